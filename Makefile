@@ -1,0 +1,107 @@
+# cwb -- the contact workbench.
+#
+#   make            build build/cwb
+#   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/
+#   make check      build and run the Check test suites
+#   make sanitize   the test suites under AddressSanitizer + UBSan
+#   make valgrind   the test suites under valgrind (CK_FORK=no)
+#   make bench      benchmarks (bench/; never part of check)
+#   make reference-analytic   regenerate reference/analytic/*.csv
+#   make format     clang-format the sources
+#   make deps       install the Debian packages the build needs
+#
+# Targets that need Debian packages install them when they are missing
+# (as root) or stop with the exact command to run.
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes
+CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude
+PKGS     = gsl inih
+DEB_PKGS = build-essential pkg-config libgsl-dev check libinih-dev gnuplot-nox
+
+BUILD   ?= build
+LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c src/laws/*.c))
+LIB_OBJ  = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
+TEST_SRC = $(wildcard tests/*.c)
+TEST_OBJ = $(patsubst tests/%.c,$(BUILD)/tobj/%.o,$(TEST_SRC))
+DEPS_OK  = $(BUILD)/.deps-ok
+
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
+
+.PHONY: all check demo sanitize valgrind bench clean format deps reference-analytic
+
+all: $(BUILD)/cwb
+
+# --- Debian packages ------------------------------------------------------
+$(DEPS_OK):
+	@mkdir -p $(BUILD)
+	@sh tools/ensure-deps.sh $(DEB_PKGS)
+	@touch $@
+
+deps: $(DEPS_OK)
+
+# --- build ------------------------------------------------------------------
+$(BUILD)/obj/%.o: src/%.c $(wildcard include/*.h) | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(BUILD)/libcwb.a: $(LIB_OBJ)
+	ar rcs $@ $^
+
+$(BUILD)/cwb: $(BUILD)/obj/main.o $(BUILD)/libcwb.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+$(BUILD)/tobj/%.o: tests/%.c $(wildcard include/*.h tests/*.h) | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Itests $(WARN) $(CFLAGS) $(PKG_CFLAGS) \
+	    $(shell pkg-config --cflags check 2>/dev/null) -c $< -o $@
+
+$(BUILD)/cwb_tests: $(TEST_OBJ) $(BUILD)/libcwb.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
+
+# --- tests ------------------------------------------------------------------
+check: $(BUILD)/cwb $(BUILD)/cwb_tests
+	CWB_BIN=$(abspath $(BUILD)/cwb) $(BUILD)/cwb_tests
+
+sanitize:
+	$(MAKE) BUILD=build/sanitize CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=address,undefined" check
+
+valgrind: $(BUILD)/cwb $(BUILD)/cwb_tests
+	CK_FORK=no CWB_BIN=$(abspath $(BUILD)/cwb) valgrind --error-exitcode=1 \
+	    --leak-check=full $(BUILD)/cwb_tests
+
+# --- showcase -----------------------------------------------------------------
+DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
+             cases/chung_ooi_2_al_alloy.case cases/chung_ooi_2_mg_alloy.case \
+             cases/linear_spring_impact.case cases/history_hertz_force_control.case \
+             cases/history_linear_friction_cycle.case
+
+demo: $(BUILD)/cwb
+	@for c in $(DEMO_CASES); do \
+	    echo "== $$c"; $(BUILD)/cwb run $$c --out plots || exit $$?; done
+	@echo "demo: CSV, .gp and PNG files are in plots/"
+
+# --- references and benchmarks ------------------------------------------------
+$(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)
+	@mkdir -p $(BUILD)
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(PKG_LIBS)
+
+reference-analytic: $(BUILD)/ref_hertz_impact
+	sh reference/analytic/generate.sh $(BUILD)/ref_hertz_impact
+
+$(BUILD)/bench_laws: bench/bench_laws.c $(BUILD)/libcwb.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)
+
+bench: $(BUILD)/bench_laws $(BUILD)/cwb
+	$(BUILD)/bench_laws
+	sh bench/demo_memory.sh $(BUILD)/cwb
+
+format:
+	clang-format -i src/*.c src/laws/*.c include/*.h tests/*.c bench/*.c
+
+clean:
+	rm -rf build cwb-out

@@ -1,0 +1,154 @@
+/* cwb.h -- core definitions shared by every part of the contact workbench.
+ *
+ * Status codes, small 3-vector arithmetic, the parameter table that laws,
+ * bodies and drivers all use to declare (and validate) their inputs, and
+ * the message helper every fallible function reports through.
+ *
+ * Conventions used throughout cwb:
+ *   - SI units everywhere; 2D (plane-strain) contacts report forces per unit
+ *     length [N/m] and energies per unit length [J/m].
+ *   - Library code never exits and never prints: it returns a status and
+ *     writes a user-facing message into a caller-provided buffer; only
+ *     main() turns a status into an exit code.
+ */
+#ifndef CWB_H
+#define CWB_H
+
+#include <stddef.h>
+#include <math.h>
+
+#define CWB_VERSION "0.1.0"
+
+/* Status codes double as process exit codes (DESIGN.md, "Exit status"). */
+enum {
+    CWB_OK = 0,        /* success */
+    CWB_EFAIL = 1,     /* the computation failed (no convergence, no separation...) */
+    CWB_EINPUT = 2,    /* bad input: usage, case file, parameter out of range */
+    CWB_ETOOL = 3      /* an external tool (gnuplot, gmsh, ccx) is missing */
+};
+
+#define CWB_MSG 1024          /* size of every user-facing message buffer */
+
+/* Write a formatted message into msg (if non-NULL) and return code. */
+int cwb_fail(char *msg, size_t n, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* ------------------------------------------------------------------ */
+/* 3-vectors                                                           */
+
+typedef struct {
+    double x, y, z;
+} cwb_vec3;
+
+static inline cwb_vec3 cwb_v3(double x, double y, double z)
+{
+    cwb_vec3 r = {x, y, z};
+    return r;
+}
+static inline cwb_vec3 cwb_v3_add(cwb_vec3 a, cwb_vec3 b)
+{
+    return cwb_v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+static inline cwb_vec3 cwb_v3_sub(cwb_vec3 a, cwb_vec3 b)
+{
+    return cwb_v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+static inline cwb_vec3 cwb_v3_scale(cwb_vec3 a, double s)
+{
+    return cwb_v3(a.x * s, a.y * s, a.z * s);
+}
+static inline double cwb_v3_dot(cwb_vec3 a, cwb_vec3 b)
+{
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+static inline cwb_vec3 cwb_v3_cross(cwb_vec3 a, cwb_vec3 b)
+{
+    return cwb_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,
+                  a.x * b.y - a.y * b.x);
+}
+static inline double cwb_v3_norm(cwb_vec3 a)
+{
+    return sqrt(cwb_v3_dot(a, a));
+}
+/* The component of a lying in the plane whose unit normal is n. */
+static inline cwb_vec3 cwb_v3_in_plane(cwb_vec3 a, cwb_vec3 n)
+{
+    return cwb_v3_sub(a, cwb_v3_scale(n, cwb_v3_dot(a, n)));
+}
+
+/* Carry a tangential vector stored in an earlier tangent plane into the
+ * plane with unit normal n: drop its normal component, then restore its
+ * magnitude (seed 001, "F_t,pr^cor"), so that a rigid rotation of the
+ * contact neither creates nor destroys tangential force. */
+cwb_vec3 cwb_v3_rotate_into_plane(cwb_vec3 a, cwb_vec3 n);
+
+/* ------------------------------------------------------------------ */
+/* Parameter tables                                                    */
+
+typedef enum {
+    CWB_PARAM_REAL = 0,   /* a finite real number with a unit and a range */
+    CWB_PARAM_CHOICE,     /* one word out of `choices`; stored as its index */
+    CWB_PARAM_LIST,       /* comma-separated reals (driver targets) */
+    CWB_PARAM_TEXT        /* free text (a path, a title) */
+} cwb_param_kind;
+
+/* Flags of a parameter. */
+enum {
+    CWB_P_MIN_OPEN = 1u << 0,  /* value must be > min (default >= min) */
+    CWB_P_MAX_OPEN = 1u << 1,  /* value must be < max (default <= max) */
+    CWB_P_REQUIRED = 1u << 2,  /* no default: the case must give it */
+    CWB_P_AUTO = 1u << 3       /* the word "auto" is accepted (stored as def) */
+};
+
+typedef struct {
+    const char *name;            /* key in the case file */
+    const char *unit;            /* SI unit, "-" for dimensionless */
+    double def;                  /* default (REAL), default index (CHOICE) */
+    double min, max;             /* allowed range for REAL and LIST items */
+    unsigned flags;              /* CWB_P_* */
+    cwb_param_kind kind;         /* REAL unless stated */
+    const char *const *choices;  /* NULL-terminated words, CHOICE only */
+    const char *help;            /* one line: meaning and source */
+} cwb_param;
+
+#define CWB_MAX_PARAMS 32      /* parameters in one table */
+#define CWB_MAX_LIST 256       /* items in one LIST parameter */
+#define CWB_TEXT 512           /* length of a TEXT parameter */
+
+/* The values of one parameter table: p[i] for REAL/CHOICE (CHOICE as the
+ * index), list[i] for LIST, text[i] for TEXT; given[i] is the case-file line
+ * that set it (0 = default, -1 = a --set override). */
+typedef struct {
+    const cwb_param *table;
+    double p[CWB_MAX_PARAMS];
+    int given[CWB_MAX_PARAMS];
+    struct {
+        size_t n;
+        double v[CWB_MAX_LIST];
+    } list[CWB_MAX_PARAMS];
+    char text[CWB_MAX_PARAMS][CWB_TEXT];
+} cwb_values;
+
+size_t cwb_param_count(const cwb_param *table);
+int cwb_param_index(const cwb_param *table, const char *name); /* -1 if absent */
+void cwb_values_init(cwb_values *v, const cwb_param *table);
+
+/* Parse `text` as the value of table[i] into v, checking its kind and range.
+ * On failure writes "key = value: reason (allowed ...)" and returns
+ * CWB_EINPUT; the caller prefixes file and line. */
+int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg,
+                    size_t n);
+
+/* Describe the allowed range of p as text, e.g. "(0, inf) Pa". */
+void cwb_param_range(const cwb_param *p, char *buf, size_t n);
+
+/* Format one value of a table for provenance headers ("0.2 [-]"). */
+void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n);
+
+/* Parse a whole string as one finite double; 0 on success. */
+int cwb_parse_double(const char *text, double *out);
+
+#endif /* CWB_H */

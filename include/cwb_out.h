@@ -1,0 +1,51 @@
+/* cwb_out.h -- writing results: CSV with provenance, JSON summary, the
+ * comparison with a reference curve, and gnuplot scripts with their PNGs.
+ */
+#ifndef CWB_OUT_H
+#define CWB_OUT_H
+
+#include <stdio.h>
+
+#include "cwb_run.h"
+
+/* A reference curve: provenance lines and named columns. */
+typedef struct {
+    char path[CWB_TEXT];
+    size_t ncol, nrow;
+    char name[CWB_MAX_COLS][32];
+    char unit[CWB_MAX_COLS][16];
+    double *v[CWB_MAX_COLS];
+    char provenance[2048];      /* the '#' lines, joined */
+} cwb_reference;
+
+/* Read a CSV written by cwb or by a reference generator: '#' lines, one
+ * header row "name[unit],...", numeric rows. CWB_EINPUT with FILE:LINE. */
+int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n);
+void cwb_reference_free(cwb_reference *ref);
+int cwb_reference_find(const cwb_reference *ref, const char *name);
+
+/* Compare column y(x) of the run with column ry(rx) of the reference over
+ * their common x range by linear interpolation of the run at the reference
+ * points. Sets *max_rel (max |diff| / max |ref|), *rms_rel, *points.
+ * CWB_EINPUT when a column is missing, CWB_EFAIL when nothing overlaps. */
+int cwb_compare(const cwb_series *run, const char *x, const char *y,
+                const cwb_reference *ref, const char *rx, const char *ry,
+                double *max_rel, double *rms_rel, size_t *points, char *msg,
+                size_t n);
+
+/* The x and y columns a case plots (its [output] keys or its driver's). */
+const char *cwb_plot_x(const cwb_case *c);
+const char *cwb_plot_y(const cwb_case *c);
+
+void cwb_write_provenance(FILE *f, const cwb_case *c);
+int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r);
+void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r);
+void cwb_write_summary(FILE *f, const cwb_case *c, const cwb_result *r);
+
+/* Write DIR/NAME.gp plotting DIR/NAME.csv (and the reference, if any). */
+int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,
+                   char *msg, size_t n);
+/* Run gnuplot on DIR/NAME.gp (CWB_ETOOL when gnuplot is missing). */
+int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n);
+
+#endif /* CWB_OUT_H */

@@ -1,0 +1,134 @@
+/* cwb_run.h -- cases, drivers and what a run produces.
+ *
+ * Data flows one way (DESIGN.md): a case file is read and validated into a
+ * cwb_case; a driver runs it and fills a cwb_result (a table of columns with
+ * units, named scalars, warnings); out.c writes CSV/JSON and plot.c the
+ * gnuplot script and PNG.
+ */
+#ifndef CWB_RUN_H
+#define CWB_RUN_H
+
+#include <stdio.h>
+
+#include "cwb.h"
+#include "cwb_law.h"
+#include "cwb_pair.h"
+
+/* ------------------------------------------------------------------ */
+/* Results                                                             */
+
+#define CWB_MAX_COLS 40
+#define CWB_MAX_SCALARS 64
+#define CWB_MAX_WARN 16
+
+typedef struct {
+    char name[32];       /* column name, e.g. "F_n" */
+    char unit[16];       /* unit, e.g. "N" */
+    double *v;           /* nrow values */
+} cwb_column;
+
+typedef struct {
+    size_t ncol, nrow, cap;
+    cwb_column col[CWB_MAX_COLS];
+} cwb_series;
+
+typedef struct {
+    char name[48];       /* JSON key, e.g. "contact_time" */
+    char unit[16];
+    double value;        /* a NaN value is written as null and flagged */
+} cwb_scalar;
+
+typedef struct {
+    cwb_series series;
+    size_t nscalar;
+    cwb_scalar scalar[CWB_MAX_SCALARS];
+    size_t nwarn;
+    char warn[CWB_MAX_WARN][256];
+} cwb_result;
+
+void cwb_result_init(cwb_result *r);
+void cwb_result_free(cwb_result *r);
+/* Add a column; returns its index, or -1 when the table is full. */
+int cwb_series_column(cwb_series *s, const char *name, const char *unit);
+/* Append one row of s->ncol values. Returns CWB_OK or CWB_EFAIL (memory). */
+int cwb_series_row(cwb_series *s, const double *row);
+/* Index of the column called name, -1 if none. */
+int cwb_series_find(const cwb_series *s, const char *name);
+/* Set (or replace) a named scalar. */
+void cwb_result_set(cwb_result *r, const char *name, const char *unit,
+                    double value);
+/* The scalar called name, or NaN. */
+double cwb_result_get(const cwb_result *r, const char *name);
+void cwb_result_warn(cwb_result *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* ------------------------------------------------------------------ */
+/* Cases and drivers                                                   */
+
+struct cwb_case;
+
+typedef struct {
+    const char *name;           /* [driver] type = name */
+    const char *summary;        /* one line for `cwb describe` */
+    const cwb_param *params;    /* the keys of its [driver] section */
+    /* Optional cross-key checks once the case is read; CWB_EINPUT + msg. */
+    int (*check)(const struct cwb_case *c, char *msg, size_t n);
+    int (*run)(const struct cwb_case *c, cwb_result *r, char *msg, size_t n);
+    const char *plot_x, *plot_y;  /* default columns of its plot */
+} cwb_driver_type;
+
+size_t cwb_driver_count(void);
+const cwb_driver_type *cwb_driver_at(size_t i);
+const cwb_driver_type *cwb_driver_find(const char *name);
+
+typedef struct cwb_case {
+    char file[CWB_TEXT];                 /* path as given */
+    char name[128];                      /* file name without directory/.case */
+    const cwb_law_head *law[CWB_KIND_COUNT];
+    cwb_values law_values[CWB_KIND_COUNT];
+    int law_line[CWB_KIND_COUNT];        /* [contact] line naming the law */
+    cwb_values body_values[2];
+    cwb_pair pair;
+    const cwb_driver_type *driver;
+    cwb_values driver_values;
+    cwb_values output_values;
+} cwb_case;
+
+/* An override "section.key=value" from the command line. */
+typedef struct {
+    const char *text;
+} cwb_override;
+
+/* Read, validate and build a case. The case is large: allocate it on the
+ * heap (cwb_case_new). Returns CWB_OK, or CWB_EINPUT with "FILE:LINE: msg". */
+cwb_case *cwb_case_new(void);
+int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides,
+                  size_t n_overrides, char *msg, size_t n);
+
+/* "FILE:LINE" of a value of a table in this case (for drivers' checks). */
+void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf,
+                    size_t n);
+
+/* Output keys, shared by every case ([output] section). */
+enum {
+    CWB_OUT_REFERENCE = 0,   /* reference CSV path */
+    CWB_OUT_REFERENCE_X,     /* reference column on x (default: plot x) */
+    CWB_OUT_REFERENCE_Y,     /* reference column on y (default: plot y) */
+    CWB_OUT_PLOT_X,          /* plot x column (default: the driver's) */
+    CWB_OUT_PLOT_Y,          /* plot y column */
+    CWB_OUT_TITLE            /* plot title */
+};
+extern const cwb_param cwb_output_params[];
+
+/* Body keys ([body1], [body2]). */
+enum { CWB_BODY_SHAPE = 0, CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,
+       CWB_BODY_DENSITY, CWB_BODY_RIGID };
+extern const cwb_param cwb_body_params[];
+
+/* Run the case's driver and compare with its reference if it names one. */
+int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);
+
+#endif /* CWB_RUN_H */

@@ -1,0 +1,622 @@
+/* case.c -- read, validate and build a case file (DESIGN.md, "Case files").
+ *
+ * The file is read with Debian's inih into a flat list of entries (section,
+ * key, value, line); --set overrides are merged into that list; then every
+ * entry is validated where its meaning is known: [contact] picks the laws,
+ * [normal]/[tangential]/[damping]/[rolling] hold their parameters,
+ * [body1]/[body2] the bodies, [driver] the driver and its keys, [output] the
+ * reference and plot. Every entry must be consumed; an unknown section or
+ * key is an error. Every error reads "FILE:LINE: message" (or names the
+ * --set override) and returns CWB_EINPUT.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ini.h>
+
+#include "cwb_run.h"
+
+typedef struct {
+    char section[64];
+    char key[64];
+    char value[4096];
+    int line;              /* >= 1 file line; -1 --set override */
+    int used;
+} entry;
+
+typedef struct {
+    entry *e;
+    size_t n, cap;
+    int line;              /* line inih is on (counted by our reader) */
+    int overflow_line;     /* a section/key/value too long for its buffer */
+    FILE *f;
+} parse_ctx;
+
+static const char *const kind_sections[CWB_KIND_COUNT] = {
+    "normal", "tangential", "damping", "rolling"};
+
+static const char *const known_sections[] = {
+    "contact", "body1", "body2", "driver", "output",
+    "normal", "tangential", "damping", "rolling", NULL};
+
+/* --- body and output parameter tables ----------------------------------- */
+
+static const char *const shape_words[] = {"sphere", "disc", "wall", "same", NULL};
+static const char *const yes_no[] = {"no", "yes", NULL};
+
+const cwb_param cwb_body_params[] = {
+    {.name = "shape", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = shape_words,
+     .flags = CWB_P_REQUIRED,
+     .help = "sphere (3D), disc (2D plane strain, per unit length), wall, or "
+             "same (body2 only: a copy of body1)"},
+    {.name = "radius", .unit = "m", .min = 0, .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN, .help = "radius of a sphere or disc"},
+    {.name = "E", .unit = "Pa", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
+     .help = "Young's modulus (a wall without E is rigid)"},
+    {.name = "nu", .unit = "-", .min = -1, .max = 0.5, .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN,
+     .help = "Poisson's ratio"},
+    {.name = "density", .unit = "kg/m^3", .min = 0, .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN, .help = "mass density"},
+    {.name = "rigid", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = yes_no,
+     .help = "wall only: rigid (default when E is not given)"},
+    {0}};
+
+const cwb_param cwb_output_params[] = {
+    {.name = "reference", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "reference CSV to compare with (path from the working directory)"},
+    {.name = "reference_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "reference column on the x axis (default: the plot's x column)"},
+    {.name = "reference_y", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "reference column on the y axis (default: the plot's y column)"},
+    {.name = "plot_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "column on the plot's x axis (default: the driver's)"},
+    {.name = "plot_y", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "column on the plot's y axis (default: the driver's)"},
+    {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
+    {0}};
+
+/* --- reading --------------------------------------------------------- */
+
+static char *counting_reader(char *str, int num, void *stream)
+{
+    parse_ctx *ctx = stream;
+    char *r = fgets(str, num, ctx->f);
+    if (r)
+        ctx->line++;
+    return r;
+}
+
+static void trim(char *s)
+{
+    size_t len = strlen(s);
+    while (len > 0 && isspace((unsigned char)s[len - 1]))
+        s[--len] = '\0';
+    size_t start = 0;
+    while (isspace((unsigned char)s[start]))
+        start++;
+    if (start)
+        memmove(s, s + start, len - start + 1);
+}
+
+/* Drop an inline comment: '#' or ';' at the start or after white space. */
+static void strip_comment(char *s)
+{
+    for (char *c = s; *c; c++)
+        if ((*c == '#' || *c == ';') && (c == s || isspace((unsigned char)c[-1]))) {
+            *c = '\0';
+            break;
+        }
+    trim(s);
+}
+
+static int add_entry(parse_ctx *ctx, const char *section, const char *key,
+                     const char *value, int line)
+{
+    if (strlen(section) >= sizeof ctx->e[0].section ||
+        strlen(key) >= sizeof ctx->e[0].key ||
+        strlen(value) >= sizeof ctx->e[0].value) {
+        if (!ctx->overflow_line)
+            ctx->overflow_line = line ? line : -1;
+        return 0;
+    }
+    if (ctx->n == ctx->cap) {
+        size_t cap = ctx->cap ? 2 * ctx->cap : 64;
+        entry *e = realloc(ctx->e, cap * sizeof *e);
+        if (!e)
+            return 0;
+        ctx->e = e;
+        ctx->cap = cap;
+    }
+    entry *e = &ctx->e[ctx->n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->section, sizeof e->section, "%s", section);
+    snprintf(e->key, sizeof e->key, "%s", key);
+    snprintf(e->value, sizeof e->value, "%s", value);
+    strip_comment(e->value);
+    e->line = line;
+    return 1;
+}
+
+static int ini_entry(void *user, const char *section, const char *name,
+                     const char *value)
+{
+    parse_ctx *ctx = user;
+    return add_entry(ctx, section, name, value, ctx->line);
+}
+
+/* --- helpers ----------------------------------------------------------- */
+
+static void where(const cwb_case *c, const entry *e, char *buf, size_t n)
+{
+    if (e->line > 0)
+        snprintf(buf, n, "%s:%d", c->file, e->line);
+    else
+        snprintf(buf, n, "--set %s.%s=%.200s", e->section, e->key, e->value);
+}
+
+static int fail_at(const cwb_case *c, const entry *e, char *msg, size_t n,
+                   const char *what)
+{
+    char w[CWB_TEXT + 64];
+    where(c, e, w, sizeof w);
+    return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", w, what);
+}
+
+/* First line of a section (for errors about missing keys), 0 if absent. */
+static const entry *first_in(const parse_ctx *ctx, const char *section)
+{
+    for (size_t i = 0; i < ctx->n; i++)
+        if (strcmp(ctx->e[i].section, section) == 0)
+            return &ctx->e[i];
+    return NULL;
+}
+
+static entry *find_entry(parse_ctx *ctx, const char *section, const char *key)
+{
+    for (size_t i = 0; i < ctx->n; i++)
+        if (strcmp(ctx->e[i].section, section) == 0 &&
+            strcmp(ctx->e[i].key, key) == 0)
+            return &ctx->e[i];
+    return NULL;
+}
+
+static void list_params(const cwb_param *t, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    if (!t || !t[0].name) {
+        snprintf(buf, n, "none");
+        return;
+    }
+    for (size_t i = 0; t[i].name && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "",
+                                 t[i].name);
+}
+
+/* Parse every entry of `section` into v (table v->table), marking them used.
+ * skip_key: a key handled by the caller (e.g. "type"), or NULL. */
+static int parse_section(const cwb_case *c, parse_ctx *ctx, const char *section,
+                         cwb_values *v, const char *owner, const char *skip_key,
+                         char *msg, size_t n)
+{
+    char why[CWB_MSG];
+    for (size_t i = 0; i < ctx->n; i++) {
+        entry *e = &ctx->e[i];
+        if (strcmp(e->section, section) != 0 || e->used)
+            continue;
+        if (skip_key && strcmp(e->key, skip_key) == 0)
+            continue;
+        int k = cwb_param_index(v->table, e->key);
+        if (k < 0) {
+            char names[512];
+            list_params(v->table, names, sizeof names);
+            snprintf(why, sizeof why,
+                     "[%s] unknown key '%s' for %s (its keys: %s)", section,
+                     e->key, owner, names);
+            return fail_at(c, e, msg, n, why);
+        }
+        if (cwb_param_parse(v, k, e->value, why, sizeof why) != CWB_OK) {
+            char full[CWB_MSG + 64];
+            snprintf(full, sizeof full, "[%s] %s", section, why);
+            return fail_at(c, e, msg, n, full);
+        }
+        v->given[k] = e->line;
+        e->used = 1;
+    }
+    return CWB_OK;
+}
+
+/* Every REQUIRED parameter of v must have been given. */
+static int check_required(const cwb_case *c, const parse_ctx *ctx,
+                          const char *section, const cwb_values *v,
+                          const char *owner, char *msg, size_t n)
+{
+    for (size_t i = 0; v->table[i].name; i++) {
+        if (!(v->table[i].flags & CWB_P_REQUIRED) || v->given[i])
+            continue;
+        char range[96];
+        cwb_param_range(&v->table[i], range, sizeof range);
+        const entry *e = first_in(ctx, section);
+        char why[CWB_MSG];
+        snprintf(why, sizeof why, "[%s] missing required key '%s' for %s (%s, allowed %s)",
+                 section, v->table[i].name, owner, v->table[i].help, range);
+        if (e)
+            return fail_at(c, e, msg, n, why);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+    }
+    return CWB_OK;
+}
+
+/* --- bodies ------------------------------------------------------------ */
+
+static int build_body(const cwb_case *c, const parse_ctx *ctx, int which,
+                      const cwb_values *v, cwb_body *b, char *msg, size_t n)
+{
+    const char *sec = which == 0 ? "body1" : "body2";
+    const entry *e = first_in(ctx, sec);
+    char why[CWB_MSG];
+    memset(b, 0, sizeof *b);
+    b->shape = (cwb_shape)(int)v->p[CWB_BODY_SHAPE];
+    b->radius = v->p[CWB_BODY_RADIUS];
+    b->E = v->p[CWB_BODY_E];
+    b->nu = v->p[CWB_BODY_NU];
+    b->density = v->p[CWB_BODY_DENSITY];
+    b->rigid = (int)v->p[CWB_BODY_RIGID];
+
+    static const int solid_keys[] = {CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,
+                                     CWB_BODY_DENSITY};
+    if (b->shape == CWB_SHAPE_WALL) {
+        if (!v->given[CWB_BODY_E])
+            b->rigid = 1;
+        if (b->rigid && v->given[CWB_BODY_E] && v->given[CWB_BODY_RIGID]) {
+            snprintf(why, sizeof why, "[%s] a wall with rigid = yes takes no E "
+                     "(got E = %g Pa)", sec, b->E);
+            return fail_at(c, e, msg, n, why);
+        }
+        if (!b->rigid && !v->given[CWB_BODY_NU]) {
+            snprintf(why, sizeof why, "[%s] an elastic wall (E given) needs nu [-], "
+                     "allowed (-1, 0.5)", sec);
+            return fail_at(c, e, msg, n, why);
+        }
+        if (v->given[CWB_BODY_RADIUS] || v->given[CWB_BODY_DENSITY]) {
+            snprintf(why, sizeof why, "[%s] a wall has no radius or density "
+                     "(it is a half-space of infinite mass)", sec);
+            return fail_at(c, e, msg, n, why);
+        }
+        return CWB_OK;
+    }
+    if (v->given[CWB_BODY_RIGID] && b->rigid) {
+        snprintf(why, sizeof why, "[%s] rigid = yes is for walls only", sec);
+        return fail_at(c, e, msg, n, why);
+    }
+    for (size_t k = 0; k < sizeof solid_keys / sizeof *solid_keys; k++) {
+        int i = solid_keys[k];
+        if (v->given[i])
+            continue;
+        char range[96];
+        cwb_param_range(&v->table[i], range, sizeof range);
+        snprintf(why, sizeof why, "[%s] missing required key '%s' for a %s "
+                 "(%s, allowed %s)", sec, v->table[i].name,
+                 cwb_shape_name(b->shape), v->table[i].help, range);
+        if (e)
+            return fail_at(c, e, msg, n, why);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+    }
+    return CWB_OK;
+}
+
+/* --- laws -------------------------------------------------------------- */
+
+static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
+                    size_t n)
+{
+    entry *e = find_entry(ctx, "contact", kind_sections[kind]);
+    const char *name = e ? e->value : "none";
+    if (!e && kind == CWB_KIND_NORMAL) {
+        const entry *any = first_in(ctx, "contact");
+        const char *why = "[contact] missing required key 'normal' (the normal "
+                          "law; `cwb laws normal` lists them)";
+        if (any)
+            return fail_at(c, any, msg, n, why);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+    }
+    const cwb_law_head *law = cwb_law_find(kind, name);
+    if (!law) {
+        char names[512];
+        size_t used = 0;
+        for (size_t i = 0; i < cwb_law_count(kind) && used < sizeof names; i++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                     i ? ", " : "", cwb_law_at(kind, i)->name);
+        char why[CWB_MSG];
+        snprintf(why, sizeof why, "[contact] %s = '%.100s' is not a %s law (known: %s)",
+                 kind_sections[kind], name, kind_sections[kind], names);
+        return fail_at(c, e, msg, n, why);
+    }
+    if (e)
+        e->used = 1;
+    c->law[kind] = law;
+    c->law_line[kind] = e ? e->line : 0;
+    cwb_values_init(&c->law_values[kind], law->params);
+    char owner[96];
+    snprintf(owner, sizeof owner, "the %s law '%s'", kind_sections[kind], law->name);
+    int rc = parse_section(c, ctx, kind_sections[kind], &c->law_values[kind],
+                           owner, NULL, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    return check_required(c, ctx, kind_sections[kind], &c->law_values[kind], owner,
+                          msg, n);
+}
+
+static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
+                     size_t n)
+{
+    const cwb_law_head *law = c->law[kind];
+    entry *e = find_entry(ctx, "contact", kind_sections[kind]);
+    entry fallback = {.line = 0};
+    snprintf(fallback.section, sizeof fallback.section, "contact");
+    if (!e)
+        e = &fallback;
+    char why[CWB_MSG];
+    unsigned need = c->pair.dim == 3 ? CWB_DIM_3D : CWB_DIM_2D;
+    if (!(law->dims & need)) {
+        snprintf(why, sizeof why,
+                 "[contact] %s = %s is a %s law but body1 is a %s (%s): use %s",
+                 kind_sections[kind], law->name,
+                 (law->dims & CWB_DIM_2D) ? "2D (plane-strain, per unit length)" : "3D",
+                 cwb_shape_name(c->pair.body[0].shape),
+                 c->pair.dim == 3 ? "3D" : "2D plane strain",
+                 c->pair.dim == 3 ? "spheres with a 3D law, or discs" :
+                                    "discs with a 2D law, or spheres");
+        return e->line ? fail_at(c, e, msg, n, why)
+                       : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+    }
+    if (law->check) {
+        char inner[CWB_MSG];
+        if (law->check(c->law_values[kind].p, &c->pair, inner, sizeof inner) != CWB_OK) {
+            snprintf(why, sizeof why, "[%s] %.900s", kind_sections[kind], inner);
+            return e->line ? fail_at(c, e, msg, n, why)
+                           : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+        }
+    }
+    (void)ctx;
+    return CWB_OK;
+}
+
+/* --- public ------------------------------------------------------------ */
+
+cwb_case *cwb_case_new(void)
+{
+    return calloc(1, sizeof(cwb_case));
+}
+
+void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf,
+                    size_t n)
+{
+    if (v->given[i] > 0)
+        snprintf(buf, n, "%s:%d", c->file, v->given[i]);
+    else if (v->given[i] < 0)
+        snprintf(buf, n, "--set %s", v->table[i].name);
+    else
+        snprintf(buf, n, "%s", c->file);
+}
+
+static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
+{
+    const char *eq = strchr(text, '=');
+    const char *dot = strchr(text, '.');
+    if (!eq || !dot || dot > eq || dot == text || dot + 1 == eq)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "--set %s: expected section.key=value (e.g. driver.dt=1e-7)",
+                        text);
+    char section[64], key[64], value[4096];
+    size_t ls = (size_t)(dot - text), lk = (size_t)(eq - dot - 1);
+    if (ls >= sizeof section || lk >= sizeof key || strlen(eq + 1) >= sizeof value)
+        return cwb_fail(msg, n, CWB_EINPUT, "--set %s: too long", text);
+    memcpy(section, text, ls);
+    section[ls] = '\0';
+    memcpy(key, dot + 1, lk);
+    key[lk] = '\0';
+    snprintf(value, sizeof value, "%s", eq + 1);
+    trim(section);
+    trim(key);
+    trim(value);
+    entry *e = find_entry(ctx, section, key);
+    if (e) {
+        snprintf(e->value, sizeof e->value, "%s", value);
+        e->line = -1;
+        return CWB_OK;
+    }
+    if (!add_entry(ctx, section, key, value, -1))
+        return cwb_fail(msg, n, CWB_EFAIL, "--set %s: out of memory", text);
+    return CWB_OK;
+}
+
+static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
+                size_t n_over, char *msg, size_t n)
+{
+    char why[CWB_MSG];
+    int rc;
+
+    /* Duplicate keys in the file. */
+    for (size_t i = 0; i < ctx->n; i++)
+        for (size_t j = i + 1; j < ctx->n; j++)
+            if (strcmp(ctx->e[i].section, ctx->e[j].section) == 0 &&
+                strcmp(ctx->e[i].key, ctx->e[j].key) == 0) {
+                snprintf(why, sizeof why, "[%s] key '%s' given twice (first at line %d)",
+                         ctx->e[j].section, ctx->e[j].key, ctx->e[i].line);
+                return fail_at(c, &ctx->e[j], msg, n, why);
+            }
+    for (size_t i = 0; i < n_over; i++)
+        if ((rc = apply_override(ctx, overrides[i], msg, n)) != CWB_OK)
+            return rc;
+
+    /* Sections. */
+    for (size_t i = 0; i < ctx->n; i++) {
+        int known = 0;
+        for (size_t s = 0; known_sections[s]; s++)
+            known |= strcmp(ctx->e[i].section, known_sections[s]) == 0;
+        if (!known) {
+            snprintf(why, sizeof why,
+                     "unknown section [%s] (sections: contact, body1, body2, "
+                     "driver, output, normal, tangential, damping, rolling)",
+                     ctx->e[i].section);
+            return fail_at(c, &ctx->e[i], msg, n, why);
+        }
+        if (ctx->e[i].value[0] == '\0') {
+            snprintf(why, sizeof why, "[%s] %s has no value", ctx->e[i].section,
+                     ctx->e[i].key);
+            return fail_at(c, &ctx->e[i], msg, n, why);
+        }
+    }
+
+    /* Laws. */
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        if ((rc = pick_law(c, ctx, (cwb_kind)k, msg, n)) != CWB_OK)
+            return rc;
+    for (size_t i = 0; i < ctx->n; i++)
+        if (strcmp(ctx->e[i].section, "contact") == 0 && !ctx->e[i].used) {
+            snprintf(why, sizeof why,
+                     "[contact] unknown key '%s' (keys: normal, tangential, "
+                     "damping, rolling)", ctx->e[i].key);
+            return fail_at(c, &ctx->e[i], msg, n, why);
+        }
+
+    /* Bodies. body2 "shape = same" starts from body1's values. */
+    cwb_values_init(&c->body_values[0], cwb_body_params);
+    if ((rc = parse_section(c, ctx, "body1", &c->body_values[0], "a body", NULL,
+                            msg, n)) != CWB_OK)
+        return rc;
+    if ((rc = check_required(c, ctx, "body1", &c->body_values[0], "body1", msg, n)))
+        return rc;
+    if ((int)c->body_values[0].p[CWB_BODY_SHAPE] == 3) {
+        snprintf(why, sizeof why, "[body1] shape = same is for body2 only");
+        return fail_at(c, find_entry(ctx, "body1", "shape"), msg, n, why);
+    }
+    cwb_values_init(&c->body_values[1], cwb_body_params);
+    entry *s2 = find_entry(ctx, "body2", "shape");
+    if (s2 && strcmp(s2->value, "same") == 0) {
+        c->body_values[1] = c->body_values[0];
+        for (size_t i = 0; i < CWB_MAX_PARAMS; i++)
+            if (c->body_values[1].given[i])
+                c->body_values[1].given[i] = s2->line;
+        s2->used = 1;
+    }
+    if ((rc = parse_section(c, ctx, "body2", &c->body_values[1], "a body", NULL,
+                            msg, n)) != CWB_OK)
+        return rc;
+    if ((rc = check_required(c, ctx, "body2", &c->body_values[1], "body2", msg, n)))
+        return rc;
+
+    cwb_body b[2];
+    for (int i = 0; i < 2; i++)
+        if ((rc = build_body(c, ctx, i, &c->body_values[i], &b[i], msg, n)) != CWB_OK)
+            return rc;
+    if (cwb_pair_init(&c->pair, &b[0], &b[1], why, sizeof why) != CWB_OK)
+        return fail_at(c, find_entry(ctx, "body2", "shape") ? find_entry(ctx, "body2", "shape")
+                                                            : first_in(ctx, "body1"),
+                       msg, n, why);
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        if ((rc = check_law(c, ctx, (cwb_kind)k, msg, n)) != CWB_OK)
+            return rc;
+
+    /* Driver. */
+    entry *te = find_entry(ctx, "driver", "type");
+    if (!te) {
+        const entry *any = first_in(ctx, "driver");
+        const char *w = "[driver] missing required key 'type' (collision | history)";
+        return any ? fail_at(c, any, msg, n, w)
+                   : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, w);
+    }
+    c->driver = cwb_driver_find(te->value);
+    if (!c->driver) {
+        char names[256];
+        size_t used = 0;
+        for (size_t i = 0; i < cwb_driver_count(); i++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                     i ? ", " : "", cwb_driver_at(i)->name);
+        snprintf(why, sizeof why, "[driver] type = '%.100s' is not a driver (known: %s)",
+                 te->value, names);
+        return fail_at(c, te, msg, n, why);
+    }
+    te->used = 1;
+    cwb_values_init(&c->driver_values, c->driver->params);
+    char owner[96];
+    snprintf(owner, sizeof owner, "the %s driver", c->driver->name);
+    if ((rc = parse_section(c, ctx, "driver", &c->driver_values, owner, "type", msg, n)))
+        return rc;
+    if ((rc = check_required(c, ctx, "driver", &c->driver_values, owner, msg, n)))
+        return rc;
+
+    /* Output. */
+    cwb_values_init(&c->output_values, cwb_output_params);
+    if ((rc = parse_section(c, ctx, "output", &c->output_values, "[output]", NULL,
+                            msg, n)))
+        return rc;
+    const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
+    if (ref[0]) {
+        FILE *f = fopen(ref, "r");
+        if (!f) {
+            snprintf(why, sizeof why, "[output] reference = %s: cannot open the "
+                     "file (paths are relative to the working directory)", ref);
+            return fail_at(c, find_entry(ctx, "output", "reference"), msg, n, why);
+        }
+        fclose(f);
+    }
+
+    /* Everything must have been consumed (a --set to an unknown key). */
+    for (size_t i = 0; i < ctx->n; i++)
+        if (!ctx->e[i].used) {
+            snprintf(why, sizeof why, "[%s] unknown key '%s'", ctx->e[i].section,
+                     ctx->e[i].key);
+            return fail_at(c, &ctx->e[i], msg, n, why);
+        }
+
+    if (c->driver->check && (rc = c->driver->check(c, msg, n)) != CWB_OK)
+        return rc;
+    return CWB_OK;
+}
+
+int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides,
+                  size_t n_overrides, char *msg, size_t n)
+{
+    memset(c, 0, sizeof *c);
+    if (strlen(path) >= sizeof c->file)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: path too long", path);
+    snprintf(c->file, sizeof c->file, "%s", path);
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    snprintf(c->name, sizeof c->name, "%s", base);
+    char *dot = strrchr(c->name, '.');
+    if (dot && dot != c->name)
+        *dot = '\0';
+
+    parse_ctx ctx = {0};
+    /* Indented lines are ordinary lines, not continuations: a repeated key
+     * must read as a duplicate, never be glued to the previous value. */
+    ini_allow_multiline = false;
+    ctx.f = fopen(path, "r");
+    if (!ctx.f)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the case file", path);
+    int bad = ini_parse_stream(counting_reader, &ctx, ini_entry, &ctx);
+    fclose(ctx.f);
+    int rc;
+    if (bad != 0) {
+        if (bad < 0)
+            rc = cwb_fail(msg, n, CWB_EFAIL, "%s: could not read the file", path);
+        else
+            rc = cwb_fail(msg, n, CWB_EINPUT,
+                          "%s:%d: syntax error: expected '[section]' or "
+                          "'key = value'", path, bad);
+    } else if (ctx.overflow_line) {
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: section, key or value too long",
+                      path, ctx.overflow_line);
+    } else if (ctx.n == 0) {
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: the case file is empty", path);
+    } else {
+        rc = load(c, &ctx, overrides, n_overrides, msg, n);
+    }
+    free(ctx.e);
+    return rc;
+}

@@ -1,0 +1,182 @@
+/* compare.c -- reference curves and the deviation of a run from them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb_out.h"
+
+void cwb_reference_free(cwb_reference *ref)
+{
+    for (size_t i = 0; i < ref->ncol; i++)
+        free(ref->v[i]);
+    memset(ref, 0, sizeof *ref);
+}
+
+int cwb_reference_find(const cwb_reference *ref, const char *name)
+{
+    for (size_t i = 0; i < ref->ncol; i++)
+        if (strcmp(ref->name[i], name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* Split a header cell "name[unit]" into its parts. */
+static void split_header(const char *cell, char *name, size_t nn, char *unit, size_t nu)
+{
+    const char *b = strchr(cell, '[');
+    size_t len = b ? (size_t)(b - cell) : strlen(cell);
+    while (len > 0 && cell[len - 1] == ' ')
+        len--;
+    while (*cell == ' ' && len > 0) {
+        cell++;
+        len--;
+    }
+    snprintf(name, nn, "%.*s", (int)len, cell);
+    unit[0] = '\0';
+    if (b) {
+        const char *e = strchr(b, ']');
+        snprintf(unit, nu, "%.*s", (int)(e ? e - b - 1 : (long)strlen(b + 1)), b + 1);
+    }
+}
+
+int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n)
+{
+    memset(ref, 0, sizeof *ref);
+    snprintf(ref->path, sizeof ref->path, "%s", path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the reference", path);
+    char line[8192];
+    int lineno = 0, header = 0;
+    size_t cap = 0, used = 0;
+    int rc = CWB_OK;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '#') {
+            used += (size_t)snprintf(ref->provenance + used,
+                                     used < sizeof ref->provenance ? sizeof ref->provenance - used : 0,
+                                     "%s\n", line);
+            if (used >= sizeof ref->provenance)
+                used = sizeof ref->provenance;
+            continue;
+        }
+        if (line[0] == '\0')
+            continue;
+        char *save = NULL;
+        if (!header) {
+            for (char *tok = strtok_r(line, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+                if (ref->ncol == CWB_MAX_COLS) {
+                    rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: too many columns", path, lineno);
+                    goto done;
+                }
+                split_header(tok, ref->name[ref->ncol], sizeof ref->name[0],
+                             ref->unit[ref->ncol], sizeof ref->unit[0]);
+                ref->ncol++;
+            }
+            header = 1;
+            continue;
+        }
+        if (ref->nrow == cap) {
+            cap = cap ? 2 * cap : 256;
+            for (size_t i = 0; i < ref->ncol; i++) {
+                double *v = realloc(ref->v[i], cap * sizeof *v);
+                if (!v) {
+                    rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+                    goto done;
+                }
+                ref->v[i] = v;
+            }
+        }
+        size_t i = 0;
+        for (char *tok = strtok_r(line, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+            double x;
+            if (i == ref->ncol || cwb_parse_double(tok, &x) != 0) {
+                rc = cwb_fail(msg, n, CWB_EINPUT,
+                              "%s:%d: expected %zu finite numbers per row", path, lineno,
+                              ref->ncol);
+                goto done;
+            }
+            ref->v[i++][ref->nrow] = x;
+        }
+        if (i != ref->ncol) {
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %zu values, got %zu", path,
+                          lineno, ref->ncol, i);
+            goto done;
+        }
+        ref->nrow++;
+    }
+    if (!header || ref->nrow == 0)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row or no data", path);
+done:
+    fclose(f);
+    if (rc != CWB_OK)
+        cwb_reference_free(ref);
+    return rc;
+}
+
+/* Linear interpolation of y(x) at xq on monotone x (either direction). */
+static int interp(const double *x, const double *y, size_t m, double xq, double *yq)
+{
+    int up = x[m - 1] >= x[0];
+    double lo = up ? x[0] : x[m - 1], hi = up ? x[m - 1] : x[0];
+    if (xq < lo || xq > hi)
+        return -1;
+    size_t a = 0, b = m - 1;
+    while (b - a > 1) {
+        size_t mid = (a + b) / 2;
+        if ((x[mid] <= xq) == up)
+            a = mid;
+        else
+            b = mid;
+    }
+    double dx = x[b] - x[a];
+    double w = dx != 0.0 ? (xq - x[a]) / dx : 0.0;
+    *yq = y[a] + w * (y[b] - y[a]);
+    return 0;
+}
+
+static int monotone(const double *x, size_t m)
+{
+    int up = 1, down = 1;
+    for (size_t i = 1; i < m; i++) {
+        up &= x[i] >= x[i - 1];
+        down &= x[i] <= x[i - 1];
+    }
+    return up || down;
+}
+
+int cwb_compare(const cwb_series *run, const char *x, const char *y,
+                const cwb_reference *ref, const char *rx, const char *ry,
+                double *max_rel, double *rms_rel, size_t *points, char *msg, size_t n)
+{
+    int ix = cwb_series_find(run, x), iy = cwb_series_find(run, y);
+    int jx = cwb_reference_find(ref, rx), jy = cwb_reference_find(ref, ry);
+    if (ix < 0 || iy < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "the run has no column '%s'", ix < 0 ? x : y);
+    if (jx < 0 || jy < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s has no column '%s'", ref->path,
+                        jx < 0 ? rx : ry);
+    const double *X = run->col[ix].v, *Y = run->col[iy].v;
+    if (run->nrow < 2 || !monotone(X, run->nrow))
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "column %s of the run is not monotone: cannot interpolate", x);
+    double scale = 0.0, worst = 0.0, sum2 = 0.0;
+    size_t count = 0;
+    for (size_t k = 0; k < ref->nrow; k++)
+        scale = fmax(scale, fabs(ref->v[jy][k]));
+    for (size_t k = 0; k < ref->nrow; k++) {
+        double yq;
+        if (interp(X, Y, run->nrow, ref->v[jx][k], &yq) != 0)
+            continue;
+        double d = fabs(yq - ref->v[jy][k]);
+        worst = fmax(worst, d);
+        sum2 += d * d;
+        count++;
+    }
+    if (count == 0 || scale == 0.0)
+        return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path, x);
+    *max_rel = worst / scale;
+    *rms_rel = sqrt(sum2 / (double)count) / scale;
+    *points = count;
+    return CWB_OK;
+}

@@ -1,0 +1,215 @@
+/* core.c -- messages, vector helpers and parameter tables. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb.h"
+
+int cwb_fail(char *msg, size_t n, int code, const char *fmt, ...)
+{
+    if (msg && n > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, n, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+cwb_vec3 cwb_v3_rotate_into_plane(cwb_vec3 a, cwb_vec3 n)
+{
+    double before = cwb_v3_norm(a);
+    cwb_vec3 r = cwb_v3_in_plane(a, n);
+    double after = cwb_v3_norm(r);
+    /* A vector (anti)parallel to the new normal has no direction left in the
+     * plane; dropping it is the only consistent choice. */
+    if (after <= 1e-300 || before <= 1e-300)
+        return cwb_v3(0.0, 0.0, 0.0);
+    return cwb_v3_scale(r, before / after);
+}
+
+int cwb_parse_double(const char *text, double *out)
+{
+    char *end;
+    while (isspace((unsigned char)*text))
+        text++;
+    if (*text == '\0')
+        return -1;
+    errno = 0;
+    double v = strtod(text, &end);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (*end != '\0' || errno == ERANGE || !isfinite(v))
+        return -1;
+    *out = v;
+    return 0;
+}
+
+size_t cwb_param_count(const cwb_param *table)
+{
+    size_t n = 0;
+    while (table && table[n].name)
+        n++;
+    return n;
+}
+
+int cwb_param_index(const cwb_param *table, const char *name)
+{
+    for (size_t i = 0; table && table[i].name; i++)
+        if (strcmp(table[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+void cwb_values_init(cwb_values *v, const cwb_param *table)
+{
+    memset(v, 0, sizeof *v);
+    v->table = table;
+    for (size_t i = 0; table && table[i].name; i++)
+        v->p[i] = table[i].def;
+}
+
+static void fmt_bound(double x, char *buf, size_t n)
+{
+    if (isinf(x))
+        snprintf(buf, n, "%sinf", x < 0 ? "-" : "");
+    else
+        snprintf(buf, n, "%g", x);
+}
+
+void cwb_param_range(const cwb_param *p, char *buf, size_t n)
+{
+    if (p->kind == CWB_PARAM_CHOICE) {
+        size_t used = 0;
+        buf[0] = '\0';
+        for (size_t i = 0; p->choices && p->choices[i]; i++)
+            used += (size_t)snprintf(buf + used, used < n ? n - used : 0,
+                                     "%s%s", i ? "|" : "", p->choices[i]);
+        return;
+    }
+    if (p->kind == CWB_PARAM_TEXT) {
+        snprintf(buf, n, "text");
+        return;
+    }
+    char lo[32], hi[32];
+    fmt_bound(p->min, lo, sizeof lo);
+    fmt_bound(p->max, hi, sizeof hi);
+    snprintf(buf, n, "%c%s, %s%c %s%s", (p->flags & CWB_P_MIN_OPEN) ? '(' : '[',
+             lo, hi, (p->flags & CWB_P_MAX_OPEN) ? ')' : ']', p->unit,
+             (p->flags & CWB_P_AUTO) ? " or auto" : "");
+}
+
+/* Check one real against the range of p. */
+static int check_range(const cwb_param *p, double x, const char *text,
+                       char *msg, size_t n)
+{
+    int lo_ok = (p->flags & CWB_P_MIN_OPEN) ? x > p->min : x >= p->min;
+    int hi_ok = (p->flags & CWB_P_MAX_OPEN) ? x < p->max : x <= p->max;
+    if (lo_ok && hi_ok)
+        return CWB_OK;
+    char range[96];
+    cwb_param_range(p, range, sizeof range);
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s = %s [%s] is out of range: allowed %s", p->name, text,
+                    p->unit, range);
+}
+
+int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg,
+                    size_t n)
+{
+    const cwb_param *p = &v->table[i];
+    char range[96];
+    cwb_param_range(p, range, sizeof range);
+
+    switch (p->kind) {
+    case CWB_PARAM_CHOICE:
+        for (size_t c = 0; p->choices[c]; c++)
+            if (strcmp(p->choices[c], text) == 0) {
+                v->p[i] = (double)c;
+                return CWB_OK;
+            }
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s = '%s' is not one of the allowed words: %s",
+                        p->name, text, range);
+    case CWB_PARAM_TEXT:
+        if (strlen(text) >= CWB_TEXT)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: value longer than %d characters",
+                            p->name, CWB_TEXT - 1);
+        snprintf(v->text[i], CWB_TEXT, "%s", text);
+        return CWB_OK;
+    case CWB_PARAM_LIST: {
+        char buf[4096];
+        if (strlen(text) >= sizeof buf)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: list too long", p->name);
+        snprintf(buf, sizeof buf, "%s", text);
+        size_t count = 0;
+        char *save = NULL;
+        for (char *tok = strtok_r(buf, ",", &save); tok;
+             tok = strtok_r(NULL, ",", &save)) {
+            double x;
+            if (count == CWB_MAX_LIST)
+                return cwb_fail(msg, n, CWB_EINPUT,
+                                "%s: more than %d items in the list", p->name,
+                                CWB_MAX_LIST);
+            if (cwb_parse_double(tok, &x) != 0)
+                return cwb_fail(msg, n, CWB_EINPUT,
+                                "%s: item %zu '%s' is not a finite number "
+                                "(expected comma-separated values in %s)",
+                                p->name, count + 1, tok, range);
+            if (check_range(p, x, tok, msg, n) != CWB_OK)
+                return CWB_EINPUT;
+            v->list[i].v[count++] = x;
+        }
+        if (count == 0)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: empty list", p->name);
+        v->list[i].n = count;
+        v->p[i] = (double)count;
+        return CWB_OK;
+    }
+    case CWB_PARAM_REAL:
+    default: {
+        double x;
+        if ((p->flags & CWB_P_AUTO) && strcmp(text, "auto") == 0) {
+            v->p[i] = p->def;
+            return CWB_OK;
+        }
+        if (cwb_parse_double(text, &x) != 0)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s = '%s' is not a finite number (unit %s, "
+                            "allowed %s)",
+                            p->name, text, p->unit, range);
+        if (check_range(p, x, text, msg, n) != CWB_OK)
+            return CWB_EINPUT;
+        v->p[i] = x;
+        return CWB_OK;
+    }
+    }
+}
+
+void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n)
+{
+    const cwb_param *p = &v->table[i];
+    switch (p->kind) {
+    case CWB_PARAM_CHOICE:
+        snprintf(buf, n, "%s", p->choices[(int)v->p[i]]);
+        break;
+    case CWB_PARAM_TEXT:
+        snprintf(buf, n, "%s", v->text[i]);
+        break;
+    case CWB_PARAM_LIST: {
+        size_t used = 0;
+        buf[0] = '\0';
+        for (size_t k = 0; k < v->list[i].n && used < n; k++)
+            used += (size_t)snprintf(buf + used, n - used, "%s%.10g",
+                                     k ? "," : "", v->list[i].v[k]);
+        if (used < n)
+            snprintf(buf + used, n - used, " [%s]", p->unit);
+        break;
+    }
+    default:
+        snprintf(buf, n, "%.10g [%s]", v->p[i], p->unit);
+    }
+}

@@ -1,0 +1,615 @@
+/* driver_collision.c -- a collision of two bodies (or a body and a wall) in
+ * 3D rigid-body motion, integrated with classical RK4.
+ *
+ * Set-up. Body 1 sits at the origin, body 2 (or the wall plane) touches it
+ * along +z, so the contact normal n points from body 1 to body 2 and starts
+ * as +z. The relative velocity of body 1 with respect to body 2 at first
+ * contact is v_normal along +z (closing) plus v_tangential along +x; it is
+ * shared between two free bodies so that the centre of mass is at rest.
+ * Spins omega1, omega2 are about +y: a positive spin moves that body's
+ * contact point along +x.
+ *
+ * State. Positions, velocities and angular velocities of both bodies, plus
+ *   xi   the tangential displacement of body 2 relative to body 1 at the
+ *        contact point accumulated since the last committed step
+ *        (d xi/dt = v_t), which is the Delta xi_t every law sees; and
+ *   W_n, W_t, D_damp, D_roll  the work done on the normal and tangential
+ *        springs and the energy dissipated by damping and rolling
+ *        resistance, integrated with the motion so the energy account is as
+ *        accurate as the trajectory.
+ * Every RK4 stage evaluates the laws from the committed history; after the
+ * step the driver evaluates them once more at the new state and commits
+ * that trial state (the law contract, cwb_law.h). The contact normal and
+ * tangent plane follow the centres at every evaluation; a law carries its
+ * stored tangential force into the new plane (seed 001).
+ *
+ * Kinematics (seed 001 "Relative velocity", with the rotational terms of
+ * the contact-point velocities written with the sign that makes friction
+ * oppose slip; the extracted seed has +omega1 x r_c - omega2 x r_c2, which
+ * would make a spinning sphere accelerate its own slip):
+ *   v_rel = (v2 + omega2 x r2c) - (v1 + omega1 x r1c),  r_ic = CP - O_i,
+ *   CP = O1 + (O2 - O1) r1/(r1 + r2) for two spheres (seed 001), and the
+ *   foot of body 1's centre on the plane for a wall.
+ *
+ * Why not gsl_odeiv2_step_rk4: GSL's rk4 stepper always estimates its error
+ * by step doubling (12 force evaluations per step instead of 4); cwb
+ * controls accuracy by refining the whole run (dt = auto), so the classical
+ * four-stage step is written out here.
+ *
+ * Separation. The step that crosses delta = 0 is repeated with its length
+ * found by a GSL Brent root solve, so the run ends exactly at separation and
+ * the post-impact velocities carry no force from a partial step.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+
+#include "cwb_contact.h"
+#include "cwb_run.h"
+
+enum { P_VN, P_VT, P_OMEGA1, P_OMEGA2, P_DT, P_DT_TOL, P_MAX_STEPS, P_ROWS };
+
+static const cwb_param collision_params[] = {
+    {.name = "v_normal", .unit = "m/s", .min = 0, .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+     .help = "closing speed of body 1 towards body 2 at first contact"},
+    {.name = "v_tangential", .unit = "m/s", .min = -INFINITY, .max = INFINITY,
+     .help = "tangential speed of body 1 relative to body 2 (along +x)"},
+    {.name = "omega1", .unit = "rad/s", .min = -INFINITY, .max = INFINITY,
+     .help = "spin of body 1 about +y (positive moves its contact point along +x)"},
+    {.name = "omega2", .unit = "rad/s", .min = -INFINITY, .max = INFINITY,
+     .help = "spin of body 2 about +y (ignored for a wall)"},
+    {.name = "dt", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
+     .help = "time step; auto: from the expected contact time, halved until "
+             "the results change by less than dt_tol"},
+    {.name = "dt_tol", .unit = "-", .def = 1e-6, .min = 0, .max = 0.1,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "dt = auto: largest relative change of any reported result"},
+    {.name = "max_steps", .unit = "-", .def = 2e7, .min = 10, .max = 1e10,
+     .help = "give up (exit 1) when separation takes more steps than this"},
+    {.name = "rows", .unit = "-", .def = 2000, .min = 10, .max = 1e7,
+     .help = "about how many rows the CSV gets"},
+    {0}};
+
+/* Layout of the ODE state. */
+enum { X1 = 0, V1 = 3, W1 = 6, X2 = 9, V2 = 12, W2 = 15, XI = 18,
+       WORK_N = 21, WORK_T = 22, DISS_D = 23, DISS_R = 24, NY = 25 };
+
+typedef struct {
+    cwb_contact ct;
+    int wall;                 /* body 2 is a wall */
+    double r1, r2, m1, m2, I1, I2;
+} sim;
+
+typedef struct {
+    cwb_vec3 n, r1c, r2c, v_rel, v_t;
+    double delta, delta_rate;
+} geometry;
+
+static cwb_vec3 get3(const double *y, int i)
+{
+    return cwb_v3(y[i], y[i + 1], y[i + 2]);
+}
+
+static void put3(double *y, int i, cwb_vec3 v)
+{
+    y[i] = v.x;
+    y[i + 1] = v.y;
+    y[i + 2] = v.z;
+}
+
+static void geometry_of(const sim *s, const double *y, geometry *g)
+{
+    cwb_vec3 x1 = get3(y, X1), x2 = get3(y, X2);
+    if (s->wall) {
+        g->n = cwb_v3(0, 0, 1);
+        double gap = x2.z - x1.z;     /* centre of body 1 to the wall plane */
+        g->delta = s->r1 - gap;
+        cwb_vec3 cp = cwb_v3(x1.x, x1.y, x2.z);
+        g->r1c = cwb_v3_sub(cp, x1);
+        g->r2c = cwb_v3_sub(cp, x2);
+    } else {
+        cwb_vec3 d = cwb_v3_sub(x2, x1);
+        double dist = cwb_v3_norm(d);
+        g->n = cwb_v3_scale(d, 1.0 / dist);
+        g->delta = s->r1 + s->r2 - dist;
+        cwb_vec3 cp = cwb_v3_add(x1, cwb_v3_scale(d, s->r1 / (s->r1 + s->r2)));
+        g->r1c = cwb_v3_sub(cp, x1);
+        g->r2c = cwb_v3_sub(cp, x2);
+    }
+    cwb_vec3 c1 = cwb_v3_add(get3(y, V1), cwb_v3_cross(get3(y, W1), g->r1c));
+    cwb_vec3 c2 = cwb_v3_add(get3(y, V2), cwb_v3_cross(get3(y, W2), g->r2c));
+    g->v_rel = cwb_v3_sub(c2, c1);
+    g->delta_rate = -cwb_v3_dot(g->v_rel, g->n);
+    g->v_t = cwb_v3_in_plane(g->v_rel, g->n);
+}
+
+static void kinematics(const double *y, const geometry *g, double t_off, cwb_kin *k)
+{
+    k->delta = g->delta;
+    k->delta_rate = g->delta_rate;
+    k->normal = g->n;
+    k->dxi_t = cwb_v3_in_plane(get3(y, XI), g->n);
+    k->v_t = g->v_t;
+    k->omega1 = get3(y, W1);
+    k->omega2 = get3(y, W2);
+    k->omega_rel = cwb_v3_sub(k->omega1, k->omega2);
+    k->dt = t_off;
+}
+
+/* Right-hand side at state y, t_off after the committed state. */
+static int rhs(const sim *s, const double *y, double t_off, double *dy,
+               cwb_contact_out *o, cwb_contact_trial *trial)
+{
+    geometry g;
+    cwb_kin k;
+    geometry_of(s, y, &g);
+    kinematics(y, &g, t_off, &k);
+    int rc = cwb_contact_eval(&s->ct, &k, o, trial);
+    if (rc != CWB_OK)
+        return rc;
+
+    double normal = o->n.force + o->d.force_n;
+    cwb_vec3 ft = cwb_v3_add(o->t.force, o->d.force_t);
+    cwb_vec3 f2 = cwb_v3_sub(cwb_v3_scale(g.n, normal), ft);
+    cwb_vec3 f1 = cwb_v3_scale(f2, -1.0);
+    cwb_vec3 tq1 = cwb_v3_add(cwb_v3_cross(g.r1c, f1), o->r.torque1);
+    cwb_vec3 tq2 = cwb_v3_add(cwb_v3_cross(g.r2c, f2), o->r.torque2);
+
+    put3(dy, X1, get3(y, V1));
+    put3(dy, V1, cwb_v3_scale(f1, 1.0 / s->m1));
+    put3(dy, W1, cwb_v3_scale(tq1, 1.0 / s->I1));
+    if (s->wall) {
+        put3(dy, X2, cwb_v3(0, 0, 0));
+        put3(dy, V2, cwb_v3(0, 0, 0));
+        put3(dy, W2, cwb_v3(0, 0, 0));
+    } else {
+        put3(dy, X2, get3(y, V2));
+        put3(dy, V2, cwb_v3_scale(f2, 1.0 / s->m2));
+        put3(dy, W2, cwb_v3_scale(tq2, 1.0 / s->I2));
+    }
+    put3(dy, XI, g.v_t);
+    dy[WORK_N] = o->n.force * g.delta_rate;
+    dy[WORK_T] = cwb_v3_dot(o->t.force, g.v_t);
+    dy[DISS_D] = o->d.force_n * g.delta_rate + cwb_v3_dot(o->d.force_t, g.v_t);
+    dy[DISS_R] = -(cwb_v3_dot(o->r.torque1, k.omega1) + cwb_v3_dot(o->r.torque2, k.omega2));
+    return CWB_OK;
+}
+
+/* One classical RK4 step of length h from y into out (no commit). */
+static int rk4(const sim *s, const double *y, double h, double *out)
+{
+    double k1[NY], k2[NY], k3[NY], k4[NY], tmp[NY];
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    int rc;
+    if ((rc = rhs(s, y, 0.0, k1, &o, &trial)))
+        return rc;
+    for (int i = 0; i < NY; i++)
+        tmp[i] = y[i] + 0.5 * h * k1[i];
+    if ((rc = rhs(s, tmp, 0.5 * h, k2, &o, &trial)))
+        return rc;
+    for (int i = 0; i < NY; i++)
+        tmp[i] = y[i] + 0.5 * h * k2[i];
+    if ((rc = rhs(s, tmp, 0.5 * h, k3, &o, &trial)))
+        return rc;
+    for (int i = 0; i < NY; i++)
+        tmp[i] = y[i] + h * k3[i];
+    if ((rc = rhs(s, tmp, h, k4, &o, &trial)))
+        return rc;
+    for (int i = 0; i < NY; i++)
+        out[i] = y[i] + h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+    return CWB_OK;
+}
+
+/* Evaluate at the accepted state y (h after the committed one), commit the
+ * laws' trial states and restart the increment xi. */
+static int commit(sim *s, double *y, double h, cwb_contact_out *o, double *slip)
+{
+    double dy[NY];
+    cwb_contact_trial trial;
+    int rc = rhs(s, y, h, dy, o, &trial);
+    if (rc)
+        return rc;
+    cwb_contact_commit(&s->ct, &trial);
+    *slip += o->t.dissipated;
+    put3(y, XI, cwb_v3(0, 0, 0));
+    return CWB_OK;
+}
+
+static double kinetic_energy(const sim *s, const double *y)
+{
+    cwb_vec3 v1 = get3(y, V1), w1 = get3(y, W1);
+    double e = 0.5 * s->m1 * cwb_v3_dot(v1, v1) + 0.5 * s->I1 * cwb_v3_dot(w1, w1);
+    if (!s->wall) {
+        cwb_vec3 v2 = get3(y, V2), w2 = get3(y, W2);
+        e += 0.5 * s->m2 * cwb_v3_dot(v2, v2) + 0.5 * s->I2 * cwb_v3_dot(w2, w2);
+    }
+    return e;
+}
+
+/* Root function for the separation step: overlap after a step of length h. */
+typedef struct {
+    const sim *s;
+    const double *y;
+    int rc;
+} sep_ctx;
+
+static double overlap_after(double h, void *param)
+{
+    sep_ctx *c = param;
+    double out[NY];
+    geometry g;
+    if (h <= 0.0) {
+        geometry_of(c->s, c->y, &g);
+        return g.delta;
+    }
+    int rc = rk4(c->s, c->y, h, out);
+    if (rc)
+        c->rc = rc;
+    geometry_of(c->s, out, &g);
+    return g.delta;
+}
+
+/* Largest s in [0,1] where the cubic Hermite interpolant of the overlap on
+ * one step has zero slope; returns the interpolated maximum (or -inf). */
+static double hermite_peak(double d0, double r0, double d1, double r1, double h)
+{
+    double a = 6 * d0 + 3 * h * r0 - 6 * d1 + 3 * h * r1;
+    double b = -6 * d0 - 4 * h * r0 + 6 * d1 - 2 * h * r1;
+    double c = h * r0;
+    double roots[2];
+    int nr = 0;
+    if (fabs(a) < 1e-300) {
+        if (fabs(b) > 1e-300)
+            roots[nr++] = -c / b;
+    } else {
+        double disc = b * b - 4 * a * c;
+        if (disc >= 0) {
+            double q = -0.5 * (b + copysign(sqrt(disc), b));
+            roots[nr++] = q / a;
+            if (fabs(q) > 1e-300)
+                roots[nr++] = c / q;
+        }
+    }
+    double best = -INFINITY;
+    for (int i = 0; i < nr; i++) {
+        double x = roots[i];
+        if (x < 0 || x > 1)
+            continue;
+        double h00 = 2 * x * x * x - 3 * x * x + 1, h10 = x * x * x - 2 * x * x + x;
+        double h01 = -2 * x * x * x + 3 * x * x, h11 = x * x * x - x * x;
+        double v = h00 * d0 + h10 * h * r0 + h01 * d1 + h11 * h * r1;
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* Everything one run at a fixed dt reports (compared between refinements). */
+enum { R_TC, R_DMAX, R_FMAX, R_EN, R_ET, R_ANGLE, R_W1, R_W2, R_COUNT };
+
+typedef struct {
+    double value[R_COUNT];
+    double e_in, e_out, e_stored, e_stored_n, w_n, w_t, d_damp, d_roll, slip;
+    double impact_angle;
+    size_t steps;
+} run_summary;
+
+static const char *const result_names[R_COUNT] = {
+    "contact_time", "max_overlap", "max_normal_force", "restitution_normal",
+    "restitution_tangential", "rebound_angle_deg", "omega1_after", "omega2_after"};
+static const char *const result_units[R_COUNT] = {"s", "m", "N", "-", "-", "deg",
+                                                  "rad/s", "rad/s"};
+
+static void initial_state(const cwb_case *c, const sim *s, double *y)
+{
+    const double *p = c->driver_values.p;
+    memset(y, 0, NY * sizeof *y);
+    put3(y, X2, cwb_v3(0, 0, s->wall ? s->r1 : s->r1 + s->r2));
+    cwb_vec3 u = cwb_v3(p[P_VT], 0, p[P_VN]);   /* body 1 relative to body 2 */
+    if (s->wall) {
+        put3(y, V1, u);
+    } else {
+        double m = s->m1 + s->m2;
+        put3(y, V1, cwb_v3_scale(u, s->m2 / m));
+        put3(y, V2, cwb_v3_scale(u, -s->m1 / m));
+        put3(y, W2, cwb_v3(0, p[P_OMEGA2], 0));
+    }
+    put3(y, W1, cwb_v3(0, p[P_OMEGA1], 0));
+}
+
+/* One complete collision at fixed step h. series may be NULL. */
+static int run_fixed(const cwb_case *c, double h, size_t every, cwb_series *series,
+                     run_summary *out, char *msg, size_t n)
+{
+    const double *p = c->driver_values.p;
+    sim s;
+    memset(&s, 0, sizeof s);
+    cwb_contact_init(&s.ct, c);
+    const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
+    s.wall = b2->shape == CWB_SHAPE_WALL;
+    s.r1 = b1->radius;
+    s.r2 = b2->radius;
+    s.m1 = b1->mass;
+    s.m2 = b2->mass;
+    s.I1 = b1->inertia;
+    s.I2 = b2->inertia;
+
+    double y[NY], ynew[NY];
+    initial_state(c, &s, y);
+    geometry g0, g;
+    geometry_of(&s, y, &g0);
+    cwb_vec3 t_hat = cwb_v3_norm(g0.v_t) > 0 ? cwb_v3_scale(g0.v_t, 1.0 / cwb_v3_norm(g0.v_t))
+                                             : cwb_v3(1, 0, 0);
+    double vt0 = cwb_v3_norm(g0.v_t);
+    double vn0 = -g0.delta_rate;            /* relative normal velocity 2 wrt 1 (< 0) */
+    cwb_vec3 u0 = cwb_v3_sub(get3(y, V1), get3(y, V2));
+
+    memset(out, 0, sizeof *out);
+    out->e_in = kinetic_energy(&s, y);
+    out->impact_angle = atan2(fabs(u0.x), u0.z) * 180.0 / M_PI;
+    double max_steps = p[P_MAX_STEPS];
+    double t = 0.0, dmax = 0.0, fmax = 0.0;
+    cwb_contact_out o;
+    double slip = 0.0;
+    int rc;
+
+    /* Row: t, delta_n, F_n, F_t, v_n, v_t, omega1, omega2, E_kin, E_stored, E_diss */
+    if (series) {
+        static const char *names[] = {"t", "delta_n", "F_n", "F_t", "F_damp_n", "v_n", "v_t",
+                                      "omega1", "omega2", "E_kin", "E_stored", "E_dissipated"};
+        const char *units[] = {"s", "m", c->pair.dim == 2 ? "N/m" : "N",
+                               c->pair.dim == 2 ? "N/m" : "N", c->pair.dim == 2 ? "N/m" : "N",
+                               "m/s", "m/s", "rad/s", "rad/s",
+                               c->pair.dim == 2 ? "J/m" : "J", c->pair.dim == 2 ? "J/m" : "J",
+                               c->pair.dim == 2 ? "J/m" : "J"};
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+            cwb_series_column(series, names[i], units[i]);
+    }
+    memset(&o, 0, sizeof o);
+
+    for (size_t step = 0;; step++) {
+        geometry_of(&s, y, &g);
+        if (series && (step % every == 0)) {
+            double stored = o.n.energy + o.t.energy;
+            double diss = y[WORK_N] + y[WORK_T] - stored + y[DISS_D] + y[DISS_R];
+            double row[] = {t, g.delta, o.n.force, cwb_v3_dot(o.t.force, t_hat), o.d.force_n,
+                            -g.delta_rate, cwb_v3_dot(g.v_t, t_hat), y[W1 + 1], y[W2 + 1],
+                            kinetic_energy(&s, y), stored, diss};
+            if (cwb_series_row(series, row) != CWB_OK)
+                return cwb_fail(msg, n, CWB_EFAIL, "out of memory for the series");
+        }
+        if ((double)step >= max_steps)
+            return cwb_fail(msg, n, CWB_EFAIL,
+                            "collision: the bodies had not separated after %.0f steps "
+                            "(t = %g s, overlap %g m); raise max_steps or check the laws",
+                            max_steps, t, g.delta);
+        if ((rc = rk4(&s, y, h, ynew)) != CWB_OK)
+            return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
+        geometry g1;
+        geometry_of(&s, ynew, &g1);
+        double hs = h;
+        int separated = 0;
+        if (g1.delta <= 0.0 && step > 0) {
+            /* Land exactly on separation: find the step length whose end has
+             * zero overlap (delta > 0 at 0, <= 0 at h). */
+            sep_ctx sc = {&s, y, CWB_OK};
+            gsl_function F = {overlap_after, &sc};
+            gsl_root_fsolver *rs = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+            if (!rs)
+                return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            gsl_root_fsolver_set(rs, &F, 0.0, h);
+            double lo = 0.0, hi = h;
+            for (int it = 0; it < 100; it++) {
+                gsl_root_fsolver_iterate(rs);
+                lo = gsl_root_fsolver_x_lower(rs);
+                hi = gsl_root_fsolver_x_upper(rs);
+                if (gsl_root_test_interval(lo, hi, 0.0, 1e-13) == GSL_SUCCESS)
+                    break;
+            }
+            gsl_root_fsolver_free(rs);
+            if (sc.rc)
+                return cwb_fail(msg, n, sc.rc, "collision: a law failed near separation");
+            hs = hi;     /* the end with delta <= 0 */
+            if ((rc = rk4(&s, y, hs, ynew)) != CWB_OK)
+                return cwb_fail(msg, n, rc, "collision: a law failed at separation");
+            geometry_of(&s, ynew, &g1);
+            separated = 1;
+        }
+        /* Peak overlap inside this step (cubic Hermite, fourth-order). */
+        if (g.delta_rate > 0.0 && g1.delta_rate <= 0.0) {
+            double peak = hermite_peak(g.delta, g.delta_rate, g1.delta, g1.delta_rate, hs);
+            if (peak > dmax) {
+                dmax = peak;
+                cwb_kin k;
+                kinematics(y, &g, 0.0, &k);
+                k.delta = peak;
+                cwb_normal_out no;
+                unsigned char trial[CWB_MAX_STATE];
+                if (s.ct.normal->step(s.ct.p[CWB_KIND_NORMAL], s.ct.pair,
+                                      s.ct.committed.state[CWB_KIND_NORMAL], &k, &no,
+                                      trial) == CWB_OK && no.force > fmax)
+                    fmax = no.force;
+            }
+        }
+        memcpy(y, ynew, sizeof y);
+        t += hs;
+        if ((rc = commit(&s, y, hs, &o, &slip)) != CWB_OK)
+            return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
+        if (g1.delta > dmax)
+            dmax = g1.delta;
+        if (o.n.force > fmax)
+            fmax = o.n.force;
+        if (separated) {
+            out->steps = step + 1;
+            break;
+        }
+    }
+
+    geometry_of(&s, y, &g);
+    if (series) {
+        double stored = o.n.energy + o.t.energy;
+        double diss = y[WORK_N] + y[WORK_T] - stored + y[DISS_D] + y[DISS_R];
+        double row[] = {t, g.delta, o.n.force, cwb_v3_dot(o.t.force, t_hat), o.d.force_n,
+                        -g.delta_rate, cwb_v3_dot(g.v_t, t_hat), y[W1 + 1], y[W2 + 1],
+                        kinetic_energy(&s, y), stored, diss};
+        if (cwb_series_row(series, row) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory for the series");
+    }
+    double vn1 = -g.delta_rate;
+    cwb_vec3 u1 = cwb_v3_sub(get3(y, V1), get3(y, V2));
+    out->value[R_TC] = t;
+    out->value[R_DMAX] = dmax;
+    out->value[R_FMAX] = fmax;
+    out->value[R_EN] = -vn1 / vn0;
+    out->value[R_ET] = vt0 > 0.0 ? -cwb_v3_dot(g.v_t, t_hat) / vt0 : NAN;
+    out->value[R_ANGLE] = atan2(fabs(cwb_v3_dot(u1, cwb_v3(1, 0, 0))), -u1.z) * 180.0 / M_PI;
+    out->value[R_W1] = y[W1 + 1];
+    out->value[R_W2] = s.wall ? 0.0 : y[W2 + 1];
+    out->e_out = kinetic_energy(&s, y);
+    out->e_stored = o.n.energy + o.t.energy;
+    out->e_stored_n = o.n.energy;
+    out->w_n = y[WORK_N];
+    out->w_t = y[WORK_T];
+    out->d_damp = y[DISS_D];
+    out->d_roll = y[DISS_R];
+    out->slip = slip;
+    return CWB_OK;
+}
+
+/* Overlap at which the normal law (virgin loading) has absorbed the normal
+ * kinetic energy of the relative motion: the elastic estimate of the peak
+ * overlap, from which dt = auto starts. */
+static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar,
+                                 char *msg, size_t n)
+{
+    cwb_contact ct;
+    cwb_contact_init(&ct, c);
+    double vn = c->driver_values.p[P_VN];
+    double energy = 0.5 * c->pair.m_star * vn * vn;
+    const int npts = 400;
+    for (double d = c->pair.R_star * 1e-7; d <= 4.0 * c->pair.R_star; d *= 2.0) {
+        double w = 0.0, fprev = 0.0, f = 0.0;
+        for (int i = 1; i <= npts; i++) {
+            cwb_kin k = {0};
+            k.delta = d * i / npts;
+            k.normal = cwb_v3(0, 0, 1);
+            cwb_normal_out no;
+            unsigned char trial[CWB_MAX_STATE];
+            int rc = ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair,
+                                     ct.committed.state[CWB_KIND_NORMAL], &k, &no, trial);
+            if (rc)
+                return cwb_fail(msg, n, rc, "collision: the normal law failed");
+            f = no.force;
+            w += 0.5 * (f + fprev) * d / npts;
+            fprev = f;
+            if (w >= energy) {
+                *dstar = k.delta;
+                *fstar = f;
+                return CWB_OK;
+            }
+        }
+    }
+    return cwb_fail(msg, n, CWB_EFAIL,
+                    "collision: the normal law '%s' cannot stop the bodies within "
+                    "an overlap of 4 R* = %g m (no force, or far too soft)",
+                    c->law[CWB_KIND_NORMAL]->name, 4.0 * c->pair.R_star);
+}
+
+static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+{
+    const double *p = c->driver_values.p;
+    double dstar = 0.0, fstar = 0.0;
+    int rc = estimate_peak_overlap(c, &dstar, &fstar, msg, n);
+    if (rc)
+        return rc;
+    /* Contact time of the elastic estimate: 2.94 dmax/v for Hertz,
+     * pi dmax/v for a linear spring. */
+    double t_est = 3.0 * dstar / p[P_VN];
+    double rows = p[P_ROWS];
+    run_summary sum, prev;
+    double h = p[P_DT];
+    double change = NAN;
+    int refinements = 0;
+
+    if (h > 0.0) {
+        size_t every = (size_t)fmax(1.0, ceil(t_est / h / rows));
+        if ((rc = run_fixed(c, h, every, &r->series, &sum, msg, n)))
+            return rc;
+    } else {
+        /* Floors below which a change is measured absolutely. */
+        double vscale = p[P_VN] + fabs(p[P_VT]);
+        double rmin = c->pair.body[0].radius;
+        double wscale = fmax(fabs(p[P_OMEGA1]) + fabs(p[P_OMEGA2]), vscale / rmin);
+        const double floor_of[R_COUNT] = {t_est, dstar, fstar, 1.0, 1.0, 90.0,
+                                          wscale, wscale};
+        h = t_est / 50.0;
+        if ((rc = run_fixed(c, h, 1, NULL, &prev, msg, n)))
+            return rc;
+        for (;;) {
+            h *= 0.5;
+            refinements++;
+            if (t_est / h > p[P_MAX_STEPS])
+                return cwb_fail(msg, n, CWB_EFAIL,
+                                "collision: dt = auto did not converge: results still "
+                                "changed by %.3g (dt_tol %g) at dt = %g s; give dt or "
+                                "loosen dt_tol", change, p[P_DT_TOL], 2.0 * h);
+            if ((rc = run_fixed(c, h, 1, NULL, &sum, msg, n)))
+                return rc;
+            change = 0.0;
+            for (int i = 0; i < R_COUNT; i++) {
+                double a = sum.value[i], b = prev.value[i];
+                if (isnan(a) && isnan(b))
+                    continue;
+                double d = fabs(a - b) / fmax(fabs(a), floor_of[i]);
+                if (d > change)
+                    change = d;
+            }
+            prev = sum;
+            if (change <= p[P_DT_TOL])
+                break;
+        }
+        size_t every = (size_t)fmax(1.0, ceil(t_est / h / rows));
+        if ((rc = run_fixed(c, h, every, &r->series, &sum, msg, n)))
+            return rc;
+    }
+
+    for (int i = 0; i < R_COUNT; i++)
+        cwb_result_set(r, result_names[i], result_units[i], sum.value[i]);
+    const char *eu = c->pair.dim == 2 ? "J/m" : "J";
+    double dissipated = sum.w_n + sum.w_t - sum.e_stored + sum.d_damp + sum.d_roll;
+    cwb_result_set(r, "impact_velocity", "m/s", hypot(p[P_VN], p[P_VT]));
+    cwb_result_set(r, "impact_angle_deg", "deg", sum.impact_angle);
+    cwb_result_set(r, "energy_in", eu, sum.e_in);
+    cwb_result_set(r, "energy_out", eu, sum.e_out);
+    cwb_result_set(r, "energy_stored", eu, sum.e_stored);
+    cwb_result_set(r, "energy_dissipated", eu, dissipated);
+    cwb_result_set(r, "energy_dissipated_slip", eu, sum.slip);
+    cwb_result_set(r, "energy_dissipated_damping", eu, sum.d_damp);
+    cwb_result_set(r, "energy_dissipated_rolling", eu, sum.d_roll);
+    cwb_result_set(r, "energy_dissipated_normal", eu, sum.w_n - sum.e_stored_n);
+    cwb_result_set(r, "energy_balance_error", "-",
+                   (sum.e_in - sum.e_out - sum.e_stored - dissipated) / sum.e_in);
+    cwb_result_set(r, "dt", "s", h);
+    cwb_result_set(r, "dt_refinements", "-", refinements);
+    cwb_result_set(r, "dt_last_change", "-", change);
+    cwb_result_set(r, "steps", "-", (double)sum.steps);
+    if (isnan(sum.value[R_ET]))
+        cwb_result_warn(r, "restitution_tangential is undefined: the contact point had "
+                           "no tangential velocity before impact");
+    return CWB_OK;
+}
+
+const cwb_driver_type cwb_driver_collision = {
+    .name = "collision",
+    .summary = "two bodies (or body and wall) colliding in 3D rigid-body motion, RK4",
+    .params = collision_params,
+    .run = collision_run,
+    .plot_x = "t",
+    .plot_y = "F_n",
+};

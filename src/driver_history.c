@@ -1,0 +1,428 @@
+/* driver_history.c -- prescribed normal and tangential histories.
+ *
+ * The contact starts undeformed and unloaded and moves through the listed
+ * targets in order: segment i runs from target i-1 (from zero for i = 0) to
+ * target i in `steps` equal increments, normal and tangential together.
+ * Each direction is under displacement control (the target is delta_n or
+ * xi_t) or force control (the target is F_n or F_t). The normal direction is
+ * solved first because tangential laws depend on the normal response.
+ *
+ * Force control inverts the law on TRIAL evaluations from the committed
+ * history (the law contract), with a bracket grown from the committed
+ * displacement and a GSL Brent solve inside it, so loading, unloading and
+ * reloading branches are honoured: the inverse is that of the branch the
+ * contact is on. Only the converged step is committed.
+ *
+ * The tangential direction is x; `tangential_y` adds a displacement history
+ * along y (displacement control only) for paths that turn in the plane.
+ *
+ * Energy: the work done on each spring is integrated with Simpson's rule
+ * using a third, mid-step trial evaluation (pure, so free of side effects):
+ *   W += (Delta u / 6) (F_0 + 4 F_mid + F_1).
+ * The summary's energy_balance_error compares work with stored energy plus
+ * slip dissipation.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+
+#include "cwb_contact.h"
+#include "cwb_run.h"
+
+enum { P_NORMAL, P_NCONTROL, P_TANGENTIAL, P_TCONTROL, P_TANGENTIAL_Y, P_STEPS,
+       P_SEGMENT_TIME };
+
+static const char *const control_words[] = {"displacement", "force", NULL};
+
+static const cwb_param history_params[] = {
+    {.name = "normal", .unit = "m or N", .min = -INFINITY, .max = INFINITY,
+     .kind = CWB_PARAM_LIST, .flags = CWB_P_REQUIRED,
+     .help = "normal targets: overlap delta_n [m] or force F_n [N] (normal_control)"},
+    {.name = "normal_control", .unit = "-", .kind = CWB_PARAM_CHOICE,
+     .choices = control_words, .help = "what the normal targets are"},
+    {.name = "tangential", .unit = "m or N", .min = -INFINITY, .max = INFINITY,
+     .kind = CWB_PARAM_LIST,
+     .help = "tangential targets along x: xi_t [m] or F_t [N] (default all 0)"},
+    {.name = "tangential_control", .unit = "-", .kind = CWB_PARAM_CHOICE,
+     .choices = control_words, .help = "what the tangential targets are"},
+    {.name = "tangential_y", .unit = "m", .min = -INFINITY, .max = INFINITY,
+     .kind = CWB_PARAM_LIST,
+     .help = "tangential displacement targets along y (displacement control)"},
+    {.name = "steps", .unit = "-", .def = 100, .min = 1, .max = 1e7,
+     .help = "increments per segment"},
+    {.name = "segment_time", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
+     .help = "duration of each segment, for rate-dependent laws; 0 = quasi-static"},
+    {0}};
+
+static int history_check(const cwb_case *c, char *msg, size_t n)
+{
+    const cwb_values *v = &c->driver_values;
+    size_t k = v->list[P_NORMAL].n;
+    char w[CWB_TEXT + 32];
+    for (int i = P_TANGENTIAL; i <= P_TANGENTIAL_Y; i += 2) {
+        if (v->list[i].n && v->list[i].n != k) {
+            cwb_case_where(c, v, i, w, sizeof w);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s: [driver] %s has %zu targets but normal has %zu: "
+                            "each segment needs both", w, v->table[i].name,
+                            v->list[i].n, k);
+        }
+    }
+    if ((int)v->p[P_NCONTROL] == 1)
+        for (size_t i = 0; i < k; i++)
+            if (v->list[P_NORMAL].v[i] < 0.0) {
+                cwb_case_where(c, v, P_NORMAL, w, sizeof w);
+                return cwb_fail(msg, n, CWB_EINPUT,
+                                "%s: [driver] normal target %zu = %g N is negative: "
+                                "a force-controlled contact carries F_n >= 0 N",
+                                w, i + 1, v->list[P_NORMAL].v[i]);
+            }
+    if ((int)v->p[P_TCONTROL] == 1 && v->list[P_TANGENTIAL_Y].n) {
+        cwb_case_where(c, v, P_TANGENTIAL_Y, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] tangential_y needs tangential_control = "
+                        "displacement", w);
+    }
+    if ((int)v->p[P_TCONTROL] == 1 && !v->list[P_TANGENTIAL].n) {
+        cwb_case_where(c, v, P_TCONTROL, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] tangential_control = force needs tangential "
+                        "targets", w);
+    }
+    return CWB_OK;
+}
+
+typedef struct {
+    cwb_contact ct;
+    double delta_c;      /* committed overlap */
+    cwb_vec3 xi_c;       /* committed tangential displacement */
+    double dt;           /* step duration (0: quasi-static) */
+} history;
+
+static void make_kin(const history *h, double delta, cwb_vec3 dxi, cwb_kin *k)
+{
+    memset(k, 0, sizeof *k);
+    k->delta = delta;
+    k->normal = cwb_v3(0, 0, 1);
+    k->dxi_t = dxi;
+    k->dt = h->dt;
+    if (h->dt > 0.0) {
+        k->delta_rate = (delta - h->delta_c) / h->dt;
+        k->v_t = cwb_v3_scale(dxi, 1.0 / h->dt);
+    }
+}
+
+/* Normal force of a trial evaluation at overlap delta. */
+typedef struct {
+    const history *h;
+    double target;
+    int rc;
+} nsolve;
+
+static double normal_residual(double delta, void *param)
+{
+    nsolve *s = param;
+    cwb_kin k;
+    make_kin(s->h, delta, cwb_v3(0, 0, 0), &k);
+    cwb_normal_out o;
+    unsigned char trial[CWB_MAX_STATE];
+    int rc = s->h->ct.normal->step(s->h->ct.p[CWB_KIND_NORMAL], s->h->ct.pair,
+                                   s->h->ct.committed.state[CWB_KIND_NORMAL], &k, &o, trial);
+    if (rc)
+        s->rc = rc;
+    return o.force - s->target;
+}
+
+/* Brent inside [lo, hi] where f(lo) <= 0 <= f(hi). */
+static double brent(gsl_function *F, double lo, double hi, double abs_tol)
+{
+    if (F->function(lo, F->params) == 0.0)
+        return lo;
+    if (F->function(hi, F->params) == 0.0)
+        return hi;
+    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+    if (!s)
+        return NAN;
+    gsl_root_fsolver_set(s, F, lo, hi);
+    double x = 0.5 * (lo + hi);
+    for (int it = 0; it < 200; it++) {
+        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
+            break;
+        x = gsl_root_fsolver_root(s);
+        if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s),
+                                   abs_tol, 1e-14) == GSL_SUCCESS)
+            break;
+    }
+    gsl_root_fsolver_free(s);
+    return x;
+}
+
+/* Solve F_n(delta) = target from the committed state. The bracket grows
+ * geometrically from the committed overlap towards the target. A zero
+ * target resolves to the largest overlap that still carries no force (the
+ * permanent deformation of an elastic-plastic contact, 0 for elastic ones).
+ * Returns CWB_OK and *delta, or CWB_EFAIL. */
+static int solve_normal(const history *h, double target, double *delta, char *msg,
+                        size_t n)
+{
+    nsolve s = {h, target, CWB_OK};
+    gsl_function F = {normal_residual, &s};
+    double scale = h->ct.pair->R_star;
+    double tol = 1e-15 * scale;
+    double x0 = h->delta_c;
+    double f0 = normal_residual(x0, &s);
+    if (s.rc)
+        return cwb_fail(msg, n, s.rc, "history: the normal law failed");
+    double step = fmax(fabs(x0) * 1e-3, scale * 1e-9);
+    double lo, hi;
+    if (target <= 0.0) {
+        /* Largest delta with F_n = 0: bisect the predicate F_n > 0. */
+        if (f0 > 0.0) {
+            hi = x0;
+            lo = x0 - step;
+            while (normal_residual(lo, &s) > 0.0) {
+                step *= 2.0;
+                lo = x0 - step;
+                if (step > 4.0 * scale)
+                    return cwb_fail(msg, n, CWB_EFAIL,
+                                    "history: cannot find where F_n returns to zero");
+            }
+        } else {
+            *delta = x0;
+            return CWB_OK;
+        }
+        for (int it = 0; it < 200 && hi - lo > tol; it++) {
+            double mid = 0.5 * (lo + hi);
+            if (normal_residual(mid, &s) > 0.0)
+                hi = mid;
+            else
+                lo = mid;
+        }
+        *delta = lo;
+        return s.rc ? cwb_fail(msg, n, s.rc, "history: the normal law failed") : CWB_OK;
+    }
+    if (f0 < 0.0) {
+        lo = x0;
+        hi = x0 + step;
+        while (normal_residual(hi, &s) < 0.0) {
+            lo = hi;
+            step *= 2.0;
+            hi = x0 + step;
+            if (step > 4.0 * scale)
+                return cwb_fail(msg, n, CWB_EFAIL,
+                                "history: F_n = %g N is out of reach of the normal "
+                                "law within an overlap of 4 R*", target);
+        }
+    } else {
+        hi = x0;
+        lo = x0 - step;
+        while (normal_residual(lo, &s) > 0.0) {
+            hi = lo;
+            step *= 2.0;
+            lo = x0 - step;
+            if (step > 4.0 * scale)
+                return cwb_fail(msg, n, CWB_EFAIL,
+                                "history: cannot unload to F_n = %g N", target);
+        }
+    }
+    *delta = brent(&F, lo, hi, tol);
+    if (s.rc || isnan(*delta))
+        return cwb_fail(msg, n, CWB_EFAIL, "history: normal force solve failed");
+    return CWB_OK;
+}
+
+/* Tangential force (x) of a trial evaluation with increment (dx, dy). */
+typedef struct {
+    const history *h;
+    double delta;
+    double dy;
+    double target;
+    int rc;
+} tsolve;
+
+static double tangential_residual(double dx, void *param)
+{
+    tsolve *s = param;
+    cwb_kin k;
+    make_kin(s->h, s->delta, cwb_v3(dx, s->dy, 0), &k);
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    int rc = cwb_contact_eval(&s->h->ct, &k, &o, &trial);
+    if (rc)
+        s->rc = rc;
+    return o.t.force.x - s->target;
+}
+
+static int solve_tangential(const history *h, double delta, double dy, double target,
+                            double *dx, char *msg, size_t n)
+{
+    tsolve s = {h, delta, dy, target, CWB_OK};
+    gsl_function F = {tangential_residual, &s};
+    double scale = h->ct.pair->R_star;
+    double f0 = tangential_residual(0.0, &s);
+    if (s.rc)
+        return cwb_fail(msg, n, s.rc, "history: the tangential law failed");
+    if (f0 == 0.0) {
+        *dx = 0.0;
+        return CWB_OK;
+    }
+    double dir = f0 < 0.0 ? 1.0 : -1.0;
+    double step = scale * 1e-9, lo = 0.0, hi = dir * step;
+    while ((tangential_residual(hi, &s) < 0.0) == (f0 < 0.0)) {
+        lo = hi;
+        step *= 2.0;
+        hi = dir * step;
+        if (step > scale)
+            return cwb_fail(msg, n, CWB_EFAIL,
+                            "history: tangential force %g N cannot be reached: the "
+                            "contact slides before it (Coulomb limit); the "
+                            "displacement is undefined under force control", target);
+    }
+    if (lo > hi) {
+        double t = lo;
+        lo = hi;
+        hi = t;
+    }
+    /* Brent needs f(lo) <= 0 <= f(hi) or the reverse; either sign works. */
+    *dx = brent(&F, lo, hi, 1e-16 * scale);
+    if (s.rc || isnan(*dx))
+        return cwb_fail(msg, n, CWB_EFAIL, "history: tangential force solve failed");
+    return CWB_OK;
+}
+
+static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+{
+    const cwb_values *v = &c->driver_values;
+    history h;
+    memset(&h, 0, sizeof h);
+    cwb_contact_init(&h.ct, c);
+    int nforce = (int)v->p[P_NCONTROL] == 1, tforce = (int)v->p[P_TCONTROL] == 1;
+    int has_t = v->list[P_TANGENTIAL].n > 0, has_y = v->list[P_TANGENTIAL_Y].n > 0;
+    size_t steps = (size_t)v->p[P_STEPS];
+    h.dt = v->p[P_SEGMENT_TIME] / (double)steps;
+    const char *fu = c->pair.dim == 2 ? "N/m" : "N";
+    const char *eu = c->pair.dim == 2 ? "J/m" : "J";
+    const char *ku = c->pair.dim == 2 ? "N/m^2" : "N/m";
+
+    cwb_series *s = &r->series;
+    cwb_series_column(s, "step", "-");
+    cwb_series_column(s, "segment", "-");
+    cwb_series_column(s, "delta_n", "m");
+    cwb_series_column(s, "F_n", fu);
+    cwb_series_column(s, "xi_t", "m");
+    cwb_series_column(s, "F_t", fu);
+    cwb_series_column(s, "xi_ty", "m");
+    cwb_series_column(s, "F_ty", fu);
+    cwb_series_column(s, "k_n", ku);
+    cwb_series_column(s, "k_t", ku);
+    cwb_series_column(s, "a", "m");
+    cwb_series_column(s, "E_n", eu);
+    cwb_series_column(s, "E_t", eu);
+    cwb_series_column(s, "W_n", eu);
+    cwb_series_column(s, "W_t", eu);
+    cwb_series_column(s, "D_slip", eu);
+    cwb_series_column(s, "branch", "-");
+    cwb_series_column(s, "sliding", "-");
+
+    double nstart = 0.0, tstart = 0.0, ystart = 0.0;
+    double w_n = 0.0, w_t = 0.0, slip = 0.0, force_max = 0.0, dmax = 0.0;
+    cwb_contact_out o, om;
+    cwb_contact_trial trial, scratch;
+    memset(&o, 0, sizeof o);
+    unsigned flags = 0;
+    size_t row_i = 0;
+    double row0[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    if (cwb_series_row(s, row0) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+
+    for (size_t seg = 0; seg < v->list[P_NORMAL].n; seg++) {
+        double nend = v->list[P_NORMAL].v[seg];
+        double tend = has_t ? v->list[P_TANGENTIAL].v[seg] : 0.0;
+        double yend = has_y ? v->list[P_TANGENTIAL_Y].v[seg] : 0.0;
+        for (size_t j = 1; j <= steps; j++) {
+            double f = (double)j / (double)steps;
+            double ntarget = nstart + f * (nend - nstart);
+            double ttarget = tstart + f * (tend - tstart);
+            double ytarget = ystart + f * (yend - ystart);
+            double delta = 0.0;
+            int rc;
+            if (nforce) {
+                if ((rc = solve_normal(&h, ntarget, &delta, msg, n)))
+                    return rc;
+            } else {
+                delta = ntarget;
+            }
+            cwb_vec3 dxi = cwb_v3(0, ytarget - h.xi_c.y, 0);
+            if (tforce) {
+                if ((rc = solve_tangential(&h, delta, dxi.y, ttarget, &dxi.x, msg, n))) {
+                    char more[CWB_MSG];
+                    snprintf(more, sizeof more, "%s (segment %zu, step %zu)", msg, seg + 1, j);
+                    return cwb_fail(msg, n, rc, "%s", more);
+                }
+            } else {
+                dxi.x = ttarget - h.xi_c.x;
+            }
+            /* Mid-step evaluation for Simpson's rule on the work. */
+            cwb_kin k;
+            make_kin(&h, 0.5 * (h.delta_c + delta), cwb_v3_scale(dxi, 0.5), &k);
+            if ((rc = cwb_contact_eval(&h.ct, &k, &om, &scratch)))
+                return cwb_fail(msg, n, rc, "history: a law failed (segment %zu)", seg + 1);
+            make_kin(&h, delta, dxi, &k);
+            cwb_contact_out o1;
+            if ((rc = cwb_contact_eval(&h.ct, &k, &o1, &trial)))
+                return cwb_fail(msg, n, rc, "history: a law failed (segment %zu)", seg + 1);
+            double dd = delta - h.delta_c;
+            w_n += dd / 6.0 * (o.n.force + 4.0 * om.n.force + o1.n.force);
+            cwb_vec3 fsum = cwb_v3_add(cwb_v3_add(o.t.force, cwb_v3_scale(om.t.force, 4.0)),
+                                       o1.t.force);
+            w_t += cwb_v3_dot(dxi, fsum) / 6.0;
+            slip += o1.t.dissipated;
+            cwb_contact_commit(&h.ct, &trial);
+            o = o1;
+            h.delta_c = delta;
+            h.xi_c = cwb_v3_add(h.xi_c, dxi);
+            flags |= o.n.flags;
+            if (o.n.force > force_max)
+                force_max = o.n.force;
+            if (delta > dmax)
+                dmax = delta;
+            double row[] = {(double)++row_i, (double)(seg + 1), delta, o.n.force, h.xi_c.x,
+                            o.t.force.x, h.xi_c.y, o.t.force.y, o.n.stiffness,
+                            o.t.stiffness, o.n.radius, o.n.energy, o.t.energy, w_n, w_t,
+                            slip, (double)o.n.branch, (double)o.t.sliding};
+            if (cwb_series_row(s, row) != CWB_OK)
+                return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        }
+        nstart = nend;
+        tstart = tend;
+        ystart = yend;
+    }
+    cwb_result_set(r, "max_overlap", "m", dmax);
+    cwb_result_set(r, "max_normal_force", fu, force_max);
+    cwb_result_set(r, "final_overlap", "m", h.delta_c);
+    cwb_result_set(r, "final_normal_force", fu, o.n.force);
+    cwb_result_set(r, "final_tangential_displacement", "m", h.xi_c.x);
+    cwb_result_set(r, "final_tangential_force", fu, o.t.force.x);
+    cwb_result_set(r, "work_normal", eu, w_n);
+    cwb_result_set(r, "work_tangential", eu, w_t);
+    cwb_result_set(r, "energy_stored", eu, o.n.energy + o.t.energy);
+    cwb_result_set(r, "energy_dissipated_slip", eu, slip);
+    double wabs = fmax(fabs(w_n) + fabs(w_t), 1e-300);
+    cwb_result_set(r, "energy_balance_error", "-",
+                   (w_n + w_t - o.n.energy - o.t.energy - slip) / wabs);
+    if (flags & CWB_OUT_EXTRAPOLATED)
+        cwb_result_warn(r, "the normal law was used outside its stated validity");
+    return CWB_OK;
+}
+
+const cwb_driver_type cwb_driver_history = {
+    .name = "history",
+    .summary = "prescribed piecewise-linear normal/tangential displacement or force",
+    .params = history_params,
+    .check = history_check,
+    .run = history_run,
+    .plot_x = "delta_n",
+    .plot_y = "F_n",
+};

@@ -1,0 +1,70 @@
+/* normal_hertz.c -- Hertz elastic normal contact of two spheres (3D).
+ *
+ * Reference: seed 004 eqs. 1-5 (Hertz 1882; Johnson, Contact Mechanics, 1985,
+ * sec. 4.2), with eq. 3's lost squares restored:
+ *     F_n = k_n delta^(3/2),  k_n = (4/3) E* sqrt(R*),  a = sqrt(R* delta).
+ * Seed 001 writes the same law through the tangent stiffness
+ *     k_n' = 2 E* sqrt(delta R*),  F_n = (2/3) k_n' delta,
+ * which is dF_n/d(delta) of the form above; tests/test_laws.c checks that the
+ * two forms agree.
+ *
+ * Units: delta [m], F_n [N], stiffness [N/m], energy [J].
+ * Regimes: delta <= 0 no contact (F_n = 0); elastic otherwise.
+ * History: none (state_size 0). Stored energy (2/5) k_n delta^(5/2) is the
+ * integral of F_n from 0 to delta, so loading/unloading is reversible.
+ */
+#include "cwb_law.h"
+
+/* Pure Hertz kernel, also used by reference generators' tests. */
+static double hertz_coefficient(const cwb_pair *g)
+{
+    return 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
+}
+
+static int hertz_check(const double *p, const cwb_pair *g, char *msg, size_t n)
+{
+    (void)p;
+    if (!(g->E_star > 0.0) || !isfinite(g->E_star))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "hertz: effective modulus E* must be finite and > 0 "
+                        "(got %g Pa): two rigid bodies cannot deform",
+                        g->E_star);
+    return CWB_OK;
+}
+
+static int hertz_step(const double *p, const cwb_pair *g, const void *state,
+                      const cwb_kin *k, cwb_normal_out *out, void *trial)
+{
+    (void)p;
+    (void)state;
+    (void)trial;
+    double d = k->delta;
+    *out = (cwb_normal_out){0};
+    if (d <= 0.0) {
+        out->branch = CWB_BRANCH_NONE;
+        return CWB_OK;
+    }
+    double kn = hertz_coefficient(g);
+    double sd = sqrt(d);
+    out->force = kn * d * sd;
+    out->stiffness = 1.5 * kn * sd;
+    out->radius = sqrt(g->R_star * d);
+    out->energy = 0.4 * kn * d * d * sd;
+    out->branch = CWB_BRANCH_ELASTIC;
+    return CWB_OK;
+}
+
+static const cwb_param hertz_params[] = {{0}};
+
+const cwb_normal_type cwb_normal_hertz = {
+    .head = {
+        .name = "hertz",
+        .summary = "Hertz elastic sphere contact, F = 4/3 E* sqrt(R*) delta^1.5",
+        .source = "seed 004 eqs. 1-5 (eq. 3 with squares); seed 001 k_n = 2E*sqrt(xi R*)",
+        .params = hertz_params,
+        .dims = CWB_DIM_3D,
+        .state_size = 0,
+        .check = hertz_check,
+    },
+    .step = hertz_step,
+};

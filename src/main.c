@@ -1,0 +1,252 @@
+/* main.c -- the cwb command line (DESIGN.md, "Command line").
+ *
+ * Only this file turns a status into an exit code: 0 success, 1 the
+ * computation failed, 2 bad input, 3 an external tool is missing.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "cwb_out.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "cwb %s -- the contact workbench\n"
+            "usage:\n"
+            "  cwb run CASE [--set section.key=value ...] [--out DIR] [--json] [--no-plot]\n"
+            "  cwb laws [normal|tangential|damping|rolling]\n"
+            "  cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
+            "  cwb version\n"
+            "exit status: 0 ok, 1 computation failed, 2 bad input, 3 tool missing\n",
+            CWB_VERSION);
+}
+
+static int report(int rc, const char *msg)
+{
+    if (rc != CWB_OK)
+        fprintf(stderr, "cwb: %s\n", msg);
+    return rc;
+}
+
+static void print_params(const cwb_param *t)
+{
+    if (!t || !t[0].name) {
+        printf("  parameters: none\n");
+        return;
+    }
+    printf("  parameters:\n");
+    for (size_t i = 0; t[i].name; i++) {
+        char range[128], def[64];
+        cwb_param_range(&t[i], range, sizeof range);
+        if (t[i].flags & CWB_P_REQUIRED)
+            snprintf(def, sizeof def, "required");
+        else if (t[i].kind == CWB_PARAM_CHOICE)
+            snprintf(def, sizeof def, "default %s", t[i].choices[(int)t[i].def]);
+        else if (t[i].kind == CWB_PARAM_REAL)
+            snprintf(def, sizeof def, (t[i].flags & CWB_P_AUTO) ? "default auto"
+                                                               : "default %g", t[i].def);
+        else
+            snprintf(def, sizeof def, "optional");
+        printf("    %-20s [%s] %s; allowed %s\n", t[i].name, t[i].unit, def, range);
+        printf("    %-20s %s\n", "", t[i].help ? t[i].help : "");
+    }
+}
+
+static int cmd_laws(int argc, char **argv)
+{
+    int only = -1;
+    if (argc > 2) {
+        for (int k = 0; k < CWB_KIND_COUNT; k++)
+            if (strcmp(argv[2], cwb_kind_name((cwb_kind)k)) == 0)
+                only = k;
+        if (only < 0) {
+            fprintf(stderr, "cwb laws: unknown kind '%s' (normal, tangential, damping, "
+                            "rolling)\n", argv[2]);
+            return CWB_EINPUT;
+        }
+    }
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        if (only >= 0 && k != only)
+            continue;
+        printf("%s:\n", cwb_kind_name((cwb_kind)k));
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)k); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)k, i);
+            printf("  %-22s %s%s\n", h->name, h->summary,
+                   h->dims == CWB_DIM_2D ? " [2D]" : h->dims == CWB_DIM_3D ? " [3D]" : "");
+        }
+    }
+    if (only < 0) {
+        printf("drivers:\n");
+        for (size_t i = 0; i < cwb_driver_count(); i++)
+            printf("  %-22s %s\n", cwb_driver_at(i)->name, cwb_driver_at(i)->summary);
+    }
+    return CWB_OK;
+}
+
+static int cmd_describe(int argc, char **argv)
+{
+    if (argc < 3) {
+        usage(stderr);
+        return CWB_EINPUT;
+    }
+    const char *name = argv[2];
+    int want = -1;
+    if (argc > 4 && strcmp(argv[3], "--kind") == 0)
+        for (int k = 0; k < CWB_KIND_COUNT; k++)
+            if (strcmp(argv[4], cwb_kind_name((cwb_kind)k)) == 0)
+                want = k;
+    int found = 0;
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        if (want >= 0 && k != want)
+            continue;
+        const cwb_law_head *h = cwb_law_find((cwb_kind)k, name);
+        if (!h)
+            continue;
+        found = 1;
+        printf("%s (%s law)\n  %s\n  source: %s\n  geometry: %s\n  history state: %zu bytes\n",
+               h->name, cwb_kind_name((cwb_kind)k), h->summary, h->source,
+               h->dims == (CWB_DIM_2D | CWB_DIM_3D) ? "3D spheres and 2D discs"
+               : h->dims == CWB_DIM_2D             ? "2D discs (plane strain, per unit length)"
+                                                    : "3D spheres",
+               h->state_size);
+        print_params(h->params);
+        printf("  case file: [contact] %s = %s, parameters in [%s]\n",
+               cwb_kind_name((cwb_kind)k), h->name, cwb_kind_name((cwb_kind)k));
+    }
+    const cwb_driver_type *d = cwb_driver_find(name);
+    if (d && want < 0) {
+        found = 1;
+        printf("%s (driver)\n  %s\n", d->name, d->summary);
+        print_params(d->params);
+        printf("  case file: [driver] type = %s\n", d->name);
+    }
+    if (!found) {
+        fprintf(stderr, "cwb describe: no law or driver called '%s' (see `cwb laws`)\n", name);
+        return CWB_EINPUT;
+    }
+    return CWB_OK;
+}
+
+static int make_dir(const char *dir, char *msg, size_t n)
+{
+    char tmp[CWB_TEXT];
+    snprintf(tmp, sizeof tmp, "%s", dir);
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(tmp, 0777);
+            *p = '/';
+        }
+    if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot create directory %s", dir);
+    return CWB_OK;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    const char *path = NULL, *dir = "cwb-out";
+    const char **over = calloc((size_t)argc, sizeof *over);
+    size_t nover = 0;
+    int json = 0, plot = 1;
+    char msg[CWB_MSG];
+    int rc = CWB_OK;
+    if (!over)
+        return report(CWB_EFAIL, "out of memory");
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--set") == 0 && i + 1 < argc)
+            over[nover++] = argv[++i];
+        else if (strncmp(argv[i], "--set=", 6) == 0)
+            over[nover++] = argv[i] + 6;
+        else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+            dir = argv[++i];
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (strcmp(argv[i], "--no-plot") == 0)
+            plot = 0;
+        else if (argv[i][0] == '-' || path) {
+            fprintf(stderr, "cwb run: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            free(over);
+            return CWB_EINPUT;
+        } else
+            path = argv[i];
+    }
+    if (!path) {
+        usage(stderr);
+        free(over);
+        return CWB_EINPUT;
+    }
+    cwb_case *c = cwb_case_new();
+    cwb_result r;
+    cwb_result_init(&r);
+    if (!c) {
+        free(over);
+        return report(CWB_EFAIL, "out of memory");
+    }
+    if ((rc = cwb_case_load(c, path, over, nover, msg, sizeof msg)) != CWB_OK)
+        goto out;
+    if ((rc = cwb_run_case(c, &r, msg, sizeof msg)) != CWB_OK)
+        goto out;
+    if ((rc = make_dir(dir, msg, sizeof msg)) != CWB_OK)
+        goto out;
+    char file[CWB_TEXT + 200];
+    snprintf(file, sizeof file, "%s/%s.csv", dir, c->name);
+    FILE *f = fopen(file, "w");
+    if (!f) {
+        rc = cwb_fail(msg, sizeof msg, CWB_EFAIL, "cannot write %s", file);
+        goto out;
+    }
+    rc = cwb_write_csv(f, c, &r);
+    if (fclose(f) != 0 || rc != CWB_OK) {
+        rc = cwb_fail(msg, sizeof msg, CWB_EFAIL, "cannot write %s", file);
+        goto out;
+    }
+    if (plot) {
+        if ((rc = cwb_plot_write(dir, c, &r, msg, sizeof msg)) != CWB_OK)
+            goto out;
+        if ((rc = cwb_plot_render(dir, c->name, msg, sizeof msg)) != CWB_OK)
+            goto out;
+    }
+    if (json)
+        cwb_write_json(stdout, c, &r);
+    else
+        cwb_write_summary(stdout, c, &r);
+out:
+    report(rc, msg);
+    cwb_result_free(&r);
+    free(c);
+    free(over);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    gsl_set_error_handler_off();
+    if (argc < 2) {
+        usage(stderr);
+        return CWB_EINPUT;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc, argv);
+    if (strcmp(cmd, "laws") == 0)
+        return cmd_laws(argc, argv);
+    if (strcmp(cmd, "describe") == 0)
+        return cmd_describe(argc, argv);
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("cwb %s\n", CWB_VERSION);
+        return CWB_OK;
+    }
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return CWB_OK;
+    }
+    fprintf(stderr, "cwb: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return CWB_EINPUT;
+}

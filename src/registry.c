@@ -1,0 +1,125 @@
+/* registry.c -- the one table of laws and drivers, by kind and name.
+ *
+ * Adding a law is one new file in src/laws/ and one row here; nothing else
+ * in cwb knows law names. `cwb laws` prints these tables and the test
+ * suites loop over them.
+ */
+#include <string.h>
+
+#include "cwb_law.h"
+#include "cwb_run.h"
+
+extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz,
+    cwb_normal_linear;
+extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear;
+extern const cwb_damping_type cwb_damping_none;
+extern const cwb_rolling_type cwb_rolling_none;
+
+static const cwb_law_head *const normal_laws[] = {
+    &cwb_normal_none.head,
+    &cwb_normal_hertz.head,
+    &cwb_normal_linear.head,
+};
+
+static const cwb_law_head *const tangential_laws[] = {
+    &cwb_tangential_none.head,
+    &cwb_tangential_linear.head,
+};
+
+static const cwb_law_head *const damping_laws[] = {
+    &cwb_damping_none.head,
+};
+
+static const cwb_law_head *const rolling_laws[] = {
+    &cwb_rolling_none.head,
+};
+
+static const struct {
+    const cwb_law_head *const *laws;
+    size_t count;
+} table[CWB_KIND_COUNT] = {
+    [CWB_KIND_NORMAL] = {normal_laws, sizeof normal_laws / sizeof *normal_laws},
+    [CWB_KIND_TANGENTIAL] = {tangential_laws,
+                             sizeof tangential_laws / sizeof *tangential_laws},
+    [CWB_KIND_DAMPING] = {damping_laws, sizeof damping_laws / sizeof *damping_laws},
+    [CWB_KIND_ROLLING] = {rolling_laws, sizeof rolling_laws / sizeof *rolling_laws},
+};
+
+const char *cwb_kind_name(cwb_kind k)
+{
+    static const char *const names[CWB_KIND_COUNT] = {"normal", "tangential",
+                                                      "damping", "rolling"};
+    return (unsigned)k < CWB_KIND_COUNT ? names[k] : "?";
+}
+
+size_t cwb_law_count(cwb_kind kind)
+{
+    return (unsigned)kind < CWB_KIND_COUNT ? table[kind].count : 0;
+}
+
+const cwb_law_head *cwb_law_at(cwb_kind kind, size_t i)
+{
+    return i < cwb_law_count(kind) ? table[kind].laws[i] : NULL;
+}
+
+const cwb_law_head *cwb_law_find(cwb_kind kind, const char *name)
+{
+    for (size_t i = 0; i < cwb_law_count(kind); i++)
+        if (strcmp(table[kind].laws[i]->name, name) == 0)
+            return table[kind].laws[i];
+    return NULL;
+}
+
+const cwb_law_head *cwb_law_find_any(const char *name, cwb_kind *kind)
+{
+    /* Laws of different kinds may share a name ("linear", "none"): the
+     * first kind in order normal, tangential, damping, rolling wins. */
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        const cwb_law_head *h = cwb_law_find((cwb_kind)k, name);
+        if (h) {
+            if (kind)
+                *kind = (cwb_kind)k;
+            return h;
+        }
+    }
+    return NULL;
+}
+
+const char *cwb_branch_name(cwb_branch b)
+{
+    switch (b) {
+    case CWB_BRANCH_NONE: return "none";
+    case CWB_BRANCH_ELASTIC: return "elastic";
+    case CWB_BRANCH_ELASTIC_PLASTIC: return "elastic-plastic";
+    case CWB_BRANCH_PLASTIC: return "plastic";
+    case CWB_BRANCH_UNLOADING: return "unloading";
+    case CWB_BRANCH_RELOADING: return "reloading";
+    }
+    return "?";
+}
+
+/* Drivers. */
+extern const cwb_driver_type cwb_driver_history, cwb_driver_collision;
+
+static const cwb_driver_type *const drivers[] = {
+    &cwb_driver_collision,
+    &cwb_driver_history,
+};
+
+size_t cwb_driver_count(void)
+{
+    return sizeof drivers / sizeof *drivers;
+}
+
+const cwb_driver_type *cwb_driver_at(size_t i)
+{
+    return i < cwb_driver_count() ? drivers[i] : NULL;
+}
+
+const cwb_driver_type *cwb_driver_find(const char *name)
+{
+    for (size_t i = 0; i < cwb_driver_count(); i++)
+        if (strcmp(drivers[i]->name, name) == 0)
+            return drivers[i];
+    return NULL;
+}

@@ -1,0 +1,92 @@
+/* result.c -- the columns and named scalars a driver produces. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb_run.h"
+
+void cwb_result_init(cwb_result *r)
+{
+    memset(r, 0, sizeof *r);
+}
+
+void cwb_result_free(cwb_result *r)
+{
+    for (size_t i = 0; i < r->series.ncol; i++)
+        free(r->series.col[i].v);
+    memset(r, 0, sizeof *r);
+}
+
+int cwb_series_column(cwb_series *s, const char *name, const char *unit)
+{
+    if (s->ncol == CWB_MAX_COLS || s->nrow > 0)
+        return -1;
+    cwb_column *c = &s->col[s->ncol];
+    snprintf(c->name, sizeof c->name, "%s", name);
+    snprintf(c->unit, sizeof c->unit, "%s", unit);
+    c->v = NULL;
+    return (int)s->ncol++;
+}
+
+int cwb_series_row(cwb_series *s, const double *row)
+{
+    if (s->nrow == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 1024;
+        for (size_t i = 0; i < s->ncol; i++) {
+            double *v = realloc(s->col[i].v, cap * sizeof *v);
+            if (!v)
+                return CWB_EFAIL;
+            s->col[i].v = v;
+        }
+        s->cap = cap;
+    }
+    for (size_t i = 0; i < s->ncol; i++)
+        s->col[i].v[s->nrow] = row[i];
+    s->nrow++;
+    return CWB_OK;
+}
+
+int cwb_series_find(const cwb_series *s, const char *name)
+{
+    for (size_t i = 0; i < s->ncol; i++)
+        if (strcmp(s->col[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+void cwb_result_set(cwb_result *r, const char *name, const char *unit,
+                    double value)
+{
+    size_t i;
+    for (i = 0; i < r->nscalar; i++)
+        if (strcmp(r->scalar[i].name, name) == 0)
+            break;
+    if (i == r->nscalar) {
+        if (r->nscalar == CWB_MAX_SCALARS)
+            return;
+        r->nscalar++;
+    }
+    snprintf(r->scalar[i].name, sizeof r->scalar[i].name, "%s", name);
+    snprintf(r->scalar[i].unit, sizeof r->scalar[i].unit, "%s", unit);
+    r->scalar[i].value = value;
+}
+
+double cwb_result_get(const cwb_result *r, const char *name)
+{
+    for (size_t i = 0; i < r->nscalar; i++)
+        if (strcmp(r->scalar[i].name, name) == 0)
+            return r->scalar[i].value;
+    return NAN;
+}
+
+void cwb_result_warn(cwb_result *r, const char *fmt, ...)
+{
+    if (r->nwarn == CWB_MAX_WARN)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->warn[r->nwarn], sizeof r->warn[0], fmt, ap);
+    va_end(ap);
+    r->nwarn++;
+}

@@ -1,0 +1,34 @@
+/* run.c -- run a case's driver and compare the result with its reference. */
+#include "cwb_out.h"
+
+int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+{
+    cwb_result_init(r);
+    int rc = c->driver->run(c, r, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
+    if (!ref[0])
+        return CWB_OK;
+    cwb_reference rf;
+    if ((rc = cwb_reference_load(&rf, ref, msg, n)) != CWB_OK)
+        return rc;
+    const char *rx = c->output_values.text[CWB_OUT_REFERENCE_X];
+    const char *ry = c->output_values.text[CWB_OUT_REFERENCE_Y];
+    double max_rel, rms;
+    size_t points;
+    char why[CWB_MSG];
+    rc = cwb_compare(&r->series, cwb_plot_x(c), cwb_plot_y(c), &rf, rx[0] ? rx : cwb_plot_x(c),
+                     ry[0] ? ry : cwb_plot_y(c), &max_rel, &rms, &points, why, sizeof why);
+    cwb_reference_free(&rf);
+    if (rc == CWB_EINPUT)
+        return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);
+    if (rc != CWB_OK) {
+        cwb_result_warn(r, "not compared with the reference: %s", why);
+        return CWB_OK;
+    }
+    cwb_result_set(r, "ref_max_rel_error", "-", max_rel);
+    cwb_result_set(r, "ref_rms_error", "-", rms);
+    cwb_result_set(r, "ref_points", "-", (double)points);
+    return CWB_OK;
+}
