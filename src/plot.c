@@ -64,7 +64,7 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char
     fprintf(f, "# gnuplot script written by cwb %s for %s\n", CWB_VERSION, c->file);
     fprintf(f, "# render: cd %s && gnuplot %s.gp\n", dir, c->name);
     fprintf(f, "set datafile separator ','\nset datafile columnheaders\n");
-    fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11'\n");
+    fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
     fprintf(f, "set output '%s.png'\n", c->name);
     fprintf(f, "set title \"%s\" noenhanced\n", title[0] ? title : c->name);
     fprintf(f, "set xlabel '%s' noenhanced\nset ylabel '%s' noenhanced\n", xl, yl);

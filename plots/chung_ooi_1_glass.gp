@@ -1,0 +1,14 @@
+# gnuplot script written by cwb 0.1.0 for cases/chung_ooi_1_glass.case
+# render: cd plots && gnuplot chung_ooi_1_glass.gp
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+set output 'chung_ooi_1_glass.png'
+set title "Chung & Ooi test 1, glass spheres at 2 x 10 m/s: force vs time" noenhanced
+set xlabel 't [s]' noenhanced
+set ylabel 'F_n [N]' noenhanced
+set grid
+set key top right box opaque
+set label 1 "deviation from reference: max 8.44e-05, rms 1.06e-05 (relative to max |ref|), 201 points" at graph 0.02, graph 0.05 front noenhanced
+plot 'chung_ooi_1_glass.csv' using 1:3 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+     '../reference/analytic/hertz_impact_chung_ooi_1_glass.csv' using 1:3 every 3 with points pt 6 ps 1.0 lc rgb '#d62728' title 'reference (hertz_impact_chung_ooi_1_glass.csv)'
