@@ -119,7 +119,8 @@ enum {
     CWB_OUT_REFERENCE_Y,     /* reference column on y (default: plot y) */
     CWB_OUT_PLOT_X,          /* plot x column (default: the driver's) */
     CWB_OUT_PLOT_Y,          /* plot y column */
-    CWB_OUT_TITLE            /* plot title */
+    CWB_OUT_TITLE,           /* plot title */
+    CWB_OUT_COMPARE_X        /* column both curves are matched on (default: plot x) */
 };
 extern const cwb_param cwb_output_params[];
 

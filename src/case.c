@@ -75,6 +75,9 @@ const cwb_param cwb_output_params[] = {
     {.name = "plot_y", .unit = "-", .kind = CWB_PARAM_TEXT,
      .help = "column on the plot's y axis (default: the driver's)"},
     {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
+    {.name = "compare_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "column (in run and reference) the comparison matches on, e.g. step "
+             "for a loop; default: the plot's x column"},
     {0}};
 
 /* --- reading --------------------------------------------------------- */

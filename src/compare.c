@@ -127,6 +127,54 @@ static int monotone(const double *x, size_t m)
     return up || down;
 }
 
+/* Deviation of curve B from curve A, where A(x) is interpolated at B's x.
+ * A must be monotone in x. Accumulates into *worst, *sum2, *count. */
+static int deviation(const double *ax, const double *ay, size_t m, const double *bx,
+                     const double *by, size_t nb, double *worst, double *sum2,
+                     size_t *count)
+{
+    /* Steffen's monotone cubic (GSL): third-order accurate on smooth curves,
+     * so the measured deviation is the run's, not the sampling's, and it
+     * cannot overshoot at a kink (slip onset, separation). It needs strictly
+     * increasing x: reverse a decreasing curve and drop repeated points. */
+    double *X = malloc(m * sizeof *X), *Y = malloc(m * sizeof *Y);
+    if (!X || !Y) {
+        free(X);
+        free(Y);
+        return CWB_EFAIL;
+    }
+    int up = ax[m - 1] >= ax[0];
+    size_t k = 0;
+    for (size_t i = 0; i < m; i++) {
+        size_t j = up ? i : m - 1 - i;
+        if (k > 0 && !(ax[j] > X[k - 1]))
+            continue;
+        X[k] = ax[j];
+        Y[k++] = ay[j];
+    }
+    const gsl_interp_type *type = k >= 3 ? gsl_interp_steffen : gsl_interp_linear;
+    gsl_interp *it = k >= 2 ? gsl_interp_alloc(type, k) : NULL;
+    gsl_interp_accel *acc = gsl_interp_accel_alloc();
+    int rc = CWB_OK;
+    if (!it || !acc || gsl_interp_init(it, X, Y, k) != GSL_SUCCESS) {
+        rc = CWB_EFAIL;
+    } else {
+        for (size_t q = 0; q < nb; q++) {
+            if (bx[q] < X[0] || bx[q] > X[k - 1])
+                continue;
+            double d = fabs(gsl_interp_eval(it, X, Y, bx[q], acc) - by[q]);
+            *worst = fmax(*worst, d);
+            *sum2 += d * d;
+            (*count)++;
+        }
+    }
+    gsl_interp_free(it);
+    gsl_interp_accel_free(acc);
+    free(X);
+    free(Y);
+    return rc;
+}
+
 int cwb_compare(const cwb_series *run, const char *x, const char *y,
                 const cwb_reference *ref, const char *rx, const char *ry,
                 double *max_rel, double *rms_rel, size_t *points, char *msg, size_t n)
@@ -139,55 +187,23 @@ int cwb_compare(const cwb_series *run, const char *x, const char *y,
         return cwb_fail(msg, n, CWB_EINPUT, "%s has no column '%s'", ref->path,
                         jx < 0 ? rx : ry);
     size_t m = run->nrow;
-    if (m < 2 || !monotone(run->col[ix].v, m))
-        return cwb_fail(msg, n, CWB_EFAIL,
-                        "column %s of the run is not monotone: cannot interpolate", x);
-    /* Steffen's monotone cubic (GSL): third-order accurate on smooth curves,
-     * so the measured deviation is the run's, not the sampling's, and it
-     * cannot overshoot at a kink (slip onset, separation). It needs strictly
-     * increasing x: reverse a decreasing run and drop repeated points. */
-    double *X = malloc(m * sizeof *X), *Y = malloc(m * sizeof *Y);
-    if (!X || !Y) {
-        free(X);
-        free(Y);
-        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    }
-    int up = run->col[ix].v[m - 1] >= run->col[ix].v[0];
-    size_t k = 0;
-    for (size_t i = 0; i < m; i++) {
-        size_t j = up ? i : m - 1 - i;
-        if (k > 0 && !(run->col[ix].v[j] > X[k - 1]))
-            continue;
-        X[k] = run->col[ix].v[j];
-        Y[k++] = run->col[iy].v[j];
-    }
-    const gsl_interp_type *type = k >= 3 ? gsl_interp_steffen : gsl_interp_linear;
-    gsl_interp *it = k >= 2 ? gsl_interp_alloc(type, k) : NULL;
-    gsl_interp_accel *acc = gsl_interp_accel_alloc();
-    if (!it || !acc || gsl_interp_init(it, X, Y, k) != GSL_SUCCESS) {
-        gsl_interp_free(it);
-        gsl_interp_accel_free(acc);
-        free(X);
-        free(Y);
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate column %s of the run", y);
-    }
     double scale = 0.0, worst = 0.0, sum2 = 0.0;
     size_t count = 0;
     for (size_t q = 0; q < ref->nrow; q++)
         scale = fmax(scale, fabs(ref->v[jy][q]));
-    for (size_t q = 0; q < ref->nrow; q++) {
-        double xq = ref->v[jx][q];
-        if (xq < X[0] || xq > X[k - 1])
-            continue;
-        double d = fabs(gsl_interp_eval(it, X, Y, xq, acc) - ref->v[jy][q]);
-        worst = fmax(worst, d);
-        sum2 += d * d;
-        count++;
-    }
-    gsl_interp_free(it);
-    gsl_interp_accel_free(acc);
-    free(X);
-    free(Y);
+    int rc;
+    if (m >= 2 && monotone(run->col[ix].v, m))
+        rc = deviation(run->col[ix].v, run->col[iy].v, m, ref->v[jx], ref->v[jy], ref->nrow,
+                       &worst, &sum2, &count);
+    else if (ref->nrow >= 2 && monotone(ref->v[jx], ref->nrow))
+        rc = deviation(ref->v[jx], ref->v[jy], ref->nrow, run->col[ix].v, run->col[iy].v, m,
+                       &worst, &sum2, &count);
+    else
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "neither the run nor the reference is monotone in %s: name a "
+                        "parameter column to match on ([output] compare_x)", x);
+    if (rc != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", x);
     if (count == 0 || scale == 0.0)
         return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path, x);
     *max_rel = worst / scale;

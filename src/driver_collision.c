@@ -36,6 +36,13 @@
  * controls accuracy by refining the whole run (dt = auto), so the classical
  * four-stage step is written out here.
  *
+ * Reported results. restitution_normal = -v_n'/v_n of the relative velocity
+ * along the normal; restitution_tangential = v_t'/v_t of the contact-point
+ * slip velocity, sign kept (1: slip unchanged, 0: slip stopped, < 0: slip
+ * reversed; in gross sliding it is 1 - (7/2) mu (1 + e_n) v_n/v_t for a
+ * sphere); rebound_angle_deg = the angle of the relative centre velocity
+ * after impact from the normal; omega1_after, omega2_after = spins about +y.
+ *
  * Separation. The step that crosses delta = 0 is repeated with its length
  * found by a GSL Brent root solve, so the run ends exactly at separation and
  * the post-impact velocities carry no force from a partial step.
@@ -491,7 +498,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
     out->value[R_DMAX] = dmax;
     out->value[R_FMAX] = fmax;
     out->value[R_EN] = -vn1 / vn0;
-    out->value[R_ET] = vt0 > 0.0 ? -cwb_v3_dot(g.v_t, t_hat) / vt0 : NAN;
+    out->value[R_ET] = vt0 > 0.0 ? cwb_v3_dot(g.v_t, t_hat) / vt0 : NAN;
     out->value[R_ANGLE] = atan2(fabs(cwb_v3_dot(u1, cwb_v3(1, 0, 0))), -u1.z) * 180.0 / M_PI;
     out->value[R_W1] = y[W1 + 1];
     out->value[R_W2] = s.wall ? 0.0 : y[W2 + 1];
@@ -598,6 +605,9 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             if (change <= p[P_DT_TOL])
                 break;
         }
+        /* The recorded run resolves the curve with about `rows` points even
+         * when a coarser step has already converged the scalar results. */
+        h = fmin(h, 2.0 * t_est / rows);
         size_t every = (size_t)fmax(1.0, ceil(t_est / h / rows));
         if ((rc = run_fixed(c, h, 0.1 * t_est, every, &r->series, &sum, msg, n)))
             return rc;

@@ -18,7 +18,9 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     double max_rel, rms;
     size_t points;
     char why[CWB_MSG];
-    rc = cwb_compare(&r->series, cwb_plot_x(c), cwb_plot_y(c), &rf, rx[0] ? rx : cwb_plot_x(c),
+    const char *cx = c->output_values.text[CWB_OUT_COMPARE_X];
+    const char *x = cx[0] ? cx : cwb_plot_x(c);
+    rc = cwb_compare(&r->series, x, cwb_plot_y(c), &rf, cx[0] ? cx : (rx[0] ? rx : x),
                      ry[0] ? ry : cwb_plot_y(c), &max_rel, &rms, &points, why, sizeof why);
     cwb_reference_free(&rf);
     if (rc == CWB_EINPUT)

@@ -1,0 +1,38 @@
+/* check_main.c -- runs every Check suite of cwb. */
+#include <stdlib.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "cwb_test.h"
+
+cwb_case *test_load(const char *path, const char *const *over, size_t n)
+{
+    char msg[CWB_MSG];
+    cwb_case *c = cwb_case_new();
+    ck_assert_ptr_nonnull(c);
+    int rc = cwb_case_load(c, path, over, n, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_OK, "loading %s failed: %s", path, msg);
+    return c;
+}
+
+void test_run(const char *path, const char *const *over, size_t n, cwb_result *r)
+{
+    char msg[CWB_MSG];
+    cwb_case *c = test_load(path, over, n);
+    int rc = cwb_run_case(c, r, msg, sizeof msg);
+    free(c);
+    ck_assert_msg(rc == CWB_OK, "running %s failed: %s", path, msg);
+}
+
+int main(void)
+{
+    gsl_set_error_handler_off();
+    SRunner *sr = srunner_create(laws_suite());
+    srunner_add_suite(sr, collision_suite());
+    srunner_add_suite(sr, history_suite());
+    srunner_add_suite(sr, input_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,29 @@
+/* cwb_test.h -- shared helpers of the Check suites. Tests run from the
+ * repository root (make check), so cases/ and reference/ paths resolve. */
+#ifndef CWB_TEST_H
+#define CWB_TEST_H
+
+#include <check.h>
+
+#include "cwb_contact.h"
+#include "cwb_out.h"
+
+Suite *laws_suite(void);
+Suite *collision_suite(void);
+Suite *history_suite(void);
+Suite *input_suite(void);
+
+/* Load a case (with overrides) and run it; the test fails on any error. */
+cwb_case *test_load(const char *path, const char *const *over, size_t n);
+void test_run(const char *path, const char *const *over, size_t n, cwb_result *r);
+
+/* |a - b| <= rel * |b|, with a message naming what and where it comes from. */
+#define ck_assert_rel(a, b, rel)                                                   \
+    do {                                                                           \
+        double a_ = (a), b_ = (b);                                                 \
+        ck_assert_msg(fabs(a_ - b_) <= (rel) * fabs(b_),                           \
+                      "%s = %.15g, expected %s = %.15g within %g (off by %.3g)",   \
+                      #a, a_, #b, b_, (double)(rel), fabs(a_ - b_) / fabs(b_));     \
+    } while (0)
+
+#endif

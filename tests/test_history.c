@@ -1,0 +1,122 @@
+/* test_history.c -- the history driver: force control against displacement
+ * control, and the closed-form Coulomb loop with its energy. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb_test.h"
+
+static double column_at(const cwb_result *r, const char *name, size_t row)
+{
+    int i = cwb_series_find(&r->series, name);
+    ck_assert_msg(i >= 0, "no column %s", name);
+    ck_assert(row < r->series.nrow);
+    return r->series.col[i].v[row];
+}
+
+/* A force-controlled history and the displacement-controlled history that
+ * produced those forces agree: run delta targets, read F at each segment
+ * end, feed those forces back as targets, and recover the overlaps.
+ * Normal (Hertz, loading and unloading) and tangential (linear spring with
+ * Coulomb cap, below the cap) both. */
+START_TEST(force_control_inverts_displacement_control)
+{
+    static const double d[] = {2e-6, 5e-7, 3e-6, 1e-6};
+    static const double x[] = {1e-7, -5e-8, 2e-7, 0};
+    const size_t nseg = 4, steps = 20;
+    char normal[256] = "driver.normal=", tang[256] = "driver.tangential=";
+    for (size_t i = 0; i < nseg; i++) {
+        snprintf(normal + strlen(normal), sizeof normal - strlen(normal), "%s%.17g", i ? "," : "", d[i]);
+        snprintf(tang + strlen(tang), sizeof tang - strlen(tang), "%s%.17g", i ? "," : "", x[i]);
+    }
+    const char *over1[] = {normal, tang, "driver.steps=20"};
+    cwb_result a;
+    test_run("tests/data/history_hertz_linear.case", over1, 3, &a);
+
+    char fn[512] = "driver.normal=", ft[512] = "driver.tangential=";
+    for (size_t i = 0; i < nseg; i++) {
+        size_t row = (i + 1) * steps;
+        snprintf(fn + strlen(fn), sizeof fn - strlen(fn), "%s%.17g", i ? "," : "",
+                 column_at(&a, "F_n", row));
+        snprintf(ft + strlen(ft), sizeof ft - strlen(ft), "%s%.17g", i ? "," : "",
+                 column_at(&a, "F_t", row));
+    }
+    const char *over2[] = {fn, ft, "driver.steps=20", "driver.normal_control=force",
+                           "driver.tangential_control=force"};
+    cwb_result b;
+    test_run("tests/data/history_hertz_linear.case", over2, 5, &b);
+    for (size_t i = 0; i < nseg; i++) {
+        size_t row = (i + 1) * steps;
+        ck_assert_rel(column_at(&b, "delta_n", row), d[i], 1e-9);
+        if (x[i] != 0.0)
+            ck_assert_rel(column_at(&b, "xi_t", row), x[i], 1e-8);
+        else
+            ck_assert(fabs(column_at(&b, "xi_t", row)) < 1e-15);
+    }
+    cwb_result_free(&a);
+    cwb_result_free(&b);
+}
+END_TEST
+
+/* A tangential force target beyond mu F_n cannot be held: the run stops
+ * with status 1 and says why. */
+START_TEST(force_control_beyond_coulomb_fails)
+{
+    const char *over[] = {"driver.normal=2e-6,2e-6", "driver.tangential=0,1e6",
+                          "driver.tangential_control=force"};
+    char msg[CWB_MSG];
+    cwb_case *c = test_load("tests/data/history_hertz_linear.case", over, 3);
+    cwb_result r;
+    int rc = cwb_run_case(c, &r, msg, sizeof msg);
+    ck_assert_int_eq(rc, CWB_EFAIL);
+    ck_assert_msg(strstr(msg, "Coulomb") != NULL, "message: %s", msg);
+    cwb_result_free(&r);
+    free(c);
+}
+END_TEST
+
+/* The Coulomb (elastic-perfectly-plastic) loop of the linear law matches
+ * its closed form step by step (reference/analytic/linear_friction_cycle.csv)
+ * and the energy closes: slip over the closed cycle of amplitude a is
+ * 4 f_y (a - f_y/k_t) = 4.8e-3 J, after 1.2e-3 J slipped on first loading. */
+START_TEST(coulomb_loop_and_energy)
+{
+    cwb_result r;
+    test_run("cases/history_linear_friction_cycle.case", NULL, 0, &r);
+    ck_assert_msg(cwb_result_get(&r, "ref_max_rel_error") < 1e-12, "loop deviates by %g",
+                  cwb_result_get(&r, "ref_max_rel_error"));
+    double fy = 0.3 * 100.0, k = 5e5, a = 1e-4;
+    double first = fy * (a - fy / k);
+    ck_assert_rel(cwb_result_get(&r, "energy_dissipated_slip") - first,
+                  4.0 * fy * (a - fy / k), 1e-12);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* Force-controlled Hertz loading/unloading/reloading lies on the closed
+ * form delta = (F/k)^(2/3) (reference/analytic/hertz_force_displacement.csv)
+ * and the Simpson work integral matches the stored energy to 1e-5. */
+START_TEST(hertz_force_control_on_closed_form)
+{
+    cwb_result r;
+    test_run("cases/history_hertz_force_control.case", NULL, 0, &r);
+    ck_assert_msg(cwb_result_get(&r, "ref_max_rel_error") < 1e-8, "deviation %g",
+                  cwb_result_get(&r, "ref_max_rel_error"));
+    ck_assert_rel(cwb_result_get(&r, "max_normal_force"), 150.0, 1e-9);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-5);
+    cwb_result_free(&r);
+}
+END_TEST
+
+Suite *history_suite(void)
+{
+    Suite *s = suite_create("history");
+    TCase *tc = tcase_create("history");
+    tcase_add_test(tc, force_control_inverts_displacement_control);
+    tcase_add_test(tc, force_control_beyond_coulomb_fails);
+    tcase_add_test(tc, coulomb_loop_and_energy);
+    tcase_add_test(tc, hertz_force_control_on_closed_form);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,200 @@
+/* test_input.c -- bad input gets a clear error and nothing else: every row
+ * below runs the real binary on a malformed case or override and expects
+ * exit status 2, a message naming the problem (and FILE:LINE where the
+ * problem has a line), and no output files written. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cwb_test.h"
+
+/* A valid case; each row edits it by replacing one string. Line numbers:
+ * 1 [contact] 2 normal 3 tangential 5 [tangential] 6 mu 8 [body1] 9 shape
+ * 10 radius 11 E 12 nu 13 density 15 [body2] 16 shape 18 [driver] 19 type
+ * 20 v_normal 21 v_tangential. */
+static const char base[] =
+    "[contact]\n"
+    "normal = hertz\n"
+    "tangential = linear\n"
+    "\n"
+    "[tangential]\n"
+    "mu = 0.3\n"
+    "\n"
+    "[body1]\n"
+    "shape = sphere\n"
+    "radius = 0.01\n"
+    "E = 7e10\n"
+    "nu = 0.3\n"
+    "density = 2700\n"
+    "\n"
+    "[body2]\n"
+    "shape = same\n"
+    "\n"
+    "[driver]\n"
+    "type = collision\n"
+    "v_normal = 1\n"
+    "v_tangential = 0.5\n";
+
+#define HISTORY "type = collision\nv_normal = 1\nv_tangential = 0.5\n"
+
+static const struct {
+    const char *find, *replace;   /* edit of the base case (NULL: none) */
+    const char *set;              /* one --set override, or NULL */
+    const char *expect;           /* substring of the message */
+    int line;                     /* expected line, 0: not checked */
+} rows[] = {
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[foo]\nbar = 1\n", NULL, "unknown section [foo]", 23},
+    {"density = 2700\n", "density = 2700\ncolour = red\n", NULL, "unknown key 'colour'", 14},
+    {"v_normal = 1\n", "", NULL, "missing required key 'v_normal'", 0},
+    {"radius = 0.01", "radius = 0.0a1", NULL, "not a finite number", 10},
+    {"E = 7e10", "E = nan", NULL, "not a finite number", 11},
+    {"density = 2700", "density = inf", NULL, "not a finite number", 13},
+    {"nu = 0.3", "nu = 0.6", NULL, "out of range", 12},
+    {"radius = 0.01", "radius = -0.01", NULL, "out of range", 10},
+    {"normal = hertz", "normal = hertzz", NULL, "is not a normal law", 2},
+    {"shape = sphere", "shape = disc", NULL, "is a 3D law but body1 is a disc", 2},
+    {"shape = same", "shape = disc\nradius = 0.01\nE = 7e10\nnu = 0.3\ndensity = 2700", NULL,
+     "cannot touch a disc", 16},
+    {"shape = same", "shape = wall\nradius = 0.1", NULL, "a wall has no radius", 16},
+    {"mu = 0.3\n", "mu = 0.3\nmu = 0.4\n", NULL, "given twice", 7},
+    {"[tangential]\n", "[tangential]\nthis line has no equals sign\n", NULL, "syntax error", 6},
+    {"type = collision", "type = collide", NULL, "is not a driver", 19},
+    {NULL, NULL, "driverdt=1", "expected section.key=value", 0},
+    {NULL, NULL, "driver.foo=1", "unknown key 'foo'", 0},
+    {NULL, NULL, "driver.dt=-1", "out of range", 0},
+    {NULL, NULL, "tangential.mu=nan", "not a finite number", 0},
+    {NULL, NULL, "foo.bar=1", "unknown section [foo]", 0},
+    {NULL, NULL, "body1.nu=0.5", "out of range", 0},
+    {HISTORY, "type = history\nnormal = 1e-6, abc\n", NULL, "item 2", 20},
+    {HISTORY, "type = history\nnormal = 1e-6, 2e-6, 0\ntangential = 0, 1e-7\n", NULL,
+     "has 2 targets but normal has 3", 21},
+    {HISTORY, "type = history\nnormal_control = force\nnormal = 1, -2\n", NULL, "negative", 21},
+    {HISTORY, "type = history\nnormal_control = torque\nnormal = 1e-6\n", NULL,
+     "not one of the allowed words", 20},
+    {HISTORY, "type = history\ntangential_control = force\nnormal = 1e-6\n", NULL,
+     "needs tangential targets", 20},
+    {"mu = 0.3\n", "", NULL, "missing required key 'mu'", 0},
+    {"normal = hertz", "normal = linear", NULL, "needs kn > 0", 2},
+    {"density = 2700\n", "density = 2700\nrigid = yes\n", NULL, "for walls only", 0},
+    {"radius = 0.01", "radius =", NULL, "has no value", 10},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference = nowhere.csv\n", NULL,
+     "cannot open the file", 23},
+    {"mu = 0.3\n", "mu = 0.3\nkn = 5\n", NULL, "unknown key 'kn'", 7},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\ndt = automatic\n", NULL, "not a finite number", 22},
+    {"shape = same", "shape = wall\nE = 1e9", NULL, "needs nu", 0},
+    {"tangential = linear", "tangential = linear\ndamping = viscous", NULL, "is not a damping law", 4},
+};
+
+static char *edited(const char *find, const char *replace)
+{
+    size_t n = sizeof base + (replace ? strlen(replace) : 0) + 1;
+    char *s = malloc(n);
+    ck_assert_ptr_nonnull(s);
+    if (!find) {
+        snprintf(s, n, "%s", base);
+        return s;
+    }
+    const char *at = strstr(base, find);
+    ck_assert_msg(at != NULL, "test table: '%s' not in the base case", find);
+    snprintf(s, n, "%.*s%s%s", (int)(at - base), base, replace, at + strlen(find));
+    return s;
+}
+
+static int run_cwb(const char *case_path, const char *set, const char *out_dir, char *err,
+                   size_t n)
+{
+    const char *bin = getenv("CWB_BIN");
+    ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
+    char errfile[256];
+    snprintf(errfile, sizeof errfile, "%s.err", out_dir);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' run '%s' --no-plot --out '%s' %s%s%s >/dev/null 2>'%s'", bin,
+             case_path, out_dir, set ? "--set '" : "", set ? set : "", set ? "'" : "", errfile);
+    int status = system(cmd);
+    FILE *f = fopen(errfile, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t got = fread(err, 1, n - 1, f);
+    err[got] = '\0';
+    fclose(f);
+    remove(errfile);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+START_TEST(bad_input_exits_2)
+{
+    char dir[] = "/tmp/cwb-input-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256], out[256], err[4096];
+    snprintf(path, sizeof path, "%s/case.case", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    char *text = edited(rows[_i].find, rows[_i].replace);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+
+    int rc = run_cwb(path, rows[_i].set, out, err, sizeof err);
+    ck_assert_msg(rc == 2, "row %d: exit status %d, expected 2 (stderr: %s)", _i, rc, err);
+    ck_assert_msg(strstr(err, rows[_i].expect) != NULL, "row %d: '%s' not in: %s", _i,
+                  rows[_i].expect, err);
+    if (rows[_i].line) {
+        char where[300];
+        snprintf(where, sizeof where, "cwb: %s:%d: ", path, rows[_i].line);
+        ck_assert_msg(strncmp(err, where, strlen(where)) == 0, "row %d: expected '%s...', got: %s",
+                      _i, where, err);
+    }
+    if (rows[_i].set)
+        ck_assert_msg(strstr(err, "--set") != NULL, "row %d: override not named: %s", _i, err);
+    struct stat st;
+    ck_assert_msg(stat(out, &st) != 0, "row %d: output written despite bad input", _i);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
+START_TEST(missing_case_file)
+{
+    char err[4096];
+    int rc = run_cwb("/nonexistent/none.case", NULL, "/tmp/cwb-input-none", err, sizeof err);
+    ck_assert_int_eq(rc, 2);
+    ck_assert_msg(strstr(err, "cannot open the case file") != NULL, "%s", err);
+}
+END_TEST
+
+START_TEST(valid_base_case_runs)
+{
+    char dir[] = "/tmp/cwb-input-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256], out[256], err[4096];
+    snprintf(path, sizeof path, "%s/case.case", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    FILE *f = fopen(path, "w");
+    fputs(base, f);
+    fclose(f);
+    ck_assert_int_eq(run_cwb(path, NULL, out, err, sizeof err), 0);
+    char csv[300];
+    snprintf(csv, sizeof csv, "%s/case.csv", out);
+    struct stat st;
+    ck_assert_int_eq(stat(csv, &st), 0);
+    remove(csv);
+    rmdir(out);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
+Suite *input_suite(void)
+{
+    Suite *s = suite_create("input");
+    TCase *tc = tcase_create("input");
+    tcase_set_timeout(tc, 30);
+    tcase_add_loop_test(tc, bad_input_exits_2, 0, (int)(sizeof rows / sizeof *rows));
+    tcase_add_test(tc, missing_case_file);
+    tcase_add_test(tc, valid_base_case_runs);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,350 @@
+/* test_laws.c -- every law against references that do not come from cwb:
+ * closed forms, quadrature of the integral a closed form came from, and the
+ * numbers printed in the seeds. Plus the contract itself (purity, tables). */
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_integration.h>
+
+#include "cwb_test.h"
+
+static cwb_pair sphere_pair(double r1, double E1, double r2, double E2, double nu)
+{
+    cwb_body a = {.shape = CWB_SHAPE_SPHERE, .radius = r1, .E = E1, .nu = nu, .density = 1000};
+    cwb_body b = {.shape = CWB_SHAPE_SPHERE, .radius = r2, .E = E2, .nu = nu, .density = 1000};
+    cwb_pair g;
+    char msg[CWB_MSG];
+    ck_assert_int_eq(cwb_pair_init(&g, &a, &b, msg, sizeof msg), CWB_OK);
+    return g;
+}
+
+static const cwb_normal_type *normal_law(const char *name)
+{
+    const cwb_law_head *h = cwb_law_find(CWB_KIND_NORMAL, name);
+    ck_assert_msg(h != NULL, "normal law %s is not registered", name);
+    return CWB_AS_NORMAL(h);
+}
+
+static cwb_normal_out eval_normal(const cwb_normal_type *law, const double *p,
+                                  const cwb_pair *g, double delta)
+{
+    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+    if (law->head.init)
+        law->head.init(p, g, state);
+    cwb_kin k = {.delta = delta, .normal = {0, 0, 1}};
+    cwb_normal_out o;
+    ck_assert_int_eq(law->step(p, g, state, &k, &o, trial), CWB_OK);
+    return o;
+}
+
+/* Seed 001 (k_n = 2E* sqrt(xi R*), F = 2/3 k_n xi) and seed 004 eqs. 1-2
+ * (F = 4/3 E* sqrt(R*) delta^1.5) are the same law; cwb's hertz is both. */
+START_TEST(hertz_seed001_is_seed004)
+{
+    cwb_pair g = sphere_pair(0.01, 4.8e10, 0.02, 7.0e10, 0.25);
+    const cwb_normal_type *law = normal_law("hertz");
+    double p[CWB_MAX_PARAMS] = {0};
+    /* seed 004 eq. 3 with its squares: 1/E* = sum (1 - nu^2)/E */
+    double E_star = 1.0 / ((1 - 0.0625) / 4.8e10 + (1 - 0.0625) / 7.0e10);
+    double R_star = 0.01 * 0.02 / 0.03;
+    ck_assert_rel(g.E_star, E_star, 1e-14);
+    ck_assert_rel(g.R_star, R_star, 1e-14);
+    for (double d = 1e-9; d < 1e-3; d *= 3.7) {
+        double kn001 = 2.0 * E_star * sqrt(d * R_star);        /* seed 001 */
+        double f001 = 2.0 / 3.0 * kn001 * d;
+        double f004 = 4.0 / 3.0 * E_star * sqrt(R_star) * pow(d, 1.5);   /* seed 004 */
+        cwb_normal_out o = eval_normal(law, p, &g, d);
+        ck_assert_rel(f001, f004, 1e-13);
+        ck_assert_rel(o.force, f004, 1e-13);
+        ck_assert_rel(o.stiffness, kn001, 1e-13);   /* dF/d(delta) */
+        ck_assert_rel(o.radius, sqrt(R_star * d), 1e-14);   /* seed 004 eq. 5 */
+    }
+    ck_assert_double_eq(eval_normal(law, p, &g, -1e-6).force, 0.0);
+}
+END_TEST
+
+static double hertz_force_at(double d, void *param)
+{
+    const cwb_pair *g = param;
+    double p[CWB_MAX_PARAMS] = {0};
+    return eval_normal(normal_law("hertz"), p, g, d).force;
+}
+
+/* The stored energy is the integral of the force (GSL adaptive quadrature). */
+START_TEST(hertz_energy_is_work)
+{
+    cwb_pair g = sphere_pair(0.005, 2.1e11, 0.005, 2.1e11, 0.3);
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(200);
+    gsl_function F = {hertz_force_at, &g};
+    for (double d = 1e-7; d < 1e-4; d *= 4.1) {
+        double work, err;
+        gsl_integration_qags(&F, 0.0, d, 0.0, 1e-12, 200, w, &work, &err);
+        double p[CWB_MAX_PARAMS] = {0};
+        ck_assert_rel(eval_normal(normal_law("hertz"), p, &g, d).energy, work, 1e-10);
+    }
+    gsl_integration_workspace_free(w);
+}
+END_TEST
+
+/* Seed 002's two worked examples of the connector stiffness (eq. 3). Both
+ * printed values of each are reproduced: connector_area = length gives the
+ * hand computation, radius gives what Woo's code printed. */
+START_TEST(linear_connector_seed002_examples)
+{
+    const cwb_normal_type *law = normal_law("linear");
+    double p[CWB_MAX_PARAMS] = {0};
+    p[0] = 1;       /* stiffness = connector */
+    p[3] = 0.001;   /* connector_overlap u_N [m] */
+    static const struct {
+        const char *what;
+        int wall;
+        double area_rule, expected;
+    } rows[] = {
+        /* capsule r1 = .2 m, E1 = 10 MPa (a sphere of its radius) + sphere
+         * r2 = .1 m, E2 = 30 MPa: Woo[6] hand value and Woo[4] code value */
+        {"capsule-sphere, hand (A = pi min(l)^2)", 0, 0, 1336785.9313195853},
+        {"capsule-sphere, code (A = pi min(r)^2)", 0, 1, 1350254.7221732636},
+        /* zero-thickness facet (E1 = 10 MPa, a wall) + sphere r = .1 m,
+         * E2 = 30 MPa: Woo[12] hand value and Woo[10] code value */
+        {"facet-sphere, hand", 1, 0, 2344413.5177413835},
+        {"facet-sphere, code", 1, 1, 2368034.663509894},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        cwb_pair g;
+        char msg[CWB_MSG];
+        if (rows[i].wall) {
+            cwb_body s = {.shape = CWB_SHAPE_SPHERE, .radius = 0.1, .E = 30e6, .nu = 0.3,
+                          .density = 1000};
+            cwb_body w = {.shape = CWB_SHAPE_WALL, .E = 10e6, .nu = 0.3};
+            ck_assert_int_eq(cwb_pair_init(&g, &s, &w, msg, sizeof msg), CWB_OK);
+        } else {
+            g = sphere_pair(0.2, 10e6, 0.1, 30e6, 0.3);
+        }
+        p[2] = rows[i].area_rule;
+        ck_assert_int_eq(law->head.check(p, &g, msg, sizeof msg), CWB_OK);
+        cwb_normal_out o = eval_normal(law, p, &g, 1e-4);
+        ck_assert_msg(fabs(o.stiffness - rows[i].expected) <= 1e-12 * rows[i].expected,
+                      "%s: k_n = %.17g, seed 002 prints %.17g", rows[i].what, o.stiffness,
+                      rows[i].expected);
+        ck_assert_rel(o.force, rows[i].expected * 1e-4, 1e-12);
+    }
+    /* The two readings differ by exactly (r / (r - u_N/2))^2. */
+    ck_assert_rel(1350254.7221732636 / 1336785.9313195853, pow(0.1 / 0.0995, 2), 1e-12);
+}
+END_TEST
+
+static const cwb_tangential_type *tangential_law(const char *name)
+{
+    const cwb_law_head *h = cwb_law_find(CWB_KIND_TANGENTIAL, name);
+    ck_assert_msg(h != NULL, "tangential law %s is not registered", name);
+    return CWB_AS_TANGENTIAL(h);
+}
+
+/* Deterministic pseudo-random numbers in [-1, 1] (no global state). */
+static double lcg(unsigned long *s)
+{
+    *s = *s * 6364136223846793005UL + 1442695040888963407UL;
+    return (double)(*s >> 11) / (double)(1UL << 53) * 2.0 - 1.0;
+}
+
+/* |F_t| <= mu F_n after the cap, along a random walk in a rotating plane
+ * (the invariant of seed 002's Coulomb criterion); the committed state is
+ * never touched by a step (the contract). */
+START_TEST(tangential_linear_coulomb_cap)
+{
+    const cwb_tangential_type *law = tangential_law("linear");
+    double p[CWB_MAX_PARAMS] = {0.3, 1, 1.0, 2e5};   /* mu, direct, -, kt */
+    cwb_pair g = sphere_pair(0.01, 1e9, 0.01, 1e9, 0.3);
+    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE], copy[CWB_MAX_STATE];
+    unsigned long seed = 42;
+    cwb_vec3 n = {0, 0, 1};
+    for (int i = 0; i < 20000; i++) {
+        /* the normal tilts a little every step, as in a collision */
+        n = cwb_v3_add(n, cwb_v3(0.01 * lcg(&seed), 0.01 * lcg(&seed), 0));
+        n = cwb_v3_scale(n, 1.0 / cwb_v3_norm(n));
+        cwb_normal_out nrm = {.force = 10.0 + 5.0 * lcg(&seed), .stiffness = 1e6};
+        cwb_kin k = {.delta = 1e-5, .normal = n,
+                     .dxi_t = cwb_v3_in_plane(cwb_v3(2e-5 * lcg(&seed), 2e-5 * lcg(&seed), 0), n)};
+        cwb_tangential_out o;
+        memcpy(copy, state, sizeof state);
+        ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &o, trial), CWB_OK);
+        ck_assert_msg(memcmp(copy, state, sizeof state) == 0, "step changed committed state");
+        ck_assert_msg(cwb_v3_norm(o.force) <= 0.3 * nrm.force * (1 + 1e-12),
+                      "|F_t| = %g > mu F_n = %g", cwb_v3_norm(o.force), 0.3 * nrm.force);
+        ck_assert_msg(fabs(cwb_v3_dot(o.force, n)) <= 1e-12 * (1 + cwb_v3_norm(o.force)),
+                      "F_t leaves the tangent plane");
+        ck_assert(o.dissipated >= 0.0);
+        memcpy(state, trial, law->head.state_size);
+    }
+}
+END_TEST
+
+/* Seed 002's open question: which slip-energy formula is exact? Drive one
+ * colinear step that overshoots the cap and compare the law's dissipation
+ * with the path integral of the same displacement cut into 10^5 sub-steps
+ * (work in minus stored energy, independent of any formula). */
+START_TEST(tangential_linear_slip_energy)
+{
+    const cwb_tangential_type *law = tangential_law("linear");
+    const double kt = 2e5, mu = 0.3, N = 10.0, fy = mu * N;
+    double p[CWB_MAX_PARAMS] = {mu, 1, 1.0, kt};
+    cwb_pair g = sphere_pair(0.01, 1e9, 0.01, 1e9, 0.3);
+    cwb_normal_out nrm = {.force = N, .stiffness = 1e6};
+    double start_force = 1.0, du = 5e-5;    /* f_t = 1 + 10 = 11 N > f_y = 3 N */
+    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+    cwb_vec3 f0 = {start_force, 0, 0};
+    memcpy(state, &f0, sizeof f0);
+    cwb_kin k = {.delta = 1e-5, .normal = {0, 0, 1}, .dxi_t = {du, 0, 0}};
+    cwb_tangential_out one;
+    ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &one, trial), CWB_OK);
+    double ft = start_force + kt * du;
+    ck_assert_rel(one.dissipated, fy * (ft - fy) / kt, 1e-14);          /* formula 1 */
+
+    /* path integral: work = sum F du along fine sub-steps */
+    const int m = 100000;
+    double work = 0.0;
+    memcpy(state, &f0, sizeof f0);
+    k.dxi_t = cwb_v3(du / m, 0, 0);
+    cwb_tangential_out o = {0};
+    double fprev = start_force;
+    for (int i = 0; i < m; i++) {
+        ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &o, trial), CWB_OK);
+        work += 0.5 * (fprev + o.force.x) * du / m;
+        fprev = o.force.x;
+        memcpy(state, trial, law->head.state_size);
+    }
+    double stored_change = (fy * fy - start_force * start_force) / (2 * kt);
+    ck_assert_rel(one.dissipated, work - stored_change, 1e-4);
+    /* seed 002's second and third formulas are one expression, and not it */
+    double second = ((ft - fy) / 2 + fy) * (ft - fy) / kt;
+    double third = (ft * ft - fy * fy) / (2 * kt);
+    ck_assert_rel(second, third, 1e-14);
+    ck_assert_msg(fabs(third - (work - stored_change)) > 0.5 * (work - stored_change),
+                  "(f_t^2 - f_y^2)/2k_t should not close the balance");
+}
+END_TEST
+
+START_TEST(rotate_into_plane_keeps_magnitude)
+{
+    cwb_vec3 a = {3, -1, 2}, n = cwb_v3(0.2, 0.1, 1);
+    n = cwb_v3_scale(n, 1 / cwb_v3_norm(n));
+    cwb_vec3 r = cwb_v3_rotate_into_plane(a, n);
+    ck_assert_rel(cwb_v3_norm(r), cwb_v3_norm(a), 1e-15);
+    ck_assert(fabs(cwb_v3_dot(r, n)) < 1e-14);
+}
+END_TEST
+
+/* Choose a valid value for every parameter: its default if allowed, else a
+ * point inside its range. */
+static void valid_params(const cwb_param *t, double *p)
+{
+    for (size_t i = 0; t && t[i].name; i++) {
+        const cwb_param *q = &t[i];
+        double v = q->def;
+        if (q->kind == CWB_PARAM_REAL) {
+            int ok = ((q->flags & CWB_P_MIN_OPEN) ? v > q->min : v >= q->min) &&
+                     ((q->flags & CWB_P_MAX_OPEN) ? v < q->max : v <= q->max);
+            if (!ok || (q->flags & CWB_P_REQUIRED))
+                v = isfinite(q->max) ? 0.5 * (q->min + q->max)
+                                     : (isfinite(q->min) ? fabs(q->min) + 0.3 : 0.3);
+        }
+        p[i] = v;
+    }
+}
+
+static int same_vec(cwb_vec3 a, cwb_vec3 b)
+{
+    return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
+/* Field by field: padding bytes of the output structs are unspecified. */
+static int same_out(const cwb_contact_out *a, const cwb_contact_out *b)
+{
+    return a->n.force == b->n.force && a->n.stiffness == b->n.stiffness &&
+           a->n.radius == b->n.radius && a->n.energy == b->n.energy &&
+           a->n.delta_yield == b->n.delta_yield && a->n.branch == b->n.branch &&
+           a->n.flags == b->n.flags && same_vec(a->t.force, b->t.force) &&
+           a->t.stiffness == b->t.stiffness && a->t.energy == b->t.energy &&
+           a->t.dissipated == b->t.dissipated && a->t.sliding == b->t.sliding &&
+           a->d.force_n == b->d.force_n && same_vec(a->d.force_t, b->d.force_t) &&
+           same_vec(a->r.torque1, b->r.torque1) && same_vec(a->r.torque2, b->r.torque2);
+}
+
+/* The law contract for every registered law: a step is a pure function of
+ * (parameters, pair, committed state, kinematics): two evaluations give the
+ * same bytes and leave the committed state untouched; "none" exists for
+ * every kind; every parameter has a unit and a help line. */
+START_TEST(every_law_is_pure)
+{
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        ck_assert_msg(cwb_law_find((cwb_kind)kind, "none") != NULL, "no 'none' %s law",
+                      cwb_kind_name((cwb_kind)kind));
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+            ck_assert(h->state_size <= CWB_MAX_STATE);
+            ck_assert_msg(h->source && h->summary, "%s: no source or summary", h->name);
+            for (size_t j = 0; h->params[j].name; j++)
+                ck_assert_msg(h->params[j].unit && h->params[j].help,
+                              "%s.%s has no unit or help", h->name, h->params[j].name);
+            double p[CWB_MAX_PARAMS] = {0};
+            valid_params(h->params, p);
+            cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+            cwb_contact ct = {0};
+            ct.normal = CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz"));
+            ct.tangential = CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none"));
+            ct.damping = CWB_AS_DAMPING(cwb_law_find(CWB_KIND_DAMPING, "none"));
+            ct.rolling = CWB_AS_ROLLING(cwb_law_find(CWB_KIND_ROLLING, "none"));
+            double zero[CWB_MAX_PARAMS] = {0};
+            for (int k = 0; k < CWB_KIND_COUNT; k++)
+                ct.p[k] = zero;
+            switch (kind) {
+            case CWB_KIND_NORMAL: ct.normal = CWB_AS_NORMAL(h); break;
+            case CWB_KIND_TANGENTIAL: ct.tangential = CWB_AS_TANGENTIAL(h); break;
+            case CWB_KIND_DAMPING: ct.damping = CWB_AS_DAMPING(h); break;
+            default: ct.rolling = CWB_AS_ROLLING(h); break;
+            }
+            ct.p[kind] = p;
+            ct.pair = &g;
+            cwb_contact_reset(&ct);
+            /* give the law some history first */
+            unsigned long seed = 7;
+            cwb_contact_trial t1, t2;
+            for (int s = 0; s < 50; s++) {
+                cwb_kin k = {.delta = 1e-5 * (1.5 + lcg(&seed)), .delta_rate = lcg(&seed),
+                             .normal = {0, 0, 1},
+                             .dxi_t = {1e-6 * lcg(&seed), 1e-6 * lcg(&seed), 0},
+                             .v_t = {lcg(&seed), lcg(&seed), 0},
+                             .omega1 = {0, lcg(&seed), 0}, .dt = 1e-6};
+                cwb_contact_out o1, o2;
+                cwb_contact_trial before = ct.committed;
+                ck_assert_int_eq(cwb_contact_eval(&ct, &k, &o1, &t1), CWB_OK);
+                ck_assert_int_eq(cwb_contact_eval(&ct, &k, &o2, &t2), CWB_OK);
+                ck_assert_msg(memcmp(&before, &ct.committed, sizeof before) == 0,
+                              "%s law %s changed its committed state",
+                              cwb_kind_name((cwb_kind)kind), h->name);
+                ck_assert_msg(same_out(&o1, &o2) &&
+                                  memcmp(t1.state[kind], t2.state[kind], h->state_size) == 0,
+                              "%s law %s is not a pure function", cwb_kind_name((cwb_kind)kind),
+                              h->name);
+                ck_assert_msg(isfinite(o1.n.force) && o1.n.force >= 0.0, "F_n must be >= 0");
+                cwb_contact_commit(&ct, &t1);
+            }
+        }
+    }
+}
+END_TEST
+
+Suite *laws_suite(void)
+{
+    Suite *s = suite_create("laws");
+    TCase *tc = tcase_create("laws");
+    tcase_add_test(tc, hertz_seed001_is_seed004);
+    tcase_add_test(tc, hertz_energy_is_work);
+    tcase_add_test(tc, linear_connector_seed002_examples);
+    tcase_add_test(tc, tangential_linear_coulomb_cap);
+    tcase_add_test(tc, tangential_linear_slip_energy);
+    tcase_add_test(tc, rotate_into_plane_keeps_magnitude);
+    tcase_add_test(tc, every_law_is_pure);
+    suite_add_tcase(s, tc);
+    return s;
+}
