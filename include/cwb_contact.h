@@ -23,6 +23,7 @@ typedef struct {
     const cwb_rolling_type *rolling;
     const double *p[CWB_KIND_COUNT];   /* parameter values of each law */
     const cwb_pair *pair;
+    size_t state_size[CWB_KIND_COUNT];  /* bytes of each law's state */
     cwb_contact_trial committed;        /* committed history states */
 } cwb_contact;
 
@@ -34,7 +35,8 @@ typedef struct {
     cwb_rolling_out r;
 } cwb_contact_out;
 
-/* Bind the laws of case c and set their virgin states. */
+/* Bind the laws of case c and set their virgin states. A contact built by
+ * hand must fill state_size from the laws' heads before use. */
 void cwb_contact_init(cwb_contact *ct, const cwb_case *c);
 /* Reset every history state to virgin (the contact was broken). */
 void cwb_contact_reset(cwb_contact *ct);

@@ -13,6 +13,10 @@ void cwb_contact_init(cwb_contact *ct, const cwb_case *c)
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         ct->p[k] = c->law_values[k].p;
     ct->pair = &c->pair;
+    ct->state_size[CWB_KIND_NORMAL] = ct->normal->head.state_size;
+    ct->state_size[CWB_KIND_TANGENTIAL] = ct->tangential->head.state_size;
+    ct->state_size[CWB_KIND_DAMPING] = ct->damping->head.state_size;
+    ct->state_size[CWB_KIND_ROLLING] = ct->rolling->head.state_size;
     cwb_contact_reset(ct);
 }
 
@@ -32,11 +36,9 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     int rc;
     const unsigned char (*s)[CWB_MAX_STATE] = ct->committed.state;
     /* A law that keeps its state unchanged need not write its trial. */
-    memcpy(trial->state[CWB_KIND_NORMAL], s[CWB_KIND_NORMAL], ct->normal->head.state_size);
-    memcpy(trial->state[CWB_KIND_TANGENTIAL], s[CWB_KIND_TANGENTIAL],
-           ct->tangential->head.state_size);
-    memcpy(trial->state[CWB_KIND_DAMPING], s[CWB_KIND_DAMPING], ct->damping->head.state_size);
-    memcpy(trial->state[CWB_KIND_ROLLING], s[CWB_KIND_ROLLING], ct->rolling->head.state_size);
+    for (int i = 0; i < CWB_KIND_COUNT; i++)
+        if (ct->state_size[i])
+            memcpy(trial->state[i], s[i], ct->state_size[i]);
     if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL],
                                k, &o->n, trial->state[CWB_KIND_NORMAL])) != CWB_OK)
         return rc;
@@ -53,12 +55,7 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
 
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial)
 {
-    memcpy(ct->committed.state[CWB_KIND_NORMAL], trial->state[CWB_KIND_NORMAL],
-           ct->normal->head.state_size);
-    memcpy(ct->committed.state[CWB_KIND_TANGENTIAL], trial->state[CWB_KIND_TANGENTIAL],
-           ct->tangential->head.state_size);
-    memcpy(ct->committed.state[CWB_KIND_DAMPING], trial->state[CWB_KIND_DAMPING],
-           ct->damping->head.state_size);
-    memcpy(ct->committed.state[CWB_KIND_ROLLING], trial->state[CWB_KIND_ROLLING],
-           ct->rolling->head.state_size);
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        if (ct->state_size[k])
+            memcpy(ct->committed.state[k], trial->state[k], ct->state_size[k]);
 }

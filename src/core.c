@@ -21,14 +21,19 @@ int cwb_fail(char *msg, size_t n, int code, const char *fmt, ...)
 
 cwb_vec3 cwb_v3_rotate_into_plane(cwb_vec3 a, cwb_vec3 n)
 {
-    double before = cwb_v3_norm(a);
-    cwb_vec3 r = cwb_v3_in_plane(a, n);
-    double after = cwb_v3_norm(r);
+    double an = cwb_v3_dot(a, n);
+    double before = cwb_v3_dot(a, a);
+    /* Already in the plane to round-off (the normal did not turn): the
+     * rescale would change nothing but cost two square roots. */
+    if (an * an <= 1e-30 * before)
+        return a;
+    cwb_vec3 r = cwb_v3_sub(a, cwb_v3_scale(n, an));
+    double after = cwb_v3_dot(r, r);
     /* A vector (anti)parallel to the new normal has no direction left in the
      * plane; dropping it is the only consistent choice. */
-    if (after <= 1e-300 || before <= 1e-300)
+    if (after <= 1e-300)
         return cwb_v3(0.0, 0.0, 0.0);
-    return cwb_v3_scale(r, before / after);
+    return cwb_v3_scale(r, sqrt(before / after));
 }
 
 int cwb_parse_double(const char *text, double *out)
@@ -97,8 +102,10 @@ void cwb_param_range(const cwb_param *p, char *buf, size_t n)
     char lo[32], hi[32];
     fmt_bound(p->min, lo, sizeof lo);
     fmt_bound(p->max, hi, sizeof hi);
-    snprintf(buf, n, "%c%s, %s%c %s%s", (p->flags & CWB_P_MIN_OPEN) ? '(' : '[',
-             lo, hi, (p->flags & CWB_P_MAX_OPEN) ? ')' : ']', p->unit,
+    /* infinities are never allowed values (only finite numbers parse) */
+    int lo_open = (p->flags & CWB_P_MIN_OPEN) || isinf(p->min);
+    int hi_open = (p->flags & CWB_P_MAX_OPEN) || isinf(p->max);
+    snprintf(buf, n, "%c%s, %s%c %s%s", lo_open ? '(' : '[', lo, hi, hi_open ? ')' : ']', p->unit,
              (p->flags & CWB_P_AUTO) ? " or auto" : "");
 }
 

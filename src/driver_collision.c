@@ -309,14 +309,15 @@ static double hermite_peak(double d0, double r0, double d1, double r1, double h)
 static double graded_step(double h, double t_grade, double t, double delta,
                           double delta_rate)
 {
+    double tau = delta_rate < 0.0 && delta > 0.0 ? delta / -delta_rate : INFINITY;
+    if (t >= t_grade && tau >= t_grade)
+        return h;                              /* away from both ends */
     double s_min = h * pow(h / t_grade, 5.0 / 3.0);
-    double s = h * fmin(1.0, pow(t / t_grade, 0.625));
-    if (delta_rate < 0.0 && delta > 0.0) {
-        double tau = delta / -delta_rate;      /* predicted time to separation */
-        if (tau <= s_min)
-            return fmax(2.0 * tau, s_min);     /* the landing step */
-        s = fmin(s, h * fmin(1.0, pow(tau / t_grade, 0.625)));
-    }
+    double s = t < t_grade ? h * pow(t / t_grade, 0.625) : h;
+    if (tau <= s_min)
+        return fmax(2.0 * tau, s_min);         /* the landing step */
+    if (tau < t_grade)
+        s = fmin(s, h * pow(tau / t_grade, 0.625));
     return fmax(s, s_min);
 }
 

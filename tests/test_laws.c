@@ -305,6 +305,10 @@ START_TEST(every_law_is_pure)
             }
             ct.p[kind] = p;
             ct.pair = &g;
+            ct.state_size[CWB_KIND_NORMAL] = ct.normal->head.state_size;
+            ct.state_size[CWB_KIND_TANGENTIAL] = ct.tangential->head.state_size;
+            ct.state_size[CWB_KIND_DAMPING] = ct.damping->head.state_size;
+            ct.state_size[CWB_KIND_ROLLING] = ct.rolling->head.state_size;
             cwb_contact_reset(&ct);
             /* give the law some history first */
             unsigned long seed = 7;

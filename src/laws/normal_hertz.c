@@ -15,10 +15,10 @@
  */
 #include "cwb_law.h"
 
-/* Pure Hertz kernel, also used by reference generators' tests. */
-static double hertz_coefficient(const cwb_pair *g)
+/* Pure Hertz kernel: k_n of seed 004 eq. 2. */
+static double hertz_coefficient(const cwb_pair *g, double sqrt_R_star)
 {
-    return 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
+    return 4.0 / 3.0 * g->E_star * sqrt_R_star;
 }
 
 static int hertz_check(const double *p, const cwb_pair *g, char *msg, size_t n)
@@ -44,11 +44,12 @@ static int hertz_step(const double *p, const cwb_pair *g, const void *state,
         out->branch = CWB_BRANCH_NONE;
         return CWB_OK;
     }
-    double kn = hertz_coefficient(g);
+    double sr = sqrt(g->R_star);
+    double kn = hertz_coefficient(g, sr);
     double sd = sqrt(d);
     out->force = kn * d * sd;
     out->stiffness = 1.5 * kn * sd;
-    out->radius = sqrt(g->R_star * d);
+    out->radius = sr * sd;
     out->energy = 0.4 * kn * d * d * sd;
     out->branch = CWB_BRANCH_ELASTIC;
     return CWB_OK;

@@ -1,0 +1,318 @@
+/* bench_laws.c -- what the law contract costs, measured in one run.
+ *
+ * 1. Force evaluations per second of every registered law called through
+ *    the registry and the contract (type struct, committed/trial state),
+ *    and of the whole composite contact (four laws), beside a straight-line
+ *    loop written here that computes the same force with no abstraction.
+ * 2. Whole Hertz collisions per second (cwb's collision driver, fixed dt)
+ *    beside a straight-line RK4 loop of the same impact in 1D.
+ * Ratios > 1 mean cwb is slower. Timing only: never part of `make check`.
+ *
+ * Every loop, cwb's and the straight one, feeds each evaluation's result
+ * into the next input (d + 1e-300 s): a single contact is evaluated
+ * sequentially (each RK4 stage needs the previous force), so a baseline
+ * that the compiler vectorises across independent inputs would measure
+ * something no integrator of one contact can use.
+ */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "cwb_contact.h"
+#include "cwb_out.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+static volatile double sink;
+
+/* Straight-line kernels: the same outputs as the laws (force, stiffness,
+ * contact radius, stored energy; for the tangential spring the plane
+ * rotation of the stored force, the Coulomb cap, energy and slip), written
+ * inline with no types, tables or function pointers. */
+typedef struct {
+    double force, stiffness, radius, energy;
+} normal_result;
+
+static double straight_hertz(double E_star, double R_star, const double *d, size_t n)
+{
+    double sr = sqrt(R_star), k = 4.0 / 3.0 * E_star * sr, s = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        normal_result o = {0, 0, 0, 0};
+        double x = d[i] + 1e-300 * s;
+        if (x > 0.0) {
+            double sd = sqrt(x);
+            o.force = k * x * sd;
+            o.stiffness = 1.5 * k * sd;
+            o.radius = sr * sd;
+            o.energy = 0.4 * k * x * x * sd;
+        }
+        s += o.force + o.stiffness + o.radius + o.energy;
+    }
+    return s;
+}
+
+static double straight_linear(double kn, double R_star, const double *d, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        normal_result o = {0, 0, 0, 0};
+        double x = d[i] + 1e-300 * s;
+        if (x > 0.0) {
+            o.force = kn * x;
+            o.stiffness = kn;
+            o.radius = sqrt(R_star * x);
+            o.energy = 0.5 * kn * x * x;
+        }
+        s += o.force + o.stiffness + o.radius + o.energy;
+    }
+    return s;
+}
+
+static double straight_tangential(double kt, double mu, double fn, const double *d, size_t n)
+{
+    double f[3] = {0, 0, 0}, nrm[3] = {0, 0, 1}, s = 0.0, slip = 0.0, energy = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        /* carry the stored force into the current plane (seed 001) */
+        double dn = f[0] * nrm[0] + f[1] * nrm[1] + f[2] * nrm[2];
+        double g[3] = {f[0] - dn * nrm[0], f[1] - dn * nrm[1], f[2] - dn * nrm[2]};
+        double before = f[0] * f[0] + f[1] * f[1] + f[2] * f[2];
+        double after = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
+        if (after > 0.0 && dn != 0.0) {
+            double r = sqrt(before / after);
+            g[0] *= r; g[1] *= r; g[2] *= r;
+        }
+        double x = d[i] + 1e-300 * s;
+        double u[3] = {x * 1e-3, -x * 5e-4, 0};
+        double un = u[0] * nrm[0] + u[1] * nrm[1] + u[2] * nrm[2];
+        for (int j = 0; j < 3; j++)
+            g[j] += kt * (u[j] - un * nrm[j]);
+        double m = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]), cap = mu * fn;
+        if (m > cap) {
+            slip += cap * (m - cap) / kt;
+            for (int j = 0; j < 3; j++)
+                g[j] *= cap / m;
+        }
+        energy = 0.5 * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) / kt;
+        f[0] = g[0]; f[1] = g[1]; f[2] = g[2];
+        s += f[0];
+    }
+    return s + 0.0 * (slip + energy);
+}
+
+static void bench_laws(const cwb_case *c, const double *d, size_t n, int reps)
+{
+    printf("%-12s %-22s %14s %14s %8s\n", "kind", "law", "evals/s", "straight/s", "ratio");
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        for (size_t li = 0; li < cwb_law_count((cwb_kind)kind); li++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, li);
+            double p[CWB_MAX_PARAMS] = {0};
+            for (size_t j = 0; h->params[j].name; j++)
+                p[j] = h->params[j].def;
+            if (kind == CWB_KIND_NORMAL && strcmp(h->name, "linear") == 0)
+                p[1] = 1e6;
+            if (kind == CWB_KIND_TANGENTIAL && strcmp(h->name, "linear") == 0) {
+                p[0] = 0.3;
+                p[1] = 1;
+                p[3] = 1e6;
+            }
+            unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+            if (h->init)
+                h->init(p, &c->pair, state);
+            cwb_kin k = {.normal = {0, 0, 1}};
+            cwb_normal_out no = {.force = 10.0, .stiffness = 1e7};
+            double s = 0.0, t0 = now();
+            for (int r = 0; r < reps; r++)
+                for (size_t i = 0; i < n; i++) {
+                    k.delta = d[i] + 1e-300 * s;
+                    k.dxi_t = cwb_v3(k.delta * 1e-3, -k.delta * 5e-4, 0);
+                    if (kind == CWB_KIND_NORMAL) {
+                        cwb_normal_out o;
+                        CWB_AS_NORMAL(h)->step(p, &c->pair, state, &k, &o, trial);
+                        s += o.force + o.stiffness + o.radius + o.energy;
+                    } else if (kind == CWB_KIND_TANGENTIAL) {
+                        cwb_tangential_out o;
+                        CWB_AS_TANGENTIAL(h)->step(p, &c->pair, state, &k, &no, &o, trial);
+                        memcpy(state, trial, h->state_size);   /* commit, as drivers do */
+                        s += o.force.x;
+                    } else if (kind == CWB_KIND_DAMPING) {
+                        cwb_damping_out o;
+                        CWB_AS_DAMPING(h)->step(p, &c->pair, state, &k, &no, &o, trial);
+                        s += o.force_n;
+                    } else {
+                        cwb_rolling_out o;
+                        CWB_AS_ROLLING(h)->step(p, &c->pair, state, &k, &no, &o, trial);
+                        s += o.torque1.x;
+                    }
+                }
+            double t_law = now() - t0;
+            sink = s;
+            double t_str = NAN;
+            t0 = now();
+            if (kind == CWB_KIND_NORMAL && strcmp(h->name, "hertz") == 0) {
+                for (int r = 0; r < reps; r++)
+                    sink = straight_hertz(c->pair.E_star, c->pair.R_star, d, n);
+                t_str = now() - t0;
+            } else if (kind == CWB_KIND_NORMAL && strcmp(h->name, "linear") == 0) {
+                for (int r = 0; r < reps; r++)
+                    sink = straight_linear(1e6, c->pair.R_star, d, n);
+                t_str = now() - t0;
+            } else if (kind == CWB_KIND_TANGENTIAL && strcmp(h->name, "linear") == 0) {
+                for (int r = 0; r < reps; r++)
+                    sink = straight_tangential(1e6, 0.3, 10.0, d, n);
+                t_str = now() - t0;
+            }
+            double evals = (double)n * reps;
+            if (isnan(t_str))
+                printf("%-12s %-22s %14.3e %14s %8s\n", cwb_kind_name((cwb_kind)kind), h->name,
+                       evals / t_law, "-", "-");
+            else
+                printf("%-12s %-22s %14.3e %14.3e %8.2f\n", cwb_kind_name((cwb_kind)kind),
+                       h->name, evals / t_law, evals / t_str, t_law / t_str);
+        }
+    }
+    /* The composite contact of the case: four laws through cwb_contact. */
+    cwb_contact ct;
+    cwb_contact_init(&ct, c);
+    cwb_kin k = {.normal = {0, 0, 1}};
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    double s = 0.0, t0 = now();
+    for (int r = 0; r < reps; r++)
+        for (size_t i = 0; i < n; i++) {
+            k.delta = d[i] + 1e-300 * s;
+            cwb_contact_eval(&ct, &k, &o, &trial);
+            s += o.n.force + o.n.stiffness + o.n.radius + o.n.energy;
+        }
+    double t_ct = now() - t0;
+    sink = s;
+    t0 = now();
+    for (int r = 0; r < reps; r++)
+        sink = straight_hertz(c->pair.E_star, c->pair.R_star, d, n);
+    double t_str = now() - t0;
+    printf("%-12s %-22s %14.3e %14.3e %8.2f\n", "contact", "hertz+none+none+none",
+           (double)n * reps / t_ct, (double)n * reps / t_str, t_ct / t_str);
+}
+
+/* Straight-line RK4 of the same Hertz impact of two spheres in 3D (both
+ * bodies' positions, velocities and spins, 18 unknowns), uniform steps,
+ * stopped at the first step with no overlap. Returns the contact time. */
+static void hertz_rhs(const double *y, double *dy, double k, double m1, double m2, double r1,
+                      double r2)
+{
+    double d[3] = {y[9] - y[0], y[10] - y[1], y[11] - y[2]};
+    double dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    double delta = r1 + r2 - dist, f = delta > 0 ? k * delta * sqrt(delta) : 0.0;
+    for (int j = 0; j < 3; j++) {
+        double fj = f * d[j] / dist;       /* force on body 2 */
+        dy[j] = y[3 + j];
+        dy[3 + j] = -fj / m1;
+        dy[6 + j] = 0.0;                   /* no tangential force: spins stay */
+        dy[9 + j] = y[12 + j];
+        dy[12 + j] = fj / m2;
+        dy[15 + j] = 0.0;
+    }
+}
+
+static double straight_collision(double m1, double m2, double r, double k, double v, double h,
+                                 size_t *steps)
+{
+    double y[18] = {0}, k1[18], k2[18], k3[18], k4[18], t[18], tt = 0.0;
+    y[11] = 2 * r;
+    y[5] = 0.5 * v;
+    y[14] = -0.5 * v;
+    size_t s = 0;
+    for (;;) {
+        hertz_rhs(y, k1, k, m1, m2, r, r);
+        for (int j = 0; j < 18; j++) t[j] = y[j] + 0.5 * h * k1[j];
+        hertz_rhs(t, k2, k, m1, m2, r, r);
+        for (int j = 0; j < 18; j++) t[j] = y[j] + 0.5 * h * k2[j];
+        hertz_rhs(t, k3, k, m1, m2, r, r);
+        for (int j = 0; j < 18; j++) t[j] = y[j] + h * k3[j];
+        hertz_rhs(t, k4, k, m1, m2, r, r);
+        for (int j = 0; j < 18; j++) y[j] += h / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
+        tt += h;
+        s++;
+        double dz = y[11] - y[2];
+        if (2 * r - dz <= 0.0 && s > 1)
+            break;
+    }
+    *steps = s;
+    return tt;
+}
+
+static void bench_collisions(const char *path)
+{
+    char msg[CWB_MSG];
+    const char *fixed[] = {"driver.dt=4e-7", "driver.rows=10"};
+    cwb_case *c = cwb_case_new();
+    if (cwb_case_load(c, path, fixed, 2, msg, sizeof msg) != CWB_OK) {
+        fprintf(stderr, "%s\n", msg);
+        exit(1);
+    }
+    int reps = 300;
+    double t0 = now(), steps = 0;
+    for (int r = 0; r < reps; r++) {
+        cwb_result res;
+        cwb_run_case(c, &res, msg, sizeof msg);
+        steps = cwb_result_get(&res, "steps");
+        cwb_result_free(&res);
+    }
+    double t_cwb = (now() - t0) / reps;
+    double k = 4.0 / 3.0 * c->pair.E_star * sqrt(c->pair.R_star);
+    size_t ssteps = 0;
+    t0 = now();
+    for (int r = 0; r < reps * 10; r++)
+        sink = straight_collision(c->pair.body[0].mass, c->pair.body[1].mass,
+                                  c->pair.body[0].radius, k, 20.0, 4e-7, &ssteps);
+    double t_str = (now() - t0) / (reps * 10);
+    printf("\nHertz collision (%s, dt = 4e-7 s = t_c/100):\n", c->name);
+    printf("  cwb collision driver : %10.3e collisions/s (%.0f steps, 3D rigid bodies, graded "
+           "steps, separation root solve, energy account)\n", 1.0 / t_cwb, steps);
+    printf("  straight RK4 loop    : %10.3e collisions/s (%zu uniform steps, 3D, no account)\n", 1.0 / t_str,
+           ssteps);
+    printf("  ratio per collision  : %.2f;  per step: %.2f\n", t_cwb / t_str,
+           (t_cwb / steps) / (t_str / (double)ssteps));
+
+    const char *autodt[] = {"driver.rows=10"};
+    cwb_case_load(c, path, autodt, 1, msg, sizeof msg);
+    t0 = now();
+    for (int r = 0; r < 50; r++) {
+        cwb_result res;
+        cwb_run_case(c, &res, msg, sizeof msg);
+        cwb_result_free(&res);
+    }
+    printf("  cwb with dt = auto   : %10.3e collisions/s (refinement runs included)\n",
+           50.0 / (now() - t0));
+    free(c);
+}
+
+int main(void)
+{
+    gsl_set_error_handler_off();
+    char msg[CWB_MSG];
+    cwb_case *c = cwb_case_new();
+    if (cwb_case_load(c, "cases/chung_ooi_1_glass.case", NULL, 0, msg, sizeof msg) != CWB_OK) {
+        fprintf(stderr, "%s\n", msg);
+        return 1;
+    }
+    const size_t n = 4096;
+    double *d = malloc(n * sizeof *d);
+    for (size_t i = 0; i < n; i++)
+        d[i] = 1e-6 * (double)(i % 1000) / 999.0 - 1e-8;
+    printf("cwb %s law benchmark (one run; ratio = cwb time / straight-line time)\n\n",
+           CWB_VERSION);
+    bench_laws(c, d, n, 2000);
+    free(d);
+    free(c);
+    bench_collisions("cases/chung_ooi_1_glass.case");
+    return 0;
+}
