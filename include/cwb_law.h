@@ -55,6 +55,7 @@ enum {
 /* Kinematics of one evaluation, measured from the committed state. */
 typedef struct {
     double delta;        /* normal overlap at the evaluation point [m] */
+    double delta0;       /* normal overlap of the committed state [m] */
     double delta_rate;   /* d(delta)/dt [m/s]; 0 in quasi-static drivers */
     cwb_vec3 normal;     /* unit normal, body 1 -> body 2 */
     cwb_vec3 dxi_t;      /* tangential displacement increment since the
@@ -64,6 +65,7 @@ typedef struct {
     cwb_vec3 omega2;     /* angular velocity of body 2 [rad/s] */
     cwb_vec3 omega_rel;  /* rolling angular velocity omega1 - omega2 [rad/s] */
     double dt;           /* time since the committed state [s]; 0 if static */
+    double h;            /* length of the driver's current step [s]; 0 if static */
 } cwb_kin;
 
 typedef struct {
@@ -71,6 +73,8 @@ typedef struct {
     double stiffness;    /* dF_n/d(delta) on the current branch [N/m] */
     double radius;       /* contact radius (3D) or half-width (2D) [m] */
     double energy;       /* elastic energy recoverable from here [J] */
+    double work;         /* work done on the law since the committed state [J] */
+    double dissipated;   /* of which dissipated (work - change of energy) [J] */
     double delta_yield;  /* yield overlap, 0 if the law has none [m] */
     cwb_branch branch;
     unsigned flags;      /* CWB_OUT_* */
@@ -80,7 +84,10 @@ typedef struct {
     cwb_vec3 force;      /* tangential spring force F_t [N] */
     double stiffness;    /* current tangential stiffness [N/m] */
     double energy;       /* elastic energy stored in the tangential spring [J] */
-    double dissipated;   /* slip work since the committed state [J] */
+    double work;         /* work done on the law since the committed state,
+                            along the law's own path for the step [J] */
+    double dissipated;   /* of which dissipated: work - change of energy [J];
+                            negative would mean the law creates energy */
     int sliding;         /* 1 when the Coulomb limit is active */
 } cwb_tangential_out;
 
@@ -109,6 +116,11 @@ typedef struct {
     int (*check)(const double *p, const cwb_pair *g, char *msg, size_t n);
     /* Optional: set the virgin history state (default: all bytes zero). */
     void (*init)(const double *p, const cwb_pair *g, void *state);
+    /* Optional: compute derived constants once, when the case is read, into
+     * slots of p after the table's parameters (e.g. a damping coefficient
+     * from a target restitution). Keeps every step a pure function of p. */
+    int (*prepare)(double *p, const cwb_pair *g, char *msg, size_t n);
+    const char *needs_normal;  /* normal law it requires (NULL: any) */
 } cwb_law_head;
 
 typedef struct {
@@ -163,5 +175,34 @@ const cwb_law_head *cwb_law_find(cwb_kind kind, const char *name);
 const cwb_law_head *cwb_law_find_any(const char *name, cwb_kind *kind);
 
 #define CWB_MAX_STATE 256      /* bytes of history state a law may use */
+
+/* ------------------------------------------------------------------ */
+/* Helpers for law authors (src/laws/spring.c).                        */
+
+/* History of an incremental tangential spring. */
+typedef struct {
+    cwb_vec3 force;      /* committed spring force [N] */
+    double kt;           /* stiffness it was committed with [N/m] */
+    double fn;           /* normal force it was committed with [N] */
+} cwb_spring_state;
+
+/* One step of an incremental tangential spring with Coulomb cap (seed 001,
+ * seed 002): the committed force is carried into the current tangent plane
+ * and multiplied by `scale` (1, or k_t^n/k_t^(n-1) for seed 004 eq. 37),
+ * the trial force a + k_t dxi is capped at mu F_n. Reports the force, the
+ * stored energy |F|^2/(2 k_t), the work along the step's return-mapping path
+ * (exact, see spring.c) and dissipated = work - change of stored energy. */
+void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k,
+                     const cwb_normal_out *nrm, double kt, double scale,
+                     double mu, cwb_tangential_out *out, cwb_spring_state *t);
+
+
+/* Restitution of a Hertz contact with the dashpot eta = alpha sqrt(m* k_n)
+ * delta^(1/4) (seed 004 eqs. 48-50): depends on alpha only (src/laws/
+ * viscoelastic.c). no_tension clamps the total normal force at zero. */
+int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char *msg,
+                                  size_t n);
+/* The alpha that gives restitution e (GSL Brent on the function above). */
+int cwb_hertz_dashpot_alpha(double e, int no_tension, double *alpha, char *msg, size_t n);
 
 #endif /* CWB_LAW_H */

@@ -375,12 +375,29 @@ static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
         return e->line ? fail_at(c, e, msg, n, why)
                        : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
     }
+    if (law->needs_normal && strcmp(law->needs_normal, c->law[CWB_KIND_NORMAL]->name) != 0) {
+        snprintf(why, sizeof why,
+                 "[contact] %s = %s is calibrated on the '%s' normal law, not on '%s'",
+                 kind_sections[kind], law->name, law->needs_normal,
+                 c->law[CWB_KIND_NORMAL]->name);
+        return e->line ? fail_at(c, e, msg, n, why)
+                       : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+    }
     if (law->check) {
         char inner[CWB_MSG];
         if (law->check(c->law_values[kind].p, &c->pair, inner, sizeof inner) != CWB_OK) {
             snprintf(why, sizeof why, "[%s] %.900s", kind_sections[kind], inner);
             return e->line ? fail_at(c, e, msg, n, why)
                            : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+        }
+    }
+    if (law->prepare) {
+        char inner[CWB_MSG];
+        int rc = law->prepare(c->law_values[kind].p, &c->pair, inner, sizeof inner);
+        if (rc != CWB_OK) {
+            snprintf(why, sizeof why, "[%s] %.900s", kind_sections[kind], inner);
+            return e->line ? fail_at(c, e, msg, n, why)
+                           : cwb_fail(msg, n, rc, "%s: %s", c->file, why);
         }
     }
     (void)ctx;

@@ -36,17 +36,25 @@
  * controls accuracy by refining the whole run (dt = auto), so the classical
  * four-stage step is written out here.
  *
- * Reported results. restitution_normal = -v_n'/v_n of the relative velocity
- * along the normal; restitution_tangential = v_t'/v_t of the contact-point
- * slip velocity, sign kept (1: slip unchanged, 0: slip stopped, < 0: slip
- * reversed; in gross sliding it is 1 - (7/2) mu (1 + e_n) v_n/v_t for a
- * sphere); rebound_angle_deg = the angle of the relative centre velocity
- * after impact from the normal; omega1_after, omega2_after = spins about +y.
+ * Reported results (Chung & Ooi 2011's definitions, with u the velocity of
+ * body 1's centre relative to body 2's, x the tangential direction):
+ *   restitution_normal            -u_n'/u_n;
+ *   restitution_tangential        u_x'/u_x of the centres (C&O test 4;
+ *                                 1 - mu (1 + e_n)/tan(theta) in gross sliding);
+ *   restitution_tangential_contact  v_t'/v_t of the contact-point slip, sign
+ *                                 kept (Maw et al. 1976; 1 - (7/2) mu (1 + e_n)
+ *                                 u_n/u_x in gross sliding);
+ *   rebound_angle_deg             angle from the normal of body 1's
+ *                                 contact-point velocity after impact
+ *                                 (C&O's contact-patch rebound angle);
+ *   rebound_angle_com_deg         the same for the centre velocity;
+ *   omega1_after, omega2_after    spins about +y.
  *
  * Separation. The step that crosses delta = 0 is repeated with its length
  * found by a GSL Brent root solve, so the run ends exactly at separation and
  * the post-impact velocities carry no force from a partial step.
  */
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +98,8 @@ typedef struct {
     cwb_contact ct;
     int wall;                 /* body 2 is a wall */
     double r1, r2, m1, m2, I1, I2;
+    double delta0;            /* overlap of the committed state */
+    double h;                 /* length of the step being taken */
 } sim;
 
 typedef struct {
@@ -135,9 +145,12 @@ static void geometry_of(const sim *s, const double *y, geometry *g)
     g->v_t = cwb_v3_in_plane(g->v_rel, g->n);
 }
 
-static void kinematics(const double *y, const geometry *g, double t_off, cwb_kin *k)
+static void kinematics(const sim *s, const double *y, const geometry *g, double t_off,
+                       cwb_kin *k)
 {
     k->delta = g->delta;
+    k->delta0 = s->delta0;
+    k->h = s->h;
     k->delta_rate = g->delta_rate;
     k->normal = g->n;
     k->dxi_t = cwb_v3_in_plane(get3(y, XI), g->n);
@@ -155,7 +168,7 @@ static int rhs(const sim *s, const double *y, double t_off, double *dy,
     geometry g;
     cwb_kin k;
     geometry_of(s, y, &g);
-    kinematics(y, &g, t_off, &k);
+    kinematics(s, y, &g, t_off, &k);
     int rc = cwb_contact_eval(&s->ct, &k, o, trial);
     if (rc != CWB_OK)
         return rc;
@@ -305,14 +318,17 @@ static double hermite_peak(double d0, double r0, double d1, double r1, double h)
  * touch or to separation, the local error of every step stays O(h^4 s) and
  * the run is fourth-order again (tests/test_collision.c measures ratio 16).
  * T = t_grade is a tenth of the expected contact time; the smallest step
- * h (h/T)^(5/3) is the one where the rule meets itself at tau = s. */
-static double graded_step(double h, double t_grade, double t, double delta,
-                          double delta_rate)
+ * h (h/T)^(5/3) is the one where the rule meets itself at tau = s, floored
+ * at s_floor: the time to close an overlap the centre coordinates can still
+ * resolve (a few thousand ulps of the radius), below which the overlap
+ * computed from positions is rounding noise. */
+static double graded_step(double h, double t_grade, double s_floor, double t,
+                          double delta, double delta_rate)
 {
     double tau = delta_rate < 0.0 && delta > 0.0 ? delta / -delta_rate : INFINITY;
     if (t >= t_grade && tau >= t_grade)
         return h;                              /* away from both ends */
-    double s_min = h * pow(h / t_grade, 5.0 / 3.0);
+    double s_min = fmin(h, fmax(h * pow(h / t_grade, 5.0 / 3.0), s_floor));
     double s = t < t_grade ? h * pow(t / t_grade, 0.625) : h;
     if (tau <= s_min)
         return fmax(2.0 * tau, s_min);         /* the landing step */
@@ -322,7 +338,8 @@ static double graded_step(double h, double t_grade, double t, double delta,
 }
 
 /* Everything one run at a fixed dt reports (compared between refinements). */
-enum { R_TC, R_DMAX, R_FMAX, R_EN, R_ET, R_ANGLE, R_W1, R_W2, R_COUNT };
+enum { R_TC, R_DMAX, R_FMAX, R_EN, R_ET, R_ETC, R_ANGLE, R_ANGLE_COM, R_W1, R_W2,
+       R_COUNT };
 
 typedef struct {
     double value[R_COUNT];
@@ -332,10 +349,14 @@ typedef struct {
 } run_summary;
 
 static const char *const result_names[R_COUNT] = {
-    "contact_time", "max_overlap", "max_normal_force", "restitution_normal",
-    "restitution_tangential", "rebound_angle_deg", "omega1_after", "omega2_after"};
-static const char *const result_units[R_COUNT] = {"s", "m", "N", "-", "-", "deg",
-                                                  "rad/s", "rad/s"};
+    [R_TC] = "contact_time", [R_DMAX] = "max_overlap", [R_FMAX] = "max_normal_force",
+    [R_EN] = "restitution_normal", [R_ET] = "restitution_tangential",
+    [R_ETC] = "restitution_tangential_contact", [R_ANGLE] = "rebound_angle_deg",
+    [R_ANGLE_COM] = "rebound_angle_com_deg", [R_W1] = "omega1_after",
+    [R_W2] = "omega2_after"};
+static const char *const result_units[R_COUNT] = {
+    [R_TC] = "s", [R_DMAX] = "m", [R_FMAX] = "N", [R_EN] = "-", [R_ET] = "-", [R_ETC] = "-",
+    [R_ANGLE] = "deg", [R_ANGLE_COM] = "deg", [R_W1] = "rad/s", [R_W2] = "rad/s"};
 
 static void initial_state(const cwb_case *c, const sim *s, double *y)
 {
@@ -385,6 +406,10 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
     out->e_in = kinetic_energy(&s, y);
     out->impact_angle = atan2(fabs(u0.x), u0.z) * 180.0 / M_PI;
     double max_steps = p[P_MAX_STEPS];
+    /* Overlaps below this are rounding noise of the centre coordinates. */
+    double resolvable = 4096.0 * DBL_EPSILON * (s.r1 + s.r2);
+    double s_floor = resolvable / p[P_VN];
+    int touched = 0;
     double t = 0.0, dmax = 0.0, fmax = 0.0;
     cwb_contact_out o;
     double slip = 0.0;
@@ -420,14 +445,18 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
                             "collision: the bodies had not separated after %.0f steps "
                             "(t = %g s, overlap %g m); raise max_steps or check the laws",
                             max_steps, t, g.delta);
-        double hk = graded_step(h, t_grade, t, g.delta, g.delta_rate);
+        double hk = graded_step(h, t_grade, s_floor, t, g.delta, g.delta_rate);
+        s.delta0 = g.delta;
+        s.h = hk;
         if ((rc = rk4(&s, y, hk, ynew)) != CWB_OK)
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
         geometry g1;
         geometry_of(&s, ynew, &g1);
         double hs = hk;
         int separated = 0;
-        if (g1.delta <= 0.0 && step > 0) {
+        if (g1.delta > resolvable)
+            touched = 1;
+        if (g1.delta <= 0.0 && touched) {
             /* Land exactly on separation: find the step length whose end has
              * zero overlap (delta > 0 at 0, <= 0 at h). */
             sep_ctx sc = {&s, y, CWB_OK};
@@ -448,6 +477,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
             if (sc.rc)
                 return cwb_fail(msg, n, sc.rc, "collision: a law failed near separation");
             hs = hi;     /* the end with delta <= 0 */
+            s.h = hs;
             if ((rc = rk4(&s, y, hs, ynew)) != CWB_OK)
                 return cwb_fail(msg, n, rc, "collision: a law failed at separation");
             geometry_of(&s, ynew, &g1);
@@ -459,7 +489,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
             if (peak > dmax) {
                 dmax = peak;
                 cwb_kin k;
-                kinematics(y, &g, 0.0, &k);
+                kinematics(&s, y, &g, 0.0, &k);
                 k.delta = peak;
                 cwb_normal_out no;
                 unsigned char trial[CWB_MAX_STATE];
@@ -495,12 +525,16 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
     }
     double vn1 = -g.delta_rate;
     cwb_vec3 u1 = cwb_v3_sub(get3(y, V1), get3(y, V2));
+    double ut0 = cwb_v3_dot(u0, cwb_v3(1, 0, 0)), ut1 = cwb_v3_dot(u1, cwb_v3(1, 0, 0));
+    double cp1 = -cwb_v3_dot(g.v_t, cwb_v3(1, 0, 0));   /* contact-point slip of 1 wrt 2 */
     out->value[R_TC] = t;
     out->value[R_DMAX] = dmax;
     out->value[R_FMAX] = fmax;
     out->value[R_EN] = -vn1 / vn0;
-    out->value[R_ET] = vt0 > 0.0 ? cwb_v3_dot(g.v_t, t_hat) / vt0 : NAN;
-    out->value[R_ANGLE] = atan2(fabs(cwb_v3_dot(u1, cwb_v3(1, 0, 0))), -u1.z) * 180.0 / M_PI;
+    out->value[R_ET] = ut0 != 0.0 ? ut1 / ut0 : NAN;
+    out->value[R_ETC] = vt0 > 0.0 ? cwb_v3_dot(g.v_t, t_hat) / vt0 : NAN;
+    out->value[R_ANGLE] = atan2(cp1, -u1.z) * 180.0 / M_PI;
+    out->value[R_ANGLE_COM] = atan2(ut1, -u1.z) * 180.0 / M_PI;
     out->value[R_W1] = y[W1 + 1];
     out->value[R_W2] = s.wall ? 0.0 : y[W2 + 1];
     out->e_out = kinetic_energy(&s, y);
@@ -578,8 +612,10 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         double vscale = p[P_VN] + fabs(p[P_VT]);
         double rmin = c->pair.body[0].radius;
         double wscale = fmax(fabs(p[P_OMEGA1]) + fabs(p[P_OMEGA2]), vscale / rmin);
-        const double floor_of[R_COUNT] = {t_est, dstar, fstar, 1.0, 1.0, 90.0,
-                                          wscale, wscale};
+        const double floor_of[R_COUNT] = {
+            [R_TC] = t_est, [R_DMAX] = dstar, [R_FMAX] = fstar, [R_EN] = 1.0, [R_ET] = 1.0,
+            [R_ETC] = 1.0, [R_ANGLE] = 90.0, [R_ANGLE_COM] = 90.0, [R_W1] = wscale,
+            [R_W2] = wscale};
         h = t_est / 50.0;
         if ((rc = run_fixed(c, h, 0.1 * t_est, 1, NULL, &prev, msg, n)))
             return rc;
@@ -602,6 +638,10 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
                 if (d > change)
                     change = d;
             }
+            if (getenv("CWB_DEBUG_DT"))
+                for (int i = 0; i < R_COUNT; i++)
+                    fprintf(stderr, "dt %g %s %.12g -> %.12g\n", h, result_names[i],
+                            prev.value[i], sum.value[i]);
             prev = sum;
             if (change <= p[P_DT_TOL])
                 break;

@@ -11,9 +11,12 @@
 
 extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz,
     cwb_normal_linear;
-extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear;
-extern const cwb_damping_type cwb_damping_none;
-extern const cwb_rolling_type cwb_rolling_none;
+extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear,
+    cwb_tangential_mindlin, cwb_tangential_mindlin_rescale, cwb_tangential_direnzo,
+    cwb_tangential_mindlin_deresiewicz, cwb_tangential_lth;
+extern const cwb_damping_type cwb_damping_none, cwb_damping_tsuji,
+    cwb_damping_hertz_restitution, cwb_damping_linear_restitution;
+extern const cwb_rolling_type cwb_rolling_none, cwb_rolling_constant_torque;
 
 static const cwb_law_head *const normal_laws[] = {
     &cwb_normal_none.head,
@@ -24,14 +27,23 @@ static const cwb_law_head *const normal_laws[] = {
 static const cwb_law_head *const tangential_laws[] = {
     &cwb_tangential_none.head,
     &cwb_tangential_linear.head,
+    &cwb_tangential_mindlin.head,
+    &cwb_tangential_mindlin_rescale.head,
+    &cwb_tangential_direnzo.head,
+    &cwb_tangential_mindlin_deresiewicz.head,
+    &cwb_tangential_lth.head,
 };
 
 static const cwb_law_head *const damping_laws[] = {
     &cwb_damping_none.head,
+    &cwb_damping_tsuji.head,
+    &cwb_damping_hertz_restitution.head,
+    &cwb_damping_linear_restitution.head,
 };
 
 static const cwb_law_head *const rolling_laws[] = {
     &cwb_rolling_none.head,
+    &cwb_rolling_constant_torque.head,
 };
 
 static const struct {

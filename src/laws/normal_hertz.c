@@ -41,6 +41,8 @@ static int hertz_step(const double *p, const cwb_pair *g, const void *state,
     double d = k->delta;
     *out = (cwb_normal_out){0};
     if (d <= 0.0) {
+        double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0;
+        out->work = -4.0 / 3.0 * g->E_star * sqrt(g->R_star) * 0.4 * d0 * d0 * sqrt(d0);
         out->branch = CWB_BRANCH_NONE;
         return CWB_OK;
     }
@@ -51,6 +53,8 @@ static int hertz_step(const double *p, const cwb_pair *g, const void *state,
     out->stiffness = 1.5 * kn * sd;
     out->radius = sr * sd;
     out->energy = 0.4 * kn * d * d * sd;
+    double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0;
+    out->work = out->energy - 0.4 * kn * d0 * d0 * sqrt(d0);   /* elastic: no loss */
     out->branch = CWB_BRANCH_ELASTIC;
     return CWB_OK;
 }

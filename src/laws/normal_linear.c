@@ -97,15 +97,19 @@ static int linear_step(const double *p, const cwb_pair *g, const void *state,
     (void)state;
     (void)trial;
     *out = (cwb_normal_out){0};
-    if (k->delta <= 0.0)
-        return CWB_OK;
     double kn = linear_kn(p, g);
+    double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0;
+    if (k->delta <= 0.0) {
+        out->work = -0.5 * kn * d0 * d0;   /* released back to the bodies */
+        return CWB_OK;
+    }
     out->force = kn * k->delta;
     out->stiffness = kn;
     /* The law has no contact radius of its own; report the geometric
      * (Hertzian) one so that tangential laws that need one still work. */
     out->radius = sqrt(g->R_star * k->delta);
     out->energy = 0.5 * kn * k->delta * k->delta;
+    out->work = out->energy - 0.5 * kn * d0 * d0;
     out->branch = CWB_BRANCH_ELASTIC;
     return CWB_OK;
 }

@@ -8,22 +8,20 @@
  * ktDivKn times the normal stiffness of the same evaluation (seed 002:
  * "k_t is a fraction (ktDivKn) of k_n"), or given directly.
  *
- * Slip dissipation. Seed 002 lists three formulas for the energy lost when
- * the trial force f_t exceeds f_y = mu F_n; its second and third are the same
- * expression, (f_t^2 - f_y^2)/(2 k_t). For a step whose trial force is
- * colinear with the committed one, the force follows the spring up to f_y
- * and then stays at f_y while the remaining displacement (f_t - f_y)/k_t
- * slips, so the work done minus the change of stored energy is
+ * Slip dissipation (seed 002's open question). Its second and third
+ * formulas are one expression, (f_t^2 - f_y^2)/(2 k_t). For a step colinear
+ * with the stored force the force follows the spring up to f_y and then
+ * stays at f_y while the remaining (f_t - f_y)/k_t slips, so the loss is
  *     Delta E = f_y (f_t - f_y) / k_t,
- * the first formula; it is what this law reports. (The other expression
- * counts the spring energy of the unreachable trial state as lost.)
+ * the FIRST formula; the other one counts the spring energy of the
+ * unreachable trial state as lost. The shared kernel (spring.c) integrates
+ * the work along the step exactly, so the energy account closes to
+ * round-off (tests/test_laws.c, tests/test_history.c).
  *
  * Units: k_t [N/m], mu [-], force [N], energy [J].
- * History: the committed tangential force vector (3 doubles).
+ * History: cwb_spring_state (committed force, k_t and F_n).
  * Invariant: |F_t| <= mu F_n after the cap (asserted in tests).
  */
-#include <string.h>
-
 #include "cwb_law.h"
 
 enum { P_MU, P_STIFFNESS, P_RATIO, P_KT };
@@ -42,9 +40,6 @@ static const cwb_param tlinear_params[] = {
      .help = "tangential stiffness (stiffness = direct)"},
     {0}};
 
-typedef struct {
-    cwb_vec3 force; /* committed tangential spring force [N] */
-} tlinear_state;
 
 static int tlinear_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
@@ -60,29 +55,8 @@ static int tlinear_step(const double *p, const cwb_pair *g, const void *state,
                         cwb_tangential_out *out, void *trial)
 {
     (void)g;
-    const tlinear_state *s = state;
-    tlinear_state *t = trial;
-    *out = (cwb_tangential_out){0};
-    if (k->delta <= 0.0 || nrm->force <= 0.0) {
-        /* Out of contact the spring is released. */
-        memset(t, 0, sizeof *t);
-        return CWB_OK;
-    }
     double kt = (int)p[P_STIFFNESS] == 1 ? p[P_KT] : p[P_RATIO] * nrm->stiffness;
-    cwb_vec3 f0 = cwb_v3_rotate_into_plane(s->force, k->normal);
-    cwb_vec3 ft = cwb_v3_add(f0, cwb_v3_scale(cwb_v3_in_plane(k->dxi_t, k->normal), kt));
-    double mag = cwb_v3_norm(ft);
-    double fy = p[P_MU] * nrm->force;
-    if (mag > fy) {
-        cwb_vec3 capped = mag > 0.0 ? cwb_v3_scale(ft, fy / mag) : ft;
-        out->dissipated = kt > 0.0 ? fy * (mag - fy) / kt : 0.0;
-        out->sliding = 1;
-        ft = capped;
-    }
-    t->force = ft;
-    out->force = ft;
-    out->stiffness = kt;
-    out->energy = kt > 0.0 ? 0.5 * cwb_v3_dot(ft, ft) / kt : 0.0;
+    cwb_spring_step(state, k, nrm, kt, 1.0, p[P_MU], out, trial);
     return CWB_OK;
 }
 
@@ -93,7 +67,7 @@ const cwb_tangential_type cwb_tangential_linear = {
         .source = "seed 002 (contact response, eq. 4, energy balance); seed 001 plane rotation",
         .params = tlinear_params,
         .dims = CWB_DIM_3D | CWB_DIM_2D,
-        .state_size = sizeof(tlinear_state),
+        .state_size = sizeof(cwb_spring_state),
         .check = tlinear_check,
     },
     .step = tlinear_step,

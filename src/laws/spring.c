@@ -1,0 +1,80 @@
+/* spring.c -- the incremental tangential spring shared by the linear,
+ * mindlin, mindlin_rescale and direnzo tangential laws (cwb_law.h).
+ *
+ * Algorithm (seed 001, seed 002 "contact response"):
+ *   a = scale * (committed force carried into the current plane),
+ *   b = k_t * (tangential displacement increment, in the plane),
+ *   F = a + b, reduced to f_y (a + b)/|a + b| when |a + b| > f_y = mu F_n.
+ *
+ * Work along the step. The step's path is F(s) = a + s b for s in [0, 1],
+ * radially returned onto the cap where |a + s b| > f_y. On the elastic part
+ * the work is (|F|^2 - |a|^2)/(2 k_t); on a capped part the force is
+ * f_y (a + s b)/|a + s b| and, since d|a + s b|/ds = (a + s b).b/|a + s b|,
+ * its work is (f_y/k_t)(|a + s_1 b| - |a + s_0 b|) exactly. Hence, with
+ * f_t = |a + b|:
+ *   |a| <= f_y, f_t <= f_y:  W = (f_t^2 - |a|^2)/(2 k_t)
+ *   |a| <= f_y <  f_t:       W = (f_y^2 - |a|^2)/(2 k_t) + f_y (f_t - f_y)/k_t
+ *   |a| >  f_y, f_t >  f_y:  W = f_y (f_t - |a|)/k_t      (capped throughout)
+ *   |a| >  f_y >= f_t:       W = f_y (f_y - |a|)/k_t + (f_t^2 - f_y^2)/(2 k_t)
+ * For a colinear step starting below the cap the slip loss is
+ * f_y (f_t - f_y)/k_t, the first of seed 002's three formulas.
+ * The dissipation reported is W minus the change of |F|^2/(2 k_t); a change
+ * of k_t or a rescale at fixed force changes the stored energy without work,
+ * and shows up there (negative: the law created energy).
+ */
+#include <string.h>
+
+#include "cwb_law.h"
+
+void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k,
+                     const cwb_normal_out *nrm, double kt, double scale,
+                     double mu, cwb_tangential_out *out, cwb_spring_state *t)
+{
+    double e0 = s->kt > 0.0 ? 0.5 * cwb_v3_dot(s->force, s->force) / s->kt : 0.0;
+    memset(out, 0, sizeof *out);
+    if (k->delta <= 0.0 || nrm->force <= 0.0) {
+        /* Out of contact the spring is released; its energy is lost. */
+        memset(t, 0, sizeof *t);
+        out->dissipated = e0;
+        return;
+    }
+    cwb_vec3 a = cwb_v3_scale(cwb_v3_rotate_into_plane(s->force, k->normal), scale);
+    cwb_vec3 b = cwb_v3_scale(cwb_v3_in_plane(k->dxi_t, k->normal), kt);
+    cwb_vec3 f = cwb_v3_add(a, b);
+    double fy = mu * nrm->force;
+    double na2 = cwb_v3_dot(a, a), na = sqrt(na2);
+    double ft2 = cwb_v3_dot(f, f), ft = sqrt(ft2);
+    double work;
+    if (kt <= 0.0) {
+        /* No stiffness (zero contact radius): the force can only drop. */
+        if (na > fy)
+            f = cwb_v3_scale(a, fy / na);
+        work = 0.0;
+        kt = 0.0;
+    } else if (na <= fy) {
+        if (ft <= fy) {
+            work = 0.5 * (ft2 - na2) / kt;
+        } else {
+            work = 0.5 * (fy * fy - na2) / kt + fy * (ft - fy) / kt;
+            f = cwb_v3_scale(f, fy / ft);
+            out->sliding = 1;
+        }
+    } else {
+        if (ft > fy) {
+            work = fy * (ft - na) / kt;
+            f = cwb_v3_scale(f, fy / ft);
+            out->sliding = 1;
+        } else {
+            work = fy * (fy - na) / kt + 0.5 * (ft2 - fy * fy) / kt;
+        }
+    }
+    double e1 = kt > 0.0 ? 0.5 * cwb_v3_dot(f, f) / kt : 0.0;
+    out->force = f;
+    out->stiffness = kt;
+    out->energy = e1;
+    out->work = work;
+    out->dissipated = work - (e1 - e0);
+    t->force = f;
+    t->kt = kt;
+    t->fn = nrm->force;
+}

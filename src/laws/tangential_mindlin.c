@@ -1,0 +1,43 @@
+/* tangential_mindlin.c -- Mindlin no-slip tangential stiffness, applied
+ * incrementally with a Coulomb cap.
+ *
+ * Reference: seed 001 (k_t = 8 G* sqrt(R* xi_n), incremental force, plane
+ * rotation of the stored force, Coulomb cap); seed 004 eq. 37 (first line)
+ * and eq. 38, k_t = 8 G* a with a the contact radius of the normal law
+ * (sqrt(R* delta) for Hertz). Mindlin (1949).
+ *
+ * The stored force is NOT rescaled when the normal force drops (that is
+ * mindlin_rescale): its stored energy |F|^2/(2 k_t) then rises at fixed
+ * force as k_t falls, which the energy account reports as negative
+ * dissipation -- the energy creation Thornton et al. point out.
+ *
+ * Units: mu [-]; k_t [N/m]; force [N]. 3D spheres only (8 G* a is the
+ * stiffness of a circular contact). History: cwb_spring_state.
+ */
+#include "cwb_law.h"
+
+static const cwb_param mindlin_params[] = {
+    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY, .flags = CWB_P_REQUIRED,
+     .help = "Coulomb friction coefficient"},
+    {0}};
+
+static int mindlin_step(const double *p, const cwb_pair *g, const void *state,
+                        const cwb_kin *k, const cwb_normal_out *nrm,
+                        cwb_tangential_out *out, void *trial)
+{
+    double kt = 8.0 * g->G_star * nrm->radius;
+    cwb_spring_step(state, k, nrm, kt, 1.0, p[0], out, trial);
+    return CWB_OK;
+}
+
+const cwb_tangential_type cwb_tangential_mindlin = {
+    .head = {
+        .name = "mindlin",
+        .summary = "Mindlin no-slip k_t = 8 G* a, incremental, Coulomb cap",
+        .source = "seed 001; seed 004 eqs. 37 (first line), 38",
+        .params = mindlin_params,
+        .dims = CWB_DIM_3D,
+        .state_size = sizeof(cwb_spring_state),
+    },
+    .step = mindlin_step,
+};

@@ -1,0 +1,255 @@
+/* tangential_mindlin_deresiewicz.c -- Mindlin-Deresiewicz partial slip with
+ * loading, unloading and reloading branches and varying normal force.
+ *
+ * Reference: seed 004 eqs. 41-45 (after Thornton & Yin 1991, Vu-Quoc &
+ * Zhang 1999); Mindlin & Deresiewicz (1953); Johnson, Contact Mechanics,
+ * sec. 7.2-7.3. With a the contact radius, k0 = 8 G* a, N = F_n:
+ *   Delta T = k0 theta Delta delta_t +- mu (1 - theta) Delta N   (eq. 41,
+ *             minus while unloading)
+ *   theta^3 = 1 - (T + mu dN)/(mu N)                 loading      (eq. 42)
+ *           = 1 - (T* - T + 2 mu dN)/(2 mu N)        unloading
+ *           = 1 - (T - T** + 2 mu dN)/(2 mu N)       reloading
+ *   T* += mu dN while not loading (eq. 44), T** -= mu dN while not
+ *   unloading (eq. 45, see below); theta = 1 while dN > 0 and |Delta delta_t| <
+ *   mu dN / k0, the simple-loading condition (eq. 43).
+ *
+ * Deviations from the extracted text, and why:
+ *  - Reloading: the extraction has "F*_t - F**_t" in eq. 42; it must be
+ *    T - T** (Thornton & Yin): at the reversal T = T** so theta = 1 (the
+ *    contact is stiff again), and theta falls as T climbs back towards T*.
+ *    With the text's form theta would not depend on T at all.
+ *  - T** tracking: the text says T** "is equal to the tangential force
+ *    during reloading"; then T - T** = 0 and theta = 1 for the whole
+ *    reloading branch, a straight line. As T* tracks T during loading (so
+ *    it holds the last loading force when unloading starts), T** tracks T
+ *    during UNLOADING and follows eq. 45 otherwise; with that the reloading
+ *    branch is Mindlin-Deresiewicz's (tests/test_tangential.c).
+ *  - Integration: at constant N the displacement term of eq. 41 is the ODE
+ *    dT/d(delta) = k0 theta(T), whose solution has theta^2 linear in
+ *    delta (w^(2/3) falls by Delta delta / C on loading, by Delta delta / 2C
+ *    on unloading and reloading, C = 3 mu N/(16 G* a)). cwb integrates that
+ *    ODE exactly over each step, starting from theta^3 evaluated with the
+ *    step's dN as eq. 42 says; the text's forward use of theta is the
+ *    first-order approximation of the same thing. At constant N the law
+ *    therefore lies on the closed-form Mindlin-Deresiewicz curves for any
+ *    step size (tests/test_laws.c).
+ *  - Geometry: the law is one-dimensional, along the line of the first
+ *    tangential motion (carried into the current tangent plane). Increments
+ *    across that line are ignored; planar collisions, the usual use, are
+ *    exact.
+ *  - Energy: the stored energy reported is T^2 / (2 k0) (the sticking
+ *    contact's linear stiffness). Within a cycle the split between stored
+ *    and dissipated energy is therefore approximate; over a closed cycle at
+ *    constant N the dissipation is exactly the loop area, which the tests
+ *    compare with Mindlin & Deresiewicz's closed form.
+ *
+ * Units: mu [-]; forces [N]; k0 [N/m]. 3D spheres. History: md_state.
+ */
+#include <string.h>
+
+#include "cwb_law.h"
+
+enum { MODE_LOADING = 0, MODE_UNLOADING, MODE_RELOADING };
+
+typedef struct {
+    cwb_vec3 axis;      /* unit direction of the law's line (0: virgin) */
+    double sign;        /* +-1: direction of the current loading branch */
+    double t, t1, t2;   /* T, T*, T** in the loading frame (sign * force) [N] */
+    double fn;          /* committed normal force [N] */
+    double energy;      /* committed stored energy [J] */
+    int mode;
+} md_state;
+
+static const cwb_param md_params[] = {
+    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "Coulomb friction coefficient"},
+    {0}};
+
+/* Displacement part of one branch at fixed N, integrated exactly.
+ * w0 = theta^3 at the start, x >= 0 the displacement along the branch,
+ * c the compliance length (C or 2C), span the force span (mu N or 2 mu N).
+ * Returns the force change (>= 0, towards the branch's limit) and the
+ * integral of (w0 - w(x')) dx' over [0, x] in *area, sets *slid when the
+ * branch reaches its limit (w = 0) and *x_used to the displacement spent on
+ * the branch before that. */
+static double branch(double w0, double x, double c, double span, double *area, int *slid,
+                     double *x_used)
+{
+    *slid = 0;
+    if (w0 <= 0.0) {
+        *area = 0.0;
+        *slid = 1;
+        *x_used = 0.0;
+        return 0.0;
+    }
+    double om0 = pow(w0, 2.0 / 3.0);
+    double om1 = om0 - x / c;
+    double xe = x;
+    if (om1 <= 0.0) {
+        om1 = 0.0;
+        xe = om0 * c;
+        *slid = 1;
+    }
+    double w1 = om1 * sqrt(om1);
+    /* int_0^xe w dx = c (2/5)(om0^(5/2) - om1^(5/2)) */
+    double int_w = c * 0.4 * (om0 * om0 * sqrt(om0) - om1 * om1 * sqrt(om1));
+    *area = w0 * xe - int_w;
+    *x_used = xe;
+    return span * (w0 - w1);
+}
+
+static int md_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                   const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
+{
+    const md_state *s = state;
+    md_state *t = trial;
+    double mu = p[0];
+    memset(out, 0, sizeof *out);
+    if (k->delta <= 0.0 || nrm->force <= 0.0 || nrm->radius <= 0.0) {
+        memset(t, 0, sizeof *t);
+        out->dissipated = s->energy;
+        return CWB_OK;
+    }
+    *t = *s;
+    double N = nrm->force, dN = N - s->fn;
+    double k0 = 8.0 * g->G_star * nrm->radius;
+    double C = 3.0 * mu * N / (16.0 * g->G_star * nrm->radius);
+    cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, k->normal);
+    if (cwb_v3_norm(s->axis) == 0.0) {
+        double m = cwb_v3_norm(dxi);
+        if (m == 0.0) {
+            t->fn = N;
+            return CWB_OK;
+        }
+        t->axis = cwb_v3_scale(dxi, 1.0 / m);
+        t->sign = 1.0;
+        t->mode = MODE_LOADING;
+    } else {
+        cwb_vec3 ax = cwb_v3_in_plane(s->axis, k->normal);
+        double m = cwb_v3_norm(ax);
+        t->axis = m > 0.0 ? cwb_v3_scale(ax, 1.0 / m) : s->axis;
+    }
+    double sg = t->sign;
+    double d = sg * cwb_v3_dot(dxi, t->axis);   /* displacement in the loading frame */
+    double T = s->t, T1 = s->t1, T2 = s->t2;
+    int mode = t->mode;
+    if (mode == MODE_LOADING && d < 0.0) {
+        mode = MODE_UNLOADING;
+        T1 = T;
+    } else if (mode == MODE_UNLOADING && d > 0.0) {
+        mode = MODE_RELOADING;
+        T2 = T;
+    } else if (mode == MODE_RELOADING && d < 0.0) {
+        mode = MODE_UNLOADING;
+        T1 = T;
+    }
+
+    double mN = mu * N, work = 0.0, Tn;
+    int slid = 0;
+    if (dN > 0.0 && fabs(d) < mu * dN / k0) {
+        /* eq. 43: the simple-loading condition fails; theta = 1 */
+        Tn = T + k0 * d;
+        work = (T + 0.5 * k0 * d) * d;
+    } else if (mode == MODE_LOADING) {
+        double w0 = 1.0 - (T + mu * dN) / mN, area, used;
+        double th = w0 > 0.0 ? cbrt(w0) : 0.0;
+        double start = T + mu * (1.0 - th) * dN;
+        Tn = start + branch(w0, d, C, mN, &area, &slid, &used);
+        work = start * used + mN * area;
+        if (slid) {
+            Tn = mN;
+            work += mN * (d - used);
+        }
+    } else if (mode == MODE_UNLOADING) {
+        double w0 = 1.0 - (T1 - T + 2.0 * mu * dN) / (2.0 * mN), area, used;
+        double th = w0 > 0.0 ? cbrt(w0) : 0.0;
+        double start = T - mu * (1.0 - th) * dN;
+        Tn = start - branch(w0, -d, 2.0 * C, 2.0 * mN, &area, &slid, &used);
+        work = -(start * used - 2.0 * mN * area);
+        if (slid || Tn <= -mN) {
+            /* full reversal: slides backwards, loading now runs the other way */
+            work += mN * (-d - used);
+            Tn = -mN;
+            slid = 1;
+        }
+    } else {
+        double w0 = 1.0 - (T - T2 + 2.0 * mu * dN) / (2.0 * mN), area, used;
+        double th = w0 > 0.0 ? cbrt(w0) : 0.0;
+        double start = T + mu * (1.0 - th) * dN;
+        double T1n = T1 + mu * dN;      /* reversal point moves with N (eq. 44) */
+        Tn = start + branch(w0, d, 2.0 * C, 2.0 * mN, &area, &slid, &used);
+        work = start * used + 2.0 * mN * area;
+        if (Tn >= T1n || slid) {
+            /* back on the virgin loading curve (Masing): continue loading with
+             * what is left of the increment, at fixed N */
+            double x_at = used;
+            if (Tn > T1n) {
+                /* displacement at which the reloading branch meets T* */
+                double w_at = w0 - (T1n - start) / (2.0 * mN);
+                double om_at = w_at > 0.0 ? pow(w_at, 2.0 / 3.0) : 0.0;
+                x_at = (pow(w0, 2.0 / 3.0) - om_at) * 2.0 * C;
+                double area_at = w0 * x_at - 2.0 * C * 0.4 *
+                                                 (pow(w0, 5.0 / 3.0) - om_at * om_at * sqrt(om_at));
+                work = start * x_at + 2.0 * mN * area_at;
+            }
+            mode = MODE_LOADING;
+            T = T1n;
+            double rest = d - x_at, w1 = 1.0 - T / mN, area1, used1;
+            int slid1;
+            Tn = T + branch(w1, rest, C, mN, &area1, &slid1, &used1);
+            work += T * used1 + mN * area1;
+            if (slid1) {
+                Tn = mN;
+                work += mN * (rest - used1);
+                slid = 1;
+            }
+            dN = 0.0;   /* already applied to T* above */
+        }
+    }
+    if (Tn > mN)
+        Tn = mN;
+    if (Tn < -mN)
+        Tn = -mN;
+    /* reversal-point bookkeeping (eqs. 44-45) */
+    if (mode == MODE_LOADING)
+        T1 = Tn;
+    else
+        T1 += mu * dN;
+    if (mode == MODE_UNLOADING)
+        T2 = Tn;
+    else
+        T2 -= mu * dN;
+    if (Tn <= -mN && mode == MODE_UNLOADING) {
+        /* a full reversal: the other direction is now the loading one */
+        sg = -sg;
+        Tn = mN;
+        T1 = Tn;
+        mode = MODE_LOADING;
+    }
+    t->sign = sg;
+    t->t = Tn;
+    t->t1 = T1;
+    t->t2 = T2;
+    t->mode = mode;
+    t->fn = N;
+    t->energy = 0.5 * Tn * Tn / k0;
+    out->force = cwb_v3_scale(t->axis, sg * Tn);
+    out->stiffness = k0;
+    out->energy = t->energy;
+    out->work = work;
+    out->dissipated = work - (t->energy - s->energy);
+    out->sliding = slid;
+    return CWB_OK;
+}
+
+const cwb_tangential_type cwb_tangential_mindlin_deresiewicz = {
+    .head = {
+        .name = "mindlin_deresiewicz",
+        .summary = "Mindlin-Deresiewicz partial slip: loading/unloading/reloading, varying N",
+        .source = "seed 004 eqs. 41-45 (reloading theta with T - T**, see header)",
+        .params = md_params,
+        .dims = CWB_DIM_3D,
+        .state_size = sizeof(md_state),
+    },
+    .step = md_step,
+};

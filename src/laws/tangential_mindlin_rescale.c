@@ -1,0 +1,44 @@
+/* tangential_mindlin_rescale.c -- Mindlin no-slip stiffness with the stored
+ * force rescaled when the normal force decreases.
+ *
+ * Reference: seed 004 eqs. 37-38:
+ *   F_t^n = F_t^(n-1) + k_t^n dDelta_t                  if Delta F_n >= 0
+ *   F_t^n = F_t^(n-1) (k_t^n / k_t^(n-1)) + k_t^n Delta  if Delta F_n < 0
+ * with k_t = 8 G* a: a shrinking contact cannot hold the old force
+ * (Thornton et al. 2011). The rescale keeps |F|^2/(2 k_t) from rising at
+ * fixed force, so the law creates no energy on unloading.
+ *
+ * Units: mu [-]; k_t [N/m]. 3D spheres. History: cwb_spring_state (the
+ * committed k_t^(n-1) and F_n^(n-1) are part of it).
+ */
+#include "cwb_law.h"
+
+static const cwb_param rescale_params[] = {
+    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY, .flags = CWB_P_REQUIRED,
+     .help = "Coulomb friction coefficient"},
+    {0}};
+
+static int rescale_step(const double *p, const cwb_pair *g, const void *state,
+                        const cwb_kin *k, const cwb_normal_out *nrm,
+                        cwb_tangential_out *out, void *trial)
+{
+    const cwb_spring_state *s = state;
+    double kt = 8.0 * g->G_star * nrm->radius;
+    double scale = 1.0;
+    if (nrm->force < s->fn && s->kt > 0.0)
+        scale = kt / s->kt;
+    cwb_spring_step(state, k, nrm, kt, scale, p[0], out, trial);
+    return CWB_OK;
+}
+
+const cwb_tangential_type cwb_tangential_mindlin_rescale = {
+    .head = {
+        .name = "mindlin_rescale",
+        .summary = "Mindlin k_t = 8 G* a, stored force rescaled by k_t^n/k_t^(n-1) on unloading",
+        .source = "seed 004 eqs. 37-38",
+        .params = rescale_params,
+        .dims = CWB_DIM_3D,
+        .state_size = sizeof(cwb_spring_state),
+    },
+    .step = rescale_step,
+};
