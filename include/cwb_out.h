@@ -42,6 +42,24 @@ int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r);
 void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r);
 void cwb_write_summary(FILE *f, const cwb_case *c, const cwb_result *r);
 
+/* A plot: columns y[] of DIR/NAME.csv against x, with reference curves. */
+typedef struct {
+    const char *dir, *name, *title;     /* writes DIR/NAME.gp and NAME.png */
+    const char *data;                   /* DIR/DATA.csv (default: NAME) */
+    const char *x;
+    const char *y[8];
+    size_t ny;
+    const char *label;                  /* legend of the cwb curves */
+    int markers;                        /* 1: mark the points (sweeps) */
+    const char *refs[8];                /* reference CSVs overlaid */
+    size_t nref;
+    const char *ref_x, *ref_y;          /* their columns (default x, y[0]) */
+    const char *dev_what;               /* what the deviation is against */
+    double dev_max, dev_rms, dev_points;  /* printed when finite */
+} cwb_plot_spec;
+
+int cwb_plot_series(const cwb_plot_spec *spec, const cwb_series *s, char *msg, size_t n);
+
 /* Write DIR/NAME.gp plotting DIR/NAME.csv (and the reference, if any). */
 int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,
                    char *msg, size_t n);

@@ -95,6 +95,8 @@ typedef struct cwb_case {
     const cwb_driver_type *driver;
     cwb_values driver_values;
     cwb_values output_values;
+    cwb_values sweep_values;             /* [sweep], for `cwb sweep` */
+    int has_sweep;
 } cwb_case;
 
 /* An override "section.key=value" from the command line. */
@@ -123,6 +125,18 @@ enum {
     CWB_OUT_COMPARE_X        /* column both curves are matched on (default: plot x) */
 };
 extern const cwb_param cwb_output_params[];
+
+/* Sweep keys ([sweep]). */
+enum { CWB_SWEEP_VARY = 0, CWB_SWEEP_FROM, CWB_SWEEP_TO, CWB_SWEEP_N, CWB_SWEEP_SCALE,
+       CWB_SWEEP_PLOT_Y, CWB_SWEEP_REFERENCE, CWB_SWEEP_REFERENCE_X, CWB_SWEEP_REFERENCE_Y,
+       CWB_SWEEP_TITLE };
+extern const cwb_param cwb_sweep_params[];
+
+/* Run a case once per value of one key (src/sweep.c). vary overrides the
+ * case's [sweep] section ("section.key=FROM:TO:N[:log]", or NULL). Writes
+ * DIR/NAME_sweep.csv (+ .gp, .png when plot) and prints a summary. */
+int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
+              int jobs, const char *dir, int plot, int json, char *msg, size_t n);
 
 /* Body keys ([body1], [body2]). */
 enum { CWB_BODY_SHAPE = 0, CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,

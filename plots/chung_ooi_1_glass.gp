@@ -1,4 +1,4 @@
-# gnuplot script written by cwb 0.1.0 for cases/chung_ooi_1_glass.case
+# gnuplot script written by cwb 0.1.0
 # render: cd plots && gnuplot chung_ooi_1_glass.gp
 set datafile separator ','
 set datafile columnheaders
@@ -9,6 +9,6 @@ set xlabel 't [s]' noenhanced
 set ylabel 'F_n [N]' noenhanced
 set grid
 set key top right box opaque
-set label 1 "deviation from reference: max 1.18e-06, rms 8.34e-08 (relative to max |ref|), 201 points" at graph 0.02, graph 0.05 front noenhanced
+set label 1 "vs reference: max dev. 1.18e-06, rms 8.34e-08 (of max |ref|), 201 pts" at graph 0.02, graph 0.05 front noenhanced
 plot 'chung_ooi_1_glass.csv' using 1:3 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
-     '../reference/analytic/hertz_impact_chung_ooi_1_glass.csv' using 1:3 every 3 with points pt 6 ps 1.0 lc rgb '#d62728' title 'reference (hertz_impact_chung_ooi_1_glass.csv)'
+     '../reference/analytic/hertz_impact_chung_ooi_1_glass.csv' using 1:3 every 3 with points pt 6 ps 1.2 lc rgb '#d62728' title 'hertz_impact_chung_ooi_1_glass.csv'

@@ -1,4 +1,4 @@
-# gnuplot script written by cwb 0.1.0 for cases/history_linear_friction_cycle.case
+# gnuplot script written by cwb 0.1.0
 # render: cd plots && gnuplot history_linear_friction_cycle.gp
 set datafile separator ','
 set datafile columnheaders
@@ -9,6 +9,6 @@ set xlabel 'xi_t [m]' noenhanced
 set ylabel 'F_t [N]' noenhanced
 set grid
 set key top right box opaque
-set label 1 "deviation from reference: max 1.07e-15, rms 2.73e-16 (relative to max |ref|), 401 points" at graph 0.02, graph 0.05 front noenhanced
+set label 1 "vs reference: max dev. 1.07e-15, rms 2.73e-16 (of max |ref|), 401 pts" at graph 0.02, graph 0.05 front noenhanced
 plot 'history_linear_friction_cycle.csv' using 5:6 with lines lw 2 lc rgb '#1f77b4' title 'cwb: linear / linear', \
-     '../reference/analytic/linear_friction_cycle.csv' using 2:3 every 6 with points pt 6 ps 1.0 lc rgb '#d62728' title 'reference (linear_friction_cycle.csv)'
+     '../reference/analytic/linear_friction_cycle.csv' using 2:3 every 6 with points pt 6 ps 1.2 lc rgb '#d62728' title 'linear_friction_cycle.csv'

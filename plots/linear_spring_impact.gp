@@ -1,4 +1,4 @@
-# gnuplot script written by cwb 0.1.0 for cases/linear_spring_impact.case
+# gnuplot script written by cwb 0.1.0
 # render: cd plots && gnuplot linear_spring_impact.gp
 set datafile separator ','
 set datafile columnheaders
@@ -9,6 +9,6 @@ set xlabel 't [s]' noenhanced
 set ylabel 'F_n [N]' noenhanced
 set grid
 set key top right box opaque
-set label 1 "deviation from reference: max 3.45e-07, rms 2.44e-08 (relative to max |ref|), 200 points" at graph 0.02, graph 0.05 front noenhanced
+set label 1 "vs reference: max dev. 3.45e-07, rms 2.44e-08 (of max |ref|), 200 pts" at graph 0.02, graph 0.05 front noenhanced
 plot 'linear_spring_impact.csv' using 1:3 with lines lw 2 lc rgb '#1f77b4' title 'cwb: linear / none', \
-     '../reference/analytic/linear_impact.csv' using 1:3 every 3 with points pt 6 ps 1.0 lc rgb '#d62728' title 'reference (linear_impact.csv)'
+     '../reference/analytic/linear_impact.csv' using 1:3 every 3 with points pt 6 ps 1.2 lc rgb '#d62728' title 'linear_impact.csv'

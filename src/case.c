@@ -32,6 +32,7 @@ typedef struct {
     int line;              /* line inih is on (counted by our reader) */
     int overflow_line;     /* a section/key/value too long for its buffer */
     FILE *f;
+    char raw[512];         /* the physical line inih is on */
 } parse_ctx;
 
 static const char *const kind_sections[CWB_KIND_COUNT] = {
@@ -39,7 +40,7 @@ static const char *const kind_sections[CWB_KIND_COUNT] = {
 
 static const char *const known_sections[] = {
     "contact", "body1", "body2", "driver", "output",
-    "normal", "tangential", "damping", "rolling", NULL};
+    "normal", "tangential", "damping", "rolling", "sweep", NULL};
 
 /* --- body and output parameter tables ----------------------------------- */
 
@@ -80,14 +81,38 @@ const cwb_param cwb_output_params[] = {
              "for a loop; default: the plot's x column"},
     {0}};
 
+static const char *const scales[] = {"linear", "log", NULL};
+
+const cwb_param cwb_sweep_params[] = {
+    {.name = "vary", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "the key to vary, as section.key (e.g. driver.impact_angle_deg)"},
+    {.name = "from", .unit = "(key)", .min = -INFINITY, .max = INFINITY,
+     .help = "first value"},
+    {.name = "to", .unit = "(key)", .min = -INFINITY, .max = INFINITY, .help = "last value"},
+    {.name = "n", .unit = "-", .def = 11, .min = 1, .max = 1e6, .help = "number of values"},
+    {.name = "scale", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = scales,
+     .help = "spacing of the values"},
+    {.name = "plot_y", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "results to plot against the varied key, comma-separated"},
+    {.name = "reference", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "reference CSVs, comma-separated; the first is compared"},
+    {.name = "reference_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "x column of the references (default: the varied key)"},
+    {.name = "reference_y", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "y column of the references (default: the first plot_y)"},
+    {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
+    {0}};
+
 /* --- reading --------------------------------------------------------- */
 
 static char *counting_reader(char *str, int num, void *stream)
 {
     parse_ctx *ctx = stream;
     char *r = fgets(str, num, ctx->f);
-    if (r)
+    if (r) {
         ctx->line++;
+        snprintf(ctx->raw, sizeof ctx->raw, "%s", r);
+    }
     return r;
 }
 
@@ -146,6 +171,24 @@ static int ini_entry(void *user, const char *section, const char *name,
                      const char *value)
 {
     parse_ctx *ctx = user;
+    /* An indented line without '=' continues the previous value (inih's
+     * multi-line values): join it with a space. A repeated "key =" line is
+     * a new entry, reported later as a duplicate. */
+    if (ctx->n > 0 && (ctx->raw[0] == ' ' || ctx->raw[0] == '\t') && !strchr(ctx->raw, '=')) {
+        entry *last = &ctx->e[ctx->n - 1];
+        char joined[sizeof last->value + 8];
+        char more[sizeof last->value];
+        snprintf(more, sizeof more, "%s", value);
+        strip_comment(more);
+        if (strlen(last->value) + strlen(more) + 2 >= sizeof last->value) {
+            if (!ctx->overflow_line)
+                ctx->overflow_line = ctx->line;
+            return 1;
+        }
+        snprintf(joined, sizeof joined, "%.2040s %.2040s", last->value, more);
+        snprintf(last->value, sizeof last->value, "%.4090s", joined);
+        return 1;
+    }
     return add_entry(ctx, section, name, value, ctx->line);
 }
 
@@ -585,6 +628,12 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
         fclose(f);
     }
 
+    /* Sweep (used by `cwb sweep`; a plain run ignores it). */
+    cwb_values_init(&c->sweep_values, cwb_sweep_params);
+    c->has_sweep = first_in(ctx, "sweep") != NULL;
+    if ((rc = parse_section(c, ctx, "sweep", &c->sweep_values, "[sweep]", NULL, msg, n)))
+        return rc;
+
     /* Everything must have been consumed (a --set to an unknown key). */
     for (size_t i = 0; i < ctx->n; i++)
         if (!ctx->e[i].used) {
@@ -613,9 +662,9 @@ int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides,
         *dot = '\0';
 
     parse_ctx ctx = {0};
-    /* Indented lines are ordinary lines, not continuations: a repeated key
-     * must read as a duplicate, never be glued to the previous value. */
-    ini_allow_multiline = false;
+    /* Long values (lists of references) continue on indented lines; the
+     * handler tells a continuation from a repeated key by the raw line. */
+    ini_allow_multiline = true;
     ctx.f = fopen(path, "r");
     if (!ctx.f)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the case file", path);

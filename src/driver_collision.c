@@ -65,14 +65,19 @@
 #include "cwb_contact.h"
 #include "cwb_run.h"
 
-enum { P_VN, P_VT, P_OMEGA1, P_OMEGA2, P_DT, P_DT_TOL, P_MAX_STEPS, P_ROWS };
+enum { P_VN, P_VT, P_SPEED, P_ANGLE, P_OMEGA1, P_OMEGA2, P_DT, P_DT_TOL, P_MAX_STEPS,
+       P_ROWS };
 
 static const cwb_param collision_params[] = {
-    {.name = "v_normal", .unit = "m/s", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
-     .help = "closing speed of body 1 towards body 2 at first contact"},
+    {.name = "v_normal", .unit = "m/s", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
+     .help = "closing speed of body 1 towards body 2 at first contact (or impact_speed)"},
     {.name = "v_tangential", .unit = "m/s", .min = -INFINITY, .max = INFINITY,
      .help = "tangential speed of body 1 relative to body 2 (along +x)"},
+    {.name = "impact_speed", .unit = "m/s", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
+     .help = "instead of v_normal/v_tangential: speed V, with v_n = V cos(angle), "
+             "v_t = V sin(angle)"},
+    {.name = "impact_angle_deg", .unit = "deg", .min = 0, .max = 90,
+     .flags = CWB_P_MAX_OPEN, .help = "impact angle from the normal (with impact_speed)"},
     {.name = "omega1", .unit = "rad/s", .min = -INFINITY, .max = INFINITY,
      .help = "spin of body 1 about +y (positive moves its contact point along +x)"},
     {.name = "omega2", .unit = "rad/s", .min = -INFINITY, .max = INFINITY,
@@ -89,6 +94,19 @@ static const cwb_param collision_params[] = {
     {.name = "rows", .unit = "-", .def = 2000, .min = 10, .max = 1e7,
      .help = "about how many rows the CSV gets"},
     {0}};
+
+/* The relative velocity components of the case, whichever way given. */
+static void impact_velocity(const double *p, double *vn, double *vt)
+{
+    if (p[P_SPEED] > 0.0) {
+        double a = p[P_ANGLE] * M_PI / 180.0;
+        *vn = p[P_SPEED] * cos(a);
+        *vt = p[P_SPEED] * sin(a);
+    } else {
+        *vn = p[P_VN];
+        *vt = p[P_VT];
+    }
+}
 
 /* Layout of the ODE state. */
 enum { X1 = 0, V1 = 3, W1 = 6, X2 = 9, V2 = 12, W2 = 15, XI = 18,
@@ -363,7 +381,9 @@ static void initial_state(const cwb_case *c, const sim *s, double *y)
     const double *p = c->driver_values.p;
     memset(y, 0, NY * sizeof *y);
     put3(y, X2, cwb_v3(0, 0, s->wall ? s->r1 : s->r1 + s->r2));
-    cwb_vec3 u = cwb_v3(p[P_VT], 0, p[P_VN]);   /* body 1 relative to body 2 */
+    double vn, vt;
+    impact_velocity(p, &vn, &vt);
+    cwb_vec3 u = cwb_v3(vt, 0, vn);   /* body 1 relative to body 2 */
     if (s->wall) {
         put3(y, V1, u);
     } else {
@@ -408,7 +428,9 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
     double max_steps = p[P_MAX_STEPS];
     /* Overlaps below this are rounding noise of the centre coordinates. */
     double resolvable = 4096.0 * DBL_EPSILON * (s.r1 + s.r2);
-    double s_floor = resolvable / p[P_VN];
+    double vn_in, vt_in;
+    impact_velocity(p, &vn_in, &vt_in);
+    double s_floor = resolvable / vn_in;
     int touched = 0;
     double t = 0.0, dmax = 0.0, fmax = 0.0;
     cwb_contact_out o;
@@ -556,7 +578,8 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
 {
     cwb_contact ct;
     cwb_contact_init(&ct, c);
-    double vn = c->driver_values.p[P_VN];
+    double vn, vt;
+    impact_velocity(c->driver_values.p, &vn, &vt);
     double energy = 0.5 * c->pair.m_star * vn * vn;
     const int npts = 400;
     for (double d = c->pair.R_star * 1e-7; d <= 4.0 * c->pair.R_star; d *= 2.0) {
@@ -587,16 +610,44 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
                     c->law[CWB_KIND_NORMAL]->name, 4.0 * c->pair.R_star);
 }
 
+/* v_normal/v_tangential, or impact_speed/impact_angle_deg: exactly one way. */
+static int collision_check(const cwb_case *c, char *msg, size_t n)
+{
+    const cwb_values *v = &c->driver_values;
+    char w[CWB_TEXT + 32];
+    int by_speed = v->given[P_SPEED] != 0, by_parts = v->given[P_VN] != 0;
+    if (by_speed && (by_parts || v->given[P_VT])) {
+        cwb_case_where(c, v, P_SPEED, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] give either v_normal/v_tangential or "
+                        "impact_speed/impact_angle_deg, not both", w);
+    }
+    if (!by_speed && !by_parts) {
+        cwb_case_where(c, v, P_VN, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] missing required key 'v_normal' [m/s] (or "
+                        "impact_speed [m/s] with impact_angle_deg [deg])", w);
+    }
+    if (v->given[P_ANGLE] && !by_speed) {
+        cwb_case_where(c, v, P_ANGLE, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] impact_angle_deg needs impact_speed", w);
+    }
+    return CWB_OK;
+}
+
 static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
+    double vn_in, vt_in;
+    impact_velocity(p, &vn_in, &vt_in);
     double dstar = 0.0, fstar = 0.0;
     int rc = estimate_peak_overlap(c, &dstar, &fstar, msg, n);
     if (rc)
         return rc;
     /* Contact time of the elastic estimate: 2.94 dmax/v for Hertz,
      * pi dmax/v for a linear spring. */
-    double t_est = 3.0 * dstar / p[P_VN];
+    double t_est = 3.0 * dstar / vn_in;
     double rows = p[P_ROWS];
     run_summary sum, prev;
     double h = p[P_DT];
@@ -609,7 +660,7 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             return rc;
     } else {
         /* Floors below which a change is measured absolutely. */
-        double vscale = p[P_VN] + fabs(p[P_VT]);
+        double vscale = vn_in + fabs(vt_in);
         double rmin = c->pair.body[0].radius;
         double wscale = fmax(fabs(p[P_OMEGA1]) + fabs(p[P_OMEGA2]), vscale / rmin);
         const double floor_of[R_COUNT] = {
@@ -658,7 +709,7 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         cwb_result_set(r, result_names[i], result_units[i], sum.value[i]);
     const char *eu = c->pair.dim == 2 ? "J/m" : "J";
     double dissipated = sum.w_n + sum.w_t - sum.e_stored + sum.d_damp + sum.d_roll;
-    cwb_result_set(r, "impact_velocity", "m/s", hypot(p[P_VN], p[P_VT]));
+    cwb_result_set(r, "impact_velocity", "m/s", hypot(vn_in, vt_in));
     cwb_result_set(r, "impact_angle_deg", "deg", sum.impact_angle);
     cwb_result_set(r, "energy_in", eu, sum.e_in);
     cwb_result_set(r, "energy_out", eu, sum.e_out);
@@ -684,6 +735,7 @@ const cwb_driver_type cwb_driver_collision = {
     .name = "collision",
     .summary = "two bodies (or body and wall) colliding in 3D rigid-body motion, RK4",
     .params = collision_params,
+    .check = collision_check,
     .run = collision_run,
     .plot_x = "t",
     .plot_y = "F_n",

@@ -19,6 +19,8 @@ static void usage(FILE *f)
             "cwb %s -- the contact workbench\n"
             "usage:\n"
             "  cwb run CASE [--set section.key=value ...] [--out DIR] [--json] [--no-plot]\n"
+            "  cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
+            "            [--out DIR] [--json] [--no-plot]\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
             "  cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
             "  cwb version\n"
@@ -224,6 +226,52 @@ out:
     return rc;
 }
 
+static int cmd_sweep(int argc, char **argv)
+{
+    const char *path = NULL, *dir = "cwb-out", *vary = NULL;
+    const char **over = calloc((size_t)argc, sizeof *over);
+    size_t nover = 0;
+    int json = 0, plot = 1, jobs = 1;
+    char msg[CWB_MSG];
+    if (!over)
+        return report(CWB_EFAIL, "out of memory");
+    for (int i = 2; i < argc; i++) {
+        double x;
+        if (strcmp(argv[i], "--set") == 0 && i + 1 < argc)
+            over[nover++] = argv[++i];
+        else if (strcmp(argv[i], "--vary") == 0 && i + 1 < argc)
+            vary = argv[++i];
+        else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
+            if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
+                fprintf(stderr, "cwb sweep: --jobs %s: expected an integer 1..256\n", argv[i]);
+                free(over);
+                return CWB_EINPUT;
+            }
+            jobs = (int)x;
+        } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+            dir = argv[++i];
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (strcmp(argv[i], "--no-plot") == 0)
+            plot = 0;
+        else if (argv[i][0] == '-' || path) {
+            fprintf(stderr, "cwb sweep: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            free(over);
+            return CWB_EINPUT;
+        } else
+            path = argv[i];
+    }
+    if (!path) {
+        usage(stderr);
+        free(over);
+        return CWB_EINPUT;
+    }
+    int rc = cwb_sweep(path, over, nover, vary, jobs, dir, plot, json, msg, sizeof msg);
+    free(over);
+    return report(rc, msg);
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
@@ -234,6 +282,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc, argv);
+    if (strcmp(cmd, "sweep") == 0)
+        return cmd_sweep(argc, argv);
     if (strcmp(cmd, "laws") == 0)
         return cmd_laws(argc, argv);
     if (strcmp(cmd, "describe") == 0)

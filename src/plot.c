@@ -43,66 +43,91 @@ static void label_of(const cwb_series *s, int i, char *buf, size_t n)
     snprintf(buf, n, "%s [%s]", s->col[i].name, s->col[i].unit);
 }
 
-int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char *msg,
-                   size_t n)
+int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, size_t n)
 {
-    const cwb_series *s = &r->series;
-    const char *xname = cwb_plot_x(c), *yname = cwb_plot_y(c);
-    int ix = cwb_series_find(s, xname), iy = cwb_series_find(s, yname);
-    if (ix < 0 || iy < 0)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] plot column '%s' is not a column "
-                        "of the %s driver", c->file, ix < 0 ? xname : yname, c->driver->name);
+    int ix = cwb_series_find(s, sp->x);
+    if (ix < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "plot: no column '%s'", sp->x);
+    for (size_t k = 0; k < sp->ny; k++)
+        if (cwb_series_find(s, sp->y[k]) < 0)
+            return cwb_fail(msg, n, CWB_EINPUT, "plot: no column '%s'", sp->y[k]);
     char path[CWB_TEXT + 160];
-    snprintf(path, sizeof path, "%s/%s.gp", dir, c->name);
+    snprintf(path, sizeof path, "%s/%s.gp", sp->dir, sp->name);
     FILE *f = fopen(path, "w");
     if (!f)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
     char xl[64], yl[64];
     label_of(s, ix, xl, sizeof xl);
-    label_of(s, iy, yl, sizeof yl);
-    const char *title = c->output_values.text[CWB_OUT_TITLE];
-    fprintf(f, "# gnuplot script written by cwb %s for %s\n", CWB_VERSION, c->file);
-    fprintf(f, "# render: cd %s && gnuplot %s.gp\n", dir, c->name);
+    label_of(s, cwb_series_find(s, sp->y[0]), yl, sizeof yl);
+    fprintf(f, "# gnuplot script written by cwb %s\n", CWB_VERSION);
+    fprintf(f, "# render: cd %s && gnuplot %s.gp\n", sp->dir, sp->name);
     fprintf(f, "set datafile separator ','\nset datafile columnheaders\n");
     fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
-    fprintf(f, "set output '%s.png'\n", c->name);
-    fprintf(f, "set title \"%s\" noenhanced\n", title[0] ? title : c->name);
+    fprintf(f, "set output '%s.png'\n", sp->name);
+    fprintf(f, "set title \"%s\" noenhanced\n", sp->title && sp->title[0] ? sp->title : sp->name);
     fprintf(f, "set xlabel '%s' noenhanced\nset ylabel '%s' noenhanced\n", xl, yl);
     fprintf(f, "set grid\nset key top right box opaque\n");
-    const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
-    double dev = cwb_result_get(r, "ref_max_rel_error");
-    double rms = cwb_result_get(r, "ref_rms_error");
-    if (ref[0] && isfinite(dev))
-        fprintf(f, "set label 1 \"deviation from reference: max %.3g, rms %.3g "
-                   "(relative to max |ref|), %.0f points\" at graph 0.02, graph 0.05 "
-                   "front noenhanced\n",
-                dev, rms, cwb_result_get(r, "ref_points"));
-    fprintf(f, "plot '%s.csv' using %d:%d with lines lw 2 lc rgb '#1f77b4' "
-               "title 'cwb: %s / %s'",
-            c->name, ix + 1, iy + 1, c->law[CWB_KIND_NORMAL]->name,
-            c->law[CWB_KIND_TANGENTIAL]->name);
-    if (ref[0]) {
+    if (sp->nref && isfinite(sp->dev_max))
+        fprintf(f, "set label 1 \"vs %s: max dev. %.3g, rms %.3g (of max |ref|), %.0f pts\" "
+                   "at graph 0.02, graph 0.05 front noenhanced\n",
+                sp->dev_what && sp->dev_what[0] ? sp->dev_what : "reference", sp->dev_max,
+                sp->dev_rms, sp->dev_points);
+    static const char *const colours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b"};
+    fprintf(f, "plot ");
+    for (size_t k = 0; k < sp->ny; k++)
+        fprintf(f, "%s'%s.csv' using %d:%d with %s lw 2 lc rgb '%s' title '%s%s'",
+                k ? ", \\\n     " : "", sp->data ? sp->data : sp->name, ix + 1,
+                cwb_series_find(s, sp->y[k]) + 1,
+                sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 4], sp->label ? sp->label : "cwb", sp->ny > 1 ? sp->y[k] : "");
+    static const int points[] = {6, 4, 8, 12};
+    static const char *const rcol[] = {"#d62728", "#ff7f0e", "#000000", "#e377c2"};
+    for (size_t r = 0; r < sp->nref; r++) {
         cwb_reference rf;
         char why[CWB_MSG];
-        if (cwb_reference_load(&rf, ref, why, sizeof why) == CWB_OK) {
-            const char *rx = c->output_values.text[CWB_OUT_REFERENCE_X];
-            const char *ry = c->output_values.text[CWB_OUT_REFERENCE_Y];
-            int jx = cwb_reference_find(&rf, rx[0] ? rx : xname);
-            int jy = cwb_reference_find(&rf, ry[0] ? ry : yname);
-            char rel[PATH_MAX];
-            relative_path(dir, ref, rel, sizeof rel);
-            if (jx >= 0 && jy >= 0)
-                fprintf(f, ", \\\n     '%s' using %d:%d every %zu with points pt 6 ps 1.0 "
-                           "lc rgb '#d62728' title 'reference (%s)'",
-                        rel, jx + 1, jy + 1, rf.nrow > 60 ? rf.nrow / 60 : (size_t)1,
-                        strrchr(ref, '/') ? strrchr(ref, '/') + 1 : ref);
-            cwb_reference_free(&rf);
-        }
+        if (cwb_reference_load(&rf, sp->refs[r], why, sizeof why) != CWB_OK)
+            continue;
+        int jx = cwb_reference_find(&rf, sp->ref_x && sp->ref_x[0] ? sp->ref_x : sp->x);
+        int jy = cwb_reference_find(&rf, sp->ref_y && sp->ref_y[0] ? sp->ref_y : sp->y[0]);
+        char rel[PATH_MAX];
+        relative_path(sp->dir, sp->refs[r], rel, sizeof rel);
+        const char *base = strrchr(sp->refs[r], '/') ? strrchr(sp->refs[r], '/') + 1 : sp->refs[r];
+        if (jx >= 0 && jy >= 0)
+            fprintf(f, ", \\\n     '%s' using %d:%d every %zu with points pt %d ps 1.2 "
+                       "lc rgb '%s' title '%s'",
+                    rel, jx + 1, jy + 1, rf.nrow > 60 ? rf.nrow / 60 : (size_t)1, points[r % 4],
+                    rcol[r % 4], base);
+        cwb_reference_free(&rf);
     }
     fprintf(f, "\n");
     int bad = ferror(f);
     fclose(f);
     return bad ? cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path) : CWB_OK;
+}
+
+int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char *msg,
+                   size_t n)
+{
+    const char *xname = cwb_plot_x(c), *yname = cwb_plot_y(c);
+    if (cwb_series_find(&r->series, xname) < 0 || cwb_series_find(&r->series, yname) < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] plot column '%s' is not a column "
+                        "of the %s driver", c->file,
+                        cwb_series_find(&r->series, xname) < 0 ? xname : yname,
+                        c->driver->name);
+    char label[160];
+    snprintf(label, sizeof label, "cwb: %s / %s", c->law[CWB_KIND_NORMAL]->name,
+             c->law[CWB_KIND_TANGENTIAL]->name);
+    const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
+    cwb_plot_spec sp = {
+        .dir = dir, .name = c->name, .title = c->output_values.text[CWB_OUT_TITLE],
+        .x = xname, .y = {yname}, .ny = 1, .label = label,
+        .refs = {ref}, .nref = ref[0] ? 1 : 0,
+        .ref_x = c->output_values.text[CWB_OUT_REFERENCE_X],
+        .ref_y = c->output_values.text[CWB_OUT_REFERENCE_Y],
+        .dev_max = cwb_result_get(r, "ref_max_rel_error"),
+        .dev_rms = cwb_result_get(r, "ref_rms_error"),
+        .dev_points = cwb_result_get(r, "ref_points"),
+    };
+    return cwb_plot_series(&sp, &r->series, msg, n);
 }
 
 int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n)
