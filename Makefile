@@ -31,7 +31,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all check demo sanitize valgrind bench clean format deps reference-analytic
+.PHONY: all check demo figures sanitize valgrind bench clean format deps reference-analytic
 
 all: $(BUILD)/cwb
 
@@ -80,10 +80,17 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/linear_spring_impact.case cases/history_hertz_force_control.case \
              cases/history_linear_friction_cycle.case
 
+SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
+              cases/chung_ooi_4_al_oxide.case cases/chung_ooi_4_al_alloy.case
+
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \
 	    echo "== $$c"; $(BUILD)/cwb run $$c --out plots || exit $$?; done
+	@for c in $(SWEEP_CASES); do \
+	    echo "== sweep $$c"; $(BUILD)/cwb sweep $$c --out plots --jobs 2 || exit $$?; done
 	@echo "demo: CSV, .gp and PNG files are in plots/"
+
+figures: demo
 
 # --- references and benchmarks ------------------------------------------------
 $(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)
@@ -99,6 +106,7 @@ $(BUILD)/bench_laws: bench/bench_laws.c $(BUILD)/libcwb.a
 bench: $(BUILD)/bench_laws $(BUILD)/cwb
 	$(BUILD)/bench_laws
 	sh bench/demo_memory.sh $(BUILD)/cwb
+	sh bench/bench_sweep.sh $(BUILD)/cwb
 
 format:
 	clang-format -i src/*.c src/laws/*.c include/*.h tests/*.c bench/*.c

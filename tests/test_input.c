@@ -86,6 +86,32 @@ static const struct {
     {"v_tangential = 0.5\n", "v_tangential = 0.5\ndt = automatic\n", NULL, "not a finite number", 22},
     {"shape = same", "shape = wall\nE = 1e9", NULL, "needs nu", 0},
     {"tangential = linear", "tangential = linear\ndamping = viscous", NULL, "is not a damping law", 4},
+    /* parameters of the issue-3 laws, each fed a bad value */
+    {"tangential = linear", "tangential = mindlin", "tangential.mu=-0.1", "out of range", 0},
+    {"tangential = linear", "tangential = mindlin_deresiewicz", "tangential.mu=0", "out of range", 0},
+    {"tangential = linear", "tangential = lth", "tangential.mu=abc", "not a finite number", 0},
+    {"tangential = linear", "tangential = linear\ndamping = tsuji\n[damping]\ne = 1.5", NULL,
+     "out of range", 6},
+    {"tangential = linear", "tangential = linear\ndamping = tsuji\n[damping]\ne = 0", NULL,
+     "out of range", 6},
+    {"tangential = linear", "tangential = linear\ndamping = hertz_restitution\n[damping]\n"
+     "e = 0.5\ncalibration = lammps", NULL, "not one of the allowed words", 7},
+    {"tangential = linear", "tangential = linear\ndamping = tsuji\n[damping]\ne = 0.5\n"
+     "no_tension = maybe", NULL, "not one of the allowed words", 7},
+    {"normal = hertz\ntangential = linear\n",
+     "normal = linear\ntangential = linear\ndamping = tsuji\n[normal]\nkn = 1e6\n[damping]\n"
+     "e = 0.5\n", NULL, "calibrated on the 'hertz' normal law", 4},
+    {"tangential = linear", "tangential = linear\ndamping = linear_restitution\n[damping]\n"
+     "e = 0.5", NULL, "calibrated on the 'linear' normal law", 4},
+    {"tangential = linear", "tangential = linear\nrolling = constant_torque\n[rolling]\n"
+     "mu_roll = -1", NULL, "out of range", 6},
+    {"tangential = linear", "tangential = linear\nrolling = constant_torque", NULL,
+     "missing required key 'mu_roll'", 0},
+    {"v_normal = 1\n", "impact_speed = 3\n", NULL, "not both", 0},
+    {"v_normal = 1\nv_tangential = 0.5\n", "impact_angle_deg = 95\nimpact_speed = 3\n", NULL,
+     "out of range", 20},
+    {"v_normal = 1\nv_tangential = 0.5\n", "impact_angle_deg = 30\n", NULL,
+     "missing required key 'v_normal'", 0},
 };
 
 static char *edited(const char *find, const char *replace)
