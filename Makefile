@@ -6,6 +6,7 @@
 #   make sanitize   the test suites under AddressSanitizer + UBSan
 #   make valgrind   the test suites under valgrind (CK_FORK=no)
 #   make bench      benchmarks (bench/; never part of check)
+#   make peer       the same oblique collision in LAMMPS and cwb (tests/peer/)
 #   make reference-analytic   regenerate reference/analytic/*.csv
 #   make format     clang-format the sources
 #   make deps       install the Debian packages the build needs
@@ -31,7 +32,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all check demo figures sanitize valgrind bench clean format deps reference-analytic
+.PHONY: all check demo figures peer sanitize valgrind bench clean format deps reference-analytic
 
 all: $(BUILD)/cwb
 
@@ -107,6 +108,10 @@ bench: $(BUILD)/bench_laws $(BUILD)/cwb
 	$(BUILD)/bench_laws
 	sh bench/demo_memory.sh $(BUILD)/cwb
 	sh bench/bench_sweep.sh $(BUILD)/cwb
+
+# LAMMPS side by side (needs Debian's lammps; skipped with a message without it)
+peer: $(BUILD)/cwb
+	sh tests/peer/lammps_oblique.sh $(BUILD)/cwb
 
 format:
 	clang-format -i src/*.c src/laws/*.c include/*.h tests/*.c bench/*.c

@@ -363,6 +363,7 @@ typedef struct {
     double value[R_COUNT];
     double e_in, e_out, e_stored, e_stored_n, w_n, w_t, d_damp, d_roll, slip;
     double impact_angle;
+    double u_normal_after;     /* -(u1 - u2).z: separating speed along the initial normal */
     size_t steps;
 } run_summary;
 
@@ -557,6 +558,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
     out->value[R_ETC] = vt0 > 0.0 ? cwb_v3_dot(g.v_t, t_hat) / vt0 : NAN;
     out->value[R_ANGLE] = atan2(cp1, -u1.z) * 180.0 / M_PI;
     out->value[R_ANGLE_COM] = atan2(ut1, -u1.z) * 180.0 / M_PI;
+    out->u_normal_after = -u1.z;
     out->value[R_W1] = y[W1 + 1];
     out->value[R_W2] = s.wall ? 0.0 : y[W2 + 1];
     out->e_out = kinetic_energy(&s, y);
@@ -711,6 +713,7 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     double dissipated = sum.w_n + sum.w_t - sum.e_stored + sum.d_damp + sum.d_roll;
     cwb_result_set(r, "impact_velocity", "m/s", hypot(vn_in, vt_in));
     cwb_result_set(r, "impact_angle_deg", "deg", sum.impact_angle);
+    cwb_result_set(r, "u_normal_after", "m/s", sum.u_normal_after);
     cwb_result_set(r, "energy_in", eu, sum.e_in);
     cwb_result_set(r, "energy_out", eu, sum.e_out);
     cwb_result_set(r, "energy_stored", eu, sum.e_stored);

@@ -8,14 +8,24 @@
  * (Thornton et al. 2011). The rescale keeps |F|^2/(2 k_t) from rising at
  * fixed force, so the law creates no energy on unloading.
  *
+ * form = displacement follows LAMMPS pair granular "tangential
+ * mindlin_rescale" (2022 documentation): the stored displacement xi is
+ * scaled by a/a_prev when the contact shrinks and F = k_t xi, i.e. the
+ * stored force is scaled by a/a_prev on loading and by (a/a_prev)^2 on
+ * unloading. Offered to reproduce that peer (tests/peer/).
+ *
  * Units: mu [-]; k_t [N/m]. 3D spheres. History: cwb_spring_state (the
  * committed k_t^(n-1) and F_n^(n-1) are part of it).
  */
 #include "cwb_law.h"
 
+static const char *const forms[] = {"incremental", "displacement", NULL};
+
 static const cwb_param rescale_params[] = {
     {.name = "mu", .unit = "-", .min = 0, .max = INFINITY, .flags = CWB_P_REQUIRED,
      .help = "Coulomb friction coefficient"},
+    {.name = "form", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = forms,
+     .help = "seed 004 eq. 37 (incremental) or LAMMPS' stored-displacement rescale"},
     {0}};
 
 static int rescale_step(const double *p, const cwb_pair *g, const void *state,
@@ -25,8 +35,13 @@ static int rescale_step(const double *p, const cwb_pair *g, const void *state,
     const cwb_spring_state *s = state;
     double kt = 8.0 * g->G_star * nrm->radius;
     double scale = 1.0;
-    if (nrm->force < s->fn && s->kt > 0.0)
+    if ((int)p[1] == 1 && s->kt > 0.0) {
+        /* xi scaled by a/a_prev when a shrinks; F = k_t xi */
+        double r = kt / s->kt;
+        scale = r < 1.0 ? r * r : r;
+    } else if (nrm->force < s->fn && s->kt > 0.0) {
         scale = kt / s->kt;
+    }
     cwb_spring_step(state, k, nrm, kt, scale, p[0], out, trial);
     return CWB_OK;
 }
