@@ -79,7 +79,8 @@ valgrind: $(BUILD)/cwb $(BUILD)/cwb_tests
 DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/chung_ooi_2_al_alloy.case cases/chung_ooi_2_mg_alloy.case \
              cases/linear_spring_impact.case cases/history_hertz_force_control.case \
-             cases/history_linear_friction_cycle.case
+             cases/history_linear_friction_cycle.case \
+             cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case
 
 SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_4_al_oxide.case cases/chung_ooi_4_al_alloy.case

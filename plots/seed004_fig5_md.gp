@@ -1,0 +1,12 @@
+# gnuplot script written by cwb 0.1.0
+# render: cd plots && gnuplot seed004_fig5_md.gp
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+set output 'seed004_fig5_md.png'
+set title "Seed 004 Fig. 5: Mindlin-Deresiewicz, elastic sphere on a rigid flat, 15 deg" noenhanced
+set xlabel 't [s]' noenhanced
+set ylabel 'F_t [N]' noenhanced
+set grid
+set key top right box opaque
+plot 'seed004_fig5_md.csv' using 1:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / mindlin_deresiewicz'
