@@ -83,7 +83,8 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case
 
 SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
-              cases/chung_ooi_4_al_oxide.case cases/chung_ooi_4_al_alloy.case
+              cases/chung_ooi_4_al_oxide.case cases/chung_ooi_4_al_alloy.case \
+              cases/chung_ooi_5_nu030.case cases/chung_ooi_5_nu040.case
 
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \

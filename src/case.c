@@ -101,6 +101,8 @@ const cwb_param cwb_sweep_params[] = {
     {.name = "reference_y", .unit = "-", .kind = CWB_PARAM_TEXT,
      .help = "y column of the references (default: the first plot_y)"},
     {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
+    {.name = "plot_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "result on the plots' x axis, ';'-groups like plot_y (default: the varied key)"},
     {0}};
 
 /* --- reading --------------------------------------------------------- */

@@ -66,7 +66,7 @@
 #include "cwb_run.h"
 
 enum { P_VN, P_VT, P_SPEED, P_ANGLE, P_OMEGA1, P_OMEGA2, P_DT, P_DT_TOL, P_MAX_STEPS,
-       P_ROWS };
+       P_ROWS, P_PSI_MU };
 
 static const cwb_param collision_params[] = {
     {.name = "v_normal", .unit = "m/s", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
@@ -93,6 +93,9 @@ static const cwb_param collision_params[] = {
      .help = "give up (exit 1) when separation takes more steps than this"},
     {.name = "rows", .unit = "-", .def = 2000, .min = 10, .max = 1e7,
      .help = "about how many rows the CSV gets"},
+    {.name = "psi_mu", .unit = "-", .def = 0, .min = 0, .max = INFINITY,
+     .help = "report the normalised impact and recoil angles psi1, psi2 (Chung & Ooi) "
+             "and psi1_maw, psi2_maw (Maw et al.) with this friction coefficient; 0: off"},
     {0}};
 
 /* The relative velocity components of the case, whichever way given. */
@@ -364,6 +367,7 @@ typedef struct {
     double e_in, e_out, e_stored, e_stored_n, w_n, w_t, d_damp, d_roll, slip;
     double impact_angle;
     double u_normal_after;     /* -(u1 - u2).z: separating speed along the initial normal */
+    double tan_in, tan_out;    /* contact-point tangential / normal velocity, before and after */
     size_t steps;
 } run_summary;
 
@@ -559,6 +563,15 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
     out->value[R_ANGLE] = atan2(cp1, -u1.z) * 180.0 / M_PI;
     out->value[R_ANGLE_COM] = atan2(ut1, -u1.z) * 180.0 / M_PI;
     out->u_normal_after = -u1.z;
+    {
+        /* contact-point velocity of body 1 relative to body 2, before and after */
+        geometry gi;
+        double y0[NY];
+        initial_state(c, &s, y0);
+        geometry_of(&s, y0, &gi);
+        out->tan_in = -cwb_v3_dot(gi.v_t, cwb_v3(1, 0, 0)) / gi.delta_rate;
+        out->tan_out = cp1 / -u1.z;
+    }
     out->value[R_W1] = y[W1 + 1];
     out->value[R_W2] = s.wall ? 0.0 : y[W2 + 1];
     out->e_out = kinetic_energy(&s, y);
@@ -714,6 +727,26 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "impact_velocity", "m/s", hypot(vn_in, vt_in));
     cwb_result_set(r, "impact_angle_deg", "deg", sum.impact_angle);
     cwb_result_set(r, "u_normal_after", "m/s", sum.u_normal_after);
+    if (p[P_PSI_MU] > 0.0) {
+        /* Maw, Barber & Fawcett (1976): kappa = [(1-nu1)/G1 + (1-nu2)/G2] /
+         * [(1-nu1/2)/G1 + (1-nu2/2)/G2], 2(1-nu)/(2-nu) for identical bodies or
+         * a rigid flat (seed 004 eq. 36). */
+        double num = 0.0, den = 0.0;
+        for (int b = 0; b < 2; b++) {
+            const cwb_body *bd = &c->pair.body[b];
+            if (bd->rigid)
+                continue;
+            double G = cwb_body_shear_modulus(bd);
+            num += (1.0 - bd->nu) / G;
+            den += (1.0 - 0.5 * bd->nu) / G;
+        }
+        double kappa = num / den, mu = p[P_PSI_MU];
+        cwb_result_set(r, "kappa", "-", kappa);
+        cwb_result_set(r, "psi1", "-", sum.tan_in / mu);
+        cwb_result_set(r, "psi2", "-", sum.tan_out / mu);
+        cwb_result_set(r, "psi1_maw", "-", kappa * sum.tan_in / mu);
+        cwb_result_set(r, "psi2_maw", "-", kappa * sum.tan_out / mu);
+    }
     cwb_result_set(r, "energy_in", eu, sum.e_in);
     cwb_result_set(r, "energy_out", eu, sum.e_out);
     cwb_result_set(r, "energy_stored", eu, sum.e_stored);

@@ -344,15 +344,25 @@ int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const cha
     snprintf(gy, sizeof gy, "%s", sw->text[CWB_SWEEP_PLOT_Y]);
     snprintf(gr, sizeof gr, "%s", sw->text[CWB_SWEEP_REFERENCE]);
     snprintf(gry, sizeof gry, "%s", sw->text[CWB_SWEEP_REFERENCE_Y]);
-    char *groups_y[8] = {0}, *groups_r[8] = {0}, *groups_ry[8] = {0};
+    char gx[CWB_TEXT];
+    snprintf(gx, sizeof gx, "%s", sw->text[CWB_SWEEP_PLOT_X]);
+    char *groups_y[8] = {0}, *groups_r[8] = {0}, *groups_ry[8] = {0}, *groups_x[8] = {0};
     size_t ngroups = split(gy, ';', groups_y, 8);
+    size_t nx = split(gx, ';', groups_x, 8);
     split(gr, ';', groups_r, 8);
     split(gry, ';', groups_ry, 8);
     cwb_plot_spec specs[8];
     char plot_names[8][240], data_name[200];
     for (size_t gi = 0; gi < ngroups && rc == CWB_OK; gi++) {
         cwb_plot_spec *sp = &specs[gi];
-        *sp = (cwb_plot_spec){.dir = dir, .title = sw->text[CWB_SWEEP_TITLE], .x = v.column,
+        /* x of this group: its own plot_x group, else the last one given, else the key */
+        const char *px = nx ? groups_x[gi < nx ? gi : nx - 1] : v.column;
+        if (cwb_series_find(&table.series, px) < 0) {
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] plot_x: '%s' is not a result of "
+                          "this case", base->file, px);
+            break;
+        }
+        *sp = (cwb_plot_spec){.dir = dir, .title = sw->text[CWB_SWEEP_TITLE], .x = px,
                               .label = "cwb", .markers = 1,
                               .ref_x = sw->text[CWB_SWEEP_REFERENCE_X],
                               .ref_y = groups_ry[gi] ? groups_ry[gi] : "",
@@ -376,8 +386,8 @@ int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const cha
         double mx, rms;
         size_t pts;
         char why[CWB_MSG];
-        int cr = cwb_compare(&table.series, v.column, sp->y[0], &rf,
-                             sp->ref_x[0] ? sp->ref_x : v.column,
+        int cr = cwb_compare(&table.series, sp->x, sp->y[0], &rf,
+                             sp->ref_x[0] ? sp->ref_x : sp->x,
                              sp->ref_y[0] ? sp->ref_y : sp->y[0], &mx, &rms, &pts, why,
                              sizeof why);
         if (cr == CWB_OK) {

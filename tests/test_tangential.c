@@ -202,6 +202,36 @@ START_TEST(rolling_constant_torque)
 }
 END_TEST
 
+/* Dimensional analysis: the normalised recoil angle psi2 of an elastic
+ * Hertz-Mindlin impact depends on nu, mu and psi1 only, except through the
+ * lever arm R - delta, i.e. through delta_max/R. So for one nu, psi2 must be
+ * a function of delta_max/R alone, linear for small values: four moduli a
+ * decade apart (delta_max/R = 0.66 % ... 0.04 %) give the same slope
+ * d psi2 / d(delta_max/R) from the softest pair and from the stiffest pair
+ * (measured -6.15 and -6.17 at psi1 = 3). E and rho of test 5's materials
+ * therefore matter only to O(delta_max/R). */
+START_TEST(psi_depends_on_nu_and_mu_only)
+{
+    static const char *vt[] = {"driver.v_tangential=4.5", "driver.v_tangential=15"};
+    static const char *moduli[] = {"body1.E=2e11", "body1.E=2e12", "body1.E=2e13",
+                                   "body1.E=2e14"};
+    for (int k = 0; k < 2; k++) {
+        double x[4], y[4];
+        for (int m = 0; m < 4; m++) {
+            const char *over[] = {vt[k], moduli[m]};
+            cwb_result r;
+            test_run("cases/chung_ooi_5_nu030.case", over, 2, &r);
+            x[m] = cwb_result_get(&r, "max_overlap") / 1e-5;
+            y[m] = cwb_result_get(&r, "psi2");
+            cwb_result_free(&r);
+        }
+        double s1 = (y[0] - y[1]) / (x[0] - x[1]), s2 = (y[2] - y[3]) / (x[2] - x[3]);
+        ck_assert_msg(fabs(s1 - s2) <= 0.05 * fabs(s2) + 0.05,
+                      "psi2 is not linear in delta_max/R: slopes %g and %g", s1, s2);
+    }
+}
+END_TEST
+
 Suite *tangential_suite(void)
 {
     Suite *s = suite_create("tangential");
@@ -212,6 +242,7 @@ Suite *tangential_suite(void)
     tcase_add_test(tc, energy_account_every_law);
     tcase_add_test(tc, damping_reproduces_restitution);
     tcase_add_test(tc, rolling_constant_torque);
+    tcase_add_test(tc, psi_depends_on_nu_and_mu_only);
     suite_add_tcase(s, tc);
     return s;
 }
