@@ -63,6 +63,7 @@
 #include <gsl/gsl_roots.h>
 
 #include "cwb_contact.h"
+#include "cwb_numeric.h"
 #include "cwb_run.h"
 
 enum { P_VN, P_VT, P_SPEED, P_ANGLE, P_OMEGA1, P_OMEGA2, P_DT, P_DT_TOL, P_MAX_STEPS,
@@ -488,19 +489,8 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
              * zero overlap (delta > 0 at 0, <= 0 at h). */
             sep_ctx sc = {&s, y, CWB_OK};
             gsl_function F = {overlap_after, &sc};
-            gsl_root_fsolver *rs = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-            if (!rs)
-                return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-            gsl_root_fsolver_set(rs, &F, 0.0, hk);
-            double lo = 0.0, hi = hk;
-            for (int it = 0; it < 100; it++) {
-                gsl_root_fsolver_iterate(rs);
-                lo = gsl_root_fsolver_x_lower(rs);
-                hi = gsl_root_fsolver_x_upper(rs);
-                if (gsl_root_test_interval(lo, hi, 0.0, 1e-13) == GSL_SUCCESS)
-                    break;
-            }
-            gsl_root_fsolver_free(rs);
+            double root, lo = 0.0, hi = hk;
+            cwb_root_brent(&F, 0.0, hk, 0.0, 1e-13, &root, &lo, &hi);
             if (sc.rc)
                 return cwb_fail(msg, n, sc.rc, "collision: a law failed near separation");
             hs = hi;     /* the end with delta <= 0 */

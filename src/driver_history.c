@@ -34,6 +34,7 @@
 #include <gsl/gsl_roots.h>
 
 #include "cwb_contact.h"
+#include "cwb_numeric.h"
 #include "cwb_run.h"
 
 enum { P_NORMAL, P_NCONTROL, P_TANGENTIAL, P_TCONTROL, P_TANGENTIAL_Y, P_STEPS,
@@ -142,27 +143,16 @@ static double normal_residual(double delta, void *param)
     return o.force - s->target;
 }
 
-/* Brent inside [lo, hi] where f(lo) <= 0 <= f(hi). */
+/* Brent inside [lo, hi] where f changes sign (an end that is already a
+ * root is returned as it is). */
 static double brent(gsl_function *F, double lo, double hi, double abs_tol)
 {
     if (F->function(lo, F->params) == 0.0)
         return lo;
     if (F->function(hi, F->params) == 0.0)
         return hi;
-    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    if (!s)
-        return NAN;
-    gsl_root_fsolver_set(s, F, lo, hi);
-    double x = 0.5 * (lo + hi);
-    for (int it = 0; it < 200; it++) {
-        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
-            break;
-        x = gsl_root_fsolver_root(s);
-        if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s),
-                                   abs_tol, 1e-14) == GSL_SUCCESS)
-            break;
-    }
-    gsl_root_fsolver_free(s);
+    double x;
+    cwb_root_brent(F, lo, hi, abs_tol, 1e-14, &x, NULL, NULL);
     return x;
 }
 

@@ -149,55 +149,80 @@ static int make_dir(const char *dir, char *msg, size_t n)
     return CWB_OK;
 }
 
-static int cmd_run(int argc, char **argv)
+/* Options shared by `run` and `sweep`. */
+typedef struct {
+    const char *path, *dir, *vary;
+    const char **over;
+    size_t nover;
+    int json, plot, jobs;
+} options;
+
+/* Parse argv[2..]; sweep_opts enables --vary and --jobs. CWB_OK or
+ * CWB_EINPUT (after printing the problem). o->over must be freed. */
+static int parse_options(int argc, char **argv, int sweep_opts, options *o)
 {
-    const char *path = NULL, *dir = "cwb-out";
-    const char **over = calloc((size_t)argc, sizeof *over);
-    size_t nover = 0;
-    int json = 0, plot = 1;
-    char msg[CWB_MSG];
-    int rc = CWB_OK;
-    if (!over)
+    *o = (options){.dir = "cwb-out", .plot = 1, .jobs = 1};
+    o->over = calloc((size_t)argc, sizeof *o->over);
+    if (!o->over)
         return report(CWB_EFAIL, "out of memory");
     for (int i = 2; i < argc; i++) {
+        double x;
         if (strcmp(argv[i], "--set") == 0 && i + 1 < argc)
-            over[nover++] = argv[++i];
+            o->over[o->nover++] = argv[++i];
         else if (strncmp(argv[i], "--set=", 6) == 0)
-            over[nover++] = argv[i] + 6;
+            o->over[o->nover++] = argv[i] + 6;
         else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
-            dir = argv[++i];
+            o->dir = argv[++i];
         else if (strcmp(argv[i], "--json") == 0)
-            json = 1;
+            o->json = 1;
         else if (strcmp(argv[i], "--no-plot") == 0)
-            plot = 0;
-        else if (argv[i][0] == '-' || path) {
-            fprintf(stderr, "cwb run: unexpected argument '%s'\n", argv[i]);
+            o->plot = 0;
+        else if (sweep_opts && strcmp(argv[i], "--vary") == 0 && i + 1 < argc)
+            o->vary = argv[++i];
+        else if (sweep_opts && strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
+            if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
+                fprintf(stderr, "cwb: --jobs %s: expected an integer 1..256\n", argv[i]);
+                return CWB_EINPUT;
+            }
+            o->jobs = (int)x;
+        } else if (argv[i][0] == '-' || o->path) {
+            fprintf(stderr, "cwb %s: unexpected argument '%s'\n", argv[1], argv[i]);
             usage(stderr);
-            free(over);
             return CWB_EINPUT;
         } else
-            path = argv[i];
+            o->path = argv[i];
     }
-    if (!path) {
+    if (!o->path) {
         usage(stderr);
-        free(over);
         return CWB_EINPUT;
+    }
+    return CWB_OK;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    options o;
+    char msg[CWB_MSG];
+    int rc = parse_options(argc, argv, 0, &o);
+    if (rc != CWB_OK) {
+        free(o.over);
+        return rc;
     }
     cwb_case *c = cwb_case_new();
     cwb_result r;
     cwb_result_init(&r);
     if (!c) {
-        free(over);
+        free(o.over);
         return report(CWB_EFAIL, "out of memory");
     }
-    if ((rc = cwb_case_load(c, path, over, nover, msg, sizeof msg)) != CWB_OK)
+    if ((rc = cwb_case_load(c, o.path, o.over, o.nover, msg, sizeof msg)) != CWB_OK)
         goto out;
     if ((rc = cwb_run_case(c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
-    if ((rc = make_dir(dir, msg, sizeof msg)) != CWB_OK)
+    if ((rc = make_dir(o.dir, msg, sizeof msg)) != CWB_OK)
         goto out;
     char file[CWB_TEXT + 200];
-    snprintf(file, sizeof file, "%s/%s.csv", dir, c->name);
+    snprintf(file, sizeof file, "%s/%s.csv", o.dir, c->name);
     FILE *f = fopen(file, "w");
     if (!f) {
         rc = cwb_fail(msg, sizeof msg, CWB_EFAIL, "cannot write %s", file);
@@ -208,13 +233,13 @@ static int cmd_run(int argc, char **argv)
         rc = cwb_fail(msg, sizeof msg, CWB_EFAIL, "cannot write %s", file);
         goto out;
     }
-    if (plot) {
-        if ((rc = cwb_plot_write(dir, c, &r, msg, sizeof msg)) != CWB_OK)
+    if (o.plot) {
+        if ((rc = cwb_plot_write(o.dir, c, &r, msg, sizeof msg)) != CWB_OK)
             goto out;
-        if ((rc = cwb_plot_render(dir, c->name, msg, sizeof msg)) != CWB_OK)
+        if ((rc = cwb_plot_render(o.dir, c->name, msg, sizeof msg)) != CWB_OK)
             goto out;
     }
-    if (json)
+    if (o.json)
         cwb_write_json(stdout, c, &r);
     else
         cwb_write_summary(stdout, c, &r);
@@ -222,54 +247,21 @@ out:
     report(rc, msg);
     cwb_result_free(&r);
     free(c);
-    free(over);
+    free(o.over);
     return rc;
 }
 
 static int cmd_sweep(int argc, char **argv)
 {
-    const char *path = NULL, *dir = "cwb-out", *vary = NULL;
-    const char **over = calloc((size_t)argc, sizeof *over);
-    size_t nover = 0;
-    int json = 0, plot = 1, jobs = 1;
+    options o;
     char msg[CWB_MSG];
-    if (!over)
-        return report(CWB_EFAIL, "out of memory");
-    for (int i = 2; i < argc; i++) {
-        double x;
-        if (strcmp(argv[i], "--set") == 0 && i + 1 < argc)
-            over[nover++] = argv[++i];
-        else if (strcmp(argv[i], "--vary") == 0 && i + 1 < argc)
-            vary = argv[++i];
-        else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
-            if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
-                fprintf(stderr, "cwb sweep: --jobs %s: expected an integer 1..256\n", argv[i]);
-                free(over);
-                return CWB_EINPUT;
-            }
-            jobs = (int)x;
-        } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
-            dir = argv[++i];
-        else if (strcmp(argv[i], "--json") == 0)
-            json = 1;
-        else if (strcmp(argv[i], "--no-plot") == 0)
-            plot = 0;
-        else if (argv[i][0] == '-' || path) {
-            fprintf(stderr, "cwb sweep: unexpected argument '%s'\n", argv[i]);
-            usage(stderr);
-            free(over);
-            return CWB_EINPUT;
-        } else
-            path = argv[i];
-    }
-    if (!path) {
-        usage(stderr);
-        free(over);
-        return CWB_EINPUT;
-    }
-    int rc = cwb_sweep(path, over, nover, vary, jobs, dir, plot, json, msg, sizeof msg);
-    free(over);
-    return report(rc, msg);
+    int rc = parse_options(argc, argv, 1, &o);
+    if (rc == CWB_OK)
+        rc = report(cwb_sweep(o.path, o.over, o.nover, o.vary, o.jobs, o.dir, o.plot, o.json,
+                              msg, sizeof msg),
+                    msg);
+    free(o.over);
+    return rc;
 }
 
 int main(int argc, char **argv)

@@ -24,6 +24,7 @@
 #include <gsl/gsl_roots.h>
 
 #include "cwb_law.h"
+#include "cwb_numeric.h"
 
 typedef struct {
     double alpha;
@@ -128,17 +129,8 @@ int cwb_hertz_dashpot_alpha(double e, int no_tension, double *alpha, char *msg, 
             return cwb_fail(msg, n, CWB_EINPUT,
                             "restitution e = %g is too small for the Hertz dashpot", e);
     }
-    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-    gsl_root_fsolver_set(s, &F, lo, hi);
-    double x = 0.5 * (lo + hi);
-    for (int it = 0; it < 100; it++) {
-        gsl_root_fsolver_iterate(s);
-        x = gsl_root_fsolver_root(s);
-        if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s),
-                                   1e-13, 1e-12) == GSL_SUCCESS)
-            break;
-    }
-    gsl_root_fsolver_free(s);
+    double x;
+    cwb_root_brent(&F, lo, hi, 1e-13, 1e-12, &x, NULL, NULL);
     if (a.rc)
         return cwb_fail(msg, n, CWB_EFAIL, "could not find the damping for e = %g", e);
     *alpha = x;

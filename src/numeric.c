@@ -1,0 +1,36 @@
+/* numeric.c -- small numerical helpers shared by drivers and laws. */
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+
+#include "cwb.h"
+#include "cwb_numeric.h"
+
+int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double epsrel,
+                   double *root, double *lower, double *upper)
+{
+    gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+    if (!s)
+        return CWB_EFAIL;
+    if (gsl_root_fsolver_set(s, F, lo, hi) != GSL_SUCCESS) {
+        gsl_root_fsolver_free(s);
+        return CWB_EFAIL;
+    }
+    int rc = CWB_EFAIL;
+    for (int it = 0; it < 200; it++) {
+        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
+            break;
+        lo = gsl_root_fsolver_x_lower(s);
+        hi = gsl_root_fsolver_x_upper(s);
+        if (gsl_root_test_interval(lo, hi, epsabs, epsrel) == GSL_SUCCESS) {
+            rc = CWB_OK;
+            break;
+        }
+    }
+    *root = gsl_root_fsolver_root(s);
+    if (lower)
+        *lower = lo;
+    if (upper)
+        *upper = hi;
+    gsl_root_fsolver_free(s);
+    return rc;
+}
