@@ -84,7 +84,9 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
 
 SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_4_al_oxide.case cases/chung_ooi_4_al_alloy.case \
-              cases/chung_ooi_5_nu030.case cases/chung_ooi_5_nu040.case
+              cases/chung_ooi_5_nu030.case cases/chung_ooi_5_nu040.case \
+              cases/chung_ooi_6_al_alloy.case cases/chung_ooi_6_nylon.case \
+              cases/chung_ooi_7_al_alloy.case cases/chung_ooi_8_al_alloy.case
 
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \

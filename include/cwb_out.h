@@ -26,7 +26,8 @@ int cwb_reference_find(const cwb_reference *ref, const char *name);
 
 /* Compare column y(x) of the run with column ry(rx) of the reference over
  * their common x range by linear interpolation of the run at the reference
- * points. Sets *max_rel (max |diff| / max |ref|), *rms_rel, *points.
+ * points. Sets *max_rel (max |diff| / max |ref|; absolute when the reference
+ * is all zero), *rms_rel, *points.
  * CWB_EINPUT when a column is missing, CWB_EFAIL when nothing overlaps. */
 int cwb_compare(const cwb_series *run, const char *x, const char *y,
                 const cwb_reference *ref, const char *rx, const char *ry,

@@ -129,7 +129,7 @@ extern const cwb_param cwb_output_params[];
 /* Sweep keys ([sweep]). */
 enum { CWB_SWEEP_VARY = 0, CWB_SWEEP_FROM, CWB_SWEEP_TO, CWB_SWEEP_N, CWB_SWEEP_SCALE,
        CWB_SWEEP_PLOT_Y, CWB_SWEEP_REFERENCE, CWB_SWEEP_REFERENCE_X, CWB_SWEEP_REFERENCE_Y,
-       CWB_SWEEP_TITLE, CWB_SWEEP_PLOT_X };
+       CWB_SWEEP_TITLE, CWB_SWEEP_PLOT_X, CWB_SWEEP_LINK, CWB_SWEEP_LINK_FACTOR };
 extern const cwb_param cwb_sweep_params[];
 
 /* Run a case once per value of one key (src/sweep.c). vary overrides the

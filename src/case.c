@@ -103,6 +103,10 @@ const cwb_param cwb_sweep_params[] = {
     {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
     {.name = "plot_x", .unit = "-", .kind = CWB_PARAM_TEXT,
      .help = "result on the plots' x axis, ';'-groups like plot_y (default: the varied key)"},
+    {.name = "link", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "a second key set to link_factor times each value (section.key)"},
+    {.name = "link_factor", .unit = "-", .def = 1, .min = -INFINITY, .max = INFINITY,
+     .help = "factor of the linked key"},
     {0}};
 
 /* --- reading --------------------------------------------------------- */

@@ -204,8 +204,10 @@ int cwb_compare(const cwb_series *run, const char *x, const char *y,
                         "parameter column to match on ([output] compare_x)", x);
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", x);
-    if (count == 0 || scale == 0.0)
+    if (count == 0)
         return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path, x);
+    if (scale == 0.0)
+        scale = 1.0;   /* an all-zero reference: the deviation is absolute */
     *max_rel = worst / scale;
     *rms_rel = sqrt(sum2 / (double)count) / scale;
     *points = count;

@@ -369,6 +369,7 @@ typedef struct {
     double impact_angle;
     double u_normal_after;     /* -(u1 - u2).z: separating speed along the initial normal */
     double tan_in, tan_out;    /* contact-point tangential / normal velocity, before and after */
+    double u_t_after;          /* (u1 - u2).x after: tangential centre velocity */
     size_t steps;
 } run_summary;
 
@@ -553,6 +554,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
     out->value[R_ANGLE] = atan2(cp1, -u1.z) * 180.0 / M_PI;
     out->value[R_ANGLE_COM] = atan2(ut1, -u1.z) * 180.0 / M_PI;
     out->u_normal_after = -u1.z;
+    out->u_t_after = ut1;
     {
         /* contact-point velocity of body 1 relative to body 2, before and after */
         geometry gi;
@@ -717,6 +719,7 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "impact_velocity", "m/s", hypot(vn_in, vt_in));
     cwb_result_set(r, "impact_angle_deg", "deg", sum.impact_angle);
     cwb_result_set(r, "u_normal_after", "m/s", sum.u_normal_after);
+    cwb_result_set(r, "u_tangential_after", "m/s", sum.u_t_after);
     if (p[P_PSI_MU] > 0.0) {
         /* Maw, Barber & Fawcett (1976): kappa = [(1-nu1)/G1 + (1-nu2)/G2] /
          * [(1-nu1/2)/G1 + (1-nu2/2)/G2], 2(1-nu)/(2-nu) for identical bodies or
@@ -736,6 +739,14 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         cwb_result_set(r, "psi2", "-", sum.tan_out / mu);
         cwb_result_set(r, "psi1_maw", "-", kappa * sum.tan_in / mu);
         cwb_result_set(r, "psi2_maw", "-", kappa * sum.tan_out / mu);
+        cwb_result_set(r, "tan_incident", "-", sum.tan_in);
+        cwb_result_set(r, "tan_recoil", "-", sum.tan_out);
+        /* Chung & Ooi tests 6 and 8: chi = 3.5 mu (1 + e) v_n / v_st (e the
+         * measured normal restitution) and beta = -v_st'/v_st, the contact-
+         * point slip after over before; beta = chi - 1 in gross sliding. */
+        cwb_result_set(r, "chi", "-",
+                       3.5 * mu * (1.0 + sum.value[R_EN]) / sum.tan_in);
+        cwb_result_set(r, "beta", "-", -sum.value[R_ETC]);
     }
     cwb_result_set(r, "energy_in", eu, sum.e_in);
     cwb_result_set(r, "energy_out", eu, sum.e_out);

@@ -20,6 +20,8 @@
 #define MAX_VALUES 1000000
 
 typedef struct {
+    char link[128];             /* a second key set to link_factor * value */
+    double link_factor;
     char key[128];              /* section.key */
     char column[64];            /* key name as a column */
     char unit[16];
@@ -121,16 +123,21 @@ static int describe_key(const cwb_case *c, vary_spec *v, char *msg, size_t n)
 static void run_one(const char *path, const char *const *sets, size_t nsets,
                     const vary_spec *v, size_t i, row *out, cwb_result *first, int *have_first)
 {
-    const char **over = malloc((nsets + 1) * sizeof *over);
-    char setv[256];
+    const char **over = malloc((nsets + 2) * sizeof *over);
+    char setv[256], setl[256];
     snprintf(setv, sizeof setv, "%s=%.17g", v->key, value_at(v, i));
     for (size_t k = 0; k < nsets; k++)
         over[k] = sets[k];
     over[nsets] = setv;
+    size_t nover = nsets + 1;
+    if (v->link[0]) {
+        snprintf(setl, sizeof setl, "%s=%.17g", v->link, v->link_factor * value_at(v, i));
+        over[nover++] = setl;
+    }
     cwb_case *c = cwb_case_new();
     cwb_result r;
     cwb_result_init(&r);
-    out->status = c && over ? cwb_case_load(c, path, over, nsets + 1, out->msg, sizeof out->msg)
+    out->status = c && over ? cwb_case_load(c, path, over, nover, out->msg, sizeof out->msg)
                             : CWB_EFAIL;
     if (out->status == CWB_OK)
         out->status = cwb_run_case(c, &r, out->msg, sizeof out->msg);
@@ -211,6 +218,8 @@ int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const cha
                       "%s: nothing to sweep: give --vary section.key=FROM:TO:N[:log] or a "
                       "[sweep] section with vary, from, to, n", path);
     }
+    snprintf(v.link, sizeof v.link, "%.127s", sw->text[CWB_SWEEP_LINK]);
+    v.link_factor = sw->p[CWB_SWEEP_LINK_FACTOR];
     if (rc == CWB_OK)
         rc = describe_key(base, &v, msg, n);
     if (rc == CWB_OK && v.log && !(v.from > 0 && v.to > 0))
