@@ -112,6 +112,16 @@ static const struct {
      "out of range", 20},
     {"v_normal = 1\nv_tangential = 0.5\n", "impact_angle_deg = 30\n", NULL,
      "missing required key 'v_normal'", 0},
+    {"tangential = linear", "tangential = mindlin", "tangential.form=total",
+     "not one of the allowed words", 0},
+    {NULL, NULL, "driver.psi_mu=-1", "out of range", 0},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nn = 0\n", NULL, "out of range", 23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nscale = cubic\n", NULL,
+     "not one of the allowed words", 23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nlink_factor = nan\n", NULL,
+     "not a finite number", 23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nspeed = 3\n", NULL,
+     "unknown key 'speed'", 23},
 };
 
 static char *edited(const char *find, const char *replace)
@@ -191,6 +201,42 @@ START_TEST(missing_case_file)
 }
 END_TEST
 
+/* `cwb sweep` with a malformed or non-numeric --vary: exit 2, named. */
+START_TEST(sweep_bad_vary)
+{
+    static const char *bad[][2] = {{"driver.v_normal=1:2", "expected section.key=FROM:TO:N"},
+                                   {"driver.v_normal=1:2:0", "integer 1 <= N"},
+                                   {"driver.nothing=1:2:3", "not a numeric key"},
+                                   {"driver.v_normal=-1:2:3", "out of range"},
+                                   {"driver.v_normal=0:2:3:log", "log scale needs"}};
+    char dir[] = "/tmp/cwb-sweep-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[256], err[4096], cmd[1024], errfile[300];
+    snprintf(path, sizeof path, "%s/case.case", dir);
+    snprintf(errfile, sizeof errfile, "%s/err", dir);
+    FILE *f = fopen(path, "w");
+    fputs(base, f);
+    fclose(f);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(cmd, sizeof cmd, "'%s' sweep '%s' --vary '%s' --no-plot --out '%s/out' "
+                                  ">/dev/null 2>'%s'", getenv("CWB_BIN"), path, bad[i][0], dir,
+                 errfile);
+        int status = system(cmd);
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2, "--vary %s: status %d",
+                      bad[i][0], WEXITSTATUS(status));
+        f = fopen(errfile, "r");
+        size_t got = fread(err, 1, sizeof err - 1, f);
+        err[got] = '\0';
+        fclose(f);
+        ck_assert_msg(strstr(err, bad[i][1]) != NULL, "--vary %s: '%s' not in: %s", bad[i][0],
+                      bad[i][1], err);
+    }
+    remove(errfile);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
 START_TEST(valid_base_case_runs)
 {
     char dir[] = "/tmp/cwb-input-XXXXXX";
@@ -221,6 +267,7 @@ Suite *input_suite(void)
     tcase_add_loop_test(tc, bad_input_exits_2, 0, (int)(sizeof rows / sizeof *rows));
     tcase_add_test(tc, missing_case_file);
     tcase_add_test(tc, valid_base_case_runs);
+    tcase_add_test(tc, sweep_bad_vary);
     suite_add_tcase(s, tc);
     return s;
 }
