@@ -39,15 +39,16 @@ static volatile double sink;
  * rotation of the stored force, the Coulomb cap, energy and slip), written
  * inline with no types, tables or function pointers. */
 typedef struct {
-    double force, stiffness, radius, energy;
+    double force, stiffness, radius, energy, work;
 } normal_result;
 
 static double straight_hertz(double E_star, double R_star, const double *d, size_t n)
 {
-    double sr = sqrt(R_star), k = 4.0 / 3.0 * E_star * sr, s = 0.0;
+    double sr = sqrt(R_star), k = 4.0 / 3.0 * E_star * sr, s = 0.0, x0 = 0.0;
     for (size_t i = 0; i < n; i++) {
-        normal_result o = {0, 0, 0, 0};
+        normal_result o = {0, 0, 0, 0, 0};
         double x = d[i] + 1e-300 * s;
+        double e0 = x0 > 0.0 ? 0.4 * k * x0 * x0 * sqrt(x0) : 0.0;
         if (x > 0.0) {
             double sd = sqrt(x);
             o.force = k * x * sd;
@@ -55,57 +56,79 @@ static double straight_hertz(double E_star, double R_star, const double *d, size
             o.radius = sr * sd;
             o.energy = 0.4 * k * x * x * sd;
         }
-        s += o.force + o.stiffness + o.radius + o.energy;
+        o.work = o.energy - e0;
+        x0 = x;
+        s += o.force + o.stiffness + o.radius + o.energy + o.work;
     }
     return s;
 }
 
 static double straight_linear(double kn, double R_star, const double *d, size_t n)
 {
-    double s = 0.0;
+    double s = 0.0, x0 = 0.0;
     for (size_t i = 0; i < n; i++) {
-        normal_result o = {0, 0, 0, 0};
+        normal_result o = {0, 0, 0, 0, 0};
         double x = d[i] + 1e-300 * s;
+        double e0 = x0 > 0.0 ? 0.5 * kn * x0 * x0 : 0.0;
         if (x > 0.0) {
             o.force = kn * x;
             o.stiffness = kn;
             o.radius = sqrt(R_star * x);
             o.energy = 0.5 * kn * x * x;
         }
-        s += o.force + o.stiffness + o.radius + o.energy;
+        o.work = o.energy - e0;
+        x0 = x;
+        s += o.force + o.stiffness + o.radius + o.energy + o.work;
     }
     return s;
 }
 
 static double straight_tangential(double kt, double mu, double fn, const double *d, size_t n)
 {
-    double f[3] = {0, 0, 0}, nrm[3] = {0, 0, 1}, s = 0.0, slip = 0.0, energy = 0.0;
+    double f[3] = {0, 0, 0}, nrm[3] = {0, 0, 1}, s = 0.0, kt_prev = 0.0;
     for (size_t i = 0; i < n; i++) {
+        double e0 = kt_prev > 0.0 ? 0.5 * (f[0] * f[0] + f[1] * f[1] + f[2] * f[2]) / kt_prev : 0.0;
         /* carry the stored force into the current plane (seed 001) */
         double dn = f[0] * nrm[0] + f[1] * nrm[1] + f[2] * nrm[2];
-        double g[3] = {f[0] - dn * nrm[0], f[1] - dn * nrm[1], f[2] - dn * nrm[2]};
         double before = f[0] * f[0] + f[1] * f[1] + f[2] * f[2];
-        double after = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
-        if (after > 0.0 && dn != 0.0) {
+        double g[3] = {f[0], f[1], f[2]};
+        if (dn * dn > 1e-30 * before) {
+            for (int j = 0; j < 3; j++)
+                g[j] = f[j] - dn * nrm[j];
+            double after = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
             double r = sqrt(before / after);
             g[0] *= r; g[1] *= r; g[2] *= r;
         }
         double x = d[i] + 1e-300 * s;
         double u[3] = {x * 1e-3, -x * 5e-4, 0};
         double un = u[0] * nrm[0] + u[1] * nrm[1] + u[2] * nrm[2];
+        double na2 = g[0] * g[0] + g[1] * g[1] + g[2] * g[2], na = sqrt(na2);
         for (int j = 0; j < 3; j++)
             g[j] += kt * (u[j] - un * nrm[j]);
-        double m = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]), cap = mu * fn;
-        if (m > cap) {
-            slip += cap * (m - cap) / kt;
+        double ft2 = g[0] * g[0] + g[1] * g[1] + g[2] * g[2], ft = sqrt(ft2), cap = mu * fn;
+        double work;
+        if (na <= cap) {
+            if (ft <= cap) {
+                work = 0.5 * (ft2 - na2) / kt;
+            } else {
+                work = 0.5 * (cap * cap - na2) / kt + cap * (ft - cap) / kt;
+                for (int j = 0; j < 3; j++)
+                    g[j] *= cap / ft;
+            }
+        } else if (ft > cap) {
+            work = cap * (ft - na) / kt;
             for (int j = 0; j < 3; j++)
-                g[j] *= cap / m;
+                g[j] *= cap / ft;
+        } else {
+            work = cap * (cap - na) / kt + 0.5 * (ft2 - cap * cap) / kt;
         }
-        energy = 0.5 * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) / kt;
+        double energy = 0.5 * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) / kt;
+        double dissipated = work - (energy - e0);
         f[0] = g[0]; f[1] = g[1]; f[2] = g[2];
-        s += f[0];
+        kt_prev = kt;
+        s += f[0] + energy + work + dissipated;
     }
-    return s + 0.0 * (slip + energy);
+    return s;
 }
 
 static void bench_laws(const cwb_case *c, const double *d, size_t n, int reps)
@@ -132,17 +155,18 @@ static void bench_laws(const cwb_case *c, const double *d, size_t n, int reps)
             double s = 0.0, t0 = now();
             for (int r = 0; r < reps; r++)
                 for (size_t i = 0; i < n; i++) {
+                    k.delta0 = k.delta;
                     k.delta = d[i] + 1e-300 * s;
                     k.dxi_t = cwb_v3(k.delta * 1e-3, -k.delta * 5e-4, 0);
                     if (kind == CWB_KIND_NORMAL) {
                         cwb_normal_out o;
                         CWB_AS_NORMAL(h)->step(p, &c->pair, state, &k, &o, trial);
-                        s += o.force + o.stiffness + o.radius + o.energy;
+                        s += o.force + o.stiffness + o.radius + o.energy + o.work;
                     } else if (kind == CWB_KIND_TANGENTIAL) {
                         cwb_tangential_out o;
                         CWB_AS_TANGENTIAL(h)->step(p, &c->pair, state, &k, &no, &o, trial);
                         memcpy(state, trial, h->state_size);   /* commit, as drivers do */
-                        s += o.force.x;
+                        s += o.force.x + o.energy + o.work + o.dissipated;
                     } else if (kind == CWB_KIND_DAMPING) {
                         cwb_damping_out o;
                         CWB_AS_DAMPING(h)->step(p, &c->pair, state, &k, &no, &o, trial);
@@ -188,9 +212,10 @@ static void bench_laws(const cwb_case *c, const double *d, size_t n, int reps)
     double s = 0.0, t0 = now();
     for (int r = 0; r < reps; r++)
         for (size_t i = 0; i < n; i++) {
+            k.delta0 = k.delta;
             k.delta = d[i] + 1e-300 * s;
             cwb_contact_eval(&ct, &k, &o, &trial);
-            s += o.n.force + o.n.stiffness + o.n.radius + o.n.energy;
+            s += o.n.force + o.n.stiffness + o.n.radius + o.n.energy + o.n.work;
         }
     double t_ct = now() - t0;
     sink = s;
