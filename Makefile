@@ -80,13 +80,15 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/chung_ooi_2_al_alloy.case cases/chung_ooi_2_mg_alloy.case \
              cases/linear_spring_impact.case cases/history_hertz_force_control.case \
              cases/history_linear_friction_cycle.case \
-             cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case
+             cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case \
+             cases/thornton_cycles.case
 
 SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_4_al_oxide.case cases/chung_ooi_4_al_alloy.case \
               cases/chung_ooi_5_nu030.case cases/chung_ooi_5_nu040.case \
               cases/chung_ooi_6_al_alloy.case cases/chung_ooi_6_nylon.case \
-              cases/chung_ooi_7_al_alloy.case cases/chung_ooi_8_al_alloy.case
+              cases/chung_ooi_7_al_alloy.case cases/chung_ooi_8_al_alloy.case \
+              cases/thornton_restitution.case
 
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \

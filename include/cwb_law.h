@@ -205,4 +205,9 @@ int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char 
 /* The alpha that gives restitution e (GSL Brent on the function above). */
 int cwb_hertz_dashpot_alpha(double e, int no_tension, double *alpha, char *msg, size_t n);
 
+/* Contact yield stress factor Ay[nu] of seed 004 appendix A (p_y = Ay
+ * sigma_y), maximising the corrected eq. 117 (src/laws/yield.c); *u_star
+ * (optional) receives the depth z/a where yield starts. */
+double cwb_yield_factor(double nu, double *u_star);
+
 #endif /* CWB_LAW_H */

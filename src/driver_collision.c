@@ -758,6 +758,24 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "energy_dissipated_normal", eu, sum.w_n - sum.e_stored_n);
     cwb_result_set(r, "energy_balance_error", "-",
                    (sum.e_in - sum.e_out - sum.e_stored - dissipated) / sum.e_in);
+    {
+        /* yield velocity of laws with a yield overlap: the closing speed whose
+         * kinetic energy the virgin elastic loading stores at delta_y */
+        cwb_contact ct;
+        cwb_contact_init(&ct, c);
+        cwb_kin k = {.delta = 1e-300, .normal = {0, 0, 1}};
+        cwb_normal_out no;
+        unsigned char trial[CWB_MAX_STATE];
+        if (ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair, ct.committed.state[CWB_KIND_NORMAL],
+                            &k, &no, trial) == CWB_OK && no.delta_yield > 0.0) {
+            k.delta = no.delta_yield;
+            if (ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair,
+                                ct.committed.state[CWB_KIND_NORMAL], &k, &no, trial) == CWB_OK)
+                cwb_result_set(r, "yield_velocity", "m/s",
+                               sqrt(2.0 * no.energy / c->pair.m_star));
+            cwb_result_set(r, "yield_overlap", "m", no.delta_yield);
+        }
+    }
     cwb_result_set(r, "dt", "s", h);
     cwb_result_set(r, "dt_refinements", "-", refinements);
     cwb_result_set(r, "dt_last_change", "-", change);
