@@ -81,7 +81,7 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/linear_spring_impact.case cases/history_hertz_force_control.case \
              cases/history_linear_friction_cycle.case \
              cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case \
-             cases/thornton_cycles.case
+             cases/thornton_cycles.case cases/seed004_fig4a.case cases/seed004_fig4b.case
 
 SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_4_al_oxide.case cases/chung_ooi_4_al_alloy.case \

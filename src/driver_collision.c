@@ -370,6 +370,7 @@ typedef struct {
     double u_normal_after;     /* -(u1 - u2).z: separating speed along the initial normal */
     double tan_in, tan_out;    /* contact-point tangential / normal velocity, before and after */
     double u_t_after;          /* (u1 - u2).x after: tangential centre velocity */
+    size_t jumps;              /* committed steps where the normal law jumped */
     size_t steps;
 } run_summary;
 
@@ -521,6 +522,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
         t += hs;
         if ((rc = commit(&s, y, hs, &o, &slip)) != CWB_OK)
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
+        out->jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
         if (g1.delta > dmax)
             dmax = g1.delta;
         if (o.n.force > fmax)
@@ -720,6 +722,11 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "impact_angle_deg", "deg", sum.impact_angle);
     cwb_result_set(r, "u_normal_after", "m/s", sum.u_normal_after);
     cwb_result_set(r, "u_tangential_after", "m/s", sum.u_t_after);
+    if (sum.jumps) {
+        cwb_result_set(r, "discontinuities", "-", (double)sum.jumps);
+        cwb_result_warn(r, "the normal law's force jumped %zu times (documented "
+                           "discontinuities of the law, not numerical)", sum.jumps);
+    }
     if (p[P_PSI_MU] > 0.0) {
         /* Maw, Barber & Fawcett (1976): kappa = [(1-nu1)/G1 + (1-nu2)/G2] /
          * [(1-nu1/2)/G1 + (1-nu2/2)/G2], 2(1-nu)/(2-nu) for identical bodies or

@@ -10,7 +10,7 @@
 #include "cwb_run.h"
 
 extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz,
-    cwb_normal_linear, cwb_normal_thornton;
+    cwb_normal_linear, cwb_normal_thornton, cwb_normal_stronge;
 extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear,
     cwb_tangential_mindlin, cwb_tangential_mindlin_rescale, cwb_tangential_direnzo,
     cwb_tangential_mindlin_deresiewicz, cwb_tangential_lth;
@@ -23,6 +23,7 @@ static const cwb_law_head *const normal_laws[] = {
     &cwb_normal_hertz.head,
     &cwb_normal_linear.head,
     &cwb_normal_thornton.head,
+    &cwb_normal_stronge.head,
 };
 
 static const cwb_law_head *const tangential_laws[] = {

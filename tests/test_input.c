@@ -126,6 +126,10 @@ static const struct {
     {"normal = hertz\ntangential = linear\n",
      "normal = thornton\ntangential = linear\n[normal]\nsigma_y = 4e7\n"
      "unloading_radius = stronge\n", NULL, "not one of the allowed words", 6},
+    {"normal = hertz\ntangential = linear\n",
+     "normal = stronge\ntangential = linear\n[normal]\nsigma_y = 0\n", NULL, "out of range", 5},
+    {"normal = hertz\ntangential = linear\n", "normal = stronge\ntangential = linear\n", NULL,
+     "missing required key 'sigma_y'", 0},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nn = 0\n", NULL, "out of range", 23},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nscale = cubic\n", NULL,
      "not one of the allowed words", 23},

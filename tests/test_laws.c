@@ -292,6 +292,10 @@ START_TEST(every_law_is_pure)
             double p[CWB_MAX_PARAMS] = {0};
             valid_params(h->params, p);
             cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+            if (h->prepare) {
+                char msg[CWB_MSG];
+                ck_assert_msg(h->prepare(p, &g, msg, sizeof msg) == CWB_OK, "%s: %s", h->name, msg);
+            }
             cwb_contact ct = {0};
             ct.normal = CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz"));
             ct.tangential = CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none"));

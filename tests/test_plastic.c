@@ -119,6 +119,41 @@ START_TEST(thornton_history)
 }
 END_TEST
 
+/* Stronge (seed 004 eqs. 13-17), closed forms computed here: Hertz below
+ * delta_y; the documented jumps at delta_y (F_y -> 0.95 F_y) and at
+ * delta_p = 84 delta_y (415.1 F_y -> 425.9 F_y), each flagged once; the
+ * unloading curve of eqs. 16-17; and an energy account that still closes. */
+START_TEST(stronge_jumps_and_unloading)
+{
+    double E = 6.1e9, R = 1e-4, sy = 40e6, kn = 4.0 / 3.0 * E * sqrt(R);
+    double q = 0.75 * M_PI * 1.1 * sy / E, dy = R * q * q, fy = kn * pow(dy, 1.5);
+    char tg[256];
+    /* 0 -> 100 dy in 1000 steps lands on dy and on 84 dy; then unload to 95 dy
+     * (delta_min = (100 - sqrt(199)) dy = 85.9 dy) */
+    snprintf(tg, sizeof tg, "driver.normal=%.17g,%.17g", 100 * dy, 95 * dy);
+    const char *over[] = {tg, "driver.steps=1000"};
+    cwb_result r;
+    test_run("cases/seed004_fig4b.case", over, 2, &r);
+    ck_assert_rel(col(&r, "F_n", 10), fy, 1e-9);                       /* at delta_y: Hertz */
+    double w = 2 * 1.1 - 1;                                           /* at 1.1 delta_y */
+    ck_assert_rel(col(&r, "F_n", 11), fy * w * (0.95 + 0.3 * log(w)), 1e-9);
+    ck_assert_rel(col(&r, "F_n", 840), fy * 167 * (0.95 + 0.3 * log(167.0)), 1e-9);
+    ck_assert_rel(col(&r, "F_n", 841), fy * 2.55 * (2 * 84.1 - 1), 1e-9);
+    ck_assert_rel(fy * 167 * (0.95 + 0.3 * log(167.0)) / fy, 415.05, 1e-4);
+    ck_assert_int_eq((int)col(&r, "branch", 500), CWB_BRANCH_ELASTIC_PLASTIC);
+    ck_assert_int_eq((int)col(&r, "branch", 900), CWB_BRANCH_PLASTIC);
+    /* unloading from 100 dy: eqs. 16-17 */
+    double wm = sqrt(2 * 100.0 - 1), kun = 4.0 / 3.0 * E * sqrt(R * wm), dmin = 100 * dy - dy * wm;
+    ck_assert_rel(col(&r, "F_n", 2000), kun * pow(95 * dy - dmin, 1.5), 1e-9);
+    ck_assert_int_eq((int)col(&r, "branch", 2000), CWB_BRANCH_UNLOADING);
+    /* three jumps: at delta_y, at delta_p, at the start of unloading */
+    ck_assert_rel(cwb_result_get(&r, "discontinuities"), 3.0, 1e-12);
+    ck_assert(r.nwarn >= 1);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
 Suite *plastic_suite(void)
 {
     Suite *s = suite_create("plastic");
@@ -127,6 +162,7 @@ Suite *plastic_suite(void)
     tcase_add_test(tc, yield_factor);
     tcase_add_test(tc, thornton_restitution);
     tcase_add_test(tc, thornton_history);
+    tcase_add_test(tc, stronge_jumps_and_unloading);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -42,10 +42,10 @@ static const char *const radius_words[] = {"eq9", "thornton1997", NULL};
 static const cwb_param thornton_params[] = {
     {.name = "py_from", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = py_words,
      .help = "contact yield stress from sigma_y (p_y = Ay[nu] sigma_y) or given as py"},
-    {.name = "py", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "py", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
      .help = "contact yield stress (py_from = given)"},
     {.name = "sigma_y", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,
-     .help = "yield stress of the material (py_from = sigma_y)"},
+     .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"},
     {.name = "unloading_radius", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
      .choices = radius_words,
      .help = "eq9 (seed 004) or thornton1997 (4 E* a_p^3 / 3 F_max): the same value"},
