@@ -24,6 +24,14 @@ void test_run(const char *path, const char *const *over, size_t n, cwb_result *r
     ck_assert_msg(rc == CWB_OK, "running %s failed: %s", path, msg);
 }
 
+double test_col(const cwb_result *r, const char *name, size_t row)
+{
+    int i = cwb_series_find(&r->series, name);
+    ck_assert_msg(i >= 0, "no column %s", name);
+    ck_assert(row < r->series.nrow);
+    return r->series.col[i].v[row];
+}
+
 int main(void)
 {
     gsl_set_error_handler_off();

@@ -18,6 +18,8 @@ Suite *plastic_suite(void);
 /* Load a case (with overrides) and run it; the test fails on any error. */
 cwb_case *test_load(const char *path, const char *const *over, size_t n);
 void test_run(const char *path, const char *const *over, size_t n, cwb_result *r);
+/* Value of column `name` in row `row` of a run's series (fails the test if absent). */
+double test_col(const cwb_result *r, const char *name, size_t row);
 
 /* |a - b| <= rel * |b|, with a message naming what and where it comes from. */
 #define ck_assert_rel(a, b, rel)                                                   \

@@ -6,14 +6,6 @@
 
 #include "cwb_test.h"
 
-static double column_at(const cwb_result *r, const char *name, size_t row)
-{
-    int i = cwb_series_find(&r->series, name);
-    ck_assert_msg(i >= 0, "no column %s", name);
-    ck_assert(row < r->series.nrow);
-    return r->series.col[i].v[row];
-}
-
 /* A force-controlled history and the displacement-controlled history that
  * produced those forces agree: run delta targets, read F at each segment
  * end, feed those forces back as targets, and recover the overlaps.
@@ -37,9 +29,9 @@ START_TEST(force_control_inverts_displacement_control)
     for (size_t i = 0; i < nseg; i++) {
         size_t row = (i + 1) * steps;
         snprintf(fn + strlen(fn), sizeof fn - strlen(fn), "%s%.17g", i ? "," : "",
-                 column_at(&a, "F_n", row));
+                 test_col(&a, "F_n", row));
         snprintf(ft + strlen(ft), sizeof ft - strlen(ft), "%s%.17g", i ? "," : "",
-                 column_at(&a, "F_t", row));
+                 test_col(&a, "F_t", row));
     }
     const char *over2[] = {fn, ft, "driver.steps=20", "driver.normal_control=force",
                            "driver.tangential_control=force"};
@@ -47,11 +39,11 @@ START_TEST(force_control_inverts_displacement_control)
     test_run("tests/data/history_hertz_linear.case", over2, 5, &b);
     for (size_t i = 0; i < nseg; i++) {
         size_t row = (i + 1) * steps;
-        ck_assert_rel(column_at(&b, "delta_n", row), d[i], 1e-9);
+        ck_assert_rel(test_col(&b, "delta_n", row), d[i], 1e-9);
         if (x[i] != 0.0)
-            ck_assert_rel(column_at(&b, "xi_t", row), x[i], 1e-8);
+            ck_assert_rel(test_col(&b, "xi_t", row), x[i], 1e-8);
         else
-            ck_assert(fabs(column_at(&b, "xi_t", row)) < 1e-15);
+            ck_assert(fabs(test_col(&b, "xi_t", row)) < 1e-15);
     }
     cwb_result_free(&a);
     cwb_result_free(&b);

@@ -57,14 +57,6 @@ START_TEST(thornton_restitution)
 }
 END_TEST
 
-static double col(const cwb_result *r, const char *name, size_t row)
-{
-    int i = cwb_series_find(&r->series, name);
-    ck_assert_msg(i >= 0, "no column %s", name);
-    ck_assert(row < r->series.nrow);
-    return r->series.col[i].v[row];
-}
-
 /* Thornton in a history: Hertz below delta_y (and continuous there), the
  * plastic line above; unloading and reloading on the Hertz curve of radius
  * R*_un through (delta_max, F_max), back on the loading line beyond the old
@@ -81,24 +73,24 @@ START_TEST(thornton_history)
     const char *over[] = {normal, "driver.steps=40"};
     cwb_result r;
     test_run("cases/thornton_cycles.case", over, 2, &r);
-    ck_assert_rel(col(&r, "F_n", 40), kn * pow(0.5 * dy, 1.5), 1e-12);          /* Hertz */
-    ck_assert_int_eq((int)col(&r, "branch", 40), CWB_BRANCH_ELASTIC);
+    ck_assert_rel(test_col(&r, "F_n", 40), kn * pow(0.5 * dy, 1.5), 1e-12);          /* Hertz */
+    ck_assert_int_eq((int)test_col(&r, "branch", 40), CWB_BRANCH_ELASTIC);
     double f3 = Fy + M_PI * py * R * 2 * dy;                                      /* plastic */
-    ck_assert_rel(col(&r, "F_n", 80), f3, 1e-12);
-    ck_assert_int_eq((int)col(&r, "branch", 80), CWB_BRANCH_PLASTIC);
+    ck_assert_rel(test_col(&r, "F_n", 80), f3, 1e-12);
+    ck_assert_int_eq((int)test_col(&r, "branch", 80), CWB_BRANCH_PLASTIC);
     double run = R * kn * pow(3 * dy, 1.5) / f3, kun = 4.0 / 3.0 * Es * sqrt(run);
     double dmin = 3 * dy - pow(f3 / kun, 2.0 / 3.0);
-    ck_assert_rel(col(&r, "F_n", 120), kun * pow(1.5 * dy - dmin, 1.5), 1e-12);
-    ck_assert_int_eq((int)col(&r, "branch", 120), CWB_BRANCH_UNLOADING);
+    ck_assert_rel(test_col(&r, "F_n", 120), kun * pow(1.5 * dy - dmin, 1.5), 1e-12);
+    ck_assert_int_eq((int)test_col(&r, "branch", 120), CWB_BRANCH_UNLOADING);
     /* reloading: step 120 + 10 k hits 3 dy at k = 6 exactly? 1.5 -> 5 dy in 40 steps */
     double best = 1e300;
     for (size_t row = 121; row <= 160; row++) {
-        double d = col(&r, "delta_n", row), f = col(&r, "F_n", row);
+        double d = test_col(&r, "delta_n", row), f = test_col(&r, "F_n", row);
         double expect = d <= 3 * dy ? kun * pow(d - dmin, 1.5) : Fy + M_PI * py * R * (d - dy);
         best = fmin(best, -fabs(f - expect));
         ck_assert_msg(fabs(f - expect) <= 1e-12 * f3, "row %zu: F = %g, expected %g", row, f, expect);
         if (d < 3 * dy)
-            ck_assert_int_eq((int)col(&r, "branch", row), CWB_BRANCH_RELOADING);
+            ck_assert_int_eq((int)test_col(&r, "branch", row), CWB_BRANCH_RELOADING);
     }
     /* the continuity at delta_y: the two loading expressions meet */
     ck_assert_rel(Fy, kn * pow(dy, 1.5), 1e-15);
@@ -134,18 +126,18 @@ START_TEST(stronge_jumps_and_unloading)
     const char *over[] = {tg, "driver.steps=1000"};
     cwb_result r;
     test_run("cases/seed004_fig4b.case", over, 2, &r);
-    ck_assert_rel(col(&r, "F_n", 10), fy, 1e-9);                       /* at delta_y: Hertz */
+    ck_assert_rel(test_col(&r, "F_n", 10), fy, 1e-9);                       /* at delta_y: Hertz */
     double w = 2 * 1.1 - 1;                                           /* at 1.1 delta_y */
-    ck_assert_rel(col(&r, "F_n", 11), fy * w * (0.95 + 0.3 * log(w)), 1e-9);
-    ck_assert_rel(col(&r, "F_n", 840), fy * 167 * (0.95 + 0.3 * log(167.0)), 1e-9);
-    ck_assert_rel(col(&r, "F_n", 841), fy * 2.55 * (2 * 84.1 - 1), 1e-9);
+    ck_assert_rel(test_col(&r, "F_n", 11), fy * w * (0.95 + 0.3 * log(w)), 1e-9);
+    ck_assert_rel(test_col(&r, "F_n", 840), fy * 167 * (0.95 + 0.3 * log(167.0)), 1e-9);
+    ck_assert_rel(test_col(&r, "F_n", 841), fy * 2.55 * (2 * 84.1 - 1), 1e-9);
     ck_assert_rel(fy * 167 * (0.95 + 0.3 * log(167.0)) / fy, 415.05, 1e-4);
-    ck_assert_int_eq((int)col(&r, "branch", 500), CWB_BRANCH_ELASTIC_PLASTIC);
-    ck_assert_int_eq((int)col(&r, "branch", 900), CWB_BRANCH_PLASTIC);
+    ck_assert_int_eq((int)test_col(&r, "branch", 500), CWB_BRANCH_ELASTIC_PLASTIC);
+    ck_assert_int_eq((int)test_col(&r, "branch", 900), CWB_BRANCH_PLASTIC);
     /* unloading from 100 dy: eqs. 16-17 */
     double wm = sqrt(2 * 100.0 - 1), kun = 4.0 / 3.0 * E * sqrt(R * wm), dmin = 100 * dy - dy * wm;
-    ck_assert_rel(col(&r, "F_n", 2000), kun * pow(95 * dy - dmin, 1.5), 1e-9);
-    ck_assert_int_eq((int)col(&r, "branch", 2000), CWB_BRANCH_UNLOADING);
+    ck_assert_rel(test_col(&r, "F_n", 2000), kun * pow(95 * dy - dmin, 1.5), 1e-9);
+    ck_assert_int_eq((int)test_col(&r, "branch", 2000), CWB_BRANCH_UNLOADING);
     /* three jumps: at delta_y, at delta_p, at the start of unloading */
     ck_assert_rel(cwb_result_get(&r, "discontinuities"), 3.0, 1e-12);
     ck_assert(r.nwarn >= 1);

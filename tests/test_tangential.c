@@ -7,14 +7,6 @@
 
 #include "cwb_test.h"
 
-static double col(const cwb_result *r, const char *name, size_t row)
-{
-    int i = cwb_series_find(&r->series, name);
-    ck_assert_msg(i >= 0, "no column %s", name);
-    ck_assert(row < r->series.nrow);
-    return r->series.col[i].v[row];
-}
-
 /* Steel spheres of tests/data/history_md.case at delta_n = 2e-6 m. */
 typedef struct {
     double N, a, Gs, mu, C;
@@ -53,22 +45,22 @@ START_TEST(md_constant_normal_force)
     double Ts = mN * (1 - pow(1 - amp / m.C, 1.5));
     double worst = 0.0;
     for (size_t row = 51; row < r.series.nrow; row++) {
-        double x = col(&r, "xi_t", row), T;
-        int seg = (int)col(&r, "segment", row);
+        double x = test_col(&r, "xi_t", row), T;
+        int seg = (int)test_col(&r, "segment", row);
         if (seg == 2)
             T = mN * (1 - pow(1 - x / m.C, 1.5));
         else if (seg == 3)
             T = Ts - 2 * mN * (1 - pow(1 - (amp - x) / (2 * m.C), 1.5));
         else
             T = -Ts + 2 * mN * (1 - pow(1 - (x + amp) / (2 * m.C), 1.5));
-        worst = fmax(worst, fabs(col(&r, "F_t", row) - T) / mN);
+        worst = fmax(worst, fabs(test_col(&r, "F_t", row) - T) / mN);
     }
     ck_assert_msg(worst < 1e-12, "largest deviation from the closed form: %g mu N", worst);
-    ck_assert_rel(col(&r, "F_n", 100), m.N, 1e-12);
+    ck_assert_rel(test_col(&r, "F_n", 100), m.N, 1e-12);
     double q = Ts / mN;
     double loss = 9 * m.mu * m.mu * m.N * m.N / (10 * m.Gs * m.a) *
                   (1 - pow(1 - q, 5.0 / 3.0) - 5 * q / 6 * (1 + pow(1 - q, 2.0 / 3.0)));
-    double w_cycle = col(&r, "W_t", 200) - col(&r, "W_t", 100);
+    double w_cycle = test_col(&r, "W_t", 200) - test_col(&r, "W_t", 100);
     ck_assert_rel(w_cycle, loss, 1e-10);
     ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
     /* Simpson on the force curve agrees with the law's exact work */
@@ -99,7 +91,7 @@ START_TEST(mindlin_family_constant_normal_force)
         cwb_result r;
         test_run("tests/data/history_md.case", over, 4, &r);
         /* secant over x = 1e-4 C: within 1e-4 of the initial stiffness */
-        ck_assert_rel(col(&r, "F_t", 2) / x, rows[i].factor * k0, 2e-4);
+        ck_assert_rel(test_col(&r, "F_t", 2) / x, rows[i].factor * k0, 2e-4);
         cwb_result_free(&r);
     }
     /* LTH along the whole loading curve, to full slip */
@@ -110,9 +102,9 @@ START_TEST(mindlin_family_constant_normal_force)
     test_run("tests/data/history_md.case", over, 3, &r);
     double mN = m.mu * m.N, worst = 0.0;
     for (size_t row = 51; row <= 100; row++) {
-        double xi = col(&r, "xi_t", row);
+        double xi = test_col(&r, "xi_t", row);
         double T = xi < m.C ? mN * (1 - pow(1 - xi / m.C, 1.5)) : mN;
-        worst = fmax(worst, fabs(col(&r, "F_t", row) - T) / mN);
+        worst = fmax(worst, fabs(test_col(&r, "F_t", row) - T) / mN);
     }
     ck_assert_msg(worst < 1e-12, "LTH deviates from the Mindlin loading curve by %g mu N", worst);
     cwb_result_free(&r);
@@ -134,7 +126,7 @@ START_TEST(rescale_prevents_energy_creation)
         cwb_result r;
         test_run("tests/data/history_md.case", over, 3, &r);
         /* dissipation during the normal unloading segment (rows 101..150) */
-        created[i] = -(col(&r, "D_slip", 150) - col(&r, "D_slip", 100));
+        created[i] = -(test_col(&r, "D_slip", 150) - test_col(&r, "D_slip", 100));
         ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
         cwb_result_free(&r);
     }
