@@ -137,6 +137,9 @@ static const struct {
      "not a finite number", 23},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nspeed = 3\n", NULL,
      "unknown key 'speed'", 23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference = "
+     "reference/analytic/linear_impact.csv\ncompare_x = nothing\n", NULL,
+     "has no column 'nothing'", 0},
 };
 
 static char *edited(const char *find, const char *replace)
@@ -219,7 +222,12 @@ END_TEST
 /* `cwb sweep` with a malformed or non-numeric --vary: exit 2, named. */
 START_TEST(sweep_bad_vary)
 {
-    static const char *bad[][2] = {{"driver.v_normal=1:2", "expected section.key=FROM:TO:N"},
+    static const char *bad[][2] = {{"driver.v_normal=1:2' --set 'sweep.plot_y=nothing",
+                                    "expected section.key=FROM:TO:N"},
+                                   {"driver.v_normal=1:2:3' --set 'sweep.plot_y=nothing",
+                                    "plot_y: 'nothing' is not a result"},
+                                   {"driver.v_normal=1:2:3' --set 'sweep.plot_x=nothing' --set "
+                                    "'sweep.plot_y=max_overlap", "plot_x: 'nothing' is not a result"},
                                    {"driver.v_normal=1:2:0", "integer 1 <= N"},
                                    {"driver.nothing=1:2:3", "not a numeric key"},
                                    {"driver.v_normal=-1:2:3", "out of range"},
