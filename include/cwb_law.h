@@ -197,6 +197,67 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k,
                      double mu, cwb_tangential_out *out, cwb_spring_state *t);
 
 
+/* Elastic-plastic normal laws with memory (seed 004 secs. 2.2 and 4.2):
+ * a virgin loading curve that starts as Hertz, and below the largest overlap
+ * reached an unloading curve F = k (delta - delta_min)^n fixed by that
+ * maximum (Hertz-like unloading has n = 3/2, k = (4/3) E* sqrt(R*_un)).
+ * The driver-facing rules are shared by every such law (src/laws/plastic.c):
+ *   - delta > delta_max: virgin loading (after climbing the unloading curve
+ *     back to the old maximum: reloading follows the unloading curve, seed
+ *     004 Fig. 30);
+ *   - delta <= delta_max: the unloading curve, zero force below delta_min;
+ *     the contact is kept with zero force (permanent deformation, seed 004
+ *     sec. 4.3) and forgotten when the overlap returns to zero;
+ *   - unloading from delta_max <= delta_y is Hertz (elastic, no memory);
+ *   - work over a step is exact: the unloading curve's energy difference
+ *     plus the integral of the loading curve (closed form or GSL quadrature
+ *     between the law's knots); stored energy is the unloading curve's;
+ *   - a step that crosses a knot where the loading curve jumps, or moves
+ *     between a loading and an unloading curve that do not meet at the
+ *     maximum, sets CWB_OUT_DISCONTINUITY;
+ *   - the contact radius on unloading is dF/d(delta) / (2 E*) (exact for
+ *     Hertz-like unloading, the punch relation for any other curve). */
+typedef struct {
+    double delta_max;    /* largest overlap reached [m] */
+    double f_max;        /* loading force there [N] */
+} cwb_plastic_state;
+
+typedef struct {
+    double k;            /* coefficient [N/m^n] */
+    double n;            /* exponent [-] */
+    double delta_min;    /* overlap where the force returns to zero [m] */
+} cwb_unloading;
+
+#define CWB_MAX_KNOTS 4
+
+typedef struct {
+    /* Force, stiffness and branch on the virgin loading curve at delta > 0
+     * (and the contact radius; left 0, it is sqrt(R* delta)). */
+    void (*load)(const double *p, const cwb_pair *g, double delta, cwb_normal_out *out);
+    /* Integral of the loading curve from 0 to delta (NULL: quadrature). */
+    double (*load_work)(const double *p, const cwb_pair *g, double delta);
+    /* The unloading curve from a maximum delta_max > delta_y. */
+    void (*unload)(const double *p, const cwb_pair *g, double delta_max, double f_max,
+                   cwb_unloading *u);
+    int yield_slot;                 /* p[] index of delta_y [m] */
+    int knot_slot[CWB_MAX_KNOTS];   /* p[] indices of overlaps where the loading
+                                       curve changes form; 0 ends the list */
+} cwb_plastic_law;
+
+int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
+                     const cwb_plastic_state *s, const cwb_kin *k, cwb_normal_out *out,
+                     cwb_plastic_state *t);
+
+/* Hertz-like unloading with radius r_un through (delta_max, f_max): eq. 10. */
+void cwb_unloading_hertz(const cwb_pair *g, double r_un, double delta_max, double f_max,
+                         cwb_unloading *u);
+/* The radius that keeps the contact radius a_max at the start of unloading
+ * (Thornton 1997): R*_un = 4 E* a_max^3 / (3 F_max). */
+double cwb_unloading_radius_from_contact(const cwb_pair *g, double a_max, double f_max);
+
+/* Yield overlap of eq. 8, delta_y = R* (pi p_y / (2 E*))^2. */
+double cwb_yield_overlap(const cwb_pair *g, double p_y);
+
 /* Restitution of a Hertz contact with the dashpot eta = alpha sqrt(m* k_n)
  * delta^(1/4) (seed 004 eqs. 48-50): depends on alpha only (src/laws/
  * viscoelastic.c). no_tension clamps the total normal force at zero. */

@@ -25,20 +25,17 @@
  * Reloading below delta_max follows the unloading curve, then the loading
  * curve (with its jump at delta_max). Zero force below delta_min; reset at
  * zero overlap. Units: sigma_y [Pa]; forces [N]. 3D spheres.
- * Derived constant: delta_y in p[1]. History: delta_max.
+ * Derived constants: delta_y in p[1], delta_p in p[2]. History: delta_max,
+ * F_max (cwb_plastic_step).
  */
 #include "cwb_law.h"
 
-enum { P_SIGMA_Y, D_DY };
+enum { P_SIGMA_Y, D_DY, D_DP };
 
 static const cwb_param stronge_params[] = {
     {.name = "sigma_y", .unit = "Pa", .min = 0, .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "yield stress of the material"},
     {0}};
-
-typedef struct {
-    double delta_max;   /* largest overlap reached [m] */
-} stronge_state;
 
 static int stronge_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {
@@ -46,18 +43,28 @@ static int stronge_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
     (void)n;
     double q = 0.75 * M_PI * 1.1 * p[P_SIGMA_Y] / g->E_star;
     p[D_DY] = g->R_star * q * q;
+    p[D_DP] = 84.0 * p[D_DY];
     return CWB_OK;
 }
 
 /* Loading curve F(delta) and its integral from 0 (closed forms). */
-static double load_force(double kn, double dy, double d)
+static void stronge_load(const double *p, const cwb_pair *g, double d, cwb_normal_out *o)
 {
+    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     double fy = kn * dy * sqrt(dy), w = 2.0 * d / dy - 1.0;
-    if (d <= dy)
-        return kn * d * sqrt(d);
-    if (d <= 84.0 * dy)
-        return fy * w * (0.95 + 0.3 * log(w));
-    return fy * 2.55 * w;
+    if (d <= dy) {
+        o->force = kn * d * sqrt(d);
+        o->stiffness = 1.5 * kn * sqrt(d);
+        o->branch = CWB_BRANCH_ELASTIC;
+    } else if (d <= p[D_DP]) {
+        o->force = fy * w * (0.95 + 0.3 * log(w));
+        o->stiffness = fy * 2.0 / dy * (0.95 + 0.3 * log(w) + 0.3);
+        o->branch = CWB_BRANCH_ELASTIC_PLASTIC;
+    } else {
+        o->force = fy * 2.55 * w;
+        o->stiffness = fy * 2.55 * 2.0 / dy;
+        o->branch = CWB_BRANCH_PLASTIC;
+    }
 }
 
 /* int w (0.95 + 0.3 ln w) dw = 0.475 w^2 + 0.15 w^2 ln w - 0.075 w^2 */
@@ -66,101 +73,43 @@ static double ep_primitive(double w)
     return 0.475 * w * w + 0.15 * w * w * log(w) - 0.075 * w * w;
 }
 
-static double load_work(double kn, double dy, double d)
+static double stronge_load_work(const double *p, const cwb_pair *g, double d)
 {
+    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     double fy = kn * dy * sqrt(dy);
     if (d <= dy)
         return 0.4 * kn * d * d * sqrt(d);
     double w = 2.0 * d / dy - 1.0, half = 0.5 * dy * fy;   /* d(delta) = dy/2 dw */
     double el = 0.4 * fy * dy;
-    if (d <= 84.0 * dy)
+    if (d <= p[D_DP])
         return el + half * (ep_primitive(w) - ep_primitive(1.0));
     return el + half * (ep_primitive(167.0) - ep_primitive(1.0)) +
            half * 2.55 * 0.5 * (w * w - 167.0 * 167.0);
 }
 
-/* Unloading curve of eqs. 16-17 through delta_max. */
-static void unloading(const cwb_pair *g, double dy, double dmax, double *kun, double *dmin)
+/* Unloading curve of eqs. 16-17 through delta_max (not through F_max). */
+static void stronge_unload(const double *p, const cwb_pair *g, double dmax, double fmax,
+                           cwb_unloading *u)
 {
-    if (dmax <= dy) {
-        *kun = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
-        *dmin = 0.0;
-        return;
-    }
-    double w = sqrt(2.0 * dmax / dy - 1.0);
-    *kun = 4.0 / 3.0 * g->E_star * sqrt(g->R_star * w);
-    *dmin = dmax - dy * w;
+    (void)fmax;
+    double dy = p[D_DY], w = sqrt(2.0 * dmax / dy - 1.0);
+    u->n = 1.5;
+    u->k = 4.0 / 3.0 * g->E_star * sqrt(g->R_star * w);
+    u->delta_min = dmax - dy * w;
 }
 
-static double unload_energy(double kun, double dmin, double d)
-{
-    double x = d - dmin;
-    return x > 0.0 ? 0.4 * kun * x * x * sqrt(x) : 0.0;
-}
-
-static cwb_branch loading_branch(double dy, double d)
-{
-    return d <= dy ? CWB_BRANCH_ELASTIC
-                   : (d <= 84.0 * dy ? CWB_BRANCH_ELASTIC_PLASTIC : CWB_BRANCH_PLASTIC);
-}
+static const cwb_plastic_law stronge_curves = {
+    .load = stronge_load,
+    .load_work = stronge_load_work,
+    .unload = stronge_unload,
+    .yield_slot = D_DY,
+    .knot_slot = {D_DY, D_DP},
+};
 
 static int stronge_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
                         cwb_normal_out *out, void *trial)
 {
-    const stronge_state *s = state;
-    stronge_state *t = trial;
-    *out = (cwb_normal_out){0};
-    double dy = p[D_DY], kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
-    out->delta_yield = dy;
-    double kun0, dmin0;
-    unloading(g, dy, s->delta_max, &kun0, &dmin0);
-    double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0, d = k->delta;
-    /* committed energy: on the unloading curve, or on loading at the maximum */
-    double e0 = unload_energy(kun0, dmin0, d0);
-    if (d <= 0.0) {
-        t->delta_max = 0.0;
-        out->work = -e0;
-        out->dissipated = 0.0;
-        return CWB_OK;
-    }
-    double work;
-    if (d > s->delta_max) {
-        double from = d0 > s->delta_max ? d0 : s->delta_max;
-        work = (s->delta_max > d0 ? unload_energy(kun0, dmin0, s->delta_max) - e0 : 0.0) +
-               load_work(kn, dy, d) - load_work(kn, dy, from);
-        t->delta_max = d;
-        out->force = load_force(kn, dy, d);
-        out->branch = loading_branch(dy, d);
-        double w = 2.0 * d / dy - 1.0, fy = kn * dy * sqrt(dy);
-        out->stiffness = d <= dy ? 1.5 * kn * sqrt(d)
-                         : d <= 84.0 * dy ? fy * 2.0 / dy * (0.95 + 0.3 * log(w) + 0.3)
-                                          : fy * 2.55 * 2.0 / dy;
-        /* crossing delta_y or delta_p, or leaving the unloading curve for
-         * the loading curve (the jump at the old maximum) */
-        if ((from <= dy && d > dy) || (from <= 84.0 * dy && d > 84.0 * dy) ||
-            (s->delta_max > dy && d0 < s->delta_max))
-            out->flags |= CWB_OUT_DISCONTINUITY;
-    } else {
-        t->delta_max = s->delta_max;
-        double x = d - dmin0;
-        out->force = x > 0.0 ? kun0 * x * sqrt(x) : 0.0;
-        out->stiffness = x > 0.0 ? 1.5 * kun0 * sqrt(x) : 0.0;
-        work = unload_energy(kun0, dmin0, d) - e0;
-        out->branch = s->delta_max <= dy ? CWB_BRANCH_ELASTIC
-                      : d < d0           ? CWB_BRANCH_UNLOADING
-                                         : CWB_BRANCH_RELOADING;
-        if (d0 >= s->delta_max && s->delta_max > dy)
-            out->flags |= CWB_OUT_DISCONTINUITY;   /* leaves the loading curve */
-    }
-    double kun1, dmin1;
-    unloading(g, dy, t->delta_max, &kun1, &dmin1);
-    /* On the loading curve the recoverable energy is the unloading curve's
-     * at delta_max, whatever the jump between the two curves there. */
-    out->energy = unload_energy(kun1, dmin1, d);
-    out->work = work;
-    out->dissipated = work - (out->energy - e0);
-    out->radius = sqrt(g->R_star * (d > dmin1 ? d : 0.0));
-    return CWB_OK;
+    return cwb_plastic_step(&stronge_curves, p, g, state, k, out, trial);
 }
 
 const cwb_normal_type cwb_normal_stronge = {
@@ -170,7 +119,7 @@ const cwb_normal_type cwb_normal_stronge = {
         .source = "seed 004 eqs. 13-17 (Stronge 2000)",
         .params = stronge_params,
         .dims = CWB_DIM_3D,
-        .state_size = sizeof(stronge_state),
+        .state_size = sizeof(cwb_plastic_state),
         .prepare = stronge_prepare,
     },
     .step = stronge_step,

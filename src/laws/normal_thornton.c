@@ -20,13 +20,8 @@
  * restitution e(V_y/V_i) to round-off (tests/test_plastic.c); they are kept
  * apart by name so a case states which one it means.
  *
- * Reloading (delta rising below delta_max) follows the unloading curve up
- * to delta_max, then the loading curve (seed 004 Fig. 30 behaviour).
- * Permanent deformation: below delta_min the force is zero and the contact
- * remains (seed 004 sec. 4.3); it is reset when the overlap reaches zero.
- * Energy: the recoverable energy is the integral of the unloading curve
- * from delta_min; work along a step is exact (unloading curve to the old
- * maximum, then the loading curve).
+ * Loading, unloading, reloading, permanent deformation and the energy
+ * account follow the rules shared by seed 004's laws (cwb_plastic_step).
  *
  * Units: p_y, sigma_y [Pa]; forces [N]; overlaps [m]. 3D spheres.
  * Derived constants: p_y in p[4], delta_y in p[5].
@@ -51,11 +46,6 @@ static const cwb_param thornton_params[] = {
      .help = "eq9 (seed 004) or thornton1997 (4 E* a_p^3 / 3 F_max): the same value"},
     {0}};
 
-typedef struct {
-    double delta_max;   /* largest overlap reached [m] */
-    double f_max;       /* force there [N] */
-} thornton_state;
-
 static int thornton_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
     (void)g;
@@ -76,24 +66,31 @@ static int thornton_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
     if (!(py > 0.0) || !isfinite(py))
         return cwb_fail(msg, n, CWB_EINPUT, "thornton: cannot compute p_y (nu = %g)",
                         g->body[0].nu);
-    double q = M_PI * py / (2.0 * g->E_star);
     p[D_PY] = py;
-    p[D_DY] = g->R_star * q * q;
+    p[D_DY] = cwb_yield_overlap(g, py);
     return CWB_OK;
 }
 
-/* Virgin loading curve: force, and its integral from 0. */
-static double load_force(const double *p, const cwb_pair *g, double kn, double d)
+/* Virgin loading curve (eq. 7) and its integral from 0. */
+static void thornton_load(const double *p, const cwb_pair *g, double d, cwb_normal_out *o)
 {
-    double dy = p[D_DY];
-    if (d <= dy)
-        return kn * d * sqrt(d);
-    return kn * dy * sqrt(dy) + M_PI * p[D_PY] * g->R_star * (d - dy);
+    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
+    if (d <= dy) {
+        o->force = kn * d * sqrt(d);
+        o->stiffness = 1.5 * kn * sqrt(d);
+        o->branch = CWB_BRANCH_ELASTIC;
+    } else {
+        o->force = kn * dy * sqrt(dy) + M_PI * p[D_PY] * g->R_star * (d - dy);
+        o->stiffness = M_PI * p[D_PY] * g->R_star;
+        o->branch = CWB_BRANCH_PLASTIC;
+    }
+    /* a^2 = R* delta in Thornton's plastic loading too */
+    o->radius = sqrt(g->R_star * d);
 }
 
-static double load_work(const double *p, const cwb_pair *g, double kn, double d)
+static double thornton_load_work(const double *p, const cwb_pair *g, double d)
 {
-    double dy = p[D_DY];
+    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     if (d <= dy)
         return 0.4 * kn * d * d * sqrt(d);
     double x = d - dy;
@@ -101,86 +98,27 @@ static double load_work(const double *p, const cwb_pair *g, double kn, double d)
            0.5 * M_PI * p[D_PY] * g->R_star * x * x;
 }
 
-/* The unloading curve through (dmax, fmax): k_un and delta_min. */
-static void unloading_curve(const cwb_pair *g, double kn, double dmax, double fmax,
-                            double *kun, double *dmin, double *r_un_out)
+/* Unloading through (delta_max, F_max): eq. 9 (= Thornton 1997), eq. 10. */
+static void thornton_unload(const double *p, const cwb_pair *g, double dmax, double fmax,
+                            cwb_unloading *u)
 {
-    if (fmax <= 0.0 || dmax <= 0.0) {
-        *kun = kn;
-        *dmin = 0.0;
-        *r_un_out = g->R_star;
-        return;
-    }
-    double r_un = g->R_star * kn * dmax * sqrt(dmax) / fmax;   /* eq. 9 = Thornton 1997 */
-    *r_un_out = r_un;
-    *kun = 4.0 / 3.0 * g->E_star * sqrt(r_un);
-    *dmin = dmax - pow(fmax / *kun, 2.0 / 3.0);                 /* eq. 10 */
+    (void)p;
+    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
+    cwb_unloading_hertz(g, g->R_star * kn * dmax * sqrt(dmax) / fmax, dmax, fmax, u);
 }
 
-/* Energy stored on the unloading curve at d (zero below delta_min). */
-static double unload_energy(double kun, double dmin, double d)
-{
-    double x = d - dmin;
-    return x > 0.0 ? 0.4 * kun * x * x * sqrt(x) : 0.0;
-}
+static const cwb_plastic_law thornton_curves = {
+    .load = thornton_load,
+    .load_work = thornton_load_work,
+    .unload = thornton_unload,
+    .yield_slot = D_DY,
+    .knot_slot = {D_DY},
+};
 
 static int thornton_step(const double *p, const cwb_pair *g, const void *state,
                          const cwb_kin *k, cwb_normal_out *out, void *trial)
 {
-    const thornton_state *s = state;
-    thornton_state *t = trial;
-    *out = (cwb_normal_out){0};
-    out->delta_yield = p[D_DY];
-    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
-    double kun0, dmin0, run0;
-    unloading_curve(g, kn, s->delta_max, s->f_max, &kun0, &dmin0, &run0);
-    double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0;
-    double e0 = d0 > 0.0 ? unload_energy(kun0, dmin0, d0) : 0.0;
-    double d = k->delta;
-    if (d <= 0.0) {
-        /* separated: the contact (and its memory) ends */
-        t->delta_max = 0.0;
-        t->f_max = 0.0;
-        out->work = -e0;
-        out->branch = CWB_BRANCH_NONE;
-        return CWB_OK;
-    }
-    double work;
-    if (d > s->delta_max) {
-        /* back up the unloading curve to the old maximum, then virgin loading */
-        double from = d0 > s->delta_max ? d0 : s->delta_max;
-        work = (s->delta_max > d0 ? unload_energy(kun0, dmin0, s->delta_max) - e0 : 0.0) +
-               load_work(p, g, kn, d) - load_work(p, g, kn, from);
-        t->delta_max = d;
-        t->f_max = load_force(p, g, kn, d);
-        out->force = t->f_max;
-        if (d <= p[D_DY]) {
-            out->stiffness = 1.5 * kn * sqrt(d);
-            out->branch = CWB_BRANCH_ELASTIC;
-        } else {
-            out->stiffness = M_PI * p[D_PY] * g->R_star;
-            out->branch = CWB_BRANCH_PLASTIC;
-        }
-    } else {
-        *t = *s;
-        double x = d - dmin0;
-        out->force = x > 0.0 ? kun0 * x * sqrt(x) : 0.0;
-        out->stiffness = x > 0.0 ? 1.5 * kun0 * sqrt(x) : 0.0;
-        work = unload_energy(kun0, dmin0, d) - e0;
-        out->branch = s->delta_max <= p[D_DY] ? CWB_BRANCH_ELASTIC
-                      : d < d0                 ? CWB_BRANCH_UNLOADING
-                                               : CWB_BRANCH_RELOADING;
-    }
-    double kun1, dmin1, run1;
-    unloading_curve(g, kn, t->delta_max, t->f_max, &kun1, &dmin1, &run1);
-    out->energy = unload_energy(kun1, dmin1, d);
-    out->work = work;
-    out->dissipated = work - (out->energy - e0);
-    /* contact radius: sqrt(R* delta) while loading (a^2 = R* delta in
-     * Thornton's plastic loading too), the unloading Hertz contact's below */
-    out->radius = d >= t->delta_max ? sqrt(g->R_star * d)
-                                    : (d > dmin1 ? sqrt(run1 * (d - dmin1)) : 0.0);
-    return CWB_OK;
+    return cwb_plastic_step(&thornton_curves, p, g, state, k, out, trial);
 }
 
 const cwb_normal_type cwb_normal_thornton = {
@@ -190,7 +128,7 @@ const cwb_normal_type cwb_normal_thornton = {
         .source = "seed 004 eqs. 7-10; Thornton (1997); p_y = Ay[nu] sigma_y (appendix A)",
         .params = thornton_params,
         .dims = CWB_DIM_3D,
-        .state_size = sizeof(thornton_state),
+        .state_size = sizeof(cwb_plastic_state),
         .check = thornton_check,
         .prepare = thornton_prepare,
     },

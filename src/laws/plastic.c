@@ -1,0 +1,183 @@
+/* plastic.c -- the loading / unloading / reloading rules shared by the
+ * elastic-plastic normal laws (see cwb_plastic_law in cwb_law.h).
+ *
+ * Each law supplies its virgin loading curve and its unloading curve from a
+ * maximum; this file decides which curve a step is on, the work done along
+ * the step's path and the energy that unloading would give back, so that all
+ * of seed 004's laws follow the same loading, unloading and reloading rules
+ * (seed 004 sec. 4.2.4 and Fig. 30) and the same energy account.
+ */
+#include <gsl/gsl_integration.h>
+
+#include "cwb_law.h"
+
+double cwb_yield_overlap(const cwb_pair *g, double p_y)
+{
+    double q = M_PI * p_y / (2.0 * g->E_star);
+    return g->R_star * q * q;
+}
+
+void cwb_unloading_hertz(const cwb_pair *g, double r_un, double delta_max, double f_max,
+                         cwb_unloading *u)
+{
+    u->n = 1.5;
+    u->k = 4.0 / 3.0 * g->E_star * sqrt(r_un);
+    u->delta_min = delta_max - pow(f_max / u->k, 2.0 / 3.0);
+}
+
+double cwb_unloading_radius_from_contact(const cwb_pair *g, double a_max, double f_max)
+{
+    return 4.0 * g->E_star * a_max * a_max * a_max / (3.0 * f_max);
+}
+
+/* The unloading curve below a committed maximum (Hertz when elastic). */
+static void unloading_of(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
+                         double dmax, double fmax, cwb_unloading *u)
+{
+    if (dmax <= p[law->yield_slot] || fmax <= 0.0) {
+        u->k = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
+        u->n = 1.5;
+        u->delta_min = 0.0;
+        return;
+    }
+    law->unload(p, g, dmax, fmax, u);
+    if (!(u->delta_min > 0.0))
+        u->delta_min = 0.0;
+}
+
+static double unload_force(const cwb_unloading *u, double d)
+{
+    double x = d - u->delta_min;
+    return x > 0.0 ? u->k * pow(x, u->n) : 0.0;
+}
+
+static double unload_energy(const cwb_unloading *u, double d)
+{
+    double x = d - u->delta_min;
+    return x > 0.0 ? u->k * pow(x, u->n + 1.0) / (u->n + 1.0) : 0.0;
+}
+
+typedef struct {
+    const cwb_plastic_law *law;
+    const double *p;
+    const cwb_pair *g;
+} load_ctx;
+
+static double load_force_at(double d, void *param)
+{
+    const load_ctx *c = param;
+    cwb_normal_out o = {0};
+    c->law->load(c->p, c->g, d, &o);
+    return o.force;
+}
+
+/* Integral of the loading curve over [a, b] inside one smooth piece:
+ * GSL's non-adaptive Gauss-Kronrod rule (no workspace, so the step stays
+ * pure); halved until it meets the tolerance. */
+static double integrate_piece(gsl_function *F, double a, double b, int depth)
+{
+    double result, abserr;
+    size_t neval;
+    int rc = gsl_integration_qng(F, a, b, 0.0, 1e-11, &result, &abserr, &neval);
+    if (rc != 0 && depth < 12) {
+        double m = 0.5 * (a + b);
+        return integrate_piece(F, a, m, depth + 1) + integrate_piece(F, m, b, depth + 1);
+    }
+    return result;
+}
+
+static double loading_work(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
+                           double a, double b)
+{
+    if (b <= a)
+        return 0.0;
+    if (law->load_work)
+        return law->load_work(p, g, b) - law->load_work(p, g, a);
+    load_ctx c = {law, p, g};
+    gsl_function F = {load_force_at, &c};
+    double w = 0.0, from = a;
+    for (int i = 0; i < CWB_MAX_KNOTS && law->knot_slot[i]; i++) {
+        double x = p[law->knot_slot[i]];
+        if (x > from && x < b) {
+            w += integrate_piece(&F, from, x, 0);
+            from = x;
+        }
+    }
+    return w + integrate_piece(&F, from, b, 0);
+}
+
+/* Does the loading curve jump at a knot inside (a, b]? */
+static int crosses_jump(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
+                        double a, double b)
+{
+    for (int i = 0; i < CWB_MAX_KNOTS && law->knot_slot[i]; i++) {
+        double x = p[law->knot_slot[i]];
+        if (!(x > a && x <= b))
+            continue;
+        cwb_normal_out lo = {0}, hi = {0};
+        law->load(p, g, x * (1.0 - 1e-12), &lo);
+        law->load(p, g, x * (1.0 + 1e-12), &hi);
+        if (fabs(hi.force - lo.force) > 1e-8 * fmax(fabs(hi.force), fabs(lo.force)))
+            return 1;
+    }
+    return 0;
+}
+
+int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
+                     const cwb_plastic_state *s, const cwb_kin *k, cwb_normal_out *out,
+                     cwb_plastic_state *t)
+{
+    *out = (cwb_normal_out){0};
+    double dy = p[law->yield_slot];
+    out->delta_yield = dy;
+    cwb_unloading u0;
+    unloading_of(law, p, g, s->delta_max, s->f_max, &u0);
+    double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0, d = k->delta;
+    double e0 = unload_energy(&u0, d0);
+    if (d <= 0.0) {
+        /* separated: the contact and its memory end */
+        t->delta_max = 0.0;
+        t->f_max = 0.0;
+        out->work = -e0;
+        out->branch = CWB_BRANCH_NONE;
+        return CWB_OK;
+    }
+    /* Do the loading and unloading curves meet at the committed maximum? */
+    int curves_meet = s->delta_max <= 0.0 ||
+                      fabs(unload_force(&u0, s->delta_max) - s->f_max) <= 1e-9 * s->f_max;
+    double work;
+    if (d > s->delta_max) {
+        /* back up the unloading curve to the old maximum, then virgin loading */
+        double from = d0 > s->delta_max ? d0 : s->delta_max;
+        work = (s->delta_max > d0 ? unload_energy(&u0, s->delta_max) - e0 : 0.0) +
+               loading_work(law, p, g, from, d);
+        law->load(p, g, d, out);
+        out->delta_yield = dy;
+        t->delta_max = d;
+        t->f_max = out->force;
+        if (crosses_jump(law, p, g, from, d) || (!curves_meet && d0 < s->delta_max))
+            out->flags |= CWB_OUT_DISCONTINUITY;
+    } else {
+        *t = *s;
+        double x = d - u0.delta_min;
+        out->force = unload_force(&u0, d);
+        out->stiffness = x > 0.0 ? u0.n * u0.k * pow(x, u0.n - 1.0) : 0.0;
+        out->radius = out->stiffness / (2.0 * g->E_star);
+        work = unload_energy(&u0, d) - e0;
+        out->branch = s->delta_max <= dy ? CWB_BRANCH_ELASTIC
+                      : d < d0           ? CWB_BRANCH_UNLOADING
+                                         : CWB_BRANCH_RELOADING;
+        if (!curves_meet && d0 >= s->delta_max)
+            out->flags |= CWB_OUT_DISCONTINUITY;   /* leaves the loading curve */
+    }
+    cwb_unloading u1;
+    unloading_of(law, p, g, t->delta_max, t->f_max, &u1);
+    /* On the loading curve the recoverable energy is the unloading curve's
+     * at delta_max, whether or not the two curves meet there. */
+    out->energy = unload_energy(&u1, d);
+    out->work = work;
+    out->dissipated = work - (out->energy - e0);
+    if (d >= t->delta_max && out->radius <= 0.0)
+        out->radius = sqrt(g->R_star * d);
+    return CWB_OK;
+}
