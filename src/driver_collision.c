@@ -370,6 +370,8 @@ typedef struct {
     double u_normal_after;     /* -(u1 - u2).z: separating speed along the initial normal */
     double tan_in, tan_out;    /* contact-point tangential / normal velocity, before and after */
     double u_t_after;          /* (u1 - u2).x after: tangential centre velocity */
+    double permanent_overlap;  /* overlap where the normal force returned to zero [m] */
+    unsigned flags;            /* CWB_OUT_* raised by the normal law */
     size_t jumps;              /* committed steps where the normal law jumped */
     size_t steps;
 } run_summary;
@@ -401,6 +403,28 @@ static void initial_state(const cwb_case *c, const sim *s, double *y)
         put3(y, W2, cwb_v3(0, p[P_OMEGA2], 0));
     }
     put3(y, W1, cwb_v3(0, p[P_OMEGA1], 0));
+}
+
+/* The overlap between d_zero (force 0) and d_pos (force > 0, the committed
+ * overlap of `state`) where the normal force vanishes: bisection on
+ * "force > 0" with trial evaluations. Permanent deformation of the
+ * elastic-plastic laws (seed 004 sec. 4.3), to round-off, not to the step. */
+static double zero_force_overlap(const sim *s, const void *state, double d_zero, double d_pos)
+{
+    unsigned char trial[CWB_MAX_STATE];
+    double top = d_pos;
+    for (int it = 0; it < 80 && d_pos - d_zero > 4.0 * DBL_EPSILON * d_pos; it++) {
+        double mid = 0.5 * (d_zero + d_pos);
+        cwb_kin k = {.delta = mid, .delta0 = top, .normal = {0, 0, 1}};
+        cwb_normal_out no;
+        if (s->ct.normal->step(s->ct.p[CWB_KIND_NORMAL], s->ct.pair, state, &k, &no, trial))
+            break;
+        if (no.force > 0.0)
+            d_pos = mid;
+        else
+            d_zero = mid;
+    }
+    return 0.5 * (d_zero + d_pos);
 }
 
 /* One complete collision at fixed step h. series may be NULL. */
@@ -520,9 +544,16 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
         }
         memcpy(y, ynew, sizeof y);
         t += hs;
+        unsigned char before[CWB_MAX_STATE];
+        memcpy(before, s.ct.committed.state[CWB_KIND_NORMAL], sizeof before);
+        double force_before = o.n.force;
         if ((rc = commit(&s, y, hs, &o, &slip)) != CWB_OK)
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
         out->jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
+        out->flags |= o.n.flags;
+        if (force_before > 0.0 && o.n.force <= 0.0 && g1.delta > 0.0 &&
+            out->permanent_overlap == 0.0 && g.delta_rate < 0.0)
+            out->permanent_overlap = zero_force_overlap(&s, before, g1.delta, g.delta);
         if (g1.delta > dmax)
             dmax = g1.delta;
         if (o.n.force > fmax)
@@ -722,6 +753,9 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "impact_angle_deg", "deg", sum.impact_angle);
     cwb_result_set(r, "u_normal_after", "m/s", sum.u_normal_after);
     cwb_result_set(r, "u_tangential_after", "m/s", sum.u_t_after);
+    cwb_result_set(r, "permanent_overlap", "m", sum.permanent_overlap);
+    if (sum.flags & CWB_OUT_EXTRAPOLATED)
+        cwb_result_warn(r, "the normal law was used outside its stated validity");
     if (sum.jumps) {
         cwb_result_set(r, "discontinuities", "-", (double)sum.jumps);
         cwb_result_warn(r, "the normal law's force jumped %zu times (documented "

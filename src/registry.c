@@ -10,7 +10,9 @@
 #include "cwb_run.h"
 
 extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz,
-    cwb_normal_linear, cwb_normal_thornton, cwb_normal_stronge;
+    cwb_normal_linear, cwb_normal_thornton, cwb_normal_stronge, cwb_normal_tomas,
+    cwb_normal_storakers, cwb_normal_vu_quoc, cwb_normal_brake, cwb_normal_jackson_green,
+    cwb_normal_rathbone2015, cwb_normal_rathbone;
 extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear,
     cwb_tangential_mindlin, cwb_tangential_mindlin_rescale, cwb_tangential_direnzo,
     cwb_tangential_mindlin_deresiewicz, cwb_tangential_lth;
@@ -24,6 +26,13 @@ static const cwb_law_head *const normal_laws[] = {
     &cwb_normal_linear.head,
     &cwb_normal_thornton.head,
     &cwb_normal_stronge.head,
+    &cwb_normal_tomas.head,
+    &cwb_normal_storakers.head,
+    &cwb_normal_vu_quoc.head,
+    &cwb_normal_brake.head,
+    &cwb_normal_jackson_green.head,
+    &cwb_normal_rathbone2015.head,
+    &cwb_normal_rathbone.head,
 };
 
 static const cwb_law_head *const tangential_laws[] = {

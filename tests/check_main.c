@@ -37,6 +37,7 @@ int main(void)
     gsl_set_error_handler_off();
     SRunner *sr = srunner_create(laws_suite());
     srunner_add_suite(sr, collision_suite());
+    srunner_add_suite(sr, plastic_laws_suite());
     srunner_add_suite(sr, history_suite());
     srunner_add_suite(sr, input_suite());
     srunner_add_suite(sr, tangential_suite());

@@ -106,13 +106,15 @@ static double loading_work(const cwb_plastic_law *law, const double *p, const cw
     return w + integrate_piece(&F, from, b, 0);
 }
 
-/* Does the loading curve jump at a knot inside (a, b]? */
+/* Does the loading curve jump at a knot the step [a, b] moves past? A knot
+ * belongs to its lower piece (every law uses delta <= knot there), so a
+ * step crosses it when a <= knot < b. */
 static int crosses_jump(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
                         double a, double b)
 {
     for (int i = 0; i < CWB_MAX_KNOTS && law->knot_slot[i]; i++) {
         double x = p[law->knot_slot[i]];
-        if (!(x > a && x <= b))
+        if (!(x >= a && x < b))
             continue;
         cwb_normal_out lo = {0}, hi = {0};
         law->load(p, g, x * (1.0 - 1e-12), &lo);
