@@ -81,14 +81,28 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/linear_spring_impact.case cases/history_hertz_force_control.case \
              cases/history_linear_friction_cycle.case \
              cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case \
-             cases/thornton_cycles.case cases/seed004_fig4a.case cases/seed004_fig4b.case
+             cases/thornton_cycles.case cases/seed004_fig4a.case cases/seed004_fig4b.case \
+             $(SEED004_PLASTIC_FIGS)
+
+# Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
+# before the case that draws them (its [output] overlay).
+SEED004_PLASTIC_FIGS = $(foreach c,fig26_thornton fig26_thornton_fit fig26 \
+                         fig27_brake fig27_jackson_green fig27 fig28_jackson_green fig28 \
+                         fig30 fig33_e26000 fig33 fig34_thornton_1 fig34_thornton_2 fig34 \
+                         fig35_tomas fig35,cases/seed004_$(c).case)
+
+# Restitution against impact velocity for every elastic-plastic law; rathbone
+# last (it draws the others).
+RESTITUTION_LAWS = thornton tomas stronge storakers vu_quoc brake jackson_green \
+                   rathbone2015 rathbone
 
 SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_4_al_oxide.case cases/chung_ooi_4_al_alloy.case \
               cases/chung_ooi_5_nu030.case cases/chung_ooi_5_nu040.case \
               cases/chung_ooi_6_al_alloy.case cases/chung_ooi_6_nylon.case \
               cases/chung_ooi_7_al_alloy.case cases/chung_ooi_8_al_alloy.case \
-              cases/thornton_restitution.case
+              cases/thornton_restitution.case \
+              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case)
 
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \
@@ -114,6 +128,7 @@ bench: $(BUILD)/bench_laws $(BUILD)/cwb
 	$(BUILD)/bench_laws
 	sh bench/demo_memory.sh $(BUILD)/cwb
 	sh bench/bench_sweep.sh $(BUILD)/cwb
+	sh bench/bench_restitution.sh $(BUILD)/cwb
 
 # LAMMPS side by side (needs Debian's lammps; skipped with a message without it)
 peer: $(BUILD)/cwb

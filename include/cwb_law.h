@@ -234,8 +234,10 @@ typedef struct {
     /* Force, stiffness and branch on the virgin loading curve at delta > 0
      * (and the contact radius; left 0, it is sqrt(R* delta)). */
     void (*load)(const double *p, const cwb_pair *g, double delta, cwb_normal_out *out);
-    /* Integral of the loading curve from 0 to delta (NULL: quadrature). */
-    double (*load_work)(const double *p, const cwb_pair *g, double delta);
+    /* Integral of the loading curve from 0 to delta, or (when that is not
+     * in closed form) from a to b; both NULL: quadrature between knots. */
+    double (*load_primitive)(const double *p, const cwb_pair *g, double delta);
+    double (*load_work)(const double *p, const cwb_pair *g, double a, double b);
     /* The unloading curve from a maximum delta_max > delta_y. */
     void (*unload)(const double *p, const cwb_pair *g, double delta_max, double f_max,
                    cwb_unloading *u);
@@ -251,9 +253,14 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
 /* Hertz-like unloading with radius r_un through (delta_max, f_max): eq. 10. */
 void cwb_unloading_hertz(const cwb_pair *g, double r_un, double delta_max, double f_max,
                          cwb_unloading *u);
-/* The radius that keeps the contact radius a_max at the start of unloading
- * (Thornton 1997): R*_un = 4 E* a_max^3 / (3 F_max). */
-double cwb_unloading_radius_from_contact(const cwb_pair *g, double a_max, double f_max);
+/* Thornton's unloading radius (seed 004 eq. 9): R*_un = R* k_n
+ * delta_max^(3/2) / F_max, the Hertz force at delta_max over the real one. */
+double cwb_unloading_radius_eq9(const cwb_pair *g, double delta_max, double f_max);
+
+/* Integral of a smooth function over a short interval [a, b] (GSL Gauss-
+ * Legendre, checked, else Gauss-Kronrod; src/laws/plastic.c). */
+struct gsl_function_struct;
+double cwb_integrate_smooth(struct gsl_function_struct *F, double a, double b);
 
 /* Yield overlap of eq. 8, delta_y = R* (pi p_y / (2 E*))^2. */
 double cwb_yield_overlap(const cwb_pair *g, double p_y);

@@ -52,6 +52,8 @@ typedef struct {
     size_t ny;
     const char *label;                  /* legend of the cwb curves */
     int markers;                        /* 1: mark the points (sweeps) */
+    const char *overlays[12];           /* other cwb CSVs drawn as lines (other laws) */
+    size_t noverlay;
     const char *refs[8];                /* reference CSVs overlaid */
     size_t nref;
     const char *ref_x, *ref_y;          /* their columns (default x, y[0]) */
@@ -60,6 +62,9 @@ typedef struct {
 } cwb_plot_spec;
 
 int cwb_plot_series(const cwb_plot_spec *spec, const cwb_series *s, char *msg, size_t n);
+
+/* Split a ';'- or ','-separated list of paths in place (at most max). */
+size_t cwb_split_paths(char *list, const char **out, size_t max);
 
 /* Write DIR/NAME.gp plotting DIR/NAME.csv (and the reference, if any). */
 int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,

@@ -122,14 +122,16 @@ enum {
     CWB_OUT_PLOT_X,          /* plot x column (default: the driver's) */
     CWB_OUT_PLOT_Y,          /* plot y column */
     CWB_OUT_TITLE,           /* plot title */
-    CWB_OUT_COMPARE_X        /* column both curves are matched on (default: plot x) */
+    CWB_OUT_COMPARE_X,       /* column both curves are matched on (default: plot x) */
+    CWB_OUT_OVERLAY          /* other runs' CSVs drawn on the same plot */
 };
 extern const cwb_param cwb_output_params[];
 
 /* Sweep keys ([sweep]). */
 enum { CWB_SWEEP_VARY = 0, CWB_SWEEP_FROM, CWB_SWEEP_TO, CWB_SWEEP_N, CWB_SWEEP_SCALE,
        CWB_SWEEP_PLOT_Y, CWB_SWEEP_REFERENCE, CWB_SWEEP_REFERENCE_X, CWB_SWEEP_REFERENCE_Y,
-       CWB_SWEEP_TITLE, CWB_SWEEP_PLOT_X, CWB_SWEEP_LINK, CWB_SWEEP_LINK_FACTOR };
+       CWB_SWEEP_TITLE, CWB_SWEEP_PLOT_X, CWB_SWEEP_LINK, CWB_SWEEP_LINK_FACTOR,
+       CWB_SWEEP_OVERLAY };
 extern const cwb_param cwb_sweep_params[];
 
 /* Run a case once per value of one key (src/sweep.c). vary overrides the

@@ -10,5 +10,5 @@ set ylabel 'psi2_maw [-]' noenhanced
 set grid
 set key top right box opaque
 set label 1 "vs psi_gross_sliding_nu30.csv: max dev. 0.00383, rms 0.00383 (of max |ref|), 29 pts" at graph 0.02, graph 0.05 front noenhanced
-plot 'chung_ooi_5_nu030_sweep.csv' using 19:20 with linespoints pt 7 ps 0.6 lw 2 lc rgb '#1f77b4' title 'cwb', \
+plot 'chung_ooi_5_nu030_sweep.csv' using 20:21 with linespoints pt 7 ps 0.6 lw 2 lc rgb '#1f77b4' title 'cwb', \
      '../reference/analytic/psi_gross_sliding_nu30.csv' using 3:4 every 1 with points pt 6 ps 1.2 lc rgb '#d62728' title 'psi_gross_sliding_nu30.csv'

@@ -10,6 +10,6 @@ set ylabel 'tan_recoil [-]' noenhanced
 set grid
 set key top right box opaque
 set label 1 "vs spin_gross_sliding_tan.csv: max dev. 0.000116, rms 0.000114 (of max |ref|), 21 pts" at graph 0.02, graph 0.05 front noenhanced
-plot 'chung_ooi_6_al_alloy_sweep.csv' using 21:22 with linespoints pt 7 ps 0.6 lw 2 lc rgb '#1f77b4' title 'cwb', \
+plot 'chung_ooi_6_al_alloy_sweep.csv' using 22:23 with linespoints pt 7 ps 0.6 lw 2 lc rgb '#1f77b4' title 'cwb', \
      '../reference/analytic/spin_gross_sliding_tan.csv' using 1:2 every 1 with points pt 6 ps 1.2 lc rgb '#d62728' title 'spin_gross_sliding_tan.csv', \
      '../reference/published/chung_ooi_2011_test6_tan_al_alloy.csv' using 1:2 every 1 with points pt 4 ps 1.2 lc rgb '#ff7f0e' title 'chung_ooi_2011_test6_tan_al_alloy.csv'

@@ -79,6 +79,8 @@ const cwb_param cwb_output_params[] = {
     {.name = "compare_x", .unit = "-", .kind = CWB_PARAM_TEXT,
      .help = "column (in run and reference) the comparison matches on, e.g. step "
              "for a loop; default: the plot's x column"},
+    {.name = "overlay", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "other runs' CSVs drawn on the same plot (e.g. other laws), ';'-separated"},
     {0}};
 
 static const char *const scales[] = {"linear", "log", NULL};
@@ -107,6 +109,8 @@ const cwb_param cwb_sweep_params[] = {
      .help = "a second key set to link_factor times each value (section.key)"},
     {.name = "link_factor", .unit = "-", .def = 1, .min = -INFINITY, .max = INFINITY,
      .help = "factor of the linked key"},
+    {.name = "overlay", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated"},
     {0}};
 
 /* --- reading --------------------------------------------------------- */

@@ -38,6 +38,64 @@ static void relative_path(const char *dir, const char *target, char *out, size_t
         snprintf(out + used, n - used, "%s", b[common] == '/' ? b + common + 1 : b + common);
 }
 
+size_t cwb_split_paths(char *list, const char **out, size_t max)
+{
+    size_t n = 0;
+    for (char *tok = strtok(list, ";, \t\n"); tok && n < max; tok = strtok(NULL, ";, \t\n")) {
+        while (*tok == ' ' || *tok == '\t' || *tok == '\n')
+            tok++;
+        char *end = tok + strlen(tok);
+        while (end > tok && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
+            *--end = '\0';
+        if (*tok)
+            out[n++] = tok;
+    }
+    return n;
+}
+
+/* The legend of an overlaid run: its file name without directory, .csv and
+ * a _sweep suffix. */
+static void overlay_title(const char *path, char *out, size_t n)
+{
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    snprintf(out, n, "%s", base);
+    char *dot = strstr(out, ".csv");
+    if (dot)
+        *dot = '\0';
+    char *sw = strstr(out, "_sweep");
+    if (sw && sw[6] == '\0')
+        *sw = '\0';
+}
+
+/* Column indices of x and y in a cwb CSV's header row ("name[unit],..."),
+ * -1 when absent. Non-zero when the file cannot be read. Only the header:
+ * an overlaid run may hold NaN in columns the plot does not use. */
+static int header_columns(const char *path, const char *x, const char *y, int *jx, int *jy)
+{
+    FILE *in = fopen(path, "r");
+    if (!in)
+        return -1;
+    char line[8192];
+    int rc = -1;
+    while (fgets(line, sizeof line, in)) {
+        if (line[0] == '#')
+            continue;
+        int col = 0;
+        for (char *tok = strtok(line, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), col++) {
+            char *br = strchr(tok, '[');
+            size_t len = br ? (size_t)(br - tok) : strlen(tok);
+            if (strlen(x) == len && strncmp(tok, x, len) == 0)
+                *jx = col;
+            if (strlen(y) == len && strncmp(tok, y, len) == 0)
+                *jy = col;
+        }
+        rc = 0;
+        break;
+    }
+    fclose(in);
+    return rc;
+}
+
 static void label_of(const cwb_series *s, int i, char *buf, size_t n)
 {
     snprintf(buf, n, "%s [%s]", s->col[i].name, s->col[i].unit);
@@ -79,6 +137,26 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
                 k ? ", \\\n     " : "", sp->data ? sp->data : sp->name, ix + 1,
                 cwb_series_find(s, sp->y[k]) + 1,
                 sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 4], sp->label ? sp->label : "cwb", sp->ny > 1 ? sp->y[k] : "");
+    static const char *const ocol[] = {"#ff7f0e", "#17becf", "#bcbd22", "#e377c2", "#7f7f7f",
+                                       "#8c564b", "#9467bd", "#2ca02c", "#d62728", "#000000",
+                                       "#1f77b4", "#aec7e8"};
+    for (size_t o = 0; o < sp->noverlay; o++) {
+        int jx = -1, jy = -1;
+        if (header_columns(sp->overlays[o], sp->x, sp->y[0], &jx, &jy) != 0) {
+            fprintf(stderr, "cwb: warning: overlay %s not drawn: cannot read it (run its "
+                            "case first)\n", sp->overlays[o]);
+            continue;
+        }
+        char rel[PATH_MAX], title[160];
+        relative_path(sp->dir, sp->overlays[o], rel, sizeof rel);
+        overlay_title(sp->overlays[o], title, sizeof title);
+        if (jx >= 0 && jy >= 0)
+            fprintf(f, ", \\\n     '%s' using %d:%d with lines lw 2 dt %d lc rgb '%s' title '%s'",
+                    rel, jx + 1, jy + 1, (int)(o % 3) + 2, ocol[o % 12], title);
+        else
+            fprintf(stderr, "cwb: warning: overlay %s has no column %s or %s\n",
+                    sp->overlays[o], sp->x, sp->y[0]);
+    }
     static const int points[] = {6, 4, 8, 12};
     static const char *const rcol[] = {"#d62728", "#ff7f0e", "#000000", "#e377c2"};
     for (size_t r = 0; r < sp->nref; r++) {
@@ -117,6 +195,8 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char
     snprintf(label, sizeof label, "cwb: %s / %s", c->law[CWB_KIND_NORMAL]->name,
              c->law[CWB_KIND_TANGENTIAL]->name);
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
+    char overlay[CWB_TEXT];
+    snprintf(overlay, sizeof overlay, "%s", c->output_values.text[CWB_OUT_OVERLAY]);
     cwb_plot_spec sp = {
         .dir = dir, .name = c->name, .title = c->output_values.text[CWB_OUT_TITLE],
         .x = xname, .y = {yname}, .ny = 1, .label = label,
@@ -127,6 +207,7 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char
         .dev_rms = cwb_result_get(r, "ref_rms_error"),
         .dev_points = cwb_result_get(r, "ref_points"),
     };
+    sp.noverlay = cwb_split_paths(overlay, sp.overlays, 12);
     return cwb_plot_series(&sp, &r->series, msg, n);
 }
 

@@ -362,6 +362,10 @@ int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const cha
     split(gry, ';', groups_ry, 8);
     cwb_plot_spec specs[8];
     char plot_names[8][240], data_name[200];
+    char overlay[CWB_TEXT];
+    const char *overlays[12];
+    snprintf(overlay, sizeof overlay, "%s", sw->text[CWB_SWEEP_OVERLAY]);
+    size_t noverlay = cwb_split_paths(overlay, overlays, 12);
     for (size_t gi = 0; gi < ngroups && rc == CWB_OK; gi++) {
         cwb_plot_spec *sp = &specs[gi];
         /* x of this group: its own plot_x group, else the last one given, else the key */
@@ -377,9 +381,17 @@ int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const cha
                               .ref_y = groups_ry[gi] ? groups_ry[gi] : "",
                               .dev_max = NAN, .dev_rms = NAN, .dev_points = NAN};
         sp->ny = split(groups_y[gi], ',', (char **)sp->y, 8);
+        sp->noverlay = noverlay;
+        memcpy(sp->overlays, overlays, sizeof overlays);
         sp->nref = groups_r[gi] ? split(groups_r[gi], ',', (char **)sp->refs, 8) : 0;
-        snprintf(plot_names[gi], sizeof plot_names[gi], "%s_sweep%s%s", base->name, ngroups > 1 ? "_" : "",
-                 ngroups > 1 ? sp->y[0] : "");
+        snprintf(plot_names[gi], sizeof plot_names[gi], "%s_sweep%s%s", base->name,
+                 ngroups > 1 ? "_" : "", ngroups > 1 ? sp->y[0] : "");
+        for (size_t gj = 0; gj < gi; gj++)      /* same y twice: name the x too */
+            if (strcmp(specs[gj].y[0], sp->y[0]) == 0) {
+                size_t used = strlen(plot_names[gi]);
+                snprintf(plot_names[gi] + used, sizeof plot_names[gi] - used, "_vs_%s", sp->x);
+                break;
+            }
         sp->name = plot_names[gi];
         snprintf(data_name, sizeof data_name, "%s_sweep", base->name);
         sp->data = data_name;

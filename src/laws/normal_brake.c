@@ -220,7 +220,7 @@ static void brake_load(const double *p, const cwb_pair *g, double d, cwb_normal_
     }
 }
 
-static double brake_load_work(const double *p, const cwb_pair *g, double d)
+static double brake_load_primitive(const double *p, const cwb_pair *g, double d)
 {
     double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY], dp = p[D_DP];
     if (d <= dy)
@@ -256,7 +256,7 @@ static void brake_unload(const double *p, const cwb_pair *g, double dmax, double
 
 static const cwb_plastic_law brake_curves = {
     .load = brake_load,
-    .load_work = brake_load_work,
+    .load_primitive = brake_load_primitive,
     .unload = brake_unload,
     .yield_slot = D_DY,
     .knot_slot = {D_DY, D_DP},

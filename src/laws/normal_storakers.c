@@ -16,11 +16,13 @@
  * magnitude above eq. 8's: their ratio is (9 c^2 / Ay[nu])^2, 109 at nu = 0.
  *
  * Unloading: the seed gives no rule for this law. Chosen here, and stated:
- * Hertz unloading that keeps the contact radius at the maximum (Thornton
- * 1997's rule), R*_un = 4 E* a_max^3 / (3 F_max), with the plastic contact
- * area of eq. 18, pi a^2 = pi 2 c^2 R* delta (mean pressure 3 sigma_y), and
- * delta_min from continuity (eq. 10). It always gives delta_min > 0 above
- * delta_y.
+ * Hertz unloading with Thornton's radius of eq. 9, R*_un = R* k_n
+ * delta_max^(3/2) / F_max, and delta_min from continuity (eq. 10) -- the
+ * "same expression as the Thornton model" the seed uses for its other laws.
+ * It is R* at delta_y, so restitution is continuous at the yield velocity.
+ * (Keeping the plastic contact radius a^2 = 2 c^2 R* delta instead, Thornton
+ * 1997's rule, was tried: a^2 jumps by 2 c^2 = 2.86 at delta_y and so does
+ * delta_min: e fell from 1 to 0.77 at V_y.)
  *
  * Units: sigma_y [Pa]; c2 [-]; forces [N]. 3D spheres.
  * Derived constant: delta_y in p[2]. History: delta_max, F_max.
@@ -61,7 +63,7 @@ static void storakers_load(const double *p, const cwb_pair *g, double d, cwb_nor
     o->branch = CWB_BRANCH_PLASTIC;
 }
 
-static double storakers_load_work(const double *p, const cwb_pair *g, double d)
+static double storakers_load_primitive(const double *p, const cwb_pair *g, double d)
 {
     double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     if (d <= dy)
@@ -73,13 +75,13 @@ static double storakers_load_work(const double *p, const cwb_pair *g, double d)
 static void storakers_unload(const double *p, const cwb_pair *g, double dmax, double fmax,
                              cwb_unloading *u)
 {
-    double a_max = sqrt(2.0 * p[P_C2] * g->R_star * dmax);
-    cwb_unloading_hertz(g, cwb_unloading_radius_from_contact(g, a_max, fmax), dmax, fmax, u);
+    (void)p;
+    cwb_unloading_hertz(g, cwb_unloading_radius_eq9(g, dmax, fmax), dmax, fmax, u);
 }
 
 static const cwb_plastic_law storakers_curves = {
     .load = storakers_load,
-    .load_work = storakers_load_work,
+    .load_primitive = storakers_load_primitive,
     .unload = storakers_unload,
     .yield_slot = D_DY,
     .knot_slot = {D_DY},
@@ -95,7 +97,7 @@ const cwb_normal_type cwb_normal_storakers = {
     .head = {
         .name = "storakers",
         .summary = "Storakers/Martin: Hertz, then 6 pi c^2 sigma_y R* delta; Hertz unloading",
-        .source = "seed 004 eqs. 18-19 (delta_y re-derived; unloading chosen, see header)",
+        .source = "seed 004 eqs. 18-19 (delta_y re-derived), unloading of eqs. 9-10 (chosen)",
         .params = storakers_params,
         .dims = CWB_DIM_3D,
         .state_size = sizeof(cwb_plastic_state),

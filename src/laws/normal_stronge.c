@@ -73,7 +73,7 @@ static double ep_primitive(double w)
     return 0.475 * w * w + 0.15 * w * w * log(w) - 0.075 * w * w;
 }
 
-static double stronge_load_work(const double *p, const cwb_pair *g, double d)
+static double stronge_load_primitive(const double *p, const cwb_pair *g, double d)
 {
     double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     double fy = kn * dy * sqrt(dy);
@@ -100,7 +100,7 @@ static void stronge_unload(const double *p, const cwb_pair *g, double dmax, doub
 
 static const cwb_plastic_law stronge_curves = {
     .load = stronge_load,
-    .load_work = stronge_load_work,
+    .load_primitive = stronge_load_primitive,
     .unload = stronge_unload,
     .yield_slot = D_DY,
     .knot_slot = {D_DY, D_DP},

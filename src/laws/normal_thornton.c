@@ -88,7 +88,7 @@ static void thornton_load(const double *p, const cwb_pair *g, double d, cwb_norm
     o->radius = sqrt(g->R_star * d);
 }
 
-static double thornton_load_work(const double *p, const cwb_pair *g, double d)
+static double thornton_load_primitive(const double *p, const cwb_pair *g, double d)
 {
     double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     if (d <= dy)
@@ -103,13 +103,12 @@ static void thornton_unload(const double *p, const cwb_pair *g, double dmax, dou
                             cwb_unloading *u)
 {
     (void)p;
-    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
-    cwb_unloading_hertz(g, g->R_star * kn * dmax * sqrt(dmax) / fmax, dmax, fmax, u);
+    cwb_unloading_hertz(g, cwb_unloading_radius_eq9(g, dmax, fmax), dmax, fmax, u);
 }
 
 static const cwb_plastic_law thornton_curves = {
     .load = thornton_load,
-    .load_work = thornton_load_work,
+    .load_primitive = thornton_load_primitive,
     .unload = thornton_unload,
     .yield_slot = D_DY,
     .knot_slot = {D_DY},

@@ -96,7 +96,7 @@ static void tomas_load(const double *p, const cwb_pair *g, double d, cwb_normal_
     o->branch = CWB_BRANCH_ELASTIC_PLASTIC;
 }
 
-static double tomas_load_work(const double *p, const cwb_pair *g, double d)
+static double tomas_load_primitive(const double *p, const cwb_pair *g, double d)
 {
     double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     if (d <= dy)
@@ -121,7 +121,7 @@ static void tomas_unload(const double *p, const cwb_pair *g, double dmax, double
 
 static const cwb_plastic_law tomas_curves = {
     .load = tomas_load,
-    .load_work = tomas_load_work,
+    .load_primitive = tomas_load_primitive,
     .unload = tomas_unload,
     .yield_slot = D_DY,
     .knot_slot = {D_DY},

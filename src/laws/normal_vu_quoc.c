@@ -150,6 +150,33 @@ static void vu_quoc_load(const double *p, const cwb_pair *g, double d, cwb_norma
     o->branch = CWB_BRANCH_ELASTIC_PLASTIC;
 }
 
+static double vq_delta_at(double f, void *param)
+{
+    const vq_ctx *c = param;
+    return vq_delta(c->p, c->g, f);
+}
+
+/* Work along the loading curve from a to b, integrated over the force,
+ * where eq. 20 is explicit: int F d(delta) = [F delta] - int delta(F) dF.
+ * No root solves inside the quadrature. */
+static double vu_quoc_load_work(const double *p, const cwb_pair *g, double a, double b)
+{
+    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY], w = 0.0;
+    if (a < dy) {
+        double top = b < dy ? b : dy;
+        w += 0.4 * kn * (top * top * sqrt(top) - a * a * sqrt(a));
+        a = top;
+    }
+    if (b <= a)
+        return w;
+    cwb_normal_out oa = {0}, ob = {0};
+    vu_quoc_load(p, g, a, &oa);
+    vu_quoc_load(p, g, b, &ob);
+    vq_ctx c = {p, g, 0.0};
+    gsl_function D = {vq_delta_at, &c};
+    return w + ob.force * b - oa.force * a - cwb_integrate_smooth(&D, oa.force, ob.force);
+}
+
 static void vu_quoc_unload(const double *p, const cwb_pair *g, double dmax, double fmax,
                            cwb_unloading *u)
 {
@@ -158,7 +185,8 @@ static void vu_quoc_unload(const double *p, const cwb_pair *g, double dmax, doub
 
 static const cwb_plastic_law vu_quoc_curves = {
     .load = vu_quoc_load,
-    .unload = vu_quoc_unload,   /* load_work: quadrature */
+    .load_work = vu_quoc_load_work,
+    .unload = vu_quoc_unload,
     .yield_slot = D_DY,
     .knot_slot = {D_DY},
 };
