@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cwb_test.h"
 
@@ -373,6 +374,29 @@ START_TEST(brake_closed_forms)
 }
 END_TEST
 
+/* A finding, pinned so that a corrected reading of eq. 26 (or of eq. 21's c)
+ * shows up here: as extracted, Brake's unloading from 16 delta_y lies above
+ * its loading curve and the load-unload cycle releases more energy than it
+ * took (README, "What the seeds get wrong"). From 40 delta_y it dissipates. */
+START_TEST(brake_energy_finding)
+{
+    const char *keys[] = {"normal.p0=140e6", NULL};
+    double dy = delta_y8();
+    for (int k = 0; k < 2; k++) {
+        fixture f;
+        fx_open(&f, "brake", keys);
+        double w = 0.0, top = (k == 0 ? 16.0 : 40.0) * dy;
+        fx_go(&f, top, 400, &w);
+        fx_go(&f, 1e-3 * dy, 4000, &w);
+        if (k == 0)
+            ck_assert_msg(w < 0.0, "Brake at 16 delta_y: cycle work %g J (the finding is gone?)", w);
+        else
+            ck_assert_msg(w > 0.0, "Brake at 40 delta_y: cycle work %g J", w);
+        fx_close(&f);
+    }
+}
+END_TEST
+
 /* Jackson-Green, eqs. 28-34: eq. 28 evaluated here; the jump at 1.9
  * delta_y is Hertz's 1.9^1.5 F_y against eq. 28's value; Etsion's unloading
  * power law (eqs. 32-33) and Jackson's delta_min (eq. 34). */
@@ -495,6 +519,45 @@ START_TEST(rathbone_validity)
 }
 END_TEST
 
+/* [output] overlay draws another run's CSV on a case's plot (how the law-
+ * against-law figures are made): the script names its columns and file. */
+START_TEST(overlay_is_drawn)
+{
+    char dir[] = "/tmp/cwb_overlay_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char csv[128], set[160], msg[CWB_MSG];
+    snprintf(csv, sizeof csv, "%s/seed004_fig35_tomas.csv", dir);
+    cwb_result r;
+    cwb_case *c = test_load("cases/seed004_fig35_tomas.case", NULL, 0);
+    ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_OK);
+    FILE *f = fopen(csv, "w");
+    ck_assert_int_eq(cwb_write_csv(f, c, &r), CWB_OK);
+    fclose(f);
+    cwb_result_free(&r);
+    free(c);
+    snprintf(set, sizeof set, "output.overlay=%s", csv);
+    const char *over[] = {set, "driver.steps=20"};
+    c = test_load("cases/seed004_fig35.case", over, 2);
+    ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_OK);
+    ck_assert_int_eq(cwb_plot_write(dir, c, &r, msg, sizeof msg), CWB_OK);
+    char gp[160], text[8192];
+    snprintf(gp, sizeof gp, "%s/seed004_fig35.gp", dir);
+    f = fopen(gp, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    text[got] = '\0';
+    fclose(f);
+    /* delta_n and F_n are columns 3 and 4 of a history CSV */
+    ck_assert_ptr_nonnull(strstr(text, "'seed004_fig35_tomas.csv' using 3:4 with lines"));
+    ck_assert_ptr_nonnull(strstr(text, "title 'seed004_fig35_tomas'"));
+    remove(gp);
+    remove(csv);
+    rmdir(dir);
+    cwb_result_free(&r);
+    free(c);
+}
+END_TEST
+
 Suite *plastic_laws_suite(void)
 {
     Suite *s = suite_create("plastic_laws");
@@ -508,10 +571,12 @@ Suite *plastic_laws_suite(void)
     tcase_add_test(tc, storakers_closed_forms);
     tcase_add_test(tc, vu_quoc_solves_eq20);
     tcase_add_test(tc, brake_closed_forms);
+    tcase_add_test(tc, brake_energy_finding);
     tcase_add_test(tc, jackson_green_closed_forms);
     tcase_add_test(tc, rathbone2015_closed_forms);
     tcase_add_test(tc, rathbone_extended);
     tcase_add_test(tc, rathbone_validity);
+    tcase_add_test(tc, overlay_is_drawn);
     suite_add_tcase(s, tc);
     return s;
 }

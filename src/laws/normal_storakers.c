@@ -13,7 +13,8 @@
  *   delta_y = R* (9 pi c^2 sigma_y / (2 E*))^2,
  * which is used here (the force is continuous by construction). It
  * reproduces the text's remark that this delta_y is 1-2 orders of
- * magnitude above eq. 8's: their ratio is (9 c^2 / Ay[nu])^2, 109 at nu = 0.
+ * magnitude above eq. 8's: their ratio is (9 c^2 / Ay[nu])^2, 98 at nu = 0, 64 at
+ * nu = 0.3.
  *
  * Unloading: the seed gives no rule for this law. Chosen here, and stated:
  * Hertz unloading with Thornton's radius of eq. 9, R*_un = R* k_n
