@@ -127,6 +127,9 @@ typedef struct {
     cwb_law_head head;
     int (*step)(const double *p, const cwb_pair *g, const void *state,
                 const cwb_kin *k, cwb_normal_out *out, void *trial);
+    /* Optional: contact pressure [Pa] at distance r [m] from the centre of
+     * the contact at overlap delta on virgin loading (the profile driver). */
+    double (*pressure)(const double *p, const cwb_pair *g, double delta, double r);
 } cwb_normal_type;
 
 typedef struct {

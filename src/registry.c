@@ -122,11 +122,12 @@ const char *cwb_branch_name(cwb_branch b)
 }
 
 /* Drivers. */
-extern const cwb_driver_type cwb_driver_history, cwb_driver_collision;
+extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_driver_profile;
 
 static const cwb_driver_type *const drivers[] = {
     &cwb_driver_collision,
     &cwb_driver_history,
+    &cwb_driver_profile,
 };
 
 size_t cwb_driver_count(void)

@@ -558,6 +558,32 @@ START_TEST(overlay_is_drawn)
 }
 END_TEST
 
+/* Seed 004 Fig. 3: the Hertz force and the pressure across the contact
+ * against Johnson's closed forms (p0 = 2 E* a / (pi R*), written by awk in
+ * reference/analytic/generate.sh); the pressure integrated over the area
+ * (GSL QAGS) returns the law's force. */
+START_TEST(hertz_fig3_force_and_pressure)
+{
+    cwb_result r;
+    test_run("cases/seed004_fig3a.case", NULL, 0, &r);
+    ck_assert(cwb_result_get(&r, "ref_max_rel_error") < 1e-10);
+    cwb_result_free(&r);
+    test_run("cases/seed004_fig3b.case", NULL, 0, &r);
+    ck_assert(cwb_result_get(&r, "ref_max_rel_error") < 1e-10);
+    ck_assert(fabs(cwb_result_get(&r, "force_integral_error")) < 1e-10);
+    ck_assert(cwb_result_get(&r, "ref_points") >= 50);
+    cwb_result_free(&r);
+    /* a law without a pressure distribution is refused */
+    char msg[CWB_MSG];
+    cwb_case *c = cwb_case_new();
+    const char *over[] = {"contact.normal=thornton", "normal.sigma_y=4e7"};
+    ck_assert_int_eq(cwb_case_load(c, "cases/seed004_fig3b.case", over, 2, msg, sizeof msg),
+                     CWB_EINPUT);
+    ck_assert_ptr_nonnull(strstr(msg, "pressure distribution"));
+    free(c);
+}
+END_TEST
+
 Suite *plastic_laws_suite(void)
 {
     Suite *s = suite_create("plastic_laws");
@@ -577,6 +603,7 @@ Suite *plastic_laws_suite(void)
     tcase_add_test(tc, rathbone_extended);
     tcase_add_test(tc, rathbone_validity);
     tcase_add_test(tc, overlay_is_drawn);
+    tcase_add_test(tc, hertz_fig3_force_and_pressure);
     suite_add_tcase(s, tc);
     return s;
 }

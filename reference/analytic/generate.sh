@@ -190,3 +190,29 @@ awk -v fig=$1 -v top=$2 -v N=$3 -v E=6.1e9 -v nu=0 -v sy=40e6 -v R=1e-4 'BEGIN {
 }'
 done
 echo "reference/analytic/stronge_fig4{a,b}.csv"
+
+# Seed 004 Fig. 3: Hertz force against overlap, and the pressure across the
+# contact area at delta = 1e-7 m, written from Johnson's (1985) forms:
+# F = (4/3) E* sqrt(R*) delta^(3/2) and p(r) = p0 sqrt(1 - r^2/a^2) with
+# p0 = 2 E* a / (pi R*), a = sqrt(R* delta) -- not from seed 004's eq. 6,
+# which cwb's hertz law uses (p = 3F/(2 pi a^2) sqrt(...)): the two agree
+# only if F is Hertz's. Sphere R = 0.1 mm, E = 6100 MPa, nu = 0 on a rigid
+# flat (seed 004 Table 3's initial material).
+awk -v E=6.1e9 -v nu=0 -v R=1e-4 -v dmax=1e-7 'BEGIN {
+    Es = E / (1 - nu * nu); k = 4 / 3 * Es * sqrt(R)
+    print "# Hertz force-overlap, seed 004 Fig. 3(a), closed form (awk, reference/analytic/generate.sh)"
+    printf "# inputs: sphere R=%g m E=%g Pa nu=%g on a rigid flat; E*=%.12g Pa, k=%.12g N/m^1.5\n", R, E, nu, Es, k
+    print "# tolerance: within 1e-12 of max F_n"
+    print "delta_n[m],F_n[N]"
+    for (i = 0; i <= 100; i++) { d = dmax * i / 100; printf "%.12g,%.12g\n", d, k * d^1.5 }
+}' > $d/hertz_fig3a.csv
+echo "$d/hertz_fig3a.csv"
+awk -v E=6.1e9 -v nu=0 -v R=1e-4 -v d=1e-7 'BEGIN {
+    pi = atan2(0, -1); Es = E / (1 - nu * nu); a = sqrt(R * d); p0 = 2 * Es * a / (pi * R)
+    print "# Hertz pressure across the contact, seed 004 Fig. 3(b), Johnson (1985) eq. 4.23 (awk, reference/analytic/generate.sh)"
+    printf "# inputs: sphere R=%g m E=%g Pa nu=%g on a rigid flat, delta=%g m; a=%.12g m, p0=2E*a/(pi R*)=%.12g Pa\n", R, E, nu, d, a, p0
+    print "# tolerance: within 1e-12 of p0"
+    print "r[m],p[Pa]"
+    for (i = 0; i <= 50; i++) { r = a * i / 50; x = 1 - (r / a)^2; if (x < 0) x = 0; printf "%.12g,%.12g\n", r, p0 * sqrt(x) }
+}' > $d/hertz_fig3b.csv
+echo "$d/hertz_fig3b.csv"

@@ -61,6 +61,18 @@ static int hertz_step(const double *p, const cwb_pair *g, const void *state,
 
 static const cwb_param hertz_params[] = {{0}};
 
+/* Seed 004 eq. 6: p(r) = 3 F / (2 pi a^2) sqrt(1 - r^2/a^2), a = sqrt(R* delta)
+ * (eq. 5), zero outside the contact. */
+static double hertz_pressure(const double *p, const cwb_pair *g, double delta, double r)
+{
+    (void)p;
+    if (!(delta > 0.0))
+        return 0.0;
+    double a2 = g->R_star * delta, x = 1.0 - r * r / a2;
+    double f = 4.0 / 3.0 * g->E_star * sqrt(g->R_star) * delta * sqrt(delta);
+    return x > 0.0 ? 1.5 * f / (M_PI * a2) * sqrt(x) : 0.0;
+}
+
 const cwb_normal_type cwb_normal_hertz = {
     .head = {
         .name = "hertz",
@@ -72,4 +84,5 @@ const cwb_normal_type cwb_normal_hertz = {
         .check = hertz_check,
     },
     .step = hertz_step,
+    .pressure = hertz_pressure,
 };
