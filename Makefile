@@ -83,7 +83,8 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case \
              cases/thornton_cycles.case cases/seed004_fig3a.case cases/seed004_fig3b.case \
              cases/seed004_fig4a.case cases/seed004_fig4b.case \
-             $(SEED004_PLASTIC_FIGS)
+             $(SEED004_PLASTIC_FIGS) \
+             $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case)
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).
