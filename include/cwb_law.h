@@ -253,6 +253,9 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
                      const cwb_plastic_state *s, const cwb_kin *k, cwb_normal_out *out,
                      cwb_plastic_state *t);
 
+/* Hertz's elastic loading (seed 004 eq. 1) into o: force, stiffness, branch. */
+void cwb_hertz_elastic(const cwb_pair *g, double delta, cwb_normal_out *o);
+
 /* Hertz-like unloading with radius r_un through (delta_max, f_max): eq. 10. */
 void cwb_unloading_hertz(const cwb_pair *g, double r_un, double delta_max, double f_max,
                          cwb_unloading *u);
@@ -275,6 +278,25 @@ int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char 
                                   size_t n);
 /* The alpha that gives restitution e (GSL Brent on the function above). */
 int cwb_hertz_dashpot_alpha(double e, int no_tension, double *alpha, char *msg, size_t n);
+
+/* Laws whose contact yield stress p_y is given, or Ay[nu] sigma_y of body 1
+ * (seed 004 eq. 8 and appendix A), start their parameter table with these
+ * three keys (thornton, tomas, vu_quoc, brake; src/laws/yield.c). */
+enum { CWB_PY_FROM = 0, CWB_PY_GIVEN, CWB_PY_SIGMA_Y };
+extern const char *const cwb_py_from_words[];
+#define CWB_PY_PARAMS                                                                        \
+    {.name = "py_from", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,                     \
+     .choices = cwb_py_from_words,                                                           \
+     .help = "contact yield stress from sigma_y (p_y = Ay[nu] sigma_y) or given as py"},     \
+    {.name = "py", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,                        \
+     .flags = CWB_P_MIN_OPEN, .help = "contact yield stress (py_from = given)"},             \
+    {.name = "sigma_y", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,                   \
+     .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"}
+/* The key py_from asks for is given (> 0): CWB_OK, or CWB_EINPUT naming law. */
+int cwb_py_check(const double *p, const char *law, char *msg, size_t n);
+/* p_y of those keys, into *py: CWB_OK, or CWB_EINPUT when it cannot be had. */
+int cwb_py_value(const double *p, const cwb_pair *g, const char *law, double *py, char *msg,
+                 size_t n);
 
 /* Contact yield stress factor Ay[nu] of seed 004 appendix A (p_y = Ay
  * sigma_y), maximising the corrected eq. 117 (src/laws/yield.c); *u_star

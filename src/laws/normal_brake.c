@@ -46,15 +46,9 @@
 enum { P_PY_FROM, P_PY, P_SIGMA_Y, P_P0,
        D_PY, D_DY, D_FY, D_DFY, D_DP, D_C, D_FP, D_DFP, D_RP, D_DRP, D_DSW };
 
-static const char *const py_words[] = {"sigma_y", "given", NULL};
 
 static const cwb_param brake_params[] = {
-    {.name = "py_from", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = py_words,
-     .help = "contact yield stress from sigma_y (p_y = Ay[nu] sigma_y) or given as py"},
-    {.name = "py", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
-     .help = "contact yield stress (py_from = given)"},
-    {.name = "sigma_y", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"},
+    CWB_PY_PARAMS,
     {.name = "p0", .unit = "Pa", .min = 0, .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "hardness: the plastic contact pressure (seed 004 Fig. 27: 2.8 sigma_y)"},
@@ -63,14 +57,7 @@ static const cwb_param brake_params[] = {
 static int brake_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
     (void)g;
-    if ((int)p[P_PY_FROM] == 0 && !(p[P_SIGMA_Y] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "brake: sigma_y must be > 0 Pa (got %g Pa) when py_from = sigma_y",
-                        p[P_SIGMA_Y]);
-    if ((int)p[P_PY_FROM] == 1 && !(p[P_PY] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "brake: py must be > 0 Pa (got %g Pa) when py_from = given", p[P_PY]);
-    return CWB_OK;
+    return cwb_py_check(p, "brake", msg, n);
 }
 
 /* Rebound depth for unloading from delta_max in the plastic regime
@@ -143,11 +130,10 @@ static double switch_residual(double d, void *param)
 
 static int brake_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {
-    double py = (int)p[P_PY_FROM] == 1 ? p[P_PY]
-                                       : cwb_yield_factor(g->body[0].nu, NULL) * p[P_SIGMA_Y];
-    if (!(py > 0.0) || !isfinite(py))
-        return cwb_fail(msg, n, CWB_EINPUT, "brake: cannot compute p_y (nu = %g)",
-                        g->body[0].nu);
+    double py;
+    int rc = cwb_py_value(p, g, "brake", &py, msg, n);
+    if (rc)
+        return rc;
     double r = g->R_star, kn = 4.0 / 3.0 * g->E_star * sqrt(r);
     double dy = cwb_yield_overlap(g, py), q = M_PI * p[P_P0] / g->E_star, dp = r * q * q;
     if (!(dp > dy))
@@ -200,11 +186,9 @@ static void hermite(const double *p, double *a3, double *a2, double *len)
 
 static void brake_load(const double *p, const cwb_pair *g, double d, cwb_normal_out *o)
 {
-    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
+    double dy = p[D_DY];
     if (d <= dy) {
-        o->force = kn * d * sqrt(d);
-        o->stiffness = 1.5 * kn * sqrt(d);
-        o->branch = CWB_BRANCH_ELASTIC;
+        cwb_hertz_elastic(g, d, o);
     } else if (d <= p[D_DP]) {
         double a3, a2, l;
         hermite(p, &a3, &a2, &l);

@@ -104,11 +104,9 @@ static int rathbone_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 
 static void rathbone_load(const double *p, const cwb_pair *g, double d, cwb_normal_out *o)
 {
-    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
+    double dy = p[D_DY];
     if (d <= dy) {
-        o->force = kn * d * sqrt(d);
-        o->stiffness = 1.5 * kn * sqrt(d);
-        o->branch = CWB_BRANCH_ELASTIC;
+        cwb_hertz_elastic(g, d, o);
     } else if (d <= p[D_D25]) {
         double bd = p[D_B] * d, c = p[D_C], s = sqrt(2.0 / 3.0 * dy * g->R_star);
         double pr = p[D_D] * atan(bd), dpr = p[D_D] * p[D_B] / (1.0 + bd * bd);

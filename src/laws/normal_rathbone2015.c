@@ -51,11 +51,9 @@ static int rathbone2015_prepare(double *p, const cwb_pair *g, char *msg, size_t 
 
 static void rathbone2015_load(const double *p, const cwb_pair *g, double d, cwb_normal_out *o)
 {
-    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
+    double dy = p[D_DY];
     if (d <= dy) {
-        o->force = kn * d * sqrt(d);
-        o->stiffness = 1.5 * kn * sqrt(d);
-        o->branch = CWB_BRANCH_ELASTIC;
+        cwb_hertz_elastic(g, d, o);
         return;
     }
     double bd = p[D_B] * d, z = p[D_Z];

@@ -51,11 +51,8 @@ static int storakers_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 
 static void storakers_load(const double *p, const cwb_pair *g, double d, cwb_normal_out *o)
 {
-    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
     if (d <= p[D_DY]) {
-        o->force = kn * d * sqrt(d);
-        o->stiffness = 1.5 * kn * sqrt(d);
-        o->branch = CWB_BRANCH_ELASTIC;
+        cwb_hertz_elastic(g, d, o);
         return;
     }
     o->stiffness = 6.0 * M_PI * p[P_C2] * p[P_SIGMA_Y] * g->R_star;

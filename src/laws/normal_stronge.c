@@ -53,9 +53,7 @@ static void stronge_load(const double *p, const cwb_pair *g, double d, cwb_norma
     double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     double fy = kn * dy * sqrt(dy), w = 2.0 * d / dy - 1.0;
     if (d <= dy) {
-        o->force = kn * d * sqrt(d);
-        o->stiffness = 1.5 * kn * sqrt(d);
-        o->branch = CWB_BRANCH_ELASTIC;
+        cwb_hertz_elastic(g, d, o);
     } else if (d <= p[D_DP]) {
         o->force = fy * w * (0.95 + 0.3 * log(w));
         o->stiffness = fy * 2.0 / dy * (0.95 + 0.3 * log(w) + 0.3);

@@ -31,16 +31,10 @@
 
 enum { P_PY_FROM, P_PY, P_SIGMA_Y, P_RADIUS, D_PY, D_DY };
 
-static const char *const py_words[] = {"sigma_y", "given", NULL};
 static const char *const radius_words[] = {"eq9", "thornton1997", NULL};
 
 static const cwb_param thornton_params[] = {
-    {.name = "py_from", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = py_words,
-     .help = "contact yield stress from sigma_y (p_y = Ay[nu] sigma_y) or given as py"},
-    {.name = "py", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
-     .help = "contact yield stress (py_from = given)"},
-    {.name = "sigma_y", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"},
+    CWB_PY_PARAMS,
     {.name = "unloading_radius", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
      .choices = radius_words,
      .help = "eq9 (seed 004) or thornton1997 (4 E* a_p^3 / 3 F_max): the same value"},
@@ -49,23 +43,15 @@ static const cwb_param thornton_params[] = {
 static int thornton_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
     (void)g;
-    if ((int)p[P_PY_FROM] == 0 && !(p[P_SIGMA_Y] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "thornton: sigma_y must be > 0 Pa (got %g Pa) when py_from = sigma_y",
-                        p[P_SIGMA_Y]);
-    if ((int)p[P_PY_FROM] == 1 && !(p[P_PY] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "thornton: py must be > 0 Pa (got %g Pa) when py_from = given", p[P_PY]);
-    return CWB_OK;
+    return cwb_py_check(p, "thornton", msg, n);
 }
 
 static int thornton_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {
-    double py = (int)p[P_PY_FROM] == 1 ? p[P_PY]
-                                       : cwb_yield_factor(g->body[0].nu, NULL) * p[P_SIGMA_Y];
-    if (!(py > 0.0) || !isfinite(py))
-        return cwb_fail(msg, n, CWB_EINPUT, "thornton: cannot compute p_y (nu = %g)",
-                        g->body[0].nu);
+    double py;
+    int rc = cwb_py_value(p, g, "thornton", &py, msg, n);
+    if (rc)
+        return rc;
     p[D_PY] = py;
     p[D_DY] = cwb_yield_overlap(g, py);
     return CWB_OK;
@@ -76,9 +62,7 @@ static void thornton_load(const double *p, const cwb_pair *g, double d, cwb_norm
 {
     double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     if (d <= dy) {
-        o->force = kn * d * sqrt(d);
-        o->stiffness = 1.5 * kn * sqrt(d);
-        o->branch = CWB_BRANCH_ELASTIC;
+        cwb_hertz_elastic(g, d, o);
     } else {
         o->force = kn * dy * sqrt(dy) + M_PI * p[D_PY] * g->R_star * (d - dy);
         o->stiffness = M_PI * p[D_PY] * g->R_star;

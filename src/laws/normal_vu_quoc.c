@@ -35,15 +35,9 @@
 
 enum { P_PY_FROM, P_PY, P_SIGMA_Y, P_CA, P_KC, D_PY, D_DY, D_FY };
 
-static const char *const py_words[] = {"sigma_y", "given", NULL};
 
 static const cwb_param vu_quoc_params[] = {
-    {.name = "py_from", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = py_words,
-     .help = "contact yield stress from sigma_y (p_y = Ay[nu] sigma_y) or given as py"},
-    {.name = "py", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
-     .help = "contact yield stress (py_from = given)"},
-    {.name = "sigma_y", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"},
+    CWB_PY_PARAMS,
     {.name = "Ca", .unit = "m/N", .min = 0, .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "plastic contact-radius coefficient (fitted to FEM)"},
@@ -54,23 +48,15 @@ static const cwb_param vu_quoc_params[] = {
 static int vu_quoc_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
     (void)g;
-    if ((int)p[P_PY_FROM] == 0 && !(p[P_SIGMA_Y] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "vu_quoc: sigma_y must be > 0 Pa (got %g Pa) when py_from = sigma_y",
-                        p[P_SIGMA_Y]);
-    if ((int)p[P_PY_FROM] == 1 && !(p[P_PY] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "vu_quoc: py must be > 0 Pa (got %g Pa) when py_from = given", p[P_PY]);
-    return CWB_OK;
+    return cwb_py_check(p, "vu_quoc", msg, n);
 }
 
 static int vu_quoc_prepare_constants(double *p, const cwb_pair *g, char *msg, size_t n)
 {
-    double py = (int)p[P_PY_FROM] == 1 ? p[P_PY]
-                                       : cwb_yield_factor(g->body[0].nu, NULL) * p[P_SIGMA_Y];
-    if (!(py > 0.0) || !isfinite(py))
-        return cwb_fail(msg, n, CWB_EINPUT, "vu_quoc: cannot compute p_y (nu = %g)",
-                        g->body[0].nu);
+    double py;
+    int rc = cwb_py_value(p, g, "vu_quoc", &py, msg, n);
+    if (rc)
+        return rc;
     double dy = cwb_yield_overlap(g, py);
     p[D_PY] = py;
     p[D_DY] = dy;
@@ -125,11 +111,8 @@ static int vu_quoc_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 
 static void vu_quoc_load(const double *p, const cwb_pair *g, double d, cwb_normal_out *o)
 {
-    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
     if (d <= p[D_DY]) {
-        o->force = kn * d * sqrt(d);
-        o->stiffness = 1.5 * kn * sqrt(d);
-        o->branch = CWB_BRANCH_ELASTIC;
+        cwb_hertz_elastic(g, d, o);
         return;
     }
     vq_ctx c = {p, g, d};

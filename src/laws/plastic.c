@@ -17,6 +17,14 @@ double cwb_yield_overlap(const cwb_pair *g, double p_y)
     return g->R_star * q * q;
 }
 
+void cwb_hertz_elastic(const cwb_pair *g, double delta, cwb_normal_out *o)
+{
+    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
+    o->force = kn * delta * sqrt(delta);
+    o->stiffness = 1.5 * kn * sqrt(delta);
+    o->branch = CWB_BRANCH_ELASTIC;
+}
+
 void cwb_unloading_hertz(const cwb_pair *g, double r_un, double delta_max, double f_max,
                          cwb_unloading *u)
 {
