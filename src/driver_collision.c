@@ -250,6 +250,14 @@ static int rk4(const sim *s, const double *y, double h, double *out)
 
 /* Evaluate at the accepted state y (h after the committed one), commit the
  * laws' trial states and restart the increment xi. */
+static void commit_evaluated(sim *s, double *y, const cwb_contact_trial *trial, double *slip,
+                             const cwb_contact_out *o)
+{
+    cwb_contact_commit(&s->ct, trial);
+    *slip += o->t.dissipated;
+    put3(y, XI, cwb_v3(0, 0, 0));
+}
+
 static int commit(sim *s, double *y, double h, cwb_contact_out *o, double *slip)
 {
     double dy[NY];
@@ -257,9 +265,7 @@ static int commit(sim *s, double *y, double h, cwb_contact_out *o, double *slip)
     int rc = rhs(s, y, h, dy, o, &trial);
     if (rc)
         return rc;
-    cwb_contact_commit(&s->ct, &trial);
-    *slip += o->t.dissipated;
-    put3(y, XI, cwb_v3(0, 0, 0));
+    commit_evaluated(s, y, &trial, slip, o);
     return CWB_OK;
 }
 
@@ -508,8 +514,10 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
          * misses the loading curve (Stronge) chatters at the peak, jumping
          * at every step there, and dt = auto handles that. */
         double hk, hs;
-        int separated;
+        int separated, evaluated;
         geometry g1;
+        cwb_contact_out otry;
+        cwb_contact_trial ttry;
         for (;;) {
             hk = fmin(graded_step(h, t_grade, s_floor, t, g.delta, g.delta_rate), jump_cap);
             s.delta0 = g.delta;
@@ -537,13 +545,16 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
                 geometry_of(&s, ynew, &g1);
                 separated = 1;
             }
-            if (!separated && hk > 1e-6 * h && out->jumps < 8) {
+            /* the evaluation that commits the step, done here to see its
+             * flag (and reused for the commit) */
+            evaluated = 0;
+            if (!separated) {
                 double dtry[NY];
-                cwb_contact_out otry;
-                cwb_contact_trial ttry;
                 if ((rc = rhs(&s, ynew, hs, dtry, &otry, &ttry)) != CWB_OK)
                     return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
-                if (otry.n.flags & CWB_OUT_DISCONTINUITY) {
+                evaluated = 1;
+                if ((otry.n.flags & CWB_OUT_DISCONTINUITY) && hk > 1e-6 * h &&
+                    out->jumps < 8) {
                     jump_cap = 0.5 * hk;
                     continue;
                 }
@@ -571,8 +582,12 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
         unsigned char before[CWB_MAX_STATE];
         memcpy(before, s.ct.committed.state[CWB_KIND_NORMAL], sizeof before);
         double force_before = o.n.force;
-        if ((rc = commit(&s, y, hs, &o, &slip)) != CWB_OK)
+        if (evaluated) {
+            o = otry;
+            commit_evaluated(&s, y, &ttry, &slip, &o);
+        } else if ((rc = commit(&s, y, hs, &o, &slip)) != CWB_OK) {
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
+        }
         out->jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
         if (o.n.flags & CWB_OUT_DISCONTINUITY)
             jump_cap = INFINITY;      /* the jump is behind: back to the base step */
