@@ -131,6 +131,9 @@ static const struct {
     {"normal = hertz\ntangential = linear\n", "normal = stronge\ntangential = linear\n", NULL,
      "missing required key 'sigma_y'", 0},
     {HISTORY, "type = profile\noverlap = -1e-9\n", NULL, "out of range", 20},
+    {"normal = hertz\ntangential = linear\n",
+     "normal = hertz2d\ntangential = linear\n[normal]\na_over_R_max = 0\n", NULL,
+     "out of range", 5},
     /* elastic-plastic laws of seed 004 */
     {"normal = hertz\ntangential = linear\n",
      "normal = tomas\ntangential = linear\n[normal]\nsigma_y = 4e7\nlambda = 0\n", NULL,

@@ -1,0 +1,232 @@
+/* normal_hertz2d.c -- Hertzian normal contact of two discs (parallel
+ * cylinders) in plane strain; forces per unit length [N/m].
+ *
+ * Reference: seed 000 eqs. 4-6, 22-23 and 28-29 (Johnson, Contact
+ * Mechanics, 1985, sec. 5.6):
+ *   a = (4 N R* / (pi E*))^(1/2)                                   (eq. 4)
+ *   delta_n = N / (pi E*) [ln(4 R1/a) + ln(4 R2/a) - 1]             (eq. 23)
+ *   N = k_n delta_n,  k_n = pi E* [ln(4 R1/a) + ln(4 R2/a) - 1]^(-1) (eqs. 28-29)
+ * with 1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2 and 1/R* = 1/R1 + 1/R2
+ * (eqs. 5-6). Eq. 23 is the seed's simplification of eq. 22 for similar
+ * materials; `form = eq22` keeps each body's own compliance,
+ *   delta_n = (2 N / pi) sum_i (1 - nu_i^2)/E_i [ln(4 R_i/a) - 1/2],
+ * which is Johnson's for dissimilar discs and equals eq. 23 when the two
+ * compliances are equal.
+ *
+ * A disc on a rigid wall (seed 000 sec. 3.2) is the disc against its mirror
+ * image with twice the relative displacement: N(delta) = N_pp(2 delta) with
+ * R1 = R2 = R and E*_pp = E / (2 (1 - nu^2)). An elastic wall (a half-plane,
+ * whose displacement is not defined in 2D) is refused.
+ *
+ * Solving: in s = a^2, delta(s) = s / (4 R*) [ln(16 R1 R2 / s) - 1] for eq.
+ * 23 is increasing while s < 16 R1 R2 / e^2 (a < 1.47 R for equal discs, far
+ * beyond the law's use), so delta = delta(s) has one root there, and no
+ * solution above delta(16 R1 R2 / e^2) (refused: CWB_EFAIL). It is bracketed
+ * on (0, 16 R1 R2 / e^2] and solved with GSL's Brent solver, then polished
+ * with GSL's Newton solver (derivative in closed form) to a relative
+ * tolerance of 1e-14 in s. Overlaps with a/R above `a_over_R_max` (default
+ * 0.25, past the range of the penalty-factor fit of eq. 33, seed 000 Fig.
+ * 8) are flagged CWB_OUT_EXTRAPOLATED; the drivers warn.
+ *
+ * Energy: for eq. 23, W(s) = pi E* s^2 / (32 R*^2) [ln(16 R1 R2 / s) - 3/2]
+ * (the integral of N d(delta)); for eq. 22 the same with each body's term.
+ * Units: forces [N/m], overlaps [m], energies [J/m]. 2D discs only.
+ */
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_roots.h>
+
+#include "cwb_law.h"
+#include "cwb_numeric.h"
+
+enum { P_FORM, P_AMAX };
+
+static const char *const form_words[] = {"eq23", "eq22", NULL};
+
+static const cwb_param hertz2d_params[] = {
+    {.name = "form", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = form_words,
+     .help = "eq23 (composite E*, the seed's law) or eq22 (each body's compliance)"},
+    {.name = "a_over_R_max", .unit = "-", .def = 0.25, .min = 0, .max = 1,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "half-width over radius beyond which results are flagged as extrapolated"},
+    {0}};
+
+/* The two radii and compliances of the (mirrored, for a wall) disc pair. */
+typedef struct {
+    double r1, r2;        /* radii [m] */
+    double c1, c2;        /* (1 - nu_i^2) / E_i [1/Pa] */
+    double scale;         /* overlap multiplier: 2 against a rigid wall */
+    int eq22;
+} disc_pair;
+
+static void pair_of(const double *p, const cwb_pair *g, disc_pair *d)
+{
+    const cwb_body *b1 = &g->body[0], *b2 = &g->body[1];
+    d->r1 = b1->radius;
+    d->c1 = (1.0 - b1->nu * b1->nu) / b1->E;
+    if (b2->shape == CWB_SHAPE_WALL) {
+        d->r2 = d->r1;
+        d->c2 = d->c1;
+        d->scale = 2.0;
+    } else {
+        d->r2 = b2->radius;
+        d->c2 = (1.0 - b2->nu * b2->nu) / b2->E;
+        d->scale = 1.0;
+    }
+    d->eq22 = (int)p[P_FORM] == 1;
+}
+
+static double r_star(const disc_pair *d)
+{
+    return d->r1 * d->r2 / (d->r1 + d->r2);
+}
+
+/* Overlap, d(overlap)/ds and energy of the disc pair at s = a^2. */
+static void at_s(const disc_pair *d, double s, double *delta, double *ddelta_ds,
+                 double *energy)
+{
+    double rs = r_star(d), ce = d->c1 + d->c2;   /* 1/E* */
+    double n = M_PI * s / (4.0 * rs * ce);       /* eq. 4 solved for N */
+    double l1 = log(16.0 * d->r1 * d->r1) - log(s), l2 = log(16.0 * d->r2 * d->r2) - log(s);
+    if (!d->eq22) {
+        double l = 0.5 * (l1 + l2);              /* ln(16 R1 R2 / s) */
+        *delta = n * ce / M_PI * (l - 1.0);
+        *ddelta_ds = (l - 2.0) / (4.0 * rs);
+        *energy = M_PI * s * s / (32.0 * rs * rs * ce) * (l - 1.5);
+        return;
+    }
+    /* eq. 22: (2N/pi) sum c_i [ln(4 R_i/a) - 1/2], ln(4R_i/a) = l_i / 2 */
+    double sum = d->c1 * (0.5 * l1 - 0.5) + d->c2 * (0.5 * l2 - 0.5);
+    double dsum = -0.5 * (d->c1 + d->c2) / s;
+    *delta = 2.0 * n / M_PI * sum;
+    *ddelta_ds = 2.0 / M_PI * (n / s * sum + n * dsum);
+    /* W = int N d(delta) = N delta - int delta dN, in closed form:
+     * (k^2 s^2 / pi) sum c_i (l_i / 2 - 3/4), k = N / s */
+    double k = M_PI / (4.0 * rs * ce);
+    *energy = k * k * s * s / M_PI * (d->c1 * (0.5 * l1 - 0.75) + d->c2 * (0.5 * l2 - 0.75));
+}
+
+typedef struct {
+    const disc_pair *d;
+    double delta;
+} solve_ctx;
+
+static double residual(double s, void *param)
+{
+    const solve_ctx *c = param;
+    double del, dd, e;
+    at_s(c->d, s, &del, &dd, &e);
+    return del - c->delta;
+}
+
+static double residual_df(double s, void *param)
+{
+    const solve_ctx *c = param;
+    double del, dd, e;
+    at_s(c->d, s, &del, &dd, &e);
+    return dd;
+}
+
+static void residual_fdf(double s, void *param, double *f, double *df)
+{
+    const solve_ctx *c = param;
+    double del, e;
+    at_s(c->d, s, &del, df, &e);
+    *f = del - c->delta;
+}
+
+/* s = a^2 at overlap delta of the disc pair; CWB_EFAIL beyond the range. */
+static int solve_s(const disc_pair *d, double delta, double *s_out)
+{
+    double s_top = 16.0 * d->r1 * d->r2 / (M_E * M_E);
+    solve_ctx c = {d, delta};
+    if (residual(s_top, &c) < 0.0)
+        return CWB_EFAIL;
+    gsl_function F = {residual, &c};
+    double s = 0.0, lo = 0.0, hi = s_top;
+    /* delta(s) -> 0 as s -> 0: the bracket starts at a/R ~ 1e-15 */
+    double s_lo = s_top * 1e-30;
+    if (residual(s_lo, &c) >= 0.0) {
+        *s_out = 0.0;          /* an overlap below ~1e-29 R: zero force */
+        return CWB_OK;
+    }
+    cwb_root_brent(&F, s_lo, s_top, 0.0, 1e-10, &s, &lo, &hi);
+    gsl_function_fdf FDF = {residual, residual_df, residual_fdf, &c};
+    gsl_root_fdfsolver *nw = gsl_root_fdfsolver_alloc(gsl_root_fdfsolver_newton);
+    if (!nw)
+        return CWB_EFAIL;
+    gsl_root_fdfsolver_set(nw, &FDF, s);
+    for (int it = 0; it < 50; it++) {
+        double prev = s;
+        if (gsl_root_fdfsolver_iterate(nw) != GSL_SUCCESS)
+            break;
+        s = gsl_root_fdfsolver_root(nw);
+        if (!(s > lo * 0.5 && s < hi * 2.0)) {   /* Newton left the bracket */
+            s = prev;
+            break;
+        }
+        if (gsl_root_test_delta(s, prev, 0.0, 1e-14) == GSL_SUCCESS)
+            break;
+    }
+    gsl_root_fdfsolver_free(nw);
+    *s_out = s;
+    return CWB_OK;
+}
+
+static int hertz2d_check(const double *p, const cwb_pair *g, char *msg, size_t n)
+{
+    (void)p;
+    if (g->body[1].shape == CWB_SHAPE_WALL && !g->body[1].rigid)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "hertz2d: the wall must be rigid (seed 000 sec. 3.2: a disc on a "
+                        "rigid boundary); an elastic half-plane has no defined displacement");
+    return CWB_OK;
+}
+
+static int hertz2d_step(const double *p, const cwb_pair *g, const void *state,
+                        const cwb_kin *k, cwb_normal_out *out, void *trial)
+{
+    (void)state;
+    (void)trial;
+    *out = (cwb_normal_out){0};
+    disc_pair d;
+    pair_of(p, g, &d);
+    double e0 = 0.0;
+    if (k->delta0 > 0.0) {
+        double s0, del, dd;
+        if (solve_s(&d, d.scale * k->delta0, &s0) != CWB_OK)
+            return CWB_EFAIL;
+        at_s(&d, s0, &del, &dd, &e0);
+        e0 /= d.scale;
+    }
+    if (k->delta <= 0.0) {
+        out->work = -e0;
+        return CWB_OK;
+    }
+    double s, del, dd, e;
+    if (solve_s(&d, d.scale * k->delta, &s) != CWB_OK)
+        return CWB_EFAIL;
+    at_s(&d, s, &del, &dd, &e);
+    double ce = d.c1 + d.c2, rs = r_star(&d);
+    out->force = M_PI * s / (4.0 * rs * ce);
+    /* dN/d(delta) = dN/ds / (d delta_pp/ds) * scale */
+    out->stiffness = M_PI / (4.0 * rs * ce) / dd * d.scale;
+    out->radius = sqrt(s);
+    out->energy = e / d.scale;
+    out->work = out->energy - e0;
+    out->branch = CWB_BRANCH_ELASTIC;
+    if (out->radius > p[P_AMAX] * fmin(d.r1, d.r2))
+        out->flags |= CWB_OUT_EXTRAPOLATED;
+    return CWB_OK;
+}
+
+const cwb_normal_type cwb_normal_hertz2d = {
+    .head = {
+        .name = "hertz2d",
+        .summary = "Hertz for discs in plane strain: implicit in the half-width (GSL Brent + Newton)",
+        .source = "seed 000 eqs. 4-6, 22-23, 28-29 (Johnson 1985 sec. 5.6); wall: sec. 3.2",
+        .params = hertz2d_params,
+        .dims = CWB_DIM_2D,
+        .check = hertz2d_check,
+    },
+    .step = hertz2d_step,
+};
