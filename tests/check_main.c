@@ -1,5 +1,6 @@
 /* check_main.c -- runs every Check suite of cwb. */
 #include <stdlib.h>
+#include <string.h>
 
 #include <gsl/gsl_errno.h>
 
@@ -13,6 +14,17 @@ cwb_case *test_load(const char *path, const char *const *over, size_t n)
     int rc = cwb_case_load(c, path, over, n, msg, sizeof msg);
     ck_assert_msg(rc == CWB_OK, "loading %s failed: %s", path, msg);
     return c;
+}
+
+void test_refused(const char *path, const char *const *over, size_t n, const char *what)
+{
+    char msg[CWB_MSG];
+    cwb_case *c = cwb_case_new();
+    ck_assert_ptr_nonnull(c);
+    int rc = cwb_case_load(c, path, over, n, msg, sizeof msg);
+    free(c);
+    ck_assert_msg(rc == CWB_EINPUT, "%s was accepted (expected: %s)", path, what);
+    ck_assert_msg(strstr(msg, what) != NULL, "'%s' not in: %s", what, msg);
 }
 
 void test_run(const char *path, const char *const *over, size_t n, cwb_result *r)

@@ -20,6 +20,9 @@ Suite *hertz2d_suite(void);
 /* Load a case (with overrides) and run it; the test fails on any error. */
 cwb_case *test_load(const char *path, const char *const *over, size_t n);
 void test_run(const char *path, const char *const *over, size_t n, cwb_result *r);
+/* Loading the case (with overrides) must fail with CWB_EINPUT and a message
+ * containing `what`. */
+void test_refused(const char *path, const char *const *over, size_t n, const char *what);
 /* Value of column `name` in row `row` of a run's series (fails the test if absent). */
 double test_col(const cwb_result *r, const char *name, size_t row);
 
