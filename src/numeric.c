@@ -1,4 +1,6 @@
 /* numeric.c -- small numerical helpers shared by drivers and laws. */
+#include <math.h>
+
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
 
@@ -13,6 +15,7 @@ int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double 
         return CWB_EFAIL;
     if (gsl_root_fsolver_set(s, F, lo, hi) != GSL_SUCCESS) {
         gsl_root_fsolver_free(s);
+        *root = NAN;          /* no bracket: never leave the caller's value unset */
         return CWB_EFAIL;
     }
     int rc = CWB_EFAIL;

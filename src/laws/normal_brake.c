@@ -107,8 +107,7 @@ static double radius_large(const cwb_pair *g, double dmax, double fmax)
     double lo = g->R_star, hi = g->R_star + 0.5 * dmax, r;
     if (large_residual(lo, &c) >= 0.0)
         return lo;
-    cwb_root_brent(&F, lo, hi, 0.0, 1e-14, &r, NULL, NULL);
-    return r;
+    return cwb_root_brent(&F, lo, hi, 0.0, 1e-14, &r, NULL, NULL) == CWB_OK ? r : NAN;
 }
 
 typedef struct {
