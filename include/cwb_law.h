@@ -89,6 +89,7 @@ typedef struct {
     double dissipated;   /* of which dissipated: work - change of energy [J];
                             negative would mean the law creates energy */
     int sliding;         /* 1 when the Coulomb limit is active */
+    unsigned flags;      /* CWB_OUT_* */
 } cwb_tangential_out;
 
 typedef struct {
@@ -138,6 +139,11 @@ typedef struct {
     int (*step)(const double *p, const cwb_pair *g, const void *state,
                 const cwb_kin *k, const cwb_normal_out *nrm,
                 cwb_tangential_out *out, void *trial);
+    /* Optional: shear traction [Pa] at x [m] from the centre of the contact
+     * after monotonic tangential loading to force t [N or N/m] at the normal
+     * response nrm (the profile driver). */
+    double (*traction)(const double *p, const cwb_pair *g, const cwb_normal_out *nrm,
+                       double t, double x);
 } cwb_tangential_type;
 
 typedef struct {

@@ -37,6 +37,10 @@ int cwb_compare(const cwb_series *run, const char *x, const char *y,
 /* The x and y columns a case plots (its [output] keys or its driver's). */
 const char *cwb_plot_x(const cwb_case *c);
 const char *cwb_plot_y(const cwb_case *c);
+/* The plot's y columns: [output] plot_y may list several (';' or ','
+ * separated; the first is the one compared with the reference). Splits a
+ * copy into buf; returns how many (at most max) went into out. */
+size_t cwb_plot_y_list(const cwb_case *c, char *buf, size_t n, const char **out, size_t max);
 
 void cwb_write_provenance(FILE *f, const cwb_case *c);
 int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r);

@@ -591,7 +591,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
         out->jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
         if (o.n.flags & CWB_OUT_DISCONTINUITY)
             jump_cap = INFINITY;      /* the jump is behind: back to the base step */
-        out->flags |= o.n.flags;
+        out->flags |= o.n.flags | o.t.flags;
         if (force_before > 0.0 && o.n.force <= 0.0 && g1.delta > 0.0 &&
             out->permanent_overlap == 0.0 && g.delta_rate < 0.0)
             out->permanent_overlap = zero_force_overlap(&s, before, g1.delta, g.delta);
@@ -796,7 +796,7 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "u_tangential_after", "m/s", sum.u_t_after);
     cwb_result_set(r, "permanent_overlap", "m", sum.permanent_overlap);
     if (sum.flags & CWB_OUT_EXTRAPOLATED)
-        cwb_result_warn(r, "the normal law was used outside its stated validity");
+        cwb_result_warn(r, "the normal or tangential law was used outside its stated validity");
     if (sum.jumps) {
         cwb_result_set(r, "discontinuities", "-", (double)sum.jumps);
         cwb_result_warn(r, "the normal law's force jumped %zu times (documented "

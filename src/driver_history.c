@@ -329,7 +329,7 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_contact_out o, om;
     cwb_contact_trial trial, scratch;
     memset(&o, 0, sizeof o);
-    unsigned flags = 0;
+    unsigned flags = 0, tflags = 0;
     size_t jumps = 0;
     size_t row_i = 0;
     double row0[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -387,6 +387,7 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             h.delta_c = delta;
             h.xi_c = cwb_v3_add(h.xi_c, dxi);
             flags |= o.n.flags;
+            tflags |= o.t.flags;
             jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
             if (o.n.force > force_max)
                 force_max = o.n.force;
@@ -421,6 +422,8 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
                    w_scale > 0.0 ? (w_n + w_t - lw_n - lw_t) / w_scale : 0.0);
     if (flags & CWB_OUT_EXTRAPOLATED)
         cwb_result_warn(r, "the normal law was used outside its stated validity");
+    if (tflags & CWB_OUT_EXTRAPOLATED)
+        cwb_result_warn(r, "the tangential law was used outside its stated validity");
     cwb_result_set(r, "discontinuities", "-", (double)jumps);
     if (jumps)
         cwb_result_warn(r, "the normal law's force jumped %zu times (documented "

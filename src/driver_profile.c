@@ -1,25 +1,33 @@
-/* driver_profile.c -- the contact pressure across the contact area at one
- * overlap (seed 004 Fig. 3(b)), for normal laws that define one.
+/* driver_profile.c -- the contact tractions across the contact at one
+ * overlap, for laws that define them: the pressure over a circular contact
+ * (seed 004 Fig. 3(b)), or the pressure and shear traction across the strip
+ * of two discs (seed 000 eqs. 1-2, Fig. 11).
  *
- * The law is evaluated once from its virgin state at the given overlap; the
- * pressure p(r) is tabulated on `points` radii from 0 to the contact radius
- * and integrated over the area with GSL's adaptive quadrature (QAGS copes
- * with the square-root edge of the Hertz profile). That integral must equal
- * the law's force: `force_integral_error` reports the relative difference.
+ * The laws are evaluated once from their virgin states at the given overlap
+ * and, in 2D, after a monotonic tangential displacement `tangential` at that
+ * overlap (the seed's loading: N constant, then T raised). The tractions
+ * are tabulated on `points` positions (radii 0..a in 3D, x = -a..a in 2D)
+ * and integrated with GSL's adaptive quadrature (QAGS copes with the
+ * square-root edges): 2 pi r p(r) dr over the circle, p dx and q dx over the
+ * strip. Those integrals must equal the laws' forces: `force_integral_error`
+ * and `shear_integral_error` report the relative differences.
  */
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 #include <stdlib.h>
 
 #include "cwb_contact.h"
 #include "cwb_run.h"
 
-enum { P_OVERLAP, P_POINTS };
+enum { P_OVERLAP, P_POINTS, P_TANGENTIAL };
 
 static const cwb_param profile_params[] = {
     {.name = "overlap", .unit = "m", .min = 0, .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "normal overlap delta_n"},
     {.name = "points", .unit = "-", .def = 101, .min = 2, .max = 1e6,
-     .help = "radii tabulated from the centre to the contact edge"},
+     .help = "positions tabulated across the contact (radii in 3D, -a..a in 2D)"},
+    {.name = "tangential", .unit = "m", .def = 0, .min = -INFINITY, .max = INFINITY,
+     .help = "2D: tangential displacement applied at the overlap (laws with a traction)"},
     {0}};
 
 static int profile_check(const cwb_case *c, char *msg, size_t n)
@@ -30,75 +38,131 @@ static int profile_check(const cwb_case *c, char *msg, size_t n)
                         "%s: [driver] type = profile needs a normal law with a pressure "
                         "distribution (hertz); '%s' has none",
                         c->file, law->head.name);
+    const cwb_tangential_type *tl = CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]);
+    if (c->driver_values.p[P_TANGENTIAL] != 0.0 && (c->pair.dim != 2 || !tl->traction))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] tangential needs discs (2D) and a tangential law with a "
+                        "shear traction (hertz2d_accurate); '%s' has none",
+                        c->file, tl->head.name);
     return CWB_OK;
 }
 
 typedef struct {
-    const cwb_normal_type *law;
-    const double *p;
-    const cwb_pair *g;
-    double delta;
+    const cwb_contact *ct;
+    const cwb_normal_out *nrm;
+    double delta, t;
 } ring_ctx;
 
 /* 2 pi r p(r): the force carried by the ring at r per unit radius. */
 static double ring_force(double r, void *param)
 {
     const ring_ctx *c = param;
-    return 2.0 * M_PI * r * c->law->pressure(c->p, c->g, c->delta, r);
+    return 2.0 * M_PI * r * c->ct->normal->pressure(c->ct->p[CWB_KIND_NORMAL], c->ct->pair,
+                                                     c->delta, r);
+}
+
+static double strip_pressure(double x, void *param)
+{
+    const ring_ctx *c = param;
+    return c->ct->normal->pressure(c->ct->p[CWB_KIND_NORMAL], c->ct->pair, c->delta, x);
+}
+
+static double strip_shear(double x, void *param)
+{
+    const ring_ctx *c = param;
+    if (!c->ct->tangential->traction)
+        return 0.0;
+    return c->ct->tangential->traction(c->ct->p[CWB_KIND_TANGENTIAL], c->ct->pair, c->nrm,
+                                       c->t, x);
+}
+
+/* QAGS of F over [lo, hi] to 1e-12; a warning when it falls short. */
+static double integral(gsl_function *F, double lo, double hi, cwb_result *r, const char *what)
+{
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(200);
+    if (!w)
+        return NAN;
+    double total = NAN, err = NAN;
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    int q = gsl_integration_qags(F, lo, hi, 0.0, 1e-12, 200, w, &total, &err);
+    gsl_set_error_handler(old);
+    gsl_integration_workspace_free(w);
+    if (q)
+        cwb_result_warn(r, "the %s integral did not reach its tolerance (GSL %d)", what, q);
+    return total;
 }
 
 static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *dp = c->driver_values.p;
+    int strip = c->pair.dim == 2;
     cwb_contact ct;
     cwb_contact_init(&ct, c);
-    cwb_kin k = {.delta = dp[P_OVERLAP], .normal = {0, 0, 1}};
+    cwb_kin k = {.delta = dp[P_OVERLAP], .normal = {0, 0, 1},
+                 .dxi_t = {strip ? dp[P_TANGENTIAL] : 0.0, 0, 0}};
     cwb_contact_out o;
     cwb_contact_trial trial;
     int rc = cwb_contact_eval(&ct, &k, &o, &trial);
     if (rc)
-        return cwb_fail(msg, n, rc, "profile: the normal law failed at delta = %g m", k.delta);
+        return cwb_fail(msg, n, rc, "profile: a law failed at delta = %g m", k.delta);
     double a = o.n.radius;
     if (!(a > 0.0))
         return cwb_fail(msg, n, CWB_EFAIL, "profile: no contact radius at delta = %g m",
                         k.delta);
+    ring_ctx rcx = {&ct, &o.n, k.delta, o.t.force.x};
     cwb_series *s = &r->series;
-    cwb_series_column(s, "r", "m");
-    cwb_series_column(s, "r_over_a", "-");
+    cwb_series_column(s, strip ? "x" : "r", "m");
+    cwb_series_column(s, strip ? "x_over_a" : "r_over_a", "-");
     cwb_series_column(s, "p", "Pa");
+    if (strip)
+        cwb_series_column(s, "q", "Pa");
     size_t npts = (size_t)dp[P_POINTS];
     double pmax = 0.0;
     for (size_t i = 0; i < npts; i++) {
         double x = (double)i / (double)(npts - 1);
-        double p = ct.normal->pressure(ct.p[CWB_KIND_NORMAL], ct.pair, k.delta, x * a);
+        if (strip)
+            x = 2.0 * x - 1.0;
+        double p = strip ? strip_pressure(x * a, &rcx)
+                         : ct.normal->pressure(ct.p[CWB_KIND_NORMAL], ct.pair, k.delta, x * a);
         pmax = fmax(pmax, p);
-        double row[] = {x * a, x, p};
+        double row[] = {x * a, x, p, strip ? strip_shear(x * a, &rcx) : 0.0};
         if (cwb_series_row(s, row) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     }
-    ring_ctx rcx = {ct.normal, ct.p[CWB_KIND_NORMAL], ct.pair, k.delta};
-    gsl_function F = {ring_force, &rcx};
-    gsl_integration_workspace *w = gsl_integration_workspace_alloc(200);
-    if (!w)
-        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    double total = NAN, err = NAN;
-    int q = gsl_integration_qags(&F, 0.0, a, 0.0, 1e-12, 200, w, &total, &err);
-    gsl_integration_workspace_free(w);
-    if (q)
-        cwb_result_warn(r, "the pressure integral did not reach its tolerance (GSL %d)", q);
-    const char *fu = c->pair.dim == 2 ? "N/m" : "N";
+    double total;
+    if (strip) {
+        gsl_function F = {strip_pressure, &rcx};
+        total = integral(&F, -a, a, r, "pressure");
+    } else {
+        gsl_function F = {ring_force, &rcx};
+        total = integral(&F, 0.0, a, r, "pressure");
+    }
+    const char *fu = strip ? "N/m" : "N";
     cwb_result_set(r, "overlap", "m", k.delta);
-    cwb_result_set(r, "contact_radius", "m", a);
+    cwb_result_set(r, strip ? "half_width" : "contact_radius", "m", a);
     cwb_result_set(r, "max_pressure", "Pa", pmax);
     cwb_result_set(r, "normal_force", fu, o.n.force);
     cwb_result_set(r, "force_from_pressure", fu, total);
     cwb_result_set(r, "force_integral_error", "-", (total - o.n.force) / o.n.force);
+    if (strip && ct.tangential->traction) {
+        gsl_function F = {strip_shear, &rcx};
+        double shear = integral(&F, -a, a, r, "shear");
+        double t = o.t.force.x;
+        cwb_result_set(r, "tangential_displacement", "m", dp[P_TANGENTIAL]);
+        cwb_result_set(r, "tangential_force", fu, t);
+        cwb_result_set(r, "shear_from_traction", fu, shear);
+        cwb_result_set(r, "shear_integral_error", "-",
+                       t != 0.0 ? (shear - t) / fabs(t) : shear);
+        cwb_result_set(r, "sliding", "-", (double)o.t.sliding);
+    }
+    if ((o.n.flags | o.t.flags) & CWB_OUT_EXTRAPOLATED)
+        cwb_result_warn(r, "a law was used outside its stated validity");
     return CWB_OK;
 }
 
 const cwb_driver_type cwb_driver_profile = {
     .name = "profile",
-    .summary = "contact pressure across the contact area at one overlap (laws with one)",
+    .summary = "contact pressure (and 2D shear traction) across the contact at one overlap",
     .params = profile_params,
     .check = profile_check,
     .run = profile_run,

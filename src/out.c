@@ -15,6 +15,12 @@ const char *cwb_plot_y(const cwb_case *c)
     return y[0] ? y : c->driver->plot_y;
 }
 
+size_t cwb_plot_y_list(const cwb_case *c, char *buf, size_t n, const char **out, size_t max)
+{
+    snprintf(buf, n, "%s", cwb_plot_y(c));
+    return cwb_split_paths(buf, out, max);
+}
+
 static void provenance_values(FILE *f, const char *prefix, const cwb_values *v)
 {
     char buf[4096];

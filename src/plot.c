@@ -133,10 +133,11 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
     static const char *const colours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b"};
     fprintf(f, "plot ");
     for (size_t k = 0; k < sp->ny; k++)
-        fprintf(f, "%s'%s.csv' using %d:%d with %s lw 2 lc rgb '%s' title '%s%s'",
+        fprintf(f, "%s'%s.csv' using %d:%d with %s lw 2 lc rgb '%s' title '%s%s%s'",
                 k ? ", \\\n     " : "", sp->data ? sp->data : sp->name, ix + 1,
                 cwb_series_find(s, sp->y[k]) + 1,
-                sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 4], sp->label ? sp->label : "cwb", sp->ny > 1 ? sp->y[k] : "");
+                sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 4],
+                sp->label ? sp->label : "cwb", sp->ny > 1 ? ", " : "", sp->ny > 1 ? sp->y[k] : "");
     static const char *const ocol[] = {"#ff7f0e", "#17becf", "#bcbd22", "#e377c2", "#7f7f7f",
                                        "#8c564b", "#9467bd", "#2ca02c", "#d62728", "#000000",
                                        "#1f77b4", "#aec7e8"};
@@ -185,12 +186,18 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
 int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char *msg,
                    size_t n)
 {
-    const char *xname = cwb_plot_x(c), *yname = cwb_plot_y(c);
-    if (cwb_series_find(&r->series, xname) < 0 || cwb_series_find(&r->series, yname) < 0)
+    const char *xname = cwb_plot_x(c), *ys[8];
+    char ybuf[CWB_TEXT];
+    size_t ny = cwb_plot_y_list(c, ybuf, sizeof ybuf, ys, 8);
+    if (ny == 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] plot_y names no column", c->file);
+    const char *bad = cwb_series_find(&r->series, xname) < 0 ? xname : NULL;
+    for (size_t k = 0; k < ny && !bad; k++)
+        if (cwb_series_find(&r->series, ys[k]) < 0)
+            bad = ys[k];
+    if (bad)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] plot column '%s' is not a column "
-                        "of the %s driver", c->file,
-                        cwb_series_find(&r->series, xname) < 0 ? xname : yname,
-                        c->driver->name);
+                        "of the %s driver", c->file, bad, c->driver->name);
     char label[160];
     snprintf(label, sizeof label, "cwb: %s / %s", c->law[CWB_KIND_NORMAL]->name,
              c->law[CWB_KIND_TANGENTIAL]->name);
@@ -199,7 +206,7 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char
     snprintf(overlay, sizeof overlay, "%s", c->output_values.text[CWB_OUT_OVERLAY]);
     cwb_plot_spec sp = {
         .dir = dir, .name = c->name, .title = c->output_values.text[CWB_OUT_TITLE],
-        .x = xname, .y = {yname}, .ny = 1, .label = label,
+        .x = xname, .ny = ny, .label = label,
         .refs = {ref}, .nref = ref[0] ? 1 : 0,
         .ref_x = c->output_values.text[CWB_OUT_REFERENCE_X],
         .ref_y = c->output_values.text[CWB_OUT_REFERENCE_Y],
@@ -207,6 +214,8 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char
         .dev_rms = cwb_result_get(r, "ref_rms_error"),
         .dev_points = cwb_result_get(r, "ref_points"),
     };
+    for (size_t k = 0; k < ny; k++)
+        sp.y[k] = ys[k];
     sp.noverlay = cwb_split_paths(overlay, sp.overlays, 12);
     return cwb_plot_series(&sp, &r->series, msg, n);
 }

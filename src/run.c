@@ -20,8 +20,11 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     char why[CWB_MSG];
     const char *cx = c->output_values.text[CWB_OUT_COMPARE_X];
     const char *x = cx[0] ? cx : cwb_plot_x(c);
-    rc = cwb_compare(&r->series, x, cwb_plot_y(c), &rf, cx[0] ? cx : (rx[0] ? rx : x),
-                     ry[0] ? ry : cwb_plot_y(c), &max_rel, &rms, &points, why, sizeof why);
+    char ybuf[CWB_TEXT];
+    const char *ys[1] = {""};
+    cwb_plot_y_list(c, ybuf, sizeof ybuf, ys, 1);
+    rc = cwb_compare(&r->series, x, ys[0], &rf, cx[0] ? cx : (rx[0] ? rx : x),
+                     ry[0] ? ry : ys[0], &max_rel, &rms, &points, why, sizeof why);
     cwb_reference_free(&rf);
     if (rc == CWB_EINPUT)
         return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);

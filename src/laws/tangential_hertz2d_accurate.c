@@ -1,0 +1,307 @@
+/* tangential_hertz2d_accurate.c -- Cattaneo-Mindlin partial slip of two
+ * discs in plane strain with the penalty-factor compliance of seed 000.
+ *
+ * Reference: seed 000 sec. 3.1, eqs. 2-3, 7, 24-27 (Johnson, Contact
+ * Mechanics, 1985, sec. 7.1 for the traction). At constant normal force N
+ * and half-width a, a tangential force 0 <= T <= mu N leaves a stick zone
+ * |x| < c, c = a (1 - T/(mu N))^(1/2) (eq. 7, see disc2d.c for the lost
+ * square root), and moves the discs relative to each other by
+ *   delta_t = mu N lambda(a) - (c^2/a^2) mu N lambda(c)          (eqs. 24-26)
+ * where lambda(b) is eq. 25's bracket over pi E*, with each body's penalty
+ * factor w evaluated at the half-width b (eq. 33 per body at a and at c, as
+ * Table 1 keeps them) or a constant. At T = mu N the stick zone vanishes
+ * and delta_t = mu N lambda(a) (eq. 27, the ultimate slip); beyond it the
+ * force stays mu N (full slip).
+ *
+ * Driven by displacement (the law contract), T is found from delta_t by
+ * GSL's Brent solver on [0, mu N] (delta_t(T) is increasing there: checked
+ * in tests/test_hertz2d.c over the range eq. 33 covers), to 1e-13 mu N.
+ * Under force control the history driver inverts this law in turn; the
+ * explicit delta_t(T) above is what the tests compare it with.
+ *
+ * Beyond the seed: the seed's model is for monotonic loading at constant N.
+ * Reversals follow Masing's rule, which is exact for Cattaneo-Mindlin
+ * tractions at constant N (Mindlin & Deresiewicz 1953; Johnson sec. 7.2):
+ * unloading from (delta*, T*) runs delta* - 2 delta_t((T* - T)/2), reloading
+ * likewise from the last reversal, and a branch that reaches the reversal
+ * point it started from rejoins the branch before it (the stack of up to 8
+ * reversal points is the history). A change of N while the contact carries
+ * tangential history is outside the model: cwb then evaluates the same rules
+ * at the new N and flags the step CWB_OUT_EXTRAPOLATED (drivers warn).
+ *
+ * Energy: the energy reported is what an unloading to T = 0 would give back,
+ * 4 G(|T|/2) with G(T) = int_0^T delta_t dT (GSL QAGS), and the work of a
+ * step is integrated along its branches in closed form from the same G
+ * (int_0^X T dx = X T(X) - G(T(X)) below full slip), so the energy account
+ * closes and the slip dissipation is the area of the loops.
+ *
+ * Against a rigid wall the disc and its mirror image move 2 xi relative to
+ * each other (seed 000 sec. 3.2): every displacement above is 2 xi.
+ *
+ * Units: mu [-]; w [-]; forces [N/m]; displacements [m]; stiffness [N/m^2].
+ * 2D discs with the hertz2d normal law.
+ */
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
+
+#include "cwb_disc2d.h"
+#include "cwb_numeric.h"
+
+enum { P_MU, P_COMPLIANCE, P_PENALTY };
+
+static const char *const compliance_words[] = {"composite", "per_body", NULL};
+
+static const cwb_param accurate_params[] = {
+    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY,
+     .flags = CWB_P_REQUIRED | CWB_P_MIN_OPEN, .help = "Coulomb friction coefficient"},
+    {.name = "compliance", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+     .choices = compliance_words,
+     .help = "composite 1/(pi E*) as eq. 25, or each body's (1-nu^2)/E (dissimilar discs)"},
+    CWB_PENALTY_PARAMS,
+    {0}};
+
+#define MAX_REVERSALS 8
+
+typedef struct {
+    cwb_vec3 axis;        /* unit direction of the first tangential motion */
+    double u;             /* committed displacement along axis [m] */
+    double t;             /* committed force along axis [N/m] */
+    double fn;            /* committed normal force [N/m] */
+    double energy;        /* committed recoverable energy [J/m] */
+    double ur[MAX_REVERSALS], tr[MAX_REVERSALS];  /* reversal points */
+    int n;                /* reversal points held */
+    int dir;              /* direction of the current branch (+-1; 0 virgin) */
+} accurate_state;
+
+/* The monotonic curve at the step's N and a, in pair displacement. */
+typedef struct {
+    cwb_disc_slip s;
+    double d_ult;         /* ultimate slip, eq. 27 */
+    int outside;          /* eq. 33 left [0, 1] somewhere */
+} curve;
+
+static double disp(curve *cv, double t)
+{
+    return cwb_disc_slip_displacement(&cv->s, t, &cv->outside);
+}
+
+static double disp_residual(double t, void *param)
+{
+    curve *cv = ((void **)param)[0];
+    double x = *(double *)((void **)param)[1];
+    return disp(cv, t) - x;
+}
+
+/* T on the monotonic curve at pair displacement x >= 0. */
+static double force_at(curve *cv, double x)
+{
+    if (x <= 0.0)
+        return 0.0;
+    if (x >= cv->d_ult)
+        return cv->s.mu_n;
+    void *ctx[2] = {cv, &x};
+    gsl_function F = {disp_residual, ctx};
+    double t;
+    cwb_root_brent(&F, 0.0, cv->s.mu_n, 1e-13 * cv->s.mu_n, 0.0, &t, NULL, NULL);
+    return t;
+}
+
+static double disp_fn(double t, void *param)
+{
+    return disp(param, t);
+}
+
+/* G(T) = int_0^T delta_t(tau) d tau. */
+static double g_int(curve *cv, double t)
+{
+    if (t <= 0.0)
+        return 0.0;
+    gsl_function F = {disp_fn, cv};
+    double r = 0.0, err;
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(100);
+    if (!w)
+        return NAN;
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    gsl_integration_qags(&F, 0.0, t, 0.0, 1e-12, 100, w, &r, &err);
+    gsl_set_error_handler(old);
+    gsl_integration_workspace_free(w);
+    return r;
+}
+
+/* int_0^x T dx on the monotonic curve. */
+static double primitive(curve *cv, double x)
+{
+    if (x <= 0.0)
+        return 0.0;
+    if (x >= cv->d_ult)
+        return cv->d_ult * cv->s.mu_n - g_int(cv, cv->s.mu_n) + cv->s.mu_n * (x - cv->d_ult);
+    double t = force_at(cv, x);
+    return x * t - g_int(cv, t);
+}
+
+/* Where the branch in force (n reversal points, direction dir) ends: the
+ * point whose passing pops it. */
+static void branch_end(const accurate_state *s, double *u_end)
+{
+    if (s->n >= 2)
+        *u_end = s->ur[s->n - 2];
+    else
+        *u_end = -s->ur[0];          /* the mirror of the first reversal */
+}
+
+/* Force and dT/du on the branch in force at displacement u (contact units;
+ * scale turns them into pair displacements). */
+static double branch_force(curve *cv, const accurate_state *s, double u, double scale,
+                           double *slope)
+{
+    /* virgin: T = T_m(x), x = |u| scale; Masing: T = t0 + 2 dir T_m(x),
+     * x = dir (u - u0) scale / 2; either way dT/du = scale / delta_m'(T_m) */
+    double t, x, tm;
+    if (s->n == 0) {
+        x = fabs(u) * scale;
+        tm = force_at(cv, x);
+        t = u < 0.0 ? -tm : tm;
+    } else {
+        double u0 = s->ur[s->n - 1], t0 = s->tr[s->n - 1];
+        x = s->dir * (u - u0) * scale / 2.0;
+        tm = force_at(cv, x);
+        t = t0 + s->dir * 2.0 * tm;
+    }
+    *slope = x >= cv->d_ult ? 0.0 : scale / cwb_disc_slip_compliance(&cv->s, tm);
+    return t;
+}
+
+/* Work along the branch in force from u1 to u2 (monotonic, same branch). */
+static double branch_work(curve *cv, const accurate_state *s, double u1, double u2,
+                          double scale)
+{
+    if (s->n == 0)
+        return (primitive(cv, fabs(u2) * scale) - primitive(cv, fabs(u1) * scale)) / scale;
+    double u0 = s->ur[s->n - 1], t0 = s->tr[s->n - 1];
+    double x1 = s->dir * (u1 - u0) * scale / 2.0, x2 = s->dir * (u2 - u0) * scale / 2.0;
+    return (t0 * (u2 - u1) * scale + 4.0 * (primitive(cv, x2) - primitive(cv, x1))) / scale;
+}
+
+static int accurate_step(const double *p, const cwb_pair *g, const void *state,
+                         const cwb_kin *k, const cwb_normal_out *nrm,
+                         cwb_tangential_out *out, void *trial)
+{
+    const accurate_state *sc = state;
+    accurate_state *st = trial;
+    memcpy(st, sc, sizeof *st);
+    *out = (cwb_tangential_out){0};
+    if (!(nrm->force > 0.0) || !(nrm->radius > 0.0)) {
+        memset(st, 0, sizeof *st);          /* no contact: no history; */
+        out->dissipated = sc->energy;       /* T fell with mu N by slipping */
+        return CWB_OK;
+    }
+    cwb_disc_pair d;
+    cwb_disc_pair_of(g, &d);
+    curve cv = {.s = {.pp = p + P_PENALTY, .d = &d, .a = nrm->radius,
+                      .mu_n = p[P_MU] * nrm->force, .composite = (int)p[P_COMPLIANCE] == 0}};
+    cv.d_ult = disp(&cv, cv.s.mu_n);
+
+    /* The law is one-dimensional along its first motion (exact in 2D). */
+    cwb_vec3 axis = sc->axis;
+    if (cwb_v3_norm(axis) == 0.0) {
+        double m = cwb_v3_norm(k->dxi_t);
+        if (m > 0.0)
+            axis = cwb_v3_scale(k->dxi_t, 1.0 / m);
+        else
+            axis = cwb_v3(1, 0, 0);
+    } else {
+        axis = cwb_v3_rotate_into_plane(axis, k->normal);
+    }
+    st->axis = axis;
+    double du = cwb_v3_dot(k->dxi_t, axis);
+    double u = sc->u + du;
+    unsigned flags = 0;
+    if (fabs(nrm->force - sc->fn) > 1e-9 * fmax(nrm->force, sc->fn) &&
+        (sc->u != 0.0 || sc->n > 0))
+        flags |= CWB_OUT_EXTRAPOLATED;
+
+    /* A reversal at the committed point starts a new branch. */
+    double dir_motion = du > 0.0 ? 1.0 : du < 0.0 ? -1.0 : 0.0;
+    int branch_dir = st->n == 0 ? (sc->u > 0.0 ? 1 : sc->u < 0.0 ? -1 : 0) : st->dir;
+    if (dir_motion != 0.0 && branch_dir != 0 && dir_motion != branch_dir) {
+        if (st->n == MAX_REVERSALS) {       /* forget the oldest closed pair */
+            memmove(st->ur, st->ur + 2, (MAX_REVERSALS - 2) * sizeof st->ur[0]);
+            memmove(st->tr, st->tr + 2, (MAX_REVERSALS - 2) * sizeof st->tr[0]);
+            st->n -= 2;
+            flags |= CWB_OUT_EXTRAPOLATED;
+        }
+        st->ur[st->n] = sc->u;
+        st->tr[st->n] = sc->t;
+        st->n++;
+        st->dir = (int)dir_motion;
+    }
+    /* Walk from the committed point to u, popping branches whose end is
+     * passed (Masing's memory rule), adding the work of each piece. */
+    double work = 0.0, from = sc->u, slope = 0.0;
+    while (st->n > 0) {
+        double u_end;
+        branch_end(st, &u_end);
+        if (st->dir * (u - u_end) < 0.0)
+            break;
+        work += branch_work(&cv, st, from, u_end, d.scale);
+        from = u_end;
+        if (st->n >= 2) {
+            st->n -= 2;                      /* same direction as before */
+        } else {
+            st->n = 0;                       /* back on the virgin curve */
+        }
+    }
+    if (st->n == 0)
+        st->dir = 0;
+    work += branch_work(&cv, st, from, u, d.scale);
+    double t = branch_force(&cv, st, u, d.scale, &slope);
+
+    st->u = u;
+    st->t = t;
+    st->fn = nrm->force;
+    st->energy = 4.0 * g_int(&cv, fabs(t) / 2.0) / d.scale;
+    out->force = cwb_v3_scale(axis, t);
+    out->stiffness = slope;
+    out->energy = st->energy;
+    out->work = work;
+    out->dissipated = work - (st->energy - sc->energy);
+    out->sliding = fabs(t) >= cv.s.mu_n * (1.0 - 1e-12);
+    if (cv.outside)
+        flags |= CWB_OUT_EXTRAPOLATED;
+    out->flags = flags;
+    return CWB_OK;
+}
+
+/* Eq. 2: the Cattaneo-Mindlin shear traction of the strip at force t,
+ * (2 mu N/(pi a)) (1 - x^2/a^2)^(1/2) less, inside the stick zone,
+ * (2 (mu N - T)/(pi c)) (1 - x^2/c^2)^(1/2); (c^2/a^2) mu N = mu N - T. */
+static double accurate_traction(const double *p, const cwb_pair *g, const cwb_normal_out *nrm,
+                                double t, double x)
+{
+    (void)g;
+    double a = nrm->radius, mu_n = p[P_MU] * nrm->force;
+    if (!(a > 0.0) || fabs(x) >= a)
+        return 0.0;
+    double sg = t < 0.0 ? -1.0 : 1.0, tm = fmin(fabs(t), mu_n);
+    double q = 2.0 * mu_n / (M_PI * a) * sqrt(1.0 - x * x / (a * a));
+    double c = a * sqrt(fmax(0.0, 1.0 - tm / mu_n));
+    if (fabs(x) < c)
+        q -= 2.0 * (mu_n - tm) / (M_PI * c) * sqrt(1.0 - x * x / (c * c));
+    return sg * q;
+}
+
+const cwb_tangential_type cwb_tangential_hertz2d_accurate = {
+    .head = {
+        .name = "hertz2d_accurate",
+        .summary = "2D Cattaneo-Mindlin partial slip with penalty factor w (seed 000 accurate)",
+        .source = "seed 000 sec. 3.1, eqs. 2-3, 7, 24-27, 33; Masing reversals",
+        .params = accurate_params,
+        .dims = CWB_DIM_2D,
+        .state_size = sizeof(accurate_state),
+        .needs_normal = "hertz2d",
+    },
+    .step = accurate_step,
+    .traction = accurate_traction,
+};
