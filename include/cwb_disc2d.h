@@ -51,6 +51,14 @@ enum { CWB_PENALTY_EQ33 = 0, CWB_PENALTY_CONSTANT = 1 };
      .help = "eq. 33 coefficient of nu^2"}
 #define CWB_PENALTY_COUNT 8
 
+/* Index of the first penalty key in the parameter table of every seed-000
+ * tangential law (after mu and compliance). */
+#define CWB_PENALTY_FIRST 2
+
+/* Ultimate slip of the contact (eq. 27, divided by the wall's 2) for the
+ * tangential law parameters p (penalty keys at CWB_PENALTY_FIRST). */
+double cwb_disc_ultimate_slip(const double *p, const cwb_pair *g, const cwb_normal_out *nrm);
+
 /* Eq. 33 with coefficients coef[6]: w = c0 + c1 x + c2 nu + c3 x^2 +
  * c4 x nu + c5 nu^2, x = b / R. */
 double cwb_penalty_eq33(const double *coef, double x, double nu);

@@ -144,6 +144,10 @@ typedef struct {
      * response nrm (the profile driver). */
     double (*traction)(const double *p, const cwb_pair *g, const cwb_normal_out *nrm,
                        double t, double x);
+    /* Optional: the tangential displacement [m] at which monotonic loading
+     * from zero at the normal response nrm reaches full slip (the ultimate
+     * slip; the trajectory driver). */
+    double (*ultimate_slip)(const double *p, const cwb_pair *g, const cwb_normal_out *nrm);
 } cwb_tangential_type;
 
 typedef struct {

@@ -26,11 +26,19 @@
  *   W += (Delta u / 6) (F_0 + 4 F_mid + F_1),
  * and reports work_quadrature_error = (Simpson - law work) / max work, which
  * checks the laws' work against their force curves.
+ *
+ * Equivalent linear stiffnesses (seed 000 sec. 4.3: the linear spring that
+ * stands in for the 2D law): k_n_equivalent and k_t_equivalent are the
+ * least-squares slopes through the origin of F_n against delta_n and F_t
+ * against xi_t over every row of the run (GSL gsl_fit_mul), with their
+ * standard errors. sliding_steps counts the steps the tangential law spent
+ * at its Coulomb limit; first_sliding_xi_t is where that began.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
 #include <gsl/gsl_roots.h>
 
 #include "cwb_contact.h"
@@ -330,6 +338,8 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_contact_trial trial, scratch;
     memset(&o, 0, sizeof o);
     unsigned flags = 0, tflags = 0;
+    size_t slid = 0;
+    double xi_slide = 0.0;
     size_t jumps = 0;
     size_t row_i = 0;
     double row0[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -388,6 +398,8 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             h.xi_c = cwb_v3_add(h.xi_c, dxi);
             flags |= o.n.flags;
             tflags |= o.t.flags;
+            if (o.t.sliding && slid++ == 0)
+                xi_slide = h.xi_c.x;
             jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
             if (o.n.force > force_max)
                 force_max = o.n.force;
@@ -404,6 +416,23 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         tstart = tend;
         ystart = yend;
     }
+    if (s->nrow >= 2) {
+        int jd = cwb_series_find(s, "delta_n"), jf = cwb_series_find(s, "F_n");
+        int jx = cwb_series_find(s, "xi_t"), jt = cwb_series_find(s, "F_t");
+        double k, cov, ss;
+        if (gsl_fit_mul(s->col[jd].v, 1, s->col[jf].v, 1, s->nrow, &k, &cov, &ss) == 0) {
+            cwb_result_set(r, "k_n_equivalent", ku, k);
+            cwb_result_set(r, "k_n_equivalent_stderr", ku, sqrt(cov));
+        }
+        if (has_t &&
+            gsl_fit_mul(s->col[jx].v, 1, s->col[jt].v, 1, s->nrow, &k, &cov, &ss) == 0) {
+            cwb_result_set(r, "k_t_equivalent", ku, k);
+            cwb_result_set(r, "k_t_equivalent_stderr", ku, sqrt(cov));
+        }
+    }
+    cwb_result_set(r, "sliding_steps", "-", (double)slid);
+    if (slid)
+        cwb_result_set(r, "first_sliding_xi_t", "m", xi_slide);
     cwb_result_set(r, "max_overlap", "m", dmax);
     cwb_result_set(r, "max_normal_force", fu, force_max);
     cwb_result_set(r, "final_overlap", "m", h.delta_c);

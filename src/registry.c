@@ -126,12 +126,16 @@ const char *cwb_branch_name(cwb_branch b)
 }
 
 /* Drivers. */
-extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_driver_profile;
+extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_driver_profile,
+    cwb_driver_trajectory, cwb_driver_penalty, cwb_driver_ratio;
 
 static const cwb_driver_type *const drivers[] = {
     &cwb_driver_collision,
     &cwb_driver_history,
     &cwb_driver_profile,
+    &cwb_driver_trajectory,
+    &cwb_driver_penalty,
+    &cwb_driver_ratio,
 };
 
 size_t cwb_driver_count(void)

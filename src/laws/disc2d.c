@@ -124,3 +124,15 @@ double cwb_disc_slip_compliance(const cwb_disc_slip *s, double t)
     return cwb_disc_compliance(s->pp, s->d, c, s->composite, NULL) +
            0.5 * cwb_disc_compliance_log_slope(s->pp, s->d, c, s->composite);
 }
+
+double cwb_disc_ultimate_slip(const double *p, const cwb_pair *g, const cwb_normal_out *nrm)
+{
+    if (!(nrm->force > 0.0) || !(nrm->radius > 0.0))
+        return 0.0;
+    cwb_disc_pair d;
+    cwb_disc_pair_of(g, &d);
+    /* p[0] = mu, p[1] = compliance (0: composite) */
+    return p[0] * nrm->force *
+           cwb_disc_compliance(p + CWB_PENALTY_FIRST, &d, nrm->radius, (int)p[1] == 0, NULL) /
+           d.scale;
+}

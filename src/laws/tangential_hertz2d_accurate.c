@@ -49,7 +49,7 @@
 #include "cwb_disc2d.h"
 #include "cwb_numeric.h"
 
-enum { P_MU, P_COMPLIANCE, P_PENALTY };
+enum { P_MU, P_COMPLIANCE, P_PENALTY = CWB_PENALTY_FIRST };
 
 static const char *const compliance_words[] = {"composite", "per_body", NULL};
 
@@ -304,4 +304,5 @@ const cwb_tangential_type cwb_tangential_hertz2d_accurate = {
     },
     .step = accurate_step,
     .traction = accurate_traction,
+    .ultimate_slip = cwb_disc_ultimate_slip,
 };

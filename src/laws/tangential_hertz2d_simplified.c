@@ -24,7 +24,7 @@
  */
 #include "cwb_disc2d.h"
 
-enum { P_MU, P_COMPLIANCE, P_PENALTY };
+enum { P_MU, P_COMPLIANCE, P_PENALTY = CWB_PENALTY_FIRST };
 
 static const char *const compliance_words[] = {"composite", "per_body", NULL};
 
@@ -65,4 +65,5 @@ const cwb_tangential_type cwb_tangential_hertz2d_simplified = {
         .needs_normal = "hertz2d",
     },
     .step = simplified_step,
+    .ultimate_slip = cwb_disc_ultimate_slip,
 };
