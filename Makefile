@@ -84,7 +84,12 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/thornton_cycles.case cases/seed004_fig3a.case cases/seed004_fig3b.case \
              cases/seed004_fig4a.case cases/seed004_fig4b.case \
              $(SEED004_PLASTIC_FIGS) \
-             $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case)
+             $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case) \
+             $(SEED000_FIGS)
+
+# Seed 000 (2D law): model curves; overlaid runs first.
+SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \
+                 fig15b_no_slip fig15b ratio,cases/seed000_$(c).case)
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).

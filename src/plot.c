@@ -130,13 +130,14 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
                    "at graph 0.02, graph 0.05 front noenhanced\n",
                 sp->dev_what && sp->dev_what[0] ? sp->dev_what : "reference", sp->dev_max,
                 sp->dev_rms, sp->dev_points);
-    static const char *const colours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b"};
+    static const char *const colours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b",
+                                          "#d62728", "#ff7f0e", "#17becf", "#7f7f7f"};
     fprintf(f, "plot ");
     for (size_t k = 0; k < sp->ny; k++)
         fprintf(f, "%s'%s.csv' using %d:%d with %s lw 2 lc rgb '%s' title '%s%s%s'",
                 k ? ", \\\n     " : "", sp->data ? sp->data : sp->name, ix + 1,
                 cwb_series_find(s, sp->y[k]) + 1,
-                sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 4],
+                sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 8],
                 sp->label ? sp->label : "cwb", sp->ny > 1 ? ", " : "", sp->ny > 1 ? sp->y[k] : "");
     static const char *const ocol[] = {"#ff7f0e", "#17becf", "#bcbd22", "#e377c2", "#7f7f7f",
                                        "#8c564b", "#9467bd", "#2ca02c", "#d62728", "#000000",

@@ -216,3 +216,81 @@ awk -v E=6.1e9 -v nu=0 -v R=1e-4 -v d=1e-7 'BEGIN {
     for (i = 0; i <= 50; i++) { r = a * i / 50; x = 1 - (r / a)^2; if (x < 0) x = 0; printf "%.12g,%.12g\n", r, p0 * sqrt(x) }
 }' > $d/hertz_fig3b.csv
 echo "$d/hertz_fig3b.csv"
+
+# Seed 000 (2D Hertz with friction, two equal discs R = 0.5 m, E = 10 GPa,
+# nu = 0.25, mu = 0.3, delta_n = 0.025 m), a second implementation of the
+# seed's equations written here in awk, by bisection throughout (cwb uses
+# GSL Brent/Newton and closed-form derivatives): eq. 23 for the half-width,
+# eqs. 24-26 with eq. 33 per body at a and at c for delta_t(T), eq. 2 for the
+# shear traction, eq. 31 for k_t, Appendix C (eqs. C.3-C.5) for the slide.
+seed000_awk='
+function w33(x, nu,   w) { w = 0.22 + 2.89 * x + 0.18 * nu - 10.31 * x * x + 1.75 * x * nu + 0.36 * nu * nu
+    return w < 0 ? 0 : (w > 1 ? 1 : w) }
+# eq. 25 bracket over pi E*, equal discs: twice one body term
+function lam(b) { return 2 * (log(2 * R / b) + 0.5 + w33(b / R, nu) * (log(4 * R / b) + nu / (2 * (1 - nu)))) / (pi * Es) }
+function overlap_of(a,   N) { N = pi * Es * a * a / (4 * Rs); return N / (pi * Es) * (2 * log(4 * R / a) - 1) }
+function halfwidth(dn,   lo, hi, mid, i) { lo = 1e-12; hi = R
+    for (i = 0; i < 200; i++) { mid = 0.5 * (lo + hi); if (overlap_of(mid) < dn) lo = mid; else hi = mid }
+    return 0.5 * (lo + hi) }
+function force_of(a) { return pi * Es * a * a / (4 * Rs) }
+function slip_disp(T, a, muN,   c) { c = 1 - T / muN; if (c <= 0) return muN * lam(a)
+    c = a * sqrt(c); return muN * lam(a) - (muN - T) * lam(c) }
+function force_at(u, a, muN,   lo, hi, mid, i) { if (u >= muN * lam(a)) return muN
+    lo = 0; hi = muN; for (i = 0; i < 200; i++) { mid = 0.5 * (lo + hi)
+        if (slip_disp(mid, a, muN) < u) lo = mid; else hi = mid }
+    return 0.5 * (lo + hi) }
+function ult(dn,   a) { if (dn <= 0) return 0; a = halfwidth(dn); return mu * force_of(a) * lam(a) }
+function slide_alpha(S,   lo, hi, mid, i, dsu, dn) { lo = 0; hi = atan2(S, y0)
+    for (i = 0; i < 200; i++) { mid = 0.5 * (lo + hi); dsu = (S - y0 * sin(mid) / cos(mid)) * cos(mid)
+        dn = 2 * R - (y0 / cos(mid) + dsu * sin(mid) / cos(mid))
+        if (dsu - ult(dn) > 0) lo = mid; else hi = mid }
+    return 0.5 * (lo + hi) }
+function setup() { pi = atan2(0, -1); Es = 1 / (2 * (1 - nu * nu) / E); Rs = R / 2 }
+'
+awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 -v dn=0.025 -v dt=0.01 "$seed000_awk"'BEGIN { setup()
+    a = halfwidth(dn); N = force_of(a); muN = mu * N; T = force_at(dt, a, muN); c = a * sqrt(1 - T / muN)
+    print "# Seed 000 Fig. 11: normal and shear traction across the strip (eqs. 1-2) at delta_n = 0.025 m, delta_t = 0.01 m"
+    print "# (awk, reference/analytic/generate.sh: eq. 23 and eqs. 24-26 with eq. 33 solved by bisection)"
+    printf "# inputs: two discs R=%g m E=%g Pa nu=%g mu=%g; a=%.12g m N=%.12g N/m T=%.12g N/m c=%.12g m\n", R, E, nu, mu, a, N, T, c
+    print "# tolerance: within 1e-9 of the peak traction"
+    print "x[m],p[Pa],q[Pa]"
+    for (i = 0; i <= 100; i++) { x = -a + 2 * a * i / 100; s = 1 - x * x / (a * a); if (s < 0) s = 0
+        p = 2 * N / (pi * a) * sqrt(s); q = mu * p
+        if (x * x < c * c) q -= 2 * (muN - T) / (pi * c) * sqrt(1 - x * x / (c * c))
+        printf "%.12g,%.12g,%.12g\n", x, p, q }
+}' > $d/seed000_fig11_tractions.csv
+echo "$d/seed000_fig11_tractions.csv"
+for run in accurate:0.025:fig12 simplified:0.025:fig14 accurate:0.25:appendix_c; do
+model=${run%%:*}; smax=${run#*:}; smax=${smax%%:*}; fig=${run##*:}
+awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 -v d0=0.025 -v smax=$smax -v model=$model "$seed000_awk"'BEGIN { setup()
+    y0 = 2 * R - d0; a0 = halfwidth(d0); N0 = force_of(a0); muN0 = mu * N0; u0 = muN0 * lam(a0); kt = 1 / lam(a0)
+    ssep = sqrt(4 * R * R - y0 * y0)
+    print "# Seed 000 Figs. 12-14 and Appendix C: horizontal force on the upper disc translated at fixed height,"
+    printf "# %s model before full slip, then finite slide (eqs. C.3-C.5, T = mu N) until separation\n", model
+    print "# (awk, reference/analytic/generate.sh: every equation solved by bisection)"
+    printf "# inputs: two discs R=%g m E=%g Pa nu=%g mu=%g delta_0=%g m; N0=%.12g N/m, ultimate slip %.12g m, k_t (eq. 31)=%.12g N/m^2, separation at S=%.12g m\n", R, E, nu, mu, d0, N0, u0, kt, ssep
+    print "# tolerance: within 1e-7 of the peak force"
+    print "S[m],S_over_R[-],F[N/m],k_secant[N/m^2],alpha_deg[deg]"
+    for (i = 1; i <= 250; i++) { S = smax * i / 250; al = 0
+        if (S <= u0) F = (model == "accurate") ? force_at(S, a0, muN0) : (kt * S < muN0 ? kt * S : muN0)
+        else if (S < ssep) { al = slide_alpha(S); dsu = (S - y0 * sin(al) / cos(al)) * cos(al)
+            dn = 2 * R - (y0 / cos(al) + dsu * sin(al) / cos(al)); N = force_of(halfwidth(dn))
+            F = mu * N * cos(al) - N * sin(al) }
+        else { F = 0; al = atan2(S, y0) }
+        printf "%.12g,%.12g,%.12g,%.12g,%.12g\n", S, S / R, F, F / S, al * 180 / pi }
+}' > $d/seed000_$fig.csv
+echo "$d/seed000_$fig.csv"
+done
+# Fig. 15: delta_n = delta_t raised together to 0.025 m. N from eq. 23; with
+# mu = 0.3 the contact slides from the first increment (k_t/k_n > mu, see
+# README), so T = mu N throughout.
+awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 "$seed000_awk"'BEGIN { setup()
+    print "# Seed 000 Fig. 15: N (eq. 23, by bisection) and T = mu N with delta_n = delta_t raised together"
+    print "# (awk, reference/analytic/generate.sh); T = mu N because the stick stiffness ratio exceeds mu at every step"
+    printf "# inputs: two discs R=%g m E=%g Pa nu=%g mu=%g\n", R, E, nu, mu
+    print "# tolerance: within 1e-9 of max F_n"
+    print "delta_n[m],xi_t[m],F_n[N/m],F_t[N/m]"
+    for (i = 0; i <= 100; i++) { dn = 0.025 * i / 100; N = dn > 0 ? force_of(halfwidth(dn)) : 0
+        printf "%.12g,%.12g,%.12g,%.12g\n", dn, dn, N, mu * N }
+}' > $d/seed000_fig15.csv
+echo "$d/seed000_fig15.csv"

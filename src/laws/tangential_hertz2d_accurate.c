@@ -27,7 +27,9 @@
  * point it started from rejoins the branch before it (the stack of up to 8
  * reversal points is the history). A change of N while the contact carries
  * tangential history is outside the model: cwb then evaluates the same rules
- * at the new N and flags the step CWB_OUT_EXTRAPOLATED (drivers warn).
+ * at the new N and flags the step CWB_OUT_EXTRAPOLATED (drivers warn); a
+ * branch that then overshoots mu N is clamped to it and the virgin curve is
+ * re-centred so that the contact is at full slip there.
  *
  * Energy: the energy reported is what an unloading to T = 0 would give back,
  * 4 G(|T|/2) with G(T) = int_0^T delta_t dT (GSL QAGS), and the work of a
@@ -67,6 +69,7 @@ static const cwb_param accurate_params[] = {
 typedef struct {
     cwb_vec3 axis;        /* unit direction of the first tangential motion */
     double u;             /* committed displacement along axis [m] */
+    double u_off;         /* centre of the virgin curve (moved by a clamp) [m] */
     double t;             /* committed force along axis [N/m] */
     double fn;            /* committed normal force [N/m] */
     double energy;        /* committed recoverable energy [J/m] */
@@ -147,8 +150,8 @@ static void branch_end(const accurate_state *s, double *u_end)
 {
     if (s->n >= 2)
         *u_end = s->ur[s->n - 2];
-    else
-        *u_end = -s->ur[0];          /* the mirror of the first reversal */
+    else                             /* the mirror of the first reversal */
+        *u_end = 2.0 * s->u_off - s->ur[0];
 }
 
 /* Force and dT/du on the branch in force at displacement u (contact units;
@@ -160,9 +163,9 @@ static double branch_force(curve *cv, const accurate_state *s, double u, double 
      * x = dir (u - u0) scale / 2; either way dT/du = scale / delta_m'(T_m) */
     double t, x, tm;
     if (s->n == 0) {
-        x = fabs(u) * scale;
+        x = fabs(u - s->u_off) * scale;
         tm = force_at(cv, x);
-        t = u < 0.0 ? -tm : tm;
+        t = u < s->u_off ? -tm : tm;
     } else {
         double u0 = s->ur[s->n - 1], t0 = s->tr[s->n - 1];
         x = s->dir * (u - u0) * scale / 2.0;
@@ -178,7 +181,8 @@ static double branch_work(curve *cv, const accurate_state *s, double u1, double 
                           double scale)
 {
     if (s->n == 0)
-        return (primitive(cv, fabs(u2) * scale) - primitive(cv, fabs(u1) * scale)) / scale;
+        return (primitive(cv, fabs(u2 - s->u_off) * scale) -
+                primitive(cv, fabs(u1 - s->u_off) * scale)) / scale;
     double u0 = s->ur[s->n - 1], t0 = s->tr[s->n - 1];
     double x1 = s->dir * (u1 - u0) * scale / 2.0, x2 = s->dir * (u2 - u0) * scale / 2.0;
     return (t0 * (u2 - u1) * scale + 4.0 * (primitive(cv, x2) - primitive(cv, x1))) / scale;
@@ -224,7 +228,8 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
 
     /* A reversal at the committed point starts a new branch. */
     double dir_motion = du > 0.0 ? 1.0 : du < 0.0 ? -1.0 : 0.0;
-    int branch_dir = st->n == 0 ? (sc->u > 0.0 ? 1 : sc->u < 0.0 ? -1 : 0) : st->dir;
+    double uv = sc->u - sc->u_off;
+    int branch_dir = st->n == 0 ? (uv > 0.0 ? 1 : uv < 0.0 ? -1 : 0) : st->dir;
     if (dir_motion != 0.0 && branch_dir != 0 && dir_motion != branch_dir) {
         if (st->n == MAX_REVERSALS) {       /* forget the oldest closed pair */
             memmove(st->ur, st->ur + 2, (MAX_REVERSALS - 2) * sizeof st->ur[0]);
@@ -257,6 +262,20 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
         st->dir = 0;
     work += branch_work(&cv, st, from, u, d.scale);
     double t = branch_force(&cv, st, u, d.scale, &slope);
+    if (fabs(t) > cv.s.mu_n) {
+        /* Only after N fell under tangential history (flagged): the branch
+         * overshoots the Coulomb limit. Clamp, and restart on the virgin
+         * curve centred so that the contact is at full slip here; the step's
+         * work is then the trapezoid of its end forces. */
+        double sg = t < 0.0 ? -1.0 : 1.0;
+        t = sg * cv.s.mu_n;
+        st->n = 0;
+        st->dir = 0;
+        st->u_off = u - sg * cv.d_ult / d.scale;
+        slope = 0.0;
+        work = 0.5 * (sc->t + t) * (u - sc->u);
+        flags |= CWB_OUT_EXTRAPOLATED;
+    }
 
     st->u = u;
     st->t = t;
