@@ -59,6 +59,11 @@ enum { CWB_PENALTY_EQ33 = 0, CWB_PENALTY_CONSTANT = 1 };
  * tangential law parameters p (penalty keys at CWB_PENALTY_FIRST). */
 double cwb_disc_ultimate_slip(const double *p, const cwb_pair *g, const cwb_normal_out *nrm);
 
+/* Check of the seed-000 tangential laws: eq. 33 was fitted for
+ * 0 <= nu < 0.5, so penalty = eq33 refuses a body with nu < 0 (a constant w
+ * is the user's choice and is accepted). CWB_OK or CWB_EINPUT. */
+int cwb_penalty_check(const double *p, const cwb_pair *g, char *msg, size_t n);
+
 /* Eq. 33 with coefficients coef[6]: w = c0 + c1 x + c2 nu + c3 x^2 +
  * c4 x nu + c5 nu^2, x = b / R. */
 double cwb_penalty_eq33(const double *coef, double x, double nu);

@@ -400,6 +400,9 @@ START_TEST(refusals_2d)
     test_refused("cases/seed000_ratio.case", rev, 1, "overlap_to must exceed");
     static const char *sph[] = {"driver.tangential=1e-8"};
     test_refused("cases/seed004_fig3b.case", sph, 1, "needs discs");
+    static const char *auxetic[] = {"contact.tangential=hertz2d_accurate", "tangential.mu=0.3",
+                                    "body1.nu=-0.2"};
+    test_refused(DISCS, auxetic, 3, "fitted for 0 <= nu < 0.5");
     static const char *nus[] = {"driver.nu=0.5"};
     test_refused("cases/seed000_fig9.case", nus, 1, "out of range");
 }

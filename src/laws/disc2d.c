@@ -136,3 +136,16 @@ double cwb_disc_ultimate_slip(const double *p, const cwb_pair *g, const cwb_norm
            cwb_disc_compliance(p + CWB_PENALTY_FIRST, &d, nrm->radius, (int)p[1] == 0, NULL) /
            d.scale;
 }
+
+int cwb_penalty_check(const double *p, const cwb_pair *g, char *msg, size_t n)
+{
+    if ((int)p[CWB_PENALTY_FIRST] != CWB_PENALTY_EQ33)
+        return CWB_OK;
+    for (int i = 0; i < 2; i++)
+        if (g->body[i].shape != CWB_SHAPE_WALL && g->body[i].nu < 0.0)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "body%d nu = %g: eq. 33's penalty factor was fitted for "
+                            "0 <= nu < 0.5 (use penalty = constant for other materials)",
+                            i + 1, g->body[i].nu);
+    return CWB_OK;
+}

@@ -318,6 +318,7 @@ const cwb_tangential_type cwb_tangential_hertz2d_accurate = {
         .source = "seed 000 sec. 3.1, eqs. 2-3, 7, 24-27, 33; Masing reversals",
         .params = accurate_params,
         .dims = CWB_DIM_2D,
+        .check = cwb_penalty_check,
         .state_size = sizeof(accurate_state),
         .needs_normal = "hertz2d",
     },
