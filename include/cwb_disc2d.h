@@ -51,6 +51,17 @@ enum { CWB_PENALTY_EQ33 = 0, CWB_PENALTY_CONSTANT = 1 };
      .help = "eq. 33 coefficient of nu^2"}
 #define CWB_PENALTY_COUNT 8
 
+/* The keys every seed-000 tangential law takes: mu, how the two bodies'
+ * compliances combine, then the penalty keys. */
+extern const char *const cwb_compliance_words[];
+#define CWB_DISC_TANGENTIAL_PARAMS                                                           \
+    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY,                                   \
+     .flags = CWB_P_REQUIRED | CWB_P_MIN_OPEN, .help = "Coulomb friction coefficient"},       \
+    {.name = "compliance", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,                  \
+     .choices = cwb_compliance_words,                                                        \
+     .help = "composite 1/(pi E*) as eqs. 25 and 31, or each body's (1-nu^2)/E (dissimilar)"}, \
+    CWB_PENALTY_PARAMS
+
 /* Index of the first penalty key in the parameter table of every seed-000
  * tangential law (after mu and compliance). */
 #define CWB_PENALTY_FIRST 2

@@ -16,6 +16,7 @@
 #include "cwb_disc2d.h"
 
 const char *const cwb_penalty_words[] = {"eq33", "constant", NULL};
+const char *const cwb_compliance_words[] = {"composite", "per_body", NULL};
 
 void cwb_disc_pair_of(const cwb_pair *g, cwb_disc_pair *d)
 {

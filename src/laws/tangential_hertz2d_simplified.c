@@ -26,16 +26,7 @@
 
 enum { P_MU, P_COMPLIANCE, P_PENALTY = CWB_PENALTY_FIRST };
 
-static const char *const compliance_words[] = {"composite", "per_body", NULL};
-
-static const cwb_param simplified_params[] = {
-    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY,
-     .flags = CWB_P_REQUIRED, .help = "Coulomb friction coefficient"},
-    {.name = "compliance", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
-     .choices = compliance_words,
-     .help = "composite 1/(pi E*) as eq. 31, or each body's (1-nu^2)/E (dissimilar discs)"},
-    CWB_PENALTY_PARAMS,
-    {0}};
+static const cwb_param simplified_params[] = {CWB_DISC_TANGENTIAL_PARAMS, {0}};
 
 static int simplified_step(const double *p, const cwb_pair *g, const void *state,
                            const cwb_kin *k, const cwb_normal_out *nrm,
