@@ -408,6 +408,38 @@ START_TEST(refusals_2d)
 }
 END_TEST
 
+/* compliance = per_body (each body's (1 - nu^2)/E, the eq. 22 analogue)
+ * equals eq. 25's composite form for equal discs and, for dissimilar ones,
+ * gives the ultimate slip (2 mu N/pi) sum_i c_i [ln(2R_i/a) + 1/2 + w_i (ln(4R_i/a) +
+ * nu_i/(2(1-nu_i)))] with w_i of eq. 33 at a/R_i, written out here. */
+START_TEST(per_body_compliance)
+{
+    static const char *eq[] = {"contact.tangential=hertz2d_simplified", "tangential.mu=0.3"};
+    static const char *pb[] = {"contact.tangential=hertz2d_simplified", "tangential.mu=0.3",
+                               "tangential.compliance=per_body"};
+    cwb_case *c1 = test_load(DISCS, eq, 2), *c2 = test_load(DISCS, pb, 3);
+    ck_assert_rel(eval_t(c2, 0.01, 0.0).t.stiffness, eval_t(c1, 0.01, 0.0).t.stiffness, 1e-12);
+    free(c1);
+    free(c2);
+    static const char *dis[] = {"contact.tangential=hertz2d_simplified", "tangential.mu=0.3",
+                                "tangential.compliance=per_body", "normal.form=eq22",
+                                "body2.shape=disc", "body2.radius=0.2", "body2.E=3e10",
+                                "body2.nu=0.3", "body2.density=2650"};
+    cwb_case *c = test_load(DISCS, dis, 9);
+    cwb_contact_out o = eval_t(c, 0.01, 0.0);
+    double a = o.n.radius, R[2] = {0.5, 0.2}, nu[2] = {0.25, 0.3}, E[2] = {1e10, 3e10}, sum = 0;
+    for (int i = 0; i < 2; i++) {
+        double x = a / R[i];
+        double w = 0.22 + 2.89 * x + 0.18 * nu[i] - 10.31 * x * x + 1.75 * x * nu[i] +
+                   0.36 * nu[i] * nu[i];
+        sum += (1 - nu[i] * nu[i]) / E[i] *
+               (log(2 * R[i] / a) + 0.5 + w * (log(4 * R[i] / a) + nu[i] / (2 * (1 - nu[i]))));
+    }
+    ck_assert_rel(1.0 / o.t.stiffness, 2.0 / M_PI * sum, 1e-12);
+    free(c);
+}
+END_TEST
+
 Suite *hertz2d_suite(void)
 {
     Suite *s = suite_create("hertz2d");
@@ -425,6 +457,7 @@ Suite *hertz2d_suite(void)
     tcase_add_test(tc, fig15_equivalent_stiffnesses);
     tcase_add_test(tc, ratio_against_eq36);
     tcase_add_test(tc, refusals_2d);
+    tcase_add_test(tc, per_body_compliance);
     suite_add_tcase(s, tc);
     return s;
 }
