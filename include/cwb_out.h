@@ -24,9 +24,15 @@ int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n
 void cwb_reference_free(cwb_reference *ref);
 int cwb_reference_find(const cwb_reference *ref, const char *name);
 
+/* Values at xq[0..nq) of the curve (ax, ay), m points monotone in x, by
+ * GSL's Steffen interpolation (linear for two points); NaN outside the
+ * curve's x range. CWB_EFAIL when it cannot be interpolated. */
+int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double *xq,
+                     size_t nq, double *yq);
+
 /* Compare column y(x) of the run with column ry(rx) of the reference over
- * their common x range by linear interpolation of the run at the reference
- * points. Sets *max_rel (max |diff| / max |ref|; absolute when the reference
+ * their common x range by interpolation (cwb_interp_curve) of the run at the
+ * reference points. Sets *max_rel (max |diff| / max |ref|; absolute when the reference
  * is all zero), *rms_rel, *points.
  * CWB_EINPUT when a column is missing, CWB_EFAIL when nothing overlaps. */
 int cwb_compare(const cwb_series *run, const char *x, const char *y,

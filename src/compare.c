@@ -127,14 +127,11 @@ static int monotone(const double *x, size_t m)
     return up || down;
 }
 
-/* Deviation of curve B from curve A, where A(x) is interpolated at B's x.
- * A must be monotone in x. Accumulates into *worst, *sum2, *count. */
-static int deviation(const double *ax, const double *ay, size_t m, const double *bx,
-                     const double *by, size_t nb, double *worst, double *sum2,
-                     size_t *count)
+int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double *xq,
+                     size_t nq, double *yq)
 {
     /* Steffen's monotone cubic (GSL): third-order accurate on smooth curves,
-     * so the measured deviation is the run's, not the sampling's, and it
+     * so a measured deviation is the run's, not the sampling's, and it
      * cannot overshoot at a kink (slip onset, separation). It needs strictly
      * increasing x: reverse a decreasing curve and drop repeated points. */
     double *X = malloc(m * sizeof *X), *Y = malloc(m * sizeof *Y);
@@ -159,19 +156,35 @@ static int deviation(const double *ax, const double *ay, size_t m, const double 
     if (!it || !acc || gsl_interp_init(it, X, Y, k) != GSL_SUCCESS) {
         rc = CWB_EFAIL;
     } else {
-        for (size_t q = 0; q < nb; q++) {
-            if (bx[q] < X[0] || bx[q] > X[k - 1])
-                continue;
-            double d = fabs(gsl_interp_eval(it, X, Y, bx[q], acc) - by[q]);
-            *worst = fmax(*worst, d);
-            *sum2 += d * d;
-            (*count)++;
-        }
+        for (size_t q = 0; q < nq; q++)
+            yq[q] = xq[q] < X[0] || xq[q] > X[k - 1] ? NAN : gsl_interp_eval(it, X, Y, xq[q], acc);
     }
     gsl_interp_free(it);
     gsl_interp_accel_free(acc);
     free(X);
     free(Y);
+    return rc;
+}
+
+/* Deviation of curve B from curve A, where A(x) is interpolated at B's x.
+ * A must be monotone in x. Accumulates into *worst, *sum2, *count. */
+static int deviation(const double *ax, const double *ay, size_t m, const double *bx,
+                     const double *by, size_t nb, double *worst, double *sum2,
+                     size_t *count)
+{
+    double *ya = malloc((nb ? nb : 1) * sizeof *ya);
+    if (!ya)
+        return CWB_EFAIL;
+    int rc = cwb_interp_curve(ax, ay, m, bx, nb, ya);
+    for (size_t q = 0; rc == CWB_OK && q < nb; q++) {
+        if (isnan(ya[q]))
+            continue;
+        double d = fabs(ya[q] - by[q]);
+        *worst = fmax(*worst, d);
+        *sum2 += d * d;
+        (*count)++;
+    }
+    free(ya);
     return rc;
 }
 
