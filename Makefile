@@ -91,6 +91,10 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
 SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \
                  fig15b_no_slip fig15b ratio,cases/seed000_$(c).case)
 
+# Fit-cases (`cwb fit`): equivalent stiffnesses, a constant w for the
+# simplified law.
+FIT_CASES = $(foreach f,fig15_kn fig15_kt fig14_w,cases/seed000_$(f).fit)
+
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).
 SEED004_PLASTIC_FIGS = $(foreach c,fig26_thornton fig26_thornton_fit fig26 \
@@ -116,6 +120,8 @@ demo: $(BUILD)/cwb
 	    echo "== $$c"; $(BUILD)/cwb run $$c --out plots || exit $$?; done
 	@for c in $(SWEEP_CASES); do \
 	    echo "== sweep $$c"; $(BUILD)/cwb sweep $$c --out plots --jobs 2 || exit $$?; done
+	@for c in $(FIT_CASES); do \
+	    echo "== fit $$c"; $(BUILD)/cwb fit $$c --out plots || exit $$?; done
 	@echo "demo: CSV, .gp and PNG files are in plots/"
 
 figures: demo

@@ -140,6 +140,13 @@ extern const cwb_param cwb_sweep_params[];
 int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
               int jobs, const char *dir, int plot, int json, char *msg, size_t n);
 
+/* `cwb fit FITCASE` (src/fit.c): least-squares fit of a fit-case's model,
+ * a summary on stdout (JSON with json), DIR/NAME_fit.csv and, with plot,
+ * the fit and residual plots. res (may be NULL) receives the fitted values
+ * by name (free key, c0..c5 or k), each with _stderr, and r_squared. */
+int cwb_fit(const char *path, const char *dir, int plot, int json, cwb_result *res, char *msg,
+            size_t n);
+
 /* Body keys ([body1], [body2]). */
 enum { CWB_BODY_SHAPE = 0, CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,
        CWB_BODY_DENSITY, CWB_BODY_RIGID };

@@ -21,6 +21,7 @@ static void usage(FILE *f)
             "  cwb run CASE [--set section.key=value ...] [--out DIR] [--json] [--no-plot]\n"
             "  cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
             "            [--out DIR] [--json] [--no-plot]\n"
+            "  cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
             "  cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
             "  cwb version\n"
@@ -264,6 +265,23 @@ static int cmd_sweep(int argc, char **argv)
     return rc;
 }
 
+static int cmd_fit(int argc, char **argv)
+{
+    options o;
+    char msg[CWB_MSG];
+    int rc = parse_options(argc, argv, 0, &o);
+    if (rc == CWB_OK && o.nover) {
+        fprintf(stderr, "cwb fit: --set is not taken (the fit-case names its case)\n");
+        rc = CWB_EINPUT;
+    }
+    if (rc == CWB_OK && (rc = make_dir(o.dir, msg, sizeof msg)) != CWB_OK)
+        report(rc, msg);
+    if (rc == CWB_OK)
+        rc = report(cwb_fit(o.path, o.dir, o.plot, o.json, NULL, msg, sizeof msg), msg);
+    free(o.over);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
@@ -276,6 +294,8 @@ int main(int argc, char **argv)
         return cmd_run(argc, argv);
     if (strcmp(cmd, "sweep") == 0)
         return cmd_sweep(argc, argv);
+    if (strcmp(cmd, "fit") == 0)
+        return cmd_fit(argc, argv);
     if (strcmp(cmd, "laws") == 0)
         return cmd_laws(argc, argv);
     if (strcmp(cmd, "describe") == 0)

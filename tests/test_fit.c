@@ -1,0 +1,255 @@
+/* test_fit.c -- `cwb fit` (src/fit.c) against answers that do not come from
+ * it: parameters that generated synthetic data (with Gaussian noise from
+ * GSL's generator), and the normal equations of a linear fit solved here by
+ * Gaussian elimination (GSL's gsl_multifit_linear uses an SVD). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+#include "cwb_test.h"
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert(f != NULL);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void fit(const char *path, cwb_result *r)
+{
+    char msg[CWB_MSG];
+    cwb_result_init(r);
+    FILE *keep = stdout;
+    stdout = fopen("/dev/null", "w");
+    int rc = cwb_fit(path, "/tmp", 0, 0, r, msg, sizeof msg);
+    fclose(stdout);
+    stdout = keep;
+    ck_assert_msg(rc == CWB_OK, "cwb fit %s: %s", path, msg);
+}
+
+/* A law parameter recovered from its own curve with noise: seed 000's
+ * Appendix C force with eq. 33's constant term set to 0.30 (not the
+ * default 0.22), noise 0.5 % of the peak force, 12 noise draws. The
+ * reported standard error must cover the true value like a standard error:
+ * all within 3 sigma, and about two thirds within 1 sigma (measured: 8 of
+ * 12). Without noise the value comes back to 1e-9. */
+START_TEST(run_fit_recovers_law_parameter)
+{
+    static const char *truth[] = {"tangential.w33_1=0.30"};
+    cwb_result r;
+    test_run("cases/seed000_fig12.case", truth, 1, &r);
+    size_t m = r.series.nrow;
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    int within1 = 0;
+    for (int draw = 0; draw <= 12; draw++) {
+        gsl_rng_set(rng, (unsigned long)draw + 1);
+        FILE *f = fopen("/tmp/cwb-fit-data.csv", "w");
+        ck_assert(f != NULL);
+        fprintf(f, "S_over_R[-],F[N/m]\n");
+        for (size_t i = 1; i < m; i += 2) {
+            double noise = draw ? gsl_ran_gaussian(rng, 0.005 * 2.15e7) : 0.0;
+            fprintf(f, "%.17g,%.17g\n", test_col(&r, "S_over_R", i), test_col(&r, "F", i) + noise);
+        }
+        fclose(f);
+        write_file("/tmp/cwb-fit.fit",
+                   "[fit]\nmodel = run\ncase = cases/seed000_fig12.case\n"
+                   "reference = /tmp/cwb-fit-data.csv\nx = S_over_R\ny = F\n"
+                   "free = tangential.w33_1\nlower = 0\nupper = 1\n");
+        cwb_result fr;
+        fit("/tmp/cwb-fit.fit", &fr);
+        double est = cwb_result_get(&fr, "tangential.w33_1");
+        double se = cwb_result_get(&fr, "tangential.w33_1_stderr");
+        if (draw == 0) {
+            ck_assert_rel(est, 0.30, 1e-9);
+        } else {
+            ck_assert_msg(fabs(est - 0.30) < 3 * se, "draw %d: %g +- %g", draw, est, se);
+            within1 += fabs(est - 0.30) < se;
+        }
+        cwb_result_free(&fr);
+    }
+    ck_assert_msg(within1 >= 6 && within1 <= 11, "%d of 12 within 1 sigma", within1);
+    gsl_rng_free(rng);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* Solve the n x n system A x = b by Gaussian elimination with partial
+ * pivoting (A and b are overwritten). */
+static void solve(double *A, double *b, int n)
+{
+    for (int k = 0; k < n; k++) {
+        int p = k;
+        for (int i = k + 1; i < n; i++)
+            if (fabs(A[i * n + k]) > fabs(A[p * n + k]))
+                p = i;
+        for (int j = 0; j < n; j++) {
+            double t = A[k * n + j];
+            A[k * n + j] = A[p * n + j];
+            A[p * n + j] = t;
+        }
+        double t = b[k];
+        b[k] = b[p];
+        b[p] = t;
+        for (int i = k + 1; i < n; i++) {
+            double f = A[i * n + k] / A[k * n + k];
+            for (int j = k; j < n; j++)
+                A[i * n + j] -= f * A[k * n + j];
+            b[i] -= f * b[k];
+        }
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        for (int j = i + 1; j < n; j++)
+            b[i] -= A[i * n + j] * b[j];
+        b[i] /= A[i * n + i];
+    }
+}
+
+/* eq33 (linear): on a grid of (a/R, nu) with w from known coefficients plus
+ * noise, the coefficients equal the normal-equation solution (X^T X) c =
+ * X^T w solved here, their standard errors sqrt(s^2 [(X^T X)^-1]_jj) with
+ * s^2 = chi^2/(n - 6), and the paper's formula on its own values has
+ * R^2 = 1 and no deviation. */
+START_TEST(eq33_fit_is_the_normal_equations)
+{
+    static const double c_true[6] = {0.25, 2.5, 0.2, -9.0, 1.5, 0.4};
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    double X[200][6], w[200];
+    int m = 0;
+    FILE *f = fopen("/tmp/cwb-eq33.csv", "w");
+    ck_assert(f != NULL);
+    fprintf(f, "a_over_R[-],nu[-],w[-]\n");
+    for (int i = 0; i < 10; i++)
+        for (int j = 0; j < 10; j++, m++) {
+            double x = 0.01 + 0.02 * i, nu = 0.05 * j;
+            double row[6] = {1, x, nu, x * x, x * nu, nu * nu};
+            w[m] = gsl_ran_gaussian(rng, 0.01);
+            for (int k = 0; k < 6; k++) {
+                X[m][k] = row[k];
+                w[m] += c_true[k] * row[k];
+            }
+            fprintf(f, "%.17g,%.17g,%.17g\n", x, nu, w[m]);
+        }
+    fclose(f);
+    double A[36] = {0}, b[6] = {0};
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < 6; j++) {
+            b[j] += X[i][j] * w[i];
+            for (int k = 0; k < 6; k++)
+                A[j * 6 + k] += X[i][j] * X[i][k];
+        }
+    double A0[36];
+    memcpy(A0, A, sizeof A);
+    solve(A, b, 6);
+    double chisq = 0.0;
+    for (int i = 0; i < m; i++) {
+        double fit_i = 0.0;
+        for (int k = 0; k < 6; k++)
+            fit_i += X[i][k] * b[k];
+        chisq += (w[i] - fit_i) * (w[i] - fit_i);
+    }
+    write_file("/tmp/cwb-eq33.fit", "[fit]\nmodel = eq33\ndata = /tmp/cwb-eq33.csv\n");
+    cwb_result r;
+    fit("/tmp/cwb-eq33.fit", &r);
+    for (int j = 0; j < 6; j++) {
+        char name[16];
+        snprintf(name, sizeof name, "c%d", j);
+        ck_assert_rel(cwb_result_get(&r, name), b[j], 1e-9);
+        /* column j of the inverse of X^T X */
+        double Aj[36], e[6] = {0};
+        memcpy(Aj, A0, sizeof Aj);
+        e[j] = 1.0;
+        solve(Aj, e, 6);
+        snprintf(name, sizeof name, "c%d_stderr", j);
+        ck_assert_rel(cwb_result_get(&r, name), sqrt(e[j] * chisq / (m - 6)), 1e-6);
+    }
+    cwb_result_free(&r);
+    /* the paper's coefficients on data made from them: R^2 = 1, deviation 0 */
+    f = fopen("/tmp/cwb-eq33p.csv", "w");
+    fprintf(f, "a_over_R[-],nu[-],w[-]\n");
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 5; j++) {
+            double x = 0.02 + 0.02 * i, nu = 0.1 * j;
+            fprintf(f, "%.17g,%.17g,%.17g\n", x, nu,
+                    0.22 + 2.89 * x + 0.18 * nu - 10.31 * x * x + 1.75 * x * nu + 0.36 * nu * nu);
+        }
+    fclose(f);
+    write_file("/tmp/cwb-eq33p.fit", "[fit]\nmodel = eq33\ndata = /tmp/cwb-eq33p.csv\n");
+    fit("/tmp/cwb-eq33p.fit", &r);
+    ck_assert(cwb_result_get(&r, "paper_max_deviation") < 1e-12);
+    ck_assert_rel(cwb_result_get(&r, "c3"), -10.31, 1e-9);
+    cwb_result_free(&r);
+    gsl_rng_free(rng);
+}
+END_TEST
+
+/* line: the equivalent normal stiffness of Fig. 15 from the run, the same
+ * as the history driver's gsl_fit_mul result and sum(x y)/sum(x^2) here. */
+START_TEST(line_fit_equivalent_stiffness)
+{
+    cwb_result run;
+    test_run("cases/seed000_fig15a.case", NULL, 0, &run);
+    double sxy = 0.0, sxx = 0.0;
+    for (size_t i = 0; i < run.series.nrow; i++) {
+        double x = test_col(&run, "delta_n", i), y = test_col(&run, "F_n", i);
+        sxy += x * y;
+        sxx += x * x;
+    }
+    write_file("/tmp/cwb-line.fit", "[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\n"
+                                    "x = delta_n\ny = F_n\n");
+    cwb_result r;
+    fit("/tmp/cwb-line.fit", &r);
+    ck_assert_rel(cwb_result_get(&r, "k"), sxy / sxx, 1e-12);
+    ck_assert_rel(cwb_result_get(&r, "k"), cwb_result_get(&run, "k_n_equivalent"), 1e-12);
+    cwb_result_free(&r);
+    cwb_result_free(&run);
+}
+END_TEST
+
+/* Bad fit-cases: file and line, key and reason; exit status 2. */
+START_TEST(fit_refusals)
+{
+    static const struct {
+        const char *text, *what;
+    } bad[] = {
+        {"[fit]\nmodel = cubic\n", "/tmp/cwb-bad.fit:2: [fit] model = 'cubic'"},
+        {"[fit]\nmodel = eq33\nfoo = 1\n", ":3: [fit] unknown key 'foo'"},
+        {"[other]\nmodel = eq33\n", "unknown section [other]"},
+        {"[fit]\nmodel = eq33\n", "needs the key 'data'"},
+        {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
+         "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
+         "lower = 0, 1\nupper = 1\n", "lower needs 1 values"},
+        {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
+         "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
+         "lower = 0.5\nupper = 1\n", "is not inside"},
+        {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
+         "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.nothing\n"
+         "lower = 0\nupper = 1\n", "not a law or driver key"},
+        {"[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\nx = delta_n\ny = G\n",
+         "no column 'G'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        write_file("/tmp/cwb-bad.fit", bad[i].text);
+        char msg[CWB_MSG];
+        int rc = cwb_fit("/tmp/cwb-bad.fit", "/tmp", 0, 0, NULL, msg, sizeof msg);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, bad[i].what),
+                      "row %zu: status %d, message '%s', expected '%s'", i, rc, msg, bad[i].what);
+    }
+}
+END_TEST
+
+Suite *fit_suite(void)
+{
+    Suite *s = suite_create("fit");
+    TCase *tc = tcase_create("fit");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, run_fit_recovers_law_parameter);
+    tcase_add_test(tc, eq33_fit_is_the_normal_equations);
+    tcase_add_test(tc, line_fit_equivalent_stiffness);
+    tcase_add_test(tc, fit_refusals);
+    suite_add_tcase(s, tc);
+    return s;
+}
