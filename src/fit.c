@@ -116,7 +116,15 @@ static int need(const fit_file *ff, int i, char *msg, size_t n)
                     model_words[(int)ff->v.p[F_MODEL]], fit_params[i].name);
 }
 
-static void put(cwb_result *res, const char *name, const char *suffix, double v);
+/* Named results of a fit, for callers that want them (tests). */
+static void put(cwb_result *res, const char *name, const char *suffix, double v)
+{
+    if (!res)
+        return;
+    char key[48];
+    snprintf(key, sizeof key, "%s%s", name, suffix);
+    cwb_result_set(res, key, "", v);
+}
 
 /* ---------------------------------------------------------------- run */
 
@@ -672,16 +680,6 @@ done:
     if (d.nrow || d.ncol)
         cwb_reference_free(&d);
     return rc;
-}
-
-/* Named results of a fit, for callers that want them (tests). */
-static void put(cwb_result *res, const char *name, const char *suffix, double v)
-{
-    if (!res)
-        return;
-    char key[48];
-    snprintf(key, sizeof key, "%s%s", name, suffix);
-    cwb_result_set(res, key, "", v);
 }
 
 int cwb_fit(const char *path, const char *dir, int plot, int json, cwb_result *res, char *msg,

@@ -403,6 +403,23 @@ START_TEST(refusals_2d)
     static const char *auxetic[] = {"contact.tangential=hertz2d_accurate", "tangential.mu=0.3",
                                     "body1.nu=-0.2"};
     test_refused(DISCS, auxetic, 3, "fitted for 0 <= nu < 0.5");
+    /* in a case file: file, line, key and value */
+    FILE *f = fopen("/tmp/cwb-2d-bad.case", "w");
+    ck_assert(f != NULL);
+    fprintf(f, "[contact]\nnormal = hertz2d\ntangential = hertz2d_accurate\n[tangential]\n"
+               "mu = 0.3\ncompliance = mixed\n[body1]\nshape = disc\nradius = 0.5\nE = 1e10\n"
+               "nu = 0.25\ndensity = 2650\n[body2]\nshape = same\n[driver]\ntype = history\n"
+               "normal = 0.01\n");
+    fclose(f);
+    test_refused("/tmp/cwb-2d-bad.case", NULL, 0, "cwb-2d-bad.case:6: [tangential] compliance = 'mixed'");
+    f = fopen("/tmp/cwb-2d-bad.case", "w");
+    fprintf(f, "[contact]\nnormal = hertz2d\ntangential = hertz2d_simplified\n[tangential]\n"
+               "mu = 0.3\nw33_xx = abc\n[body1]\nshape = disc\nradius = 0.5\nE = 1e10\n"
+               "nu = 0.25\ndensity = 2650\n[body2]\nshape = same\n[driver]\ntype = history\n"
+               "normal = 0.01\n");
+    fclose(f);
+    test_refused("/tmp/cwb-2d-bad.case", NULL, 0, "cwb-2d-bad.case:6: [tangential] w33_xx");
+    remove("/tmp/cwb-2d-bad.case");
     static const char *nus[] = {"driver.nu=0.5"};
     test_refused("cases/seed000_fig9.case", nus, 1, "out of range");
 }
