@@ -8,6 +8,7 @@
 #   make bench      benchmarks (bench/; never part of check)
 #   make peer       the same oblique collision in LAMMPS and cwb (tests/peer/)
 #   make reference-analytic   regenerate reference/analytic/*.csv
+#   make reference  regenerate reference/fem/ with gmsh and CalculiX (installs them)
 #   make format     clang-format the sources
 #   make deps       install the Debian packages the build needs
 #
@@ -32,7 +33,8 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all check demo figures peer sanitize valgrind bench clean format deps reference-analytic
+.PHONY: all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
+        reference
 
 all: $(BUILD)/cwb
 
@@ -133,6 +135,15 @@ $(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)
 
 reference-analytic: $(BUILD)/ref_hertz_impact
 	sh reference/analytic/generate.sh $(BUILD)/ref_hertz_impact
+
+# FEM references (gmsh + CalculiX from Debian): one study file per CSV.
+FEM_DEB_PKGS = gmsh calculix-ccx
+FEM_STUDIES  = $(sort $(wildcard reference/fem/studies/*.study))
+
+reference: $(BUILD)/cwb
+	@sh tools/ensure-deps.sh $(FEM_DEB_PKGS)
+	@for s in $(FEM_STUDIES); do \
+	    echo "== reference $$s"; $(BUILD)/cwb reference $$s || exit $$?; done
 
 $(BUILD)/bench_laws: bench/bench_laws.c $(BUILD)/libcwb.a
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)

@@ -22,6 +22,7 @@ static void usage(FILE *f)
             "  cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
             "            [--out DIR] [--json] [--no-plot]\n"
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
+            "  cwb reference STUDY [--out DIR] [--work DIR]   (FEM: gmsh + CalculiX)\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
             "  cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
             "  cwb version\n"
@@ -282,6 +283,32 @@ static int cmd_fit(int argc, char **argv)
     return rc;
 }
 
+static int cmd_reference(int argc, char **argv)
+{
+    const char *path = NULL, *dir = "reference/fem", *work = "build/fem";
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+            dir = argv[++i];
+        else if (strcmp(argv[i], "--work") == 0 && i + 1 < argc)
+            work = argv[++i];
+        else if (argv[i][0] == '-' || path) {
+            fprintf(stderr, "cwb reference: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            return CWB_EINPUT;
+        } else
+            path = argv[i];
+    }
+    if (!path) {
+        usage(stderr);
+        return CWB_EINPUT;
+    }
+    char msg[CWB_MSG];
+    int rc = make_dir(dir, msg, sizeof msg);
+    if (rc == CWB_OK)
+        rc = cwb_reference_study(path, dir, work, msg, sizeof msg);
+    return report(rc, msg);
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
@@ -296,6 +323,8 @@ int main(int argc, char **argv)
         return cmd_sweep(argc, argv);
     if (strcmp(cmd, "fit") == 0)
         return cmd_fit(argc, argv);
+    if (strcmp(cmd, "reference") == 0)
+        return cmd_reference(argc, argv);
     if (strcmp(cmd, "laws") == 0)
         return cmd_laws(argc, argv);
     if (strcmp(cmd, "describe") == 0)
