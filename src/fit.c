@@ -11,6 +11,9 @@
  *         c5 nu^2 (x = a/R), over points (a_over_R, nu, w) of a data CSV:
  *         linear, gsl_multifit_linear. The paper's coefficients are
  *         reported beside, with their R^2 and largest deviation on the data.
+ *         With `show`, the fit is drawn on another data set against its
+ *         column x (one panel of seed 000 Fig. 7) instead of written out;
+ *         without it, a plot of w against a/R, one curve per nu (Fig. 8).
  *   line  y = k x through the origin (GSL gsl_fit_mul) over a run's
  *         columns or a data CSV: the equivalent linear stiffness.
  * Standard errors are sqrt(diag(cov)) with cov = s^2 (J^T J)^-1, s^2 =
@@ -31,11 +34,12 @@
 #include <gsl/gsl_multifit.h>
 #include <gsl/gsl_multifit_nlinear.h>
 
+#include "cwb_disc2d.h"
 #include "cwb_out.h"
 #include "cwb_run.h"
 
 enum { F_MODEL, F_CASE, F_REFERENCE, F_X, F_Y, F_FREE, F_START, F_LOWER, F_UPPER, F_DATA,
-       F_TITLE };
+       F_TITLE, F_SHOW };
 
 static const char *const model_words[] = {"run", "eq33", "line", NULL};
 
@@ -58,6 +62,9 @@ static const cwb_param fit_params[] = {
     {.name = "data", .unit = "-", .kind = CWB_PARAM_TEXT,
      .help = "data CSV (eq33: columns a_over_R, nu, w; line: columns x, y)"},
     {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
+    {.name = "show", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "eq33: another CSV (a_over_R, nu, w and the column x) drawn against x with the "
+             "paper's and the fitted eq. 33 (a panel of seed 000 Fig. 7)"},
     {0}};
 
 #define MAX_FREE 8
@@ -477,6 +484,136 @@ static void eq33_row(double x, double nu, double *row)
     row[5] = nu * nu;
 }
 
+/* gnuplot's eq. 33 with coefficients c, as a function wNAME(x, nu). */
+static void eq33_gnuplot(FILE *f, const char *fn, const double *c)
+{
+    fprintf(f, "%s(x, nu) = %.10g + %.10g*x + %.10g*nu + %.10g*x**2 + %.10g*x*nu + %.10g*nu**2\n",
+            fn, c[0], c[1], c[2], c[3], c[4], c[5]);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Seed 000 Fig. 8 as curves: w against a/R for every nu of the data, the
+ * data as points, the fit solid, the paper's eq. 33 dashed. */
+static int eq33_by_nu_plot(const char *dir, const char *name, const char *title, const double *c,
+                           const double *nu, size_t m, char *msg, size_t n)
+{
+    double *u = malloc(m * sizeof *u);
+    if (!u)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    memcpy(u, nu, m * sizeof *u);
+    qsort(u, m, sizeof *u, cmp_double);
+    size_t k = 0;
+    for (size_t i = 0; i < m; i++)
+        if (k == 0 || u[i] > u[k - 1] + 1e-12)
+            u[k++] = u[i];
+    char path[CWB_TEXT + 200];
+    snprintf(path, sizeof path, "%s/%s_fit_by_nu.gp", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        free(u);
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
+    }
+    fprintf(f, "# gnuplot script written by cwb %s\n", CWB_VERSION);
+    fprintf(f, "set datafile separator ','\nset datafile columnheaders\n"
+               "set terminal pngcairo size 960,720 font 'Sans,11' noenhanced\n"
+               "set output '%s_fit_by_nu.png'\n"
+               "set title \"%s: w against a/R for each nu\" noenhanced\n"
+               "set grid\nset key outside right top box\nset samples 300\n"
+               "set xlabel 'a/R' noenhanced\nset ylabel 'penalty factor w' noenhanced\n",
+            name, title);
+    eq33_gnuplot(f, "wfit", c);
+    eq33_gnuplot(f, "wpaper", paper_eq33);
+    fprintf(f, "set xrange [0:*]\nplot NaN with lines lw 2 lc rgb 'black' title 'cwb fit', \\\n"
+               "     NaN with lines lw 1 dt 2 lc rgb 'black' title 'paper eq. 33'");
+    for (size_t i = 0; i < k; i++)
+        fprintf(f, ", \\\n     '%s_fit.csv' using 1:(abs($2 - %.10g) < 1e-9 ? $3 : 1/0) with "
+                   "points pt 7 ps 0.8 lc %zu title 'nu = %g', \\\n"
+                   "     wfit(x, %.10g) with lines lw 2 lc %zu notitle, \\\n"
+                   "     wpaper(x, %.10g) with lines lw 1 dt 2 lc %zu notitle",
+                name, u[i], i + 1, u[i], u[i], i + 1, u[i], i + 1);
+    fprintf(f, "\n");
+    fclose(f);
+    free(u);
+    char gp[CWB_TEXT + 60];
+    snprintf(gp, sizeof gp, "%s_fit_by_nu", name);
+    return cwb_plot_render(dir, gp, msg, n);
+}
+
+/* One panel of seed 000 Fig. 7: the `show` data's w against its column x,
+ * with eq. 33 at each of its points, fitted (c) and the paper's. Writes
+ * DIR/NAME.csv and DIR/NAME.gp (+ PNG). */
+static int eq33_panel(fit_file *ff, const char *dir, const char *name, const char *header,
+                      const double *c, int plot, char *msg, size_t n)
+{
+    int rc = need(ff, F_X, msg, n);
+    if (rc)
+        return rc;
+    cwb_reference d;
+    if ((rc = cwb_reference_load(&d, ff->v.text[F_SHOW], msg, n)))
+        return rc;
+    const char *xn = ff->v.text[F_X];
+    int jx = cwb_reference_find(&d, xn), ja = cwb_reference_find(&d, "a_over_R"),
+        jn = cwb_reference_find(&d, "nu"), jw = cwb_reference_find(&d, "w");
+    if (jx < 0 || ja < 0 || jn < 0 || jw < 0) {
+        cwb_reference_free(&d);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] show = %s needs columns %s, a_over_R, "
+                        "nu and w", ff->path, ff->line[F_SHOW], ff->v.text[F_SHOW], xn);
+    }
+    char path[CWB_TEXT + 200];
+    snprintf(path, sizeof path, "%s/%s.csv", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        cwb_reference_free(&d);
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
+    }
+    fprintf(f, "# cwb %s: eq. 33 on %s against %s\n%s", CWB_VERSION, ff->v.text[F_SHOW], xn,
+            header);
+    fprintf(f, "%s,a_over_R[-],nu[-],w_fem[-],w_fit[-],w_paper[-]\n", xn);
+    double worst_fit = 0.0, worst_paper = 0.0;
+    for (size_t i = 0; i < d.nrow; i++) {
+        double x = d.v[ja][i], nu = d.v[jn][i];
+        double wf = cwb_penalty_eq33(c, x, nu), wp = cwb_penalty_eq33(paper_eq33, x, nu);
+        worst_fit = fmax(worst_fit, fabs(wf - d.v[jw][i]));
+        worst_paper = fmax(worst_paper, fabs(wp - d.v[jw][i]));
+        fprintf(f, "%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", d.v[jx][i], x, nu, d.v[jw][i], wf,
+                wp);
+    }
+    int bad = ferror(f);
+    fclose(f);
+    printf("  %s: %zu FEM points against %s; largest |eq. 33 - FEM|: fit %.3g, paper %.3g\n",
+           ff->v.text[F_SHOW], d.nrow, xn, worst_fit, worst_paper);
+    cwb_reference_free(&d);
+    if (bad)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
+    if (!plot)
+        return CWB_OK;
+    snprintf(path, sizeof path, "%s/%s.gp", dir, name);
+    if (!(f = fopen(path, "w")))
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
+    int logx = strcmp(xn, "R") == 0 || strcmp(xn, "E") == 0;
+    fprintf(f, "# gnuplot script written by cwb %s\n", CWB_VERSION);
+    fprintf(f, "set datafile separator ','\nset datafile columnheaders\n"
+               "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n"
+               "set output '%s.png'\nset title \"%s\" noenhanced\nset grid\n"
+               "set key bottom right box opaque\n%s"
+               "set xlabel '%s' noenhanced\nset ylabel 'penalty factor w' noenhanced\n"
+               "plot '%s.csv' using 1:4 with points pt 7 ps 1.2 lc rgb '#d62728' "
+               "title 'FEM (gmsh + CalculiX), w from eq. 20', \\\n"
+               "     '%s.csv' using 1:5 with linespoints pt 6 lw 2 lc rgb '#1f77b4' "
+               "title 'eq. 33, cwb fit to the FEM grid', \\\n"
+               "     '%s.csv' using 1:6 with linespoints pt 4 lw 1 dt 2 lc rgb 'black' "
+               "title 'eq. 33, paper'\n",
+            name, ff->v.text[F_TITLE][0] ? ff->v.text[F_TITLE] : name,
+            logx ? "set logscale x\n" : "", xn, name, name, name);
+    fclose(f);
+    return cwb_plot_render(dir, name, msg, n);
+}
+
 static int fit_eq33(fit_file *ff, const char *dir, int plot, int json, cwb_result *res,
                     char *msg, size_t n)
 {
@@ -572,8 +709,15 @@ static int fit_eq33(fit_file *ff, const char *dir, int plot, int json, cwb_resul
     put(res, "paper_max_deviation", "", worst);
     static const char *const cols[] = {"a_over_R", "nu", "w_data", "w_fit", "w_paper",
                                        "residual"};
-    rc = write_fit(dir, name, ff->v.text[F_TITLE][0] ? ff->v.text[F_TITLE] : name, header, cols,
-                   6, rows, m, 0, 2, 3, plot, msg, n);
+    double cf[6];
+    for (int j = 0; j < 6; j++)
+        cf[j] = gsl_vector_get(c, j);
+    if (ff->v.text[F_SHOW][0])
+        rc = eq33_panel(ff, dir, name, header, cf, plot, msg, n);
+    else if ((rc = write_fit(dir, name, ff->v.text[F_TITLE][0] ? ff->v.text[F_TITLE] : name, header, cols,
+                   6, rows, m, 0, 2, 3, plot, msg, n)) == CWB_OK && plot)
+        rc = eq33_by_nu_plot(dir, name, ff->v.text[F_TITLE][0] ? ff->v.text[F_TITLE] : name, cf,
+                             d.v[jn], m, msg, n);
     free(rows);
     free(wf);
     free(wp);
