@@ -6,6 +6,7 @@
 #   make sanitize   the test suites under AddressSanitizer + UBSan
 #   make valgrind   the test suites under valgrind (CK_FORK=no)
 #   make bench      benchmarks (bench/; never part of check)
+#   make bench-fem  time the FEM grid of seed 000 Fig. 8 and the eq. 33 fit
 #   make peer       the same oblique collision in LAMMPS and cwb (tests/peer/)
 #   make reference-analytic   regenerate reference/analytic/*.csv
 #   make reference  regenerate reference/fem/ with gmsh and CalculiX (installs them)
@@ -34,7 +35,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
-        reference
+        reference bench-fem
 
 all: $(BUILD)/cwb
 
@@ -155,6 +156,10 @@ bench: $(BUILD)/bench_laws $(BUILD)/cwb
 	sh bench/demo_memory.sh $(BUILD)/cwb
 	sh bench/bench_sweep.sh $(BUILD)/cwb
 	sh bench/bench_restitution.sh $(BUILD)/cwb
+
+bench-fem: $(BUILD)/cwb
+	@sh tools/ensure-deps.sh $(FEM_DEB_PKGS)
+	sh bench/bench_fem.sh $(BUILD)/cwb
 
 # LAMMPS side by side (needs Debian's lammps; skipped with a message without it)
 peer: $(BUILD)/cwb
