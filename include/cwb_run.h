@@ -123,7 +123,8 @@ enum {
     CWB_OUT_PLOT_Y,          /* plot y column */
     CWB_OUT_TITLE,           /* plot title */
     CWB_OUT_COMPARE_X,       /* column both curves are matched on (default: plot x) */
-    CWB_OUT_OVERLAY          /* other runs' CSVs drawn on the same plot */
+    CWB_OUT_OVERLAY,         /* other runs' CSVs drawn on the same plot */
+    CWB_OUT_ALSO_REFERENCE   /* further references drawn as points, not compared */
 };
 extern const cwb_param cwb_output_params[];
 

@@ -81,6 +81,9 @@ const cwb_param cwb_output_params[] = {
              "for a loop; default: the plot's x column"},
     {.name = "overlay", .unit = "-", .kind = CWB_PARAM_TEXT,
      .help = "other runs' CSVs drawn on the same plot (e.g. other laws), ';'-separated"},
+    {.name = "also_reference", .unit = "-", .kind = CWB_PARAM_TEXT,
+     .help = "further reference CSVs (e.g. FEM) drawn as points with the same columns, not "
+             "compared; ';'-separated"},
     {0}};
 
 static const char *const scales[] = {"linear", "log", NULL};

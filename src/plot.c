@@ -164,8 +164,10 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
     for (size_t r = 0; r < sp->nref; r++) {
         cwb_reference rf;
         char why[CWB_MSG];
-        if (cwb_reference_load(&rf, sp->refs[r], why, sizeof why) != CWB_OK)
+        if (cwb_reference_load(&rf, sp->refs[r], why, sizeof why) != CWB_OK) {
+            fprintf(stderr, "cwb: warning: reference %s not drawn: %s\n", sp->refs[r], why);
             continue;
+        }
         int jx = cwb_reference_find(&rf, sp->ref_x && sp->ref_x[0] ? sp->ref_x : sp->x);
         int jy = cwb_reference_find(&rf, sp->ref_y && sp->ref_y[0] ? sp->ref_y : sp->y[0]);
         char rel[PATH_MAX];
@@ -218,6 +220,12 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char
     for (size_t k = 0; k < ny; k++)
         sp.y[k] = ys[k];
     sp.noverlay = cwb_split_paths(overlay, sp.overlays, 12);
+    char also[CWB_TEXT];
+    snprintf(also, sizeof also, "%s", c->output_values.text[CWB_OUT_ALSO_REFERENCE]);
+    const char *more[3];
+    size_t nmore = cwb_split_paths(also, more, 3);
+    for (size_t k = 0; k < nmore && sp.nref < 4; k++)
+        sp.refs[sp.nref++] = more[k];
     return cwb_plot_series(&sp, &r->series, msg, n);
 }
 
