@@ -130,8 +130,8 @@ void cwb_cylinders_geo(FILE *f, const cwb_cylinders *c);
  * lower diameter clamped, the upper diameter displaced. Case 1: step 1
  * delta_n, step 2 delta_t to delta_t_traction, step 3 to delta_t; case 2:
  * one step. Prints the upper diameter's total reaction each increment;
- * writes contact stresses and displacements to the .frd at the end of
- * step 2 (case 1) or 1 (case 2). */
+ * writes contact stresses and displacements to the .frd at every increment
+ * of step 2 (case 1) or of the one step (case 2). */
 int cwb_cylinders_deck(FILE *f, const cwb_mesh *m, const cwb_cylinders *c, char *msg, size_t n);
 
 /* Reactions of the upper diameter per increment from the .dat: time, F_x,

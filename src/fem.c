@@ -570,8 +570,9 @@ int cwb_cylinders_deck(FILE *f, const cwb_mesh *m, const cwb_cylinders *c, char 
                    "*BOUNDARY\nUPBASE, 1, 1, %.13g\nUPBASE, 2, 2, %.13g\n"
                    "*NODE PRINT, NSET=UPBASE, TOTALS=ONLY\nRF\n",
                 s + 1, steps[s][0], steps[s][1], steps[s][0], -steps[s][1]);
+        /* no FREQUENCY: CalculiX shares it between *NODE FILE and *NODE PRINT */
         if (steps[s][2])
-            fprintf(f, "*NODE FILE, FREQUENCY=10000\nU\n*CONTACT FILE, FREQUENCY=10000\nCSTR\n");
+            fprintf(f, "*NODE FILE\nU\n*CONTACT FILE\nCSTR\n");
         fprintf(f, "*END STEP\n");
     }
     return CWB_OK;
