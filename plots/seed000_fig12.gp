@@ -11,4 +11,5 @@ set grid
 set key top right box opaque
 set label 1 "vs reference: max dev. 2.32e-12, rms 1.22e-12 (of max |ref|), 250 pts" at graph 0.02, graph 0.05 front noenhanced
 plot 'seed000_fig12.csv' using 2:9 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz2d / hertz2d_accurate', \
-     '../reference/analytic/seed000_fig12.csv' using 2:3 every 4 with points pt 6 ps 1.2 lc rgb '#d62728' title 'seed000_fig12.csv'
+     '../reference/analytic/seed000_fig12.csv' using 2:3 every 4 with points pt 6 ps 1.2 lc rgb '#d62728' title 'seed000_fig12.csv', \
+     '../reference/fem/seed000_cylinders_case1_forces.csv' using 4:6 every 1 with points pt 4 ps 1.2 lc rgb '#ff7f0e' title 'seed000_cylinders_case1_forces.csv'

@@ -192,6 +192,42 @@ START_TEST(fem_nodal_forces_have_the_hertz_moments)
 }
 END_TEST
 
+/* Two cylinders (seed 000 Sec. 4.2): the forces CSV comes back from the
+ * committed .dat (reactions of the upper diameter per increment), and the
+ * FEM obeys Coulomb's law, |T| <= mu N (to the stick slope's elastic slip,
+ * 1 %), at every increment. */
+START_TEST(fem_cylinders_from_committed_solver_output)
+{
+    const char *names[] = {"seed000_cylinders_case1", "seed000_cylinders_case2"};
+    for (int s = 0; s < 2; s++) {
+        char path[256], msg[CWB_MSG];
+        snprintf(path, sizeof path, "%s_forces", names[s]);
+        cwb_reference r;
+        load_study(&r, path);
+        snprintf(path, sizeof path, "reference/fem/raw/%s/p001.dat", names[s]);
+        double *t, *fx, *fz;
+        size_t m;
+        ck_assert_msg(cwb_cylinders_dat(path, &t, &fx, &fz, &m, msg, sizeof msg) == CWB_OK, "%s",
+                      msg);
+        size_t k = 0;
+        for (size_t i = 0; i < r.nrow; i++) {
+            while (k < m && fabs(t[k] - col(&r, "time", i)) > 1e-9)
+                k++;
+            ck_assert_msg(k < m, "%s row %zu: time %g not in the .dat", names[s], i + 1,
+                          col(&r, "time", i));
+            ck_assert_rel(col(&r, "F", i), fx[k], 5e-9);
+            ck_assert_rel(col(&r, "F_n", i), -fz[k], 5e-9);
+            ck_assert_msg(fabs(fx[k]) <= 0.3 * 1.01 * fabs(fz[k]), "%s time %g: |T| = %g > mu N "
+                          "= %g", names[s], t[k], fabs(fx[k]), 0.3 * fabs(fz[k]));
+        }
+        free(t);
+        free(fx);
+        free(fz);
+        cwb_reference_free(&r);
+    }
+}
+END_TEST
+
 /* Run `cwb reference STUDY` with PATH = bin (and /bin, /usr/bin for sh and
  * cp); returns the exit status and stderr. */
 static int run_reference(const char *study, const char *bin, const char *out, char *err,
@@ -291,6 +327,7 @@ Suite *fem_suite(void)
     tcase_add_test(t, fem_clamped_base_is_stiffer_than_eq17);
     tcase_add_test(t, fem_w_independent_of_size_and_modulus);
     tcase_add_test(t, fem_nodal_forces_have_the_hertz_moments);
+    tcase_add_test(t, fem_cylinders_from_committed_solver_output);
     tcase_add_test(t, fem_missing_or_failing_solver);
     suite_add_tcase(s, t);
     return s;
