@@ -311,6 +311,25 @@ START_TEST(fem_missing_or_failing_solver)
     st = run_reference(study, bin, out, err, sizeof err);
     ck_assert_msg(st == 2 && strstr(err, "t.study:4") && strstr(err, "nu"), "status %d: %s",
                   st, err);
+    /* every study section's keys: file, line, key and value in the message */
+    static const char *const bad[][2] = {
+        {"[study]\nname = t\n[mesh]\nrefine = 0.5\n", "t.study:4"},
+        {"[study]\nname = t\n[vary]\na_over_R = 0.01, 0.9\n", "a_over_R"},
+        {"[study]\nname = t\n[bodies]\nR = 1\n", "[bodies]"},
+        {"[study]\nname = t\n[body]\nradius = 1\n", "radius"},
+        {"[study]\nname = t/x\n", "name"},
+        {"[study]\nname = t\nmodel = cylinders\n[load]\ncase = sideways\n", "sideways"},
+        {"[study]\nname = t\nmodel = cylinders\n[contact]\npenalty = -1\n", "penalty"},
+        {"[study]\nname = t\nmodel = cylinders\n[load]\ndelta_t = 0.01\n"
+         "delta_t_traction = 0.02\n", "t.study:6"},
+        {"[study]\nname = t\n[body]\nE = 1e10\nE_plane = 1e10\n", "E_plane"}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        f = fopen(study, "w");
+        fputs(bad[i][0], f);
+        fclose(f);
+        st = run_reference(study, bin, out, err, sizeof err);
+        ck_assert_msg(st == 2 && strstr(err, bad[i][1]), "row %zu: status %d: %s", i, st, err);
+    }
     snprintf(path, sizeof path, "rm -rf '%s'", dir);
     ck_assert_int_eq(system(path), 0);
 }
