@@ -97,7 +97,7 @@ SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \
 # Fit-cases (`cwb fit`): equivalent stiffnesses, a constant w for the
 # simplified law, the refit of eq. 33 on the FEM grid (Fig. 8) and the
 # Fig. 7 panels (FEM points with the paper's and the refitted eq. 33).
-FIT_CASES = $(foreach f,fig15_kn fig15_kt fig14_w fig8_eq33 fig7a fig7b fig7c fig7d fig7e, \
+FIT_CASES = $(foreach f,fig15_kn fig15_kt fig15_kn_fem fig15_kt_fem fig14_w fig8_eq33 fig7a fig7b fig7c fig7d fig7e, \
               cases/seed000_$(f).fit)
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
