@@ -36,6 +36,18 @@ void test_run(const char *path, const char *const *over, size_t n, cwb_result *r
     ck_assert_msg(rc == CWB_OK, "running %s failed: %s", path, msg);
 }
 
+void test_fit(const char *path, cwb_result *r)
+{
+    char msg[CWB_MSG];
+    cwb_result_init(r);
+    FILE *keep = stdout;
+    stdout = fopen("/dev/null", "w");
+    int rc = cwb_fit(path, "/tmp", 0, 0, r, msg, sizeof msg);
+    fclose(stdout);
+    stdout = keep;
+    ck_assert_msg(rc == CWB_OK, "cwb fit %s: %s", path, msg);
+}
+
 double test_col(const cwb_result *r, const char *name, size_t row)
 {
     int i = cwb_series_find(&r->series, name);

@@ -19,18 +19,6 @@ static void write_file(const char *path, const char *text)
     fclose(f);
 }
 
-static void fit(const char *path, cwb_result *r)
-{
-    char msg[CWB_MSG];
-    cwb_result_init(r);
-    FILE *keep = stdout;
-    stdout = fopen("/dev/null", "w");
-    int rc = cwb_fit(path, "/tmp", 0, 0, r, msg, sizeof msg);
-    fclose(stdout);
-    stdout = keep;
-    ck_assert_msg(rc == CWB_OK, "cwb fit %s: %s", path, msg);
-}
-
 /* A law parameter recovered from its own curve with noise: seed 000's
  * Appendix C force with eq. 33's constant term set to 0.30 (not the
  * default 0.22), noise 0.5 % of the peak force, 12 noise draws. The
@@ -60,7 +48,7 @@ START_TEST(run_fit_recovers_law_parameter)
                    "reference = /tmp/cwb-fit-data.csv\nx = S_over_R\ny = F\n"
                    "free = tangential.w33_1\nlower = 0\nupper = 1\n");
         cwb_result fr;
-        fit("/tmp/cwb-fit.fit", &fr);
+        test_fit("/tmp/cwb-fit.fit", &fr);
         double est = cwb_result_get(&fr, "tangential.w33_1");
         double se = cwb_result_get(&fr, "tangential.w33_1_stderr");
         if (draw == 0) {
@@ -153,7 +141,7 @@ START_TEST(eq33_fit_is_the_normal_equations)
     }
     write_file("/tmp/cwb-eq33.fit", "[fit]\nmodel = eq33\ndata = /tmp/cwb-eq33.csv\n");
     cwb_result r;
-    fit("/tmp/cwb-eq33.fit", &r);
+    test_fit("/tmp/cwb-eq33.fit", &r);
     for (int j = 0; j < 6; j++) {
         char name[16];
         snprintf(name, sizeof name, "c%d", j);
@@ -178,7 +166,7 @@ START_TEST(eq33_fit_is_the_normal_equations)
         }
     fclose(f);
     write_file("/tmp/cwb-eq33p.fit", "[fit]\nmodel = eq33\ndata = /tmp/cwb-eq33p.csv\n");
-    fit("/tmp/cwb-eq33p.fit", &r);
+    test_fit("/tmp/cwb-eq33p.fit", &r);
     ck_assert(cwb_result_get(&r, "paper_max_deviation") < 1e-12);
     ck_assert_rel(cwb_result_get(&r, "c3"), -10.31, 1e-9);
     cwb_result_free(&r);
@@ -201,7 +189,7 @@ START_TEST(line_fit_equivalent_stiffness)
     write_file("/tmp/cwb-line.fit", "[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\n"
                                     "x = delta_n\ny = F_n\n");
     cwb_result r;
-    fit("/tmp/cwb-line.fit", &r);
+    test_fit("/tmp/cwb-line.fit", &r);
     ck_assert_rel(cwb_result_get(&r, "k"), sxy / sxx, 1e-12);
     ck_assert_rel(cwb_result_get(&r, "k"), cwb_result_get(&run, "k_n_equivalent"), 1e-12);
     cwb_result_free(&r);
