@@ -193,19 +193,27 @@ START_TEST(fem_nodal_forces_have_the_hertz_moments)
 END_TEST
 
 /* Two cylinders (seed 000 Sec. 4.2): the forces CSV comes back from the
- * committed .dat (reactions of the upper diameter per increment), and the
- * FEM obeys Coulomb's law, |T| <= mu N (to the stick slope's elastic slip,
- * 1 %), at every increment. */
+ * committed .dat (reactions of the upper diameter per increment), turned
+ * here into the contact's frame (normal along the line of centres, tilted
+ * by atan(S / (2R - delta_n))); in that frame the FEM obeys Coulomb's law,
+ * |T| <= mu N at every increment (to 2 %: measured T/N up to 0.3046 while
+ * sliding; the bodies' elastic rotation, which the rigid tilt leaves out,
+ * turns the true contact by about 10 % less), and
+ * the turned reactions are the resultants of the contact tractions the
+ * solver reports on the surface (CPRESS, CSHEAR1; tractions CSV, trapezoidal
+ * rule here): N to 0.3 %, T to 1.5 % (measured 0.1 %, 0.6-1.0 %; the
+ * horizontal reaction alone is 4-8 % off T). */
 START_TEST(fem_cylinders_from_committed_solver_output)
 {
     const char *names[] = {"seed000_cylinders_case1", "seed000_cylinders_case2"};
+    const double R = 0.5, mu = 0.3, S_traction[] = {0.01, 0.025};
     for (int s = 0; s < 2; s++) {
         char path[256], msg[CWB_MSG];
         snprintf(path, sizeof path, "%s_forces", names[s]);
         cwb_reference r;
         load_study(&r, path);
         snprintf(path, sizeof path, "reference/fem/raw/%s/p001.dat", names[s]);
-        double *t, *fx, *fz;
+        double *t, *fx, *fz, T_at = NAN, N_at = NAN;
         size_t m;
         ck_assert_msg(cwb_cylinders_dat(path, &t, &fx, &fz, &m, msg, sizeof msg) == CWB_OK, "%s",
                       msg);
@@ -215,15 +223,36 @@ START_TEST(fem_cylinders_from_committed_solver_output)
                 k++;
             ck_assert_msg(k < m, "%s row %zu: time %g not in the .dat", names[s], i + 1,
                           col(&r, "time", i));
-            ck_assert_rel(col(&r, "F", i), fx[k], 5e-9);
-            ck_assert_rel(col(&r, "F_n", i), -fz[k], 5e-9);
-            ck_assert_msg(fabs(fx[k]) <= 0.3 * 1.01 * fabs(fz[k]), "%s time %g: |T| = %g > mu N "
-                          "= %g", names[s], t[k], fabs(fx[k]), 0.3 * fabs(fz[k]));
+            double S = col(&r, "S", i), tilt = atan(S / (2 * R - col(&r, "delta_n", i)));
+            double T = fx[k] * cos(tilt) - fz[k] * sin(tilt);
+            double N = -fz[k] * cos(tilt) - fx[k] * sin(tilt);
+            ck_assert_rel(col(&r, "R_x", i), fx[k], 5e-9);
+            ck_assert_rel(col(&r, "R_z", i), -fz[k], 5e-9);
+            ck_assert_rel(col(&r, "F", i), T, 5e-9);
+            ck_assert_rel(col(&r, "F_n", i), N, 5e-9);
+            ck_assert_msg(fabs(T) <= mu * 1.02 * N, "%s time %g: |T| = %g > mu N = %g", names[s],
+                          t[k], fabs(T), mu * N);
+            if (fabs(S - S_traction[s]) < 1e-12) {
+                T_at = T;
+                N_at = N;
+            }
         }
         free(t);
         free(fx);
         free(fz);
         cwb_reference_free(&r);
+        ck_assert_msg(isfinite(T_at), "%s: no row at S = %g m", names[s], S_traction[s]);
+        snprintf(path, sizeof path, "%s_tractions", names[s]);
+        load_study(&r, path);
+        double sp = 0.0, sq = 0.0;
+        for (size_t i = 0; i + 1 < r.nrow; i++) {
+            double h = col(&r, "x_deformed", i + 1) - col(&r, "x_deformed", i);
+            sp += 0.5 * h * (col(&r, "p", i) + col(&r, "p", i + 1));
+            sq += 0.5 * h * (col(&r, "q", i) + col(&r, "q", i + 1));
+        }
+        cwb_reference_free(&r);
+        ck_assert_rel(N_at, sp, 0.003);
+        ck_assert_rel(T_at, sq, 0.015);
     }
 }
 END_TEST
@@ -231,10 +260,9 @@ END_TEST
 /* Seed 000 sec. 4.3's equivalent stiffnesses from the FEM curves (case 2,
  * fit-cases cases/seed000_fig15_k{n,t}_fem.fit): each slope is
  * sum(x y)/sum(x^2) of the committed CSV, computed here. The normal one is
- * the seed's 2.7e9 N/m within 7 % (measured +5.8 %: the FEM's clamped
- * diameters, see the N offset of Figs. 11-15 in the README); the FEM
- * contact slides like the law with mu = 0.3, so the tangential one is below
- * mu times the normal one and within 3 % of the law's (measured -1 %). */
+ * the seed's 2.7e9 N/m within 7 % (the FEM's clamped diameters, see the N
+ * offset of Figs. 11-15 in the README); the FEM contact slides like the
+ * law with mu = 0.3, so k_t/k_n is the law's within 2 % (both near mu). */
 START_TEST(fem_equivalent_stiffnesses)
 {
     static const char *const fits[] = {"cases/seed000_fig15_kn_fem.fit",
@@ -257,11 +285,14 @@ START_TEST(fem_equivalent_stiffnesses)
     }
     cwb_reference_free(&d);
     ck_assert_rel(k[0], 2.7e9, 0.07);
-    ck_assert(k[1] < 0.3 * k[0]);
-    cwb_result law;
-    test_run("cases/seed000_fig15b.case", NULL, 0, &law);
-    ck_assert_rel(k[1], cwb_result_get(&law, "k_t_equivalent"), 0.03);
-    cwb_result_free(&law);
+    cwb_result kn, kt;
+    test_run("cases/seed000_fig15a.case", NULL, 0, &kn);
+    test_run("cases/seed000_fig15b.case", NULL, 0, &kt);
+    ck_assert_rel(k[1] / k[0],
+                  cwb_result_get(&kt, "k_t_equivalent") / cwb_result_get(&kn, "k_n_equivalent"),
+                  0.02);
+    cwb_result_free(&kn);
+    cwb_result_free(&kt);
 }
 END_TEST
 
