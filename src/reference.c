@@ -333,6 +333,25 @@ static void remove_tree(const char *path)
     nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* Open an output file unless an earlier step failed (*rc set); a file that
+ * cannot be opened sets *rc with the reason. */
+static FILE *output_open(const char *path, int *rc, char *msg, size_t n)
+{
+    if (*rc)
+        return NULL;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        *rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write: %s", path, strerror(errno));
+    return f;
+}
+
+/* Close an output file; a failed close (a full disk) sets *rc unless set. */
+static void output_close(FILE *f, const char *path, int *rc, char *msg, size_t n)
+{
+    if (fclose(f) != 0 && *rc == CWB_OK)
+        *rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write", path);
+}
+
 static int copy_file(const char *from, const char *to)
 {
     FILE *a = fopen(from, "rb"), *b = a ? fopen(to, "wb") : NULL;
@@ -376,15 +395,17 @@ static int mesh_and_solve(const char *dir, const char *tag, const model_spec *ms
     snprintf(msh, sizeof msh, "%s/%s.msh", dir, tag);
     snprintf(inp, sizeof inp, "%s/%s.inp", dir, tag);
     snprintf(dat, sizeof dat, "%s/%s.dat", dir, tag);
-    FILE *f = fopen(geo, "w");
+    int rc = CWB_OK;
+    FILE *f = output_open(geo, &rc, msg, n);
     if (!f)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write: %s", geo, strerror(errno));
+        return rc;
     if (ms->model == 0)
         cwb_halfround_geo(f, ms->h);
     else
         cwb_cylinders_geo(f, ms->c);
-    if (fclose(f) != 0)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write", geo);
+    output_close(f, geo, &rc, msg, n);
+    if (rc)
+        return rc;
 
     snprintf(file, sizeof file, "%s.geo", tag);
     snprintf(name, sizeof name, "%s.msh", tag);
@@ -399,18 +420,15 @@ static int mesh_and_solve(const char *dir, const char *tag, const model_spec *ms
         return cwb_fail(msg, n, CWB_EFAIL, "gmsh failed on %s (exit status %d; log above)",
                         geo, st);
     }
-    int rc = cwb_mesh_read(m, msh, msg, n);
+    rc = cwb_mesh_read(m, msh, msg, n);
     if (rc)
         return rc == CWB_EINPUT ? CWB_EFAIL : rc;
-    f = fopen(inp, "w");
-    if (!f) {
-        cwb_mesh_free(m);
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write: %s", inp, strerror(errno));
+    f = output_open(inp, &rc, msg, n);
+    if (f) {
+        rc = ms->model == 0 ? cwb_halfround_deck(f, m, ms->h, msg, n)
+                            : cwb_cylinders_deck(f, m, ms->c, msg, n);
+        output_close(f, inp, &rc, msg, n);
     }
-    rc = ms->model == 0 ? cwb_halfround_deck(f, m, ms->h, msg, n)
-                        : cwb_cylinders_deck(f, m, ms->c, msg, n);
-    if (fclose(f) != 0 && rc == CWB_OK)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write", inp);
     if (rc) {
         cwb_mesh_free(m);
         return rc;
@@ -764,9 +782,7 @@ static int cylinders_study(const study_file *s, const char *path, const char *di
              c.R, c.E, c.nu, c.mu, c.delta_n, c.delta_t, c.delta_t_traction, c.zone, c.penalty,
              c.mu, c.stick, gmsh_version, c.fine, c.zone, c.coarse, base.elements, base.nodes,
              base.h_min, ccx_version, refinement, raw);
-    FILE *f = rc ? NULL : fopen(tmp[0], "w");
-    if (!rc && !f)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write", tmp[0]);
+    FILE *f = output_open(tmp[0], &rc, msg, n);
     if (f) {
         fprintf(f, "%s# rows: every converged increment%s; R_x, R_z = horizontal and vertical "
                    "reaction on the upper diameter (as the solver prints them, R_z > 0 in "
@@ -787,16 +803,13 @@ static int cylinders_study(const study_file *s, const char *path, const char *di
             fprintf(f, "%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g\n",
                     base.time[i], dn, dt, dt / c.R, dt, T, T, N, T / dt, Rx, Rz, tilt);
         }
-        if (fclose(f) != 0)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write", tmp[0]);
+        output_close(f, tmp[0], &rc, msg, n);
     }
     double Rx_tr, Rz_tr, T_tr, N_tr, dn_tr, dt_tr, tilt_tr;
     cylinders_at(&base, c.together ? 1.0 : 2.0, &Rx_tr, &Rz_tr);
     cylinders_path(&c, c.together ? 1.0 : 2.0, &dn_tr, &dt_tr);
     cylinders_contact_frame(&c, dn_tr, dt_tr, Rx_tr, Rz_tr, &T_tr, &N_tr, &tilt_tr);
-    f = rc ? NULL : fopen(tmp[1], "w");
-    if (!rc && !f)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write", tmp[1]);
+    f = output_open(tmp[1], &rc, msg, n);
     if (f) {
         fprintf(f, "%s# tractions on the slave (upper) surface at delta_t = %g m, from the .frd "
                    "(CPRESS, CSHEAR1): nodes in contact; x_deformed = x + u_x, x = x_deformed - "
@@ -810,8 +823,7 @@ static int cylinders_study(const study_file *s, const char *path, const char *di
         for (size_t i = 0; i < base.ntr; i++)
             fprintf(f, "%.10g,%.10g,%.10g,%.10g\n", base.tr[i][0], base.tr[i][1], base.tr[i][2],
                     base.tr[i][3]);
-        if (fclose(f) != 0)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write", tmp[1]);
+        output_close(f, tmp[1], &rc, msg, n);
     }
     cylinders_run_free(&base);
     if (check)
@@ -948,10 +960,8 @@ int cwb_reference_study(const char *path, const char *dir, const char *work, cha
         rc = cwb_fail(msg, n, CWB_EFAIL, "mesh refinement changes the result by %.3g %% (> %.3g %%): "
                       "refine the mesh ([mesh] fine, coarse)", 100 * worst_change, 100 * tol);
     if (rc == CWB_OK) {
-        FILE *f = fopen(csv_tmp, "w");
-        if (!f)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write: %s", csv_tmp, strerror(errno));
-        else {
+        FILE *f = output_open(csv_tmp, &rc, msg, n);
+        if (f) {
             char lists[V_COUNT][1024];
             for (int k = 0; k < V_COUNT; k++)
                 list_text(&s.vary, k, lists[k], sizeof lists[k]);
@@ -1007,8 +1017,7 @@ int cwb_reference_study(const char *path, const char *dir, const char *work, cha
                     fprintf(f, j ? ",%.10g" : "%.10g", r[j]);
                 fprintf(f, "\n");
             }
-            if (fclose(f) != 0)
-                rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot write", csv_tmp);
+            output_close(f, csv_tmp, &rc, msg, n);
         }
     }
     free(rows);
