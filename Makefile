@@ -19,12 +19,16 @@
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes
-CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude
+# Public headers (what `make install` will ship) live in include/cwb/; each
+# layer's private headers sit beside its sources.
+PRIV_INC = src/core src/laws src/fem src/io
+CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude/cwb $(addprefix -I,$(PRIV_INC))
 PKGS     = gsl inih
 DEB_PKGS = build-essential pkg-config libgsl-dev check libinih-dev gnuplot-nox
 
 BUILD   ?= build
-LIB_SRC  = $(filter-out src/main.c,$(wildcard src/*.c src/laws/*.c))
+LIB_SRC  = $(filter-out src/cli/%,$(wildcard src/*/*.c src/*/*/*.c))
+HEADERS  = $(wildcard include/cwb/*.h src/*/*.h)
 LIB_OBJ  = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC))
 TEST_SRC = $(wildcard tests/*.c)
 TEST_OBJ = $(patsubst tests/%.c,$(BUILD)/tobj/%.o,$(TEST_SRC))
@@ -48,17 +52,17 @@ $(DEPS_OK):
 deps: $(DEPS_OK)
 
 # --- build ------------------------------------------------------------------
-$(BUILD)/obj/%.o: src/%.c $(wildcard include/*.h) | $(DEPS_OK)
+$(BUILD)/obj/%.o: src/%.c $(HEADERS) | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
 $(BUILD)/libcwb.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
-$(BUILD)/cwb: $(BUILD)/obj/main.o $(BUILD)/libcwb.a
+$(BUILD)/cwb: $(BUILD)/obj/cli/main.o $(BUILD)/libcwb.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
-$(BUILD)/tobj/%.o: tests/%.c $(wildcard include/*.h tests/*.h) | $(DEPS_OK)
+$(BUILD)/tobj/%.o: tests/%.c $(HEADERS) $(wildcard tests/*.h) | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Itests $(WARN) $(CFLAGS) $(PKG_CFLAGS) \
 	    $(shell pkg-config --cflags check 2>/dev/null) -c $< -o $@
@@ -166,7 +170,7 @@ peer: $(BUILD)/cwb
 	sh tests/peer/lammps_oblique.sh $(BUILD)/cwb
 
 format:
-	clang-format -i src/*.c src/laws/*.c include/*.h tests/*.c bench/*.c
+	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*/*.c) include/cwb/*.h tests/*.c tests/*.h bench/*.c
 
 clean:
 	rm -rf build cwb-out

@@ -1,4 +1,4 @@
-/* test_fem.c -- the FEM reference pipeline (src/fem.c, src/reference.c)
+/* test_fem.c -- the FEM reference pipeline (src/fem/)
  * without the solver: the committed CalculiX output re-derives the
  * committed CSVs, the pipeline's normal case lands on Johnson's eq. 17, the
  * loading's nodal forces have the Hertzian traction's moments, and a missing

@@ -1,4 +1,4 @@
-/* test_fit.c -- `cwb fit` (src/fit.c) against answers that do not come from
+/* test_fit.c -- `cwb fit` (src/fit/) against answers that do not come from
  * it: parameters that generated synthetic data (with Gaussian noise from
  * GSL's generator), and the normal equations of a linear fit solved here by
  * Gaussian elimination (GSL's gsl_multifit_linear uses an SVD). */

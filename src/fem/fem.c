@@ -1,5 +1,5 @@
 /* fem.c -- meshes, CalculiX decks and their output for the FEM reference
- * pipeline (cwb_fem.h). No solver is run here; src/reference.c runs them.
+ * pipeline (cwb_fem.h). No solver is run here; src/fem/study.c runs them.
  *
  * Element: CPE6, the 6-node plane-strain triangle (quadratic), thickness 1,
  * so forces are per unit length [N/m] as in seed 000. gmsh numbers the

@@ -1,5 +1,5 @@
 /* cwb_fem.h -- FEM reference pipeline: gmsh meshes, CalculiX decks, and
- * the parsing of their output (`cwb reference STUDY`, src/reference.c).
+ * the parsing of their output (`cwb reference STUDY`, src/fem/study.c).
  *
  * The workbench writes every input itself: a gmsh .geo for the geometry
  * and mesh grading, then (after gmsh has meshed it) the CalculiX deck with

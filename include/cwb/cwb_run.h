@@ -135,20 +135,20 @@ enum { CWB_SWEEP_VARY = 0, CWB_SWEEP_FROM, CWB_SWEEP_TO, CWB_SWEEP_N, CWB_SWEEP_
        CWB_SWEEP_OVERLAY };
 extern const cwb_param cwb_sweep_params[];
 
-/* Run a case once per value of one key (src/sweep.c). vary overrides the
+/* Run a case once per value of one key (src/drivers/sweep.c). vary overrides the
  * case's [sweep] section ("section.key=FROM:TO:N[:log]", or NULL). Writes
  * DIR/NAME_sweep.csv (+ .gp, .png when plot) and prints a summary. */
 int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
               int jobs, const char *dir, int plot, int json, char *msg, size_t n);
 
-/* `cwb fit FITCASE` (src/fit.c): least-squares fit of a fit-case's model,
+/* `cwb fit FITCASE` (src/fit/fit.c): least-squares fit of a fit-case's model,
  * a summary on stdout (JSON with json), DIR/NAME_fit.csv and, with plot,
  * the fit and residual plots. res (may be NULL) receives the fitted values
  * by name (free key, c0..c5 or k), each with _stderr, and r_squared. */
 int cwb_fit(const char *path, const char *dir, int plot, int json, cwb_result *res, char *msg,
             size_t n);
 
-/* `cwb reference STUDY`: run a FEM study (src/reference.c) with gmsh and
+/* `cwb reference STUDY`: run a FEM study (src/fem/study.c) with gmsh and
  * CalculiX; writes DIR/NAME.csv and DIR/raw/NAME/, works in WORK/NAME/.
  * CWB_ETOOL naming the Debian package when a solver is missing, CWB_EFAIL
  * (after printing the log's last lines) when a run fails. */

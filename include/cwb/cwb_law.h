@@ -175,7 +175,7 @@ typedef enum {
 
 const char *cwb_kind_name(cwb_kind k);
 
-/* Registry (src/registry.c): the one place that knows law names. */
+/* Registry (src/laws/registry.c): the one place that knows law names. */
 #define CWB_AS_NORMAL(h) ((const cwb_normal_type *)(const void *)(h))
 #define CWB_AS_TANGENTIAL(h) ((const cwb_tangential_type *)(const void *)(h))
 #define CWB_AS_DAMPING(h) ((const cwb_damping_type *)(const void *)(h))
