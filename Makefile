@@ -23,8 +23,8 @@ WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes
 # layer's private headers sit beside its sources.
 PRIV_INC = src/core src/laws src/fem src/io
 CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude/cwb $(addprefix -I,$(PRIV_INC))
-PKGS     = gsl inih
-DEB_PKGS = build-essential pkg-config libgsl-dev check libinih-dev gnuplot-nox
+PKGS     = gsl
+DEB_PKGS = build-essential pkg-config libgsl-dev check gnuplot-nox
 
 BUILD   ?= build
 LIB_SRC  = $(filter-out src/cli/%,$(wildcard src/*/*.c src/*/*/*.c))

@@ -36,6 +36,29 @@ int cwb_fail(char *msg, size_t n, int code, const char *fmt, ...)
 #endif
     ;
 
+/* Where library code sends what a person should read. Library code never
+ * touches stdout or stderr: a command (src/cli/) passes a cwb_log whose
+ * function decides (results to stdout, progress and warnings to stderr);
+ * a caller that wants silence passes NULL. */
+typedef enum {
+    CWB_LOG_RESULT = 0,   /* the answer a command was asked for */
+    CWB_LOG_PROGRESS,     /* how far a long run is (overwritten on a terminal) */
+    CWB_LOG_WARN,         /* something the user must know about the answer */
+    CWB_LOG_DETAIL        /* context of a failure (a solver's log tail) */
+} cwb_log_level;
+
+typedef struct {
+    void (*fn)(void *user, cwb_log_level level, const char *text);
+    void *user;
+} cwb_log;
+
+/* Format and pass one text to log (nothing when log or log->fn is NULL). */
+void cwb_logf(const cwb_log *log, cwb_log_level level, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 /* ------------------------------------------------------------------ */
 /* 3-vectors                                                           */
 

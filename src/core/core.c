@@ -19,6 +19,18 @@ int cwb_fail(char *msg, size_t n, int code, const char *fmt, ...)
     return code;
 }
 
+void cwb_logf(const cwb_log *log, cwb_log_level level, const char *fmt, ...)
+{
+    if (!log || !log->fn)
+        return;
+    char text[4 * CWB_MSG];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    log->fn(log->user, level, text);
+}
+
 cwb_vec3 cwb_v3_rotate_into_plane(cwb_vec3 a, cwb_vec3 n)
 {
     double an = cwb_v3_dot(a, n);

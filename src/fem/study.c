@@ -21,7 +21,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <ftw.h>
-#include <ini.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +32,7 @@
 
 #include "cwb_disc2d.h"
 #include "cwb_fem.h"
+#include "cwb_ini.h"
 #include "cwb_run.h"
 
 /* Paths: a directory (from the command line) and a study name. */
@@ -127,53 +127,7 @@ static const cwb_param vary_params[] = {
 typedef struct {
     const char *path;
     cwb_values study, body, mesh, vary, load, contact;
-    int rc, lineno;
-    char msg[CWB_MSG];
-    FILE *f;
 } study_file;
-
-static char *study_reader(char *str, int num, void *stream)
-{
-    study_file *s = stream;
-    char *r = fgets(str, num, s->f);
-    if (r)
-        s->lineno++;
-    return r;
-}
-
-static int study_entry(void *user, const char *section, const char *name, const char *value)
-{
-    study_file *s = user;
-    if (s->rc)
-        return 1;
-    cwb_values *v = strcmp(section, "study") == 0  ? &s->study
-                    : strcmp(section, "body") == 0 ? &s->body
-                    : strcmp(section, "mesh") == 0 ? &s->mesh
-                    : strcmp(section, "vary") == 0 ? &s->vary
-                    : strcmp(section, "load") == 0 ? &s->load
-                    : strcmp(section, "contact") == 0 ? &s->contact
-                                                   : NULL;
-    if (!v) {
-        s->rc = cwb_fail(s->msg, sizeof s->msg, CWB_EINPUT,
-                         "%s:%d: unknown section [%s] (study, body, mesh, vary, load, contact)", s->path,
-                         s->lineno, section);
-        return 1;
-    }
-    int i = cwb_param_index(v->table, name);
-    if (i < 0) {
-        s->rc = cwb_fail(s->msg, sizeof s->msg, CWB_EINPUT, "%s:%d: [%s] unknown key '%s'",
-                         s->path, s->lineno, section, name);
-        return 1;
-    }
-    char why[CWB_MSG];
-    if (cwb_param_parse(v, i, value, why, sizeof why) != CWB_OK) {
-        s->rc = cwb_fail(s->msg, sizeof s->msg, CWB_EINPUT, "%s:%d: [%s] %s", s->path,
-                         s->lineno, section, why);
-        return 1;
-    }
-    v->given[i] = s->lineno;
-    return 1;
-}
 
 static int study_load(study_file *s, const char *path, char *msg, size_t n)
 {
@@ -185,16 +139,16 @@ static int study_load(study_file *s, const char *path, char *msg, size_t n)
     cwb_values_init(&s->vary, vary_params);
     cwb_values_init(&s->load, load_params);
     cwb_values_init(&s->contact, contact_params);
-    s->f = fopen(path, "r");
-    if (!s->f)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the study: %s", path,
-                        strerror(errno));
-    int bad = ini_parse_stream(study_reader, s, study_entry, s);
-    fclose(s->f);
-    if (s->rc)
-        return cwb_fail(msg, n, s->rc, "%s", s->msg);
-    if (bad)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: not a key = value line", path, bad);
+    cwb_ini ini;
+    int rc = cwb_ini_read(&ini, path, "study", msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    const cwb_ini_binding b[] = {{"study", &s->study}, {"body", &s->body}, {"mesh", &s->mesh},
+                                 {"vary", &s->vary},   {"load", &s->load}, {"contact", &s->contact}};
+    rc = cwb_ini_bind(&ini, b, sizeof b / sizeof *b, msg, n);
+    cwb_ini_free(&ini);
+    if (rc != CWB_OK)
+        return rc;
     if (!s->study.text[S_NAME][0])
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [study] needs the key 'name'", path);
     if (strlen(s->study.text[S_NAME]) > NAME_MAX_LEN)

@@ -24,7 +24,6 @@
  * Writes DIR/NAME_fit.csv (provenance, then the data, the fit and the
  * residuals), DIR/NAME_fit.gp and DIR/NAME_fit_residual.gp (+ PNGs).
  */
-#include <ini.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +35,7 @@
 
 #include "cwb_disc2d.h"
 #include "cwb_out.h"
+#include "cwb_ini.h"
 #include "cwb_run.h"
 
 enum { F_MODEL, F_CASE, F_REFERENCE, F_X, F_Y, F_FREE, F_START, F_LOWER, F_UPPER, F_DATA,
@@ -72,48 +72,8 @@ static const cwb_param fit_params[] = {
 typedef struct {
     const char *path;
     cwb_values v;
-    int line[CWB_MAX_PARAMS];
-    int rc;
-    char msg[CWB_MSG];
-    FILE *f;
-    int lineno;
+    int *line;          /* v.given: the line that set each key */
 } fit_file;
-
-static char *fit_reader(char *str, int num, void *stream)
-{
-    fit_file *ff = stream;
-    char *r = fgets(str, num, ff->f);
-    if (r)
-        ff->lineno++;
-    return r;
-}
-
-static int fit_entry(void *user, const char *section, const char *name, const char *value)
-{
-    fit_file *ff = user;
-    if (ff->rc)
-        return 1;
-    if (strcmp(section, "fit") != 0) {
-        ff->rc = cwb_fail(ff->msg, sizeof ff->msg, CWB_EINPUT,
-                          "%s:%d: unknown section [%s] (a fit-case has [fit] only)", ff->path,
-                          ff->lineno, section);
-        return 1;
-    }
-    int i = cwb_param_index(fit_params, name);
-    if (i < 0) {
-        ff->rc = cwb_fail(ff->msg, sizeof ff->msg, CWB_EINPUT, "%s:%d: [fit] unknown key '%s'",
-                          ff->path, ff->lineno, name);
-        return 1;
-    }
-    char why[CWB_MSG];
-    if (cwb_param_parse(&ff->v, i, value, why, sizeof why) != CWB_OK) {
-        ff->rc = cwb_fail(ff->msg, sizeof ff->msg, CWB_EINPUT, "%s:%d: [fit] %s", ff->path,
-                          ff->lineno, why);
-        return 1;
-    }
-    ff->line[i] = ff->lineno;
-    return 1;
-}
 
 static int need(const fit_file *ff, int i, char *msg, size_t n)
 {
@@ -831,16 +791,16 @@ int cwb_fit(const char *path, const char *dir, int plot, int json, cwb_result *r
 {
     fit_file ff = {.path = path};
     cwb_values_init(&ff.v, fit_params);
-    ff.f = fopen(path, "r");
-    if (!ff.f)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the fit-case", path);
-    int bad = ini_parse_stream(fit_reader, &ff, fit_entry, &ff);
-    fclose(ff.f);
-    if (ff.rc)
-        return cwb_fail(msg, n, ff.rc, "%s", ff.msg);
-    if (bad)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: syntax error: expected '[fit]' or "
-                        "'key = value'", path, bad);
+    ff.line = ff.v.given;
+    cwb_ini ini;
+    int rc = cwb_ini_read(&ini, path, "fit-case", msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    cwb_ini_binding b = {"fit", &ff.v};
+    rc = cwb_ini_bind(&ini, &b, 1, msg, n);
+    cwb_ini_free(&ini);
+    if (rc != CWB_OK)
+        return rc;
     if (!ff.line[F_MODEL])
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [fit] missing required key 'model'", path);
     switch ((int)ff.v.p[F_MODEL]) {

@@ -1,6 +1,6 @@
 /* case.c -- read, validate and build a case file (DESIGN.md, "Case files").
  *
- * The file is read with Debian's inih into a flat list of entries (section,
+ * The file is read by the one INI reader (cwb_ini.h) into a flat list of entries (section,
  * key, value, line); --set overrides are merged into that list; then every
  * entry is validated where its meaning is known: [contact] picks the laws,
  * [normal]/[tangential]/[damping]/[rolling] hold their parameters,
@@ -14,26 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <ini.h>
-
+#include "cwb_ini.h"
 #include "cwb_run.h"
 
-typedef struct {
-    char section[64];
-    char key[64];
-    char value[4096];
-    int line;              /* >= 1 file line; -1 --set override */
-    int used;
-} entry;
-
-typedef struct {
-    entry *e;
-    size_t n, cap;
-    int line;              /* line inih is on (counted by our reader) */
-    int overflow_line;     /* a section/key/value too long for its buffer */
-    FILE *f;
-    char raw[512];         /* the physical line inih is on */
-} parse_ctx;
+typedef cwb_ini_entry entry;
+typedef cwb_ini parse_ctx;
 
 static const char *const kind_sections[CWB_KIND_COUNT] = {
     "normal", "tangential", "damping", "rolling"};
@@ -116,19 +101,6 @@ const cwb_param cwb_sweep_params[] = {
      .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated"},
     {0}};
 
-/* --- reading --------------------------------------------------------- */
-
-static char *counting_reader(char *str, int num, void *stream)
-{
-    parse_ctx *ctx = stream;
-    char *r = fgets(str, num, ctx->f);
-    if (r) {
-        ctx->line++;
-        snprintf(ctx->raw, sizeof ctx->raw, "%s", r);
-    }
-    return r;
-}
-
 static void trim(char *s)
 {
     size_t len = strlen(s);
@@ -139,70 +111,6 @@ static void trim(char *s)
         start++;
     if (start)
         memmove(s, s + start, len - start + 1);
-}
-
-/* Drop an inline comment: '#' or ';' at the start or after white space. */
-static void strip_comment(char *s)
-{
-    for (char *c = s; *c; c++)
-        if ((*c == '#' || *c == ';') && (c == s || isspace((unsigned char)c[-1]))) {
-            *c = '\0';
-            break;
-        }
-    trim(s);
-}
-
-static int add_entry(parse_ctx *ctx, const char *section, const char *key,
-                     const char *value, int line)
-{
-    if (strlen(section) >= sizeof ctx->e[0].section ||
-        strlen(key) >= sizeof ctx->e[0].key ||
-        strlen(value) >= sizeof ctx->e[0].value) {
-        if (!ctx->overflow_line)
-            ctx->overflow_line = line ? line : -1;
-        return 0;
-    }
-    if (ctx->n == ctx->cap) {
-        size_t cap = ctx->cap ? 2 * ctx->cap : 64;
-        entry *e = realloc(ctx->e, cap * sizeof *e);
-        if (!e)
-            return 0;
-        ctx->e = e;
-        ctx->cap = cap;
-    }
-    entry *e = &ctx->e[ctx->n++];
-    memset(e, 0, sizeof *e);
-    snprintf(e->section, sizeof e->section, "%s", section);
-    snprintf(e->key, sizeof e->key, "%s", key);
-    snprintf(e->value, sizeof e->value, "%s", value);
-    strip_comment(e->value);
-    e->line = line;
-    return 1;
-}
-
-static int ini_entry(void *user, const char *section, const char *name,
-                     const char *value)
-{
-    parse_ctx *ctx = user;
-    /* An indented line without '=' continues the previous value (inih's
-     * multi-line values): join it with a space. A repeated "key =" line is
-     * a new entry, reported later as a duplicate. */
-    if (ctx->n > 0 && (ctx->raw[0] == ' ' || ctx->raw[0] == '\t') && !strchr(ctx->raw, '=')) {
-        entry *last = &ctx->e[ctx->n - 1];
-        char joined[sizeof last->value + 8];
-        char more[sizeof last->value];
-        snprintf(more, sizeof more, "%s", value);
-        strip_comment(more);
-        if (strlen(last->value) + strlen(more) + 2 >= sizeof last->value) {
-            if (!ctx->overflow_line)
-                ctx->overflow_line = ctx->line;
-            return 1;
-        }
-        snprintf(joined, sizeof joined, "%.2040s %.2040s", last->value, more);
-        snprintf(last->value, sizeof last->value, "%.4090s", joined);
-        return 1;
-    }
-    return add_entry(ctx, section, name, value, ctx->line);
 }
 
 /* --- helpers ----------------------------------------------------------- */
@@ -226,19 +134,12 @@ static int fail_at(const cwb_case *c, const entry *e, char *msg, size_t n,
 /* First line of a section (for errors about missing keys), 0 if absent. */
 static const entry *first_in(const parse_ctx *ctx, const char *section)
 {
-    for (size_t i = 0; i < ctx->n; i++)
-        if (strcmp(ctx->e[i].section, section) == 0)
-            return &ctx->e[i];
-    return NULL;
+    return cwb_ini_find(ctx, section, NULL);
 }
 
 static entry *find_entry(parse_ctx *ctx, const char *section, const char *key)
 {
-    for (size_t i = 0; i < ctx->n; i++)
-        if (strcmp(ctx->e[i].section, section) == 0 &&
-            strcmp(ctx->e[i].key, key) == 0)
-            return &ctx->e[i];
-    return NULL;
+    return cwb_ini_find(ctx, section, key);
 }
 
 static void list_params(const cwb_param *t, char *buf, size_t n)
@@ -413,8 +314,7 @@ static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
 {
     const cwb_law_head *law = c->law[kind];
     entry *e = find_entry(ctx, "contact", kind_sections[kind]);
-    entry fallback = {.line = 0};
-    snprintf(fallback.section, sizeof fallback.section, "contact");
+    entry fallback = {.section = (char *)"contact", .line = 0};
     if (!e)
         e = &fallback;
     char why[CWB_MSG];
@@ -500,11 +400,16 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
     trim(value);
     entry *e = find_entry(ctx, section, key);
     if (e) {
-        snprintf(e->value, sizeof e->value, "%s", value);
+        char *v = malloc(strlen(value) + 1);
+        if (!v)
+            return cwb_fail(msg, n, CWB_EFAIL, "--set %s: out of memory", text);
+        strcpy(v, value);
+        free(e->value);
+        e->value = v;
         e->line = -1;
         return CWB_OK;
     }
-    if (!add_entry(ctx, section, key, value, -1))
+    if (cwb_ini_add(ctx, section, key, value, -1) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "--set %s: out of memory", text);
     return CWB_OK;
 }
@@ -515,15 +420,7 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
     char why[CWB_MSG];
     int rc;
 
-    /* Duplicate keys in the file. */
-    for (size_t i = 0; i < ctx->n; i++)
-        for (size_t j = i + 1; j < ctx->n; j++)
-            if (strcmp(ctx->e[i].section, ctx->e[j].section) == 0 &&
-                strcmp(ctx->e[i].key, ctx->e[j].key) == 0) {
-                snprintf(why, sizeof why, "[%s] key '%s' given twice (first at line %d)",
-                         ctx->e[j].section, ctx->e[j].key, ctx->e[i].line);
-                return fail_at(c, &ctx->e[j], msg, n, why);
-            }
+    /* Duplicate keys were refused by the reader; overrides replace. */
     for (size_t i = 0; i < n_over; i++)
         if ((rc = apply_override(ctx, overrides[i], msg, n)) != CWB_OK)
             return rc;
@@ -674,31 +571,14 @@ int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides,
     if (dot && dot != c->name)
         *dot = '\0';
 
-    parse_ctx ctx = {0};
-    /* Long values (lists of references) continue on indented lines; the
-     * handler tells a continuation from a repeated key by the raw line. */
-    ini_allow_multiline = true;
-    ctx.f = fopen(path, "r");
-    if (!ctx.f)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the case file", path);
-    int bad = ini_parse_stream(counting_reader, &ctx, ini_entry, &ctx);
-    fclose(ctx.f);
-    int rc;
-    if (bad != 0) {
-        if (bad < 0)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "%s: could not read the file", path);
-        else
-            rc = cwb_fail(msg, n, CWB_EINPUT,
-                          "%s:%d: syntax error: expected '[section]' or "
-                          "'key = value'", path, bad);
-    } else if (ctx.overflow_line) {
-        rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: section, key or value too long",
-                      path, ctx.overflow_line);
-    } else if (ctx.n == 0) {
+    parse_ctx ctx;
+    int rc = cwb_ini_read(&ctx, path, "case file", msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    if (ctx.n == 0)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s: the case file is empty", path);
-    } else {
+    else
         rc = load(c, &ctx, overrides, n_overrides, msg, n);
-    }
-    free(ctx.e);
+    cwb_ini_free(&ctx);
     return rc;
 }

@@ -1,0 +1,49 @@
+/* cwb_files.h -- files and processes, the only way cwb touches either.
+ *
+ * Two rules of DESIGN.md ("Trust and safety") live here, so that no other
+ * file has to get them right again:
+ *   - no shell, ever: a tool is started with fork/exec and an argument
+ *     vector, so no file name, title or folder can become a command;
+ *   - no lost results: an output is written under a temporary name in the
+ *     same folder and renamed over the final name only once every byte is
+ *     written and flushed, so a crash, a signal or a full disk leaves the
+ *     earlier result intact and never a truncated file that looks complete.
+ */
+#ifndef CWB_FILES_H
+#define CWB_FILES_H
+
+#include <stdio.h>
+
+#include "cwb.h"
+
+/* An output being written: cwb_output_open() creates path's temporary twin
+ * ("DIR/.NAME.XXXXXX"); cwb_output_commit() checks every write, closes and
+ * renames it over path; cwb_output_abort() removes it. Either of the two
+ * ends it; both are safe on an output that failed to open. */
+typedef struct {
+    FILE *f;
+    char path[CWB_TEXT + 64];
+    char tmp[CWB_TEXT + 80];
+} cwb_output;
+
+int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n);
+int cwb_output_commit(cwb_output *o, char *msg, size_t n);
+void cwb_output_abort(cwb_output *o);
+
+/* mkdir -p, without a shell. CWB_OK, or CWB_EFAIL naming the folder. */
+int cwb_make_dirs(const char *path, char *msg, size_t n);
+
+/* Start argv[0] (looked up on PATH) with argv, in folder cwd (NULL: here),
+ * its standard output and error to the file log (NULL: both discarded),
+ * no standard input, and wait for it. Returns its exit status (0..255),
+ * 127 when it could not be started, or -1 when it died of a signal. */
+int cwb_spawn(char *const argv[], const char *cwd, const char *log);
+
+/* The full path of an executable on PATH into full; 1 if found, else 0. */
+int cwb_on_path(const char *name, char *full, size_t n);
+
+/* A path whose characters are all printable and contain no newline: the
+ * only ones cwb writes into a script or a provenance line. */
+int cwb_path_printable(const char *path);
+
+#endif /* CWB_FILES_H */

@@ -1,0 +1,61 @@
+/* cwb_ini.h -- the one reader of cwb's INI files: case files, fit-cases and
+ * FEM studies follow the same rules, stated here once.
+ *
+ *   [section]            a section; keys before the first one are an error
+ *   key = value          value trimmed; '#' or ';' at the start of a line or
+ *                        after white space begins a comment
+ *     more, values       an indented line without '=' continues the value
+ *                        above it, joined with one space
+ *
+ * A key given twice in one section is an error naming both lines. Lines
+ * may be up to CWB_INI_MAX_LINE bytes (a longer one is refused naming its
+ * line and the limit); a NUL byte or a folder given as the file is refused.
+ * Why not Debian's inih: it splits lines longer than 199 bytes and parses
+ * the tail as a line of its own, which silently set keys hidden in long
+ * comments. */
+#ifndef CWB_INI_H
+#define CWB_INI_H
+
+#include <stddef.h>
+
+#include "cwb.h"
+
+#define CWB_INI_MAX_LINE 65536
+
+typedef struct {
+    char *section, *key, *value;
+    int line;     /* >= 1: the file's line; -1: a --set override */
+    int used;     /* set by whoever consumes the entry */
+} cwb_ini_entry;
+
+typedef struct {
+    char path[CWB_TEXT];
+    cwb_ini_entry *e;
+    size_t n, cap;
+} cwb_ini;
+
+/* Read path ("what" names the kind of file in messages, e.g. "case file").
+ * CWB_OK, or CWB_EINPUT with "FILE:LINE: message". An empty file is read as
+ * no entries; the caller decides whether that is an error. */
+int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, size_t n);
+
+/* Append an entry (an override); CWB_OK or CWB_EFAIL (memory). */
+int cwb_ini_add(cwb_ini *ini, const char *section, const char *key, const char *value, int line);
+
+/* The first entry of section (NULL: any) called key (NULL: any). */
+cwb_ini_entry *cwb_ini_find(const cwb_ini *ini, const char *section, const char *key);
+
+void cwb_ini_free(cwb_ini *ini);
+
+/* One section bound to the values of a parameter table. */
+typedef struct {
+    const char *section;
+    cwb_values *values;
+} cwb_ini_binding;
+
+/* Parse every entry into the table of its section: an unknown section or
+ * key, or a value out of its range, is CWB_EINPUT with "FILE:LINE: [section]
+ * ...", listing what is allowed. values->given[i] receives the line. */
+int cwb_ini_bind(cwb_ini *ini, const cwb_ini_binding *b, size_t count, char *msg, size_t n);
+
+#endif /* CWB_INI_H */

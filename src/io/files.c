@@ -1,0 +1,152 @@
+/* files.c -- outputs written atomically, folders, and processes started
+ * without a shell (cwb_files.h says why). */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cwb_files.h"
+
+int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n)
+{
+    memset(o, 0, sizeof *o);
+    if (strlen(path) >= sizeof o->path)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: path too long", path);
+    snprintf(o->path, sizeof o->path, "%s", path);
+    const char *slash = strrchr(path, '/');
+    int dirlen = slash ? (int)(slash - path + 1) : 0;
+    snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path);
+    int fd = mkstemp(o->tmp);
+    if (fd < 0) {
+        o->tmp[0] = '\0';
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", path, strerror(errno));
+    }
+    /* mkstemp makes the file 0600; an output is as readable as any other. */
+    mode_t mask = umask(0);
+    umask(mask);
+    (void)fchmod(fd, 0666 & ~mask);
+    o->f = fdopen(fd, "w");
+    if (!o->f) {
+        close(fd);
+        cwb_output_abort(o);
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", path, strerror(errno));
+    }
+    return CWB_OK;
+}
+
+int cwb_output_commit(cwb_output *o, char *msg, size_t n)
+{
+    if (!o->f)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", o->path);
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    int err = errno;
+    if (fclose(o->f) != 0 && !bad) {
+        bad = 1;
+        err = errno;
+    }
+    o->f = NULL;
+    if (!bad && rename(o->tmp, o->path) != 0) {
+        bad = 1;
+        err = errno;
+    }
+    if (bad) {
+        unlink(o->tmp);
+        o->tmp[0] = '\0';
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s (an earlier file of that name "
+                        "is left as it was)", o->path, strerror(err));
+    }
+    o->tmp[0] = '\0';
+    return CWB_OK;
+}
+
+void cwb_output_abort(cwb_output *o)
+{
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+    if (o->tmp[0])
+        unlink(o->tmp);
+    o->tmp[0] = '\0';
+}
+
+int cwb_make_dirs(const char *path, char *msg, size_t n)
+{
+    char tmp[CWB_TEXT + 64];
+    if (!path[0] || strlen(path) >= sizeof tmp)
+        return cwb_fail(msg, n, CWB_EINPUT, "'%s': not a usable folder name", path);
+    snprintf(tmp, sizeof tmp, "%s", path);
+    for (char *p = tmp + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+                return cwb_fail(msg, n, CWB_EFAIL, "cannot create folder %s: %s", tmp,
+                                strerror(errno));
+            *p = '/';
+        }
+    if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot create folder %s: %s", path, strerror(errno));
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return cwb_fail(msg, n, CWB_EFAIL, "%s exists and is not a folder", path);
+    return CWB_OK;
+}
+
+int cwb_on_path(const char *name, char *full, size_t n)
+{
+    const char *path = getenv("PATH");
+    if (!path || strchr(name, '/'))
+        return 0;
+    while (*path) {
+        const char *end = strchr(path, ':');
+        size_t len = end ? (size_t)(end - path) : strlen(path);
+        snprintf(full, n, "%.*s/%s", (int)(len ? len : 1), len ? path : ".", name);
+        if (access(full, X_OK) == 0)
+            return 1;
+        path += len + (end ? 1 : 0);
+    }
+    return 0;
+}
+
+/* In the child: go to cwd, send both output streams to log, close stdin,
+ * and replace the process. Only async-signal-safe calls after fork. */
+static void exec_child(char *const argv[], const char *cwd, const char *log)
+{
+    int in = open("/dev/null", O_RDONLY);
+    int out = open(log ? log : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    if (in < 0 || out < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0)
+        _exit(127);
+    if (cwd && chdir(cwd) != 0)
+        _exit(127);
+    execvp(argv[0], argv);
+    _exit(127);
+}
+
+int cwb_spawn(char *const argv[], const char *cwd, const char *log)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 127;
+    if (pid == 0)
+        exec_child(argv, cwd, log);
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return 127;
+    if (WIFEXITED(status))
+        return WEXITSTATUS(status);
+    return -1;
+}
+
+int cwb_path_printable(const char *path)
+{
+    for (const unsigned char *c = (const unsigned char *)path; *c; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            return 0;
+    return 1;
+}

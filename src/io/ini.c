@@ -1,0 +1,280 @@
+/* ini.c -- the one INI reader (rules in cwb_ini.h). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cwb_ini.h"
+
+static void trim(char *s)
+{
+    size_t len = strlen(s);
+    while (len > 0 && isspace((unsigned char)s[len - 1]))
+        s[--len] = '\0';
+    size_t start = 0;
+    while (isspace((unsigned char)s[start]))
+        start++;
+    if (start)
+        memmove(s, s + start, len - start + 1);
+}
+
+/* Drop a comment: '#' or ';' at the start or after white space. */
+static void strip_comment(char *s)
+{
+    for (char *c = s; *c; c++)
+        if ((*c == '#' || *c == ';') && (c == s || isspace((unsigned char)c[-1]))) {
+            *c = '\0';
+            break;
+        }
+    trim(s);
+}
+
+static char *dup_text(const char *s)
+{
+    size_t len = strlen(s) + 1;
+    char *d = malloc(len);
+    if (d)
+        memcpy(d, s, len);
+    return d;
+}
+
+int cwb_ini_add(cwb_ini *ini, const char *section, const char *key, const char *value, int line)
+{
+    if (ini->n == ini->cap) {
+        size_t cap = ini->cap ? 2 * ini->cap : 64;
+        cwb_ini_entry *e = realloc(ini->e, cap * sizeof *e);
+        if (!e)
+            return CWB_EFAIL;
+        ini->e = e;
+        ini->cap = cap;
+    }
+    cwb_ini_entry *e = &ini->e[ini->n];
+    *e = (cwb_ini_entry){dup_text(section), dup_text(key), dup_text(value), line, 0};
+    if (!e->section || !e->key || !e->value) {
+        free(e->section);
+        free(e->key);
+        free(e->value);
+        return CWB_EFAIL;
+    }
+    ini->n++;
+    return CWB_OK;
+}
+
+cwb_ini_entry *cwb_ini_find(const cwb_ini *ini, const char *section, const char *key)
+{
+    for (size_t i = 0; i < ini->n; i++)
+        if ((!section || strcmp(ini->e[i].section, section) == 0) &&
+            (!key || strcmp(ini->e[i].key, key) == 0))
+            return &ini->e[i];
+    return NULL;
+}
+
+void cwb_ini_free(cwb_ini *ini)
+{
+    for (size_t i = 0; i < ini->n; i++) {
+        free(ini->e[i].section);
+        free(ini->e[i].key);
+        free(ini->e[i].value);
+    }
+    free(ini->e);
+    ini->e = NULL;
+    ini->n = ini->cap = 0;
+}
+
+/* Join a continuation line to the last entry's value. */
+static int append_value(cwb_ini_entry *e, const char *more)
+{
+    size_t a = strlen(e->value), b = strlen(more);
+    char *v = realloc(e->value, a + b + 2);
+    if (!v)
+        return CWB_EFAIL;
+    if (a)
+        v[a++] = ' ';
+    memcpy(v + a, more, b + 1);
+    e->value = v;
+    return CWB_OK;
+}
+
+typedef struct {
+    cwb_ini *ini;
+    char section[256];
+    int line;
+    int in_entry;       /* the last significant line was key = value or its continuation */
+    const char *what;
+} reader;
+
+static int at(const reader *r, char *msg, size_t n, const char *fmt, const char *arg)
+{
+    char text[CWB_MSG];
+    snprintf(text, sizeof text, fmt, arg);
+    return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: %s", r->ini->path, r->line, text);
+}
+
+static int section_line(reader *r, char *s, char *msg, size_t n)
+{
+    char *close = strchr(s, ']');
+    if (!close)
+        return at(r, msg, n, "'%.200s': a section needs a closing ']'", s);
+    char rest[8];
+    snprintf(rest, sizeof rest, "%s", close + 1);
+    strip_comment(close + 1);
+    if (close[1])
+        return at(r, msg, n, "text after the section name: '%.200s'", close + 1);
+    *close = '\0';
+    trim(s + 1);
+    if (!s[1] || strlen(s + 1) >= sizeof r->section)
+        return at(r, msg, n, "'[%.200s]': not a usable section name", s + 1);
+    snprintf(r->section, sizeof r->section, "%s", s + 1);
+    r->in_entry = 0;
+    return CWB_OK;
+}
+
+static int key_line(reader *r, char *s, char *eq, char *msg, size_t n)
+{
+    *eq = '\0';
+    char *value = eq + 1;
+    trim(s);
+    strip_comment(value);
+    if (!s[0])
+        return at(r, msg, n, "%s", "a line '= value' has no key");
+    if (!r->section[0])
+        return at(r, msg, n, "key '%.200s' before any [section]", s);
+    cwb_ini_entry *e = cwb_ini_find(r->ini, r->section, s);
+    if (e) {
+        char text[CWB_MSG];
+        snprintf(text, sizeof text, "[%s] %.200s is given twice (first at line %d)", r->section, s,
+                 e->line);
+        return at(r, msg, n, "%s", text);
+    }
+    if (cwb_ini_add(r->ini, r->section, s, value, r->line) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    r->in_entry = 1;
+    return CWB_OK;
+}
+
+/* One physical line (NUL-terminated, no newline). */
+static int one_line(reader *r, char *s, char *msg, size_t n)
+{
+    int indented = s[0] == ' ' || s[0] == '\t';
+    trim(s);
+    if (!s[0] || s[0] == '#' || s[0] == ';')
+        return CWB_OK;
+    if (s[0] == '[')
+        return section_line(r, s, msg, n);
+    char *eq = strchr(s, '=');
+    if (eq)
+        return key_line(r, s, eq, msg, n);
+    if (indented && r->in_entry) {
+        strip_comment(s);
+        if (append_value(&r->ini->e[r->ini->n - 1], s) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        return CWB_OK;
+    }
+    return at(r, msg, n, "syntax error: '%.200s': expected '[section]' or 'key = value'", s);
+}
+
+static int read_lines(reader *r, FILE *f, char *msg, size_t n)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    int rc = CWB_OK;
+    errno = 0;
+    while (rc == CWB_OK && (len = getline(&buf, &cap, f)) >= 0) {
+        r->line++;
+        if ((size_t)len > CWB_INI_MAX_LINE) {
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: line of %zd bytes: the limit is %d",
+                          r->ini->path, r->line, len, CWB_INI_MAX_LINE);
+            break;
+        }
+        if (strlen(buf) != (size_t)len) {
+            rc = at(r, msg, n, "%s", "a NUL byte in the line (not a text file?)");
+            break;
+        }
+        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+            buf[--len] = '\0';
+        rc = one_line(r, buf, msg, n);
+    }
+    if (rc == CWB_OK && ferror(f))
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: cannot read the %s: %s", r->ini->path, r->what,
+                      strerror(errno));
+    free(buf);
+    return rc;
+}
+
+int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, size_t n)
+{
+    memset(ini, 0, sizeof *ini);
+    if (strlen(path) >= sizeof ini->path)
+        return cwb_fail(msg, n, CWB_EINPUT, "%.200s...: path too long", path);
+    snprintf(ini->path, sizeof ini->path, "%s", path);
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the %s: %s", path, what,
+                        strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: is a folder, not a %s", path, what);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the %s: %s", path, what,
+                        strerror(errno));
+    reader r = {.ini = ini, .what = what};
+    int rc = read_lines(&r, f, msg, n);
+    fclose(f);
+    if (rc != CWB_OK)
+        cwb_ini_free(ini);
+    return rc;
+}
+
+static const cwb_ini_binding *binding_of(const cwb_ini_binding *b, size_t count,
+                                         const char *section)
+{
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(b[i].section, section) == 0)
+            return &b[i];
+    return NULL;
+}
+
+static void list_sections(const cwb_ini_binding *b, size_t count, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < count && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "%s[%s]", i ? ", " : "", b[i].section);
+}
+
+static void list_keys(const cwb_param *t, char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; t && t[i].name && used < n; i++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "", t[i].name);
+}
+
+int cwb_ini_bind(cwb_ini *ini, const cwb_ini_binding *b, size_t count, char *msg, size_t n)
+{
+    for (size_t i = 0; i < ini->n; i++) {
+        cwb_ini_entry *e = &ini->e[i];
+        const cwb_ini_binding *s = binding_of(b, count, e->section);
+        char allowed[CWB_MSG / 2], why[CWB_MSG];
+        if (!s) {
+            list_sections(b, count, allowed, sizeof allowed);
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: unknown section [%s] (allowed: %s)",
+                            ini->path, e->line, e->section, allowed);
+        }
+        int k = cwb_param_index(s->values->table, e->key);
+        if (k < 0) {
+            list_keys(s->values->table, allowed, sizeof allowed);
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [%s] unknown key '%s' (allowed: %s)",
+                            ini->path, e->line, e->section, e->key, allowed);
+        }
+        if (cwb_param_parse(s->values, k, e->value, why, sizeof why) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [%s] %s", ini->path, e->line, e->section,
+                            why);
+        s->values->given[k] = e->line;
+        e->used = 1;
+    }
+    return CWB_OK;
+}
