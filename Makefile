@@ -56,7 +56,9 @@ $(BUILD)/obj/%.o: src/%.c $(HEADERS) | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
+# Built anew each time: `ar r` would keep members of files since moved or removed.
 $(BUILD)/libcwb.a: $(LIB_OBJ)
+	rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/cwb: $(BUILD)/obj/cli/main.o $(BUILD)/libcwb.a

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 
@@ -30,10 +31,37 @@ static void usage(FILE *f)
             CWB_VERSION);
 }
 
+/* The log every library call gets: the answer on stdout, the rest on
+ * stderr; progress only when stderr is a terminal, redrawn in place. */
+static void cli_log_text(void *user, cwb_log_level level, const char *text)
+{
+    (void)user;
+    static int progress_open;
+    if (level == CWB_LOG_PROGRESS) {
+        if (isatty(fileno(stderr))) {
+            fprintf(stderr, "\r%s\033[K", text);
+            progress_open = 1;
+        }
+        return;
+    }
+    if (progress_open) {
+        fputc('\n', stderr);
+        progress_open = 0;
+    }
+    if (level == CWB_LOG_RESULT)
+        fputs(text, stdout);
+    else if (level == CWB_LOG_WARN)
+        fprintf(stderr, "cwb: warning: %s", text);
+    else
+        fputs(text, stderr);
+}
+
+static const cwb_log cli_log = {cli_log_text, NULL};
+
 static int report(int rc, const char *msg)
 {
     if (rc != CWB_OK)
-        fprintf(stderr, "cwb: %s\n", msg);
+        cwb_logf(&cli_log, CWB_LOG_DETAIL, "cwb: %s\n", msg);
     return rc;
 }
 
