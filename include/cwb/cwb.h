@@ -123,7 +123,8 @@ enum {
     CWB_P_MIN_OPEN = 1u << 0,  /* value must be > min (default >= min) */
     CWB_P_MAX_OPEN = 1u << 1,  /* value must be < max (default <= max) */
     CWB_P_REQUIRED = 1u << 2,  /* no default: the case must give it */
-    CWB_P_AUTO = 1u << 3       /* the word "auto" is accepted (stored as def) */
+    CWB_P_AUTO = 1u << 3,      /* the word "auto" is accepted (stored as def) */
+    CWB_P_INTEGER = 1u << 4    /* a whole number (counts: steps, points, rows) */
 };
 
 typedef struct {

@@ -55,6 +55,11 @@ int cwb_parse_double(const char *text, double *out)
         text++;
     if (*text == '\0')
         return -1;
+    /* strtod also reads hexadecimal floats ("0x1p-3"), "inf" and "nan":
+     * a case file is written in decimal, so anything with an x is refused
+     * rather than read as a number its author did not mean. */
+    if (strpbrk(text, "xX"))
+        return -1;
     errno = 0;
     double v = strtod(text, &end);
     while (isspace((unsigned char)*end))
@@ -117,7 +122,8 @@ void cwb_param_range(const cwb_param *p, char *buf, size_t n)
     /* infinities are never allowed values (only finite numbers parse) */
     int lo_open = (p->flags & CWB_P_MIN_OPEN) || isinf(p->min);
     int hi_open = (p->flags & CWB_P_MAX_OPEN) || isinf(p->max);
-    snprintf(buf, n, "%c%s, %s%c %s%s", lo_open ? '(' : '[', lo, hi, hi_open ? ')' : ']', p->unit,
+    snprintf(buf, n, "%c%s, %s%c %s%s%s", lo_open ? '(' : '[', lo, hi, hi_open ? ')' : ']',
+             p->unit, (p->flags & CWB_P_INTEGER) ? ", whole numbers" : "",
              (p->flags & CWB_P_AUTO) ? " or auto" : "");
 }
 
@@ -157,6 +163,13 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg,
         if (strlen(text) >= CWB_TEXT)
             return cwb_fail(msg, n, CWB_EINPUT, "%s: value longer than %d characters",
                             p->name, CWB_TEXT - 1);
+        /* Text reaches provenance lines, CSV headers and gnuplot scripts:
+         * a control character (a newline above all) could end a line there
+         * and start another that the file's author never wrote. */
+        for (const unsigned char *ch = (const unsigned char *)text; *ch; ch++)
+            if (*ch < 0x20 || *ch == 0x7f)
+                return cwb_fail(msg, n, CWB_EINPUT, "%s: control character (code %d) in the "
+                                "text; only printable characters are allowed", p->name, *ch);
         snprintf(v->text[i], CWB_TEXT, "%s", text);
         return CWB_OK;
     case CWB_PARAM_LIST: {
@@ -202,6 +215,9 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg,
                             p->name, text, p->unit, range);
         if (check_range(p, x, text, msg, n) != CWB_OK)
             return CWB_EINPUT;
+        if ((p->flags & CWB_P_INTEGER) && x != floor(x))
+            return cwb_fail(msg, n, CWB_EINPUT, "%s = %s: expected a whole number (allowed %s)",
+                            p->name, text, range);
         v->p[i] = x;
         return CWB_OK;
     }

@@ -90,9 +90,9 @@ static const cwb_param collision_params[] = {
     {.name = "dt_tol", .unit = "-", .def = 1e-6, .min = 0, .max = 0.1,
      .flags = CWB_P_MIN_OPEN,
      .help = "dt = auto: largest relative change of any reported result"},
-    {.name = "max_steps", .unit = "-", .def = 2e7, .min = 10, .max = 1e10,
+    {.name = "max_steps", .unit = "-", .flags = CWB_P_INTEGER, .def = 2e7, .min = 10, .max = 1e10,
      .help = "give up (exit 1) when separation takes more steps than this"},
-    {.name = "rows", .unit = "-", .def = 2000, .min = 10, .max = 1e7,
+    {.name = "rows", .unit = "-", .flags = CWB_P_INTEGER, .def = 2000, .min = 10, .max = 1e7,
      .help = "about how many rows the CSV gets"},
     {.name = "psi_mu", .unit = "-", .def = 0, .min = 0, .max = INFINITY,
      .help = "report the normalised impact and recoil angles psi1, psi2 (Chung & Ooi) "

@@ -64,7 +64,7 @@ static const cwb_param history_params[] = {
     {.name = "tangential_y", .unit = "m", .min = -INFINITY, .max = INFINITY,
      .kind = CWB_PARAM_LIST,
      .help = "tangential displacement targets along y (displacement control)"},
-    {.name = "steps", .unit = "-", .def = 100, .min = 1, .max = 1e7,
+    {.name = "steps", .unit = "-", .flags = CWB_P_INTEGER, .def = 100, .min = 1, .max = 1e7,
      .help = "increments per segment"},
     {.name = "segment_time", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
      .help = "duration of each segment, for rate-dependent laws; 0 = quasi-static"},

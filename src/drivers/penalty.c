@@ -28,7 +28,7 @@ static const cwb_param penalty_params[] = {
      .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN, .help = "first half-width over radius"},
     {.name = "a_over_R_to", .unit = "-", .def = 0.2, .min = 0, .max = 1,
      .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN, .help = "last half-width over radius"},
-    {.name = "points", .unit = "-", .def = 96, .min = 2, .max = 1e5,
+    {.name = "points", .unit = "-", .flags = CWB_P_INTEGER, .def = 96, .min = 2, .max = 1e5,
      .help = "values of a/R, equally spaced"},
     {.name = "nu", .unit = "-", .min = 0, .max = 0.5, .kind = CWB_PARAM_LIST,
      .flags = CWB_P_MAX_OPEN | CWB_P_REQUIRED, .help = "Poisson's ratios, one curve each"},

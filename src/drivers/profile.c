@@ -24,7 +24,7 @@ enum { P_OVERLAP, P_POINTS, P_TANGENTIAL };
 static const cwb_param profile_params[] = {
     {.name = "overlap", .unit = "m", .min = 0, .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "normal overlap delta_n"},
-    {.name = "points", .unit = "-", .def = 101, .min = 2, .max = 1e6,
+    {.name = "points", .unit = "-", .flags = CWB_P_INTEGER, .def = 101, .min = 2, .max = 1e6,
      .help = "positions tabulated across the contact (radii in 3D, -a..a in 2D)"},
     {.name = "tangential", .unit = "m", .def = 0, .min = -INFINITY, .max = INFINITY,
      .help = "2D: tangential displacement applied at the overlap (laws with a traction)"},

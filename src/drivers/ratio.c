@@ -26,7 +26,7 @@ static const cwb_param ratio_params[] = {
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "first overlap"},
     {.name = "overlap_to", .unit = "m", .min = 0, .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "last overlap"},
-    {.name = "points", .unit = "-", .def = 50, .min = 2, .max = 1e6,
+    {.name = "points", .unit = "-", .flags = CWB_P_INTEGER, .def = 50, .min = 2, .max = 1e6,
      .help = "overlaps evaluated"},
     {.name = "spacing", .unit = "-", .def = 1, .kind = CWB_PARAM_CHOICE, .choices = scale_words,
      .help = "linear or log spacing of the overlaps"},

@@ -48,7 +48,7 @@ static const cwb_param trajectory_params[] = {
     {.name = "travel", .unit = "m", .min = 0, .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "horizontal displacement S of the upper disc at the end"},
-    {.name = "steps", .unit = "-", .def = 200, .min = 1, .max = 1e6,
+    {.name = "steps", .unit = "-", .flags = CWB_P_INTEGER, .def = 200, .min = 1, .max = 1e6,
      .help = "equal increments of S (the slip onset and separation are added)"},
     {0}};
 

@@ -107,7 +107,7 @@ static const cwb_param mesh_params[] = {
      .help = "element size on the flat / a (halfround); near the contact / R (cylinders)"},
     {.name = "coarse", .unit = "-", .def = 0.125, .min = 1e-3, .max = 1,
      .help = "element size far from the loaded zone, as a fraction of R"},
-    {.name = "refine", .unit = "-", .def = 2, .min = 1, .max = 8,
+    {.name = "refine", .unit = "-", .flags = CWB_P_INTEGER, .def = 2, .min = 1, .max = 8,
      .help = "refinement check: every point re-run with both sizes divided by this (1: none)"},
     {.name = "tolerance", .unit = "-", .def = 0.005, .min = 0, .max = 1, .flags = CWB_P_MIN_OPEN,
      .help = "largest |w_refined / w - 1| accepted (issue 5: 0.5 %); cylinders: reported"},

@@ -79,7 +79,7 @@ const cwb_param cwb_sweep_params[] = {
     {.name = "from", .unit = "(key)", .min = -INFINITY, .max = INFINITY,
      .help = "first value"},
     {.name = "to", .unit = "(key)", .min = -INFINITY, .max = INFINITY, .help = "last value"},
-    {.name = "n", .unit = "-", .def = 11, .min = 1, .max = 1e6, .help = "number of values"},
+    {.name = "n", .unit = "-", .flags = CWB_P_INTEGER, .def = 11, .min = 1, .max = 1e6, .help = "number of values"},
     {.name = "scale", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = scales,
      .help = "spacing of the values"},
     {.name = "plot_y", .unit = "-", .kind = CWB_PARAM_TEXT,
