@@ -9,9 +9,10 @@
  * provenance and, with plots, DIR/NAME_fit.gp and DIR/NAME_fit_residual.gp
  * rendered to PNG. A model only fits and fills the output context.
  *
- * Adding a model: one file src/fit/fit_model_NAME.c exporting
- * `const cwb_fit_model cwb_fit_model_NAME`, its declaration below and one
- * row in the table `models` of fit.c.
+ * Adding a model: one file src/fit/fit_model_NAME.c whose only external
+ * symbol is `const cwb_fit_model cwb_fit_model_NAME`, and its row in the
+ * table `models` of fit.c (declaration and entry); nothing else in cwb
+ * knows model names.
  */
 #ifndef CWB_FIT_H
 #define CWB_FIT_H
@@ -159,9 +160,5 @@ typedef struct {
     int (*run)(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
                size_t n);
 } cwb_fit_model;
-
-extern const cwb_fit_model cwb_fit_model_run;    /* fit_model_run.c */
-extern const cwb_fit_model cwb_fit_model_eq33;   /* fit_model_eq33.c */
-extern const cwb_fit_model cwb_fit_model_line;   /* fit_model_line.c */
 
 #endif /* CWB_FIT_H */

@@ -20,7 +20,10 @@
 #include "cwb_ini.h"
 #include "cwb_out.h"
 
-/* The models `[fit] model = NAME` can name: one row per fit_model_*.c. */
+/* The models `[fit] model = NAME` can name: one row per fit_model_*.c.
+ * This table is the one place that knows model names. */
+extern const cwb_fit_model cwb_fit_model_run, cwb_fit_model_eq33, cwb_fit_model_line;
+
 static const cwb_fit_model *const models[] = {
     &cwb_fit_model_run,
     &cwb_fit_model_eq33,
@@ -32,7 +35,7 @@ static const cwb_fit_model *const models[] = {
  * the table above is the only list of model names. */
 static const cwb_param fit_params[] = {
     [CWB_FIT_MODEL] = {.name = "model", .unit = "-", .kind = CWB_PARAM_TEXT,
-                       .help = "the fit model: run, eq33 or line (see fit_model_*.c)"},
+                       .help = "the fit model (a row of the table in src/fit/fit.c)"},
     [CWB_FIT_CASE] = {.name = "case", .unit = "-", .kind = CWB_PARAM_TEXT,
                       .help = "the case to run (run, line)"},
     [CWB_FIT_REFERENCE] = {.name = "reference", .unit = "-", .kind = CWB_PARAM_TEXT,
@@ -235,8 +238,15 @@ static int read_fit_case(const char *path, cwb_fit_case *fc, char *msg, size_t n
 static int find_model(const cwb_fit_case *fc, const cwb_fit_model **model, char *msg, size_t n)
 {
     const char *word = fc->v.text[CWB_FIT_MODEL];
-    if (!fc->line[CWB_FIT_MODEL])
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: [fit] missing required key 'model'", fc->path);
+    if (!fc->line[CWB_FIT_MODEL]) {
+        char models_text[CWB_MSG / 2] = "";
+        size_t used = 0;
+        for (size_t i = 0; i < MODEL_COUNT && used < sizeof models_text; i++)
+            used += (size_t)snprintf(models_text + used, sizeof models_text - used,
+                                     "\n  %-6s %s", models[i]->name, models[i]->summary);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: [fit] missing required key 'model', one of:%s",
+                        fc->path, models_text);
+    }
     for (size_t i = 0; i < MODEL_COUNT; i++)
         if (strcmp(models[i]->name, word) == 0) {
             *model = models[i];
