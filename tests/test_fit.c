@@ -2,14 +2,53 @@
  * it: parameters that generated synthetic data (with Gaussian noise from
  * GSL's generator), and the normal equations of a linear fit solved here by
  * Gaussian elimination (GSL's gsl_multifit_linear uses an SVD). */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include "cwb_fit.h"
 #include "cwb_test.h"
+
+/* Every file of these tests (fit-cases, data, outputs) goes into one
+ * private folder, made before the tests and removed with its contents
+ * after them (an unchecked fixture: it runs even when a test fails). */
+static char tmp_dir[64];
+
+static void make_tmp_dir(void)
+{
+    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/cwb-test-fit-XXXXXX");
+    if (!mkdtemp(tmp_dir))
+        tmp_dir[0] = '\0';
+}
+
+static void remove_tmp_dir(void)
+{
+    if (!tmp_dir[0])
+        return;
+    DIR *d = opendir(tmp_dir);
+    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d)) {
+        char path[sizeof tmp_dir + 256];
+        snprintf(path, sizeof path, "%s/%s", tmp_dir, e->d_name);
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlink(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(tmp_dir);
+}
+
+/* tmp_dir/NAME in buf. */
+static const char *tmp(const char *name, char *buf, size_t n)
+{
+    ck_assert_msg(tmp_dir[0], "no temporary folder");
+    snprintf(buf, n, "%s/%s", tmp_dir, name);
+    return buf;
+}
 
 static void write_file(const char *path, const char *text)
 {
@@ -17,6 +56,17 @@ static void write_file(const char *path, const char *text)
     ck_assert(f != NULL);
     fputs(text, f);
     fclose(f);
+}
+
+/* Fit tmp_dir/NAME (a fit-case holding text) into tmp_dir, silently (NULL
+ * log), without plots; fails the test on any error. */
+static void fit_text(const char *name, const char *text, cwb_result *r)
+{
+    char path[256], msg[CWB_MSG];
+    write_file(tmp(name, path, sizeof path), text);
+    cwb_result_init(r);
+    int rc = cwb_fit(path, tmp_dir, 0, 0, r, NULL, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_OK, "cwb fit %s: %s", path, msg);
 }
 
 /* A law parameter recovered from its own curve with noise: seed 000's
@@ -35,7 +85,8 @@ START_TEST(run_fit_recovers_law_parameter)
     int within1 = 0;
     for (int draw = 0; draw <= 12; draw++) {
         gsl_rng_set(rng, (unsigned long)draw + 1);
-        FILE *f = fopen("/tmp/cwb-fit-data.csv", "w");
+        char data[256], text[1024];
+        FILE *f = fopen(tmp("data.csv", data, sizeof data), "w");
         ck_assert(f != NULL);
         fprintf(f, "S_over_R[-],F[N/m]\n");
         for (size_t i = 1; i < m; i += 2) {
@@ -43,12 +94,11 @@ START_TEST(run_fit_recovers_law_parameter)
             fprintf(f, "%.17g,%.17g\n", test_col(&r, "S_over_R", i), test_col(&r, "F", i) + noise);
         }
         fclose(f);
-        write_file("/tmp/cwb-fit.fit",
-                   "[fit]\nmodel = run\ncase = cases/seed000_fig12.case\n"
-                   "reference = /tmp/cwb-fit-data.csv\nx = S_over_R\ny = F\n"
-                   "free = tangential.w33_1\nlower = 0\nupper = 1\n");
+        snprintf(text, sizeof text, "[fit]\nmodel = run\ncase = cases/seed000_fig12.case\n"
+                 "reference = %s\nx = S_over_R\ny = F\nfree = tangential.w33_1\nlower = 0\n"
+                 "upper = 1\n", data);
         cwb_result fr;
-        test_fit("/tmp/cwb-fit.fit", &fr);
+        fit_text("w33.fit", text, &fr);
         double est = cwb_result_get(&fr, "tangential.w33_1");
         double se = cwb_result_get(&fr, "tangential.w33_1_stderr");
         if (draw == 0) {
@@ -107,7 +157,8 @@ START_TEST(eq33_fit_is_the_normal_equations)
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     double X[200][6], w[200];
     int m = 0;
-    FILE *f = fopen("/tmp/cwb-eq33.csv", "w");
+    char data[256], text[512];
+    FILE *f = fopen(tmp("eq33.csv", data, sizeof data), "w");
     ck_assert(f != NULL);
     fprintf(f, "a_over_R[-],nu[-],w[-]\n");
     for (int i = 0; i < 10; i++)
@@ -139,9 +190,9 @@ START_TEST(eq33_fit_is_the_normal_equations)
             fit_i += X[i][k] * b[k];
         chisq += (w[i] - fit_i) * (w[i] - fit_i);
     }
-    write_file("/tmp/cwb-eq33.fit", "[fit]\nmodel = eq33\ndata = /tmp/cwb-eq33.csv\n");
+    snprintf(text, sizeof text, "[fit]\nmodel = eq33\ndata = %s\n", data);
     cwb_result r;
-    test_fit("/tmp/cwb-eq33.fit", &r);
+    fit_text("eq33.fit", text, &r);
     for (int j = 0; j < 6; j++) {
         char name[16];
         snprintf(name, sizeof name, "c%d", j);
@@ -156,7 +207,8 @@ START_TEST(eq33_fit_is_the_normal_equations)
     }
     cwb_result_free(&r);
     /* the paper's coefficients on data made from them: R^2 = 1, deviation 0 */
-    f = fopen("/tmp/cwb-eq33p.csv", "w");
+    f = fopen(tmp("eq33p.csv", data, sizeof data), "w");
+    ck_assert(f != NULL);
     fprintf(f, "a_over_R[-],nu[-],w[-]\n");
     for (int i = 0; i < 8; i++)
         for (int j = 0; j < 5; j++) {
@@ -165,8 +217,8 @@ START_TEST(eq33_fit_is_the_normal_equations)
                     0.22 + 2.89 * x + 0.18 * nu - 10.31 * x * x + 1.75 * x * nu + 0.36 * nu * nu);
         }
     fclose(f);
-    write_file("/tmp/cwb-eq33p.fit", "[fit]\nmodel = eq33\ndata = /tmp/cwb-eq33p.csv\n");
-    test_fit("/tmp/cwb-eq33p.fit", &r);
+    snprintf(text, sizeof text, "[fit]\nmodel = eq33\ndata = %s\n", data);
+    fit_text("eq33p.fit", text, &r);
     ck_assert(cwb_result_get(&r, "paper_max_deviation") < 1e-12);
     ck_assert_rel(cwb_result_get(&r, "c3"), -10.31, 1e-9);
     cwb_result_free(&r);
@@ -186,10 +238,9 @@ START_TEST(line_fit_equivalent_stiffness)
         sxy += x * y;
         sxx += x * x;
     }
-    write_file("/tmp/cwb-line.fit", "[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\n"
-                                    "x = delta_n\ny = F_n\n");
     cwb_result r;
-    test_fit("/tmp/cwb-line.fit", &r);
+    fit_text("line.fit", "[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\n"
+                         "x = delta_n\ny = F_n\n", &r);
     ck_assert_rel(cwb_result_get(&r, "k"), sxy / sxx, 1e-12);
     ck_assert_rel(cwb_result_get(&r, "k"), cwb_result_get(&run, "k_n_equivalent"), 1e-12);
     cwb_result_free(&r);
@@ -203,7 +254,8 @@ START_TEST(fit_refusals)
     static const struct {
         const char *text, *what;
     } bad[] = {
-        {"[fit]\nmodel = cubic\n", "/tmp/cwb-bad.fit:2: [fit] model = 'cubic'"},
+        {"[fit]\nmodel = cubic\n", "bad.fit:2: [fit] model = 'cubic' is not one of the "
+                                    "allowed words: run|eq33|line"},
         {"[fit]\nmodel = eq33\nfoo = 1\n", ":3: [fit] unknown key 'foo'"},
         {"[other]\nmodel = eq33\n", "unknown section [other]"},
         {"[fit]\nmodel = eq33\n", "needs the key 'data'"},
@@ -218,14 +270,58 @@ START_TEST(fit_refusals)
          "lower = 0\nupper = 1\n", "not a law or driver key"},
         {"[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\nx = delta_n\ny = G\n",
          "no column 'G'"},
+        {"[fit]\nmodel = line\nx = delta_n\ny = F_n\n", "needs the key 'data'"},
+        {"[fit]\nmodel = eq33\ndata = reference/fem/seed000_fig8.csv\n"
+         "show = reference/fem/seed000_fig7a.csv\n", "needs the key 'x'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        write_file("/tmp/cwb-bad.fit", bad[i].text);
-        char msg[CWB_MSG];
-        int rc = cwb_fit("/tmp/cwb-bad.fit", "/tmp", 0, 0, NULL, msg, sizeof msg);
+        char path[256], msg[CWB_MSG];
+        write_file(tmp("bad.fit", path, sizeof path), bad[i].text);
+        int rc = cwb_fit(path, tmp_dir, 0, 0, NULL, NULL, msg, sizeof msg);
         ck_assert_msg(rc == CWB_EINPUT && strstr(msg, bad[i].what),
                       "row %zu: status %d, message '%s', expected '%s'", i, rc, msg, bad[i].what);
     }
+}
+END_TEST
+
+/* A log that keeps what it is given, one text per level. */
+typedef struct {
+    char text[CWB_LOG_DETAIL + 1][8192];
+} captured_log;
+
+static void capture(void *user, cwb_log_level level, const char *text)
+{
+    captured_log *c = user;
+    size_t used = strlen(c->text[level]);
+    snprintf(c->text[level] + used, sizeof c->text[level] - used, "%s", text);
+}
+
+/* line through data whose y are all zero: k = 0 exactly and R^2 = 1 -
+ * SS_res/SS_tot undefined (SS_tot = 0). The JSON summary is one object
+ * alone on the result channel, with null where the value is undefined
+ * (JSON has no NaN); a key the model does not read is a warning. */
+START_TEST(json_writes_null_for_undefined_values)
+{
+    char data[256], path[256], text[512], msg[CWB_MSG];
+    write_file(tmp("zero.csv", data, sizeof data), "x[-],y[-]\n1,0\n2,0\n3,0\n");
+    snprintf(text, sizeof text, "[fit]\nmodel = line\ndata = %s\nx = x\ny = y\nfree = a.b\n",
+             data);
+    write_file(tmp("zero.fit", path, sizeof path), text);
+    static captured_log c;
+    memset(&c, 0, sizeof c);
+    cwb_log log = {capture, &c};
+    cwb_result r;
+    cwb_result_init(&r);
+    int rc = cwb_fit(path, tmp_dir, 0, 1, &r, &log, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_OK, "%s", msg);
+    const char *json = c.text[CWB_LOG_RESULT];
+    ck_assert_msg(json[0] == '{' && strcmp(json + strlen(json) - 2, "}\n") == 0, "%s", json);
+    ck_assert_msg(strstr(json, "\"k\": 0,") && strstr(json, "\"r_squared\": null}"), "%s", json);
+    ck_assert_msg(!strstr(json, "nan") && !strstr(json, "inf"), "%s", json);
+    ck_assert(isnan(cwb_result_get(&r, "r_squared")));
+    ck_assert_msg(strstr(c.text[CWB_LOG_WARN], "[fit] free: model line does not use it"), "%s",
+                  c.text[CWB_LOG_WARN]);
+    cwb_result_free(&r);
 }
 END_TEST
 
@@ -234,10 +330,12 @@ Suite *fit_suite(void)
     Suite *s = suite_create("fit");
     TCase *tc = tcase_create("fit");
     tcase_set_timeout(tc, 120);
+    tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_test(tc, run_fit_recovers_law_parameter);
     tcase_add_test(tc, eq33_fit_is_the_normal_equations);
     tcase_add_test(tc, line_fit_equivalent_stiffness);
     tcase_add_test(tc, fit_refusals);
+    tcase_add_test(tc, json_writes_null_for_undefined_values);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -141,13 +141,6 @@ extern const cwb_param cwb_sweep_params[];
 int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
               int jobs, const char *dir, int plot, int json, char *msg, size_t n);
 
-/* `cwb fit FITCASE` (src/fit/fit.c): least-squares fit of a fit-case's model,
- * a summary on stdout (JSON with json), DIR/NAME_fit.csv and, with plot,
- * the fit and residual plots. res (may be NULL) receives the fitted values
- * by name (free key, c0..c5 or k), each with _stderr, and r_squared. */
-int cwb_fit(const char *path, const char *dir, int plot, int json, cwb_result *res, char *msg,
-            size_t n);
-
 /* `cwb reference STUDY`: run a FEM study (src/fem/study.c) with gmsh and
  * CalculiX; writes DIR/NAME.csv and DIR/raw/NAME/, works in WORK/NAME/.
  * CWB_ETOOL naming the Debian package when a solver is missing, CWB_EFAIL

@@ -12,6 +12,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_fit.h"
 #include "cwb_out.h"
 
 static void usage(FILE *f)
@@ -303,10 +304,9 @@ static int cmd_fit(int argc, char **argv)
         fprintf(stderr, "cwb fit: --set is not taken (the fit-case names its case)\n");
         rc = CWB_EINPUT;
     }
-    if (rc == CWB_OK && (rc = make_dir(o.dir, msg, sizeof msg)) != CWB_OK)
-        report(rc, msg);
-    if (rc == CWB_OK)
-        rc = report(cwb_fit(o.path, o.dir, o.plot, o.json, NULL, msg, sizeof msg), msg);
+    if (rc == CWB_OK)   /* cwb_fit creates the folder */
+        rc = report(cwb_fit(o.path, o.dir, o.plot, o.json, NULL, &cli_log, msg, sizeof msg),
+                    msg);
     free(o.over);
     return rc;
 }

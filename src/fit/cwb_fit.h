@@ -1,0 +1,164 @@
+/* cwb_fit.h -- `cwb fit FITCASE` and the fit-model contract (src/fit/).
+ *
+ * A fit-case is an INI file with one [fit] section; its key `model` names a
+ * fit model. A model is a const type struct, like a law (cwb_law.h): its
+ * name, a one-line summary, the [fit] keys it requires and may use, and a
+ * run function. The engine (fit.c) reads and checks the fit-case, finds the
+ * model in its table, and writes what every model writes: the summary (text
+ * lines or one JSON object, through the log), DIR/NAME_fit.csv with its
+ * provenance and, with plots, DIR/NAME_fit.gp and DIR/NAME_fit_residual.gp
+ * rendered to PNG. A model only fits and fills the output context.
+ *
+ * Adding a model: one file src/fit/fit_model_NAME.c whose only external
+ * symbol is `const cwb_fit_model cwb_fit_model_NAME`, and its row in the
+ * table `models` of fit.c (declaration and entry); nothing else in cwb
+ * knows model names.
+ */
+#ifndef CWB_FIT_H
+#define CWB_FIT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cwb.h"
+#include "cwb_files.h"
+#include "cwb_run.h"
+
+/* Fit the model of fit-case path; the summary goes to log (CWB_LOG_RESULT:
+ * text lines, or one JSON object with json; NULL log: silent), the outputs
+ * to folder dir (created when missing): DIR/NAME_fit.csv and, with plot, the
+ * fit and residual plots. res (may be NULL) receives the fitted values by
+ * name (free key, c0..c5 or k), each with _stderr, and r_squared. Returns
+ * CWB_OK, CWB_EINPUT (bad fit-case, "FILE:LINE: [fit] ..."), CWB_EFAIL or
+ * CWB_ETOOL (gnuplot missing) with a message in msg. */
+int cwb_fit(const char *path, const char *dir, int plot, int json, cwb_result *res,
+            const cwb_log *log, char *msg, size_t n);
+
+/* The [fit] keys, in the order of the engine's parameter table. */
+typedef enum {
+    CWB_FIT_MODEL = 0,   /* model name (a row of the model table) */
+    CWB_FIT_CASE,        /* a case to run */
+    CWB_FIT_REFERENCE,   /* a reference CSV the run is fitted to */
+    CWB_FIT_X,           /* x column */
+    CWB_FIT_Y,           /* y column */
+    CWB_FIT_FREE,        /* case keys fitted, section.key, ';' or ',' separated */
+    CWB_FIT_START,       /* start values, one per free key */
+    CWB_FIT_LOWER,       /* lower bounds, one per free key */
+    CWB_FIT_UPPER,       /* upper bounds, one per free key */
+    CWB_FIT_DATA,        /* a data CSV */
+    CWB_FIT_TITLE,       /* plot title */
+    CWB_FIT_SHOW,        /* another CSV the fit is drawn on (eq33) */
+    CWB_FIT_KEY_COUNT
+} cwb_fit_key;
+
+/* A fit-case, read and checked against its model's required keys. */
+typedef struct {
+    const char *path;            /* the fit-case file */
+    char name[128];              /* its base name without extension: NAME of the outputs */
+    const char *title;           /* [fit] title, or name */
+    cwb_values v;                /* [fit] values: v.text[k], v.list[k] by cwb_fit_key */
+    const int *line;             /* line that set each key (v.given; 0: not given) */
+} cwb_fit_case;
+
+/* A growing text (summary lines, provenance lines, JSON). An allocation
+ * failure sets failed and drops the rest; the engine reports it once. */
+typedef struct {
+    char *s;                     /* NUL-terminated; NULL while empty */
+    size_t len, cap;
+    int failed;
+} cwb_fit_text;
+
+void cwb_fit_text_add(cwb_fit_text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void cwb_fit_text_free(cwb_fit_text *t);
+
+/* One JSON object built in a text: keys and values are separated and
+ * escaped here; a non-finite number is written as null (JSON has no NaN). */
+typedef struct {
+    cwb_fit_text text;
+    int need_comma;              /* a value was written at this level */
+} cwb_fit_json;
+
+/* key may be NULL for an array element. */
+void cwb_fit_json_open(cwb_fit_json *j, const char *key, char bracket);   /* '{' or '[' */
+void cwb_fit_json_close(cwb_fit_json *j, char bracket);                   /* '}' or ']' */
+void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v, int digits);
+void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s);
+
+/* What a model reports, besides its CSV: filled by the model, written out
+ * by the engine once the model has returned CWB_OK. */
+typedef struct {
+    const char *dir;             /* folder of the outputs */
+    int plot;                    /* 1: write gnuplot scripts and render PNGs */
+    int json;                    /* 1: the summary is JSON (say() text is dropped) */
+    cwb_result *res;             /* named results for callers (tests); may be NULL */
+    cwb_fit_text summary;        /* text summary, lines ending in '\n' */
+    cwb_fit_text provenance;     /* '#' lines heading every CSV the fit writes */
+    cwb_fit_json json_out;       /* the JSON summary; the engine opens and closes it */
+} cwb_fit_out;
+
+/* A summary line (text mode only). */
+void cwb_fit_say(cwb_fit_out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* A provenance line "# TEXT" heading the CSV files. */
+void cwb_fit_note(cwb_fit_out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* A named result NAME+SUFFIX for o->res (nothing when res is NULL). */
+void cwb_fit_put(cwb_fit_out *o, const char *name, const char *suffix, double v);
+
+/* R^2 = 1 - SS_res/SS_tot of yfit against y (NaN when y is constant). */
+double cwb_fit_r_squared(const double *y, const double *yfit, size_t n);
+
+/* CWB_OK when key k is given, else CWB_EINPUT naming the model and key. */
+int cwb_fit_need(const cwb_fit_case *fc, cwb_fit_key k, char *msg, size_t n);
+
+/* The standard table of a fit: rows of ncol values under column names cols;
+ * the plot draws data column iy (points) and fit column ifit (line) against
+ * column ix, and the residual plot the last column against ix. */
+typedef struct {
+    const char *const *cols;     /* ncol column names */
+    size_t ncol;
+    const double *rows;          /* nrow x ncol values, row by row */
+    size_t nrow;
+    int ix, iy, ifit;            /* plotted columns */
+} cwb_fit_table;
+
+/* Write DIR/NAME_fit.csv ("# cwb VERSION fit", the provenance, the table)
+ * and, with o->plot, its two plots. */
+int cwb_fit_write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
+                        char *msg, size_t n);
+
+/* Outputs of a model's own (beyond the standard table): DIR/BASE.EXT
+ * opened atomically (cwb_files.h); a script opened here starts with the
+ * line naming cwb; finish commits it and, for a script, renders it. */
+int cwb_fit_open(const cwb_fit_out *o, const char *base, const char *ext, cwb_output *out,
+                 char *msg, size_t n);
+int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *out, char *msg,
+                          size_t n);
+/* Write s into a gnuplot string: double-quoted (quote '"') or
+ * single-quoted ('\''), so no title or name can end the string early. */
+void cwb_fit_gp_string(FILE *f, char quote, const char *s);
+
+/* A fit model (one file src/fit/fit_model_NAME.c each). */
+typedef struct {
+    const char *name;                /* the [fit] model word, e.g. "run" */
+    const char *summary;             /* one line for help and messages */
+    const cwb_fit_key *requires;     /* keys it cannot do without, ended by CWB_FIT_MODEL */
+    const cwb_fit_key *accepts;      /* further keys it reads, ended by CWB_FIT_MODEL */
+    /* Fit fc, report into o (summary, JSON, results, provenance) and write
+     * the outputs (cwb_fit_write_table or its own). Warnings go to log.
+     * CWB_OK, or a status with a message in msg. */
+    int (*run)(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
+               size_t n);
+} cwb_fit_model;
+
+#endif /* CWB_FIT_H */

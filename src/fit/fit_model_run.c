@@ -1,0 +1,376 @@
+/* fit_model_run.c -- fit model `run`: free keys of a case fitted to a
+ * reference curve.
+ *
+ * The keys (law or driver parameters, e.g. tangential.w) are fitted so
+ * that the run's column y(x) matches a reference curve at the reference's
+ * x: nonlinear least squares with GSL's gsl_multifit_nlinear (trust region,
+ * Levenberg-Marquardt, finite-difference Jacobian). Each key is kept inside
+ * its bounds by x = mid + half tanh(theta), fitted in theta; the run is
+ * interpolated at the reference points (cwb_interp_curve).
+ *
+ * Standard errors: gsl_multifit_nlinear_covar returns (J^T J)^-1 in theta;
+ * cwb scales it by s^2 = chi^2/(n - p) and maps it to the key through
+ * dx/dtheta = half (1 - tanh^2 theta).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multifit_nlinear.h>
+
+#include "cwb_fit.h"
+#include "cwb_law.h"
+#include "cwb_out.h"
+
+#define MAX_FREE 8
+#define MAX_ITER 200
+
+typedef struct {
+    const char *case_path;
+    char key[MAX_FREE][CWB_TEXT];
+    size_t np;
+    double lo[MAX_FREE], hi[MAX_FREE];
+    const char *x, *y;
+    const double *xq, *yq;   /* reference points */
+    size_t nq;
+    double *yfit;            /* the run at xq, last evaluation */
+    cwb_case *c;
+    int rc;                  /* status of the last run (GSL sees only GSL_EDOM) */
+    char msg[CWB_MSG];
+    size_t runs;
+} run_fit;
+
+/* What the solver found, for the report. */
+typedef struct {
+    double value[MAX_FREE], stderr_[MAX_FREE];
+    double r2, rms;
+    size_t iterations;
+    int status;              /* GSL status of the driver */
+} run_solution;
+
+static double key_value(const run_fit *rf, size_t i, double theta)
+{
+    double mid = 0.5 * (rf->lo[i] + rf->hi[i]), half = 0.5 * (rf->hi[i] - rf->lo[i]);
+    return mid + half * tanh(theta);
+}
+
+/* Column x or y of the run in r, interpolated at the reference x. */
+static int run_curve(run_fit *rf, const cwb_result *r)
+{
+    int ix = cwb_series_find(&r->series, rf->x), iy = cwb_series_find(&r->series, rf->y);
+    if (ix < 0 || iy < 0)
+        return cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT, "%s: the run has no column '%s'",
+                        rf->case_path, ix < 0 ? rf->x : rf->y);
+    if (cwb_interp_curve(r->series.col[ix].v, r->series.col[iy].v, r->series.nrow, rf->xq,
+                         rf->nq, rf->yfit) != CWB_OK)
+        return cwb_fail(rf->msg, sizeof rf->msg, CWB_EFAIL, "cannot interpolate the run in %s",
+                        rf->x);
+    for (size_t q = 0; q < rf->nq; q++)
+        if (isnan(rf->yfit[q]))
+            return cwb_fail(rf->msg, sizeof rf->msg, CWB_EFAIL,
+                            "the run does not reach the reference point %s = %g", rf->x,
+                            rf->xq[q]);
+    return CWB_OK;
+}
+
+/* The run's y at the reference x for parameters theta, into rf->yfit. */
+static int run_at(run_fit *rf, const gsl_vector *theta)
+{
+    char sets[MAX_FREE][CWB_TEXT + 40];
+    const char *over[MAX_FREE];
+    for (size_t i = 0; i < rf->np; i++) {
+        snprintf(sets[i], sizeof sets[i], "%s=%.17g", rf->key[i],
+                 key_value(rf, i, gsl_vector_get(theta, i)));
+        over[i] = sets[i];
+    }
+    int rc = cwb_case_load(rf->c, rf->case_path, over, rf->np, rf->msg, sizeof rf->msg);
+    cwb_result r;
+    cwb_result_init(&r);
+    if (rc == CWB_OK)
+        rc = cwb_run_case(rf->c, &r, rf->msg, sizeof rf->msg);
+    rf->runs++;
+    if (rc == CWB_OK)
+        rc = run_curve(rf, &r);
+    cwb_result_free(&r);
+    rf->rc = rc;
+    return rc;
+}
+
+static int run_residual(const gsl_vector *theta, void *params, gsl_vector *f)
+{
+    run_fit *rf = params;
+    if (run_at(rf, theta) != CWB_OK)
+        return GSL_EDOM;
+    for (size_t q = 0; q < rf->nq; q++)
+        gsl_vector_set(f, q, rf->yfit[q] - rf->yq[q]);
+    return GSL_SUCCESS;
+}
+
+/* --------------------------------------------------------------- setup */
+
+/* The free keys, their bounds, and the start list's length. */
+static int read_free_keys(const cwb_fit_case *fc, run_fit *rf, char *msg, size_t n)
+{
+    char keys[CWB_TEXT];
+    snprintf(keys, sizeof keys, "%s", fc->v.text[CWB_FIT_FREE]);
+    const char *kp[MAX_FREE + 1];
+    rf->np = cwb_split_paths(keys, kp, MAX_FREE + 1);
+    if (rf->np == 0 || rf->np > MAX_FREE)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] free: 1 to %d keys", fc->path,
+                        fc->line[CWB_FIT_FREE], MAX_FREE);
+    static const cwb_fit_key per_key[] = {CWB_FIT_START, CWB_FIT_LOWER, CWB_FIT_UPPER};
+    for (size_t k = 0; k < sizeof per_key / sizeof *per_key; k++) {
+        size_t got = fc->v.list[per_key[k]].n;
+        if ((per_key[k] != CWB_FIT_START || got) && got != rf->np)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] %s needs %zu values (one per "
+                            "free key), got %zu", fc->path, fc->line[per_key[k]],
+                            fc->v.table[per_key[k]].name, rf->np, got);
+    }
+    for (size_t i = 0; i < rf->np; i++) {
+        snprintf(rf->key[i], sizeof rf->key[i], "%s", kp[i]);
+        rf->lo[i] = fc->v.list[CWB_FIT_LOWER].v[i];
+        rf->hi[i] = fc->v.list[CWB_FIT_UPPER].v[i];
+        if (!(rf->hi[i] > rf->lo[i]))
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] %s: upper %g must exceed lower %g",
+                            fc->path, fc->line[CWB_FIT_UPPER], rf->key[i], rf->hi[i], rf->lo[i]);
+    }
+    return CWB_OK;
+}
+
+/* The reference points the run is fitted to (columns x and y of ref). */
+static int use_reference(const cwb_fit_case *fc, const cwb_reference *ref, run_fit *rf,
+                         char *msg, size_t n)
+{
+    int jx = cwb_reference_find(ref, rf->x), jy = cwb_reference_find(ref, rf->y);
+    if (jx < 0 || jy < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: no column '%s'", fc->v.text[CWB_FIT_REFERENCE],
+                        jx < 0 ? rf->x : rf->y);
+    rf->xq = ref->v[jx];
+    rf->yq = ref->v[jy];
+    rf->nq = ref->nrow;
+    if (rf->nq <= rf->np)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: %zu points for %zu free keys",
+                        fc->v.text[CWB_FIT_REFERENCE], rf->nq, rf->np);
+    return CWB_OK;
+}
+
+/* The value of "section.key" in the loaded case c (a law or driver key),
+ * NaN when it has none. */
+static double case_key_value(const cwb_case *c, const char *path)
+{
+    const char *dot = strchr(path, '.');
+    if (!dot)
+        return NAN;
+    size_t len = (size_t)(dot - path);
+    const cwb_values *v = NULL;
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        const char *kind = cwb_kind_name((cwb_kind)k);
+        if (strlen(kind) == len && strncmp(path, kind, len) == 0)
+            v = &c->law_values[k];
+    }
+    if (len == strlen("driver") && strncmp(path, "driver", len) == 0)
+        v = &c->driver_values;
+    int j = v ? cwb_param_index(v->table, dot + 1) : -1;
+    return j >= 0 ? v->p[j] : NAN;
+}
+
+/* Start values, given or the case's own (checked by loading the case), as
+ * theta inside the bounds. */
+static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, char *msg,
+                        size_t n)
+{
+    int rc = cwb_case_load(rf->c, rf->case_path, NULL, 0, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    for (size_t i = 0; i < rf->np; i++) {
+        double x0 = fc->v.list[CWB_FIT_START].n ? fc->v.list[CWB_FIT_START].v[i]
+                                                : case_key_value(rf->c, rf->key[i]);
+        if (isnan(x0))
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] free key '%s' is not a law or "
+                            "driver key of %s (give start values)", fc->path,
+                            fc->line[CWB_FIT_FREE], rf->key[i], rf->case_path);
+        if (!(x0 > rf->lo[i] && x0 < rf->hi[i]))
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: [fit] start %s = %g is not inside (%g, %g)",
+                            fc->path, rf->key[i], x0, rf->lo[i], rf->hi[i]);
+        double mid = 0.5 * (rf->lo[i] + rf->hi[i]), half = 0.5 * (rf->hi[i] - rf->lo[i]);
+        gsl_vector_set(theta, i, atanh((x0 - mid) / half));
+    }
+    return CWB_OK;
+}
+
+/* --------------------------------------------------------------- solve */
+
+/* Values, standard errors and goodness of the fit at the solver's
+ * position th, whose run is rf->yfit. */
+static int solution_at(run_fit *rf, gsl_multifit_nlinear_workspace *w, const gsl_vector *th,
+                       run_solution *sol, char *msg, size_t n)
+{
+    gsl_matrix *cov = gsl_matrix_alloc(rf->np, rf->np);
+    if (!cov)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    int status = gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0, cov);
+    double chisq = 0.0;
+    for (size_t q = 0; q < rf->nq; q++)
+        chisq += (rf->yfit[q] - rf->yq[q]) * (rf->yfit[q] - rf->yq[q]);
+    double s2 = chisq / (double)(rf->nq - rf->np);
+    for (size_t i = 0; i < rf->np; i++) {
+        double t = gsl_vector_get(th, i), half = 0.5 * (rf->hi[i] - rf->lo[i]);
+        sol->value[i] = key_value(rf, i, t);
+        sol->stderr_[i] = status == GSL_SUCCESS ? sqrt(gsl_matrix_get(cov, i, i) * s2) * half *
+                                                      (1.0 - tanh(t) * tanh(t))
+                                                : NAN;
+    }
+    gsl_matrix_free(cov);
+    sol->r2 = cwb_fit_r_squared(rf->yq, rf->yfit, rf->nq);
+    sol->rms = sqrt(chisq / (double)rf->nq);
+    sol->iterations = gsl_multifit_nlinear_niter(w);
+    return CWB_OK;
+}
+
+static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, size_t n)
+{
+    gsl_multifit_nlinear_parameters fp = gsl_multifit_nlinear_default_parameters();
+    gsl_multifit_nlinear_workspace *w =
+        gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &fp, rf->nq, rf->np);
+    if (!w)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    gsl_multifit_nlinear_fdf fdf = {.f = run_residual, .n = rf->nq, .p = rf->np, .params = rf};
+    /* GSL's default handler aborts; its statuses are checked here instead. */
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    int info = 0, status = gsl_multifit_nlinear_init(theta, &fdf, w);
+    if (status == GSL_SUCCESS)
+        status = gsl_multifit_nlinear_driver(MAX_ITER, 1e-10, 1e-10, 0.0, NULL, NULL, &info, w);
+    sol->status = status;
+    int rc = CWB_OK;
+    if (rf->rc != CWB_OK)
+        rc = cwb_fail(msg, n, rf->rc, "fit: %s", rf->msg);
+    else if (run_at(rf, gsl_multifit_nlinear_position(w)) != CWB_OK)  /* the fitted curve */
+        rc = cwb_fail(msg, n, rf->rc, "fit: %s", rf->msg);
+    else
+        rc = solution_at(rf, w, gsl_multifit_nlinear_position(w), sol, msg, n);
+    gsl_set_error_handler(old);
+    gsl_multifit_nlinear_free(w);
+    return rc;
+}
+
+/* -------------------------------------------------------------- report */
+
+static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
+                   const run_solution *sol)
+{
+    cwb_fit_note(o, "model: run (gsl_multifit_nlinear, trust region LM)");
+    cwb_fit_note(o, "case: %s", rf->case_path);
+    cwb_fit_note(o, "reference: %s", fc->v.text[CWB_FIT_REFERENCE]);
+    cwb_fit_say(o, "%s (fit: %s against %s, %zu points)\n", fc->name, rf->case_path,
+                fc->v.text[CWB_FIT_REFERENCE], rf->nq);
+    cwb_fit_json_open(&o->json_out, "parameters", '{');
+    for (size_t i = 0; i < rf->np; i++) {
+        double x = sol->value[i], se = sol->stderr_[i];
+        cwb_fit_note(o, "%s = %.10g +- %.3g (bounds %g..%g)", rf->key[i], x, se, rf->lo[i],
+                     rf->hi[i]);
+        cwb_fit_say(o, "  %-28s %.10g +- %.3g\n", rf->key[i], x, se);
+        cwb_fit_json_open(&o->json_out, rf->key[i], '{');
+        cwb_fit_json_number(&o->json_out, "value", x, 12);
+        cwb_fit_json_number(&o->json_out, "stderr", se, 6);
+        cwb_fit_json_close(&o->json_out, '}');
+        cwb_fit_put(o, rf->key[i], "", x);
+        cwb_fit_put(o, rf->key[i], "_stderr", se);
+    }
+    cwb_fit_json_close(&o->json_out, '}');
+    cwb_fit_note(o, "R^2 = %.10g, residual rms = %.6g, iterations %zu, runs %zu, GSL status %d",
+                 sol->r2, sol->rms, sol->iterations, rf->runs, sol->status);
+    cwb_fit_say(o, "  %-28s %.10g\n  %-28s %.6g\n  %-28s %zu (%zu runs)\n", "R^2", sol->r2,
+                "residual rms", sol->rms, "iterations", sol->iterations, rf->runs);
+    cwb_fit_json_number(&o->json_out, "r_squared", sol->r2, 12);
+    cwb_fit_json_number(&o->json_out, "rms", sol->rms, 6);
+    cwb_fit_json_number(&o->json_out, "iterations", (double)sol->iterations, 12);
+    cwb_fit_put(o, "r_squared", "", sol->r2);
+    cwb_fit_put(o, "iterations", "", (double)sol->iterations);
+}
+
+/* The reference, the fitted run and the residual at each reference x. */
+static int write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const run_fit *rf,
+                       char *msg, size_t n)
+{
+    double *rows = malloc(rf->nq * 4 * sizeof *rows);
+    if (!rows)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t q = 0; q < rf->nq; q++) {
+        double row[] = {rf->xq[q], rf->yq[q], rf->yfit[q], rf->yfit[q] - rf->yq[q]};
+        memcpy(rows + 4 * q, row, sizeof row);
+    }
+    char c1[CWB_TEXT + 8], c2[CWB_TEXT + 8];
+    snprintf(c1, sizeof c1, "%s_data", rf->y);
+    snprintf(c2, sizeof c2, "%s_fit", rf->y);
+    const char *cols[] = {rf->x, c1, c2, "residual"};
+    cwb_fit_table t = {.cols = cols, .ncol = 4, .rows = rows, .nrow = rf->nq,
+                       .ix = 0, .iy = 1, .ifit = 2};
+    int rc = cwb_fit_write_table(fc, o, &t, msg, n);
+    free(rows);
+    return rc;
+}
+
+/* Fit rf's keys to the reference ref, report and write the table. */
+static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, run_fit *rf,
+                       const cwb_reference *ref, char *msg, size_t n)
+{
+    int rc = use_reference(fc, ref, rf, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    rf->yfit = malloc(rf->nq * sizeof *rf->yfit);
+    rf->c = cwb_case_new();
+    gsl_vector *theta = gsl_vector_alloc(rf->np);
+    run_solution sol = {0};
+    if (!rf->yfit || !rf->c || !theta)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK)
+        rc = start_values(fc, rf, theta, msg, n);
+    if (rc == CWB_OK)
+        rc = solve(rf, theta, &sol, msg, n);
+    if (rc == CWB_OK) {
+        report(fc, o, rf, &sol);
+        if (sol.status != GSL_SUCCESS)
+            cwb_logf(log, CWB_LOG_WARN, "%s: the fit stopped without converging (GSL: %s)\n",
+                     fc->name, gsl_strerror(sol.status));
+        rc = write_table(fc, o, rf, msg, n);
+    }
+    if (theta)
+        gsl_vector_free(theta);
+    return rc;
+}
+
+static int fit_run(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
+                   size_t n)
+{
+    run_fit *rf = calloc(1, sizeof *rf);   /* key[] is large for a stack */
+    if (!rf)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    rf->case_path = fc->v.text[CWB_FIT_CASE];
+    rf->x = fc->v.text[CWB_FIT_X];
+    rf->y = fc->v.text[CWB_FIT_Y];
+    cwb_reference ref;
+    int rc = read_free_keys(fc, rf, msg, n);
+    if (rc == CWB_OK &&
+        (rc = cwb_reference_load(&ref, fc->v.text[CWB_FIT_REFERENCE], msg, n)) == CWB_OK) {
+        rc = fit_against(fc, o, log, rf, &ref, msg, n);
+        cwb_reference_free(&ref);
+    }
+    free(rf->c);
+    free(rf->yfit);
+    free(rf);
+    return rc;
+}
+
+static const cwb_fit_key run_requires[] = {CWB_FIT_CASE, CWB_FIT_REFERENCE, CWB_FIT_X, CWB_FIT_Y,
+                                           CWB_FIT_FREE, CWB_FIT_MODEL};
+static const cwb_fit_key run_accepts[] = {CWB_FIT_START, CWB_FIT_LOWER, CWB_FIT_UPPER,
+                                          CWB_FIT_MODEL};
+
+const cwb_fit_model cwb_fit_model_run = {
+    .name = "run",
+    .summary = "free case keys fitted so the run matches a reference curve "
+               "(gsl_multifit_nlinear)",
+    .requires = run_requires,
+    .accepts = run_accepts,
+    .run = fit_run,
+};

@@ -1,0 +1,134 @@
+/* fit_text.c -- growing texts and the JSON writer of `cwb fit` (cwb_fit.h).
+ *
+ * The summary of a fit is built in memory and handed to the log in one
+ * piece once the fit has succeeded, so a failed fit never leaves half a
+ * JSON object on standard output.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb_fit.h"
+
+static int text_reserve(cwb_fit_text *t, size_t more)
+{
+    if (t->failed)
+        return 0;
+    if (t->len + more + 1 <= t->cap)
+        return 1;
+    size_t cap = t->cap ? t->cap : 256;
+    while (cap < t->len + more + 1)
+        cap *= 2;
+    char *s = realloc(t->s, cap);
+    if (!s) {
+        t->failed = 1;
+        return 0;
+    }
+    t->s = s;
+    t->cap = cap;
+    return 1;
+}
+
+static void text_vadd(cwb_fit_text *t, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    if (len < 0)
+        t->failed = 1;
+    else if (text_reserve(t, (size_t)len)) {
+        vsnprintf(t->s + t->len, t->cap - t->len, fmt, again);
+        t->len += (size_t)len;
+    }
+    va_end(again);
+}
+
+void cwb_fit_text_add(cwb_fit_text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    text_vadd(t, fmt, ap);
+    va_end(ap);
+}
+
+void cwb_fit_text_free(cwb_fit_text *t)
+{
+    free(t->s);
+    memset(t, 0, sizeof *t);
+}
+
+void cwb_fit_say(cwb_fit_out *o, const char *fmt, ...)
+{
+    if (o->json)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    text_vadd(&o->summary, fmt, ap);
+    va_end(ap);
+}
+
+void cwb_fit_note(cwb_fit_out *o, const char *fmt, ...)
+{
+    cwb_fit_text_add(&o->provenance, "# ");
+    va_list ap;
+    va_start(ap, fmt);
+    text_vadd(&o->provenance, fmt, ap);
+    va_end(ap);
+    cwb_fit_text_add(&o->provenance, "\n");
+}
+
+/* ---------------------------------------------------------------- JSON */
+
+static void json_quoted(cwb_fit_text *t, const char *s)
+{
+    cwb_fit_text_add(t, "\"");
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            cwb_fit_text_add(t, "\\%c", *c);
+        else if (*c < 0x20 || *c == 0x7f)
+            cwb_fit_text_add(t, "\\u%04x", *c);
+        else
+            cwb_fit_text_add(t, "%c", *c);
+    }
+    cwb_fit_text_add(t, "\"");
+}
+
+/* The separator before a value and its key, if any. */
+static void json_key(cwb_fit_json *j, const char *key)
+{
+    if (j->need_comma)
+        cwb_fit_text_add(&j->text, ", ");
+    if (key) {
+        json_quoted(&j->text, key);
+        cwb_fit_text_add(&j->text, ": ");
+    }
+    j->need_comma = 1;
+}
+
+void cwb_fit_json_open(cwb_fit_json *j, const char *key, char bracket)
+{
+    json_key(j, key);
+    cwb_fit_text_add(&j->text, "%c", bracket);
+    j->need_comma = 0;
+}
+
+void cwb_fit_json_close(cwb_fit_json *j, char bracket)
+{
+    cwb_fit_text_add(&j->text, "%c", bracket);
+    j->need_comma = 1;
+}
+
+void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v, int digits)
+{
+    json_key(j, key);
+    if (isfinite(v))
+        cwb_fit_text_add(&j->text, "%.*g", digits, v);
+    else
+        cwb_fit_text_add(&j->text, "null");
+}
+
+void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s)
+{
+    json_key(j, key);
+    json_quoted(&j->text, s);
+}
