@@ -46,6 +46,8 @@ START_TEST(hertz2d_on_eqs_4_and_23)
         double k = (eval_at(c, d + h, 0).force - eval_at(c, d - h, 0).force) / (2 * h);
         ck_assert_rel(o.stiffness, k, 1e-6);
     }
+    /* The seed prints "about 13 %" of R: two digits, so 0.125 <= a/R < 0.135,
+     * and 0.005 is half its last digit (cwb: 0.1309). */
     cwb_normal_out o = eval_at(c, 0.025, 0.0);
     ck_assert_msg(fabs(o.radius / R - 0.13) < 0.005, "a/R = %.4f at delta_n = 0.025 m, seed: ~0.13",
                   o.radius / R);
@@ -350,6 +352,12 @@ START_TEST(fig15_equivalent_stiffnesses)
     cwb_result_free(&r);
     test_run("cases/seed000_fig15b_no_slip.case", NULL, 0, &r);
     ck_assert_int_eq((int)cwb_result_get(&r, "sliding_steps"), 0);
+    /* Not the printed precision alone: "1.5e9" (two digits) allows 1.45e9 to
+     * 1.55e9, -3.3 %; cwb's sum(xy)/sum(x^2) fit gives 1.419e9 +- 4.1e6,
+     * -5.4 %, and the seed does not say how it fitted its value (README
+     * finding). 6 % is that measured gap rounded up: a guard that the known
+     * discrepancy does not grow, not a derived bound. k_n above: "2.7e9"
+     * allows +-1.9 %, cwb is 0.05 % off, so 1 % is inside the printed precision. */
     ck_assert_rel(cwb_result_get(&r, "k_t_equivalent"), 1.5e9, 0.06);
     cwb_result_free(&r);
 }

@@ -101,7 +101,10 @@ int main(int argc, char **argv)
     fprintf(f, "# t_c = (4/5) B(2/5,1/2) delta_max/v = %.12g s\n", tc);
     fprintf(f, "# curve: t(delta) = (delta_max/v)(2/5)B(2/5,1/2) I_s(2/5,1/2), s = (delta/delta_max)^(5/2),"
                " inverted with a GSL Brent solve to 1e-15 in u\n");
-    fprintf(f, "# tolerance: compare within 1e-5 of F_max (the curve is exact to ~1e-12)\n");
+    fprintf(f, "# tolerance: 1e-5 compare within 1e-5 of F_max (the curve is exact to ~1e-12; the run's "
+               "dt_tol is 1e-6 and it is interpolated in t)\n");
+    fprintf(f, "# independence: closed-form exact t(delta) through GSL's incomplete beta function, "
+               "inverted by Brent; cwb integrates the equation of motion step by step\n");
     fprintf(f, "t[s],delta_n[m],F_n[N]\n");
     const int n = 200;
     for (int i = 0; i <= n; i++) {

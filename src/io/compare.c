@@ -1,4 +1,5 @@
 /* compare.c -- reference curves and the deviation of a run from them. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,9 +42,69 @@ static void split_header(const char *cell, char *name, size_t nn, char *unit, si
     }
 }
 
+/* The independence classes a reference may claim ("# independence: WORD"):
+ * how far it is from cwb's own code, so a reader knows what agreement proves. */
+static const char *const independence_words[] = {
+    "closed-form",   /* an exact solution cwb reaches by another route */
+    "quadrature",    /* a numerical integral of the exact problem, not cwb's method */
+    "fem",           /* a finite-element model (gmsh + CalculiX) */
+    "measured",      /* experiment */
+    "published",     /* another code's result, digitised from a paper */
+    "second-coding", /* the same equations coded again: catches coding slips only */
+};
+
+/* Value of the field "# KEY: ..." in a '#' line, or NULL if the line is not that field. */
+static const char *field_value(const char *line, const char *key)
+{
+    const char *p = line + 1;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t len = strlen(key);
+    if (strncmp(p, key, len) != 0 || p[len] != ':')
+        return NULL;
+    p += len + 1;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return p;
+}
+
+/* Read the machine fields of a '#' line: "# tolerance: X reason" with X a
+ * finite number > 0 ending at a blank or the end of the line, and
+ * "# independence: WORD reason" with WORD one of independence_words. */
+static int read_field(cwb_reference *ref, const char *line, int lineno, char *msg, size_t n)
+{
+    const char *v = field_value(line, "tolerance");
+    if (v) {
+        char *end;
+        double x = strtod(v, &end);
+        if (end == v || !isfinite(x) || x <= 0.0 || (*end && !isspace((unsigned char)*end)))
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected '# tolerance: X reason' with X a "
+                            "number > 0 (max |run - ref| / max |ref|)", ref->path, lineno);
+        if (!isnan(ref->tolerance))
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a second tolerance line", ref->path, lineno);
+        ref->tolerance = x;
+        return CWB_OK;
+    }
+    if (!(v = field_value(line, "independence")))
+        return CWB_OK;
+    size_t len = strcspn(v, " \t;,");
+    for (size_t i = 0; i < sizeof independence_words / sizeof *independence_words; i++)
+        if (len == strlen(independence_words[i]) && strncmp(v, independence_words[i], len) == 0) {
+            if (ref->independence[0])
+                return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a second independence line",
+                                ref->path, lineno);
+            snprintf(ref->independence, sizeof ref->independence, "%s", independence_words[i]);
+            return CWB_OK;
+        }
+    return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: independence '%.*s' is none of closed-form, "
+                    "quadrature, fem, measured, published, second-coding", ref->path, lineno,
+                    (int)len, v);
+}
+
 int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n)
 {
     memset(ref, 0, sizeof *ref);
+    ref->tolerance = NAN;
     snprintf(ref->path, sizeof ref->path, "%s", path);
     FILE *f = fopen(path, "r");
     if (!f)
@@ -56,6 +117,8 @@ int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n
         lineno++;
         line[strcspn(line, "\r\n")] = '\0';
         if (line[0] == '#') {
+            if ((rc = read_field(ref, line, lineno, msg, n)) != CWB_OK)
+                goto done;
             used += (size_t)snprintf(ref->provenance + used,
                                      used < sizeof ref->provenance ? sizeof ref->provenance - used : 0,
                                      "%s\n", line);

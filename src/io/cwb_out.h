@@ -16,6 +16,8 @@ typedef struct {
     char unit[CWB_MAX_COLS][16];
     double *v[CWB_MAX_COLS];
     char provenance[2048];      /* the '#' lines, joined */
+    double tolerance;           /* "# tolerance: X ...": bound on cwb_compare's max_rel (NaN: none) */
+    char independence[32];      /* "# independence: WORD ..." ("": none); see compare.c */
 } cwb_reference;
 
 /* Read a CSV written by cwb or by a reference generator: '#' lines, one
