@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "cwb_files.h"
 #include "cwb_test.h"
 
 /* A valid case; each row edits it by replacing one string. Line numbers:
@@ -216,24 +216,36 @@ static char *edited(const char *find, const char *replace)
     return s;
 }
 
-static int run_cwb(const char *case_path, const char *set, const char *out_dir, char *err,
-                   size_t n)
+/* cwb with args (NULL-terminated), no shell: both output streams to a file
+ * beside out_dir, read back into err; the exit status (-1: a signal). */
+static int cwb_exec(const char *const *args, const char *out_dir, char *err, size_t n)
 {
     const char *bin = getenv("CWB_BIN");
     ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
+    char *argv[24];
+    size_t k = 0;
+    argv[k++] = (char *)bin;
+    for (; args[k - 1] && k + 1 < sizeof argv / sizeof *argv; k++)
+        argv[k] = (char *)args[k - 1];
+    argv[k] = NULL;
     char errfile[256];
     snprintf(errfile, sizeof errfile, "%s.err", out_dir);
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "'%s' run '%s' --no-plot --out '%s' %s%s%s >/dev/null 2>'%s'", bin,
-             case_path, out_dir, set ? "--set '" : "", set ? set : "", set ? "'" : "", errfile);
-    int status = system(cmd);
+    int status = cwb_spawn(argv, NULL, errfile);
     FILE *f = fopen(errfile, "r");
     ck_assert_ptr_nonnull(f);
     size_t got = fread(err, 1, n - 1, f);
     err[got] = '\0';
     fclose(f);
     remove(errfile);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return status;
+}
+
+static int run_cwb(const char *case_path, const char *set, const char *out_dir, char *err,
+                   size_t n)
+{
+    const char *args[] = {"run", case_path, "--no-plot", "--out", out_dir,
+                          set ? "--set" : NULL, set, NULL};
+    return cwb_exec(args, out_dir, err, n);
 }
 
 START_TEST(bad_input_exits_2)
@@ -281,41 +293,38 @@ END_TEST
 /* `cwb sweep` with a malformed or non-numeric --vary: exit 2, named. */
 START_TEST(sweep_bad_vary)
 {
-    static const char *bad[][2] = {{"driver.v_normal=1:2' --set 'sweep.plot_y=nothing",
-                                    "expected section.key=FROM:TO:N"},
-                                   {"driver.v_normal=1:2:3' --set 'sweep.plot_y=nothing",
-                                    "plot_y: 'nothing' is not a result"},
-                                   {"driver.v_normal=1:2:3' --set 'sweep.plot_x=nothing' --set "
-                                    "'sweep.plot_y=max_overlap", "plot_x: 'nothing' is not a result"},
-                                   {"driver.v_normal=1:2:0", "integer 1 <= N"},
-                                   {"driver.nothing=1:2:3", "not a numeric key"},
-                                   {"driver.v_normal=-1:2:3", "out of range"},
-                                   {"driver.v_normal=0:2:3:log", "log scale needs"}};
+    static const char *bad[][4] = {
+        /* --vary, a --set (or NULL), the expected message */
+        {"driver.v_normal=1:2", "sweep.plot_y=nothing", NULL, "expected section.key=FROM:TO:N"},
+        {"driver.v_normal=1:2:3", "sweep.plot_y=nothing", NULL,
+         "plot_y: 'nothing' is not a result"},
+        {"driver.v_normal=1:2:3", "sweep.plot_x=nothing", "sweep.plot_y=max_overlap",
+         "plot_x: 'nothing' is not a result"},
+        {"driver.v_normal=1:2:0", NULL, NULL, "integer 1 <= N"},
+        {"driver.nothing=1:2:3", NULL, NULL, "not a numeric key"},
+        {"driver.v_normal=-1:2:3", NULL, NULL, "out of range"},
+        {"driver.v_normal=0:2:3:log", NULL, NULL, "log scale needs"}};
     char dir[] = "/tmp/cwb-sweep-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    char path[256], err[4096], cmd[1024], errfile[300];
+    char path[256], err[4096], out[300];
     snprintf(path, sizeof path, "%s/case.case", dir);
-    snprintf(errfile, sizeof errfile, "%s/err", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
     FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
     fputs(base, f);
     fclose(f);
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         /* dt_tol 1e-3: the rows that fail only at the plot run their collisions
          * first, and the sanitizer build must finish them within the timeout */
-        snprintf(cmd, sizeof cmd, "'%s' sweep '%s' --vary '%s' --set driver.dt_tol=1e-3 "
-                                  "--no-plot --out '%s/out' >/dev/null 2>'%s'",
-                 getenv("CWB_BIN"), path, bad[i][0], dir, errfile);
-        int status = system(cmd);
-        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2, "--vary %s: status %d",
-                      bad[i][0], WEXITSTATUS(status));
-        f = fopen(errfile, "r");
-        size_t got = fread(err, 1, sizeof err - 1, f);
-        err[got] = '\0';
-        fclose(f);
-        ck_assert_msg(strstr(err, bad[i][1]) != NULL, "--vary %s: '%s' not in: %s", bad[i][0],
-                      bad[i][1], err);
+        const char *args[] = {"sweep", path, "--vary", bad[i][0], "--set", "driver.dt_tol=1e-3",
+                              "--no-plot", "--out", out,
+                              bad[i][1] ? "--set" : NULL, bad[i][1],
+                              bad[i][2] ? "--set" : NULL, bad[i][2], NULL};
+        int status = cwb_exec(args, out, err, sizeof err);
+        ck_assert_msg(status == 2, "--vary %s: status %d: %s", bad[i][0], status, err);
+        ck_assert_msg(strstr(err, bad[i][3]) != NULL, "--vary %s: '%s' not in: %s", bad[i][0],
+                      bad[i][3], err);
     }
-    remove(errfile);
     remove(path);
     rmdir(dir);
 }

@@ -531,7 +531,7 @@ START_TEST(overlay_is_drawn)
     const char *over[] = {set, "driver.steps=20"};
     c = test_load("cases/seed004_fig35.case", over, 2);
     ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_OK);
-    ck_assert_int_eq(cwb_plot_write(dir, c, &r, msg, sizeof msg), CWB_OK);
+    ck_assert_int_eq(cwb_plot_write(dir, c, &r, NULL, msg, sizeof msg), CWB_OK);
     char gp[160], text[8192];
     snprintf(gp, sizeof gp, "%s/seed004_fig35.gp", dir);
     f = fopen(gp, "r");

@@ -137,9 +137,13 @@ extern const cwb_param cwb_sweep_params[];
 
 /* Run a case once per value of one key (src/drivers/sweep.c). vary overrides the
  * case's [sweep] section ("section.key=FROM:TO:N[:log]", or NULL). Writes
- * DIR/NAME_sweep.csv (+ .gp, .png when plot) and prints a summary. */
+ * DIR/NAME_sweep.csv (+ .gp, .png when plot) atomically and passes a summary
+ * (JSON with json) to log as CWB_LOG_RESULT. With jobs > 1 the values run in
+ * forked workers that die with the caller; SIGINT or SIGTERM during the sweep
+ * stops them and returns CWB_EFAIL with nothing written. */
 int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
-              int jobs, const char *dir, int plot, int json, char *msg, size_t n);
+              int jobs, const char *dir, int plot, int json, const cwb_log *log, char *msg,
+              size_t n);
 
 /* `cwb reference STUDY`: run a FEM study (src/fem/study.c) with gmsh and
  * CalculiX; writes DIR/NAME.csv and DIR/raw/NAME/, works in WORK/NAME/.

@@ -3,16 +3,15 @@
  * Only this file turns a status into an exit code: 0 success, 1 the
  * computation failed, 2 bad input, 3 an external tool is missing.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 
 #include "cwb_fit.h"
+#include "cwb_files.h"
 #include "cwb_out.h"
 
 static void usage(FILE *f)
@@ -165,21 +164,6 @@ static int cmd_describe(int argc, char **argv)
     return CWB_OK;
 }
 
-static int make_dir(const char *dir, char *msg, size_t n)
-{
-    char tmp[CWB_TEXT];
-    snprintf(tmp, sizeof tmp, "%s", dir);
-    for (char *p = tmp + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(tmp, 0777);
-            *p = '/';
-        }
-    if (mkdir(tmp, 0777) != 0 && errno != EEXIST)
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot create directory %s", dir);
-    return CWB_OK;
-}
-
 /* Options shared by `run` and `sweep`. */
 typedef struct {
     const char *path, *dir, *vary;
@@ -227,7 +211,38 @@ static int parse_options(int argc, char **argv, int sweep_opts, options *o)
         usage(stderr);
         return CWB_EINPUT;
     }
+    /* a path is written into provenance lines and gnuplot scripts */
+    const char *bad = !cwb_path_printable(o->path) ? o->path
+                      : !cwb_path_printable(o->dir) ? o->dir : NULL;
+    if (bad) {
+        fprintf(stderr, "cwb %s: the path '", argv[1]);
+        for (const char *p = bad; *p; p++)
+            fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
+        fprintf(stderr, "' holds a newline or control character (shown as ?): rename it\n");
+        return CWB_EINPUT;
+    }
     return CWB_OK;
+}
+
+/* DIR/NAME.csv, written atomically; only then its plot (a plot never
+ * shows a table that is not on disk). */
+static int write_run(const options *o, const cwb_case *c, const cwb_result *r, char *msg,
+                     size_t n)
+{
+    int rc = cwb_make_dirs(o->dir, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    char file[CWB_TEXT + 200];
+    snprintf(file, sizeof file, "%s/%s.csv", o->dir, c->name);
+    cwb_output out;
+    if ((rc = cwb_output_open(&out, file, msg, n)) != CWB_OK)
+        return rc;
+    cwb_write_csv(out.f, c, r);     /* a failed write shows in the commit */
+    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
+        return rc;
+    if ((rc = cwb_plot_write(o->dir, c, r, &cli_log, msg, n)) != CWB_OK)
+        return rc;
+    return cwb_plot_render(o->dir, c->name, msg, n);
 }
 
 static int cmd_run(int argc, char **argv)
@@ -250,26 +265,8 @@ static int cmd_run(int argc, char **argv)
         goto out;
     if ((rc = cwb_run_case(c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
-    if ((rc = make_dir(o.dir, msg, sizeof msg)) != CWB_OK)
+    if ((rc = write_run(&o, c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
-    char file[CWB_TEXT + 200];
-    snprintf(file, sizeof file, "%s/%s.csv", o.dir, c->name);
-    FILE *f = fopen(file, "w");
-    if (!f) {
-        rc = cwb_fail(msg, sizeof msg, CWB_EFAIL, "cannot write %s", file);
-        goto out;
-    }
-    rc = cwb_write_csv(f, c, &r);
-    if (fclose(f) != 0 || rc != CWB_OK) {
-        rc = cwb_fail(msg, sizeof msg, CWB_EFAIL, "cannot write %s", file);
-        goto out;
-    }
-    if (o.plot) {
-        if ((rc = cwb_plot_write(o.dir, c, &r, msg, sizeof msg)) != CWB_OK)
-            goto out;
-        if ((rc = cwb_plot_render(o.dir, c->name, msg, sizeof msg)) != CWB_OK)
-            goto out;
-    }
     if (o.json)
         cwb_write_json(stdout, c, &r);
     else
@@ -289,7 +286,7 @@ static int cmd_sweep(int argc, char **argv)
     int rc = parse_options(argc, argv, 1, &o);
     if (rc == CWB_OK)
         rc = report(cwb_sweep(o.path, o.over, o.nover, o.vary, o.jobs, o.dir, o.plot, o.json,
-                              msg, sizeof msg),
+                              &cli_log, msg, sizeof msg),
                     msg);
     free(o.over);
     return rc;
@@ -331,7 +328,7 @@ static int cmd_reference(int argc, char **argv)
         return CWB_EINPUT;
     }
     char msg[CWB_MSG];
-    int rc = make_dir(dir, msg, sizeof msg);
+    int rc = cwb_make_dirs(dir, msg, sizeof msg);
     if (rc == CWB_OK)
         rc = cwb_reference_study(path, dir, work, msg, sizeof msg);
     return report(rc, msg);

@@ -3,21 +3,36 @@
  * Every value goes through the case loader as a --set override, so it is
  * validated exactly like a hand-written case (a value out of range stops the
  * sweep with status 2 and names it). A value whose computation fails gets a
- * row of nan and a WARNING line in the CSV header, and the sweep goes on.
+ * row with only the varied key (the other cells empty) and a WARNING line
+ * in the CSV header, and the sweep goes on. A result that no value defines
+ * (dt_last_change with a fixed dt, say) is left out of the CSV, and a
+ * header line names it: the CSV never holds nan.
+ *
  * With --jobs N the values are dealt to N forked workers (value i to worker
  * i mod N); each writes its rows to its own temporary file and the parent
- * merges them in order, so the output does not depend on N.
+ * merges them in order, so the output does not depend on N. A worker dies
+ * with its parent (PR_SET_PDEATHSIG on Linux), so `timeout` or a scheduler
+ * killing the parent leaves nothing computing; SIGINT or SIGTERM caught by
+ * the parent stops the workers and writes nothing.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
+#include "cwb_files.h"
 #include "cwb_out.h"
 
 #define MAX_VALUES 1000000
+#define MAX_JOBS 256
 
 typedef struct {
     char link[128];             /* a second key set to link_factor * value */
@@ -126,11 +141,12 @@ static void run_one(const char *path, const char *const *sets, size_t nsets,
     const char **over = malloc((nsets + 2) * sizeof *over);
     char setv[256], setl[256];
     snprintf(setv, sizeof setv, "%s=%.17g", v->key, value_at(v, i));
-    for (size_t k = 0; k < nsets; k++)
-        over[k] = sets[k];
-    over[nsets] = setv;
-    size_t nover = nsets + 1;
-    if (v->link[0]) {
+    size_t nover = 0;
+    for (size_t k = 0; over && k < nsets; k++)
+        over[nover++] = sets[k];
+    if (over)
+        over[nover++] = setv;
+    if (over && v->link[0]) {
         snprintf(setl, sizeof setl, "%s=%.17g", v->link, v->link_factor * value_at(v, i));
         over[nover++] = setl;
     }
@@ -138,7 +154,7 @@ static void run_one(const char *path, const char *const *sets, size_t nsets,
     cwb_result r;
     cwb_result_init(&r);
     out->status = c && over ? cwb_case_load(c, path, over, nover, out->msg, sizeof out->msg)
-                            : CWB_EFAIL;
+                            : cwb_fail(out->msg, sizeof out->msg, CWB_EFAIL, "out of memory");
     if (out->status == CWB_OK)
         out->status = cwb_run_case(c, &r, out->msg, sizeof out->msg);
     for (size_t k = 0; k < CWB_MAX_SCALARS; k++)
@@ -159,17 +175,54 @@ static void run_one(const char *path, const char *const *sets, size_t nsets,
     free(over);
 }
 
-/* Worker: values i = w, w + jobs, ...; writes "i status\nname unit value..." */
+/* SIGINT or SIGTERM caught while a sweep runs: its number, else 0. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+typedef struct {
+    struct sigaction old_int, old_term;
+} stop_handlers;
+
+/* No SA_RESTART: a wait or sleep returns early when the user stops. */
+static void catch_stop(stop_handlers *h)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    stop_signal = 0;
+    sigaction(SIGINT, &sa, &h->old_int);
+    sigaction(SIGTERM, &sa, &h->old_term);
+}
+
+static void release_stop(const stop_handlers *h)
+{
+    sigaction(SIGINT, &h->old_int, NULL);
+    sigaction(SIGTERM, &h->old_term, NULL);
+}
+
+static int stopped(char *msg, size_t n)
+{
+    return cwb_fail(msg, n, CWB_EFAIL, "sweep stopped by %s: workers ended, nothing written",
+                    stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+}
+
+/* Worker: values i = w, w + jobs, ...; writes "row i status", then "msg
+ * text" or one "val name unit value" line per scalar. Stops at bad input
+ * (the whole sweep fails) or when the sweep is stopped. */
 static void worker(FILE *f, const char *path, const char *const *sets, size_t nsets,
-                   const vary_spec *v, int w, int jobs, int progress)
+                   const vary_spec *v, int w, int jobs, const cwb_log *progress)
 {
     cwb_result first;
     cwb_result_init(&first);
     int have = 0;
     row rw;
-    for (size_t i = (size_t)w; i < v->n; i += (size_t)jobs) {
-        if (progress)
-            fprintf(stderr, "\rsweep %s: %zu/%zu", v->key, i + 1, v->n);
+    for (size_t i = (size_t)w; i < v->n && !stop_signal; i += (size_t)jobs) {
+        cwb_logf(progress, CWB_LOG_PROGRESS, "sweep %s: %zu/%zu", v->key, i + 1, v->n);
         run_one(path, sets, nsets, v, i, &rw, &first, &have);
         fprintf(f, "row %zu %d\n", i, rw.status);
         if (rw.status != CWB_OK) {
@@ -185,298 +238,453 @@ static void worker(FILE *f, const char *path, const char *const *sets, size_t ns
             fprintf(f, "val %s %s %.17g\n", first.scalar[k].name,
                     first.scalar[k].unit[0] ? first.scalar[k].unit : "-", rw.value[k]);
     }
-    if (progress)
-        fprintf(stderr, "\n");
     cwb_result_free(&first);
     fflush(f);
 }
 
-int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
-              int jobs, const char *dir, int plot, int json, char *msg, size_t n)
-{
-    cwb_case *base = cwb_case_new();
-    if (!base)
-        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    int rc = cwb_case_load(base, path, sets, nsets, msg, n);
-    if (rc != CWB_OK) {
-        free(base);
-        return rc;
-    }
+/* Everything one sweep carries from step to step. */
+typedef struct {
+    const char *path;
+    const char *const *sets;
+    size_t nsets;
+    const char *dir;
+    int plot, json, jobs;
+    const cwb_log *log;
+    cwb_case *base;
     vary_spec v;
-    memset(&v, 0, sizeof v);
-    const cwb_values *sw = &base->sweep_values;
+    row *rows;                  /* v.n of them */
+    cwb_result names;           /* every scalar's name and unit, as the workers gave them */
+    cwb_result table;           /* the CSV: the varied key, then every defined scalar */
+    char dropped[1024];         /* scalars no value defines, left out of the table */
+    size_t failed;
+    size_t ngroups;
+    int skip[8];                /* group plots left out (their y is nowhere defined) */
+    cwb_plot_spec specs[8];
+    char plot_names[8][240], data_name[200];
+    char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT], gx[CWB_TEXT], overlay[CWB_TEXT];
+    const char *overlays[12];
+    char file[CWB_TEXT + 256];
+} sweep;
+
+/* Load the case and settle what is varied: --vary, else its [sweep]. */
+static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
+{
+    s->base = cwb_case_new();
+    if (!s->base)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    int rc = cwb_case_load(s->base, s->path, s->sets, s->nsets, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    vary_spec *v = &s->v;
+    const cwb_values *sw = &s->base->sweep_values;
     if (vary) {
-        rc = parse_vary(vary, &v, msg, n);
-    } else if (base->has_sweep && sw->text[CWB_SWEEP_VARY][0]) {
-        snprintf(v.key, sizeof v.key, "%.127s", sw->text[CWB_SWEEP_VARY]);
-        v.from = sw->p[CWB_SWEEP_FROM];
-        v.to = sw->p[CWB_SWEEP_TO];
-        v.n = (size_t)sw->p[CWB_SWEEP_N];
-        v.log = (int)sw->p[CWB_SWEEP_SCALE] == 1;
+        rc = parse_vary(vary, v, msg, n);
+    } else if (s->base->has_sweep && sw->text[CWB_SWEEP_VARY][0]) {
+        snprintf(v->key, sizeof v->key, "%.127s", sw->text[CWB_SWEEP_VARY]);
+        v->from = sw->p[CWB_SWEEP_FROM];
+        v->to = sw->p[CWB_SWEEP_TO];
+        v->n = (size_t)sw->p[CWB_SWEEP_N];
+        v->log = (int)sw->p[CWB_SWEEP_SCALE] == 1;
     } else {
         rc = cwb_fail(msg, n, CWB_EINPUT,
                       "%s: nothing to sweep: give --vary section.key=FROM:TO:N[:log] or a "
-                      "[sweep] section with vary, from, to, n", path);
+                      "[sweep] section with vary, from, to, n", s->path);
     }
-    snprintf(v.link, sizeof v.link, "%.127s", sw->text[CWB_SWEEP_LINK]);
-    v.link_factor = sw->p[CWB_SWEEP_LINK_FACTOR];
+    snprintf(v->link, sizeof v->link, "%.127s", sw->text[CWB_SWEEP_LINK]);
+    v->link_factor = sw->p[CWB_SWEEP_LINK_FACTOR];
     if (rc == CWB_OK)
-        rc = describe_key(base, &v, msg, n);
-    if (rc == CWB_OK && v.log && !(v.from > 0 && v.to > 0))
+        rc = describe_key(s->base, v, msg, n);
+    if (rc == CWB_OK && v->log && !(v->from > 0 && v->to > 0))
         rc = cwb_fail(msg, n, CWB_EINPUT, "sweep: a log scale needs FROM, TO > 0 (got %g, %g)",
-                      v.from, v.to);
-    if (rc != CWB_OK) {
-        free(base);
-        return rc;
-    }
-    if (jobs < 1)
-        jobs = 1;
-    if ((size_t)jobs > v.n)
-        jobs = (int)v.n;
+                      v->from, v->to);
+    if (s->jobs < 1)
+        s->jobs = 1;
+    if (s->jobs > MAX_JOBS)
+        s->jobs = MAX_JOBS;
+    if (rc == CWB_OK && (size_t)s->jobs > v->n)
+        s->jobs = (int)v->n;
+    return rc;
+}
 
-    /* Run: in-process for one job, forked workers otherwise. */
-    FILE **out = calloc((size_t)jobs, sizeof *out);
-    pid_t *pid = calloc((size_t)jobs, sizeof *pid);
-    int progress = isatty(STDERR_FILENO) && jobs == 1;
-    for (int w = 0; w < jobs; w++) {
-        out[w] = tmpfile();
-        if (!out[w]) {
-            rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: cannot create a temporary file");
-            break;
-        }
-        if (jobs == 1) {
-            worker(out[0], path, sets, nsets, &v, 0, 1, progress);
-            break;
-        }
-        fflush(NULL);
-        pid[w] = fork();
-        if (pid[w] < 0) {
-            rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: fork failed");
-            break;
-        }
-        if (pid[w] == 0) {
-            worker(out[w], path, sets, nsets, &v, w, jobs, 0);
-            _exit(0);
-        }
-    }
-    for (int w = 0; w < jobs && jobs > 1; w++)
-        if (pid[w] > 0) {
-            int status;
-            waitpid(pid[w], &status, 0);
-            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-                rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: worker %d failed", w);
-        }
+/* A forked worker: it dies with the parent. PR_SET_PDEATHSIG is armed
+ * after fork, so a parent that died in between is caught by getppid(). */
+static pid_t start_worker(const sweep *s, FILE *out, int w, pid_t parent)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid != 0)
+        return pid;
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+    if (getppid() != parent)
+        _exit(1);
+    worker(out, s->path, s->sets, s->nsets, &s->v, w, s->jobs, NULL);
+    _exit(ferror(out) || stop_signal ? 1 : 0);
+}
 
-    /* Merge. */
-    row *rows = calloc(v.n, sizeof *rows);
-    cwb_result names;
-    cwb_result_init(&names);
-    for (size_t i = 0; rows && i < v.n; i++) {
-        rows[i].status = -1;
-        for (size_t k = 0; k < CWB_MAX_SCALARS; k++)
-            rows[i].value[k] = NAN;
-    }
-    for (int w = 0; w < jobs && rc == CWB_OK && rows; w++) {
-        if (!out[w])
-            continue;
-        rewind(out[w]);
-        char line[1024];
-        row *cur = NULL;
-        while (fgets(line, sizeof line, out[w])) {
-            line[strcspn(line, "\n")] = '\0';
-            size_t i;
-            int st;
-            char nm[64], un[32];
-            double val;
-            if (sscanf(line, "row %zu %d", &i, &st) == 2 && i < v.n) {
-                cur = &rows[i];
-                cur->status = st;
-            } else if (cur && strncmp(line, "msg ", 4) == 0) {
-                snprintf(cur->msg, sizeof cur->msg, "%.255s", line + 4);
-            } else if (cur && sscanf(line, "val %63s %31s %lg", nm, un, &val) == 3) {
-                int k = -1;
-                for (size_t q = 0; q < names.nscalar; q++)
-                    if (strcmp(names.scalar[q].name, nm) == 0)
-                        k = (int)q;
-                if (k < 0) {
-                    cwb_result_set(&names, nm, strcmp(un, "-") == 0 ? "-" : un, 0.0);
-                    k = (int)names.nscalar - 1;
-                }
-                if (k >= 0 && k < CWB_MAX_SCALARS)
-                    cur->value[k] = val;
-            }
-        }
-        fclose(out[w]);
-        out[w] = NULL;
-    }
+/* Wait for every started worker; when the sweep is stopped, end them
+ * first. Polls (20 ms) so a signal is never missed between two waits. */
+static int wait_workers(const pid_t *pid, int jobs, int rc, char *msg, size_t n)
+{
+    int left = 0, killed = 0;
+    int alive[MAX_JOBS];
     for (int w = 0; w < jobs; w++)
-        if (out[w])
+        left += alive[w] = pid[w] > 0;
+    while (left) {
+        if (stop_signal && !killed) {
+            for (int w = 0; w < jobs; w++)
+                if (alive[w])
+                    kill(pid[w], SIGTERM);
+            killed = 1;
+        }
+        for (int w = 0; w < jobs; w++) {
+            int status;
+            if (!alive[w] || waitpid(pid[w], &status, WNOHANG) != pid[w])
+                continue;
+            alive[w] = 0;
+            left--;
+            if (rc == CWB_OK && !killed && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
+                rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: worker %d failed (%s)", w,
+                              WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exit status");
+        }
+        struct timespec pause = {0, 20000000};
+        if (left)
+            nanosleep(&pause, NULL);
+    }
+    return rc;
+}
+
+/* Read one worker's file into s->rows (names in s->names). */
+static void merge_file(sweep *s, FILE *in)
+{
+    rewind(in);
+    char line[1024];
+    row *cur = NULL;
+    while (fgets(line, sizeof line, in)) {
+        line[strcspn(line, "\n")] = '\0';
+        size_t i;
+        int st;
+        char nm[64], un[32];
+        double val;
+        if (sscanf(line, "row %zu %d", &i, &st) == 2 && i < s->v.n) {
+            cur = &s->rows[i];
+            cur->status = st;
+        } else if (cur && strncmp(line, "msg ", 4) == 0) {
+            snprintf(cur->msg, sizeof cur->msg, "%.255s", line + 4);
+        } else if (cur && sscanf(line, "val %63s %31s %lg", nm, un, &val) == 3) {
+            int k = -1;
+            for (size_t q = 0; q < s->names.nscalar; q++)
+                if (strcmp(s->names.scalar[q].name, nm) == 0)
+                    k = (int)q;
+            if (k < 0) {
+                cwb_result_set(&s->names, nm, un, 0.0);
+                k = (int)s->names.nscalar - 1;
+            }
+            if (k >= 0 && k < CWB_MAX_SCALARS)
+                cur->value[k] = val;
+        }
+    }
+}
+
+/* Run every value (in this process for one job, in forked workers
+ * otherwise) and gather the rows. Each worker writes to an anonymous
+ * temporary file (tmpfile: nothing is left behind, whatever happens). */
+static int sweep_compute(sweep *s, char *msg, size_t n)
+{
+    int rc = CWB_OK;
+    s->rows = calloc(s->v.n, sizeof *s->rows);
+    FILE **out = calloc((size_t)s->jobs, sizeof *out);
+    pid_t *pid = calloc((size_t)s->jobs, sizeof *pid);
+    if (!s->rows || !out || !pid)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t i = 0; rc == CWB_OK && i < s->v.n; i++) {
+        s->rows[i].status = -1;
+        for (size_t k = 0; k < CWB_MAX_SCALARS; k++)
+            s->rows[i].value[k] = NAN;
+    }
+    pid_t parent = getpid();
+    for (int w = 0; rc == CWB_OK && w < s->jobs; w++) {
+        if (!(out[w] = tmpfile()))
+            rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: cannot create a temporary file: %s",
+                          strerror(errno));
+        else if (s->jobs == 1)
+            worker(out[0], s->path, s->sets, s->nsets, &s->v, 0, 1, s->log);
+        else if ((pid[w] = start_worker(s, out[w], w, parent)) < 0)
+            rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: fork failed: %s", strerror(errno));
+    }
+    if (rc != CWB_OK)
+        stop_signal = stop_signal ? stop_signal : SIGTERM;  /* end the workers started */
+    if (s->jobs > 1 && pid)
+        rc = wait_workers(pid, s->jobs, rc, msg, n);
+    if (rc == CWB_OK && stop_signal)
+        rc = stopped(msg, n);
+    for (int w = 0; out && w < s->jobs; w++)
+        if (out[w]) {
+            if (rc == CWB_OK && ferror(out[w]))
+                rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: a temporary file could not be "
+                              "written: %s", strerror(errno));
+            if (rc == CWB_OK)
+                merge_file(s, out[w]);
             fclose(out[w]);
+        }
     free(out);
     free(pid);
-    if (rc == CWB_OK && !rows)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    for (size_t i = 0; rc == CWB_OK && i < v.n; i++)
-        if (rows[i].status == CWB_EINPUT)
-            rc = cwb_fail(msg, n, CWB_EINPUT, "sweep value %s = %.10g: %s", v.key,
-                          value_at(&v, i), rows[i].msg);
+    for (size_t i = 0; rc == CWB_OK && i < s->v.n; i++)
+        if (s->rows[i].status == CWB_EINPUT)
+            rc = cwb_fail(msg, n, CWB_EINPUT, "sweep value %s = %.10g: %s", s->v.key,
+                          value_at(&s->v, i), s->rows[i].msg);
+    return rc;
+}
 
-    /* The table as a series: the varied key, then every scalar. */
-    cwb_result table;
-    cwb_result_init(&table);
-    size_t failed = 0;
-    if (rc == CWB_OK) {
-        cwb_series_column(&table.series, v.column, v.unit);
-        for (size_t k = 0; k < names.nscalar; k++)
-            cwb_series_column(&table.series, names.scalar[k].name, names.scalar[k].unit);
-        double *rv = malloc((names.nscalar + 1) * sizeof *rv);
-        for (size_t i = 0; rv && i < v.n; i++) {
-            rv[0] = value_at(&v, i);
-            for (size_t k = 0; k < names.nscalar; k++)
-                rv[k + 1] = rows[i].value[k];
-            cwb_series_row(&table.series, rv);
-            if (rows[i].status != CWB_OK) {
-                failed++;
-                cwb_result_warn(&table, "%s = %.10g failed: %s", v.key, value_at(&v, i),
-                                rows[i].msg);
-            }
-        }
-        free(rv);
-        if (failed == v.n)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: every value failed, e.g. %s", rows[0].msg);
+/* The table as a series: the varied key, then every scalar that some
+ * value defines (the others are named in s->dropped). */
+static int sweep_table(sweep *s, char *msg, size_t n)
+{
+    const vary_spec *v = &s->v;
+    size_t keep[CWB_MAX_SCALARS], nkeep = 0, used = 0;
+    for (size_t k = 0; k < s->names.nscalar && k < CWB_MAX_SCALARS; k++) {
+        int defined = 0;
+        for (size_t i = 0; i < v->n && !defined; i++)
+            defined = s->rows[i].status == CWB_OK && isfinite(s->rows[i].value[k]);
+        if (defined)
+            keep[nkeep++] = k;
+        else if (used < sizeof s->dropped)
+            used += (size_t)snprintf(s->dropped + used, sizeof s->dropped - used, "%s%s",
+                                     used ? ", " : "", s->names.scalar[k].name);
     }
+    cwb_series_column(&s->table.series, v->column, v->unit);
+    for (size_t q = 0; q < nkeep; q++)
+        cwb_series_column(&s->table.series, s->names.scalar[keep[q]].name,
+                          s->names.scalar[keep[q]].unit);
+    double rv[CWB_MAX_SCALARS + 1];
+    for (size_t i = 0; i < v->n; i++) {
+        rv[0] = value_at(v, i);
+        for (size_t q = 0; q < nkeep; q++)
+            rv[q + 1] = s->rows[i].value[keep[q]];
+        cwb_series_row(&s->table.series, rv);
+        if (s->rows[i].status != CWB_OK) {
+            s->failed++;
+            cwb_result_warn(&s->table, "%s = %.10g failed: %s", v->key, value_at(v, i),
+                            s->rows[i].msg);
+        }
+    }
+    if (s->failed == v->n)
+        return cwb_fail(msg, n, CWB_EFAIL, "sweep: every value failed, e.g. %s",
+                        s->rows[0].msg);
+    return CWB_OK;
+}
 
-    /* Plot groups: plot_y, reference and reference_y hold ';'-separated
-     * groups, one plot each; within a group, ','-separated curves. The first
-     * curve of a group is compared with the group's first reference. */
-    char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT];
-    snprintf(gy, sizeof gy, "%s", sw->text[CWB_SWEEP_PLOT_Y]);
-    snprintf(gr, sizeof gr, "%s", sw->text[CWB_SWEEP_REFERENCE]);
-    snprintf(gry, sizeof gry, "%s", sw->text[CWB_SWEEP_REFERENCE_Y]);
-    char gx[CWB_TEXT];
-    snprintf(gx, sizeof gx, "%s", sw->text[CWB_SWEEP_PLOT_X]);
+/* Whether name is one of the results left out for having no value. */
+static int was_dropped(const sweep *s, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = strstr(s->dropped, name); p; p = strstr(p + 1, name))
+        if ((p == s->dropped || p[-1] == ' ') && (p[len] == ',' || p[len] == '\0'))
+            return 1;
+    return 0;
+}
+
+/* Group gi's plot: its x, its curves, its references and its name. */
+static int group_spec(sweep *s, size_t gi, char **groups_x, size_t nx, char **groups_y,
+                      char **groups_r, char **groups_ry, char *msg, size_t n)
+{
+    const cwb_values *sw = &s->base->sweep_values;
+    cwb_plot_spec *sp = &s->specs[gi];
+    /* x of this group: its own plot_x group, else the last one given, else the key */
+    const char *px = nx ? groups_x[gi < nx ? gi : nx - 1] : s->v.column;
+    if (cwb_series_find(&s->table.series, px) < 0 && !was_dropped(s, px))
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] plot_x: '%s' is not a result of "
+                        "this case", s->base->file, px);
+    *sp = (cwb_plot_spec){.dir = s->dir, .title = sw->text[CWB_SWEEP_TITLE], .x = px,
+                          .label = "cwb", .markers = 1,
+                          .ref_x = sw->text[CWB_SWEEP_REFERENCE_X],
+                          .ref_y = groups_ry[gi] ? groups_ry[gi] : "",
+                          .dev_max = NAN, .dev_rms = NAN, .dev_points = NAN, .log = s->log};
+    sp->ny = split(groups_y[gi], ',', (char **)sp->y, 8);
+    memcpy(sp->overlays, s->overlays, sizeof s->overlays);
+    sp->nref = groups_r[gi] ? split(groups_r[gi], ',', (char **)sp->refs, 8) : 0;
+    snprintf(s->plot_names[gi], sizeof s->plot_names[gi], "%s_sweep%s%s", s->base->name,
+             s->ngroups > 1 ? "_" : "", s->ngroups > 1 && sp->ny ? sp->y[0] : "");
+    for (size_t gj = 0; gj < gi; gj++)      /* same y twice: name the x too */
+        if (sp->ny && s->specs[gj].ny && strcmp(s->specs[gj].y[0], sp->y[0]) == 0) {
+            size_t used = strlen(s->plot_names[gi]);
+            snprintf(s->plot_names[gi] + used, sizeof s->plot_names[gi] - used, "_vs_%s", sp->x);
+            break;
+        }
+    sp->name = s->plot_names[gi];
+    sp->data = s->data_name;
+    for (size_t k = 0; k < sp->ny; k++)
+        if (cwb_series_find(&s->table.series, sp->y[k]) < 0 && !was_dropped(s, sp->y[k]))
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] plot_y: '%s' is not a result "
+                            "of this case", s->base->file, sp->y[k]);
+    return CWB_OK;
+}
+
+/* Compare group gi's first curve with its first reference. */
+static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
+{
+    cwb_plot_spec *sp = &s->specs[gi];
+    cwb_reference rf;
+    int rc = cwb_reference_load(&rf, sp->refs[0], msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    double mx, rms;
+    size_t pts;
+    char why[CWB_MSG];
+    int cr = cwb_compare(&s->table.series, sp->x, sp->y[0], &rf,
+                         sp->ref_x[0] ? sp->ref_x : sp->x, sp->ref_y[0] ? sp->ref_y : sp->y[0],
+                         &mx, &rms, &pts, why, sizeof why);
+    if (cr == CWB_OK) {
+        sp->dev_max = mx;
+        sp->dev_rms = rms;
+        sp->dev_points = (double)pts;
+        const char *b = strrchr(sp->refs[0], '/');
+        sp->dev_what = b ? b + 1 : sp->refs[0];
+    } else {
+        cwb_result_warn(&s->table, "not compared with %s: %s", sp->refs[0], why);
+    }
+    cwb_reference_free(&rf);
+    return CWB_OK;
+}
+
+/* Plot groups: plot_y, reference and reference_y hold ';'-separated
+ * groups, one plot each; within a group, ','-separated curves. The first
+ * curve of a group is compared with the group's first reference. A group
+ * whose x or y no value defines is not plotted (a warning says so). */
+static int sweep_groups(sweep *s, char *msg, size_t n)
+{
+    const cwb_values *sw = &s->base->sweep_values;
+    snprintf(s->gy, sizeof s->gy, "%s", sw->text[CWB_SWEEP_PLOT_Y]);
+    snprintf(s->gr, sizeof s->gr, "%s", sw->text[CWB_SWEEP_REFERENCE]);
+    snprintf(s->gry, sizeof s->gry, "%s", sw->text[CWB_SWEEP_REFERENCE_Y]);
+    snprintf(s->gx, sizeof s->gx, "%s", sw->text[CWB_SWEEP_PLOT_X]);
+    snprintf(s->overlay, sizeof s->overlay, "%s", sw->text[CWB_SWEEP_OVERLAY]);
+    snprintf(s->data_name, sizeof s->data_name, "%s_sweep", s->base->name);
     char *groups_y[8] = {0}, *groups_r[8] = {0}, *groups_ry[8] = {0}, *groups_x[8] = {0};
-    size_t ngroups = split(gy, ';', groups_y, 8);
-    size_t nx = split(gx, ';', groups_x, 8);
-    split(gr, ';', groups_r, 8);
-    split(gry, ';', groups_ry, 8);
-    cwb_plot_spec specs[8];
-    char plot_names[8][240], data_name[200];
-    char overlay[CWB_TEXT];
-    const char *overlays[12];
-    snprintf(overlay, sizeof overlay, "%s", sw->text[CWB_SWEEP_OVERLAY]);
-    size_t noverlay = cwb_split_paths(overlay, overlays, 12);
-    for (size_t gi = 0; gi < ngroups && rc == CWB_OK; gi++) {
-        cwb_plot_spec *sp = &specs[gi];
-        /* x of this group: its own plot_x group, else the last one given, else the key */
-        const char *px = nx ? groups_x[gi < nx ? gi : nx - 1] : v.column;
-        if (cwb_series_find(&table.series, px) < 0) {
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] plot_x: '%s' is not a result of "
-                          "this case", base->file, px);
-            break;
-        }
-        *sp = (cwb_plot_spec){.dir = dir, .title = sw->text[CWB_SWEEP_TITLE], .x = px,
-                              .label = "cwb", .markers = 1,
-                              .ref_x = sw->text[CWB_SWEEP_REFERENCE_X],
-                              .ref_y = groups_ry[gi] ? groups_ry[gi] : "",
-                              .dev_max = NAN, .dev_rms = NAN, .dev_points = NAN};
-        sp->ny = split(groups_y[gi], ',', (char **)sp->y, 8);
+    s->ngroups = split(s->gy, ';', groups_y, 8);
+    size_t nx = split(s->gx, ';', groups_x, 8);
+    split(s->gr, ';', groups_r, 8);
+    split(s->gry, ';', groups_ry, 8);
+    size_t noverlay = cwb_split_paths(s->overlay, s->overlays, 12);
+    for (size_t gi = 0; gi < s->ngroups; gi++) {
+        int rc = group_spec(s, gi, groups_x, nx, groups_y, groups_r, groups_ry, msg, n);
+        if (rc != CWB_OK)
+            return rc;
+        cwb_plot_spec *sp = &s->specs[gi];
         sp->noverlay = noverlay;
-        memcpy(sp->overlays, overlays, sizeof overlays);
-        sp->nref = groups_r[gi] ? split(groups_r[gi], ',', (char **)sp->refs, 8) : 0;
-        snprintf(plot_names[gi], sizeof plot_names[gi], "%s_sweep%s%s", base->name,
-                 ngroups > 1 ? "_" : "", ngroups > 1 ? sp->y[0] : "");
-        for (size_t gj = 0; gj < gi; gj++)      /* same y twice: name the x too */
-            if (strcmp(specs[gj].y[0], sp->y[0]) == 0) {
-                size_t used = strlen(plot_names[gi]);
-                snprintf(plot_names[gi] + used, sizeof plot_names[gi] - used, "_vs_%s", sp->x);
-                break;
-            }
-        sp->name = plot_names[gi];
-        snprintf(data_name, sizeof data_name, "%s_sweep", base->name);
-        sp->data = data_name;
+        int undefined = was_dropped(s, sp->x);
         for (size_t k = 0; k < sp->ny; k++)
-            if (cwb_series_find(&table.series, sp->y[k]) < 0)
-                rc = cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] plot_y: '%s' is not a result "
-                              "of this case", base->file, sp->y[k]);
-        if (rc != CWB_OK || !sp->ny || !sp->nref)
+            undefined |= was_dropped(s, sp->y[k]);
+        if (undefined || !sp->ny) {
+            s->skip[gi] = 1;
+            if (undefined)
+                cwb_logf(s->log, CWB_LOG_WARN, "%s: no plot %s: a column of it has no value "
+                         "for any swept value\n", s->base->file, sp->name);
             continue;
-        cwb_reference rf;
-        if ((rc = cwb_reference_load(&rf, sp->refs[0], msg, n)) != CWB_OK)
-            break;
-        double mx, rms;
-        size_t pts;
-        char why[CWB_MSG];
-        int cr = cwb_compare(&table.series, sp->x, sp->y[0], &rf,
-                             sp->ref_x[0] ? sp->ref_x : sp->x,
-                             sp->ref_y[0] ? sp->ref_y : sp->y[0], &mx, &rms, &pts, why,
-                             sizeof why);
-        if (cr == CWB_OK) {
-            sp->dev_max = mx;
-            sp->dev_rms = rms;
-            sp->dev_points = (double)pts;
-            const char *b = strrchr(sp->refs[0], '/');
-            sp->dev_what = b ? b + 1 : sp->refs[0];
-        } else {
-            cwb_result_warn(&table, "not compared with %s: %s", sp->refs[0], why);
         }
-        cwb_reference_free(&rf);
+        if (sp->nref && (rc = group_compare(s, gi, msg, n)) != CWB_OK)
+            return rc;
     }
+    return CWB_OK;
+}
 
-    /* Write. */
-    char file[CWB_TEXT + 256];
-    if (rc == CWB_OK) {
-        char cmd[CWB_TEXT + 32];
-        snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
-        if (system(cmd) != 0)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "cannot create %s", dir);
+/* DIR/NAME_sweep.csv, atomically; nothing when the sweep is stopped. */
+static int sweep_write_csv(sweep *s, char *msg, size_t n)
+{
+    int rc = cwb_make_dirs(s->dir, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    snprintf(s->file, sizeof s->file, "%s/%s_sweep.csv", s->dir, s->base->name);
+    cwb_output out;
+    if ((rc = cwb_output_open(&out, s->file, msg, n)) != CWB_OK)
+        return rc;
+    const vary_spec *v = &s->v;
+    fprintf(out.f, "# sweep of %s over %s = %g ... %g, %zu values (%s)\n", s->base->file,
+            v->key, v->from, v->to, v->n, v->log ? "log" : "linear");
+    if (s->dropped[0])
+        fprintf(out.f, "# left out, no swept value defines them: %s\n", s->dropped);
+    for (size_t gi = 0; gi < s->ngroups; gi++)
+        if (isfinite(s->specs[gi].dev_max))
+            fprintf(out.f, "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
+                           "max |ref|), %.0f points\n",
+                    s->specs[gi].y[0], s->specs[gi].refs[0], s->specs[gi].dev_max,
+                    s->specs[gi].dev_rms, s->specs[gi].dev_points);
+    cwb_write_csv(out.f, s->base, &s->table);   /* a failed write shows in the commit */
+    if (stop_signal) {
+        cwb_output_abort(&out);
+        return stopped(msg, n);
     }
-    if (rc == CWB_OK) {
-        snprintf(file, sizeof file, "%s/%s_sweep.csv", dir, base->name);
-        FILE *f = fopen(file, "w");
-        if (!f) {
-            rc = cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", file);
-        } else {
-            fprintf(f, "# sweep of %s over %s = %g ... %g, %zu values (%s)\n", base->file, v.key,
-                    v.from, v.to, v.n, v.log ? "log" : "linear");
-            for (size_t gi = 0; gi < ngroups; gi++)
-                if (isfinite(specs[gi].dev_max))
-                    fprintf(f, "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
-                               "max |ref|), %.0f points\n",
-                            specs[gi].y[0], specs[gi].refs[0], specs[gi].dev_max,
-                            specs[gi].dev_rms, specs[gi].dev_points);
-            rc = cwb_write_csv(f, base, &table);
-            fclose(f);
-        }
+    return cwb_output_commit(&out, msg, n);
+}
+
+/* The summary: one JSON line, or a few lines of text. */
+static void sweep_report(const sweep *s)
+{
+    char name[2 * CWB_TEXT], key[300], file[2 * sizeof s->file], y[200];
+    if (s->json) {
+        cwb_json_quote(name, sizeof name, s->base->name);
+        cwb_json_quote(key, sizeof key, s->v.key);
+        cwb_json_quote(file, sizeof file, s->file);
+        cwb_logf(s->log, CWB_LOG_RESULT, "{\"case\": %s, \"vary\": %s, \"values\": %zu, "
+                 "\"failed\": %zu, \"csv\": %s", name, key, s->v.n, s->failed, file);
+        for (size_t gi = 0; gi < s->ngroups; gi++)
+            if (isfinite(s->specs[gi].dev_max)) {
+                /* y is a result name: letters, digits and _ only */
+                snprintf(y, sizeof y, "%s", s->specs[gi].y[0]);
+                cwb_logf(s->log, CWB_LOG_RESULT, ", \"ref_max_rel_error_%s\": %.6g, "
+                         "\"ref_rms_error_%s\": %.6g", y, s->specs[gi].dev_max, y,
+                         s->specs[gi].dev_rms);
+            }
+        cwb_logf(s->log, CWB_LOG_RESULT, "}\n");
+        return;
     }
-    for (size_t gi = 0; rc == CWB_OK && plot && gi < ngroups; gi++)
-        if ((rc = cwb_plot_series(&specs[gi], &table.series, msg, n)) == CWB_OK)
-            rc = cwb_plot_render(dir, specs[gi].name, msg, n);
-    if (rc == CWB_OK) {
-        if (json) {
-            printf("{\"case\": \"%s\", \"vary\": \"%s\", \"values\": %zu, \"failed\": %zu, "
-                   "\"csv\": \"%s\"", base->name, v.key, v.n, failed, file);
-            for (size_t gi = 0; gi < ngroups; gi++)
-                if (isfinite(specs[gi].dev_max))
-                    printf(", \"ref_max_rel_error_%s\": %.6g, \"ref_rms_error_%s\": %.6g",
-                           specs[gi].y[0], specs[gi].dev_max, specs[gi].y[0],
-                           specs[gi].dev_rms);
-            printf("}\n");
-        } else {
-            printf("%s: %zu values of %s (%zu failed) -> %s\n", base->name, v.n, v.key, failed,
-                   file);
-            for (size_t gi = 0; gi < ngroups; gi++)
-                if (isfinite(specs[gi].dev_max))
-                    printf("  %s vs %s: max deviation %.4g, rms %.4g (relative to max |ref|)\n",
-                           specs[gi].y[0], specs[gi].refs[0], specs[gi].dev_max,
-                           specs[gi].dev_rms);
-            for (size_t w = 0; w < table.nwarn; w++)
-                printf("  warning: %s\n", table.warn[w]);
-        }
-    }
-    cwb_result_free(&table);
-    cwb_result_free(&names);
-    free(rows);
-    free(base);
+    cwb_logf(s->log, CWB_LOG_RESULT, "%s: %zu values of %s (%zu failed) -> %s\n",
+             s->base->name, s->v.n, s->v.key, s->failed, s->file);
+    for (size_t gi = 0; gi < s->ngroups; gi++)
+        if (isfinite(s->specs[gi].dev_max))
+            cwb_logf(s->log, CWB_LOG_RESULT, "  %s vs %s: max deviation %.4g, rms %.4g "
+                     "(relative to max |ref|)\n", s->specs[gi].y[0], s->specs[gi].refs[0],
+                     s->specs[gi].dev_max, s->specs[gi].dev_rms);
+    for (size_t w = 0; w < s->table.nwarn; w++)
+        cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);
+}
+
+int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
+              int jobs, const char *dir, int plot, int json, const cwb_log *log, char *msg,
+              size_t n)
+{
+    sweep *s = calloc(1, sizeof *s);
+    if (!s)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    *s = (sweep){.path = path, .sets = sets, .nsets = nsets, .dir = dir, .plot = plot,
+                 .json = json, .jobs = jobs, .log = log};
+    cwb_result_init(&s->names);
+    cwb_result_init(&s->table);
+    stop_handlers handlers;
+    catch_stop(&handlers);
+    int rc = sweep_setup(s, vary, msg, n);
+    if (rc == CWB_OK)
+        rc = sweep_compute(s, msg, n);
+    if (rc == CWB_OK)
+        rc = sweep_table(s, msg, n);
+    if (rc == CWB_OK)
+        rc = sweep_groups(s, msg, n);
+    if (rc == CWB_OK)
+        rc = sweep_write_csv(s, msg, n);
+    for (size_t gi = 0; rc == CWB_OK && plot && gi < s->ngroups; gi++)
+        if (!s->skip[gi] && (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) ==
+                                CWB_OK)
+            rc = cwb_plot_render(dir, s->specs[gi].name, msg, n);
+    if (rc == CWB_OK)
+        sweep_report(s);
+    release_stop(&handlers);
+    cwb_result_free(&s->table);
+    cwb_result_free(&s->names);
+    free(s->rows);
+    free(s->base);
+    free(s);
     return rc;
 }

@@ -51,8 +51,14 @@ const char *cwb_plot_y(const cwb_case *c);
 size_t cwb_plot_y_list(const cwb_case *c, char *buf, size_t n, const char **out, size_t max);
 
 void cwb_write_provenance(FILE *f, const cwb_case *c);
+/* The table: provenance, header row, rows. A value that is not finite
+ * (undefined for this run) is written as an empty field, never as nan, and
+ * counted in a header line. CWB_EFAIL when a write failed. */
 int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r);
 void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r);
+/* s as a JSON string (quotes included) into out; cut short, still closed,
+ * when out is too small. */
+void cwb_json_quote(char *out, size_t n, const char *s);
 void cwb_write_summary(FILE *f, const cwb_case *c, const cwb_result *r);
 
 /* A plot: columns y[] of DIR/NAME.csv against x, with reference curves. */
@@ -71,17 +77,27 @@ typedef struct {
     const char *ref_x, *ref_y;          /* their columns (default x, y[0]) */
     const char *dev_what;               /* what the deviation is against */
     double dev_max, dev_rms, dev_points;  /* printed when finite */
+    const cwb_log *log;                 /* warnings (an overlay not drawn); NULL: silent */
 } cwb_plot_spec;
+
+/* s as a gnuplot single-quoted string (quotes included, a quote doubled)
+ * into out: the one way any text reaches a gnuplot script or command line.
+ * -1 (out unusable) when s holds a control character or out is too small. */
+int cwb_gp_quote(char *out, size_t n, const char *s);
 
 int cwb_plot_series(const cwb_plot_spec *spec, const cwb_series *s, char *msg, size_t n);
 
 /* Split a ';'- or ','-separated list of paths in place (at most max). */
 size_t cwb_split_paths(char *list, const char **out, size_t max);
 
-/* Write DIR/NAME.gp plotting DIR/NAME.csv (and the reference, if any). */
+/* Write DIR/NAME.gp plotting DIR/NAME.csv (and the reference, if any);
+ * written atomically, CWB_EINPUT when a text cannot be quoted. */
 int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,
-                   char *msg, size_t n);
-/* Run gnuplot on DIR/NAME.gp (CWB_ETOOL when gnuplot is missing). */
+                   const cwb_log *log, char *msg, size_t n);
+/* Run gnuplot (no shell) in DIR on NAME.gp; the PNG goes to a temporary
+ * name (the script's cwb_png) renamed to DIR/NAME.png once gnuplot
+ * succeeded. CWB_ETOOL when gnuplot is missing, CWB_EFAIL with gnuplot's
+ * last words when it fails. */
 int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n);
 
 #endif /* CWB_OUT_H */

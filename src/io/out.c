@@ -67,35 +67,61 @@ int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r)
                    "4 unloading, 5 reloading\n");
     for (size_t w = 0; w < r->nwarn; w++)
         fprintf(f, "# WARNING: %s\n", r->warn[w]);
-    size_t nan_cells = 0;
+    size_t undefined = 0;
     for (size_t i = 0; i < s->ncol; i++)
         for (size_t j = 0; j < s->nrow; j++)
-            nan_cells += !isfinite(s->col[i].v[j]);
-    if (nan_cells)
-        fprintf(f, "# WARNING: %zu cells are not finite (written as nan)\n", nan_cells);
+            undefined += !isfinite(s->col[i].v[j]);
+    /* an empty field: what spreadsheets, pandas and gnuplot read as missing */
+    if (undefined)
+        fprintf(f, "# WARNING: %zu cells are undefined (left empty)\n", undefined);
     for (size_t i = 0; i < s->ncol; i++)
         fprintf(f, "%s%s[%s]", i ? "," : "", s->col[i].name, s->col[i].unit);
     fputc('\n', f);
     for (size_t j = 0; j < s->nrow; j++) {
-        for (size_t i = 0; i < s->ncol; i++)
-            fprintf(f, "%s%.12g", i ? "," : "", s->col[i].v[j]);
+        for (size_t i = 0; i < s->ncol; i++) {
+            if (i)
+                fputc(',', f);
+            if (isfinite(s->col[i].v[j]))
+                fprintf(f, "%.12g", s->col[i].v[j]);
+        }
         fputc('\n', f);
     }
     return ferror(f) ? CWB_EFAIL : CWB_OK;
 }
 
+void cwb_json_quote(char *out, size_t n, const char *s)
+{
+    size_t used = 0;
+    if (n < 3) {
+        if (n)
+            out[0] = '\0';
+        return;
+    }
+    out[used++] = '"';
+    for (; *s; s++) {
+        char esc[8];
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            snprintf(esc, sizeof esc, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            snprintf(esc, sizeof esc, "\\u%04x", c);
+        else
+            snprintf(esc, sizeof esc, "%c", c);
+        size_t len = strlen(esc);
+        if (used + len + 2 > n)
+            break;
+        memcpy(out + used, esc, len);
+        used += len;
+    }
+    out[used++] = '"';
+    out[used] = '\0';
+}
+
 static void json_string(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(f, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(f, "\\u%04x", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc('"', f);
+    char q[6 * CWB_TEXT + 3];
+    cwb_json_quote(q, sizeof q, s);
+    fputs(q, f);
 }
 
 void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r)

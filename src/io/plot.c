@@ -5,13 +5,45 @@
  * reference, overlays the reference curve and prints the deviation that
  * compare.c measured. Scripts use paths relative to DIR so a committed
  * plots/ directory renders anywhere.
+ *
+ * A script is a program: every text that comes from a user (titles, file
+ * names, column names, legends) reaches it only through cwb_gp_quote(), and
+ * gnuplot is started without a shell (cwb_spawn).
  */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "cwb_files.h"
 #include "cwb_out.h"
+
+int cwb_gp_quote(char *out, size_t n, const char *s)
+{
+    /* gnuplot's single-quoted strings take everything literally (no
+     * backslash escapes, no `...` or @macro expansion) except '' for one
+     * quote; only a line end could still break out, so control characters
+     * are refused rather than written. */
+    size_t used = 0;
+    if (n < 3)
+        return -1;
+    out[used++] = '\'';
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f)
+            return -1;
+        size_t need = *c == '\'' ? 2 : 1;
+        if (used + need + 2 > n)
+            return -1;
+        out[used++] = (char)*c;
+        if (*c == '\'')
+            out[used++] = '\'';
+    }
+    out[used++] = '\'';
+    out[used] = '\0';
+    return 0;
+}
 
 /* Path of `target` relative to directory `dir` (both must exist). */
 static void relative_path(const char *dir, const char *target, char *out, size_t n)
@@ -101,6 +133,138 @@ static void label_of(const cwb_series *s, int i, char *buf, size_t n)
     snprintf(buf, n, "%s [%s]", s->col[i].name, s->col[i].unit);
 }
 
+/* A script being written. Every user text goes through gp_text(), which
+ * remembers the first one cwb_gp_quote() refused (the script is then
+ * dropped, never written with the text left out). */
+typedef struct {
+    FILE *f;
+    const char *bad;
+} gp_script;
+
+static void gp_text(gp_script *g, const char *s)
+{
+    char q[2 * PATH_MAX];
+    if (cwb_gp_quote(q, sizeof q, s) != 0) {
+        if (!g->bad)
+            g->bad = s;
+        fputs("''", g->f);
+        return;
+    }
+    fputs(q, g->f);
+}
+
+/* Terminal, output, title, axis labels and the deviation label. The
+ * terminal is noenhanced, so _ and ^ in any text show as written. */
+static void gp_head(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, int ix)
+{
+    char text[2 * CWB_TEXT];
+    FILE *f = g->f;
+    fprintf(f, "# gnuplot script written by cwb %s\n", CWB_VERSION);
+    fprintf(f, "# render: gnuplot NAME.gp in this folder (writes NAME.png)\n");
+    fprintf(f, "set datafile separator ','\nset datafile columnheaders\n");
+    fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
+    /* cwb passes cwb_png (a temporary name it renames once gnuplot succeeded) */
+    snprintf(text, sizeof text, "%s.png", sp->name);
+    fprintf(f, "if (!exists(\"cwb_png\")) cwb_png = ");
+    gp_text(g, text);
+    fprintf(f, "\nset output cwb_png\nset title ");
+    gp_text(g, sp->title && sp->title[0] ? sp->title : sp->name);
+    fprintf(f, " noenhanced\nset xlabel ");
+    label_of(s, ix, text, sizeof text);
+    gp_text(g, text);
+    fprintf(f, " noenhanced\nset ylabel ");
+    label_of(s, cwb_series_find(s, sp->y[0]), text, sizeof text);
+    gp_text(g, text);
+    fprintf(f, " noenhanced\nset grid\nset key top right box opaque noenhanced\n");
+    if (sp->nref && isfinite(sp->dev_max)) {
+        snprintf(text, sizeof text, "vs %s: max dev. %.3g, rms %.3g (of max |ref|), %.0f pts",
+                 sp->dev_what && sp->dev_what[0] ? sp->dev_what : "reference", sp->dev_max,
+                 sp->dev_rms, sp->dev_points);
+        fprintf(f, "set label 1 ");
+        gp_text(g, text);
+        fprintf(f, " at graph 0.02, graph 0.05 front noenhanced\n");
+    }
+}
+
+/* The run's own curves: each y against x from DIR/DATA.csv. */
+static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, int ix)
+{
+    static const char *const colours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b",
+                                          "#d62728", "#ff7f0e", "#17becf", "#7f7f7f"};
+    char text[2 * CWB_TEXT];
+    fprintf(g->f, "plot ");
+    for (size_t k = 0; k < sp->ny; k++) {
+        snprintf(text, sizeof text, "%s.csv", sp->data ? sp->data : sp->name);
+        fprintf(g->f, "%s", k ? ", \\\n     " : "");
+        gp_text(g, text);
+        fprintf(g->f, " using %d:%d with %s lw 2 lc rgb '%s' title ", ix + 1,
+                cwb_series_find(s, sp->y[k]) + 1,
+                sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 8]);
+        snprintf(text, sizeof text, "%s%s%s", sp->label ? sp->label : "cwb",
+                 sp->ny > 1 ? ", " : "", sp->ny > 1 ? sp->y[k] : "");
+        gp_text(g, text);
+    }
+}
+
+/* Other runs' CSVs (other laws) drawn as dashed lines; a missing one is a
+ * warning, not a failure (its case may not have been run yet). */
+static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
+{
+    static const char *const ocol[] = {"#ff7f0e", "#17becf", "#bcbd22", "#e377c2", "#7f7f7f",
+                                       "#8c564b", "#9467bd", "#2ca02c", "#d62728", "#000000",
+                                       "#1f77b4", "#aec7e8"};
+    for (size_t o = 0; o < sp->noverlay; o++) {
+        int jx = -1, jy = -1;
+        if (header_columns(sp->overlays[o], sp->x, sp->y[0], &jx, &jy) != 0) {
+            cwb_logf(sp->log, CWB_LOG_WARN, "overlay %s not drawn: cannot read it (run its "
+                     "case first)\n", sp->overlays[o]);
+            continue;
+        }
+        if (jx < 0 || jy < 0) {
+            cwb_logf(sp->log, CWB_LOG_WARN, "overlay %s has no column %s or %s\n",
+                     sp->overlays[o], sp->x, sp->y[0]);
+            continue;
+        }
+        char rel[PATH_MAX], title[160];
+        relative_path(sp->dir, sp->overlays[o], rel, sizeof rel);
+        overlay_title(sp->overlays[o], title, sizeof title);
+        fprintf(g->f, ", \\\n     ");
+        gp_text(g, rel);
+        fprintf(g->f, " using %d:%d with lines lw 2 dt %d lc rgb '%s' title ", jx + 1, jy + 1,
+                (int)(o % 3) + 2, ocol[o % 12]);
+        gp_text(g, title);
+    }
+}
+
+/* Reference curves as points (about 60 of them), legend: the file name. */
+static void gp_references(gp_script *g, const cwb_plot_spec *sp)
+{
+    static const int points[] = {6, 4, 8, 12};
+    static const char *const rcol[] = {"#d62728", "#ff7f0e", "#000000", "#e377c2"};
+    for (size_t r = 0; r < sp->nref; r++) {
+        cwb_reference rf;
+        char why[CWB_MSG];
+        if (cwb_reference_load(&rf, sp->refs[r], why, sizeof why) != CWB_OK) {
+            cwb_logf(sp->log, CWB_LOG_WARN, "reference %s not drawn: %s\n", sp->refs[r], why);
+            continue;
+        }
+        int jx = cwb_reference_find(&rf, sp->ref_x && sp->ref_x[0] ? sp->ref_x : sp->x);
+        int jy = cwb_reference_find(&rf, sp->ref_y && sp->ref_y[0] ? sp->ref_y : sp->y[0]);
+        char rel[PATH_MAX];
+        relative_path(sp->dir, sp->refs[r], rel, sizeof rel);
+        const char *base = strrchr(sp->refs[r], '/') ? strrchr(sp->refs[r], '/') + 1 : sp->refs[r];
+        if (jx >= 0 && jy >= 0) {
+            fprintf(g->f, ", \\\n     ");
+            gp_text(g, rel);
+            fprintf(g->f, " using %d:%d every %zu with points pt %d ps 1.2 lc rgb '%s' title ",
+                    jx + 1, jy + 1, rf.nrow > 60 ? rf.nrow / 60 : (size_t)1, points[r % 4],
+                    rcol[r % 4]);
+            gp_text(g, base);
+        }
+        cwb_reference_free(&rf);
+    }
+}
+
 int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, size_t n)
 {
     int ix = cwb_series_find(s, sp->x);
@@ -111,83 +275,26 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
             return cwb_fail(msg, n, CWB_EINPUT, "plot: no column '%s'", sp->y[k]);
     char path[CWB_TEXT + 160];
     snprintf(path, sizeof path, "%s/%s.gp", sp->dir, sp->name);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
-    char xl[64], yl[64];
-    label_of(s, ix, xl, sizeof xl);
-    label_of(s, cwb_series_find(s, sp->y[0]), yl, sizeof yl);
-    fprintf(f, "# gnuplot script written by cwb %s\n", CWB_VERSION);
-    fprintf(f, "# render: cd %s && gnuplot %s.gp\n", sp->dir, sp->name);
-    fprintf(f, "set datafile separator ','\nset datafile columnheaders\n");
-    fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
-    fprintf(f, "set output '%s.png'\n", sp->name);
-    fprintf(f, "set title \"%s\" noenhanced\n", sp->title && sp->title[0] ? sp->title : sp->name);
-    fprintf(f, "set xlabel '%s' noenhanced\nset ylabel '%s' noenhanced\n", xl, yl);
-    fprintf(f, "set grid\nset key top right box opaque\n");
-    if (sp->nref && isfinite(sp->dev_max))
-        fprintf(f, "set label 1 \"vs %s: max dev. %.3g, rms %.3g (of max |ref|), %.0f pts\" "
-                   "at graph 0.02, graph 0.05 front noenhanced\n",
-                sp->dev_what && sp->dev_what[0] ? sp->dev_what : "reference", sp->dev_max,
-                sp->dev_rms, sp->dev_points);
-    static const char *const colours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b",
-                                          "#d62728", "#ff7f0e", "#17becf", "#7f7f7f"};
-    fprintf(f, "plot ");
-    for (size_t k = 0; k < sp->ny; k++)
-        fprintf(f, "%s'%s.csv' using %d:%d with %s lw 2 lc rgb '%s' title '%s%s%s'",
-                k ? ", \\\n     " : "", sp->data ? sp->data : sp->name, ix + 1,
-                cwb_series_find(s, sp->y[k]) + 1,
-                sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 8],
-                sp->label ? sp->label : "cwb", sp->ny > 1 ? ", " : "", sp->ny > 1 ? sp->y[k] : "");
-    static const char *const ocol[] = {"#ff7f0e", "#17becf", "#bcbd22", "#e377c2", "#7f7f7f",
-                                       "#8c564b", "#9467bd", "#2ca02c", "#d62728", "#000000",
-                                       "#1f77b4", "#aec7e8"};
-    for (size_t o = 0; o < sp->noverlay; o++) {
-        int jx = -1, jy = -1;
-        if (header_columns(sp->overlays[o], sp->x, sp->y[0], &jx, &jy) != 0) {
-            fprintf(stderr, "cwb: warning: overlay %s not drawn: cannot read it (run its "
-                            "case first)\n", sp->overlays[o]);
-            continue;
-        }
-        char rel[PATH_MAX], title[160];
-        relative_path(sp->dir, sp->overlays[o], rel, sizeof rel);
-        overlay_title(sp->overlays[o], title, sizeof title);
-        if (jx >= 0 && jy >= 0)
-            fprintf(f, ", \\\n     '%s' using %d:%d with lines lw 2 dt %d lc rgb '%s' title '%s'",
-                    rel, jx + 1, jy + 1, (int)(o % 3) + 2, ocol[o % 12], title);
-        else
-            fprintf(stderr, "cwb: warning: overlay %s has no column %s or %s\n",
-                    sp->overlays[o], sp->x, sp->y[0]);
+    cwb_output out;
+    int rc = cwb_output_open(&out, path, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    gp_script g = {out.f, NULL};
+    gp_head(&g, sp, s, ix);
+    gp_cwb_curves(&g, sp, s, ix);
+    gp_overlays(&g, sp);
+    gp_references(&g, sp);
+    fprintf(out.f, "\n");
+    if (g.bad) {
+        cwb_output_abort(&out);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s not written: the text '%.200s' has a control "
+                        "character (or is too long) for a gnuplot script", path, g.bad);
     }
-    static const int points[] = {6, 4, 8, 12};
-    static const char *const rcol[] = {"#d62728", "#ff7f0e", "#000000", "#e377c2"};
-    for (size_t r = 0; r < sp->nref; r++) {
-        cwb_reference rf;
-        char why[CWB_MSG];
-        if (cwb_reference_load(&rf, sp->refs[r], why, sizeof why) != CWB_OK) {
-            fprintf(stderr, "cwb: warning: reference %s not drawn: %s\n", sp->refs[r], why);
-            continue;
-        }
-        int jx = cwb_reference_find(&rf, sp->ref_x && sp->ref_x[0] ? sp->ref_x : sp->x);
-        int jy = cwb_reference_find(&rf, sp->ref_y && sp->ref_y[0] ? sp->ref_y : sp->y[0]);
-        char rel[PATH_MAX];
-        relative_path(sp->dir, sp->refs[r], rel, sizeof rel);
-        const char *base = strrchr(sp->refs[r], '/') ? strrchr(sp->refs[r], '/') + 1 : sp->refs[r];
-        if (jx >= 0 && jy >= 0)
-            fprintf(f, ", \\\n     '%s' using %d:%d every %zu with points pt %d ps 1.2 "
-                       "lc rgb '%s' title '%s'",
-                    rel, jx + 1, jy + 1, rf.nrow > 60 ? rf.nrow / 60 : (size_t)1, points[r % 4],
-                    rcol[r % 4], base);
-        cwb_reference_free(&rf);
-    }
-    fprintf(f, "\n");
-    int bad = ferror(f);
-    fclose(f);
-    return bad ? cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path) : CWB_OK;
+    return cwb_output_commit(&out, msg, n);
 }
 
-int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char *msg,
-                   size_t n)
+int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,
+                   const cwb_log *log, char *msg, size_t n)
 {
     const char *xname = cwb_plot_x(c), *ys[8];
     char ybuf[CWB_TEXT];
@@ -216,6 +323,7 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char
         .dev_max = cwb_result_get(r, "ref_max_rel_error"),
         .dev_rms = cwb_result_get(r, "ref_rms_error"),
         .dev_points = cwb_result_get(r, "ref_points"),
+        .log = log,
     };
     for (size_t k = 0; k < ny; k++)
         sp.y[k] = ys[k];
@@ -229,22 +337,79 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, char
     return cwb_plot_series(&sp, &r->series, msg, n);
 }
 
+/* The last bytes of gnuplot's log, one line, for a failure message. */
+static void log_tail(const char *path, char *out, size_t n)
+{
+    out[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    if (fseek(f, -(long)(n - 1), SEEK_END) != 0)
+        rewind(f);
+    size_t got = fread(out, 1, n - 1, f);
+    out[got] = '\0';
+    fclose(f);
+    for (char *p = out; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = ' ';
+}
+
+/* A file the caller fills by other means: a temporary name in its folder,
+ * already closed. */
+static int reserve(cwb_output *o, const char *path, char *msg, size_t n)
+{
+    int rc = cwb_output_open(o, path, msg, n);
+    if (rc == CWB_OK) {
+        fclose(o->f);
+        o->f = NULL;
+    }
+    return rc;
+}
+
 int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n)
 {
-    if (system("command -v gnuplot >/dev/null 2>&1") != 0)
-        return cwb_fail(msg, n, CWB_ETOOL,
-                        "gnuplot is not installed: apt-get install gnuplot-nox "
-                        "(or run with --no-plot)");
-    char cmd[2 * CWB_TEXT + 64];
-    snprintf(cmd, sizeof cmd, "cd '%s' && gnuplot '%s.gp' 2>&1", dir, name);
-    FILE *p = popen(cmd, "r");
-    if (!p)
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot start gnuplot");
-    char out[2048];
-    size_t got = fread(out, 1, sizeof out - 1, p);
-    out[got] = '\0';
-    int status = pclose(p);
-    if (status != 0)
-        return cwb_fail(msg, n, CWB_EFAIL, "gnuplot failed on %s/%s.gp: %s", dir, name, out);
+    char full[PATH_MAX], path[CWB_TEXT + 160], script[CWB_TEXT + 16];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return cwb_fail(msg, n, CWB_ETOOL, "gnuplot is not installed: apt-get install "
+                        "gnuplot-nox (Debian package gnuplot-nox), or run with --no-plot");
+    cwb_output png, log;
+    snprintf(path, sizeof path, "%s/%s.png", dir, name);
+    int rc = reserve(&png, path, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    snprintf(path, sizeof path, "%s/%s.gp.log", dir, name);
+    if ((rc = reserve(&log, path, msg, n)) != CWB_OK) {
+        cwb_output_abort(&png);
+        return rc;
+    }
+    /* gnuplot runs in DIR: the temporary PNG by its name there */
+    const char *slash = strrchr(png.tmp, '/');
+    char quoted[2 * sizeof png.tmp + 3], setpng[sizeof quoted + 16];
+    if (cwb_gp_quote(quoted, sizeof quoted, slash ? slash + 1 : png.tmp) != 0) {
+        cwb_output_abort(&png);
+        cwb_output_abort(&log);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: a control character in the name", png.path);
+    }
+    snprintf(setpng, sizeof setpng, "cwb_png = %s", quoted);
+    snprintf(script, sizeof script, "./%s.gp", name);
+    char *argv[] = {"gnuplot", "-e", setpng, script, NULL};
+    int status = cwb_spawn(argv, dir, log.tmp);
+    struct stat st;
+    if (status == 0 && stat(png.tmp, &st) == 0 && st.st_size == 0)
+        cwb_output_abort(&png);  /* a script that ignores cwb_png wrote NAME.png itself */
+    else if (status == 0 && rename(png.tmp, png.path) != 0)
+        status = -2;
+    if (status != 0) {
+        char tail[600];
+        log_tail(log.tmp, tail, sizeof tail);
+        cwb_output_abort(&png);
+        cwb_output_abort(&log);
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: gnuplot failed on %s/%s.gp (%s): %s",
+                        png.path, dir, name,
+                        status == 127 ? "could not be started" : status == -2 ? "rename failed"
+                        : status < 0 ? "killed by a signal" : "error", tail);
+    }
+    png.tmp[0] = '\0';
+    cwb_output_abort(&log);
     return CWB_OK;
 }

@@ -1,0 +1,371 @@
+/* test_safety.c -- hostile names and failing disks (DESIGN.md, "Trust and
+ * safety"): the real binary, run without a shell in a fresh temporary
+ * folder, on a case file name, a title and an --out folder built to run
+ * `touch PWNED` through a shell or a gnuplot script; a full disk
+ * (RLIMIT_FSIZE) that must not destroy an earlier result; a sweep whose
+ * parent is killed, whose workers must not outlive it. */
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cwb_files.h"
+#include "cwb_test.h"
+
+/* The valid collision case of test_input.c, quick (dt_tol 1e-3). */
+static const char base_case[] =
+    "[contact]\nnormal = hertz\ntangential = linear\n\n[tangential]\nmu = 0.3\n\n"
+    "[body1]\nshape = sphere\nradius = 0.01\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n"
+    "[body2]\nshape = same\n\n[driver]\ntype = collision\nv_normal = 1\nv_tangential = 0.5\n"
+    "dt_tol = 1e-3\n";
+
+#define HOSTILE_NAME "x';touch PWNED;'"
+#define HOSTILE_TITLE "x\"; y = system(\"touch PWNED\"); set title \"y"
+
+static int found_pwned;
+
+static int look_for_pwned(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag;
+    if (strcmp(path + ftw->base, "PWNED") == 0)
+        found_pwned = 1;
+    return 0;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* No file called PWNED under dir, nor in the folder the tests run in. */
+static void assert_no_pwned(const char *dir)
+{
+    found_pwned = 0;
+    nftw(dir, look_for_pwned, 16, FTW_PHYS);
+    ck_assert_msg(!found_pwned, "a PWNED file appeared under %s", dir);
+    ck_assert_msg(access("PWNED", F_OK) != 0, "a PWNED file appeared in the test folder");
+}
+
+static void remove_tree(const char *dir)
+{
+    nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "cannot write %s", path);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Whole file into buf (at most n - 1 bytes); its length. */
+static size_t read_file(const char *path, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    size_t got = fread(buf, 1, n - 1, f);
+    buf[got] = '\0';
+    fclose(f);
+    return got;
+}
+
+/* argv for the binary under test: args, NULL-terminated, after CWB_BIN. */
+static void cwb_argv(const char *const *args, char **argv, size_t max)
+{
+    const char *bin = getenv("CWB_BIN");
+    ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
+    size_t k = 0;
+    argv[k++] = (char *)bin;
+    for (; args[k - 1] && k + 1 < max; k++)
+        argv[k] = (char *)args[k - 1];
+    argv[k] = NULL;
+}
+
+/* cwb ARGS in folder cwd, both output streams to the file log; its exit
+ * status (-1: killed by a signal). */
+static int run_in(const char *cwd, const char *log, const char *const *args)
+{
+    char *argv[32];
+    cwb_argv(args, argv, 32);
+    return cwb_spawn(argv, cwd, log);
+}
+
+/* A fresh folder with the case HOSTILE_NAME.case (title extra) and a log
+ * path outside it. */
+typedef struct {
+    char work[64], logs[64], log[128];
+} scratch;
+
+static void scratch_open(scratch *s, const char *extra)
+{
+    snprintf(s->work, sizeof s->work, "/tmp/cwb-safety-XXXXXX");
+    snprintf(s->logs, sizeof s->logs, "/tmp/cwb-safety-log-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(s->work));
+    ck_assert_ptr_nonnull(mkdtemp(s->logs));
+    snprintf(s->log, sizeof s->log, "%s/log", s->logs);
+    char path[200], text[2048];
+    snprintf(path, sizeof path, "%s/" HOSTILE_NAME ".case", s->work);
+    snprintf(text, sizeof text, "%s%s", base_case, extra);
+    write_file(path, text);
+}
+
+static void scratch_close(scratch *s)
+{
+    remove_tree(s->work);
+    remove_tree(s->logs);
+}
+
+START_TEST(hostile_name_and_title_run)
+{
+    scratch s;
+    scratch_open(&s, "\n[output]\ntitle = " HOSTILE_TITLE "\n");
+    char full[512];
+    const char *plot = cwb_on_path("gnuplot", full, sizeof full) ? "--json" : "--no-plot";
+    const char *args[] = {"run", HOSTILE_NAME ".case", "--out", "out", plot, NULL};
+    int rc = run_in(s.work, s.log, args);
+    char log[8192], gp[8192], path[256];
+    read_file(s.log, log, sizeof log);
+    assert_no_pwned(s.work);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, log);
+    snprintf(path, sizeof path, "%s/out/" HOSTILE_NAME ".csv", s.work);
+    ck_assert_msg(access(path, R_OK) == 0, "%s not written", path);
+    if (strcmp(plot, "--json") == 0) {
+        /* the title as written, in one gnuplot single-quoted string */
+        snprintf(path, sizeof path, "%s/out/" HOSTILE_NAME ".gp", s.work);
+        read_file(path, gp, sizeof gp);
+        ck_assert_msg(strstr(gp, "set title '" HOSTILE_TITLE "' noenhanced\n") != NULL,
+                      "title not quoted in: %s", gp);
+        ck_assert_msg(strstr(gp, "plot 'x'';touch PWNED;''.csv'") != NULL, "%s", gp);
+        snprintf(path, sizeof path, "%s/out/" HOSTILE_NAME ".png", s.work);
+        ck_assert_msg(access(path, R_OK) == 0, "%s not rendered", path);
+    }
+    scratch_close(&s);
+}
+END_TEST
+
+START_TEST(hostile_out_and_title_sweep)
+{
+    scratch s;
+    scratch_open(&s, "\n[sweep]\nplot_y = max_overlap\ntitle = " HOSTILE_TITLE "\n");
+    char full[512];
+    const char *plot = cwb_on_path("gnuplot", full, sizeof full) ? "--json" : "--no-plot";
+    const char *args[] = {"sweep", HOSTILE_NAME ".case", "--vary", "driver.v_normal=1:2:3",
+                          "--jobs", "2", "--out", "o';touch PWNED;'", plot, NULL};
+    int rc = run_in(s.work, s.log, args);
+    char log[8192], path[256];
+    read_file(s.log, log, sizeof log);
+    assert_no_pwned(s.work);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, log);
+    snprintf(path, sizeof path, "%s/o';touch PWNED;'/" HOSTILE_NAME "_sweep.csv", s.work);
+    ck_assert_msg(access(path, R_OK) == 0, "%s not written", path);
+    scratch_close(&s);
+}
+END_TEST
+
+/* A newline in a path given on the command line: exit 2, named. */
+START_TEST(path_with_newline_refused)
+{
+    scratch s;
+    scratch_open(&s, "");
+    const char *cases[][4] = {{"run", "a\nb.case", "--out", "out"},
+                              {"run", HOSTILE_NAME ".case", "--out", "o\nx"},
+                              {"sweep", HOSTILE_NAME ".case", "--out", "o\rx"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *args[] = {cases[i][0], cases[i][1], cases[i][2], cases[i][3], "--no-plot",
+                              NULL};
+        int rc = run_in(s.work, s.log, args);
+        char log[4096];
+        read_file(s.log, log, sizeof log);
+        ck_assert_msg(rc == 2, "case %zu: exit %d: %s", i, rc, log);
+        ck_assert_msg(strstr(log, "newline or control character") != NULL, "%s", log);
+    }
+    scratch_close(&s);
+}
+END_TEST
+
+/* Run args in s.work with files limited to limit bytes and SIGXFSZ ignored
+ * (a write fails with EFBIG, as on a full disk). */
+static int run_limited(const scratch *s, const char *const *args, rlim_t limit)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct rlimit rl = {limit, limit};
+        signal(SIGXFSZ, SIG_IGN);
+        if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+            _exit(99);
+        _exit(run_in(s->work, s->log, args) & 0xff);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Only the entry `only` in folder dir (no temporary left behind). */
+static void assert_only_file(const char *dir, const char *only)
+{
+    DIR *d = opendir(dir);
+    ck_assert_ptr_nonnull(d);
+    for (struct dirent *e; (e = readdir(d));)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            ck_assert_msg(strcmp(e->d_name, only) == 0, "%s left in %s", e->d_name, dir);
+    closedir(d);
+}
+
+static void full_disk_keeps(const char *const *args, const char *dir, const char *csv,
+                            rlim_t limit, const char *expect)
+{
+    scratch s;
+    scratch_open(&s, "");
+    enum { MAX_CSV = 1 << 22 };
+    char path[256], log[4096], *before = malloc(MAX_CSV), *after = malloc(MAX_CSV);
+    ck_assert(before && after);
+    ck_assert_int_eq(run_in(s.work, s.log, args), 0);
+    snprintf(path, sizeof path, "%s/%s/%s", s.work, dir, csv);
+    size_t nb = read_file(path, before, MAX_CSV);
+    ck_assert_msg(nb > limit && nb < MAX_CSV - 1, "%s: %zu bytes", path, nb);
+    int rc = run_limited(&s, args, limit);
+    read_file(s.log, log, sizeof log);
+    ck_assert_msg(rc == 1, "exit %d with a full disk: %s", rc, log);
+    ck_assert_msg(strstr(log, expect) != NULL, "'%s' not in: %s", expect, log);
+    size_t na = read_file(path, after, MAX_CSV);
+    ck_assert_msg(na == nb && memcmp(before, after, nb) == 0, "%s changed", path);
+    free(before);
+    free(after);
+    snprintf(path, sizeof path, "%s/%s", s.work, dir);
+    assert_only_file(path, csv);
+    scratch_close(&s);
+}
+
+START_TEST(full_disk_keeps_run_csv)
+{
+    const char *args[] = {"run", HOSTILE_NAME ".case", "--out", "out", "--no-plot", NULL};
+    full_disk_keeps(args, "out", HOSTILE_NAME ".csv", 4096,
+                    "cannot write out/" HOSTILE_NAME ".csv: File too large");
+}
+END_TEST
+
+START_TEST(full_disk_keeps_sweep_csv)
+{
+    /* one value: the worker's own file stays under the limit, the CSV (its
+     * provenance alone is over 1 kB) does not */
+    const char *args[] = {"sweep", HOSTILE_NAME ".case", "--vary", "driver.v_normal=1:1:1",
+                          "--out", "out", "--no-plot", NULL};
+    full_disk_keeps(args, "out", HOSTILE_NAME "_sweep.csv", 1500,
+                    "cannot write out/" HOSTILE_NAME "_sweep.csv: File too large");
+}
+END_TEST
+
+/* Live (not zombie) processes in process group pgid, from /proc. */
+static int group_size(pid_t pgid)
+{
+    DIR *d = opendir("/proc");
+    ck_assert_ptr_nonnull(d);
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        char path[300], stat[1024];
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        if (!read_file(path, stat, sizeof stat))
+            continue;
+        const char *end = strrchr(stat, ')');
+        char state;
+        int ppid, pgrp;
+        if (end && sscanf(end + 1, " %c %d %d", &state, &ppid, &pgrp) == 3 && pgrp == pgid &&
+            state != 'Z')
+            count++;
+    }
+    closedir(d);
+    return count;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* A long sweep with two workers, its own process group; killed with sig
+ * once the workers run: after a short wait nothing of the group is left,
+ * and no output (nor temporary) is written. */
+static void killed_sweep_leaves_nothing(int sig)
+{
+    scratch s;
+    scratch_open(&s, "");
+    const char *args[] = {"sweep", HOSTILE_NAME ".case", "--vary", "driver.v_normal=0.5:2:2000",
+                          "--jobs", "2", "--out", "out", "--no-plot", NULL};
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        char *argv[32];
+        cwb_argv(args, argv, 32);
+        setpgid(0, 0);
+        if (chdir(s.work) != 0)
+            _exit(99);
+        freopen("/dev/null", "w", stdout);
+        freopen("/dev/null", "w", stderr);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    setpgid(pid, pid);          /* either side may run first */
+    int n = 0;
+    for (int t = 0; t < 500 && (n = group_size(pid)) < 3; t++)
+        sleep_ms(10);
+    ck_assert_msg(n >= 3, "the sweep's workers did not start (%d processes)", n);
+    kill(pid, sig);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    for (int t = 0; t < 200 && (n = group_size(pid)) > 0; t++)
+        sleep_ms(10);
+    if (n)
+        kill(-pid, SIGKILL);    /* do not leave them to the next test */
+    ck_assert_msg(n == 0, "%d worker(s) still alive 2 s after the parent got signal %d", n, sig);
+    char out[128];
+    snprintf(out, sizeof out, "%s/out", s.work);
+    ck_assert_msg(access(out, F_OK) != 0, "output written by a killed sweep");
+    scratch_close(&s);
+}
+
+START_TEST(sigterm_stops_sweep_workers)
+{
+    killed_sweep_leaves_nothing(SIGTERM);
+}
+END_TEST
+
+START_TEST(sigkill_parent_stops_sweep_workers)
+{
+    killed_sweep_leaves_nothing(SIGKILL);
+}
+END_TEST
+
+Suite *safety_suite(void)
+{
+    Suite *s = suite_create("safety");
+    TCase *tc = tcase_create("safety");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, hostile_name_and_title_run);
+    tcase_add_test(tc, hostile_out_and_title_sweep);
+    tcase_add_test(tc, path_with_newline_refused);
+    tcase_add_test(tc, full_disk_keeps_run_csv);
+    tcase_add_test(tc, full_disk_keeps_sweep_csv);
+    tcase_add_test(tc, sigterm_stops_sweep_workers);
+    tcase_add_test(tc, sigkill_parent_stops_sweep_workers);
+    suite_add_tcase(s, tc);
+    return s;
+}
