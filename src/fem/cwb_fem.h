@@ -83,11 +83,18 @@ int cwb_deck_node_set(FILE *f, const cwb_mesh *m, const char *name, int group, c
  * whose ends lie within |x| <= zone [m]. */
 void cwb_deck_surface(FILE *f, const cwb_mesh *m, const char *name, int group, double zone);
 
-/* One nodal block of a CalculiX .frd at total time `time`: `ncomp`
- * components per node (values[row * ncomp + k], rows as the mesh's, NaN
- * where absent). CWB_EFAIL when the block is not there. */
-int cwb_frd_block(const char *path, const cwb_mesh *m, const char *name, double time, int ncomp,
-                  double *values, char *msg, size_t n);
+/* Which nodal block of a CalculiX .frd to read. */
+typedef struct {
+    const char *name;      /* block name, e.g. "DISP", "CONTACT" */
+    double time;           /* total time of its increment [-] */
+    int ncomp;             /* components per node */
+} cwb_frd_request;
+
+/* The block q of the .frd at path: q->ncomp components per node
+ * (values[row * ncomp + k], rows as the mesh's, NaN where absent).
+ * CWB_EFAIL when the block is not there. */
+int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q, double *values,
+                  char *msg, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* The FEM model contract                                              */

@@ -355,9 +355,12 @@ static double frd_field(const char *line, size_t at, size_t width)
     return end == buf ? NAN : v;
 }
 
-int cwb_frd_block(const char *path, const cwb_mesh *m, const char *name, double time, int ncomp,
-                  double *values, char *msg, size_t n)
+int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q, double *values,
+                  char *msg, size_t n)
 {
+    const char *name = q->name;
+    double time = q->time;
+    int ncomp = q->ncomp;
     FILE *f = fopen(path, "r");
     if (!f)
         return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);

@@ -241,10 +241,11 @@ static int remove_entry(const char *path, const struct stat *sb, int flag, struc
     return remove(path);
 }
 
-/* rm -r: a folder of the pipeline's own making (raw output). */
-static void remove_tree(const char *path)
+/* rm -r: a folder of the pipeline's own making (raw output). 0, or -1
+ * with errno (ENOENT: there was none). */
+static int remove_tree(const char *path)
 {
-    nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 static int copy_file(const char *from, const char *to)
@@ -481,7 +482,7 @@ static void write_table(FILE *f, const pipeline *p, size_t t)
 /* Swap the raw folder in and rename every CSV over its final name. */
 static int commit_outputs(pipeline *p, cwb_output *o, char *msg, size_t n)
 {
-    remove_tree(p->raw);
+    (void)remove_tree(p->raw);   /* if it stays, the rename below fails and says so */
     if (rename(p->raw_tmp, p->raw) != 0) {
         for (size_t t = 0; t < p->ntables; t++)
             cwb_output_abort(&o[t]);
@@ -504,13 +505,15 @@ static int commit_outputs(pipeline *p, cwb_output *o, char *msg, size_t n)
 static int publish(pipeline *p, char *msg, size_t n)
 {
     cwb_output o[CWB_FEM_MAX_TABLES];
-    char names[CWB_FEM_MAX_TABLES * (PATH_LEN + 2)] = "";
+    char names[CWB_FEM_MAX_TABLES * (PATH_LEN + 66)] = "";
     size_t used = 0, opened = 0;
     int rc = CWB_OK;
     for (size_t t = 0; t < p->ntables && rc == CWB_OK; t++) {
         char path[PATH_LEN + 64];
         csv_path(p, t, path, sizeof path);
-        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", t ? ", " : "", path);
+        if (used < sizeof names)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", t ? ", " : "",
+                                     path);
         if ((rc = cwb_output_open(&o[t], path, msg, n)) == CWB_OK) {
             opened++;
             write_table(o[t].f, p, t);
@@ -560,7 +563,9 @@ static int pipeline_open(pipeline *p, const cwb_fem_study *s, const char *dir, c
     snprintf(p->wdir, sizeof p->wdir, "%s/%s", work, name);
     snprintf(p->raw, sizeof p->raw, "%s/raw/%s", dir, name);
     snprintf(p->raw_tmp, sizeof p->raw_tmp, "%s/raw/%s.partial", dir, name);
-    remove_tree(p->raw_tmp);
+    /* a partial folder of an interrupted run must not lend its files */
+    if (remove_tree(p->raw_tmp) != 0 && errno != ENOENT)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot remove %s: %s", p->raw_tmp, strerror(errno));
     int rc = cwb_make_dirs(p->wdir, msg, n);
     if (rc == CWB_OK && (rc = cwb_make_dirs(p->raw_tmp, msg, n)) == CWB_OK)
         p->raw_open = 1;
@@ -580,7 +585,7 @@ static int pipeline_open(pipeline *p, const cwb_fem_study *s, const char *dir, c
 static void pipeline_close(pipeline *p)
 {
     if (p->raw_open)
-        remove_tree(p->raw_tmp);
+        (void)remove_tree(p->raw_tmp);   /* best effort: the study has failed already */
     for (int k = 0; k < 2; k++) {
         free(p->spec[k]);
         free(p->out[k]);

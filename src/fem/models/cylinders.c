@@ -399,9 +399,9 @@ static int read_tractions(run_out *r, const char *frd, const cwb_mesh *m, double
     if (!cst || !disp || !r->tr)
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK)
-        rc = cwb_frd_block(frd, m, "CONTACT", t_tr, 6, cst, msg, n);
+        rc = cwb_frd_block(frd, m, &(cwb_frd_request){"CONTACT", t_tr, 6}, cst, msg, n);
     if (rc == CWB_OK)
-        rc = cwb_frd_block(frd, m, "DISP", t_tr, 3, disp, msg, n);
+        rc = cwb_frd_block(frd, m, &(cwb_frd_request){"DISP", t_tr, 3}, disp, msg, n);
     if (rc == CWB_OK)
         rc = collect_tractions(r, m, cst, disp, msg, n);
     if (rc == CWB_OK && r->ntr < 3)
