@@ -145,13 +145,6 @@ int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const cha
               int jobs, const char *dir, int plot, int json, const cwb_log *log, char *msg,
               size_t n);
 
-/* `cwb reference STUDY`: run a FEM study (src/fem/study.c) with gmsh and
- * CalculiX; writes DIR/NAME.csv and DIR/raw/NAME/, works in WORK/NAME/.
- * CWB_ETOOL naming the Debian package when a solver is missing, CWB_EFAIL
- * (after printing the log's last lines) when a run fails. */
-int cwb_reference_study(const char *path, const char *dir, const char *work, char *msg,
-                        size_t n);
-
 /* Body keys ([body1], [body2]). */
 enum { CWB_BODY_SHAPE = 0, CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,
        CWB_BODY_DENSITY, CWB_BODY_RIGID };

@@ -308,6 +308,8 @@ static int cmd_fit(int argc, char **argv)
     return rc;
 }
 
+#include "cwb_fem.h"
+
 static int cmd_reference(int argc, char **argv)
 {
     const char *path = NULL, *dir = "reference/fem", *work = "build/fem";
@@ -330,7 +332,7 @@ static int cmd_reference(int argc, char **argv)
     char msg[CWB_MSG];
     int rc = cwb_make_dirs(dir, msg, sizeof msg);
     if (rc == CWB_OK)
-        rc = cwb_reference_study(path, dir, work, msg, sizeof msg);
+        rc = cwb_reference_study(path, dir, work, &cli_log, msg, sizeof msg);
     return report(rc, msg);
 }
 

@@ -1,12 +1,17 @@
 /* cwb_fem.h -- FEM reference pipeline: gmsh meshes, CalculiX decks, and
- * the parsing of their output (`cwb reference STUDY`, src/fem/study.c).
+ * the parsing of their output (`cwb reference STUDY`).
  *
  * The workbench writes every input itself: a gmsh .geo for the geometry
  * and mesh grading, then (after gmsh has meshed it) the CalculiX deck with
- * nodes, elements, material, boundary conditions and the consistent nodal
- * forces of the loading. Solver output is read from the .dat file only
- * (*NODE PRINT), so a committed .dat is enough to re-derive every number of
- * a reference CSV (tests/test_fem.c does that).
+ * nodes, elements, material, boundary conditions and the loading. Solver
+ * output is read from the .dat file (*NODE PRINT) and, where a model needs
+ * field output, from the .frd; a committed .dat is enough to re-derive the
+ * numbers of a reference CSV that come from it (tests/test_fem.c does that).
+ *
+ * Files: fem.c (meshes, deck pieces, .frd blocks); study.c (the study file
+ * and the pipeline, written once for every model); models.c (the table of
+ * models); models/NAME.c (one file per model: its study sections, .geo,
+ * deck, parser, CSV columns and provenance lines).
  */
 #ifndef CWB_FEM_H
 #define CWB_FEM_H
@@ -15,6 +20,220 @@
 #include <stdio.h>
 
 #include "cwb.h"
+
+/* `cwb reference STUDY`: run the FEM study in file `path` with gmsh and
+ * CalculiX; writes DIR/NAME<suffix>.csv (one per table of the model) and
+ * DIR/raw/NAME/, works in WORK/NAME/. Progress and a failing solver's last
+ * log lines go to log (NULL: silent); the closing summary is
+ * CWB_LOG_RESULT. CWB_ETOOL naming the Debian package when a solver is
+ * missing, CWB_EINPUT for a bad study, CWB_EFAIL when a run fails (no CSV
+ * is written then). */
+int cwb_reference_study(const char *path, const char *dir, const char *work, const cwb_log *log,
+                        char *msg, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* Meshes and deck pieces (fem.c)                                      */
+
+/* A gmsh mesh (MSH 2.2 ASCII) of 6-node triangles and the 3-node lines
+ * and points of its physical groups. */
+typedef struct {
+    size_t nnode;
+    int *node_id;          /* gmsh node numbers */
+    double *x, *z;
+    size_t ntri;
+    int (*tri)[6];         /* node numbers, gmsh = CalculiX CPE6 order */
+    int *tri_group;        /* physical surface of each triangle */
+    size_t nline;
+    int (*line)[4];        /* physical group, end, end, middle */
+    size_t npoint;
+    int (*point)[2];       /* physical group, node */
+    int max_id;
+    int *index;            /* node number -> row, -1 if unused */
+} cwb_mesh;
+
+int cwb_mesh_read(cwb_mesh *m, const char *path, char *msg, size_t n);
+void cwb_mesh_free(cwb_mesh *m);
+/* Smallest corner-to-corner edge of the triangles [m]. */
+double cwb_mesh_min_size(const cwb_mesh *m);
+/* The node of physical point group `group`, or -1. */
+int cwb_mesh_point(const cwb_mesh *m, int group);
+/* The row of node number id, or -1 when the mesh has no such node. */
+int cwb_mesh_row(const cwb_mesh *m, int id);
+
+/* Consistent nodal forces of the Hertzian traction of resultant 1,
+ * s(x) = (2 / pi a) (1 - x^2/a^2)^(1/2), on the quadratic edges of group
+ * `group` (straight and on the line z = const): f[row] per node row of the
+ * mesh, integrated with the quadratic shape functions by GSL QAGS.
+ * Returns the sum of the forces (1 up to the quadrature), NaN on failure. */
+double cwb_hertz_nodal_forces(const cwb_mesh *m, int group, double a, double *f);
+
+/* *NODE, NSET=NALL: every node of the mesh (13 significant digits:
+ * CalculiX reads at most 20 characters per field). */
+void cwb_deck_nodes(FILE *f, const cwb_mesh *m);
+/* *ELEMENT, TYPE=CPE6, ELSET=name: the triangles of surface group `group`
+ * (0: all), numbered by their place in the mesh from 1. */
+void cwb_deck_elements(FILE *f, const cwb_mesh *m, const char *name, int group);
+/* *NSET, NSET=name: the nodes of the lines of group `group`, each once
+ * (CalculiX sums a set's reactions over its entries). CWB_OK, or
+ * CWB_EFAIL when out of memory. */
+int cwb_deck_node_set(FILE *f, const cwb_mesh *m, const char *name, int group, char *msg,
+                      size_t n);
+/* *SURFACE, NAME=name, TYPE=ELEMENT: the element faces (CPE6: S1 = corners
+ * 1-2, S2 = 2-3, S3 = 3-1) under the quadratic edges of line group `group`
+ * whose ends lie within |x| <= zone [m]. */
+void cwb_deck_surface(FILE *f, const cwb_mesh *m, const char *name, int group, double zone);
+
+/* Which nodal block of a CalculiX .frd to read. */
+typedef struct {
+    const char *name;      /* block name, e.g. "DISP", "CONTACT" */
+    double time;           /* total time of its increment [-] */
+    int ncomp;             /* components per node */
+} cwb_frd_request;
+
+/* The block q of the .frd at path: q->ncomp components per node
+ * (values[row * ncomp + k], rows as the mesh's, NaN where absent).
+ * CWB_EFAIL when the block is not there. */
+int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q, double *values,
+                  char *msg, size_t n);
+
+/* ------------------------------------------------------------------ */
+/* The FEM model contract                                              */
+/*
+ * A model is a const type struct, as a law is (cwb_law.h): its name, its
+ * study sections with their parameter tables, a check, and the steps only
+ * it knows -- the spec of a run, the .geo, the deck, the parser of the
+ * solver output, the rows, columns and provenance lines of its CSVs. The
+ * pipeline (study.c) does everything else once for every model: read the
+ * study; for each point mesh with gmsh, write the deck, solve with ccx,
+ * parse, and repeat on the refined mesh; keep the .dat files; check the
+ * refinement; write the CSVs under temporary names and rename them only
+ * when every point has succeeded. A model never runs a tool, writes a file
+ * other than the FILE it is given, or prints.
+ */
+
+#define CWB_FEM_MAX_SECTIONS 4   /* model sections besides [study], [mesh] */
+#define CWB_FEM_MAX_TABLES 4     /* CSVs one study writes */
+
+typedef struct {
+    const char *name;            /* section of the study file, e.g. "body" */
+    const cwb_param *params;     /* its keys */
+} cwb_fem_section;
+
+typedef struct {
+    const char *name;            /* CSV column, e.g. "u_z_top" */
+    const char *unit;            /* SI unit, "-" when dimensionless */
+} cwb_fem_column;
+
+typedef struct {
+    const char *suffix;              /* the file: DIR/NAME<suffix>.csv */
+    const cwb_fem_column *columns;   /* ended by an entry with name NULL */
+} cwb_fem_table;
+
+struct cwb_fem_model;
+
+/* [study] and [mesh] keys, common to every model. */
+enum { CWB_FEM_NAME, CWB_FEM_MODEL, CWB_FEM_TITLE };
+enum { CWB_FEM_FINE, CWB_FEM_COARSE, CWB_FEM_REFINE, CWB_FEM_TOLERANCE };
+
+/* A study file as read (large: cwb_fem_study_load allocates it). */
+typedef struct {
+    char path[CWB_TEXT];                          /* the study file */
+    const struct cwb_fem_model *model;
+    cwb_values study;                             /* [study] */
+    cwb_values mesh;                              /* [mesh] */
+    cwb_values section[CWB_FEM_MAX_SECTIONS];     /* the model's, in its order */
+} cwb_fem_study;
+
+/* Read and check a study file into *out (free with cwb_fem_study_free), or
+ * CWB_EINPUT with "FILE:LINE: ..." (an unknown model, section or key, a
+ * value out of range, the model's own check); CWB_EFAIL out of memory. */
+int cwb_fem_study_load(cwb_fem_study **out, const char *path, char *msg, size_t n);
+void cwb_fem_study_free(cwb_fem_study *s);
+
+/* What the pipeline knows of a study run, for provenance lines. */
+typedef struct {
+    const cwb_fem_study *study;
+    const char *name;                  /* [study] name */
+    const char *raw;                   /* DIR/raw/NAME: the kept .dat files */
+    const char *gmsh_version, *ccx_version;
+    size_t points;                     /* points of the study */
+    double refine;                     /* [mesh] refine (1: no refined runs) */
+    double tolerance;                  /* [mesh] tolerance */
+    double worst_change;               /* largest |refinement change| of the points */
+} cwb_fem_job;
+
+/* The rows of one output table. */
+typedef struct {
+    size_t ncol, nrow, cap;
+    double *v;                         /* row-major, nrow * ncol */
+} cwb_fem_rows;
+
+/* Append one row of r->ncol values: CWB_OK, or CWB_EFAIL out of memory. */
+int cwb_fem_rows_add(cwb_fem_rows *r, const double *row, char *msg, size_t n);
+
+/* One solved run of a point. */
+typedef struct {
+    const void *spec;                  /* the model's spec of the run */
+    const void *out;                   /* what its parse step read */
+    size_t elements, nodes;            /* of its mesh */
+    double h_min;                      /* smallest element edge [m] */
+} cwb_fem_run;
+
+/* A solved point, handed to the model's rows step. */
+typedef struct {
+    const cwb_fem_study *study;
+    size_t index;                      /* 0 .. points - 1 */
+    cwb_fem_run base;                  /* on the study's mesh */
+    cwb_fem_run refined;               /* sizes / refine; out is NULL when refine = 1 */
+    cwb_fem_rows *tables;              /* one per model table: append rows here */
+    void *summary;                     /* the model's study summary */
+    double change;                     /* set by the model: its refinement change */
+} cwb_fem_point;
+
+typedef struct cwb_fem_model {
+    const char *name;                  /* [study] model = name */
+    const char *summary;               /* one line: what is modelled, its source */
+    const cwb_fem_section *sections;   /* ended by an entry with name NULL */
+    const cwb_fem_table *tables;       /* its CSVs, ended by suffix NULL */
+    size_t spec_size;                  /* bytes of one run's spec */
+    size_t out_size;                   /* bytes of one run's parsed output */
+    size_t summary_size;               /* bytes of its study summary (zeroed) */
+    int refinement_fails;              /* 1: a change above [mesh] tolerance fails
+                                          the study; 0: it is only reported */
+    /* Optional: keys against each other once the study is read; CWB_EINPUT
+     * with "FILE:LINE: ...". */
+    int (*check)(const cwb_fem_study *s, char *msg, size_t n);
+    /* Number of points the study runs (>= 1). */
+    size_t (*points)(const cwb_fem_study *s);
+    /* The spec of point i, both element sizes divided by refine. */
+    void (*spec)(const cwb_fem_study *s, size_t i, double refine, void *spec);
+    /* The gmsh geometry and mesh grading of a spec. */
+    void (*geo)(FILE *f, const void *spec);
+    /* The CalculiX deck of a spec on its mesh. */
+    int (*deck)(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t n);
+    /* Read a solved run (its .dat; the .frd for field output) into out.
+     * CWB_EFAIL, or CWB_EINPUT for a malformed file, with a message. */
+    int (*parse)(const char *dat, const char *frd, const cwb_mesh *m, const void *spec,
+                 void *out, char *msg, size_t n);
+    /* Optional: free what parse allocated in out (also after a failed parse). */
+    void (*out_free)(void *out);
+    /* Turn a point into rows of its tables, update the summary, set
+     * pt->change. CWB_EFAIL with a message when the point is unusable. */
+    int (*rows)(cwb_fem_point *pt, char *msg, size_t n);
+    /* The "# ..." lines of table t, after the pipeline's first lines
+     * ("# cwb VERSION reference: NAME (study PATH)" and the title). */
+    void (*provenance)(FILE *f, size_t t, const cwb_fem_job *job, const void *summary);
+    /* One line, no newline, reported after the CSVs' names. */
+    void (*result)(char *buf, size_t n, const cwb_fem_job *job, const void *summary);
+} cwb_fem_model;
+
+/* The table of models (models.c), the one place that knows their names. */
+size_t cwb_fem_model_count(void);
+const cwb_fem_model *cwb_fem_model_at(size_t i);
+const cwb_fem_model *cwb_fem_model_find(const char *name);
+
+/* ------------------------------------------------------------------ */
+/* What tests call of each model (models/NAME.c)                       */
 
 /* ------------------------------------------------------------------ */
 /* Half-round body under Hertzian traction (seed 000 Sec. 2.3, 4.1)    */
@@ -42,37 +261,6 @@ typedef struct {
  * physical groups 1 BASE (the diameter), 2 FLAT, 3 TOP (the point (0, z)
  * on the flat), 4 CENTRE (origin); sizes graded by distance to the flat. */
 void cwb_halfround_geo(FILE *f, const cwb_halfround *h);
-
-/* A gmsh mesh (MSH 2.2 ASCII) of 6-node triangles and the 3-node lines
- * and points of its physical groups. */
-typedef struct {
-    size_t nnode;
-    int *node_id;          /* gmsh node numbers */
-    double *x, *z;
-    size_t ntri;
-    int (*tri)[6];         /* node numbers, gmsh = CalculiX CPE6 order */
-    int *tri_group;        /* physical surface of each triangle */
-    size_t nline;
-    int (*line)[4];        /* physical group, end, end, middle */
-    size_t npoint;
-    int (*point)[2];       /* physical group, node */
-    int max_id;
-    int *index;            /* node number -> row, -1 if unused */
-} cwb_mesh;
-
-int cwb_mesh_read(cwb_mesh *m, const char *path, char *msg, size_t n);
-void cwb_mesh_free(cwb_mesh *m);
-/* Smallest corner-to-corner edge of the triangles [m]. */
-double cwb_mesh_min_size(const cwb_mesh *m);
-/* The node of physical point group `group`, or -1. */
-int cwb_mesh_point(const cwb_mesh *m, int group);
-
-/* Consistent nodal forces of the Hertzian traction of resultant 1,
- * s(x) = (2 / pi a) (1 - x^2/a^2)^(1/2), on the quadratic edges of group
- * `group` (straight and on the line z = const): f[row] per node row of the
- * mesh, integrated with the quadratic shape functions by GSL QAGS.
- * Returns the sum of the forces (1 up to the quadrature), NaN on failure. */
-double cwb_hertz_nodal_forces(const cwb_mesh *m, int group, double a, double *f);
 
 /* Write the CalculiX deck for the half-round body: CPE6 plane strain of
  * unit thickness, step 1 the normal traction (downwards, resultant N),
@@ -134,15 +322,14 @@ void cwb_cylinders_geo(FILE *f, const cwb_cylinders *c);
  * of step 2 (case 1) or of the one step (case 2). */
 int cwb_cylinders_deck(FILE *f, const cwb_mesh *m, const cwb_cylinders *c, char *msg, size_t n);
 
-/* Reactions of the upper diameter per increment from the .dat: time, F_x,
- * F_z (arrays of *count, malloc'd). */
-int cwb_cylinders_dat(const char *path, double **time, double **fx, double **fz, size_t *count,
-                      char *msg, size_t n);
+/* Reactions of the upper diameter per increment, from the .dat. */
+typedef struct {
+    size_t count;
+    double *time;           /* total time of each increment [-] */
+    double *fx, *fz;        /* total reaction force of the upper diameter [N/m] */
+} cwb_cylinders_reactions;
 
-/* One nodal block of a CalculiX .frd at total time `time`: `ncomp`
- * components per node (values[row * ncomp + k], rows as the mesh's, NaN
- * where absent). CWB_EFAIL when the block is not there. */
-int cwb_frd_block(const char *path, const cwb_mesh *m, const char *name, double time, int ncomp,
-                  double *values, char *msg, size_t n);
+int cwb_cylinders_dat(cwb_cylinders_reactions *r, const char *path, char *msg, size_t n);
+void cwb_cylinders_reactions_free(cwb_cylinders_reactions *r);
 
 #endif /* CWB_FEM_H */
