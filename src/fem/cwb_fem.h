@@ -332,4 +332,9 @@ typedef struct {
 int cwb_cylinders_dat(cwb_cylinders_reactions *r, const char *path, char *msg, size_t n);
 void cwb_cylinders_reactions_free(cwb_cylinders_reactions *r);
 
+/* The reason every FEM reference gives on its "# independence: fem" line. */
+#define FEM_INDEPENDENCE                                                                          \
+    "gmsh + CalculiX plane-strain model of the geometry; shares no code with cwb's laws "        \
+    "(written by cwb reference)"
+
 #endif /* CWB_FEM_H */

@@ -614,6 +614,15 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                    "N/m, T = %.6g N/m (horizontal and vertical: %.6g, %.6g N/m)\n",
                 sum->c.together ? sum->c.delta_t : sum->c.delta_t_traction, sum->tr_N,
                 sum->tr_T, k->tilt, k->N, k->T, k->Rx, k->Rz);
+    /* Machine-read by the reference tests (src/io/compare.c). */
+    if (t == TABLE_FORCES)
+        fprintf(f, "# tolerance: 0.001 bounds the mesh-refinement change of N and T (refinement "
+                   "check above; the penalty contact stiffnesses are not refined); bounds the "
+                   "FEM's own error, not the 2D model's (clamped bases)\n");
+    else
+        fprintf(f, "# tolerance: 0.01 the traction resultants differ from the reactions by "
+                   "under 1 %%; pointwise tractions near the contact edges are coarser\n");
+    fprintf(f, "# independence: fem " FEM_INDEPENDENCE "\n");
 }
 
 static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_)

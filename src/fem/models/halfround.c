@@ -462,11 +462,12 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             "# eq. 17 check: u_z_top / u_z_eq17 - 1 from %.4g to %.4g\n"
             "# w: root of seed 000 eq. 20 (GSL Brent) for the FEM u_x_top; w_eq33: the "
             "paper's eq. 33 at the point\n"
-            "# tolerance: w to %g %% (the refinement criterion)\n"
+            "# tolerance: %g w to %g %% (the refinement criterion)\n"
+            "# independence: fem " FEM_INDEPENDENCE "\n"
             "# raw solver output: %s/pNNN.dat (and pNNN_refined.dat), row NNN\n",
             job->gmsh_version, s->mesh.p[CWB_FEM_FINE], s->mesh.p[CWB_FEM_COARSE], sum->el_lo,
             sum->el_hi, sum->h_lo, sum->h_hi, job->ccx_version, refinement, sum->worst_reaction,
-            sum->eq17_lo, sum->eq17_hi, 100 * job->tolerance, job->raw);
+            sum->eq17_lo, sum->eq17_hi, job->tolerance, 100 * job->tolerance, job->raw);
 }
 
 static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum)
