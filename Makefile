@@ -18,7 +18,8 @@
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
-WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes
+WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
+           -Werror=implicit-function-declaration
 # Public headers (what `make install` will ship) live in include/cwb/; each
 # layer's private headers sit beside its sources.
 PRIV_INC = src/core src/laws src/fem src/fit src/io

@@ -144,8 +144,9 @@ int cwb_fit_open(const cwb_fit_out *o, const char *base, const char *ext, cwb_ou
                  char *msg, size_t n);
 int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *out, char *msg,
                           size_t n);
-/* Write s into a gnuplot string: double-quoted (quote '"') or
- * single-quoted ('\''), so no title or name can end the string early. */
+/* Write s into a gnuplot script as one single-quoted string (cwb_gp_quote),
+ * so no title or name can end the string early or be expanded; `quote` is
+ * kept for the callers and ignored. */
 void cwb_fit_gp_string(FILE *f, char quote, const char *s);
 
 /* A fit model (one file src/fit/fit_model_NAME.c each). */

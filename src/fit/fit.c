@@ -96,16 +96,19 @@ int cwb_fit_need(const cwb_fit_case *fc, cwb_fit_key k, char *msg, size_t n)
 
 void cwb_fit_gp_string(FILE *f, char quote, const char *s)
 {
-    fputc(quote, f);
-    for (; *s; s++) {
-        if (quote == '\'' && *s == '\'')
-            fputs("''", f);          /* gnuplot: '' is a quote inside '...' */
-        else if (quote == '"' && (*s == '"' || *s == '\\'))
-            fprintf(f, "\\%c", *s);
-        else
-            fputc(*s, f);
-    }
-    fputc(quote, f);
+    /* Always a single-quoted string, whatever the caller asked for: gnuplot
+     * still runs `...` inside double quotes. cwb_gp_quote refuses control
+     * characters; text values cannot hold them (core.c) and a CSV column
+     * name that does is shown with '?' in their place. */
+    (void)quote;
+    char clean[CWB_TEXT], quoted[2 * CWB_TEXT + 3];
+    size_t i = 0;
+    for (; s[i] && i + 1 < sizeof clean; i++)
+        clean[i] = ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) ? '?' : s[i];
+    clean[i] = '\0';
+    if (cwb_gp_quote(quoted, sizeof quoted, clean) != 0)
+        snprintf(quoted, sizeof quoted, "''");
+    fputs(quoted, f);
 }
 
 /* --------------------------------------------------------------- files */
