@@ -175,6 +175,31 @@ START_TEST(hostile_out_and_title_sweep)
 }
 END_TEST
 
+/* A fit-case's title reaches its fit and residual scripts: gnuplot expands
+ * `...` inside double-quoted strings, so backquotes and the hostile title
+ * must end up in single-quoted ones and run nothing. */
+START_TEST(hostile_title_fit)
+{
+    scratch s;
+    scratch_open(&s, "");
+    char path[256];
+    snprintf(path, sizeof path, "%s/line.csv", s.work);
+    write_file(path, "x[m],y[N]\n1,2\n2,4.1\n3,5.9\n");
+    snprintf(path, sizeof path, "%s/" HOSTILE_NAME ".fit", s.work);
+    write_file(path, "[fit]\nmodel = line\ndata = line.csv\nx = x\ny = y\n"
+                     "title = `touch PWNED` " HOSTILE_TITLE "\n");
+    char full[512];
+    const char *plot = cwb_on_path("gnuplot", full, sizeof full) ? "--json" : "--no-plot";
+    const char *args[] = {"fit", HOSTILE_NAME ".fit", "--out", "out", plot, NULL};
+    int rc = run_in(s.work, s.log, args);
+    char log[8192];
+    read_file(s.log, log, sizeof log);
+    assert_no_pwned(s.work);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, log);
+    scratch_close(&s);
+}
+END_TEST
+
 /* A newline in a path given on the command line: exit 2, named. */
 START_TEST(path_with_newline_refused)
 {
@@ -361,6 +386,7 @@ Suite *safety_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, hostile_name_and_title_run);
     tcase_add_test(tc, hostile_out_and_title_sweep);
+    tcase_add_test(tc, hostile_title_fit);
     tcase_add_test(tc, path_with_newline_refused);
     tcase_add_test(tc, full_disk_keeps_run_csv);
     tcase_add_test(tc, full_disk_keeps_sweep_csv);
