@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cwb_fit.h"
+#include "cwb_out.h"
 
 static int text_reserve(cwb_fit_text *t, size_t more)
 {
@@ -81,16 +82,9 @@ void cwb_fit_note(cwb_fit_out *o, const char *fmt, ...)
 
 static void json_quoted(cwb_fit_text *t, const char *s)
 {
-    cwb_fit_text_add(t, "\"");
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            cwb_fit_text_add(t, "\\%c", *c);
-        else if (*c < 0x20 || *c == 0x7f)
-            cwb_fit_text_add(t, "\\u%04x", *c);
-        else
-            cwb_fit_text_add(t, "%c", *c);
-    }
-    cwb_fit_text_add(t, "\"");
+    char q[6 * CWB_TEXT + 3];
+    cwb_json_quote(q, sizeof q, s);
+    cwb_fit_text_add(t, "%s", q);
 }
 
 /* The separator before a value and its key, if any. */

@@ -101,18 +101,6 @@ const cwb_param cwb_sweep_params[] = {
      .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated"},
     {0}};
 
-static void trim(char *s)
-{
-    size_t len = strlen(s);
-    while (len > 0 && isspace((unsigned char)s[len - 1]))
-        s[--len] = '\0';
-    size_t start = 0;
-    while (isspace((unsigned char)s[start]))
-        start++;
-    if (start)
-        memmove(s, s + start, len - start + 1);
-}
-
 /* --- helpers ----------------------------------------------------------- */
 
 static void where(const cwb_case *c, const entry *e, char *buf, size_t n)
@@ -395,9 +383,9 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
     memcpy(key, dot + 1, lk);
     key[lk] = '\0';
     snprintf(value, sizeof value, "%s", eq + 1);
-    trim(section);
-    trim(key);
-    trim(value);
+    cwb_ini_trim(section);
+    cwb_ini_trim(key);
+    cwb_ini_trim(value);
     entry *e = find_entry(ctx, section, key);
     if (e) {
         char *v = malloc(strlen(value) + 1);

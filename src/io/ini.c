@@ -8,7 +8,7 @@
 
 #include "cwb_ini.h"
 
-static void trim(char *s)
+void cwb_ini_trim(char *s)
 {
     size_t len = strlen(s);
     while (len > 0 && isspace((unsigned char)s[len - 1]))
@@ -28,7 +28,7 @@ static void strip_comment(char *s)
             *c = '\0';
             break;
         }
-    trim(s);
+    cwb_ini_trim(s);
 }
 
 static char *dup_text(const char *s)
@@ -123,7 +123,7 @@ static int section_line(reader *r, char *s, char *msg, size_t n)
     if (close[1])
         return at(r, msg, n, "text after the section name: '%.200s'", close + 1);
     *close = '\0';
-    trim(s + 1);
+    cwb_ini_trim(s + 1);
     if (!s[1] || strlen(s + 1) >= sizeof r->section)
         return at(r, msg, n, "'[%.200s]': not a usable section name", s + 1);
     snprintf(r->section, sizeof r->section, "%s", s + 1);
@@ -135,7 +135,7 @@ static int key_line(reader *r, char *s, char *eq, char *msg, size_t n)
 {
     *eq = '\0';
     char *value = eq + 1;
-    trim(s);
+    cwb_ini_trim(s);
     strip_comment(value);
     if (!s[0])
         return at(r, msg, n, "%s", "a line '= value' has no key");
@@ -158,7 +158,7 @@ static int key_line(reader *r, char *s, char *eq, char *msg, size_t n)
 static int one_line(reader *r, char *s, char *msg, size_t n)
 {
     int indented = s[0] == ' ' || s[0] == '\t';
-    trim(s);
+    cwb_ini_trim(s);
     if (!s[0] || s[0] == '#' || s[0] == ';')
         return CWB_OK;
     if (s[0] == '[')
