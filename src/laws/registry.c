@@ -127,7 +127,7 @@ const char *cwb_branch_name(cwb_branch b)
 
 /* Drivers. */
 extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_driver_profile,
-    cwb_driver_trajectory, cwb_driver_penalty, cwb_driver_ratio;
+    cwb_driver_trajectory, cwb_driver_penalty, cwb_driver_ratio, cwb_driver_sliding;
 
 static const cwb_driver_type *const drivers[] = {
     &cwb_driver_collision,
@@ -136,6 +136,7 @@ static const cwb_driver_type *const drivers[] = {
     &cwb_driver_trajectory,
     &cwb_driver_penalty,
     &cwb_driver_ratio,
+    &cwb_driver_sliding,
 };
 
 size_t cwb_driver_count(void)
