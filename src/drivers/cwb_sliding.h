@@ -95,4 +95,28 @@ double cwb_sliding_vcrit_barrier(const cwb_sliding *g, double *s_min);
 double cwb_sliding_contact_time_lobatto(const cwb_sliding *g, double v0);
 double cwb_sliding_contact_time_qags(const cwb_sliding *g, double v0);
 
+/* Hysteresis at reversals (§2.3, sliding_hysteresis.c): the friction form,
+ * and one unloading / reloading branch started at s_A. */
+typedef enum { CWB_SLIDING_COULOMB = 0, CWB_SLIDING_EQ2, CWB_SLIDING_EQ3 } cwb_sliding_friction;
+
+typedef struct {
+    int active;                 /* 0: Coulomb (no branch, or slip neglected) */
+    cwb_sliding_friction form;
+    double p;                   /* exponent (M-D: 1/3) */
+    double sA, sg;              /* reversal point, sign of the new motion */
+    double TA, TdB, du;         /* eq. 2's ends and the ultimate slip */
+    double T_start;             /* the branch's value at s_A (eq. 3: T just before) */
+} cwb_sliding_branch;
+
+/* Mindlin-Deresiewicz ultimate slip du(s_A) as printed after eq. 2. */
+double cwb_sliding_slip_ultimate(const cwb_sliding *g, double nu, double sA);
+/* Start a branch at s_A towards sg, T_before = the friction just before. */
+void cwb_sliding_branch_start(const cwb_sliding *g, cwb_sliding_friction form, double p,
+                              double nu, double sA, double sg, double T_before,
+                              cwb_sliding_branch *b);
+/* The friction (contact tangent) at s moving towards sg: the branch's
+ * eq. 2 / eq. 3 value, Coulomb -sg mu N(s) outside it. */
+double cwb_sliding_branch_friction(const cwb_sliding *g, const cwb_sliding_branch *b, double s,
+                                   double sg);
+
 #endif /* CWB_SLIDING_H */

@@ -37,10 +37,11 @@
 #include "cwb_sliding.h"
 
 enum { P_PATH, P_H0, P_KT, P_V0, P_V0_RATIO, P_MASS, P_KN, P_MU, P_FRICTION, P_DT, P_DT_TOL,
-       P_MAX_STEPS, P_ROWS, P_BRACKET, P_BRACKET_TOL };
+       P_MAX_STEPS, P_ROWS, P_BRACKET, P_BRACKET_TOL, P_P, P_NU, P_REVERSALS, P_T_END,
+       P_SETTLE };
 
 static const char *const path_names[] = {"line", "circle", NULL};
-static const char *const friction_names[] = {"coulomb", NULL};
+static const char *const friction_names[] = {"coulomb", "eq2", "eq3", NULL};
 static const char *const onoff[] = {"off", "on", NULL};
 
 static const cwb_param sliding_params[] = {
@@ -65,7 +66,8 @@ static const cwb_param sliding_params[] = {
     {.name = "mu", .unit = "-", .min = 0, .max = 10, .flags = CWB_P_REQUIRED,
      .help = "Coulomb friction coefficient (the paper: 0.6)"},
     {.name = "friction", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = friction_names, .def = 0,
-     .help = "coulomb: slip neglected, T = mu N against the motion (Fig. 4c)"},
+     .help = "coulomb: slip neglected, T = mu N against the motion (Fig. 4c); eq2 / eq3: "
+             "unloading / reloading at reversals, non-incremental eq. 2 / incremental eq. 3"},
     {.name = "dt", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
      .help = "RK4 step; auto: halved until the events change by less than dt_tol"},
@@ -79,6 +81,21 @@ static const cwb_param sliding_params[] = {
      .help = "find v_crit by bisection on exit / no exit of the ODE solution"},
     {.name = "vcrit_tol", .unit = "-", .def = 1e-7, .min = 0, .max = 0.1,
      .flags = CWB_P_MIN_OPEN, .help = "relative width of the final v_crit bracket"},
+    {.name = "p", .unit = "-", .def = 1.0 / 3.0, .min = 0, .max = 1, .flags = CWB_P_MIN_OPEN,
+     .help = "friction = eq2/eq3: exponent of the unloading curve (Mindlin-Deresiewicz 1/3; "
+             "the paper's Fig. 4d: 1/2, 1/3, 1/4)"},
+    {.name = "nu", .unit = "-", .def = -1, .min = 0, .max = 0.5,
+     .flags = CWB_P_MAX_OPEN | CWB_P_AUTO,
+     .help = "Poisson's ratio in the ultimate slip du (eq. 2); auto: body1's nu"},
+    {.name = "reversal_times", .unit = "s", .min = 0, .max = INFINITY, .kind = CWB_PARAM_LIST,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "instants (ascending) at which the speed is reversed instantly (Fig. 5)"},
+    {.name = "t_end", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
+     .help = "stop the run here if the sphere is still in contact; auto: run to exit or rest"},
+    {.name = "settle_tol", .unit = "-", .def = 1e-9, .min = 0, .max = 0.1,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "friction = eq2/eq3: at rest when two reversals lie closer than this times du"},
     {0}};
 
 static int sliding_check(const cwb_case *c, char *msg, size_t n)
@@ -123,6 +140,14 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
         cwb_case_where(c, v, P_KT, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] %s", w, why);
     }
+    for (size_t i = 1; i < v->list[P_REVERSALS].n; i++)
+        if (!(v->list[P_REVERSALS].v[i] > v->list[P_REVERSALS].v[i - 1])) {
+            cwb_case_where(c, v, P_REVERSALS, w, sizeof w);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s: [driver] reversal_times: %g s after %g s: the instants must "
+                            "ascend (allowed: increasing times in (0, inf) s)", w,
+                            v->list[P_REVERSALS].v[i], v->list[P_REVERSALS].v[i - 1]);
+        }
     if (!v->given[P_MASS] || v->p[P_MASS] == 0.0) {
         if (!(b[0].mass > 0.0 && isfinite(b[0].mass)))
             return cwb_fail(msg, n, CWB_EINPUT,
@@ -136,18 +161,42 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
 
 enum { Y_S, Y_V, Y_W, NY };   /* position, speed, work of friction */
 
+/* What shapes a run besides the geometry. */
+typedef struct {
+    cwb_sliding_friction form;
+    double p, nu;             /* eq. 2/3 exponent, Poisson's ratio in du */
+    const double *reversals;  /* imposed reversal instants, ascending */
+    size_t n_reversals;
+    double t_end;             /* 0: to exit or rest */
+    double settle_tol;
+} run_opts;
+
 typedef struct {
     const cwb_sliding *g;
     double sg;                /* sign of the speed held through the step */
+    cwb_sliding_branch br;    /* the current unloading / reloading branch */
 } model;
+
+/* Forces at s: friction in the contact tangent, T* and N* (eqs. 1a-1d). */
+static void forces(const model *md, double s, double *Tf, double *T, double *Ntool)
+{
+    cwb_sliding_point p;
+    cwb_sliding_at(md->g, s, &p);
+    double N = cwb_sliding_normal_force(md->g, s);
+    *Tf = cwb_sliding_branch_friction(md->g, &md->br, s, md->sg);
+    *T = N * p.cn + *Tf * p.ct;
+    *Ntool = N * p.ct - *Tf * p.cn;
+}
 
 static void rhs(const model *md, const double *y, double *dy)
 {
-    double tf = cwb_sliding_friction_force(md->g, y[Y_S], md->sg);
-    double T = cwb_sliding_force(md->g, y[Y_S], md->sg);
+    cwb_sliding_point p;
+    double Tf, T, Ntool;
+    cwb_sliding_at(md->g, y[Y_S], &p);
+    forces(md, y[Y_S], &Tf, &T, &Ntool);
     dy[Y_S] = y[Y_V];
     dy[Y_V] = T / md->g->m;
-    dy[Y_W] = tf * y[Y_V];
+    dy[Y_W] = Tf * p.ct * y[Y_V];
 }
 
 static void rk4(const model *md, const double *y, double h, double *out)
@@ -178,7 +227,8 @@ static double event_value(double tau, void *arg)
     const event_arg *e = arg;
     double out[NY];
     rk4(e->md, e->y, tau, out);
-    return e->which == 0 ? e->md->sg * out[Y_V] : e->md->sg * out[Y_S] - e->md->g->su;
+    /* both negative before the event: the speed still along sg, inside the path */
+    return e->which == 0 ? -e->md->sg * out[Y_V] : e->md->sg * out[Y_S] - e->md->g->su;
 }
 
 /* Length of the sub-step at which the event `which` happens (its function
@@ -198,74 +248,128 @@ static double locate(const model *md, const double *y, double h, int which)
 enum { R_T_EVENT, R_S_EVENT, R_V_EXIT, R_COUNT };
 typedef struct {
     double value[R_COUNT];
-    int outcome;              /* 0 stuck, 1 passed, -1 slid back out through the entry */
+    int outcome;              /* 0 at rest (or t_end), 1 passed, -1 left through the entry */
     double t_stop, s_stop, w_mu, w_n, e_kin, ke_lost;
-    size_t steps;
+    size_t reversals;         /* stops that turned back and imposed reversals */
+    int at_t_end;
 } run_summary;
 
-static int put_row(cwb_series *out, const cwb_sliding *g, double t, const double *y, double sg)
+static int put_row(cwb_series *out, const model *md, double t, const double *y)
 {
     if (!out)
         return CWB_OK;
     cwb_sliding_point p;
-    cwb_sliding_at(g, y[Y_S], &p);
-    double row[10] = {t, y[Y_S], p.x, p.y, y[Y_V], cwb_sliding_normal_force(g, y[Y_S]),
-                      cwb_sliding_force(g, y[Y_S], sg), cwb_sliding_tool_force(g, y[Y_S], sg),
-                      y[Y_W], 0.5 * g->m * y[Y_V] * y[Y_V]};
+    double Tf, T, Ntool;
+    cwb_sliding_at(md->g, y[Y_S], &p);
+    forces(md, y[Y_S], &Tf, &T, &Ntool);
+    double row[11] = {t, y[Y_S], p.x, p.y, y[Y_V], cwb_sliding_normal_force(md->g, y[Y_S]),
+                      T, Ntool, y[Y_W], 0.5 * md->g->m * y[Y_V] * y[Y_V], Tf};
     return cwb_series_row(out, row);
 }
 
-static int run_fixed(const cwb_sliding *g, double v0, double h, double max_steps, size_t every,
-                     cwb_series *out, run_summary *sum, char *msg, size_t n)
+/* Turn the motion round at the current point: the new direction, and with
+ * eq. 2/3 a new branch starting from the friction just before. */
+static void reverse(model *md, const run_opts *o, double s)
 {
-    double y[NY] = {-(v0 > 0 ? 1.0 : -1.0) * g->su, v0, 0.0}, t = 0.0;
-    model md = {g, v0 > 0 ? 1.0 : -1.0};
+    double Tf, T, Ntool;
+    forces(md, s, &Tf, &T, &Ntool);
+    md->sg = -md->sg;
+    cwb_sliding_branch_start(md->g, o->form, o->p, o->nu, s, md->sg, Tf, &md->br);
+}
+
+static void finish(run_summary *sum, int outcome, double t, const double *y)
+{
+    sum->outcome = outcome;
+    sum->value[R_T_EVENT] = t;
+    sum->value[R_S_EVENT] = y[Y_S];
+    sum->value[R_V_EXIT] = outcome ? y[Y_V] : 0.0;
+}
+
+/* The speed reached zero at y: 1 when the run ends there (the sphere is at
+ * rest), 0 when it turns back. */
+static int at_stop(model *md, const run_opts *o, double t, double *y, double *s_last,
+                   run_summary *sum)
+{
+    const cwb_sliding *g = md->g;
+    y[Y_V] = 0.0;
+    if (isnan(sum->t_stop)) {
+        sum->t_stop = t;
+        sum->s_stop = y[Y_S];
+    }
+    if (o->form == CWB_SLIDING_COULOMB) {
+        cwb_sliding_point p;
+        cwb_sliding_at(g, y[Y_S], &p);
+        if (fabs(p.cn) <= g->mu * p.ct)   /* static friction holds the sphere */
+            return 1;
+    } else if (fabs(y[Y_S] - *s_last) <= o->settle_tol * cwb_sliding_slip_ultimate(g, o->nu, y[Y_S]))
+        return 1;                         /* the hysteresis loops have closed */
+    *s_last = y[Y_S];
+    sum->reversals++;
+    reverse(md, o, y[Y_S]);
+    return 0;
+}
+
+static int run_fixed(const cwb_sliding *g, double v0, double h, const run_opts *o,
+                     double max_steps, size_t every, cwb_series *out, run_summary *sum,
+                     char *msg, size_t n)
+{
+    double y[NY] = {-(v0 > 0 ? 1.0 : -1.0) * g->su, v0, 0.0}, t = 0.0, s_last = y[Y_S];
+    model md = {g, v0 > 0 ? 1.0 : -1.0, {0}};
+    size_t next_rev = 0;
     *sum = (run_summary){.t_stop = NAN, .s_stop = NAN};
-    int rc = put_row(out, g, t, y, md.sg);
+    int rc = put_row(out, &md, t, y);
     for (size_t k = 1; rc == CWB_OK; k++) {
         if ((double)k > max_steps)
             return cwb_fail(msg, n, CWB_EFAIL,
-                            "sliding: no exit nor stop after %.0f steps of %g s (t = %g s); "
-                            "raise max_steps or give a larger dt", max_steps, h, t);
-        double ynew[NY];
-        rk4(&md, y, h, ynew);
+                            "sliding: no exit nor rest after %.0f steps of %g s (t = %g s); "
+                            "raise max_steps, give a larger dt or a t_end", max_steps, h, t);
+        /* land on the next imposed reversal or on t_end */
+        double t_mark = next_rev < o->n_reversals ? o->reversals[next_rev] : INFINITY;
+        if (o->t_end > 0.0)
+            t_mark = fmin(t_mark, o->t_end);
+        double hk = fmin(h, t_mark - t), ynew[NY];
+        int marked = hk < h || t + h == t_mark;
+        rk4(&md, y, hk, ynew);
         int stop = md.sg * ynew[Y_V] <= 0.0, exit = md.sg * ynew[Y_S] >= g->su;
         if (!stop && !exit) {
             memcpy(y, ynew, sizeof y);
-            t += h;
-            if (k % every == 0)
-                rc = put_row(out, g, t, y, md.sg);
+            t = marked ? t_mark : t + hk;
+            if (marked && o->t_end > 0.0 && t >= o->t_end) {
+                rc = put_row(out, &md, t, y);
+                sum->at_t_end = 1;
+                finish(sum, 0, t, y);
+                break;
+            }
+            if (marked) {                 /* imposed reversal (Fig. 5) */
+                rc = put_row(out, &md, t, y);
+                y[Y_V] = -y[Y_V];
+                reverse(&md, o, y[Y_S]);
+                s_last = y[Y_S];
+                sum->reversals++;
+                next_rev++;
+            }
+            if (k % every == 0 || marked)
+                rc = rc ? rc : put_row(out, &md, t, y);
             continue;
         }
-        double ts = stop ? locate(&md, y, h, 0) : INFINITY;
-        double te = exit ? locate(&md, y, h, 1) : INFINITY;
+        double ts = stop ? locate(&md, y, hk, 0) : INFINITY;
+        double te = exit ? locate(&md, y, hk, 1) : INFINITY;
         double tau = fmin(ts, te);
         rk4(&md, y, tau, ynew);
         memcpy(y, ynew, sizeof y);
         t += tau;
         if (te <= ts) {
             y[Y_S] = md.sg * g->su;   /* the located root, to round-off */
-            rc = put_row(out, g, t, y, md.sg);
-            sum->outcome = md.sg * v0 > 0.0 ? 1 : -1;
-            sum->value[R_T_EVENT] = t;
-            sum->value[R_S_EVENT] = y[Y_S];
-            sum->value[R_V_EXIT] = y[Y_V];
+            rc = put_row(out, &md, t, y);
+            finish(sum, md.sg * v0 > 0.0 ? 1 : -1, t, y);
             break;
         }
         y[Y_V] = 0.0;
-        rc = put_row(out, g, t, y, md.sg);
-        sum->t_stop = t;
-        sum->s_stop = y[Y_S];
-        cwb_sliding_point p;
-        cwb_sliding_at(g, y[Y_S], &p);
-        if (fabs(p.cn) <= g->mu * p.ct) {   /* static friction holds the sphere */
-            sum->outcome = 0;
-            sum->value[R_T_EVENT] = t;
-            sum->value[R_S_EVENT] = y[Y_S];
-            sum->value[R_V_EXIT] = 0.0;
+        rc = put_row(out, &md, t, y);
+        if (at_stop(&md, o, t, y, &s_last, sum)) {
+            finish(sum, 0, t, y);
             break;
         }
-        md.sg = -md.sg;                     /* the normal force pushes it back */
     }
     sum->w_mu = y[Y_W];
     sum->w_n = cwb_sliding_work_normal(g, y[Y_S]);
@@ -276,20 +380,21 @@ static int run_fixed(const cwb_sliding *g, double v0, double h, double max_steps
 
 /* dt = auto: halve from t_scale / 64 until every reported value changes by
  * less than tol (relative to its scale); returns the converged step. */
-static int run_converged(const cwb_sliding *g, double v0, const double *p, run_summary *sum,
-                         double *h_out, int *refinements, char *msg, size_t n)
+static int run_converged(const cwb_sliding *g, double v0, const double *p, const run_opts *o,
+                         run_summary *sum, double *h_out, int *refinements, char *msg,
+                         size_t n)
 {
     double t_scale = 2.0 * g->su / fabs(v0);
     double floor_of[R_COUNT] = {t_scale, g->su, fabs(v0)};
     double h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0;
     run_summary prev;
-    int rc = run_fixed(g, v0, h, p[P_MAX_STEPS], 1, NULL, sum, msg, n);
+    int rc = run_fixed(g, v0, h, o, p[P_MAX_STEPS], 1, NULL, sum, msg, n);
     *refinements = 0;
     while (rc == CWB_OK && p[P_DT] == 0.0) {
         prev = *sum;
         h *= 0.5;
         ++*refinements;
-        if ((rc = run_fixed(g, v0, h, p[P_MAX_STEPS], 1, NULL, sum, msg, n)))
+        if ((rc = run_fixed(g, v0, h, o, p[P_MAX_STEPS], 1, NULL, sum, msg, n)))
             break;
         double change = 0.0;
         for (int i = 0; i < R_COUNT; i++)
@@ -316,14 +421,15 @@ static int bracket_vcrit(const cwb_sliding *g, double v0, double h0, const doubl
     double hi = 2.0 * fmax(cwb_sliding_vcrit(g), cwb_sliding_vcrit_barrier(g, NULL));
     double lo = 0.0, step_per_speed = h0 * fabs(v0);
     run_summary sum;
+    run_opts pass = {.form = CWB_SLIDING_COULOMB};   /* the first pass decides */
     if (!(hi > 0.0)) {
         *vcrit = 0.0;
         return CWB_OK;
     }
     while (hi - lo > p[P_BRACKET_TOL] * hi) {
         double mid = 0.5 * (lo + hi);
-        int rc = run_fixed(g, sg * mid, step_per_speed / mid, p[P_MAX_STEPS], 1, NULL, &sum,
-                           msg, n);
+        int rc = run_fixed(g, sg * mid, step_per_speed / mid, &pass, p[P_MAX_STEPS], 1, NULL,
+                           &sum, msg, n);
         if (rc)
             return rc;
         if (sum.outcome == 1)
@@ -361,7 +467,7 @@ static void report_closed_forms(const cwb_sliding *g, double v0, const run_summa
         cwb_result_set(r, line ? "e_s_eq20" : "e_s_eq35", "-", es);
         cwb_result_set(r, "contact_time_eq25", "s", tl);
         cwb_result_set(r, "contact_time_qags", "s", tq);
-        if (sum->outcome == 1)
+        if (sum->outcome == 1 && sum->reversals == 0)
             cwb_result_set(r, "e_s_deviation", "-", sum->value[R_V_EXIT] / v0 - es);
     }
 }
@@ -387,20 +493,25 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             return cwb_fail(msg, n, CWB_EINPUT, "%s: v0_over_vcrit needs mu > 0 (v_crit = 0)",
                             c->file);
     }
+    const cwb_values *cv = &c->driver_values;
+    run_opts o = {.form = (cwb_sliding_friction)p[P_FRICTION], .p = p[P_P],
+                  .nu = p[P_NU] >= 0.0 ? p[P_NU] : pr->body[0].nu,
+                  .reversals = cv->list[P_REVERSALS].v, .n_reversals = cv->list[P_REVERSALS].n,
+                  .t_end = p[P_T_END], .settle_tol = p[P_SETTLE]};
     run_summary sum;
     double h = 0.0;
     int refinements;
-    if ((rc = run_converged(&g, v0, p, &sum, &h, &refinements, msg, n)))
+    if ((rc = run_converged(&g, v0, p, &o, &sum, &h, &refinements, msg, n)))
         return rc;
     double t_end = sum.value[R_T_EVENT];
     h = fmin(h, t_end / p[P_ROWS]);
     size_t every = (size_t)fmax(1.0, floor(t_end / h / p[P_ROWS]));
     static const char *const cols[][2] = {
         {"t", "s"}, {"s", "m"}, {"x", "m"}, {"y", "m"}, {"v", "m/s"}, {"F_n", "N"},
-        {"T", "N"}, {"N_tool", "N"}, {"W_friction", "J"}, {"E_kin", "J"}};
+        {"T", "N"}, {"N_tool", "N"}, {"W_friction", "J"}, {"E_kin", "J"}, {"T_friction", "N"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(&r->series, cols[i][0], cols[i][1]);
-    if ((rc = run_fixed(&g, v0, h, p[P_MAX_STEPS] * 1e3, every, &r->series, &sum, msg, n)))
+    if ((rc = run_fixed(&g, v0, h, &o, p[P_MAX_STEPS] * 1e3, every, &r->series, &sum, msg, n)))
         return rc;
     cwb_result_set(r, "v0", "m/s", v0);
     cwb_result_set(r, "mass", "kg", m);
@@ -408,6 +519,11 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "s_u", "m", g.su);
     cwb_result_set(r, "outcome", "-", sum.outcome);
     cwb_result_set(r, "contact_time", "s", sum.outcome ? t_end : NAN);
+    if (o.form != CWB_SLIDING_COULOMB)
+        cwb_result_set(r, "nu", "-", o.nu);
+    cwb_result_set(r, "reversals", "-", (double)sum.reversals);
+    if (sum.outcome == 0)
+        cwb_result_set(r, sum.at_t_end ? "t_end" : "t_rest", "s", t_end);
     cwb_result_set(r, "v_exit", "m/s", sum.outcome ? sum.value[R_V_EXIT] : 0.0);
     cwb_result_set(r, "e_s", "-", sum.outcome ? sum.value[R_V_EXIT] / v0 : 0.0);
     if (!isnan(sum.t_stop)) {
