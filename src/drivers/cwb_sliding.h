@@ -119,4 +119,26 @@ void cwb_sliding_branch_start(const cwb_sliding *g, cwb_sliding_friction form, d
 double cwb_sliding_branch_friction(const cwb_sliding *g, const cwb_sliding_branch *b, double s,
                                    double sg);
 
+/* Force control (§3, sliding_force_closed_forms.c): rigid spheres, the upper
+ * centre on the circle of radius 2R, alpha = s/(2R); T0 > 0 here (rightward
+ * from -su; the driver mirrors T0 < 0). */
+typedef struct {
+    double R, m, mu, Q, T0, y0;
+    double au, su;   /* engagement angle acos(y0/R) and arc 2R au */
+    double Tmu;      /* static friction at engagement Q tan(au + atan mu) (inf: never moves) */
+} cwb_fsliding;
+
+int cwb_fsliding_init(cwb_fsliding *g, double R, double m, double mu, double Q, double T0,
+                      double y0, char *msg, size_t n);
+double cwb_fsliding_nstat(const cwb_fsliding *g, double s);   /* N_stat, eq. 39 */
+double cwb_fsliding_drive(const cwb_fsliding *g, double s);   /* Q sin a + T0 cos a */
+double cwb_fsliding_velocity_eq43(const cwb_fsliding *g, double s); /* a_n on */
+double cwb_fsliding_velocity_eq45(const cwb_fsliding *g, double s); /* a_n = 0 */
+double cwb_fsliding_separation_eq44(const cwb_fsliding *g);   /* N = 0 with a_n */
+double cwb_fsliding_separation_an0(const cwb_fsliding *g);    /* N_stat = 0 */
+/* Time from -su to s with a_n = 0: eq. 47 (re-derived, real modulus) and
+ * by qags of 1/v (an = 1: with eq. 43's speed). */
+double cwb_fsliding_time_eq47(const cwb_fsliding *g, double s);
+double cwb_fsliding_time_qags(const cwb_fsliding *g, double s, int an);
+
 #endif /* CWB_SLIDING_H */
