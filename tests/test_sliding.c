@@ -41,21 +41,27 @@ static const char line_case[] =
     "v0_over_vcrit = 1.5\n"  /* 21 */
     "vcrit_bracket = off\n"; /* 22 */
 
-/* Write line_case with one string replaced into a temporary file. */
-static void write_case(char *path, size_t n, const char *find, const char *replace)
+/* Write `base` with one string replaced into a temporary file. */
+static void write_text(char *path, size_t n, const char *base, const char *find,
+                       const char *replace)
 {
     snprintf(path, n, "/tmp/cwb_test_sliding_%ld.case", (long)getpid());
-    const char *at = find ? strstr(line_case, find) : NULL;
+    const char *at = find ? strstr(base, find) : NULL;
     FILE *f = fopen(path, "w");
     ck_assert_ptr_nonnull(f);
     if (at) {
-        fwrite(line_case, 1, (size_t)(at - line_case), f);
+        fwrite(base, 1, (size_t)(at - base), f);
         fputs(replace, f);
         fputs(at + strlen(find), f);
     } else {
-        fputs(line_case, f);
+        fputs(base, f);
     }
     ck_assert_int_eq(fclose(f), 0);
+}
+
+static void write_case(char *path, size_t n, const char *find, const char *replace)
+{
+    write_text(path, n, line_case, find, replace);
 }
 
 static cwb_sliding geometry(cwb_sliding_path path, double mu, double kt)
@@ -250,6 +256,274 @@ START_TEST(test_barrier)
 }
 END_TEST
 
+/* §2.3 branches at given points, against eq. 2 written out here: a
+ * reversal at s_A = -0.1 m from leftward gross sliding (friction just
+ * before +mu N(s_A)) to rightward motion, p = 1/3, nu = 0.3. */
+START_TEST(test_branches)
+{
+    cwb_sliding g = geometry(CWB_SLIDING_LINE, 0.6, 0);
+    double sA = -0.1, nu = 0.3, p = 1.0 / 3.0, mu = 0.6;
+    double hA = 2.0 - hypot(sA, g.yc);
+    double du = (2.0 - nu) * mu / (2.0 * (1.0 - nu)) * hA *
+                (0.5 + sqrt(g.yc * g.yc + 4.0 * sA * sA) / 4.0);
+    ck_assert_rel(cwb_sliding_slip_ultimate(&g, nu, sA), du, 1e-15);
+    double NA = pow(hA, 1.5), NB = pow(2.0 - hypot(sA + du, g.yc), 1.5);
+    double TA = mu * NA, TdB = -mu * NB;   /* eq. 2's ends, T_A = the friction before */
+    cwb_sliding_branch b2, b3, b3mid;
+    cwb_sliding_branch_start(&g, CWB_SLIDING_EQ2, p, nu, sA, 1.0, TA, &b2);
+    cwb_sliding_branch_start(&g, CWB_SLIDING_EQ3, p, nu, sA, 1.0, TA, &b3);
+    cwb_sliding_branch_start(&g, CWB_SLIDING_EQ3, p, nu, sA, 1.0, 0.0, &b3mid);
+    ck_assert_rel(b2.TA, TA, 1e-15);
+    ck_assert_rel(b2.TdB, TdB, 1e-14);
+    /* continuous at the reversal: the branch starts on the friction before */
+    ck_assert_rel(cwb_sliding_branch_friction(&g, &b2, sA, 1.0), TA, 1e-15);
+    static const double frac[] = {1e-6, 0.125, 0.5, 0.9};
+    for (size_t i = 0; i < sizeof frac / sizeof *frac; i++) {
+        double s = sA + frac[i] * du;
+        double eq2 = TA - (TA - TdB) * pow(frac[i], p);
+        double coulomb = -mu * pow(2.0 - hypot(s, g.yc), 1.5);
+        ck_assert(fabs(cwb_sliding_branch_friction(&g, &b2, s, 1.0) - fmax(eq2, coulomb)) <= 1e-12 * TA);
+        /* from gross sliding the integrated eq. 3 is eq. 2 */
+        ck_assert(fabs(cwb_sliding_branch_friction(&g, &b3, s, 1.0) - fmax(eq2, coulomb)) <= 1e-12 * TA);
+        /* from a mid-branch value (0 N) eq. 3 continues, eq. 2 would jump to mu N(s_A) */
+        ck_assert(fabs(cwb_sliding_branch_friction(&g, &b3mid, s, 1.0) -
+                       fmax(-(TA - TdB) * pow(frac[i], p), coulomb)) <= 1e-12 * TA);
+    }
+    /* eq. 3's increment is eq. 2's derivative: central difference at du/2
+     * (step 1e-6 du; truncation ~1e-12 relative) */
+    double s = sA + 0.5 * du, e = 1e-6 * du;
+    double slope = (cwb_sliding_branch_friction(&g, &b3, s + e, 1.0) -
+                    cwb_sliding_branch_friction(&g, &b3, s - e, 1.0)) / (2.0 * e);
+    ck_assert_rel(slope, -fabs(TA - TdB) * p * pow(0.5 * du, p - 1.0) / pow(du, p), 1e-8);
+    /* the end of the branch: Coulomb again, continuously */
+    ck_assert_rel(cwb_sliding_branch_friction(&g, &b2, sA + du, 1.0), TdB, 1e-14);
+    double past = sA + 1.5 * du;
+    ck_assert_rel(cwb_sliding_branch_friction(&g, &b2, past, 1.0),
+                  -mu * pow(2.0 - hypot(past, g.yc), 1.5), 1e-15);
+    /* slip neglected (Fig. 4c): no branch */
+    cwb_sliding_branch bc;
+    cwb_sliding_branch_start(&g, CWB_SLIDING_COULOMB, p, nu, sA, 1.0, TA, &bc);
+    ck_assert_rel(cwb_sliding_branch_friction(&g, &bc, sA, 1.0), -mu * NA, 1e-15);
+}
+END_TEST
+
+/* Fig. 4's run (v0 = 0.7 v_crit, dt = 0.01 s, to t_end = 40 s) with eq. 2
+ * and eq. 3 and p = 1/2, 1/3, 1/4: the sphere stops and turns round; with
+ * eq. 3 it comes to rest through the loops, with eq. 2 the restart on the
+ * full friction mu N(s_A) at each reversal keeps it rocking (Fig. 4a's
+ * oscillations, here without end). E_kin lost = -(W_n + W_mu) at every row
+ * (measured up to 2.3e-8 of E_0, eq. 2 with p = 1/4, at this step: the
+ * branch's |s - s_A|^p start and eq. 2's jumps lower RK4's order), and the
+ * friction never exceeds mu N. */
+START_TEST(test_hysteresis_driver)
+{
+    static const char *const forms[] = {"eq2", "eq3"};
+    static const char *const ps[] = {"0.5", "0.333333333333333", "0.25"};
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < 3; k++) {
+            char path[64], repl[160];
+            snprintf(repl, sizeof repl, "mu = 0.6\nv0_over_vcrit = 0.7\nfriction = %s\np = %s\n"
+                     "dt = 0.01\nt_end = 40\n", forms[f], ps[k]);
+            write_case(path, sizeof path, "mu = 0.6\nv0_over_vcrit = 1.5\n", repl);
+            cwb_result r;
+            cwb_result_init(&r);
+            test_run(path, NULL, 0, &r);
+            ck_assert_int_eq((int)cwb_result_get(&r, "outcome"), 0);
+            ck_assert(cwb_result_get(&r, "reversals") >= 2);
+            if (f == 1)
+                ck_assert(cwb_result_get(&r, "t_rest") < 40.0);
+            double v0 = cwb_result_get(&r, "v0"), e0 = 0.5 * v0 * v0;
+            cwb_sliding g = geometry(CWB_SLIDING_LINE, 0.6, 0);
+            for (size_t i = 0; i < r.series.nrow; i++) {
+                double s = test_col(&r, "s", i);
+                double lost = e0 - test_col(&r, "E_kin", i);
+                double work = test_col(&r, "W_friction", i) + cwb_sliding_work_normal(&g, s);
+                ck_assert_msg(fabs(lost + work) <= 5e-8 * e0, "%s p=%s row %zu: energy off %g",
+                              forms[f], ps[k], i, lost + work);
+                ck_assert(fabs(test_col(&r, "T_friction", i)) <=
+                          0.6 * test_col(&r, "F_n", i) * (1.0 + 1e-12));
+            }
+            cwb_result_free(&r);
+            unlink(path);
+        }
+}
+END_TEST
+
+/* Fig. 5: two imposed reversals (v -> -v at 2 s and 3 s) with eq. 3 and
+ * with Coulomb; the kinetic energy jumps nowhere, so the balance still
+ * closes (measured 1e-10 of E_0 at dt = 0.005 s). */
+START_TEST(test_reversals)
+{
+    static const char *const forms[] = {"coulomb", "eq3"};
+    for (int f = 0; f < 2; f++) {
+        char path[64], repl[160];
+        snprintf(repl, sizeof repl, "mu = 0.6\nv0_over_vcrit = 1.05\nfriction = %s\n"
+                 "reversal_times = 2, 3\ndt = 0.005\n", forms[f]);
+        write_case(path, sizeof path, "mu = 0.6\nv0_over_vcrit = 1.5\n", repl);
+        cwb_result r;
+        cwb_result_init(&r);
+        test_run(path, NULL, 0, &r);
+        ck_assert(cwb_result_get(&r, "reversals") >= 2);
+        double v0 = cwb_result_get(&r, "v0"), e0 = 0.5 * v0 * v0;
+        cwb_sliding g = geometry(CWB_SLIDING_LINE, 0.6, 0);
+        int flipped = 0;
+        for (size_t i = 0; i < r.series.nrow; i++) {
+            double s = test_col(&r, "s", i);
+            double lost = e0 - test_col(&r, "E_kin", i);
+            double work = test_col(&r, "W_friction", i) + cwb_sliding_work_normal(&g, s);
+            ck_assert_msg(fabs(lost + work) <= 1e-8 * e0, "%s row %zu: energy off %g", forms[f],
+                          i, lost + work);
+            if (i > 0 && test_col(&r, "t", i) == 2.0 && test_col(&r, "t", i - 1) == 2.0) {
+                ck_assert_rel(test_col(&r, "v", i), -test_col(&r, "v", i - 1), 1e-15);
+                flipped = 1;
+            }
+        }
+        ck_assert(flipped);
+        cwb_result_free(&r);
+        unlink(path);
+    }
+}
+END_TEST
+
+static const char force_case[] =
+    "[contact]\n"            /* 1 */
+    "normal = hertz\n"
+    "\n"
+    "[body1]\n"              /* 4 */
+    "shape = sphere\n"
+    "radius = 1\n"
+    "E = 1e6\n"
+    "nu = 0.3\n"
+    "density = 1000\n"
+    "\n"
+    "[body2]\n"
+    "shape = same\n"         /* 12 */
+    "\n"
+    "[driver]\n"             /* 14 */
+    "type = sliding_force\n" /* 15 */
+    "Q = 1\n"                /* 16 */
+    "T0_over_Tmu = 1.5\n"    /* 17 */
+    "y0 = 0.86\n"            /* 18 */
+    "mu = 0.6\n"             /* 19 */
+    "mass = 1\n"             /* 20 */
+    "an = on\n";             /* 21 */
+
+typedef struct {
+    const cwb_fsliding *g;
+    double s;
+} ode_arg;
+
+/* (2/m) e^(mu (s - s')/R) (P - mu N_stat)(s'): the integrand of the linear
+ * ODE for u = v^2 with the centrifugal term (see sliding_force_closed_forms.c) */
+static double u_integrand(double x, void *p)
+{
+    const ode_arg *a = p;
+    const cwb_fsliding *g = a->g;
+    return 2.0 / g->m * exp(g->mu * (a->s - x) / g->R) *
+           (cwb_fsliding_drive(g, x) - g->mu * cwb_fsliding_nstat(g, x));
+}
+
+/* Eq. 43 against direct quadrature of its ODE, eq. 47 against qags of the
+ * contact-time integral (eq. 46 with the factor 2/m on W0), T_mu against
+ * the static balance at engagement (Q = 1 N, R = 1 m, mu = 0.6, y0 = 0.86 m,
+ * m = 1 kg as the paper's §3.2, m chosen). */
+START_TEST(test_force_closed_forms)
+{
+    cwb_fsliding g;
+    char msg[256];
+    ck_assert_int_eq(cwb_fsliding_init(&g, 1.0, 1.0, 0.6, 1.0, 0.0, 0.86, msg, sizeof msg), 0);
+    double au = acos(0.86), Tmu = g.Tmu;
+    /* at T0 = T_mu the net force at -su vanishes */
+    ck_assert(fabs(-sin(au) + Tmu * cos(au) - 0.6 * (cos(au) + Tmu * sin(au))) <= 1e-14);
+    static const double ratio[] = {1.05, 1.5, 3.0};
+    for (size_t i = 0; i < 3; i++) {
+        g.T0 = ratio[i] * Tmu;
+        double sc = cwb_fsliding_separation_eq44(&g);
+        for (int j = 1; j <= 4; j++) {
+            double s = -g.su + (sc + g.su) * j / 4.0;
+            ode_arg a = {&g, s};
+            double u = qags(u_integrand, &a, -g.su, s);
+            ck_assert_rel(pow(cwb_fsliding_velocity_eq43(&g, s), 2), u, 1e-11);
+        }
+        double v = cwb_fsliding_velocity_eq43(&g, sc);   /* eq. 44: N = 0 there */
+        ck_assert(fabs(v * v / 2.0 - cwb_fsliding_nstat(&g, sc)) <= 1e-13);
+        double s0 = cwb_fsliding_separation_an0(&g);
+        ck_assert(fabs(cwb_fsliding_nstat(&g, s0)) <= 1e-14);
+        ck_assert_rel(cwb_fsliding_time_eq47(&g, s0), cwb_fsliding_time_qags(&g, s0, 0), 1e-10);
+        ck_assert_rel(cwb_fsliding_time_eq47(&g, sc), cwb_fsliding_time_qags(&g, sc, 0), 1e-10);
+    }
+}
+END_TEST
+
+/* The driver's RK4 solution (dt = auto, dt_tol 1e-10) against eq. 43 at
+ * every row (an on) and eq. 45 (an off), the separation against eq. 44 /
+ * N_stat = 0, the contact time against qags and eq. 47, the energy balance. */
+START_TEST(test_force_driver)
+{
+    for (int an = 0; an < 2; an++) {
+        char path[64];
+        write_text(path, sizeof path, force_case, "an = on", an ? "an = on" : "an = off");
+        cwb_result r;
+        cwb_result_init(&r);
+        test_run(path, NULL, 0, &r);
+        cwb_fsliding g;
+        char msg[256];
+        cwb_fsliding_init(&g, 1.0, 1.0, 0.6, 1.0, 0.0, 0.86, msg, sizeof msg);
+        g.T0 = 1.5 * g.Tmu;
+        double sc = an ? cwb_fsliding_separation_eq44(&g) : cwb_fsliding_separation_an0(&g);
+        ck_assert(fabs(cwb_result_get(&r, "s_c") - sc) <= 1e-8);
+        double tq = cwb_fsliding_time_qags(&g, sc, an);
+        ck_assert_rel(cwb_result_get(&r, "contact_time"), tq, 1e-8);
+        if (!an)
+            ck_assert_rel(cwb_result_get(&r, "contact_time"), cwb_fsliding_time_eq47(&g, sc),
+                          1e-8);
+        double vmax = fabs(cwb_result_get(&r, "v_c"));
+        for (size_t i = 0; i < r.series.nrow; i++) {
+            double s = test_col(&r, "s", i), v = test_col(&r, "v", i);
+            double vc = an ? cwb_fsliding_velocity_eq43(&g, s) : cwb_fsliding_velocity_eq45(&g, s);
+            ck_assert_msg(fabs(v - vc) <= 1e-8 * vmax, "an %d row %zu: v %.12g closed %.12g",
+                          an, i, v, vc);
+        }
+        ck_assert(fabs(cwb_result_get(&r, "energy_residual")) <= 1e-10);
+        cwb_result_free(&r);
+        unlink(path);
+    }
+}
+END_TEST
+
+START_TEST(test_force_bad_input)
+{
+    static const struct {
+        const char *find, *replace, *expect;
+    } rows[] = {
+        {"Q = 1", "Q = 0", ":16: [driver] Q = 0 [N] is out of range: allowed (0, inf)"},
+        {"T0_over_Tmu = 1.5", "T0_over_Tmu = 0.9", ":17: [driver] T0_over_Tmu = 0.9: |T0| = "},
+        {"T0_over_Tmu = 1.5", "T0 = 1.8", ":17: [driver] T0 = 1.8: |T0| = 1.8 N does not exceed"},
+        {"T0_over_Tmu = 1.5", "T0 = 3\nT0_over_Tmu = 2", "give exactly one of T0"},
+        {"y0 = 0.86", "y0 = 1", ":18: [driver] y0 = 1 m out of range (allowed (0, R)"},
+        {"y0 = 0.86", "y0 = -1", ":18: [driver] y0 = -1 [m] is out of range"},
+        {"mu = 0.6", "mu = -1", ":19: [driver] mu = -1 [-] is out of range"},
+        {"mass = 1", "mass = 0", ":20: [driver] mass = 0 [kg] is out of range"},
+        {"an = on", "an = maybe", ":21: [driver] an = 'maybe' is not one of"},
+        {"an = on", "dt = 0", ":21: [driver] dt = 0 [s] is out of range"},
+        {"an = on", "dt_tol = 1", ":21: [driver] dt_tol = 1 [-] is out of range"},
+        {"an = on", "max_steps = 2.5", ":21: [driver] max_steps = 2.5 [-] is out of range"},
+        {"an = on", "rows = 1", ":21: [driver] rows = 1 [-] is out of range"},
+        {"shape = same", "shape = sphere\nradius = 2\nE = 1e6\nnu = 0.3\ndensity = 1000",
+         "two identical spheres"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        char path[64], expect[256];
+        write_text(path, sizeof path, force_case, rows[i].find, rows[i].replace);
+        snprintf(expect, sizeof expect, "%s", rows[i].expect);
+        if (expect[0] == ':')
+            snprintf(expect, sizeof expect, "%s%s", path, rows[i].expect);
+        test_refused(path, NULL, 0, expect);
+        unlink(path);
+    }
+}
+END_TEST
+
 /* Every new key refused with FILE:LINE, key, value and range. */
 START_TEST(test_bad_input)
 {
@@ -288,6 +562,16 @@ START_TEST(test_bad_input)
                                                  "range: allowed (0, 0.1]"},
         {"shape = same", "shape = sphere\nradius = 2\nE = 1e6\nnu = 0.3\ndensity = 1000",
          "two identical spheres"},
+        {"vcrit_bracket = off", "p = 0", ":22: [driver] p = 0 [-] is out of range: allowed (0, 1]"},
+        {"vcrit_bracket = off", "p = 1.5", ":22: [driver] p = 1.5 [-] is out of range"},
+        {"vcrit_bracket = off", "nu = 0.5", ":22: [driver] nu = 0.5 [-] is out of range: "
+                                            "allowed [0, 0.5)"},
+        {"vcrit_bracket = off", "reversal_times = 2, 1", ":22: [driver] reversal_times: 1 s "
+                                                         "after 2 s: the instants must ascend"},
+        {"vcrit_bracket = off", "reversal_times = -1", ":22: [driver] reversal_times"},
+        {"vcrit_bracket = off", "t_end = -1", ":22: [driver] t_end = -1 [s] is out of range"},
+        {"vcrit_bracket = off", "settle_tol = 0", ":22: [driver] settle_tol = 0 [-] is out of "
+                                                  "range: allowed (0, 0.1]"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         char path[64], expect[256];
@@ -313,6 +597,12 @@ Suite *sliding_suite(void)
     tcase_add_test(tc, test_driver_circle);
     tcase_add_test(tc, test_barrier);
     tcase_add_test(tc, test_bad_input);
+    tcase_add_test(tc, test_branches);
+    tcase_add_test(tc, test_hysteresis_driver);
+    tcase_add_test(tc, test_reversals);
+    tcase_add_test(tc, test_force_closed_forms);
+    tcase_add_test(tc, test_force_driver);
+    tcase_add_test(tc, test_force_bad_input);
     suite_add_tcase(s, tc);
     return s;
 }
