@@ -282,9 +282,11 @@ START_TEST(test_branches)
         double s = sA + frac[i] * du;
         double eq2 = TA - (TA - TdB) * pow(frac[i], p);
         double coulomb = -mu * pow(2.0 - hypot(s, g.yc), 1.5);
-        ck_assert(fabs(cwb_sliding_branch_friction(&g, &b2, s, 1.0) - fmax(eq2, coulomb)) <= 1e-12 * TA);
+        ck_assert(fabs(cwb_sliding_branch_friction(&g, &b2, s, 1.0) - fmax(eq2, coulomb)) <=
+                  1e-12 * TA);
         /* from gross sliding the integrated eq. 3 is eq. 2 */
-        ck_assert(fabs(cwb_sliding_branch_friction(&g, &b3, s, 1.0) - fmax(eq2, coulomb)) <= 1e-12 * TA);
+        ck_assert(fabs(cwb_sliding_branch_friction(&g, &b3, s, 1.0) - fmax(eq2, coulomb)) <=
+                  1e-12 * TA);
         /* from a mid-branch value (0 N) eq. 3 continues, eq. 2 would jump to mu N(s_A) */
         ck_assert(fabs(cwb_sliding_branch_friction(&g, &b3mid, s, 1.0) -
                        fmax(-(TA - TdB) * pow(frac[i], p), coulomb)) <= 1e-12 * TA);

@@ -6,8 +6,9 @@
  * qags of eq. 29 / eq. 22 and by the 5-point eqs. 35 / 32), Fig. 14 (eq. 43)
  * and Fig. 15 (contact time: qags of 1/v with eq. 43, and eq. 47).
  * Built and run from the repository root by `make reference-analytic`.
- * Inputs (the paper's kn = 1 N/m^1.5, R = 1 m, mu = 0.6; chosen m = 1 kg,
- * h0 = 0.1 m): the same as the two cases. */
+ * Inputs: those of the cases (the paper's kn = 1 N/m^1.5, R = 1 m, mu = 0.6,
+ * chosen m = 1 kg, h0 = 0.1 m; force control: the paper's Q = 1 N, R = 1 m,
+ * mu = 0.6, y0 = 0.86 R, chosen m = 1 kg). */
 #include <math.h>
 #include <stdio.h>
 
@@ -52,9 +53,11 @@ static int write_sweep(const char *file, const char *head, const cwb_sliding *g,
 }
 
 static const char *const force_common =
-    "# inputs: rigid spheres, R=1 m, Q=1 N, mu=0.6, y0=0.86 m (the paper's sec. 3.2), m=1 kg (chosen)\n"
+    "# inputs: rigid spheres, R=1 m, Q=1 N, mu=0.6, y0=0.86 m (the paper's sec. 3.2), m=1 kg "
+    "(chosen)\n"
     "# made by reference/analytic/seed003_closed_forms.c (closed forms of\n"
-    "# src/drivers/sliding_force_closed_forms.c; tests/test_sliding.c checks them against quadrature)\n"
+    "# src/drivers/sliding_force_closed_forms.c; tests/test_sliding.c checks them against "
+    "quadrature)\n"
     "# independence: closed-form\n";
 
 static int write_force(void)
@@ -74,10 +77,13 @@ static int write_force(void)
         if (!f)
             return 1;
         double sc = cwb_fsliding_separation_eq44(&g);
-        fprintf(f, "# Seed 003 Fig. 14: speed along the path, force control, centrifugal term on,\n"
-                   "# eq. 43 (re-derived, as printed) from -su to the separation of eq. 44 (s_c = %.12g m);\n"
-                   "# T0 = %g T_mu, T_mu = Q tan(a_u + atan mu) = %.12g N\n%s"
-                   "# tolerance: 1e-8 of v_c\ns[m],v[m/s]\n", sc, ratio[k], Tmu, force_common);
+        fprintf(f,
+                "# Seed 003 Fig. 14: speed along the path, force control, centrifugal term on,\n"
+                "# eq. 43 (re-derived, as printed) from -su to the separation of eq. 44 (s_c = "
+                "%.12g m);\n"
+                "# T0 = %g T_mu, T_mu = Q tan(a_u + atan mu) = %.12g N\n%s"
+                "# tolerance: 1e-8 of v_c\ns[m],v[m/s]\n",
+                sc, ratio[k], Tmu, force_common);
         for (int i = 0; i <= 200; i++) {
             double s = -g.su + (sc + g.su) * i / 200.0;
             fprintf(f, "%.12g,%.12g\n", s, cwb_fsliding_velocity_eq43(&g, s));
@@ -87,15 +93,18 @@ static int write_force(void)
     }
     for (int k = 0; k < 2; k++) {
         FILE *f = fopen(k ? "reference/analytic/seed003_fig15_eq47.csv"
-                          : "reference/analytic/seed003_fig15_contact_time.csv", "w");
+                          : "reference/analytic/seed003_fig15_contact_time.csv",
+                        "w");
         if (!f)
             return 1;
-        fprintf(f, "# Seed 003 Fig. 15: contact time against T0 / T_mu, force control, %s\n%s"
-                   "# tolerance: %s\nT0_over_Tmu[-],contact_time[s]\n",
-                k ? "eq. 47 (the a_n = 0 speed up to eq. 44's separation;\n"
-                    "# re-derived with a real modulus): the paper's approximation"
-                  : "centrifugal term on:\n# qags of 1/v with eq. 43's speed up to eq. 44's separation",
-                force_common, k ? "none (an approximation: +2.7 to +3.4 % here)" : "1e-8");
+        fprintf(
+            f,
+            "# Seed 003 Fig. 15: contact time against T0 / T_mu, force control, %s\n%s"
+            "# tolerance: %s\nT0_over_Tmu[-],contact_time[s]\n",
+            k ? "eq. 47 (the a_n = 0 speed up to eq. 44's separation;\n"
+                "# re-derived with a real modulus): the paper's approximation"
+              : "centrifugal term on:\n# qags of 1/v with eq. 43's speed up to eq. 44's separation",
+            force_common, k ? "none (an approximation: +2.7 to +3.4 % here)" : "1e-8");
         for (int i = 0; i < SWEEP_N; i++) {
             double r = sweep_at(1.05, 3.0, i);
             g.T0 = r * Tmu;
@@ -122,8 +131,8 @@ static int write_circle(void)
         if (cwb_sliding_init(&g, CWB_SLIDING_CIRCLE, 1.0, 1.0, 0.6, 1.0, 0.1, kt[k], msg,
                              sizeof msg))
             return 1;
-        static const char *const what[] = {
-            "fig11_%s.csv", "fig11_%s_eq32.csv", "fig10_%s.csv", "fig10_%s_eq35.csv"};
+        static const char *const what[] = {"fig11_%s.csv", "fig11_%s_eq32.csv", "fig10_%s.csv",
+                                           "fig10_%s_eq35.csv"};
         static const char *const label[] = {
             "contact time, qags of 1/v with the qags work of eq. 29",
             "contact time, the 5-point rule on 1/v (eqs. 25/31 with eq. 30)",
@@ -132,7 +141,8 @@ static int write_circle(void)
             char file[64];
             snprintf(file, sizeof file, what[w], tag[k]);
             snprintf(name, sizeof name, "reference/analytic/seed003_%s", file);
-            snprintf(head, sizeof head, "# Seed 003 Fig. %d: circular path, k~ = %g: %s,\n"
+            snprintf(head, sizeof head,
+                     "# Seed 003 Fig. %d: circular path, k~ = %g: %s,\n"
                      "# against v0 / v_crit of the line (as the paper's axes)\n",
                      w < 2 ? 11 : 10, kt[k], label[w]);
             if (write_sweep(name, head, &g, vc, 1.5, w))
@@ -153,10 +163,13 @@ int main(void)
     FILE *f = fopen("reference/analytic/seed003_fig6_line_velocity.csv", "w");
     if (!f)
         return 1;
-    fprintf(f, "# Seed 003 Fig. 6 (and Fig. 3's line): speed along the line path, eq. 16 with\n"
-               "# the friction work of eq. 15 (incomplete elliptic integrals, k = ((1-kr)/(1+kr))^0.5)\n"
-               "# and the normal work of eq. 13; v0 = 1.5 v_crit (eq. 21: v_crit = %.12g m/s)\n%s"
-               "# tolerance: 1e-8 of v0\ns[m],v[m/s]\n", vc, common);
+    fprintf(
+        f,
+        "# Seed 003 Fig. 6 (and Fig. 3's line): speed along the line path, eq. 16 with\n"
+        "# the friction work of eq. 15 (incomplete elliptic integrals, k = ((1-kr)/(1+kr))^0.5)\n"
+        "# and the normal work of eq. 13; v0 = 1.5 v_crit (eq. 21: v_crit = %.12g m/s)\n%s"
+        "# tolerance: 1e-8 of v0\ns[m],v[m/s]\n",
+        vc, common);
     for (int i = 0; i <= 200; i++) {
         double s = -g.su + 2.0 * g.su * i / 200.0;
         fprintf(f, "%.12g,%.12g\n", s, cwb_sliding_velocity(&g, 1.5 * vc, s, 0));
@@ -166,9 +179,11 @@ int main(void)
     f = fopen("reference/analytic/seed003_fig7_restitution.csv", "w");
     if (!f)
         return 1;
-    fprintf(f, "# Seed 003 Fig. 7: tangential restitution e_s against v0 / v_crit on the line path,\n"
-               "# eq. 20 with eq. 19 (complete elliptic integrals); v_crit from eq. 21 = %.12g m/s\n%s"
-               "# tolerance: 1e-8\nv0_over_vcrit[-],e_s[-]\n", vc, common);
+    fprintf(f,
+            "# Seed 003 Fig. 7: tangential restitution e_s against v0 / v_crit on the line path,\n"
+            "# eq. 20 with eq. 19 (complete elliptic integrals); v_crit from eq. 21 = %.12g m/s\n%s"
+            "# tolerance: 1e-8\nv0_over_vcrit[-],e_s[-]\n",
+            vc, common);
     /* the sweep's own 12 values (1.05 to 5): no interpolation near the steep start */
     for (int i = 0; i < 12; i++) {
         double r = 1.05 + (5.0 - 1.05) * i / 11.0;
@@ -176,12 +191,14 @@ int main(void)
     }
     if (fclose(f))
         return 1;
-    if (write_sweep("reference/analytic/seed003_fig8_contact_time.csv",
-                    "# Seed 003 Fig. 8: contact time against v0 / v_crit, line path, qags of eq. 22\n",
-                    &g, vc, 1.05, 0) ||
-        write_sweep("reference/analytic/seed003_fig8_eq25.csv",
-                    "# Seed 003 Fig. 8: contact time against v0 / v_crit, line path, eq. 25 (5-point)\n",
-                    &g, vc, 1.05, 1))
+    if (write_sweep(
+            "reference/analytic/seed003_fig8_contact_time.csv",
+            "# Seed 003 Fig. 8: contact time against v0 / v_crit, line path, qags of eq. 22\n", &g,
+            vc, 1.05, 0) ||
+        write_sweep(
+            "reference/analytic/seed003_fig8_eq25.csv",
+            "# Seed 003 Fig. 8: contact time against v0 / v_crit, line path, eq. 25 (5-point)\n",
+            &g, vc, 1.05, 1))
         return 1;
     return write_circle() || write_force();
 }

@@ -18,14 +18,19 @@
  * the event lies on the integrator's own solution. dt = auto halves the
  * step until the event time, place and speed change by less than dt_tol.
  *
- * At a stop the sphere sticks when static friction holds it
- * (|c_n| <= mu c_t) and slides back otherwise, leaving through its entry.
+ * At a stop, with friction = coulomb, the sphere sticks when static
+ * friction holds it (|c_n| <= mu c_t) and slides back otherwise, leaving
+ * through its entry. With friction = eq2 / eq3 (§2.3, sliding_hysteresis.c)
+ * every stop and every imposed reversal (reversal_times, Fig. 5) starts an
+ * unloading / reloading branch from the friction just before it; the run
+ * ends at rest when two reversals lie within settle_tol du, or at t_end.
  * Reported: the exit (contact time, exit speed, e_s = v_exit / v0, negative
  * after a slide back), the stop (where, when), the energy balance
  * (kinetic energy lost = -(W_n + W_mu)), and beside them the closed forms
  * (sliding_closed_forms.c) with a warning where they do not apply.
  *
- * Columns: t, s, x, y, v, F_n (N), T (T*), N_tool (N*), W_friction, E_kin.
+ * Columns: t, s, x, y, v, F_n (N), T (T*), N_tool (N*), W_friction, E_kin,
+ * T_friction (the friction in the contact tangent).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -301,8 +306,11 @@ static int at_stop(model *md, const run_opts *o, double t, double *y, double *s_
         cwb_sliding_at(g, y[Y_S], &p);
         if (fabs(p.cn) <= g->mu * p.ct)   /* static friction holds the sphere */
             return 1;
-    } else if (fabs(y[Y_S] - *s_last) <= o->settle_tol * cwb_sliding_slip_ultimate(g, o->nu, y[Y_S]))
-        return 1;                         /* the hysteresis loops have closed */
+    } else {
+        double du = cwb_sliding_slip_ultimate(g, o->nu, y[Y_S]);
+        if (fabs(y[Y_S] - *s_last) <= o->settle_tol * du)
+            return 1;                     /* the hysteresis loops have closed */
+    }
     *s_last = y[Y_S];
     sum->reversals++;
     reverse(md, o, y[Y_S]);

@@ -152,7 +152,8 @@ static int put_row(cwb_series *out, const model *md, double t, const double *y, 
         return CWB_OK;
     const cwb_fsliding *g = md->g;
     double a = y[Y_S] / (2.0 * g->R), N = normal_force(md, y), Ns = cwb_fsliding_nstat(g, y[Y_S]);
-    double vc = md->an ? cwb_fsliding_velocity_eq43(g, y[Y_S]) : cwb_fsliding_velocity_eq45(g, y[Y_S]);
+    double vc = md->an ? cwb_fsliding_velocity_eq43(g, y[Y_S])
+                       : cwb_fsliding_velocity_eq45(g, y[Y_S]);
     double row[13] = {t, sg * y[Y_S], sg * a, sg * 2.0 * g->R * sin(a), 2.0 * g->R * cos(a),
                       sg * y[Y_V], N, Ns, N - Ns, sg * (cwb_fsliding_drive(g, y[Y_S]) - g->mu * N),
                       y[Y_W], 0.5 * g->m * y[Y_V] * y[Y_V], sg * vc};
