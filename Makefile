@@ -143,8 +143,12 @@ $(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)
 	@mkdir -p $(BUILD)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(PKG_LIBS)
 
-reference-analytic: $(BUILD)/ref_hertz_impact
+$(BUILD)/seed003_closed_forms: reference/analytic/seed003_closed_forms.c $(BUILD)/libcwb.a
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BUILD)/libcwb.a $(PKG_LIBS)
+
+reference-analytic: $(BUILD)/ref_hertz_impact $(BUILD)/seed003_closed_forms
 	sh reference/analytic/generate.sh $(BUILD)/ref_hertz_impact
+	$(BUILD)/seed003_closed_forms
 
 # FEM references (gmsh + CalculiX from Debian): one study file per CSV.
 FEM_DEB_PKGS = gmsh calculix-ccx

@@ -127,7 +127,8 @@ const char *cwb_branch_name(cwb_branch b)
 
 /* Drivers. */
 extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_driver_profile,
-    cwb_driver_trajectory, cwb_driver_penalty, cwb_driver_ratio;
+    cwb_driver_trajectory, cwb_driver_penalty, cwb_driver_ratio, cwb_driver_sliding,
+    cwb_driver_sliding_force;
 
 static const cwb_driver_type *const drivers[] = {
     &cwb_driver_collision,
@@ -136,6 +137,8 @@ static const cwb_driver_type *const drivers[] = {
     &cwb_driver_trajectory,
     &cwb_driver_penalty,
     &cwb_driver_ratio,
+    &cwb_driver_sliding,
+    &cwb_driver_sliding_force,
 };
 
 size_t cwb_driver_count(void)

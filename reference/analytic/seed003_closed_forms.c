@@ -1,0 +1,204 @@
+/* seed003_closed_forms.c -- writes the seed 003 reference curves from the
+ * closed forms of src/drivers/sliding_closed_forms.c and
+ * src/drivers/sliding_force_closed_forms.c, for cases/seed003_*.case:
+ * Fig. 6 (eq. 16), Fig. 7 (eq. 20), Fig. 8 (contact time: qags of eq. 22 and
+ * eq. 25), Figs. 10-11 (circle, k~ = 0.8 and 0.3: e_s and contact time by
+ * qags of eq. 29 / eq. 22 and by the 5-point eqs. 35 / 32), Fig. 14 (eq. 43)
+ * and Fig. 15 (contact time: qags of 1/v with eq. 43, and eq. 47).
+ * Built and run from the repository root by `make reference-analytic`.
+ * Inputs: those of the cases (the paper's kn = 1 N/m^1.5, R = 1 m, mu = 0.6,
+ * chosen m = 1 kg, h0 = 0.1 m; force control: the paper's Q = 1 N, R = 1 m,
+ * mu = 0.6, y0 = 0.86 R, chosen m = 1 kg). */
+#include <math.h>
+#include <stdio.h>
+
+#include <gsl/gsl_errno.h>
+
+#include "../../src/drivers/cwb_sliding.h"
+#include "cwb.h"
+
+static const char *const common =
+    "# inputs: line path, R=1 m, kn=1 N/m^1.5, mu=0.6, m=1 kg, h0=0.1 m (y_c=1.9 m)\n"
+    "# made by reference/analytic/seed003_closed_forms.c (calls the closed-form functions of\n"
+    "# src/drivers/sliding_closed_forms.c; tests/test_sliding.c checks them against qags)\n"
+    "# independence: closed-form\n";
+
+#define SWEEP_N 12
+
+static double sweep_at(double from, double to, int i)
+{
+    return from + (to - from) * i / (SWEEP_N - 1.0);
+}
+
+/* Figs. 8, 10, 11: one quantity against v0 / v_crit(line, eq. 21). */
+static int write_sweep(const char *file, const char *head, const cwb_sliding *g, double vc,
+                       double from, int what)
+{
+    FILE *f = fopen(file, "w");
+    if (!f)
+        return 1;
+    fprintf(f, "%s# v_crit (line, eq. 21) = %.12g m/s\n%s", head, vc, common);
+    fprintf(f, what < 2 ? "# tolerance: 1e-8\nv0_over_vcrit[-],contact_time[s]\n"
+                        : "# tolerance: 1e-8\nv0_over_vcrit[-],e_s[-]\n");
+    double w = cwb_sliding_work_friction_qags(g, -g->su, g->su, 1.0);
+    for (int i = 0; i < SWEEP_N; i++) {
+        double r = sweep_at(from, 5.0, i), v0 = r * vc;
+        double y = what == 0   ? cwb_sliding_contact_time_qags(g, v0)
+                   : what == 1 ? cwb_sliding_contact_time_lobatto(g, v0)
+                   : what == 2 ? sqrt(1.0 + 2.0 * w / (g->m * v0 * v0))
+                               : cwb_sliding_restitution(g, v0);
+        fprintf(f, "%.12g,%.12g\n", r, y);
+    }
+    return fclose(f) ? 1 : 0;
+}
+
+static const char *const force_common =
+    "# inputs: rigid spheres, R=1 m, Q=1 N, mu=0.6, y0=0.86 m (the paper's sec. 3.2), m=1 kg "
+    "(chosen)\n"
+    "# made by reference/analytic/seed003_closed_forms.c (closed forms of\n"
+    "# src/drivers/sliding_force_closed_forms.c; tests/test_sliding.c checks them against "
+    "quadrature)\n"
+    "# independence: closed-form\n";
+
+static int write_force(void)
+{
+    cwb_fsliding g;
+    char msg[256];
+    char name[128];
+    if (cwb_fsliding_init(&g, 1.0, 1.0, 0.6, 1.0, 0.0, 0.86, msg, sizeof msg))
+        return 1;
+    double Tmu = g.Tmu;
+    static const double ratio[] = {1.05, 1.5, 2.0};
+    static const char *const tag[] = {"105", "150", "200"};
+    for (int k = 0; k < 3; k++) {
+        g.T0 = ratio[k] * Tmu;
+        snprintf(name, sizeof name, "reference/analytic/seed003_fig14_t%s.csv", tag[k]);
+        FILE *f = fopen(name, "w");
+        if (!f)
+            return 1;
+        double sc = cwb_fsliding_separation_eq44(&g);
+        fprintf(f,
+                "# Seed 003 Fig. 14: speed along the path, force control, centrifugal term on,\n"
+                "# eq. 43 (re-derived, as printed) from -su to the separation of eq. 44 (s_c = "
+                "%.12g m);\n"
+                "# T0 = %g T_mu, T_mu = Q tan(a_u + atan mu) = %.12g N\n%s"
+                "# tolerance: 1e-8 of v_c\ns[m],v[m/s]\n",
+                sc, ratio[k], Tmu, force_common);
+        for (int i = 0; i <= 200; i++) {
+            double s = -g.su + (sc + g.su) * i / 200.0;
+            fprintf(f, "%.12g,%.12g\n", s, cwb_fsliding_velocity_eq43(&g, s));
+        }
+        if (fclose(f))
+            return 1;
+    }
+    for (int k = 0; k < 2; k++) {
+        FILE *f = fopen(k ? "reference/analytic/seed003_fig15_eq47.csv"
+                          : "reference/analytic/seed003_fig15_contact_time.csv",
+                        "w");
+        if (!f)
+            return 1;
+        fprintf(
+            f,
+            "# Seed 003 Fig. 15: contact time against T0 / T_mu, force control, %s\n%s"
+            "# tolerance: %s\nT0_over_Tmu[-],contact_time[s]\n",
+            k ? "eq. 47 (the a_n = 0 speed up to eq. 44's separation;\n"
+                "# re-derived with a real modulus): the paper's approximation"
+              : "centrifugal term on:\n# qags of 1/v with eq. 43's speed up to eq. 44's separation",
+            force_common, k ? "0.04 eq. 47 is the paper's approximation: +2.7 to +3.4 % from the exact contact time here" : "1e-8");
+        for (int i = 0; i < SWEEP_N; i++) {
+            double r = sweep_at(1.05, 3.0, i);
+            g.T0 = r * Tmu;
+            double sc = cwb_fsliding_separation_eq44(&g);
+            fprintf(f, "%.12g,%.12g\n", r,
+                    k ? cwb_fsliding_time_eq47(&g, sc) : cwb_fsliding_time_qags(&g, sc, 1));
+        }
+        if (fclose(f))
+            return 1;
+    }
+    return 0;
+}
+
+static int write_circle(void)
+{
+    static const double kt[] = {0.8, 0.3};
+    static const char *const tag[] = {"k08", "k03"};
+    char msg[256], name[128], head[512];
+    cwb_sliding line, g;
+    if (cwb_sliding_init(&line, CWB_SLIDING_LINE, 1.0, 1.0, 0.6, 1.0, 0.1, 0.0, msg, sizeof msg))
+        return 1;
+    double vc = cwb_sliding_vcrit(&line);
+    for (int k = 0; k < 2; k++) {
+        if (cwb_sliding_init(&g, CWB_SLIDING_CIRCLE, 1.0, 1.0, 0.6, 1.0, 0.1, kt[k], msg,
+                             sizeof msg))
+            return 1;
+        static const char *const what[] = {"fig11_%s.csv", "fig11_%s_eq32.csv", "fig10_%s.csv",
+                                           "fig10_%s_eq35.csv"};
+        static const char *const label[] = {
+            "contact time, qags of 1/v with the qags work of eq. 29",
+            "contact time, the 5-point rule on 1/v (eqs. 25/31 with eq. 30)",
+            "e_s, exact work (qags of eq. 29)", "e_s, eq. 35 (5-point eq. 32)"};
+        for (int w = 0; w < 4; w++) {
+            char file[64];
+            snprintf(file, sizeof file, what[w], tag[k]);
+            snprintf(name, sizeof name, "reference/analytic/seed003_%s", file);
+            snprintf(head, sizeof head,
+                     "# Seed 003 Fig. %d: circular path, k~ = %g: %s,\n"
+                     "# against v0 / v_crit of the line (as the paper's axes)\n",
+                     w < 2 ? 11 : 10, kt[k], label[w]);
+            if (write_sweep(name, head, &g, vc, 1.5, w))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+int main(void)
+{
+    gsl_set_error_handler_off();
+    cwb_sliding g;
+    char msg[256];
+    if (cwb_sliding_init(&g, CWB_SLIDING_LINE, 1.0, 1.0, 0.6, 1.0, 0.1, 0.0, msg, sizeof msg))
+        return 1;
+    double vc = cwb_sliding_vcrit(&g);
+    FILE *f = fopen("reference/analytic/seed003_fig6_line_velocity.csv", "w");
+    if (!f)
+        return 1;
+    fprintf(
+        f,
+        "# Seed 003 Fig. 6 (and Fig. 3's line): speed along the line path, eq. 16 with\n"
+        "# the friction work of eq. 15 (incomplete elliptic integrals, k = ((1-kr)/(1+kr))^0.5)\n"
+        "# and the normal work of eq. 13; v0 = 1.5 v_crit (eq. 21: v_crit = %.12g m/s)\n%s"
+        "# tolerance: 1e-8 of v0\ns[m],v[m/s]\n",
+        vc, common);
+    for (int i = 0; i <= 200; i++) {
+        double s = -g.su + 2.0 * g.su * i / 200.0;
+        fprintf(f, "%.12g,%.12g\n", s, cwb_sliding_velocity(&g, 1.5 * vc, s, 0));
+    }
+    if (fclose(f))
+        return 1;
+    f = fopen("reference/analytic/seed003_fig7_restitution.csv", "w");
+    if (!f)
+        return 1;
+    fprintf(f,
+            "# Seed 003 Fig. 7: tangential restitution e_s against v0 / v_crit on the line path,\n"
+            "# eq. 20 with eq. 19 (complete elliptic integrals); v_crit from eq. 21 = %.12g m/s\n%s"
+            "# tolerance: 1e-8\nv0_over_vcrit[-],e_s[-]\n",
+            vc, common);
+    /* the sweep's own 12 values (1.05 to 5): no interpolation near the steep start */
+    for (int i = 0; i < 12; i++) {
+        double r = 1.05 + (5.0 - 1.05) * i / 11.0;
+        fprintf(f, "%.12g,%.12g\n", r, cwb_sliding_restitution(&g, r * vc));
+    }
+    if (fclose(f))
+        return 1;
+    if (write_sweep(
+            "reference/analytic/seed003_fig8_contact_time.csv",
+            "# Seed 003 Fig. 8: contact time against v0 / v_crit, line path, qags of eq. 22\n", &g,
+            vc, 1.05, 0) ||
+        write_sweep(
+            "reference/analytic/seed003_fig8_eq25.csv",
+            "# Seed 003 Fig. 8: contact time against v0 / v_crit, line path, eq. 25 (5-point)\n",
+            &g, vc, 1.05, 1))
+        return 1;
+    return write_circle() || write_force();
+}
