@@ -417,13 +417,12 @@ static void initial_state(const cwb_case *c, const sim *s, double *y)
  * elastic-plastic laws (seed 004 sec. 4.3), to round-off, not to the step. */
 static double zero_force_overlap(const sim *s, const void *state, double d_zero, double d_pos)
 {
-    unsigned char trial[CWB_MAX_STATE];
     double top = d_pos;
     for (int it = 0; it < 80 && d_pos - d_zero > 4.0 * DBL_EPSILON * d_pos; it++) {
         double mid = 0.5 * (d_zero + d_pos);
         cwb_kin k = {.delta = mid, .delta0 = top, .normal = {0, 0, 1}};
         cwb_normal_out no;
-        if (s->ct.normal->step(s->ct.p[CWB_KIND_NORMAL], s->ct.pair, state, &k, &no, trial))
+        if (cwb_contact_normal(&s->ct, state, &k, &no) != CWB_OK)
             break;
         if (no.force > 0.0)
             d_pos = mid;
@@ -440,7 +439,8 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
     const double *p = c->driver_values.p;
     sim s;
     memset(&s, 0, sizeof s);
-    cwb_contact_init(&s.ct, c);
+    if (cwb_contact_init(&s.ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "collision: the case's laws cannot be bound");
     const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
     s.wall = b2->shape == CWB_SHAPE_WALL;
     s.r1 = b1->radius;
@@ -570,10 +570,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
                 kinematics(&s, y, &g, 0.0, &k);
                 k.delta = peak;
                 cwb_normal_out no;
-                unsigned char trial[CWB_MAX_STATE];
-                if (s.ct.normal->step(s.ct.p[CWB_KIND_NORMAL], s.ct.pair,
-                                      s.ct.committed.state[CWB_KIND_NORMAL], &k, &no,
-                                      trial) == CWB_OK && no.force > fmax)
+                if (cwb_contact_normal(&s.ct, NULL, &k, &no) == CWB_OK && no.force > fmax)
                     fmax = no.force;
             }
         }
@@ -658,7 +655,8 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
                                  char *msg, size_t n)
 {
     cwb_contact ct;
-    cwb_contact_init(&ct, c);
+    if (cwb_contact_init(&ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "collision: the case's laws cannot be bound");
     double vn, vt;
     impact_velocity(c->driver_values.p, &vn, &vt);
     double energy = 0.5 * c->pair.m_star * vn * vn;
@@ -670,9 +668,7 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
             k.delta = d * i / npts;
             k.normal = cwb_v3(0, 0, 1);
             cwb_normal_out no;
-            unsigned char trial[CWB_MAX_STATE];
-            int rc = ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair,
-                                     ct.committed.state[CWB_KIND_NORMAL], &k, &no, trial);
+            int rc = cwb_contact_normal(&ct, NULL, &k, &no);
             if (rc)
                 return cwb_fail(msg, n, rc, "collision: the normal law failed");
             f = no.force;
@@ -844,16 +840,11 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         /* yield velocity of laws with a yield overlap: the closing speed whose
          * kinetic energy the virgin elastic loading stores at delta_y */
         cwb_contact ct;
-        cwb_contact_init(&ct, c);
         cwb_kin k = {.delta = 1e-300, .normal = {0, 0, 1}};
         cwb_normal_out no;
-        unsigned char trial[CWB_MAX_STATE];
-        if (ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair, ct.committed.state[CWB_KIND_NORMAL],
-                            &k, &no, trial) == CWB_OK && no.delta_yield > 0.0) {
+        if (cwb_contact_init(&ct, c) == CWB_OK && cwb_contact_normal(&ct, NULL, &k, &no) == CWB_OK && no.delta_yield > 0.0) {
             k.delta = no.delta_yield;
-            if (ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair,
-                                ct.committed.state[CWB_KIND_NORMAL], &k, &no, trial) == CWB_OK)
-            {
+            if (cwb_contact_normal(&ct, NULL, &k, &no) == CWB_OK) {
                 double vy = sqrt(2.0 * no.energy / c->pair.m_star);
                 cwb_result_set(r, "yield_velocity", "m/s", vy);
                 cwb_result_set(r, "impact_over_yield_velocity", "-", vn_in / vy);

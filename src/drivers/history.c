@@ -143,9 +143,7 @@ static double normal_residual(double delta, void *param)
     cwb_kin k;
     make_kin(s->h, delta, cwb_v3(0, 0, 0), &k);
     cwb_normal_out o;
-    unsigned char trial[CWB_MAX_STATE];
-    int rc = s->h->ct.normal->step(s->h->ct.p[CWB_KIND_NORMAL], s->h->ct.pair,
-                                   s->h->ct.committed.state[CWB_KIND_NORMAL], &k, &o, trial);
+    int rc = cwb_contact_normal(&s->h->ct, NULL, &k, &o);
     if (rc)
         s->rc = rc;
     return o.force - s->target;
@@ -302,7 +300,8 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     const cwb_values *v = &c->driver_values;
     history h;
     memset(&h, 0, sizeof h);
-    cwb_contact_init(&h.ct, c);
+    if (cwb_contact_init(&h.ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "history: the case's laws cannot be bound");
     int nforce = (int)v->p[P_NCONTROL] == 1, tforce = (int)v->p[P_TCONTROL] == 1;
     int has_t = v->list[P_TANGENTIAL].n > 0, has_y = v->list[P_TANGENTIAL_Y].n > 0;
     size_t steps = (size_t)v->p[P_STEPS];

@@ -97,7 +97,8 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     const double *dp = c->driver_values.p;
     int strip = c->pair.dim == 2;
     cwb_contact ct;
-    cwb_contact_init(&ct, c);
+    if (cwb_contact_init(&ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "profile: the case's laws cannot be bound");
     cwb_kin k = {.delta = dp[P_OVERLAP], .normal = {0, 0, 1},
                  .dxi_t = {strip ? dp[P_TANGENTIAL] : 0.0, 0, 0}};
     cwb_contact_out o;

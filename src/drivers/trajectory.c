@@ -86,9 +86,7 @@ static cwb_normal_out normal_at(traj *t, double d)
 {
     cwb_kin k = {.delta = d, .delta0 = d, .normal = {0, 0, 1}};
     cwb_normal_out o;
-    unsigned char trial[CWB_MAX_STATE];
-    int rc = t->ct->normal->step(t->ct->p[CWB_KIND_NORMAL], t->ct->pair,
-                                 t->ct->committed.state[CWB_KIND_NORMAL], &k, &o, trial);
+    int rc = cwb_contact_normal(t->ct, NULL, &k, &o);
     if (rc)
         t->rc = rc;
     t->flags |= o.flags;
@@ -103,7 +101,7 @@ static void geometry(const traj *t, double alpha, double *dsu, double *dn)
 
 static double ultimate(traj *t, const cwb_normal_out *o)
 {
-    return t->ct->tangential->ultimate_slip(t->ct->p[CWB_KIND_TANGENTIAL], t->ct->pair, o);
+    return cwb_contact_ultimate_slip(t->ct, o);
 }
 
 static double slide_residual(double alpha, void *param)
@@ -153,10 +151,10 @@ static int trajectory_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *dp = c->driver_values.p;
     cwb_contact ct;
-    cwb_contact_init(&ct, c);
+    if (cwb_contact_init(&ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "trajectory: the case's laws cannot be bound");
     traj t = {.ct = &ct};
-    if (ct.tangential->head.init)
-        ct.tangential->head.init(ct.p[CWB_KIND_TANGENTIAL], ct.pair, t.virgin_t);
+    cwb_contact_virgin(&ct, CWB_KIND_TANGENTIAL, t.virgin_t);
     double r1 = c->pair.body[0].radius;
     t.rsum = r1 + c->pair.body[1].radius;
     double d0 = dp[P_OVERLAP];
@@ -233,9 +231,7 @@ static int trajectory_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             cwb_kin kt = {.delta = pt.dn, .delta0 = pt.dn, .normal = {0, 0, 1},
                           .dxi_t = {pt.dsu * (1.0 + 1e-9), 0, 0}};
             cwb_tangential_out ot;
-            unsigned char tt[CWB_MAX_STATE];
-            if ((rc = ct.tangential->step(ct.p[CWB_KIND_TANGENTIAL], ct.pair, t.virgin_t, &kt,
-                                          &on, &ot, tt)))
+            if ((rc = cwb_contact_tangential(&ct, t.virgin_t, &kt, &on, &ot)))
                 goto fail;
             pt.alpha = alpha;
             pt.N = on.force;
