@@ -377,7 +377,7 @@ typedef struct {
     double tan_in, tan_out;    /* contact-point tangential / normal velocity, before and after */
     double u_t_after;          /* (u1 - u2).x after: tangential centre velocity */
     double permanent_overlap;  /* overlap where the normal force returned to zero [m] */
-    unsigned flags;            /* CWB_OUT_* raised by the normal law */
+    unsigned flags;            /* CWB_FLAG_* raised by the laws */
     size_t jumps;              /* committed steps where the normal law jumped */
     size_t steps;
 } run_summary;
@@ -553,7 +553,7 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
                 if ((rc = rhs(&s, ynew, hs, dtry, &otry, &ttry)) != CWB_OK)
                     return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
                 evaluated = 1;
-                if ((otry.n.flags & CWB_OUT_DISCONTINUITY) && hk > 1e-6 * h &&
+                if ((otry.n.flags & CWB_FLAG_DISCONTINUITY) && hk > 1e-6 * h &&
                     out->jumps < 8) {
                     jump_cap = 0.5 * hk;
                     continue;
@@ -585,8 +585,8 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
         } else if ((rc = commit(&s, y, hs, &o, &slip)) != CWB_OK) {
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
         }
-        out->jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
-        if (o.n.flags & CWB_OUT_DISCONTINUITY)
+        out->jumps += (o.n.flags & CWB_FLAG_DISCONTINUITY) != 0;
+        if (o.n.flags & CWB_FLAG_DISCONTINUITY)
             jump_cap = INFINITY;      /* the jump is behind: back to the base step */
         out->flags |= o.n.flags | o.t.flags;
         if (force_before > 0.0 && o.n.force <= 0.0 && g1.delta > 0.0 &&
@@ -791,7 +791,7 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "u_normal_after", "m/s", sum.u_normal_after);
     cwb_result_set(r, "u_tangential_after", "m/s", sum.u_t_after);
     cwb_result_set(r, "permanent_overlap", "m", sum.permanent_overlap);
-    if (sum.flags & CWB_OUT_EXTRAPOLATED)
+    if (sum.flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the normal or tangential law was used outside its stated validity");
     if (sum.jumps) {
         cwb_result_set(r, "discontinuities", "-", (double)sum.jumps);

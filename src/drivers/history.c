@@ -399,7 +399,7 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             tflags |= o.t.flags;
             if (o.t.sliding && slid++ == 0)
                 xi_slide = h.xi_c.x;
-            jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
+            jumps += (o.n.flags & CWB_FLAG_DISCONTINUITY) != 0;
             if (o.n.force > force_max)
                 force_max = o.n.force;
             if (delta > dmax)
@@ -448,9 +448,9 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "energy_balance_error", "-", w_scale > 0.0 ? residual / w_scale : 0.0);
     cwb_result_set(r, "work_quadrature_error", "-",
                    w_scale > 0.0 ? (w_n + w_t - lw_n - lw_t) / w_scale : 0.0);
-    if (flags & CWB_OUT_EXTRAPOLATED)
+    if (flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the normal law was used outside its stated validity");
-    if (tflags & CWB_OUT_EXTRAPOLATED)
+    if (tflags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the tangential law was used outside its stated validity");
     cwb_result_set(r, "discontinuities", "-", (double)jumps);
     if (jumps)

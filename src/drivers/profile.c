@@ -156,7 +156,7 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
                        t != 0.0 ? (shear - t) / fabs(t) : shear);
         cwb_result_set(r, "sliding", "-", (double)o.t.sliding);
     }
-    if ((o.n.flags | o.t.flags) & CWB_OUT_EXTRAPOLATED)
+    if ((o.n.flags | o.t.flags) & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "a law was used outside its stated validity");
     return CWB_OK;
 }

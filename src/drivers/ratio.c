@@ -115,7 +115,7 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (outside)
         cwb_result_warn(r, "k_t/k_n left the band [2/3, 1] of seed 004 eq. 36 at %zu of %zu "
                            "overlaps", outside, npts);
-    if (flags & CWB_OUT_EXTRAPOLATED)
+    if (flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "a law was used outside its stated validity");
     return CWB_OK;
 }

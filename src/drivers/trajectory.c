@@ -266,7 +266,7 @@ static int trajectory_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "max_slip_residual", "-", res_slip);
     if (!sliding)
         cwb_result_warn(r, "the travel ended before full slip (onset at S = %g m)", u_ult0);
-    if (t.flags & CWB_OUT_EXTRAPOLATED)
+    if (t.flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "a law was used outside its stated validity");
     return CWB_OK;
 fail:

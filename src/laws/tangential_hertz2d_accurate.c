@@ -27,7 +27,7 @@
  * point it started from rejoins the branch before it (the stack of up to 8
  * reversal points is the history). A change of N while the contact carries
  * tangential history is outside the model: cwb then evaluates the same rules
- * at the new N and flags the step CWB_OUT_EXTRAPOLATED (drivers warn); a
+ * at the new N and flags the step CWB_FLAG_EXTRAPOLATED (drivers warn); a
  * branch that then overshoots mu N is clamped to it and the virgin curve is
  * re-centred so that the contact is at full slip there.
  *
@@ -215,7 +215,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
     unsigned flags = 0;
     if (fabs(nrm->force - sc->fn) > 1e-9 * fmax(nrm->force, sc->fn) &&
         (sc->u != 0.0 || sc->n > 0))
-        flags |= CWB_OUT_EXTRAPOLATED;
+        flags |= CWB_FLAG_EXTRAPOLATED;
 
     /* A reversal at the committed point starts a new branch. */
     double dir_motion = du > 0.0 ? 1.0 : du < 0.0 ? -1.0 : 0.0;
@@ -226,7 +226,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
             memmove(st->ur, st->ur + 2, (MAX_REVERSALS - 2) * sizeof st->ur[0]);
             memmove(st->tr, st->tr + 2, (MAX_REVERSALS - 2) * sizeof st->tr[0]);
             st->n -= 2;
-            flags |= CWB_OUT_EXTRAPOLATED;
+            flags |= CWB_FLAG_EXTRAPOLATED;
         }
         st->ur[st->n] = sc->u;
         st->tr[st->n] = sc->t;
@@ -265,7 +265,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
         st->u_off = u - sg * cv.d_ult / d.scale;
         slope = 0.0;
         work = 0.5 * (sc->t + t) * (u - sc->u);
-        flags |= CWB_OUT_EXTRAPOLATED;
+        flags |= CWB_FLAG_EXTRAPOLATED;
     }
 
     st->u = u;
@@ -279,7 +279,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
     out->dissipated = work - (st->energy - sc->energy);
     out->sliding = fabs(t) >= cv.s.mu_n * (1.0 - 1e-12);
     if (cv.outside)
-        flags |= CWB_OUT_EXTRAPOLATED;
+        flags |= CWB_FLAG_EXTRAPOLATED;
     out->flags = flags;
     return CWB_OK;
 }

@@ -41,7 +41,7 @@ static int simplified_step(const double *p, const cwb_pair *g, const void *state
                                            (int)p[P_COMPLIANCE] == 0, &outside);
     cwb_spring_step(state, k, nrm, kt, 1.0, p[P_MU], out, trial);
     if (outside)
-        out->flags |= CWB_OUT_EXTRAPOLATED;
+        out->flags |= CWB_FLAG_EXTRAPOLATED;
     return CWB_OK;
 }
 
