@@ -535,9 +535,13 @@ static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
                 sep_ctx sc = {&s, y, CWB_OK};
                 gsl_function F = {overlap_after, &sc};
                 double root, lo = 0.0, hi = hk;
-                cwb_root_brent(&F, 0.0, hk, 0.0, 1e-13, &root, &lo, &hi);
+                rc = cwb_root_brent(&F, 0.0, hk, 0.0, 1e-13, &root, &lo, &hi);
                 if (sc.rc)
                     return cwb_fail(msg, n, sc.rc, "collision: a law failed near separation");
+                if (rc != CWB_OK)
+                    return cwb_fail(msg, n, CWB_EFAIL,
+                                    "collision: the separation time inside the step at "
+                                    "t = %g s (length %g s) did not converge", t, hk);
                 hs = hi;     /* the end with delta <= 0 */
                 s.h = hs;
                 if ((rc = rk4(&s, y, hs, ynew)) != CWB_OK)

@@ -150,16 +150,19 @@ static double normal_residual(double delta, void *param)
 }
 
 /* Brent inside [lo, hi] where f changes sign (an end that is already a
- * root is returned as it is). */
-static double brent(gsl_function *F, double lo, double hi, double abs_tol)
+ * root is returned as it is) into *x: CWB_OK, or CWB_EFAIL when it did not
+ * converge (*x is then not to be used). */
+static int brent(gsl_function *F, double lo, double hi, double abs_tol, double *x)
 {
-    if (F->function(lo, F->params) == 0.0)
-        return lo;
-    if (F->function(hi, F->params) == 0.0)
-        return hi;
-    double x;
-    cwb_root_brent(F, lo, hi, abs_tol, 1e-14, &x, NULL, NULL);
-    return x;
+    if (F->function(lo, F->params) == 0.0) {
+        *x = lo;
+        return CWB_OK;
+    }
+    if (F->function(hi, F->params) == 0.0) {
+        *x = hi;
+        return CWB_OK;
+    }
+    return cwb_root_brent(F, lo, hi, abs_tol, 1e-14, x, NULL, NULL);
 }
 
 /* Solve F_n(delta) = target from the committed state. The bracket grows
@@ -230,9 +233,10 @@ static int solve_normal(const history *h, double target, double *delta, char *ms
                                 "history: cannot unload to F_n = %g N", target);
         }
     }
-    *delta = brent(&F, lo, hi, tol);
-    if (s.rc || isnan(*delta))
-        return cwb_fail(msg, n, CWB_EFAIL, "history: normal force solve failed");
+    if (brent(&F, lo, hi, tol, delta) != CWB_OK || s.rc)
+        return cwb_fail(msg, n, s.rc ? s.rc : CWB_EFAIL,
+                        "history: the normal force solve for F_n = %g did not converge "
+                        "between delta = %g and %g m", target, lo, hi);
     return CWB_OK;
 }
 
@@ -289,9 +293,10 @@ static int solve_tangential(const history *h, double delta, double dy, double ta
         hi = t;
     }
     /* Brent needs f(lo) <= 0 <= f(hi) or the reverse; either sign works. */
-    *dx = brent(&F, lo, hi, 1e-16 * scale);
-    if (s.rc || isnan(*dx))
-        return cwb_fail(msg, n, CWB_EFAIL, "history: tangential force solve failed");
+    if (brent(&F, lo, hi, 1e-16 * scale, dx) != CWB_OK || s.rc)
+        return cwb_fail(msg, n, s.rc ? s.rc : CWB_EFAIL,
+                        "history: the tangential force solve for F_t = %g did not "
+                        "converge between xi increments %g and %g m", target, lo, hi);
     return CWB_OK;
 }
 

@@ -219,10 +219,17 @@ static int trajectory_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             sliding = 1;
             gsl_function fn = {slide_residual, &t};
             double alpha;
-            cwb_root_brent(&fn, 0.0, atan(sx / t.y0), 1e-15, 0.0, &alpha, NULL, NULL);
-            if (t.rc || isnan(alpha)) {
-                rc = t.rc ? t.rc : CWB_EFAIL;
+            rc = cwb_root_brent(&fn, 0.0, atan(sx / t.y0), 1e-15, 0.0, &alpha, NULL, NULL);
+            if (t.rc) {
+                rc = t.rc;
                 goto fail;
+            }
+            if (rc != CWB_OK) {
+                free(sv);
+                return cwb_fail(msg, n, CWB_EFAIL,
+                                "trajectory: the angle alpha where the contact slides at "
+                                "S = %g m did not converge (Brent on [0, %g] rad)", sx,
+                                atan(sx / t.y0));
             }
             geometry(&t, alpha, &pt.dsu, &pt.dn);
             cwb_normal_out on = normal_at(&t, pt.dn);

@@ -143,7 +143,9 @@ static int solve_s(const disc_pair *d, double delta, double *s_out)
         *s_out = 0.0;          /* an overlap below ~1e-29 R: zero force */
         return CWB_OK;
     }
-    cwb_root_brent(&F, s_lo, s_top, 0.0, 1e-10, &s, &lo, &hi);
+    /* Brent to 1e-10 brackets the root, Newton polishes it */
+    if (cwb_root_brent(&F, s_lo, s_top, 0.0, 1e-10, &s, &lo, &hi) != CWB_OK)
+        return CWB_EFAIL;
     gsl_function_fdf FDF = {residual, residual_df, residual_fdf, &c};
     gsl_root_fdfsolver *nw = gsl_root_fdfsolver_alloc(gsl_root_fdfsolver_newton);
     if (!nw)

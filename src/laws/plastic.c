@@ -190,6 +190,8 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
         work = (s->delta_max > d0 ? unload_energy(&u0, s->delta_max) - e0 : 0.0) +
                loading_work(law, p, g, from, d);
         law->load(p, g, d, out);
+        if (isnan(out->force))
+            return CWB_EFAIL;   /* the law could not evaluate its loading curve */
         out->delta_yield = dy;
         t->delta_max = d;
         t->f_max = out->force;

@@ -74,6 +74,7 @@ typedef struct {
     cwb_disc_slip s;
     double d_ult;         /* ultimate slip, eq. 27 */
     int outside;          /* eq. 33 left [0, 1] somewhere */
+    int failed;           /* a root solve did not converge: the step fails */
 } curve;
 
 static double disp(curve *cv, double t)
@@ -98,7 +99,11 @@ static double force_at(curve *cv, double x)
     void *ctx[2] = {cv, &x};
     gsl_function F = {disp_residual, ctx};
     double t;
-    cwb_root_brent(&F, 0.0, cv->s.mu_n, 1e-13 * cv->s.mu_n, 0.0, &t, NULL, NULL);
+    if (cwb_root_brent(&F, 0.0, cv->s.mu_n, 1e-13 * cv->s.mu_n, 0.0, &t, NULL, NULL) !=
+        CWB_OK) {
+        cv->failed = 1;
+        return NAN;
+    }
     return t;
 }
 
@@ -268,6 +273,8 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
         flags |= CWB_FLAG_EXTRAPOLATED;
     }
 
+    if (cv.failed)
+        return CWB_EFAIL;   /* the force-displacement curve could not be inverted */
     st->u = u;
     st->t = t;
     st->fn = nrm->force;
