@@ -685,14 +685,23 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     return CWB_OK;
 }
 
-/* One complete collision at fixed base step h, rows every `every` steps
- * into series (may be NULL). */
-static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
-                     cwb_series *series, run_summary *out, char *msg, size_t n)
+/* How one run at a fixed base step is made. */
+typedef struct {
+    double h;                 /* base step [s] */
+    double t_grade;           /* grading time near the ends (graded_step) [s] */
+    size_t every;             /* a row every this many steps */
+    cwb_series *series;       /* rows, or NULL */
+} run_plan;
+
+/* One complete collision as planned. */
+static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, char *msg,
+                     size_t n)
 {
     double max_steps = c->driver_values.p[P_MAX_STEPS], y0[NY];
+    cwb_series *series = plan->series;
+    size_t every = plan->every;
     collision_run_state r;
-    if (start_run(c, h, t_grade, &r, y0) != CWB_OK)
+    if (start_run(c, plan->h, plan->t_grade, &r, y0) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "collision: the case's laws cannot be bound");
     r.every = every;
     r.series = series;
@@ -902,7 +911,8 @@ static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, au
     a->h = t_est / 50.0;
     a->refinements = 0;
     a->change = NAN;
-    if ((rc = run_fixed(c, a->h, 0.1 * t_est, 1, NULL, &prev, msg, n)))
+    run_plan plan = {a->h, 0.1 * t_est, 1, NULL};
+    if ((rc = run_fixed(c, &plan, &prev, msg, n)))
         return rc;
     for (;;) {
         if (a->refinements == AUTO_MAX_HALVINGS)
@@ -911,7 +921,8 @@ static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, au
         if (t_est / (0.5 * a->h) > p[P_MAX_STEPS])
             return auto_dt_failure(c, a, "the next halving would exceed max_steps", msg, n);
         a->h *= 0.5;
-        if ((rc = run_fixed(c, a->h, 0.1 * t_est, 1, NULL, &sum, msg, n)))
+        plan.h = a->h;
+        if ((rc = run_fixed(c, &plan, &sum, msg, n)))
             return rc;
         a->change = largest_change(&sum, &prev, floor_of);
         a->history[a->refinements++] = a->change;
@@ -1056,8 +1067,8 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         a.h = fmin(a.h, 2.0 * t_est / p[P_ROWS]);
     }
     run_summary sum;
-    if ((rc = run_fixed(c, a.h, 0.1 * t_est, row_stride(t_est, a.h, p[P_ROWS]), &r->series,
-                        &sum, msg, n)))
+    run_plan plan = {a.h, 0.1 * t_est, row_stride(t_est, a.h, p[P_ROWS]), &r->series};
+    if ((rc = run_fixed(c, &plan, &sum, msg, n)))
         return rc;
     report(c, &sum, &a, r);
     return CWB_OK;
