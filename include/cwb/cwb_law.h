@@ -201,15 +201,21 @@ typedef struct {
     double fn;           /* normal force it was committed with [N] */
 } cwb_spring_state;
 
+/* The spring of one step: stiffness, scale of the carried force, friction. */
+typedef struct {
+    double kt;           /* tangential stiffness of this step [N/m] */
+    double scale;        /* factor on the committed force (1, or seed 004 eq. 37) */
+    double mu;           /* Coulomb friction coefficient [-] */
+} cwb_spring_law;
+
 /* One step of an incremental tangential spring with Coulomb cap (seed 001,
  * seed 002): the committed force is carried into the current tangent plane
  * and multiplied by `scale` (1, or k_t^n/k_t^(n-1) for seed 004 eq. 37),
  * the trial force a + k_t dxi is capped at mu F_n. Reports the force, the
  * stored energy |F|^2/(2 k_t), the work along the step's return-mapping path
  * (exact, see spring.c) and dissipated = work - change of stored energy. */
-void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k,
-                     const cwb_normal_out *nrm, double kt, double scale,
-                     double mu, cwb_tangential_out *out, cwb_spring_state *t);
+void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
+                     const cwb_spring_law *law, cwb_tangential_out *out, cwb_spring_state *t);
 
 
 /* Elastic-plastic normal laws with memory (seed 004 secs. 2.2 and 4.2):
