@@ -78,6 +78,13 @@ int cwb_contact_tangential(const cwb_contact *ct, const void *state, const cwb_k
 /* The tangential law's ultimate slip at the normal response nrm (cwb_law.h);
  * NaN when the law does not state one. */
 double cwb_contact_ultimate_slip(const cwb_contact *ct, const cwb_normal_out *nrm);
+/* The normal law's contact pressure [Pa] at r [m] from the centre at
+ * overlap delta on virgin loading, and the tangential law's shear traction
+ * [Pa] at x after monotonic loading to force t at the normal response nrm
+ * (cwb_law.h); NaN when the law states none. */
+double cwb_contact_pressure(const cwb_contact *ct, double delta, double r);
+double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, double t,
+                            double x);
 /* Accept a step: the trial states become the committed ones. */
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial);
 

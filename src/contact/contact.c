@@ -161,6 +161,23 @@ double cwb_contact_ultimate_slip(const cwb_contact *ct, const cwb_normal_out *nr
     return ct->tangential->ultimate_slip(ct->p[CWB_KIND_TANGENTIAL], ct->pair, nrm);
 }
 
+double cwb_contact_pressure(const cwb_contact *ct, double delta, double r)
+{
+    assert(contact_bound(ct));
+    if (!ct->normal->pressure)
+        return NAN;
+    return ct->normal->pressure(ct->p[CWB_KIND_NORMAL], ct->pair, delta, r);
+}
+
+double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, double t,
+                            double x)
+{
+    assert(contact_bound(ct) && nrm);
+    if (!ct->tangential->traction)
+        return NAN;
+    return ct->tangential->traction(ct->p[CWB_KIND_TANGENTIAL], ct->pair, nrm, t, x);
+}
+
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial)
 {
     assert(contact_bound(ct));

@@ -1,4 +1,4 @@
-/* driver_collision.c -- a collision of two bodies (or a body and a wall) in
+/* collision.c -- a collision of two bodies (or a body and a wall) in
  * 3D rigid-body motion, integrated with classical RK4.
  *
  * Set-up. Body 1 sits at the origin, body 2 (or the wall plane) touches it

@@ -1,4 +1,4 @@
-/* driver_history.c -- prescribed normal and tangential histories.
+/* history.c -- prescribed normal and tangential histories.
  *
  * The contact starts undeformed and unloaded and moves through the listed
  * targets in order: segment i runs from target i-1 (from zero for i = 0) to

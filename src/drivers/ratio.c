@@ -1,4 +1,4 @@
-/* driver_ratio.c -- the tangential-to-normal stiffness ratio of a contact
+/* ratio.c -- the tangential-to-normal stiffness ratio of a contact
  * over a range of overlaps, for any pair of laws.
  *
  * At each overlap the laws are evaluated from their virgin states (normal

@@ -1,4 +1,4 @@
-/* driver_trajectory.c -- transverse translation of the upper disc along a
+/* trajectory.c -- transverse translation of the upper disc along a
  * straight horizontal line at fixed height (seed 000 Appendix C, after
  * Balevicius & Mroz): stick and partial slip, then finite slide with a
  * rotating contact plane, until the discs separate.
