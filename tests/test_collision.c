@@ -1,6 +1,8 @@
 /* test_collision.c -- the collision driver against closed forms. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_sf_gamma.h>
 
@@ -151,6 +153,75 @@ START_TEST(gross_sliding_rigid_body)
 }
 END_TEST
 
+/* A case file like `path` with its `dt       = auto` line (line 22 of the
+ * Chung & Ooi glass case) set to `dt`: out receives DIR/dt.case, DIR a new
+ * temporary folder (dir, n bytes each). */
+static void case_with_dt(const char *path, const char *dt, char *dir, char *out, size_t n)
+{
+    FILE *in = fopen(path, "r");
+    ck_assert_ptr_nonnull(in);
+    snprintf(dir, n, "/tmp/cwb-test-dt-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(out, n, "%s/dt.case", dir);
+    FILE *o = fopen(out, "w");
+    ck_assert_ptr_nonnull(o);
+    char line[4096];
+    int replaced = 0;
+    while (fgets(line, sizeof line, in)) {
+        if (!replaced && strncmp(line, "dt ", 3) == 0) {
+            fprintf(o, "dt       = %s\n", dt);
+            replaced = 1;
+        } else {
+            fputs(line, o);
+        }
+    }
+    fclose(in);
+    fclose(o);
+    ck_assert_msg(replaced, "%s has no dt line", path);
+}
+
+/* dt = 1e-30 s over a contact of about 4e-5 s would need 4e25 steps: the
+ * row stride overflowed a size_t to 0 and the run died of SIGFPE. Refused
+ * when the case is read (exit 2), naming the file, line, key, value and
+ * the smallest dt that fits max_steps (t_est / 2e7 = 2.06e-12 s). */
+START_TEST(tiny_dt_refused)
+{
+    char dir[64], path[64], want[128];
+    case_with_dt(hertz_cases[0].file, "1e-30", dir, path, sizeof path);
+    snprintf(want, sizeof want, "%s:22: [driver] dt = 1e-30 s", path);
+    test_refused(path, NULL, 0, want);
+    test_refused(path, NULL, 0, "max_steps = 20000000: dt must be in [2.06");
+    const char *over[] = {"driver.dt=1e-30"};
+    unlink(path);
+    rmdir(dir);
+    test_refused(hertz_cases[0].file, over, 1, "--set dt: [driver] dt = 1e-30 s");
+}
+END_TEST
+
+/* dt = auto stops with a reason instead of refining until a run fails at
+ * max_steps: a max_steps of 3e3 stops it after 5 halvings of t_c/50
+ * (t_c/1600; the graded steps near the ends make a run about 1.3 times
+ * t_c/dt steps), where the change is still 3.6e-12 against the dt_tol of
+ * 1e-12 asked. The message says what was reached and what was asked. (The
+ * other bound, 16 halvings, takes 3 s of CPU: checked by hand, see
+ * AUTO_MAX_HALVINGS in collision.c.) */
+START_TEST(auto_dt_bounded)
+{
+    const char *over[] = {"driver.dt_tol=1e-12", "driver.max_steps=3e3"};
+    cwb_case *c = test_load(hertz_cases[0].file, over, 2);
+    cwb_result r;
+    char msg[CWB_MSG];
+    int rc = cwb_run_case(c, &r, msg, sizeof msg);
+    free(c);
+    cwb_result_free(&r);
+    ck_assert_int_eq(rc, CWB_EFAIL);
+    ck_assert_msg(strstr(msg, "dt = auto stopped after 5 halvings") &&
+                      strstr(msg, "dt_tol asks 1e-12") &&
+                      strstr(msg, "the next halving would exceed max_steps"),
+                  "unexpected message: %s", msg);
+}
+END_TEST
+
 Suite *collision_suite(void)
 {
     Suite *s = suite_create("collision");
@@ -161,6 +232,8 @@ Suite *collision_suite(void)
     tcase_add_test(tc, linear_half_period);
     tcase_add_test(tc, rk4_fourth_order);
     tcase_add_test(tc, gross_sliding_rigid_body);
+    tcase_add_test(tc, tiny_dt_refused);
+    tcase_add_test(tc, auto_dt_bounded);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -296,27 +296,24 @@ START_TEST(every_law_is_pure)
                 char msg[CWB_MSG];
                 ck_assert_msg(h->prepare(p, &g, msg, sizeof msg) == CWB_OK, "%s: %s", h->name, msg);
             }
-            cwb_contact ct = {0};
-            ct.normal = CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz"));
-            ct.tangential = CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none"));
-            ct.damping = CWB_AS_DAMPING(cwb_law_find(CWB_KIND_DAMPING, "none"));
-            ct.rolling = CWB_AS_ROLLING(cwb_law_find(CWB_KIND_ROLLING, "none"));
-            double zero[CWB_MAX_PARAMS] = {0};
-            for (int k = 0; k < CWB_KIND_COUNT; k++)
-                ct.p[k] = zero;
+            /* set up as a DEM code embedding libcwb would: four law
+             * types, their parameters and the pair, no case */
+            cwb_contact_laws laws = {
+                CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz")),
+                CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none")),
+                CWB_AS_DAMPING(cwb_law_find(CWB_KIND_DAMPING, "none")),
+                CWB_AS_ROLLING(cwb_law_find(CWB_KIND_ROLLING, "none"))};
             switch (kind) {
-            case CWB_KIND_NORMAL: ct.normal = CWB_AS_NORMAL(h); break;
-            case CWB_KIND_TANGENTIAL: ct.tangential = CWB_AS_TANGENTIAL(h); break;
-            case CWB_KIND_DAMPING: ct.damping = CWB_AS_DAMPING(h); break;
-            default: ct.rolling = CWB_AS_ROLLING(h); break;
+            case CWB_KIND_NORMAL: laws.normal = CWB_AS_NORMAL(h); break;
+            case CWB_KIND_TANGENTIAL: laws.tangential = CWB_AS_TANGENTIAL(h); break;
+            case CWB_KIND_DAMPING: laws.damping = CWB_AS_DAMPING(h); break;
+            default: laws.rolling = CWB_AS_ROLLING(h); break;
             }
-            ct.p[kind] = p;
-            ct.pair = &g;
-            ct.state_size[CWB_KIND_NORMAL] = ct.normal->head.state_size;
-            ct.state_size[CWB_KIND_TANGENTIAL] = ct.tangential->head.state_size;
-            ct.state_size[CWB_KIND_DAMPING] = ct.damping->head.state_size;
-            ct.state_size[CWB_KIND_ROLLING] = ct.rolling->head.state_size;
-            cwb_contact_reset(&ct);
+            double zero[CWB_MAX_PARAMS] = {0};
+            const double *lp[CWB_KIND_COUNT] = {zero, zero, zero, zero};
+            lp[kind] = p;
+            cwb_contact ct;
+            ck_assert_int_eq(cwb_contact_setup(&ct, &laws, lp, &g), CWB_OK);
             /* give the law some history first */
             unsigned long seed = 7;
             cwb_contact_trial t1, t2;
@@ -345,6 +342,27 @@ START_TEST(every_law_is_pure)
 }
 END_TEST
 
+/* cwb_contact_setup refuses a contact it cannot evaluate (an embedding
+ * code's mistake, reported, not asserted): a missing law, or a law whose
+ * state would overflow the CWB_MAX_STATE bytes a contact keeps per law. */
+START_TEST(contact_setup_refuses_incomplete)
+{
+    cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+    double zero[CWB_MAX_PARAMS] = {0};
+    const double *lp[CWB_KIND_COUNT] = {zero, zero, zero, zero};
+    cwb_contact_laws laws = {CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz")),
+                             CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none")),
+                             CWB_AS_DAMPING(cwb_law_find(CWB_KIND_DAMPING, "none")), NULL};
+    cwb_contact ct;
+    ck_assert_int_eq(cwb_contact_setup(&ct, &laws, lp, &g), CWB_EINPUT);
+    cwb_normal_type big = *laws.normal;
+    big.head.state_size = CWB_MAX_STATE + 1;
+    laws.rolling = CWB_AS_ROLLING(cwb_law_find(CWB_KIND_ROLLING, "none"));
+    laws.normal = &big;
+    ck_assert_int_eq(cwb_contact_setup(&ct, &laws, lp, &g), CWB_EINPUT);
+}
+END_TEST
+
 Suite *laws_suite(void)
 {
     Suite *s = suite_create("laws");
@@ -355,6 +373,7 @@ Suite *laws_suite(void)
     tcase_add_test(tc, tangential_linear_coulomb_cap);
     tcase_add_test(tc, tangential_linear_slip_energy);
     tcase_add_test(tc, rotate_into_plane_keeps_magnitude);
+    tcase_add_test(tc, contact_setup_refuses_incomplete);
     tcase_add_test(tc, every_law_is_pure);
     suite_add_tcase(s, tc);
     return s;

@@ -158,7 +158,7 @@ START_TEST(continuity_or_flagged_jumps)
             /* a kink (slope jump) is continuity; a force jump is not */
             double miss = (fabs(o.force - prev - 0.5 * (prev_k + o.stiffness) * step) -
                            0.5 * fabs(o.stiffness - prev_k) * step) / o.force;
-            if (o.flags & CWB_OUT_DISCONTINUITY)
+            if (o.flags & CWB_FLAG_DISCONTINUITY)
                 flagged++;
             else
                 ck_assert_msg(s < 20 || miss < 2e-3, "%s: unflagged jump %.3g at %g delta_y",

@@ -1,16 +1,23 @@
-/* cwb_contact.h -- one contact: the four laws of a case, their parameters,
- * committed history states and the evaluation every driver uses.
+/* cwb_contact.h -- one contact: four laws, their parameters, committed
+ * history states and the evaluations every driver uses.
  *
- * cwb_contact_eval() is pure with respect to the contact: it evaluates the
- * four laws from the committed states and writes their trial states into a
- * caller-owned cwb_contact_trial. cwb_contact_commit() is the only function
- * that changes history; drivers call it once per accepted step.
+ * Drivers reach laws only through these functions (never a law's step
+ * directly), so the law contract (cwb_law.h) is kept in one place:
+ *   - every evaluation is pure with respect to the contact: it reads the
+ *     committed states (or a state the caller names) and writes trial
+ *     states into caller-owned memory;
+ *   - cwb_contact_commit() is the only function that changes history, and
+ *     drivers call it once per accepted step.
+ *
+ * This header does not depend on cases (cwb_run.h): a DEM code embedding
+ * libcwb sets a contact up from four law types, their parameter arrays and
+ * the pair (cwb_contact_setup); the case-file front end has its own thin
+ * wrapper, cwb_contact_init() in cwb_run.h.
  */
 #ifndef CWB_CONTACT_H
 #define CWB_CONTACT_H
 
 #include "cwb_law.h"
-#include "cwb_run.h"
 
 typedef struct {
     unsigned char state[CWB_KIND_COUNT][CWB_MAX_STATE];
@@ -35,13 +42,50 @@ typedef struct {
     cwb_rolling_out r;
 } cwb_contact_out;
 
-/* Bind the laws of case c and set their virgin states. A contact built by
- * hand must fill state_size from the laws' heads before use. */
-void cwb_contact_init(cwb_contact *ct, const cwb_case *c);
+/* The four laws of a contact ("none" laws where a kind is absent). */
+typedef struct {
+    const cwb_normal_type *normal;
+    const cwb_tangential_type *tangential;
+    const cwb_damping_type *damping;
+    const cwb_rolling_type *rolling;
+} cwb_contact_laws;
+
+/* Bind laws, parameters and pair and set the virgin states. p[k] are the
+ * parameter values of law k, already checked and prepared (head.check,
+ * head.prepare: the case reader does this); ct keeps the pointers, so p and
+ * pair must outlive it. Returns CWB_OK, or CWB_EINPUT when a law is missing
+ * (NULL, or no step function) or declares more state than CWB_MAX_STATE. */
+int cwb_contact_setup(cwb_contact *ct, const cwb_contact_laws *laws,
+                      const double *const p[CWB_KIND_COUNT], const cwb_pair *pair);
 /* Reset every history state to virgin (the contact was broken). */
 void cwb_contact_reset(cwb_contact *ct);
+/* The virgin state of the law of one kind into state (CWB_MAX_STATE bytes). */
+void cwb_contact_virgin(const cwb_contact *ct, cwb_kind kind, void *state);
+
+/* All four laws at k from the committed states; trial states into trial. */
 int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial);
+/* The normal law alone at k, from the committed normal state (state NULL)
+ * or from the normal state the caller gives (a state saved before a commit,
+ * a virgin state). The trial state is discarded: for probes, root solves
+ * and diagnostics that must not change history. */
+int cwb_contact_normal(const cwb_contact *ct, const void *state, const cwb_kin *k,
+                       cwb_normal_out *o);
+/* The tangential law alone at k with the normal response nrm, from the
+ * committed tangential state (state NULL) or a given one; trial discarded. */
+int cwb_contact_tangential(const cwb_contact *ct, const void *state, const cwb_kin *k,
+                           const cwb_normal_out *nrm, cwb_tangential_out *o);
+/* The tangential law's ultimate slip at the normal response nrm (cwb_law.h);
+ * NaN when the law does not state one. */
+double cwb_contact_ultimate_slip(const cwb_contact *ct, const cwb_normal_out *nrm);
+/* The normal law's contact pressure [Pa] at r [m] from the centre at
+ * overlap delta on virgin loading, and the tangential law's shear traction
+ * [Pa] at x after monotonic loading to force t at the normal response nrm
+ * (cwb_law.h); NaN when the law states none. */
+double cwb_contact_pressure(const cwb_contact *ct, double delta, double r);
+double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, double t,
+                            double x);
+/* Accept a step: the trial states become the committed ones. */
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial);
 
 #endif /* CWB_CONTACT_H */

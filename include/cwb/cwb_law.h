@@ -46,10 +46,12 @@ typedef enum {
 
 const char *cwb_branch_name(cwb_branch b);
 
-/* Flags a law can raise on one evaluation. */
+/* Flags a law can raise on one evaluation (cwb_normal_out.flags,
+ * cwb_tangential_out.flags). CWB_FLAG_, not CWB_OUT_: that prefix belongs to
+ * the [output] keys of cwb_run.h, whose values overlap these. */
 enum {
-    CWB_OUT_EXTRAPOLATED = 1u << 0,  /* used outside its stated validity */
-    CWB_OUT_DISCONTINUITY = 1u << 1  /* crossed a documented force jump */
+    CWB_FLAG_EXTRAPOLATED = 1u << 0,  /* used outside its stated validity */
+    CWB_FLAG_DISCONTINUITY = 1u << 1  /* crossed a documented force jump */
 };
 
 /* Kinematics of one evaluation, measured from the committed state. */
@@ -77,7 +79,7 @@ typedef struct {
     double dissipated;   /* of which dissipated (work - change of energy) [J] */
     double delta_yield;  /* yield overlap, 0 if the law has none [m] */
     cwb_branch branch;
-    unsigned flags;      /* CWB_OUT_* */
+    unsigned flags;      /* CWB_FLAG_* */
 } cwb_normal_out;
 
 typedef struct {
@@ -89,7 +91,7 @@ typedef struct {
     double dissipated;   /* of which dissipated: work - change of energy [J];
                             negative would mean the law creates energy */
     int sliding;         /* 1 when the Coulomb limit is active */
-    unsigned flags;      /* CWB_OUT_* */
+    unsigned flags;      /* CWB_FLAG_* */
 } cwb_tangential_out;
 
 typedef struct {
@@ -199,15 +201,21 @@ typedef struct {
     double fn;           /* normal force it was committed with [N] */
 } cwb_spring_state;
 
+/* The spring of one step: stiffness, scale of the carried force, friction. */
+typedef struct {
+    double kt;           /* tangential stiffness of this step [N/m] */
+    double scale;        /* factor on the committed force (1, or seed 004 eq. 37) */
+    double mu;           /* Coulomb friction coefficient [-] */
+} cwb_spring_law;
+
 /* One step of an incremental tangential spring with Coulomb cap (seed 001,
  * seed 002): the committed force is carried into the current tangent plane
  * and multiplied by `scale` (1, or k_t^n/k_t^(n-1) for seed 004 eq. 37),
  * the trial force a + k_t dxi is capped at mu F_n. Reports the force, the
  * stored energy |F|^2/(2 k_t), the work along the step's return-mapping path
  * (exact, see spring.c) and dissipated = work - change of stored energy. */
-void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k,
-                     const cwb_normal_out *nrm, double kt, double scale,
-                     double mu, cwb_tangential_out *out, cwb_spring_state *t);
+void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
+                     const cwb_spring_law *law, cwb_tangential_out *out, cwb_spring_state *t);
 
 
 /* Elastic-plastic normal laws with memory (seed 004 secs. 2.2 and 4.2):
@@ -227,7 +235,7 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k,
  *     between the law's knots); stored energy is the unloading curve's;
  *   - a step that crosses a knot where the loading curve jumps, or moves
  *     between a loading and an unloading curve that do not meet at the
- *     maximum, sets CWB_OUT_DISCONTINUITY;
+ *     maximum, sets CWB_FLAG_DISCONTINUITY;
  *   - the contact radius on unloading is dF/d(delta) / (2 E*) (exact for
  *     Hertz-like unloading, the punch relation for any other curve). */
 typedef struct {

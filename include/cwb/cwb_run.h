@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "cwb.h"
+#include "cwb_contact.h"
 #include "cwb_law.h"
 #include "cwb_pair.h"
 
@@ -149,6 +150,11 @@ int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const cha
 enum { CWB_BODY_SHAPE = 0, CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,
        CWB_BODY_DENSITY, CWB_BODY_RIGID };
 extern const cwb_param cwb_body_params[];
+
+/* Bind the laws of case c to ct and set their virgin states (a thin wrapper
+ * of cwb_contact_setup, src/contact/contact.c). CWB_OK; CWB_EINPUT only for
+ * a case not built by cwb_case_load. */
+int cwb_contact_init(cwb_contact *ct, const cwb_case *c);
 
 /* Run the case's driver and compare with its reference if it names one. */
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);

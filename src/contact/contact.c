@@ -1,38 +1,116 @@
-/* contact.c -- composition of the four laws of one contact (cwb_contact.h). */
+/* contact.c -- composition of the four laws of one contact (cwb_contact.h).
+ *
+ * Every law is reached through here, so the invariants of the law contract
+ * are asserted in one place: every law is bound and its state fits
+ * CWB_MAX_STATE (cwb_contact_setup refuses anything else, so only a contact
+ * filled by hand can break them). Non-finite kinematics are NOT asserted:
+ * extreme but valid input (a stiffness of 1e300, a segment_time of 1e-300 s)
+ * can make a driver's state overflow, so they are an error return
+ * (CWB_EFAIL) that the driver reports with where it happened.
+ */
+#include <assert.h>
+#include <math.h>
 #include <string.h>
 
 #include "cwb_contact.h"
+#include "cwb_run.h"
 
-void cwb_contact_init(cwb_contact *ct, const cwb_case *c)
+static int finite3(cwb_vec3 v)
+{
+    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+/* The kinematics a driver built are finite (a law would otherwise turn a
+ * NaN into a NaN force without a word). */
+static int kin_finite(const cwb_kin *k)
+{
+    return isfinite(k->delta) && isfinite(k->delta0) && isfinite(k->delta_rate) &&
+           finite3(k->normal) && finite3(k->dxi_t) && finite3(k->v_t) && finite3(k->omega1) &&
+           finite3(k->omega2) && finite3(k->omega_rel) && isfinite(k->dt) && isfinite(k->h);
+}
+
+static int contact_bound(const cwb_contact *ct)
+{
+    if (!ct->normal || !ct->tangential || !ct->damping || !ct->rolling || !ct->pair)
+        return 0;
+    for (int i = 0; i < CWB_KIND_COUNT; i++)
+        if (ct->state_size[i] > CWB_MAX_STATE)
+            return 0;
+    return 1;
+}
+
+static const cwb_law_head *head_of(const cwb_contact *ct, cwb_kind kind)
+{
+    switch (kind) {
+    case CWB_KIND_NORMAL:
+        return &ct->normal->head;
+    case CWB_KIND_TANGENTIAL:
+        return &ct->tangential->head;
+    case CWB_KIND_DAMPING:
+        return &ct->damping->head;
+    default:
+        return &ct->rolling->head;
+    }
+}
+
+int cwb_contact_setup(cwb_contact *ct, const cwb_contact_laws *laws,
+                      const double *const p[CWB_KIND_COUNT], const cwb_pair *pair)
 {
     memset(ct, 0, sizeof *ct);
-    ct->normal = CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]);
-    ct->tangential = CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]);
-    ct->damping = CWB_AS_DAMPING(c->law[CWB_KIND_DAMPING]);
-    ct->rolling = CWB_AS_ROLLING(c->law[CWB_KIND_ROLLING]);
-    for (int k = 0; k < CWB_KIND_COUNT; k++)
-        ct->p[k] = c->law_values[k].p;
-    ct->pair = &c->pair;
-    ct->state_size[CWB_KIND_NORMAL] = ct->normal->head.state_size;
-    ct->state_size[CWB_KIND_TANGENTIAL] = ct->tangential->head.state_size;
-    ct->state_size[CWB_KIND_DAMPING] = ct->damping->head.state_size;
-    ct->state_size[CWB_KIND_ROLLING] = ct->rolling->head.state_size;
+    if (!laws->normal || !laws->tangential || !laws->damping || !laws->rolling || !pair ||
+        !laws->normal->step || !laws->tangential->step || !laws->damping->step ||
+        !laws->rolling->step)
+        return CWB_EINPUT;
+    ct->normal = laws->normal;
+    ct->tangential = laws->tangential;
+    ct->damping = laws->damping;
+    ct->rolling = laws->rolling;
+    ct->pair = pair;
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        ct->p[k] = p[k];
+        ct->state_size[k] = head_of(ct, (cwb_kind)k)->state_size;
+        if (ct->state_size[k] > CWB_MAX_STATE)
+            return CWB_EINPUT;
+    }
     cwb_contact_reset(ct);
+    return CWB_OK;
+}
+
+/* The case front end (declared in cwb_run.h): the registry already checked
+ * and prepared the laws of c, so setup cannot refuse them. */
+int cwb_contact_init(cwb_contact *ct, const cwb_case *c)
+{
+    const cwb_contact_laws laws = {CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]),
+                                   CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]),
+                                   CWB_AS_DAMPING(c->law[CWB_KIND_DAMPING]),
+                                   CWB_AS_ROLLING(c->law[CWB_KIND_ROLLING])};
+    const double *p[CWB_KIND_COUNT];
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        p[k] = c->law_values[k].p;
+    return cwb_contact_setup(ct, &laws, p, &c->pair);
+}
+
+void cwb_contact_virgin(const cwb_contact *ct, cwb_kind kind, void *state)
+{
+    assert(contact_bound(ct) && kind >= 0 && kind < CWB_KIND_COUNT);
+    const cwb_law_head *h = head_of(ct, kind);
+    memset(state, 0, CWB_MAX_STATE);
+    if (h->init)
+        h->init(ct->p[kind], ct->pair, state);
 }
 
 void cwb_contact_reset(cwb_contact *ct)
 {
-    const cwb_law_head *h[CWB_KIND_COUNT] = {&ct->normal->head, &ct->tangential->head,
-                                             &ct->damping->head, &ct->rolling->head};
-    memset(&ct->committed, 0, sizeof ct->committed);
     for (int k = 0; k < CWB_KIND_COUNT; k++)
-        if (h[k]->init)
-            h[k]->init(ct->p[k], ct->pair, ct->committed.state[k]);
+        cwb_contact_virgin(ct, (cwb_kind)k, ct->committed.state[k]);
 }
 
 int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial)
 {
+    assert(contact_bound(ct));
+    if (!kin_finite(k))
+        return CWB_EFAIL;
     int rc;
     const unsigned char (*s)[CWB_MAX_STATE] = ct->committed.state;
     /* A law that keeps its state unchanged need not write its trial. */
@@ -53,8 +131,56 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
                              &o->n, &o->r, trial->state[CWB_KIND_ROLLING]);
 }
 
+int cwb_contact_normal(const cwb_contact *ct, const void *state, const cwb_kin *k,
+                       cwb_normal_out *o)
+{
+    assert(contact_bound(ct));
+    if (!kin_finite(k))
+        return CWB_EFAIL;
+    unsigned char trial[CWB_MAX_STATE];
+    const void *from = state ? state : ct->committed.state[CWB_KIND_NORMAL];
+    return ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, from, k, o, trial);
+}
+
+int cwb_contact_tangential(const cwb_contact *ct, const void *state, const cwb_kin *k,
+                           const cwb_normal_out *nrm, cwb_tangential_out *o)
+{
+    assert(contact_bound(ct) && nrm);
+    if (!kin_finite(k))
+        return CWB_EFAIL;
+    unsigned char trial[CWB_MAX_STATE];
+    const void *from = state ? state : ct->committed.state[CWB_KIND_TANGENTIAL];
+    return ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair, from, k, nrm, o, trial);
+}
+
+double cwb_contact_ultimate_slip(const cwb_contact *ct, const cwb_normal_out *nrm)
+{
+    assert(contact_bound(ct) && nrm);
+    if (!ct->tangential->ultimate_slip)
+        return NAN;
+    return ct->tangential->ultimate_slip(ct->p[CWB_KIND_TANGENTIAL], ct->pair, nrm);
+}
+
+double cwb_contact_pressure(const cwb_contact *ct, double delta, double r)
+{
+    assert(contact_bound(ct));
+    if (!ct->normal->pressure)
+        return NAN;
+    return ct->normal->pressure(ct->p[CWB_KIND_NORMAL], ct->pair, delta, r);
+}
+
+double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, double t,
+                            double x)
+{
+    assert(contact_bound(ct) && nrm);
+    if (!ct->tangential->traction)
+        return NAN;
+    return ct->tangential->traction(ct->p[CWB_KIND_TANGENTIAL], ct->pair, nrm, t, x);
+}
+
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial)
 {
+    assert(contact_bound(ct));
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         if (ct->state_size[k])
             memcpy(ct->committed.state[k], trial->state[k], ct->state_size[k]);

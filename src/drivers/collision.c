@@ -1,4 +1,4 @@
-/* driver_collision.c -- a collision of two bodies (or a body and a wall) in
+/* collision.c -- a collision of two bodies (or a body and a wall) in
  * 3D rigid-body motion, integrated with classical RK4.
  *
  * Set-up. Body 1 sits at the origin, body 2 (or the wall plane) touches it
@@ -377,7 +377,7 @@ typedef struct {
     double tan_in, tan_out;    /* contact-point tangential / normal velocity, before and after */
     double u_t_after;          /* (u1 - u2).x after: tangential centre velocity */
     double permanent_overlap;  /* overlap where the normal force returned to zero [m] */
-    unsigned flags;            /* CWB_OUT_* raised by the normal law */
+    unsigned flags;            /* CWB_FLAG_* raised by the laws */
     size_t jumps;              /* committed steps where the normal law jumped */
     size_t steps;
 } run_summary;
@@ -417,13 +417,12 @@ static void initial_state(const cwb_case *c, const sim *s, double *y)
  * elastic-plastic laws (seed 004 sec. 4.3), to round-off, not to the step. */
 static double zero_force_overlap(const sim *s, const void *state, double d_zero, double d_pos)
 {
-    unsigned char trial[CWB_MAX_STATE];
     double top = d_pos;
     for (int it = 0; it < 80 && d_pos - d_zero > 4.0 * DBL_EPSILON * d_pos; it++) {
         double mid = 0.5 * (d_zero + d_pos);
         cwb_kin k = {.delta = mid, .delta0 = top, .normal = {0, 0, 1}};
         cwb_normal_out no;
-        if (s->ct.normal->step(s->ct.p[CWB_KIND_NORMAL], s->ct.pair, state, &k, &no, trial))
+        if (cwb_contact_normal(&s->ct, state, &k, &no) != CWB_OK)
             break;
         if (no.force > 0.0)
             d_pos = mid;
@@ -433,221 +432,311 @@ static double zero_force_overlap(const sim *s, const void *state, double d_zero,
     return 0.5 * (d_zero + d_pos);
 }
 
-/* One complete collision at fixed step h. series may be NULL. */
-static int run_fixed(const cwb_case *c, double h, double t_grade, size_t every,
-                     cwb_series *series, run_summary *out, char *msg, size_t n)
-{
-    const double *p = c->driver_values.p;
+/* One collision at a fixed base step: the integration state and what is
+ * tracked along it (run_fixed's bookkeeping; the arithmetic is in rk4,
+ * graded_step, hermite_peak and zero_force_overlap). */
+typedef struct {
     sim s;
-    memset(&s, 0, sizeof s);
-    cwb_contact_init(&s.ct, c);
-    const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
-    s.wall = b2->shape == CWB_SHAPE_WALL;
-    s.r1 = b1->radius;
-    s.r2 = b2->radius;
-    s.m1 = b1->mass;
-    s.m2 = b2->mass;
-    s.I1 = b1->inertia;
-    s.I2 = b2->inertia;
+    double h, t_grade;        /* base step and grading time (graded_step) */
+    double resolvable;        /* overlaps below this are rounding noise [m] */
+    double s_floor;           /* shortest graded step [s] */
+    size_t every;             /* record a row every this many steps */
+    cwb_series *series;       /* NULL: no rows */
+    double y[NY];             /* committed state */
+    double t;                 /* time of y */
+    int touched;              /* the overlap has exceeded `resolvable` */
+    double dmax, fmax;        /* peak overlap and normal force so far */
+    double jump_cap;          /* step cap while bracketing a force jump */
+    double slip;              /* energy the tangential law dissipated */
+    cwb_contact_out o;        /* the last committed evaluation */
+    cwb_vec3 t_hat;           /* initial tangential direction */
+} collision_run_state;
 
-    double y[NY], ynew[NY];
-    initial_state(c, &s, y);
-    geometry g0, g;
-    geometry_of(&s, y, &g0);
-    cwb_vec3 t_hat = cwb_v3_norm(g0.v_t) > 0 ? cwb_v3_scale(g0.v_t, 1.0 / cwb_v3_norm(g0.v_t))
-                                             : cwb_v3(1, 0, 0);
+/* One step attempted from the committed state. */
+typedef struct {
+    double ynew[NY];          /* state at its end */
+    geometry g1;              /* geometry there */
+    double hk;                /* length tried (graded, capped by a jump) */
+    double hs;                /* length taken (shorter when landing on separation) */
+    int separated;            /* it ends at delta = 0 */
+    int evaluated;            /* otry, ttry hold the evaluation at its end */
+    cwb_contact_out otry;
+    cwb_contact_trial ttry;
+} step_try;
+
+static int sim_of_case(const cwb_case *c, sim *s)
+{
+    memset(s, 0, sizeof *s);
+    if (cwb_contact_init(&s->ct, c) != CWB_OK)
+        return CWB_EFAIL;
+    const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
+    s->wall = b2->shape == CWB_SHAPE_WALL;
+    s->r1 = b1->radius;
+    s->r2 = b2->radius;
+    s->m1 = b1->mass;
+    s->m2 = b2->mass;
+    s->I1 = b1->inertia;
+    s->I2 = b2->inertia;
+    return CWB_OK;
+}
+
+static void series_columns(const cwb_case *c, cwb_series *series)
+{
+    static const char *names[] = {"t", "delta_n", "F_n", "F_t", "F_damp_n", "v_n", "v_t",
+                                  "omega1", "omega2", "E_kin", "E_stored", "E_dissipated"};
+    const char *fu = c->pair.dim == 2 ? "N/m" : "N", *eu = c->pair.dim == 2 ? "J/m" : "J";
+    const char *units[] = {"s", "m", fu, fu, fu, "m/s", "m/s", "rad/s", "rad/s", eu, eu, eu};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        cwb_series_column(series, names[i], units[i]);
+}
+
+/* Row: t, delta_n, F_n, F_t, F_damp_n, v_n, v_t, omega1, omega2, E_kin,
+ * E_stored, E_dissipated at the committed state. */
+static int record_row(const collision_run_state *r, const geometry *g)
+{
+    const double *y = r->y;
+    const cwb_contact_out *o = &r->o;
+    double stored = o->n.energy + o->t.energy;
+    double diss = y[WORK_N] + y[WORK_T] - stored + y[DISS_D] + y[DISS_R];
+    double row[] = {r->t, g->delta, o->n.force, cwb_v3_dot(o->t.force, r->t_hat), o->d.force_n,
+                    -g->delta_rate, cwb_v3_dot(g->v_t, r->t_hat), y[W1 + 1], y[W2 + 1],
+                    kinetic_energy(&r->s, y), stored, diss};
+    return cwb_series_row(r->series, row);
+}
+
+/* Land exactly on separation: the step length whose end has zero overlap
+ * (delta > 0 at 0, <= 0 at hk), found by Brent, and the step redone. */
+static int land_on_separation(collision_run_state *r, step_try *st, char *msg, size_t n)
+{
+    sep_ctx sc = {&r->s, r->y, CWB_OK};
+    gsl_function F = {overlap_after, &sc};
+    double root, lo = 0.0, hi = st->hk;
+    int rc = cwb_root_brent(&F, 0.0, st->hk, 0.0, 1e-13, &root, &lo, &hi);
+    if (sc.rc)
+        return cwb_fail(msg, n, sc.rc, "collision: a law failed near separation");
+    if (rc != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "collision: the separation time inside the step at t = %g s "
+                        "(length %g s) did not converge", r->t, st->hk);
+    st->hs = hi;     /* the end with delta <= 0 */
+    r->s.h = st->hs;
+    if ((rc = rk4(&r->s, r->y, st->hs, st->ynew)) != CWB_OK)
+        return cwb_fail(msg, n, rc, "collision: a law failed at separation");
+    geometry_of(&r->s, st->ynew, &st->g1);
+    st->separated = 1;
+    return CWB_OK;
+}
+
+/* Take one step from the committed state (geometry g) without committing.
+ * A step across a documented force jump of the normal law (the law flags
+ * it) is retried at half length until it is below 1e-6 of the base step:
+ * RK4 is only first order across a jump, and this brackets the jump like a
+ * bisection (about 40 extra steps per jump) instead of refining the whole
+ * collision. Only the first 8 jumps of a collision are bracketed: a law
+ * whose unloading curve misses the loading curve (Stronge) chatters at the
+ * peak, jumping at every step there, and dt = auto handles that. */
+static int try_step(collision_run_state *r, const geometry *g, size_t jumps, step_try *st,
+                    char *msg, size_t n)
+{
+    int rc;
+    for (;;) {
+        st->hk = fmin(graded_step(r->h, r->t_grade, r->s_floor, r->t, g->delta, g->delta_rate),
+                      r->jump_cap);
+        r->s.delta0 = g->delta;
+        r->s.h = st->hk;
+        if ((rc = rk4(&r->s, r->y, st->hk, st->ynew)) != CWB_OK)
+            return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
+        geometry_of(&r->s, st->ynew, &st->g1);
+        st->hs = st->hk;
+        st->separated = 0;
+        if (st->g1.delta > r->resolvable)
+            r->touched = 1;
+        if (st->g1.delta <= 0.0 && r->touched &&
+            (rc = land_on_separation(r, st, msg, n)) != CWB_OK)
+            return rc;
+        /* the evaluation that commits the step, done here to see its flag
+         * (and reused for the commit) */
+        st->evaluated = 0;
+        if (!st->separated) {
+            double dtry[NY];
+            if ((rc = rhs(&r->s, st->ynew, st->hs, dtry, &st->otry, &st->ttry)) != CWB_OK)
+                return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
+            st->evaluated = 1;
+            if ((st->otry.n.flags & CWB_FLAG_DISCONTINUITY) && st->hk > 1e-6 * r->h &&
+                jumps < 8) {
+                r->jump_cap = 0.5 * st->hk;
+                continue;
+            }
+        }
+        return CWB_OK;
+    }
+}
+
+/* Peak overlap inside the step (cubic Hermite, fourth-order) and the
+ * normal force there, a trial evaluation from the committed state. */
+static void track_peak(collision_run_state *r, const geometry *g, const step_try *st)
+{
+    if (!(g->delta_rate > 0.0 && st->g1.delta_rate <= 0.0))
+        return;
+    double peak = hermite_peak(g->delta, g->delta_rate, st->g1.delta, st->g1.delta_rate, st->hs);
+    if (peak <= r->dmax)
+        return;
+    r->dmax = peak;
+    cwb_kin k;
+    kinematics(&r->s, r->y, g, 0.0, &k);
+    k.delta = peak;
+    cwb_normal_out no;
+    if (cwb_contact_normal(&r->s.ct, NULL, &k, &no) == CWB_OK && no.force > r->fmax)
+        r->fmax = no.force;
+}
+
+/* Accept the step: move to its end, commit the laws, and track jumps,
+ * flags, the permanent overlap and the peaks. */
+static int accept_step(collision_run_state *r, const geometry *g, step_try *st,
+                       run_summary *out, char *msg, size_t n)
+{
+    int rc;
+    memcpy(r->y, st->ynew, sizeof r->y);
+    r->t += st->hs;
+    unsigned char before[CWB_MAX_STATE];
+    memcpy(before, r->s.ct.committed.state[CWB_KIND_NORMAL], sizeof before);
+    double force_before = r->o.n.force;
+    if (st->evaluated) {
+        r->o = st->otry;
+        commit_evaluated(&r->s, r->y, &st->ttry, &r->slip, &r->o);
+    } else if ((rc = commit(&r->s, r->y, st->hs, &r->o, &r->slip)) != CWB_OK) {
+        return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
+    }
+    const cwb_contact_out *o = &r->o;
+    out->jumps += (o->n.flags & CWB_FLAG_DISCONTINUITY) != 0;
+    if (o->n.flags & CWB_FLAG_DISCONTINUITY)
+        r->jump_cap = INFINITY;      /* the jump is behind: back to the base step */
+    out->flags |= o->n.flags | o->t.flags;
+    if (force_before > 0.0 && o->n.force <= 0.0 && st->g1.delta > 0.0 &&
+        out->permanent_overlap == 0.0 && g->delta_rate < 0.0)
+        out->permanent_overlap = zero_force_overlap(&r->s, before, st->g1.delta, g->delta);
+    if (st->g1.delta > r->dmax)
+        r->dmax = st->g1.delta;
+    if (o->n.force > r->fmax)
+        r->fmax = o->n.force;
+    return CWB_OK;
+}
+
+/* The results of the run, from its end state and the initial one y0. */
+static void summarise(const collision_run_state *r, const double *y0, run_summary *out)
+{
+    const double *y = r->y;
+    geometry g, g0;
+    geometry_of(&r->s, y, &g);
+    geometry_of(&r->s, y0, &g0);
     double vt0 = cwb_v3_norm(g0.v_t);
     double vn0 = -g0.delta_rate;            /* relative normal velocity 2 wrt 1 (< 0) */
-    cwb_vec3 u0 = cwb_v3_sub(get3(y, V1), get3(y, V2));
-
-    memset(out, 0, sizeof *out);
-    out->e_in = kinetic_energy(&s, y);
-    out->impact_angle = atan2(fabs(u0.x), u0.z) * 180.0 / M_PI;
-    double max_steps = p[P_MAX_STEPS];
-    /* Overlaps below this are rounding noise of the centre coordinates. */
-    double resolvable = 4096.0 * DBL_EPSILON * (s.r1 + s.r2);
-    double vn_in, vt_in;
-    impact_velocity(p, &vn_in, &vt_in);
-    double s_floor = resolvable / vn_in;
-    int touched = 0;
-    double t = 0.0, dmax = 0.0, fmax = 0.0, jump_cap = INFINITY;
-    cwb_contact_out o;
-    double slip = 0.0;
-    int rc;
-
-    /* Row: t, delta_n, F_n, F_t, v_n, v_t, omega1, omega2, E_kin, E_stored, E_diss */
-    if (series) {
-        static const char *names[] = {"t", "delta_n", "F_n", "F_t", "F_damp_n", "v_n", "v_t",
-                                      "omega1", "omega2", "E_kin", "E_stored", "E_dissipated"};
-        const char *units[] = {"s", "m", c->pair.dim == 2 ? "N/m" : "N",
-                               c->pair.dim == 2 ? "N/m" : "N", c->pair.dim == 2 ? "N/m" : "N",
-                               "m/s", "m/s", "rad/s", "rad/s",
-                               c->pair.dim == 2 ? "J/m" : "J", c->pair.dim == 2 ? "J/m" : "J",
-                               c->pair.dim == 2 ? "J/m" : "J"};
-        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-            cwb_series_column(series, names[i], units[i]);
-    }
-    memset(&o, 0, sizeof o);
-
-    for (size_t step = 0;; step++) {
-        geometry_of(&s, y, &g);
-        if (series && (step % every == 0)) {
-            double stored = o.n.energy + o.t.energy;
-            double diss = y[WORK_N] + y[WORK_T] - stored + y[DISS_D] + y[DISS_R];
-            double row[] = {t, g.delta, o.n.force, cwb_v3_dot(o.t.force, t_hat), o.d.force_n,
-                            -g.delta_rate, cwb_v3_dot(g.v_t, t_hat), y[W1 + 1], y[W2 + 1],
-                            kinetic_energy(&s, y), stored, diss};
-            if (cwb_series_row(series, row) != CWB_OK)
-                return cwb_fail(msg, n, CWB_EFAIL, "out of memory for the series");
-        }
-        if ((double)step >= max_steps)
-            return cwb_fail(msg, n, CWB_EFAIL,
-                            "collision: the bodies had not separated after %.0f steps "
-                            "(t = %g s, overlap %g m); raise max_steps or check the laws",
-                            max_steps, t, g.delta);
-        /* A step across a documented force jump of the normal law (the law
-         * flags it) is retried at half length until it is below 1e-6 of
-         * the base step: RK4 is only first order across a jump, and this
-         * brackets the jump like a bisection (about 40 extra steps per
-         * jump) instead of refining the whole collision. Only the first 8
-         * jumps of a collision are bracketed: a law whose unloading curve
-         * misses the loading curve (Stronge) chatters at the peak, jumping
-         * at every step there, and dt = auto handles that. */
-        double hk, hs;
-        int separated, evaluated;
-        geometry g1;
-        cwb_contact_out otry;
-        cwb_contact_trial ttry;
-        for (;;) {
-            hk = fmin(graded_step(h, t_grade, s_floor, t, g.delta, g.delta_rate), jump_cap);
-            s.delta0 = g.delta;
-            s.h = hk;
-            if ((rc = rk4(&s, y, hk, ynew)) != CWB_OK)
-                return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
-            geometry_of(&s, ynew, &g1);
-            hs = hk;
-            separated = 0;
-            if (g1.delta > resolvable)
-                touched = 1;
-            if (g1.delta <= 0.0 && touched) {
-                /* Land exactly on separation: find the step length whose end has
-                 * zero overlap (delta > 0 at 0, <= 0 at h). */
-                sep_ctx sc = {&s, y, CWB_OK};
-                gsl_function F = {overlap_after, &sc};
-                double root, lo = 0.0, hi = hk;
-                cwb_root_brent(&F, 0.0, hk, 0.0, 1e-13, &root, &lo, &hi);
-                if (sc.rc)
-                    return cwb_fail(msg, n, sc.rc, "collision: a law failed near separation");
-                hs = hi;     /* the end with delta <= 0 */
-                s.h = hs;
-                if ((rc = rk4(&s, y, hs, ynew)) != CWB_OK)
-                    return cwb_fail(msg, n, rc, "collision: a law failed at separation");
-                geometry_of(&s, ynew, &g1);
-                separated = 1;
-            }
-            /* the evaluation that commits the step, done here to see its
-             * flag (and reused for the commit) */
-            evaluated = 0;
-            if (!separated) {
-                double dtry[NY];
-                if ((rc = rhs(&s, ynew, hs, dtry, &otry, &ttry)) != CWB_OK)
-                    return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
-                evaluated = 1;
-                if ((otry.n.flags & CWB_OUT_DISCONTINUITY) && hk > 1e-6 * h &&
-                    out->jumps < 8) {
-                    jump_cap = 0.5 * hk;
-                    continue;
-                }
-            }
-            break;
-        }
-        /* Peak overlap inside this step (cubic Hermite, fourth-order). */
-        if (g.delta_rate > 0.0 && g1.delta_rate <= 0.0) {
-            double peak = hermite_peak(g.delta, g.delta_rate, g1.delta, g1.delta_rate, hs);
-            if (peak > dmax) {
-                dmax = peak;
-                cwb_kin k;
-                kinematics(&s, y, &g, 0.0, &k);
-                k.delta = peak;
-                cwb_normal_out no;
-                unsigned char trial[CWB_MAX_STATE];
-                if (s.ct.normal->step(s.ct.p[CWB_KIND_NORMAL], s.ct.pair,
-                                      s.ct.committed.state[CWB_KIND_NORMAL], &k, &no,
-                                      trial) == CWB_OK && no.force > fmax)
-                    fmax = no.force;
-            }
-        }
-        memcpy(y, ynew, sizeof y);
-        t += hs;
-        unsigned char before[CWB_MAX_STATE];
-        memcpy(before, s.ct.committed.state[CWB_KIND_NORMAL], sizeof before);
-        double force_before = o.n.force;
-        if (evaluated) {
-            o = otry;
-            commit_evaluated(&s, y, &ttry, &slip, &o);
-        } else if ((rc = commit(&s, y, hs, &o, &slip)) != CWB_OK) {
-            return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
-        }
-        out->jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
-        if (o.n.flags & CWB_OUT_DISCONTINUITY)
-            jump_cap = INFINITY;      /* the jump is behind: back to the base step */
-        out->flags |= o.n.flags | o.t.flags;
-        if (force_before > 0.0 && o.n.force <= 0.0 && g1.delta > 0.0 &&
-            out->permanent_overlap == 0.0 && g.delta_rate < 0.0)
-            out->permanent_overlap = zero_force_overlap(&s, before, g1.delta, g.delta);
-        if (g1.delta > dmax)
-            dmax = g1.delta;
-        if (o.n.force > fmax)
-            fmax = o.n.force;
-        if (separated) {
-            out->steps = step + 1;
-            break;
-        }
-    }
-
-    geometry_of(&s, y, &g);
-    if (series) {
-        double stored = o.n.energy + o.t.energy;
-        double diss = y[WORK_N] + y[WORK_T] - stored + y[DISS_D] + y[DISS_R];
-        double row[] = {t, g.delta, o.n.force, cwb_v3_dot(o.t.force, t_hat), o.d.force_n,
-                        -g.delta_rate, cwb_v3_dot(g.v_t, t_hat), y[W1 + 1], y[W2 + 1],
-                        kinetic_energy(&s, y), stored, diss};
-        if (cwb_series_row(series, row) != CWB_OK)
-            return cwb_fail(msg, n, CWB_EFAIL, "out of memory for the series");
-    }
+    cwb_vec3 u0 = cwb_v3_sub(get3(y0, V1), get3(y0, V2));
     double vn1 = -g.delta_rate;
     cwb_vec3 u1 = cwb_v3_sub(get3(y, V1), get3(y, V2));
     double ut0 = cwb_v3_dot(u0, cwb_v3(1, 0, 0)), ut1 = cwb_v3_dot(u1, cwb_v3(1, 0, 0));
     double cp1 = -cwb_v3_dot(g.v_t, cwb_v3(1, 0, 0));   /* contact-point slip of 1 wrt 2 */
-    out->value[R_TC] = t;
-    out->value[R_DMAX] = dmax;
-    out->value[R_FMAX] = fmax;
+    out->value[R_TC] = r->t;
+    out->value[R_DMAX] = r->dmax;
+    out->value[R_FMAX] = r->fmax;
     out->value[R_EN] = -vn1 / vn0;
     out->value[R_ET] = ut0 != 0.0 ? ut1 / ut0 : NAN;
-    out->value[R_ETC] = vt0 > 0.0 ? cwb_v3_dot(g.v_t, t_hat) / vt0 : NAN;
+    out->value[R_ETC] = vt0 > 0.0 ? cwb_v3_dot(g.v_t, r->t_hat) / vt0 : NAN;
     out->value[R_ANGLE] = atan2(cp1, -u1.z) * 180.0 / M_PI;
     out->value[R_ANGLE_COM] = atan2(ut1, -u1.z) * 180.0 / M_PI;
     out->u_normal_after = -u1.z;
     out->u_t_after = ut1;
-    {
-        /* contact-point velocity of body 1 relative to body 2, before and after */
-        geometry gi;
-        double y0[NY];
-        initial_state(c, &s, y0);
-        geometry_of(&s, y0, &gi);
-        out->tan_in = -cwb_v3_dot(gi.v_t, cwb_v3(1, 0, 0)) / gi.delta_rate;
-        out->tan_out = cp1 / -u1.z;
-    }
+    /* contact-point velocity of body 1 relative to body 2, before and after */
+    out->tan_in = -cwb_v3_dot(g0.v_t, cwb_v3(1, 0, 0)) / g0.delta_rate;
+    out->tan_out = cp1 / -u1.z;
     out->value[R_W1] = y[W1 + 1];
-    out->value[R_W2] = s.wall ? 0.0 : y[W2 + 1];
-    out->e_out = kinetic_energy(&s, y);
-    out->e_stored = o.n.energy + o.t.energy;
-    out->e_stored_n = o.n.energy;
+    out->value[R_W2] = r->s.wall ? 0.0 : y[W2 + 1];
+    out->e_out = kinetic_energy(&r->s, y);
+    out->e_stored = r->o.n.energy + r->o.t.energy;
+    out->e_stored_n = r->o.n.energy;
     out->w_n = y[WORK_N];
     out->w_t = y[WORK_T];
     out->d_damp = y[DISS_D];
     out->d_roll = y[DISS_R];
-    out->slip = slip;
+    out->slip = r->slip;
+}
+
+/* Set up a run at base step h from the initial state y0. */
+static int start_run(const cwb_case *c, double h, double t_grade, collision_run_state *r,
+                     double *y0)
+{
+    memset(r, 0, sizeof *r);
+    if (sim_of_case(c, &r->s) != CWB_OK)
+        return CWB_EFAIL;
+    r->h = h;
+    r->t_grade = t_grade;
+    initial_state(c, &r->s, y0);
+    memcpy(r->y, y0, sizeof r->y);
+    geometry g0;
+    geometry_of(&r->s, y0, &g0);
+    double vt0 = cwb_v3_norm(g0.v_t);
+    r->t_hat = vt0 > 0 ? cwb_v3_scale(g0.v_t, 1.0 / vt0) : cwb_v3(1, 0, 0);
+    /* Overlaps below this are rounding noise of the centre coordinates. */
+    r->resolvable = 4096.0 * DBL_EPSILON * (r->s.r1 + r->s.r2);
+    double vn_in, vt_in;
+    impact_velocity(c->driver_values.p, &vn_in, &vt_in);
+    r->s_floor = r->resolvable / vn_in;
+    r->jump_cap = INFINITY;
+    return CWB_OK;
+}
+
+/* How one run at a fixed base step is made. */
+typedef struct {
+    double h;                 /* base step [s] */
+    double t_grade;           /* grading time near the ends (graded_step) [s] */
+    size_t every;             /* a row every this many steps */
+    cwb_series *series;       /* rows, or NULL */
+} run_plan;
+
+/* One complete collision as planned. */
+static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, char *msg,
+                     size_t n)
+{
+    double max_steps = c->driver_values.p[P_MAX_STEPS], y0[NY];
+    cwb_series *series = plan->series;
+    size_t every = plan->every;
+    collision_run_state r;
+    if (start_run(c, plan->h, plan->t_grade, &r, y0) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "collision: the case's laws cannot be bound");
+    r.every = every;
+    r.series = series;
+    memset(out, 0, sizeof *out);
+    out->e_in = kinetic_energy(&r.s, y0);
+    cwb_vec3 u0 = cwb_v3_sub(get3(y0, V1), get3(y0, V2));
+    out->impact_angle = atan2(fabs(u0.x), u0.z) * 180.0 / M_PI;
+    if (series)
+        series_columns(c, series);
+    int rc;
+    geometry g;
+    for (size_t step = 0;; step++) {
+        geometry_of(&r.s, r.y, &g);
+        if (series && step % every == 0 && record_row(&r, &g) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory for the series");
+        if ((double)step >= max_steps)
+            return cwb_fail(msg, n, CWB_EFAIL,
+                            "collision: the bodies had not separated after %.0f steps "
+                            "(t = %g s, overlap %g m); raise max_steps or check the laws",
+                            max_steps, r.t, g.delta);
+        step_try st;
+        if ((rc = try_step(&r, &g, out->jumps, &st, msg, n)) != CWB_OK)
+            return rc;
+        track_peak(&r, &g, &st);
+        if ((rc = accept_step(&r, &g, &st, out, msg, n)) != CWB_OK)
+            return rc;
+        if (st.separated) {
+            out->steps = step + 1;
+            break;
+        }
+    }
+    geometry_of(&r.s, r.y, &g);
+    if (series && record_row(&r, &g) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory for the series");
+    summarise(&r, y0, out);
     return CWB_OK;
 }
 
@@ -658,7 +747,8 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
                                  char *msg, size_t n)
 {
     cwb_contact ct;
-    cwb_contact_init(&ct, c);
+    if (cwb_contact_init(&ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "collision: the case's laws cannot be bound");
     double vn, vt;
     impact_velocity(c->driver_values.p, &vn, &vt);
     double energy = 0.5 * c->pair.m_star * vn * vn;
@@ -670,9 +760,7 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
             k.delta = d * i / npts;
             k.normal = cwb_v3(0, 0, 1);
             cwb_normal_out no;
-            unsigned char trial[CWB_MAX_STATE];
-            int rc = ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair,
-                                     ct.committed.state[CWB_KIND_NORMAL], &k, &no, trial);
+            int rc = cwb_contact_normal(&ct, NULL, &k, &no);
             if (rc)
                 return cwb_fail(msg, n, rc, "collision: the normal law failed");
             f = no.force;
@@ -691,7 +779,42 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
                     c->law[CWB_KIND_NORMAL]->name, 4.0 * c->pair.R_star);
 }
 
-/* v_normal/v_tangential, or impact_speed/impact_angle_deg: exactly one way. */
+/* Contact time of the elastic estimate: 2.94 dmax/v for Hertz, pi dmax/v
+ * for a linear spring. */
+static double expected_contact_time(const cwb_case *c, double dstar)
+{
+    double vn, vt;
+    impact_velocity(c->driver_values.p, &vn, &vt);
+    return 3.0 * dstar / vn;
+}
+
+/* A given dt must fit max_steps into the expected contact time. Refused
+ * rather than clamped: a dt the user wrote is a request for that
+ * resolution, and quietly running another one would report results the
+ * user did not ask for; the message names the smallest dt that fits. (A dt
+ * so small that t/dt overflows a size_t used to end in SIGFPE.) */
+static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
+{
+    const cwb_values *v = &c->driver_values;
+    double h = v->p[P_DT], dstar, fstar;
+    char inner[CWB_MSG];
+    if (!(h > 0.0) || estimate_peak_overlap(c, &dstar, &fstar, inner, sizeof inner) != CWB_OK)
+        return CWB_OK;   /* auto, or a law the run will report on */
+    double t_est = expected_contact_time(c, dstar), need = t_est / h;
+    if (need <= v->p[P_MAX_STEPS])
+        return CWB_OK;
+    char w[CWB_TEXT + 32];
+    cwb_case_where(c, v, P_DT, w, sizeof w);
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s: [driver] dt = %g s would take about %.3g steps over the expected "
+                    "contact time %g s, more than max_steps = %.0f: dt must be in "
+                    "[%g s, inf) (expected contact time / max_steps), or auto; or raise "
+                    "max_steps (at most 1e10)",
+                    w, h, need, t_est, v->p[P_MAX_STEPS], t_est / v->p[P_MAX_STEPS]);
+}
+
+/* v_normal/v_tangential, or impact_speed/impact_angle_deg: exactly one way;
+ * a given dt within max_steps. */
 static int collision_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
@@ -714,160 +837,240 @@ static int collision_check(const cwb_case *c, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] impact_angle_deg needs impact_speed", w);
     }
-    return CWB_OK;
+    return check_fixed_dt(c, msg, n);
+}
+
+/* Rows every `every` steps so that the recorded run has about `rows`. */
+static size_t row_stride(double t_est, double h, double rows)
+{
+    double every = ceil(t_est / h / rows);
+    /* check_fixed_dt bounds t_est / h by max_steps <= 1e10: this fits */
+    return every > 1.0 ? (size_t)every : 1;
+}
+
+/* Largest relative change of any reported result between two runs, each
+ * measured against max(|result|, its floor). */
+static double largest_change(const run_summary *a, const run_summary *b,
+                             const double *floor_of)
+{
+    double change = 0.0;
+    for (int i = 0; i < R_COUNT; i++) {
+        double x = a->value[i], y = b->value[i];
+        if (isnan(x) && isnan(y))
+            continue;
+        double d = fabs(x - y) / fmax(fabs(x), floor_of[i]);
+        if (d > change)
+            change = d;
+    }
+    return change;
+}
+
+/* Halvings of the starting step t_est / 50 that dt = auto may take. Each
+ * halving doubles the run's cost; the shipped cases need at most 12, and
+ * 16 (about 3e6 steps a run) leaves room for tighter dt_tol while bounding
+ * a case that will not converge to seconds instead of minutes (max_steps,
+ * 2e7 by default, was the only bound: 19 halvings, 8 times the work).
+ * No rule on the change's trend: laws that chatter (Stronge) converge
+ * with changes that rise for several halvings before they fall. */
+#define AUTO_MAX_HALVINGS 16
+#define STRINGIFY_(x) #x
+#define STRINGIFY(x) STRINGIFY_(x)
+
+typedef struct {
+    double h;                        /* the step reached */
+    int refinements;                 /* halvings taken */
+    double change;                   /* last relative change */
+    double history[AUTO_MAX_HALVINGS + 1];  /* change after each halving */
+} auto_dt;
+
+/* Why dt = auto stopped without meeting dt_tol, into msg. */
+static int auto_dt_failure(const cwb_case *c, const auto_dt *a, const char *why, char *msg,
+                           size_t n)
+{
+    const double *p = c->driver_values.p;
+    char trail[96] = "";
+    int k = a->refinements;
+    if (k >= 3)
+        snprintf(trail, sizeof trail, " (last changes %.3g, %.3g, %.3g)", a->history[k - 3],
+                 a->history[k - 2], a->history[k - 1]);
+    return cwb_fail(msg, n, CWB_EFAIL,
+                    "collision: dt = auto stopped after %d halvings at dt = %g s: the "
+                    "results still changed by %.3g%s, dt_tol asks %g; %s. Give dt, or "
+                    "loosen dt_tol",
+                    k, a->h, a->change, trail, p[P_DT_TOL], why);
+}
+
+/* Refine dt from t_est / 50 until the results change by at most dt_tol
+ * between halvings. */
+static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, auto_dt *a,
+                     char *msg, size_t n)
+{
+    const double *p = c->driver_values.p;
+    run_summary sum, prev;
+    int rc;
+    a->h = t_est / 50.0;
+    a->refinements = 0;
+    a->change = NAN;
+    run_plan plan = {a->h, 0.1 * t_est, 1, NULL};
+    if ((rc = run_fixed(c, &plan, &prev, msg, n)))
+        return rc;
+    for (;;) {
+        if (a->refinements == AUTO_MAX_HALVINGS)
+            return auto_dt_failure(c, a, "the limit of " STRINGIFY(AUTO_MAX_HALVINGS)
+                                         " halvings was reached", msg, n);
+        if (t_est / (0.5 * a->h) > p[P_MAX_STEPS])
+            return auto_dt_failure(c, a, "the next halving would exceed max_steps", msg, n);
+        a->h *= 0.5;
+        plan.h = a->h;
+        if ((rc = run_fixed(c, &plan, &sum, msg, n)))
+            return rc;
+        a->change = largest_change(&sum, &prev, floor_of);
+        a->history[a->refinements++] = a->change;
+        prev = sum;
+        if (a->change <= p[P_DT_TOL])
+            return CWB_OK;
+    }
+}
+
+/* Floors below which a change of each result is measured absolutely. */
+static void change_floors(const cwb_case *c, double t_est, double dstar, double fstar,
+                          double *floor_of)
+{
+    const double *p = c->driver_values.p;
+    double vn_in, vt_in;
+    impact_velocity(p, &vn_in, &vt_in);
+    double vscale = vn_in + fabs(vt_in);
+    double wscale = fmax(fabs(p[P_OMEGA1]) + fabs(p[P_OMEGA2]),
+                         vscale / c->pair.body[0].radius);
+    const double f[R_COUNT] = {
+        [R_TC] = t_est, [R_DMAX] = dstar, [R_FMAX] = fstar, [R_EN] = 1.0, [R_ET] = 1.0,
+        [R_ETC] = 1.0, [R_ANGLE] = 90.0, [R_ANGLE_COM] = 90.0, [R_W1] = wscale,
+        [R_W2] = wscale};
+    memcpy(floor_of, f, sizeof f);
+}
+
+/* Maw, Barber & Fawcett (1976)'s normalised angles and Chung & Ooi's chi,
+ * beta, with friction coefficient mu = psi_mu. */
+static void report_psi(const cwb_case *c, const run_summary *sum, cwb_result *r)
+{
+    /* kappa = [(1-nu1)/G1 + (1-nu2)/G2] / [(1-nu1/2)/G1 + (1-nu2/2)/G2],
+     * 2(1-nu)/(2-nu) for identical bodies or a rigid flat (seed 004 eq. 36) */
+    double num = 0.0, den = 0.0;
+    for (int b = 0; b < 2; b++) {
+        const cwb_body *bd = &c->pair.body[b];
+        if (bd->rigid)
+            continue;
+        double G = cwb_body_shear_modulus(bd);
+        num += (1.0 - bd->nu) / G;
+        den += (1.0 - 0.5 * bd->nu) / G;
+    }
+    double kappa = num / den, mu = c->driver_values.p[P_PSI_MU];
+    cwb_result_set(r, "kappa", "-", kappa);
+    cwb_result_set(r, "psi1", "-", sum->tan_in / mu);
+    cwb_result_set(r, "psi2", "-", sum->tan_out / mu);
+    cwb_result_set(r, "psi1_maw", "-", kappa * sum->tan_in / mu);
+    cwb_result_set(r, "psi2_maw", "-", kappa * sum->tan_out / mu);
+    cwb_result_set(r, "tan_incident", "-", sum->tan_in);
+    cwb_result_set(r, "tan_recoil", "-", sum->tan_out);
+    /* Chung & Ooi tests 6 and 8: chi = 3.5 mu (1 + e) v_n / v_st (e the
+     * measured normal restitution) and beta = -v_st'/v_st, the contact-
+     * point slip after over before; beta = chi - 1 in gross sliding. */
+    cwb_result_set(r, "chi", "-", 3.5 * mu * (1.0 + sum->value[R_EN]) / sum->tan_in);
+    cwb_result_set(r, "beta", "-", -sum->value[R_ETC]);
+}
+
+/* The energy account of the run. */
+static void report_energy(const cwb_case *c, const run_summary *sum, cwb_result *r)
+{
+    const char *eu = c->pair.dim == 2 ? "J/m" : "J";
+    double dissipated = sum->w_n + sum->w_t - sum->e_stored + sum->d_damp + sum->d_roll;
+    cwb_result_set(r, "energy_in", eu, sum->e_in);
+    cwb_result_set(r, "energy_out", eu, sum->e_out);
+    cwb_result_set(r, "energy_stored", eu, sum->e_stored);
+    cwb_result_set(r, "energy_dissipated", eu, dissipated);
+    cwb_result_set(r, "energy_dissipated_slip", eu, sum->slip);
+    cwb_result_set(r, "energy_dissipated_damping", eu, sum->d_damp);
+    cwb_result_set(r, "energy_dissipated_rolling", eu, sum->d_roll);
+    cwb_result_set(r, "energy_dissipated_normal", eu, sum->w_n - sum->e_stored_n);
+    cwb_result_set(r, "energy_balance_error", "-",
+                   (sum->e_in - sum->e_out - sum->e_stored - dissipated) / sum->e_in);
+}
+
+/* Yield velocity of laws with a yield overlap: the closing speed whose
+ * kinetic energy the virgin elastic loading stores at delta_y. */
+static void report_yield(const cwb_case *c, double vn_in, cwb_result *r)
+{
+    cwb_contact ct;
+    cwb_kin k = {.delta = 1e-300, .normal = {0, 0, 1}};
+    cwb_normal_out no;
+    if (cwb_contact_init(&ct, c) != CWB_OK || cwb_contact_normal(&ct, NULL, &k, &no) != CWB_OK ||
+        !(no.delta_yield > 0.0))
+        return;
+    k.delta = no.delta_yield;
+    if (cwb_contact_normal(&ct, NULL, &k, &no) == CWB_OK) {
+        double vy = sqrt(2.0 * no.energy / c->pair.m_star);
+        cwb_result_set(r, "yield_velocity", "m/s", vy);
+        cwb_result_set(r, "impact_over_yield_velocity", "-", vn_in / vy);
+    }
+    cwb_result_set(r, "yield_overlap", "m", no.delta_yield);
+}
+
+/* Every scalar result of the recorded run. */
+static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, cwb_result *r)
+{
+    const double *p = c->driver_values.p;
+    double vn_in, vt_in;
+    impact_velocity(p, &vn_in, &vt_in);
+    for (int i = 0; i < R_COUNT; i++)
+        cwb_result_set(r, result_names[i], result_units[i], sum->value[i]);
+    cwb_result_set(r, "impact_velocity", "m/s", hypot(vn_in, vt_in));
+    cwb_result_set(r, "impact_angle_deg", "deg", sum->impact_angle);
+    cwb_result_set(r, "u_normal_after", "m/s", sum->u_normal_after);
+    cwb_result_set(r, "u_tangential_after", "m/s", sum->u_t_after);
+    cwb_result_set(r, "permanent_overlap", "m", sum->permanent_overlap);
+    if (sum->flags & CWB_FLAG_EXTRAPOLATED)
+        cwb_result_warn(r, "the normal or tangential law was used outside its stated validity");
+    if (sum->jumps) {
+        cwb_result_set(r, "discontinuities", "-", (double)sum->jumps);
+        cwb_result_warn(r, "the normal law's force jumped %zu times (documented "
+                           "discontinuities of the law, not numerical)", sum->jumps);
+    }
+    if (p[P_PSI_MU] > 0.0)
+        report_psi(c, sum, r);
+    report_energy(c, sum, r);
+    report_yield(c, vn_in, r);
+    cwb_result_set(r, "dt", "s", a->h);
+    cwb_result_set(r, "dt_refinements", "-", a->refinements);
+    cwb_result_set(r, "dt_last_change", "-", a->change);
+    cwb_result_set(r, "steps", "-", (double)sum->steps);
+    if (isnan(sum->value[R_ET]))
+        cwb_result_warn(r, "restitution_tangential is undefined: the contact point had "
+                           "no tangential velocity before impact");
 }
 
 static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
-    double vn_in, vt_in;
-    impact_velocity(p, &vn_in, &vt_in);
     double dstar = 0.0, fstar = 0.0;
     int rc = estimate_peak_overlap(c, &dstar, &fstar, msg, n);
     if (rc)
         return rc;
-    /* Contact time of the elastic estimate: 2.94 dmax/v for Hertz,
-     * pi dmax/v for a linear spring. */
-    double t_est = 3.0 * dstar / vn_in;
-    double rows = p[P_ROWS];
-    run_summary sum, prev;
-    double h = p[P_DT];
-    double change = NAN;
-    int refinements = 0;
-
-    if (h > 0.0) {
-        size_t every = (size_t)fmax(1.0, ceil(t_est / h / rows));
-        if ((rc = run_fixed(c, h, 0.1 * t_est, every, &r->series, &sum, msg, n)))
+    double t_est = expected_contact_time(c, dstar);
+    auto_dt a = {.h = p[P_DT], .change = NAN};
+    if (!(a.h > 0.0)) {
+        double floor_of[R_COUNT];
+        change_floors(c, t_est, dstar, fstar, floor_of);
+        if ((rc = refine_dt(c, t_est, floor_of, &a, msg, n)))
             return rc;
-    } else {
-        /* Floors below which a change is measured absolutely. */
-        double vscale = vn_in + fabs(vt_in);
-        double rmin = c->pair.body[0].radius;
-        double wscale = fmax(fabs(p[P_OMEGA1]) + fabs(p[P_OMEGA2]), vscale / rmin);
-        const double floor_of[R_COUNT] = {
-            [R_TC] = t_est, [R_DMAX] = dstar, [R_FMAX] = fstar, [R_EN] = 1.0, [R_ET] = 1.0,
-            [R_ETC] = 1.0, [R_ANGLE] = 90.0, [R_ANGLE_COM] = 90.0, [R_W1] = wscale,
-            [R_W2] = wscale};
-        h = t_est / 50.0;
-        if ((rc = run_fixed(c, h, 0.1 * t_est, 1, NULL, &prev, msg, n)))
-            return rc;
-        for (;;) {
-            h *= 0.5;
-            refinements++;
-            if (t_est / h > p[P_MAX_STEPS])
-                return cwb_fail(msg, n, CWB_EFAIL,
-                                "collision: dt = auto did not converge: results still "
-                                "changed by %.3g (dt_tol %g) at dt = %g s; give dt or "
-                                "loosen dt_tol", change, p[P_DT_TOL], 2.0 * h);
-            if ((rc = run_fixed(c, h, 0.1 * t_est, 1, NULL, &sum, msg, n)))
-                return rc;
-            change = 0.0;
-            for (int i = 0; i < R_COUNT; i++) {
-                double a = sum.value[i], b = prev.value[i];
-                if (isnan(a) && isnan(b))
-                    continue;
-                double d = fabs(a - b) / fmax(fabs(a), floor_of[i]);
-                if (d > change)
-                    change = d;
-            }
-            if (getenv("CWB_DEBUG_DT"))
-                for (int i = 0; i < R_COUNT; i++)
-                    fprintf(stderr, "dt %g %s %.12g -> %.12g\n", h, result_names[i],
-                            prev.value[i], sum.value[i]);
-            prev = sum;
-            if (change <= p[P_DT_TOL])
-                break;
-        }
         /* The recorded run resolves the curve with about `rows` points even
          * when a coarser step has already converged the scalar results. */
-        h = fmin(h, 2.0 * t_est / rows);
-        size_t every = (size_t)fmax(1.0, ceil(t_est / h / rows));
-        if ((rc = run_fixed(c, h, 0.1 * t_est, every, &r->series, &sum, msg, n)))
-            return rc;
+        a.h = fmin(a.h, 2.0 * t_est / p[P_ROWS]);
     }
-
-    for (int i = 0; i < R_COUNT; i++)
-        cwb_result_set(r, result_names[i], result_units[i], sum.value[i]);
-    const char *eu = c->pair.dim == 2 ? "J/m" : "J";
-    double dissipated = sum.w_n + sum.w_t - sum.e_stored + sum.d_damp + sum.d_roll;
-    cwb_result_set(r, "impact_velocity", "m/s", hypot(vn_in, vt_in));
-    cwb_result_set(r, "impact_angle_deg", "deg", sum.impact_angle);
-    cwb_result_set(r, "u_normal_after", "m/s", sum.u_normal_after);
-    cwb_result_set(r, "u_tangential_after", "m/s", sum.u_t_after);
-    cwb_result_set(r, "permanent_overlap", "m", sum.permanent_overlap);
-    if (sum.flags & CWB_OUT_EXTRAPOLATED)
-        cwb_result_warn(r, "the normal or tangential law was used outside its stated validity");
-    if (sum.jumps) {
-        cwb_result_set(r, "discontinuities", "-", (double)sum.jumps);
-        cwb_result_warn(r, "the normal law's force jumped %zu times (documented "
-                           "discontinuities of the law, not numerical)", sum.jumps);
-    }
-    if (p[P_PSI_MU] > 0.0) {
-        /* Maw, Barber & Fawcett (1976): kappa = [(1-nu1)/G1 + (1-nu2)/G2] /
-         * [(1-nu1/2)/G1 + (1-nu2/2)/G2], 2(1-nu)/(2-nu) for identical bodies or
-         * a rigid flat (seed 004 eq. 36). */
-        double num = 0.0, den = 0.0;
-        for (int b = 0; b < 2; b++) {
-            const cwb_body *bd = &c->pair.body[b];
-            if (bd->rigid)
-                continue;
-            double G = cwb_body_shear_modulus(bd);
-            num += (1.0 - bd->nu) / G;
-            den += (1.0 - 0.5 * bd->nu) / G;
-        }
-        double kappa = num / den, mu = p[P_PSI_MU];
-        cwb_result_set(r, "kappa", "-", kappa);
-        cwb_result_set(r, "psi1", "-", sum.tan_in / mu);
-        cwb_result_set(r, "psi2", "-", sum.tan_out / mu);
-        cwb_result_set(r, "psi1_maw", "-", kappa * sum.tan_in / mu);
-        cwb_result_set(r, "psi2_maw", "-", kappa * sum.tan_out / mu);
-        cwb_result_set(r, "tan_incident", "-", sum.tan_in);
-        cwb_result_set(r, "tan_recoil", "-", sum.tan_out);
-        /* Chung & Ooi tests 6 and 8: chi = 3.5 mu (1 + e) v_n / v_st (e the
-         * measured normal restitution) and beta = -v_st'/v_st, the contact-
-         * point slip after over before; beta = chi - 1 in gross sliding. */
-        cwb_result_set(r, "chi", "-",
-                       3.5 * mu * (1.0 + sum.value[R_EN]) / sum.tan_in);
-        cwb_result_set(r, "beta", "-", -sum.value[R_ETC]);
-    }
-    cwb_result_set(r, "energy_in", eu, sum.e_in);
-    cwb_result_set(r, "energy_out", eu, sum.e_out);
-    cwb_result_set(r, "energy_stored", eu, sum.e_stored);
-    cwb_result_set(r, "energy_dissipated", eu, dissipated);
-    cwb_result_set(r, "energy_dissipated_slip", eu, sum.slip);
-    cwb_result_set(r, "energy_dissipated_damping", eu, sum.d_damp);
-    cwb_result_set(r, "energy_dissipated_rolling", eu, sum.d_roll);
-    cwb_result_set(r, "energy_dissipated_normal", eu, sum.w_n - sum.e_stored_n);
-    cwb_result_set(r, "energy_balance_error", "-",
-                   (sum.e_in - sum.e_out - sum.e_stored - dissipated) / sum.e_in);
-    {
-        /* yield velocity of laws with a yield overlap: the closing speed whose
-         * kinetic energy the virgin elastic loading stores at delta_y */
-        cwb_contact ct;
-        cwb_contact_init(&ct, c);
-        cwb_kin k = {.delta = 1e-300, .normal = {0, 0, 1}};
-        cwb_normal_out no;
-        unsigned char trial[CWB_MAX_STATE];
-        if (ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair, ct.committed.state[CWB_KIND_NORMAL],
-                            &k, &no, trial) == CWB_OK && no.delta_yield > 0.0) {
-            k.delta = no.delta_yield;
-            if (ct.normal->step(ct.p[CWB_KIND_NORMAL], ct.pair,
-                                ct.committed.state[CWB_KIND_NORMAL], &k, &no, trial) == CWB_OK)
-            {
-                double vy = sqrt(2.0 * no.energy / c->pair.m_star);
-                cwb_result_set(r, "yield_velocity", "m/s", vy);
-                cwb_result_set(r, "impact_over_yield_velocity", "-", vn_in / vy);
-            }
-            cwb_result_set(r, "yield_overlap", "m", no.delta_yield);
-        }
-    }
-    cwb_result_set(r, "dt", "s", h);
-    cwb_result_set(r, "dt_refinements", "-", refinements);
-    cwb_result_set(r, "dt_last_change", "-", change);
-    cwb_result_set(r, "steps", "-", (double)sum.steps);
-    if (isnan(sum.value[R_ET]))
-        cwb_result_warn(r, "restitution_tangential is undefined: the contact point had "
-                           "no tangential velocity before impact");
+    run_summary sum;
+    run_plan plan = {a.h, 0.1 * t_est, row_stride(t_est, a.h, p[P_ROWS]), &r->series};
+    if ((rc = run_fixed(c, &plan, &sum, msg, n)))
+        return rc;
+    report(c, &sum, &a, r);
     return CWB_OK;
 }
 

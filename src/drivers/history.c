@@ -1,4 +1,4 @@
-/* driver_history.c -- prescribed normal and tangential histories.
+/* history.c -- prescribed normal and tangential histories.
  *
  * The contact starts undeformed and unloaded and moves through the listed
  * targets in order: segment i runs from target i-1 (from zero for i = 0) to
@@ -113,6 +113,9 @@ typedef struct {
     double delta_c;      /* committed overlap */
     cwb_vec3 xi_c;       /* committed tangential displacement */
     double dt;           /* step duration (0: quasi-static) */
+    int nforce, tforce;  /* normal, tangential targets are forces */
+    size_t steps;        /* increments per segment */
+    cwb_series *series;  /* the rows */
 } history;
 
 static void make_kin(const history *h, double delta, cwb_vec3 dxi, cwb_kin *k)
@@ -143,25 +146,26 @@ static double normal_residual(double delta, void *param)
     cwb_kin k;
     make_kin(s->h, delta, cwb_v3(0, 0, 0), &k);
     cwb_normal_out o;
-    unsigned char trial[CWB_MAX_STATE];
-    int rc = s->h->ct.normal->step(s->h->ct.p[CWB_KIND_NORMAL], s->h->ct.pair,
-                                   s->h->ct.committed.state[CWB_KIND_NORMAL], &k, &o, trial);
+    int rc = cwb_contact_normal(&s->h->ct, NULL, &k, &o);
     if (rc)
         s->rc = rc;
     return o.force - s->target;
 }
 
 /* Brent inside [lo, hi] where f changes sign (an end that is already a
- * root is returned as it is). */
-static double brent(gsl_function *F, double lo, double hi, double abs_tol)
+ * root is returned as it is) into *x: CWB_OK, or CWB_EFAIL when it did not
+ * converge (*x is then not to be used). */
+static int brent(gsl_function *F, double lo, double hi, double abs_tol, double *x)
 {
-    if (F->function(lo, F->params) == 0.0)
-        return lo;
-    if (F->function(hi, F->params) == 0.0)
-        return hi;
-    double x;
-    cwb_root_brent(F, lo, hi, abs_tol, 1e-14, &x, NULL, NULL);
-    return x;
+    if (F->function(lo, F->params) == 0.0) {
+        *x = lo;
+        return CWB_OK;
+    }
+    if (F->function(hi, F->params) == 0.0) {
+        *x = hi;
+        return CWB_OK;
+    }
+    return cwb_root_brent(F, lo, hi, abs_tol, 1e-14, x, NULL, NULL);
 }
 
 /* Solve F_n(delta) = target from the committed state. The bracket grows
@@ -232,9 +236,10 @@ static int solve_normal(const history *h, double target, double *delta, char *ms
                                 "history: cannot unload to F_n = %g N", target);
         }
     }
-    *delta = brent(&F, lo, hi, tol);
-    if (s.rc || isnan(*delta))
-        return cwb_fail(msg, n, CWB_EFAIL, "history: normal force solve failed");
+    if (brent(&F, lo, hi, tol, delta) != CWB_OK || s.rc)
+        return cwb_fail(msg, n, s.rc ? s.rc : CWB_EFAIL,
+                        "history: the normal force solve for F_n = %g did not converge "
+                        "between delta = %g and %g m", target, lo, hi);
     return CWB_OK;
 }
 
@@ -291,10 +296,193 @@ static int solve_tangential(const history *h, double delta, double dy, double ta
         hi = t;
     }
     /* Brent needs f(lo) <= 0 <= f(hi) or the reverse; either sign works. */
-    *dx = brent(&F, lo, hi, 1e-16 * scale);
-    if (s.rc || isnan(*dx))
-        return cwb_fail(msg, n, CWB_EFAIL, "history: tangential force solve failed");
+    if (brent(&F, lo, hi, 1e-16 * scale, dx) != CWB_OK || s.rc)
+        return cwb_fail(msg, n, s.rc ? s.rc : CWB_EFAIL,
+                        "history: the tangential force solve for F_t = %g did not "
+                        "converge between xi increments %g and %g m", target, lo, hi);
     return CWB_OK;
+}
+
+static void history_columns(const cwb_case *c, cwb_series *s)
+{
+    const char *fu = c->pair.dim == 2 ? "N/m" : "N";
+    const char *eu = c->pair.dim == 2 ? "J/m" : "J";
+    const char *ku = c->pair.dim == 2 ? "N/m^2" : "N/m";
+    const char *const cols[][2] = {
+        {"step", "-"}, {"segment", "-"}, {"delta_n", "m"}, {"F_n", fu}, {"xi_t", "m"},
+        {"F_t", fu}, {"xi_ty", "m"}, {"F_ty", fu}, {"k_n", ku}, {"k_t", ku}, {"a", "m"},
+        {"E_n", eu}, {"E_t", eu}, {"W_n", eu}, {"W_t", eu}, {"D_slip", eu},
+        {"branch", "-"}, {"sliding", "-"}};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+        cwb_series_column(s, cols[i][0], cols[i][1]);
+}
+
+/* What the run accumulates over its steps. */
+typedef struct {
+    double w_n, w_t;          /* work by Simpson's rule on the force curves */
+    double lw_n, lw_t;        /* work the laws report */
+    double slip, diss_n;      /* dissipated by slip and by the normal law */
+    double w_scale;           /* largest work put in so far */
+    double force_max, dmax;
+    unsigned flags, tflags;   /* CWB_FLAG_* of the normal and tangential laws */
+    size_t slid;              /* steps at the Coulomb limit */
+    double xi_slide;          /* xi_t where sliding began */
+    size_t jumps;             /* steps where the normal law's force jumped */
+    size_t row_i;
+    cwb_contact_out o;        /* the last committed evaluation */
+} history_account;
+
+/* Evaluate the step to (delta, dxi) and its midpoint, add Simpson's work
+ * and the laws' account, and commit. */
+static int history_step(history *h, double delta, cwb_vec3 dxi, history_account *acc)
+{
+    cwb_contact_out om, o1;
+    cwb_contact_trial trial, scratch;
+    cwb_kin k;
+    int rc;
+    make_kin(h, 0.5 * (h->delta_c + delta), cwb_v3_scale(dxi, 0.5), &k);
+    if ((rc = cwb_contact_eval(&h->ct, &k, &om, &scratch)))
+        return rc;
+    make_kin(h, delta, dxi, &k);
+    if ((rc = cwb_contact_eval(&h->ct, &k, &o1, &trial)))
+        return rc;
+    const cwb_contact_out *o = &acc->o;
+    double dd = delta - h->delta_c;
+    acc->w_n += dd / 6.0 * (o->n.force + 4.0 * om.n.force + o1.n.force);
+    cwb_vec3 fsum = cwb_v3_add(cwb_v3_add(o->t.force, cwb_v3_scale(om.t.force, 4.0)),
+                               o1.t.force);
+    acc->w_t += cwb_v3_dot(dxi, fsum) / 6.0;
+    acc->slip += o1.t.dissipated;
+    acc->diss_n += o1.n.dissipated;
+    acc->lw_n += o1.n.work;
+    acc->lw_t += o1.t.work;
+    acc->w_scale = fmax(acc->w_scale, fmax(fabs(acc->w_n) + fabs(acc->w_t),
+                                           fabs(acc->lw_n) + fabs(acc->lw_t)));
+    cwb_contact_commit(&h->ct, &trial);
+    acc->o = o1;
+    h->delta_c = delta;
+    h->xi_c = cwb_v3_add(h->xi_c, dxi);
+    acc->flags |= o1.n.flags;
+    acc->tflags |= o1.t.flags;
+    if (o1.t.sliding && acc->slid++ == 0)
+        acc->xi_slide = h->xi_c.x;
+    acc->jumps += (o1.n.flags & CWB_FLAG_DISCONTINUITY) != 0;
+    if (o1.n.force > acc->force_max)
+        acc->force_max = o1.n.force;
+    if (delta > acc->dmax)
+        acc->dmax = delta;
+    return CWB_OK;
+}
+
+static int history_row(const history *h, const history_account *acc, size_t seg,
+                       cwb_series *s)
+{
+    const cwb_contact_out *o = &acc->o;
+    double row[] = {(double)acc->row_i, (double)(seg + 1), h->delta_c, o->n.force, h->xi_c.x,
+                    o->t.force.x, h->xi_c.y, o->t.force.y, o->n.stiffness,
+                    o->t.stiffness, o->n.radius, o->n.energy, o->t.energy, acc->lw_n,
+                    acc->lw_t, acc->slip, (double)o->n.branch, (double)o->t.sliding};
+    return cwb_series_row(s, row);
+}
+
+/* The overlap and tangential increment of the step to target (normal,
+ * tangential x, tangential y): the normal direction first (tangential laws
+ * depend on the normal response), each under displacement or force
+ * control. */
+static int step_kinematics(const history *h, const double target[3], double *delta,
+                           cwb_vec3 *dxi, char *msg, size_t n)
+{
+    int rc;
+    *delta = target[0];
+    if (h->nforce && (rc = solve_normal(h, target[0], delta, msg, n)))
+        return rc;
+    *dxi = cwb_v3(0, target[2] - h->xi_c.y, 0);
+    if (h->tforce)
+        return solve_tangential(h, *delta, dxi->y, target[1], &dxi->x, msg, n);
+    dxi->x = target[1] - h->xi_c.x;
+    return CWB_OK;
+}
+
+/* One segment: `steps` equal increments from the start targets to the end
+ * ones (normal, tangential x, tangential y). */
+static int history_segment(history *h, size_t seg, const double start[3], const double end[3],
+                           history_account *acc, char *msg, size_t n)
+{
+    for (size_t j = 1; j <= h->steps; j++) {
+        double f = (double)j / (double)h->steps, target[3], delta;
+        for (int i = 0; i < 3; i++)
+            target[i] = start[i] + f * (end[i] - start[i]);
+        cwb_vec3 dxi;
+        int rc = step_kinematics(h, target, &delta, &dxi, msg, n);
+        if (rc) {
+            char more[CWB_MSG];
+            snprintf(more, sizeof more, "%s (segment %zu, step %zu)", msg, seg + 1, j);
+            return cwb_fail(msg, n, rc, "%s", more);
+        }
+        if ((rc = history_step(h, delta, dxi, acc)))
+            return cwb_fail(msg, n, rc, "history: a law failed (segment %zu)", seg + 1);
+        acc->row_i++;
+        if (history_row(h, acc, seg, h->series) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    }
+    return CWB_OK;
+}
+
+/* Equivalent linear stiffnesses: least-squares slopes through the origin. */
+static void report_stiffness(const cwb_case *c, int has_t, cwb_result *r)
+{
+    const cwb_series *s = &r->series;
+    const char *ku = c->pair.dim == 2 ? "N/m^2" : "N/m";
+    if (s->nrow < 2)
+        return;
+    int jd = cwb_series_find(s, "delta_n"), jf = cwb_series_find(s, "F_n");
+    int jx = cwb_series_find(s, "xi_t"), jt = cwb_series_find(s, "F_t");
+    double k, cov, ss;
+    if (gsl_fit_mul(s->col[jd].v, 1, s->col[jf].v, 1, s->nrow, &k, &cov, &ss) == 0) {
+        cwb_result_set(r, "k_n_equivalent", ku, k);
+        cwb_result_set(r, "k_n_equivalent_stderr", ku, sqrt(cov));
+    }
+    if (has_t && gsl_fit_mul(s->col[jx].v, 1, s->col[jt].v, 1, s->nrow, &k, &cov, &ss) == 0) {
+        cwb_result_set(r, "k_t_equivalent", ku, k);
+        cwb_result_set(r, "k_t_equivalent_stderr", ku, sqrt(cov));
+    }
+}
+
+static void report_history(const cwb_case *c, const history *h, const history_account *acc,
+                           cwb_result *r)
+{
+    const char *fu = c->pair.dim == 2 ? "N/m" : "N";
+    const char *eu = c->pair.dim == 2 ? "J/m" : "J";
+    const cwb_contact_out *o = &acc->o;
+    cwb_result_set(r, "sliding_steps", "-", (double)acc->slid);
+    if (acc->slid)
+        cwb_result_set(r, "first_sliding_xi_t", "m", acc->xi_slide);
+    cwb_result_set(r, "max_overlap", "m", acc->dmax);
+    cwb_result_set(r, "max_normal_force", fu, acc->force_max);
+    cwb_result_set(r, "final_overlap", "m", h->delta_c);
+    cwb_result_set(r, "final_normal_force", fu, o->n.force);
+    cwb_result_set(r, "final_tangential_displacement", "m", h->xi_c.x);
+    cwb_result_set(r, "final_tangential_force", fu, o->t.force.x);
+    cwb_result_set(r, "work_normal", eu, acc->lw_n);
+    cwb_result_set(r, "work_tangential", eu, acc->lw_t);
+    cwb_result_set(r, "energy_stored", eu, o->n.energy + o->t.energy);
+    cwb_result_set(r, "energy_dissipated_normal", eu, acc->diss_n);
+    cwb_result_set(r, "energy_dissipated_slip", eu, acc->slip);
+    /* Relative to the largest work the history put in (0 if it put none). */
+    double residual = acc->lw_n + acc->lw_t - o->n.energy - o->t.energy - acc->slip -
+                      acc->diss_n;
+    double ws = acc->w_scale;
+    cwb_result_set(r, "energy_balance_error", "-", ws > 0.0 ? residual / ws : 0.0);
+    cwb_result_set(r, "work_quadrature_error", "-",
+                   ws > 0.0 ? (acc->w_n + acc->w_t - acc->lw_n - acc->lw_t) / ws : 0.0);
+    if (acc->flags & CWB_FLAG_EXTRAPOLATED)
+        cwb_result_warn(r, "the normal law was used outside its stated validity");
+    if (acc->tflags & CWB_FLAG_EXTRAPOLATED)
+        cwb_result_warn(r, "the tangential law was used outside its stated validity");
+    cwb_result_set(r, "discontinuities", "-", (double)acc->jumps);
+    if (acc->jumps)
+        cwb_result_warn(r, "the normal law's force jumped %zu times (documented "
+                           "discontinuities of the law, not numerical)", acc->jumps);
 }
 
 static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
@@ -302,161 +490,32 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     const cwb_values *v = &c->driver_values;
     history h;
     memset(&h, 0, sizeof h);
-    cwb_contact_init(&h.ct, c);
-    int nforce = (int)v->p[P_NCONTROL] == 1, tforce = (int)v->p[P_TCONTROL] == 1;
+    if (cwb_contact_init(&h.ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "history: the case's laws cannot be bound");
+    h.nforce = (int)v->p[P_NCONTROL] == 1;
+    h.tforce = (int)v->p[P_TCONTROL] == 1;
+    h.steps = (size_t)v->p[P_STEPS];
+    h.dt = v->p[P_SEGMENT_TIME] / (double)h.steps;
+    h.series = &r->series;
     int has_t = v->list[P_TANGENTIAL].n > 0, has_y = v->list[P_TANGENTIAL_Y].n > 0;
-    size_t steps = (size_t)v->p[P_STEPS];
-    h.dt = v->p[P_SEGMENT_TIME] / (double)steps;
-    const char *fu = c->pair.dim == 2 ? "N/m" : "N";
-    const char *eu = c->pair.dim == 2 ? "J/m" : "J";
-    const char *ku = c->pair.dim == 2 ? "N/m^2" : "N/m";
-
-    cwb_series *s = &r->series;
-    cwb_series_column(s, "step", "-");
-    cwb_series_column(s, "segment", "-");
-    cwb_series_column(s, "delta_n", "m");
-    cwb_series_column(s, "F_n", fu);
-    cwb_series_column(s, "xi_t", "m");
-    cwb_series_column(s, "F_t", fu);
-    cwb_series_column(s, "xi_ty", "m");
-    cwb_series_column(s, "F_ty", fu);
-    cwb_series_column(s, "k_n", ku);
-    cwb_series_column(s, "k_t", ku);
-    cwb_series_column(s, "a", "m");
-    cwb_series_column(s, "E_n", eu);
-    cwb_series_column(s, "E_t", eu);
-    cwb_series_column(s, "W_n", eu);
-    cwb_series_column(s, "W_t", eu);
-    cwb_series_column(s, "D_slip", eu);
-    cwb_series_column(s, "branch", "-");
-    cwb_series_column(s, "sliding", "-");
-
-    double nstart = 0.0, tstart = 0.0, ystart = 0.0;
-    double w_n = 0.0, w_t = 0.0, slip = 0.0, force_max = 0.0, dmax = 0.0, w_scale = 0.0;
-    double lw_n = 0.0, lw_t = 0.0, diss_n = 0.0;
-    cwb_contact_out o, om;
-    cwb_contact_trial trial, scratch;
-    memset(&o, 0, sizeof o);
-    unsigned flags = 0, tflags = 0;
-    size_t slid = 0;
-    double xi_slide = 0.0;
-    size_t jumps = 0;
-    size_t row_i = 0;
-    double row0[] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    if (cwb_series_row(s, row0) != CWB_OK)
+    history_columns(c, &r->series);
+    history_account acc;
+    memset(&acc, 0, sizeof acc);
+    double row0[18] = {0};
+    if (cwb_series_row(&r->series, row0) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-
+    double start[3] = {0.0, 0.0, 0.0};
     for (size_t seg = 0; seg < v->list[P_NORMAL].n; seg++) {
-        double nend = v->list[P_NORMAL].v[seg];
-        double tend = has_t ? v->list[P_TANGENTIAL].v[seg] : 0.0;
-        double yend = has_y ? v->list[P_TANGENTIAL_Y].v[seg] : 0.0;
-        for (size_t j = 1; j <= steps; j++) {
-            double f = (double)j / (double)steps;
-            double ntarget = nstart + f * (nend - nstart);
-            double ttarget = tstart + f * (tend - tstart);
-            double ytarget = ystart + f * (yend - ystart);
-            double delta = 0.0;
-            int rc;
-            if (nforce) {
-                if ((rc = solve_normal(&h, ntarget, &delta, msg, n)))
-                    return rc;
-            } else {
-                delta = ntarget;
-            }
-            cwb_vec3 dxi = cwb_v3(0, ytarget - h.xi_c.y, 0);
-            if (tforce) {
-                if ((rc = solve_tangential(&h, delta, dxi.y, ttarget, &dxi.x, msg, n))) {
-                    char more[CWB_MSG];
-                    snprintf(more, sizeof more, "%s (segment %zu, step %zu)", msg, seg + 1, j);
-                    return cwb_fail(msg, n, rc, "%s", more);
-                }
-            } else {
-                dxi.x = ttarget - h.xi_c.x;
-            }
-            /* Mid-step evaluation for Simpson's rule on the work. */
-            cwb_kin k;
-            make_kin(&h, 0.5 * (h.delta_c + delta), cwb_v3_scale(dxi, 0.5), &k);
-            if ((rc = cwb_contact_eval(&h.ct, &k, &om, &scratch)))
-                return cwb_fail(msg, n, rc, "history: a law failed (segment %zu)", seg + 1);
-            make_kin(&h, delta, dxi, &k);
-            cwb_contact_out o1;
-            if ((rc = cwb_contact_eval(&h.ct, &k, &o1, &trial)))
-                return cwb_fail(msg, n, rc, "history: a law failed (segment %zu)", seg + 1);
-            double dd = delta - h.delta_c;
-            w_n += dd / 6.0 * (o.n.force + 4.0 * om.n.force + o1.n.force);
-            cwb_vec3 fsum = cwb_v3_add(cwb_v3_add(o.t.force, cwb_v3_scale(om.t.force, 4.0)),
-                                       o1.t.force);
-            w_t += cwb_v3_dot(dxi, fsum) / 6.0;
-            slip += o1.t.dissipated;
-            diss_n += o1.n.dissipated;
-            lw_n += o1.n.work;
-            lw_t += o1.t.work;
-            w_scale = fmax(w_scale, fmax(fabs(w_n) + fabs(w_t), fabs(lw_n) + fabs(lw_t)));
-            cwb_contact_commit(&h.ct, &trial);
-            o = o1;
-            h.delta_c = delta;
-            h.xi_c = cwb_v3_add(h.xi_c, dxi);
-            flags |= o.n.flags;
-            tflags |= o.t.flags;
-            if (o.t.sliding && slid++ == 0)
-                xi_slide = h.xi_c.x;
-            jumps += (o.n.flags & CWB_OUT_DISCONTINUITY) != 0;
-            if (o.n.force > force_max)
-                force_max = o.n.force;
-            if (delta > dmax)
-                dmax = delta;
-            double row[] = {(double)++row_i, (double)(seg + 1), delta, o.n.force, h.xi_c.x,
-                            o.t.force.x, h.xi_c.y, o.t.force.y, o.n.stiffness,
-                            o.t.stiffness, o.n.radius, o.n.energy, o.t.energy, lw_n, lw_t,
-                            slip, (double)o.n.branch, (double)o.t.sliding};
-            if (cwb_series_row(s, row) != CWB_OK)
-                return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        }
-        nstart = nend;
-        tstart = tend;
-        ystart = yend;
+        double end[3] = {v->list[P_NORMAL].v[seg],
+                         has_t ? v->list[P_TANGENTIAL].v[seg] : 0.0,
+                         has_y ? v->list[P_TANGENTIAL_Y].v[seg] : 0.0};
+        int rc = history_segment(&h, seg, start, end, &acc, msg, n);
+        if (rc)
+            return rc;
+        memcpy(start, end, sizeof start);
     }
-    if (s->nrow >= 2) {
-        int jd = cwb_series_find(s, "delta_n"), jf = cwb_series_find(s, "F_n");
-        int jx = cwb_series_find(s, "xi_t"), jt = cwb_series_find(s, "F_t");
-        double k, cov, ss;
-        if (gsl_fit_mul(s->col[jd].v, 1, s->col[jf].v, 1, s->nrow, &k, &cov, &ss) == 0) {
-            cwb_result_set(r, "k_n_equivalent", ku, k);
-            cwb_result_set(r, "k_n_equivalent_stderr", ku, sqrt(cov));
-        }
-        if (has_t &&
-            gsl_fit_mul(s->col[jx].v, 1, s->col[jt].v, 1, s->nrow, &k, &cov, &ss) == 0) {
-            cwb_result_set(r, "k_t_equivalent", ku, k);
-            cwb_result_set(r, "k_t_equivalent_stderr", ku, sqrt(cov));
-        }
-    }
-    cwb_result_set(r, "sliding_steps", "-", (double)slid);
-    if (slid)
-        cwb_result_set(r, "first_sliding_xi_t", "m", xi_slide);
-    cwb_result_set(r, "max_overlap", "m", dmax);
-    cwb_result_set(r, "max_normal_force", fu, force_max);
-    cwb_result_set(r, "final_overlap", "m", h.delta_c);
-    cwb_result_set(r, "final_normal_force", fu, o.n.force);
-    cwb_result_set(r, "final_tangential_displacement", "m", h.xi_c.x);
-    cwb_result_set(r, "final_tangential_force", fu, o.t.force.x);
-    cwb_result_set(r, "work_normal", eu, lw_n);
-    cwb_result_set(r, "work_tangential", eu, lw_t);
-    cwb_result_set(r, "energy_stored", eu, o.n.energy + o.t.energy);
-    cwb_result_set(r, "energy_dissipated_normal", eu, diss_n);
-    cwb_result_set(r, "energy_dissipated_slip", eu, slip);
-    /* Relative to the largest work the history put in (0 if it put none). */
-    double residual = lw_n + lw_t - o.n.energy - o.t.energy - slip - diss_n;
-    cwb_result_set(r, "energy_balance_error", "-", w_scale > 0.0 ? residual / w_scale : 0.0);
-    cwb_result_set(r, "work_quadrature_error", "-",
-                   w_scale > 0.0 ? (w_n + w_t - lw_n - lw_t) / w_scale : 0.0);
-    if (flags & CWB_OUT_EXTRAPOLATED)
-        cwb_result_warn(r, "the normal law was used outside its stated validity");
-    if (tflags & CWB_OUT_EXTRAPOLATED)
-        cwb_result_warn(r, "the tangential law was used outside its stated validity");
-    cwb_result_set(r, "discontinuities", "-", (double)jumps);
-    if (jumps)
-        cwb_result_warn(r, "the normal law's force jumped %zu times (documented "
-                           "discontinuities of the law, not numerical)", jumps);
+    report_stiffness(c, has_t, r);
+    report_history(c, &h, &acc, r);
     return CWB_OK;
 }
 

@@ -1,4 +1,4 @@
-/* driver_penalty.c -- what a constant penalty factor costs (seed 000 sec.
+/* penalty.c -- what a constant penalty factor costs (seed 000 sec.
  * 4.1, Fig. 9): the half-round body of eq. 20 under a Hertzian tangential
  * traction, with w from eq. 33 and with a constant w, over a range of a/R
  * for several Poisson's ratios.

@@ -1,4 +1,4 @@
-/* driver_profile.c -- the contact tractions across the contact at one
+/* profile.c -- the contact tractions across the contact at one
  * overlap, for laws that define them: the pressure over a circular contact
  * (seed 004 Fig. 3(b)), or the pressure and shear traction across the strip
  * of two discs (seed 000 eqs. 1-2, Fig. 11).
@@ -57,14 +57,13 @@ typedef struct {
 static double ring_force(double r, void *param)
 {
     const ring_ctx *c = param;
-    return 2.0 * M_PI * r * c->ct->normal->pressure(c->ct->p[CWB_KIND_NORMAL], c->ct->pair,
-                                                     c->delta, r);
+    return 2.0 * M_PI * r * cwb_contact_pressure(c->ct, c->delta, r);
 }
 
 static double strip_pressure(double x, void *param)
 {
     const ring_ctx *c = param;
-    return c->ct->normal->pressure(c->ct->p[CWB_KIND_NORMAL], c->ct->pair, c->delta, x);
+    return cwb_contact_pressure(c->ct, c->delta, x);
 }
 
 static double strip_shear(double x, void *param)
@@ -72,8 +71,7 @@ static double strip_shear(double x, void *param)
     const ring_ctx *c = param;
     if (!c->ct->tangential->traction)
         return 0.0;
-    return c->ct->tangential->traction(c->ct->p[CWB_KIND_TANGENTIAL], c->ct->pair, c->nrm,
-                                       c->t, x);
+    return cwb_contact_traction(c->ct, c->nrm, c->t, x);
 }
 
 /* QAGS of F over [lo, hi] to 1e-12; a warning when it falls short. */
@@ -97,7 +95,8 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     const double *dp = c->driver_values.p;
     int strip = c->pair.dim == 2;
     cwb_contact ct;
-    cwb_contact_init(&ct, c);
+    if (cwb_contact_init(&ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "profile: the case's laws cannot be bound");
     cwb_kin k = {.delta = dp[P_OVERLAP], .normal = {0, 0, 1},
                  .dxi_t = {strip ? dp[P_TANGENTIAL] : 0.0, 0, 0}};
     cwb_contact_out o;
@@ -123,7 +122,7 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         if (strip)
             x = 2.0 * x - 1.0;
         double p = strip ? strip_pressure(x * a, &rcx)
-                         : ct.normal->pressure(ct.p[CWB_KIND_NORMAL], ct.pair, k.delta, x * a);
+                         : cwb_contact_pressure(&ct, k.delta, x * a);
         pmax = fmax(pmax, p);
         double row[] = {x * a, x, p, strip ? strip_shear(x * a, &rcx) : 0.0};
         if (cwb_series_row(s, row) != CWB_OK)
@@ -155,7 +154,7 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
                        t != 0.0 ? (shear - t) / fabs(t) : shear);
         cwb_result_set(r, "sliding", "-", (double)o.t.sliding);
     }
-    if ((o.n.flags | o.t.flags) & CWB_OUT_EXTRAPOLATED)
+    if ((o.n.flags | o.t.flags) & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "a law was used outside its stated validity");
     return CWB_OK;
 }

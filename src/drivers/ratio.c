@@ -1,4 +1,4 @@
-/* driver_ratio.c -- the tangential-to-normal stiffness ratio of a contact
+/* ratio.c -- the tangential-to-normal stiffness ratio of a contact
  * over a range of overlaps, for any pair of laws.
  *
  * At each overlap the laws are evaluated from their virgin states (normal
@@ -49,7 +49,8 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *dp = c->driver_values.p;
     cwb_contact ct;
-    cwb_contact_init(&ct, c);
+    if (cwb_contact_init(&ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "ratio: the case's laws cannot be bound");
     size_t npts = (size_t)dp[P_POINTS];
     int log_spacing = (int)dp[P_SCALE] == 1;
     double nu = c->pair.body[0].nu, kappa = 2.0 * (1.0 - nu) / (2.0 - nu);
@@ -85,8 +86,8 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             return cwb_fail(msg, n, rc, "ratio: a law failed at delta = %g m", d);
         flags |= o.n.flags | o.t.flags;
         double kt_slip = 0.0;
-        if (ct.tangential->ultimate_slip) {
-            double u = ct.tangential->ultimate_slip(ct.p[CWB_KIND_TANGENTIAL], ct.pair, &o.n);
+        double u = cwb_contact_ultimate_slip(&ct, &o.n);
+        if (!isnan(u)) {   /* NaN: the law states no ultimate slip */
             /* the law's own force at its ultimate slip: mu N */
             cwb_kin ku_ = {.delta = d, .normal = {0, 0, 1}, .dxi_t = {u * (1.0 + 1e-9), 0, 0}};
             cwb_contact_out ou;
@@ -114,7 +115,7 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (outside)
         cwb_result_warn(r, "k_t/k_n left the band [2/3, 1] of seed 004 eq. 36 at %zu of %zu "
                            "overlaps", outside, npts);
-    if (flags & CWB_OUT_EXTRAPOLATED)
+    if (flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "a law was used outside its stated validity");
     return CWB_OK;
 }

@@ -1,4 +1,4 @@
-/* driver_trajectory.c -- transverse translation of the upper disc along a
+/* trajectory.c -- transverse translation of the upper disc along a
  * straight horizontal line at fixed height (seed 000 Appendix C, after
  * Balevicius & Mroz): stick and partial slip, then finite slide with a
  * rotating contact plane, until the discs separate.
@@ -76,6 +76,7 @@ typedef struct {
     cwb_contact *ct;
     unsigned char virgin_t[CWB_MAX_STATE];
     double y0, rsum, s;   /* centre height, R1 + R2, current travel */
+    double d0, r1;        /* preload overlap, radius of the lower disc */
     int rc;
     unsigned flags;
 } traj;
@@ -86,9 +87,7 @@ static cwb_normal_out normal_at(traj *t, double d)
 {
     cwb_kin k = {.delta = d, .delta0 = d, .normal = {0, 0, 1}};
     cwb_normal_out o;
-    unsigned char trial[CWB_MAX_STATE];
-    int rc = t->ct->normal->step(t->ct->p[CWB_KIND_NORMAL], t->ct->pair,
-                                 t->ct->committed.state[CWB_KIND_NORMAL], &k, &o, trial);
+    int rc = cwb_contact_normal(t->ct, NULL, &k, &o);
     if (rc)
         t->rc = rc;
     t->flags |= o.flags;
@@ -103,7 +102,7 @@ static void geometry(const traj *t, double alpha, double *dsu, double *dn)
 
 static double ultimate(traj *t, const cwb_normal_out *o)
 {
-    return t->ct->tangential->ultimate_slip(t->ct->p[CWB_KIND_TANGENTIAL], t->ct->pair, o);
+    return cwb_contact_ultimate_slip(t->ct, o);
 }
 
 static double slide_residual(double alpha, void *param)
@@ -149,17 +148,173 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Travel values: `steps` equal steps to `travel`, plus the slip onset and
+ * the separation when they fall inside, sorted. *sv is malloc'd. */
+static int travel_values(double travel, size_t steps, double u_ult0, double s_sep, double **sv,
+                         size_t *ns)
+{
+    double *v = malloc((steps + 3) * sizeof *v);
+    if (!v)
+        return CWB_EFAIL;
+    size_t k = 0;
+    for (size_t i = 0; i <= steps; i++)
+        v[k++] = travel * (double)i / (double)steps;
+    if (u_ult0 < travel)
+        v[k++] = u_ult0;
+    if (s_sep < travel)
+        v[k++] = s_sep;
+    qsort(v, k, sizeof *v, cmp_double);
+    *sv = v;
+    *ns = k;
+    return CWB_OK;
+}
+
+static void trajectory_columns(cwb_series *s)
+{
+    static const char *const cols[][2] = {
+        {"S", "m"}, {"S_over_R", "-"}, {"alpha", "rad"}, {"alpha_deg", "deg"},
+        {"delta_n", "m"}, {"N", "N/m"}, {"T", "N/m"}, {"delta_t", "m"}, {"F", "N/m"},
+        {"N_star", "N/m"}, {"k_secant", "N/m^2"}, {"regime", "-"},
+        {"equilibrium_residual", "-"}, {"kinematic_residual", "-"}};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+        cwb_series_column(s, cols[i][0], cols[i][1]);
+}
+
+/* Stick and partial slip: the law along x at the preload overlap d0, the
+ * plane fixed, committed (the path matters: Masing memory). */
+static int stick_point(traj *t, double s_prev, traj_point *pt)
+{
+    double d0 = t->d0;
+    cwb_kin ks = {.delta = d0, .delta0 = d0, .normal = {0, 0, 1},
+                  .dxi_t = {pt->s - s_prev, 0, 0}};
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    int rc = cwb_contact_eval(t->ct, &ks, &o, &trial);
+    if (rc)
+        return rc;
+    cwb_contact_commit(t->ct, &trial);
+    t->flags |= o.n.flags | o.t.flags;
+    pt->dn = d0;
+    pt->dsu = pt->s;
+    pt->N = o.n.force;
+    pt->T = o.t.force.x;
+    pt->k0 = o.t.stiffness;
+    return CWB_OK;
+}
+
+/* Sliding: the angle alpha where the tangential displacement of eq. C.4
+ * equals the law's ultimate slip at the overlap of eq. C.5 (Brent), and the
+ * law's own force just past it (the Coulomb cap). *res_slip receives how
+ * far the solved point is from the ultimate slip, relative to u_ult0. */
+static int slide_point(traj *t, double u_ult0, traj_point *pt, double *res_slip, char *msg,
+                       size_t n)
+{
+    gsl_function fn = {slide_residual, t};
+    double alpha, top = atan(pt->s / t->y0);
+    int rc = cwb_root_brent(&fn, 0.0, top, 1e-15, 0.0, &alpha, NULL, NULL);
+    if (t->rc)
+        return cwb_fail(msg, n, t->rc, "trajectory: a law failed at S = %g m", pt->s);
+    if (rc != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "trajectory: the angle alpha where the contact slides at S = %g m "
+                        "did not converge (Brent on [0, %g] rad)", pt->s, top);
+    geometry(t, alpha, &pt->dsu, &pt->dn);
+    cwb_normal_out on = normal_at(t, pt->dn);
+    *res_slip = fmax(*res_slip, fabs(pt->dsu - ultimate(t, &on)) / u_ult0);
+    cwb_kin kt = {.delta = pt->dn, .delta0 = pt->dn, .normal = {0, 0, 1},
+                  .dxi_t = {pt->dsu * (1.0 + 1e-9), 0, 0}};
+    cwb_tangential_out ot;
+    if ((rc = cwb_contact_tangential(t->ct, t->virgin_t, &kt, &on, &ot)))
+        return cwb_fail(msg, n, rc, "trajectory: a law failed at S = %g m", pt->s);
+    pt->alpha = alpha;
+    pt->N = on.force;
+    pt->T = ot.force.x;
+    pt->regime = 1;
+    return CWB_OK;
+}
+
+/* What the run reports besides its rows. */
+typedef struct {
+    double n0, u_ult0, s_sep;        /* preload force, slip onset, separation */
+    double res_eq, res_kin, res_slip;
+    double f_peak, s_peak, alpha_last;
+    int sliding;
+} traj_summary;
+
+static void report_trajectory(const traj *t, const traj_summary *m, cwb_result *r)
+{
+    cwb_result_set(r, "normal_force_initial", "N/m", m->n0);
+    cwb_result_set(r, "slip_onset_travel", "m", m->u_ult0);
+    cwb_result_set(r, "separation_travel", "m", m->s_sep);
+    cwb_result_set(r, "peak_horizontal_force", "N/m", m->f_peak);
+    cwb_result_set(r, "peak_at_travel", "m", m->s_peak);
+    cwb_result_set(r, "final_alpha_deg", "deg", m->alpha_last * 180.0 / M_PI);
+    cwb_result_set(r, "max_equilibrium_residual", "-", m->res_eq);
+    cwb_result_set(r, "max_kinematic_residual", "-", m->res_kin);
+    cwb_result_set(r, "max_slip_residual", "-", m->res_slip);
+    if (!m->sliding)
+        cwb_result_warn(r, "the travel ended before full slip (onset at S = %g m)", m->u_ult0);
+    if (t->flags & CWB_FLAG_EXTRAPOLATED)
+        cwb_result_warn(r, "a law was used outside its stated validity");
+}
+
+/* The point at travel sx in its regime: stick/partial slip up to the slip
+ * onset, sliding up to separation, a gap after. */
+static int solve_point(traj *t, double s_prev, traj_summary *m, traj_point *pt, char *msg,
+                       size_t n)
+{
+    t->s = pt->s;
+    if (pt->s <= m->u_ult0) {
+        int rc = stick_point(t, s_prev, pt);
+        return rc ? cwb_fail(msg, n, rc, "trajectory: a law failed at S = %g m", pt->s)
+                  : CWB_OK;
+    }
+    if (pt->s < m->s_sep) {
+        m->sliding = 1;
+        return slide_point(t, m->u_ult0, pt, &m->res_slip, msg, n);
+    }
+    pt->dn = t->rsum - hypot(pt->s, t->y0);            /* a gap: negative */
+    pt->alpha = atan(pt->s / t->y0);
+    pt->regime = 2;
+    return CWB_OK;
+}
+
+/* Every travel value in order; rows and the summary's peaks. */
+static int travel_loop(traj *t, const double *sv, size_t ns, traj_summary *m, cwb_series *s,
+                       char *msg, size_t n)
+{
+    double s_prev = 0.0;
+    for (size_t i = 0; i < ns; i++) {
+        if (i > 0 && sv[i] == sv[i - 1])
+            continue;
+        traj_point pt = {.s = sv[i]};
+        int rc = solve_point(t, s_prev, m, &pt, msg, n);
+        if (rc)
+            return rc;
+        if (emit(t, &pt, t->r1, m->n0, s, &m->res_eq, &m->res_kin) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        double f = pt.T * cos(pt.alpha) - pt.N * sin(pt.alpha);
+        if (f > m->f_peak) {
+            m->f_peak = f;
+            m->s_peak = pt.s;
+        }
+        m->alpha_last = pt.alpha;
+        s_prev = pt.s;
+    }
+    return CWB_OK;
+}
+
 static int trajectory_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *dp = c->driver_values.p;
     cwb_contact ct;
-    cwb_contact_init(&ct, c);
+    if (cwb_contact_init(&ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "trajectory: the case's laws cannot be bound");
     traj t = {.ct = &ct};
-    if (ct.tangential->head.init)
-        ct.tangential->head.init(ct.p[CWB_KIND_TANGENTIAL], ct.pair, t.virgin_t);
-    double r1 = c->pair.body[0].radius;
-    t.rsum = r1 + c->pair.body[1].radius;
-    double d0 = dp[P_OVERLAP];
+    cwb_contact_virgin(&ct, CWB_KIND_TANGENTIAL, t.virgin_t);
+    t.r1 = c->pair.body[0].radius;
+    t.rsum = t.r1 + c->pair.body[1].radius;
+    double d0 = t.d0 = dp[P_OVERLAP];
     t.y0 = t.rsum - d0;
 
     /* Normal preload, committed. */
@@ -170,112 +325,20 @@ static int trajectory_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (rc)
         return cwb_fail(msg, n, rc, "trajectory: the laws failed at delta_0 = %g m", d0);
     cwb_contact_commit(&ct, &trial);
-    double n0 = o.n.force, u_ult0 = ultimate(&t, &o.n);
-    double s_sep = sqrt(t.rsum * t.rsum - t.y0 * t.y0);
+    traj_summary m = {.n0 = o.n.force, .u_ult0 = ultimate(&t, &o.n),
+                      .s_sep = sqrt(t.rsum * t.rsum - t.y0 * t.y0)};
 
-    /* Travel values: equal steps plus the slip onset and the separation. */
-    size_t steps = (size_t)dp[P_STEPS], ns = 0;
-    double *sv = malloc((steps + 3) * sizeof *sv);
-    if (!sv)
+    double *sv;
+    size_t ns;
+    if (travel_values(dp[P_TRAVEL], (size_t)dp[P_STEPS], m.u_ult0, m.s_sep, &sv, &ns))
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    for (size_t i = 0; i <= steps; i++)
-        sv[ns++] = dp[P_TRAVEL] * (double)i / (double)steps;
-    if (u_ult0 < dp[P_TRAVEL])
-        sv[ns++] = u_ult0;
-    if (s_sep < dp[P_TRAVEL])
-        sv[ns++] = s_sep;
-    qsort(sv, ns, sizeof *sv, cmp_double);
-
-    cwb_series *s = &r->series;
-    static const char *const cols[][2] = {
-        {"S", "m"}, {"S_over_R", "-"}, {"alpha", "rad"}, {"alpha_deg", "deg"},
-        {"delta_n", "m"}, {"N", "N/m"}, {"T", "N/m"}, {"delta_t", "m"}, {"F", "N/m"},
-        {"N_star", "N/m"}, {"k_secant", "N/m^2"}, {"regime", "-"},
-        {"equilibrium_residual", "-"}, {"kinematic_residual", "-"}};
-    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
-        cwb_series_column(s, cols[i][0], cols[i][1]);
-
-    double res_eq = 0.0, res_kin = 0.0, res_slip = 0.0, s_prev = 0.0;
-    double f_peak = 0.0, s_peak = 0.0, alpha_last = 0.0;
-    int sliding = 0;
-    for (size_t i = 0; i < ns; i++) {
-        double sx = sv[i];
-        if (i > 0 && sx == sv[i - 1])
-            continue;
-        traj_point pt = {.s = sx};
-        t.s = sx;
-        if (sx <= u_ult0) {
-            /* stick and partial slip: the law along x, plane fixed */
-            cwb_kin ks = {.delta = d0, .delta0 = d0, .normal = {0, 0, 1},
-                          .dxi_t = {sx - s_prev, 0, 0}};
-            if ((rc = cwb_contact_eval(&ct, &ks, &o, &trial)))
-                goto fail;
-            cwb_contact_commit(&ct, &trial);
-            t.flags |= o.n.flags | o.t.flags;
-            pt.dn = d0;
-            pt.dsu = sx;
-            pt.N = o.n.force;
-            pt.T = o.t.force.x;
-            pt.k0 = o.t.stiffness;
-        } else if (sx < s_sep) {
-            sliding = 1;
-            gsl_function fn = {slide_residual, &t};
-            double alpha;
-            cwb_root_brent(&fn, 0.0, atan(sx / t.y0), 1e-15, 0.0, &alpha, NULL, NULL);
-            if (t.rc || isnan(alpha)) {
-                rc = t.rc ? t.rc : CWB_EFAIL;
-                goto fail;
-            }
-            geometry(&t, alpha, &pt.dsu, &pt.dn);
-            cwb_normal_out on = normal_at(&t, pt.dn);
-            res_slip = fmax(res_slip, fabs(pt.dsu - ultimate(&t, &on)) / u_ult0);
-            /* the law's own force just past its ultimate slip: the Coulomb cap */
-            cwb_kin kt = {.delta = pt.dn, .delta0 = pt.dn, .normal = {0, 0, 1},
-                          .dxi_t = {pt.dsu * (1.0 + 1e-9), 0, 0}};
-            cwb_tangential_out ot;
-            unsigned char tt[CWB_MAX_STATE];
-            if ((rc = ct.tangential->step(ct.p[CWB_KIND_TANGENTIAL], ct.pair, t.virgin_t, &kt,
-                                          &on, &ot, tt)))
-                goto fail;
-            pt.alpha = alpha;
-            pt.N = on.force;
-            pt.T = ot.force.x;
-            pt.regime = 1;
-        } else {
-            pt.dn = t.rsum - hypot(sx, t.y0);            /* a gap: negative */
-            pt.alpha = atan(sx / t.y0);
-            pt.regime = 2;
-        }
-        if (emit(&t, &pt, r1, n0, s, &res_eq, &res_kin) != CWB_OK) {
-            free(sv);
-            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        }
-        double f = pt.T * cos(pt.alpha) - pt.N * sin(pt.alpha);
-        if (f > f_peak) {
-            f_peak = f;
-            s_peak = sx;
-        }
-        alpha_last = pt.alpha;
-        s_prev = sx;
-    }
+    trajectory_columns(&r->series);
+    rc = travel_loop(&t, sv, ns, &m, &r->series, msg, n);
     free(sv);
-    cwb_result_set(r, "normal_force_initial", "N/m", n0);
-    cwb_result_set(r, "slip_onset_travel", "m", u_ult0);
-    cwb_result_set(r, "separation_travel", "m", s_sep);
-    cwb_result_set(r, "peak_horizontal_force", "N/m", f_peak);
-    cwb_result_set(r, "peak_at_travel", "m", s_peak);
-    cwb_result_set(r, "final_alpha_deg", "deg", alpha_last * 180.0 / M_PI);
-    cwb_result_set(r, "max_equilibrium_residual", "-", res_eq);
-    cwb_result_set(r, "max_kinematic_residual", "-", res_kin);
-    cwb_result_set(r, "max_slip_residual", "-", res_slip);
-    if (!sliding)
-        cwb_result_warn(r, "the travel ended before full slip (onset at S = %g m)", u_ult0);
-    if (t.flags & CWB_OUT_EXTRAPOLATED)
-        cwb_result_warn(r, "a law was used outside its stated validity");
+    if (rc)
+        return rc;
+    report_trajectory(&t, &m, r);
     return CWB_OK;
-fail:
-    free(sv);
-    return cwb_fail(msg, n, rc, "trajectory: a law failed at S = %g m", t.s);
 }
 
 const cwb_driver_type cwb_driver_trajectory = {

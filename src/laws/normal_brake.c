@@ -164,7 +164,11 @@ static int brake_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
         double f = switch_residual(d, &c);
         if ((f > 0.0) != (fprev > 0.0)) {
             double root;
-            cwb_root_brent(&S, prev, d, 0.0, 1e-12, &root, NULL, NULL);
+            if (cwb_root_brent(&S, prev, d, 0.0, 1e-12, &root, NULL, NULL) != CWB_OK)
+                return cwb_fail(msg, n, CWB_EINPUT,
+                                "brake: the switch from small- to large-scale plasticity "
+                                "(eq. 26) could not be located between %g and %g m",
+                                prev, d);
             p[D_DSW] = root;
             break;
         }

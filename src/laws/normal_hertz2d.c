@@ -25,7 +25,7 @@
  * on (0, 16 R1 R2 / e^2] and solved with GSL's Brent solver, then polished
  * with GSL's Newton solver (derivative in closed form) to a relative
  * tolerance of 1e-14 in s. Overlaps with a/R above `a_over_R_max` are
- * flagged CWB_OUT_EXTRAPOLATED; the drivers warn. Its default, 0.2, is the
+ * flagged CWB_FLAG_EXTRAPOLATED; the drivers warn. Its default, 0.2, is the
  * end of the range cwb takes eq. 33 to have been fitted on: Fig. 8's axes
  * are lost in the extraction, the seed's examples use a/R = 0.05 and 0.13,
  * and up to 0.2 (nu in [0, 0.45]) eq. 33 stays inside the band 0.25-0.75
@@ -143,7 +143,9 @@ static int solve_s(const disc_pair *d, double delta, double *s_out)
         *s_out = 0.0;          /* an overlap below ~1e-29 R: zero force */
         return CWB_OK;
     }
-    cwb_root_brent(&F, s_lo, s_top, 0.0, 1e-10, &s, &lo, &hi);
+    /* Brent to 1e-10 brackets the root, Newton polishes it */
+    if (cwb_root_brent(&F, s_lo, s_top, 0.0, 1e-10, &s, &lo, &hi) != CWB_OK)
+        return CWB_EFAIL;
     gsl_function_fdf FDF = {residual, residual_df, residual_fdf, &c};
     gsl_root_fdfsolver *nw = gsl_root_fdfsolver_alloc(gsl_root_fdfsolver_newton);
     if (!nw)
@@ -209,7 +211,7 @@ static int hertz2d_step(const double *p, const cwb_pair *g, const void *state,
     out->work = out->energy - e0;
     out->branch = CWB_BRANCH_ELASTIC;
     if (out->radius > p[P_AMAX] * fmin(d.r1, d.r2))
-        out->flags |= CWB_OUT_EXTRAPOLATED;
+        out->flags |= CWB_FLAG_EXTRAPOLATED;
     return CWB_OK;
 }
 

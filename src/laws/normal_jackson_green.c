@@ -16,7 +16,7 @@
  *
  * The discontinuity at 1.9 delta_y is the law's (seed 004 Figs. 27-28):
  * Hertz gives 1.9^(3/2) F_y = 2.619 F_y there, eq. 28 a slightly different
- * value (material dependent); crossing it sets CWB_OUT_DISCONTINUITY.
+ * value (material dependent); crossing it sets CWB_FLAG_DISCONTINUITY.
  *
  * Unloading (unloading), from delta_max > delta_y:
  *   etsion   F = F_max ((delta - delta_min)/(delta_max - delta_min))^n_p,

@@ -4,7 +4,7 @@
  * Reference: seed 004 sec. 4.4-4.5, eqs. 63-73. Valid for nu = 0.3 only (the
  * seed fitted the extension there): any other nu is refused unless the case
  * says allow_extrapolation = yes, and then every evaluation is flagged
- * CWB_OUT_EXTRAPOLATED (the drivers warn).
+ * CWB_FLAG_EXTRAPOLATED (the drivers warn).
  *
  *   delta_y = R* (Ay pi sigma_y / (2 E*))^2                       (eq. 67)
  *   F = k_n delta^(3/2)                               delta <= delta_y
@@ -142,7 +142,7 @@ static int rathbone_step(const double *p, const cwb_pair *g, const void *state,
 {
     int rc = cwb_plastic_step(&rathbone_curves, p, g, state, k, out, trial);
     if (p[D_EXTRAP] != 0.0)
-        out->flags |= CWB_OUT_EXTRAPOLATED;
+        out->flags |= CWB_FLAG_EXTRAPOLATED;
     return rc;
 }
 

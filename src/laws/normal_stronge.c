@@ -18,7 +18,7 @@
  * 167 (0.95 + 0.3 ln 167) F_y = 415.1 F_y to 2.55 x 167 F_y = 425.9 F_y;
  * at the start of unloading the unloading curve does not pass through
  * (delta_max, F_max). Every evaluation that crosses one sets
- * CWB_OUT_DISCONTINUITY, which the drivers report. The energy account
+ * CWB_FLAG_DISCONTINUITY, which the drivers report. The energy account
  * still closes: a jump at fixed overlap does no work and changes the stored
  * energy, which shows in the dissipation (negative where the jump is up).
  *

@@ -122,9 +122,11 @@ static void vu_quoc_load(const double *p, const cwb_pair *g, double d, cwb_norma
         lo = hi;
         hi *= 2.0;
     }
+    /* NaN when the force cannot be found: cwb_plastic_step then fails */
     double f = NAN;
-    if (vq_residual(hi, &c) >= 0.0)
-        cwb_root_brent(&F, lo, hi, 0.0, 1e-13, &f, NULL, NULL);
+    if (vq_residual(hi, &c) >= 0.0 &&
+        cwb_root_brent(&F, lo, hi, 0.0, 1e-13, &f, NULL, NULL) != CWB_OK)
+        f = NAN;
     o->force = f;
     /* d(delta)/dF by a central difference on the explicit inverse */
     double h = 1e-6 * f;

@@ -190,11 +190,13 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
         work = (s->delta_max > d0 ? unload_energy(&u0, s->delta_max) - e0 : 0.0) +
                loading_work(law, p, g, from, d);
         law->load(p, g, d, out);
+        if (isnan(out->force))
+            return CWB_EFAIL;   /* the law could not evaluate its loading curve */
         out->delta_yield = dy;
         t->delta_max = d;
         t->f_max = out->force;
         if (crosses_jump(law, p, g, from, d) || (!curves_meet && d0 < s->delta_max))
-            out->flags |= CWB_OUT_DISCONTINUITY;
+            out->flags |= CWB_FLAG_DISCONTINUITY;
     } else {
         *t = *s;
         double x = d - u0.delta_min;
@@ -206,7 +208,7 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
                       : d < d0           ? CWB_BRANCH_UNLOADING
                                          : CWB_BRANCH_RELOADING;
         if (!curves_meet && d0 >= s->delta_max)
-            out->flags |= CWB_OUT_DISCONTINUITY;   /* leaves the loading curve */
+            out->flags |= CWB_FLAG_DISCONTINUITY;   /* leaves the loading curve */
     }
     cwb_unloading u1;
     unloading_of(law, p, g, t->delta_max, t->f_max, &u1);

@@ -26,10 +26,10 @@
 
 #include "cwb_law.h"
 
-void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k,
-                     const cwb_normal_out *nrm, double kt, double scale,
-                     double mu, cwb_tangential_out *out, cwb_spring_state *t)
+void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
+                     const cwb_spring_law *law, cwb_tangential_out *out, cwb_spring_state *t)
 {
+    double kt = law->kt, scale = law->scale, mu = law->mu;
     double e0 = s->kt > 0.0 ? 0.5 * cwb_v3_dot(s->force, s->force) / s->kt : 0.0;
     memset(out, 0, sizeof *out);
     if (k->delta <= 0.0 || nrm->force <= 0.0) {

@@ -20,7 +20,7 @@ static int direnzo_step(const double *p, const cwb_pair *g, const void *state,
                         cwb_tangential_out *out, void *trial)
 {
     double kt = 2.0 / 3.0 * 8.0 * g->G_star * nrm->radius;
-    cwb_spring_step(state, k, nrm, kt, 1.0, p[0], out, trial);
+    cwb_spring_step(state, k, nrm, &(cwb_spring_law){kt, 1.0, p[0]}, out, trial);
     return CWB_OK;
 }
 

@@ -27,7 +27,7 @@
  * point it started from rejoins the branch before it (the stack of up to 8
  * reversal points is the history). A change of N while the contact carries
  * tangential history is outside the model: cwb then evaluates the same rules
- * at the new N and flags the step CWB_OUT_EXTRAPOLATED (drivers warn); a
+ * at the new N and flags the step CWB_FLAG_EXTRAPOLATED (drivers warn); a
  * branch that then overshoots mu N is clamped to it and the virgin curve is
  * re-centred so that the contact is at full slip there.
  *
@@ -74,6 +74,7 @@ typedef struct {
     cwb_disc_slip s;
     double d_ult;         /* ultimate slip, eq. 27 */
     int outside;          /* eq. 33 left [0, 1] somewhere */
+    int failed;           /* a root solve did not converge: the step fails */
 } curve;
 
 static double disp(curve *cv, double t)
@@ -98,7 +99,11 @@ static double force_at(curve *cv, double x)
     void *ctx[2] = {cv, &x};
     gsl_function F = {disp_residual, ctx};
     double t;
-    cwb_root_brent(&F, 0.0, cv->s.mu_n, 1e-13 * cv->s.mu_n, 0.0, &t, NULL, NULL);
+    if (cwb_root_brent(&F, 0.0, cv->s.mu_n, 1e-13 * cv->s.mu_n, 0.0, &t, NULL, NULL) !=
+        CWB_OK) {
+        cv->failed = 1;
+        return NAN;
+    }
     return t;
 }
 
@@ -179,6 +184,60 @@ static double branch_work(curve *cv, const accurate_state *s, double u1, double 
     return (t0 * (u2 - u1) * scale + 4.0 * (primitive(cv, x2) - primitive(cv, x1))) / scale;
 }
 
+/* The law's axis: its first motion, carried into the current plane. */
+static cwb_vec3 accurate_axis(const accurate_state *sc, const cwb_kin *k)
+{
+    if (cwb_v3_norm(sc->axis) != 0.0)
+        return cwb_v3_rotate_into_plane(sc->axis, k->normal);
+    double m = cwb_v3_norm(k->dxi_t);
+    return m > 0.0 ? cwb_v3_scale(k->dxi_t, 1.0 / m) : cwb_v3(1, 0, 0);
+}
+
+/* A reversal at the committed point starts a new branch; past
+ * MAX_REVERSALS the oldest closed pair is forgotten (flagged). */
+static unsigned accurate_reversal(const accurate_state *sc, accurate_state *st, double du)
+{
+    unsigned flags = 0;
+    double dir_motion = du > 0.0 ? 1.0 : du < 0.0 ? -1.0 : 0.0;
+    double uv = sc->u - sc->u_off;
+    int branch_dir = st->n == 0 ? (uv > 0.0 ? 1 : uv < 0.0 ? -1 : 0) : st->dir;
+    if (dir_motion == 0.0 || branch_dir == 0 || dir_motion == branch_dir)
+        return 0;
+    if (st->n == MAX_REVERSALS) {
+        memmove(st->ur, st->ur + 2, (MAX_REVERSALS - 2) * sizeof st->ur[0]);
+        memmove(st->tr, st->tr + 2, (MAX_REVERSALS - 2) * sizeof st->tr[0]);
+        st->n -= 2;
+        flags |= CWB_FLAG_EXTRAPOLATED;
+    }
+    st->ur[st->n] = sc->u;
+    st->tr[st->n] = sc->t;
+    st->n++;
+    st->dir = (int)dir_motion;
+    return flags;
+}
+
+/* Walk from the committed point to u, popping branches whose end is passed
+ * (Masing's memory rule); returns the work of every piece. */
+static double accurate_walk(curve *cv, accurate_state *st, double from, double u, double scale)
+{
+    double work = 0.0;
+    while (st->n > 0) {
+        double u_end;
+        branch_end(st, &u_end);
+        if (st->dir * (u - u_end) < 0.0)
+            break;
+        work += branch_work(cv, st, from, u_end, scale);
+        from = u_end;
+        if (st->n >= 2)
+            st->n -= 2;                      /* same direction as before */
+        else
+            st->n = 0;                       /* back on the virgin curve */
+    }
+    if (st->n == 0)
+        st->dir = 0;
+    return work + branch_work(cv, st, from, u, scale);
+}
+
 static int accurate_step(const double *p, const cwb_pair *g, const void *state,
                          const cwb_kin *k, const cwb_normal_out *nrm,
                          cwb_tangential_out *out, void *trial)
@@ -199,59 +258,16 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
     cv.d_ult = disp(&cv, cv.s.mu_n);
 
     /* The law is one-dimensional along its first motion (exact in 2D). */
-    cwb_vec3 axis = sc->axis;
-    if (cwb_v3_norm(axis) == 0.0) {
-        double m = cwb_v3_norm(k->dxi_t);
-        if (m > 0.0)
-            axis = cwb_v3_scale(k->dxi_t, 1.0 / m);
-        else
-            axis = cwb_v3(1, 0, 0);
-    } else {
-        axis = cwb_v3_rotate_into_plane(axis, k->normal);
-    }
+    cwb_vec3 axis = accurate_axis(sc, k);
     st->axis = axis;
     double du = cwb_v3_dot(k->dxi_t, axis);
     double u = sc->u + du;
     unsigned flags = 0;
     if (fabs(nrm->force - sc->fn) > 1e-9 * fmax(nrm->force, sc->fn) &&
         (sc->u != 0.0 || sc->n > 0))
-        flags |= CWB_OUT_EXTRAPOLATED;
-
-    /* A reversal at the committed point starts a new branch. */
-    double dir_motion = du > 0.0 ? 1.0 : du < 0.0 ? -1.0 : 0.0;
-    double uv = sc->u - sc->u_off;
-    int branch_dir = st->n == 0 ? (uv > 0.0 ? 1 : uv < 0.0 ? -1 : 0) : st->dir;
-    if (dir_motion != 0.0 && branch_dir != 0 && dir_motion != branch_dir) {
-        if (st->n == MAX_REVERSALS) {       /* forget the oldest closed pair */
-            memmove(st->ur, st->ur + 2, (MAX_REVERSALS - 2) * sizeof st->ur[0]);
-            memmove(st->tr, st->tr + 2, (MAX_REVERSALS - 2) * sizeof st->tr[0]);
-            st->n -= 2;
-            flags |= CWB_OUT_EXTRAPOLATED;
-        }
-        st->ur[st->n] = sc->u;
-        st->tr[st->n] = sc->t;
-        st->n++;
-        st->dir = (int)dir_motion;
-    }
-    /* Walk from the committed point to u, popping branches whose end is
-     * passed (Masing's memory rule), adding the work of each piece. */
-    double work = 0.0, from = sc->u, slope = 0.0;
-    while (st->n > 0) {
-        double u_end;
-        branch_end(st, &u_end);
-        if (st->dir * (u - u_end) < 0.0)
-            break;
-        work += branch_work(&cv, st, from, u_end, d.scale);
-        from = u_end;
-        if (st->n >= 2) {
-            st->n -= 2;                      /* same direction as before */
-        } else {
-            st->n = 0;                       /* back on the virgin curve */
-        }
-    }
-    if (st->n == 0)
-        st->dir = 0;
-    work += branch_work(&cv, st, from, u, d.scale);
+        flags |= CWB_FLAG_EXTRAPOLATED;
+    flags |= accurate_reversal(sc, st, du);
+    double work = accurate_walk(&cv, st, sc->u, u, d.scale), slope = 0.0;
     double t = branch_force(&cv, st, u, d.scale, &slope);
     if (fabs(t) > cv.s.mu_n) {
         /* Only after N fell under tangential history (flagged): the branch
@@ -265,9 +281,10 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
         st->u_off = u - sg * cv.d_ult / d.scale;
         slope = 0.0;
         work = 0.5 * (sc->t + t) * (u - sc->u);
-        flags |= CWB_OUT_EXTRAPOLATED;
+        flags |= CWB_FLAG_EXTRAPOLATED;
     }
-
+    if (cv.failed)
+        return CWB_EFAIL;   /* the force-displacement curve could not be inverted */
     st->u = u;
     st->t = t;
     st->fn = nrm->force;
@@ -279,7 +296,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
     out->dissipated = work - (st->energy - sc->energy);
     out->sliding = fabs(t) >= cv.s.mu_n * (1.0 - 1e-12);
     if (cv.outside)
-        flags |= CWB_OUT_EXTRAPOLATED;
+        flags |= CWB_FLAG_EXTRAPOLATED;
     out->flags = flags;
     return CWB_OK;
 }

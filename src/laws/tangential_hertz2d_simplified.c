@@ -39,9 +39,9 @@ static int simplified_step(const double *p, const cwb_pair *g, const void *state
     if (nrm->radius > 0.0)
         kt = d.scale / cwb_disc_compliance(p + P_PENALTY, &d, nrm->radius,
                                            (int)p[P_COMPLIANCE] == 0, &outside);
-    cwb_spring_step(state, k, nrm, kt, 1.0, p[P_MU], out, trial);
+    cwb_spring_step(state, k, nrm, &(cwb_spring_law){kt, 1.0, p[P_MU]}, out, trial);
     if (outside)
-        out->flags |= CWB_OUT_EXTRAPOLATED;
+        out->flags |= CWB_FLAG_EXTRAPOLATED;
     return CWB_OK;
 }
 

@@ -56,7 +56,7 @@ static int tlinear_step(const double *p, const cwb_pair *g, const void *state,
 {
     (void)g;
     double kt = (int)p[P_STIFFNESS] == 1 ? p[P_KT] : p[P_RATIO] * nrm->stiffness;
-    cwb_spring_step(state, k, nrm, kt, 1.0, p[P_MU], out, trial);
+    cwb_spring_step(state, k, nrm, &(cwb_spring_law){kt, 1.0, p[P_MU]}, out, trial);
     return CWB_OK;
 }
 

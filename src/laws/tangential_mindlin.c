@@ -38,7 +38,7 @@ static int mindlin_step(const double *p, const cwb_pair *g, const void *state,
     const cwb_spring_state *s = state;
     double kt = 8.0 * g->G_star * nrm->radius;
     double scale = (int)p[1] == 1 && s->kt > 0.0 ? kt / s->kt : 1.0;
-    cwb_spring_step(state, k, nrm, kt, scale, p[0], out, trial);
+    cwb_spring_step(state, k, nrm, &(cwb_spring_law){kt, scale, p[0]}, out, trial);
     return CWB_OK;
 }
 

@@ -98,6 +98,157 @@ static double branch(double w0, double x, double c, double span, double *area, i
     return span * (w0 - w1);
 }
 
+/* One step's quantities along the loading direction. */
+typedef struct {
+    double mu, mN;        /* friction coefficient, Coulomb limit mu N */
+    double C, k0;         /* compliance length 3 mu N/(16 G* a), stiffness 8 G* a */
+    double d;             /* displacement increment in the loading frame */
+    double dN;            /* change of N over the step (0 once applied) */
+    double T, T1, T2;     /* force and reversal points */
+    int mode;             /* MODE_* of the branch the step is on */
+} md_ctx;
+
+/* What a branch gives: the new force, the work along it, whether it slid. */
+typedef struct {
+    double Tn, work;
+    int slid;
+} md_result;
+
+/* A reversal at the committed point starts a new branch. */
+static void md_switch_branch(md_ctx *c)
+{
+    if (c->mode == MODE_LOADING && c->d < 0.0) {
+        c->mode = MODE_UNLOADING;
+        c->T1 = c->T;
+    } else if (c->mode == MODE_UNLOADING && c->d > 0.0) {
+        c->mode = MODE_RELOADING;
+        c->T2 = c->T;
+    } else if (c->mode == MODE_RELOADING && c->d < 0.0) {
+        c->mode = MODE_UNLOADING;
+        c->T1 = c->T;
+    }
+}
+
+/* eq. 43: the simple-loading condition fails; theta = 1 */
+static void md_stiff(const md_ctx *c, md_result *r)
+{
+    r->Tn = c->T + c->k0 * c->d;
+    r->work = (c->T + 0.5 * c->k0 * c->d) * c->d;
+}
+
+/* Virgin loading from the committed force T. */
+static void md_loading(const md_ctx *c, md_result *r)
+{
+    double T = c->T, dN = c->dN, x = c->d;
+    double w0 = 1.0 - (T + c->mu * dN) / c->mN, area, used;
+    double th = w0 > 0.0 ? cbrt(w0) : 0.0;
+    double start = T + c->mu * (1.0 - th) * dN;
+    r->Tn = start + branch(w0, x, c->C, c->mN, &area, &r->slid, &used);
+    r->work = start * used + c->mN * area;
+    if (r->slid) {
+        r->Tn = c->mN;
+        r->work += c->mN * (x - used);
+    }
+}
+
+static void md_unloading(const md_ctx *c, md_result *r)
+{
+    double mN = c->mN, T = c->T;
+    double w0 = 1.0 - (c->T1 - T + 2.0 * c->mu * c->dN) / (2.0 * mN), area, used;
+    double th = w0 > 0.0 ? cbrt(w0) : 0.0;
+    double start = T - c->mu * (1.0 - th) * c->dN;
+    r->Tn = start - branch(w0, -c->d, 2.0 * c->C, 2.0 * mN, &area, &r->slid, &used);
+    r->work = -(start * used - 2.0 * mN * area);
+    if (r->slid || r->Tn <= -mN) {
+        /* full reversal: slides backwards, loading now runs the other way */
+        r->work += mN * (-c->d - used);
+        r->Tn = -mN;
+        r->slid = 1;
+    }
+}
+
+/* Reloading; back on the virgin loading curve (Masing) once it reaches the
+ * reversal point T1 (moved with N, eq. 44): loading continues with what is
+ * left of the increment, at fixed N (c->mode, T and dN change then). */
+static void md_reloading(md_ctx *c, md_result *r)
+{
+    double mN = c->mN, C = c->C, T = c->T;
+    double w0 = 1.0 - (T - c->T2 + 2.0 * c->mu * c->dN) / (2.0 * mN), area, used;
+    double th = w0 > 0.0 ? cbrt(w0) : 0.0;
+    double start = T + c->mu * (1.0 - th) * c->dN;
+    double T1n = c->T1 + c->mu * c->dN;
+    r->Tn = start + branch(w0, c->d, 2.0 * C, 2.0 * mN, &area, &r->slid, &used);
+    r->work = start * used + 2.0 * mN * area;
+    if (!(r->Tn >= T1n || r->slid))
+        return;
+    double x_at = used;
+    if (r->Tn > T1n) {
+        /* displacement at which the reloading branch meets T* */
+        double w_at = w0 - (T1n - start) / (2.0 * mN);
+        double om_at = w_at > 0.0 ? pow(w_at, 2.0 / 3.0) : 0.0;
+        x_at = (pow(w0, 2.0 / 3.0) - om_at) * 2.0 * C;
+        double area_at =
+            w0 * x_at - 2.0 * C * 0.4 * (pow(w0, 5.0 / 3.0) - om_at * om_at * sqrt(om_at));
+        r->work = start * x_at + 2.0 * mN * area_at;
+    }
+    c->mode = MODE_LOADING;
+    c->T = T1n;
+    double rest = c->d - x_at, w1 = 1.0 - T1n / mN, area1, used1;
+    int slid1;
+    r->Tn = T1n + branch(w1, rest, C, mN, &area1, &slid1, &used1);
+    r->work += T1n * used1 + mN * area1;
+    if (slid1) {
+        r->Tn = mN;
+        r->work += mN * (rest - used1);
+        r->slid = 1;
+    }
+    c->dN = 0.0;   /* already applied to T* above */
+}
+
+/* Coulomb cap and the reversal-point bookkeeping (eqs. 44-45); a full
+ * reversal makes the other direction the loading one (*sg flips). */
+static void md_bookkeeping(md_ctx *c, md_result *r, double *sg)
+{
+    double mN = c->mN;
+    if (r->Tn > mN)
+        r->Tn = mN;
+    if (r->Tn < -mN)
+        r->Tn = -mN;
+    if (c->mode == MODE_LOADING)
+        c->T1 = r->Tn;
+    else
+        c->T1 += c->mu * c->dN;
+    if (c->mode == MODE_UNLOADING)
+        c->T2 = r->Tn;
+    else
+        c->T2 -= c->mu * c->dN;
+    if (r->Tn <= -mN && c->mode == MODE_UNLOADING) {
+        *sg = -*sg;
+        r->Tn = mN;
+        c->T1 = r->Tn;
+        c->mode = MODE_LOADING;
+    }
+}
+
+/* The loading axis in the current plane; 0 when there has been no
+ * tangential motion yet (the step then only records N). */
+static int md_axis(const md_state *s, md_state *t, cwb_vec3 dxi, cwb_vec3 normal)
+{
+    if (cwb_v3_norm(s->axis) == 0.0) {
+        double m = cwb_v3_norm(dxi);
+        if (m == 0.0)
+            return 0;
+        t->axis = cwb_v3_scale(dxi, 1.0 / m);
+        t->sign = 1.0;
+        t->mode = MODE_LOADING;
+    } else {
+        cwb_vec3 ax = cwb_v3_in_plane(s->axis, normal);
+        double m = cwb_v3_norm(ax);
+        t->axis = m > 0.0 ? cwb_v3_scale(ax, 1.0 / m) : s->axis;
+    }
+    return 1;
+}
+
 static int md_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
                    const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
@@ -111,134 +262,41 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
         return CWB_OK;
     }
     *t = *s;
-    double N = nrm->force, dN = N - s->fn;
-    double k0 = 8.0 * g->G_star * nrm->radius;
-    double C = 3.0 * mu * N / (16.0 * g->G_star * nrm->radius);
+    double N = nrm->force;
     cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, k->normal);
-    if (cwb_v3_norm(s->axis) == 0.0) {
-        double m = cwb_v3_norm(dxi);
-        if (m == 0.0) {
-            t->fn = N;
-            return CWB_OK;
-        }
-        t->axis = cwb_v3_scale(dxi, 1.0 / m);
-        t->sign = 1.0;
-        t->mode = MODE_LOADING;
-    } else {
-        cwb_vec3 ax = cwb_v3_in_plane(s->axis, k->normal);
-        double m = cwb_v3_norm(ax);
-        t->axis = m > 0.0 ? cwb_v3_scale(ax, 1.0 / m) : s->axis;
+    if (!md_axis(s, t, dxi, k->normal)) {
+        t->fn = N;
+        return CWB_OK;
     }
     double sg = t->sign;
-    double d = sg * cwb_v3_dot(dxi, t->axis);   /* displacement in the loading frame */
-    double T = s->t, T1 = s->t1, T2 = s->t2;
-    int mode = t->mode;
-    if (mode == MODE_LOADING && d < 0.0) {
-        mode = MODE_UNLOADING;
-        T1 = T;
-    } else if (mode == MODE_UNLOADING && d > 0.0) {
-        mode = MODE_RELOADING;
-        T2 = T;
-    } else if (mode == MODE_RELOADING && d < 0.0) {
-        mode = MODE_UNLOADING;
-        T1 = T;
-    }
-
-    double mN = mu * N, work = 0.0, Tn;
-    int slid = 0;
-    if (dN > 0.0 && fabs(d) < mu * dN / k0) {
-        /* eq. 43: the simple-loading condition fails; theta = 1 */
-        Tn = T + k0 * d;
-        work = (T + 0.5 * k0 * d) * d;
-    } else if (mode == MODE_LOADING) {
-        double w0 = 1.0 - (T + mu * dN) / mN, area, used;
-        double th = w0 > 0.0 ? cbrt(w0) : 0.0;
-        double start = T + mu * (1.0 - th) * dN;
-        Tn = start + branch(w0, d, C, mN, &area, &slid, &used);
-        work = start * used + mN * area;
-        if (slid) {
-            Tn = mN;
-            work += mN * (d - used);
-        }
-    } else if (mode == MODE_UNLOADING) {
-        double w0 = 1.0 - (T1 - T + 2.0 * mu * dN) / (2.0 * mN), area, used;
-        double th = w0 > 0.0 ? cbrt(w0) : 0.0;
-        double start = T - mu * (1.0 - th) * dN;
-        Tn = start - branch(w0, -d, 2.0 * C, 2.0 * mN, &area, &slid, &used);
-        work = -(start * used - 2.0 * mN * area);
-        if (slid || Tn <= -mN) {
-            /* full reversal: slides backwards, loading now runs the other way */
-            work += mN * (-d - used);
-            Tn = -mN;
-            slid = 1;
-        }
-    } else {
-        double w0 = 1.0 - (T - T2 + 2.0 * mu * dN) / (2.0 * mN), area, used;
-        double th = w0 > 0.0 ? cbrt(w0) : 0.0;
-        double start = T + mu * (1.0 - th) * dN;
-        double T1n = T1 + mu * dN;      /* reversal point moves with N (eq. 44) */
-        Tn = start + branch(w0, d, 2.0 * C, 2.0 * mN, &area, &slid, &used);
-        work = start * used + 2.0 * mN * area;
-        if (Tn >= T1n || slid) {
-            /* back on the virgin loading curve (Masing): continue loading with
-             * what is left of the increment, at fixed N */
-            double x_at = used;
-            if (Tn > T1n) {
-                /* displacement at which the reloading branch meets T* */
-                double w_at = w0 - (T1n - start) / (2.0 * mN);
-                double om_at = w_at > 0.0 ? pow(w_at, 2.0 / 3.0) : 0.0;
-                x_at = (pow(w0, 2.0 / 3.0) - om_at) * 2.0 * C;
-                double area_at = w0 * x_at - 2.0 * C * 0.4 *
-                                                 (pow(w0, 5.0 / 3.0) - om_at * om_at * sqrt(om_at));
-                work = start * x_at + 2.0 * mN * area_at;
-            }
-            mode = MODE_LOADING;
-            T = T1n;
-            double rest = d - x_at, w1 = 1.0 - T / mN, area1, used1;
-            int slid1;
-            Tn = T + branch(w1, rest, C, mN, &area1, &slid1, &used1);
-            work += T * used1 + mN * area1;
-            if (slid1) {
-                Tn = mN;
-                work += mN * (rest - used1);
-                slid = 1;
-            }
-            dN = 0.0;   /* already applied to T* above */
-        }
-    }
-    if (Tn > mN)
-        Tn = mN;
-    if (Tn < -mN)
-        Tn = -mN;
-    /* reversal-point bookkeeping (eqs. 44-45) */
-    if (mode == MODE_LOADING)
-        T1 = Tn;
+    md_ctx c = {.mu = mu, .mN = mu * N, .k0 = 8.0 * g->G_star * nrm->radius,
+                .C = 3.0 * mu * N / (16.0 * g->G_star * nrm->radius),
+                .d = sg * cwb_v3_dot(dxi, t->axis), .dN = N - s->fn,
+                .T = s->t, .T1 = s->t1, .T2 = s->t2, .mode = t->mode};
+    md_switch_branch(&c);
+    md_result r = {0};
+    if (c.dN > 0.0 && fabs(c.d) < mu * c.dN / c.k0)
+        md_stiff(&c, &r);
+    else if (c.mode == MODE_LOADING)
+        md_loading(&c, &r);
+    else if (c.mode == MODE_UNLOADING)
+        md_unloading(&c, &r);
     else
-        T1 += mu * dN;
-    if (mode == MODE_UNLOADING)
-        T2 = Tn;
-    else
-        T2 -= mu * dN;
-    if (Tn <= -mN && mode == MODE_UNLOADING) {
-        /* a full reversal: the other direction is now the loading one */
-        sg = -sg;
-        Tn = mN;
-        T1 = Tn;
-        mode = MODE_LOADING;
-    }
+        md_reloading(&c, &r);
+    md_bookkeeping(&c, &r, &sg);
     t->sign = sg;
-    t->t = Tn;
-    t->t1 = T1;
-    t->t2 = T2;
-    t->mode = mode;
+    t->t = r.Tn;
+    t->t1 = c.T1;
+    t->t2 = c.T2;
+    t->mode = c.mode;
     t->fn = N;
-    t->energy = 0.5 * Tn * Tn / k0;
-    out->force = cwb_v3_scale(t->axis, sg * Tn);
-    out->stiffness = k0;
+    t->energy = 0.5 * r.Tn * r.Tn / c.k0;
+    out->force = cwb_v3_scale(t->axis, sg * r.Tn);
+    out->stiffness = c.k0;
     out->energy = t->energy;
-    out->work = work;
-    out->dissipated = work - (t->energy - s->energy);
-    out->sliding = slid;
+    out->work = r.work;
+    out->dissipated = r.work - (t->energy - s->energy);
+    out->sliding = r.slid;
     return CWB_OK;
 }
 

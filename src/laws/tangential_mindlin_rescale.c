@@ -42,7 +42,7 @@ static int rescale_step(const double *p, const cwb_pair *g, const void *state,
     } else if (nrm->force < s->fn && s->kt > 0.0) {
         scale = kt / s->kt;
     }
-    cwb_spring_step(state, k, nrm, kt, scale, p[0], out, trial);
+    cwb_spring_step(state, k, nrm, &(cwb_spring_law){kt, scale, p[0]}, out, trial);
     return CWB_OK;
 }
 

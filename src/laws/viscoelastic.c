@@ -130,8 +130,7 @@ int cwb_hertz_dashpot_alpha(double e, int no_tension, double *alpha, char *msg, 
                             "restitution e = %g is too small for the Hertz dashpot", e);
     }
     double x;
-    cwb_root_brent(&F, lo, hi, 1e-13, 1e-12, &x, NULL, NULL);
-    if (a.rc)
+    if (cwb_root_brent(&F, lo, hi, 1e-13, 1e-12, &x, NULL, NULL) != CWB_OK || a.rc)
         return cwb_fail(msg, n, CWB_EFAIL, "could not find the damping for e = %g", e);
     *alpha = x;
     return CWB_OK;
