@@ -95,11 +95,18 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/seed004_fig4a.case cases/seed004_fig4b.case \
              $(SEED004_PLASTIC_FIGS) \
              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case) \
-             $(SEED000_FIGS)
+             $(SEED000_FIGS) $(SEED003_FIGS)
 
 # Seed 000 (2D law): model curves; overlaid runs first.
 SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \
                  fig15b_no_slip fig15b ratio,cases/seed000_$(c).case)
+
+# Seed 003 (sliding of two spheres): overlays run after the cases they draw.
+SEED003_FIGS = $(foreach c,fig6_line_velocity fig4a_hysteresis fig4b_hysteresis fig4c_hysteresis \
+                 fig4d_p2 fig4d_p3 fig4d_p4 fig5_reversals fig13_an_on fig13_an_off \
+                 fig14_t105 fig14_t200 fig14_t150,cases/seed003_$(c).case)
+SEED003_SWEEPS = $(foreach c,fig7_restitution fig8_contact_time fig10_k08 fig10_k03 fig11_k08 \
+                   fig11_k03 fig15_contact_time,cases/seed003_$(c).case)
 
 # Fit-cases (`cwb fit`): equivalent stiffnesses, a constant w for the
 # simplified law, the refit of eq. 33 on the FEM grid (Fig. 8) and the
@@ -125,7 +132,8 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_6_al_alloy.case cases/chung_ooi_6_nylon.case \
               cases/chung_ooi_7_al_alloy.case cases/chung_ooi_8_al_alloy.case \
               cases/thornton_restitution.case \
-              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case)
+              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case) \
+              $(SEED003_SWEEPS)
 
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \

@@ -1,0 +1,13 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed003_fig4d_p2.png'
+set output cwb_png
+set title 'Seed 003 Fig. 4d: friction against s, eq. 3, p = 0.5' noenhanced
+set xlabel 's [m]' noenhanced
+set ylabel 'T_friction [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed003_fig4d_p2.csv' using 2:11 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none'

@@ -1,0 +1,15 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed003_fig6_line_velocity.png'
+set output cwb_png
+set title 'Seed 003 Fig. 6: speed along the line path, RK4 vs eq. 16' noenhanced
+set xlabel 's [m]' noenhanced
+set ylabel 'v [m/s]' noenhanced
+set grid
+set key top right box opaque noenhanced
+set label 1 'vs reference: max dev. 5.74e-10, rms 6.93e-11 (of max |ref|), 199 pts' at graph 0.02, graph 0.05 front noenhanced
+plot 'seed003_fig6_line_velocity.csv' using 2:5 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+     '../reference/analytic/seed003_fig6_line_velocity.csv' using 1:2 every 3 with points pt 6 ps 1.2 lc rgb '#d62728' title 'seed003_fig6_line_velocity.csv'
