@@ -189,6 +189,10 @@ static const struct {
     {"normal = hertz\ntangential = linear\n",
      "normal = rathbone\ntangential = linear\n[normal]\nsigma_y = 4e7\n"
      "allow_extrapolation = maybe\n", NULL, "not one of the allowed words", 6},
+    {HISTORY, "type = history\nnormal = 1e-6\nsteps = 2.5\n", NULL, "whole number", 21},
+    {"v_normal = 1\n", "v_normal = 0x1p0\n", NULL, "not a finite number", 20},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\ntitle = a\tb\n", NULL,
+     "control character", 23},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nn = 0\n", NULL, "out of range", 23},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nscale = cubic\n", NULL,
      "not one of the allowed words", 23},
@@ -352,6 +356,65 @@ START_TEST(valid_base_case_runs)
 }
 END_TEST
 
+/* Whole lines, whatever their length (Debian's inih split them at 199
+ * bytes and parsed the tail): a long comment that ends in "steps = 5"
+ * stays a comment, a 40-value history list on one line is read, a line
+ * over the limit and a NUL byte are refused naming the line, and a folder
+ * is not a case file. */
+static int load_case_text(const char *path, const char *text, size_t len, char *msg, size_t n)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fwrite(text, 1, len, f);
+    fclose(f);
+    cwb_case *c = cwb_case_new();
+    ck_assert_ptr_nonnull(c);
+    int rc = cwb_case_load(c, path, NULL, 0, msg, n);
+    free(c);
+    return rc;
+}
+
+START_TEST(reader_whole_lines)
+{
+    char dir[] = "/tmp/cwb-input-XXXXXX", path[300], msg[CWB_MSG];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/case.case", dir);
+    size_t cap = sizeof base + 80000;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    /* a 300-byte comment whose tail would be a key (collision has no "steps") */
+    snprintf(text, cap, "# %0300d steps = 5\n%s", 0, base);
+    ck_assert_msg(load_case_text(path, text, strlen(text), msg, sizeof msg) == CWB_OK, "%s", msg);
+    /* 40 targets on one line (about 400 bytes) */
+    size_t used = (size_t)snprintf(text, cap, "%s", base);
+    char *hist = strstr(text, "type = collision");
+    used = (size_t)(hist - text);
+    used += (size_t)snprintf(text + used, cap - used, "type = history\nnormal = ");
+    for (int i = 0; i < 40; i++)
+        used += (size_t)snprintf(text + used, cap - used, "%s%.3e", i ? ", " : "",
+                                 1e-6 * (i % 2 ? 1.0 : 0.5));
+    snprintf(text + used, cap - used, "\n");
+    ck_assert_msg(load_case_text(path, text, strlen(text), msg, sizeof msg) == CWB_OK, "%s", msg);
+    /* one line over the limit */
+    used = (size_t)snprintf(text, cap, "# ");
+    memset(text + used, 'x', 70000);
+    snprintf(text + used + 70000, cap - used - 70000, "\n%s", base);
+    ck_assert_int_eq(load_case_text(path, text, strlen(text), msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, ":1: line of") && strstr(msg, "limit is 65536"), "%s", msg);
+    /* a NUL byte on line 2 */
+    ck_assert_int_eq(load_case_text(path, "[contact]\nnor\0mal = hertz\n", 26, msg, sizeof msg),
+                     CWB_EINPUT);
+    ck_assert_msg(strstr(msg, ":2: a NUL byte"), "%s", msg);
+    free(text);
+    remove(path);
+    cwb_case *c = cwb_case_new();
+    ck_assert_int_eq(cwb_case_load(c, dir, NULL, 0, msg, sizeof msg), CWB_EINPUT);
+    free(c);
+    ck_assert_msg(strstr(msg, "is a folder, not a case file"), "%s", msg);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *input_suite(void)
 {
     Suite *s = suite_create("input");
@@ -359,6 +422,7 @@ Suite *input_suite(void)
     tcase_set_timeout(tc, 30);
     tcase_add_loop_test(tc, bad_input_exits_2, 0, (int)(sizeof rows / sizeof *rows));
     tcase_add_test(tc, missing_case_file);
+    tcase_add_test(tc, reader_whole_lines);
     tcase_add_test(tc, valid_base_case_runs);
     tcase_add_test(tc, sweep_bad_vary);
     suite_add_tcase(s, tc);

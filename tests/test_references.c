@@ -375,6 +375,60 @@ START_TEST(malformed_fields_named)
 }
 END_TEST
 
+/* The reference reader reads whole lines: a '#' line longer than the old
+ * 8191-byte buffer stays provenance (it used to add a data point), and a
+ * folder, an empty file, a header without rows and a NUL byte each get a
+ * message of their own. */
+static int load_text(const char *path, const char *text, size_t len, char *msg, size_t n)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fwrite(text, 1, len, f);
+    fclose(f);
+    cwb_reference ref;
+    int rc = cwb_reference_load(&ref, path, msg, n);
+    if (rc == CWB_OK) {
+        ck_assert_msg(ref.nrow == 2, "%zu rows read, expected 2", ref.nrow);
+        cwb_reference_free(&ref);
+    }
+    return rc;
+}
+
+START_TEST(reader_edge_cases)
+{
+    char dir[] = "/tmp/cwb-refread-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[300], msg[CWB_MSG];
+    snprintf(path, sizeof path, "%s/ref.csv", dir);
+    size_t big = 20000;
+    char *text = malloc(big + 64);
+    ck_assert_ptr_nonnull(text);
+    memset(text, 'a', big);
+    text[0] = '#';
+    snprintf(text + big, 64, ",5,5\nx[-],y[-]\n0,0\n1,1\n");
+    ck_assert_int_eq(load_text(path, text, strlen(text), msg, sizeof msg), CWB_OK);
+    free(text);
+    static const struct {
+        const char *text;
+        size_t len;
+        const char *expect;
+    } bad[] = {
+        {"", 0, "the file is empty"},
+        {"# only provenance\nx[-],y[-]\n", 26, "a header row but no data rows"},
+        {"x[-],y[-]\n0,0\n1\0,1\n", 20, ":3: a NUL byte"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        ck_assert_int_eq(load_text(path, bad[i].text, bad[i].len, msg, sizeof msg), CWB_EINPUT);
+        ck_assert_msg(strstr(msg, bad[i].expect) != NULL, "'%s' not in: %s", bad[i].expect, msg);
+    }
+    cwb_reference ref;
+    ck_assert_int_eq(cwb_reference_load(&ref, dir, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "is a folder") != NULL, "%s", msg);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *references_suite(void)
 {
     Suite *s = suite_create("references");
@@ -384,6 +438,7 @@ Suite *references_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, every_reference_has_fields);
     tcase_add_test(tc, malformed_fields_named);
+    tcase_add_test(tc, reader_edge_cases);
     tcase_add_test(tc, shipped_cases_within_reference_tolerance);
     suite_add_tcase(s, tc);
     return s;

@@ -1,7 +1,9 @@
 /* compare.c -- reference curves and the deviation of a run from them. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_interp.h>
@@ -101,80 +103,122 @@ static int read_field(cwb_reference *ref, const char *line, int lineno, char *ms
                     (int)len, v);
 }
 
+/* A reference line may be long (provenance), but not without bound. */
+#define REF_MAX_LINE (1 << 20)
+
+static void keep_provenance(cwb_reference *ref, const char *line, size_t *used)
+{
+    size_t room = sizeof ref->provenance;
+    *used += (size_t)snprintf(ref->provenance + *used, *used < room ? room - *used : 0, "%s\n",
+                              line);
+    if (*used >= room)
+        *used = room;
+}
+
+static int read_header(cwb_reference *ref, char *line, int lineno, char *msg, size_t n)
+{
+    char *save = NULL;
+    for (char *tok = strtok_r(line, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (ref->ncol == CWB_MAX_COLS)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: more than %d columns", ref->path, lineno,
+                            CWB_MAX_COLS);
+        split_header(tok, ref->name[ref->ncol], sizeof ref->name[0], ref->unit[ref->ncol],
+                     sizeof ref->unit[0]);
+        ref->ncol++;
+    }
+    return CWB_OK;
+}
+
+static int read_row(cwb_reference *ref, char *line, int lineno, size_t *cap, char *msg, size_t n)
+{
+    if (ref->nrow == *cap) {
+        *cap = *cap ? 2 * *cap : 256;
+        for (size_t i = 0; i < ref->ncol; i++) {
+            double *v = realloc(ref->v[i], *cap * sizeof *v);
+            if (!v)
+                return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            ref->v[i] = v;
+        }
+    }
+    size_t i = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(line, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        double x;
+        if (i == ref->ncol || cwb_parse_double(tok, &x) != 0)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %zu finite numbers per row",
+                            ref->path, lineno, ref->ncol);
+        ref->v[i++][ref->nrow] = x;
+    }
+    if (i != ref->ncol)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %zu values, got %zu", ref->path,
+                        lineno, ref->ncol, i);
+    ref->nrow++;
+    return CWB_OK;
+}
+
+/* One physical line: a '#' provenance line, the header, or a data row. */
+static int read_line(cwb_reference *ref, char *line, int lineno, size_t *used, size_t *cap,
+                     char *msg, size_t n)
+{
+    line[strcspn(line, "\r\n")] = '\0';
+    if (line[0] == '#') {
+        int rc = read_field(ref, line, lineno, msg, n);
+        if (rc == CWB_OK)
+            keep_provenance(ref, line, used);
+        return rc;
+    }
+    if (line[0] == '\0')
+        return CWB_OK;
+    if (ref->ncol == 0)
+        return read_header(ref, line, lineno, msg, n);
+    return read_row(ref, line, lineno, cap, msg, n);
+}
+
+static int read_lines(cwb_reference *ref, FILE *f, char *msg, size_t n)
+{
+    char *line = NULL;
+    size_t len_cap = 0, used = 0, cap = 0;
+    ssize_t len;
+    int lineno = 0, rc = CWB_OK;
+    while (rc == CWB_OK && (len = getline(&line, &len_cap, f)) >= 0) {
+        lineno++;
+        if (len > REF_MAX_LINE)
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: line of %zd bytes: the limit is %d",
+                          ref->path, lineno, len, REF_MAX_LINE);
+        else if (strlen(line) != (size_t)len)
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a NUL byte in the line (not a CSV file?)",
+                          ref->path, lineno);
+        else
+            rc = read_line(ref, line, lineno, &used, &cap, msg, n);
+    }
+    free(line);
+    if (rc == CWB_OK && ferror(f))
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: cannot read the reference", ref->path);
+    return rc;
+}
+
 int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n)
 {
     memset(ref, 0, sizeof *ref);
     ref->tolerance = NAN;
     snprintf(ref->path, sizeof ref->path, "%s", path);
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the reference: %s", path,
+                        strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: is a folder, not a reference CSV", path);
     FILE *f = fopen(path, "r");
     if (!f)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the reference", path);
-    char line[8192];
-    int lineno = 0, header = 0;
-    size_t cap = 0, used = 0;
-    int rc = CWB_OK;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (line[0] == '#') {
-            if ((rc = read_field(ref, line, lineno, msg, n)) != CWB_OK)
-                goto done;
-            used += (size_t)snprintf(ref->provenance + used,
-                                     used < sizeof ref->provenance ? sizeof ref->provenance - used : 0,
-                                     "%s\n", line);
-            if (used >= sizeof ref->provenance)
-                used = sizeof ref->provenance;
-            continue;
-        }
-        if (line[0] == '\0')
-            continue;
-        char *save = NULL;
-        if (!header) {
-            for (char *tok = strtok_r(line, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-                if (ref->ncol == CWB_MAX_COLS) {
-                    rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: too many columns", path, lineno);
-                    goto done;
-                }
-                split_header(tok, ref->name[ref->ncol], sizeof ref->name[0],
-                             ref->unit[ref->ncol], sizeof ref->unit[0]);
-                ref->ncol++;
-            }
-            header = 1;
-            continue;
-        }
-        if (ref->nrow == cap) {
-            cap = cap ? 2 * cap : 256;
-            for (size_t i = 0; i < ref->ncol; i++) {
-                double *v = realloc(ref->v[i], cap * sizeof *v);
-                if (!v) {
-                    rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-                    goto done;
-                }
-                ref->v[i] = v;
-            }
-        }
-        size_t i = 0;
-        for (char *tok = strtok_r(line, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-            double x;
-            if (i == ref->ncol || cwb_parse_double(tok, &x) != 0) {
-                rc = cwb_fail(msg, n, CWB_EINPUT,
-                              "%s:%d: expected %zu finite numbers per row", path, lineno,
-                              ref->ncol);
-                goto done;
-            }
-            ref->v[i++][ref->nrow] = x;
-        }
-        if (i != ref->ncol) {
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %zu values, got %zu", path,
-                          lineno, ref->ncol, i);
-            goto done;
-        }
-        ref->nrow++;
-    }
-    if (!header || ref->nrow == 0)
-        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row or no data", path);
-done:
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the reference: %s", path,
+                        strerror(errno));
+    int rc = read_lines(ref, f, msg, n);
     fclose(f);
+    if (rc == CWB_OK && ref->ncol == 0)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row (expected 'name[unit],...' after "
+                      "the '#' lines)%s", path, st.st_size == 0 ? ": the file is empty" : "");
+    else if (rc == CWB_OK && ref->nrow == 0)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: a header row but no data rows", path);
     if (rc != CWB_OK)
         cwb_reference_free(ref);
     return rc;
