@@ -3,6 +3,7 @@
  * Only this file turns a status into an exit code: 0 success, 1 the
  * computation failed, 2 bad input, 3 an external tool is missing.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,27 @@ typedef struct {
     int json, plot, jobs;
 } options;
 
+/* A path is written into provenance lines and gnuplot scripts: one with a
+ * newline or control character is refused (exit 2), shown with '?'. The
+ * list of paths ends with NULL. */
+static int refuse_unprintable(const char *cmd, ...)
+{
+    va_list ap;
+    va_start(ap, cmd);
+    const char *bad = NULL;
+    for (const char *p = va_arg(ap, const char *); p && !bad; p = va_arg(ap, const char *))
+        if (!cwb_path_printable(p))
+            bad = p;
+    va_end(ap);
+    if (!bad)
+        return CWB_OK;
+    fprintf(stderr, "cwb %s: the path '", cmd);
+    for (const char *p = bad; *p; p++)
+        fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
+    fprintf(stderr, "' holds a newline or control character (shown as ?): rename it\n");
+    return CWB_EINPUT;
+}
+
 /* Parse argv[2..]; sweep_opts enables --vary and --jobs. CWB_OK or
  * CWB_EINPUT (after printing the problem). o->over must be freed. */
 static int parse_options(int argc, char **argv, int sweep_opts, options *o)
@@ -211,17 +233,7 @@ static int parse_options(int argc, char **argv, int sweep_opts, options *o)
         usage(stderr);
         return CWB_EINPUT;
     }
-    /* a path is written into provenance lines and gnuplot scripts */
-    const char *bad = !cwb_path_printable(o->path) ? o->path
-                      : !cwb_path_printable(o->dir) ? o->dir : NULL;
-    if (bad) {
-        fprintf(stderr, "cwb %s: the path '", argv[1]);
-        for (const char *p = bad; *p; p++)
-            fputc((unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p, stderr);
-        fprintf(stderr, "' holds a newline or control character (shown as ?): rename it\n");
-        return CWB_EINPUT;
-    }
-    return CWB_OK;
+    return refuse_unprintable(argv[1], o->path, o->dir, NULL);
 }
 
 /* DIR/NAME.csv, written atomically; only then its plot (a plot never
@@ -329,6 +341,8 @@ static int cmd_reference(int argc, char **argv)
         usage(stderr);
         return CWB_EINPUT;
     }
+    if (refuse_unprintable("reference", path, dir, work, NULL) != CWB_OK)
+        return CWB_EINPUT;
     char msg[CWB_MSG];
     int rc = cwb_make_dirs(dir, msg, sizeof msg);
     if (rc == CWB_OK)
