@@ -180,10 +180,12 @@ clean:
 # --- fuzzing --------------------------------------------------------------------
 # AFL++ on the input readers (fuzz/fuzz_*.c: case files, fit-cases, FEM
 # studies, reference CSVs), one campaign of FUZZ_SECONDS each, one after
-# another, under ASan + UBSan; output in build/fuzz/. Fails on a crash.
+# another, under ASan + UBSan; output in build/fuzz/. Fails when any target
+# found a crash or a leak (after running them all).
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS  = $(patsubst fuzz/fuzz_%.c,%,$(filter-out fuzz/fuzz_main.c,$(wildcard fuzz/fuzz_*.c)))
 
 fuzz:
 	@sh tools/ensure-deps.sh afl++
-	@for t in $(FUZZ_TARGETS); do sh fuzz/run.sh $$t $(FUZZ_SECONDS) || exit $$?; done
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	    sh fuzz/run.sh $$t $(FUZZ_SECONDS) || status=1; done; exit $$status

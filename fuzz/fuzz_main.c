@@ -6,6 +6,8 @@
  * by hand, it reads FILE once: that is how a saved crash is replayed. */
 #include <stdio.h>
 
+#include <gsl/gsl_errno.h>
+
 #include "cwb.h"
 #include "fuzz.h"
 
@@ -30,6 +32,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s FILE\n", argv[0]);
         return 2;
     }
+    /* As src/cli/main.c and tests/check_main.c do: libcwb checks GSL's
+     * statuses itself, and GSL's default handler would abort instead. */
+    gsl_set_error_handler_off();
     char msg[CWB_MSG];
     while (__AFL_LOOP(10000)) {
         msg[0] = '\0';
