@@ -40,7 +40,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
-        reference bench-fem
+        reference bench-fem fuzz
 
 all: $(BUILD)/cwb
 
@@ -189,3 +189,16 @@ format:
 
 clean:
 	rm -rf build cwb-out
+
+# --- fuzzing --------------------------------------------------------------------
+# AFL++ on the input readers (fuzz/fuzz_*.c: case files, fit-cases, FEM
+# studies, reference CSVs), one campaign of FUZZ_SECONDS each, one after
+# another, under ASan + UBSan; output in build/fuzz/. Fails when any target
+# found a crash or a leak (after running them all).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS  = $(patsubst fuzz/fuzz_%.c,%,$(filter-out fuzz/fuzz_main.c,$(wildcard fuzz/fuzz_*.c)))
+
+fuzz:
+	@sh tools/ensure-deps.sh afl++
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	    sh fuzz/run.sh $$t $(FUZZ_SECONDS) || status=1; done; exit $$status
