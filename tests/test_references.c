@@ -17,6 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gsl/gsl_errno.h>
+
 #include "cwb_test.h"
 
 /* Cases whose reference is not a verification reference: the comparison is
@@ -429,6 +431,39 @@ START_TEST(reader_edge_cases)
 }
 END_TEST
 
+/* What `make fuzz` found in the readers (tests/data/fuzz/README.md): each
+ * file is refused with its line, or read as its author meant; the case
+ * that aborted inside GSL loads with GSL's default (aborting) handler on,
+ * as any program linking libcwb may leave it. */
+START_TEST(fuzz_findings)
+{
+    static const char *const refused[][2] = {
+        {"tests/data/fuzz/csv_empty_field.csv", ":2: cell 2"},
+        {"tests/data/fuzz/csv_no_columns.csv", ":1: header cell 1 has no column name"},
+    };
+    char msg[CWB_MSG];
+    cwb_reference ref;
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        ck_assert_int_eq(cwb_reference_load(&ref, refused[i][0], msg, sizeof msg), CWB_EINPUT);
+        ck_assert_msg(strstr(msg, refused[i][1]) != NULL, "'%s' not in: %s", refused[i][1], msg);
+    }
+    /* a '#' line of 9000 bytes is provenance, the header comes after it */
+    ck_assert_int_eq(cwb_reference_load(&ref, "tests/data/fuzz/csv_comment_tail_is_header.csv",
+                                        msg, sizeof msg), CWB_OK);
+    ck_assert_msg(strchr(ref.name[0], 'a') == NULL || strlen(ref.name[0]) < 100,
+                  "the comment's tail became a column: %.40s", ref.name[0]);
+    cwb_reference_free(&ref);
+    gsl_error_handler_t *old = gsl_set_error_handler(NULL);
+    cwb_case *c = cwb_case_new();
+    ck_assert_ptr_nonnull(c);
+    int rc = cwb_case_load(c, "tests/data/fuzz/case_brake_gsl_abort.case", NULL, 0, msg,
+                           sizeof msg);
+    free(c);
+    gsl_set_error_handler(old);
+    ck_assert_msg(rc == CWB_OK || rc == CWB_EINPUT, "status %d: %s", rc, msg);
+}
+END_TEST
+
 Suite *references_suite(void)
 {
     Suite *s = suite_create("references");
@@ -439,6 +474,7 @@ Suite *references_suite(void)
     tcase_add_test(tc, every_reference_has_fields);
     tcase_add_test(tc, malformed_fields_named);
     tcase_add_test(tc, reader_edge_cases);
+    tcase_add_test(tc, fuzz_findings);
     tcase_add_test(tc, shipped_cases_within_reference_tolerance);
     suite_add_tcase(s, tc);
     return s;

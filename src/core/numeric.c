@@ -10,17 +10,26 @@
 int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double epsrel,
                    double *root, double *lower, double *upper)
 {
+    /* No bracket (or a collapsed one, as extreme parameters give) is a
+     * status, never GSL's default handler, which aborts the process when the
+     * program using libcwb left it on (found by fuzzing the case reader). */
+    *root = NAN;
     gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
     if (!s)
         return CWB_EFAIL;
-    if (gsl_root_fsolver_set(s, F, lo, hi) != GSL_SUCCESS) {
+    gsl_error_handler_t *handler = gsl_set_error_handler_off();
+    int set = gsl_root_fsolver_set(s, F, lo, hi);
+    gsl_set_error_handler(handler);
+    if (set != GSL_SUCCESS) {
         gsl_root_fsolver_free(s);
-        *root = NAN;          /* no bracket: never leave the caller's value unset */
         return CWB_EFAIL;
     }
     int rc = CWB_EFAIL;
     for (int it = 0; it < 200; it++) {
-        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS)
+        handler = gsl_set_error_handler_off();
+        int step = gsl_root_fsolver_iterate(s);
+        gsl_set_error_handler(handler);
+        if (step != GSL_SUCCESS)
             break;
         lo = gsl_root_fsolver_x_lower(s);
         hi = gsl_root_fsolver_x_upper(s);

@@ -117,13 +117,18 @@ static void keep_provenance(cwb_reference *ref, const char *line, size_t *used)
 
 static int read_header(cwb_reference *ref, char *line, int lineno, char *msg, size_t n)
 {
-    char *save = NULL;
-    for (char *tok = strtok_r(line, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    for (char *cell = line, *next; cell; cell = next) {
+        next = strchr(cell, ',');
+        if (next)
+            *next++ = '\0';
         if (ref->ncol == CWB_MAX_COLS)
             return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: more than %d columns", ref->path, lineno,
                             CWB_MAX_COLS);
-        split_header(tok, ref->name[ref->ncol], sizeof ref->name[0], ref->unit[ref->ncol],
+        split_header(cell, ref->name[ref->ncol], sizeof ref->name[0], ref->unit[ref->ncol],
                      sizeof ref->unit[0]);
+        if (!ref->name[ref->ncol][0])
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: header cell %zu has no column name "
+                            "(expected 'name[unit],...')", ref->path, lineno, ref->ncol + 1);
         ref->ncol++;
     }
     return CWB_OK;
@@ -140,13 +145,18 @@ static int read_row(cwb_reference *ref, char *line, int lineno, size_t *cap, cha
             ref->v[i] = v;
         }
     }
+    /* Split on every comma: strtok would merge ",," and shift the values
+     * after an empty cell into the wrong columns. */
     size_t i = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(line, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    for (char *cell = line, *next; cell; cell = next) {
+        next = strchr(cell, ',');
+        if (next)
+            *next++ = '\0';
         double x;
-        if (i == ref->ncol || cwb_parse_double(tok, &x) != 0)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %zu finite numbers per row",
-                            ref->path, lineno, ref->ncol);
+        if (i == ref->ncol || cwb_parse_double(cell, &x) != 0)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: cell %zu '%.40s': expected %zu finite "
+                            "numbers per row, none empty", ref->path, lineno, i + 1, cell,
+                            ref->ncol);
         ref->v[i++][ref->nrow] = x;
     }
     if (i != ref->ncol)
