@@ -1,10 +1,12 @@
 /* test_properties.c -- invariants that must hold on ANY history, checked on
  * random ones (seeded, bounded): every registered 3D law is driven through
  * random piecewise-linear histories by the history driver, and every row
- * must be finite, carry F_n >= 0 and |F_t| <= mu F_n, and book slip and
- * normal dissipation that never decrease. The reference is the physics of
- * a passive contact (no law may create energy, DESIGN.md "Trust and
- * safety"), not any number of cwb's. */
+ * must be finite, carry F_n >= 0 and |F_t| <= mu F_n, and book slip
+ * dissipation that never decreases and normal dissipation that decreases
+ * only where the law says it returns energy. The reference is the physics
+ * of a passive contact (no law may create energy, DESIGN.md "Trust and
+ * safety"), not any number of cwb's; the exceptions are the published
+ * laws' own (see check_normal_dissipation). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,12 +34,6 @@ static void random_list(char *buf, size_t n, const char *key, double lo, double 
                                  lo + (hi - lo) * uniform(seed));
 }
 
-/* Round-off allowance for a sum of work increments of size `scale`. */
-static double allowance(double scale)
-{
-    return 1e-9 * scale + 1e-30;
-}
-
 static void check_rows(const cwb_result *r, const char *law, double mu)
 {
     const cwb_series *s = &r->series;
@@ -56,29 +52,77 @@ static void check_rows(const cwb_result *r, const char *law, double mu)
         if (mu >= 0.0)
             ck_assert_msg(ft <= mu * fn * (1.0 + 1e-9) + 1e-12 * fmax,
                           "%s: row %zu |F_t| = %.10g > mu F_n = %.10g", law, i, ft, mu * fn);
+        /* a sum of terms >= 0: exactly non-decreasing, no allowance */
         if (i > 0)
-            ck_assert_msg(s->col[jd].v[i] >= s->col[jd].v[i - 1] - allowance(fmax * 1e-3),
-                          "%s: row %zu slip dissipation fell from %.10g to %.10g", law, i,
+            ck_assert_msg(s->col[jd].v[i] >= s->col[jd].v[i - 1],
+                          "%s: row %zu slip dissipation fell from %.17g to %.17g", law, i,
                           s->col[jd].v[i - 1], s->col[jd].v[i]);
     }
 }
 
+/* The tangential account closes on every row: W_t = E_t + D_slip + E_stiff
+ * (history.c), to round-off of the largest term. */
+static void check_tangential_balance(const cwb_result *r, const char *law)
+{
+    const cwb_series *s = &r->series;
+    int jw = cwb_series_find(s, "W_t"), je = cwb_series_find(s, "E_t");
+    int jd = cwb_series_find(s, "D_slip"), jk = cwb_series_find(s, "E_stiff");
+    ck_assert(jw >= 0 && je >= 0 && jd >= 0 && jk >= 0);
+    double scale = 0.0;
+    for (size_t i = 0; i < s->nrow; i++)
+        scale = fmax(scale, fmax(fabs(s->col[jw].v[i]), s->col[jd].v[i]));
+    for (size_t i = 0; i < s->nrow; i++) {
+        double res = s->col[jw].v[i] - s->col[je].v[i] - s->col[jd].v[i] - s->col[jk].v[i];
+        ck_assert_msg(fabs(res) <= 1e-12 * scale + 1e-300, "%s: row %zu W_t - E_t - D_slip - "
+                      "E_stiff = %g J (scale %g J)", law, i, res, scale);
+    }
+    ck_assert_msg(fabs(cwb_result_get(r, "energy_balance_error")) < 1e-12,
+                  "%s: energy_balance_error %g", law, cwb_result_get(r, "energy_balance_error"));
+}
+
+/* The fraction of the loading work a published law gives back beyond what
+ * it took, over one cycle from just past yield (/work/notes/energy.md:
+ * stronge +3.81 % at 1.14 delta_y, rathbone +1.97 % at 1.25, jackson_green
+ * with Etsion's unloading +0.052 % at 1.055; rathbone2015 +0.0095 % at
+ * 1.016, found by this test; the law headers). 0: none. */
+static double documented_gain(const char *law)
+{
+    static const struct {
+        const char *name;
+        double fraction;
+    } gain[] = {{"stronge", 0.038}, {"rathbone", 0.020}, {"jackson_green", 0.0006},
+                {"rathbone2015", 0.0001}};
+    for (size_t i = 0; i < sizeof gain / sizeof *gain; i++)
+        if (strcmp(gain[i].name, law) == 0)
+            return gain[i].fraction;
+    return 0.0;
+}
+
 /* W_n - E_n (work done on the contact less the energy it stores) is what
- * the normal law has dissipated so far: it may never fall, or the law has
- * given back energy it never received. */
+ * the normal law has dissipated so far. It may fall only on a step the law
+ * flags CWB_FLAG_ENERGY_GAIN (column energy_gain), and never further below
+ * its running maximum than the law's documented fraction of the largest
+ * work. Round-off: 1e-12 of the largest work per row. */
 static void check_normal_dissipation(const cwb_result *r, const char *law)
 {
     const cwb_series *s = &r->series;
     int jw = cwb_series_find(s, "W_n"), je = cwb_series_find(s, "E_n");
-    ck_assert(jw >= 0 && je >= 0);
-    double wmax = 0.0, prev = 0.0;
+    int jg = cwb_series_find(s, "energy_gain");
+    ck_assert(jw >= 0 && je >= 0 && jg >= 0);
+    double wmax = 0.0, top = 0.0, prev = 0.0, frac = documented_gain(law);
     for (size_t i = 0; i < s->nrow; i++)
         wmax = fmax(wmax, fabs(s->col[jw].v[i]));
     for (size_t i = 0; i < s->nrow; i++) {
         double d = s->col[jw].v[i] - s->col[je].v[i];
-        ck_assert_msg(d >= prev - 1e-6 * wmax, "%s: row %zu normal dissipation fell from %.10g "
-                      "to %.10g J (largest work %.3g J)", law, i, prev, d, wmax);
-        prev = fmax(prev, d);
+        if (d < prev - 1e-12 * wmax)
+            ck_assert_msg(s->col[jg].v[i] == 1.0, "%s: row %zu normal dissipation fell from "
+                          "%.10g to %.10g J unflagged (largest work %.3g J)", law, i, prev, d,
+                          wmax);
+        ck_assert_msg(d >= top - frac * wmax - 1e-12 * wmax, "%s: row %zu normal dissipation "
+                      "%.10g J is %.3g of the largest work below its maximum %.10g J "
+                      "(documented: %g)", law, i, d, (top - d) / wmax, top, frac);
+        prev = d;
+        top = fmax(top, d);
     }
 }
 
@@ -148,6 +192,7 @@ START_TEST(random_tangential_histories)
         cwb_result_init(&r);
         test_run("tests/data/history_md.case", over, sizeof over / sizeof *over, &r);
         check_rows(&r, h->name, 0.3);
+        check_tangential_balance(&r, h->name);
         cwb_result_free(&r);
     }
 }

@@ -1021,9 +1021,9 @@ static void report_energy(const cwb_case *c, const run_summary *sum, cwb_result 
     if (sum->le.gains) {
         cwb_result_set(r, "energy_gain_steps", "-", (double)sum->le.gains);
         cwb_result_set(r, "energy_returned_by_law", eu, sum->le.gained);
-        cwb_result_warn(r, "the normal law returned %g %s more than it received on %zu steps "
-                           "(a property of the published law just past yield; see the law's "
-                           "header)", sum->le.gained, eu, sum->le.gains);
+        cwb_result_warn(r, "the normal law stored %g %s more than the work done on it on %zu "
+                           "steps (maxima just past yield whose unloading gives back more than "
+                           "their loading took: the published law, see its header)", sum->le.gained, eu, sum->le.gains);
     }
     /* Net energy out of a passive contact; 1e-6 of e_in is above the time
      * integration's error on the elastic cases (energy_out = energy_in). */

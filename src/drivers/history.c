@@ -32,7 +32,8 @@
  * tangential stiffness, rescales the force or lowers the Coulomb cap), with
  * W_t = Delta E_t + D_slip + E_stiff; summary energy_from_stiffness_change.
  * Steps on which the normal law gives back more than it took are flagged by
- * the law (CWB_FLAG_ENERGY_GAIN): energy_gain_steps counts them,
+ * the law (CWB_FLAG_ENERGY_GAIN; column energy_gain = 1): energy_gain_steps
+ * counts them,
  * energy_returned_by_law sums the energy (a warning when nonzero).
  *
  * Equivalent linear stiffnesses (seed 000 sec. 4.3: the linear spring that
@@ -320,7 +321,8 @@ static void history_columns(const cwb_case *c, cwb_series *s)
         {"step", "-"}, {"segment", "-"}, {"delta_n", "m"}, {"F_n", fu}, {"xi_t", "m"},
         {"F_t", fu}, {"xi_ty", "m"}, {"F_ty", fu}, {"k_n", ku}, {"k_t", ku}, {"a", "m"},
         {"E_n", eu}, {"E_t", eu}, {"W_n", eu}, {"W_t", eu}, {"D_slip", eu},
-        {"branch", "-"}, {"sliding", "-"}, {"E_stiff", eu}};
+        {"branch", "-"}, {"sliding", "-"}, {"E_stiff", eu},
+        {"energy_gain", "-"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(s, cols[i][0], cols[i][1]);
 }
@@ -400,7 +402,7 @@ static int history_row(const history *h, const history_account *acc, size_t seg,
                     o->t.force.x, h->xi_c.y, o->t.force.y, o->n.stiffness,
                     o->t.stiffness, o->n.radius, o->n.energy, o->t.energy, acc->lw_n,
                     acc->lw_t, acc->slip, (double)o->n.branch, (double)o->t.sliding,
-                    acc->stiff_t};
+                    acc->stiff_t, (o->n.flags & CWB_FLAG_ENERGY_GAIN) ? 1.0 : 0.0};
     return cwb_series_row(s, row);
 }
 
@@ -474,9 +476,9 @@ static void report_energy_gain(size_t gains, double gained, const char *eu, cwb_
     cwb_result_set(r, "energy_gain_steps", "-", (double)gains);
     cwb_result_set(r, "energy_returned_by_law", eu, gained);
     if (gains)
-        cwb_result_warn(r, "the normal law returned %g %s more than it received on %zu steps "
-                           "(a property of the published law just past yield; see the law's "
-                           "header)", gained, eu, gains);
+        cwb_result_warn(r, "the normal law stored %g %s more than the work done on it on %zu "
+                           "steps (maxima just past yield whose unloading gives back more than "
+                           "their loading took: the published law, see its header)", gained, eu, gains);
 }
 
 static void report_history(const cwb_case *c, const history *h, const history_account *acc,
@@ -534,7 +536,7 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     history_columns(c, &r->series);
     history_account acc;
     memset(&acc, 0, sizeof acc);
-    double row0[19] = {0};
+    double row0[20] = {0};
     if (cwb_series_row(&r->series, row0) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     double start[3] = {0.0, 0.0, 0.0};

@@ -127,6 +127,10 @@ static double radius_large(const cwb_pair *g, double dmax, double fmax)
     double lo = g->R_star, hi = g->R_star + 0.5 * dmax, r;
     if (large_residual(lo, &c) >= 0.0)
         return lo;
+    /* delta_max below the rounding of R*: the root, in [lo, hi], is R* to
+     * round-off (only for absurd inputs, e.g. p0 of a fraction of a Pa) */
+    if (!(large_residual(hi, &c) > 0.0))
+        return hi;
     return cwb_root_brent(&F, lo, hi, 0.0, 1e-14, &r, NULL, NULL) == CWB_OK ? r : NAN;
 }
 
