@@ -46,13 +46,17 @@
  *      slip = mu N C m int_{omega1}^{omega0} (1 - 1.5 omega^(1/2)
  *             + 0.5 omega^(3/2)) d omega                        (>= 0),
  *    plus mu N times any distance slid at the Coulomb limit. The stored
- *    energy is a state variable, E <- E + W - slip - stiffness_energy, so
- *    at constant N it is the Iwan model's and the dissipation of a closed
- *    cycle is the loop area (tests/test_laws.c). When N changes, the force
- *    moves by +- mu (1 - theta) dN and k0 = 8 G* a changes at fixed
- *    displacement; that stage is booked as stiffness_energy = T^2/(2 k0_old)
- *    - T_start^2/(2 k0_new) (signed; a linear-spring estimate: the law has
- *    no exact energy under varying N, so E is approximate there).
+ *    energy is the Iwan model's, a function of the state (md_energy:
+ *    virgin, unloading and reloading branches in closed form), so at
+ *    constant N W = Delta E + slip to round-off and a closed cycle
+ *    dissipates the loop area (tests/test_laws.c). When N changes, the
+ *    force moves by +- mu (1 - theta) dN, k0 and C change at fixed
+ *    displacement, and the energy function moves with them; that change is
+ *    stiffness_energy = W - slip - Delta E (signed). The law has no exact
+ *    energy under varying N: E is then the Iwan energy of the state the
+ *    law's rules reach (the reversal energies scaled with mu N C, E never
+ *    below T^2/(2 k0)), and the split an estimate. A full reversal, which
+ *    the law restarts as virgin loading, also books the difference there.
  *
  * Units: mu [-]; forces [N]; k0 [N/m]. 3D spheres. History: md_state.
  */
@@ -67,8 +71,9 @@ typedef struct {
     double sign;        /* +-1: direction of the current loading branch */
     double t, t1, t2;   /* T, T*, T** in the loading frame (sign * force) [N] */
     double fn;          /* committed normal force [N] */
-    double k0;          /* committed sticking stiffness 8 G* a [N/m] */
     double energy;      /* committed stored energy [J] */
+    double e1, e2;      /* stored energy at the reversals T*, T** [J] */
+    double k0;          /* committed sticking stiffness 8 G* a [N/m] */
     int mode;
 } md_state;
 
@@ -297,6 +302,36 @@ static int md_axis(const md_state *s, md_state *t, cwb_vec3 dxi, cwb_vec3 normal
     return 1;
 }
 
+/* The Iwan model's stored energy at constant N (header), with u = mu N C:
+ * virgin loading to T, omega = (1 - T/(mu N))^(2/3):
+ *   E_v(T) = u [0.4 (1 - omega^(5/2)) - (1 - omega) omega^(3/2)];
+ * unloading from T* and reloading from T** (Masing, y = 1 - omega on the
+ * branch, omega = (1 - |T - T_rev|/(2 mu N))^(2/3)):
+ *   E = E(T*) - C y (T* + T)      unloading,
+ *   E = E(T**) + C y (T** + T)    reloading,
+ * which follow from dE = dW - d(slip) along each branch; E(T*), E(T**) are
+ * the energies stored when the branch began (md_state e1, e2). */
+static double md_virgin_energy(double T, double mN, double C)
+{
+    double w = fmin(1.0, fmax(0.0, 1.0 - fabs(T) / mN)), om = pow(w, 2.0 / 3.0);
+    return mN * C * (0.4 * (1.0 - om * om * sqrt(om)) - (1.0 - om) * w);
+}
+
+static double md_branch_y(double span, double mN)
+{
+    double w = fmin(1.0, fmax(0.0, 1.0 - fabs(span) / (2.0 * mN)));
+    return 1.0 - pow(w, 2.0 / 3.0);
+}
+
+static double md_energy(const md_state *t, double mN, double C)
+{
+    if (t->mode == MODE_LOADING)
+        return md_virgin_energy(t->t, mN, C);
+    if (t->mode == MODE_UNLOADING)
+        return t->e1 - C * md_branch_y(t->t1 - t->t, mN) * (t->t1 + t->t);
+    return t->e2 + C * md_branch_y(t->t - t->t2, mN) * (t->t2 + t->t);
+}
+
 static int md_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
                    const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
@@ -339,12 +374,25 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
     t->t2 = c.T2;
     t->mode = c.mode;
     t->fn = N;
+    /* The reversal energies follow the energy unit mu N C = 1.5 (mu N)^2/k0
+     * when N changes (the reversal points move with mu dN, eqs. 44-45). */
+    if (s->k0 > 0.0 && s->fn > 0.0) {
+        double q = N / s->fn, scale = q * q * s->k0 / c.k0;
+        t->e1 *= scale;
+        t->e2 *= scale;
+    }
     t->k0 = c.k0;
-    /* the dN stage at fixed displacement: T -> start, k0_old -> k0 */
-    double e_before = s->k0 > 0.0 ? 0.5 * s->t * s->t / s->k0 : 0.0;
-    out->stiffness_energy = e_before - 0.5 * r.start * r.start / c.k0;
+    /* a branch that starts at the committed point remembers its energy */
+    if (t->mode == MODE_UNLOADING && (s->mode != MODE_UNLOADING || s->sign != sg))
+        t->e1 = s->energy;
+    if (t->mode == MODE_RELOADING && s->mode != MODE_RELOADING)
+        t->e2 = s->energy;
+    /* never below T^2/(2 k0), the least any Iwan model with stiffness k0
+     * stores at force T (Cauchy-Schwarz); reached only under varying N */
+    t->energy = fmax(md_energy(t, c.mN, c.C), 0.5 * r.Tn * r.Tn / c.k0);
     out->slip = r.slip;
-    t->energy = s->energy + r.work - r.slip - out->stiffness_energy;
+    /* zero to round-off at constant N (Iwan: W = Delta E + slip) */
+    out->stiffness_energy = r.work - r.slip - (t->energy - s->energy);
     out->force = cwb_v3_scale(t->axis, sg * r.Tn);
     out->stiffness = c.k0;
     out->energy = t->energy;
