@@ -202,6 +202,7 @@ START_TEST(tangential_linear_slip_energy)
     ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &one, trial), CWB_OK);
     double ft = start_force + kt * du;
     ck_assert_rel(one.dissipated, fy * (ft - fy) / kt, 1e-14);          /* formula 1 */
+    ck_assert_rel(one.slip, one.dissipated, 1e-14);       /* constant N: all slip */
 
     /* path integral: work = sum F du along fine sub-steps */
     const int m = 100000;
@@ -268,7 +269,8 @@ static int same_out(const cwb_contact_out *a, const cwb_contact_out *b)
            a->n.delta_yield == b->n.delta_yield && a->n.branch == b->n.branch &&
            a->n.flags == b->n.flags && same_vec(a->t.force, b->t.force) &&
            a->t.stiffness == b->t.stiffness && a->t.energy == b->t.energy &&
-           a->t.dissipated == b->t.dissipated && a->t.sliding == b->t.sliding &&
+           a->t.dissipated == b->t.dissipated && a->t.slip == b->t.slip &&
+           a->t.stiffness_energy == b->t.stiffness_energy && a->t.sliding == b->t.sliding &&
            a->d.force_n == b->d.force_n && same_vec(a->d.force_t, b->d.force_t) &&
            same_vec(a->r.torque1, b->r.torque1) && same_vec(a->r.torque2, b->r.torque2);
 }

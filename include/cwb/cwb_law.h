@@ -51,7 +51,13 @@ const char *cwb_branch_name(cwb_branch b);
  * the [output] keys of cwb_run.h, whose values overlap these. */
 enum {
     CWB_FLAG_EXTRAPOLATED = 1u << 0,  /* used outside its stated validity */
-    CWB_FLAG_DISCONTINUITY = 1u << 1  /* crossed a documented force jump */
+    CWB_FLAG_DISCONTINUITY = 1u << 1, /* crossed a documented force jump */
+    /* The step committed a maximum whose unloading curve gives back more
+     * energy than the loading took: the normal law's dissipation
+     * (work - change of stored energy) fell over this step. A property of
+     * the published law (stronge, rathbone, jackson_green just past yield;
+     * brake with c_reading = area); the law file headers give the ranges. */
+    CWB_FLAG_ENERGY_GAIN = 1u << 2
 };
 
 /* Kinematics of one evaluation, measured from the committed state. */
@@ -88,8 +94,12 @@ typedef struct {
     double energy;       /* elastic energy stored in the tangential spring [J] */
     double work;         /* work done on the law since the committed state,
                             along the law's own path for the step [J] */
-    double dissipated;   /* of which dissipated: work - change of energy [J];
-                            negative would mean the law creates energy */
+    double dissipated;   /* work - change of energy [J] = slip + stiffness_energy */
+    double slip;         /* of which dissipated by slip [J], >= 0 */
+    double stiffness_energy;  /* the rest [J], signed: energy lost (+) or created
+                            (-) when the normal state changes the law's
+                            stiffness, rescales its force or lowers the
+                            Coulomb cap at fixed tangential displacement */
     int sliding;         /* 1 when the Coulomb limit is active */
     unsigned flags;      /* CWB_FLAG_* */
 } cwb_tangential_out;
@@ -213,7 +223,8 @@ typedef struct {
  * and multiplied by `scale` (1, or k_t^n/k_t^(n-1) for seed 004 eq. 37),
  * the trial force a + k_t dxi is capped at mu F_n. Reports the force, the
  * stored energy |F|^2/(2 k_t), the work along the step's return-mapping path
- * (exact, see spring.c) and dissipated = work - change of stored energy. */
+ * (exact, see spring.c) and dissipated = work - change of stored energy,
+ * split into slip (>= 0) and stiffness_energy (signed). */
 void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
                      const cwb_spring_law *law, cwb_tangential_out *out, cwb_spring_state *t);
 

@@ -49,6 +49,13 @@
  *                                 (C&O's contact-patch rebound angle);
  *   rebound_angle_com_deg         the same for the centre velocity;
  *   omega1_after, omega2_after    spins about +y.
+ * Energy: energy_dissipated_slip is the tangential law's slip dissipation
+ * (>= 0); energy_from_stiffness_change the signed rest of its dissipation
+ * (lost (+) or created (-) when the normal state changes k_t, rescales the
+ * force or lowers the Coulomb cap). Steps where the normal law gave back
+ * more than it took (CWB_FLAG_ENERGY_GAIN) are counted in energy_gain_steps
+ * with energy_returned_by_law, and warned about; a warning also says when
+ * the contact's net energy is positive (energy_out + stored > energy_in).
  *
  * Separation. The step that crosses delta = 0 is repeated with its length
  * found by a GSL Brent root solve, so the run ends exactly at separation and
@@ -248,17 +255,32 @@ static int rk4(const sim *s, const double *y, double h, double *out)
     return CWB_OK;
 }
 
+/* What the laws report about energy over the committed steps. */
+typedef struct {
+    double slip;              /* tangential slip dissipation (>= 0) */
+    double stiff;             /* tangential energy lost (+) or created (-) by
+                                 changes of the normal state (cwb_law.h) */
+    double gained;            /* energy the normal law returned beyond what it
+                                 took, on CWB_FLAG_ENERGY_GAIN steps */
+    size_t gains;             /* such steps */
+} law_energy;
+
 /* Evaluate at the accepted state y (h after the committed one), commit the
  * laws' trial states and restart the increment xi. */
-static void commit_evaluated(sim *s, double *y, const cwb_contact_trial *trial, double *slip,
+static void commit_evaluated(sim *s, double *y, const cwb_contact_trial *trial, law_energy *le,
                              const cwb_contact_out *o)
 {
     cwb_contact_commit(&s->ct, trial);
-    *slip += o->t.dissipated;
+    le->slip += o->t.slip;
+    le->stiff += o->t.stiffness_energy;
+    if (o->n.flags & CWB_FLAG_ENERGY_GAIN) {
+        le->gains++;
+        le->gained -= o->n.dissipated;
+    }
     put3(y, XI, cwb_v3(0, 0, 0));
 }
 
-static int commit(sim *s, double *y, double h, cwb_contact_out *o, double *slip)
+static int commit(sim *s, double *y, double h, cwb_contact_out *o, law_energy *slip)
 {
     double dy[NY];
     cwb_contact_trial trial;
@@ -371,7 +393,8 @@ enum { R_TC, R_DMAX, R_FMAX, R_EN, R_ET, R_ETC, R_ANGLE, R_ANGLE_COM, R_W1, R_W2
 
 typedef struct {
     double value[R_COUNT];
-    double e_in, e_out, e_stored, e_stored_n, w_n, w_t, d_damp, d_roll, slip;
+    double e_in, e_out, e_stored, e_stored_n, w_n, w_t, d_damp, d_roll;
+    law_energy le;             /* the laws' own energy reports */
     double impact_angle;
     double u_normal_after;     /* -(u1 - u2).z: separating speed along the initial normal */
     double tan_in, tan_out;    /* contact-point tangential / normal velocity, before and after */
@@ -447,7 +470,7 @@ typedef struct {
     int touched;              /* the overlap has exceeded `resolvable` */
     double dmax, fmax;        /* peak overlap and normal force so far */
     double jump_cap;          /* step cap while bracketing a force jump */
-    double slip;              /* energy the tangential law dissipated */
+    law_energy le;            /* the laws' own energy reports */
     cwb_contact_out o;        /* the last committed evaluation */
     cwb_vec3 t_hat;           /* initial tangential direction */
 } collision_run_state;
@@ -603,8 +626,8 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st,
     double force_before = r->o.n.force;
     if (st->evaluated) {
         r->o = st->otry;
-        commit_evaluated(&r->s, r->y, &st->ttry, &r->slip, &r->o);
-    } else if ((rc = commit(&r->s, r->y, st->hs, &r->o, &r->slip)) != CWB_OK) {
+        commit_evaluated(&r->s, r->y, &st->ttry, &r->le, &r->o);
+    } else if ((rc = commit(&r->s, r->y, st->hs, &r->o, &r->le)) != CWB_OK) {
         return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
     }
     const cwb_contact_out *o = &r->o;
@@ -658,7 +681,7 @@ static void summarise(const collision_run_state *r, const double *y0, run_summar
     out->w_t = y[WORK_T];
     out->d_damp = y[DISS_D];
     out->d_roll = y[DISS_R];
-    out->slip = r->slip;
+    out->le = r->le;
 }
 
 /* Set up a run at base step h from the initial state y0. */
@@ -988,12 +1011,26 @@ static void report_energy(const cwb_case *c, const run_summary *sum, cwb_result 
     cwb_result_set(r, "energy_out", eu, sum->e_out);
     cwb_result_set(r, "energy_stored", eu, sum->e_stored);
     cwb_result_set(r, "energy_dissipated", eu, dissipated);
-    cwb_result_set(r, "energy_dissipated_slip", eu, sum->slip);
+    cwb_result_set(r, "energy_dissipated_slip", eu, sum->le.slip);
+    cwb_result_set(r, "energy_from_stiffness_change", eu, sum->le.stiff);
     cwb_result_set(r, "energy_dissipated_damping", eu, sum->d_damp);
     cwb_result_set(r, "energy_dissipated_rolling", eu, sum->d_roll);
     cwb_result_set(r, "energy_dissipated_normal", eu, sum->w_n - sum->e_stored_n);
     cwb_result_set(r, "energy_balance_error", "-",
                    (sum->e_in - sum->e_out - sum->e_stored - dissipated) / sum->e_in);
+    if (sum->le.gains) {
+        cwb_result_set(r, "energy_gain_steps", "-", (double)sum->le.gains);
+        cwb_result_set(r, "energy_returned_by_law", eu, sum->le.gained);
+        cwb_result_warn(r, "the normal law stored %g %s more than the work done on it on %zu "
+                           "steps (maxima just past yield whose unloading gives back more than "
+                           "their loading took: the published law, see its header)", sum->le.gained, eu, sum->le.gains);
+    }
+    /* Net energy out of a passive contact; 1e-6 of e_in is above the time
+     * integration's error on the elastic cases (energy_out = energy_in). */
+    if (sum->e_out + sum->e_stored > sum->e_in * (1.0 + 1e-6))
+        cwb_result_warn(r, "the contact gave back more energy than it received "
+                           "(energy_out %g > energy_in %g %s)",
+                        sum->e_out + sum->e_stored, sum->e_in, eu);
 }
 
 /* Yield velocity of laws with a yield overlap: the closing speed whose

@@ -26,6 +26,15 @@
  *   W += (Delta u / 6) (F_0 + 4 F_mid + F_1),
  * and reports work_quadrature_error = (Simpson - law work) / max work, which
  * checks the laws' work against their force curves.
+ * The tangential dissipation is split as the law reports it: D_slip (the
+ * cumulative slip dissipation, never decreasing) and E_stiff (cumulative,
+ * signed: energy lost (+) or created (-) when the normal state changes the
+ * tangential stiffness, rescales the force or lowers the Coulomb cap), with
+ * W_t = Delta E_t + D_slip + E_stiff; summary energy_from_stiffness_change.
+ * Steps on which the normal law gives back more than it took are flagged by
+ * the law (CWB_FLAG_ENERGY_GAIN; column energy_gain = 1): energy_gain_steps
+ * counts them,
+ * energy_returned_by_law sums the energy (a warning when nonzero).
  *
  * Equivalent linear stiffnesses (seed 000 sec. 4.3: the linear spring that
  * stands in for the 2D law): k_n_equivalent and k_t_equivalent are the
@@ -312,7 +321,8 @@ static void history_columns(const cwb_case *c, cwb_series *s)
         {"step", "-"}, {"segment", "-"}, {"delta_n", "m"}, {"F_n", fu}, {"xi_t", "m"},
         {"F_t", fu}, {"xi_ty", "m"}, {"F_ty", fu}, {"k_n", ku}, {"k_t", ku}, {"a", "m"},
         {"E_n", eu}, {"E_t", eu}, {"W_n", eu}, {"W_t", eu}, {"D_slip", eu},
-        {"branch", "-"}, {"sliding", "-"}};
+        {"branch", "-"}, {"sliding", "-"}, {"E_stiff", eu},
+        {"energy_gain", "-"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(s, cols[i][0], cols[i][1]);
 }
@@ -322,6 +332,11 @@ typedef struct {
     double w_n, w_t;          /* work by Simpson's rule on the force curves */
     double lw_n, lw_t;        /* work the laws report */
     double slip, diss_n;      /* dissipated by slip and by the normal law */
+    double stiff_t;           /* tangential energy lost (+) or created (-) by
+                                 changes of the normal state (cwb_law.h) */
+    double gained_n;          /* energy the normal law gave back beyond what
+                                 it took, on CWB_FLAG_ENERGY_GAIN steps */
+    size_t gains;             /* steps flagged CWB_FLAG_ENERGY_GAIN */
     double w_scale;           /* largest work put in so far */
     double force_max, dmax;
     unsigned flags, tflags;   /* CWB_FLAG_* of the normal and tangential laws */
@@ -352,8 +367,13 @@ static int history_step(history *h, double delta, cwb_vec3 dxi, history_account 
     cwb_vec3 fsum = cwb_v3_add(cwb_v3_add(o->t.force, cwb_v3_scale(om.t.force, 4.0)),
                                o1.t.force);
     acc->w_t += cwb_v3_dot(dxi, fsum) / 6.0;
-    acc->slip += o1.t.dissipated;
+    acc->slip += o1.t.slip;
+    acc->stiff_t += o1.t.stiffness_energy;
     acc->diss_n += o1.n.dissipated;
+    if (o1.n.flags & CWB_FLAG_ENERGY_GAIN) {
+        acc->gains++;
+        acc->gained_n -= o1.n.dissipated;
+    }
     acc->lw_n += o1.n.work;
     acc->lw_t += o1.t.work;
     acc->w_scale = fmax(acc->w_scale, fmax(fabs(acc->w_n) + fabs(acc->w_t),
@@ -381,7 +401,8 @@ static int history_row(const history *h, const history_account *acc, size_t seg,
     double row[] = {(double)acc->row_i, (double)(seg + 1), h->delta_c, o->n.force, h->xi_c.x,
                     o->t.force.x, h->xi_c.y, o->t.force.y, o->n.stiffness,
                     o->t.stiffness, o->n.radius, o->n.energy, o->t.energy, acc->lw_n,
-                    acc->lw_t, acc->slip, (double)o->n.branch, (double)o->t.sliding};
+                    acc->lw_t, acc->slip, (double)o->n.branch, (double)o->t.sliding,
+                    acc->stiff_t, (o->n.flags & CWB_FLAG_ENERGY_GAIN) ? 1.0 : 0.0};
     return cwb_series_row(s, row);
 }
 
@@ -448,6 +469,18 @@ static void report_stiffness(const cwb_case *c, int has_t, cwb_result *r)
     }
 }
 
+/* Steps where the normal law gave back more energy than it took (the
+ * published law's own behaviour, flagged CWB_FLAG_ENERGY_GAIN). */
+static void report_energy_gain(size_t gains, double gained, const char *eu, cwb_result *r)
+{
+    cwb_result_set(r, "energy_gain_steps", "-", (double)gains);
+    cwb_result_set(r, "energy_returned_by_law", eu, gained);
+    if (gains)
+        cwb_result_warn(r, "the normal law stored %g %s more than the work done on it on %zu "
+                           "steps (maxima just past yield whose unloading gives back more than "
+                           "their loading took: the published law, see its header)", gained, eu, gains);
+}
+
 static void report_history(const cwb_case *c, const history *h, const history_account *acc,
                            cwb_result *r)
 {
@@ -468,9 +501,10 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
     cwb_result_set(r, "energy_stored", eu, o->n.energy + o->t.energy);
     cwb_result_set(r, "energy_dissipated_normal", eu, acc->diss_n);
     cwb_result_set(r, "energy_dissipated_slip", eu, acc->slip);
+    cwb_result_set(r, "energy_from_stiffness_change", eu, acc->stiff_t);
     /* Relative to the largest work the history put in (0 if it put none). */
     double residual = acc->lw_n + acc->lw_t - o->n.energy - o->t.energy - acc->slip -
-                      acc->diss_n;
+                      acc->stiff_t - acc->diss_n;
     double ws = acc->w_scale;
     cwb_result_set(r, "energy_balance_error", "-", ws > 0.0 ? residual / ws : 0.0);
     cwb_result_set(r, "work_quadrature_error", "-",
@@ -479,6 +513,7 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
         cwb_result_warn(r, "the normal law was used outside its stated validity");
     if (acc->tflags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the tangential law was used outside its stated validity");
+    report_energy_gain(acc->gains, acc->gained_n, eu, r);
     cwb_result_set(r, "discontinuities", "-", (double)acc->jumps);
     if (acc->jumps)
         cwb_result_warn(r, "the normal law's force jumped %zu times (documented "
@@ -501,7 +536,7 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     history_columns(c, &r->series);
     history_account acc;
     memset(&acc, 0, sizeof acc);
-    double row0[18] = {0};
+    double row0[20] = {0};
     if (cwb_series_row(&r->series, row0) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     double start[3] = {0.0, 0.0, 0.0};

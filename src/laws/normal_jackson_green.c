@@ -26,6 +26,14 @@
  *            (eq. 34), R*_un by continuity at (delta_max, F_max)
  * with x = delta_max / delta_y. Both vanish at x = 1 (elastic below).
  *
+ * Energy gain just past yield (the published law, kept): with the etsion
+ * unloading, ret/W = (1 - delta_min/delta_max) 2.5/(n_p + 1) over a cycle
+ * on the Hertz part of the loading: the exponent falls linearly in x - 1,
+ * the residual overlap only quadratically, so a cycle to 1 < x < 1.114
+ * returns more than it took, at most +0.052 % at x = 1.055
+ * (/work/notes/energy.md); flagged CWB_FLAG_ENERGY_GAIN. The jackson
+ * unloading (eq. 34) gains nothing (ret/W = 0.996 at 1.05).
+ *
  * Units: sigma_y [Pa]; forces [N]. 3D spheres.
  * Derived constants: delta_y p[2], F_y p[3], C p[4], B p[5], 1.9 delta_y p[6].
  * History: delta_max, F_max.

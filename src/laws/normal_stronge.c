@@ -22,6 +22,16 @@
  * still closes: a jump at fixed overlap does no work and changes the stored
  * energy, which shows in the dissipation (negative where the jump is up).
  *
+ * Energy gain just past yield (the published law, kept): eqs. 16-17 start
+ * the unloading curve at F_y w (w = 2 delta_max/delta_y - 1), the Hertz
+ * force of a contact at the yield pressure, while eq. 14 loads along
+ * F_y w (0.95 + 0.3 ln w). A load-unload cycle to 1 < delta_max/delta_y <
+ * 1.329 therefore returns more than it took: ret/W = 0.4 w^(3/2) / (0.4 +
+ * 0.2 (w^2 - 1) + 0.075 w^2 ln w), at most +3.81 % at 1.138 delta_y
+ * (independent of the material; /work/notes/energy.md). The steps that
+ * commit such a maximum are flagged CWB_FLAG_ENERGY_GAIN (cwb_plastic_step);
+ * the drivers count and warn.
+ *
  * Reloading below delta_max follows the unloading curve, then the loading
  * curve (with its jump at delta_max). Zero force below delta_min; reset at
  * zero overlap. Units: sigma_y [Pa]; forces [N]. 3D spheres.

@@ -5,7 +5,9 @@
  * maximum; this file decides which curve a step is on, the work done along
  * the step's path and the energy that unloading would give back, so that all
  * of seed 004's laws follow the same loading, unloading and reloading rules
- * (seed 004 sec. 4.2.4 and Fig. 30) and the same energy account.
+ * (seed 004 sec. 4.2.4 and Fig. 30) and the same energy account. A step
+ * whose dissipation (work - change of stored energy) is negative beyond
+ * round-off is flagged CWB_FLAG_ENERGY_GAIN: the law itself returns energy.
  */
 #include <gsl/gsl_integration.h>
 
@@ -217,6 +219,11 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
     out->energy = unload_energy(&u1, d);
     out->work = work;
     out->dissipated = work - (out->energy - e0);
+    /* A new maximum whose unloading curve stores more than the loading
+     * put in: the law gives energy back (published laws just past yield;
+     * the law headers give the ranges). Round-off is 1e-11 of the terms. */
+    if (out->dissipated < -1e-9 * fmax(fabs(work), fmax(out->energy, e0)))
+        out->flags |= CWB_FLAG_ENERGY_GAIN;
     if (d >= t->delta_max && out->radius <= 0.0)
         out->radius = sqrt(g->R_star * d);
     return CWB_OK;

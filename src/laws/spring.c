@@ -18,9 +18,19 @@
  *   |a| >  f_y >= f_t:       W = f_y (f_y - |a|)/k_t + (f_t^2 - f_y^2)/(2 k_t)
  * For a colinear step starting below the cap the slip loss is
  * f_y (f_t - f_y)/k_t, the first of seed 002's three formulas.
- * The dissipation reported is W minus the change of |F|^2/(2 k_t); a change
- * of k_t or a rescale at fixed force changes the stored energy without work,
- * and shows up there (negative: the law created energy).
+ * The dissipation reported is W minus the change of |F|^2/(2 k_t), split
+ * exactly into two parts (W = Delta E + slip + stiffness_energy):
+ *   slip             = f_y max(0, f_t - f_y)/k_t                      (>= 0)
+ *   stiffness_energy = E_0 - |a|^2/(2 k_t) + max(0, |a| - f_y)^2/(2 k_t)
+ * The first term of stiffness_energy is the change of stored energy when
+ * k_t changes or the carried force is rescaled at fixed displacement
+ * (signed: negative when the normal state creates energy, e.g. the eq. 37
+ * rescale on loading); the second is the energy released when the cap
+ * mu F_n falls below the carried force (>= 0). The split uses |a| (the
+ * carried force before the cap), so that slip stays >= 0 also on a step
+ * that reverses while capped. Each of the four cases above closes to
+ * round-off (tests/test_properties.c). Out of contact, or with k_t = 0,
+ * the whole stored energy is stiffness_energy.
  */
 #include <string.h>
 
@@ -36,6 +46,7 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
         /* Out of contact the spring is released; its energy is lost. */
         memset(t, 0, sizeof *t);
         out->dissipated = e0;
+        out->stiffness_energy = e0;
         return;
     }
     cwb_vec3 a = cwb_v3_scale(cwb_v3_rotate_into_plane(s->force, k->normal), scale);
@@ -74,6 +85,13 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
     out->energy = e1;
     out->work = work;
     out->dissipated = work - (e1 - e0);
+    if (kt > 0.0) {
+        double cap_excess = fmax(0.0, na - fy);
+        out->slip = fy * fmax(0.0, ft - fy) / kt;
+        out->stiffness_energy = e0 - 0.5 * na2 / kt + 0.5 * cap_excess * cap_excess / kt;
+    } else {
+        out->stiffness_energy = out->dissipated;   /* no work: the force only dropped */
+    }
     t->force = f;
     t->kt = kt;
     t->fn = nrm->force;

@@ -35,7 +35,8 @@
  * 4 G(|T|/2) with G(T) = int_0^T delta_t dT (GSL QAGS), and the work of a
  * step is integrated along its branches in closed form from the same G
  * (int_0^X T dx = X T(X) - G(T(X)) below full slip), so the energy account
- * closes and the slip dissipation is the area of the loops.
+ * closes and the slip dissipation is the area of the loops. All of it is
+ * booked as slip at constant N, as stiffness_energy on flagged steps.
  *
  * Against a rigid wall the disc and its mirror image move 2 xi relative to
  * each other (seed 000 sec. 3.2): every displacement above is 2 xi.
@@ -249,6 +250,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
     if (!(nrm->force > 0.0) || !(nrm->radius > 0.0)) {
         memset(st, 0, sizeof *st);          /* no contact: no history; */
         out->dissipated = sc->energy;       /* T fell with mu N by slipping */
+        out->slip = sc->energy;
         return CWB_OK;
     }
     cwb_disc_pair d;
@@ -294,6 +296,13 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
     out->energy = st->energy;
     out->work = work;
     out->dissipated = work - (st->energy - sc->energy);
+    /* At constant N all of it is slip (the loop areas); after a change of N
+     * (outside the model, flagged) the split is unknown: booked as
+     * stiffness_energy. */
+    if (flags & CWB_FLAG_EXTRAPOLATED)
+        out->stiffness_energy = out->dissipated;
+    else
+        out->slip = out->dissipated;
     out->sliding = fabs(t) >= cv.s.mu_n * (1.0 - 1e-12);
     if (cv.outside)
         flags |= CWB_FLAG_EXTRAPOLATED;

@@ -24,6 +24,12 @@
  * mu F_n. Work along a step is exact: E(u1) - E(u0), plus mu F_n times the
  * distance slid beyond d_max.
  *
+ * Energy split (W = Delta E + slip + stiffness_energy): the re-mapping is a
+ * change at fixed force, so stiffness_energy = E_committed - E(u0; F_n new)
+ * (signed; it includes the energy released when mu F_n falls below the
+ * carried force, since u0 is then d_max), and slip = mu F_n max(0, u1 -
+ * d_max) (>= 0). The account closes identically.
+ *
  * Units: mu [-]; forces [N]; displacements [m]. 3D spheres. History: the
  * committed force, F_n and stored energy.
  */
@@ -58,6 +64,7 @@ static int lth_step(const double *p, const cwb_pair *g, const void *state, const
     if (k->delta <= 0.0 || nrm->force <= 0.0 || nrm->radius <= 0.0) {
         memset(t, 0, sizeof *t);
         out->dissipated = s->energy;
+        out->stiffness_energy = s->energy;
         return CWB_OK;
     }
     double mN = p[0] * nrm->force;
@@ -81,7 +88,8 @@ static int lth_step(const double *p, const cwb_pair *g, const void *state, const
     } else {
         f1 = cwb_v3_scale(d1, mN / u1);
         e1 = lth_energy(mN, dmax, dmax);
-        work = e1 - e_start + mN * (u1 - dmax);
+        out->slip = mN * (u1 - dmax);
+        work = e1 - e_start + out->slip;
         out->sliding = 1;
         out->stiffness = 0.0;
     }
@@ -92,6 +100,7 @@ static int lth_step(const double *p, const cwb_pair *g, const void *state, const
     out->energy = e1;
     out->work = work;
     out->dissipated = work - (e1 - s->energy);
+    out->stiffness_energy = s->energy - e_start;
     return CWB_OK;
 }
 

@@ -37,11 +37,26 @@
  *    tangential motion (carried into the current tangent plane). Increments
  *    across that line are ignored; planar collisions, the usual use, are
  *    exact.
- *  - Energy: the stored energy reported is T^2 / (2 k0) (the sticking
- *    contact's linear stiffness). Within a cycle the split between stored
- *    and dissipated energy is therefore approximate; over a closed cycle at
- *    constant N the dissipation is exactly the loop area, which the tests
- *    compare with Mindlin & Deresiewicz's closed form.
+ *  - Energy. At constant N the law is Masing's rule on Mindlin's backbone,
+ *    which is exactly an Iwan model (parallel elastic-Coulomb elements). Its
+ *    slip dissipation on a branch F = F_start + span g(x/c), g(y) = 1 -
+ *    (1 - y)^(3/2), is dD = (span c/m) (g - y g') dy (m = 1 on virgin
+ *    loading, c = C, span = mu N; m = 2 on unloading and reloading, c = 2C,
+ *    span = 2 mu N), i.e. with omega = theta^2 = 1 - y
+ *      slip = mu N C m int_{omega1}^{omega0} (1 - 1.5 omega^(1/2)
+ *             + 0.5 omega^(3/2)) d omega                        (>= 0),
+ *    plus mu N times any distance slid at the Coulomb limit. The stored
+ *    energy is the Iwan model's, a function of the state (md_energy:
+ *    virgin, unloading and reloading branches in closed form), so at
+ *    constant N W = Delta E + slip to round-off and a closed cycle
+ *    dissipates the loop area (tests/test_laws.c). When N changes, the
+ *    force moves by +- mu (1 - theta) dN, k0 and C change at fixed
+ *    displacement, and the energy function moves with them; that change is
+ *    stiffness_energy = W - slip - Delta E (signed). The law has no exact
+ *    energy under varying N: E is then the Iwan energy of the state the
+ *    law's rules reach (the reversal energies scaled with mu N C, E never
+ *    below T^2/(2 k0)), and the split an estimate. A full reversal, which
+ *    the law restarts as virgin loading, also books the difference there.
  *
  * Units: mu [-]; forces [N]; k0 [N/m]. 3D spheres. History: md_state.
  */
@@ -57,6 +72,8 @@ typedef struct {
     double t, t1, t2;   /* T, T*, T** in the loading frame (sign * force) [N] */
     double fn;          /* committed normal force [N] */
     double energy;      /* committed stored energy [J] */
+    double e1, e2;      /* stored energy at the reversals T*, T** [J] */
+    double k0;          /* committed sticking stiffness 8 G* a [N/m] */
     int mode;
 } md_state;
 
@@ -65,17 +82,37 @@ static const cwb_param md_params[] = {
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "Coulomb friction coefficient"},
     {0}};
 
+/* int_{omega1}^{omega0} (1 - 1.5 omega^(1/2) + 0.5 omega^(3/2)) d omega,
+ * the Iwan slip integral (header). With s = omega^(1/2) the integrand is
+ * (1 - s)^2 (2 + s) s ds, a quartic: 3-point Gauss-Legendre is exact and,
+ * every node term being >= 0, never returns a negative value. */
+static double iwan_slip(double om0, double om1)
+{
+    static const double node[3] = {-0.7745966692414834, 0.0, 0.7745966692414834};
+    static const double weight[3] = {5.0 / 9.0, 8.0 / 9.0, 5.0 / 9.0};
+    double s0 = sqrt(fmax(om0, 0.0)), s1 = sqrt(fmax(om1, 0.0));
+    double mid = 0.5 * (s0 + s1), half = 0.5 * (s0 - s1), sum = 0.0;
+    if (!(half > 0.0))
+        return 0.0;
+    for (int i = 0; i < 3; i++) {
+        double x = mid + half * node[i];
+        sum += weight[i] * (1.0 - x) * (1.0 - x) * (2.0 + x) * x;
+    }
+    return half * sum;
+}
+
 /* Displacement part of one branch at fixed N, integrated exactly.
  * w0 = theta^3 at the start, x >= 0 the displacement along the branch,
  * c the compliance length (C or 2C), span the force span (mu N or 2 mu N).
  * Returns the force change (>= 0, towards the branch's limit) and the
  * integral of (w0 - w(x')) dx' over [0, x] in *area, sets *slid when the
  * branch reaches its limit (w = 0) and *x_used to the displacement spent on
- * the branch before that. */
+ * the branch before that, and *iwan to iwan_slip over the part used. */
 static double branch(double w0, double x, double c, double span, double *area, int *slid,
-                     double *x_used)
+                     double *x_used, double *iwan)
 {
     *slid = 0;
+    *iwan = 0.0;
     if (w0 <= 0.0) {
         *area = 0.0;
         *slid = 1;
@@ -95,6 +132,7 @@ static double branch(double w0, double x, double c, double span, double *area, i
     double int_w = c * 0.4 * (om0 * om0 * sqrt(om0) - om1 * om1 * sqrt(om1));
     *area = w0 * xe - int_w;
     *x_used = xe;
+    *iwan = iwan_slip(om0, om1);
     return span * (w0 - w1);
 }
 
@@ -108,9 +146,11 @@ typedef struct {
     int mode;             /* MODE_* of the branch the step is on */
 } md_ctx;
 
-/* What a branch gives: the new force, the work along it, whether it slid. */
+/* What a branch gives: the new force, the work along it, the force the
+ * displacement stage started from (T moved by dN), the slip dissipation,
+ * whether it slid. */
 typedef struct {
-    double Tn, work;
+    double Tn, work, start, slip;
     int slid;
 } md_result;
 
@@ -134,34 +174,42 @@ static void md_stiff(const md_ctx *c, md_result *r)
 {
     r->Tn = c->T + c->k0 * c->d;
     r->work = (c->T + 0.5 * c->k0 * c->d) * c->d;
+    r->start = c->T;
+    r->slip = 0.0;
 }
 
 /* Virgin loading from the committed force T. */
 static void md_loading(const md_ctx *c, md_result *r)
 {
     double T = c->T, dN = c->dN, x = c->d;
-    double w0 = 1.0 - (T + c->mu * dN) / c->mN, area, used;
+    double w0 = 1.0 - (T + c->mu * dN) / c->mN, area, used, iwan;
     double th = w0 > 0.0 ? cbrt(w0) : 0.0;
     double start = T + c->mu * (1.0 - th) * dN;
-    r->Tn = start + branch(w0, x, c->C, c->mN, &area, &r->slid, &used);
+    r->Tn = start + branch(w0, x, c->C, c->mN, &area, &r->slid, &used, &iwan);
     r->work = start * used + c->mN * area;
+    r->start = start;
+    r->slip = c->mN * c->C * iwan;
     if (r->slid) {
         r->Tn = c->mN;
         r->work += c->mN * (x - used);
+        r->slip += c->mN * (x - used);
     }
 }
 
 static void md_unloading(const md_ctx *c, md_result *r)
 {
     double mN = c->mN, T = c->T;
-    double w0 = 1.0 - (c->T1 - T + 2.0 * c->mu * c->dN) / (2.0 * mN), area, used;
+    double w0 = 1.0 - (c->T1 - T + 2.0 * c->mu * c->dN) / (2.0 * mN), area, used, iwan;
     double th = w0 > 0.0 ? cbrt(w0) : 0.0;
     double start = T - c->mu * (1.0 - th) * c->dN;
-    r->Tn = start - branch(w0, -c->d, 2.0 * c->C, 2.0 * mN, &area, &r->slid, &used);
+    r->Tn = start - branch(w0, -c->d, 2.0 * c->C, 2.0 * mN, &area, &r->slid, &used, &iwan);
     r->work = -(start * used - 2.0 * mN * area);
+    r->start = start;
+    r->slip = 2.0 * mN * c->C * iwan;
     if (r->slid || r->Tn <= -mN) {
         /* full reversal: slides backwards, loading now runs the other way */
         r->work += mN * (-c->d - used);
+        r->slip += mN * (-c->d - used);
         r->Tn = -mN;
         r->slid = 1;
     }
@@ -173,12 +221,14 @@ static void md_unloading(const md_ctx *c, md_result *r)
 static void md_reloading(md_ctx *c, md_result *r)
 {
     double mN = c->mN, C = c->C, T = c->T;
-    double w0 = 1.0 - (T - c->T2 + 2.0 * c->mu * c->dN) / (2.0 * mN), area, used;
+    double w0 = 1.0 - (T - c->T2 + 2.0 * c->mu * c->dN) / (2.0 * mN), area, used, iwan;
     double th = w0 > 0.0 ? cbrt(w0) : 0.0;
     double start = T + c->mu * (1.0 - th) * c->dN;
     double T1n = c->T1 + c->mu * c->dN;
-    r->Tn = start + branch(w0, c->d, 2.0 * C, 2.0 * mN, &area, &r->slid, &used);
+    r->Tn = start + branch(w0, c->d, 2.0 * C, 2.0 * mN, &area, &r->slid, &used, &iwan);
     r->work = start * used + 2.0 * mN * area;
+    r->start = start;
+    r->slip = 2.0 * mN * C * iwan;
     if (!(r->Tn >= T1n || r->slid))
         return;
     double x_at = used;
@@ -190,16 +240,19 @@ static void md_reloading(md_ctx *c, md_result *r)
         double area_at =
             w0 * x_at - 2.0 * C * 0.4 * (pow(w0, 5.0 / 3.0) - om_at * om_at * sqrt(om_at));
         r->work = start * x_at + 2.0 * mN * area_at;
+        r->slip = 2.0 * mN * C * iwan_slip(pow(w0, 2.0 / 3.0), om_at);
     }
     c->mode = MODE_LOADING;
     c->T = T1n;
-    double rest = c->d - x_at, w1 = 1.0 - T1n / mN, area1, used1;
+    double rest = c->d - x_at, w1 = 1.0 - T1n / mN, area1, used1, iwan1;
     int slid1;
-    r->Tn = T1n + branch(w1, rest, C, mN, &area1, &slid1, &used1);
+    r->Tn = T1n + branch(w1, rest, C, mN, &area1, &slid1, &used1, &iwan1);
     r->work += T1n * used1 + mN * area1;
+    r->slip += mN * C * iwan1;
     if (slid1) {
         r->Tn = mN;
         r->work += mN * (rest - used1);
+        r->slip += mN * (rest - used1);
         r->slid = 1;
     }
     c->dN = 0.0;   /* already applied to T* above */
@@ -249,6 +302,36 @@ static int md_axis(const md_state *s, md_state *t, cwb_vec3 dxi, cwb_vec3 normal
     return 1;
 }
 
+/* The Iwan model's stored energy at constant N (header), with u = mu N C:
+ * virgin loading to T, omega = (1 - T/(mu N))^(2/3):
+ *   E_v(T) = u [0.4 (1 - omega^(5/2)) - (1 - omega) omega^(3/2)];
+ * unloading from T* and reloading from T** (Masing, y = 1 - omega on the
+ * branch, omega = (1 - |T - T_rev|/(2 mu N))^(2/3)):
+ *   E = E(T*) - C y (T* + T)      unloading,
+ *   E = E(T**) + C y (T** + T)    reloading,
+ * which follow from dE = dW - d(slip) along each branch; E(T*), E(T**) are
+ * the energies stored when the branch began (md_state e1, e2). */
+static double md_virgin_energy(double T, double mN, double C)
+{
+    double w = fmin(1.0, fmax(0.0, 1.0 - fabs(T) / mN)), om = pow(w, 2.0 / 3.0);
+    return mN * C * (0.4 * (1.0 - om * om * sqrt(om)) - (1.0 - om) * w);
+}
+
+static double md_branch_y(double span, double mN)
+{
+    double w = fmin(1.0, fmax(0.0, 1.0 - fabs(span) / (2.0 * mN)));
+    return 1.0 - pow(w, 2.0 / 3.0);
+}
+
+static double md_energy(const md_state *t, double mN, double C)
+{
+    if (t->mode == MODE_LOADING)
+        return md_virgin_energy(t->t, mN, C);
+    if (t->mode == MODE_UNLOADING)
+        return t->e1 - C * md_branch_y(t->t1 - t->t, mN) * (t->t1 + t->t);
+    return t->e2 + C * md_branch_y(t->t - t->t2, mN) * (t->t2 + t->t);
+}
+
 static int md_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
                    const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
@@ -259,6 +342,7 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
     if (k->delta <= 0.0 || nrm->force <= 0.0 || nrm->radius <= 0.0) {
         memset(t, 0, sizeof *t);
         out->dissipated = s->energy;
+        out->stiffness_energy = s->energy;
         return CWB_OK;
     }
     *t = *s;
@@ -290,12 +374,30 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
     t->t2 = c.T2;
     t->mode = c.mode;
     t->fn = N;
-    t->energy = 0.5 * r.Tn * r.Tn / c.k0;
+    /* The reversal energies follow the energy unit mu N C = 1.5 (mu N)^2/k0
+     * when N changes (the reversal points move with mu dN, eqs. 44-45). */
+    if (s->k0 > 0.0 && s->fn > 0.0) {
+        double q = N / s->fn, scale = q * q * s->k0 / c.k0;
+        t->e1 *= scale;
+        t->e2 *= scale;
+    }
+    t->k0 = c.k0;
+    /* a branch that starts at the committed point remembers its energy */
+    if (t->mode == MODE_UNLOADING && (s->mode != MODE_UNLOADING || s->sign != sg))
+        t->e1 = s->energy;
+    if (t->mode == MODE_RELOADING && s->mode != MODE_RELOADING)
+        t->e2 = s->energy;
+    /* never below T^2/(2 k0), the least any Iwan model with stiffness k0
+     * stores at force T (Cauchy-Schwarz); reached only under varying N */
+    t->energy = fmax(md_energy(t, c.mN, c.C), 0.5 * r.Tn * r.Tn / c.k0);
+    out->slip = r.slip;
+    /* zero to round-off at constant N (Iwan: W = Delta E + slip) */
+    out->stiffness_energy = r.work - r.slip - (t->energy - s->energy);
     out->force = cwb_v3_scale(t->axis, sg * r.Tn);
     out->stiffness = c.k0;
     out->energy = t->energy;
     out->work = r.work;
-    out->dissipated = r.work - (t->energy - s->energy);
+    out->dissipated = r.slip + out->stiffness_energy;
     out->sliding = r.slid;
     return CWB_OK;
 }
