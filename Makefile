@@ -11,6 +11,7 @@
 #   make reference-analytic   regenerate reference/analytic/*.csv
 #   make reference  regenerate reference/fem/ with gmsh and CalculiX (installs them)
 #   make format     clang-format the sources
+#   make fuzz       AFL++ on the case, fit, study and reference-CSV readers (FUZZ_SECONDS each)
 #   make deps       install the Debian packages the build needs
 #
 # Targets that need Debian packages install them when they are missing
