@@ -1078,7 +1078,8 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
     report_yield(c, vn_in, r);
     cwb_result_set(r, "dt", "s", a->h);
     cwb_result_set(r, "dt_refinements", "-", a->refinements);
-    cwb_result_set(r, "dt_last_change", "-", a->change);
+    if (isfinite(a->change))   /* only dt = auto measures one */
+        cwb_result_set(r, "dt_last_change", "-", a->change);
     cwb_result_set(r, "steps", "-", (double)sum->steps);
     if (isnan(sum->value[R_ET]))
         cwb_result_warn(r, "restitution_tangential is undefined: the contact point had "
