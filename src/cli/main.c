@@ -296,10 +296,12 @@ static int cmd_sweep(int argc, char **argv)
     options o;
     char msg[CWB_MSG];
     int rc = parse_options(argc, argv, 1, &o);
-    if (rc == CWB_OK)
-        rc = report(cwb_sweep(o.path, o.over, o.nover, o.vary, o.jobs, o.dir, o.plot, o.json,
-                              &cli_log, msg, sizeof msg),
-                    msg);
+    if (rc == CWB_OK) {
+        cwb_sweep_request req = {.path = o.path, .sets = o.over, .nsets = o.nover,
+                                 .vary = o.vary, .jobs = o.jobs, .dir = o.dir, .plot = o.plot,
+                                 .json = o.json};
+        rc = report(cwb_sweep(&req, &cli_log, msg, sizeof msg), msg);
+    }
     free(o.over);
     return rc;
 }
