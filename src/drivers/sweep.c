@@ -544,16 +544,16 @@ static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
     int rc = cwb_reference_load(&rf, sp->refs[0], msg, n);
     if (rc != CWB_OK)
         return rc;
-    double mx, rms;
-    size_t pts;
+    cwb_compare_columns cols = {.x = sp->x, .y = sp->y[0],
+                                .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
+                                .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0]};
+    cwb_deviation dev;
     char why[CWB_MSG];
-    int cr = cwb_compare(&s->table.series, sp->x, sp->y[0], &rf,
-                         sp->ref_x[0] ? sp->ref_x : sp->x, sp->ref_y[0] ? sp->ref_y : sp->y[0],
-                         &mx, &rms, &pts, why, sizeof why);
+    int cr = cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why);
     if (cr == CWB_OK) {
-        sp->dev_max = mx;
-        sp->dev_rms = rms;
-        sp->dev_points = (double)pts;
+        sp->dev_max = dev.max_rel;
+        sp->dev_rms = dev.rms_rel;
+        sp->dev_points = (double)dev.points;
         const char *b = strrchr(sp->refs[0], '/');
         sp->dev_what = b ? b + 1 : sp->refs[0];
     } else {
@@ -576,7 +576,7 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
     snprintf(s->gx, sizeof s->gx, "%s", sw->text[CWB_SWEEP_PLOT_X]);
     snprintf(s->overlay, sizeof s->overlay, "%s", sw->text[CWB_SWEEP_OVERLAY]);
     snprintf(s->data_name, sizeof s->data_name, "%s_sweep", s->base->name);
-    plot_groups g = {{0}};
+    plot_groups g = {.nx = 0};   /* every group pointer NULL */
     s->ngroups = split(s->gy, ';', g.y, 8);
     g.nx = split(s->gx, ';', g.x, 8);
     split(s->gr, ';', g.ref, 8);
