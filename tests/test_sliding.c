@@ -271,12 +271,13 @@ START_TEST(test_branches)
     double NA = pow(hA, 1.5), NB = pow(2.0 - hypot(sA + du, g.yc), 1.5);
     double TA = mu * NA, TdB = -mu * NB;   /* eq. 2's ends, T_A = the friction before */
     cwb_sliding_branch b2, b3, b3mid;
-    const cwb_sliding_hysteresis eq2 = {CWB_SLIDING_EQ2, p, nu}, eq3 = {CWB_SLIDING_EQ3, p, nu};
+    const cwb_sliding_hysteresis law_eq2 = {CWB_SLIDING_EQ2, p, nu};
+    const cwb_sliding_hysteresis law_eq3 = {CWB_SLIDING_EQ3, p, nu};
     const cwb_sliding_reversal from_gross = {.sA = sA, .sg = 1.0, .T_before = TA};
     const cwb_sliding_reversal from_zero = {.sA = sA, .sg = 1.0, .T_before = 0.0};
-    cwb_sliding_branch_start(&g, &eq2, &from_gross, &b2);
-    cwb_sliding_branch_start(&g, &eq3, &from_gross, &b3);
-    cwb_sliding_branch_start(&g, &eq3, &from_zero, &b3mid);
+    cwb_sliding_branch_start(&g, &law_eq2, &from_gross, &b2);
+    cwb_sliding_branch_start(&g, &law_eq3, &from_gross, &b3);
+    cwb_sliding_branch_start(&g, &law_eq3, &from_zero, &b3mid);
     ck_assert_rel(b2.TA, TA, 1e-15);
     ck_assert_rel(b2.TdB, TdB, 1e-14);
     /* continuous at the reversal: the branch starts on the friction before */
