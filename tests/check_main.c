@@ -41,7 +41,8 @@ void test_fit(const char *path, cwb_result *r)
 {
     char msg[CWB_MSG];
     cwb_result_init(r);
-    int rc = cwb_fit(path, "/tmp", 0, 0, r, NULL, msg, sizeof msg);
+    cwb_fit_request req = {.path = path, .dir = "/tmp", .plot = 0, .json = 0};
+    int rc = cwb_fit(&req, r, NULL, msg, sizeof msg);
     ck_assert_msg(rc == CWB_OK, "cwb fit %s: %s", path, msg);
 }
 

@@ -302,7 +302,8 @@ static void fit_quietly(const char *path, cwb_result *r)
     snprintf(name, sizeof name, "fit%d", count++);
     scratch_dir(dir, sizeof dir, name);
     cwb_result_init(r);
-    int rc = cwb_fit(path, dir, 0, 0, r, NULL, msg, sizeof msg);
+    cwb_fit_request req = {.path = path, .dir = dir, .plot = 0, .json = 0};
+    int rc = cwb_fit(&req, r, NULL, msg, sizeof msg);
     ck_assert_msg(rc == CWB_OK, "cwb fit %s: %s", path, msg);
 }
 

@@ -65,7 +65,8 @@ static void fit_text(const char *name, const char *text, cwb_result *r)
     char path[256], msg[CWB_MSG];
     write_file(tmp(name, path, sizeof path), text);
     cwb_result_init(r);
-    int rc = cwb_fit(path, tmp_dir, 0, 0, r, NULL, msg, sizeof msg);
+    cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
+    int rc = cwb_fit(&req, r, NULL, msg, sizeof msg);
     ck_assert_msg(rc == CWB_OK, "cwb fit %s: %s", path, msg);
 }
 
@@ -277,7 +278,8 @@ START_TEST(fit_refusals)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char path[256], msg[CWB_MSG];
         write_file(tmp("bad.fit", path, sizeof path), bad[i].text);
-        int rc = cwb_fit(path, tmp_dir, 0, 0, NULL, NULL, msg, sizeof msg);
+        cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
+        int rc = cwb_fit(&req, NULL, NULL, msg, sizeof msg);
         ck_assert_msg(rc == CWB_EINPUT && strstr(msg, bad[i].what),
                       "row %zu: status %d, message '%s', expected '%s'", i, rc, msg, bad[i].what);
     }
@@ -312,7 +314,8 @@ START_TEST(json_writes_null_for_undefined_values)
     cwb_log log = {capture, &c};
     cwb_result r;
     cwb_result_init(&r);
-    int rc = cwb_fit(path, tmp_dir, 0, 1, &r, &log, msg, sizeof msg);
+    cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 1};
+    int rc = cwb_fit(&req, &r, &log, msg, sizeof msg);
     ck_assert_msg(rc == CWB_OK, "%s", msg);
     const char *json = c.text[CWB_LOG_RESULT];
     ck_assert_msg(json[0] == '{' && strcmp(json + strlen(json) - 2, "}\n") == 0, "%s", json);

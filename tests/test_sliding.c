@@ -68,8 +68,9 @@ static cwb_sliding geometry(cwb_sliding_path path, double mu, double kt)
 {
     cwb_sliding g;
     char msg[256];
-    ck_assert_int_eq(cwb_sliding_init(&g, path, 1.0, 1.0, mu, 1.0, 0.1, kt, msg, sizeof msg),
-                     CWB_OK);
+    cwb_sliding_spec spec = {.path = path, .R = 1.0, .kn = 1.0, .mu = mu, .m = 1.0, .h0 = 0.1,
+                             .kt = kt};
+    ck_assert_int_eq(cwb_sliding_init(&g, &spec, msg, sizeof msg), CWB_OK);
     return g;
 }
 
@@ -270,9 +271,13 @@ START_TEST(test_branches)
     double NA = pow(hA, 1.5), NB = pow(2.0 - hypot(sA + du, g.yc), 1.5);
     double TA = mu * NA, TdB = -mu * NB;   /* eq. 2's ends, T_A = the friction before */
     cwb_sliding_branch b2, b3, b3mid;
-    cwb_sliding_branch_start(&g, CWB_SLIDING_EQ2, p, nu, sA, 1.0, TA, &b2);
-    cwb_sliding_branch_start(&g, CWB_SLIDING_EQ3, p, nu, sA, 1.0, TA, &b3);
-    cwb_sliding_branch_start(&g, CWB_SLIDING_EQ3, p, nu, sA, 1.0, 0.0, &b3mid);
+    const cwb_sliding_hysteresis law_eq2 = {CWB_SLIDING_EQ2, p, nu};
+    const cwb_sliding_hysteresis law_eq3 = {CWB_SLIDING_EQ3, p, nu};
+    const cwb_sliding_reversal from_gross = {.sA = sA, .sg = 1.0, .T_before = TA};
+    const cwb_sliding_reversal from_zero = {.sA = sA, .sg = 1.0, .T_before = 0.0};
+    cwb_sliding_branch_start(&g, &law_eq2, &from_gross, &b2);
+    cwb_sliding_branch_start(&g, &law_eq3, &from_gross, &b3);
+    cwb_sliding_branch_start(&g, &law_eq3, &from_zero, &b3mid);
     ck_assert_rel(b2.TA, TA, 1e-15);
     ck_assert_rel(b2.TdB, TdB, 1e-14);
     /* continuous at the reversal: the branch starts on the friction before */
@@ -304,7 +309,8 @@ START_TEST(test_branches)
                   -mu * pow(2.0 - hypot(past, g.yc), 1.5), 1e-15);
     /* slip neglected (Fig. 4c): no branch */
     cwb_sliding_branch bc;
-    cwb_sliding_branch_start(&g, CWB_SLIDING_COULOMB, p, nu, sA, 1.0, TA, &bc);
+    const cwb_sliding_hysteresis coulomb_only = {CWB_SLIDING_COULOMB, p, nu};
+    cwb_sliding_branch_start(&g, &coulomb_only, &from_gross, &bc);
     ck_assert_rel(cwb_sliding_branch_friction(&g, &bc, sA, 1.0), -mu * NA, 1e-15);
 }
 END_TEST
@@ -433,7 +439,9 @@ START_TEST(test_force_closed_forms)
 {
     cwb_fsliding g;
     char msg[256];
-    ck_assert_int_eq(cwb_fsliding_init(&g, 1.0, 1.0, 0.6, 1.0, 0.0, 0.86, msg, sizeof msg), 0);
+    const cwb_fsliding_spec spec = {.R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0,
+                                    .y0 = 0.86};
+    ck_assert_int_eq(cwb_fsliding_init(&g, &spec, msg, sizeof msg), 0);
     double au = acos(0.86), Tmu = g.Tmu;
     /* at T0 = T_mu the net force at -su vanishes */
     ck_assert(fabs(-sin(au) + Tmu * cos(au) - 0.6 * (cos(au) + Tmu * sin(au))) <= 1e-14);
@@ -470,7 +478,9 @@ START_TEST(test_force_driver)
         test_run(path, NULL, 0, &r);
         cwb_fsliding g;
         char msg[256];
-        cwb_fsliding_init(&g, 1.0, 1.0, 0.6, 1.0, 0.0, 0.86, msg, sizeof msg);
+        const cwb_fsliding_spec spec = {.R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0,
+                                        .y0 = 0.86};
+        cwb_fsliding_init(&g, &spec, msg, sizeof msg);
         g.T0 = 1.5 * g.Tmu;
         double sc = an ? cwb_fsliding_separation_eq44(&g) : cwb_fsliding_separation_an0(&g);
         ck_assert(fabs(cwb_result_get(&r, "s_c") - sc) <= 1e-8);

@@ -136,15 +136,25 @@ enum { CWB_SWEEP_VARY = 0, CWB_SWEEP_FROM, CWB_SWEEP_TO, CWB_SWEEP_N, CWB_SWEEP_
        CWB_SWEEP_OVERLAY };
 extern const cwb_param cwb_sweep_params[];
 
-/* Run a case once per value of one key (src/drivers/sweep.c). vary overrides the
- * case's [sweep] section ("section.key=FROM:TO:N[:log]", or NULL). Writes
- * DIR/NAME_sweep.csv (+ .gp, .png when plot) atomically and passes a summary
- * (JSON with json) to log as CWB_LOG_RESULT. With jobs > 1 the values run in
- * forked workers that die with the caller; SIGINT or SIGTERM during the sweep
- * stops them and returns CWB_EFAIL with nothing written. */
-int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
-              int jobs, const char *dir, int plot, int json, const cwb_log *log, char *msg,
-              size_t n);
+/* What `cwb sweep` is asked to do: the command line, as cwb_sweep takes it. */
+typedef struct {
+    const char *path;           /* the case file */
+    const char *const *sets;    /* --set overrides "section.key=value", applied to every value */
+    size_t nsets;
+    const char *vary;           /* "section.key=FROM:TO:N[:log]" over the case's [sweep], or NULL */
+    int jobs;                   /* forked workers (clamped to 1..256 and to the values) */
+    const char *dir;            /* output folder, created when missing */
+    int plot;                   /* also write .gp and render .png */
+    int json;                   /* the summary as one JSON line */
+} cwb_sweep_request;
+
+/* Run a case once per value of one key (src/drivers/sweep.c). req->vary
+ * overrides the case's [sweep] section. Writes DIR/NAME_sweep.csv (+ .gp,
+ * .png when req->plot) atomically and passes a summary (JSON with req->json)
+ * to log as CWB_LOG_RESULT. With req->jobs > 1 the values run in forked
+ * workers that die with the caller; SIGINT or SIGTERM during the sweep stops
+ * them and returns CWB_EFAIL with nothing written. */
+int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_t n);
 
 /* Body keys ([body1], [body2]). */
 enum { CWB_BODY_SHAPE = 0, CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,

@@ -23,6 +23,10 @@ static const char *const common =
     "# src/drivers/sliding_closed_forms.c; tests/test_sliding.c checks them against qags)\n"
     "# independence: closed-form\n";
 
+/* The inputs of `common`: the line path every displacement-controlled curve starts from. */
+static const cwb_sliding_spec paper_line = {.path = CWB_SLIDING_LINE, .R = 1.0, .kn = 1.0,
+                                            .mu = 0.6, .m = 1.0, .h0 = 0.1, .kt = 0.0};
+
 #define SWEEP_N 12
 
 static double sweep_at(double from, double to, int i)
@@ -65,7 +69,9 @@ static int write_force(void)
     cwb_fsliding g;
     char msg[256];
     char name[128];
-    if (cwb_fsliding_init(&g, 1.0, 1.0, 0.6, 1.0, 0.0, 0.86, msg, sizeof msg))
+    const cwb_fsliding_spec spec = {.R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0,
+                                    .y0 = 0.86};
+    if (cwb_fsliding_init(&g, &spec, msg, sizeof msg))
         return 1;
     double Tmu = g.Tmu;
     static const double ratio[] = {1.05, 1.5, 2.0};
@@ -124,12 +130,14 @@ static int write_circle(void)
     static const char *const tag[] = {"k08", "k03"};
     char msg[256], name[128], head[512];
     cwb_sliding line, g;
-    if (cwb_sliding_init(&line, CWB_SLIDING_LINE, 1.0, 1.0, 0.6, 1.0, 0.1, 0.0, msg, sizeof msg))
+    cwb_sliding_spec spec = paper_line;
+    if (cwb_sliding_init(&line, &spec, msg, sizeof msg))
         return 1;
     double vc = cwb_sliding_vcrit(&line);
     for (int k = 0; k < 2; k++) {
-        if (cwb_sliding_init(&g, CWB_SLIDING_CIRCLE, 1.0, 1.0, 0.6, 1.0, 0.1, kt[k], msg,
-                             sizeof msg))
+        spec.path = CWB_SLIDING_CIRCLE;
+        spec.kt = kt[k];
+        if (cwb_sliding_init(&g, &spec, msg, sizeof msg))
             return 1;
         static const char *const what[] = {"fig11_%s.csv", "fig11_%s_eq32.csv", "fig10_%s.csv",
                                            "fig10_%s_eq35.csv"};
@@ -157,7 +165,7 @@ int main(void)
     gsl_set_error_handler_off();
     cwb_sliding g;
     char msg[256];
-    if (cwb_sliding_init(&g, CWB_SLIDING_LINE, 1.0, 1.0, 0.6, 1.0, 0.1, 0.0, msg, sizeof msg))
+    if (cwb_sliding_init(&g, &paper_line, msg, sizeof msg))
         return 1;
     double vc = cwb_sliding_vcrit(&g);
     FILE *f = fopen("reference/analytic/seed003_fig6_line_velocity.csv", "w");

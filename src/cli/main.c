@@ -296,10 +296,12 @@ static int cmd_sweep(int argc, char **argv)
     options o;
     char msg[CWB_MSG];
     int rc = parse_options(argc, argv, 1, &o);
-    if (rc == CWB_OK)
-        rc = report(cwb_sweep(o.path, o.over, o.nover, o.vary, o.jobs, o.dir, o.plot, o.json,
-                              &cli_log, msg, sizeof msg),
-                    msg);
+    if (rc == CWB_OK) {
+        cwb_sweep_request req = {.path = o.path, .sets = o.over, .nsets = o.nover,
+                                 .vary = o.vary, .jobs = o.jobs, .dir = o.dir, .plot = o.plot,
+                                 .json = o.json};
+        rc = report(cwb_sweep(&req, &cli_log, msg, sizeof msg), msg);
+    }
     free(o.over);
     return rc;
 }
@@ -313,9 +315,10 @@ static int cmd_fit(int argc, char **argv)
         fprintf(stderr, "cwb fit: --set is not taken (the fit-case names its case)\n");
         rc = CWB_EINPUT;
     }
-    if (rc == CWB_OK)   /* cwb_fit creates the folder */
-        rc = report(cwb_fit(o.path, o.dir, o.plot, o.json, NULL, &cli_log, msg, sizeof msg),
-                    msg);
+    if (rc == CWB_OK) {   /* cwb_fit creates the folder */
+        cwb_fit_request req = {.path = o.path, .dir = o.dir, .plot = o.plot, .json = o.json};
+        rc = report(cwb_fit(&req, NULL, &cli_log, msg, sizeof msg), msg);
+    }
     free(o.over);
     return rc;
 }

@@ -7,6 +7,7 @@
 #include "cwb.h"
 #include "cwb_numeric.h"
 
+/* Eight parameters on purpose: they mirror GSL's root-solver arguments (F, bracket, tolerances) */
 int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double epsrel,
                    double *root, double *lower, double *upper)
 {

@@ -45,10 +45,21 @@ typedef struct {
     double x, y;     /* upper centre [m] */
 } cwb_sliding_point;
 
-/* Fill the derived geometry. CWB_EINPUT with a message when the path does
- * not touch the lower sphere or (circle) never leaves it. */
-int cwb_sliding_init(cwb_sliding *g, cwb_sliding_path path, double R, double kn, double mu,
-                     double m, double h0, double kt, char *msg, size_t n);
+/* What defines a displacement-controlled sliding problem; cwb_sliding_init
+ * derives the rest of cwb_sliding from it. */
+typedef struct {
+    cwb_sliding_path path;
+    double R;      /* sphere radius [m] (both spheres) */
+    double kn;     /* Hertz stiffness [N/m^1.5] */
+    double mu;     /* Coulomb friction coefficient [-] */
+    double m;      /* moving mass [kg] */
+    double h0;     /* largest overlap on the path [m] */
+    double kt;     /* k~, circle only (ignored on the line) */
+} cwb_sliding_spec;
+
+/* Fill g from spec and its derived geometry. CWB_EINPUT with a message when
+ * the path does not touch the lower sphere or (circle) never leaves it. */
+int cwb_sliding_init(cwb_sliding *g, const cwb_sliding_spec *spec, char *msg, size_t n);
 void cwb_sliding_at(const cwb_sliding *g, double s, cwb_sliding_point *p);
 double cwb_sliding_normal_force(const cwb_sliding *g, double s);        /* N, 0 if h <= 0 */
 double cwb_sliding_force(const cwb_sliding *g, double s, double sg);    /* T*, eqs. 1a, 1c */
@@ -108,12 +119,25 @@ typedef struct {
     double T_start;             /* the branch's value at s_A (eq. 3: T just before) */
 } cwb_sliding_branch;
 
+/* The friction law at reversals, fixed for a whole run. */
+typedef struct {
+    cwb_sliding_friction form;
+    double p;                   /* eq. 2/3 exponent (M-D: 1/3) */
+    double nu;                  /* Poisson's ratio in the ultimate slip du */
+} cwb_sliding_hysteresis;
+
+/* Where and how the motion turned round. */
+typedef struct {
+    double sA;                  /* reversal point [m] */
+    double sg;                  /* sign of the new motion */
+    double T_before;            /* the friction just before the reversal [N] */
+} cwb_sliding_reversal;
+
 /* Mindlin-Deresiewicz ultimate slip du(s_A) as printed after eq. 2. */
 double cwb_sliding_slip_ultimate(const cwb_sliding *g, double nu, double sA);
-/* Start a branch at s_A towards sg, T_before = the friction just before. */
-void cwb_sliding_branch_start(const cwb_sliding *g, cwb_sliding_friction form, double p,
-                              double nu, double sA, double sg, double T_before,
-                              cwb_sliding_branch *b);
+/* Start the branch of law hy at the reversal rev. */
+void cwb_sliding_branch_start(const cwb_sliding *g, const cwb_sliding_hysteresis *hy,
+                              const cwb_sliding_reversal *rev, cwb_sliding_branch *b);
 /* The friction (contact tangent) at s moving towards sg: the branch's
  * eq. 2 / eq. 3 value, Coulomb -sg mu N(s) outside it. */
 double cwb_sliding_branch_friction(const cwb_sliding *g, const cwb_sliding_branch *b, double s,
@@ -123,13 +147,23 @@ double cwb_sliding_branch_friction(const cwb_sliding *g, const cwb_sliding_branc
  * centre on the circle of radius 2R, alpha = s/(2R); T0 > 0 here (rightward
  * from -su; the driver mirrors T0 < 0). */
 typedef struct {
-    double R, m, mu, Q, T0, y0;
+    double R;        /* sphere radius [m] */
+    double m;        /* moving mass [kg] */
+    double mu;       /* Coulomb friction coefficient [-] */
+    double Q;        /* vertical load [N] */
+    double T0;       /* horizontal driving force [N], >= 0 (the driver mirrors T0 < 0) */
+    double y0;       /* half the centre height at engagement, cos a_u = y0/R [m] */
+} cwb_fsliding_spec;
+
+typedef struct {
+    double R, m, mu, Q, T0, y0;   /* as in cwb_fsliding_spec */
     double au, su;   /* engagement angle acos(y0/R) and arc 2R au */
     double Tmu;      /* static friction at engagement Q tan(au + atan mu) (inf: never moves) */
 } cwb_fsliding;
 
-int cwb_fsliding_init(cwb_fsliding *g, double R, double m, double mu, double Q, double T0,
-                      double y0, char *msg, size_t n);
+/* Fill g from spec and its engagement geometry. CWB_EINPUT when y0 is not
+ * in (0, R). */
+int cwb_fsliding_init(cwb_fsliding *g, const cwb_fsliding_spec *spec, char *msg, size_t n);
 double cwb_fsliding_nstat(const cwb_fsliding *g, double s);   /* N_stat, eq. 39 */
 double cwb_fsliding_drive(const cwb_fsliding *g, double s);   /* Q sin a + T0 cos a */
 double cwb_fsliding_velocity_eq43(const cwb_fsliding *g, double s); /* a_n on */

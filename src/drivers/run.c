@@ -15,16 +15,16 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         return rc;
     const char *rx = c->output_values.text[CWB_OUT_REFERENCE_X];
     const char *ry = c->output_values.text[CWB_OUT_REFERENCE_Y];
-    double max_rel, rms;
-    size_t points;
+    cwb_deviation dev;
     char why[CWB_MSG];
     const char *cx = c->output_values.text[CWB_OUT_COMPARE_X];
     const char *x = cx[0] ? cx : cwb_plot_x(c);
     char ybuf[CWB_TEXT];
     const char *ys[1] = {""};
     cwb_plot_y_list(c, ybuf, sizeof ybuf, ys, 1);
-    rc = cwb_compare(&r->series, x, ys[0], &rf, cx[0] ? cx : (rx[0] ? rx : x),
-                     ry[0] ? ry : ys[0], &max_rel, &rms, &points, why, sizeof why);
+    cwb_compare_columns cols = {.x = x, .y = ys[0], .ref_x = cx[0] ? cx : (rx[0] ? rx : x),
+                                .ref_y = ry[0] ? ry : ys[0]};
+    rc = cwb_compare(&r->series, &rf, &cols, &dev, why, sizeof why);
     cwb_reference_free(&rf);
     if (rc == CWB_EINPUT)
         return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);
@@ -32,8 +32,8 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         cwb_result_warn(r, "not compared with the reference: %s", why);
         return CWB_OK;
     }
-    cwb_result_set(r, "ref_max_rel_error", "-", max_rel);
-    cwb_result_set(r, "ref_rms_error", "-", rms);
-    cwb_result_set(r, "ref_points", "-", (double)points);
+    cwb_result_set(r, "ref_max_rel_error", "-", dev.max_rel);
+    cwb_result_set(r, "ref_rms_error", "-", dev.rms_rel);
+    cwb_result_set(r, "ref_points", "-", (double)dev.points);
     return CWB_OK;
 }

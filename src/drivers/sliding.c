@@ -140,8 +140,10 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
     }
     cwb_sliding g;
     char why[256];
-    if (cwb_sliding_init(&g, (cwb_sliding_path)v->p[P_PATH], b[0].radius, 1.0, 0.0, 1.0,
-                         v->p[P_H0], v->p[P_KT], why, sizeof why) != CWB_OK) {
+    cwb_sliding_spec geometry = {.path = (cwb_sliding_path)v->p[P_PATH], .R = b[0].radius,
+                                 .kn = 1.0, .mu = 0.0, .m = 1.0, .h0 = v->p[P_H0],
+                                 .kt = v->p[P_KT]};
+    if (cwb_sliding_init(&g, &geometry, why, sizeof why) != CWB_OK) {
         cwb_case_where(c, v, P_KT, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] %s", w, why);
     }
@@ -168,8 +170,7 @@ enum { Y_S, Y_V, Y_W, NY };   /* position, speed, work of friction */
 
 /* What shapes a run besides the geometry. */
 typedef struct {
-    cwb_sliding_friction form;
-    double p, nu;             /* eq. 2/3 exponent, Poisson's ratio in du */
+    cwb_sliding_hysteresis hy;  /* the friction at reversals (eqs. 2, 3 or Coulomb) */
     const double *reversals;  /* imposed reversal instants, ascending */
     size_t n_reversals;
     double t_end;             /* 0: to exit or rest */
@@ -279,7 +280,8 @@ static void reverse(model *md, const run_opts *o, double s)
     double Tf, T, Ntool;
     forces(md, s, &Tf, &T, &Ntool);
     md->sg = -md->sg;
-    cwb_sliding_branch_start(md->g, o->form, o->p, o->nu, s, md->sg, Tf, &md->br);
+    cwb_sliding_reversal rev = {.sA = s, .sg = md->sg, .T_before = Tf};
+    cwb_sliding_branch_start(md->g, &o->hy, &rev, &md->br);
 }
 
 static void finish(run_summary *sum, int outcome, double t, const double *y)
@@ -301,13 +303,13 @@ static int at_stop(model *md, const run_opts *o, double t, double *y, double *s_
         sum->t_stop = t;
         sum->s_stop = y[Y_S];
     }
-    if (o->form == CWB_SLIDING_COULOMB) {
+    if (o->hy.form == CWB_SLIDING_COULOMB) {
         cwb_sliding_point p;
         cwb_sliding_at(g, y[Y_S], &p);
         if (fabs(p.cn) <= g->mu * p.ct)   /* static friction holds the sphere */
             return 1;
     } else {
-        double du = cwb_sliding_slip_ultimate(g, o->nu, y[Y_S]);
+        double du = cwb_sliding_slip_ultimate(g, o->hy.nu, y[Y_S]);
         if (fabs(y[Y_S] - *s_last) <= o->settle_tol * du)
             return 1;                     /* the hysteresis loops have closed */
     }
@@ -317,10 +319,21 @@ static int at_stop(model *md, const run_opts *o, double t, double *y, double *s_
     return 0;
 }
 
-static int run_fixed(const cwb_sliding *g, double v0, double h, const run_opts *o,
-                     double max_steps, size_t every, cwb_series *out, run_summary *sum,
-                     char *msg, size_t n)
+/* One run at a fixed step: how it enters, its step and what it keeps. */
+typedef struct {
+    double v0;                /* entry speed [m/s]; its sign picks the entry end */
+    double h;                 /* step [s] */
+    double max_steps;         /* give up after this many steps */
+    size_t every;             /* keep a row every this many steps (and at every event) */
+    cwb_series *out;          /* the rows, or NULL */
+} run_plan;
+
+static int run_fixed(const cwb_sliding *g, const run_opts *o, const run_plan *plan,
+                     run_summary *sum, char *msg, size_t n)
 {
+    double v0 = plan->v0, h = plan->h, max_steps = plan->max_steps;
+    size_t every = plan->every;
+    cwb_series *out = plan->out;
     double y[NY] = {-(v0 > 0 ? 1.0 : -1.0) * g->su, v0, 0.0}, t = 0.0, s_last = y[Y_S];
     model md = {g, v0 > 0 ? 1.0 : -1.0, {0}};
     size_t next_rev = 0;
@@ -386,23 +399,31 @@ static int run_fixed(const cwb_sliding *g, double v0, double h, const run_opts *
     return rc;
 }
 
+/* The run dt = auto settled on (or the one run at the given dt). */
+typedef struct {
+    run_summary sum;
+    double h;                 /* its step [s] */
+    int refinements;          /* halvings of the first step */
+} converged_run;
+
 /* dt = auto: halve from t_scale / 64 until every reported value changes by
- * less than tol (relative to its scale); returns the converged step. */
-static int run_converged(const cwb_sliding *g, double v0, const double *p, const run_opts *o,
-                         run_summary *sum, double *h_out, int *refinements, char *msg,
-                         size_t n)
+ * less than tol (relative to its scale); cr receives the converged run. */
+static int run_converged(const cwb_sliding *g, const run_opts *o, double v0, const double *p,
+                         converged_run *cr, char *msg, size_t n)
 {
     double t_scale = 2.0 * g->su / fabs(v0);
     double floor_of[R_COUNT] = {t_scale, g->su, fabs(v0)};
-    double h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0;
-    run_summary prev;
-    int rc = run_fixed(g, v0, h, o, p[P_MAX_STEPS], 1, NULL, sum, msg, n);
-    *refinements = 0;
+    run_plan plan = {.v0 = v0, .h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0,
+                     .max_steps = p[P_MAX_STEPS], .every = 1, .out = NULL};
+    double h = plan.h;
+    run_summary prev, *sum = &cr->sum;
+    int rc = run_fixed(g, o, &plan, sum, msg, n);
+    cr->refinements = 0;
     while (rc == CWB_OK && p[P_DT] == 0.0) {
         prev = *sum;
-        h *= 0.5;
-        ++*refinements;
-        if ((rc = run_fixed(g, v0, h, o, p[P_MAX_STEPS], 1, NULL, sum, msg, n)))
+        plan.h = h *= 0.5;
+        ++cr->refinements;
+        if ((rc = run_fixed(g, o, &plan, sum, msg, n)))
             break;
         double change = 0.0;
         for (int i = 0; i < R_COUNT; i++)
@@ -416,7 +437,7 @@ static int run_converged(const cwb_sliding *g, double v0, const double *p, const
                             "(dt_tol %g) at dt = %g s; give dt or loosen dt_tol", change,
                             p[P_DT_TOL], h);
     }
-    *h_out = h;
+    cr->h = h;
     return rc;
 }
 
@@ -429,15 +450,16 @@ static int bracket_vcrit(const cwb_sliding *g, double v0, double h0, const doubl
     double hi = 2.0 * fmax(cwb_sliding_vcrit(g), cwb_sliding_vcrit_barrier(g, NULL));
     double lo = 0.0, step_per_speed = h0 * fabs(v0);
     run_summary sum;
-    run_opts pass = {.form = CWB_SLIDING_COULOMB};   /* the first pass decides */
+    run_opts pass = {.hy = {.form = CWB_SLIDING_COULOMB}};   /* the first pass decides */
     if (!(hi > 0.0)) {
         *vcrit = 0.0;
         return CWB_OK;
     }
     while (hi - lo > p[P_BRACKET_TOL] * hi) {
         double mid = 0.5 * (lo + hi);
-        int rc = run_fixed(g, sg * mid, step_per_speed / mid, &pass, p[P_MAX_STEPS], 1, NULL,
-                           &sum, msg, n);
+        run_plan trial = {.v0 = sg * mid, .h = step_per_speed / mid,
+                          .max_steps = p[P_MAX_STEPS], .every = 1, .out = NULL};
+        int rc = run_fixed(g, &pass, &trial, &sum, msg, n);
         if (rc)
             return rc;
         if (sum.outcome == 1)
@@ -488,38 +510,44 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     double kn = p[P_KN] > 0.0 ? p[P_KN] : 4.0 / 3.0 * pr->E_star * sqrt(pr->R_star);
     double m = p[P_MASS] > 0.0 ? p[P_MASS] : pr->body[0].mass;
     cwb_sliding g;
-    int rc = cwb_sliding_init(&g, (cwb_sliding_path)p[P_PATH], R, kn, p[P_MU], m, p[P_H0],
-                              p[P_KT], msg, n);
+    cwb_sliding_spec spec = {.path = (cwb_sliding_path)p[P_PATH], .R = R, .kn = kn,
+                             .mu = p[P_MU], .m = m, .h0 = p[P_H0], .kt = p[P_KT]};
+    int rc = cwb_sliding_init(&g, &spec, msg, n);
     if (rc)
         return rc;
     double v0 = p[P_V0];
     if (c->driver_values.given[P_V0_RATIO]) {
         cwb_sliding line;
-        cwb_sliding_init(&line, CWB_SLIDING_LINE, R, kn, p[P_MU], m, p[P_H0], 0, msg, n);
+        cwb_sliding_spec line_spec = spec;
+        line_spec.path = CWB_SLIDING_LINE;
+        line_spec.kt = 0;
+        cwb_sliding_init(&line, &line_spec, msg, n);
         v0 = p[P_V0_RATIO] * cwb_sliding_vcrit(&line);
         if (v0 == 0.0)
             return cwb_fail(msg, n, CWB_EINPUT, "%s: v0_over_vcrit needs mu > 0 (v_crit = 0)",
                             c->file);
     }
     const cwb_values *cv = &c->driver_values;
-    run_opts o = {.form = (cwb_sliding_friction)p[P_FRICTION], .p = p[P_P],
-                  .nu = p[P_NU] >= 0.0 ? p[P_NU] : pr->body[0].nu,
+    run_opts o = {.hy = {.form = (cwb_sliding_friction)p[P_FRICTION], .p = p[P_P],
+                         .nu = p[P_NU] >= 0.0 ? p[P_NU] : pr->body[0].nu},
                   .reversals = cv->list[P_REVERSALS].v, .n_reversals = cv->list[P_REVERSALS].n,
                   .t_end = p[P_T_END], .settle_tol = p[P_SETTLE]};
-    run_summary sum;
-    double h = 0.0;
-    int refinements;
-    if ((rc = run_converged(&g, v0, p, &o, &sum, &h, &refinements, msg, n)))
+    converged_run cr;
+    if ((rc = run_converged(&g, &o, v0, p, &cr, msg, n)))
         return rc;
+    run_summary sum = cr.sum;
+    int refinements = cr.refinements;
     double t_end = sum.value[R_T_EVENT];
-    h = fmin(h, t_end / p[P_ROWS]);
+    double h = fmin(cr.h, t_end / p[P_ROWS]);
     size_t every = (size_t)fmax(1.0, floor(t_end / h / p[P_ROWS]));
     static const char *const cols[][2] = {
         {"t", "s"}, {"s", "m"}, {"x", "m"}, {"y", "m"}, {"v", "m/s"}, {"F_n", "N"},
         {"T", "N"}, {"N_tool", "N"}, {"W_friction", "J"}, {"E_kin", "J"}, {"T_friction", "N"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(&r->series, cols[i][0], cols[i][1]);
-    if ((rc = run_fixed(&g, v0, h, &o, p[P_MAX_STEPS] * 1e3, every, &r->series, &sum, msg, n)))
+    run_plan kept = {.v0 = v0, .h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every,
+                     .out = &r->series};
+    if ((rc = run_fixed(&g, &o, &kept, &sum, msg, n)))
         return rc;
     cwb_result_set(r, "v0", "m/s", v0);
     cwb_result_set(r, "mass", "kg", m);
@@ -527,8 +555,8 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "s_u", "m", g.su);
     cwb_result_set(r, "outcome", "-", sum.outcome);
     cwb_result_set(r, "contact_time", "s", sum.outcome ? t_end : NAN);
-    if (o.form != CWB_SLIDING_COULOMB)
-        cwb_result_set(r, "nu", "-", o.nu);
+    if (o.hy.form != CWB_SLIDING_COULOMB)
+        cwb_result_set(r, "nu", "-", o.hy.nu);
     cwb_result_set(r, "reversals", "-", (double)sum.reversals);
     if (sum.outcome == 0)
         cwb_result_set(r, sum.at_t_end ? "t_end" : "t_rest", "s", t_end);

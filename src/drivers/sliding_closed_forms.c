@@ -32,16 +32,17 @@
  * fraction of the interval: sqrt(3/7)/2 = 0.327327 (the paper prints 0.3273). */
 #define LOBATTO_NODE 0.32732683535398857
 
-int cwb_sliding_init(cwb_sliding *g, cwb_sliding_path path, double R, double kn, double mu,
-                     double m, double h0, double kt, char *msg, size_t n)
+int cwb_sliding_init(cwb_sliding *g, const cwb_sliding_spec *spec, char *msg, size_t n)
 {
-    *g = (cwb_sliding){.path = path, .R = R, .kn = kn, .mu = mu, .m = m, .h0 = h0};
+    double R = spec->R, h0 = spec->h0, kt = spec->kt;
+    *g = (cwb_sliding){.path = spec->path, .R = R, .kn = spec->kn, .mu = spec->mu, .m = spec->m,
+                       .h0 = h0};
     if (!(h0 > 0.0 && h0 < 2.0 * R))
         return cwb_fail(msg, n, CWB_EINPUT, "h0 = %g m must lie in (0, 2R) = (0, %g) m", h0,
                         2.0 * R);
     g->yc = 2.0 * R - h0;
     g->kr = g->yc / (2.0 * R);
-    if (path == CWB_SLIDING_LINE) {
+    if (g->path == CWB_SLIDING_LINE) {
         g->su = sqrt(4.0 * R * R - g->yc * g->yc);
         return CWB_OK;
     }

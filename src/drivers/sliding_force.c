@@ -74,7 +74,9 @@ static int force_check(const cwb_case *c, char *msg, size_t n)
                         v->p[P_Y0], b[0].radius);
     }
     cwb_fsliding g;
-    cwb_fsliding_init(&g, b[0].radius, 1.0, v->p[P_MU], v->p[P_Q], 0.0, v->p[P_Y0], msg, n);
+    cwb_fsliding_spec engagement = {.R = b[0].radius, .m = 1.0, .mu = v->p[P_MU],
+                                    .Q = v->p[P_Q], .T0 = 0.0, .y0 = v->p[P_Y0]};
+    cwb_fsliding_init(&g, &engagement, msg, n);
     int iv = v->given[P_T0] ? P_T0 : P_T0_RATIO;
     double T0 = iv == P_T0 ? v->p[P_T0] : v->p[P_T0_RATIO] * g.Tmu;
     if (!(fabs(T0) > g.Tmu)) {
@@ -170,9 +172,20 @@ static double energy_residual(const cwb_fsliding *g, const double *y)
     return 0.5 * g->m * y[Y_V] * y[Y_V] - (wq + wt + y[Y_W]);
 }
 
-static int run_fixed(const model *md, double h, double max_steps, size_t every, double sg,
-                     cwb_series *out, run_end *end, char *msg, size_t n)
+/* One run at a fixed step: its step and the rows it keeps. */
+typedef struct {
+    double h;                 /* step [s] */
+    double max_steps;         /* give up after this many steps */
+    size_t every;             /* keep a row every this many steps (and at separation) */
+    double sg;                /* +1, or -1 to mirror the rows (T0 < 0) */
+    cwb_series *out;          /* the rows, or NULL */
+} run_plan;
+
+static int run_fixed(const model *md, const run_plan *plan, run_end *end, char *msg, size_t n)
 {
+    double h = plan->h, max_steps = plan->max_steps, sg = plan->sg;
+    size_t every = plan->every;
+    cwb_series *out = plan->out;
     double y[NY] = {-md->g->su, 0.0, 0.0}, t = 0.0;
     int rc = put_row(out, md, t, y, sg);
     for (size_t k = 1; rc == CWB_OK; k++) {
@@ -213,12 +226,13 @@ static int run_converged(const model *md, const double *p, run_end *end, double 
     double f0 = cwb_fsliding_drive(g, -g->su) - g->mu * cwb_fsliding_nstat(g, -g->su);
     double t_scale = sqrt(2.0 * g->m * g->su / f0);
     double h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0;
+    run_plan plan = {.h = h, .max_steps = p[P_MAX_STEPS], .every = 1, .sg = 1.0, .out = NULL};
     run_end prev;
-    int rc = run_fixed(md, h, p[P_MAX_STEPS], 1, 1.0, NULL, end, msg, n);
+    int rc = run_fixed(md, &plan, end, msg, n);
     while (rc == CWB_OK && p[P_DT] == 0.0) {
         prev = *end;
-        h *= 0.5;
-        if ((rc = run_fixed(md, h, p[P_MAX_STEPS], 1, 1.0, NULL, end, msg, n)))
+        plan.h = h *= 0.5;
+        if ((rc = run_fixed(md, &plan, end, msg, n)))
             break;
         double change = fmax(fabs(end->t - prev.t) / end->t,
                              fmax(fabs(end->s - prev.s) / g->su, fabs(end->v - prev.v) /
@@ -262,7 +276,9 @@ static int force_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     const cwb_pair *pr = &c->pair;
     double R = pr->body[0].radius, m = p[P_MASS] > 0.0 ? p[P_MASS] : pr->body[0].mass;
     cwb_fsliding g;
-    int rc = cwb_fsliding_init(&g, R, m, p[P_MU], p[P_Q], 0.0, p[P_Y0], msg, n);
+    cwb_fsliding_spec spec = {.R = R, .m = m, .mu = p[P_MU], .Q = p[P_Q], .T0 = 0.0,
+                              .y0 = p[P_Y0]};
+    int rc = cwb_fsliding_init(&g, &spec, msg, n);
     if (rc)
         return rc;
     double T0 = c->driver_values.given[P_T0] ? p[P_T0] : p[P_T0_RATIO] * g.Tmu;
@@ -281,7 +297,9 @@ static int force_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         {"E_kin", "J"}, {"v_closed", "m/s"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(&r->series, cols[i][0], cols[i][1]);
-    if ((rc = run_fixed(&md, h, p[P_MAX_STEPS] * 1e3, every, sg, &r->series, &end, msg, n)))
+    run_plan kept = {.h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every, .sg = sg,
+                     .out = &r->series};
+    if ((rc = run_fixed(&md, &kept, &end, msg, n)))
         return rc;
     cwb_result_set(r, "T0", "N", T0);
     cwb_result_set(r, "T_mu", "N", g.Tmu);

@@ -34,10 +34,10 @@
 #include "cwb_numeric.h"
 #include "cwb_sliding.h"
 
-int cwb_fsliding_init(cwb_fsliding *g, double R, double m, double mu, double Q, double T0,
-                      double y0, char *msg, size_t n)
+int cwb_fsliding_init(cwb_fsliding *g, const cwb_fsliding_spec *spec, char *msg, size_t n)
 {
-    *g = (cwb_fsliding){.R = R, .m = m, .mu = mu, .Q = Q, .T0 = T0, .y0 = y0};
+    double R = spec->R, mu = spec->mu, Q = spec->Q, y0 = spec->y0;
+    *g = (cwb_fsliding){.R = R, .m = spec->m, .mu = mu, .Q = Q, .T0 = spec->T0, .y0 = y0};
     if (!(y0 > 0.0 && y0 < R))
         return cwb_fail(msg, n, CWB_EINPUT, "y0 = %g m must lie in (0, R) = (0, %g) m", y0, R);
     g->au = acos(y0 / R);

@@ -40,16 +40,16 @@ double cwb_sliding_slip_ultimate(const cwb_sliding *g, double nu, double sA)
            (0.5 + sqrt(g->yc * g->yc + 4.0 * sA * sA) / (4.0 * g->R));
 }
 
-void cwb_sliding_branch_start(const cwb_sliding *g, cwb_sliding_friction form, double p,
-                              double nu, double sA, double sg, double T_before,
-                              cwb_sliding_branch *b)
+void cwb_sliding_branch_start(const cwb_sliding *g, const cwb_sliding_hysteresis *hy,
+                              const cwb_sliding_reversal *rev, cwb_sliding_branch *b)
 {
-    double du = cwb_sliding_slip_ultimate(g, nu, sA);
-    *b = (cwb_sliding_branch){.active = form != CWB_SLIDING_COULOMB && du > 0.0,
-                              .form = form, .p = p, .sA = sA, .sg = sg, .du = du};
+    double sA = rev->sA, sg = rev->sg;
+    double du = cwb_sliding_slip_ultimate(g, hy->nu, sA);
+    *b = (cwb_sliding_branch){.active = hy->form != CWB_SLIDING_COULOMB && du > 0.0,
+                              .form = hy->form, .p = hy->p, .sA = sA, .sg = sg, .du = du};
     b->TA = sg * g->mu * cwb_sliding_normal_force(g, sA);   /* = -sg_old mu N(s_A) */
     b->TdB = -sg * g->mu * cwb_sliding_normal_force(g, sA + sg * du);
-    b->T_start = form == CWB_SLIDING_EQ3 ? T_before : b->TA;
+    b->T_start = hy->form == CWB_SLIDING_EQ3 ? rev->T_before : b->TA;
 }
 
 double cwb_sliding_branch_friction(const cwb_sliding *g, const cwb_sliding_branch *b, double s,

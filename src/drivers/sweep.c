@@ -51,6 +51,26 @@ typedef struct {
     double value[CWB_MAX_SCALARS];
 } row;
 
+/* Everything one sweep carries from step to step. */
+typedef struct {
+    cwb_sweep_request req;      /* as asked, with jobs clamped by sweep_setup */
+    const cwb_log *log;
+    cwb_case *base;
+    vary_spec v;
+    row *rows;                  /* v.n of them */
+    cwb_result names;           /* every scalar's name and unit, as the workers gave them */
+    cwb_result table;           /* the CSV: the varied key, then every defined scalar */
+    char dropped[1024];         /* scalars no value defines, left out of the table */
+    size_t failed;
+    size_t ngroups;
+    int skip[8];                /* group plots left out (their y is nowhere defined) */
+    cwb_plot_spec specs[8];
+    char plot_names[8][240], data_name[200];
+    char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT], gx[CWB_TEXT], overlay[CWB_TEXT];
+    const char *overlays[12];
+    char file[CWB_TEXT + 256];
+} sweep;
+
 static int parse_vary(const char *text, vary_spec *v, char *msg, size_t n)
 {
     const char *eq = strchr(text, '=');
@@ -134,16 +154,24 @@ static int describe_key(const cwb_case *c, vary_spec *v, char *msg, size_t n)
                     "driver)", v->key);
 }
 
-/* Run value i; names/units of the scalars are filled on the first success. */
-static void run_one(const char *path, const char *const *sets, size_t nsets,
-                    const vary_spec *v, size_t i, row *out, cwb_result *first, int *have_first)
+/* The names and units of the scalars, in the order every row lists its
+ * values: as the first value that ran gave them. */
+typedef struct {
+    cwb_result names;
+    int known;                  /* 0 until a value has run */
+} scalar_order;
+
+/* Run value i into out; order is filled on the first success. */
+static void run_one(const sweep *s, size_t i, row *out, scalar_order *order)
 {
-    const char **over = malloc((nsets + 2) * sizeof *over);
+    const cwb_sweep_request *q = &s->req;
+    const vary_spec *v = &s->v;
+    const char **over = malloc((q->nsets + 2) * sizeof *over);
     char setv[256], setl[256];
     snprintf(setv, sizeof setv, "%s=%.17g", v->key, value_at(v, i));
     size_t nover = 0;
-    for (size_t k = 0; over && k < nsets; k++)
-        over[nover++] = sets[k];
+    for (size_t k = 0; over && k < q->nsets; k++)
+        over[nover++] = q->sets[k];
     if (over)
         over[nover++] = setv;
     if (over && v->link[0]) {
@@ -153,22 +181,22 @@ static void run_one(const char *path, const char *const *sets, size_t nsets,
     cwb_case *c = cwb_case_new();
     cwb_result r;
     cwb_result_init(&r);
-    out->status = c && over ? cwb_case_load(c, path, over, nover, out->msg, sizeof out->msg)
+    out->status = c && over ? cwb_case_load(c, q->path, over, nover, out->msg, sizeof out->msg)
                             : cwb_fail(out->msg, sizeof out->msg, CWB_EFAIL, "out of memory");
     if (out->status == CWB_OK)
         out->status = cwb_run_case(c, &r, out->msg, sizeof out->msg);
     for (size_t k = 0; k < CWB_MAX_SCALARS; k++)
         out->value[k] = NAN;
     if (out->status == CWB_OK) {
-        if (!*have_first) {
-            cwb_result_free(first);
-            cwb_result_init(first);
+        if (!order->known) {
+            cwb_result_free(&order->names);
+            cwb_result_init(&order->names);
             for (size_t k = 0; k < r.nscalar; k++)
-                cwb_result_set(first, r.scalar[k].name, r.scalar[k].unit, 0.0);
-            *have_first = 1;
+                cwb_result_set(&order->names, r.scalar[k].name, r.scalar[k].unit, 0.0);
+            order->known = 1;
         }
-        for (size_t k = 0; k < first->nscalar; k++)
-            out->value[k] = cwb_result_get(&r, first->scalar[k].name);
+        for (size_t k = 0; k < order->names.nscalar; k++)
+            out->value[k] = cwb_result_get(&r, order->names.scalar[k].name);
     }
     cwb_result_free(&r);
     free(c);
@@ -214,16 +242,16 @@ static int stopped(char *msg, size_t n)
 /* Worker: values i = w, w + jobs, ...; writes "row i status", then "msg
  * text" or one "val name unit value" line per scalar. Stops at bad input
  * (the whole sweep fails) or when the sweep is stopped. */
-static void worker(FILE *f, const char *path, const char *const *sets, size_t nsets,
-                   const vary_spec *v, int w, int jobs, const cwb_log *progress)
+static void worker(const sweep *s, FILE *f, int w, const cwb_log *progress)
 {
-    cwb_result first;
-    cwb_result_init(&first);
-    int have = 0;
+    const vary_spec *v = &s->v;
+    scalar_order order;
+    cwb_result_init(&order.names);
+    order.known = 0;
     row rw;
-    for (size_t i = (size_t)w; i < v->n && !stop_signal; i += (size_t)jobs) {
+    for (size_t i = (size_t)w; i < v->n && !stop_signal; i += (size_t)s->req.jobs) {
         cwb_logf(progress, CWB_LOG_PROGRESS, "sweep %s: %zu/%zu", v->key, i + 1, v->n);
-        run_one(path, sets, nsets, v, i, &rw, &first, &have);
+        run_one(s, i, &rw, &order);
         fprintf(f, "row %zu %d\n", i, rw.status);
         if (rw.status != CWB_OK) {
             for (char *p = rw.msg; *p; p++)
@@ -234,37 +262,14 @@ static void worker(FILE *f, const char *path, const char *const *sets, size_t ns
                 break;
             continue;
         }
-        for (size_t k = 0; k < first.nscalar; k++)
-            fprintf(f, "val %s %s %.17g\n", first.scalar[k].name,
-                    first.scalar[k].unit[0] ? first.scalar[k].unit : "-", rw.value[k]);
+        const cwb_result *names = &order.names;
+        for (size_t k = 0; k < names->nscalar; k++)
+            fprintf(f, "val %s %s %.17g\n", names->scalar[k].name,
+                    names->scalar[k].unit[0] ? names->scalar[k].unit : "-", rw.value[k]);
     }
-    cwb_result_free(&first);
+    cwb_result_free(&order.names);
     fflush(f);
 }
-
-/* Everything one sweep carries from step to step. */
-typedef struct {
-    const char *path;
-    const char *const *sets;
-    size_t nsets;
-    const char *dir;
-    int plot, json, jobs;
-    const cwb_log *log;
-    cwb_case *base;
-    vary_spec v;
-    row *rows;                  /* v.n of them */
-    cwb_result names;           /* every scalar's name and unit, as the workers gave them */
-    cwb_result table;           /* the CSV: the varied key, then every defined scalar */
-    char dropped[1024];         /* scalars no value defines, left out of the table */
-    size_t failed;
-    size_t ngroups;
-    int skip[8];                /* group plots left out (their y is nowhere defined) */
-    cwb_plot_spec specs[8];
-    char plot_names[8][240], data_name[200];
-    char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT], gx[CWB_TEXT], overlay[CWB_TEXT];
-    const char *overlays[12];
-    char file[CWB_TEXT + 256];
-} sweep;
 
 /* Load the case and settle what is varied: --vary, else its [sweep]. */
 static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
@@ -272,7 +277,7 @@ static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
     s->base = cwb_case_new();
     if (!s->base)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    int rc = cwb_case_load(s->base, s->path, s->sets, s->nsets, msg, n);
+    int rc = cwb_case_load(s->base, s->req.path, s->req.sets, s->req.nsets, msg, n);
     if (rc != CWB_OK)
         return rc;
     vary_spec *v = &s->v;
@@ -288,7 +293,7 @@ static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
     } else {
         rc = cwb_fail(msg, n, CWB_EINPUT,
                       "%s: nothing to sweep: give --vary section.key=FROM:TO:N[:log] or a "
-                      "[sweep] section with vary, from, to, n", s->path);
+                      "[sweep] section with vary, from, to, n", s->req.path);
     }
     snprintf(v->link, sizeof v->link, "%.127s", sw->text[CWB_SWEEP_LINK]);
     v->link_factor = sw->p[CWB_SWEEP_LINK_FACTOR];
@@ -297,12 +302,12 @@ static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
     if (rc == CWB_OK && v->log && !(v->from > 0 && v->to > 0))
         rc = cwb_fail(msg, n, CWB_EINPUT, "sweep: a log scale needs FROM, TO > 0 (got %g, %g)",
                       v->from, v->to);
-    if (s->jobs < 1)
-        s->jobs = 1;
-    if (s->jobs > MAX_JOBS)
-        s->jobs = MAX_JOBS;
-    if (rc == CWB_OK && (size_t)s->jobs > v->n)
-        s->jobs = (int)v->n;
+    if (s->req.jobs < 1)
+        s->req.jobs = 1;
+    if (s->req.jobs > MAX_JOBS)
+        s->req.jobs = MAX_JOBS;
+    if (rc == CWB_OK && (size_t)s->req.jobs > v->n)
+        s->req.jobs = (int)v->n;
     return rc;
 }
 
@@ -321,7 +326,7 @@ static pid_t start_worker(const sweep *s, FILE *out, int w, pid_t parent)
 #endif
     if (getppid() != parent)
         _exit(1);
-    worker(out, s->path, s->sets, s->nsets, &s->v, w, s->jobs, NULL);
+    worker(s, out, w, NULL);
     _exit(ferror(out) || stop_signal ? 1 : 0);
 }
 
@@ -396,8 +401,8 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
 {
     int rc = CWB_OK;
     s->rows = calloc(s->v.n, sizeof *s->rows);
-    FILE **out = calloc((size_t)s->jobs, sizeof *out);
-    pid_t *pid = calloc((size_t)s->jobs, sizeof *pid);
+    FILE **out = calloc((size_t)s->req.jobs, sizeof *out);
+    pid_t *pid = calloc((size_t)s->req.jobs, sizeof *pid);
     if (!s->rows || !out || !pid)
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     for (size_t i = 0; rc == CWB_OK && i < s->v.n; i++) {
@@ -406,22 +411,22 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
             s->rows[i].value[k] = NAN;
     }
     pid_t parent = getpid();
-    for (int w = 0; rc == CWB_OK && w < s->jobs; w++) {
+    for (int w = 0; rc == CWB_OK && w < s->req.jobs; w++) {
         if (!(out[w] = tmpfile()))
             rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: cannot create a temporary file: %s",
                           strerror(errno));
-        else if (s->jobs == 1)
-            worker(out[0], s->path, s->sets, s->nsets, &s->v, 0, 1, s->log);
+        else if (s->req.jobs == 1)
+            worker(s, out[0], 0, s->log);
         else if ((pid[w] = start_worker(s, out[w], w, parent)) < 0)
             rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: fork failed: %s", strerror(errno));
     }
     if (rc != CWB_OK)
         stop_signal = stop_signal ? stop_signal : SIGTERM;  /* end the workers started */
-    if (s->jobs > 1 && pid)
-        rc = wait_workers(pid, s->jobs, rc, msg, n);
+    if (s->req.jobs > 1 && pid)
+        rc = wait_workers(pid, s->req.jobs, rc, msg, n);
     if (rc == CWB_OK && stop_signal)
         rc = stopped(msg, n);
-    for (int w = 0; out && w < s->jobs; w++)
+    for (int w = 0; out && w < s->req.jobs; w++)
         if (out[w]) {
             if (rc == CWB_OK && ferror(out[w]))
                 rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: a temporary file could not be "
@@ -487,25 +492,33 @@ static int was_dropped(const sweep *s, const char *name)
     return 0;
 }
 
+/* The [sweep] plot keys cut into ';'-groups, one plot per group of y. */
+typedef struct {
+    char *y[8];                 /* plot_y groups ("a,b": the curves of one plot) */
+    char *x[8];                 /* plot_x groups (fewer than y: the last one repeats) */
+    size_t nx;
+    char *ref[8];               /* reference groups (NULL: none for that plot) */
+    char *ref_y[8];             /* reference_y groups (NULL: the plot's first y) */
+} plot_groups;
+
 /* Group gi's plot: its x, its curves, its references and its name. */
-static int group_spec(sweep *s, size_t gi, char **groups_x, size_t nx, char **groups_y,
-                      char **groups_r, char **groups_ry, char *msg, size_t n)
+static int group_spec(sweep *s, size_t gi, const plot_groups *g, char *msg, size_t n)
 {
     const cwb_values *sw = &s->base->sweep_values;
     cwb_plot_spec *sp = &s->specs[gi];
     /* x of this group: its own plot_x group, else the last one given, else the key */
-    const char *px = nx ? groups_x[gi < nx ? gi : nx - 1] : s->v.column;
+    const char *px = g->nx ? g->x[gi < g->nx ? gi : g->nx - 1] : s->v.column;
     if (cwb_series_find(&s->table.series, px) < 0 && !was_dropped(s, px))
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] plot_x: '%s' is not a result of "
                         "this case", s->base->file, px);
-    *sp = (cwb_plot_spec){.dir = s->dir, .title = sw->text[CWB_SWEEP_TITLE], .x = px,
+    *sp = (cwb_plot_spec){.dir = s->req.dir, .title = sw->text[CWB_SWEEP_TITLE], .x = px,
                           .label = "cwb", .markers = 1,
                           .ref_x = sw->text[CWB_SWEEP_REFERENCE_X],
-                          .ref_y = groups_ry[gi] ? groups_ry[gi] : "",
+                          .ref_y = g->ref_y[gi] ? g->ref_y[gi] : "",
                           .dev_max = NAN, .dev_rms = NAN, .dev_points = NAN, .log = s->log};
-    sp->ny = split(groups_y[gi], ',', (char **)sp->y, 8);
+    sp->ny = split(g->y[gi], ',', (char **)sp->y, 8);
     memcpy(sp->overlays, s->overlays, sizeof s->overlays);
-    sp->nref = groups_r[gi] ? split(groups_r[gi], ',', (char **)sp->refs, 8) : 0;
+    sp->nref = g->ref[gi] ? split(g->ref[gi], ',', (char **)sp->refs, 8) : 0;
     snprintf(s->plot_names[gi], sizeof s->plot_names[gi], "%s_sweep%s%s", s->base->name,
              s->ngroups > 1 ? "_" : "", s->ngroups > 1 && sp->ny ? sp->y[0] : "");
     for (size_t gj = 0; gj < gi; gj++)      /* same y twice: name the x too */
@@ -531,16 +544,16 @@ static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
     int rc = cwb_reference_load(&rf, sp->refs[0], msg, n);
     if (rc != CWB_OK)
         return rc;
-    double mx, rms;
-    size_t pts;
+    cwb_compare_columns cols = {.x = sp->x, .y = sp->y[0],
+                                .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
+                                .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0]};
+    cwb_deviation dev;
     char why[CWB_MSG];
-    int cr = cwb_compare(&s->table.series, sp->x, sp->y[0], &rf,
-                         sp->ref_x[0] ? sp->ref_x : sp->x, sp->ref_y[0] ? sp->ref_y : sp->y[0],
-                         &mx, &rms, &pts, why, sizeof why);
+    int cr = cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why);
     if (cr == CWB_OK) {
-        sp->dev_max = mx;
-        sp->dev_rms = rms;
-        sp->dev_points = (double)pts;
+        sp->dev_max = dev.max_rel;
+        sp->dev_rms = dev.rms_rel;
+        sp->dev_points = (double)dev.points;
         const char *b = strrchr(sp->refs[0], '/');
         sp->dev_what = b ? b + 1 : sp->refs[0];
     } else {
@@ -563,14 +576,14 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
     snprintf(s->gx, sizeof s->gx, "%s", sw->text[CWB_SWEEP_PLOT_X]);
     snprintf(s->overlay, sizeof s->overlay, "%s", sw->text[CWB_SWEEP_OVERLAY]);
     snprintf(s->data_name, sizeof s->data_name, "%s_sweep", s->base->name);
-    char *groups_y[8] = {0}, *groups_r[8] = {0}, *groups_ry[8] = {0}, *groups_x[8] = {0};
-    s->ngroups = split(s->gy, ';', groups_y, 8);
-    size_t nx = split(s->gx, ';', groups_x, 8);
-    split(s->gr, ';', groups_r, 8);
-    split(s->gry, ';', groups_ry, 8);
+    plot_groups g = {.nx = 0};   /* every group pointer NULL */
+    s->ngroups = split(s->gy, ';', g.y, 8);
+    g.nx = split(s->gx, ';', g.x, 8);
+    split(s->gr, ';', g.ref, 8);
+    split(s->gry, ';', g.ref_y, 8);
     size_t noverlay = cwb_split_paths(s->overlay, s->overlays, 12);
     for (size_t gi = 0; gi < s->ngroups; gi++) {
-        int rc = group_spec(s, gi, groups_x, nx, groups_y, groups_r, groups_ry, msg, n);
+        int rc = group_spec(s, gi, &g, msg, n);
         if (rc != CWB_OK)
             return rc;
         cwb_plot_spec *sp = &s->specs[gi];
@@ -594,10 +607,10 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
 /* DIR/NAME_sweep.csv, atomically; nothing when the sweep is stopped. */
 static int sweep_write_csv(sweep *s, char *msg, size_t n)
 {
-    int rc = cwb_make_dirs(s->dir, msg, n);
+    int rc = cwb_make_dirs(s->req.dir, msg, n);
     if (rc != CWB_OK)
         return rc;
-    snprintf(s->file, sizeof s->file, "%s/%s_sweep.csv", s->dir, s->base->name);
+    snprintf(s->file, sizeof s->file, "%s/%s_sweep.csv", s->req.dir, s->base->name);
     cwb_output out;
     if ((rc = cwb_output_open(&out, s->file, msg, n)) != CWB_OK)
         return rc;
@@ -624,7 +637,7 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
 static void sweep_report(const sweep *s)
 {
     char name[2 * CWB_TEXT], key[300], file[2 * sizeof s->file], y[200];
-    if (s->json) {
+    if (s->req.json) {
         cwb_json_quote(name, sizeof name, s->base->name);
         cwb_json_quote(key, sizeof key, s->v.key);
         cwb_json_quote(file, sizeof file, s->file);
@@ -652,20 +665,17 @@ static void sweep_report(const sweep *s)
         cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);
 }
 
-int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const char *vary,
-              int jobs, const char *dir, int plot, int json, const cwb_log *log, char *msg,
-              size_t n)
+int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_t n)
 {
     sweep *s = calloc(1, sizeof *s);
     if (!s)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    *s = (sweep){.path = path, .sets = sets, .nsets = nsets, .dir = dir, .plot = plot,
-                 .json = json, .jobs = jobs, .log = log};
+    *s = (sweep){.req = *req, .log = log};
     cwb_result_init(&s->names);
     cwb_result_init(&s->table);
     stop_handlers handlers;
     catch_stop(&handlers);
-    int rc = sweep_setup(s, vary, msg, n);
+    int rc = sweep_setup(s, req->vary, msg, n);
     if (rc == CWB_OK)
         rc = sweep_compute(s, msg, n);
     if (rc == CWB_OK)
@@ -674,10 +684,10 @@ int cwb_sweep(const char *path, const char *const *sets, size_t nsets, const cha
         rc = sweep_groups(s, msg, n);
     if (rc == CWB_OK)
         rc = sweep_write_csv(s, msg, n);
-    for (size_t gi = 0; rc == CWB_OK && plot && gi < s->ngroups; gi++)
+    for (size_t gi = 0; rc == CWB_OK && req->plot && gi < s->ngroups; gi++)
         if (!s->skip[gi] && (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) ==
                                 CWB_OK)
-            rc = cwb_plot_render(dir, s->specs[gi].name, msg, n);
+            rc = cwb_plot_render(req->dir, s->specs[gi].name, msg, n);
     if (rc == CWB_OK)
         sweep_report(s);
     release_stop(&handlers);

@@ -24,15 +24,23 @@
 #include "cwb_files.h"
 #include "cwb_run.h"
 
-/* Fit the model of fit-case path; the summary goes to log (CWB_LOG_RESULT:
- * text lines, or one JSON object with json; NULL log: silent), the outputs
- * to folder dir (created when missing): DIR/NAME_fit.csv and, with plot, the
- * fit and residual plots. res (may be NULL) receives the fitted values by
- * name (free key, c0..c5 or k), each with _stderr, and r_squared. Returns
- * CWB_OK, CWB_EINPUT (bad fit-case, "FILE:LINE: [fit] ..."), CWB_EFAIL or
- * CWB_ETOOL (gnuplot missing) with a message in msg. */
-int cwb_fit(const char *path, const char *dir, int plot, int json, cwb_result *res,
-            const cwb_log *log, char *msg, size_t n);
+/* What `cwb fit` is asked to do: the command line, as cwb_fit takes it. */
+typedef struct {
+    const char *path;           /* the fit-case */
+    const char *dir;            /* output folder, created when missing */
+    int plot;                   /* also the fit and residual plots (.gp, .png) */
+    int json;                   /* the summary as one JSON object */
+} cwb_fit_request;
+
+/* Fit the model of fit-case req->path; the summary goes to log
+ * (CWB_LOG_RESULT: text lines, or one JSON object with req->json; NULL log:
+ * silent), the outputs to folder req->dir: DIR/NAME_fit.csv and, with
+ * req->plot, the fit and residual plots. res (may be NULL) receives the
+ * fitted values by name (free key, c0..c5 or k), each with _stderr, and
+ * r_squared. Returns CWB_OK, CWB_EINPUT (bad fit-case, "FILE:LINE: [fit]
+ * ..."), CWB_EFAIL or CWB_ETOOL (gnuplot missing) with a message in msg. */
+int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, char *msg,
+            size_t n);
 
 /* The [fit] keys, in the order of the engine's parameter table. */
 typedef enum {

@@ -319,20 +319,20 @@ static int fit_with(const cwb_fit_case *fc, const cwb_fit_model *m, cwb_fit_out 
     return CWB_OK;
 }
 
-int cwb_fit(const char *path, const char *dir, int plot, int json, cwb_result *res,
-            const cwb_log *log, char *msg, size_t n)
+int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, char *msg,
+            size_t n)
 {
     cwb_fit_case *fc = malloc(sizeof *fc);   /* the values are large for a stack */
     if (!fc)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     const cwb_fit_model *m = NULL;
-    int rc = read_fit_case(path, fc, msg, n);
+    int rc = read_fit_case(req->path, fc, msg, n);
     if (rc == CWB_OK)
         rc = find_model(fc, &m, msg, n);
     if (rc == CWB_OK)
         rc = check_keys(fc, m, log, msg, n);
     if (rc == CWB_OK) {
-        cwb_fit_out o = {.dir = dir, .plot = plot, .json = json, .res = res};
+        cwb_fit_out o = {.dir = req->dir, .plot = req->plot, .json = req->json, .res = res};
         rc = fit_with(fc, m, &o, log, msg, n);
         cwb_fit_text_free(&o.summary);
         cwb_fit_text_free(&o.provenance);

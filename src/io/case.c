@@ -143,12 +143,20 @@ static void list_params(const cwb_param *t, char *buf, size_t n)
                                  t[i].name);
 }
 
-/* Parse every entry of `section` into v (table v->table), marking them used.
- * skip_key: a key handled by the caller (e.g. "type"), or NULL. */
-static int parse_section(const cwb_case *c, parse_ctx *ctx, const char *section,
-                         cwb_values *v, const char *owner, const char *skip_key,
-                         char *msg, size_t n)
+/* One section to read into a table of values. */
+typedef struct {
+    const char *name;           /* the section, e.g. "body1" */
+    cwb_values *values;         /* filled; its table (values->table) names the keys */
+    const char *owner;          /* whose keys they are, for messages ("the hertz normal law") */
+    const char *skip_key;       /* a key the caller handles (e.g. "type"), or NULL */
+} section_spec;
+
+/* Parse every entry of section sec->name into sec->values, marking them used. */
+static int parse_section(const cwb_case *c, parse_ctx *ctx, const section_spec *sec, char *msg,
+                         size_t n)
 {
+    const char *section = sec->name, *owner = sec->owner, *skip_key = sec->skip_key;
+    cwb_values *v = sec->values;
     char why[CWB_MSG];
     for (size_t i = 0; i < ctx->n; i++) {
         entry *e = &ctx->e[i];
@@ -289,8 +297,8 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
     cwb_values_init(&c->law_values[kind], law->params);
     char owner[96];
     snprintf(owner, sizeof owner, "the %s law '%s'", kind_sections[kind], law->name);
-    int rc = parse_section(c, ctx, kind_sections[kind], &c->law_values[kind],
-                           owner, NULL, msg, n);
+    section_spec sec = {kind_sections[kind], &c->law_values[kind], owner, NULL};
+    int rc = parse_section(c, ctx, &sec, msg, n);
     if (rc != CWB_OK)
         return rc;
     return check_required(c, ctx, kind_sections[kind], &c->law_values[kind], owner,
@@ -402,18 +410,22 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
     return CWB_OK;
 }
 
-static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
-                size_t n_over, char *msg, size_t n)
+/* Duplicate keys were refused by the reader; overrides replace. */
+static int apply_overrides(parse_ctx *ctx, const char *const *overrides, size_t n_over,
+                           char *msg, size_t n)
+{
+    for (size_t i = 0; i < n_over; i++) {
+        int rc = apply_override(ctx, overrides[i], msg, n);
+        if (rc != CWB_OK)
+            return rc;
+    }
+    return CWB_OK;
+}
+
+/* Every entry is in a known section and has a value. */
+static int check_sections(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
 {
     char why[CWB_MSG];
-    int rc;
-
-    /* Duplicate keys were refused by the reader; overrides replace. */
-    for (size_t i = 0; i < n_over; i++)
-        if ((rc = apply_override(ctx, overrides[i], msg, n)) != CWB_OK)
-            return rc;
-
-    /* Sections. */
     for (size_t i = 0; i < ctx->n; i++) {
         int known = 0;
         for (size_t s = 0; known_sections[s]; s++)
@@ -431,8 +443,14 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
             return fail_at(c, &ctx->e[i], msg, n, why);
         }
     }
+    return CWB_OK;
+}
 
-    /* Laws. */
+/* [contact] picks one law per kind; each law's section holds its parameters. */
+static int read_laws(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    char why[CWB_MSG];
+    int rc;
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         if ((rc = pick_law(c, ctx, (cwb_kind)k, msg, n)) != CWB_OK)
             return rc;
@@ -443,18 +461,23 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
                      "damping, rolling)", ctx->e[i].key);
             return fail_at(c, &ctx->e[i], msg, n, why);
         }
+    return CWB_OK;
+}
 
-    /* Bodies. body2 "shape = same" starts from body1's values. */
+/* [body1] and [body2] into c->body_values; body2 "shape = same" starts
+ * from body1's values. */
+static int read_body_values(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    int rc;
     cwb_values_init(&c->body_values[0], cwb_body_params);
-    if ((rc = parse_section(c, ctx, "body1", &c->body_values[0], "a body", NULL,
-                            msg, n)) != CWB_OK)
+    section_spec body1 = {"body1", &c->body_values[0], "a body", NULL};
+    if ((rc = parse_section(c, ctx, &body1, msg, n)) != CWB_OK)
         return rc;
     if ((rc = check_required(c, ctx, "body1", &c->body_values[0], "body1", msg, n)))
         return rc;
-    if ((int)c->body_values[0].p[CWB_BODY_SHAPE] == 3) {
-        snprintf(why, sizeof why, "[body1] shape = same is for body2 only");
-        return fail_at(c, find_entry(ctx, "body1", "shape"), msg, n, why);
-    }
+    if ((int)c->body_values[0].p[CWB_BODY_SHAPE] == 3)
+        return fail_at(c, find_entry(ctx, "body1", "shape"), msg, n,
+                       "[body1] shape = same is for body2 only");
     cwb_values_init(&c->body_values[1], cwb_body_params);
     entry *s2 = find_entry(ctx, "body2", "shape");
     if (s2 && strcmp(s2->value, "same") == 0) {
@@ -464,12 +487,19 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
                 c->body_values[1].given[i] = s2->line;
         s2->used = 1;
     }
-    if ((rc = parse_section(c, ctx, "body2", &c->body_values[1], "a body", NULL,
-                            msg, n)) != CWB_OK)
+    section_spec body2 = {"body2", &c->body_values[1], "a body", NULL};
+    if ((rc = parse_section(c, ctx, &body2, msg, n)) != CWB_OK)
         return rc;
-    if ((rc = check_required(c, ctx, "body2", &c->body_values[1], "body2", msg, n)))
-        return rc;
+    return check_required(c, ctx, "body2", &c->body_values[1], "body2", msg, n);
+}
 
+/* The bodies and their pair (c->pair), then each law checked against them. */
+static int read_bodies(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    char why[CWB_MSG];
+    int rc = read_body_values(c, ctx, msg, n);
+    if (rc != CWB_OK)
+        return rc;
     cwb_body b[2];
     for (int i = 0; i < 2; i++)
         if ((rc = build_body(c, ctx, i, &c->body_values[i], &b[i], msg, n)) != CWB_OK)
@@ -481,8 +511,14 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         if ((rc = check_law(c, ctx, (cwb_kind)k, msg, n)) != CWB_OK)
             return rc;
+    return CWB_OK;
+}
 
-    /* Driver. */
+/* [driver] type picks the driver; the section's other keys are its parameters. */
+static int read_driver(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    char why[CWB_MSG];
+    int rc;
     entry *te = find_entry(ctx, "driver", "type");
     if (!te) {
         const entry *any = first_in(ctx, "driver");
@@ -505,15 +541,20 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
     cwb_values_init(&c->driver_values, c->driver->params);
     char owner[96];
     snprintf(owner, sizeof owner, "the %s driver", c->driver->name);
-    if ((rc = parse_section(c, ctx, "driver", &c->driver_values, owner, "type", msg, n)))
+    section_spec driver = {"driver", &c->driver_values, owner, "type"};
+    if ((rc = parse_section(c, ctx, &driver, msg, n)))
         return rc;
-    if ((rc = check_required(c, ctx, "driver", &c->driver_values, owner, msg, n)))
-        return rc;
+    return check_required(c, ctx, "driver", &c->driver_values, owner, msg, n);
+}
 
-    /* Output. */
+/* [output]; its reference file must be readable now, not after the run. */
+static int read_output(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    char why[CWB_MSG];
     cwb_values_init(&c->output_values, cwb_output_params);
-    if ((rc = parse_section(c, ctx, "output", &c->output_values, "[output]", NULL,
-                            msg, n)))
+    section_spec output = {"output", &c->output_values, "[output]", NULL};
+    int rc = parse_section(c, ctx, &output, msg, n);
+    if (rc)
         return rc;
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
     if (ref[0]) {
@@ -525,24 +566,54 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides,
         }
         fclose(f);
     }
+    return CWB_OK;
+}
 
-    /* Sweep (used by `cwb sweep`; a plain run ignores it). */
+/* [sweep] (used by `cwb sweep`; a plain run ignores it). */
+static int read_sweep(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
     cwb_values_init(&c->sweep_values, cwb_sweep_params);
     c->has_sweep = first_in(ctx, "sweep") != NULL;
-    if ((rc = parse_section(c, ctx, "sweep", &c->sweep_values, "[sweep]", NULL, msg, n)))
-        return rc;
+    section_spec sweep = {"sweep", &c->sweep_values, "[sweep]", NULL};
+    return parse_section(c, ctx, &sweep, msg, n);
+}
 
-    /* Everything must have been consumed (a --set to an unknown key). */
+/* Everything must have been consumed (a --set to an unknown key). */
+static int check_all_used(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    char why[CWB_MSG];
     for (size_t i = 0; i < ctx->n; i++)
         if (!ctx->e[i].used) {
             snprintf(why, sizeof why, "[%s] unknown key '%s'", ctx->e[i].section,
                      ctx->e[i].key);
             return fail_at(c, &ctx->e[i], msg, n, why);
         }
-
-    if (c->driver->check && (rc = c->driver->check(c, msg, n)) != CWB_OK)
-        return rc;
     return CWB_OK;
+}
+
+/* The steps of reading a case, in order: the bodies need the laws (check_law),
+ * the driver's own check needs everything before it. */
+static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides, size_t n_over,
+                char *msg, size_t n)
+{
+    int rc = apply_overrides(ctx, overrides, n_over, msg, n);
+    if (rc == CWB_OK)
+        rc = check_sections(c, ctx, msg, n);
+    if (rc == CWB_OK)
+        rc = read_laws(c, ctx, msg, n);
+    if (rc == CWB_OK)
+        rc = read_bodies(c, ctx, msg, n);
+    if (rc == CWB_OK)
+        rc = read_driver(c, ctx, msg, n);
+    if (rc == CWB_OK)
+        rc = read_output(c, ctx, msg, n);
+    if (rc == CWB_OK)
+        rc = read_sweep(c, ctx, msg, n);
+    if (rc == CWB_OK)
+        rc = check_all_used(c, ctx, msg, n);
+    if (rc == CWB_OK && c->driver->check)
+        rc = c->driver->check(c, msg, n);
+    return rc;
 }
 
 int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides,

@@ -283,63 +283,73 @@ int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double 
     return rc;
 }
 
-/* Deviation of curve B from curve A, where A(x) is interpolated at B's x.
- * A must be monotone in x. Accumulates into *worst, *sum2, *count. */
-static int deviation(const double *ax, const double *ay, size_t m, const double *bx,
-                     const double *by, size_t nb, double *worst, double *sum2,
-                     size_t *count)
+/* m points of a curve, monotone or not. */
+typedef struct {
+    const double *x, *y;
+    size_t m;
+} curve;
+
+/* Running sums of |A - B| over the points compared. */
+typedef struct {
+    double worst, sum2;
+    size_t count;
+} deviation_sums;
+
+/* Deviation of curve b from curve a, where a(x) is interpolated at b's x
+ * (a must be monotone in x); added into *sums. */
+static int deviation(const curve *a, const curve *b, deviation_sums *sums)
 {
-    double *ya = malloc((nb ? nb : 1) * sizeof *ya);
+    double *ya = malloc((b->m ? b->m : 1) * sizeof *ya);
     if (!ya)
         return CWB_EFAIL;
-    int rc = cwb_interp_curve(ax, ay, m, bx, nb, ya);
-    for (size_t q = 0; rc == CWB_OK && q < nb; q++) {
+    int rc = cwb_interp_curve(a->x, a->y, a->m, b->x, b->m, ya);
+    for (size_t q = 0; rc == CWB_OK && q < b->m; q++) {
         if (isnan(ya[q]))
             continue;
-        double d = fabs(ya[q] - by[q]);
-        *worst = fmax(*worst, d);
-        *sum2 += d * d;
-        (*count)++;
+        double d = fabs(ya[q] - b->y[q]);
+        sums->worst = fmax(sums->worst, d);
+        sums->sum2 += d * d;
+        sums->count++;
     }
     free(ya);
     return rc;
 }
 
-int cwb_compare(const cwb_series *run, const char *x, const char *y,
-                const cwb_reference *ref, const char *rx, const char *ry,
-                double *max_rel, double *rms_rel, size_t *points, char *msg, size_t n)
+int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compare_columns *cols,
+                cwb_deviation *dev, char *msg, size_t n)
 {
-    int ix = cwb_series_find(run, x), iy = cwb_series_find(run, y);
-    int jx = cwb_reference_find(ref, rx), jy = cwb_reference_find(ref, ry);
+    int ix = cwb_series_find(run, cols->x), iy = cwb_series_find(run, cols->y);
+    int jx = cwb_reference_find(ref, cols->ref_x), jy = cwb_reference_find(ref, cols->ref_y);
     if (ix < 0 || iy < 0)
-        return cwb_fail(msg, n, CWB_EINPUT, "the run has no column '%s'", ix < 0 ? x : y);
+        return cwb_fail(msg, n, CWB_EINPUT, "the run has no column '%s'",
+                        ix < 0 ? cols->x : cols->y);
     if (jx < 0 || jy < 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s has no column '%s'", ref->path,
-                        jx < 0 ? rx : ry);
-    size_t m = run->nrow;
-    double scale = 0.0, worst = 0.0, sum2 = 0.0;
-    size_t count = 0;
+                        jx < 0 ? cols->ref_x : cols->ref_y);
+    curve a = {run->col[ix].v, run->col[iy].v, run->nrow};
+    curve b = {ref->v[jx], ref->v[jy], ref->nrow};
+    double scale = 0.0;
+    deviation_sums sums = {0.0, 0.0, 0};
     for (size_t q = 0; q < ref->nrow; q++)
         scale = fmax(scale, fabs(ref->v[jy][q]));
     int rc;
-    if (m >= 2 && monotone(run->col[ix].v, m))
-        rc = deviation(run->col[ix].v, run->col[iy].v, m, ref->v[jx], ref->v[jy], ref->nrow,
-                       &worst, &sum2, &count);
-    else if (ref->nrow >= 2 && monotone(ref->v[jx], ref->nrow))
-        rc = deviation(ref->v[jx], ref->v[jy], ref->nrow, run->col[ix].v, run->col[iy].v, m,
-                       &worst, &sum2, &count);
+    if (a.m >= 2 && monotone(a.x, a.m))
+        rc = deviation(&a, &b, &sums);
+    else if (b.m >= 2 && monotone(b.x, b.m))
+        rc = deviation(&b, &a, &sums);
     else
         return cwb_fail(msg, n, CWB_EFAIL,
                         "neither the run nor the reference is monotone in %s: name a "
-                        "parameter column to match on ([output] compare_x)", x);
+                        "parameter column to match on ([output] compare_x)", cols->x);
     if (rc != CWB_OK)
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", x);
-    if (count == 0)
-        return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path, x);
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", cols->x);
+    if (sums.count == 0)
+        return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path,
+                        cols->x);
     if (scale == 0.0)
         scale = 1.0;   /* an all-zero reference: the deviation is absolute */
-    *max_rel = worst / scale;
-    *rms_rel = sqrt(sum2 / (double)count) / scale;
-    *points = count;
+    *dev = (cwb_deviation){.max_rel = sums.worst / scale,
+                           .rms_rel = sqrt(sums.sum2 / (double)sums.count) / scale,
+                           .points = sums.count};
     return CWB_OK;
 }

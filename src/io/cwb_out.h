@@ -32,15 +32,28 @@ int cwb_reference_find(const cwb_reference *ref, const char *name);
 int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double *xq,
                      size_t nq, double *yq);
 
-/* Compare column y(x) of the run with column ry(rx) of the reference over
- * their common x range by interpolation (cwb_interp_curve) of the run at the
- * reference points. Sets *max_rel (max |diff| / max |ref|; absolute when the reference
- * is all zero), *rms_rel, *points.
- * CWB_EINPUT when a column is missing, CWB_EFAIL when nothing overlaps. */
-int cwb_compare(const cwb_series *run, const char *x, const char *y,
-                const cwb_reference *ref, const char *rx, const char *ry,
-                double *max_rel, double *rms_rel, size_t *points, char *msg,
-                size_t n);
+/* Which columns cwb_compare matches: y(x) of the run against ref_y(ref_x)
+ * of the reference. */
+typedef struct {
+    const char *x, *y;          /* the run's columns */
+    const char *ref_x, *ref_y;  /* the reference's columns */
+} cwb_compare_columns;
+
+/* How far a run is from a reference, relative to max |ref| (absolute when
+ * the reference is all zero). */
+typedef struct {
+    double max_rel;             /* max |run - ref| / max |ref| */
+    double rms_rel;             /* rms of |run - ref| / max |ref| */
+    size_t points;              /* points compared (where the curves overlap) */
+} cwb_deviation;
+
+/* Compare the columns cols of the run and the reference over their common
+ * x range by interpolation (cwb_interp_curve) of the run at the reference
+ * points (or the other way round when only the reference is monotone in x).
+ * Fills *dev. CWB_EINPUT when a column is missing, CWB_EFAIL when nothing
+ * overlaps. */
+int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compare_columns *cols,
+                cwb_deviation *dev, char *msg, size_t n);
 
 /* The x and y columns a case plots (its [output] keys or its driver's). */
 const char *cwb_plot_x(const cwb_case *c);
