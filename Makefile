@@ -186,7 +186,7 @@ peer: $(BUILD)/cwb
 	sh tests/peer/lammps_oblique.sh $(BUILD)/cwb
 
 format:
-	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*/*.c) include/cwb/*.h tests/*.c tests/*.h bench/*.c
+	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*/*.c) include/cwb/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c reference/analytic/*.c
 
 clean:
 	rm -rf build cwb-out

@@ -97,7 +97,9 @@ static double straight_tangential(double kt, double mu, double fn, const double 
                 g[j] = f[j] - dn * nrm[j];
             double after = g[0] * g[0] + g[1] * g[1] + g[2] * g[2];
             double r = sqrt(before / after);
-            g[0] *= r; g[1] *= r; g[2] *= r;
+            g[0] *= r;
+            g[1] *= r;
+            g[2] *= r;
         }
         double x = d[i] + 1e-300 * s;
         double u[3] = {x * 1e-3, -x * 5e-4, 0};
@@ -124,7 +126,9 @@ static double straight_tangential(double kt, double mu, double fn, const double 
         }
         double energy = 0.5 * (g[0] * g[0] + g[1] * g[1] + g[2] * g[2]) / kt;
         double dissipated = work - (energy - e0);
-        f[0] = g[0]; f[1] = g[1]; f[2] = g[2];
+        f[0] = g[0];
+        f[1] = g[1];
+        f[2] = g[2];
         kt_prev = kt;
         s += f[0] + energy + work + dissipated;
     }
@@ -165,7 +169,7 @@ static void bench_laws(const cwb_case *c, const double *d, size_t n, int reps)
                     } else if (kind == CWB_KIND_TANGENTIAL) {
                         cwb_tangential_out o;
                         CWB_AS_TANGENTIAL(h)->step(p, &c->pair, state, &k, &no, &o, trial);
-                        memcpy(state, trial, h->state_size);   /* commit, as drivers do */
+                        memcpy(state, trial, h->state_size); /* commit, as drivers do */
                         s += o.force.x + o.energy + o.work + o.dissipated;
                     } else if (kind == CWB_KIND_DAMPING) {
                         cwb_damping_out o;
@@ -199,8 +203,8 @@ static void bench_laws(const cwb_case *c, const double *d, size_t n, int reps)
                 printf("%-12s %-22s %14.3e %14s %8s\n", cwb_kind_name((cwb_kind)kind), h->name,
                        evals / t_law, "-", "-");
             else
-                printf("%-12s %-22s %14.3e %14.3e %8.2f\n", cwb_kind_name((cwb_kind)kind),
-                       h->name, evals / t_law, evals / t_str, t_law / t_str);
+                printf("%-12s %-22s %14.3e %14.3e %8.2f\n", cwb_kind_name((cwb_kind)kind), h->name,
+                       evals / t_law, evals / t_str, t_law / t_str);
         }
     }
     /* The composite contact of the case: four laws through cwb_contact. */
@@ -237,10 +241,10 @@ static void hertz_rhs(const double *y, double *dy, double k, double m1, double m
     double dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
     double delta = r1 + r2 - dist, f = delta > 0 ? k * delta * sqrt(delta) : 0.0;
     for (int j = 0; j < 3; j++) {
-        double fj = f * d[j] / dist;       /* force on body 2 */
+        double fj = f * d[j] / dist; /* force on body 2 */
         dy[j] = y[3 + j];
         dy[3 + j] = -fj / m1;
-        dy[6 + j] = 0.0;                   /* no tangential force: spins stay */
+        dy[6 + j] = 0.0; /* no tangential force: spins stay */
         dy[9 + j] = y[12 + j];
         dy[12 + j] = fj / m2;
         dy[15 + j] = 0.0;
@@ -257,13 +261,17 @@ static double straight_collision(double m1, double m2, double r, double k, doubl
     size_t s = 0;
     for (;;) {
         hertz_rhs(y, k1, k, m1, m2, r, r);
-        for (int j = 0; j < 18; j++) t[j] = y[j] + 0.5 * h * k1[j];
+        for (int j = 0; j < 18; j++)
+            t[j] = y[j] + 0.5 * h * k1[j];
         hertz_rhs(t, k2, k, m1, m2, r, r);
-        for (int j = 0; j < 18; j++) t[j] = y[j] + 0.5 * h * k2[j];
+        for (int j = 0; j < 18; j++)
+            t[j] = y[j] + 0.5 * h * k2[j];
         hertz_rhs(t, k3, k, m1, m2, r, r);
-        for (int j = 0; j < 18; j++) t[j] = y[j] + h * k3[j];
+        for (int j = 0; j < 18; j++)
+            t[j] = y[j] + h * k3[j];
         hertz_rhs(t, k4, k, m1, m2, r, r);
-        for (int j = 0; j < 18; j++) y[j] += h / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
+        for (int j = 0; j < 18; j++)
+            y[j] += h / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
         tt += h;
         s++;
         double dz = y[11] - y[2];
@@ -301,9 +309,10 @@ static void bench_collisions(const char *path)
     double t_str = (now() - t0) / (reps * 10);
     printf("\nHertz collision (%s, dt = 4e-7 s = t_c/100):\n", c->name);
     printf("  cwb collision driver : %10.3e collisions/s (%.0f steps, 3D rigid bodies, graded "
-           "steps, separation root solve, energy account)\n", 1.0 / t_cwb, steps);
-    printf("  straight RK4 loop    : %10.3e collisions/s (%zu uniform steps, 3D, no account)\n", 1.0 / t_str,
-           ssteps);
+           "steps, separation root solve, energy account)\n",
+           1.0 / t_cwb, steps);
+    printf("  straight RK4 loop    : %10.3e collisions/s (%zu uniform steps, 3D, no account)\n",
+           1.0 / t_str, ssteps);
     printf("  ratio per collision  : %.2f;  per step: %.2f\n", t_cwb / t_str,
            (t_cwb / steps) / (t_str / (double)ssteps));
 

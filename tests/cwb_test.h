@@ -36,12 +36,12 @@ void test_fit(const char *path, cwb_result *r);
 double test_col(const cwb_result *r, const char *name, size_t row);
 
 /* |a - b| <= rel * |b|, with a message naming what and where it comes from. */
-#define ck_assert_rel(a, b, rel)                                                   \
-    do {                                                                           \
-        double a_ = (a), b_ = (b);                                                 \
-        ck_assert_msg(fabs(a_ - b_) <= (rel) * fabs(b_),                           \
-                      "%s = %.15g, expected %s = %.15g within %g (off by %.3g)",   \
-                      #a, a_, #b, b_, (double)(rel), fabs(a_ - b_) / fabs(b_));     \
+#define ck_assert_rel(a, b, rel)                                                                   \
+    do {                                                                                           \
+        double a_ = (a), b_ = (b);                                                                 \
+        ck_assert_msg(fabs(a_ - b_) <= (rel)*fabs(b_),                                             \
+                      "%s = %.15g, expected %s = %.15g within %g (off by %.3g)", #a, a_, #b, b_,   \
+                      (double)(rel), fabs(a_ - b_) / fabs(b_));                                    \
     } while (0)
 
 #endif

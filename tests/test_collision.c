@@ -16,7 +16,7 @@
  * inputs, not from cwb's pair code. */
 static const struct {
     const char *file;
-    double R1, E1, nu1, rho1, R2, E2, nu2, rho2, v;   /* R2 = 0: rigid flat */
+    double R1, E1, nu1, rho1, R2, E2, nu2, rho2, v; /* R2 = 0: rigid flat */
 } hertz_cases[] = {
     {"cases/chung_ooi_1_glass.case", 0.010, 4.8e10, 0.20, 2800, 0.010, 4.8e10, 0.20, 2800, 20},
     {"cases/chung_ooi_1_limestone.case", 0.010, 2.0e10, 0.25, 2500, 0.010, 2.0e10, 0.25, 2500, 20},
@@ -60,8 +60,7 @@ START_TEST(hertz_impact_closed_forms)
     ck_assert_rel(cwb_result_get(&r, "restitution_normal"), 1.0, 1e-6);
     ck_assert_rel(cwb_result_get(&r, "energy_out"), cwb_result_get(&r, "energy_in"), 1e-6);
     ck_assert_msg(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-9,
-                  "energy account does not close: %g",
-                  cwb_result_get(&r, "energy_balance_error"));
+                  "energy account does not close: %g", cwb_result_get(&r, "energy_balance_error"));
     /* and the force-time curve matches the analytic reference CSV
      * (reference/analytic/, generated with GSL's incomplete beta function) */
     ck_assert_msg(cwb_result_get(&r, "ref_max_rel_error") < 1e-5,
@@ -106,8 +105,8 @@ START_TEST(rk4_fourth_order)
     for (int i = 0; i < 2; i++) {
         double ratio = err[i] / err[i + 1];
         ck_assert_msg(ratio > 13.0 && ratio < 19.5,
-                      "error ratio %g between dt and dt/2 (errors %g, %g): not fourth order",
-                      ratio, err[i], err[i + 1]);
+                      "error ratio %g between dt and dt/2 (errors %g, %g): not fourth order", ratio,
+                      err[i], err[i + 1]);
     }
 }
 END_TEST

@@ -52,8 +52,8 @@ static void scratch_dir(char *buf, size_t n, const char *name)
     ck_assert_int_eq(mkdir(buf, 0755), 0);
 }
 
-static const char *const studies[] = {"seed000_fig7a", "seed000_fig7b", "seed000_fig7c",
-                                      "seed000_fig7d", "seed000_fig7e", "seed000_fig8",
+static const char *const studies[] = {"seed000_fig7a",         "seed000_fig7b", "seed000_fig7c",
+                                      "seed000_fig7d",         "seed000_fig7e", "seed000_fig8",
                                       "seed000_halfround_eq17"};
 
 static double col(const cwb_reference *r, const char *name, size_t row)
@@ -99,9 +99,10 @@ START_TEST(fem_csv_from_committed_solver_output)
                     ck_assert_rel(w, col(&r, "w_refined", i), 5e-9);
             }
             /* the mesh-convergence criterion of issue 5 (w; u_z on rollers) */
-            ck_assert_msg(fabs(col(&r, "refine_change", i)) < 0.005, "%s row %zu: refinement "
-                          "changes the result by %g", studies[s], i + 1,
-                          col(&r, "refine_change", i));
+            ck_assert_msg(fabs(col(&r, "refine_change", i)) < 0.005,
+                          "%s row %zu: refinement "
+                          "changes the result by %g",
+                          studies[s], i + 1, col(&r, "refine_change", i));
         }
         cwb_reference_free(&r);
     }
@@ -115,8 +116,8 @@ START_TEST(fem_w_is_eq20_inverted)
     cwb_reference r;
     load_study(&r, "seed000_fig8");
     for (size_t i = 0; i < r.nrow; i++) {
-        double R = col(&r, "R", i), a = col(&r, "a", i), E = col(&r, "E", i),
-               nu = col(&r, "nu", i), T = col(&r, "T", i), ux = col(&r, "u_x_top", i);
+        double R = col(&r, "R", i), a = col(&r, "a", i), E = col(&r, "E", i), nu = col(&r, "nu", i),
+               T = col(&r, "T", i), ux = col(&r, "u_x_top", i);
         double c = (1 - nu * nu) / E * 2 * T / M_PI;
         double w = (ux / c - log(2 * R / a) - 0.5) / (log(4 * R / a) + nu / (2 * (1 - nu)));
         ck_assert_rel(col(&r, "w", i), w, 1e-8);
@@ -138,8 +139,8 @@ START_TEST(fem_normal_case_is_johnson_eq17)
     cwb_reference r;
     load_study(&r, "seed000_halfround_eq17");
     for (size_t i = 0; i < r.nrow; i++) {
-        double R = col(&r, "R", i), a = col(&r, "a", i), E = col(&r, "E", i),
-               nu = col(&r, "nu", i), N = col(&r, "N", i);
+        double R = col(&r, "R", i), a = col(&r, "a", i), E = col(&r, "E", i), nu = col(&r, "nu", i),
+               N = col(&r, "N", i);
         double johnson = (1 - nu * nu) / E * 2 * N / M_PI * (log(4 * R / a) - 0.5);
         double x = a / R, tol = a / R <= 0.01 ? 2e-4 : 2e-4 + 0.25 * x * x;
         ck_assert_rel(col(&r, "u_z_top", i), johnson, tol);
@@ -363,9 +364,10 @@ START_TEST(fem_equivalent_stiffnesses)
     double lo, hi;
     clamp_stiffening(0.15, &lo, &hi);
     double stiffening = k[0] / 2.7e9 - 1.0;
-    ck_assert_msg(stiffening >= lo && stiffening <= hi, "k_n = %g: %+.2f %% on 2.7e9, outside "
-                  "the clamped bases' %+.2f .. %+.2f %%", k[0], 100 * stiffening, 100 * lo,
-                  100 * hi);
+    ck_assert_msg(stiffening >= lo && stiffening <= hi,
+                  "k_n = %g: %+.2f %% on 2.7e9, outside "
+                  "the clamped bases' %+.2f .. %+.2f %%",
+                  k[0], 100 * stiffening, 100 * lo, 100 * hi);
     cwb_result kn, kt;
     test_run("cases/seed000_fig15a.case", NULL, 0, &kn);
     test_run("cases/seed000_fig15b.case", NULL, 0, &kt);
@@ -386,13 +388,13 @@ START_TEST(fem_model_table)
         const cwb_fem_model *m = cwb_fem_model_at(i);
         ck_assert_msg(m->name && m->summary && m->sections && m->tables, "model %zu", i);
         ck_assert_msg(m->points && m->spec && m->geo && m->deck && m->parse && m->rows &&
-                      m->provenance && m->result, "%s: a step is missing", m->name);
+                          m->provenance && m->result,
+                      "%s: a step is missing", m->name);
         ck_assert_msg(m->spec_size > 0 && m->out_size > 0, "%s: sizes", m->name);
         ck_assert_ptr_eq(cwb_fem_model_find(m->name), m);
         size_t t = 0;
         for (; m->tables[t].suffix; t++)
-            ck_assert_msg(m->tables[t].columns[0].name, "%s: table %zu has no column", m->name,
-                          t);
+            ck_assert_msg(m->tables[t].columns[0].name, "%s: table %zu has no column", m->name, t);
         ck_assert_msg(t >= 1 && t <= CWB_FEM_MAX_TABLES, "%s: %zu tables", m->name, t);
     }
     ck_assert_ptr_null(cwb_fem_model_find("sphere_of_nothing"));
@@ -427,19 +429,18 @@ END_TEST
 
 /* Run `cwb reference STUDY` with PATH = bin alone (no shell: fork/exec by
  * cwb_spawn); returns the exit status and what it wrote. */
-static int run_reference(const char *study, const char *bin, const char *out, char *err,
-                         size_t n)
+static int run_reference(const char *study, const char *bin, const char *out, char *err, size_t n)
 {
     char log[300], work[300];
     snprintf(log, sizeof log, "%s.log", out);
     snprintf(work, sizeof work, "%s/work", out);
     const char *cwb = getenv("CWB_BIN");
     ck_assert_msg(cwb != NULL, "CWB_BIN is not set (run through make check)");
-    char *argv[] = {(char *)cwb, "reference", (char *)study, "--out", (char *)out, "--work",
-                    work, NULL};
+    char *argv[] = {(char *)cwb, "reference", (char *)study, "--out",
+                    (char *)out, "--work",    work,          NULL};
     char *keep = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
     ck_assert_ptr_nonnull(keep);
-    setenv("PATH", bin, 1);   /* the child's; cwb is started by its full path */
+    setenv("PATH", bin, 1); /* the child's; cwb is started by its full path */
     int status = cwb_spawn(argv, NULL, log);
     setenv("PATH", keep, 1);
     free(keep);
@@ -477,7 +478,8 @@ static void fake_gmsh(const char *bin, const char *mesh)
     snprintf(path, sizeof path, "%s/gmsh", bin);
     snprintf(body, sizeof body,
              "[ \"$1\" = --version ] && { echo 4.8.4; exit 0; }\n"
-             "/bin/cp '%s' \"$7\"\n", abs_mesh);
+             "/bin/cp '%s' \"$7\"\n",
+             abs_mesh);
     write_script(path, body);
 }
 
@@ -522,8 +524,8 @@ START_TEST(fem_missing_or_failing_solver)
     /* bad study input: file, line, key, exit 2 */
     write_text(study, "[study]\nname = t\n[body]\nnu = 0.7\n");
     st = run_reference(study, bin, out, err, sizeof err);
-    ck_assert_msg(st == 2 && strstr(err, "t.study:4") && strstr(err, "nu"), "status %d: %s",
-                  st, err);
+    ck_assert_msg(st == 2 && strstr(err, "t.study:4") && strstr(err, "nu"), "status %d: %s", st,
+                  err);
     /* every study section's keys: file, line, key and value in the message;
      * a model takes only its own sections and keys */
     static const char *const bad[][2] = {
@@ -536,7 +538,8 @@ START_TEST(fem_missing_or_failing_solver)
         {"[study]\nname = t\nmodel = cylinders\n[load]\ncase = sideways\n", "sideways"},
         {"[study]\nname = t\nmodel = cylinders\n[contact]\npenalty = -1\n", "penalty"},
         {"[study]\nname = t\nmodel = cylinders\n[load]\ndelta_t = 0.01\n"
-         "delta_t_traction = 0.02\n", "t.study:6"},
+         "delta_t_traction = 0.02\n",
+         "t.study:6"},
         {"[study]\nname = t\nmodel = cylinders\n[vary]\nR = 1, 2\n", "[vary]"},
         {"[study]\nname = t\n[load]\ndelta_n = 0.01\n", "[load]"},
         {"[study]\nname = t\n[body]\nE = 1e10\nE_plane = 1e10\n", "E_plane"}};
@@ -568,9 +571,11 @@ START_TEST(fem_pipeline_with_stand_in_solvers)
     ck_assert_ptr_nonnull(realpath("reference/fem/raw/seed000_halfround_eq17/p003.dat", dat));
     snprintf(path, sizeof path, "%s/ccx", bin);
     /* the refined run gets the refined .dat: "$2" is the run's tag */
-    snprintf(body, sizeof body, "[ \"$1\" = -v ] && { echo 'This is Version 2.20'; exit 0; }\n"
+    snprintf(body, sizeof body,
+             "[ \"$1\" = -v ] && { echo 'This is Version 2.20'; exit 0; }\n"
              "case \"$2\" in\n*_refined) /bin/cp '%.*s_refined.dat' \"$2.dat\" ;;\n"
-             "*) /bin/cp '%s' \"$2.dat\" ;;\nesac\n", (int)(strlen(dat) - 4), dat, dat);
+             "*) /bin/cp '%s' \"$2.dat\" ;;\nesac\n",
+             (int)(strlen(dat) - 4), dat, dat);
     write_script(path, body);
     int st = run_reference(study, bin, out, err, sizeof err);
     ck_assert_msg(st == 0 && strstr(err, "eq17.csv: 1 points"), "status %d: %s", st, err);
@@ -581,13 +586,24 @@ START_TEST(fem_pipeline_with_stand_in_solvers)
     ck_assert_msg(cwb_reference_load(&mine, path, msg, sizeof msg) == CWB_OK, "%s", msg);
     load_study(&committed, "seed000_halfround_eq17");
     ck_assert_uint_eq(mine.nrow, 1);
-    static const char *const same[] = {"R", "a_over_R", "a", "E", "nu", "N", "T", "u_z_top",
-                                       "u_z_eq17", "u_x_top", "w", "w_eq33", "w_refined",
-                                       "refine_change", "reaction_error"};
+    static const char *const same[] = {"R",
+                                       "a_over_R",
+                                       "a",
+                                       "E",
+                                       "nu",
+                                       "N",
+                                       "T",
+                                       "u_z_top",
+                                       "u_z_eq17",
+                                       "u_x_top",
+                                       "w",
+                                       "w_eq33",
+                                       "w_refined",
+                                       "refine_change",
+                                       "reaction_error"};
     for (size_t j = 0; j < sizeof same / sizeof *same; j++)
         ck_assert_rel(col(&mine, same[j], 0), col(&committed, same[j], 2), 5e-9);
-    ck_assert_msg(col(&mine, "elements", 0) == 110.0, "elements %g",
-                  col(&mine, "elements", 0));
+    ck_assert_msg(col(&mine, "elements", 0) == 110.0, "elements %g", col(&mine, "elements", 0));
     cwb_reference_free(&mine);
     cwb_reference_free(&committed);
 
@@ -596,9 +612,9 @@ START_TEST(fem_pipeline_with_stand_in_solvers)
     struct dirent *e;
     while ((e = readdir(d)))
         ck_assert_msg(strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
-                      strcmp(e->d_name, "eq17.csv") == 0 || strcmp(e->d_name, "raw") == 0 ||
-                      strcmp(e->d_name, "work") == 0, "left in the output folder: %s",
-                      e->d_name);
+                          strcmp(e->d_name, "eq17.csv") == 0 || strcmp(e->d_name, "raw") == 0 ||
+                          strcmp(e->d_name, "work") == 0,
+                      "left in the output folder: %s", e->d_name);
     closedir(d);
     snprintf(path, sizeof path, "%s/raw/eq17/p001_refined.dat", out);
     struct stat sb;

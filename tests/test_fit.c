@@ -95,9 +95,11 @@ START_TEST(run_fit_recovers_law_parameter)
             fprintf(f, "%.17g,%.17g\n", test_col(&r, "S_over_R", i), test_col(&r, "F", i) + noise);
         }
         fclose(f);
-        snprintf(text, sizeof text, "[fit]\nmodel = run\ncase = cases/seed000_fig12.case\n"
+        snprintf(text, sizeof text,
+                 "[fit]\nmodel = run\ncase = cases/seed000_fig12.case\n"
                  "reference = %s\nx = S_over_R\ny = F\nfree = tangential.w33_1\nlower = 0\n"
-                 "upper = 1\n", data);
+                 "upper = 1\n",
+                 data);
         cwb_result fr;
         fit_text("w33.fit", text, &fr);
         double est = cwb_result_get(&fr, "tangential.w33_1");
@@ -240,8 +242,10 @@ START_TEST(line_fit_equivalent_stiffness)
         sxx += x * x;
     }
     cwb_result r;
-    fit_text("line.fit", "[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\n"
-                         "x = delta_n\ny = F_n\n", &r);
+    fit_text("line.fit",
+             "[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\n"
+             "x = delta_n\ny = F_n\n",
+             &r);
     ck_assert_rel(cwb_result_get(&r, "k"), sxy / sxx, 1e-12);
     ck_assert_rel(cwb_result_get(&r, "k"), cwb_result_get(&run, "k_n_equivalent"), 1e-12);
     cwb_result_free(&r);
@@ -256,24 +260,28 @@ START_TEST(fit_refusals)
         const char *text, *what;
     } bad[] = {
         {"[fit]\nmodel = cubic\n", "bad.fit:2: [fit] model = 'cubic' is not one of the "
-                                    "allowed words: run|eq33|line"},
+                                   "allowed words: run|eq33|line"},
         {"[fit]\nmodel = eq33\nfoo = 1\n", ":3: [fit] unknown key 'foo'"},
         {"[other]\nmodel = eq33\n", "unknown section [other]"},
         {"[fit]\nmodel = eq33\n", "needs the key 'data'"},
         {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
          "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
-         "lower = 0, 1\nupper = 1\n", "lower needs 1 values"},
+         "lower = 0, 1\nupper = 1\n",
+         "lower needs 1 values"},
         {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
          "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
-         "lower = 0.5\nupper = 1\n", "is not inside"},
+         "lower = 0.5\nupper = 1\n",
+         "is not inside"},
         {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
          "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.nothing\n"
-         "lower = 0\nupper = 1\n", "not a law or driver key"},
+         "lower = 0\nupper = 1\n",
+         "not a law or driver key"},
         {"[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\nx = delta_n\ny = G\n",
          "no column 'G'"},
         {"[fit]\nmodel = line\nx = delta_n\ny = F_n\n", "needs the key 'data'"},
         {"[fit]\nmodel = eq33\ndata = reference/fem/seed000_fig8.csv\n"
-         "show = reference/fem/seed000_fig7a.csv\n", "needs the key 'x'"},
+         "show = reference/fem/seed000_fig7a.csv\n",
+         "needs the key 'x'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char path[256], msg[CWB_MSG];
@@ -306,8 +314,7 @@ START_TEST(json_writes_null_for_undefined_values)
 {
     char data[256], path[256], text[512], msg[CWB_MSG];
     write_file(tmp("zero.csv", data, sizeof data), "x[-],y[-]\n1,0\n2,0\n3,0\n");
-    snprintf(text, sizeof text, "[fit]\nmodel = line\ndata = %s\nx = x\ny = y\nfree = a.b\n",
-             data);
+    snprintf(text, sizeof text, "[fit]\nmodel = line\ndata = %s\nx = x\ny = y\nfree = a.b\n", data);
     write_file(tmp("zero.fit", path, sizeof path), text);
     static captured_log c;
     memset(&c, 0, sizeof c);

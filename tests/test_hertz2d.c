@@ -16,7 +16,7 @@
 #include "cwb_test.h"
 
 #define DISCS "tests/data/hertz2d_discs.case"
-#define PI_ES (M_PI / (2 * (1 - 0.25 * 0.25) / 1e10))   /* pi E* [Pa] */
+#define PI_ES (M_PI / (2 * (1 - 0.25 * 0.25) / 1e10)) /* pi E* [Pa] */
 
 static cwb_normal_out eval_at(const cwb_case *c, double d, double d0)
 {
@@ -69,8 +69,9 @@ static double force_at(double d, void *param)
  * compliances. */
 START_TEST(hertz2d_energy_and_eq22)
 {
-    static const char *dissimilar[] = {"normal.form=eq22", "body2.shape=disc", "body2.radius=0.2",
-                                       "body2.E=3e10", "body2.nu=0.3", "body2.density=2650"};
+    static const char *dissimilar[] = {"normal.form=eq22", "body2.shape=disc",
+                                       "body2.radius=0.2", "body2.E=3e10",
+                                       "body2.nu=0.3",     "body2.density=2650"};
     gsl_integration_workspace *w = gsl_integration_workspace_alloc(200);
     for (int i = 0; i < 2; i++) {
         cwb_case *c = test_load(DISCS, i ? dissimilar : NULL, i ? 6 : 0);
@@ -79,8 +80,7 @@ START_TEST(hertz2d_energy_and_eq22)
         double d = 0.02, integral, err;
         gsl_integration_qags(&F, 0.0, d, 0.0, 1e-11, 200, w, &integral, &err);
         ck_assert_rel(eval_at(c, d, 0.0).energy, integral, 1e-9);
-        ck_assert_rel(eval_at(c, d, 0.5 * d).work, integral - eval_at(c, 0.5 * d, 0).energy,
-                      1e-12);
+        ck_assert_rel(eval_at(c, d, 0.5 * d).work, integral - eval_at(c, 0.5 * d, 0).energy, 1e-12);
         free(c);
     }
     gsl_integration_workspace_free(w);
@@ -93,7 +93,8 @@ START_TEST(hertz2d_energy_and_eq22)
     cwb_case *c = test_load(DISCS, dissimilar, 6);
     cwb_normal_out o = eval_at(c, 0.01, 0);
     double c1 = (1 - 0.0625) / 1e10, c2 = (1 - 0.09) / 3e10, a = o.radius;
-    double dj = 2 * o.force / M_PI * (c1 * (log(4 * 0.5 / a) - 0.5) + c2 * (log(4 * 0.2 / a) - 0.5));
+    double dj =
+        2 * o.force / M_PI * (c1 * (log(4 * 0.5 / a) - 0.5) + c2 * (log(4 * 0.2 / a) - 0.5));
     ck_assert_rel(dj, 0.01, 1e-12);
     double Rs = 0.5 * 0.2 / 0.7;
     ck_assert_rel(a, sqrt(4 * o.force * Rs / M_PI * (c1 + c2)), 1e-12);
@@ -113,7 +114,7 @@ START_TEST(hertz2d_wall_and_limits)
     free(w);
     free(p);
     const char *elastic[] = {"body2.shape=wall", "body2.E=1e10", "body2.nu=0.25"};
-    test_refused(DISCS, elastic, 3, "rigid");     /* a wall with E is elastic */
+    test_refused(DISCS, elastic, 3, "rigid"); /* a wall with E is elastic */
     const char *far[] = {"driver.normal=0.09"};
     cwb_result r;
     test_run(DISCS, far, 1, &r);
@@ -121,7 +122,6 @@ START_TEST(hertz2d_wall_and_limits)
     cwb_result_free(&r);
 }
 END_TEST
-
 
 /* Tangential response of the case's laws at overlap d after a monotonic
  * tangential displacement u from the virgin state. */
@@ -157,7 +157,7 @@ START_TEST(accurate_limits_and_eqs_24_27)
     double d = 0.025;
     cwb_contact_out o = eval_t(c, d, 0.0);
     double a = o.n.radius, mun = 0.3 * o.n.force, w = 0.5;
-    double ult = mun * lambda_const(a, w);                       /* eq. 27 */
+    double ult = mun * lambda_const(a, w); /* eq. 27 */
     ck_assert_rel(eval_t(c, d, ult * (1 - 1e-10)).t.force.x, mun, 1e-6);
     ck_assert_rel(eval_t(c, d, ult * (1 + 1e-10)).t.force.x, mun, 1e-15);
     ck_assert(eval_t(c, d, ult * 1.5).t.sliding);
@@ -168,7 +168,7 @@ START_TEST(accurate_limits_and_eqs_24_27)
     for (double f = 0.05; f < 1.0; f += 0.1) {
         double u = f * ult;
         double t = eval_t(c, d, u).t.force.x;
-        double cc = a * sqrt(1 - t / mun);                       /* eq. 3 */
+        double cc = a * sqrt(1 - t / mun); /* eq. 3 */
         double u24 = mun * lambda_const(a, w) - (mun - t) * lambda_const(cc, w);
         ck_assert_rel(u24, u, 1e-10);
     }
@@ -226,17 +226,16 @@ START_TEST(tangential_cycles_and_energy)
     static const char *laws[] = {"contact.tangential=hertz2d_accurate",
                                  "contact.tangential=hertz2d_simplified"};
     for (int i = 0; i < 2; i++) {
-        const char *vary[] = {laws[i], "tangential.mu=0.3",
-                              "driver.normal=0.01, 0.025, 0.015, 0.02, 0.02",
-                              "driver.tangential=0.002, 0.01, -0.004, 0.003, 0.02",
-                              "driver.steps=30"};
+        const char *vary[] = {
+            laws[i], "tangential.mu=0.3", "driver.normal=0.01, 0.025, 0.015, 0.02, 0.02",
+            "driver.tangential=0.002, 0.01, -0.004, 0.003, 0.02", "driver.steps=30"};
         test_run(DISCS, vary, 5, &r);
         double err = cwb_result_get(&r, "energy_balance_error");
         ck_assert_msg(fabs(err) < 1e-12, "%s: energy account off by %g", laws[i], err);
         for (size_t j = 0; j < r.series.nrow; j++)
             ck_assert(fabs(test_col(&r, "F_t", j)) <= 0.3 * test_col(&r, "F_n", j) * (1 + 1e-12));
         if (i == 0)
-            ck_assert(r.nwarn >= 1);    /* N changed under tangential history */
+            ck_assert(r.nwarn >= 1); /* N changed under tangential history */
         cwb_result_free(&r);
     }
 }
@@ -280,7 +279,7 @@ START_TEST(fig11_tractions)
     ck_assert(fabs(cwb_result_get(&r, "force_integral_error")) < 1e-10);
     ck_assert(fabs(cwb_result_get(&r, "shear_integral_error")) < 1e-10);
     ck_assert(cwb_result_get(&r, "ref_max_rel_error") < 1e-9);
-    ck_assert_int_eq((int)cwb_result_get(&r, "sliding"), 0);   /* partial slip, as the seed says */
+    ck_assert_int_eq((int)cwb_result_get(&r, "sliding"), 0); /* partial slip, as the seed says */
     cwb_result_free(&r);
 }
 END_TEST
@@ -307,12 +306,11 @@ START_TEST(appendix_c_trajectory)
         if (s >= sep) {
             ck_assert(f == 0.0 && test_col(&r, "N", j) == 0.0);
         } else if (test_col(&r, "regime", j) == 1.0) {
-            ck_assert_msg(f < f_last, "F rose in the slide at S = %g m", s);   /* falls to 0 */
+            ck_assert_msg(f < f_last, "F rose in the slide at S = %g m", s); /* falls to 0 */
             f_last = f;
         }
     }
-    ck_assert_msg(f_last < 2e-4 * fpeak, "F = %g N/m at the last point before separation",
-                  f_last);
+    ck_assert_msg(f_last < 2e-4 * fpeak, "F = %g N/m at the last point before separation", f_last);
     cwb_result_free(&r);
 }
 END_TEST
@@ -325,7 +323,8 @@ START_TEST(fig9_constant_penalty_errors)
 {
     cwb_result r;
     test_run("cases/seed000_fig9.case", NULL, 0, &r);
-    double ed = cwb_result_get(&r, "max_abs_disp_error"), ef = cwb_result_get(&r, "max_abs_force_error");
+    double ed = cwb_result_get(&r, "max_abs_disp_error"),
+           ef = cwb_result_get(&r, "max_abs_force_error");
     ck_assert(ed < 0.25 && ef < 0.20);
     double l1 = log(200) + 0.5, l2 = log(400), w = 0.22 + 2.89 * 0.01 - 10.31 * 1e-4;
     ck_assert_rel(ed, (l1 + 0.5 * l2) / (l1 + w * l2) - 1, 1e-12);
@@ -419,7 +418,8 @@ START_TEST(refusals_2d)
                "nu = 0.25\ndensity = 2650\n[body2]\nshape = same\n[driver]\ntype = history\n"
                "normal = 0.01\n");
     fclose(f);
-    test_refused("/tmp/cwb-2d-bad.case", NULL, 0, "cwb-2d-bad.case:6: [tangential] compliance = 'mixed'");
+    test_refused("/tmp/cwb-2d-bad.case", NULL, 0,
+                 "cwb-2d-bad.case:6: [tangential] compliance = 'mixed'");
     f = fopen("/tmp/cwb-2d-bad.case", "w");
     fprintf(f, "[contact]\nnormal = hertz2d\ntangential = hertz2d_simplified\n[tangential]\n"
                "mu = 0.3\nw33_xx = abc\n[body1]\nshape = disc\nradius = 0.5\nE = 1e10\n"
@@ -446,10 +446,15 @@ START_TEST(per_body_compliance)
     ck_assert_rel(eval_t(c2, 0.01, 0.0).t.stiffness, eval_t(c1, 0.01, 0.0).t.stiffness, 1e-12);
     free(c1);
     free(c2);
-    static const char *dis[] = {"contact.tangential=hertz2d_simplified", "tangential.mu=0.3",
-                                "tangential.compliance=per_body", "normal.form=eq22",
-                                "body2.shape=disc", "body2.radius=0.2", "body2.E=3e10",
-                                "body2.nu=0.3", "body2.density=2650"};
+    static const char *dis[] = {"contact.tangential=hertz2d_simplified",
+                                "tangential.mu=0.3",
+                                "tangential.compliance=per_body",
+                                "normal.form=eq22",
+                                "body2.shape=disc",
+                                "body2.radius=0.2",
+                                "body2.E=3e10",
+                                "body2.nu=0.3",
+                                "body2.density=2650"};
     cwb_case *c = test_load(DISCS, dis, 9);
     cwb_contact_out o = eval_t(c, 0.01, 0.0);
     double a = o.n.radius, R[2] = {0.5, 0.2}, nu[2] = {0.25, 0.3}, E[2] = {1e10, 3e10}, sum = 0;

@@ -18,7 +18,8 @@ START_TEST(force_control_inverts_displacement_control)
     const size_t nseg = 4, steps = 20;
     char normal[256] = "driver.normal=", tang[256] = "driver.tangential=";
     for (size_t i = 0; i < nseg; i++) {
-        snprintf(normal + strlen(normal), sizeof normal - strlen(normal), "%s%.17g", i ? "," : "", d[i]);
+        snprintf(normal + strlen(normal), sizeof normal - strlen(normal), "%s%.17g", i ? "," : "",
+                 d[i]);
         snprintf(tang + strlen(tang), sizeof tang - strlen(tang), "%s%.17g", i ? "," : "", x[i]);
     }
     const char *over1[] = {normal, tang, "driver.steps=20"};
@@ -79,8 +80,8 @@ START_TEST(coulomb_loop_and_energy)
                   cwb_result_get(&r, "ref_max_rel_error"));
     double fy = 0.3 * 100.0, k = 5e5, a = 1e-4;
     double first = fy * (a - fy / k);
-    ck_assert_rel(cwb_result_get(&r, "energy_dissipated_slip") - first,
-                  4.0 * fy * (a - fy / k), 1e-12);
+    ck_assert_rel(cwb_result_get(&r, "energy_dissipated_slip") - first, 4.0 * fy * (a - fy / k),
+                  1e-12);
     ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
     cwb_result_free(&r);
 }

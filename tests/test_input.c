@@ -15,38 +15,38 @@
  * 1 [contact] 2 normal 3 tangential 5 [tangential] 6 mu 8 [body1] 9 shape
  * 10 radius 11 E 12 nu 13 density 15 [body2] 16 shape 18 [driver] 19 type
  * 20 v_normal 21 v_tangential. */
-static const char base[] =
-    "[contact]\n"
-    "normal = hertz\n"
-    "tangential = linear\n"
-    "\n"
-    "[tangential]\n"
-    "mu = 0.3\n"
-    "\n"
-    "[body1]\n"
-    "shape = sphere\n"
-    "radius = 0.01\n"
-    "E = 7e10\n"
-    "nu = 0.3\n"
-    "density = 2700\n"
-    "\n"
-    "[body2]\n"
-    "shape = same\n"
-    "\n"
-    "[driver]\n"
-    "type = collision\n"
-    "v_normal = 1\n"
-    "v_tangential = 0.5\n";
+static const char base[] = "[contact]\n"
+                           "normal = hertz\n"
+                           "tangential = linear\n"
+                           "\n"
+                           "[tangential]\n"
+                           "mu = 0.3\n"
+                           "\n"
+                           "[body1]\n"
+                           "shape = sphere\n"
+                           "radius = 0.01\n"
+                           "E = 7e10\n"
+                           "nu = 0.3\n"
+                           "density = 2700\n"
+                           "\n"
+                           "[body2]\n"
+                           "shape = same\n"
+                           "\n"
+                           "[driver]\n"
+                           "type = collision\n"
+                           "v_normal = 1\n"
+                           "v_tangential = 0.5\n";
 
 #define HISTORY "type = collision\nv_normal = 1\nv_tangential = 0.5\n"
 
 static const struct {
-    const char *find, *replace;   /* edit of the base case (NULL: none) */
-    const char *set;              /* one --set override, or NULL */
-    const char *expect;           /* substring of the message */
-    int line;                     /* expected line, 0: not checked */
+    const char *find, *replace; /* edit of the base case (NULL: none) */
+    const char *set;            /* one --set override, or NULL */
+    const char *expect;         /* substring of the message */
+    int line;                   /* expected line, 0: not checked */
 } rows[] = {
-    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[foo]\nbar = 1\n", NULL, "unknown section [foo]", 23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[foo]\nbar = 1\n", NULL, "unknown section [foo]",
+     23},
     {"density = 2700\n", "density = 2700\ncolour = red\n", NULL, "unknown key 'colour'", 14},
     {"v_normal = 1\n", "", NULL, "missing required key 'v_normal'", 0},
     {"radius = 0.01", "radius = 0.0a1", NULL, "not a finite number", 10},
@@ -83,28 +83,40 @@ static const struct {
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference = nowhere.csv\n", NULL,
      "cannot open the file", 23},
     {"mu = 0.3\n", "mu = 0.3\nkn = 5\n", NULL, "unknown key 'kn'", 7},
-    {"v_tangential = 0.5\n", "v_tangential = 0.5\ndt = automatic\n", NULL, "not a finite number", 22},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\ndt = automatic\n", NULL, "not a finite number",
+     22},
     {"shape = same", "shape = wall\nE = 1e9", NULL, "needs nu", 0},
-    {"tangential = linear", "tangential = linear\ndamping = viscous", NULL, "is not a damping law", 4},
+    {"tangential = linear", "tangential = linear\ndamping = viscous", NULL, "is not a damping law",
+     4},
     /* parameters of the issue-3 laws, each fed a bad value */
     {"tangential = linear", "tangential = mindlin", "tangential.mu=-0.1", "out of range", 0},
-    {"tangential = linear", "tangential = mindlin_deresiewicz", "tangential.mu=0", "out of range", 0},
+    {"tangential = linear", "tangential = mindlin_deresiewicz", "tangential.mu=0", "out of range",
+     0},
     {"tangential = linear", "tangential = lth", "tangential.mu=abc", "not a finite number", 0},
     {"tangential = linear", "tangential = linear\ndamping = tsuji\n[damping]\ne = 1.5", NULL,
      "out of range", 6},
     {"tangential = linear", "tangential = linear\ndamping = tsuji\n[damping]\ne = 0", NULL,
      "out of range", 6},
-    {"tangential = linear", "tangential = linear\ndamping = hertz_restitution\n[damping]\n"
-     "e = 0.5\ncalibration = lammps", NULL, "not one of the allowed words", 7},
-    {"tangential = linear", "tangential = linear\ndamping = tsuji\n[damping]\ne = 0.5\n"
-     "no_tension = maybe", NULL, "not one of the allowed words", 7},
+    {"tangential = linear",
+     "tangential = linear\ndamping = hertz_restitution\n[damping]\n"
+     "e = 0.5\ncalibration = lammps",
+     NULL, "not one of the allowed words", 7},
+    {"tangential = linear",
+     "tangential = linear\ndamping = tsuji\n[damping]\ne = 0.5\n"
+     "no_tension = maybe",
+     NULL, "not one of the allowed words", 7},
     {"normal = hertz\ntangential = linear\n",
      "normal = linear\ntangential = linear\ndamping = tsuji\n[normal]\nkn = 1e6\n[damping]\n"
-     "e = 0.5\n", NULL, "calibrated on the 'hertz' normal law", 4},
-    {"tangential = linear", "tangential = linear\ndamping = linear_restitution\n[damping]\n"
-     "e = 0.5", NULL, "calibrated on the 'linear' normal law", 4},
-    {"tangential = linear", "tangential = linear\nrolling = constant_torque\n[rolling]\n"
-     "mu_roll = -1", NULL, "out of range", 6},
+     "e = 0.5\n",
+     NULL, "calibrated on the 'hertz' normal law", 4},
+    {"tangential = linear",
+     "tangential = linear\ndamping = linear_restitution\n[damping]\n"
+     "e = 0.5",
+     NULL, "calibrated on the 'linear' normal law", 4},
+    {"tangential = linear",
+     "tangential = linear\nrolling = constant_torque\n[rolling]\n"
+     "mu_roll = -1",
+     NULL, "out of range", 6},
     {"tangential = linear", "tangential = linear\nrolling = constant_torque", NULL,
      "missing required key 'mu_roll'", 0},
     {"v_normal = 1\n", "impact_speed = 3\n", NULL, "not both", 0},
@@ -118,39 +130,39 @@ static const struct {
     {"normal = hertz\ntangential = linear\n", "normal = thornton\ntangential = linear\n", NULL,
      "sigma_y must be > 0", 2},
     {"normal = hertz\ntangential = linear\n",
-     "normal = thornton\ntangential = linear\n[normal]\npy_from = given\n", NULL,
-     "py must be > 0", 2},
+     "normal = thornton\ntangential = linear\n[normal]\npy_from = given\n", NULL, "py must be > 0",
+     2},
     {"normal = hertz\ntangential = linear\n",
-     "normal = thornton\ntangential = linear\n[normal]\nsigma_y = -4e7\n", NULL,
-     "out of range", 5},
+     "normal = thornton\ntangential = linear\n[normal]\nsigma_y = -4e7\n", NULL, "out of range", 5},
     {"normal = hertz\ntangential = linear\n",
      "normal = thornton\ntangential = linear\n[normal]\nsigma_y = 4e7\n"
-     "unloading_radius = stronge\n", NULL, "not one of the allowed words", 6},
+     "unloading_radius = stronge\n",
+     NULL, "not one of the allowed words", 6},
     {"normal = hertz\ntangential = linear\n",
      "normal = stronge\ntangential = linear\n[normal]\nsigma_y = 0\n", NULL, "out of range", 5},
     {"normal = hertz\ntangential = linear\n", "normal = stronge\ntangential = linear\n", NULL,
      "missing required key 'sigma_y'", 0},
     {HISTORY, "type = profile\noverlap = -1e-9\n", NULL, "out of range", 20},
     {"normal = hertz\ntangential = linear\n",
-     "normal = hertz2d\ntangential = linear\n[normal]\na_over_R_max = 0\n", NULL,
-     "out of range", 5},
+     "normal = hertz2d\ntangential = linear\n[normal]\na_over_R_max = 0\n", NULL, "out of range",
+     5},
     /* elastic-plastic laws of seed 004 */
     {"normal = hertz\ntangential = linear\n",
-     "normal = tomas\ntangential = linear\n[normal]\nsigma_y = 4e7\nunloading_radius = eq9\n",
-     NULL, "not one of the allowed words", 6},
+     "normal = tomas\ntangential = linear\n[normal]\nsigma_y = 4e7\nunloading_radius = eq9\n", NULL,
+     "not one of the allowed words", 6},
     {"normal = hertz\ntangential = linear\n",
-     "normal = rathbone\ntangential = linear\n[normal]\nsigma_y = 4e7\nconstants = rounded\n",
-     NULL, "not one of the allowed words", 6},
+     "normal = rathbone\ntangential = linear\n[normal]\nsigma_y = 4e7\nconstants = rounded\n", NULL,
+     "not one of the allowed words", 6},
     {"normal = hertz\ntangential = linear\n",
      "normal = hertz2d\ntangential = linear\n[normal]\nform = eq17\n", NULL,
      "not one of the allowed words", 5},
     {HISTORY, "type = profile\noverlap = 1e-9\npoints = 1\n", NULL, "out of range", 21},
     /* drivers of seed 000 (2D): their keys are range-checked as read */
-    {HISTORY, "type = profile\noverlap = 1e-9\ntangential = abc\n", NULL,
-     "not a finite number", 21},
+    {HISTORY, "type = profile\noverlap = 1e-9\ntangential = abc\n", NULL, "not a finite number",
+     21},
     {HISTORY, "type = trajectory\noverlap = 0.01\ntravel = -1\n", NULL, "out of range", 21},
-    {HISTORY, "type = trajectory\noverlap = 0.01\ntravel = 0.1\nsteps = 0\n", NULL,
-     "out of range", 22},
+    {HISTORY, "type = trajectory\noverlap = 0.01\ntravel = 0.1\nsteps = 0\n", NULL, "out of range",
+     22},
     {HISTORY, "type = penalty\nnu = 0.25\nw_constant = 2\n", NULL, "out of range", 21},
     {HISTORY, "type = penalty\nnu = 0.25\na_over_R_from = 0\n", NULL, "out of range", 21},
     {HISTORY, "type = ratio\noverlap_from = 1e-6\noverlap_to = 1e-3\nspacing = cubic\n", NULL,
@@ -169,11 +181,11 @@ static const struct {
      "normal = vu_quoc\ntangential = linear\n[normal]\nsigma_y = 4e7\nKc = 1\n", NULL,
      "missing required key 'Ca'", 0},
     {"normal = hertz\ntangential = linear\n",
-     "normal = vu_quoc\ntangential = linear\n[normal]\nsigma_y = 4e7\nCa = 1e-4\nKc = -1\n",
-     NULL, "out of range", 7},
+     "normal = vu_quoc\ntangential = linear\n[normal]\nsigma_y = 4e7\nCa = 1e-4\nKc = -1\n", NULL,
+     "out of range", 7},
     {"normal = hertz\ntangential = linear\n",
-     "normal = vu_quoc\ntangential = linear\n[normal]\nsigma_y = 4e7\nCa = 1e-12\nKc = 1e6\n",
-     NULL, "no unique force", 2},
+     "normal = vu_quoc\ntangential = linear\n[normal]\nsigma_y = 4e7\nCa = 1e-12\nKc = 1e6\n", NULL,
+     "no unique force", 2},
     {"normal = hertz\ntangential = linear\n",
      "normal = brake\ntangential = linear\n[normal]\nsigma_y = 4e7\np0 = 1e7\n", NULL,
      "must exceed p_y / 2", 2},
@@ -184,11 +196,12 @@ static const struct {
      "normal = jackson_green\ntangential = linear\n[normal]\nsigma_y = 4e7\nunloading = hertz\n",
      NULL, "not one of the allowed words", 6},
     {"normal = hertz\ntangential = linear\n",
-     "normal = rathbone2015\ntangential = linear\n[normal]\nsigma_y = 0\n", NULL,
-     "out of range", 5},
+     "normal = rathbone2015\ntangential = linear\n[normal]\nsigma_y = 0\n", NULL, "out of range",
+     5},
     {"normal = hertz\ntangential = linear\n",
      "normal = rathbone\ntangential = linear\n[normal]\nsigma_y = 4e7\n"
-     "allow_extrapolation = maybe\n", NULL, "not one of the allowed words", 6},
+     "allow_extrapolation = maybe\n",
+     NULL, "not one of the allowed words", 6},
     {HISTORY, "type = history\nnormal = 1e-6\nsteps = 2.5\n", NULL, "whole number", 21},
     {"v_normal = 1\n", "v_normal = 0x1p0\n", NULL, "not a finite number", 20},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\ntitle = a\tb\n", NULL,
@@ -200,9 +213,10 @@ static const struct {
      "not a finite number", 23},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nspeed = 3\n", NULL,
      "unknown key 'speed'", 23},
-    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference = "
-     "reference/analytic/linear_impact.csv\ncompare_x = nothing\n", NULL,
-     "has no column 'nothing'", 0},
+    {"v_tangential = 0.5\n",
+     "v_tangential = 0.5\n[output]\nreference = "
+     "reference/analytic/linear_impact.csv\ncompare_x = nothing\n",
+     NULL, "has no column 'nothing'", 0},
 };
 
 static char *edited(const char *find, const char *replace)
@@ -244,11 +258,10 @@ static int cwb_exec(const char *const *args, const char *out_dir, char *err, siz
     return status;
 }
 
-static int run_cwb(const char *case_path, const char *set, const char *out_dir, char *err,
-                   size_t n)
+static int run_cwb(const char *case_path, const char *set, const char *out_dir, char *err, size_t n)
 {
-    const char *args[] = {"run", case_path, "--no-plot", "--out", out_dir,
-                          set ? "--set" : NULL, set, NULL};
+    const char *args[] = {"run", case_path, "--no-plot", "--out", out_dir, set ? "--set" : NULL,
+                          set,   NULL};
     return cwb_exec(args, out_dir, err, n);
 }
 
@@ -320,10 +333,13 @@ START_TEST(sweep_bad_vary)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         /* dt_tol 1e-3: the rows that fail only at the plot run their collisions
          * first, and the sanitizer build must finish them within the timeout */
-        const char *args[] = {"sweep", path, "--vary", bad[i][0], "--set", "driver.dt_tol=1e-3",
-                              "--no-plot", "--out", out,
-                              bad[i][1] ? "--set" : NULL, bad[i][1],
-                              bad[i][2] ? "--set" : NULL, bad[i][2], NULL};
+        const char *args[] = {"sweep",     path,
+                              "--vary",    bad[i][0],
+                              "--set",     "driver.dt_tol=1e-3",
+                              "--no-plot", "--out",
+                              out,         bad[i][1] ? "--set" : NULL,
+                              bad[i][1],   bad[i][2] ? "--set" : NULL,
+                              bad[i][2],   NULL};
         int status = cwb_exec(args, out, err, sizeof err);
         ck_assert_msg(status == 2, "--vary %s: status %d: %s", bad[i][0], status, err);
         ck_assert_msg(strstr(err, bad[i][3]) != NULL, "--vary %s: '%s' not in: %s", bad[i][0],

@@ -25,8 +25,8 @@ static const cwb_normal_type *normal_law(const char *name)
     return CWB_AS_NORMAL(h);
 }
 
-static cwb_normal_out eval_normal(const cwb_normal_type *law, const double *p,
-                                  const cwb_pair *g, double delta)
+static cwb_normal_out eval_normal(const cwb_normal_type *law, const double *p, const cwb_pair *g,
+                                  double delta)
 {
     unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
     if (law->head.init)
@@ -50,14 +50,14 @@ START_TEST(hertz_seed001_is_seed004)
     ck_assert_rel(g.E_star, E_star, 1e-14);
     ck_assert_rel(g.R_star, R_star, 1e-14);
     for (double d = 1e-9; d < 1e-3; d *= 3.7) {
-        double kn001 = 2.0 * E_star * sqrt(d * R_star);        /* seed 001 */
+        double kn001 = 2.0 * E_star * sqrt(d * R_star); /* seed 001 */
         double f001 = 2.0 / 3.0 * kn001 * d;
-        double f004 = 4.0 / 3.0 * E_star * sqrt(R_star) * pow(d, 1.5);   /* seed 004 */
+        double f004 = 4.0 / 3.0 * E_star * sqrt(R_star) * pow(d, 1.5); /* seed 004 */
         cwb_normal_out o = eval_normal(law, p, &g, d);
         ck_assert_rel(f001, f004, 1e-13);
         ck_assert_rel(o.force, f004, 1e-13);
-        ck_assert_rel(o.stiffness, kn001, 1e-13);   /* dF/d(delta) */
-        ck_assert_rel(o.radius, sqrt(R_star * d), 1e-14);   /* seed 004 eq. 5 */
+        ck_assert_rel(o.stiffness, kn001, 1e-13);         /* dF/d(delta) */
+        ck_assert_rel(o.radius, sqrt(R_star * d), 1e-14); /* seed 004 eq. 5 */
     }
     ck_assert_double_eq(eval_normal(law, p, &g, -1e-6).force, 0.0);
 }
@@ -93,8 +93,8 @@ START_TEST(linear_connector_seed002_examples)
 {
     const cwb_normal_type *law = normal_law("linear");
     double p[CWB_MAX_PARAMS] = {0};
-    p[0] = 1;       /* stiffness = connector */
-    p[3] = 0.001;   /* connector_overlap u_N [m] */
+    p[0] = 1;     /* stiffness = connector */
+    p[3] = 0.001; /* connector_overlap u_N [m] */
     static const struct {
         const char *what;
         int wall;
@@ -113,8 +113,8 @@ START_TEST(linear_connector_seed002_examples)
         cwb_pair g;
         char msg[CWB_MSG];
         if (rows[i].wall) {
-            cwb_body s = {.shape = CWB_SHAPE_SPHERE, .radius = 0.1, .E = 30e6, .nu = 0.3,
-                          .density = 1000};
+            cwb_body s = {
+                .shape = CWB_SHAPE_SPHERE, .radius = 0.1, .E = 30e6, .nu = 0.3, .density = 1000};
             cwb_body w = {.shape = CWB_SHAPE_WALL, .E = 10e6, .nu = 0.3};
             ck_assert_int_eq(cwb_pair_init(&g, &s, &w, msg, sizeof msg), CWB_OK);
         } else {
@@ -153,7 +153,7 @@ static double lcg(unsigned long *s)
 START_TEST(tangential_linear_coulomb_cap)
 {
     const cwb_tangential_type *law = tangential_law("linear");
-    double p[CWB_MAX_PARAMS] = {0.3, 1, 1.0, 2e5};   /* mu, direct, -, kt */
+    double p[CWB_MAX_PARAMS] = {0.3, 1, 1.0, 2e5}; /* mu, direct, -, kt */
     cwb_pair g = sphere_pair(0.01, 1e9, 0.01, 1e9, 0.3);
     unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE], copy[CWB_MAX_STATE];
     unsigned long seed = 42;
@@ -163,7 +163,8 @@ START_TEST(tangential_linear_coulomb_cap)
         n = cwb_v3_add(n, cwb_v3(0.01 * lcg(&seed), 0.01 * lcg(&seed), 0));
         n = cwb_v3_scale(n, 1.0 / cwb_v3_norm(n));
         cwb_normal_out nrm = {.force = 10.0 + 5.0 * lcg(&seed), .stiffness = 1e6};
-        cwb_kin k = {.delta = 1e-5, .normal = n,
+        cwb_kin k = {.delta = 1e-5,
+                     .normal = n,
                      .dxi_t = cwb_v3_in_plane(cwb_v3(2e-5 * lcg(&seed), 2e-5 * lcg(&seed), 0), n)};
         cwb_tangential_out o;
         memcpy(copy, state, sizeof state);
@@ -193,7 +194,7 @@ START_TEST(tangential_linear_slip_energy)
     double p[CWB_MAX_PARAMS] = {mu, 1, 1.0, kt};
     cwb_pair g = sphere_pair(0.01, 1e9, 0.01, 1e9, 0.3);
     cwb_normal_out nrm = {.force = N, .stiffness = 1e6};
-    double start_force = 1.0, du = 5e-5;    /* f_t = 1 + 10 = 11 N > f_y = 3 N */
+    double start_force = 1.0, du = 5e-5; /* f_t = 1 + 10 = 11 N > f_y = 3 N */
     unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
     cwb_spring_state f0 = {{start_force, 0, 0}, kt, N};
     memcpy(state, &f0, sizeof f0);
@@ -201,8 +202,8 @@ START_TEST(tangential_linear_slip_energy)
     cwb_tangential_out one;
     ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &one, trial), CWB_OK);
     double ft = start_force + kt * du;
-    ck_assert_rel(one.dissipated, fy * (ft - fy) / kt, 1e-14);          /* formula 1 */
-    ck_assert_rel(one.slip, one.dissipated, 1e-14);       /* constant N: all slip */
+    ck_assert_rel(one.dissipated, fy * (ft - fy) / kt, 1e-14); /* formula 1 */
+    ck_assert_rel(one.slip, one.dissipated, 1e-14);            /* constant N: all slip */
 
     /* path integral: work = sum F du along fine sub-steps */
     const int m = 100000;
@@ -289,8 +290,8 @@ START_TEST(every_law_is_pure)
             ck_assert(h->state_size <= CWB_MAX_STATE);
             ck_assert_msg(h->source && h->summary, "%s: no source or summary", h->name);
             for (size_t j = 0; h->params[j].name; j++)
-                ck_assert_msg(h->params[j].unit && h->params[j].help,
-                              "%s.%s has no unit or help", h->name, h->params[j].name);
+                ck_assert_msg(h->params[j].unit && h->params[j].help, "%s.%s has no unit or help",
+                              h->name, h->params[j].name);
             double p[CWB_MAX_PARAMS] = {0};
             valid_params(h->params, p);
             cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
@@ -300,11 +301,10 @@ START_TEST(every_law_is_pure)
             }
             /* set up as a DEM code embedding libcwb would: four law
              * types, their parameters and the pair, no case */
-            cwb_contact_laws laws = {
-                CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz")),
-                CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none")),
-                CWB_AS_DAMPING(cwb_law_find(CWB_KIND_DAMPING, "none")),
-                CWB_AS_ROLLING(cwb_law_find(CWB_KIND_ROLLING, "none"))};
+            cwb_contact_laws laws = {CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz")),
+                                     CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none")),
+                                     CWB_AS_DAMPING(cwb_law_find(CWB_KIND_DAMPING, "none")),
+                                     CWB_AS_ROLLING(cwb_law_find(CWB_KIND_ROLLING, "none"))};
             switch (kind) {
             case CWB_KIND_NORMAL: laws.normal = CWB_AS_NORMAL(h); break;
             case CWB_KIND_TANGENTIAL: laws.tangential = CWB_AS_TANGENTIAL(h); break;
@@ -320,11 +320,13 @@ START_TEST(every_law_is_pure)
             unsigned long seed = 7;
             cwb_contact_trial t1, t2;
             for (int s = 0; s < 50; s++) {
-                cwb_kin k = {.delta = 1e-5 * (1.5 + lcg(&seed)), .delta_rate = lcg(&seed),
+                cwb_kin k = {.delta = 1e-5 * (1.5 + lcg(&seed)),
+                             .delta_rate = lcg(&seed),
                              .normal = {0, 0, 1},
                              .dxi_t = {1e-6 * lcg(&seed), 1e-6 * lcg(&seed), 0},
                              .v_t = {lcg(&seed), lcg(&seed), 0},
-                             .omega1 = {0, lcg(&seed), 0}, .dt = 1e-6};
+                             .omega1 = {0, lcg(&seed), 0},
+                             .dt = 1e-6};
                 cwb_contact_out o1, o2;
                 cwb_contact_trial before = ct.committed;
                 ck_assert_int_eq(cwb_contact_eval(&ct, &k, &o1, &t1), CWB_OK);

@@ -68,14 +68,14 @@ START_TEST(thornton_history)
     double Es = E, kn = 4.0 / 3.0 * Es * sqrt(R), py = cwb_yield_factor(0.0, NULL) * sy;
     double dy = R * pow(M_PI * py / (2 * Es), 2), Fy = kn * pow(dy, 1.5);
     char normal[256];
-    snprintf(normal, sizeof normal, "driver.normal=%.17g,%.17g,%.17g,%.17g,%.17g", 0.5 * dy,
-             3 * dy, 1.5 * dy, 5 * dy, 2 * dy);
+    snprintf(normal, sizeof normal, "driver.normal=%.17g,%.17g,%.17g,%.17g,%.17g", 0.5 * dy, 3 * dy,
+             1.5 * dy, 5 * dy, 2 * dy);
     const char *over[] = {normal, "driver.steps=40"};
     cwb_result r;
     test_run("cases/thornton_cycles.case", over, 2, &r);
-    ck_assert_rel(test_col(&r, "F_n", 40), kn * pow(0.5 * dy, 1.5), 1e-12);          /* Hertz */
+    ck_assert_rel(test_col(&r, "F_n", 40), kn * pow(0.5 * dy, 1.5), 1e-12); /* Hertz */
     ck_assert_int_eq((int)test_col(&r, "branch", 40), CWB_BRANCH_ELASTIC);
-    double f3 = Fy + M_PI * py * R * 2 * dy;                                      /* plastic */
+    double f3 = Fy + M_PI * py * R * 2 * dy; /* plastic */
     ck_assert_rel(test_col(&r, "F_n", 80), f3, 1e-12);
     ck_assert_int_eq((int)test_col(&r, "branch", 80), CWB_BRANCH_PLASTIC);
     double run = R * kn * pow(3 * dy, 1.5) / f3, kun = 4.0 / 3.0 * Es * sqrt(run);
@@ -88,7 +88,8 @@ START_TEST(thornton_history)
         double d = test_col(&r, "delta_n", row), f = test_col(&r, "F_n", row);
         double expect = d <= 3 * dy ? kun * pow(d - dmin, 1.5) : Fy + M_PI * py * R * (d - dy);
         best = fmin(best, -fabs(f - expect));
-        ck_assert_msg(fabs(f - expect) <= 1e-12 * f3, "row %zu: F = %g, expected %g", row, f, expect);
+        ck_assert_msg(fabs(f - expect) <= 1e-12 * f3, "row %zu: F = %g, expected %g", row, f,
+                      expect);
         if (d < 3 * dy)
             ck_assert_int_eq((int)test_col(&r, "branch", row), CWB_BRANCH_RELOADING);
     }
@@ -126,8 +127,8 @@ START_TEST(stronge_jumps_and_unloading)
     const char *over[] = {tg, "driver.steps=1000"};
     cwb_result r;
     test_run("cases/seed004_fig4b.case", over, 2, &r);
-    ck_assert_rel(test_col(&r, "F_n", 10), fy, 1e-9);                       /* at delta_y: Hertz */
-    double w = 2 * 1.1 - 1;                                           /* at 1.1 delta_y */
+    ck_assert_rel(test_col(&r, "F_n", 10), fy, 1e-9); /* at delta_y: Hertz */
+    double w = 2 * 1.1 - 1;                           /* at 1.1 delta_y */
     ck_assert_rel(test_col(&r, "F_n", 11), fy * w * (0.95 + 0.3 * log(w)), 1e-9);
     ck_assert_rel(test_col(&r, "F_n", 840), fy * 167 * (0.95 + 0.3 * log(167.0)), 1e-9);
     ck_assert_rel(test_col(&r, "F_n", 841), fy * 2.55 * (2 * 84.1 - 1), 1e-9);

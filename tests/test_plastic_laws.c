@@ -14,7 +14,7 @@
 
 #include "cwb_test.h"
 
-#define CASE "tests/data/plastic_sphere_flat.case"
+#define CASE   "tests/data/plastic_sphere_flat.case"
 #define IMPACT "tests/data/plastic_sphere_flat_impact.case"
 
 static const double R = 1e-4, E = 8.5e9, NU = 0.3, SY = 50e6;
@@ -41,7 +41,7 @@ static double delta_y8(void)
 typedef struct {
     cwb_case *c;
     cwb_contact ct;
-    double d0;            /* committed overlap */
+    double d0; /* committed overlap */
 } fixture;
 
 static void fx_open(fixture *f, const char *law, const char *const *keys)
@@ -96,7 +96,7 @@ static cwb_normal_out fx_go(fixture *f, double d, int n, double *work)
 typedef struct {
     const char *law;
     const char *keys[4];
-    int continuous;       /* the law promises a continuous loading curve */
+    int continuous; /* the law promises a continuous loading curve */
 } law_case;
 
 /* vu_quoc: Ca = 0.05 a_y / F_y, Kc = 0.04 / F_y for this material (a_y =
@@ -130,7 +130,7 @@ START_TEST(elastic_limit_is_hertz)
             ck_assert_rel(o.force, kn() * pow(x * dy, 1.5), 1e-12);
             ck_assert_int_eq(o.branch, CWB_BRANCH_ELASTIC);
         }
-        cwb_normal_out o = fx_go(&f, 0.4 * dy, 3, NULL);   /* elastic unloading */
+        cwb_normal_out o = fx_go(&f, 0.4 * dy, 3, NULL); /* elastic unloading */
         ck_assert_rel(o.force, kn() * pow(0.4 * dy, 1.5), 1e-12);
         ck_assert_msg(fabs(o.dissipated) < 1e-12 * o.energy, "%s dissipates elastically",
                       laws[i].law);
@@ -157,7 +157,8 @@ START_TEST(continuity_or_flagged_jumps)
             cwb_normal_out o = fx_at(&f, step * s, 1);
             /* a kink (slope jump) is continuity; a force jump is not */
             double miss = (fabs(o.force - prev - 0.5 * (prev_k + o.stiffness) * step) -
-                           0.5 * fabs(o.stiffness - prev_k) * step) / o.force;
+                           0.5 * fabs(o.stiffness - prev_k) * step) /
+                          o.force;
             if (o.flags & CWB_FLAG_DISCONTINUITY)
                 flagged++;
             else
@@ -195,9 +196,9 @@ START_TEST(reloading_follows_unloading)
         cwb_normal_out down = fx_go(&f, 4.0 * dy, 20, NULL);
         ck_assert_int_eq(down.branch, CWB_BRANCH_UNLOADING);
         ck_assert(down.force < top.force);
-        cwb_normal_out up = fx_go(&f, 4.0 * dy, 1, NULL);   /* stay */
+        cwb_normal_out up = fx_go(&f, 4.0 * dy, 1, NULL); /* stay */
         fx_go(&f, 5.0 * dy, 10, NULL);
-        up = fx_go(&f, 4.0 * dy, 10, NULL);             /* back down, same curve */
+        up = fx_go(&f, 4.0 * dy, 10, NULL); /* back down, same curve */
         ck_assert_rel(up.force, down.force, 1e-12);
         up = fx_go(&f, 5.5 * dy, 15, NULL);
         ck_assert_int_eq(up.branch, CWB_BRANCH_RELOADING);
@@ -215,7 +216,7 @@ START_TEST(reloading_follows_unloading)
         ck_assert_msg(dmin > 0.0, "%s: no permanent overlap after 8 delta_y", laws[i].law);
         cwb_normal_out again = fx_at(&f, 0.5 * dmin, 1);
         ck_assert(again.force == 0.0 && again.branch == CWB_BRANCH_UNLOADING);
-        fx_at(&f, 0.0, 1);                     /* separated: memory gone */
+        fx_at(&f, 0.0, 1); /* separated: memory gone */
         ck_assert_rel(fx_at(&f, 0.5 * dy, 0).force, kn() * pow(0.5 * dy, 1.5), 1e-12);
         fx_close(&f);
         fx_close(&virgin);
@@ -261,8 +262,8 @@ START_TEST(impact_energy_is_loop_area)
         /* RK4 is fourth order on smooth forces only: a force jump costs
          * accuracy on the step that crosses it */
         double loop = cwb_result_get(&r, "energy_dissipated_normal");
-        ck_assert_msg(fabs(loop - lost) < (laws[i].continuous ? 1e-6 : 1e-5) * lost, "%s: loop area %.10g J, energy lost %.10g J",
-                      laws[i].law, loop, lost);
+        ck_assert_msg(fabs(loop - lost) < (laws[i].continuous ? 1e-6 : 1e-5) * lost,
+                      "%s: loop area %.10g J, energy lost %.10g J", laws[i].law, loop, lost);
         ck_assert_msg(cwb_result_get(&r, "permanent_overlap") > 0.0, "%s", laws[i].law);
         cwb_result_free(&r);
     }
@@ -281,8 +282,7 @@ START_TEST(tomas_closed_forms)
     cwb_normal_out o = fx_go(&f, d, 80, NULL);
     ck_assert_rel(o.force, M_PI * py * R * kappa * d, 1e-12);
     double dmin = d - pow(o.force / kn(), 2.0 / 3.0);
-    ck_assert_rel(fx_at(&f, 0.5 * (d + dmin), 0).force, kn() * pow(0.5 * (d - dmin), 1.5),
-                  1e-12);
+    ck_assert_rel(fx_at(&f, 0.5 * (d + dmin), 0).force, kn() * pow(0.5 * (d - dmin), 1.5), 1e-12);
     fx_close(&f);
     const char *stronge[] = {"normal.unloading_radius=stronge", NULL};
     fx_open(&f, "tomas", stronge);
@@ -413,7 +413,8 @@ START_TEST(brake_energy_finding)
             ck_assert_msg(w < 0.0, "area c at 16 delta_y: cycle work %g J (finding gone?)", w);
             ck_assert(flags & CWB_FLAG_ENERGY_GAIN);
         } else {
-            ck_assert_msg(w > 0.0, "Brake (%s) cycle work %g J", k == 1 ? "40 delta_y" : "tangent", w);
+            ck_assert_msg(w > 0.0, "Brake (%s) cycle work %g J", k == 1 ? "40 delta_y" : "tangent",
+                          w);
             if (k == 2)
                 ck_assert(!(flags & CWB_FLAG_ENERGY_GAIN));
         }
@@ -441,12 +442,12 @@ START_TEST(jackson_green_closed_forms)
     fx_open(&f, "jackson_green", NULL);
     ck_assert_rel(fx_at(&f, 1e-12, 0).delta_yield, dy, 1e-12);
     ck_assert_rel(fx_at(&f, 1.9 * dy * (1 - 1e-12), 0).force, pow(1.9, 1.5) * fy, 1e-9);
-    ck_assert_rel(fx_at(&f, 1.9 * dy * (1 + 1e-12), 0).force, jg_f_over_fy(1.9, C, B) * fy,
-                  1e-9);
+    ck_assert_rel(fx_at(&f, 1.9 * dy * (1 + 1e-12), 0).force, jg_f_over_fy(1.9, C, B) * fy, 1e-9);
     double dmax = 10 * dy;
     double fmax = fx_go(&f, dmax, 100, NULL).force;
     ck_assert_rel(fmax, jg_f_over_fy(10, C, B) * fy, 1e-12);
-    double np = 1.5 * pow(10.0, -0.0331), dmin = dmax * (1 - pow(10.0, -0.28)) * (1 - pow(10.0, -0.69));
+    double np = 1.5 * pow(10.0, -0.0331),
+           dmin = dmax * (1 - pow(10.0, -0.28)) * (1 - pow(10.0, -0.69));
     double d = 0.5 * (dmax + dmin);
     ck_assert_rel(fx_at(&f, d, 0).force, fmax * pow((d - dmin) / (dmax - dmin), np), 1e-12);
     fx_close(&f);
@@ -526,8 +527,8 @@ START_TEST(rathbone_validity)
 {
     const char *bad[] = {"contact.normal=rathbone", "body1.nu=0.2"};
     test_refused(CASE, bad, 2, "allow_extrapolation");
-    const char *ok[] = {"contact.normal=rathbone", "body1.nu=0.2",
-                        "normal.allow_extrapolation=yes", "driver.normal=1e-6"};
+    const char *ok[] = {"contact.normal=rathbone", "body1.nu=0.2", "normal.allow_extrapolation=yes",
+                        "driver.normal=1e-6"};
     cwb_result r;
     test_run(CASE, ok, 4, &r);
     ck_assert(r.nwarn >= 1);

@@ -14,8 +14,8 @@
 
 #include "cwb_test.h"
 
-#define HISTORIES 12      /* random histories per law */
-#define SEGMENTS 6        /* targets per history */
+#define HISTORIES 12 /* random histories per law */
+#define SEGMENTS  6  /* targets per history */
 
 /* Numerical Recipes' 32-bit LCG: the same histories on every machine. */
 static double uniform(unsigned long *s)
@@ -73,8 +73,10 @@ static void check_tangential_balance(const cwb_result *r, const char *law)
         scale = fmax(scale, fmax(fabs(s->col[jw].v[i]), s->col[jd].v[i]));
     for (size_t i = 0; i < s->nrow; i++) {
         double res = s->col[jw].v[i] - s->col[je].v[i] - s->col[jd].v[i] - s->col[jk].v[i];
-        ck_assert_msg(fabs(res) <= 1e-12 * scale + 1e-300, "%s: row %zu W_t - E_t - D_slip - "
-                      "E_stiff = %g J (scale %g J)", law, i, res, scale);
+        ck_assert_msg(fabs(res) <= 1e-12 * scale + 1e-300,
+                      "%s: row %zu W_t - E_t - D_slip - "
+                      "E_stiff = %g J (scale %g J)",
+                      law, i, res, scale);
     }
     ck_assert_msg(fabs(cwb_result_get(r, "energy_balance_error")) < 1e-12,
                   "%s: energy_balance_error %g", law, cwb_result_get(r, "energy_balance_error"));
@@ -90,7 +92,9 @@ static double documented_gain(const char *law)
     static const struct {
         const char *name;
         double fraction;
-    } gain[] = {{"stronge", 0.038}, {"rathbone", 0.020}, {"jackson_green", 0.0006},
+    } gain[] = {{"stronge", 0.038},
+                {"rathbone", 0.020},
+                {"jackson_green", 0.0006},
                 {"rathbone2015", 0.0001}};
     for (size_t i = 0; i < sizeof gain / sizeof *gain; i++)
         if (strcmp(gain[i].name, law) == 0)
@@ -115,12 +119,15 @@ static void check_normal_dissipation(const cwb_result *r, const char *law)
     for (size_t i = 0; i < s->nrow; i++) {
         double d = s->col[jw].v[i] - s->col[je].v[i];
         if (d < prev - 1e-12 * wmax)
-            ck_assert_msg(s->col[jg].v[i] == 1.0, "%s: row %zu normal dissipation fell from "
-                          "%.10g to %.10g J unflagged (largest work %.3g J)", law, i, prev, d,
-                          wmax);
-        ck_assert_msg(d >= top - frac * wmax - 1e-12 * wmax, "%s: row %zu normal dissipation "
+            ck_assert_msg(s->col[jg].v[i] == 1.0,
+                          "%s: row %zu normal dissipation fell from "
+                          "%.10g to %.10g J unflagged (largest work %.3g J)",
+                          law, i, prev, d, wmax);
+        ck_assert_msg(d >= top - frac * wmax - 1e-12 * wmax,
+                      "%s: row %zu normal dissipation "
                       "%.10g J is %.3g of the largest work below its maximum %.10g J "
-                      "(documented: %g)", law, i, d, (top - d) / wmax, top, frac);
+                      "(documented: %g)",
+                      law, i, d, (top - d) / wmax, top, frac);
         prev = d;
         top = fmax(top, d);
     }
@@ -215,8 +222,8 @@ START_TEST(random_collisions)
         snprintf(law, sizeof law, "contact.normal=%s", h->name);
         snprintf(vn, sizeof vn, "driver.v_normal=%.4g", 0.01 + 2.0 * uniform(&seed));
         snprintf(vt, sizeof vt, "driver.v_tangential=%.4g", 2.0 * uniform(&seed) - 1.0);
-        const char *over[12] = {law, vn, vt, "driver.dt=2e-9", "contact.tangential=mindlin",
-                                "tangential.mu=0.3"};
+        const char *over[12] = {
+            law, vn, vt, "driver.dt=2e-9", "contact.tangential=mindlin", "tangential.mu=0.3"};
         size_t n = 6;
         if (cwb_param_index(h->params, "sigma_y") >= 0)
             over[n++] = "normal.sigma_y=50e6";
@@ -233,11 +240,11 @@ START_TEST(random_collisions)
         /* energy a changing tangential stiffness created is booked (and
          * warned about) as a negative energy_from_stiffness_change */
         double created = fmax(0.0, -cwb_result_get(&r, "energy_from_stiffness_change"));
-        ck_assert_msg(out <= in * (1.0 + 1e-6) + back + created, "%s %s %s: energy out %.10g > "
-                      "in %.10g (+ %.3g flagged, %.3g booked)", h->name, vn, vt, out, in, back,
-                      created);
-        ck_assert_msg(cwb_result_get(&r, "energy_dissipated_slip") >= 0.0, "%s: slip < 0",
-                      h->name);
+        ck_assert_msg(out <= in * (1.0 + 1e-6) + back + created,
+                      "%s %s %s: energy out %.10g > "
+                      "in %.10g (+ %.3g flagged, %.3g booked)",
+                      h->name, vn, vt, out, in, back, created);
+        ck_assert_msg(cwb_result_get(&r, "energy_dissipated_slip") >= 0.0, "%s: slip < 0", h->name);
         cwb_result_free(&r);
     }
 }
@@ -248,8 +255,7 @@ Suite *properties_suite(void)
     Suite *s = suite_create("properties");
     TCase *tc = tcase_create("properties");
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, random_normal_histories, 0,
-                        (int)cwb_law_count(CWB_KIND_NORMAL));
+    tcase_add_loop_test(tc, random_normal_histories, 0, (int)cwb_law_count(CWB_KIND_NORMAL));
     tcase_add_loop_test(tc, random_tangential_histories, 0,
                         (int)cwb_law_count(CWB_KIND_TANGENTIAL));
     tcase_add_loop_test(tc, random_collisions, 0, (int)cwb_law_count(CWB_KIND_NORMAL));

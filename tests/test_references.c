@@ -45,8 +45,8 @@ typedef struct {
 
 typedef struct {
     char name[128], path[256];
-    int sweep;          /* `cwb sweep` (else `cwb run`) */
-    const char *model_comparison;   /* the reason, for the cases above */
+    int sweep;                    /* `cwb sweep` (else `cwb run`) */
+    const char *model_comparison; /* the reason, for the cases above */
     check checks[MAX_CHECKS];
     size_t nchecks;
     pid_t pid;
@@ -188,8 +188,14 @@ static pid_t start(const job *j, const char *bin, const char *dir)
     int fe = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
         _exit(127);
-    char *argv[] = {(char *)bin, j->sweep ? "sweep" : "run", (char *)j->path, "--json",
-                    "--no-plot", "--out", out, NULL};
+    char *argv[] = {(char *)bin,
+                    j->sweep ? "sweep" : "run",
+                    (char *)j->path,
+                    "--json",
+                    "--no-plot",
+                    "--out",
+                    out,
+                    NULL};
     execv(bin, argv);
     _exit(127);
 }
@@ -265,7 +271,7 @@ static void judge(const job *j, const char *dir, char *fails, size_t n)
     char *json = slurp(path);
     ck_assert_ptr_nonnull(json);
     for (size_t i = 0; i < j->nchecks; i++) {
-        int nth = 0;    /* two groups with the same first y print the same key */
+        int nth = 0; /* two groups with the same first y print the same key */
         for (size_t k = 0; k < i; k++)
             nth += strcmp(j->checks[k].key, j->checks[i].key) == 0;
         double dev = json_number(json, j->checks[i].key, nth), tol = NAN;
@@ -331,7 +337,7 @@ START_TEST(every_reference_has_fields)
         }
         globfree(&g);
     }
-    ck_assert_int_ge(count, 54);    /* the 54 reference CSVs of today */
+    ck_assert_int_ge(count, 54); /* the 54 reference CSVs of today */
 }
 END_TEST
 
@@ -448,16 +454,17 @@ START_TEST(fuzz_findings)
         ck_assert_msg(strstr(msg, refused[i][1]) != NULL, "'%s' not in: %s", refused[i][1], msg);
     }
     /* a '#' line of 9000 bytes is provenance, the header comes after it */
-    ck_assert_int_eq(cwb_reference_load(&ref, "tests/data/fuzz/csv_comment_tail_is_header.csv",
-                                        msg, sizeof msg), CWB_OK);
+    ck_assert_int_eq(
+        cwb_reference_load(&ref, "tests/data/fuzz/csv_comment_tail_is_header.csv", msg, sizeof msg),
+        CWB_OK);
     ck_assert_msg(strchr(ref.name[0], 'a') == NULL || strlen(ref.name[0]) < 100,
                   "the comment's tail became a column: %.40s", ref.name[0]);
     cwb_reference_free(&ref);
     gsl_error_handler_t *old = gsl_set_error_handler(NULL);
     cwb_case *c = cwb_case_new();
     ck_assert_ptr_nonnull(c);
-    int rc = cwb_case_load(c, "tests/data/fuzz/case_brake_gsl_abort.case", NULL, 0, msg,
-                           sizeof msg);
+    int rc =
+        cwb_case_load(c, "tests/data/fuzz/case_brake_gsl_abort.case", NULL, 0, msg, sizeof msg);
     free(c);
     gsl_set_error_handler(old);
     ck_assert_msg(rc == CWB_OK || rc == CWB_EINPUT, "status %d: %s", rc, msg);

@@ -27,7 +27,7 @@ static const char base_case[] =
     "[body2]\nshape = same\n\n[driver]\ntype = collision\nv_normal = 1\nv_tangential = 0.5\n"
     "dt_tol = 1e-3\n";
 
-#define HOSTILE_NAME "x';touch PWNED;'"
+#define HOSTILE_NAME  "x';touch PWNED;'"
 #define HOSTILE_TITLE "x\"; y = system(\"touch PWNED\"); set title \"y"
 
 static int found_pwned;
@@ -162,8 +162,11 @@ START_TEST(hostile_out_and_title_sweep)
     scratch_open(&s, "\n[sweep]\nplot_y = max_overlap\ntitle = " HOSTILE_TITLE "\n");
     char full[512];
     const char *plot = cwb_on_path("gnuplot", full, sizeof full) ? "--json" : "--no-plot";
-    const char *args[] = {"sweep", HOSTILE_NAME ".case", "--vary", "driver.v_normal=1:2:3",
-                          "--jobs", "2", "--out", "o';touch PWNED;'", plot, NULL};
+    const char *args[] = {"sweep",  HOSTILE_NAME ".case",
+                          "--vary", "driver.v_normal=1:2:3",
+                          "--jobs", "2",
+                          "--out",  "o';touch PWNED;'",
+                          plot,     NULL};
     int rc = run_in(s.work, s.log, args);
     char log[8192], path[256];
     read_file(s.log, log, sizeof log);
@@ -209,8 +212,8 @@ START_TEST(path_with_newline_refused)
                               {"run", HOSTILE_NAME ".case", "--out", "o\nx"},
                               {"sweep", HOSTILE_NAME ".case", "--out", "o\rx"}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        const char *args[] = {cases[i][0], cases[i][1], cases[i][2], cases[i][3], "--no-plot",
-                              NULL};
+        const char *args[] = {cases[i][0], cases[i][1], cases[i][2],
+                              cases[i][3], "--no-plot", NULL};
         int rc = run_in(s.work, s.log, args);
         char log[4096];
         read_file(s.log, log, sizeof log);
@@ -251,8 +254,8 @@ static void assert_only_file(const char *dir, const char *only)
     closedir(d);
 }
 
-static void full_disk_keeps(const char *const *args, const char *dir, const char *csv,
-                            rlim_t limit, const char *expect)
+static void full_disk_keeps(const char *const *args, const char *dir, const char *csv, rlim_t limit,
+                            const char *expect)
 {
     scratch s;
     scratch_open(&s, "");
@@ -288,8 +291,8 @@ START_TEST(full_disk_keeps_sweep_csv)
 {
     /* one value: the worker's own file stays under the limit, the CSV (its
      * provenance alone is over 1 kB) does not */
-    const char *args[] = {"sweep", HOSTILE_NAME ".case", "--vary", "driver.v_normal=1:1:1",
-                          "--out", "out", "--no-plot", NULL};
+    const char *args[] = {"sweep", HOSTILE_NAME ".case", "--vary", "driver.v_normal=1:1:1", "--out",
+                          "out",   "--no-plot",          NULL};
     full_disk_keeps(args, "out", HOSTILE_NAME "_sweep.csv", 1500,
                     "cannot write out/" HOSTILE_NAME "_sweep.csv: File too large");
 }
@@ -332,8 +335,11 @@ static void killed_sweep_leaves_nothing(int sig)
 {
     scratch s;
     scratch_open(&s, "");
-    const char *args[] = {"sweep", HOSTILE_NAME ".case", "--vary", "driver.v_normal=0.5:2:2000",
-                          "--jobs", "2", "--out", "out", "--no-plot", NULL};
+    const char *args[] = {"sweep",     HOSTILE_NAME ".case",
+                          "--vary",    "driver.v_normal=0.5:2:2000",
+                          "--jobs",    "2",
+                          "--out",     "out",
+                          "--no-plot", NULL};
     fflush(NULL);
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
@@ -348,7 +354,7 @@ static void killed_sweep_leaves_nothing(int sig)
         execv(argv[0], argv);
         _exit(127);
     }
-    setpgid(pid, pid);          /* either side may run first */
+    setpgid(pid, pid); /* either side may run first */
     int n = 0;
     for (int t = 0; t < 500 && (n = group_size(pid)) < 3; t++)
         sleep_ms(10);
@@ -359,7 +365,7 @@ static void killed_sweep_leaves_nothing(int sig)
     for (int t = 0; t < 200 && (n = group_size(pid)) > 0; t++)
         sleep_ms(10);
     if (n)
-        kill(-pid, SIGKILL);    /* do not leave them to the next test */
+        kill(-pid, SIGKILL); /* do not leave them to the next test */
     ck_assert_msg(n == 0, "%d worker(s) still alive 2 s after the parent got signal %d", n, sig);
     char out[128];
     snprintf(out, sizeof out, "%s/out", s.work);

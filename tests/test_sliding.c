@@ -17,29 +17,28 @@
 #include "../src/drivers/cwb_sliding.h" /* private header, beside the driver */
 #include "cwb_test.h"
 
-static const char line_case[] =
-    "[contact]\n"            /* 1 */
-    "normal = hertz\n"       /* 2 */
-    "\n"
-    "[body1]\n"              /* 4 */
-    "shape = sphere\n"
-    "radius = 1\n"           /* 6 */
-    "E = 1e6\n"
-    "nu = 0.3\n"
-    "density = 1000\n"       /* 9 */
-    "\n"
-    "[body2]\n"
-    "shape = same\n"         /* 12 */
-    "\n"
-    "[driver]\n"             /* 14 */
-    "type = sliding\n"       /* 15 */
-    "path = line\n"          /* 16 */
-    "h0 = 0.1\n"             /* 17 */
-    "kn = 1\n"               /* 18 */
-    "mass = 1\n"             /* 19 */
-    "mu = 0.6\n"             /* 20 */
-    "v0_over_vcrit = 1.5\n"  /* 21 */
-    "vcrit_bracket = off\n"; /* 22 */
+static const char line_case[] = "[contact]\n"      /* 1 */
+                                "normal = hertz\n" /* 2 */
+                                "\n"
+                                "[body1]\n" /* 4 */
+                                "shape = sphere\n"
+                                "radius = 1\n" /* 6 */
+                                "E = 1e6\n"
+                                "nu = 0.3\n"
+                                "density = 1000\n" /* 9 */
+                                "\n"
+                                "[body2]\n"
+                                "shape = same\n" /* 12 */
+                                "\n"
+                                "[driver]\n"             /* 14 */
+                                "type = sliding\n"       /* 15 */
+                                "path = line\n"          /* 16 */
+                                "h0 = 0.1\n"             /* 17 */
+                                "kn = 1\n"               /* 18 */
+                                "mass = 1\n"             /* 19 */
+                                "mu = 0.6\n"             /* 20 */
+                                "v0_over_vcrit = 1.5\n"  /* 21 */
+                                "vcrit_bracket = off\n"; /* 22 */
 
 /* Write `base` with one string replaced into a temporary file. */
 static void write_text(char *path, size_t n, const char *base, const char *find,
@@ -68,8 +67,8 @@ static cwb_sliding geometry(cwb_sliding_path path, double mu, double kt)
 {
     cwb_sliding g;
     char msg[256];
-    cwb_sliding_spec spec = {.path = path, .R = 1.0, .kn = 1.0, .mu = mu, .m = 1.0, .h0 = 0.1,
-                             .kt = kt};
+    cwb_sliding_spec spec = {
+        .path = path, .R = 1.0, .kn = 1.0, .mu = mu, .m = 1.0, .h0 = 0.1, .kt = kt};
     ck_assert_int_eq(cwb_sliding_init(&g, &spec, msg, sizeof msg), CWB_OK);
     return g;
 }
@@ -111,8 +110,7 @@ START_TEST(test_work_closed_forms)
             for (double f = -1.0; f <= 1.0; f += 0.125) {
                 double s = f * g.su;
                 ck_assert_msg(fabs(cwb_sliding_line_work_friction(&g, s0, s, sg) -
-                                   cwb_sliding_work_friction_qags(&g, s0, s, sg)) <=
-                                  1e-10 * scale,
+                                   cwb_sliding_work_friction_qags(&g, s0, s, sg)) <= 1e-10 * scale,
                               "eq. 15 vs qags at s = %g, sg = %g", s, sg);
                 arg a = {&g, sg};
                 double wn = qags(normal_integrand, &a, fmin(s0, s), fmax(s0, s));
@@ -189,18 +187,15 @@ START_TEST(test_driver_line)
     double v0 = cwb_result_get(&r, "v0");
     ck_assert_rel(v0, 1.5 * cwb_sliding_vcrit(&g), 1e-14);
     ck_assert_rel(cwb_result_get(&r, "e_s"), cwb_sliding_restitution(&g, v0), 1e-8);
-    ck_assert_rel(cwb_result_get(&r, "contact_time"), cwb_sliding_contact_time_qags(&g, v0),
-                  1e-8);
+    ck_assert_rel(cwb_result_get(&r, "contact_time"), cwb_sliding_contact_time_qags(&g, v0), 1e-8);
     double e0 = 0.5 * v0 * v0;
     for (size_t i = 0; i < r.series.nrow; i++) {
         double s = test_col(&r, "s", i), v = test_col(&r, "v", i);
         ck_assert_msg(fabs(v - cwb_sliding_velocity(&g, v0, s, 0)) <= 1e-8 * v0,
-                      "row %zu: v = %.12g, eq. 16 %.12g", i, v,
-                      cwb_sliding_velocity(&g, v0, s, 0));
+                      "row %zu: v = %.12g, eq. 16 %.12g", i, v, cwb_sliding_velocity(&g, v0, s, 0));
         double lost = e0 - test_col(&r, "E_kin", i);
         double work = test_col(&r, "W_friction", i) + cwb_sliding_work_normal(&g, s);
-        ck_assert_msg(fabs(lost + work) <= 1e-10 * e0, "row %zu: energy off by %g", i,
-                      lost + work);
+        ck_assert_msg(fabs(lost + work) <= 1e-10 * e0, "row %zu: energy off by %g", i, lost + work);
     }
     cwb_result_free(&r);
     unlink(path);
@@ -220,8 +215,7 @@ START_TEST(test_driver_circle)
     double v0 = cwb_result_get(&r, "v0");
     double w = cwb_sliding_work_friction_qags(&g, -g.su, g.su, 1.0);
     ck_assert_rel(cwb_result_get(&r, "e_s"), sqrt(1.0 + 2.0 * w / (v0 * v0)), 1e-8);
-    ck_assert_rel(cwb_result_get(&r, "contact_time"), cwb_sliding_contact_time_qags(&g, v0),
-                  1e-8);
+    ck_assert_rel(cwb_result_get(&r, "contact_time"), cwb_sliding_contact_time_qags(&g, v0), 1e-8);
     ck_assert(fabs(cwb_result_get(&r, "energy_residual")) <= 1e-10 * 0.5 * v0 * v0);
     cwb_result_free(&r);
     unlink(path);
@@ -265,11 +259,11 @@ START_TEST(test_branches)
     cwb_sliding g = geometry(CWB_SLIDING_LINE, 0.6, 0);
     double sA = -0.1, nu = 0.3, p = 1.0 / 3.0, mu = 0.6;
     double hA = 2.0 - hypot(sA, g.yc);
-    double du = (2.0 - nu) * mu / (2.0 * (1.0 - nu)) * hA *
-                (0.5 + sqrt(g.yc * g.yc + 4.0 * sA * sA) / 4.0);
+    double du =
+        (2.0 - nu) * mu / (2.0 * (1.0 - nu)) * hA * (0.5 + sqrt(g.yc * g.yc + 4.0 * sA * sA) / 4.0);
     ck_assert_rel(cwb_sliding_slip_ultimate(&g, nu, sA), du, 1e-15);
     double NA = pow(hA, 1.5), NB = pow(2.0 - hypot(sA + du, g.yc), 1.5);
-    double TA = mu * NA, TdB = -mu * NB;   /* eq. 2's ends, T_A = the friction before */
+    double TA = mu * NA, TdB = -mu * NB; /* eq. 2's ends, T_A = the friction before */
     cwb_sliding_branch b2, b3, b3mid;
     const cwb_sliding_hysteresis law_eq2 = {CWB_SLIDING_EQ2, p, nu};
     const cwb_sliding_hysteresis law_eq3 = {CWB_SLIDING_EQ3, p, nu};
@@ -300,7 +294,8 @@ START_TEST(test_branches)
      * (step 1e-6 du; truncation ~1e-12 relative) */
     double s = sA + 0.5 * du, e = 1e-6 * du;
     double slope = (cwb_sliding_branch_friction(&g, &b3, s + e, 1.0) -
-                    cwb_sliding_branch_friction(&g, &b3, s - e, 1.0)) / (2.0 * e);
+                    cwb_sliding_branch_friction(&g, &b3, s - e, 1.0)) /
+                   (2.0 * e);
     ck_assert_rel(slope, -fabs(TA - TdB) * p * pow(0.5 * du, p - 1.0) / pow(du, p), 1e-8);
     /* the end of the branch: Coulomb again, continuously */
     ck_assert_rel(cwb_sliding_branch_friction(&g, &b2, sA + du, 1.0), TdB, 1e-14);
@@ -330,8 +325,10 @@ START_TEST(test_hysteresis_driver)
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < 3; k++) {
             char path[64], repl[160];
-            snprintf(repl, sizeof repl, "mu = 0.6\nv0_over_vcrit = 0.7\nfriction = %s\np = %s\n"
-                     "dt = 0.01\nt_end = 40\n", forms[f], ps[k]);
+            snprintf(repl, sizeof repl,
+                     "mu = 0.6\nv0_over_vcrit = 0.7\nfriction = %s\np = %s\n"
+                     "dt = 0.01\nt_end = 40\n",
+                     forms[f], ps[k]);
             write_case(path, sizeof path, "mu = 0.6\nv0_over_vcrit = 1.5\n", repl);
             cwb_result r;
             cwb_result_init(&r);
@@ -365,8 +362,10 @@ START_TEST(test_reversals)
     static const char *const forms[] = {"coulomb", "eq3"};
     for (int f = 0; f < 2; f++) {
         char path[64], repl[160];
-        snprintf(repl, sizeof repl, "mu = 0.6\nv0_over_vcrit = 1.05\nfriction = %s\n"
-                 "reversal_times = 2, 3\ndt = 0.005\n", forms[f]);
+        snprintf(repl, sizeof repl,
+                 "mu = 0.6\nv0_over_vcrit = 1.05\nfriction = %s\n"
+                 "reversal_times = 2, 3\ndt = 0.005\n",
+                 forms[f]);
         write_case(path, sizeof path, "mu = 0.6\nv0_over_vcrit = 1.5\n", repl);
         cwb_result r;
         cwb_result_init(&r);
@@ -379,8 +378,8 @@ START_TEST(test_reversals)
             double s = test_col(&r, "s", i);
             double lost = e0 - test_col(&r, "E_kin", i);
             double work = test_col(&r, "W_friction", i) + cwb_sliding_work_normal(&g, s);
-            ck_assert_msg(fabs(lost + work) <= 1e-8 * e0, "%s row %zu: energy off %g", forms[f],
-                          i, lost + work);
+            ck_assert_msg(fabs(lost + work) <= 1e-8 * e0, "%s row %zu: energy off %g", forms[f], i,
+                          lost + work);
             if (i > 0 && test_col(&r, "t", i) == 2.0 && test_col(&r, "t", i - 1) == 2.0) {
                 ck_assert_rel(test_col(&r, "v", i), -test_col(&r, "v", i - 1), 1e-15);
                 flipped = 1;
@@ -393,28 +392,27 @@ START_TEST(test_reversals)
 }
 END_TEST
 
-static const char force_case[] =
-    "[contact]\n"            /* 1 */
-    "normal = hertz\n"
-    "\n"
-    "[body1]\n"              /* 4 */
-    "shape = sphere\n"
-    "radius = 1\n"
-    "E = 1e6\n"
-    "nu = 0.3\n"
-    "density = 1000\n"
-    "\n"
-    "[body2]\n"
-    "shape = same\n"         /* 12 */
-    "\n"
-    "[driver]\n"             /* 14 */
-    "type = sliding_force\n" /* 15 */
-    "Q = 1\n"                /* 16 */
-    "T0_over_Tmu = 1.5\n"    /* 17 */
-    "y0 = 0.86\n"            /* 18 */
-    "mu = 0.6\n"             /* 19 */
-    "mass = 1\n"             /* 20 */
-    "an = on\n";             /* 21 */
+static const char force_case[] = "[contact]\n" /* 1 */
+                                 "normal = hertz\n"
+                                 "\n"
+                                 "[body1]\n" /* 4 */
+                                 "shape = sphere\n"
+                                 "radius = 1\n"
+                                 "E = 1e6\n"
+                                 "nu = 0.3\n"
+                                 "density = 1000\n"
+                                 "\n"
+                                 "[body2]\n"
+                                 "shape = same\n" /* 12 */
+                                 "\n"
+                                 "[driver]\n"             /* 14 */
+                                 "type = sliding_force\n" /* 15 */
+                                 "Q = 1\n"                /* 16 */
+                                 "T0_over_Tmu = 1.5\n"    /* 17 */
+                                 "y0 = 0.86\n"            /* 18 */
+                                 "mu = 0.6\n"             /* 19 */
+                                 "mass = 1\n"             /* 20 */
+                                 "an = on\n";             /* 21 */
 
 typedef struct {
     const cwb_fsliding *g;
@@ -439,8 +437,7 @@ START_TEST(test_force_closed_forms)
 {
     cwb_fsliding g;
     char msg[256];
-    const cwb_fsliding_spec spec = {.R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0,
-                                    .y0 = 0.86};
+    const cwb_fsliding_spec spec = {.R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0, .y0 = 0.86};
     ck_assert_int_eq(cwb_fsliding_init(&g, &spec, msg, sizeof msg), 0);
     double au = acos(0.86), Tmu = g.Tmu;
     /* at T0 = T_mu the net force at -su vanishes */
@@ -455,7 +452,7 @@ START_TEST(test_force_closed_forms)
             double u = qags(u_integrand, &a, -g.su, s);
             ck_assert_rel(pow(cwb_fsliding_velocity_eq43(&g, s), 2), u, 1e-11);
         }
-        double v = cwb_fsliding_velocity_eq43(&g, sc);   /* eq. 44: N = 0 there */
+        double v = cwb_fsliding_velocity_eq43(&g, sc); /* eq. 44: N = 0 there */
         ck_assert(fabs(v * v / 2.0 - cwb_fsliding_nstat(&g, sc)) <= 1e-13);
         double s0 = cwb_fsliding_separation_an0(&g);
         ck_assert(fabs(cwb_fsliding_nstat(&g, s0)) <= 1e-14);
@@ -478,8 +475,8 @@ START_TEST(test_force_driver)
         test_run(path, NULL, 0, &r);
         cwb_fsliding g;
         char msg[256];
-        const cwb_fsliding_spec spec = {.R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0,
-                                        .y0 = 0.86};
+        const cwb_fsliding_spec spec = {
+            .R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0, .y0 = 0.86};
         cwb_fsliding_init(&g, &spec, msg, sizeof msg);
         g.T0 = 1.5 * g.Tmu;
         double sc = an ? cwb_fsliding_separation_eq44(&g) : cwb_fsliding_separation_an0(&g);
@@ -487,14 +484,13 @@ START_TEST(test_force_driver)
         double tq = cwb_fsliding_time_qags(&g, sc, an);
         ck_assert_rel(cwb_result_get(&r, "contact_time"), tq, 1e-8);
         if (!an)
-            ck_assert_rel(cwb_result_get(&r, "contact_time"), cwb_fsliding_time_eq47(&g, sc),
-                          1e-8);
+            ck_assert_rel(cwb_result_get(&r, "contact_time"), cwb_fsliding_time_eq47(&g, sc), 1e-8);
         double vmax = fabs(cwb_result_get(&r, "v_c"));
         for (size_t i = 0; i < r.series.nrow; i++) {
             double s = test_col(&r, "s", i), v = test_col(&r, "v", i);
             double vc = an ? cwb_fsliding_velocity_eq43(&g, s) : cwb_fsliding_velocity_eq45(&g, s);
-            ck_assert_msg(fabs(v - vc) <= 1e-8 * vmax, "an %d row %zu: v %.12g closed %.12g",
-                          an, i, v, vc);
+            ck_assert_msg(fabs(v - vc) <= 1e-8 * vmax, "an %d row %zu: v %.12g closed %.12g", an, i,
+                          v, vc);
         }
         ck_assert(fabs(cwb_result_get(&r, "energy_residual")) <= 1e-10);
         cwb_result_free(&r);
@@ -545,17 +541,22 @@ START_TEST(test_bad_input)
         {"path = line", "path = spiral", ":16: [driver] path = 'spiral' is not one of"},
         {"h0 = 0.1", "h0 = -0.1", ":17: [driver] h0 = -0.1 [m] is out of range: allowed (0, inf)"},
         {"h0 = 0.1", "h0 = 2", ":17: [driver] h0 = 2 m out of range (allowed (0, 2R)"},
-        {"path = line", "path = circle\nk_tilde = 1", ":17: [driver] k_tilde = 1 [-] is out of "
-                                                      "range: allowed (0, 1)"},
-        {"path = line", "path = circle\nk_tilde = 0", ":17: [driver] k_tilde = 0 [-] is out of "
-                                                      "range: allowed (0, 1)"},
+        {"path = line", "path = circle\nk_tilde = 1",
+         ":17: [driver] k_tilde = 1 [-] is out of "
+         "range: allowed (0, 1)"},
+        {"path = line", "path = circle\nk_tilde = 0",
+         ":17: [driver] k_tilde = 0 [-] is out of "
+         "range: allowed (0, 1)"},
         {"path = line", "path = circle", ":16: [driver] path = circle needs k_tilde"},
-        {"path = line", "path = line\nk_tilde = 0.5", ":17: [driver] k_tilde applies to path = "
-                                                      "circle"},
-        {"path = line", "path = circle\nk_tilde = 0.01", ":17: [driver] the circular path "
-                                                         "(k_tilde = 0.01"},
-        {"v0_over_vcrit = 1.5", "v0_over_vcrit = 0", ":21: [driver] v0_over_vcrit = 0: the "
-                                                     "sphere must arrive"},
+        {"path = line", "path = line\nk_tilde = 0.5",
+         ":17: [driver] k_tilde applies to path = "
+         "circle"},
+        {"path = line", "path = circle\nk_tilde = 0.01",
+         ":17: [driver] the circular path "
+         "(k_tilde = 0.01"},
+        {"v0_over_vcrit = 1.5", "v0_over_vcrit = 0",
+         ":21: [driver] v0_over_vcrit = 0: the "
+         "sphere must arrive"},
         {"v0_over_vcrit = 1.5", "v0 = 0", ":21: [driver] v0 = 0: the sphere must arrive"},
         {"v0_over_vcrit = 1.5", "v0_over_vcrit = 1.5\nv0 = 1", "give exactly one of v0"},
         {"mass = 1", "mass = -1", ":19: [driver] mass = -1 [kg] is out of range: allowed (0, inf)"},
@@ -565,25 +566,31 @@ START_TEST(test_bad_input)
          ":22: [driver] vcrit_bracket = 'maybe' is not one of"},
         {"vcrit_bracket = off", "friction = dry", ":22: [driver] friction = 'dry' is not one of"},
         {"vcrit_bracket = off", "dt = -1", ":22: [driver] dt = -1 [s] is out of range"},
-        {"vcrit_bracket = off", "dt_tol = 1", ":22: [driver] dt_tol = 1 [-] is out of range: "
-                                              "allowed (0, 0.1]"},
-        {"vcrit_bracket = off", "max_steps = 1.5", ":22: [driver] max_steps = 1.5 [-] is out of "
-                                                   "range"},
+        {"vcrit_bracket = off", "dt_tol = 1",
+         ":22: [driver] dt_tol = 1 [-] is out of range: "
+         "allowed (0, 0.1]"},
+        {"vcrit_bracket = off", "max_steps = 1.5",
+         ":22: [driver] max_steps = 1.5 [-] is out of "
+         "range"},
         {"vcrit_bracket = off", "rows = 5", ":22: [driver] rows = 5 [-] is out of range"},
-        {"vcrit_bracket = off", "vcrit_tol = 0", ":22: [driver] vcrit_tol = 0 [-] is out of "
-                                                 "range: allowed (0, 0.1]"},
+        {"vcrit_bracket = off", "vcrit_tol = 0",
+         ":22: [driver] vcrit_tol = 0 [-] is out of "
+         "range: allowed (0, 0.1]"},
         {"shape = same", "shape = sphere\nradius = 2\nE = 1e6\nnu = 0.3\ndensity = 1000",
          "two identical spheres"},
         {"vcrit_bracket = off", "p = 0", ":22: [driver] p = 0 [-] is out of range: allowed (0, 1]"},
         {"vcrit_bracket = off", "p = 1.5", ":22: [driver] p = 1.5 [-] is out of range"},
-        {"vcrit_bracket = off", "nu = 0.5", ":22: [driver] nu = 0.5 [-] is out of range: "
-                                            "allowed [0, 0.5)"},
-        {"vcrit_bracket = off", "reversal_times = 2, 1", ":22: [driver] reversal_times: 1 s "
-                                                         "after 2 s: the instants must ascend"},
+        {"vcrit_bracket = off", "nu = 0.5",
+         ":22: [driver] nu = 0.5 [-] is out of range: "
+         "allowed [0, 0.5)"},
+        {"vcrit_bracket = off", "reversal_times = 2, 1",
+         ":22: [driver] reversal_times: 1 s "
+         "after 2 s: the instants must ascend"},
         {"vcrit_bracket = off", "reversal_times = -1", ":22: [driver] reversal_times"},
         {"vcrit_bracket = off", "t_end = -1", ":22: [driver] t_end = -1 [s] is out of range"},
-        {"vcrit_bracket = off", "settle_tol = 0", ":22: [driver] settle_tol = 0 [-] is out of "
-                                                  "range: allowed (0, 0.1]"},
+        {"vcrit_bracket = off", "settle_tol = 0",
+         ":22: [driver] settle_tol = 0 [-] is out of "
+         "range: allowed (0, 0.1]"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         char path[64], expect[256];

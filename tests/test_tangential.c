@@ -81,8 +81,11 @@ START_TEST(mindlin_family_constant_normal_force)
     static const struct {
         const char *law;
         double factor;
-    } rows[] = {{"mindlin", 1.0}, {"mindlin_rescale", 1.0}, {"direnzo", 2.0 / 3.0},
-                {"mindlin_deresiewicz", 1.0}, {"lth", 1.0}};
+    } rows[] = {{"mindlin", 1.0},
+                {"mindlin_rescale", 1.0},
+                {"direnzo", 2.0 / 3.0},
+                {"mindlin_deresiewicz", 1.0},
+                {"lth", 1.0}};
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
         char law[64], tg[128];
         snprintf(law, sizeof law, "contact.tangential=%s", rows[i].law);
@@ -121,8 +124,7 @@ START_TEST(rescale_prevents_energy_creation)
     for (int i = 0; i < 2; i++) {
         char law[64];
         snprintf(law, sizeof law, "contact.tangential=%s", laws[i]);
-        const char *over[] = {law, "driver.normal=2e-6,2e-6,1e-6",
-                              "driver.tangential=0,3e-8,3e-8"};
+        const char *over[] = {law, "driver.normal=2e-6,2e-6,1e-6", "driver.tangential=0,3e-8,3e-8"};
         cwb_result r;
         test_run("tests/data/history_md.case", over, 3, &r);
         /* energy from the stiffness change during the normal unloading
@@ -145,7 +147,7 @@ START_TEST(energy_account_every_law)
     for (size_t i = 0; i < cwb_law_count(CWB_KIND_TANGENTIAL); i++) {
         const cwb_law_head *h = cwb_law_at(CWB_KIND_TANGENTIAL, i);
         if (!(h->dims & CWB_DIM_3D))
-            continue;              /* 2D laws: tests/test_hertz2d.c */
+            continue; /* 2D laws: tests/test_hertz2d.c */
         /* the case: Hertz steel spheres, this law, its required keys */
         char path[] = "/tmp/cwb-energy-XXXXXX";
         int fd = mkstemp(path);
@@ -184,10 +186,10 @@ START_TEST(damping_reproduces_restitution)
     for (size_t i = 0; i < 3; i++) {
         char e[64];
         snprintf(e, sizeof e, "damping.e=%g", targets[i]);
-        static const char *variants[][2] = {{"contact.damping=tsuji", "damping.no_tension=no"},
-                                            {"contact.damping=tsuji", "damping.no_tension=yes"},
-                                            {"contact.damping=hertz_restitution",
-                                             "damping.calibration=exact"}};
+        static const char *variants[][2] = {
+            {"contact.damping=tsuji", "damping.no_tension=no"},
+            {"contact.damping=tsuji", "damping.no_tension=yes"},
+            {"contact.damping=hertz_restitution", "damping.calibration=exact"}};
         for (size_t v = 0; v < 3; v++) {
             const char *over[] = {variants[v][0], variants[v][1], e};
             cwb_result r;
@@ -251,8 +253,7 @@ END_TEST
 START_TEST(psi_depends_on_nu_and_mu_only)
 {
     static const char *vt[] = {"driver.v_tangential=4.5", "driver.v_tangential=15"};
-    static const char *moduli[] = {"body1.E=2e11", "body1.E=2e12", "body1.E=2e13",
-                                   "body1.E=2e14"};
+    static const char *moduli[] = {"body1.E=2e11", "body1.E=2e12", "body1.E=2e13", "body1.E=2e14"};
     for (int k = 0; k < 2; k++) {
         double x[4], y[4];
         for (int m = 0; m < 4; m++) {
@@ -290,8 +291,8 @@ START_TEST(collision_energy_account_every_law)
             cwb_result r;
             test_run("tests/data/oblique_all_kinds.case", over, 2, &r);
             double err = cwb_result_get(&r, "energy_balance_error");
-            ck_assert_msg(fabs(err) < 1e-10, "%s with %s: account off by %g", h->name,
-                          damping[d], err);
+            ck_assert_msg(fabs(err) < 1e-10, "%s with %s: account off by %g", h->name, damping[d],
+                          err);
             ck_assert(cwb_result_get(&r, "energy_dissipated_damping") > 0.0);
             ck_assert(cwb_result_get(&r, "energy_dissipated_rolling") > 0.0);
             cwb_result_free(&r);

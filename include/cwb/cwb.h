@@ -21,13 +21,13 @@
 
 /* Status codes double as process exit codes (DESIGN.md, "Exit status"). */
 enum {
-    CWB_OK = 0,        /* success */
-    CWB_EFAIL = 1,     /* the computation failed (no convergence, no separation...) */
-    CWB_EINPUT = 2,    /* bad input: usage, case file, parameter out of range */
-    CWB_ETOOL = 3      /* an external tool (gnuplot, gmsh, ccx) is missing */
+    CWB_OK = 0,     /* success */
+    CWB_EFAIL = 1,  /* the computation failed (no convergence, no separation...) */
+    CWB_EINPUT = 2, /* bad input: usage, case file, parameter out of range */
+    CWB_ETOOL = 3   /* an external tool (gnuplot, gmsh, ccx) is missing */
 };
 
-#define CWB_MSG 1024          /* size of every user-facing message buffer */
+#define CWB_MSG 1024 /* size of every user-facing message buffer */
 
 /* Write a formatted message into msg (if non-NULL) and return code. */
 int cwb_fail(char *msg, size_t n, int code, const char *fmt, ...)
@@ -41,10 +41,10 @@ int cwb_fail(char *msg, size_t n, int code, const char *fmt, ...)
  * function decides (results to stdout, progress and warnings to stderr);
  * a caller that wants silence passes NULL. */
 typedef enum {
-    CWB_LOG_RESULT = 0,   /* the answer a command was asked for */
-    CWB_LOG_PROGRESS,     /* how far a long run is (overwritten on a terminal) */
-    CWB_LOG_WARN,         /* something the user must know about the answer */
-    CWB_LOG_DETAIL        /* context of a failure (a solver's log tail) */
+    CWB_LOG_RESULT = 0, /* the answer a command was asked for */
+    CWB_LOG_PROGRESS,   /* how far a long run is (overwritten on a terminal) */
+    CWB_LOG_WARN,       /* something the user must know about the answer */
+    CWB_LOG_DETAIL      /* context of a failure (a solver's log tail) */
 } cwb_log_level;
 
 typedef struct {
@@ -89,8 +89,7 @@ static inline double cwb_v3_dot(cwb_vec3 a, cwb_vec3 b)
 }
 static inline cwb_vec3 cwb_v3_cross(cwb_vec3 a, cwb_vec3 b)
 {
-    return cwb_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z,
-                  a.x * b.y - a.y * b.x);
+    return cwb_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
 static inline double cwb_v3_norm(cwb_vec3 a)
 {
@@ -112,35 +111,35 @@ cwb_vec3 cwb_v3_rotate_into_plane(cwb_vec3 a, cwb_vec3 n);
 /* Parameter tables                                                    */
 
 typedef enum {
-    CWB_PARAM_REAL = 0,   /* a finite real number with a unit and a range */
-    CWB_PARAM_CHOICE,     /* one word out of `choices`; stored as its index */
-    CWB_PARAM_LIST,       /* comma-separated reals (driver targets) */
-    CWB_PARAM_TEXT        /* free text (a path, a title) */
+    CWB_PARAM_REAL = 0, /* a finite real number with a unit and a range */
+    CWB_PARAM_CHOICE,   /* one word out of `choices`; stored as its index */
+    CWB_PARAM_LIST,     /* comma-separated reals (driver targets) */
+    CWB_PARAM_TEXT      /* free text (a path, a title) */
 } cwb_param_kind;
 
 /* Flags of a parameter. */
 enum {
-    CWB_P_MIN_OPEN = 1u << 0,  /* value must be > min (default >= min) */
-    CWB_P_MAX_OPEN = 1u << 1,  /* value must be < max (default <= max) */
-    CWB_P_REQUIRED = 1u << 2,  /* no default: the case must give it */
-    CWB_P_AUTO = 1u << 3,      /* the word "auto" is accepted (stored as def) */
-    CWB_P_INTEGER = 1u << 4    /* a whole number (counts: steps, points, rows) */
+    CWB_P_MIN_OPEN = 1u << 0, /* value must be > min (default >= min) */
+    CWB_P_MAX_OPEN = 1u << 1, /* value must be < max (default <= max) */
+    CWB_P_REQUIRED = 1u << 2, /* no default: the case must give it */
+    CWB_P_AUTO = 1u << 3,     /* the word "auto" is accepted (stored as def) */
+    CWB_P_INTEGER = 1u << 4   /* a whole number (counts: steps, points, rows) */
 };
 
 typedef struct {
-    const char *name;            /* key in the case file */
-    const char *unit;            /* SI unit, "-" for dimensionless */
-    double def;                  /* default (REAL), default index (CHOICE) */
-    double min, max;             /* allowed range for REAL and LIST items */
-    unsigned flags;              /* CWB_P_* */
-    cwb_param_kind kind;         /* REAL unless stated */
-    const char *const *choices;  /* NULL-terminated words, CHOICE only */
-    const char *help;            /* one line: meaning and source */
+    const char *name;           /* key in the case file */
+    const char *unit;           /* SI unit, "-" for dimensionless */
+    double def;                 /* default (REAL), default index (CHOICE) */
+    double min, max;            /* allowed range for REAL and LIST items */
+    unsigned flags;             /* CWB_P_* */
+    cwb_param_kind kind;        /* REAL unless stated */
+    const char *const *choices; /* NULL-terminated words, CHOICE only */
+    const char *help;           /* one line: meaning and source */
 } cwb_param;
 
-#define CWB_MAX_PARAMS 32      /* parameters in one table */
-#define CWB_MAX_LIST 256       /* items in one LIST parameter */
-#define CWB_TEXT 512           /* length of a TEXT parameter */
+#define CWB_MAX_PARAMS 32  /* parameters in one table */
+#define CWB_MAX_LIST   256 /* items in one LIST parameter */
+#define CWB_TEXT       512 /* length of a TEXT parameter */
 
 /* The values of one parameter table: p[i] for REAL/CHOICE (CHOICE as the
  * index), list[i] for LIST, text[i] for TEXT; given[i] is the case-file line
@@ -163,8 +162,7 @@ void cwb_values_init(cwb_values *v, const cwb_param *table);
 /* Parse `text` as the value of table[i] into v, checking its kind and range.
  * On failure writes "key = value: reason (allowed ...)" and returns
  * CWB_EINPUT; the caller prefixes file and line. */
-int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg,
-                    size_t n);
+int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n);
 
 /* Describe the allowed range of p as text, e.g. "(0, inf) Pa". */
 void cwb_param_range(const cwb_param *p, char *buf, size_t n);

@@ -28,10 +28,10 @@ typedef struct {
     const cwb_tangential_type *tangential;
     const cwb_damping_type *damping;
     const cwb_rolling_type *rolling;
-    const double *p[CWB_KIND_COUNT];   /* parameter values of each law */
+    const double *p[CWB_KIND_COUNT]; /* parameter values of each law */
     const cwb_pair *pair;
-    size_t state_size[CWB_KIND_COUNT];  /* bytes of each law's state */
-    cwb_contact_trial committed;        /* committed history states */
+    size_t state_size[CWB_KIND_COUNT]; /* bytes of each law's state */
+    cwb_contact_trial committed;       /* committed history states */
 } cwb_contact;
 
 /* Everything one evaluation returns. */
@@ -83,8 +83,7 @@ double cwb_contact_ultimate_slip(const cwb_contact *ct, const cwb_normal_out *nr
  * [Pa] at x after monotonic loading to force t at the normal response nrm
  * (cwb_law.h); NaN when the law states none. */
 double cwb_contact_pressure(const cwb_contact *ct, double delta, double r);
-double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, double t,
-                            double x);
+double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, double t, double x);
 /* Accept a step: the trial states become the committed ones. */
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial);
 

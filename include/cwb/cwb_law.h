@@ -36,7 +36,7 @@ enum { CWB_DIM_3D = 1u << 0, CWB_DIM_2D = 1u << 1 };
 /* The loading branch a normal law is on (an output column of the history
  * driver; laws without plasticity report ELASTIC or NONE only). */
 typedef enum {
-    CWB_BRANCH_NONE = 0,        /* not in contact */
+    CWB_BRANCH_NONE = 0, /* not in contact */
     CWB_BRANCH_ELASTIC,
     CWB_BRANCH_ELASTIC_PLASTIC,
     CWB_BRANCH_PLASTIC,
@@ -62,68 +62,68 @@ enum {
 
 /* Kinematics of one evaluation, measured from the committed state. */
 typedef struct {
-    double delta;        /* normal overlap at the evaluation point [m] */
-    double delta0;       /* normal overlap of the committed state [m] */
-    double delta_rate;   /* d(delta)/dt [m/s]; 0 in quasi-static drivers */
-    cwb_vec3 normal;     /* unit normal, body 1 -> body 2 */
-    cwb_vec3 dxi_t;      /* tangential displacement increment since the
+    double delta;       /* normal overlap at the evaluation point [m] */
+    double delta0;      /* normal overlap of the committed state [m] */
+    double delta_rate;  /* d(delta)/dt [m/s]; 0 in quasi-static drivers */
+    cwb_vec3 normal;    /* unit normal, body 1 -> body 2 */
+    cwb_vec3 dxi_t;     /* tangential displacement increment since the
                             committed state, in the current plane [m] */
-    cwb_vec3 v_t;        /* tangential relative velocity (2 w.r.t. 1) [m/s] */
-    cwb_vec3 omega1;     /* angular velocity of body 1 [rad/s] */
-    cwb_vec3 omega2;     /* angular velocity of body 2 [rad/s] */
-    cwb_vec3 omega_rel;  /* rolling angular velocity omega1 - omega2 [rad/s] */
-    double dt;           /* time since the committed state [s]; 0 if static */
-    double h;            /* length of the driver's current step [s]; 0 if static */
+    cwb_vec3 v_t;       /* tangential relative velocity (2 w.r.t. 1) [m/s] */
+    cwb_vec3 omega1;    /* angular velocity of body 1 [rad/s] */
+    cwb_vec3 omega2;    /* angular velocity of body 2 [rad/s] */
+    cwb_vec3 omega_rel; /* rolling angular velocity omega1 - omega2 [rad/s] */
+    double dt;          /* time since the committed state [s]; 0 if static */
+    double h;           /* length of the driver's current step [s]; 0 if static */
 } cwb_kin;
 
 typedef struct {
-    double force;        /* F_n >= 0 [N] or [N/m] */
-    double stiffness;    /* dF_n/d(delta) on the current branch [N/m] */
-    double radius;       /* contact radius (3D) or half-width (2D) [m] */
-    double energy;       /* elastic energy recoverable from here [J] */
-    double work;         /* work done on the law since the committed state [J] */
-    double dissipated;   /* of which dissipated (work - change of energy) [J] */
-    double delta_yield;  /* yield overlap, 0 if the law has none [m] */
+    double force;       /* F_n >= 0 [N] or [N/m] */
+    double stiffness;   /* dF_n/d(delta) on the current branch [N/m] */
+    double radius;      /* contact radius (3D) or half-width (2D) [m] */
+    double energy;      /* elastic energy recoverable from here [J] */
+    double work;        /* work done on the law since the committed state [J] */
+    double dissipated;  /* of which dissipated (work - change of energy) [J] */
+    double delta_yield; /* yield overlap, 0 if the law has none [m] */
     cwb_branch branch;
-    unsigned flags;      /* CWB_FLAG_* */
+    unsigned flags; /* CWB_FLAG_* */
 } cwb_normal_out;
 
 typedef struct {
-    cwb_vec3 force;      /* tangential spring force F_t [N] */
-    double stiffness;    /* current tangential stiffness [N/m] */
-    double energy;       /* elastic energy stored in the tangential spring [J] */
-    double work;         /* work done on the law since the committed state,
+    cwb_vec3 force;          /* tangential spring force F_t [N] */
+    double stiffness;        /* current tangential stiffness [N/m] */
+    double energy;           /* elastic energy stored in the tangential spring [J] */
+    double work;             /* work done on the law since the committed state,
                             along the law's own path for the step [J] */
-    double dissipated;   /* work - change of energy [J] = slip + stiffness_energy */
-    double slip;         /* of which dissipated by slip [J], >= 0 */
-    double stiffness_energy;  /* the rest [J], signed: energy lost (+) or created
+    double dissipated;       /* work - change of energy [J] = slip + stiffness_energy */
+    double slip;             /* of which dissipated by slip [J], >= 0 */
+    double stiffness_energy; /* the rest [J], signed: energy lost (+) or created
                             (-) when the normal state changes the law's
                             stiffness, rescales its force or lowers the
                             Coulomb cap at fixed tangential displacement */
-    int sliding;         /* 1 when the Coulomb limit is active */
-    unsigned flags;      /* CWB_FLAG_* */
+    int sliding;             /* 1 when the Coulomb limit is active */
+    unsigned flags;          /* CWB_FLAG_* */
 } cwb_tangential_out;
 
 typedef struct {
-    double force_n;      /* damping force along the normal, > 0 repulsive [N] */
-    cwb_vec3 force_t;    /* tangential damping force, same sign as F_t [N] */
+    double force_n;   /* damping force along the normal, > 0 repulsive [N] */
+    cwb_vec3 force_t; /* tangential damping force, same sign as F_t [N] */
 } cwb_damping_out;
 
 typedef struct {
-    cwb_vec3 torque1;    /* rolling-resistance torque on body 1 [N m] */
-    cwb_vec3 torque2;    /* rolling-resistance torque on body 2 [N m] */
+    cwb_vec3 torque1; /* rolling-resistance torque on body 1 [N m] */
+    cwb_vec3 torque2; /* rolling-resistance torque on body 2 [N m] */
 } cwb_rolling_out;
 
 /* The common head of every law type: a law type embeds it as its first
  * member, so the registry can hold `const cwb_law_head *` and convert back
  * (C11 6.7.2.1p15: a pointer to a struct and to its first member convert). */
 typedef struct {
-    const char *name;         /* registry key, e.g. "hertz" */
-    const char *summary;      /* one line for `cwb laws` */
-    const char *source;       /* seed and equation numbers it implements */
-    const cwb_param *params;  /* table ended by an entry with name NULL */
-    unsigned dims;            /* CWB_DIM_* it accepts */
-    size_t state_size;        /* bytes of history state; 0 if elastic */
+    const char *name;        /* registry key, e.g. "hertz" */
+    const char *summary;     /* one line for `cwb laws` */
+    const char *source;      /* seed and equation numbers it implements */
+    const cwb_param *params; /* table ended by an entry with name NULL */
+    unsigned dims;           /* CWB_DIM_* it accepts */
+    size_t state_size;       /* bytes of history state; 0 if elastic */
     /* Optional: check parameters against each other and the pair once, when
      * the case is read. Returns CWB_OK, or CWB_EINPUT with a message. */
     int (*check)(const double *p, const cwb_pair *g, char *msg, size_t n);
@@ -133,13 +133,13 @@ typedef struct {
      * slots of p after the table's parameters (e.g. a damping coefficient
      * from a target restitution). Keeps every step a pure function of p. */
     int (*prepare)(double *p, const cwb_pair *g, char *msg, size_t n);
-    const char *needs_normal;  /* normal law it requires (NULL: any) */
+    const char *needs_normal; /* normal law it requires (NULL: any) */
 } cwb_law_head;
 
 typedef struct {
     cwb_law_head head;
-    int (*step)(const double *p, const cwb_pair *g, const void *state,
-                const cwb_kin *k, cwb_normal_out *out, void *trial);
+    int (*step)(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                cwb_normal_out *out, void *trial);
     /* Optional: contact pressure [Pa] at distance r [m] from the centre of
      * the contact at overlap delta on virgin loading (the profile driver). */
     double (*pressure)(const double *p, const cwb_pair *g, double delta, double r);
@@ -148,14 +148,13 @@ typedef struct {
 typedef struct {
     cwb_law_head head;
     /* nrm is the normal response of the same evaluation. */
-    int (*step)(const double *p, const cwb_pair *g, const void *state,
-                const cwb_kin *k, const cwb_normal_out *nrm,
-                cwb_tangential_out *out, void *trial);
+    int (*step)(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial);
     /* Optional: shear traction [Pa] at x [m] from the centre of the contact
      * after monotonic tangential loading to force t [N or N/m] at the normal
      * response nrm (the profile driver). */
-    double (*traction)(const double *p, const cwb_pair *g, const cwb_normal_out *nrm,
-                       double t, double x);
+    double (*traction)(const double *p, const cwb_pair *g, const cwb_normal_out *nrm, double t,
+                       double x);
     /* Optional: the tangential displacement [m] at which monotonic loading
      * from zero at the normal response nrm reaches full slip (the ultimate
      * slip; the trajectory driver). */
@@ -164,16 +163,14 @@ typedef struct {
 
 typedef struct {
     cwb_law_head head;
-    int (*step)(const double *p, const cwb_pair *g, const void *state,
-                const cwb_kin *k, const cwb_normal_out *nrm,
-                cwb_damping_out *out, void *trial);
+    int (*step)(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                const cwb_normal_out *nrm, cwb_damping_out *out, void *trial);
 } cwb_damping_type;
 
 typedef struct {
     cwb_law_head head;
-    int (*step)(const double *p, const cwb_pair *g, const void *state,
-                const cwb_kin *k, const cwb_normal_out *nrm,
-                cwb_rolling_out *out, void *trial);
+    int (*step)(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                const cwb_normal_out *nrm, cwb_rolling_out *out, void *trial);
 } cwb_rolling_type;
 
 /* The four kinds, for the registry and for generic code. */
@@ -188,10 +185,10 @@ typedef enum {
 const char *cwb_kind_name(cwb_kind k);
 
 /* Registry (src/laws/registry.c): the one place that knows law names. */
-#define CWB_AS_NORMAL(h) ((const cwb_normal_type *)(const void *)(h))
+#define CWB_AS_NORMAL(h)     ((const cwb_normal_type *)(const void *)(h))
 #define CWB_AS_TANGENTIAL(h) ((const cwb_tangential_type *)(const void *)(h))
-#define CWB_AS_DAMPING(h) ((const cwb_damping_type *)(const void *)(h))
-#define CWB_AS_ROLLING(h) ((const cwb_rolling_type *)(const void *)(h))
+#define CWB_AS_DAMPING(h)    ((const cwb_damping_type *)(const void *)(h))
+#define CWB_AS_ROLLING(h)    ((const cwb_rolling_type *)(const void *)(h))
 
 size_t cwb_law_count(cwb_kind kind);
 const cwb_law_head *cwb_law_at(cwb_kind kind, size_t i);
@@ -199,23 +196,23 @@ const cwb_law_head *cwb_law_find(cwb_kind kind, const char *name);
 /* Find a law of any kind by name; *kind receives its kind. */
 const cwb_law_head *cwb_law_find_any(const char *name, cwb_kind *kind);
 
-#define CWB_MAX_STATE 256      /* bytes of history state a law may use */
+#define CWB_MAX_STATE 256 /* bytes of history state a law may use */
 
 /* ------------------------------------------------------------------ */
 /* Helpers for law authors (src/laws/spring.c).                        */
 
 /* History of an incremental tangential spring. */
 typedef struct {
-    cwb_vec3 force;      /* committed spring force [N] */
-    double kt;           /* stiffness it was committed with [N/m] */
-    double fn;           /* normal force it was committed with [N] */
+    cwb_vec3 force; /* committed spring force [N] */
+    double kt;      /* stiffness it was committed with [N/m] */
+    double fn;      /* normal force it was committed with [N] */
 } cwb_spring_state;
 
 /* The spring of one step: stiffness, scale of the carried force, friction. */
 typedef struct {
-    double kt;           /* tangential stiffness of this step [N/m] */
-    double scale;        /* factor on the committed force (1, or seed 004 eq. 37) */
-    double mu;           /* Coulomb friction coefficient [-] */
+    double kt;    /* tangential stiffness of this step [N/m] */
+    double scale; /* factor on the committed force (1, or seed 004 eq. 37) */
+    double mu;    /* Coulomb friction coefficient [-] */
 } cwb_spring_law;
 
 /* One step of an incremental tangential spring with Coulomb cap (seed 001,
@@ -227,7 +224,6 @@ typedef struct {
  * split into slip (>= 0) and stiffness_energy (signed). */
 void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
                      const cwb_spring_law *law, cwb_tangential_out *out, cwb_spring_state *t);
-
 
 /* Elastic-plastic normal laws with memory (seed 004 secs. 2.2 and 4.2):
  * a virgin loading curve that starts as Hertz, and below the largest overlap
@@ -250,14 +246,14 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
  *   - the contact radius on unloading is dF/d(delta) / (2 E*) (exact for
  *     Hertz-like unloading, the punch relation for any other curve). */
 typedef struct {
-    double delta_max;    /* largest overlap reached [m] */
-    double f_max;        /* loading force there [N] */
+    double delta_max; /* largest overlap reached [m] */
+    double f_max;     /* loading force there [N] */
 } cwb_plastic_state;
 
 typedef struct {
-    double k;            /* coefficient [N/m^n] */
-    double n;            /* exponent [-] */
-    double delta_min;    /* overlap where the force returns to zero [m] */
+    double k;         /* coefficient [N/m^n] */
+    double n;         /* exponent [-] */
+    double delta_min; /* overlap where the force returns to zero [m] */
 } cwb_unloading;
 
 #define CWB_MAX_KNOTS 4
@@ -273,8 +269,8 @@ typedef struct {
     /* The unloading curve from a maximum delta_max > delta_y. */
     void (*unload)(const double *p, const cwb_pair *g, double delta_max, double f_max,
                    cwb_unloading *u);
-    int yield_slot;                 /* p[] index of delta_y [m] */
-    int knot_slot[CWB_MAX_KNOTS];   /* p[] indices of overlaps where the loading
+    int yield_slot;               /* p[] index of delta_y [m] */
+    int knot_slot[CWB_MAX_KNOTS]; /* p[] indices of overlaps where the loading
                                        curve changes form; 0 ends the list */
 } cwb_plastic_law;
 
@@ -303,8 +299,7 @@ double cwb_yield_overlap(const cwb_pair *g, double p_y);
 /* Restitution of a Hertz contact with the dashpot eta = alpha sqrt(m* k_n)
  * delta^(1/4) (seed 004 eqs. 48-50): depends on alpha only (src/laws/
  * viscoelastic.c). no_tension clamps the total normal force at zero. */
-int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char *msg,
-                                  size_t n);
+int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char *msg, size_t n);
 /* The alpha that gives restitution e (GSL Brent on the function above). */
 int cwb_hertz_dashpot_alpha(double e, int no_tension, double *alpha, char *msg, size_t n);
 
@@ -313,14 +308,24 @@ int cwb_hertz_dashpot_alpha(double e, int no_tension, double *alpha, char *msg, 
  * three keys (thornton, tomas, vu_quoc, brake; src/laws/yield.c). */
 enum { CWB_PY_FROM = 0, CWB_PY_GIVEN, CWB_PY_SIGMA_Y };
 extern const char *const cwb_py_from_words[];
-#define CWB_PY_PARAMS                                                                        \
-    {.name = "py_from", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,                     \
-     .choices = cwb_py_from_words,                                                           \
-     .help = "contact yield stress from sigma_y (p_y = Ay[nu] sigma_y) or given as py"},     \
-    {.name = "py", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,                        \
-     .flags = CWB_P_MIN_OPEN, .help = "contact yield stress (py_from = given)"},             \
-    {.name = "sigma_y", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,                   \
-     .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"}
+#define CWB_PY_PARAMS                                                                              \
+    {.name = "py_from",                                                                            \
+     .unit = "-",                                                                                  \
+     .def = 0,                                                                                     \
+     .kind = CWB_PARAM_CHOICE,                                                                     \
+     .choices = cwb_py_from_words,                                                                 \
+     .help = "contact yield stress from sigma_y (p_y = Ay[nu] sigma_y) or given as py"},           \
+        {.name = "py",                                                                             \
+         .unit = "Pa",                                                                             \
+         .def = 0,                                                                                 \
+         .min = 0,                                                                                 \
+         .max = INFINITY,                                                                          \
+         .flags = CWB_P_MIN_OPEN,                                                                  \
+         .help = "contact yield stress (py_from = given)"},                                        \
+    {                                                                                              \
+        .name = "sigma_y", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,                      \
+        .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"        \
+    }
 /* The key py_from asks for is given (> 0): CWB_OK, or CWB_EINPUT naming law. */
 int cwb_py_check(const double *p, const char *law, char *msg, size_t n);
 /* p_y of those keys, into *py: CWB_OK, or CWB_EINPUT when it cannot be had. */

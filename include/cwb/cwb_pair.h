@@ -23,24 +23,24 @@ typedef enum { CWB_SHAPE_SPHERE = 0, CWB_SHAPE_DISC, CWB_SHAPE_WALL } cwb_shape;
 
 typedef struct {
     cwb_shape shape;
-    double radius;      /* [m]; 0 for a wall */
-    double E;           /* Young's modulus [Pa]; INFINITY for a rigid wall */
-    double nu;          /* Poisson's ratio [-] */
-    double density;     /* [kg/m^3]; 0 for a wall */
-    double mass;        /* [kg] (sphere) or [kg/m] (disc); INFINITY for a wall */
-    double inertia;     /* moment of inertia about a diameter [kg m^2] (sphere,
+    double radius;  /* [m]; 0 for a wall */
+    double E;       /* Young's modulus [Pa]; INFINITY for a rigid wall */
+    double nu;      /* Poisson's ratio [-] */
+    double density; /* [kg/m^3]; 0 for a wall */
+    double mass;    /* [kg] (sphere) or [kg/m] (disc); INFINITY for a wall */
+    double inertia; /* moment of inertia about a diameter [kg m^2] (sphere,
                            2/5 m r^2) or about the axis per unit length
                            [kg m] (disc, 1/2 m r^2); INFINITY for a wall */
-    int rigid;          /* 1 for a rigid wall */
+    int rigid;      /* 1 for a rigid wall */
 } cwb_body;
 
 typedef struct {
     cwb_body body[2];
-    int dim;            /* 3 for sphere pairs, 2 for plane-strain discs */
-    double E_star;      /* effective modulus [Pa] */
-    double G_star;      /* effective shear modulus [Pa] */
-    double R_star;      /* effective radius [m] */
-    double m_star;      /* effective mass [kg] or [kg/m] */
+    int dim;       /* 3 for sphere pairs, 2 for plane-strain discs */
+    double E_star; /* effective modulus [Pa] */
+    double G_star; /* effective shear modulus [Pa] */
+    double R_star; /* effective radius [m] */
+    double m_star; /* effective mass [kg] or [kg/m] */
 } cwb_pair;
 
 /* Fill mass and inertia of b from its shape, radius and density. */
@@ -49,8 +49,7 @@ void cwb_body_complete(cwb_body *b);
 /* Build the pair and its effective properties. Returns CWB_EINPUT with a
  * message when the combination is not a contact cwb can model (two walls,
  * a sphere against a disc). */
-int cwb_pair_init(cwb_pair *g, const cwb_body *b1, const cwb_body *b2,
-                  char *msg, size_t n);
+int cwb_pair_init(cwb_pair *g, const cwb_body *b1, const cwb_body *b2, char *msg, size_t n);
 
 /* Shear modulus of a body, E / (2 (1 + nu)). */
 double cwb_body_shear_modulus(const cwb_body *b);

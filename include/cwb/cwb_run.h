@@ -18,14 +18,14 @@
 /* ------------------------------------------------------------------ */
 /* Results                                                             */
 
-#define CWB_MAX_COLS 40
+#define CWB_MAX_COLS    40
 #define CWB_MAX_SCALARS 64
-#define CWB_MAX_WARN 16
+#define CWB_MAX_WARN    16
 
 typedef struct {
-    char name[32];       /* column name, e.g. "F_n" */
-    char unit[16];       /* unit, e.g. "N" */
-    double *v;           /* nrow values */
+    char name[32]; /* column name, e.g. "F_n" */
+    char unit[16]; /* unit, e.g. "N" */
+    double *v;     /* nrow values */
 } cwb_column;
 
 typedef struct {
@@ -34,9 +34,9 @@ typedef struct {
 } cwb_series;
 
 typedef struct {
-    char name[48];       /* JSON key, e.g. "contact_time" */
+    char name[48]; /* JSON key, e.g. "contact_time" */
     char unit[16];
-    double value;        /* a NaN value is written as null and flagged */
+    double value; /* a NaN value is written as null and flagged */
 } cwb_scalar;
 
 typedef struct {
@@ -56,8 +56,7 @@ int cwb_series_row(cwb_series *s, const double *row);
 /* Index of the column called name, -1 if none. */
 int cwb_series_find(const cwb_series *s, const char *name);
 /* Set (or replace) a named scalar. */
-void cwb_result_set(cwb_result *r, const char *name, const char *unit,
-                    double value);
+void cwb_result_set(cwb_result *r, const char *name, const char *unit, double value);
 /* The scalar called name, or NaN. */
 double cwb_result_get(const cwb_result *r, const char *name);
 void cwb_result_warn(cwb_result *r, const char *fmt, ...)
@@ -72,13 +71,13 @@ void cwb_result_warn(cwb_result *r, const char *fmt, ...)
 struct cwb_case;
 
 typedef struct {
-    const char *name;           /* [driver] type = name */
-    const char *summary;        /* one line for `cwb describe` */
-    const cwb_param *params;    /* the keys of its [driver] section */
+    const char *name;        /* [driver] type = name */
+    const char *summary;     /* one line for `cwb describe` */
+    const cwb_param *params; /* the keys of its [driver] section */
     /* Optional cross-key checks once the case is read; CWB_EINPUT + msg. */
     int (*check)(const struct cwb_case *c, char *msg, size_t n);
     int (*run)(const struct cwb_case *c, cwb_result *r, char *msg, size_t n);
-    const char *plot_x, *plot_y;  /* default columns of its plot */
+    const char *plot_x, *plot_y; /* default columns of its plot */
 } cwb_driver_type;
 
 size_t cwb_driver_count(void);
@@ -86,17 +85,17 @@ const cwb_driver_type *cwb_driver_at(size_t i);
 const cwb_driver_type *cwb_driver_find(const char *name);
 
 typedef struct cwb_case {
-    char file[CWB_TEXT];                 /* path as given */
-    char name[128];                      /* file name without directory/.case */
+    char file[CWB_TEXT]; /* path as given */
+    char name[128];      /* file name without directory/.case */
     const cwb_law_head *law[CWB_KIND_COUNT];
     cwb_values law_values[CWB_KIND_COUNT];
-    int law_line[CWB_KIND_COUNT];        /* [contact] line naming the law */
+    int law_line[CWB_KIND_COUNT]; /* [contact] line naming the law */
     cwb_values body_values[2];
     cwb_pair pair;
     const cwb_driver_type *driver;
     cwb_values driver_values;
     cwb_values output_values;
-    cwb_values sweep_values;             /* [sweep], for `cwb sweep` */
+    cwb_values sweep_values; /* [sweep], for `cwb sweep` */
     int has_sweep;
 } cwb_case;
 
@@ -108,44 +107,55 @@ typedef struct {
 /* Read, validate and build a case. The case is large: allocate it on the
  * heap (cwb_case_new). Returns CWB_OK, or CWB_EINPUT with "FILE:LINE: msg". */
 cwb_case *cwb_case_new(void);
-int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides,
-                  size_t n_overrides, char *msg, size_t n);
+int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, size_t n_overrides,
+                  char *msg, size_t n);
 
 /* "FILE:LINE" of a value of a table in this case (for drivers' checks). */
-void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf,
-                    size_t n);
+void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, size_t n);
 
 /* Output keys, shared by every case ([output] section). */
 enum {
-    CWB_OUT_REFERENCE = 0,   /* reference CSV path */
-    CWB_OUT_REFERENCE_X,     /* reference column on x (default: plot x) */
-    CWB_OUT_REFERENCE_Y,     /* reference column on y (default: plot y) */
-    CWB_OUT_PLOT_X,          /* plot x column (default: the driver's) */
-    CWB_OUT_PLOT_Y,          /* plot y column */
-    CWB_OUT_TITLE,           /* plot title */
-    CWB_OUT_COMPARE_X,       /* column both curves are matched on (default: plot x) */
-    CWB_OUT_OVERLAY,         /* other runs' CSVs drawn on the same plot */
-    CWB_OUT_ALSO_REFERENCE   /* further references drawn as points, not compared */
+    CWB_OUT_REFERENCE = 0, /* reference CSV path */
+    CWB_OUT_REFERENCE_X,   /* reference column on x (default: plot x) */
+    CWB_OUT_REFERENCE_Y,   /* reference column on y (default: plot y) */
+    CWB_OUT_PLOT_X,        /* plot x column (default: the driver's) */
+    CWB_OUT_PLOT_Y,        /* plot y column */
+    CWB_OUT_TITLE,         /* plot title */
+    CWB_OUT_COMPARE_X,     /* column both curves are matched on (default: plot x) */
+    CWB_OUT_OVERLAY,       /* other runs' CSVs drawn on the same plot */
+    CWB_OUT_ALSO_REFERENCE /* further references drawn as points, not compared */
 };
 extern const cwb_param cwb_output_params[];
 
 /* Sweep keys ([sweep]). */
-enum { CWB_SWEEP_VARY = 0, CWB_SWEEP_FROM, CWB_SWEEP_TO, CWB_SWEEP_N, CWB_SWEEP_SCALE,
-       CWB_SWEEP_PLOT_Y, CWB_SWEEP_REFERENCE, CWB_SWEEP_REFERENCE_X, CWB_SWEEP_REFERENCE_Y,
-       CWB_SWEEP_TITLE, CWB_SWEEP_PLOT_X, CWB_SWEEP_LINK, CWB_SWEEP_LINK_FACTOR,
-       CWB_SWEEP_OVERLAY };
+enum {
+    CWB_SWEEP_VARY = 0,
+    CWB_SWEEP_FROM,
+    CWB_SWEEP_TO,
+    CWB_SWEEP_N,
+    CWB_SWEEP_SCALE,
+    CWB_SWEEP_PLOT_Y,
+    CWB_SWEEP_REFERENCE,
+    CWB_SWEEP_REFERENCE_X,
+    CWB_SWEEP_REFERENCE_Y,
+    CWB_SWEEP_TITLE,
+    CWB_SWEEP_PLOT_X,
+    CWB_SWEEP_LINK,
+    CWB_SWEEP_LINK_FACTOR,
+    CWB_SWEEP_OVERLAY
+};
 extern const cwb_param cwb_sweep_params[];
 
 /* What `cwb sweep` is asked to do: the command line, as cwb_sweep takes it. */
 typedef struct {
-    const char *path;           /* the case file */
-    const char *const *sets;    /* --set overrides "section.key=value", applied to every value */
+    const char *path;        /* the case file */
+    const char *const *sets; /* --set overrides "section.key=value", applied to every value */
     size_t nsets;
-    const char *vary;           /* "section.key=FROM:TO:N[:log]" over the case's [sweep], or NULL */
-    int jobs;                   /* forked workers (clamped to 1..256 and to the values) */
-    const char *dir;            /* output folder, created when missing */
-    int plot;                   /* also write .gp and render .png */
-    int json;                   /* the summary as one JSON line */
+    const char *vary; /* "section.key=FROM:TO:N[:log]" over the case's [sweep], or NULL */
+    int jobs;         /* forked workers (clamped to 1..256 and to the values) */
+    const char *dir;  /* output folder, created when missing */
+    int plot;         /* also write .gp and render .png */
+    int json;         /* the summary as one JSON line */
 } cwb_sweep_request;
 
 /* Run a case once per value of one key (src/drivers/sweep.c). req->vary
@@ -157,8 +167,14 @@ typedef struct {
 int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_t n);
 
 /* Body keys ([body1], [body2]). */
-enum { CWB_BODY_SHAPE = 0, CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,
-       CWB_BODY_DENSITY, CWB_BODY_RIGID };
+enum {
+    CWB_BODY_SHAPE = 0,
+    CWB_BODY_RADIUS,
+    CWB_BODY_E,
+    CWB_BODY_NU,
+    CWB_BODY_DENSITY,
+    CWB_BODY_RIGID
+};
 extern const cwb_param cwb_body_params[];
 
 /* Bind the laws of case c to ct and set their virgin states (a thin wrapper

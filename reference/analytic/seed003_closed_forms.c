@@ -24,8 +24,8 @@ static const char *const common =
     "# independence: closed-form\n";
 
 /* The inputs of `common`: the line path every displacement-controlled curve starts from. */
-static const cwb_sliding_spec paper_line = {.path = CWB_SLIDING_LINE, .R = 1.0, .kn = 1.0,
-                                            .mu = 0.6, .m = 1.0, .h0 = 0.1, .kt = 0.0};
+static const cwb_sliding_spec paper_line = {
+    .path = CWB_SLIDING_LINE, .R = 1.0, .kn = 1.0, .mu = 0.6, .m = 1.0, .h0 = 0.1, .kt = 0.0};
 
 #define SWEEP_N 12
 
@@ -69,8 +69,7 @@ static int write_force(void)
     cwb_fsliding g;
     char msg[256];
     char name[128];
-    const cwb_fsliding_spec spec = {.R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0,
-                                    .y0 = 0.86};
+    const cwb_fsliding_spec spec = {.R = 1.0, .m = 1.0, .mu = 0.6, .Q = 1.0, .T0 = 0.0, .y0 = 0.86};
     if (cwb_fsliding_init(&g, &spec, msg, sizeof msg))
         return 1;
     double Tmu = g.Tmu;
@@ -110,7 +109,10 @@ static int write_force(void)
             k ? "eq. 47 (the a_n = 0 speed up to eq. 44's separation;\n"
                 "# re-derived with a real modulus): the paper's approximation"
               : "centrifugal term on:\n# qags of 1/v with eq. 43's speed up to eq. 44's separation",
-            force_common, k ? "0.04 eq. 47 is the paper's approximation: +2.7 to +3.4 % from the exact contact time here" : "1e-8");
+            force_common,
+            k ? "0.04 eq. 47 is the paper's approximation: +2.7 to +3.4 % from the exact contact "
+                "time here"
+              : "1e-8");
         for (int i = 0; i < SWEEP_N; i++) {
             double r = sweep_at(1.05, 3.0, i);
             g.T0 = r * Tmu;

@@ -81,8 +81,8 @@ static void print_params(const cwb_param *t)
         else if (t[i].kind == CWB_PARAM_CHOICE)
             snprintf(def, sizeof def, "default %s", t[i].choices[(int)t[i].def]);
         else if (t[i].kind == CWB_PARAM_REAL)
-            snprintf(def, sizeof def, (t[i].flags & CWB_P_AUTO) ? "default auto"
-                                                               : "default %g", t[i].def);
+            snprintf(def, sizeof def, (t[i].flags & CWB_P_AUTO) ? "default auto" : "default %g",
+                     t[i].def);
         else
             snprintf(def, sizeof def, "optional");
         printf("    %-20s [%s] %s; allowed %s\n", t[i].name, t[i].unit, def, range);
@@ -98,8 +98,10 @@ static int cmd_laws(int argc, char **argv)
             if (strcmp(argv[2], cwb_kind_name((cwb_kind)k)) == 0)
                 only = k;
         if (only < 0) {
-            fprintf(stderr, "cwb laws: unknown kind '%s' (normal, tangential, damping, "
-                            "rolling)\n", argv[2]);
+            fprintf(stderr,
+                    "cwb laws: unknown kind '%s' (normal, tangential, damping, "
+                    "rolling)\n",
+                    argv[2]);
             return CWB_EINPUT;
         }
     }
@@ -110,7 +112,9 @@ static int cmd_laws(int argc, char **argv)
         for (size_t i = 0; i < cwb_law_count((cwb_kind)k); i++) {
             const cwb_law_head *h = cwb_law_at((cwb_kind)k, i);
             printf("  %-22s %s%s\n", h->name, h->summary,
-                   h->dims == CWB_DIM_2D ? " [2D]" : h->dims == CWB_DIM_3D ? " [3D]" : "");
+                   h->dims == CWB_DIM_2D   ? " [2D]"
+                   : h->dims == CWB_DIM_3D ? " [3D]"
+                                           : "");
         }
     }
     if (only < 0) {
@@ -144,12 +148,12 @@ static int cmd_describe(int argc, char **argv)
         printf("%s (%s law)\n  %s\n  source: %s\n  geometry: %s\n  history state: %zu bytes\n",
                h->name, cwb_kind_name((cwb_kind)k), h->summary, h->source,
                h->dims == (CWB_DIM_2D | CWB_DIM_3D) ? "3D spheres and 2D discs"
-               : h->dims == CWB_DIM_2D             ? "2D discs (plane strain, per unit length)"
+               : h->dims == CWB_DIM_2D              ? "2D discs (plane strain, per unit length)"
                                                     : "3D spheres",
                h->state_size);
         print_params(h->params);
-        printf("  case file: [contact] %s = %s, parameters in [%s]\n",
-               cwb_kind_name((cwb_kind)k), h->name, cwb_kind_name((cwb_kind)k));
+        printf("  case file: [contact] %s = %s, parameters in [%s]\n", cwb_kind_name((cwb_kind)k),
+               h->name, cwb_kind_name((cwb_kind)k));
     }
     const cwb_driver_type *d = cwb_driver_find(name);
     if (d && want < 0) {
@@ -238,8 +242,7 @@ static int parse_options(int argc, char **argv, int sweep_opts, options *o)
 
 /* DIR/NAME.csv, written atomically; only then its plot (a plot never
  * shows a table that is not on disk). */
-static int write_run(const options *o, const cwb_case *c, const cwb_result *r, char *msg,
-                     size_t n)
+static int write_run(const options *o, const cwb_case *c, const cwb_result *r, char *msg, size_t n)
 {
     int rc = cwb_make_dirs(o->dir, msg, n);
     if (rc != CWB_OK)
@@ -249,7 +252,7 @@ static int write_run(const options *o, const cwb_case *c, const cwb_result *r, c
     cwb_output out;
     if ((rc = cwb_output_open(&out, file, msg, n)) != CWB_OK)
         return rc;
-    cwb_write_csv(out.f, c, r);     /* a failed write shows in the commit */
+    cwb_write_csv(out.f, c, r); /* a failed write shows in the commit */
     if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
         return rc;
     if ((rc = cwb_plot_write(o->dir, c, r, &cli_log, msg, n)) != CWB_OK)
@@ -297,8 +300,13 @@ static int cmd_sweep(int argc, char **argv)
     char msg[CWB_MSG];
     int rc = parse_options(argc, argv, 1, &o);
     if (rc == CWB_OK) {
-        cwb_sweep_request req = {.path = o.path, .sets = o.over, .nsets = o.nover,
-                                 .vary = o.vary, .jobs = o.jobs, .dir = o.dir, .plot = o.plot,
+        cwb_sweep_request req = {.path = o.path,
+                                 .sets = o.over,
+                                 .nsets = o.nover,
+                                 .vary = o.vary,
+                                 .jobs = o.jobs,
+                                 .dir = o.dir,
+                                 .plot = o.plot,
                                  .json = o.json};
         rc = report(cwb_sweep(&req, &cli_log, msg, sizeof msg), msg);
     }
@@ -315,7 +323,7 @@ static int cmd_fit(int argc, char **argv)
         fprintf(stderr, "cwb fit: --set is not taken (the fit-case names its case)\n");
         rc = CWB_EINPUT;
     }
-    if (rc == CWB_OK) {   /* cwb_fit creates the folder */
+    if (rc == CWB_OK) { /* cwb_fit creates the folder */
         cwb_fit_request req = {.path = o.path, .dir = o.dir, .plot = o.plot, .json = o.json};
         rc = report(cwb_fit(&req, NULL, &cli_log, msg, sizeof msg), msg);
     }

@@ -42,14 +42,10 @@ static int contact_bound(const cwb_contact *ct)
 static const cwb_law_head *head_of(const cwb_contact *ct, cwb_kind kind)
 {
     switch (kind) {
-    case CWB_KIND_NORMAL:
-        return &ct->normal->head;
-    case CWB_KIND_TANGENTIAL:
-        return &ct->tangential->head;
-    case CWB_KIND_DAMPING:
-        return &ct->damping->head;
-    default:
-        return &ct->rolling->head;
+    case CWB_KIND_NORMAL: return &ct->normal->head;
+    case CWB_KIND_TANGENTIAL: return &ct->tangential->head;
+    case CWB_KIND_DAMPING: return &ct->damping->head;
+    default: return &ct->rolling->head;
     }
 }
 
@@ -80,10 +76,9 @@ int cwb_contact_setup(cwb_contact *ct, const cwb_contact_laws *laws,
  * and prepared the laws of c, so setup cannot refuse them. */
 int cwb_contact_init(cwb_contact *ct, const cwb_case *c)
 {
-    const cwb_contact_laws laws = {CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]),
-                                   CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]),
-                                   CWB_AS_DAMPING(c->law[CWB_KIND_DAMPING]),
-                                   CWB_AS_ROLLING(c->law[CWB_KIND_ROLLING])};
+    const cwb_contact_laws laws = {
+        CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]), CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]),
+        CWB_AS_DAMPING(c->law[CWB_KIND_DAMPING]), CWB_AS_ROLLING(c->law[CWB_KIND_ROLLING])};
     const double *p[CWB_KIND_COUNT];
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         p[k] = c->law_values[k].p;
@@ -112,23 +107,22 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     if (!kin_finite(k))
         return CWB_EFAIL;
     int rc;
-    const unsigned char (*s)[CWB_MAX_STATE] = ct->committed.state;
+    const unsigned char(*s)[CWB_MAX_STATE] = ct->committed.state;
     /* A law that keeps its state unchanged need not write its trial. */
     for (int i = 0; i < CWB_KIND_COUNT; i++)
         if (ct->state_size[i])
             memcpy(trial->state[i], s[i], ct->state_size[i]);
-    if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL],
-                               k, &o->n, trial->state[CWB_KIND_NORMAL])) != CWB_OK)
+    if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL], k, &o->n,
+                               trial->state[CWB_KIND_NORMAL])) != CWB_OK)
         return rc;
-    if ((rc = ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair,
-                                   s[CWB_KIND_TANGENTIAL], k, &o->n, &o->t,
-                                   trial->state[CWB_KIND_TANGENTIAL])) != CWB_OK)
+    if ((rc = ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair, s[CWB_KIND_TANGENTIAL], k,
+                                   &o->n, &o->t, trial->state[CWB_KIND_TANGENTIAL])) != CWB_OK)
         return rc;
-    if ((rc = ct->damping->step(ct->p[CWB_KIND_DAMPING], ct->pair, s[CWB_KIND_DAMPING],
-                                k, &o->n, &o->d, trial->state[CWB_KIND_DAMPING])) != CWB_OK)
+    if ((rc = ct->damping->step(ct->p[CWB_KIND_DAMPING], ct->pair, s[CWB_KIND_DAMPING], k, &o->n,
+                                &o->d, trial->state[CWB_KIND_DAMPING])) != CWB_OK)
         return rc;
-    return ct->rolling->step(ct->p[CWB_KIND_ROLLING], ct->pair, s[CWB_KIND_ROLLING], k,
-                             &o->n, &o->r, trial->state[CWB_KIND_ROLLING]);
+    return ct->rolling->step(ct->p[CWB_KIND_ROLLING], ct->pair, s[CWB_KIND_ROLLING], k, &o->n,
+                             &o->r, trial->state[CWB_KIND_ROLLING]);
 }
 
 int cwb_contact_normal(const cwb_contact *ct, const void *state, const cwb_kin *k,
@@ -169,8 +163,7 @@ double cwb_contact_pressure(const cwb_contact *ct, double delta, double r)
     return ct->normal->pressure(ct->p[CWB_KIND_NORMAL], ct->pair, delta, r);
 }
 
-double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, double t,
-                            double x)
+double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, double t, double x)
 {
     assert(contact_bound(ct) && nrm);
     if (!ct->tangential->traction)

@@ -108,8 +108,8 @@ void cwb_param_range(const cwb_param *p, char *buf, size_t n)
         size_t used = 0;
         buf[0] = '\0';
         for (size_t i = 0; p->choices && p->choices[i]; i++)
-            used += (size_t)snprintf(buf + used, used < n ? n - used : 0,
-                                     "%s%s", i ? "|" : "", p->choices[i]);
+            used += (size_t)snprintf(buf + used, used < n ? n - used : 0, "%s%s", i ? "|" : "",
+                                     p->choices[i]);
         return;
     }
     if (p->kind == CWB_PARAM_TEXT) {
@@ -122,14 +122,13 @@ void cwb_param_range(const cwb_param *p, char *buf, size_t n)
     /* infinities are never allowed values (only finite numbers parse) */
     int lo_open = (p->flags & CWB_P_MIN_OPEN) || isinf(p->min);
     int hi_open = (p->flags & CWB_P_MAX_OPEN) || isinf(p->max);
-    snprintf(buf, n, "%c%s, %s%c %s%s%s", lo_open ? '(' : '[', lo, hi, hi_open ? ')' : ']',
-             p->unit, (p->flags & CWB_P_INTEGER) ? ", whole numbers" : "",
+    snprintf(buf, n, "%c%s, %s%c %s%s%s", lo_open ? '(' : '[', lo, hi, hi_open ? ')' : ']', p->unit,
+             (p->flags & CWB_P_INTEGER) ? ", whole numbers" : "",
              (p->flags & CWB_P_AUTO) ? " or auto" : "");
 }
 
 /* Check one real against the range of p. */
-static int check_range(const cwb_param *p, double x, const char *text,
-                       char *msg, size_t n)
+static int check_range(const cwb_param *p, double x, const char *text, char *msg, size_t n)
 {
     int lo_ok = (p->flags & CWB_P_MIN_OPEN) ? x > p->min : x >= p->min;
     int hi_ok = (p->flags & CWB_P_MAX_OPEN) ? x < p->max : x <= p->max;
@@ -137,13 +136,11 @@ static int check_range(const cwb_param *p, double x, const char *text,
         return CWB_OK;
     char range[96];
     cwb_param_range(p, range, sizeof range);
-    return cwb_fail(msg, n, CWB_EINPUT,
-                    "%s = %s [%s] is out of range: allowed %s", p->name, text,
+    return cwb_fail(msg, n, CWB_EINPUT, "%s = %s [%s] is out of range: allowed %s", p->name, text,
                     p->unit, range);
 }
 
-int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg,
-                    size_t n)
+int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
 {
     const cwb_param *p = &v->table[i];
     char range[96];
@@ -156,20 +153,21 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg,
                 v->p[i] = (double)c;
                 return CWB_OK;
             }
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "%s = '%s' is not one of the allowed words: %s",
+        return cwb_fail(msg, n, CWB_EINPUT, "%s = '%s' is not one of the allowed words: %s",
                         p->name, text, range);
     case CWB_PARAM_TEXT:
         if (strlen(text) >= CWB_TEXT)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s: value longer than %d characters",
-                            p->name, CWB_TEXT - 1);
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: value longer than %d characters", p->name,
+                            CWB_TEXT - 1);
         /* Text reaches provenance lines, CSV headers and gnuplot scripts:
          * a control character (a newline above all) could end a line there
          * and start another that the file's author never wrote. */
         for (const unsigned char *ch = (const unsigned char *)text; *ch; ch++)
             if (*ch < 0x20 || *ch == 0x7f)
-                return cwb_fail(msg, n, CWB_EINPUT, "%s: control character (code %d) in the "
-                                "text; only printable characters are allowed", p->name, *ch);
+                return cwb_fail(msg, n, CWB_EINPUT,
+                                "%s: control character (code %d) in the "
+                                "text; only printable characters are allowed",
+                                p->name, *ch);
         snprintf(v->text[i], CWB_TEXT, "%s", text);
         return CWB_OK;
     case CWB_PARAM_LIST: {
@@ -179,12 +177,10 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg,
         snprintf(buf, sizeof buf, "%s", text);
         size_t count = 0;
         char *save = NULL;
-        for (char *tok = strtok_r(buf, ",", &save); tok;
-             tok = strtok_r(NULL, ",", &save)) {
+        for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
             double x;
             if (count == CWB_MAX_LIST)
-                return cwb_fail(msg, n, CWB_EINPUT,
-                                "%s: more than %d items in the list", p->name,
+                return cwb_fail(msg, n, CWB_EINPUT, "%s: more than %d items in the list", p->name,
                                 CWB_MAX_LIST);
             if (cwb_parse_double(tok, &x) != 0)
                 return cwb_fail(msg, n, CWB_EINPUT,
@@ -228,23 +224,18 @@ void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n)
 {
     const cwb_param *p = &v->table[i];
     switch (p->kind) {
-    case CWB_PARAM_CHOICE:
-        snprintf(buf, n, "%s", p->choices[(int)v->p[i]]);
-        break;
-    case CWB_PARAM_TEXT:
-        snprintf(buf, n, "%s", v->text[i]);
-        break;
+    case CWB_PARAM_CHOICE: snprintf(buf, n, "%s", p->choices[(int)v->p[i]]); break;
+    case CWB_PARAM_TEXT: snprintf(buf, n, "%s", v->text[i]); break;
     case CWB_PARAM_LIST: {
         size_t used = 0;
         buf[0] = '\0';
         for (size_t k = 0; k < v->list[i].n && used < n; k++)
-            used += (size_t)snprintf(buf + used, n - used, "%s%.10g",
-                                     k ? "," : "", v->list[i].v[k]);
+            used +=
+                (size_t)snprintf(buf + used, n - used, "%s%.10g", k ? "," : "", v->list[i].v[k]);
         if (used < n)
             snprintf(buf + used, n - used, " [%s]", p->unit);
         break;
     }
-    default:
-        snprintf(buf, n, "%.10g [%s]", v->p[i], p->unit);
+    default: snprintf(buf, n, "%.10g [%s]", v->p[i], p->unit);
     }
 }

@@ -17,8 +17,7 @@ void cwb_body_complete(cwb_body *b)
 {
     switch (b->shape) {
     case CWB_SHAPE_SPHERE:
-        b->mass = 4.0 / 3.0 * M_PI * b->radius * b->radius * b->radius *
-                  b->density;
+        b->mass = 4.0 / 3.0 * M_PI * b->radius * b->radius * b->radius * b->density;
         b->inertia = 0.4 * b->mass * b->radius * b->radius;
         b->rigid = 0;
         break;
@@ -53,8 +52,7 @@ static double shear_compliance(const cwb_body *b)
     return b->rigid ? 0.0 : (2.0 - b->nu) / cwb_body_shear_modulus(b);
 }
 
-int cwb_pair_init(cwb_pair *g, const cwb_body *b1, const cwb_body *b2,
-                  char *msg, size_t n)
+int cwb_pair_init(cwb_pair *g, const cwb_body *b1, const cwb_body *b2, char *msg, size_t n)
 {
     g->body[0] = *b1;
     g->body[1] = *b2;

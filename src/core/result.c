@@ -55,8 +55,7 @@ int cwb_series_find(const cwb_series *s, const char *name)
     return -1;
 }
 
-void cwb_result_set(cwb_result *r, const char *name, const char *unit,
-                    double value)
+void cwb_result_set(cwb_result *r, const char *name, const char *unit, double value)
 {
     size_t i;
     for (i = 0; i < r->nscalar; i++)

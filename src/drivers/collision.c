@@ -73,35 +73,89 @@
 #include "cwb_numeric.h"
 #include "cwb_run.h"
 
-enum { P_VN, P_VT, P_SPEED, P_ANGLE, P_OMEGA1, P_OMEGA2, P_DT, P_DT_TOL, P_MAX_STEPS,
-       P_ROWS, P_PSI_MU };
+enum {
+    P_VN,
+    P_VT,
+    P_SPEED,
+    P_ANGLE,
+    P_OMEGA1,
+    P_OMEGA2,
+    P_DT,
+    P_DT_TOL,
+    P_MAX_STEPS,
+    P_ROWS,
+    P_PSI_MU
+};
 
 static const cwb_param collision_params[] = {
-    {.name = "v_normal", .unit = "m/s", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
+    {.name = "v_normal",
+     .unit = "m/s",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
      .help = "closing speed of body 1 towards body 2 at first contact (or impact_speed)"},
-    {.name = "v_tangential", .unit = "m/s", .min = -INFINITY, .max = INFINITY,
+    {.name = "v_tangential",
+     .unit = "m/s",
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "tangential speed of body 1 relative to body 2 (along +x)"},
-    {.name = "impact_speed", .unit = "m/s", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
+    {.name = "impact_speed",
+     .unit = "m/s",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
      .help = "instead of v_normal/v_tangential: speed V, with v_n = V cos(angle), "
              "v_t = V sin(angle)"},
-    {.name = "impact_angle_deg", .unit = "deg", .min = 0, .max = 90,
-     .flags = CWB_P_MAX_OPEN, .help = "impact angle from the normal (with impact_speed)"},
-    {.name = "omega1", .unit = "rad/s", .min = -INFINITY, .max = INFINITY,
+    {.name = "impact_angle_deg",
+     .unit = "deg",
+     .min = 0,
+     .max = 90,
+     .flags = CWB_P_MAX_OPEN,
+     .help = "impact angle from the normal (with impact_speed)"},
+    {.name = "omega1",
+     .unit = "rad/s",
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "spin of body 1 about +y (positive moves its contact point along +x)"},
-    {.name = "omega2", .unit = "rad/s", .min = -INFINITY, .max = INFINITY,
+    {.name = "omega2",
+     .unit = "rad/s",
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "spin of body 2 about +y (ignored for a wall)"},
-    {.name = "dt", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "dt",
+     .unit = "s",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
      .help = "time step; auto: from the expected contact time, halved until "
              "the results change by less than dt_tol"},
-    {.name = "dt_tol", .unit = "-", .def = 1e-6, .min = 0, .max = 0.1,
+    {.name = "dt_tol",
+     .unit = "-",
+     .def = 1e-6,
+     .min = 0,
+     .max = 0.1,
      .flags = CWB_P_MIN_OPEN,
      .help = "dt = auto: largest relative change of any reported result"},
-    {.name = "max_steps", .unit = "-", .flags = CWB_P_INTEGER, .def = 2e7, .min = 10, .max = 1e10,
+    {.name = "max_steps",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 2e7,
+     .min = 10,
+     .max = 1e10,
      .help = "give up (exit 1) when separation takes more steps than this"},
-    {.name = "rows", .unit = "-", .flags = CWB_P_INTEGER, .def = 2000, .min = 10, .max = 1e7,
+    {.name = "rows",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 2000,
+     .min = 10,
+     .max = 1e7,
      .help = "about how many rows the CSV gets"},
-    {.name = "psi_mu", .unit = "-", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "psi_mu",
+     .unit = "-",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .help = "report the normalised impact and recoil angles psi1, psi2 (Chung & Ooi) "
              "and psi1_maw, psi2_maw (Maw et al.) with this friction coefficient; 0: off"},
     {0}};
@@ -120,15 +174,27 @@ static void impact_velocity(const double *p, double *vn, double *vt)
 }
 
 /* Layout of the ODE state. */
-enum { X1 = 0, V1 = 3, W1 = 6, X2 = 9, V2 = 12, W2 = 15, XI = 18,
-       WORK_N = 21, WORK_T = 22, DISS_D = 23, DISS_R = 24, NY = 25 };
+enum {
+    X1 = 0,
+    V1 = 3,
+    W1 = 6,
+    X2 = 9,
+    V2 = 12,
+    W2 = 15,
+    XI = 18,
+    WORK_N = 21,
+    WORK_T = 22,
+    DISS_D = 23,
+    DISS_R = 24,
+    NY = 25
+};
 
 typedef struct {
     cwb_contact ct;
-    int wall;                 /* body 2 is a wall */
+    int wall; /* body 2 is a wall */
     double r1, r2, m1, m2, I1, I2;
-    double delta0;            /* overlap of the committed state */
-    double h;                 /* length of the step being taken */
+    double delta0; /* overlap of the committed state */
+    double h;      /* length of the step being taken */
 } sim;
 
 typedef struct {
@@ -153,7 +219,7 @@ static void geometry_of(const sim *s, const double *y, geometry *g)
     cwb_vec3 x1 = get3(y, X1), x2 = get3(y, X2);
     if (s->wall) {
         g->n = cwb_v3(0, 0, 1);
-        double gap = x2.z - x1.z;     /* centre of body 1 to the wall plane */
+        double gap = x2.z - x1.z; /* centre of body 1 to the wall plane */
         g->delta = s->r1 - gap;
         cwb_vec3 cp = cwb_v3(x1.x, x1.y, x2.z);
         g->r1c = cwb_v3_sub(cp, x1);
@@ -174,8 +240,7 @@ static void geometry_of(const sim *s, const double *y, geometry *g)
     g->v_t = cwb_v3_in_plane(g->v_rel, g->n);
 }
 
-static void kinematics(const sim *s, const double *y, const geometry *g, double t_off,
-                       cwb_kin *k)
+static void kinematics(const sim *s, const double *y, const geometry *g, double t_off, cwb_kin *k)
 {
     k->delta = g->delta;
     k->delta0 = s->delta0;
@@ -191,8 +256,8 @@ static void kinematics(const sim *s, const double *y, const geometry *g, double 
 }
 
 /* Right-hand side at state y, t_off after the committed state. */
-static int rhs(const sim *s, const double *y, double t_off, double *dy,
-               cwb_contact_out *o, cwb_contact_trial *trial)
+static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_contact_out *o,
+               cwb_contact_trial *trial)
 {
     geometry g;
     cwb_kin k;
@@ -257,12 +322,12 @@ static int rk4(const sim *s, const double *y, double h, double *out)
 
 /* What the laws report about energy over the committed steps. */
 typedef struct {
-    double slip;              /* tangential slip dissipation (>= 0) */
-    double stiff;             /* tangential energy lost (+) or created (-) by
+    double slip;   /* tangential slip dissipation (>= 0) */
+    double stiff;  /* tangential energy lost (+) or created (-) by
                                  changes of the normal state (cwb_law.h) */
-    double gained;            /* energy the normal law returned beyond what it
+    double gained; /* energy the normal law returned beyond what it
                                  took, on CWB_FLAG_ENERGY_GAIN steps */
-    size_t gains;             /* such steps */
+    size_t gains;  /* such steps */
 } law_energy;
 
 /* Evaluate at the accepted state y (h after the committed one), commit the
@@ -372,48 +437,47 @@ static double hermite_peak(double d0, double r0, double d1, double r1, double h)
  * at s_floor: the time to close an overlap the centre coordinates can still
  * resolve (a few thousand ulps of the radius), below which the overlap
  * computed from positions is rounding noise. */
-static double graded_step(double h, double t_grade, double s_floor, double t,
-                          double delta, double delta_rate)
+static double graded_step(double h, double t_grade, double s_floor, double t, double delta,
+                          double delta_rate)
 {
     double tau = delta_rate < 0.0 && delta > 0.0 ? delta / -delta_rate : INFINITY;
     if (t >= t_grade && tau >= t_grade)
-        return h;                              /* away from both ends */
+        return h; /* away from both ends */
     double s_min = fmin(h, fmax(h * pow(h / t_grade, 5.0 / 3.0), s_floor));
     double s = t < t_grade ? h * pow(t / t_grade, 0.625) : h;
     if (tau <= s_min)
-        return fmax(2.0 * tau, s_min);         /* the landing step */
+        return fmax(2.0 * tau, s_min); /* the landing step */
     if (tau < t_grade)
         s = fmin(s, h * pow(tau / t_grade, 0.625));
     return fmax(s, s_min);
 }
 
 /* Everything one run at a fixed dt reports (compared between refinements). */
-enum { R_TC, R_DMAX, R_FMAX, R_EN, R_ET, R_ETC, R_ANGLE, R_ANGLE_COM, R_W1, R_W2,
-       R_COUNT };
+enum { R_TC, R_DMAX, R_FMAX, R_EN, R_ET, R_ETC, R_ANGLE, R_ANGLE_COM, R_W1, R_W2, R_COUNT };
 
 typedef struct {
     double value[R_COUNT];
     double e_in, e_out, e_stored, e_stored_n, w_n, w_t, d_damp, d_roll;
-    law_energy le;             /* the laws' own energy reports */
+    law_energy le; /* the laws' own energy reports */
     double impact_angle;
-    double u_normal_after;     /* -(u1 - u2).z: separating speed along the initial normal */
-    double tan_in, tan_out;    /* contact-point tangential / normal velocity, before and after */
-    double u_t_after;          /* (u1 - u2).x after: tangential centre velocity */
-    double permanent_overlap;  /* overlap where the normal force returned to zero [m] */
-    unsigned flags;            /* CWB_FLAG_* raised by the laws */
-    size_t jumps;              /* committed steps where the normal law jumped */
+    double u_normal_after;    /* -(u1 - u2).z: separating speed along the initial normal */
+    double tan_in, tan_out;   /* contact-point tangential / normal velocity, before and after */
+    double u_t_after;         /* (u1 - u2).x after: tangential centre velocity */
+    double permanent_overlap; /* overlap where the normal force returned to zero [m] */
+    unsigned flags;           /* CWB_FLAG_* raised by the laws */
+    size_t jumps;             /* committed steps where the normal law jumped */
     size_t steps;
 } run_summary;
 
 static const char *const result_names[R_COUNT] = {
-    [R_TC] = "contact_time", [R_DMAX] = "max_overlap", [R_FMAX] = "max_normal_force",
-    [R_EN] = "restitution_normal", [R_ET] = "restitution_tangential",
-    [R_ETC] = "restitution_tangential_contact", [R_ANGLE] = "rebound_angle_deg",
-    [R_ANGLE_COM] = "rebound_angle_com_deg", [R_W1] = "omega1_after",
-    [R_W2] = "omega2_after"};
+    [R_TC] = "contact_time",           [R_DMAX] = "max_overlap",
+    [R_FMAX] = "max_normal_force",     [R_EN] = "restitution_normal",
+    [R_ET] = "restitution_tangential", [R_ETC] = "restitution_tangential_contact",
+    [R_ANGLE] = "rebound_angle_deg",   [R_ANGLE_COM] = "rebound_angle_com_deg",
+    [R_W1] = "omega1_after",           [R_W2] = "omega2_after"};
 static const char *const result_units[R_COUNT] = {
-    [R_TC] = "s", [R_DMAX] = "m", [R_FMAX] = "N", [R_EN] = "-", [R_ET] = "-", [R_ETC] = "-",
-    [R_ANGLE] = "deg", [R_ANGLE_COM] = "deg", [R_W1] = "rad/s", [R_W2] = "rad/s"};
+    [R_TC] = "s",  [R_DMAX] = "m",    [R_FMAX] = "N",        [R_EN] = "-",     [R_ET] = "-",
+    [R_ETC] = "-", [R_ANGLE] = "deg", [R_ANGLE_COM] = "deg", [R_W1] = "rad/s", [R_W2] = "rad/s"};
 
 static void initial_state(const cwb_case *c, const sim *s, double *y)
 {
@@ -422,7 +486,7 @@ static void initial_state(const cwb_case *c, const sim *s, double *y)
     put3(y, X2, cwb_v3(0, 0, s->wall ? s->r1 : s->r1 + s->r2));
     double vn, vt;
     impact_velocity(p, &vn, &vt);
-    cwb_vec3 u = cwb_v3(vt, 0, vn);   /* body 1 relative to body 2 */
+    cwb_vec3 u = cwb_v3(vt, 0, vn); /* body 1 relative to body 2 */
     if (s->wall) {
         put3(y, V1, u);
     } else {
@@ -460,29 +524,29 @@ static double zero_force_overlap(const sim *s, const void *state, double d_zero,
  * graded_step, hermite_peak and zero_force_overlap). */
 typedef struct {
     sim s;
-    double h, t_grade;        /* base step and grading time (graded_step) */
-    double resolvable;        /* overlaps below this are rounding noise [m] */
-    double s_floor;           /* shortest graded step [s] */
-    size_t every;             /* record a row every this many steps */
-    cwb_series *series;       /* NULL: no rows */
-    double y[NY];             /* committed state */
-    double t;                 /* time of y */
-    int touched;              /* the overlap has exceeded `resolvable` */
-    double dmax, fmax;        /* peak overlap and normal force so far */
-    double jump_cap;          /* step cap while bracketing a force jump */
-    law_energy le;            /* the laws' own energy reports */
-    cwb_contact_out o;        /* the last committed evaluation */
-    cwb_vec3 t_hat;           /* initial tangential direction */
+    double h, t_grade;  /* base step and grading time (graded_step) */
+    double resolvable;  /* overlaps below this are rounding noise [m] */
+    double s_floor;     /* shortest graded step [s] */
+    size_t every;       /* record a row every this many steps */
+    cwb_series *series; /* NULL: no rows */
+    double y[NY];       /* committed state */
+    double t;           /* time of y */
+    int touched;        /* the overlap has exceeded `resolvable` */
+    double dmax, fmax;  /* peak overlap and normal force so far */
+    double jump_cap;    /* step cap while bracketing a force jump */
+    law_energy le;      /* the laws' own energy reports */
+    cwb_contact_out o;  /* the last committed evaluation */
+    cwb_vec3 t_hat;     /* initial tangential direction */
 } collision_run_state;
 
 /* One step attempted from the committed state. */
 typedef struct {
-    double ynew[NY];          /* state at its end */
-    geometry g1;              /* geometry there */
-    double hk;                /* length tried (graded, capped by a jump) */
-    double hs;                /* length taken (shorter when landing on separation) */
-    int separated;            /* it ends at delta = 0 */
-    int evaluated;            /* otry, ttry hold the evaluation at its end */
+    double ynew[NY]; /* state at its end */
+    geometry g1;     /* geometry there */
+    double hk;       /* length tried (graded, capped by a jump) */
+    double hs;       /* length taken (shorter when landing on separation) */
+    int separated;   /* it ends at delta = 0 */
+    int evaluated;   /* otry, ttry hold the evaluation at its end */
     cwb_contact_out otry;
     cwb_contact_trial ttry;
 } step_try;
@@ -505,8 +569,8 @@ static int sim_of_case(const cwb_case *c, sim *s)
 
 static void series_columns(const cwb_case *c, cwb_series *series)
 {
-    static const char *names[] = {"t", "delta_n", "F_n", "F_t", "F_damp_n", "v_n", "v_t",
-                                  "omega1", "omega2", "E_kin", "E_stored", "E_dissipated"};
+    static const char *names[] = {"t",   "delta_n", "F_n",    "F_t",   "F_damp_n", "v_n",
+                                  "v_t", "omega1",  "omega2", "E_kin", "E_stored", "E_dissipated"};
     const char *fu = c->pair.dim == 2 ? "N/m" : "N", *eu = c->pair.dim == 2 ? "J/m" : "J";
     const char *units[] = {"s", "m", fu, fu, fu, "m/s", "m/s", "rad/s", "rad/s", eu, eu, eu};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
@@ -521,9 +585,18 @@ static int record_row(const collision_run_state *r, const geometry *g)
     const cwb_contact_out *o = &r->o;
     double stored = o->n.energy + o->t.energy;
     double diss = y[WORK_N] + y[WORK_T] - stored + y[DISS_D] + y[DISS_R];
-    double row[] = {r->t, g->delta, o->n.force, cwb_v3_dot(o->t.force, r->t_hat), o->d.force_n,
-                    -g->delta_rate, cwb_v3_dot(g->v_t, r->t_hat), y[W1 + 1], y[W2 + 1],
-                    kinetic_energy(&r->s, y), stored, diss};
+    double row[] = {r->t,
+                    g->delta,
+                    o->n.force,
+                    cwb_v3_dot(o->t.force, r->t_hat),
+                    o->d.force_n,
+                    -g->delta_rate,
+                    cwb_v3_dot(g->v_t, r->t_hat),
+                    y[W1 + 1],
+                    y[W2 + 1],
+                    kinetic_energy(&r->s, y),
+                    stored,
+                    diss};
     return cwb_series_row(r->series, row);
 }
 
@@ -540,8 +613,9 @@ static int land_on_separation(collision_run_state *r, step_try *st, char *msg, s
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL,
                         "collision: the separation time inside the step at t = %g s "
-                        "(length %g s) did not converge", r->t, st->hk);
-    st->hs = hi;     /* the end with delta <= 0 */
+                        "(length %g s) did not converge",
+                        r->t, st->hk);
+    st->hs = hi; /* the end with delta <= 0 */
     r->s.h = st->hs;
     if ((rc = rk4(&r->s, r->y, st->hs, st->ynew)) != CWB_OK)
         return cwb_fail(msg, n, rc, "collision: a law failed at separation");
@@ -574,8 +648,7 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
         st->separated = 0;
         if (st->g1.delta > r->resolvable)
             r->touched = 1;
-        if (st->g1.delta <= 0.0 && r->touched &&
-            (rc = land_on_separation(r, st, msg, n)) != CWB_OK)
+        if (st->g1.delta <= 0.0 && r->touched && (rc = land_on_separation(r, st, msg, n)) != CWB_OK)
             return rc;
         /* the evaluation that commits the step, done here to see its flag
          * (and reused for the commit) */
@@ -585,8 +658,7 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
             if ((rc = rhs(&r->s, st->ynew, st->hs, dtry, &st->otry, &st->ttry)) != CWB_OK)
                 return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
             st->evaluated = 1;
-            if ((st->otry.n.flags & CWB_FLAG_DISCONTINUITY) && st->hk > 1e-6 * r->h &&
-                jumps < 8) {
+            if ((st->otry.n.flags & CWB_FLAG_DISCONTINUITY) && st->hk > 1e-6 * r->h && jumps < 8) {
                 r->jump_cap = 0.5 * st->hk;
                 continue;
             }
@@ -615,8 +687,8 @@ static void track_peak(collision_run_state *r, const geometry *g, const step_try
 
 /* Accept the step: move to its end, commit the laws, and track jumps,
  * flags, the permanent overlap and the peaks. */
-static int accept_step(collision_run_state *r, const geometry *g, step_try *st,
-                       run_summary *out, char *msg, size_t n)
+static int accept_step(collision_run_state *r, const geometry *g, step_try *st, run_summary *out,
+                       char *msg, size_t n)
 {
     int rc;
     memcpy(r->y, st->ynew, sizeof r->y);
@@ -633,7 +705,7 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st,
     const cwb_contact_out *o = &r->o;
     out->jumps += (o->n.flags & CWB_FLAG_DISCONTINUITY) != 0;
     if (o->n.flags & CWB_FLAG_DISCONTINUITY)
-        r->jump_cap = INFINITY;      /* the jump is behind: back to the base step */
+        r->jump_cap = INFINITY; /* the jump is behind: back to the base step */
     out->flags |= o->n.flags | o->t.flags;
     if (force_before > 0.0 && o->n.force <= 0.0 && st->g1.delta > 0.0 &&
         out->permanent_overlap == 0.0 && g->delta_rate < 0.0)
@@ -653,12 +725,12 @@ static void summarise(const collision_run_state *r, const double *y0, run_summar
     geometry_of(&r->s, y, &g);
     geometry_of(&r->s, y0, &g0);
     double vt0 = cwb_v3_norm(g0.v_t);
-    double vn0 = -g0.delta_rate;            /* relative normal velocity 2 wrt 1 (< 0) */
+    double vn0 = -g0.delta_rate; /* relative normal velocity 2 wrt 1 (< 0) */
     cwb_vec3 u0 = cwb_v3_sub(get3(y0, V1), get3(y0, V2));
     double vn1 = -g.delta_rate;
     cwb_vec3 u1 = cwb_v3_sub(get3(y, V1), get3(y, V2));
     double ut0 = cwb_v3_dot(u0, cwb_v3(1, 0, 0)), ut1 = cwb_v3_dot(u1, cwb_v3(1, 0, 0));
-    double cp1 = -cwb_v3_dot(g.v_t, cwb_v3(1, 0, 0));   /* contact-point slip of 1 wrt 2 */
+    double cp1 = -cwb_v3_dot(g.v_t, cwb_v3(1, 0, 0)); /* contact-point slip of 1 wrt 2 */
     out->value[R_TC] = r->t;
     out->value[R_DMAX] = r->dmax;
     out->value[R_FMAX] = r->fmax;
@@ -710,15 +782,14 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
 
 /* How one run at a fixed base step is made. */
 typedef struct {
-    double h;                 /* base step [s] */
-    double t_grade;           /* grading time near the ends (graded_step) [s] */
-    size_t every;             /* a row every this many steps */
-    cwb_series *series;       /* rows, or NULL */
+    double h;           /* base step [s] */
+    double t_grade;     /* grading time near the ends (graded_step) [s] */
+    size_t every;       /* a row every this many steps */
+    cwb_series *series; /* rows, or NULL */
 } run_plan;
 
 /* One complete collision as planned. */
-static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, char *msg,
-                     size_t n)
+static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, char *msg, size_t n)
 {
     double max_steps = c->driver_values.p[P_MAX_STEPS], y0[NY];
     cwb_series *series = plan->series;
@@ -766,8 +837,8 @@ static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, 
 /* Overlap at which the normal law (virgin loading) has absorbed the normal
  * kinetic energy of the relative motion: the elastic estimate of the peak
  * overlap, from which dt = auto starts. */
-static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar,
-                                 char *msg, size_t n)
+static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar, char *msg,
+                                 size_t n)
 {
     cwb_contact ct;
     if (cwb_contact_init(&ct, c) != CWB_OK)
@@ -822,7 +893,7 @@ static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
     double h = v->p[P_DT], dstar, fstar;
     char inner[CWB_MSG];
     if (!(h > 0.0) || estimate_peak_overlap(c, &dstar, &fstar, inner, sizeof inner) != CWB_OK)
-        return CWB_OK;   /* auto, or a law the run will report on */
+        return CWB_OK; /* auto, or a law the run will report on */
     double t_est = expected_contact_time(c, dstar), need = t_est / h;
     if (need <= v->p[P_MAX_STEPS])
         return CWB_OK;
@@ -847,18 +918,19 @@ static int collision_check(const cwb_case *c, char *msg, size_t n)
         cwb_case_where(c, v, P_SPEED, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] give either v_normal/v_tangential or "
-                        "impact_speed/impact_angle_deg, not both", w);
+                        "impact_speed/impact_angle_deg, not both",
+                        w);
     }
     if (!by_speed && !by_parts) {
         cwb_case_where(c, v, P_VN, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] missing required key 'v_normal' [m/s] (or "
-                        "impact_speed [m/s] with impact_angle_deg [deg])", w);
+                        "impact_speed [m/s] with impact_angle_deg [deg])",
+                        w);
     }
     if (v->given[P_ANGLE] && !by_speed) {
         cwb_case_where(c, v, P_ANGLE, w, sizeof w);
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "%s: [driver] impact_angle_deg needs impact_speed", w);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] impact_angle_deg needs impact_speed", w);
     }
     return check_fixed_dt(c, msg, n);
 }
@@ -873,8 +945,7 @@ static size_t row_stride(double t_est, double h, double rows)
 
 /* Largest relative change of any reported result between two runs, each
  * measured against max(|result|, its floor). */
-static double largest_change(const run_summary *a, const run_summary *b,
-                             const double *floor_of)
+static double largest_change(const run_summary *a, const run_summary *b, const double *floor_of)
 {
     double change = 0.0;
     for (int i = 0; i < R_COUNT; i++) {
@@ -896,14 +967,14 @@ static double largest_change(const run_summary *a, const run_summary *b,
  * No rule on the change's trend: laws that chatter (Stronge) converge
  * with changes that rise for several halvings before they fall. */
 #define AUTO_MAX_HALVINGS 16
-#define STRINGIFY_(x) #x
-#define STRINGIFY(x) STRINGIFY_(x)
+#define STRINGIFY_(x)     #x
+#define STRINGIFY(x)      STRINGIFY_(x)
 
 typedef struct {
-    double h;                        /* the step reached */
-    int refinements;                 /* halvings taken */
-    double change;                   /* last relative change */
-    double history[AUTO_MAX_HALVINGS + 1];  /* change after each halving */
+    double h;                              /* the step reached */
+    int refinements;                       /* halvings taken */
+    double change;                         /* last relative change */
+    double history[AUTO_MAX_HALVINGS + 1]; /* change after each halving */
 } auto_dt;
 
 /* Why dt = auto stopped without meeting dt_tol, into msg. */
@@ -925,8 +996,8 @@ static int auto_dt_failure(const cwb_case *c, const auto_dt *a, const char *why,
 
 /* Refine dt from t_est / 50 until the results change by at most dt_tol
  * between halvings. */
-static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, auto_dt *a,
-                     char *msg, size_t n)
+static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, auto_dt *a, char *msg,
+                     size_t n)
 {
     const double *p = c->driver_values.p;
     run_summary sum, prev;
@@ -939,8 +1010,8 @@ static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, au
         return rc;
     for (;;) {
         if (a->refinements == AUTO_MAX_HALVINGS)
-            return auto_dt_failure(c, a, "the limit of " STRINGIFY(AUTO_MAX_HALVINGS)
-                                         " halvings was reached", msg, n);
+            return auto_dt_failure(
+                c, a, "the limit of " STRINGIFY(AUTO_MAX_HALVINGS) " halvings was reached", msg, n);
         if (t_est / (0.5 * a->h) > p[P_MAX_STEPS])
             return auto_dt_failure(c, a, "the next halving would exceed max_steps", msg, n);
         a->h *= 0.5;
@@ -963,12 +1034,10 @@ static void change_floors(const cwb_case *c, double t_est, double dstar, double 
     double vn_in, vt_in;
     impact_velocity(p, &vn_in, &vt_in);
     double vscale = vn_in + fabs(vt_in);
-    double wscale = fmax(fabs(p[P_OMEGA1]) + fabs(p[P_OMEGA2]),
-                         vscale / c->pair.body[0].radius);
+    double wscale = fmax(fabs(p[P_OMEGA1]) + fabs(p[P_OMEGA2]), vscale / c->pair.body[0].radius);
     const double f[R_COUNT] = {
-        [R_TC] = t_est, [R_DMAX] = dstar, [R_FMAX] = fstar, [R_EN] = 1.0, [R_ET] = 1.0,
-        [R_ETC] = 1.0, [R_ANGLE] = 90.0, [R_ANGLE_COM] = 90.0, [R_W1] = wscale,
-        [R_W2] = wscale};
+        [R_TC] = t_est, [R_DMAX] = dstar, [R_FMAX] = fstar,     [R_EN] = 1.0,    [R_ET] = 1.0,
+        [R_ETC] = 1.0,  [R_ANGLE] = 90.0, [R_ANGLE_COM] = 90.0, [R_W1] = wscale, [R_W2] = wscale};
     memcpy(floor_of, f, sizeof f);
 }
 
@@ -1021,15 +1090,18 @@ static void report_energy(const cwb_case *c, const run_summary *sum, cwb_result 
     if (sum->le.gains) {
         cwb_result_set(r, "energy_gain_steps", "-", (double)sum->le.gains);
         cwb_result_set(r, "energy_returned_by_law", eu, sum->le.gained);
-        cwb_result_warn(r, "the normal law stored %g %s more than the work done on it on %zu "
-                           "steps (maxima just past yield whose unloading gives back more than "
-                           "their loading took: the published law, see its header)", sum->le.gained, eu, sum->le.gains);
+        cwb_result_warn(r,
+                        "the normal law stored %g %s more than the work done on it on %zu "
+                        "steps (maxima just past yield whose unloading gives back more than "
+                        "their loading took: the published law, see its header)",
+                        sum->le.gained, eu, sum->le.gains);
     }
     /* Net energy out of a passive contact; 1e-6 of e_in is above the time
      * integration's error on the elastic cases (energy_out = energy_in). */
     if (sum->e_out + sum->e_stored > sum->e_in * (1.0 + 1e-6))
-        cwb_result_warn(r, "the contact gave back more energy than it received "
-                           "(energy_out %g > energy_in %g %s)",
+        cwb_result_warn(r,
+                        "the contact gave back more energy than it received "
+                        "(energy_out %g > energy_in %g %s)",
                         sum->e_out + sum->e_stored, sum->e_in, eu);
 }
 
@@ -1069,8 +1141,10 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
         cwb_result_warn(r, "the normal or tangential law was used outside its stated validity");
     if (sum->jumps) {
         cwb_result_set(r, "discontinuities", "-", (double)sum->jumps);
-        cwb_result_warn(r, "the normal law's force jumped %zu times (documented "
-                           "discontinuities of the law, not numerical)", sum->jumps);
+        cwb_result_warn(r,
+                        "the normal law's force jumped %zu times (documented "
+                        "discontinuities of the law, not numerical)",
+                        sum->jumps);
     }
     if (p[P_PSI_MU] > 0.0)
         report_psi(c, sum, r);
@@ -1078,7 +1152,7 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
     report_yield(c, vn_in, r);
     cwb_result_set(r, "dt", "s", a->h);
     cwb_result_set(r, "dt_refinements", "-", a->refinements);
-    if (isfinite(a->change))   /* only dt = auto measures one */
+    if (isfinite(a->change)) /* only dt = auto measures one */
         cwb_result_set(r, "dt_last_change", "-", a->change);
     cwb_result_set(r, "steps", "-", (double)sum->steps);
     if (isnan(sum->value[R_ET]))

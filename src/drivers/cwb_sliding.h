@@ -26,43 +26,43 @@ typedef enum { CWB_SLIDING_LINE = 0, CWB_SLIDING_CIRCLE } cwb_sliding_path;
 
 typedef struct {
     cwb_sliding_path path;
-    double R;      /* sphere radius [m] (both spheres) */
-    double kn;     /* Hertz stiffness, N = kn h^(3/2) [N/m^1.5] */
-    double mu;     /* Coulomb friction coefficient [-] */
-    double m;      /* moving mass [kg] */
-    double h0;     /* largest overlap on the path [m] */
-    double yc;     /* 2R - h0: line height, circle top [m] */
-    double kr;     /* yc / (2R) = cos alpha_u (eq. 10) */
-    double kt;     /* k~ (circle) */
-    double Rt;     /* R~, radius of the circular path [m] */
-    double et;     /* e~ = k~ R~ [m] */
-    double su;     /* |s| at engagement and separation [m] */
+    double R;  /* sphere radius [m] (both spheres) */
+    double kn; /* Hertz stiffness, N = kn h^(3/2) [N/m^1.5] */
+    double mu; /* Coulomb friction coefficient [-] */
+    double m;  /* moving mass [kg] */
+    double h0; /* largest overlap on the path [m] */
+    double yc; /* 2R - h0: line height, circle top [m] */
+    double kr; /* yc / (2R) = cos alpha_u (eq. 10) */
+    double kt; /* k~ (circle) */
+    double Rt; /* R~, radius of the circular path [m] */
+    double et; /* e~ = k~ R~ [m] */
+    double su; /* |s| at engagement and separation [m] */
 } cwb_sliding;
 
 typedef struct {
-    double h;        /* overlap [m] (negative out of contact) */
-    double cn, ct;   /* sin beta, cos beta */
-    double x, y;     /* upper centre [m] */
+    double h;      /* overlap [m] (negative out of contact) */
+    double cn, ct; /* sin beta, cos beta */
+    double x, y;   /* upper centre [m] */
 } cwb_sliding_point;
 
 /* What defines a displacement-controlled sliding problem; cwb_sliding_init
  * derives the rest of cwb_sliding from it. */
 typedef struct {
     cwb_sliding_path path;
-    double R;      /* sphere radius [m] (both spheres) */
-    double kn;     /* Hertz stiffness [N/m^1.5] */
-    double mu;     /* Coulomb friction coefficient [-] */
-    double m;      /* moving mass [kg] */
-    double h0;     /* largest overlap on the path [m] */
-    double kt;     /* k~, circle only (ignored on the line) */
+    double R;  /* sphere radius [m] (both spheres) */
+    double kn; /* Hertz stiffness [N/m^1.5] */
+    double mu; /* Coulomb friction coefficient [-] */
+    double m;  /* moving mass [kg] */
+    double h0; /* largest overlap on the path [m] */
+    double kt; /* k~, circle only (ignored on the line) */
 } cwb_sliding_spec;
 
 /* Fill g from spec and its derived geometry. CWB_EINPUT with a message when
  * the path does not touch the lower sphere or (circle) never leaves it. */
 int cwb_sliding_init(cwb_sliding *g, const cwb_sliding_spec *spec, char *msg, size_t n);
 void cwb_sliding_at(const cwb_sliding *g, double s, cwb_sliding_point *p);
-double cwb_sliding_normal_force(const cwb_sliding *g, double s);        /* N, 0 if h <= 0 */
-double cwb_sliding_force(const cwb_sliding *g, double s, double sg);    /* T*, eqs. 1a, 1c */
+double cwb_sliding_normal_force(const cwb_sliding *g, double s);          /* N, 0 if h <= 0 */
+double cwb_sliding_force(const cwb_sliding *g, double s, double sg);      /* T*, eqs. 1a, 1c */
 double cwb_sliding_tool_force(const cwb_sliding *g, double s, double sg); /* N*, 1b, 1d */
 /* Friction's share of T* (the work integrand of eqs. 8, 29). */
 double cwb_sliding_friction_force(const cwb_sliding *g, double s, double sg);
@@ -111,26 +111,26 @@ double cwb_sliding_contact_time_qags(const cwb_sliding *g, double v0);
 typedef enum { CWB_SLIDING_COULOMB = 0, CWB_SLIDING_EQ2, CWB_SLIDING_EQ3 } cwb_sliding_friction;
 
 typedef struct {
-    int active;                 /* 0: Coulomb (no branch, or slip neglected) */
+    int active; /* 0: Coulomb (no branch, or slip neglected) */
     cwb_sliding_friction form;
-    double p;                   /* exponent (M-D: 1/3) */
-    double sA, sg;              /* reversal point, sign of the new motion */
-    double TA, TdB, du;         /* eq. 2's ends and the ultimate slip */
-    double T_start;             /* the branch's value at s_A (eq. 3: T just before) */
+    double p;           /* exponent (M-D: 1/3) */
+    double sA, sg;      /* reversal point, sign of the new motion */
+    double TA, TdB, du; /* eq. 2's ends and the ultimate slip */
+    double T_start;     /* the branch's value at s_A (eq. 3: T just before) */
 } cwb_sliding_branch;
 
 /* The friction law at reversals, fixed for a whole run. */
 typedef struct {
     cwb_sliding_friction form;
-    double p;                   /* eq. 2/3 exponent (M-D: 1/3) */
-    double nu;                  /* Poisson's ratio in the ultimate slip du */
+    double p;  /* eq. 2/3 exponent (M-D: 1/3) */
+    double nu; /* Poisson's ratio in the ultimate slip du */
 } cwb_sliding_hysteresis;
 
 /* Where and how the motion turned round. */
 typedef struct {
-    double sA;                  /* reversal point [m] */
-    double sg;                  /* sign of the new motion */
-    double T_before;            /* the friction just before the reversal [N] */
+    double sA;       /* reversal point [m] */
+    double sg;       /* sign of the new motion */
+    double T_before; /* the friction just before the reversal [N] */
 } cwb_sliding_reversal;
 
 /* Mindlin-Deresiewicz ultimate slip du(s_A) as printed after eq. 2. */
@@ -147,29 +147,29 @@ double cwb_sliding_branch_friction(const cwb_sliding *g, const cwb_sliding_branc
  * centre on the circle of radius 2R, alpha = s/(2R); T0 > 0 here (rightward
  * from -su; the driver mirrors T0 < 0). */
 typedef struct {
-    double R;        /* sphere radius [m] */
-    double m;        /* moving mass [kg] */
-    double mu;       /* Coulomb friction coefficient [-] */
-    double Q;        /* vertical load [N] */
-    double T0;       /* horizontal driving force [N], >= 0 (the driver mirrors T0 < 0) */
-    double y0;       /* half the centre height at engagement, cos a_u = y0/R [m] */
+    double R;  /* sphere radius [m] */
+    double m;  /* moving mass [kg] */
+    double mu; /* Coulomb friction coefficient [-] */
+    double Q;  /* vertical load [N] */
+    double T0; /* horizontal driving force [N], >= 0 (the driver mirrors T0 < 0) */
+    double y0; /* half the centre height at engagement, cos a_u = y0/R [m] */
 } cwb_fsliding_spec;
 
 typedef struct {
-    double R, m, mu, Q, T0, y0;   /* as in cwb_fsliding_spec */
-    double au, su;   /* engagement angle acos(y0/R) and arc 2R au */
-    double Tmu;      /* static friction at engagement Q tan(au + atan mu) (inf: never moves) */
+    double R, m, mu, Q, T0, y0; /* as in cwb_fsliding_spec */
+    double au, su;              /* engagement angle acos(y0/R) and arc 2R au */
+    double Tmu; /* static friction at engagement Q tan(au + atan mu) (inf: never moves) */
 } cwb_fsliding;
 
 /* Fill g from spec and its engagement geometry. CWB_EINPUT when y0 is not
  * in (0, R). */
 int cwb_fsliding_init(cwb_fsliding *g, const cwb_fsliding_spec *spec, char *msg, size_t n);
-double cwb_fsliding_nstat(const cwb_fsliding *g, double s);   /* N_stat, eq. 39 */
-double cwb_fsliding_drive(const cwb_fsliding *g, double s);   /* Q sin a + T0 cos a */
+double cwb_fsliding_nstat(const cwb_fsliding *g, double s);         /* N_stat, eq. 39 */
+double cwb_fsliding_drive(const cwb_fsliding *g, double s);         /* Q sin a + T0 cos a */
 double cwb_fsliding_velocity_eq43(const cwb_fsliding *g, double s); /* a_n on */
 double cwb_fsliding_velocity_eq45(const cwb_fsliding *g, double s); /* a_n = 0 */
-double cwb_fsliding_separation_eq44(const cwb_fsliding *g);   /* N = 0 with a_n */
-double cwb_fsliding_separation_an0(const cwb_fsliding *g);    /* N_stat = 0 */
+double cwb_fsliding_separation_eq44(const cwb_fsliding *g);         /* N = 0 with a_n */
+double cwb_fsliding_separation_an0(const cwb_fsliding *g);          /* N_stat = 0 */
 /* Time from -su to s with a_n = 0: eq. 47 (re-derived, real modulus) and
  * by qags of 1/v (an = 1: with eq. 43's speed). */
 double cwb_fsliding_time_eq47(const cwb_fsliding *g, double s);

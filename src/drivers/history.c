@@ -54,28 +54,52 @@
 #include "cwb_numeric.h"
 #include "cwb_run.h"
 
-enum { P_NORMAL, P_NCONTROL, P_TANGENTIAL, P_TCONTROL, P_TANGENTIAL_Y, P_STEPS,
-       P_SEGMENT_TIME };
+enum { P_NORMAL, P_NCONTROL, P_TANGENTIAL, P_TCONTROL, P_TANGENTIAL_Y, P_STEPS, P_SEGMENT_TIME };
 
 static const char *const control_words[] = {"displacement", "force", NULL};
 
 static const cwb_param history_params[] = {
-    {.name = "normal", .unit = "m or N", .min = -INFINITY, .max = INFINITY,
-     .kind = CWB_PARAM_LIST, .flags = CWB_P_REQUIRED,
+    {.name = "normal",
+     .unit = "m or N",
+     .min = -INFINITY,
+     .max = INFINITY,
+     .kind = CWB_PARAM_LIST,
+     .flags = CWB_P_REQUIRED,
      .help = "normal targets: overlap delta_n [m] or force F_n [N] (normal_control)"},
-    {.name = "normal_control", .unit = "-", .kind = CWB_PARAM_CHOICE,
-     .choices = control_words, .help = "what the normal targets are"},
-    {.name = "tangential", .unit = "m or N", .min = -INFINITY, .max = INFINITY,
+    {.name = "normal_control",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = control_words,
+     .help = "what the normal targets are"},
+    {.name = "tangential",
+     .unit = "m or N",
+     .min = -INFINITY,
+     .max = INFINITY,
      .kind = CWB_PARAM_LIST,
      .help = "tangential targets along x: xi_t [m] or F_t [N] (default all 0)"},
-    {.name = "tangential_control", .unit = "-", .kind = CWB_PARAM_CHOICE,
-     .choices = control_words, .help = "what the tangential targets are"},
-    {.name = "tangential_y", .unit = "m", .min = -INFINITY, .max = INFINITY,
+    {.name = "tangential_control",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = control_words,
+     .help = "what the tangential targets are"},
+    {.name = "tangential_y",
+     .unit = "m",
+     .min = -INFINITY,
+     .max = INFINITY,
      .kind = CWB_PARAM_LIST,
      .help = "tangential displacement targets along y (displacement control)"},
-    {.name = "steps", .unit = "-", .flags = CWB_P_INTEGER, .def = 100, .min = 1, .max = 1e7,
+    {.name = "steps",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 100,
+     .min = 1,
+     .max = 1e7,
      .help = "increments per segment"},
-    {.name = "segment_time", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "segment_time",
+     .unit = "s",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .help = "duration of each segment, for rate-dependent laws; 0 = quasi-static"},
     {0}};
 
@@ -89,8 +113,8 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
             cwb_case_where(c, v, i, w, sizeof w);
             return cwb_fail(msg, n, CWB_EINPUT,
                             "%s: [driver] %s has %zu targets but normal has %zu: "
-                            "each segment needs both", w, v->table[i].name,
-                            v->list[i].n, k);
+                            "each segment needs both",
+                            w, v->table[i].name, v->list[i].n, k);
         }
     }
     if ((int)v->p[P_NCONTROL] == 1)
@@ -106,25 +130,27 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
         cwb_case_where(c, v, P_TANGENTIAL_Y, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] tangential_y needs tangential_control = "
-                        "displacement", w);
+                        "displacement",
+                        w);
     }
     if ((int)v->p[P_TCONTROL] == 1 && !v->list[P_TANGENTIAL].n) {
         cwb_case_where(c, v, P_TCONTROL, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] tangential_control = force needs tangential "
-                        "targets", w);
+                        "targets",
+                        w);
     }
     return CWB_OK;
 }
 
 typedef struct {
     cwb_contact ct;
-    double delta_c;      /* committed overlap */
-    cwb_vec3 xi_c;       /* committed tangential displacement */
-    double dt;           /* step duration (0: quasi-static) */
-    int nforce, tforce;  /* normal, tangential targets are forces */
-    size_t steps;        /* increments per segment */
-    cwb_series *series;  /* the rows */
+    double delta_c;     /* committed overlap */
+    cwb_vec3 xi_c;      /* committed tangential displacement */
+    double dt;          /* step duration (0: quasi-static) */
+    int nforce, tforce; /* normal, tangential targets are forces */
+    size_t steps;       /* increments per segment */
+    cwb_series *series; /* the rows */
 } history;
 
 static void make_kin(const history *h, double delta, cwb_vec3 dxi, cwb_kin *k)
@@ -182,8 +208,7 @@ static int brent(gsl_function *F, double lo, double hi, double abs_tol, double *
  * target resolves to the largest overlap that still carries no force (the
  * permanent deformation of an elastic-plastic contact, 0 for elastic ones).
  * Returns CWB_OK and *delta, or CWB_EFAIL. */
-static int solve_normal(const history *h, double target, double *delta, char *msg,
-                        size_t n)
+static int solve_normal(const history *h, double target, double *delta, char *msg, size_t n)
 {
     nsolve s = {h, target, CWB_OK};
     gsl_function F = {normal_residual, &s};
@@ -231,7 +256,8 @@ static int solve_normal(const history *h, double target, double *delta, char *ms
             if (step > 4.0 * scale)
                 return cwb_fail(msg, n, CWB_EFAIL,
                                 "history: F_n = %g N is out of reach of the normal "
-                                "law within an overlap of 4 R*", target);
+                                "law within an overlap of 4 R*",
+                                target);
         }
     } else {
         hi = x0;
@@ -241,14 +267,14 @@ static int solve_normal(const history *h, double target, double *delta, char *ms
             step *= 2.0;
             lo = x0 - step;
             if (step > 4.0 * scale)
-                return cwb_fail(msg, n, CWB_EFAIL,
-                                "history: cannot unload to F_n = %g N", target);
+                return cwb_fail(msg, n, CWB_EFAIL, "history: cannot unload to F_n = %g N", target);
         }
     }
     if (brent(&F, lo, hi, tol, delta) != CWB_OK || s.rc)
         return cwb_fail(msg, n, s.rc ? s.rc : CWB_EFAIL,
                         "history: the normal force solve for F_n = %g did not converge "
-                        "between delta = %g and %g m", target, lo, hi);
+                        "between delta = %g and %g m",
+                        target, lo, hi);
     return CWB_OK;
 }
 
@@ -274,8 +300,8 @@ static double tangential_residual(double dx, void *param)
     return o.t.force.x - s->target;
 }
 
-static int solve_tangential(const history *h, double delta, double dy, double target,
-                            double *dx, char *msg, size_t n)
+static int solve_tangential(const history *h, double delta, double dy, double target, double *dx,
+                            char *msg, size_t n)
 {
     tsolve s = {h, delta, dy, target, CWB_OK};
     gsl_function F = {tangential_residual, &s};
@@ -297,7 +323,8 @@ static int solve_tangential(const history *h, double delta, double dy, double ta
             return cwb_fail(msg, n, CWB_EFAIL,
                             "history: tangential force %g N cannot be reached: the "
                             "contact slides before it (Coulomb limit); the "
-                            "displacement is undefined under force control", target);
+                            "displacement is undefined under force control",
+                            target);
     }
     if (lo > hi) {
         double t = lo;
@@ -308,7 +335,8 @@ static int solve_tangential(const history *h, double delta, double dy, double ta
     if (brent(&F, lo, hi, 1e-16 * scale, dx) != CWB_OK || s.rc)
         return cwb_fail(msg, n, s.rc ? s.rc : CWB_EFAIL,
                         "history: the tangential force solve for F_t = %g did not "
-                        "converge between xi increments %g and %g m", target, lo, hi);
+                        "converge between xi increments %g and %g m",
+                        target, lo, hi);
     return CWB_OK;
 }
 
@@ -318,33 +346,32 @@ static void history_columns(const cwb_case *c, cwb_series *s)
     const char *eu = c->pair.dim == 2 ? "J/m" : "J";
     const char *ku = c->pair.dim == 2 ? "N/m^2" : "N/m";
     const char *const cols[][2] = {
-        {"step", "-"}, {"segment", "-"}, {"delta_n", "m"}, {"F_n", fu}, {"xi_t", "m"},
-        {"F_t", fu}, {"xi_ty", "m"}, {"F_ty", fu}, {"k_n", ku}, {"k_t", ku}, {"a", "m"},
-        {"E_n", eu}, {"E_t", eu}, {"W_n", eu}, {"W_t", eu}, {"D_slip", eu},
-        {"branch", "-"}, {"sliding", "-"}, {"E_stiff", eu},
-        {"energy_gain", "-"}};
+        {"step", "-"},  {"segment", "-"}, {"delta_n", "m"}, {"F_n", fu},     {"xi_t", "m"},
+        {"F_t", fu},    {"xi_ty", "m"},   {"F_ty", fu},     {"k_n", ku},     {"k_t", ku},
+        {"a", "m"},     {"E_n", eu},      {"E_t", eu},      {"W_n", eu},     {"W_t", eu},
+        {"D_slip", eu}, {"branch", "-"},  {"sliding", "-"}, {"E_stiff", eu}, {"energy_gain", "-"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(s, cols[i][0], cols[i][1]);
 }
 
 /* What the run accumulates over its steps. */
 typedef struct {
-    double w_n, w_t;          /* work by Simpson's rule on the force curves */
-    double lw_n, lw_t;        /* work the laws report */
-    double slip, diss_n;      /* dissipated by slip and by the normal law */
-    double stiff_t;           /* tangential energy lost (+) or created (-) by
+    double w_n, w_t;     /* work by Simpson's rule on the force curves */
+    double lw_n, lw_t;   /* work the laws report */
+    double slip, diss_n; /* dissipated by slip and by the normal law */
+    double stiff_t;      /* tangential energy lost (+) or created (-) by
                                  changes of the normal state (cwb_law.h) */
-    double gained_n;          /* energy the normal law gave back beyond what
+    double gained_n;     /* energy the normal law gave back beyond what
                                  it took, on CWB_FLAG_ENERGY_GAIN steps */
-    size_t gains;             /* steps flagged CWB_FLAG_ENERGY_GAIN */
-    double w_scale;           /* largest work put in so far */
+    size_t gains;        /* steps flagged CWB_FLAG_ENERGY_GAIN */
+    double w_scale;      /* largest work put in so far */
     double force_max, dmax;
-    unsigned flags, tflags;   /* CWB_FLAG_* of the normal and tangential laws */
-    size_t slid;              /* steps at the Coulomb limit */
-    double xi_slide;          /* xi_t where sliding began */
-    size_t jumps;             /* steps where the normal law's force jumped */
+    unsigned flags, tflags; /* CWB_FLAG_* of the normal and tangential laws */
+    size_t slid;            /* steps at the Coulomb limit */
+    double xi_slide;        /* xi_t where sliding began */
+    size_t jumps;           /* steps where the normal law's force jumped */
     size_t row_i;
-    cwb_contact_out o;        /* the last committed evaluation */
+    cwb_contact_out o; /* the last committed evaluation */
 } history_account;
 
 /* Evaluate the step to (delta, dxi) and its midpoint, add Simpson's work
@@ -364,8 +391,7 @@ static int history_step(history *h, double delta, cwb_vec3 dxi, history_account 
     const cwb_contact_out *o = &acc->o;
     double dd = delta - h->delta_c;
     acc->w_n += dd / 6.0 * (o->n.force + 4.0 * om.n.force + o1.n.force);
-    cwb_vec3 fsum = cwb_v3_add(cwb_v3_add(o->t.force, cwb_v3_scale(om.t.force, 4.0)),
-                               o1.t.force);
+    cwb_vec3 fsum = cwb_v3_add(cwb_v3_add(o->t.force, cwb_v3_scale(om.t.force, 4.0)), o1.t.force);
     acc->w_t += cwb_v3_dot(dxi, fsum) / 6.0;
     acc->slip += o1.t.slip;
     acc->stiff_t += o1.t.stiffness_energy;
@@ -376,8 +402,8 @@ static int history_step(history *h, double delta, cwb_vec3 dxi, history_account 
     }
     acc->lw_n += o1.n.work;
     acc->lw_t += o1.t.work;
-    acc->w_scale = fmax(acc->w_scale, fmax(fabs(acc->w_n) + fabs(acc->w_t),
-                                           fabs(acc->lw_n) + fabs(acc->lw_t)));
+    acc->w_scale = fmax(acc->w_scale,
+                        fmax(fabs(acc->w_n) + fabs(acc->w_t), fabs(acc->lw_n) + fabs(acc->lw_t)));
     cwb_contact_commit(&h->ct, &trial);
     acc->o = o1;
     h->delta_c = delta;
@@ -394,15 +420,19 @@ static int history_step(history *h, double delta, cwb_vec3 dxi, history_account 
     return CWB_OK;
 }
 
-static int history_row(const history *h, const history_account *acc, size_t seg,
-                       cwb_series *s)
+static int history_row(const history *h, const history_account *acc, size_t seg, cwb_series *s)
 {
     const cwb_contact_out *o = &acc->o;
-    double row[] = {(double)acc->row_i, (double)(seg + 1), h->delta_c, o->n.force, h->xi_c.x,
-                    o->t.force.x, h->xi_c.y, o->t.force.y, o->n.stiffness,
-                    o->t.stiffness, o->n.radius, o->n.energy, o->t.energy, acc->lw_n,
-                    acc->lw_t, acc->slip, (double)o->n.branch, (double)o->t.sliding,
-                    acc->stiff_t, (o->n.flags & CWB_FLAG_ENERGY_GAIN) ? 1.0 : 0.0};
+    double row[] = {(double)acc->row_i,  (double)(seg + 1),
+                    h->delta_c,          o->n.force,
+                    h->xi_c.x,           o->t.force.x,
+                    h->xi_c.y,           o->t.force.y,
+                    o->n.stiffness,      o->t.stiffness,
+                    o->n.radius,         o->n.energy,
+                    o->t.energy,         acc->lw_n,
+                    acc->lw_t,           acc->slip,
+                    (double)o->n.branch, (double)o->t.sliding,
+                    acc->stiff_t,        (o->n.flags & CWB_FLAG_ENERGY_GAIN) ? 1.0 : 0.0};
     return cwb_series_row(s, row);
 }
 
@@ -410,8 +440,8 @@ static int history_row(const history *h, const history_account *acc, size_t seg,
  * tangential x, tangential y): the normal direction first (tangential laws
  * depend on the normal response), each under displacement or force
  * control. */
-static int step_kinematics(const history *h, const double target[3], double *delta,
-                           cwb_vec3 *dxi, char *msg, size_t n)
+static int step_kinematics(const history *h, const double target[3], double *delta, cwb_vec3 *dxi,
+                           char *msg, size_t n)
 {
     int rc;
     *delta = target[0];
@@ -476,9 +506,11 @@ static void report_energy_gain(size_t gains, double gained, const char *eu, cwb_
     cwb_result_set(r, "energy_gain_steps", "-", (double)gains);
     cwb_result_set(r, "energy_returned_by_law", eu, gained);
     if (gains)
-        cwb_result_warn(r, "the normal law stored %g %s more than the work done on it on %zu "
-                           "steps (maxima just past yield whose unloading gives back more than "
-                           "their loading took: the published law, see its header)", gained, eu, gains);
+        cwb_result_warn(r,
+                        "the normal law stored %g %s more than the work done on it on %zu "
+                        "steps (maxima just past yield whose unloading gives back more than "
+                        "their loading took: the published law, see its header)",
+                        gained, eu, gains);
 }
 
 static void report_history(const cwb_case *c, const history *h, const history_account *acc,
@@ -503,8 +535,8 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
     cwb_result_set(r, "energy_dissipated_slip", eu, acc->slip);
     cwb_result_set(r, "energy_from_stiffness_change", eu, acc->stiff_t);
     /* Relative to the largest work the history put in (0 if it put none). */
-    double residual = acc->lw_n + acc->lw_t - o->n.energy - o->t.energy - acc->slip -
-                      acc->stiff_t - acc->diss_n;
+    double residual =
+        acc->lw_n + acc->lw_t - o->n.energy - o->t.energy - acc->slip - acc->stiff_t - acc->diss_n;
     double ws = acc->w_scale;
     cwb_result_set(r, "energy_balance_error", "-", ws > 0.0 ? residual / ws : 0.0);
     cwb_result_set(r, "work_quadrature_error", "-",
@@ -516,8 +548,10 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
     report_energy_gain(acc->gains, acc->gained_n, eu, r);
     cwb_result_set(r, "discontinuities", "-", (double)acc->jumps);
     if (acc->jumps)
-        cwb_result_warn(r, "the normal law's force jumped %zu times (documented "
-                           "discontinuities of the law, not numerical)", acc->jumps);
+        cwb_result_warn(r,
+                        "the normal law's force jumped %zu times (documented "
+                        "discontinuities of the law, not numerical)",
+                        acc->jumps);
 }
 
 static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
@@ -541,8 +575,7 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     double start[3] = {0.0, 0.0, 0.0};
     for (size_t seg = 0; seg < v->list[P_NORMAL].n; seg++) {
-        double end[3] = {v->list[P_NORMAL].v[seg],
-                         has_t ? v->list[P_TANGENTIAL].v[seg] : 0.0,
+        double end[3] = {v->list[P_NORMAL].v[seg], has_t ? v->list[P_TANGENTIAL].v[seg] : 0.0,
                          has_y ? v->list[P_TANGENTIAL_Y].v[seg] : 0.0};
         int rc = history_segment(&h, seg, start, end, &acc, msg, n);
         if (rc)

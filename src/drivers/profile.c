@@ -22,11 +22,24 @@
 enum { P_OVERLAP, P_POINTS, P_TANGENTIAL };
 
 static const cwb_param profile_params[] = {
-    {.name = "overlap", .unit = "m", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "normal overlap delta_n"},
-    {.name = "points", .unit = "-", .flags = CWB_P_INTEGER, .def = 101, .min = 2, .max = 1e6,
+    {.name = "overlap",
+     .unit = "m",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+     .help = "normal overlap delta_n"},
+    {.name = "points",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 101,
+     .min = 2,
+     .max = 1e6,
      .help = "positions tabulated across the contact (radii in 3D, -a..a in 2D)"},
-    {.name = "tangential", .unit = "m", .def = 0, .min = -INFINITY, .max = INFINITY,
+    {.name = "tangential",
+     .unit = "m",
+     .def = 0,
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "2D: tangential displacement applied at the overlap (laws with a traction)"},
     {0}};
 
@@ -97,7 +110,8 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_contact ct;
     if (cwb_contact_init(&ct, c) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "profile: the case's laws cannot be bound");
-    cwb_kin k = {.delta = dp[P_OVERLAP], .normal = {0, 0, 1},
+    cwb_kin k = {.delta = dp[P_OVERLAP],
+                 .normal = {0, 0, 1},
                  .dxi_t = {strip ? dp[P_TANGENTIAL] : 0.0, 0, 0}};
     cwb_contact_out o;
     cwb_contact_trial trial;
@@ -106,8 +120,7 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         return cwb_fail(msg, n, rc, "profile: a law failed at delta = %g m", k.delta);
     double a = o.n.radius;
     if (!(a > 0.0))
-        return cwb_fail(msg, n, CWB_EFAIL, "profile: no contact radius at delta = %g m",
-                        k.delta);
+        return cwb_fail(msg, n, CWB_EFAIL, "profile: no contact radius at delta = %g m", k.delta);
     ring_ctx rcx = {&ct, &o.n, k.delta, o.t.force.x};
     cwb_series *s = &r->series;
     cwb_series_column(s, strip ? "x" : "r", "m");
@@ -121,8 +134,7 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         double x = (double)i / (double)(npts - 1);
         if (strip)
             x = 2.0 * x - 1.0;
-        double p = strip ? strip_pressure(x * a, &rcx)
-                         : cwb_contact_pressure(&ct, k.delta, x * a);
+        double p = strip ? strip_pressure(x * a, &rcx) : cwb_contact_pressure(&ct, k.delta, x * a);
         pmax = fmax(pmax, p);
         double row[] = {x * a, x, p, strip ? strip_shear(x * a, &rcx) : 0.0};
         if (cwb_series_row(s, row) != CWB_OK)
@@ -150,8 +162,7 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         cwb_result_set(r, "tangential_displacement", "m", dp[P_TANGENTIAL]);
         cwb_result_set(r, "tangential_force", fu, t);
         cwb_result_set(r, "shear_from_traction", fu, shear);
-        cwb_result_set(r, "shear_integral_error", "-",
-                       t != 0.0 ? (shear - t) / fabs(t) : shear);
+        cwb_result_set(r, "shear_integral_error", "-", t != 0.0 ? (shear - t) / fabs(t) : shear);
         cwb_result_set(r, "sliding", "-", (double)o.t.sliding);
     }
     if ((o.n.flags | o.t.flags) & CWB_FLAG_EXTRAPOLATED)

@@ -21,16 +21,32 @@ enum { P_FROM, P_TO, P_POINTS, P_SCALE };
 
 static const char *const scale_words[] = {"linear", "log", NULL};
 
-static const cwb_param ratio_params[] = {
-    {.name = "overlap_from", .unit = "m", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "first overlap"},
-    {.name = "overlap_to", .unit = "m", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "last overlap"},
-    {.name = "points", .unit = "-", .flags = CWB_P_INTEGER, .def = 50, .min = 2, .max = 1e6,
-     .help = "overlaps evaluated"},
-    {.name = "spacing", .unit = "-", .def = 1, .kind = CWB_PARAM_CHOICE, .choices = scale_words,
-     .help = "linear or log spacing of the overlaps"},
-    {0}};
+static const cwb_param ratio_params[] = {{.name = "overlap_from",
+                                          .unit = "m",
+                                          .min = 0,
+                                          .max = INFINITY,
+                                          .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                          .help = "first overlap"},
+                                         {.name = "overlap_to",
+                                          .unit = "m",
+                                          .min = 0,
+                                          .max = INFINITY,
+                                          .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                          .help = "last overlap"},
+                                         {.name = "points",
+                                          .unit = "-",
+                                          .flags = CWB_P_INTEGER,
+                                          .def = 50,
+                                          .min = 2,
+                                          .max = 1e6,
+                                          .help = "overlaps evaluated"},
+                                         {.name = "spacing",
+                                          .unit = "-",
+                                          .def = 1,
+                                          .kind = CWB_PARAM_CHOICE,
+                                          .choices = scale_words,
+                                          .help = "linear or log spacing of the overlaps"},
+                                         {0}};
 
 static int ratio_check(const cwb_case *c, char *msg, size_t n)
 {
@@ -41,7 +57,8 @@ static int ratio_check(const cwb_case *c, char *msg, size_t n)
     if (c->law[CWB_KIND_TANGENTIAL] == cwb_law_find(CWB_KIND_TANGENTIAL, "none"))
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = ratio needs a tangential law ([contact] "
-                        "tangential)", c->file);
+                        "tangential)",
+                        c->file);
     return CWB_OK;
 }
 
@@ -87,7 +104,7 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         flags |= o.n.flags | o.t.flags;
         double kt_slip = 0.0;
         double u = cwb_contact_ultimate_slip(&ct, &o.n);
-        if (!isnan(u)) {   /* NaN: the law states no ultimate slip */
+        if (!isnan(u)) { /* NaN: the law states no ultimate slip */
             /* the law's own force at its ultimate slip: mu N */
             cwb_kin ku_ = {.delta = d, .normal = {0, 0, 1}, .dxi_t = {u * (1.0 + 1e-9), 0, 0}};
             cwb_contact_out ou;
@@ -101,10 +118,18 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         outside += (size_t)out;
         rmin = fmin(rmin, ratio);
         rmax = fmax(rmax, ratio);
-        double row[] = {d, o.n.radius, o.n.radius / c->pair.body[0].radius, o.n.stiffness,
-                        ksec, o.t.stiffness, kt_slip, ratio,
+        double row[] = {d,
+                        o.n.radius,
+                        o.n.radius / c->pair.body[0].radius,
+                        o.n.stiffness,
+                        ksec,
+                        o.t.stiffness,
+                        kt_slip,
+                        ratio,
                         ksec > 0.0 ? o.t.stiffness / ksec : 0.0,
-                        ksec > 0.0 ? kt_slip / ksec : 0.0, kappa, (double)out};
+                        ksec > 0.0 ? kt_slip / ksec : 0.0,
+                        kappa,
+                        (double)out};
         if (cwb_series_row(s, row) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     }
@@ -113,8 +138,10 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "kappa_eq36", "-", kappa);
     cwb_result_set(r, "points_outside_band", "-", (double)outside);
     if (outside)
-        cwb_result_warn(r, "k_t/k_n left the band [2/3, 1] of seed 004 eq. 36 at %zu of %zu "
-                           "overlaps", outside, npts);
+        cwb_result_warn(r,
+                        "k_t/k_n left the band [2/3, 1] of seed 004 eq. 36 at %zu of %zu "
+                        "overlaps",
+                        outside, npts);
     if (flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "a law was used outside its stated validity");
     return CWB_OK;

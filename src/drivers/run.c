@@ -22,8 +22,8 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     char ybuf[CWB_TEXT];
     const char *ys[1] = {""};
     cwb_plot_y_list(c, ybuf, sizeof ybuf, ys, 1);
-    cwb_compare_columns cols = {.x = x, .y = ys[0], .ref_x = cx[0] ? cx : (rx[0] ? rx : x),
-                                .ref_y = ry[0] ? ry : ys[0]};
+    cwb_compare_columns cols = {
+        .x = x, .y = ys[0], .ref_x = cx[0] ? cx : (rx[0] ? rx : x), .ref_y = ry[0] ? ry : ys[0]};
     rc = cwb_compare(&r->series, &rf, &cols, &dev, why, sizeof why);
     cwb_reference_free(&rf);
     if (rc == CWB_EINPUT)

@@ -41,64 +41,165 @@
 #include "cwb_run.h"
 #include "cwb_sliding.h"
 
-enum { P_PATH, P_H0, P_KT, P_V0, P_V0_RATIO, P_MASS, P_KN, P_MU, P_FRICTION, P_DT, P_DT_TOL,
-       P_MAX_STEPS, P_ROWS, P_BRACKET, P_BRACKET_TOL, P_P, P_NU, P_REVERSALS, P_T_END,
-       P_SETTLE };
+enum {
+    P_PATH,
+    P_H0,
+    P_KT,
+    P_V0,
+    P_V0_RATIO,
+    P_MASS,
+    P_KN,
+    P_MU,
+    P_FRICTION,
+    P_DT,
+    P_DT_TOL,
+    P_MAX_STEPS,
+    P_ROWS,
+    P_BRACKET,
+    P_BRACKET_TOL,
+    P_P,
+    P_NU,
+    P_REVERSALS,
+    P_T_END,
+    P_SETTLE
+};
 
 static const char *const path_names[] = {"line", "circle", NULL};
 static const char *const friction_names[] = {"coulomb", "eq2", "eq3", NULL};
 static const char *const onoff[] = {"off", "on", NULL};
 
 static const cwb_param sliding_params[] = {
-    {.name = "path", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = path_names, .def = 0,
+    {.name = "path",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = path_names,
+     .def = 0,
      .help = "imposed path of the upper centre: line (sec. 2.2.1) or circle (sec. 2.2.2)"},
-    {.name = "h0", .unit = "m", .min = 0, .max = INFINITY,
+    {.name = "h0",
+     .unit = "m",
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "largest overlap on the path (below 2R): line height y_c = 2R - h0"},
-    {.name = "k_tilde", .unit = "-", .def = 0.5, .min = 0, .max = 1,
+    {.name = "k_tilde",
+     .unit = "-",
+     .def = 0.5,
+     .min = 0,
+     .max = 1,
      .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN,
      .help = "path = circle: eccentricity ratio e~/R~ (0 circle about the centre, 1 line)"},
-    {.name = "v0", .unit = "m/s", .min = -INFINITY, .max = INFINITY,
+    {.name = "v0",
+     .unit = "m/s",
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "signed speed at first contact (> 0 rightward from -su); or v0_over_vcrit"},
-    {.name = "v0_over_vcrit", .unit = "-", .min = -INFINITY, .max = INFINITY,
+    {.name = "v0_over_vcrit",
+     .unit = "-",
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "v0 as a multiple of the line's closed-form v_crit (eq. 21), as the paper's figures"},
-    {.name = "mass", .unit = "kg", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "mass",
+     .unit = "kg",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
      .help = "moving mass (may include the tool); auto: body1's mass"},
-    {.name = "kn", .unit = "N/m^1.5", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "kn",
+     .unit = "N/m^1.5",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
      .help = "Hertz stiffness N = kn h^1.5; auto: (4/3) E* R*^0.5 from the bodies"},
-    {.name = "mu", .unit = "-", .min = 0, .max = 10, .flags = CWB_P_REQUIRED,
+    {.name = "mu",
+     .unit = "-",
+     .min = 0,
+     .max = 10,
+     .flags = CWB_P_REQUIRED,
      .help = "Coulomb friction coefficient (the paper: 0.6)"},
-    {.name = "friction", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = friction_names, .def = 0,
+    {.name = "friction",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = friction_names,
+     .def = 0,
      .help = "coulomb: slip neglected, T = mu N against the motion (Fig. 4c); eq2 / eq3: "
              "unloading / reloading at reversals, non-incremental eq. 2 / incremental eq. 3"},
-    {.name = "dt", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "dt",
+     .unit = "s",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
      .help = "RK4 step; auto: halved until the events change by less than dt_tol"},
-    {.name = "dt_tol", .unit = "-", .def = 1e-10, .min = 0, .max = 0.1, .flags = CWB_P_MIN_OPEN,
+    {.name = "dt_tol",
+     .unit = "-",
+     .def = 1e-10,
+     .min = 0,
+     .max = 0.1,
+     .flags = CWB_P_MIN_OPEN,
      .help = "dt = auto: largest relative change of the event time, place and speed"},
-    {.name = "max_steps", .unit = "-", .flags = CWB_P_INTEGER, .def = 1e7, .min = 10,
-     .max = 1e10, .help = "give up (exit 1) when a run takes more steps than this"},
-    {.name = "rows", .unit = "-", .flags = CWB_P_INTEGER, .def = 1000, .min = 10, .max = 1e7,
+    {.name = "max_steps",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 1e7,
+     .min = 10,
+     .max = 1e10,
+     .help = "give up (exit 1) when a run takes more steps than this"},
+    {.name = "rows",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 1000,
+     .min = 10,
+     .max = 1e7,
      .help = "about how many rows the CSV gets"},
-    {.name = "vcrit_bracket", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = onoff, .def = 1,
+    {.name = "vcrit_bracket",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = onoff,
+     .def = 1,
      .help = "find v_crit by bisection on exit / no exit of the ODE solution"},
-    {.name = "vcrit_tol", .unit = "-", .def = 1e-7, .min = 0, .max = 0.1,
-     .flags = CWB_P_MIN_OPEN, .help = "relative width of the final v_crit bracket"},
-    {.name = "p", .unit = "-", .def = 1.0 / 3.0, .min = 0, .max = 1, .flags = CWB_P_MIN_OPEN,
+    {.name = "vcrit_tol",
+     .unit = "-",
+     .def = 1e-7,
+     .min = 0,
+     .max = 0.1,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "relative width of the final v_crit bracket"},
+    {.name = "p",
+     .unit = "-",
+     .def = 1.0 / 3.0,
+     .min = 0,
+     .max = 1,
+     .flags = CWB_P_MIN_OPEN,
      .help = "friction = eq2/eq3: exponent of the unloading curve (Mindlin-Deresiewicz 1/3; "
              "the paper's Fig. 4d: 1/2, 1/3, 1/4)"},
-    {.name = "nu", .unit = "-", .def = -1, .min = 0, .max = 0.5,
+    {.name = "nu",
+     .unit = "-",
+     .def = -1,
+     .min = 0,
+     .max = 0.5,
      .flags = CWB_P_MAX_OPEN | CWB_P_AUTO,
      .help = "Poisson's ratio in the ultimate slip du (eq. 2); auto: body1's nu"},
-    {.name = "reversal_times", .unit = "s", .min = 0, .max = INFINITY, .kind = CWB_PARAM_LIST,
+    {.name = "reversal_times",
+     .unit = "s",
+     .min = 0,
+     .max = INFINITY,
+     .kind = CWB_PARAM_LIST,
      .flags = CWB_P_MIN_OPEN,
      .help = "instants (ascending) at which the speed is reversed instantly (Fig. 5)"},
-    {.name = "t_end", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "t_end",
+     .unit = "s",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
      .help = "stop the run here if the sphere is still in contact; auto: run to exit or rest"},
-    {.name = "settle_tol", .unit = "-", .def = 1e-9, .min = 0, .max = 0.1,
+    {.name = "settle_tol",
+     .unit = "-",
+     .def = 1e-9,
+     .min = 0,
+     .max = 0.1,
      .flags = CWB_P_MIN_OPEN,
      .help = "friction = eq2/eq3: at rest when two reversals lie closer than this times du"},
     {0}};
@@ -113,7 +214,8 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
         b[0].radius != b[1].radius)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = sliding is seed 003: two identical spheres "
-                        "(body1 and body2 shape = sphere, same radius)", c->file);
+                        "(body1 and body2 shape = sphere, same radius)",
+                        c->file);
     if (v->p[P_PATH] == CWB_SLIDING_CIRCLE && !v->given[P_KT])
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] path = circle needs k_tilde [-] (allowed (0, 1))", w);
@@ -123,14 +225,14 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
     }
     if (!!v->given[P_V0] == !!v->given[P_V0_RATIO])
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "%s: [driver] give exactly one of v0 [m/s] and v0_over_vcrit [-]",
-                        c->file);
+                        "%s: [driver] give exactly one of v0 [m/s] and v0_over_vcrit [-]", c->file);
     int iv = v->given[P_V0] ? P_V0 : P_V0_RATIO;
     if (v->p[iv] == 0.0) {
         cwb_case_where(c, v, iv, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] %s = 0: the sphere must arrive with a speed "
-                        "(allowed: any non-zero value)", w, sliding_params[iv].name);
+                        "(allowed: any non-zero value)",
+                        w, sliding_params[iv].name);
     }
     if (!(v->p[P_H0] < 2.0 * b[0].radius)) {
         cwb_case_where(c, v, P_H0, w, sizeof w);
@@ -140,8 +242,12 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
     }
     cwb_sliding g;
     char why[256];
-    cwb_sliding_spec geometry = {.path = (cwb_sliding_path)v->p[P_PATH], .R = b[0].radius,
-                                 .kn = 1.0, .mu = 0.0, .m = 1.0, .h0 = v->p[P_H0],
+    cwb_sliding_spec geometry = {.path = (cwb_sliding_path)v->p[P_PATH],
+                                 .R = b[0].radius,
+                                 .kn = 1.0,
+                                 .mu = 0.0,
+                                 .m = 1.0,
+                                 .h0 = v->p[P_H0],
                                  .kt = v->p[P_KT]};
     if (cwb_sliding_init(&g, &geometry, why, sizeof why) != CWB_OK) {
         cwb_case_where(c, v, P_KT, w, sizeof w);
@@ -152,13 +258,13 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
             cwb_case_where(c, v, P_REVERSALS, w, sizeof w);
             return cwb_fail(msg, n, CWB_EINPUT,
                             "%s: [driver] reversal_times: %g s after %g s: the instants must "
-                            "ascend (allowed: increasing times in (0, inf) s)", w,
-                            v->list[P_REVERSALS].v[i], v->list[P_REVERSALS].v[i - 1]);
+                            "ascend (allowed: increasing times in (0, inf) s)",
+                            w, v->list[P_REVERSALS].v[i], v->list[P_REVERSALS].v[i - 1]);
         }
     if (!v->given[P_MASS] || v->p[P_MASS] == 0.0) {
         if (!(b[0].mass > 0.0 && isfinite(b[0].mass)))
-            return cwb_fail(msg, n, CWB_EINPUT,
-                            "%s: [driver] mass = auto needs body1's density", c->file);
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] mass = auto needs body1's density",
+                            c->file);
     }
     return CWB_OK;
 }
@@ -166,21 +272,21 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
 /* ------------------------------------------------------------------ */
 /* One run at a fixed step                                             */
 
-enum { Y_S, Y_V, Y_W, NY };   /* position, speed, work of friction */
+enum { Y_S, Y_V, Y_W, NY }; /* position, speed, work of friction */
 
 /* What shapes a run besides the geometry. */
 typedef struct {
-    cwb_sliding_hysteresis hy;  /* the friction at reversals (eqs. 2, 3 or Coulomb) */
-    const double *reversals;  /* imposed reversal instants, ascending */
+    cwb_sliding_hysteresis hy; /* the friction at reversals (eqs. 2, 3 or Coulomb) */
+    const double *reversals;   /* imposed reversal instants, ascending */
     size_t n_reversals;
-    double t_end;             /* 0: to exit or rest */
+    double t_end; /* 0: to exit or rest */
     double settle_tol;
 } run_opts;
 
 typedef struct {
     const cwb_sliding *g;
-    double sg;                /* sign of the speed held through the step */
-    cwb_sliding_branch br;    /* the current unloading / reloading branch */
+    double sg;             /* sign of the speed held through the step */
+    cwb_sliding_branch br; /* the current unloading / reloading branch */
 } model;
 
 /* Forces at s: friction in the contact tangent, T* and N* (eqs. 1a-1d). */
@@ -225,7 +331,7 @@ static void rk4(const model *md, const double *y, double h, double *out)
 typedef struct {
     const model *md;
     const double *y;
-    int which;                /* 0: speed (stop), 1: position (exit) */
+    int which; /* 0: speed (stop), 1: position (exit) */
 } event_arg;
 
 static double event_value(double tau, void *arg)
@@ -254,9 +360,9 @@ static double locate(const model *md, const double *y, double h, int which)
 enum { R_T_EVENT, R_S_EVENT, R_V_EXIT, R_COUNT };
 typedef struct {
     double value[R_COUNT];
-    int outcome;              /* 0 at rest (or t_end), 1 passed, -1 left through the entry */
+    int outcome; /* 0 at rest (or t_end), 1 passed, -1 left through the entry */
     double t_stop, s_stop, w_mu, w_n, e_kin, ke_lost;
-    size_t reversals;         /* stops that turned back and imposed reversals */
+    size_t reversals; /* stops that turned back and imposed reversals */
     int at_t_end;
 } run_summary;
 
@@ -268,8 +374,12 @@ static int put_row(cwb_series *out, const model *md, double t, const double *y)
     double Tf, T, Ntool;
     cwb_sliding_at(md->g, y[Y_S], &p);
     forces(md, y[Y_S], &Tf, &T, &Ntool);
-    double row[11] = {t, y[Y_S], p.x, p.y, y[Y_V], cwb_sliding_normal_force(md->g, y[Y_S]),
-                      T, Ntool, y[Y_W], 0.5 * md->g->m * y[Y_V] * y[Y_V], Tf};
+    double row[11] = {t,      y[Y_S],
+                      p.x,    p.y,
+                      y[Y_V], cwb_sliding_normal_force(md->g, y[Y_S]),
+                      T,      Ntool,
+                      y[Y_W], 0.5 * md->g->m * y[Y_V] * y[Y_V],
+                      Tf};
     return cwb_series_row(out, row);
 }
 
@@ -306,12 +416,12 @@ static int at_stop(model *md, const run_opts *o, double t, double *y, double *s_
     if (o->hy.form == CWB_SLIDING_COULOMB) {
         cwb_sliding_point p;
         cwb_sliding_at(g, y[Y_S], &p);
-        if (fabs(p.cn) <= g->mu * p.ct)   /* static friction holds the sphere */
+        if (fabs(p.cn) <= g->mu * p.ct) /* static friction holds the sphere */
             return 1;
     } else {
         double du = cwb_sliding_slip_ultimate(g, o->hy.nu, y[Y_S]);
         if (fabs(y[Y_S] - *s_last) <= o->settle_tol * du)
-            return 1;                     /* the hysteresis loops have closed */
+            return 1; /* the hysteresis loops have closed */
     }
     *s_last = y[Y_S];
     sum->reversals++;
@@ -321,11 +431,11 @@ static int at_stop(model *md, const run_opts *o, double t, double *y, double *s_
 
 /* One run at a fixed step: how it enters, its step and what it keeps. */
 typedef struct {
-    double v0;                /* entry speed [m/s]; its sign picks the entry end */
-    double h;                 /* step [s] */
-    double max_steps;         /* give up after this many steps */
-    size_t every;             /* keep a row every this many steps (and at every event) */
-    cwb_series *out;          /* the rows, or NULL */
+    double v0;        /* entry speed [m/s]; its sign picks the entry end */
+    double h;         /* step [s] */
+    double max_steps; /* give up after this many steps */
+    size_t every;     /* keep a row every this many steps (and at every event) */
+    cwb_series *out;  /* the rows, or NULL */
 } run_plan;
 
 static int run_fixed(const cwb_sliding *g, const run_opts *o, const run_plan *plan,
@@ -343,7 +453,8 @@ static int run_fixed(const cwb_sliding *g, const run_opts *o, const run_plan *pl
         if ((double)k > max_steps)
             return cwb_fail(msg, n, CWB_EFAIL,
                             "sliding: no exit nor rest after %.0f steps of %g s (t = %g s); "
-                            "raise max_steps, give a larger dt or a t_end", max_steps, h, t);
+                            "raise max_steps, give a larger dt or a t_end",
+                            max_steps, h, t);
         /* land on the next imposed reversal or on t_end */
         double t_mark = next_rev < o->n_reversals ? o->reversals[next_rev] : INFINITY;
         if (o->t_end > 0.0)
@@ -361,7 +472,7 @@ static int run_fixed(const cwb_sliding *g, const run_opts *o, const run_plan *pl
                 finish(sum, 0, t, y);
                 break;
             }
-            if (marked) {                 /* imposed reversal (Fig. 5) */
+            if (marked) { /* imposed reversal (Fig. 5) */
                 rc = put_row(out, &md, t, y);
                 y[Y_V] = -y[Y_V];
                 reverse(&md, o, y[Y_S]);
@@ -380,7 +491,7 @@ static int run_fixed(const cwb_sliding *g, const run_opts *o, const run_plan *pl
         memcpy(y, ynew, sizeof y);
         t += tau;
         if (te <= ts) {
-            y[Y_S] = md.sg * g->su;   /* the located root, to round-off */
+            y[Y_S] = md.sg * g->su; /* the located root, to round-off */
             rc = put_row(out, &md, t, y);
             finish(sum, md.sg * v0 > 0.0 ? 1 : -1, t, y);
             break;
@@ -402,8 +513,8 @@ static int run_fixed(const cwb_sliding *g, const run_opts *o, const run_plan *pl
 /* The run dt = auto settled on (or the one run at the given dt). */
 typedef struct {
     run_summary sum;
-    double h;                 /* its step [s] */
-    int refinements;          /* halvings of the first step */
+    double h;        /* its step [s] */
+    int refinements; /* halvings of the first step */
 } converged_run;
 
 /* dt = auto: halve from t_scale / 64 until every reported value changes by
@@ -413,8 +524,11 @@ static int run_converged(const cwb_sliding *g, const run_opts *o, double v0, con
 {
     double t_scale = 2.0 * g->su / fabs(v0);
     double floor_of[R_COUNT] = {t_scale, g->su, fabs(v0)};
-    run_plan plan = {.v0 = v0, .h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0,
-                     .max_steps = p[P_MAX_STEPS], .every = 1, .out = NULL};
+    run_plan plan = {.v0 = v0,
+                     .h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0,
+                     .max_steps = p[P_MAX_STEPS],
+                     .every = 1,
+                     .out = NULL};
     double h = plan.h;
     run_summary prev, *sum = &cr->sum;
     int rc = run_fixed(g, o, &plan, sum, msg, n);
@@ -434,8 +548,8 @@ static int run_converged(const cwb_sliding *g, const run_opts *o, double v0, con
         if (t_scale / h > p[P_MAX_STEPS])
             return cwb_fail(msg, n, CWB_EFAIL,
                             "sliding: dt = auto did not converge: results changed by %.3g "
-                            "(dt_tol %g) at dt = %g s; give dt or loosen dt_tol", change,
-                            p[P_DT_TOL], h);
+                            "(dt_tol %g) at dt = %g s; give dt or loosen dt_tol",
+                            change, p[P_DT_TOL], h);
     }
     cr->h = h;
     return rc;
@@ -443,22 +557,25 @@ static int run_converged(const cwb_sliding *g, const run_opts *o, double v0, con
 
 /* The least |v0| that passes, by bisection on the outcome at a step scaled
  * to each trial speed from the converged one. */
-static int bracket_vcrit(const cwb_sliding *g, double v0, double h0, const double *p,
-                         double *vcrit, char *msg, size_t n)
+static int bracket_vcrit(const cwb_sliding *g, double v0, double h0, const double *p, double *vcrit,
+                         char *msg, size_t n)
 {
     double sg = v0 > 0.0 ? 1.0 : -1.0;
     double hi = 2.0 * fmax(cwb_sliding_vcrit(g), cwb_sliding_vcrit_barrier(g, NULL));
     double lo = 0.0, step_per_speed = h0 * fabs(v0);
     run_summary sum;
-    run_opts pass = {.hy = {.form = CWB_SLIDING_COULOMB}};   /* the first pass decides */
+    run_opts pass = {.hy = {.form = CWB_SLIDING_COULOMB}}; /* the first pass decides */
     if (!(hi > 0.0)) {
         *vcrit = 0.0;
         return CWB_OK;
     }
     while (hi - lo > p[P_BRACKET_TOL] * hi) {
         double mid = 0.5 * (lo + hi);
-        run_plan trial = {.v0 = sg * mid, .h = step_per_speed / mid,
-                          .max_steps = p[P_MAX_STEPS], .every = 1, .out = NULL};
+        run_plan trial = {.v0 = sg * mid,
+                          .h = step_per_speed / mid,
+                          .max_steps = p[P_MAX_STEPS],
+                          .every = 1,
+                          .out = NULL};
         int rc = run_fixed(g, &pass, &trial, &sum, msg, n);
         if (rc)
             return rc;
@@ -483,7 +600,8 @@ static void report_closed_forms(const cwb_sliding *g, double v0, const run_summa
     cwb_result_set(r, "s_least_work", "m", s_min);
     cwb_result_set(r, "closed_form_applies", "-", applies);
     if (!applies)
-        cwb_result_warn(r, "eqs. %s apply only when T* < 0 along the whole path "
+        cwb_result_warn(r,
+                        "eqs. %s apply only when T* < 0 along the whole path "
                         "(line: mu >= tan alpha_u = %g): here W(s) is least at s = %.6g m "
                         "inside the path, the least passing speed is %.9g m/s, not %.9g",
                         line ? "19-21" : "32-35", g->su / g->yc, s_min, vb, vc);
@@ -491,8 +609,10 @@ static void report_closed_forms(const cwb_sliding *g, double v0, const run_summa
     double tl = fabs(v0) > fmax(vb, vc) ? cwb_sliding_contact_time_lobatto(g, v0) : NAN;
     double tq = fabs(v0) > fmax(vb, vc) ? cwb_sliding_contact_time_qags(g, v0) : NAN;
     if (isnan(es))
-        cwb_result_warn(r, "|v0| = %g m/s is below the critical speed: no closed-form e_s or "
-                        "contact time", fabs(v0));
+        cwb_result_warn(r,
+                        "|v0| = %g m/s is below the critical speed: no closed-form e_s or "
+                        "contact time",
+                        fabs(v0));
     else {
         cwb_result_set(r, line ? "e_s_eq20" : "e_s_eq35", "-", es);
         cwb_result_set(r, "contact_time_eq25", "s", tl);
@@ -510,8 +630,13 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     double kn = p[P_KN] > 0.0 ? p[P_KN] : 4.0 / 3.0 * pr->E_star * sqrt(pr->R_star);
     double m = p[P_MASS] > 0.0 ? p[P_MASS] : pr->body[0].mass;
     cwb_sliding g;
-    cwb_sliding_spec spec = {.path = (cwb_sliding_path)p[P_PATH], .R = R, .kn = kn,
-                             .mu = p[P_MU], .m = m, .h0 = p[P_H0], .kt = p[P_KT]};
+    cwb_sliding_spec spec = {.path = (cwb_sliding_path)p[P_PATH],
+                             .R = R,
+                             .kn = kn,
+                             .mu = p[P_MU],
+                             .m = m,
+                             .h0 = p[P_H0],
+                             .kt = p[P_KT]};
     int rc = cwb_sliding_init(&g, &spec, msg, n);
     if (rc)
         return rc;
@@ -528,10 +653,13 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
                             c->file);
     }
     const cwb_values *cv = &c->driver_values;
-    run_opts o = {.hy = {.form = (cwb_sliding_friction)p[P_FRICTION], .p = p[P_P],
+    run_opts o = {.hy = {.form = (cwb_sliding_friction)p[P_FRICTION],
+                         .p = p[P_P],
                          .nu = p[P_NU] >= 0.0 ? p[P_NU] : pr->body[0].nu},
-                  .reversals = cv->list[P_REVERSALS].v, .n_reversals = cv->list[P_REVERSALS].n,
-                  .t_end = p[P_T_END], .settle_tol = p[P_SETTLE]};
+                  .reversals = cv->list[P_REVERSALS].v,
+                  .n_reversals = cv->list[P_REVERSALS].n,
+                  .t_end = p[P_T_END],
+                  .settle_tol = p[P_SETTLE]};
     converged_run cr;
     if ((rc = run_converged(&g, &o, v0, p, &cr, msg, n)))
         return rc;
@@ -540,13 +668,14 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     double t_end = sum.value[R_T_EVENT];
     double h = fmin(cr.h, t_end / p[P_ROWS]);
     size_t every = (size_t)fmax(1.0, floor(t_end / h / p[P_ROWS]));
-    static const char *const cols[][2] = {
-        {"t", "s"}, {"s", "m"}, {"x", "m"}, {"y", "m"}, {"v", "m/s"}, {"F_n", "N"},
-        {"T", "N"}, {"N_tool", "N"}, {"W_friction", "J"}, {"E_kin", "J"}, {"T_friction", "N"}};
+    static const char *const cols[][2] = {{"t", "s"},     {"s", "m"},         {"x", "m"},
+                                          {"y", "m"},     {"v", "m/s"},       {"F_n", "N"},
+                                          {"T", "N"},     {"N_tool", "N"},    {"W_friction", "J"},
+                                          {"E_kin", "J"}, {"T_friction", "N"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(&r->series, cols[i][0], cols[i][1]);
-    run_plan kept = {.v0 = v0, .h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every,
-                     .out = &r->series};
+    run_plan kept = {
+        .v0 = v0, .h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every, .out = &r->series};
     if ((rc = run_fixed(&g, &o, &kept, &sum, msg, n)))
         return rc;
     cwb_result_set(r, "v0", "m/s", v0);

@@ -35,8 +35,8 @@
 int cwb_sliding_init(cwb_sliding *g, const cwb_sliding_spec *spec, char *msg, size_t n)
 {
     double R = spec->R, h0 = spec->h0, kt = spec->kt;
-    *g = (cwb_sliding){.path = spec->path, .R = R, .kn = spec->kn, .mu = spec->mu, .m = spec->m,
-                       .h0 = h0};
+    *g = (cwb_sliding){
+        .path = spec->path, .R = R, .kn = spec->kn, .mu = spec->mu, .m = spec->m, .h0 = h0};
     if (!(h0 > 0.0 && h0 < 2.0 * R))
         return cwb_fail(msg, n, CWB_EINPUT, "h0 = %g m must lie in (0, 2R) = (0, %g) m", h0,
                         2.0 * R);
@@ -67,14 +67,16 @@ void cwb_sliding_at(const cwb_sliding *g, double s, cwb_sliding_point *p)
 {
     if (g->path == CWB_SLIDING_LINE) {
         double d = hypot(s, g->yc);
-        *p = (cwb_sliding_point){.h = 2.0 * g->R - d, .cn = s / d, .ct = g->yc / d,
-                                 .x = s, .y = g->yc};
+        *p = (cwb_sliding_point){
+            .h = 2.0 * g->R - d, .cn = s / d, .ct = g->yc / d, .x = s, .y = g->yc};
         return;
     }
     double th = s / g->Rt, k = g->kt;
     double S = sqrt(1.0 + k * k - 2.0 * k * cos(th));
-    *p = (cwb_sliding_point){.h = 2.0 * g->R - g->Rt * S, .cn = k * sin(th) / S,
-                             .ct = (1.0 - k * cos(th)) / S, .x = g->Rt * sin(th),
+    *p = (cwb_sliding_point){.h = 2.0 * g->R - g->Rt * S,
+                             .cn = k * sin(th) / S,
+                             .ct = (1.0 - k * cos(th)) / S,
+                             .x = g->Rt * sin(th),
                              .y = g->Rt * cos(th) - g->et};
 }
 
@@ -133,7 +135,7 @@ static double line_antiderivative(const cwb_sliding *g, double s)
 {
     double kr = g->kr, d = hypot(s, g->yc);
     double ca = g->yc / d, sa = s / d;
-    double gap = fmax(0.0, kr * (2.0 * g->R - d) / d);   /* cos a - kr */
+    double gap = fmax(0.0, kr * (2.0 * g->R - d) / d); /* cos a - kr */
     double k = sqrt((1.0 - kr) / (1.0 + kr));
     double psi = sa / (1.0 + ca) * sqrt((1.0 + kr) / (1.0 - kr));
     double phi = atan2(psi, sqrt(2.0 * gap / ((1.0 + ca) * (1.0 - kr))));
@@ -195,7 +197,7 @@ double cwb_sliding_work_friction_qags(const cwb_sliding *g, double s0, double s,
 double cwb_sliding_velocity(const cwb_sliding *g, double v0, double s, int quadrature)
 {
     double sg = v0 > 0.0 ? 1.0 : -1.0, s0 = -sg * g->su;
-    double wmu = quadrature ? cwb_sliding_work_friction_qags(g, s0, s, sg)
+    double wmu = quadrature                    ? cwb_sliding_work_friction_qags(g, s0, s, sg)
                  : g->path == CWB_SLIDING_LINE ? cwb_sliding_line_work_friction(g, s0, s, sg)
                                                : cwb_sliding_circle_work_friction(g, s0, s, sg);
     double rad = v0 * v0 + 2.0 * (cwb_sliding_work_normal(g, s) + wmu) / g->m;
@@ -210,8 +212,8 @@ double cwb_sliding_work_total(const cwb_sliding *g)
         double kr = g->kr, k = sqrt((1.0 - kr) / (1.0 + kr));
         double K = gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE);
         double E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
-        return -2.0 * 8.0 * M_SQRT2 / 3.0 * g->mu * g->kn * kr * pow(g->R, 2.5) *
-               sqrt(1.0 + kr) * ((kr + 3.0) * K - 4.0 * E);
+        return -2.0 * 8.0 * M_SQRT2 / 3.0 * g->mu * g->kn * kr * pow(g->R, 2.5) * sqrt(1.0 + kr) *
+               ((kr + 3.0) * K - 4.0 * E);
     }
     return cwb_sliding_circle_work_friction(g, -g->su, g->su, 1.0);
 }
@@ -250,9 +252,8 @@ double cwb_sliding_vcrit_barrier(const cwb_sliding *g, double *s_min)
     }
     if (s_min)
         *s_min = s;
-    double wmu = g->path == CWB_SLIDING_LINE
-                     ? cwb_sliding_line_work_friction(g, -g->su, s, 1.0)
-                     : cwb_sliding_work_friction_qags(g, -g->su, s, 1.0);
+    double wmu = g->path == CWB_SLIDING_LINE ? cwb_sliding_line_work_friction(g, -g->su, s, 1.0)
+                                             : cwb_sliding_work_friction_qags(g, -g->su, s, 1.0);
     return sqrt(-2.0 * (cwb_sliding_work_normal(g, s) + wmu) / g->m);
 }
 

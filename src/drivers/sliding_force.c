@@ -29,28 +29,74 @@ enum { P_Q, P_T0, P_T0_RATIO, P_Y0, P_MU, P_MASS, P_AN, P_DT, P_DT_TOL, P_MAX_ST
 static const char *const onoff[] = {"off", "on", NULL};
 
 static const cwb_param force_params[] = {
-    {.name = "Q", .unit = "N", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "constant vertical load (the paper: 1 N)"},
-    {.name = "T0", .unit = "N", .min = -INFINITY, .max = INFINITY,
+    {.name = "Q",
+     .unit = "N",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+     .help = "constant vertical load (the paper: 1 N)"},
+    {.name = "T0",
+     .unit = "N",
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "horizontal driving force, signed (> 0 rightward); or T0_over_Tmu"},
-    {.name = "T0_over_Tmu", .unit = "-", .min = -INFINITY, .max = INFINITY,
+    {.name = "T0_over_Tmu",
+     .unit = "-",
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "T0 as a multiple of the static friction at engagement Q tan(a_u + atan mu)"},
-    {.name = "y0", .unit = "m", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+    {.name = "y0",
+     .unit = "m",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "half the centre height at engagement, cos a_u = y0/R (the paper: 0.86 R)"},
-    {.name = "mu", .unit = "-", .min = 0, .max = 10, .flags = CWB_P_REQUIRED,
+    {.name = "mu",
+     .unit = "-",
+     .min = 0,
+     .max = 10,
+     .flags = CWB_P_REQUIRED,
      .help = "Coulomb friction coefficient (the paper: 0.6)"},
-    {.name = "mass", .unit = "kg", .def = 0, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_AUTO, .help = "moving mass; auto: body1's mass"},
-    {.name = "an", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = onoff, .def = 1,
+    {.name = "mass",
+     .unit = "kg",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
+     .help = "moving mass; auto: body1's mass"},
+    {.name = "an",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = onoff,
+     .def = 1,
      .help = "centrifugal term: the inertial reaction -m v^2/(2R) in N (Fig. 13)"},
-    {.name = "dt", .unit = "s", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "dt",
+     .unit = "s",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
      .help = "RK4 step; auto: halved until the separation changes by less than dt_tol"},
-    {.name = "dt_tol", .unit = "-", .def = 1e-10, .min = 0, .max = 0.1, .flags = CWB_P_MIN_OPEN,
+    {.name = "dt_tol",
+     .unit = "-",
+     .def = 1e-10,
+     .min = 0,
+     .max = 0.1,
+     .flags = CWB_P_MIN_OPEN,
      .help = "dt = auto: largest relative change of the separation time, place and speed"},
-    {.name = "max_steps", .unit = "-", .flags = CWB_P_INTEGER, .def = 1e7, .min = 10,
-     .max = 1e10, .help = "give up (exit 1) when a run takes more steps than this"},
-    {.name = "rows", .unit = "-", .flags = CWB_P_INTEGER, .def = 1000, .min = 10, .max = 1e7,
+    {.name = "max_steps",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 1e7,
+     .min = 10,
+     .max = 1e10,
+     .help = "give up (exit 1) when a run takes more steps than this"},
+    {.name = "rows",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 1000,
+     .min = 10,
+     .max = 1e7,
      .help = "about how many rows the CSV gets"},
     {0}};
 
@@ -63,7 +109,8 @@ static int force_check(const cwb_case *c, char *msg, size_t n)
         b[0].radius != b[1].radius)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = sliding_force is seed 003: two identical spheres "
-                        "(body1 and body2 shape = sphere, same radius)", c->file);
+                        "(body1 and body2 shape = sphere, same radius)",
+                        c->file);
     if (!!v->given[P_T0] == !!v->given[P_T0_RATIO])
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] give exactly one of T0 [N] and T0_over_Tmu [-]", c->file);
@@ -74,8 +121,8 @@ static int force_check(const cwb_case *c, char *msg, size_t n)
                         v->p[P_Y0], b[0].radius);
     }
     cwb_fsliding g;
-    cwb_fsliding_spec engagement = {.R = b[0].radius, .m = 1.0, .mu = v->p[P_MU],
-                                    .Q = v->p[P_Q], .T0 = 0.0, .y0 = v->p[P_Y0]};
+    cwb_fsliding_spec engagement = {
+        .R = b[0].radius, .m = 1.0, .mu = v->p[P_MU], .Q = v->p[P_Q], .T0 = 0.0, .y0 = v->p[P_Y0]};
     cwb_fsliding_init(&g, &engagement, msg, n);
     int iv = v->given[P_T0] ? P_T0 : P_T0_RATIO;
     double T0 = iv == P_T0 ? v->p[P_T0] : v->p[P_T0_RATIO] * g.Tmu;
@@ -108,7 +155,7 @@ static double normal_force(const model *md, const double *y)
 
 static void rhs(const model *md, const double *y, double *dy)
 {
-    double fr = -md->g->mu * normal_force(md, y);   /* T0 > 0 here: motion to the right */
+    double fr = -md->g->mu * normal_force(md, y); /* T0 > 0 here: motion to the right */
     dy[Y_S] = y[Y_V];
     dy[Y_V] = (cwb_fsliding_drive(md->g, y[Y_S]) + fr) / md->g->m;
     dy[Y_W] = fr * y[Y_V];
@@ -141,7 +188,7 @@ static double separation_value(double tau, void *arg)
     const event_arg *e = arg;
     double out[NY];
     rk4(e->md, e->y, tau, out);
-    return -normal_force(e->md, out);   /* negative while in contact */
+    return -normal_force(e->md, out); /* negative while in contact */
 }
 
 typedef struct {
@@ -154,11 +201,21 @@ static int put_row(cwb_series *out, const model *md, double t, const double *y, 
         return CWB_OK;
     const cwb_fsliding *g = md->g;
     double a = y[Y_S] / (2.0 * g->R), N = normal_force(md, y), Ns = cwb_fsliding_nstat(g, y[Y_S]);
-    double vc = md->an ? cwb_fsliding_velocity_eq43(g, y[Y_S])
-                       : cwb_fsliding_velocity_eq45(g, y[Y_S]);
-    double row[13] = {t, sg * y[Y_S], sg * a, sg * 2.0 * g->R * sin(a), 2.0 * g->R * cos(a),
-                      sg * y[Y_V], N, Ns, N - Ns, sg * (cwb_fsliding_drive(g, y[Y_S]) - g->mu * N),
-                      y[Y_W], 0.5 * g->m * y[Y_V] * y[Y_V], sg * vc};
+    double vc =
+        md->an ? cwb_fsliding_velocity_eq43(g, y[Y_S]) : cwb_fsliding_velocity_eq45(g, y[Y_S]);
+    double row[13] = {t,
+                      sg * y[Y_S],
+                      sg * a,
+                      sg * 2.0 * g->R * sin(a),
+                      2.0 * g->R * cos(a),
+                      sg * y[Y_V],
+                      N,
+                      Ns,
+                      N - Ns,
+                      sg * (cwb_fsliding_drive(g, y[Y_S]) - g->mu * N),
+                      y[Y_W],
+                      0.5 * g->m * y[Y_V] * y[Y_V],
+                      sg * vc};
     return cwb_series_row(out, row);
 }
 
@@ -174,11 +231,11 @@ static double energy_residual(const cwb_fsliding *g, const double *y)
 
 /* One run at a fixed step: its step and the rows it keeps. */
 typedef struct {
-    double h;                 /* step [s] */
-    double max_steps;         /* give up after this many steps */
-    size_t every;             /* keep a row every this many steps (and at separation) */
-    double sg;                /* +1, or -1 to mirror the rows (T0 < 0) */
-    cwb_series *out;          /* the rows, or NULL */
+    double h;         /* step [s] */
+    double max_steps; /* give up after this many steps */
+    size_t every;     /* keep a row every this many steps (and at separation) */
+    double sg;        /* +1, or -1 to mirror the rows (T0 < 0) */
+    cwb_series *out;  /* the rows, or NULL */
 } run_plan;
 
 static int run_fixed(const model *md, const run_plan *plan, run_end *end, char *msg, size_t n)
@@ -190,13 +247,17 @@ static int run_fixed(const model *md, const run_plan *plan, run_end *end, char *
     int rc = put_row(out, md, t, y, sg);
     for (size_t k = 1; rc == CWB_OK; k++) {
         if ((double)k > max_steps)
-            return cwb_fail(msg, n, CWB_EFAIL, "sliding_force: no separation after %.0f steps "
-                            "of %g s; raise max_steps or give a larger dt", max_steps, h);
+            return cwb_fail(msg, n, CWB_EFAIL,
+                            "sliding_force: no separation after %.0f steps "
+                            "of %g s; raise max_steps or give a larger dt",
+                            max_steps, h);
         double ynew[NY];
         rk4(md, y, h, ynew);
         if (ynew[Y_V] < 0.0)
-            return cwb_fail(msg, n, CWB_EFAIL, "sliding_force: the sphere stopped at s = %g m "
-                            "(t = %g s) before separating", sg * y[Y_S], t);
+            return cwb_fail(msg, n, CWB_EFAIL,
+                            "sliding_force: the sphere stopped at s = %g m "
+                            "(t = %g s) before separating",
+                            sg * y[Y_S], t);
         if (normal_force(md, ynew) > 0.0) {
             memcpy(y, ynew, sizeof y);
             t += h;
@@ -218,8 +279,8 @@ static int run_fixed(const model *md, const run_plan *plan, run_end *end, char *
     return rc;
 }
 
-static int run_converged(const model *md, const double *p, run_end *end, double *h_out,
-                         char *msg, size_t n)
+static int run_converged(const model *md, const double *p, run_end *end, double *h_out, char *msg,
+                         size_t n)
 {
     const cwb_fsliding *g = md->g;
     /* the time to cross the path at the starting net force */
@@ -234,14 +295,16 @@ static int run_converged(const model *md, const double *p, run_end *end, double 
         plan.h = h *= 0.5;
         if ((rc = run_fixed(md, &plan, end, msg, n)))
             break;
-        double change = fmax(fabs(end->t - prev.t) / end->t,
-                             fmax(fabs(end->s - prev.s) / g->su, fabs(end->v - prev.v) /
-                                                                      fmax(end->v, 1e-300)));
+        double change =
+            fmax(fabs(end->t - prev.t) / end->t,
+                 fmax(fabs(end->s - prev.s) / g->su, fabs(end->v - prev.v) / fmax(end->v, 1e-300)));
         if (change <= p[P_DT_TOL])
             break;
         if (end->t / h > p[P_MAX_STEPS])
-            return cwb_fail(msg, n, CWB_EFAIL, "sliding_force: dt = auto did not converge "
-                            "(change %.3g at dt = %g s); give dt or loosen dt_tol", change, h);
+            return cwb_fail(msg, n, CWB_EFAIL,
+                            "sliding_force: dt = auto did not converge "
+                            "(change %.3g at dt = %g s); give dt or loosen dt_tol",
+                            change, h);
     }
     *h_out = h;
     return rc;
@@ -254,8 +317,8 @@ static void report_closed_forms(const cwb_fsliding *g, int an, const run_end *e,
     double sc = an ? sc44 : sc0;
     cwb_result_set(r, "s_c_eq44", "m", sg * sc44);
     cwb_result_set(r, "s_c_an0", "m", sg * sc0);
-    cwb_result_set(r, "v_c_eq40", "m/s", sg * sqrt(fmax(0.0, 2.0 * cwb_fsliding_nstat(g, sc44) *
-                                                             g->R / g->m)));
+    cwb_result_set(r, "v_c_eq40", "m/s",
+                   sg * sqrt(fmax(0.0, 2.0 * cwb_fsliding_nstat(g, sc44) * g->R / g->m)));
     double vcl = an ? cwb_fsliding_velocity_eq43(g, e->s) : cwb_fsliding_velocity_eq45(g, e->s);
     cwb_result_set(r, an ? "v_c_eq43" : "v_c_eq45", "m/s", sg * vcl);
     cwb_result_set(r, "v_c_deviation", "-", (e->v - vcl) / e->v);
@@ -276,14 +339,13 @@ static int force_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     const cwb_pair *pr = &c->pair;
     double R = pr->body[0].radius, m = p[P_MASS] > 0.0 ? p[P_MASS] : pr->body[0].mass;
     cwb_fsliding g;
-    cwb_fsliding_spec spec = {.R = R, .m = m, .mu = p[P_MU], .Q = p[P_Q], .T0 = 0.0,
-                              .y0 = p[P_Y0]};
+    cwb_fsliding_spec spec = {.R = R, .m = m, .mu = p[P_MU], .Q = p[P_Q], .T0 = 0.0, .y0 = p[P_Y0]};
     int rc = cwb_fsliding_init(&g, &spec, msg, n);
     if (rc)
         return rc;
     double T0 = c->driver_values.given[P_T0] ? p[P_T0] : p[P_T0_RATIO] * g.Tmu;
     double sg = T0 > 0.0 ? 1.0 : -1.0;
-    g.T0 = fabs(T0);   /* worked rightward, mirrored on output */
+    g.T0 = fabs(T0); /* worked rightward, mirrored on output */
     model md = {&g, p[P_AN] == 1.0};
     run_end end;
     double h = 0.0;
@@ -292,13 +354,13 @@ static int force_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     h = fmin(h, end.t / p[P_ROWS]);
     size_t every = (size_t)fmax(1.0, floor(end.t / h / p[P_ROWS]));
     static const char *const cols[][2] = {
-        {"t", "s"}, {"s", "m"}, {"alpha", "rad"}, {"x", "m"}, {"y", "m"}, {"v", "m/s"},
-        {"N", "N"}, {"N_stat", "N"}, {"Phi_n", "N"}, {"T", "N"}, {"W_friction", "J"},
-        {"E_kin", "J"}, {"v_closed", "m/s"}};
+        {"t", "s"},          {"s", "m"},     {"alpha", "rad"},   {"x", "m"},     {"y", "m"},
+        {"v", "m/s"},        {"N", "N"},     {"N_stat", "N"},    {"Phi_n", "N"}, {"T", "N"},
+        {"W_friction", "J"}, {"E_kin", "J"}, {"v_closed", "m/s"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(&r->series, cols[i][0], cols[i][1]);
-    run_plan kept = {.h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every, .sg = sg,
-                     .out = &r->series};
+    run_plan kept = {
+        .h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every, .sg = sg, .out = &r->series};
     if ((rc = run_fixed(&md, &kept, &end, msg, n)))
         return rc;
     cwb_result_set(r, "T0", "N", T0);

@@ -76,8 +76,9 @@ double cwb_fsliding_velocity_eq43(const cwb_fsliding *g, double s)
 double cwb_fsliding_velocity_eq45(const cwb_fsliding *g, double s)
 {
     double s0 = -g->su;
-    double w = -2.0 * g->R * ((cwb_fsliding_nstat(g, s) + g->mu * cwb_fsliding_drive(g, s)) -
-                              (cwb_fsliding_nstat(g, s0) + g->mu * cwb_fsliding_drive(g, s0)));
+    double w = -2.0 * g->R *
+               ((cwb_fsliding_nstat(g, s) + g->mu * cwb_fsliding_drive(g, s)) -
+                (cwb_fsliding_nstat(g, s0) + g->mu * cwb_fsliding_drive(g, s0)));
     return w >= 0.0 ? sqrt(2.0 * w / g->m) : NAN;
 }
 
@@ -93,8 +94,8 @@ double cwb_fsliding_separation_eq44(const cwb_fsliding *g)
     /* N > 0 at -su (v = 0), N < 0 where N_stat = 0 (v > 0) */
     gsl_function F = {eq44_gap, (void *)g};
     double root = NAN;
-    if (cwb_root_brent(&F, -g->su, cwb_fsliding_separation_an0(g), 0.0, 1e-15, &root, NULL,
-                       NULL) != CWB_OK)
+    if (cwb_root_brent(&F, -g->su, cwb_fsliding_separation_an0(g), 0.0, 1e-15, &root, NULL, NULL) !=
+        CWB_OK)
         return NAN;
     return root;
 }

@@ -46,8 +46,12 @@ void cwb_sliding_branch_start(const cwb_sliding *g, const cwb_sliding_hysteresis
     double sA = rev->sA, sg = rev->sg;
     double du = cwb_sliding_slip_ultimate(g, hy->nu, sA);
     *b = (cwb_sliding_branch){.active = hy->form != CWB_SLIDING_COULOMB && du > 0.0,
-                              .form = hy->form, .p = hy->p, .sA = sA, .sg = sg, .du = du};
-    b->TA = sg * g->mu * cwb_sliding_normal_force(g, sA);   /* = -sg_old mu N(s_A) */
+                              .form = hy->form,
+                              .p = hy->p,
+                              .sA = sA,
+                              .sg = sg,
+                              .du = du};
+    b->TA = sg * g->mu * cwb_sliding_normal_force(g, sA); /* = -sg_old mu N(s_A) */
     b->TdB = -sg * g->mu * cwb_sliding_normal_force(g, sA + sg * du);
     b->T_start = hy->form == CWB_SLIDING_EQ3 ? rev->T_before : b->TA;
 }

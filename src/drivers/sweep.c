@@ -32,13 +32,13 @@
 #include "cwb_out.h"
 
 #define MAX_VALUES 1000000
-#define MAX_JOBS 256
+#define MAX_JOBS   256
 
 typedef struct {
-    char link[128];             /* a second key set to link_factor * value */
+    char link[128]; /* a second key set to link_factor * value */
     double link_factor;
-    char key[128];              /* section.key */
-    char column[64];            /* key name as a column */
+    char key[128];   /* section.key */
+    char column[64]; /* key name as a column */
     char unit[16];
     double from, to;
     size_t n;
@@ -46,24 +46,24 @@ typedef struct {
 } vary_spec;
 
 typedef struct {
-    int status;                 /* CWB_OK, CWB_EFAIL, CWB_EINPUT */
+    int status; /* CWB_OK, CWB_EFAIL, CWB_EINPUT */
     char msg[256];
     double value[CWB_MAX_SCALARS];
 } row;
 
 /* Everything one sweep carries from step to step. */
 typedef struct {
-    cwb_sweep_request req;      /* as asked, with jobs clamped by sweep_setup */
+    cwb_sweep_request req; /* as asked, with jobs clamped by sweep_setup */
     const cwb_log *log;
     cwb_case *base;
     vary_spec v;
-    row *rows;                  /* v.n of them */
-    cwb_result names;           /* every scalar's name and unit, as the workers gave them */
-    cwb_result table;           /* the CSV: the varied key, then every defined scalar */
-    char dropped[1024];         /* scalars no value defines, left out of the table */
+    row *rows;          /* v.n of them */
+    cwb_result names;   /* every scalar's name and unit, as the workers gave them */
+    cwb_result table;   /* the CSV: the varied key, then every defined scalar */
+    char dropped[1024]; /* scalars no value defines, left out of the table */
     size_t failed;
     size_t ngroups;
-    int skip[8];                /* group plots left out (their y is nowhere defined) */
+    int skip[8]; /* group plots left out (their y is nowhere defined) */
     cwb_plot_spec specs[8];
     char plot_names[8][240], data_name[200];
     char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT], gx[CWB_TEXT], overlay[CWB_TEXT];
@@ -75,8 +75,8 @@ static int parse_vary(const char *text, vary_spec *v, char *msg, size_t n)
 {
     const char *eq = strchr(text, '=');
     if (!eq || (size_t)(eq - text) >= sizeof v->key)
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "--vary %s: expected section.key=FROM:TO:N[:log]", text);
+        return cwb_fail(msg, n, CWB_EINPUT, "--vary %s: expected section.key=FROM:TO:N[:log]",
+                        text);
     memcpy(v->key, text, (size_t)(eq - text));
     v->key[eq - text] = '\0';
     char buf[256], *save = NULL;
@@ -91,7 +91,8 @@ static int parse_vary(const char *text, vary_spec *v, char *msg, size_t n)
         (k == 4 && strcmp(f[3], "log") != 0 && strcmp(f[3], "linear") != 0))
         return cwb_fail(msg, n, CWB_EINPUT,
                         "--vary %s: expected section.key=FROM:TO:N[:log] with finite FROM, "
-                        "TO and an integer 1 <= N <= %d", text, MAX_VALUES);
+                        "TO and an integer 1 <= N <= %d",
+                        text, MAX_VALUES);
     v->n = (size_t)nn;
     v->log = k == 4 && strcmp(f[3], "log") == 0;
     return CWB_OK;
@@ -137,10 +138,10 @@ static int describe_key(const cwb_case *c, vary_spec *v, char *msg, size_t n)
     snprintf(v->column, sizeof v->column, "%s", dot + 1);
     size_t ls = (size_t)(dot - v->key);
     const cwb_values *tables[] = {&c->driver_values, &c->body_values[0], &c->body_values[1],
-                                  &c->law_values[0], &c->law_values[1], &c->law_values[2],
+                                  &c->law_values[0], &c->law_values[1],  &c->law_values[2],
                                   &c->law_values[3]};
-    const char *names[] = {"driver", "body1", "body2", "normal", "tangential", "damping",
-                           "rolling"};
+    const char *names[] = {"driver",     "body1",   "body2",  "normal",
+                           "tangential", "damping", "rolling"};
     for (size_t t = 0; t < sizeof names / sizeof *names; t++)
         if (strlen(names[t]) == ls && strncmp(names[t], v->key, ls) == 0) {
             int i = cwb_param_index(tables[t]->table, dot + 1);
@@ -151,14 +152,15 @@ static int describe_key(const cwb_case *c, vary_spec *v, char *msg, size_t n)
         }
     return cwb_fail(msg, n, CWB_EINPUT,
                     "sweep: vary = %s is not a numeric key of this case (laws, bodies or "
-                    "driver)", v->key);
+                    "driver)",
+                    v->key);
 }
 
 /* The names and units of the scalars, in the order every row lists its
  * values: as the first value that ran gave them. */
 typedef struct {
     cwb_result names;
-    int known;                  /* 0 until a value has run */
+    int known; /* 0 until a value has run */
 } scalar_order;
 
 /* Run value i into out; order is filled on the first success. */
@@ -293,7 +295,8 @@ static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
     } else {
         rc = cwb_fail(msg, n, CWB_EINPUT,
                       "%s: nothing to sweep: give --vary section.key=FROM:TO:N[:log] or a "
-                      "[sweep] section with vary, from, to, n", s->req.path);
+                      "[sweep] section with vary, from, to, n",
+                      s->req.path);
     }
     snprintf(v->link, sizeof v->link, "%.127s", sw->text[CWB_SWEEP_LINK]);
     v->link_factor = sw->p[CWB_SWEEP_LINK_FACTOR];
@@ -421,7 +424,7 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
             rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: fork failed: %s", strerror(errno));
     }
     if (rc != CWB_OK)
-        stop_signal = stop_signal ? stop_signal : SIGTERM;  /* end the workers started */
+        stop_signal = stop_signal ? stop_signal : SIGTERM; /* end the workers started */
     if (s->req.jobs > 1 && pid)
         rc = wait_workers(pid, s->req.jobs, rc, msg, n);
     if (rc == CWB_OK && stop_signal)
@@ -429,8 +432,10 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
     for (int w = 0; out && w < s->req.jobs; w++)
         if (out[w]) {
             if (rc == CWB_OK && ferror(out[w]))
-                rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: a temporary file could not be "
-                              "written: %s", strerror(errno));
+                rc = cwb_fail(msg, n, CWB_EFAIL,
+                              "sweep: a temporary file could not be "
+                              "written: %s",
+                              strerror(errno));
             if (rc == CWB_OK)
                 merge_file(s, out[w]);
             fclose(out[w]);
@@ -477,8 +482,7 @@ static int sweep_table(sweep *s, char *msg, size_t n)
         }
     }
     if (s->failed == v->n)
-        return cwb_fail(msg, n, CWB_EFAIL, "sweep: every value failed, e.g. %s",
-                        s->rows[0].msg);
+        return cwb_fail(msg, n, CWB_EFAIL, "sweep: every value failed, e.g. %s", s->rows[0].msg);
     return CWB_OK;
 }
 
@@ -494,11 +498,11 @@ static int was_dropped(const sweep *s, const char *name)
 
 /* The [sweep] plot keys cut into ';'-groups, one plot per group of y. */
 typedef struct {
-    char *y[8];                 /* plot_y groups ("a,b": the curves of one plot) */
-    char *x[8];                 /* plot_x groups (fewer than y: the last one repeats) */
+    char *y[8]; /* plot_y groups ("a,b": the curves of one plot) */
+    char *x[8]; /* plot_x groups (fewer than y: the last one repeats) */
     size_t nx;
-    char *ref[8];               /* reference groups (NULL: none for that plot) */
-    char *ref_y[8];             /* reference_y groups (NULL: the plot's first y) */
+    char *ref[8];   /* reference groups (NULL: none for that plot) */
+    char *ref_y[8]; /* reference_y groups (NULL: the plot's first y) */
 } plot_groups;
 
 /* Group gi's plot: its x, its curves, its references and its name. */
@@ -509,19 +513,27 @@ static int group_spec(sweep *s, size_t gi, const plot_groups *g, char *msg, size
     /* x of this group: its own plot_x group, else the last one given, else the key */
     const char *px = g->nx ? g->x[gi < g->nx ? gi : g->nx - 1] : s->v.column;
     if (cwb_series_find(&s->table.series, px) < 0 && !was_dropped(s, px))
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] plot_x: '%s' is not a result of "
-                        "this case", s->base->file, px);
-    *sp = (cwb_plot_spec){.dir = s->req.dir, .title = sw->text[CWB_SWEEP_TITLE], .x = px,
-                          .label = "cwb", .markers = 1,
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [sweep] plot_x: '%s' is not a result of "
+                        "this case",
+                        s->base->file, px);
+    *sp = (cwb_plot_spec){.dir = s->req.dir,
+                          .title = sw->text[CWB_SWEEP_TITLE],
+                          .x = px,
+                          .label = "cwb",
+                          .markers = 1,
                           .ref_x = sw->text[CWB_SWEEP_REFERENCE_X],
                           .ref_y = g->ref_y[gi] ? g->ref_y[gi] : "",
-                          .dev_max = NAN, .dev_rms = NAN, .dev_points = NAN, .log = s->log};
+                          .dev_max = NAN,
+                          .dev_rms = NAN,
+                          .dev_points = NAN,
+                          .log = s->log};
     sp->ny = split(g->y[gi], ',', (char **)sp->y, 8);
     memcpy(sp->overlays, s->overlays, sizeof s->overlays);
     sp->nref = g->ref[gi] ? split(g->ref[gi], ',', (char **)sp->refs, 8) : 0;
     snprintf(s->plot_names[gi], sizeof s->plot_names[gi], "%s_sweep%s%s", s->base->name,
              s->ngroups > 1 ? "_" : "", s->ngroups > 1 && sp->ny ? sp->y[0] : "");
-    for (size_t gj = 0; gj < gi; gj++)      /* same y twice: name the x too */
+    for (size_t gj = 0; gj < gi; gj++) /* same y twice: name the x too */
         if (sp->ny && s->specs[gj].ny && strcmp(s->specs[gj].y[0], sp->y[0]) == 0) {
             size_t used = strlen(s->plot_names[gi]);
             snprintf(s->plot_names[gi] + used, sizeof s->plot_names[gi] - used, "_vs_%s", sp->x);
@@ -531,8 +543,10 @@ static int group_spec(sweep *s, size_t gi, const plot_groups *g, char *msg, size
     sp->data = s->data_name;
     for (size_t k = 0; k < sp->ny; k++)
         if (cwb_series_find(&s->table.series, sp->y[k]) < 0 && !was_dropped(s, sp->y[k]))
-            return cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] plot_y: '%s' is not a result "
-                            "of this case", s->base->file, sp->y[k]);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s: [sweep] plot_y: '%s' is not a result "
+                            "of this case",
+                            s->base->file, sp->y[k]);
     return CWB_OK;
 }
 
@@ -544,7 +558,8 @@ static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
     int rc = cwb_reference_load(&rf, sp->refs[0], msg, n);
     if (rc != CWB_OK)
         return rc;
-    cwb_compare_columns cols = {.x = sp->x, .y = sp->y[0],
+    cwb_compare_columns cols = {.x = sp->x,
+                                .y = sp->y[0],
                                 .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
                                 .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0]};
     cwb_deviation dev;
@@ -576,7 +591,7 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
     snprintf(s->gx, sizeof s->gx, "%s", sw->text[CWB_SWEEP_PLOT_X]);
     snprintf(s->overlay, sizeof s->overlay, "%s", sw->text[CWB_SWEEP_OVERLAY]);
     snprintf(s->data_name, sizeof s->data_name, "%s_sweep", s->base->name);
-    plot_groups g = {.nx = 0};   /* every group pointer NULL */
+    plot_groups g = {.nx = 0}; /* every group pointer NULL */
     s->ngroups = split(s->gy, ';', g.y, 8);
     g.nx = split(s->gx, ';', g.x, 8);
     split(s->gr, ';', g.ref, 8);
@@ -594,8 +609,10 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
         if (undefined || !sp->ny) {
             s->skip[gi] = 1;
             if (undefined)
-                cwb_logf(s->log, CWB_LOG_WARN, "%s: no plot %s: a column of it has no value "
-                         "for any swept value\n", s->base->file, sp->name);
+                cwb_logf(s->log, CWB_LOG_WARN,
+                         "%s: no plot %s: a column of it has no value "
+                         "for any swept value\n",
+                         s->base->file, sp->name);
             continue;
         }
         if (sp->nref && (rc = group_compare(s, gi, msg, n)) != CWB_OK)
@@ -615,17 +632,18 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
     if ((rc = cwb_output_open(&out, s->file, msg, n)) != CWB_OK)
         return rc;
     const vary_spec *v = &s->v;
-    fprintf(out.f, "# sweep of %s over %s = %g ... %g, %zu values (%s)\n", s->base->file,
-            v->key, v->from, v->to, v->n, v->log ? "log" : "linear");
+    fprintf(out.f, "# sweep of %s over %s = %g ... %g, %zu values (%s)\n", s->base->file, v->key,
+            v->from, v->to, v->n, v->log ? "log" : "linear");
     if (s->dropped[0])
         fprintf(out.f, "# left out, no swept value defines them: %s\n", s->dropped);
     for (size_t gi = 0; gi < s->ngroups; gi++)
         if (isfinite(s->specs[gi].dev_max))
-            fprintf(out.f, "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
-                           "max |ref|), %.0f points\n",
+            fprintf(out.f,
+                    "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
+                    "max |ref|), %.0f points\n",
                     s->specs[gi].y[0], s->specs[gi].refs[0], s->specs[gi].dev_max,
                     s->specs[gi].dev_rms, s->specs[gi].dev_points);
-    cwb_write_csv(out.f, s->base, &s->table);   /* a failed write shows in the commit */
+    cwb_write_csv(out.f, s->base, &s->table); /* a failed write shows in the commit */
     if (stop_signal) {
         cwb_output_abort(&out);
         return stopped(msg, n);
@@ -641,26 +659,31 @@ static void sweep_report(const sweep *s)
         cwb_json_quote(name, sizeof name, s->base->name);
         cwb_json_quote(key, sizeof key, s->v.key);
         cwb_json_quote(file, sizeof file, s->file);
-        cwb_logf(s->log, CWB_LOG_RESULT, "{\"case\": %s, \"vary\": %s, \"values\": %zu, "
-                 "\"failed\": %zu, \"csv\": %s", name, key, s->v.n, s->failed, file);
+        cwb_logf(s->log, CWB_LOG_RESULT,
+                 "{\"case\": %s, \"vary\": %s, \"values\": %zu, "
+                 "\"failed\": %zu, \"csv\": %s",
+                 name, key, s->v.n, s->failed, file);
         for (size_t gi = 0; gi < s->ngroups; gi++)
             if (isfinite(s->specs[gi].dev_max)) {
                 /* y is a result name: letters, digits and _ only */
                 snprintf(y, sizeof y, "%s", s->specs[gi].y[0]);
-                cwb_logf(s->log, CWB_LOG_RESULT, ", \"ref_max_rel_error_%s\": %.6g, "
-                         "\"ref_rms_error_%s\": %.6g", y, s->specs[gi].dev_max, y,
-                         s->specs[gi].dev_rms);
+                cwb_logf(s->log, CWB_LOG_RESULT,
+                         ", \"ref_max_rel_error_%s\": %.6g, "
+                         "\"ref_rms_error_%s\": %.6g",
+                         y, s->specs[gi].dev_max, y, s->specs[gi].dev_rms);
             }
         cwb_logf(s->log, CWB_LOG_RESULT, "}\n");
         return;
     }
-    cwb_logf(s->log, CWB_LOG_RESULT, "%s: %zu values of %s (%zu failed) -> %s\n",
-             s->base->name, s->v.n, s->v.key, s->failed, s->file);
+    cwb_logf(s->log, CWB_LOG_RESULT, "%s: %zu values of %s (%zu failed) -> %s\n", s->base->name,
+             s->v.n, s->v.key, s->failed, s->file);
     for (size_t gi = 0; gi < s->ngroups; gi++)
         if (isfinite(s->specs[gi].dev_max))
-            cwb_logf(s->log, CWB_LOG_RESULT, "  %s vs %s: max deviation %.4g, rms %.4g "
-                     "(relative to max |ref|)\n", s->specs[gi].y[0], s->specs[gi].refs[0],
-                     s->specs[gi].dev_max, s->specs[gi].dev_rms);
+            cwb_logf(s->log, CWB_LOG_RESULT,
+                     "  %s vs %s: max deviation %.4g, rms %.4g "
+                     "(relative to max |ref|)\n",
+                     s->specs[gi].y[0], s->specs[gi].refs[0], s->specs[gi].dev_max,
+                     s->specs[gi].dev_rms);
     for (size_t w = 0; w < s->table.nwarn; w++)
         cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);
 }
@@ -685,8 +708,8 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
     if (rc == CWB_OK)
         rc = sweep_write_csv(s, msg, n);
     for (size_t gi = 0; rc == CWB_OK && req->plot && gi < s->ngroups; gi++)
-        if (!s->skip[gi] && (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) ==
-                                CWB_OK)
+        if (!s->skip[gi] &&
+            (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) == CWB_OK)
             rc = cwb_plot_render(req->dir, s->specs[gi].name, msg, n);
     if (rc == CWB_OK)
         sweep_report(s);

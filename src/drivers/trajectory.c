@@ -42,13 +42,24 @@
 enum { P_OVERLAP, P_TRAVEL, P_STEPS };
 
 static const cwb_param trajectory_params[] = {
-    {.name = "overlap", .unit = "m", .min = 0, .max = INFINITY,
+    {.name = "overlap",
+     .unit = "m",
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "normal overlap delta_0 applied first, at zero tangential displacement"},
-    {.name = "travel", .unit = "m", .min = 0, .max = INFINITY,
+    {.name = "travel",
+     .unit = "m",
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "horizontal displacement S of the upper disc at the end"},
-    {.name = "steps", .unit = "-", .flags = CWB_P_INTEGER, .def = 200, .min = 1, .max = 1e6,
+    {.name = "steps",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 200,
+     .min = 1,
+     .max = 1e6,
      .help = "equal increments of S (the slip onset and separation are added)"},
     {0}};
 
@@ -58,7 +69,8 @@ static int trajectory_check(const cwb_case *c, char *msg, size_t n)
     if (c->pair.dim != 2 || c->pair.body[1].shape == CWB_SHAPE_WALL)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = trajectory is seed 000 Appendix C: two discs "
-                        "(body1 and body2 shape = disc)", c->file);
+                        "(body1 and body2 shape = disc)",
+                        c->file);
     if (!tl->ultimate_slip)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = trajectory needs a tangential law that states its "
@@ -75,8 +87,8 @@ static int trajectory_check(const cwb_case *c, char *msg, size_t n)
 typedef struct {
     cwb_contact *ct;
     unsigned char virgin_t[CWB_MAX_STATE];
-    double y0, rsum, s;   /* centre height, R1 + R2, current travel */
-    double d0, r1;        /* preload overlap, radius of the lower disc */
+    double y0, rsum, s; /* centre height, R1 + R2, current travel */
+    double d0, r1;      /* preload overlap, radius of the lower disc */
     int rc;
     unsigned flags;
 } traj;
@@ -96,8 +108,8 @@ static cwb_normal_out normal_at(traj *t, double d)
 
 static void geometry(const traj *t, double alpha, double *dsu, double *dn)
 {
-    *dsu = (t->s - t->y0 * tan(alpha)) * cos(alpha);                  /* C.4 */
-    *dn = t->rsum - (t->y0 / cos(alpha) + *dsu * tan(alpha));          /* C.5 */
+    *dsu = (t->s - t->y0 * tan(alpha)) * cos(alpha);          /* C.4 */
+    *dn = t->rsum - (t->y0 / cos(alpha) + *dsu * tan(alpha)); /* C.5 */
 }
 
 static double ultimate(traj *t, const cwb_normal_out *o)
@@ -117,8 +129,8 @@ static double slide_residual(double alpha, void *param)
 /* One output row from the solved state. */
 typedef struct {
     double s, alpha, dn, dsu, N, T;
-    double k0;     /* the law's stiffness, the secant's limit at S = 0 */
-    int regime;    /* 0 stick / partial slip, 1 slide, 2 separated */
+    double k0;  /* the law's stiffness, the secant's limit at S = 0 */
+    int regime; /* 0 stick / partial slip, 1 slide, 2 separated */
 } traj_point;
 
 static int emit(const traj *t, const traj_point *p, double r1, double scale_f, cwb_series *s,
@@ -128,17 +140,29 @@ static int emit(const traj *t, const traj_point *p, double r1, double scale_f, c
     /* force of the contact on the upper disc: N along n = (sin, cos), the
      * tangential spring force -T along t = (cos, -sin) (cwb_law.h signs) */
     double cx = p->N * sa - p->T * ca, cy = p->N * ca + p->T * sa;
-    double f = -cx, nstar = cy;                          /* driving forces */
-    double c1 = f - p->T * ca + p->N * sa;               /* eq. C.1 */
-    double c2 = -nstar + p->T * sa + p->N * ca;          /* eq. C.2 */
+    double f = -cx, nstar = cy;                 /* driving forces */
+    double c1 = f - p->T * ca + p->N * sa;      /* eq. C.1 */
+    double c2 = -nstar + p->T * sa + p->N * ca; /* eq. C.2 */
     double eq = fmax(fabs(c1), fabs(c2)) / scale_f;
     double l = t->rsum - p->dn;
     double xk = l * sa + p->dsu * ca - p->s, yk = l * ca - p->dsu * sa - t->y0;
     double kin = p->regime == 2 ? 0.0 : hypot(xk, yk) / t->rsum;
     *res_eq = fmax(*res_eq, eq);
     *res_kin = fmax(*res_kin, kin);
-    double row[] = {p->s, p->s / r1, p->alpha, p->alpha * 180.0 / M_PI, p->dn, p->N, p->T,
-                    p->dsu, f, nstar, p->s > 0.0 ? f / p->s : p->k0, (double)p->regime, eq, kin};
+    double row[] = {p->s,
+                    p->s / r1,
+                    p->alpha,
+                    p->alpha * 180.0 / M_PI,
+                    p->dn,
+                    p->N,
+                    p->T,
+                    p->dsu,
+                    f,
+                    nstar,
+                    p->s > 0.0 ? f / p->s : p->k0,
+                    (double)p->regime,
+                    eq,
+                    kin};
     return cwb_series_row(s, row);
 }
 
@@ -171,11 +195,20 @@ static int travel_values(double travel, size_t steps, double u_ult0, double s_se
 
 static void trajectory_columns(cwb_series *s)
 {
-    static const char *const cols[][2] = {
-        {"S", "m"}, {"S_over_R", "-"}, {"alpha", "rad"}, {"alpha_deg", "deg"},
-        {"delta_n", "m"}, {"N", "N/m"}, {"T", "N/m"}, {"delta_t", "m"}, {"F", "N/m"},
-        {"N_star", "N/m"}, {"k_secant", "N/m^2"}, {"regime", "-"},
-        {"equilibrium_residual", "-"}, {"kinematic_residual", "-"}};
+    static const char *const cols[][2] = {{"S", "m"},
+                                          {"S_over_R", "-"},
+                                          {"alpha", "rad"},
+                                          {"alpha_deg", "deg"},
+                                          {"delta_n", "m"},
+                                          {"N", "N/m"},
+                                          {"T", "N/m"},
+                                          {"delta_t", "m"},
+                                          {"F", "N/m"},
+                                          {"N_star", "N/m"},
+                                          {"k_secant", "N/m^2"},
+                                          {"regime", "-"},
+                                          {"equilibrium_residual", "-"},
+                                          {"kinematic_residual", "-"}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(s, cols[i][0], cols[i][1]);
 }
@@ -185,8 +218,7 @@ static void trajectory_columns(cwb_series *s)
 static int stick_point(traj *t, double s_prev, traj_point *pt)
 {
     double d0 = t->d0;
-    cwb_kin ks = {.delta = d0, .delta0 = d0, .normal = {0, 0, 1},
-                  .dxi_t = {pt->s - s_prev, 0, 0}};
+    cwb_kin ks = {.delta = d0, .delta0 = d0, .normal = {0, 0, 1}, .dxi_t = {pt->s - s_prev, 0, 0}};
     cwb_contact_out o;
     cwb_contact_trial trial;
     int rc = cwb_contact_eval(t->ct, &ks, &o, &trial);
@@ -217,11 +249,14 @@ static int slide_point(traj *t, double u_ult0, traj_point *pt, double *res_slip,
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL,
                         "trajectory: the angle alpha where the contact slides at S = %g m "
-                        "did not converge (Brent on [0, %g] rad)", pt->s, top);
+                        "did not converge (Brent on [0, %g] rad)",
+                        pt->s, top);
     geometry(t, alpha, &pt->dsu, &pt->dn);
     cwb_normal_out on = normal_at(t, pt->dn);
     *res_slip = fmax(*res_slip, fabs(pt->dsu - ultimate(t, &on)) / u_ult0);
-    cwb_kin kt = {.delta = pt->dn, .delta0 = pt->dn, .normal = {0, 0, 1},
+    cwb_kin kt = {.delta = pt->dn,
+                  .delta0 = pt->dn,
+                  .normal = {0, 0, 1},
                   .dxi_t = {pt->dsu * (1.0 + 1e-9), 0, 0}};
     cwb_tangential_out ot;
     if ((rc = cwb_contact_tangential(t->ct, t->virgin_t, &kt, &on, &ot)))
@@ -235,7 +270,7 @@ static int slide_point(traj *t, double u_ult0, traj_point *pt, double *res_slip,
 
 /* What the run reports besides its rows. */
 typedef struct {
-    double n0, u_ult0, s_sep;        /* preload force, slip onset, separation */
+    double n0, u_ult0, s_sep; /* preload force, slip onset, separation */
     double res_eq, res_kin, res_slip;
     double f_peak, s_peak, alpha_last;
     int sliding;
@@ -260,20 +295,18 @@ static void report_trajectory(const traj *t, const traj_summary *m, cwb_result *
 
 /* The point at travel sx in its regime: stick/partial slip up to the slip
  * onset, sliding up to separation, a gap after. */
-static int solve_point(traj *t, double s_prev, traj_summary *m, traj_point *pt, char *msg,
-                       size_t n)
+static int solve_point(traj *t, double s_prev, traj_summary *m, traj_point *pt, char *msg, size_t n)
 {
     t->s = pt->s;
     if (pt->s <= m->u_ult0) {
         int rc = stick_point(t, s_prev, pt);
-        return rc ? cwb_fail(msg, n, rc, "trajectory: a law failed at S = %g m", pt->s)
-                  : CWB_OK;
+        return rc ? cwb_fail(msg, n, rc, "trajectory: a law failed at S = %g m", pt->s) : CWB_OK;
     }
     if (pt->s < m->s_sep) {
         m->sliding = 1;
         return slide_point(t, m->u_ult0, pt, &m->res_slip, msg, n);
     }
-    pt->dn = t->rsum - hypot(pt->s, t->y0);            /* a gap: negative */
+    pt->dn = t->rsum - hypot(pt->s, t->y0); /* a gap: negative */
     pt->alpha = atan(pt->s / t->y0);
     pt->regime = 2;
     return CWB_OK;
@@ -325,7 +358,8 @@ static int trajectory_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (rc)
         return cwb_fail(msg, n, rc, "trajectory: the laws failed at delta_0 = %g m", d0);
     cwb_contact_commit(&ct, &trial);
-    traj_summary m = {.n0 = o.n.force, .u_ult0 = ultimate(&t, &o.n),
+    traj_summary m = {.n0 = o.n.force,
+                      .u_ult0 = ultimate(&t, &o.n),
                       .s_sep = sqrt(t.rsum * t.rsum - t.y0 * t.y0)};
 
     double *sv;

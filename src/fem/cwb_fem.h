@@ -38,17 +38,17 @@ int cwb_reference_study(const char *path, const char *dir, const char *work, con
  * and points of its physical groups. */
 typedef struct {
     size_t nnode;
-    int *node_id;          /* gmsh node numbers */
+    int *node_id; /* gmsh node numbers */
     double *x, *z;
     size_t ntri;
-    int (*tri)[6];         /* node numbers, gmsh = CalculiX CPE6 order */
-    int *tri_group;        /* physical surface of each triangle */
+    int (*tri)[6];  /* node numbers, gmsh = CalculiX CPE6 order */
+    int *tri_group; /* physical surface of each triangle */
     size_t nline;
-    int (*line)[4];        /* physical group, end, end, middle */
+    int (*line)[4]; /* physical group, end, end, middle */
     size_t npoint;
-    int (*point)[2];       /* physical group, node */
+    int (*point)[2]; /* physical group, node */
     int max_id;
-    int *index;            /* node number -> row, -1 if unused */
+    int *index; /* node number -> row, -1 if unused */
 } cwb_mesh;
 
 int cwb_mesh_read(cwb_mesh *m, const char *path, char *msg, size_t n);
@@ -76,8 +76,7 @@ void cwb_deck_elements(FILE *f, const cwb_mesh *m, const char *name, int group);
 /* *NSET, NSET=name: the nodes of the lines of group `group`, each once
  * (CalculiX sums a set's reactions over its entries). CWB_OK, or
  * CWB_EFAIL when out of memory. */
-int cwb_deck_node_set(FILE *f, const cwb_mesh *m, const char *name, int group, char *msg,
-                      size_t n);
+int cwb_deck_node_set(FILE *f, const cwb_mesh *m, const char *name, int group, char *msg, size_t n);
 /* *SURFACE, NAME=name, TYPE=ELEMENT: the element faces (CPE6: S1 = corners
  * 1-2, S2 = 2-3, S3 = 3-1) under the quadratic edges of line group `group`
  * whose ends lie within |x| <= zone [m]. */
@@ -85,9 +84,9 @@ void cwb_deck_surface(FILE *f, const cwb_mesh *m, const char *name, int group, d
 
 /* Which nodal block of a CalculiX .frd to read. */
 typedef struct {
-    const char *name;      /* block name, e.g. "DISP", "CONTACT" */
-    double time;           /* total time of its increment [-] */
-    int ncomp;             /* components per node */
+    const char *name; /* block name, e.g. "DISP", "CONTACT" */
+    double time;      /* total time of its increment [-] */
+    int ncomp;        /* components per node */
 } cwb_frd_request;
 
 /* The block q of the .frd at path: q->ncomp components per node
@@ -111,22 +110,22 @@ int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q,
  * other than the FILE it is given, or prints.
  */
 
-#define CWB_FEM_MAX_SECTIONS 4   /* model sections besides [study], [mesh] */
-#define CWB_FEM_MAX_TABLES 4     /* CSVs one study writes */
+#define CWB_FEM_MAX_SECTIONS 4 /* model sections besides [study], [mesh] */
+#define CWB_FEM_MAX_TABLES   4 /* CSVs one study writes */
 
 typedef struct {
-    const char *name;            /* section of the study file, e.g. "body" */
-    const cwb_param *params;     /* its keys */
+    const char *name;        /* section of the study file, e.g. "body" */
+    const cwb_param *params; /* its keys */
 } cwb_fem_section;
 
 typedef struct {
-    const char *name;            /* CSV column, e.g. "u_z_top" */
-    const char *unit;            /* SI unit, "-" when dimensionless */
+    const char *name; /* CSV column, e.g. "u_z_top" */
+    const char *unit; /* SI unit, "-" when dimensionless */
 } cwb_fem_column;
 
 typedef struct {
-    const char *suffix;              /* the file: DIR/NAME<suffix>.csv */
-    const cwb_fem_column *columns;   /* ended by an entry with name NULL */
+    const char *suffix;            /* the file: DIR/NAME<suffix>.csv */
+    const cwb_fem_column *columns; /* ended by an entry with name NULL */
 } cwb_fem_table;
 
 struct cwb_fem_model;
@@ -137,11 +136,11 @@ enum { CWB_FEM_FINE, CWB_FEM_COARSE, CWB_FEM_REFINE, CWB_FEM_TOLERANCE };
 
 /* A study file as read (large: cwb_fem_study_load allocates it). */
 typedef struct {
-    char path[CWB_TEXT];                          /* the study file */
+    char path[CWB_TEXT]; /* the study file */
     const struct cwb_fem_model *model;
-    cwb_values study;                             /* [study] */
-    cwb_values mesh;                              /* [mesh] */
-    cwb_values section[CWB_FEM_MAX_SECTIONS];     /* the model's, in its order */
+    cwb_values study;                         /* [study] */
+    cwb_values mesh;                          /* [mesh] */
+    cwb_values section[CWB_FEM_MAX_SECTIONS]; /* the model's, in its order */
 } cwb_fem_study;
 
 /* Read and check a study file into *out (free with cwb_fem_study_free), or
@@ -153,19 +152,19 @@ void cwb_fem_study_free(cwb_fem_study *s);
 /* What the pipeline knows of a study run, for provenance lines. */
 typedef struct {
     const cwb_fem_study *study;
-    const char *name;                  /* [study] name */
-    const char *raw;                   /* DIR/raw/NAME: the kept .dat files */
+    const char *name; /* [study] name */
+    const char *raw;  /* DIR/raw/NAME: the kept .dat files */
     const char *gmsh_version, *ccx_version;
-    size_t points;                     /* points of the study */
-    double refine;                     /* [mesh] refine (1: no refined runs) */
-    double tolerance;                  /* [mesh] tolerance */
-    double worst_change;               /* largest |refinement change| of the points */
+    size_t points;       /* points of the study */
+    double refine;       /* [mesh] refine (1: no refined runs) */
+    double tolerance;    /* [mesh] tolerance */
+    double worst_change; /* largest |refinement change| of the points */
 } cwb_fem_job;
 
 /* The rows of one output table. */
 typedef struct {
     size_t ncol, nrow, cap;
-    double *v;                         /* row-major, nrow * ncol */
+    double *v; /* row-major, nrow * ncol */
 } cwb_fem_rows;
 
 /* Append one row of r->ncol values: CWB_OK, or CWB_EFAIL out of memory. */
@@ -173,32 +172,32 @@ int cwb_fem_rows_add(cwb_fem_rows *r, const double *row, char *msg, size_t n);
 
 /* One solved run of a point. */
 typedef struct {
-    const void *spec;                  /* the model's spec of the run */
-    const void *out;                   /* what its parse step read */
-    size_t elements, nodes;            /* of its mesh */
-    double h_min;                      /* smallest element edge [m] */
+    const void *spec;       /* the model's spec of the run */
+    const void *out;        /* what its parse step read */
+    size_t elements, nodes; /* of its mesh */
+    double h_min;           /* smallest element edge [m] */
 } cwb_fem_run;
 
 /* A solved point, handed to the model's rows step. */
 typedef struct {
     const cwb_fem_study *study;
-    size_t index;                      /* 0 .. points - 1 */
-    cwb_fem_run base;                  /* on the study's mesh */
-    cwb_fem_run refined;               /* sizes / refine; out is NULL when refine = 1 */
-    cwb_fem_rows *tables;              /* one per model table: append rows here */
-    void *summary;                     /* the model's study summary */
-    double change;                     /* set by the model: its refinement change */
+    size_t index;         /* 0 .. points - 1 */
+    cwb_fem_run base;     /* on the study's mesh */
+    cwb_fem_run refined;  /* sizes / refine; out is NULL when refine = 1 */
+    cwb_fem_rows *tables; /* one per model table: append rows here */
+    void *summary;        /* the model's study summary */
+    double change;        /* set by the model: its refinement change */
 } cwb_fem_point;
 
 typedef struct cwb_fem_model {
-    const char *name;                  /* [study] model = name */
-    const char *summary;               /* one line: what is modelled, its source */
-    const cwb_fem_section *sections;   /* ended by an entry with name NULL */
-    const cwb_fem_table *tables;       /* its CSVs, ended by suffix NULL */
-    size_t spec_size;                  /* bytes of one run's spec */
-    size_t out_size;                   /* bytes of one run's parsed output */
-    size_t summary_size;               /* bytes of its study summary (zeroed) */
-    int refinement_fails;              /* 1: a change above [mesh] tolerance fails
+    const char *name;                /* [study] model = name */
+    const char *summary;             /* one line: what is modelled, its source */
+    const cwb_fem_section *sections; /* ended by an entry with name NULL */
+    const cwb_fem_table *tables;     /* its CSVs, ended by suffix NULL */
+    size_t spec_size;                /* bytes of one run's spec */
+    size_t out_size;                 /* bytes of one run's parsed output */
+    size_t summary_size;             /* bytes of its study summary (zeroed) */
+    int refinement_fails;            /* 1: a change above [mesh] tolerance fails
                                           the study; 0: it is only reported */
     /* Optional: keys against each other once the study is read; CWB_EINPUT
      * with "FILE:LINE: ...". */
@@ -213,8 +212,8 @@ typedef struct cwb_fem_model {
     int (*deck)(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t n);
     /* Read a solved run (its .dat; the .frd for field output) into out.
      * CWB_EFAIL, or CWB_EINPUT for a malformed file, with a message. */
-    int (*parse)(const char *dat, const char *frd, const cwb_mesh *m, const void *spec,
-                 void *out, char *msg, size_t n);
+    int (*parse)(const char *dat, const char *frd, const cwb_mesh *m, const void *spec, void *out,
+                 char *msg, size_t n);
     /* Optional: free what parse allocated in out (also after a failed parse). */
     void (*out_free)(void *out);
     /* Turn a point into rows of its tables, update the summary, set
@@ -239,21 +238,21 @@ const cwb_fem_model *cwb_fem_model_find(const char *name);
 /* Half-round body under Hertzian traction (seed 000 Sec. 2.3, 4.1)    */
 
 typedef enum {
-    CWB_BASE_FIXED = 0,   /* diameter clamped, u = 0 (the paper's model) */
-    CWB_BASE_SYMMETRIC    /* diameter on rollers (u_z = 0), centre pinned:
+    CWB_BASE_FIXED = 0, /* diameter clamped, u = 0 (the paper's model) */
+    CWB_BASE_SYMMETRIC  /* diameter on rollers (u_z = 0), centre pinned:
                              the half of a disc loaded on two opposite
                              sides, which is Johnson's eq. 17 exactly */
 } cwb_base;
 
 typedef struct {
-    double R;        /* body radius [m] */
-    double a;        /* half-width of the flat, where the traction acts [m] */
-    double E, nu;    /* Young's modulus [Pa], Poisson's ratio [-] */
-    double N;        /* resultant of the Hertzian normal traction [N/m] */
-    double T;        /* resultant of the Hertzian tangential traction [N/m] */
+    double R;     /* body radius [m] */
+    double a;     /* half-width of the flat, where the traction acts [m] */
+    double E, nu; /* Young's modulus [Pa], Poisson's ratio [-] */
+    double N;     /* resultant of the Hertzian normal traction [N/m] */
+    double T;     /* resultant of the Hertzian tangential traction [N/m] */
     cwb_base base;
-    double fine;     /* element size on the flat / a [-] */
-    double coarse;   /* element size far from the flat / R [-] */
+    double fine;   /* element size on the flat / a [-] */
+    double coarse; /* element size far from the flat / R [-] */
 } cwb_halfround;
 
 /* Write the gmsh geometry: the upper half-disc of radius R centred at the
@@ -270,10 +269,10 @@ int cwb_halfround_deck(FILE *f, const cwb_mesh *m, const cwb_halfround *h, char 
 
 /* What one CalculiX .dat of the half-round deck says. */
 typedef struct {
-    int steps;                   /* steps found (2 when complete) */
-    double top[2][2];            /* [step][x, z] displacement of TOP [m] */
-    double centre[2][2];         /* the same for CENTRE [m] */
-    double reaction[2][2];       /* [step][x, z] total force on BASE [N/m] */
+    int steps;             /* steps found (2 when complete) */
+    double top[2][2];      /* [step][x, z] displacement of TOP [m] */
+    double centre[2][2];   /* the same for CENTRE [m] */
+    double reaction[2][2]; /* [step][x, z] total force on BASE [N/m] */
 } cwb_halfround_out;
 
 /* Parse a .dat written by the half-round deck. CWB_EINPUT with the line
@@ -296,15 +295,15 @@ double cwb_eq20_penalty(double R, double a, double E, double nu, double T, doubl
 /* Two cylinders in frictional contact (seed 000 Sec. 4.2, Fig. 10)     */
 
 typedef struct {
-    double R, E, nu, mu;    /* both bodies: radius [m], E [Pa], nu [-]; Coulomb mu [-] */
-    double delta_n;         /* final approach of the upper body's diameter [m] */
-    double delta_t;         /* final horizontal displacement of it [m] */
-    int together;           /* 0: case 1 (delta_n, then delta_t); 1: case 2 (together) */
-    double delta_t_traction;/* case 1: delta_t at which the tractions are written [m] */
-    double fine, coarse;    /* element size within `zone` of the contact / far, / R */
-    double zone;            /* radius of the refined zone and of the contact surfaces / R */
-    double penalty;         /* contact stiffness of the pressure-overclosure law [Pa/m] */
-    double stick;           /* stick slope of the friction law [Pa/m] */
+    double R, E, nu, mu;     /* both bodies: radius [m], E [Pa], nu [-]; Coulomb mu [-] */
+    double delta_n;          /* final approach of the upper body's diameter [m] */
+    double delta_t;          /* final horizontal displacement of it [m] */
+    int together;            /* 0: case 1 (delta_n, then delta_t); 1: case 2 (together) */
+    double delta_t_traction; /* case 1: delta_t at which the tractions are written [m] */
+    double fine, coarse;     /* element size within `zone` of the contact / far, / R */
+    double zone;             /* radius of the refined zone and of the contact surfaces / R */
+    double penalty;          /* contact stiffness of the pressure-overclosure law [Pa/m] */
+    double stick;            /* stick slope of the friction law [Pa/m] */
 } cwb_cylinders;
 
 /* gmsh geometry: lower body the upper half-disc centred at (0, 0), upper
@@ -325,16 +324,16 @@ int cwb_cylinders_deck(FILE *f, const cwb_mesh *m, const cwb_cylinders *c, char 
 /* Reactions of the upper diameter per increment, from the .dat. */
 typedef struct {
     size_t count;
-    double *time;           /* total time of each increment [-] */
-    double *fx, *fz;        /* total reaction force of the upper diameter [N/m] */
+    double *time;    /* total time of each increment [-] */
+    double *fx, *fz; /* total reaction force of the upper diameter [N/m] */
 } cwb_cylinders_reactions;
 
 int cwb_cylinders_dat(cwb_cylinders_reactions *r, const char *path, char *msg, size_t n);
 void cwb_cylinders_reactions_free(cwb_cylinders_reactions *r);
 
 /* The reason every FEM reference gives on its "# independence: fem" line. */
-#define FEM_INDEPENDENCE                                                                          \
-    "gmsh + CalculiX plane-strain model of the geometry; shares no code with cwb's laws "        \
+#define FEM_INDEPENDENCE                                                                           \
+    "gmsh + CalculiX plane-strain model of the geometry; shares no code with cwb's laws "          \
     "(written by cwb reference)"
 
 #endif /* CWB_FEM_H */

@@ -171,9 +171,13 @@ static void orient_triangles(cwb_mesh *m)
         int r0 = row_of(m, t[0]), r1 = row_of(m, t[1]), r2 = row_of(m, t[2]);
         double area2 = (m->x[r1] - m->x[r0]) * (m->z[r2] - m->z[r0]) -
                        (m->x[r2] - m->x[r0]) * (m->z[r1] - m->z[r0]);
-        if (area2 < 0) {   /* swap corners 2,3 and mid-sides 4 (1-2),6 (3-1) */
-            int s = t[1]; t[1] = t[2]; t[2] = s;
-            s = t[3]; t[3] = t[5]; t[5] = s;
+        if (area2 < 0) { /* swap corners 2,3 and mid-sides 4 (1-2),6 (3-1) */
+            int s = t[1];
+            t[1] = t[2];
+            t[2] = s;
+            s = t[3];
+            t[3] = t[5];
+            t[5] = s;
         }
     }
 }
@@ -227,8 +231,8 @@ int cwb_mesh_point(const cwb_mesh *m, int group)
 /* ------------------------------------------------------- nodal forces */
 
 typedef struct {
-    double a, x1, x2;   /* traction half-width, the edge's end abscissae */
-    int shape;          /* 0, 1: ends, 2: middle */
+    double a, x1, x2; /* traction half-width, the edge's end abscissae */
+    int shape;        /* 0, 1: ends, 2: middle */
 } edge_integrand;
 
 static double hertz_shape(double x, void *p)
@@ -297,13 +301,11 @@ void cwb_deck_elements(FILE *f, const cwb_mesh *m, const char *name, int group)
     for (size_t e = 0; e < m->ntri; e++)
         if (group == 0 || m->tri_group[e] == group) {
             const int *t = m->tri[e];
-            fprintf(f, "%zu, %d, %d, %d, %d, %d, %d\n", e + 1, t[0], t[1], t[2], t[3], t[4],
-                    t[5]);
+            fprintf(f, "%zu, %d, %d, %d, %d, %d, %d\n", e + 1, t[0], t[1], t[2], t[3], t[4], t[5]);
         }
 }
 
-int cwb_deck_node_set(FILE *f, const cwb_mesh *m, const char *name, int group, char *msg,
-                      size_t n)
+int cwb_deck_node_set(FILE *f, const cwb_mesh *m, const char *name, int group, char *msg, size_t n)
 {
     char *mark = calloc(m->nnode, 1);
     if (!mark)
@@ -393,7 +395,7 @@ int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q,
         int id = (int)frd_field(buf, 3, 10);
         int r = row_of(m, id);
         if (r < 0)
-            continue;   /* nodes CalculiX added when it expanded the 2D elements */
+            continue; /* nodes CalculiX added when it expanded the 2D elements */
         for (int k = 0; k < ncomp; k++)
             values[(size_t)r * ncomp + k] = frd_field(buf, 13 + 12 * (size_t)k, 12);
     }

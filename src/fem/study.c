@@ -35,7 +35,7 @@
 #include "cwb_ini.h"
 
 /* Paths: a folder (from the command line) and a study name. */
-#define PATH_LEN (2 * CWB_TEXT + 256)
+#define PATH_LEN     (2 * CWB_TEXT + 256)
 #define NAME_MAX_LEN 64
 /* Lines of a failing tool's log passed on to the user. */
 #define TAIL_LINES 15
@@ -43,9 +43,14 @@
 /* --------------------------------------------------------- study file */
 
 static const cwb_param study_params[] = {
-    {.name = "name", .unit = "-", .kind = CWB_PARAM_TEXT, .flags = CWB_P_REQUIRED,
+    {.name = "name",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
+     .flags = CWB_P_REQUIRED,
      .help = "output name: DIR/NAME.csv (DIR/NAME_TABLE.csv) and DIR/raw/NAME/"},
-    {.name = "model", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "model",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "the FEM model, a row of src/fem/models.c (halfround: seed 000 Sec. 2.3, Hertzian "
              "traction on a half-round body; cylinders: Sec. 4.2, two cylinders in frictional "
              "contact); default the first"},
@@ -53,13 +58,31 @@ static const cwb_param study_params[] = {
     {0}};
 
 static const cwb_param mesh_params[] = {
-    {.name = "fine", .unit = "-", .def = 0.1, .min = 1e-4, .max = 1,
+    {.name = "fine",
+     .unit = "-",
+     .def = 0.1,
+     .min = 1e-4,
+     .max = 1,
      .help = "element size on the flat / a (halfround); near the contact / R (cylinders)"},
-    {.name = "coarse", .unit = "-", .def = 0.125, .min = 1e-3, .max = 1,
+    {.name = "coarse",
+     .unit = "-",
+     .def = 0.125,
+     .min = 1e-3,
+     .max = 1,
      .help = "element size far from the loaded zone, as a fraction of R"},
-    {.name = "refine", .unit = "-", .flags = CWB_P_INTEGER, .def = 2, .min = 1, .max = 8,
+    {.name = "refine",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 2,
+     .min = 1,
+     .max = 8,
      .help = "refinement check: every point re-run with both sizes divided by this (1: none)"},
-    {.name = "tolerance", .unit = "-", .def = 0.005, .min = 0, .max = 1, .flags = CWB_P_MIN_OPEN,
+    {.name = "tolerance",
+     .unit = "-",
+     .def = 0.005,
+     .min = 0,
+     .max = 1,
+     .flags = CWB_P_MIN_OPEN,
      .help = "largest |w_refined / w - 1| accepted (issue 5: 0.5 %); cylinders: reported"},
     {0}};
 
@@ -88,8 +111,8 @@ static int bind_sections(cwb_fem_study *s, cwb_ini *ini, char *msg, size_t n)
     cwb_values_init(&s->mesh, mesh_params);
     for (size_t k = 0; s->model->sections[k].name; k++, count++) {
         if (k == CWB_FEM_MAX_SECTIONS)
-            return cwb_fail(msg, n, CWB_EFAIL, "model %s: more than %d sections",
-                            s->model->name, CWB_FEM_MAX_SECTIONS);
+            return cwb_fail(msg, n, CWB_EFAIL, "model %s: more than %d sections", s->model->name,
+                            CWB_FEM_MAX_SECTIONS);
         cwb_values_init(&s->section[k], s->model->sections[k].params);
         b[count] = (cwb_ini_binding){s->model->sections[k].name, &s->section[k]};
     }
@@ -104,12 +127,14 @@ static int check_name(const cwb_fem_study *s, char *msg, size_t n)
     if (!name[0])
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [study] needs the key 'name'", s->path);
     if (strlen(name) > NAME_MAX_LEN)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [study] name: at most %d characters",
-                        s->path, line, NAME_MAX_LEN);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [study] name: at most %d characters", s->path,
+                        line, NAME_MAX_LEN);
     for (const char *c = name; *c; c++)
         if (!(isalnum((unsigned char)*c) || *c == '_' || *c == '-'))
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [study] name = %s: letters, digits, "
-                            "'_' and '-' only", s->path, line, name);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: [study] name = %s: letters, digits, "
+                            "'_' and '-' only",
+                            s->path, line, name);
     return CWB_OK;
 }
 
@@ -170,10 +195,12 @@ static int tools_present(char *msg, size_t n)
 {
     char full[PATH_LEN];
     if (!cwb_on_path("gmsh", full, sizeof full))
-        return cwb_fail(msg, n, CWB_ETOOL, "gmsh not found on PATH: install the Debian package "
+        return cwb_fail(msg, n, CWB_ETOOL,
+                        "gmsh not found on PATH: install the Debian package "
                         "gmsh (apt-get install gmsh), or run make reference");
     if (!cwb_on_path("ccx", full, sizeof full))
-        return cwb_fail(msg, n, CWB_ETOOL, "ccx not found on PATH: install the Debian package "
+        return cwb_fail(msg, n, CWB_ETOOL,
+                        "ccx not found on PATH: install the Debian package "
                         "calculix-ccx (apt-get install calculix-ccx), or run make reference");
     return CWB_OK;
 }
@@ -226,7 +253,7 @@ static void tool_version(const char *work, char *const argv[], char *out, size_t
     while (fgets(buf, sizeof buf, f))
         if (strpbrk(buf, "0123456789")) {
             buf[strcspn(buf, "\r\n")] = 0;
-            const char *v = strstr(buf, "Version ");   /* ccx: "This is Version 2.20" */
+            const char *v = strstr(buf, "Version "); /* ccx: "This is Version 2.20" */
             snprintf(out, n, "%s", v ? v + 8 : buf + strspn(buf, " "));
             break;
         }
@@ -270,14 +297,14 @@ typedef struct {
     const cwb_fem_study *s;
     const cwb_fem_model *model;
     const cwb_log *log;
-    const char *dir;                      /* DIR: the CSVs */
-    char wdir[PATH_LEN];                  /* WORK/NAME: every run's files */
-    char raw[PATH_LEN], raw_tmp[PATH_LEN];/* DIR/raw/NAME and its partial twin */
-    int raw_open;                         /* raw_tmp exists */
+    const char *dir;                       /* DIR: the CSVs */
+    char wdir[PATH_LEN];                   /* WORK/NAME: every run's files */
+    char raw[PATH_LEN], raw_tmp[PATH_LEN]; /* DIR/raw/NAME and its partial twin */
+    int raw_open;                          /* raw_tmp exists */
     char gmsh_version[128], ccx_version[128];
     size_t ntables;
     cwb_fem_rows rows[CWB_FEM_MAX_TABLES];
-    void *spec[2], *out[2];               /* base and refined run */
+    void *spec[2], *out[2]; /* base and refined run */
     void *summary;
     cwb_fem_job job;
 } pipeline;
@@ -303,8 +330,7 @@ static void run_files_set(run_files *f, const char *dir, size_t point, int refin
     snprintf(f->ccx_log, sizeof f->ccx_log, "%s/%s_ccx.log", dir, f->tag);
 }
 
-static int write_geo(const pipeline *p, const run_files *f, const void *spec, char *msg,
-                     size_t n)
+static int write_geo(const pipeline *p, const run_files *f, const void *spec, char *msg, size_t n)
 {
     cwb_output o;
     int rc = cwb_output_open(&o, f->geo, msg, n);
@@ -325,14 +351,14 @@ static int run_gmsh(const pipeline *p, const run_files *f, char *msg, size_t n)
     struct stat sb;
     if (st != 0 || stat(f->msh, &sb) != 0) {
         log_tail(p->log, f->gmsh_log);
-        return cwb_fail(msg, n, CWB_EFAIL, "gmsh failed on %s (exit status %d; log above)",
-                        f->geo, st);
+        return cwb_fail(msg, n, CWB_EFAIL, "gmsh failed on %s (exit status %d; log above)", f->geo,
+                        st);
     }
     return CWB_OK;
 }
 
-static int write_deck(const pipeline *p, const run_files *f, const cwb_mesh *m,
-                      const void *spec, char *msg, size_t n)
+static int write_deck(const pipeline *p, const run_files *f, const cwb_mesh *m, const void *spec,
+                      char *msg, size_t n)
 {
     cwb_output o;
     int rc = cwb_output_open(&o, f->inp, msg, n);
@@ -356,22 +382,22 @@ static int run_ccx(const pipeline *p, const run_files *f, char *msg, size_t n)
     int st = cwb_spawn(argv, p->wdir, f->ccx_log);
     if (st != 0 || log_has_error(f->ccx_log)) {
         log_tail(p->log, f->ccx_log);
-        return cwb_fail(msg, n, CWB_EFAIL, "ccx failed on %s (exit status %d%s; log above)",
-                        f->inp, st, st == 0 ? ", *ERROR in its log" : "");
+        return cwb_fail(msg, n, CWB_EFAIL, "ccx failed on %s (exit status %d%s; log above)", f->inp,
+                        st, st == 0 ? ", *ERROR in its log" : "");
     }
     return CWB_OK;
 }
 
 /* Solve the mesh m of a run and let the model read the output into out. */
-static int solve_on_mesh(const pipeline *p, const run_files *f, const cwb_mesh *m,
-                         const void *spec, void *out, char *msg, size_t n)
+static int solve_on_mesh(const pipeline *p, const run_files *f, const cwb_mesh *m, const void *spec,
+                         void *out, char *msg, size_t n)
 {
     int rc = write_deck(p, f, m, spec, msg, n);
     if (rc == CWB_OK)
         rc = run_ccx(p, f, msg, n);
     if (rc == CWB_OK && (rc = p->model->parse(f->dat, f->frd, m, spec, out, msg, n))) {
         log_tail(p->log, f->ccx_log);
-        rc = CWB_EFAIL;   /* the solver's output, not the user's input, is wrong */
+        rc = CWB_EFAIL; /* the solver's output, not the user's input, is wrong */
     }
     return rc;
 }
@@ -404,8 +430,11 @@ static int solve_run(pipeline *p, size_t i, int refined, cwb_fem_run *run, char 
     if (rc)
         return rc;
     rc = solve_on_mesh(p, &f, &m, spec, out, msg, n);
-    *run = (cwb_fem_run){.spec = spec, .out = rc ? NULL : out, .elements = m.ntri,
-                         .nodes = m.nnode, .h_min = cwb_mesh_min_size(&m)};
+    *run = (cwb_fem_run){.spec = spec,
+                         .out = rc ? NULL : out,
+                         .elements = m.ntri,
+                         .nodes = m.nnode,
+                         .h_min = cwb_mesh_min_size(&m)};
     cwb_mesh_free(&m);
     if (rc == CWB_OK)
         rc = keep_dat(p, &f, msg, n);
@@ -426,8 +455,8 @@ static int run_point(pipeline *p, size_t i, char *msg, size_t n)
     cwb_fem_point pt = {.study = p->s, .index = i, .tables = p->rows, .summary = p->summary};
     int refine = p->job.refine > 1.0, rc = CWB_OK;
     for (int k = 0; k <= refine && rc == CWB_OK; k++) {
-        cwb_logf(p->log, CWB_LOG_PROGRESS, "cwb reference %s: point %zu/%zu%s", p->job.name,
-                 i + 1, p->job.points, k ? ", refined mesh" : "");
+        cwb_logf(p->log, CWB_LOG_PROGRESS, "cwb reference %s: point %zu/%zu%s", p->job.name, i + 1,
+                 p->job.points, k ? ", refined mesh" : "");
         rc = solve_run(p, i, k, k ? &pt.refined : &pt.base, msg, n);
     }
     if (rc == CWB_OK)
@@ -445,9 +474,10 @@ static int run_points(pipeline *p, char *msg, size_t n)
         rc = run_point(p, i, msg, n);
     if (rc == CWB_OK && p->model->refinement_fails && p->job.refine > 1.0 &&
         p->job.worst_change > p->job.tolerance)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "mesh refinement changes the result by %.3g %% (> %.3g "
-                      "%%): refine the mesh ([mesh] fine, coarse)", 100 * p->job.worst_change,
-                      100 * p->job.tolerance);
+        rc = cwb_fail(msg, n, CWB_EFAIL,
+                      "mesh refinement changes the result by %.3g %% (> %.3g "
+                      "%%): refine the mesh ([mesh] fine, coarse)",
+                      100 * p->job.worst_change, 100 * p->job.tolerance);
     return rc;
 }
 
@@ -482,7 +512,7 @@ static void write_table(FILE *f, const pipeline *p, size_t t)
 /* Swap the raw folder in and rename every CSV over its final name. */
 static int commit_outputs(pipeline *p, cwb_output *o, char *msg, size_t n)
 {
-    (void)remove_tree(p->raw);   /* if it stays, the rename below fails and says so */
+    (void)remove_tree(p->raw); /* if it stays, the rename below fails and says so */
     if (rename(p->raw_tmp, p->raw) != 0) {
         for (size_t t = 0; t < p->ntables; t++)
             cwb_output_abort(&o[t]);
@@ -512,8 +542,8 @@ static int publish(pipeline *p, char *msg, size_t n)
         char path[PATH_LEN + 64];
         csv_path(p, t, path, sizeof path);
         if (used < sizeof names)
-            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", t ? ", " : "",
-                                     path);
+            used +=
+                (size_t)snprintf(names + used, sizeof names - used, "%s%s", t ? ", " : "", path);
         if ((rc = cwb_output_open(&o[t], path, msg, n)) == CWB_OK) {
             opened++;
             write_table(o[t].f, p, t);
@@ -574,8 +604,11 @@ static int pipeline_open(pipeline *p, const cwb_fem_study *s, const char *dir, c
     char *gv[] = {"gmsh", "--version", NULL}, *cv[] = {"ccx", "-v", NULL};
     tool_version(p->wdir, gv, p->gmsh_version, sizeof p->gmsh_version);
     tool_version(p->wdir, cv, p->ccx_version, sizeof p->ccx_version);
-    p->job = (cwb_fem_job){.study = s, .name = name, .raw = p->raw,
-                           .gmsh_version = p->gmsh_version, .ccx_version = p->ccx_version,
+    p->job = (cwb_fem_job){.study = s,
+                           .name = name,
+                           .raw = p->raw,
+                           .gmsh_version = p->gmsh_version,
+                           .ccx_version = p->ccx_version,
                            .points = s->model->points(s),
                            .refine = s->mesh.p[CWB_FEM_REFINE],
                            .tolerance = s->mesh.p[CWB_FEM_TOLERANCE]};
@@ -585,7 +618,7 @@ static int pipeline_open(pipeline *p, const cwb_fem_study *s, const char *dir, c
 static void pipeline_close(pipeline *p)
 {
     if (p->raw_open)
-        (void)remove_tree(p->raw_tmp);   /* best effort: the study has failed already */
+        (void)remove_tree(p->raw_tmp); /* best effort: the study has failed already */
     for (int k = 0; k < 2; k++) {
         free(p->spec[k]);
         free(p->out[k]);

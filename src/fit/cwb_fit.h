@@ -26,10 +26,10 @@
 
 /* What `cwb fit` is asked to do: the command line, as cwb_fit takes it. */
 typedef struct {
-    const char *path;           /* the fit-case */
-    const char *dir;            /* output folder, created when missing */
-    int plot;                   /* also the fit and residual plots (.gp, .png) */
-    int json;                   /* the summary as one JSON object */
+    const char *path; /* the fit-case */
+    const char *dir;  /* output folder, created when missing */
+    int plot;         /* also the fit and residual plots (.gp, .png) */
+    int json;         /* the summary as one JSON object */
 } cwb_fit_request;
 
 /* Fit the model of fit-case req->path; the summary goes to log
@@ -39,39 +39,38 @@ typedef struct {
  * fitted values by name (free key, c0..c5 or k), each with _stderr, and
  * r_squared. Returns CWB_OK, CWB_EINPUT (bad fit-case, "FILE:LINE: [fit]
  * ..."), CWB_EFAIL or CWB_ETOOL (gnuplot missing) with a message in msg. */
-int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, char *msg,
-            size_t n);
+int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, char *msg, size_t n);
 
 /* The [fit] keys, in the order of the engine's parameter table. */
 typedef enum {
-    CWB_FIT_MODEL = 0,   /* model name (a row of the model table) */
-    CWB_FIT_CASE,        /* a case to run */
-    CWB_FIT_REFERENCE,   /* a reference CSV the run is fitted to */
-    CWB_FIT_X,           /* x column */
-    CWB_FIT_Y,           /* y column */
-    CWB_FIT_FREE,        /* case keys fitted, section.key, ';' or ',' separated */
-    CWB_FIT_START,       /* start values, one per free key */
-    CWB_FIT_LOWER,       /* lower bounds, one per free key */
-    CWB_FIT_UPPER,       /* upper bounds, one per free key */
-    CWB_FIT_DATA,        /* a data CSV */
-    CWB_FIT_TITLE,       /* plot title */
-    CWB_FIT_SHOW,        /* another CSV the fit is drawn on (eq33) */
+    CWB_FIT_MODEL = 0, /* model name (a row of the model table) */
+    CWB_FIT_CASE,      /* a case to run */
+    CWB_FIT_REFERENCE, /* a reference CSV the run is fitted to */
+    CWB_FIT_X,         /* x column */
+    CWB_FIT_Y,         /* y column */
+    CWB_FIT_FREE,      /* case keys fitted, section.key, ';' or ',' separated */
+    CWB_FIT_START,     /* start values, one per free key */
+    CWB_FIT_LOWER,     /* lower bounds, one per free key */
+    CWB_FIT_UPPER,     /* upper bounds, one per free key */
+    CWB_FIT_DATA,      /* a data CSV */
+    CWB_FIT_TITLE,     /* plot title */
+    CWB_FIT_SHOW,      /* another CSV the fit is drawn on (eq33) */
     CWB_FIT_KEY_COUNT
 } cwb_fit_key;
 
 /* A fit-case, read and checked against its model's required keys. */
 typedef struct {
-    const char *path;            /* the fit-case file */
-    char name[128];              /* its base name without extension: NAME of the outputs */
-    const char *title;           /* [fit] title, or name */
-    cwb_values v;                /* [fit] values: v.text[k], v.list[k] by cwb_fit_key */
-    const int *line;             /* line that set each key (v.given; 0: not given) */
+    const char *path;  /* the fit-case file */
+    char name[128];    /* its base name without extension: NAME of the outputs */
+    const char *title; /* [fit] title, or name */
+    cwb_values v;      /* [fit] values: v.text[k], v.list[k] by cwb_fit_key */
+    const int *line;   /* line that set each key (v.given; 0: not given) */
 } cwb_fit_case;
 
 /* A growing text (summary lines, provenance lines, JSON). An allocation
  * failure sets failed and drops the rest; the engine reports it once. */
 typedef struct {
-    char *s;                     /* NUL-terminated; NULL while empty */
+    char *s; /* NUL-terminated; NULL while empty */
     size_t len, cap;
     int failed;
 } cwb_fit_text;
@@ -87,25 +86,25 @@ void cwb_fit_text_free(cwb_fit_text *t);
  * escaped here; a non-finite number is written as null (JSON has no NaN). */
 typedef struct {
     cwb_fit_text text;
-    int need_comma;              /* a value was written at this level */
+    int need_comma; /* a value was written at this level */
 } cwb_fit_json;
 
 /* key may be NULL for an array element. */
-void cwb_fit_json_open(cwb_fit_json *j, const char *key, char bracket);   /* '{' or '[' */
-void cwb_fit_json_close(cwb_fit_json *j, char bracket);                   /* '}' or ']' */
+void cwb_fit_json_open(cwb_fit_json *j, const char *key, char bracket); /* '{' or '[' */
+void cwb_fit_json_close(cwb_fit_json *j, char bracket);                 /* '}' or ']' */
 void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v, int digits);
 void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s);
 
 /* What a model reports, besides its CSV: filled by the model, written out
  * by the engine once the model has returned CWB_OK. */
 typedef struct {
-    const char *dir;             /* folder of the outputs */
-    int plot;                    /* 1: write gnuplot scripts and render PNGs */
-    int json;                    /* 1: the summary is JSON (say() text is dropped) */
-    cwb_result *res;             /* named results for callers (tests); may be NULL */
-    cwb_fit_text summary;        /* text summary, lines ending in '\n' */
-    cwb_fit_text provenance;     /* '#' lines heading every CSV the fit writes */
-    cwb_fit_json json_out;       /* the JSON summary; the engine opens and closes it */
+    const char *dir;         /* folder of the outputs */
+    int plot;                /* 1: write gnuplot scripts and render PNGs */
+    int json;                /* 1: the summary is JSON (say() text is dropped) */
+    cwb_result *res;         /* named results for callers (tests); may be NULL */
+    cwb_fit_text summary;    /* text summary, lines ending in '\n' */
+    cwb_fit_text provenance; /* '#' lines heading every CSV the fit writes */
+    cwb_fit_json json_out;   /* the JSON summary; the engine opens and closes it */
 } cwb_fit_out;
 
 /* A summary line (text mode only). */
@@ -133,11 +132,11 @@ int cwb_fit_need(const cwb_fit_case *fc, cwb_fit_key k, char *msg, size_t n);
  * the plot draws data column iy (points) and fit column ifit (line) against
  * column ix, and the residual plot the last column against ix. */
 typedef struct {
-    const char *const *cols;     /* ncol column names */
+    const char *const *cols; /* ncol column names */
     size_t ncol;
-    const double *rows;          /* nrow x ncol values, row by row */
+    const double *rows; /* nrow x ncol values, row by row */
     size_t nrow;
-    int ix, iy, ifit;            /* plotted columns */
+    int ix, iy, ifit; /* plotted columns */
 } cwb_fit_table;
 
 /* Write DIR/NAME_fit.csv ("# cwb VERSION fit", the provenance, the table)
@@ -159,15 +158,14 @@ void cwb_fit_gp_string(FILE *f, char quote, const char *s);
 
 /* A fit model (one file src/fit/fit_model_NAME.c each). */
 typedef struct {
-    const char *name;                /* the [fit] model word, e.g. "run" */
-    const char *summary;             /* one line for help and messages */
-    const cwb_fit_key *requires;     /* keys it cannot do without, ended by CWB_FIT_MODEL */
-    const cwb_fit_key *accepts;      /* further keys it reads, ended by CWB_FIT_MODEL */
+    const char *name;            /* the [fit] model word, e.g. "run" */
+    const char *summary;         /* one line for help and messages */
+    const cwb_fit_key *requires; /* keys it cannot do without, ended by CWB_FIT_MODEL */
+    const cwb_fit_key *accepts;  /* further keys it reads, ended by CWB_FIT_MODEL */
     /* Fit fc, report into o (summary, JSON, results, provenance) and write
      * the outputs (cwb_fit_write_table or its own). Warnings go to log.
      * CWB_OK, or a status with a message in msg. */
-    int (*run)(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
-               size_t n);
+    int (*run)(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg, size_t n);
 } cwb_fit_model;
 
 #endif /* CWB_FIT_H */

@@ -34,30 +34,56 @@ static const cwb_fit_model *const models[] = {
 /* The model is a TEXT key looked up in `models` (not a CHOICE), so that
  * the table above is the only list of model names. */
 static const cwb_param fit_params[] = {
-    [CWB_FIT_MODEL] = {.name = "model", .unit = "-", .kind = CWB_PARAM_TEXT,
+    [CWB_FIT_MODEL] = {.name = "model",
+                       .unit = "-",
+                       .kind = CWB_PARAM_TEXT,
                        .help = "the fit model (a row of the table in src/fit/fit.c)"},
-    [CWB_FIT_CASE] = {.name = "case", .unit = "-", .kind = CWB_PARAM_TEXT,
+    [CWB_FIT_CASE] = {.name = "case",
+                      .unit = "-",
+                      .kind = CWB_PARAM_TEXT,
                       .help = "the case to run (run, line)"},
-    [CWB_FIT_REFERENCE] = {.name = "reference", .unit = "-", .kind = CWB_PARAM_TEXT,
+    [CWB_FIT_REFERENCE] = {.name = "reference",
+                           .unit = "-",
+                           .kind = CWB_PARAM_TEXT,
                            .help = "reference CSV the run is fitted to (run)"},
-    [CWB_FIT_X] = {.name = "x", .unit = "-", .kind = CWB_PARAM_TEXT,
+    [CWB_FIT_X] = {.name = "x",
+                   .unit = "-",
+                   .kind = CWB_PARAM_TEXT,
                    .help = "x column (run, line; eq33 with show)"},
-    [CWB_FIT_Y] = {.name = "y", .unit = "-", .kind = CWB_PARAM_TEXT,
+    [CWB_FIT_Y] = {.name = "y",
+                   .unit = "-",
+                   .kind = CWB_PARAM_TEXT,
                    .help = "y column (run, line)"},
-    [CWB_FIT_FREE] = {.name = "free", .unit = "-", .kind = CWB_PARAM_TEXT,
+    [CWB_FIT_FREE] = {.name = "free",
+                      .unit = "-",
+                      .kind = CWB_PARAM_TEXT,
                       .help = "keys fitted, section.key, ';' or ',' separated (run)"},
-    [CWB_FIT_START] = {.name = "start", .unit = "(key)", .min = -INFINITY, .max = INFINITY,
+    [CWB_FIT_START] = {.name = "start",
+                       .unit = "(key)",
+                       .min = -INFINITY,
+                       .max = INFINITY,
                        .kind = CWB_PARAM_LIST,
                        .help = "start values, one per free key (default: the case's)"},
-    [CWB_FIT_LOWER] = {.name = "lower", .unit = "(key)", .min = -INFINITY, .max = INFINITY,
-                       .kind = CWB_PARAM_LIST, .help = "lower bounds, one per free key (run)"},
-    [CWB_FIT_UPPER] = {.name = "upper", .unit = "(key)", .min = -INFINITY, .max = INFINITY,
-                       .kind = CWB_PARAM_LIST, .help = "upper bounds, one per free key (run)"},
-    [CWB_FIT_DATA] = {.name = "data", .unit = "-", .kind = CWB_PARAM_TEXT,
+    [CWB_FIT_LOWER] = {.name = "lower",
+                       .unit = "(key)",
+                       .min = -INFINITY,
+                       .max = INFINITY,
+                       .kind = CWB_PARAM_LIST,
+                       .help = "lower bounds, one per free key (run)"},
+    [CWB_FIT_UPPER] = {.name = "upper",
+                       .unit = "(key)",
+                       .min = -INFINITY,
+                       .max = INFINITY,
+                       .kind = CWB_PARAM_LIST,
+                       .help = "upper bounds, one per free key (run)"},
+    [CWB_FIT_DATA] = {.name = "data",
+                      .unit = "-",
+                      .kind = CWB_PARAM_TEXT,
                       .help = "data CSV (eq33: columns a_over_R, nu, w; line: columns x, y)"},
-    [CWB_FIT_TITLE] = {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT,
-                       .help = "plot title"},
-    [CWB_FIT_SHOW] = {.name = "show", .unit = "-", .kind = CWB_PARAM_TEXT,
+    [CWB_FIT_TITLE] = {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
+    [CWB_FIT_SHOW] = {.name = "show",
+                      .unit = "-",
+                      .kind = CWB_PARAM_TEXT,
                       .help = "eq33: another CSV (a_over_R, nu, w and the column x) drawn "
                               "against x with the paper's and the fitted eq. 33 (a panel of "
                               "seed 000 Fig. 7)"},
@@ -137,8 +163,8 @@ int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *ou
     return cwb_plot_render(o->dir, base, msg, n);
 }
 
-static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o,
-                           const cwb_fit_table *t, char *msg, size_t n)
+static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
+                           char *msg, size_t n)
 {
     char base[sizeof fc->name + 8];
     snprintf(base, sizeof base, "%s_fit", fc->name);
@@ -158,8 +184,8 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o,
 
 /* DIR/NAME_fit.gp (the data and the fit against x) or, with residual,
  * DIR/NAME_fit_residual.gp (the last column against x). */
-static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o,
-                            const cwb_fit_table *t, int residual, char *msg, size_t n)
+static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
+                            int residual, char *msg, size_t n)
 {
     char base[sizeof fc->name + 16], csv[sizeof fc->name + 16];
     snprintf(base, sizeof base, "%s_fit%s", fc->name, residual ? "_residual" : "");
@@ -187,8 +213,10 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o,
         fprintf(f, " using %d:%d with points pt 7 ps 0.8 lc rgb '#d62728' title 'fit - data'\n",
                 t->ix + 1, (int)t->ncol);
     } else {
-        fprintf(f, " using %d:%d with points pt 6 ps 1.0 lc rgb '#d62728' title 'data', \\\n"
-                   "     ", t->ix + 1, t->iy + 1);
+        fprintf(f,
+                " using %d:%d with points pt 6 ps 1.0 lc rgb '#d62728' title 'data', \\\n"
+                "     ",
+                t->ix + 1, t->iy + 1);
         cwb_fit_gp_string(f, '\'', csv);
         fprintf(f, " using %d:%d with %s lw 2 lc rgb '#1f77b4' title 'fit'\n", t->ix + 1,
                 t->ifit + 1, t->ix == t->iy ? "points" : "linespoints pt 7 ps 0.4");
@@ -245,8 +273,8 @@ static int find_model(const cwb_fit_case *fc, const cwb_fit_model **model, char 
         char models_text[CWB_MSG / 2] = "";
         size_t used = 0;
         for (size_t i = 0; i < MODEL_COUNT && used < sizeof models_text; i++)
-            used += (size_t)snprintf(models_text + used, sizeof models_text - used,
-                                     "\n  %-6s %s", models[i]->name, models[i]->summary);
+            used += (size_t)snprintf(models_text + used, sizeof models_text - used, "\n  %-6s %s",
+                                     models[i]->name, models[i]->summary);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [fit] missing required key 'model', one of:%s",
                         fc->path, models_text);
     }
@@ -275,8 +303,8 @@ static int key_listed(const cwb_fit_key *list, int k)
 
 /* The model's required keys must be given; a key it never reads is
  * reported (a misspelt model would otherwise ignore it silently). */
-static int check_keys(const cwb_fit_case *fc, const cwb_fit_model *m, const cwb_log *log,
-                      char *msg, size_t n)
+static int check_keys(const cwb_fit_case *fc, const cwb_fit_model *m, const cwb_log *log, char *msg,
+                      size_t n)
 {
     for (const cwb_fit_key *k = m->requires; *k != CWB_FIT_MODEL; k++) {
         int rc = cwb_fit_need(fc, *k, msg, n);
@@ -319,10 +347,9 @@ static int fit_with(const cwb_fit_case *fc, const cwb_fit_model *m, cwb_fit_out 
     return CWB_OK;
 }
 
-int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, char *msg,
-            size_t n)
+int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, char *msg, size_t n)
 {
-    cwb_fit_case *fc = malloc(sizeof *fc);   /* the values are large for a stack */
+    cwb_fit_case *fc = malloc(sizeof *fc); /* the values are large for a stack */
     if (!fc)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     const cwb_fit_model *m = NULL;

@@ -39,8 +39,8 @@ typedef struct {
 typedef struct {
     double c[NTERM], se[NTERM];
     double r2, r2_paper;
-    double worst, worst_x, worst_nu;   /* the paper's largest |w - data| and where */
-    double *rows;                      /* m x 6: a/R, nu, w, fit, paper, residual */
+    double worst, worst_x, worst_nu; /* the paper's largest |w - data| and where */
+    double *rows;                    /* m x 6: a/R, nu, w, fit, paper, residual */
 } eq33_fit;
 
 static void eq33_row(double x, double nu, double *row)
@@ -62,8 +62,10 @@ static int load_data(const char *path, eq33_data *e, char *msg, size_t n)
         jw = cwb_reference_find(&e->d, "w");
     if (jx < 0 || jn < 0 || jw < 0 || e->d.nrow <= NTERM) {
         cwb_reference_free(&e->d);
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: eq33 needs columns a_over_R, nu, w and more "
-                        "than 6 rows", path);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: eq33 needs columns a_over_R, nu, w and more "
+                        "than 6 rows",
+                        path);
     }
     e->x = e->d.v[jx];
     e->nu = e->d.v[jn];
@@ -102,7 +104,7 @@ static int solve(const eq33_data *e, eq33_fit *fit, char *msg, size_t n)
         fit->se[j] = sqrt(gsl_matrix_get(cov, j, j));
     }
 done:
-    gsl_multifit_linear_free(ws);   /* each free takes NULL */
+    gsl_multifit_linear_free(ws); /* each free takes NULL */
     gsl_matrix_free(X);
     gsl_matrix_free(cov);
     gsl_vector_free(y);
@@ -151,8 +153,8 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
     const char *data = fc->v.text[CWB_FIT_DATA];
     cwb_fit_note(o, "model: eq33 (seed 000 eq. 33, gsl_multifit_linear)");
     cwb_fit_note(o, "data: %s (%zu points)", data, m);
-    cwb_fit_say(o, "%s (eq. 33 over %s, %zu points)\n  %-10s %12s %10s %10s\n", fc->name, data,
-                m, "term", "cwb", "stderr", "paper");
+    cwb_fit_say(o, "%s (eq. 33 over %s, %zu points)\n  %-10s %12s %10s %10s\n", fc->name, data, m,
+                "term", "cwb", "stderr", "paper");
     cwb_fit_json_open(&o->json_out, "coefficients", '[');
     for (int j = 0; j < NTERM; j++) {
         cwb_fit_note(o, "c[%s] = %.6g +- %.3g (paper %g)", term_names[j], fit->c[j], fit->se[j],
@@ -171,12 +173,14 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
         cwb_fit_put(o, cn, "_stderr", fit->se[j]);
     }
     cwb_fit_json_close(&o->json_out, ']');
-    cwb_fit_note(o, "R^2 = %.6g (paper's coefficients on these data: %.6g); paper's largest "
-                 "deviation %.4g at a/R = %g, nu = %g", fit->r2, fit->r2_paper, fit->worst,
-                 fit->worst_x, fit->worst_nu);
-    cwb_fit_say(o, "  %-10s %12.6g %10s %10.6g\n  paper's formula: largest deviation %.4g at "
-                "a/R = %g, nu = %g\n", "R^2", fit->r2, "", fit->r2_paper, fit->worst,
-                fit->worst_x, fit->worst_nu);
+    cwb_fit_note(o,
+                 "R^2 = %.6g (paper's coefficients on these data: %.6g); paper's largest "
+                 "deviation %.4g at a/R = %g, nu = %g",
+                 fit->r2, fit->r2_paper, fit->worst, fit->worst_x, fit->worst_nu);
+    cwb_fit_say(o,
+                "  %-10s %12.6g %10s %10.6g\n  paper's formula: largest deviation %.4g at "
+                "a/R = %g, nu = %g\n",
+                "R^2", fit->r2, "", fit->r2_paper, fit->worst, fit->worst_x, fit->worst_nu);
     cwb_fit_json_number(&o->json_out, "r_squared", fit->r2, 10);
     cwb_fit_json_number(&o->json_out, "r_squared_paper", fit->r2_paper, 10);
     cwb_fit_json_number(&o->json_out, "paper_max_deviation", fit->worst, 6);
@@ -209,10 +213,11 @@ static void by_nu_curves(FILE *f, const char *csv, const double *u, size_t k)
     for (size_t i = 0; i < k; i++) {
         fprintf(f, ", \\\n     ");
         cwb_fit_gp_string(f, '\'', csv);
-        fprintf(f, " using 1:(abs($2 - %.10g) < 1e-9 ? $3 : 1/0) with "
-                   "points pt 7 ps 0.8 lc %zu title 'nu = %g', \\\n"
-                   "     wfit(x, %.10g) with lines lw 2 lc %zu notitle, \\\n"
-                   "     wpaper(x, %.10g) with lines lw 1 dt 2 lc %zu notitle",
+        fprintf(f,
+                " using 1:(abs($2 - %.10g) < 1e-9 ? $3 : 1/0) with "
+                "points pt 7 ps 0.8 lc %zu title 'nu = %g', \\\n"
+                "     wfit(x, %.10g) with lines lw 2 lc %zu notitle, \\\n"
+                "     wpaper(x, %.10g) with lines lw 1 dt 2 lc %zu notitle",
                 u[i], i + 1, u[i], u[i], i + 1, u[i], i + 1);
     }
     fprintf(f, "\n");
@@ -260,10 +265,9 @@ static int by_nu_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_f
 static int write_table(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit,
                        const eq33_data *e, char *msg, size_t n)
 {
-    static const char *const cols[] = {"a_over_R", "nu", "w_data", "w_fit", "w_paper",
-                                       "residual"};
-    cwb_fit_table t = {.cols = cols, .ncol = NTERM, .rows = fit->rows, .nrow = e->m,
-                       .ix = 0, .iy = 2, .ifit = 3};
+    static const char *const cols[] = {"a_over_R", "nu", "w_data", "w_fit", "w_paper", "residual"};
+    cwb_fit_table t = {
+        .cols = cols, .ncol = NTERM, .rows = fit->rows, .nrow = e->m, .ix = 0, .iy = 2, .ifit = 3};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     if (rc == CWB_OK && o->plot)
         rc = by_nu_plot(fc, o, fit, e, msg, n);
@@ -276,7 +280,7 @@ static int write_table(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *f
 typedef struct {
     const char *path, *xname;
     eq33_data e;
-    const double *xs;            /* column x of the show data */
+    const double *xs; /* column x of the show data */
     double worst_fit, worst_paper;
 } eq33_panel;
 
@@ -304,8 +308,8 @@ static int panel_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_fi
 }
 
 /* DIR/NAME.gp (+ PNG): the panel's FEM points and both eq. 33 curves. */
-static int panel_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_panel *p,
-                      char *msg, size_t n)
+static int panel_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_panel *p, char *msg,
+                      size_t n)
 {
     char png[sizeof fc->name + 8], csv[sizeof fc->name + 8];
     snprintf(png, sizeof png, "%s.png", fc->name);
@@ -339,8 +343,10 @@ static int panel_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_p
 
 static void panel_report(cwb_fit_out *o, const eq33_panel *p)
 {
-    cwb_fit_say(o, "  %s: %zu FEM points against %s; largest |eq. 33 - FEM|: fit %.3g, "
-                "paper %.3g\n", p->path, p->e.m, p->xname, p->worst_fit, p->worst_paper);
+    cwb_fit_say(o,
+                "  %s: %zu FEM points against %s; largest |eq. 33 - FEM|: fit %.3g, "
+                "paper %.3g\n",
+                p->path, p->e.m, p->xname, p->worst_fit, p->worst_paper);
     cwb_fit_json_open(&o->json_out, "show", '{');
     cwb_fit_json_string(&o->json_out, "data", p->path);
     cwb_fit_json_string(&o->json_out, "x", p->xname);
@@ -350,8 +356,8 @@ static void panel_report(cwb_fit_out *o, const eq33_panel *p)
     cwb_fit_json_close(&o->json_out, '}');
 }
 
-static int write_panel(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit,
-                       char *msg, size_t n)
+static int write_panel(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, char *msg,
+                       size_t n)
 {
     eq33_panel p = {.path = fc->v.text[CWB_FIT_SHOW], .xname = fc->v.text[CWB_FIT_X]};
     int rc = cwb_reference_load(&p.e.d, p.path, msg, n);
@@ -360,8 +366,10 @@ static int write_panel(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *f
     int jx = cwb_reference_find(&p.e.d, p.xname), ja = cwb_reference_find(&p.e.d, "a_over_R"),
         jn = cwb_reference_find(&p.e.d, "nu"), jw = cwb_reference_find(&p.e.d, "w");
     if (jx < 0 || ja < 0 || jn < 0 || jw < 0) {
-        rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] show = %s needs columns %s, a_over_R, "
-                      "nu and w", fc->path, fc->line[CWB_FIT_SHOW], p.path, p.xname);
+        rc = cwb_fail(msg, n, CWB_EINPUT,
+                      "%s:%d: [fit] show = %s needs columns %s, a_over_R, "
+                      "nu and w",
+                      fc->path, fc->line[CWB_FIT_SHOW], p.path, p.xname);
     } else {
         p.xs = p.e.d.v[jx];
         p.e.x = p.e.d.v[ja];
@@ -380,8 +388,7 @@ static int write_panel(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *f
 
 /* ------------------------------------------------------------- the model */
 
-static int fit_eq33(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
-                    size_t n)
+static int fit_eq33(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg, size_t n)
 {
     (void)log;
     int show = fc->v.text[CWB_FIT_SHOW][0] != 0;

@@ -17,7 +17,7 @@
 
 /* The points fitted, borrowed from a run or a data CSV (whichever is set). */
 typedef struct {
-    const char *source;          /* the case or the data file */
+    const char *source; /* the case or the data file */
     cwb_result run;
     cwb_reference data;
     int have_data;
@@ -125,16 +125,15 @@ static int fit_points(const cwb_fit_case *fc, cwb_fit_out *o, const line_points 
     snprintf(c1, sizeof c1, "%s_data", yn);
     snprintf(c2, sizeof c2, "%s_fit", yn);
     const char *cols[] = {fc->v.text[CWB_FIT_X], c1, c2, "residual"};
-    cwb_fit_table t = {.cols = cols, .ncol = 4, .rows = rows, .nrow = p->m,
-                       .ix = 0, .iy = 1, .ifit = 2};
+    cwb_fit_table t = {
+        .cols = cols, .ncol = 4, .rows = rows, .nrow = p->m, .ix = 0, .iy = 1, .ifit = 2};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     free(rows);
     free(yf);
     return rc;
 }
 
-static int fit_line(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
-                    size_t n)
+static int fit_line(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg, size_t n)
 {
     (void)log;
     line_points p = {0};

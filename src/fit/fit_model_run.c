@@ -31,11 +31,11 @@ typedef struct {
     size_t np;
     double lo[MAX_FREE], hi[MAX_FREE];
     const char *x, *y;
-    const double *xq, *yq;   /* reference points */
+    const double *xq, *yq; /* reference points */
     size_t nq;
-    double *yfit;            /* the run at xq, last evaluation */
+    double *yfit; /* the run at xq, last evaluation */
     cwb_case *c;
-    int rc;                  /* status of the last run (GSL sees only GSL_EDOM) */
+    int rc; /* status of the last run (GSL sees only GSL_EDOM) */
     char msg[CWB_MSG];
     size_t runs;
 } run_fit;
@@ -45,7 +45,7 @@ typedef struct {
     double value[MAX_FREE], stderr_[MAX_FREE];
     double r2, rms;
     size_t iterations;
-    int status;              /* GSL status of the driver */
+    int status; /* GSL status of the driver */
 } run_solution;
 
 static double key_value(const run_fit *rf, size_t i, double theta)
@@ -61,15 +61,14 @@ static int run_curve(run_fit *rf, const cwb_result *r)
     if (ix < 0 || iy < 0)
         return cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT, "%s: the run has no column '%s'",
                         rf->case_path, ix < 0 ? rf->x : rf->y);
-    if (cwb_interp_curve(r->series.col[ix].v, r->series.col[iy].v, r->series.nrow, rf->xq,
-                         rf->nq, rf->yfit) != CWB_OK)
+    if (cwb_interp_curve(r->series.col[ix].v, r->series.col[iy].v, r->series.nrow, rf->xq, rf->nq,
+                         rf->yfit) != CWB_OK)
         return cwb_fail(rf->msg, sizeof rf->msg, CWB_EFAIL, "cannot interpolate the run in %s",
                         rf->x);
     for (size_t q = 0; q < rf->nq; q++)
         if (isnan(rf->yfit[q]))
             return cwb_fail(rf->msg, sizeof rf->msg, CWB_EFAIL,
-                            "the run does not reach the reference point %s = %g", rf->x,
-                            rf->xq[q]);
+                            "the run does not reach the reference point %s = %g", rf->x, rf->xq[q]);
     return CWB_OK;
 }
 
@@ -122,9 +121,11 @@ static int read_free_keys(const cwb_fit_case *fc, run_fit *rf, char *msg, size_t
     for (size_t k = 0; k < sizeof per_key / sizeof *per_key; k++) {
         size_t got = fc->v.list[per_key[k]].n;
         if ((per_key[k] != CWB_FIT_START || got) && got != rf->np)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] %s needs %zu values (one per "
-                            "free key), got %zu", fc->path, fc->line[per_key[k]],
-                            fc->v.table[per_key[k]].name, rf->np, got);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: [fit] %s needs %zu values (one per "
+                            "free key), got %zu",
+                            fc->path, fc->line[per_key[k]], fc->v.table[per_key[k]].name, rf->np,
+                            got);
     }
     for (size_t i = 0; i < rf->np; i++) {
         snprintf(rf->key[i], sizeof rf->key[i], "%s", kp[i]);
@@ -138,8 +139,8 @@ static int read_free_keys(const cwb_fit_case *fc, run_fit *rf, char *msg, size_t
 }
 
 /* The reference points the run is fitted to (columns x and y of ref). */
-static int use_reference(const cwb_fit_case *fc, const cwb_reference *ref, run_fit *rf,
-                         char *msg, size_t n)
+static int use_reference(const cwb_fit_case *fc, const cwb_reference *ref, run_fit *rf, char *msg,
+                         size_t n)
 {
     int jx = cwb_reference_find(ref, rf->x), jy = cwb_reference_find(ref, rf->y);
     if (jx < 0 || jy < 0)
@@ -176,8 +177,7 @@ static double case_key_value(const cwb_case *c, const char *path)
 
 /* Start values, given or the case's own (checked by loading the case), as
  * theta inside the bounds. */
-static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, char *msg,
-                        size_t n)
+static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, char *msg, size_t n)
 {
     int rc = cwb_case_load(rf->c, rf->case_path, NULL, 0, msg, n);
     if (rc != CWB_OK)
@@ -186,9 +186,10 @@ static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, 
         double x0 = fc->v.list[CWB_FIT_START].n ? fc->v.list[CWB_FIT_START].v[i]
                                                 : case_key_value(rf->c, rf->key[i]);
         if (isnan(x0))
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] free key '%s' is not a law or "
-                            "driver key of %s (give start values)", fc->path,
-                            fc->line[CWB_FIT_FREE], rf->key[i], rf->case_path);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: [fit] free key '%s' is not a law or "
+                            "driver key of %s (give start values)",
+                            fc->path, fc->line[CWB_FIT_FREE], rf->key[i], rf->case_path);
         if (!(x0 > rf->lo[i] && x0 < rf->hi[i]))
             return cwb_fail(msg, n, CWB_EINPUT, "%s: [fit] start %s = %g is not inside (%g, %g)",
                             fc->path, rf->key[i], x0, rf->lo[i], rf->hi[i]);
@@ -244,7 +245,7 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
     int rc = CWB_OK;
     if (rf->rc != CWB_OK)
         rc = cwb_fail(msg, n, rf->rc, "fit: %s", rf->msg);
-    else if (run_at(rf, gsl_multifit_nlinear_position(w)) != CWB_OK)  /* the fitted curve */
+    else if (run_at(rf, gsl_multifit_nlinear_position(w)) != CWB_OK) /* the fitted curve */
         rc = cwb_fail(msg, n, rf->rc, "fit: %s", rf->msg);
     else
         rc = solution_at(rf, w, gsl_multifit_nlinear_position(w), sol, msg, n);
@@ -289,8 +290,8 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
 }
 
 /* The reference, the fitted run and the residual at each reference x. */
-static int write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const run_fit *rf,
-                       char *msg, size_t n)
+static int write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const run_fit *rf, char *msg,
+                       size_t n)
 {
     double *rows = malloc(rf->nq * 4 * sizeof *rows);
     if (!rows)
@@ -303,8 +304,8 @@ static int write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const run_f
     snprintf(c1, sizeof c1, "%s_data", rf->y);
     snprintf(c2, sizeof c2, "%s_fit", rf->y);
     const char *cols[] = {rf->x, c1, c2, "residual"};
-    cwb_fit_table t = {.cols = cols, .ncol = 4, .rows = rows, .nrow = rf->nq,
-                       .ix = 0, .iy = 1, .ifit = 2};
+    cwb_fit_table t = {
+        .cols = cols, .ncol = 4, .rows = rows, .nrow = rf->nq, .ix = 0, .iy = 1, .ifit = 2};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     free(rows);
     return rc;
@@ -339,10 +340,9 @@ static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *lo
     return rc;
 }
 
-static int fit_run(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
-                   size_t n)
+static int fit_run(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg, size_t n)
 {
-    run_fit *rf = calloc(1, sizeof *rf);   /* key[] is large for a stack */
+    run_fit *rf = calloc(1, sizeof *rf); /* key[] is large for a stack */
     if (!rf)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     rf->case_path = fc->v.text[CWB_FIT_CASE];
@@ -361,8 +361,8 @@ static int fit_run(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, c
     return rc;
 }
 
-static const cwb_fit_key run_requires[] = {CWB_FIT_CASE, CWB_FIT_REFERENCE, CWB_FIT_X, CWB_FIT_Y,
-                                           CWB_FIT_FREE, CWB_FIT_MODEL};
+static const cwb_fit_key run_requires[] = {CWB_FIT_CASE, CWB_FIT_REFERENCE, CWB_FIT_X,
+                                           CWB_FIT_Y,    CWB_FIT_FREE,      CWB_FIT_MODEL};
 static const cwb_fit_key run_accepts[] = {CWB_FIT_START, CWB_FIT_LOWER, CWB_FIT_UPPER,
                                           CWB_FIT_MODEL};
 

@@ -20,12 +20,12 @@
 typedef cwb_ini_entry entry;
 typedef cwb_ini parse_ctx;
 
-static const char *const kind_sections[CWB_KIND_COUNT] = {
-    "normal", "tangential", "damping", "rolling"};
+static const char *const kind_sections[CWB_KIND_COUNT] = {"normal", "tangential", "damping",
+                                                          "rolling"};
 
-static const char *const known_sections[] = {
-    "contact", "body1", "body2", "driver", "output",
-    "normal", "tangential", "damping", "rolling", "sweep", NULL};
+static const char *const known_sections[] = {"contact", "body1",  "body2",      "driver",
+                                             "output",  "normal", "tangential", "damping",
+                                             "rolling", "sweep",  NULL};
 
 /* --- body and output parameter tables ----------------------------------- */
 
@@ -33,40 +33,78 @@ static const char *const shape_words[] = {"sphere", "disc", "wall", "same", NULL
 static const char *const yes_no[] = {"no", "yes", NULL};
 
 const cwb_param cwb_body_params[] = {
-    {.name = "shape", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = shape_words,
+    {.name = "shape",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = shape_words,
      .flags = CWB_P_REQUIRED,
      .help = "sphere (3D), disc (2D plane strain, per unit length), wall, or "
              "same (body2 only: a copy of body1)"},
-    {.name = "radius", .unit = "m", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "radius of a sphere or disc"},
-    {.name = "E", .unit = "Pa", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
+    {.name = "radius",
+     .unit = "m",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "radius of a sphere or disc"},
+    {.name = "E",
+     .unit = "Pa",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
      .help = "Young's modulus (a wall without E is rigid)"},
-    {.name = "nu", .unit = "-", .min = -1, .max = 0.5, .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN,
+    {.name = "nu",
+     .unit = "-",
+     .min = -1,
+     .max = 0.5,
+     .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN,
      .help = "Poisson's ratio"},
-    {.name = "density", .unit = "kg/m^3", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "mass density"},
-    {.name = "rigid", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = yes_no,
+    {.name = "density",
+     .unit = "kg/m^3",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "mass density"},
+    {.name = "rigid",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = yes_no,
      .help = "wall only: rigid (default when E is not given)"},
     {0}};
 
 const cwb_param cwb_output_params[] = {
-    {.name = "reference", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "reference",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "reference CSV to compare with (path from the working directory)"},
-    {.name = "reference_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "reference_x",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "reference column on the x axis (default: the plot's x column)"},
-    {.name = "reference_y", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "reference_y",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "reference column on the y axis (default: the plot's y column)"},
-    {.name = "plot_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "plot_x",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "column on the plot's x axis (default: the driver's)"},
-    {.name = "plot_y", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "plot_y",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "column on the plot's y axis (default: the driver's)"},
     {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
-    {.name = "compare_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "compare_x",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "column (in run and reference) the comparison matches on, e.g. step "
              "for a loop; default: the plot's x column"},
-    {.name = "overlay", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "overlay",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "other runs' CSVs drawn on the same plot (e.g. other laws), ';'-separated"},
-    {.name = "also_reference", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "also_reference",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "further reference CSVs (e.g. FEM) drawn as points with the same columns, not "
              "compared; ';'-separated"},
     {0}};
@@ -74,30 +112,58 @@ const cwb_param cwb_output_params[] = {
 static const char *const scales[] = {"linear", "log", NULL};
 
 const cwb_param cwb_sweep_params[] = {
-    {.name = "vary", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "vary",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "the key to vary, as section.key (e.g. driver.impact_angle_deg)"},
-    {.name = "from", .unit = "(key)", .min = -INFINITY, .max = INFINITY,
-     .help = "first value"},
+    {.name = "from", .unit = "(key)", .min = -INFINITY, .max = INFINITY, .help = "first value"},
     {.name = "to", .unit = "(key)", .min = -INFINITY, .max = INFINITY, .help = "last value"},
-    {.name = "n", .unit = "-", .flags = CWB_P_INTEGER, .def = 11, .min = 1, .max = 1e6, .help = "number of values"},
-    {.name = "scale", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = scales,
+    {.name = "n",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 11,
+     .min = 1,
+     .max = 1e6,
+     .help = "number of values"},
+    {.name = "scale",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = scales,
      .help = "spacing of the values"},
-    {.name = "plot_y", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "plot_y",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "results to plot against the varied key, comma-separated"},
-    {.name = "reference", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "reference",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "reference CSVs, comma-separated; the first is compared"},
-    {.name = "reference_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "reference_x",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "x column of the references (default: the varied key)"},
-    {.name = "reference_y", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "reference_y",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "y column of the references (default: the first plot_y)"},
     {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
-    {.name = "plot_x", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "plot_x",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "result on the plots' x axis, ';'-groups like plot_y (default: the varied key)"},
-    {.name = "link", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "link",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "a second key set to link_factor times each value (section.key)"},
-    {.name = "link_factor", .unit = "-", .def = 1, .min = -INFINITY, .max = INFINITY,
+    {.name = "link_factor",
+     .unit = "-",
+     .def = 1,
+     .min = -INFINITY,
+     .max = INFINITY,
      .help = "factor of the linked key"},
-    {.name = "overlay", .unit = "-", .kind = CWB_PARAM_TEXT,
+    {.name = "overlay",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
      .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated"},
     {0}};
 
@@ -111,8 +177,7 @@ static void where(const cwb_case *c, const entry *e, char *buf, size_t n)
         snprintf(buf, n, "--set %s.%s=%.200s", e->section, e->key, e->value);
 }
 
-static int fail_at(const cwb_case *c, const entry *e, char *msg, size_t n,
-                   const char *what)
+static int fail_at(const cwb_case *c, const entry *e, char *msg, size_t n, const char *what)
 {
     char w[CWB_TEXT + 64];
     where(c, e, w, sizeof w);
@@ -139,16 +204,15 @@ static void list_params(const cwb_param *t, char *buf, size_t n)
         return;
     }
     for (size_t i = 0; t[i].name && used < n; i++)
-        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "",
-                                 t[i].name);
+        used += (size_t)snprintf(buf + used, n - used, "%s%s", i ? ", " : "", t[i].name);
 }
 
 /* One section to read into a table of values. */
 typedef struct {
-    const char *name;           /* the section, e.g. "body1" */
-    cwb_values *values;         /* filled; its table (values->table) names the keys */
-    const char *owner;          /* whose keys they are, for messages ("the hertz normal law") */
-    const char *skip_key;       /* a key the caller handles (e.g. "type"), or NULL */
+    const char *name;     /* the section, e.g. "body1" */
+    cwb_values *values;   /* filled; its table (values->table) names the keys */
+    const char *owner;    /* whose keys they are, for messages ("the hertz normal law") */
+    const char *skip_key; /* a key the caller handles (e.g. "type"), or NULL */
 } section_spec;
 
 /* Parse every entry of section sec->name into sec->values, marking them used. */
@@ -168,8 +232,7 @@ static int parse_section(const cwb_case *c, parse_ctx *ctx, const section_spec *
         if (k < 0) {
             char names[512];
             list_params(v->table, names, sizeof names);
-            snprintf(why, sizeof why,
-                     "[%s] unknown key '%s' for %s (its keys: %s)", section,
+            snprintf(why, sizeof why, "[%s] unknown key '%s' for %s (its keys: %s)", section,
                      e->key, owner, names);
             return fail_at(c, e, msg, n, why);
         }
@@ -185,9 +248,8 @@ static int parse_section(const cwb_case *c, parse_ctx *ctx, const section_spec *
 }
 
 /* Every REQUIRED parameter of v must have been given. */
-static int check_required(const cwb_case *c, const parse_ctx *ctx,
-                          const char *section, const cwb_values *v,
-                          const char *owner, char *msg, size_t n)
+static int check_required(const cwb_case *c, const parse_ctx *ctx, const char *section,
+                          const cwb_values *v, const char *owner, char *msg, size_t n)
 {
     for (size_t i = 0; v->table[i].name; i++) {
         if (!(v->table[i].flags & CWB_P_REQUIRED) || v->given[i])
@@ -196,8 +258,8 @@ static int check_required(const cwb_case *c, const parse_ctx *ctx,
         cwb_param_range(&v->table[i], range, sizeof range);
         const entry *e = first_in(ctx, section);
         char why[CWB_MSG];
-        snprintf(why, sizeof why, "[%s] missing required key '%s' for %s (%s, allowed %s)",
-                 section, v->table[i].name, owner, v->table[i].help, range);
+        snprintf(why, sizeof why, "[%s] missing required key '%s' for %s (%s, allowed %s)", section,
+                 v->table[i].name, owner, v->table[i].help, range);
         if (e)
             return fail_at(c, e, msg, n, why);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
@@ -207,8 +269,8 @@ static int check_required(const cwb_case *c, const parse_ctx *ctx,
 
 /* --- bodies ------------------------------------------------------------ */
 
-static int build_body(const cwb_case *c, const parse_ctx *ctx, int which,
-                      const cwb_values *v, cwb_body *b, char *msg, size_t n)
+static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const cwb_values *v,
+                      cwb_body *b, char *msg, size_t n)
 {
     const char *sec = which == 0 ? "body1" : "body2";
     const entry *e = first_in(ctx, sec);
@@ -221,24 +283,29 @@ static int build_body(const cwb_case *c, const parse_ctx *ctx, int which,
     b->density = v->p[CWB_BODY_DENSITY];
     b->rigid = (int)v->p[CWB_BODY_RIGID];
 
-    static const int solid_keys[] = {CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU,
-                                     CWB_BODY_DENSITY};
+    static const int solid_keys[] = {CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU, CWB_BODY_DENSITY};
     if (b->shape == CWB_SHAPE_WALL) {
         if (!v->given[CWB_BODY_E])
             b->rigid = 1;
         if (b->rigid && v->given[CWB_BODY_E] && v->given[CWB_BODY_RIGID]) {
-            snprintf(why, sizeof why, "[%s] a wall with rigid = yes takes no E "
-                     "(got E = %g Pa)", sec, b->E);
+            snprintf(why, sizeof why,
+                     "[%s] a wall with rigid = yes takes no E "
+                     "(got E = %g Pa)",
+                     sec, b->E);
             return fail_at(c, e, msg, n, why);
         }
         if (!b->rigid && !v->given[CWB_BODY_NU]) {
-            snprintf(why, sizeof why, "[%s] an elastic wall (E given) needs nu [-], "
-                     "allowed (-1, 0.5)", sec);
+            snprintf(why, sizeof why,
+                     "[%s] an elastic wall (E given) needs nu [-], "
+                     "allowed (-1, 0.5)",
+                     sec);
             return fail_at(c, e, msg, n, why);
         }
         if (v->given[CWB_BODY_RADIUS] || v->given[CWB_BODY_DENSITY]) {
-            snprintf(why, sizeof why, "[%s] a wall has no radius or density "
-                     "(it is a half-space of infinite mass)", sec);
+            snprintf(why, sizeof why,
+                     "[%s] a wall has no radius or density "
+                     "(it is a half-space of infinite mass)",
+                     sec);
             return fail_at(c, e, msg, n, why);
         }
         return CWB_OK;
@@ -253,9 +320,10 @@ static int build_body(const cwb_case *c, const parse_ctx *ctx, int which,
             continue;
         char range[96];
         cwb_param_range(&v->table[i], range, sizeof range);
-        snprintf(why, sizeof why, "[%s] missing required key '%s' for a %s "
-                 "(%s, allowed %s)", sec, v->table[i].name,
-                 cwb_shape_name(b->shape), v->table[i].help, range);
+        snprintf(why, sizeof why,
+                 "[%s] missing required key '%s' for a %s "
+                 "(%s, allowed %s)",
+                 sec, v->table[i].name, cwb_shape_name(b->shape), v->table[i].help, range);
         if (e)
             return fail_at(c, e, msg, n, why);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
@@ -265,8 +333,7 @@ static int build_body(const cwb_case *c, const parse_ctx *ctx, int which,
 
 /* --- laws -------------------------------------------------------------- */
 
-static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
-                    size_t n)
+static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_t n)
 {
     entry *e = find_entry(ctx, "contact", kind_sections[kind]);
     const char *name = e ? e->value : "none";
@@ -283,8 +350,8 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
         char names[512];
         size_t used = 0;
         for (size_t i = 0; i < cwb_law_count(kind) && used < sizeof names; i++)
-            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
-                                     i ? ", " : "", cwb_law_at(kind, i)->name);
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                     cwb_law_at(kind, i)->name);
         char why[CWB_MSG];
         snprintf(why, sizeof why, "[contact] %s = '%.100s' is not a %s law (known: %s)",
                  kind_sections[kind], name, kind_sections[kind], names);
@@ -301,12 +368,10 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
     int rc = parse_section(c, ctx, &sec, msg, n);
     if (rc != CWB_OK)
         return rc;
-    return check_required(c, ctx, kind_sections[kind], &c->law_values[kind], owner,
-                          msg, n);
+    return check_required(c, ctx, kind_sections[kind], &c->law_values[kind], owner, msg, n);
 }
 
-static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
-                     size_t n)
+static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_t n)
 {
     const cwb_law_head *law = c->law[kind];
     entry *e = find_entry(ctx, "contact", kind_sections[kind]);
@@ -316,22 +381,19 @@ static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg,
     char why[CWB_MSG];
     unsigned need = c->pair.dim == 3 ? CWB_DIM_3D : CWB_DIM_2D;
     if (!(law->dims & need)) {
-        snprintf(why, sizeof why,
-                 "[contact] %s = %s is a %s law but body1 is a %s (%s): use %s",
+        snprintf(why, sizeof why, "[contact] %s = %s is a %s law but body1 is a %s (%s): use %s",
                  kind_sections[kind], law->name,
                  (law->dims & CWB_DIM_2D) ? "2D (plane-strain, per unit length)" : "3D",
-                 cwb_shape_name(c->pair.body[0].shape),
-                 c->pair.dim == 3 ? "3D" : "2D plane strain",
-                 c->pair.dim == 3 ? "spheres with a 3D law, or discs" :
-                                    "discs with a 2D law, or spheres");
+                 cwb_shape_name(c->pair.body[0].shape), c->pair.dim == 3 ? "3D" : "2D plane strain",
+                 c->pair.dim == 3 ? "spheres with a 3D law, or discs"
+                                  : "discs with a 2D law, or spheres");
         return e->line ? fail_at(c, e, msg, n, why)
                        : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
     }
     if (law->needs_normal && strcmp(law->needs_normal, c->law[CWB_KIND_NORMAL]->name) != 0) {
         snprintf(why, sizeof why,
                  "[contact] %s = %s is calibrated on the '%s' normal law, not on '%s'",
-                 kind_sections[kind], law->name, law->needs_normal,
-                 c->law[CWB_KIND_NORMAL]->name);
+                 kind_sections[kind], law->name, law->needs_normal, c->law[CWB_KIND_NORMAL]->name);
         return e->line ? fail_at(c, e, msg, n, why)
                        : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
     }
@@ -363,8 +425,7 @@ cwb_case *cwb_case_new(void)
     return calloc(1, sizeof(cwb_case));
 }
 
-void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf,
-                    size_t n)
+void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, size_t n)
 {
     if (v->given[i] > 0)
         snprintf(buf, n, "%s:%d", c->file, v->given[i]);
@@ -380,8 +441,7 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
     const char *dot = strchr(text, '.');
     if (!eq || !dot || dot > eq || dot == text || dot + 1 == eq)
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "--set %s: expected section.key=value (e.g. driver.dt=1e-7)",
-                        text);
+                        "--set %s: expected section.key=value (e.g. driver.dt=1e-7)", text);
     char section[64], key[64], value[4096];
     size_t ls = (size_t)(dot - text), lk = (size_t)(eq - dot - 1);
     if (ls >= sizeof section || lk >= sizeof key || strlen(eq + 1) >= sizeof value)
@@ -411,8 +471,8 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
 }
 
 /* Duplicate keys were refused by the reader; overrides replace. */
-static int apply_overrides(parse_ctx *ctx, const char *const *overrides, size_t n_over,
-                           char *msg, size_t n)
+static int apply_overrides(parse_ctx *ctx, const char *const *overrides, size_t n_over, char *msg,
+                           size_t n)
 {
     for (size_t i = 0; i < n_over; i++) {
         int rc = apply_override(ctx, overrides[i], msg, n);
@@ -438,8 +498,7 @@ static int check_sections(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
             return fail_at(c, &ctx->e[i], msg, n, why);
         }
         if (ctx->e[i].value[0] == '\0') {
-            snprintf(why, sizeof why, "[%s] %s has no value", ctx->e[i].section,
-                     ctx->e[i].key);
+            snprintf(why, sizeof why, "[%s] %s has no value", ctx->e[i].section, ctx->e[i].key);
             return fail_at(c, &ctx->e[i], msg, n, why);
         }
     }
@@ -458,7 +517,8 @@ static int read_laws(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
         if (strcmp(ctx->e[i].section, "contact") == 0 && !ctx->e[i].used) {
             snprintf(why, sizeof why,
                      "[contact] unknown key '%s' (keys: normal, tangential, "
-                     "damping, rolling)", ctx->e[i].key);
+                     "damping, rolling)",
+                     ctx->e[i].key);
             return fail_at(c, &ctx->e[i], msg, n, why);
         }
     return CWB_OK;
@@ -505,8 +565,9 @@ static int read_bodies(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
         if ((rc = build_body(c, ctx, i, &c->body_values[i], &b[i], msg, n)) != CWB_OK)
             return rc;
     if (cwb_pair_init(&c->pair, &b[0], &b[1], why, sizeof why) != CWB_OK)
-        return fail_at(c, find_entry(ctx, "body2", "shape") ? find_entry(ctx, "body2", "shape")
-                                                            : first_in(ctx, "body1"),
+        return fail_at(c,
+                       find_entry(ctx, "body2", "shape") ? find_entry(ctx, "body2", "shape")
+                                                         : first_in(ctx, "body1"),
                        msg, n, why);
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         if ((rc = check_law(c, ctx, (cwb_kind)k, msg, n)) != CWB_OK)
@@ -531,10 +592,10 @@ static int read_driver(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
         char names[256];
         size_t used = 0;
         for (size_t i = 0; i < cwb_driver_count(); i++)
-            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
-                                     i ? ", " : "", cwb_driver_at(i)->name);
-        snprintf(why, sizeof why, "[driver] type = '%.100s' is not a driver (known: %s)",
-                 te->value, names);
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "",
+                                     cwb_driver_at(i)->name);
+        snprintf(why, sizeof why, "[driver] type = '%.100s' is not a driver (known: %s)", te->value,
+                 names);
         return fail_at(c, te, msg, n, why);
     }
     te->used = 1;
@@ -560,8 +621,10 @@ static int read_output(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     if (ref[0]) {
         FILE *f = fopen(ref, "r");
         if (!f) {
-            snprintf(why, sizeof why, "[output] reference = %s: cannot open the "
-                     "file (paths are relative to the working directory)", ref);
+            snprintf(why, sizeof why,
+                     "[output] reference = %s: cannot open the "
+                     "file (paths are relative to the working directory)",
+                     ref);
             return fail_at(c, find_entry(ctx, "output", "reference"), msg, n, why);
         }
         fclose(f);
@@ -584,8 +647,7 @@ static int check_all_used(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     char why[CWB_MSG];
     for (size_t i = 0; i < ctx->n; i++)
         if (!ctx->e[i].used) {
-            snprintf(why, sizeof why, "[%s] unknown key '%s'", ctx->e[i].section,
-                     ctx->e[i].key);
+            snprintf(why, sizeof why, "[%s] unknown key '%s'", ctx->e[i].section, ctx->e[i].key);
             return fail_at(c, &ctx->e[i], msg, n, why);
         }
     return CWB_OK;
@@ -593,8 +655,8 @@ static int check_all_used(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
 
 /* The steps of reading a case, in order: the bodies need the laws (check_law),
  * the driver's own check needs everything before it. */
-static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides, size_t n_over,
-                char *msg, size_t n)
+static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides, size_t n_over, char *msg,
+                size_t n)
 {
     int rc = apply_overrides(ctx, overrides, n_over, msg, n);
     if (rc == CWB_OK)
@@ -616,8 +678,8 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides, size_
     return rc;
 }
 
-int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides,
-                  size_t n_overrides, char *msg, size_t n)
+int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, size_t n_overrides,
+                  char *msg, size_t n)
 {
     memset(c, 0, sizeof *c);
     if (strlen(path) >= sizeof c->file)

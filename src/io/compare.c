@@ -80,10 +80,13 @@ static int read_field(cwb_reference *ref, const char *line, int lineno, char *ms
         char *end;
         double x = strtod(v, &end);
         if (end == v || !isfinite(x) || x <= 0.0 || (*end && !isspace((unsigned char)*end)))
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected '# tolerance: X reason' with X a "
-                            "number > 0 (max |run - ref| / max |ref|)", ref->path, lineno);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: expected '# tolerance: X reason' with X a "
+                            "number > 0 (max |run - ref| / max |ref|)",
+                            ref->path, lineno);
         if (!isnan(ref->tolerance))
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a second tolerance line", ref->path, lineno);
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a second tolerance line", ref->path,
+                            lineno);
         ref->tolerance = x;
         return CWB_OK;
     }
@@ -93,14 +96,15 @@ static int read_field(cwb_reference *ref, const char *line, int lineno, char *ms
     for (size_t i = 0; i < sizeof independence_words / sizeof *independence_words; i++)
         if (len == strlen(independence_words[i]) && strncmp(v, independence_words[i], len) == 0) {
             if (ref->independence[0])
-                return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a second independence line",
-                                ref->path, lineno);
+                return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a second independence line", ref->path,
+                                lineno);
             snprintf(ref->independence, sizeof ref->independence, "%s", independence_words[i]);
             return CWB_OK;
         }
-    return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: independence '%.*s' is none of closed-form, "
-                    "quadrature, fem, measured, published, second-coding", ref->path, lineno,
-                    (int)len, v);
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s:%d: independence '%.*s' is none of closed-form, "
+                    "quadrature, fem, measured, published, second-coding",
+                    ref->path, lineno, (int)len, v);
 }
 
 /* A reference line may be long (provenance), but not without bound. */
@@ -109,8 +113,8 @@ static int read_field(cwb_reference *ref, const char *line, int lineno, char *ms
 static void keep_provenance(cwb_reference *ref, const char *line, size_t *used)
 {
     size_t room = sizeof ref->provenance;
-    *used += (size_t)snprintf(ref->provenance + *used, *used < room ? room - *used : 0, "%s\n",
-                              line);
+    *used +=
+        (size_t)snprintf(ref->provenance + *used, *used < room ? room - *used : 0, "%s\n", line);
     if (*used >= room)
         *used = room;
 }
@@ -127,8 +131,10 @@ static int read_header(cwb_reference *ref, char *line, int lineno, char *msg, si
         split_header(cell, ref->name[ref->ncol], sizeof ref->name[0], ref->unit[ref->ncol],
                      sizeof ref->unit[0]);
         if (!ref->name[ref->ncol][0])
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: header cell %zu has no column name "
-                            "(expected 'name[unit],...')", ref->path, lineno, ref->ncol + 1);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: header cell %zu has no column name "
+                            "(expected 'name[unit],...')",
+                            ref->path, lineno, ref->ncol + 1);
         ref->ncol++;
     }
     return CWB_OK;
@@ -154,9 +160,10 @@ static int read_row(cwb_reference *ref, char *line, int lineno, size_t *cap, cha
             *next++ = '\0';
         double x;
         if (i == ref->ncol || cwb_parse_double(cell, &x) != 0)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: cell %zu '%.40s': expected %zu finite "
-                            "numbers per row, none empty", ref->path, lineno, i + 1, cell,
-                            ref->ncol);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: cell %zu '%.40s': expected %zu finite "
+                            "numbers per row, none empty",
+                            ref->path, lineno, i + 1, cell, ref->ncol);
         ref->v[i++][ref->nrow] = x;
     }
     if (i != ref->ncol)
@@ -225,8 +232,10 @@ int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n
     int rc = read_lines(ref, f, msg, n);
     fclose(f);
     if (rc == CWB_OK && ref->ncol == 0)
-        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row (expected 'name[unit],...' after "
-                      "the '#' lines)%s", path, st.st_size == 0 ? ": the file is empty" : "");
+        rc = cwb_fail(msg, n, CWB_EINPUT,
+                      "%s: no header row (expected 'name[unit],...' after "
+                      "the '#' lines)%s",
+                      path, st.st_size == 0 ? ": the file is empty" : "");
     else if (rc == CWB_OK && ref->nrow == 0)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s: a header row but no data rows", path);
     if (rc != CWB_OK)
@@ -244,8 +253,8 @@ static int monotone(const double *x, size_t m)
     return up || down;
 }
 
-int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double *xq,
-                     size_t nq, double *yq)
+int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double *xq, size_t nq,
+                     double *yq)
 {
     /* Steffen's monotone cubic (GSL): third-order accurate on smooth curves,
      * so a measured deviation is the run's, not the sampling's, and it
@@ -340,14 +349,15 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
     else
         return cwb_fail(msg, n, CWB_EFAIL,
                         "neither the run nor the reference is monotone in %s: name a "
-                        "parameter column to match on ([output] compare_x)", cols->x);
+                        "parameter column to match on ([output] compare_x)",
+                        cols->x);
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", cols->x);
     if (sums.count == 0)
         return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path,
                         cols->x);
     if (scale == 0.0)
-        scale = 1.0;   /* an all-zero reference: the deviation is absolute */
+        scale = 1.0; /* an all-zero reference: the deviation is absolute */
     *dev = (cwb_deviation){.max_rel = sums.worst / scale,
                            .rms_rel = sqrt(sums.sum2 / (double)sums.count) / scale,
                            .points = sums.count};

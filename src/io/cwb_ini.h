@@ -24,8 +24,8 @@
 
 typedef struct {
     char *section, *key, *value;
-    int line;     /* >= 1: the file's line; -1: a --set override */
-    int used;     /* set by whoever consumes the entry */
+    int line; /* >= 1: the file's line; -1: a --set override */
+    int used; /* set by whoever consumes the entry */
 } cwb_ini_entry;
 
 typedef struct {

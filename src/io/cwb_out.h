@@ -15,9 +15,9 @@ typedef struct {
     char name[CWB_MAX_COLS][32];
     char unit[CWB_MAX_COLS][16];
     double *v[CWB_MAX_COLS];
-    char provenance[2048];      /* the '#' lines, joined */
-    double tolerance;           /* "# tolerance: X ...": bound on cwb_compare's max_rel (NaN: none) */
-    char independence[32];      /* "# independence: WORD ..." ("": none); see compare.c */
+    char provenance[2048]; /* the '#' lines, joined */
+    double tolerance;      /* "# tolerance: X ...": bound on cwb_compare's max_rel (NaN: none) */
+    char independence[32]; /* "# independence: WORD ..." ("": none); see compare.c */
 } cwb_reference;
 
 /* Read a CSV written by cwb or by a reference generator: '#' lines, one
@@ -29,22 +29,22 @@ int cwb_reference_find(const cwb_reference *ref, const char *name);
 /* Values at xq[0..nq) of the curve (ax, ay), m points monotone in x, by
  * GSL's Steffen interpolation (linear for two points); NaN outside the
  * curve's x range. CWB_EFAIL when it cannot be interpolated. */
-int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double *xq,
-                     size_t nq, double *yq);
+int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double *xq, size_t nq,
+                     double *yq);
 
 /* Which columns cwb_compare matches: y(x) of the run against ref_y(ref_x)
  * of the reference. */
 typedef struct {
-    const char *x, *y;          /* the run's columns */
-    const char *ref_x, *ref_y;  /* the reference's columns */
+    const char *x, *y;         /* the run's columns */
+    const char *ref_x, *ref_y; /* the reference's columns */
 } cwb_compare_columns;
 
 /* How far a run is from a reference, relative to max |ref| (absolute when
  * the reference is all zero). */
 typedef struct {
-    double max_rel;             /* max |run - ref| / max |ref| */
-    double rms_rel;             /* rms of |run - ref| / max |ref| */
-    size_t points;              /* points compared (where the curves overlap) */
+    double max_rel; /* max |run - ref| / max |ref| */
+    double rms_rel; /* rms of |run - ref| / max |ref| */
+    size_t points;  /* points compared (where the curves overlap) */
 } cwb_deviation;
 
 /* Compare the columns cols of the run and the reference over their common
@@ -76,21 +76,21 @@ void cwb_write_summary(FILE *f, const cwb_case *c, const cwb_result *r);
 
 /* A plot: columns y[] of DIR/NAME.csv against x, with reference curves. */
 typedef struct {
-    const char *dir, *name, *title;     /* writes DIR/NAME.gp and NAME.png */
-    const char *data;                   /* DIR/DATA.csv (default: NAME) */
+    const char *dir, *name, *title; /* writes DIR/NAME.gp and NAME.png */
+    const char *data;               /* DIR/DATA.csv (default: NAME) */
     const char *x;
     const char *y[8];
     size_t ny;
-    const char *label;                  /* legend of the cwb curves */
-    int markers;                        /* 1: mark the points (sweeps) */
-    const char *overlays[12];           /* other cwb CSVs drawn as lines (other laws) */
+    const char *label;        /* legend of the cwb curves */
+    int markers;              /* 1: mark the points (sweeps) */
+    const char *overlays[12]; /* other cwb CSVs drawn as lines (other laws) */
     size_t noverlay;
-    const char *refs[8];                /* reference CSVs overlaid */
+    const char *refs[8]; /* reference CSVs overlaid */
     size_t nref;
-    const char *ref_x, *ref_y;          /* their columns (default x, y[0]) */
-    const char *dev_what;               /* what the deviation is against */
-    double dev_max, dev_rms, dev_points;  /* printed when finite */
-    const cwb_log *log;                 /* warnings (an overlay not drawn); NULL: silent */
+    const char *ref_x, *ref_y;           /* their columns (default x, y[0]) */
+    const char *dev_what;                /* what the deviation is against */
+    double dev_max, dev_rms, dev_points; /* printed when finite */
+    const cwb_log *log;                  /* warnings (an overlay not drawn); NULL: silent */
 } cwb_plot_spec;
 
 /* s as a gnuplot single-quoted string (quotes included, a quote doubled)
@@ -105,8 +105,8 @@ size_t cwb_split_paths(char *list, const char **out, size_t max);
 
 /* Write DIR/NAME.gp plotting DIR/NAME.csv (and the reference, if any);
  * written atomically, CWB_EINPUT when a text cannot be quoted. */
-int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,
-                   const cwb_log *log, char *msg, size_t n);
+int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, const cwb_log *log,
+                   char *msg, size_t n);
 /* Run gnuplot (no shell) in DIR on NAME.gp; the PNG goes to a temporary
  * name (the script's cwb_png) renamed to DIR/NAME.png once gnuplot
  * succeeded. CWB_ETOOL when gnuplot is missing, CWB_EFAIL with gnuplot's

@@ -57,8 +57,10 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n)
     if (bad) {
         unlink(o->tmp);
         o->tmp[0] = '\0';
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s (an earlier file of that name "
-                        "is left as it was)", o->path, strerror(err));
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "cannot write %s: %s (an earlier file of that name "
+                        "is left as it was)",
+                        o->path, strerror(err));
     }
     o->tmp[0] = '\0';
     return CWB_OK;

@@ -101,7 +101,7 @@ typedef struct {
     cwb_ini *ini;
     char section[256];
     int line;
-    int in_entry;       /* the last significant line was key = value or its continuation */
+    int in_entry; /* the last significant line was key = value or its continuation */
     const char *what;
 } reader;
 

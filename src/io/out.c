@@ -39,8 +39,8 @@ void cwb_write_provenance(FILE *f, const cwb_case *c)
 {
     fprintf(f, "# cwb %s\n", CWB_VERSION);
     fprintf(f, "# case: %s\n", c->file);
-    fprintf(f, "# laws: normal=%s tangential=%s damping=%s rolling=%s\n",
-            c->law[0]->name, c->law[1]->name, c->law[2]->name, c->law[3]->name);
+    fprintf(f, "# laws: normal=%s tangential=%s damping=%s rolling=%s\n", c->law[0]->name,
+            c->law[1]->name, c->law[2]->name, c->law[3]->name);
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         fprintf(f, "# %s law source: %s\n", cwb_kind_name((cwb_kind)k), c->law[k]->source);
     for (int k = 0; k < CWB_KIND_COUNT; k++)
@@ -48,11 +48,11 @@ void cwb_write_provenance(FILE *f, const cwb_case *c)
     for (int b = 0; b < 2; b++) {
         const cwb_body *body = &c->pair.body[b];
         fprintf(f, "# body%d: %s radius=%.10g m E=%.10g Pa nu=%.10g density=%.10g kg/m^3%s\n",
-                b + 1, cwb_shape_name(body->shape), body->radius, body->E, body->nu,
-                body->density, body->rigid ? " (rigid)" : "");
+                b + 1, cwb_shape_name(body->shape), body->radius, body->E, body->nu, body->density,
+                body->rigid ? " (rigid)" : "");
     }
-    fprintf(f, "# pair: dim=%d E*=%.10g Pa G*=%.10g Pa R*=%.10g m m*=%.10g %s\n",
-            c->pair.dim, c->pair.E_star, c->pair.G_star, c->pair.R_star, c->pair.m_star,
+    fprintf(f, "# pair: dim=%d E*=%.10g Pa G*=%.10g Pa R*=%.10g m m*=%.10g %s\n", c->pair.dim,
+            c->pair.E_star, c->pair.G_star, c->pair.R_star, c->pair.m_star,
             c->pair.dim == 2 ? "kg/m" : "kg");
     fprintf(f, "# driver: %s\n", c->driver->name);
     provenance_values(f, "driver", &c->driver_values);
@@ -178,9 +178,8 @@ void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r)
 
 void cwb_write_summary(FILE *f, const cwb_case *c, const cwb_result *r)
 {
-    fprintf(f, "%s (%s; normal=%s tangential=%s damping=%s rolling=%s)\n", c->name,
-            c->driver->name, c->law[0]->name, c->law[1]->name, c->law[2]->name,
-            c->law[3]->name);
+    fprintf(f, "%s (%s; normal=%s tangential=%s damping=%s rolling=%s)\n", c->name, c->driver->name,
+            c->law[0]->name, c->law[1]->name, c->law[2]->name, c->law[3]->name);
     for (size_t i = 0; i < r->nscalar; i++) {
         if (isfinite(r->scalar[i].value))
             fprintf(f, "  %-28s %.8g %s\n", r->scalar[i].name, r->scalar[i].value,

@@ -198,10 +198,10 @@ static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_serie
         fprintf(g->f, "%s", k ? ", \\\n     " : "");
         gp_text(g, text);
         fprintf(g->f, " using %d:%d with %s lw 2 lc rgb '%s' title ", ix + 1,
-                cwb_series_find(s, sp->y[k]) + 1,
-                sp->markers ? "linespoints pt 7 ps 0.6" : "lines", colours[k % 8]);
-        snprintf(text, sizeof text, "%s%s%s", sp->label ? sp->label : "cwb",
-                 sp->ny > 1 ? ", " : "", sp->ny > 1 ? sp->y[k] : "");
+                cwb_series_find(s, sp->y[k]) + 1, sp->markers ? "linespoints pt 7 ps 0.6" : "lines",
+                colours[k % 8]);
+        snprintf(text, sizeof text, "%s%s%s", sp->label ? sp->label : "cwb", sp->ny > 1 ? ", " : "",
+                 sp->ny > 1 ? sp->y[k] : "");
         gp_text(g, text);
     }
 }
@@ -210,19 +210,21 @@ static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_serie
  * warning, not a failure (its case may not have been run yet). */
 static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
 {
-    static const char *const ocol[] = {"#ff7f0e", "#17becf", "#bcbd22", "#e377c2", "#7f7f7f",
-                                       "#8c564b", "#9467bd", "#2ca02c", "#d62728", "#000000",
-                                       "#1f77b4", "#aec7e8"};
+    static const char *const ocol[] = {"#ff7f0e", "#17becf", "#bcbd22", "#e377c2",
+                                       "#7f7f7f", "#8c564b", "#9467bd", "#2ca02c",
+                                       "#d62728", "#000000", "#1f77b4", "#aec7e8"};
     for (size_t o = 0; o < sp->noverlay; o++) {
         int jx = -1, jy = -1;
         if (header_columns(sp->overlays[o], sp->x, sp->y[0], &jx, &jy) != 0) {
-            cwb_logf(sp->log, CWB_LOG_WARN, "overlay %s not drawn: cannot read it (run its "
-                     "case first)\n", sp->overlays[o]);
+            cwb_logf(sp->log, CWB_LOG_WARN,
+                     "overlay %s not drawn: cannot read it (run its "
+                     "case first)\n",
+                     sp->overlays[o]);
             continue;
         }
         if (jx < 0 || jy < 0) {
-            cwb_logf(sp->log, CWB_LOG_WARN, "overlay %s has no column %s or %s\n",
-                     sp->overlays[o], sp->x, sp->y[0]);
+            cwb_logf(sp->log, CWB_LOG_WARN, "overlay %s has no column %s or %s\n", sp->overlays[o],
+                     sp->x, sp->y[0]);
             continue;
         }
         char rel[PATH_MAX], title[160];
@@ -287,14 +289,16 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
     fprintf(out.f, "\n");
     if (g.bad) {
         cwb_output_abort(&out);
-        return cwb_fail(msg, n, CWB_EINPUT, "%s not written: the text '%.200s' has a control "
-                        "character (or is too long) for a gnuplot script", path, g.bad);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s not written: the text '%.200s' has a control "
+                        "character (or is too long) for a gnuplot script",
+                        path, g.bad);
     }
     return cwb_output_commit(&out, msg, n);
 }
 
-int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,
-                   const cwb_log *log, char *msg, size_t n)
+int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, const cwb_log *log,
+                   char *msg, size_t n)
 {
     const char *xname = cwb_plot_x(c), *ys[8];
     char ybuf[CWB_TEXT];
@@ -306,8 +310,10 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,
         if (cwb_series_find(&r->series, ys[k]) < 0)
             bad = ys[k];
     if (bad)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] plot column '%s' is not a column "
-                        "of the %s driver", c->file, bad, c->driver->name);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [output] plot column '%s' is not a column "
+                        "of the %s driver",
+                        c->file, bad, c->driver->name);
     char label[160];
     snprintf(label, sizeof label, "cwb: %s / %s", c->law[CWB_KIND_NORMAL]->name,
              c->law[CWB_KIND_TANGENTIAL]->name);
@@ -315,9 +321,14 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r,
     char overlay[CWB_TEXT];
     snprintf(overlay, sizeof overlay, "%s", c->output_values.text[CWB_OUT_OVERLAY]);
     cwb_plot_spec sp = {
-        .dir = dir, .name = c->name, .title = c->output_values.text[CWB_OUT_TITLE],
-        .x = xname, .ny = ny, .label = label,
-        .refs = {ref}, .nref = ref[0] ? 1 : 0,
+        .dir = dir,
+        .name = c->name,
+        .title = c->output_values.text[CWB_OUT_TITLE],
+        .x = xname,
+        .ny = ny,
+        .label = label,
+        .refs = {ref},
+        .nref = ref[0] ? 1 : 0,
         .ref_x = c->output_values.text[CWB_OUT_REFERENCE_X],
         .ref_y = c->output_values.text[CWB_OUT_REFERENCE_Y],
         .dev_max = cwb_result_get(r, "ref_max_rel_error"),
@@ -370,7 +381,8 @@ int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n)
 {
     char full[PATH_MAX], path[CWB_TEXT + 160], script[CWB_TEXT + 16];
     if (!cwb_on_path("gnuplot", full, sizeof full))
-        return cwb_fail(msg, n, CWB_ETOOL, "gnuplot is not installed: apt-get install "
+        return cwb_fail(msg, n, CWB_ETOOL,
+                        "gnuplot is not installed: apt-get install "
                         "gnuplot-nox (Debian package gnuplot-nox), or run with --no-plot");
     cwb_output png, log;
     snprintf(path, sizeof path, "%s/%s.png", dir, name);
@@ -396,7 +408,7 @@ int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n)
     int status = cwb_spawn(argv, dir, log.tmp);
     struct stat st;
     if (status == 0 && stat(png.tmp, &st) == 0 && st.st_size == 0)
-        cwb_output_abort(&png);  /* a script that ignores cwb_png wrote NAME.png itself */
+        cwb_output_abort(&png); /* a script that ignores cwb_png wrote NAME.png itself */
     else if (status == 0 && rename(png.tmp, png.path) != 0)
         status = -2;
     if (status != 0) {
@@ -404,10 +416,13 @@ int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n)
         log_tail(log.tmp, tail, sizeof tail);
         cwb_output_abort(&png);
         cwb_output_abort(&log);
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: gnuplot failed on %s/%s.gp (%s): %s",
-                        png.path, dir, name,
-                        status == 127 ? "could not be started" : status == -2 ? "rename failed"
-                        : status < 0 ? "killed by a signal" : "error", tail);
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: gnuplot failed on %s/%s.gp (%s): %s", png.path, dir,
+                        name,
+                        status == 127  ? "could not be started"
+                        : status == -2 ? "rename failed"
+                        : status < 0   ? "killed by a signal"
+                                       : "error",
+                        tail);
     }
     png.tmp[0] = '\0';
     cwb_output_abort(&log);

@@ -16,10 +16,10 @@
  * displacement of the disc pair is twice the disc's displacement relative
  * to the wall. */
 typedef struct {
-    double r1, r2;     /* radii [m] */
-    double c1, c2;     /* plane-strain compliances (1 - nu_i^2)/E_i [1/Pa] */
-    double nu1, nu2;   /* Poisson's ratios [-] */
-    double scale;      /* pair displacement / contact displacement: 1 or 2 */
+    double r1, r2;   /* radii [m] */
+    double c1, c2;   /* plane-strain compliances (1 - nu_i^2)/E_i [1/Pa] */
+    double nu1, nu2; /* Poisson's ratios [-] */
+    double scale;    /* pair displacement / contact displacement: 1 or 2 */
 } cwb_disc_pair;
 
 void cwb_disc_pair_of(const cwb_pair *g, cwb_disc_pair *d);
@@ -31,36 +31,72 @@ void cwb_disc_pair_of(const cwb_pair *g, cwb_disc_pair *d);
  * `cwb fit` can be given instead). */
 extern const char *const cwb_penalty_words[];
 enum { CWB_PENALTY_EQ33 = 0, CWB_PENALTY_CONSTANT = 1 };
-#define CWB_PENALTY_PARAMS                                                                   \
-    {.name = "penalty", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,                     \
-     .choices = cwb_penalty_words,                                                           \
-     .help = "penalty factor w: eq33 per body at a and at c, or constant (the key w)"},      \
-    {.name = "w", .unit = "-", .def = 0.5, .min = 0, .max = 1,                               \
-     .help = "constant penalty factor (penalty = constant); seed 000 sec. 4.1: 0.5"},        \
-    {.name = "w33_1", .unit = "-", .def = 0.22, .min = -INFINITY, .max = INFINITY,           \
-     .help = "eq. 33 constant term"},                                                        \
-    {.name = "w33_x", .unit = "-", .def = 2.89, .min = -INFINITY, .max = INFINITY,           \
-     .help = "eq. 33 coefficient of x = b/R"},                                               \
-    {.name = "w33_nu", .unit = "-", .def = 0.18, .min = -INFINITY, .max = INFINITY,          \
-     .help = "eq. 33 coefficient of nu"},                                                    \
-    {.name = "w33_xx", .unit = "-", .def = -10.31, .min = -INFINITY, .max = INFINITY,        \
-     .help = "eq. 33 coefficient of x^2"},                                                   \
-    {.name = "w33_xnu", .unit = "-", .def = 1.75, .min = -INFINITY, .max = INFINITY,         \
-     .help = "eq. 33 coefficient of x nu"},                                                  \
-    {.name = "w33_nunu", .unit = "-", .def = 0.36, .min = -INFINITY, .max = INFINITY,        \
-     .help = "eq. 33 coefficient of nu^2"}
+#define CWB_PENALTY_PARAMS                                                                         \
+    {.name = "penalty",                                                                            \
+     .unit = "-",                                                                                  \
+     .def = 0,                                                                                     \
+     .kind = CWB_PARAM_CHOICE,                                                                     \
+     .choices = cwb_penalty_words,                                                                 \
+     .help = "penalty factor w: eq33 per body at a and at c, or constant (the key w)"},            \
+        {.name = "w",                                                                              \
+         .unit = "-",                                                                              \
+         .def = 0.5,                                                                               \
+         .min = 0,                                                                                 \
+         .max = 1,                                                                                 \
+         .help = "constant penalty factor (penalty = constant); seed 000 sec. 4.1: 0.5"},          \
+        {.name = "w33_1",                                                                          \
+         .unit = "-",                                                                              \
+         .def = 0.22,                                                                              \
+         .min = -INFINITY,                                                                         \
+         .max = INFINITY,                                                                          \
+         .help = "eq. 33 constant term"},                                                          \
+        {.name = "w33_x",                                                                          \
+         .unit = "-",                                                                              \
+         .def = 2.89,                                                                              \
+         .min = -INFINITY,                                                                         \
+         .max = INFINITY,                                                                          \
+         .help = "eq. 33 coefficient of x = b/R"},                                                 \
+        {.name = "w33_nu",                                                                         \
+         .unit = "-",                                                                              \
+         .def = 0.18,                                                                              \
+         .min = -INFINITY,                                                                         \
+         .max = INFINITY,                                                                          \
+         .help = "eq. 33 coefficient of nu"},                                                      \
+        {.name = "w33_xx",                                                                         \
+         .unit = "-",                                                                              \
+         .def = -10.31,                                                                            \
+         .min = -INFINITY,                                                                         \
+         .max = INFINITY,                                                                          \
+         .help = "eq. 33 coefficient of x^2"},                                                     \
+        {.name = "w33_xnu",                                                                        \
+         .unit = "-",                                                                              \
+         .def = 1.75,                                                                              \
+         .min = -INFINITY,                                                                         \
+         .max = INFINITY,                                                                          \
+         .help = "eq. 33 coefficient of x nu"},                                                    \
+    {                                                                                              \
+        .name = "w33_nunu", .unit = "-", .def = 0.36, .min = -INFINITY, .max = INFINITY,           \
+        .help = "eq. 33 coefficient of nu^2"                                                       \
+    }
 #define CWB_PENALTY_COUNT 8
 
 /* The keys every seed-000 tangential law takes: mu, how the two bodies'
  * compliances combine, then the penalty keys. */
 extern const char *const cwb_compliance_words[];
-#define CWB_DISC_TANGENTIAL_PARAMS                                                           \
-    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY,                                   \
-     .flags = CWB_P_REQUIRED | CWB_P_MIN_OPEN, .help = "Coulomb friction coefficient"},       \
-    {.name = "compliance", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,                  \
-     .choices = cwb_compliance_words,                                                        \
-     .help = "composite 1/(pi E*) as eqs. 25 and 31, or each body's (1-nu^2)/E (dissimilar)"}, \
-    CWB_PENALTY_PARAMS
+#define CWB_DISC_TANGENTIAL_PARAMS                                                                 \
+    {.name = "mu",                                                                                 \
+     .unit = "-",                                                                                  \
+     .min = 0,                                                                                     \
+     .max = INFINITY,                                                                              \
+     .flags = CWB_P_REQUIRED | CWB_P_MIN_OPEN,                                                     \
+     .help = "Coulomb friction coefficient"},                                                      \
+        {.name = "compliance",                                                                     \
+         .unit = "-",                                                                              \
+         .def = 0,                                                                                 \
+         .kind = CWB_PARAM_CHOICE,                                                                 \
+         .choices = cwb_compliance_words,                                                          \
+         .help = "composite 1/(pi E*) as eqs. 25 and 31, or each body's (1-nu^2)/E (dissimilar)"}, \
+        CWB_PENALTY_PARAMS
 
 /* Index of the first penalty key in the parameter table of every seed-000
  * tangential law (after mu and compliance). */
@@ -97,10 +133,10 @@ double cwb_disc_compliance(const double *pp, const cwb_disc_pair *d, double b, i
  * relative displacement of the pair at tangential force T, 0 <= T <= mu N,
  * with half-width a: eqs. 24-26 with c^2 = a^2 (1 - T/(mu N)) (eqs. 3, 7). */
 typedef struct {
-    const double *pp;          /* penalty keys */
+    const double *pp; /* penalty keys */
     const cwb_disc_pair *d;
-    double a;                  /* contact half-width [m] */
-    double mu_n;               /* mu N [N/m] */
+    double a;    /* contact half-width [m] */
+    double mu_n; /* mu N [N/m] */
     int composite;
 } cwb_disc_slip;
 

@@ -24,14 +24,29 @@ static const char *const yes_no[] = {"no", "yes", NULL};
 static const char *const calibrations[] = {"exact", "liggghts", NULL};
 
 static const cwb_param hr_params[] = {
-    {.name = "e", .unit = "-", .min = 0, .max = 1, .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+    {.name = "e",
+     .unit = "-",
+     .min = 0,
+     .max = 1,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "target coefficient of normal restitution"},
-    {.name = "calibration", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "calibration",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = calibrations,
      .help = "beta from the exact restitution of the chosen variant, or LIGGGHTS' ln e formula"},
-    {.name = "tangential", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = yes_no,
+    {.name = "tangential",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = yes_no,
      .help = "tangential dashpot with S_t = 8 G* sqrt(R* delta)"},
-    {.name = "no_tension", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = yes_no,
+    {.name = "no_tension",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = yes_no,
      .help = "clamp the total normal force at zero (no attraction)"},
     {0}};
 
@@ -68,14 +83,16 @@ static int hr_step(const double *p, const cwb_pair *g, const void *state, const 
 }
 
 const cwb_damping_type cwb_damping_hertz_restitution = {
-    .head = {
-        .name = "hertz_restitution",
-        .summary = "Hertz viscoelastic damping 2 sqrt(5/6) beta sqrt(S_n m*), beta from e",
-        .source = "LIGGGHTS/MUSEN/Chrono Hertz damping; = seed 004 eq. 50 with alpha = -sqrt(5) beta",
-        .params = hr_params,
-        .dims = CWB_DIM_3D,
-        .prepare = hr_prepare,
-        .needs_normal = "hertz",
-    },
+    .head =
+        {
+            .name = "hertz_restitution",
+            .summary = "Hertz viscoelastic damping 2 sqrt(5/6) beta sqrt(S_n m*), beta from e",
+            .source =
+                "LIGGGHTS/MUSEN/Chrono Hertz damping; = seed 004 eq. 50 with alpha = -sqrt(5) beta",
+            .params = hr_params,
+            .dims = CWB_DIM_3D,
+            .prepare = hr_prepare,
+            .needs_normal = "hertz",
+        },
     .step = hr_step,
 };

@@ -16,10 +16,13 @@
 
 enum { P_E, D_ZETA };
 
-static const cwb_param lr_params[] = {
-    {.name = "e", .unit = "-", .min = 0, .max = 1, .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
-     .help = "target coefficient of normal restitution"},
-    {0}};
+static const cwb_param lr_params[] = {{.name = "e",
+                                       .unit = "-",
+                                       .min = 0,
+                                       .max = 1,
+                                       .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                       .help = "target coefficient of normal restitution"},
+                                      {0}};
 
 static int lr_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {
@@ -44,14 +47,15 @@ static int lr_step(const double *p, const cwb_pair *g, const void *state, const 
 }
 
 const cwb_damping_type cwb_damping_linear_restitution = {
-    .head = {
-        .name = "linear_restitution",
-        .summary = "linear dashpot c = 2 zeta sqrt(m* k_n), zeta from e in closed form",
-        .source = "linear spring-dashpot restitution (Schwager & Poeschel 2007)",
-        .params = lr_params,
-        .dims = CWB_DIM_3D | CWB_DIM_2D,
-        .prepare = lr_prepare,
-        .needs_normal = "linear",
-    },
+    .head =
+        {
+            .name = "linear_restitution",
+            .summary = "linear dashpot c = 2 zeta sqrt(m* k_n), zeta from e in closed form",
+            .source = "linear spring-dashpot restitution (Schwager & Poeschel 2007)",
+            .params = lr_params,
+            .dims = CWB_DIM_3D | CWB_DIM_2D,
+            .prepare = lr_prepare,
+            .needs_normal = "linear",
+        },
     .step = lr_step,
 };

@@ -24,11 +24,23 @@ enum { P_E, P_TANGENTIAL, P_NO_TENSION, D_ALPHA };
 static const char *const yes_no[] = {"no", "yes", NULL};
 
 static const cwb_param tsuji_params[] = {
-    {.name = "e", .unit = "-", .min = 0, .max = 1, .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+    {.name = "e",
+     .unit = "-",
+     .min = 0,
+     .max = 1,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "target coefficient of normal restitution"},
-    {.name = "tangential", .unit = "-", .def = 1, .kind = CWB_PARAM_CHOICE, .choices = yes_no,
+    {.name = "tangential",
+     .unit = "-",
+     .def = 1,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = yes_no,
      .help = "apply the same dashpot tangentially (seed 004 eq. 49)"},
-    {.name = "no_tension", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = yes_no,
+    {.name = "no_tension",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = yes_no,
      .help = "clamp the total normal force at zero (no attraction)"},
     {0}};
 
@@ -57,14 +69,15 @@ static int tsuji_step(const double *p, const cwb_pair *g, const void *state, con
 }
 
 const cwb_damping_type cwb_damping_tsuji = {
-    .head = {
-        .name = "tsuji",
-        .summary = "Tsuji dashpot eta = alpha sqrt(m* k_n) delta^1/4, alpha from target e",
-        .source = "seed 004 eqs. 48-50 (Tsuji, Tanaka & Ishida 1992)",
-        .params = tsuji_params,
-        .dims = CWB_DIM_3D,
-        .prepare = tsuji_prepare,
-        .needs_normal = "hertz",
-    },
+    .head =
+        {
+            .name = "tsuji",
+            .summary = "Tsuji dashpot eta = alpha sqrt(m* k_n) delta^1/4, alpha from target e",
+            .source = "seed 004 eqs. 48-50 (Tsuji, Tanaka & Ishida 1992)",
+            .params = tsuji_params,
+            .dims = CWB_DIM_3D,
+            .prepare = tsuji_prepare,
+            .needs_normal = "hertz",
+        },
     .step = tsuji_step,
 };

@@ -68,7 +68,7 @@ double cwb_disc_compliance(const double *pp, const cwb_disc_pair *d, double b, i
 {
     double t1 = body_term(pp, b, d->r1, d->nu1, outside);
     double t2 = body_term(pp, b, d->r2, d->nu2, outside);
-    if (composite)                       /* eq. 25: [t1 + t2] / (pi E*) */
+    if (composite) /* eq. 25: [t1 + t2] / (pi E*) */
         return (d->c1 + d->c2) * (t1 + t2) / M_PI;
     return 2.0 / M_PI * (d->c1 * t1 + d->c2 * t2);
 }
@@ -86,8 +86,8 @@ double cwb_disc_slip_displacement(const cwb_disc_slip *s, double t, int *outside
     double da = s->mu_n * cwb_disc_compliance(s->pp, s->d, s->a, s->composite, outside);
     double c = cwb_disc_stick_halfwidth(s, t);
     if (!(c > 0.0))
-        return da;                                   /* eq. 27: full slip onset */
-    double tc = s->mu_n - t;                         /* (c^2/a^2) mu N, eq. 3 */
+        return da;           /* eq. 27: full slip onset */
+    double tc = s->mu_n - t; /* (c^2/a^2) mu N, eq. 3 */
     return da - tc * cwb_disc_compliance(s->pp, s->d, c, s->composite, outside); /* eq. 24 */
 }
 

@@ -57,18 +57,39 @@
 #include "cwb_law.h"
 #include "cwb_numeric.h"
 
-enum { P_PY_FROM, P_PY, P_SIGMA_Y, P_P0, P_C_READING,
-       D_PY, D_DY, D_FY, D_DFY, D_DP, D_C, D_FP, D_DFP, D_RP, D_DRP, D_DSW };
-
+enum {
+    P_PY_FROM,
+    P_PY,
+    P_SIGMA_Y,
+    P_P0,
+    P_C_READING,
+    D_PY,
+    D_DY,
+    D_FY,
+    D_DFY,
+    D_DP,
+    D_C,
+    D_FP,
+    D_DFP,
+    D_RP,
+    D_DRP,
+    D_DSW
+};
 
 static const char *const c_readings[] = {"tangent", "area", NULL};
 
 static const cwb_param brake_params[] = {
     CWB_PY_PARAMS,
-    {.name = "p0", .unit = "Pa", .min = 0, .max = INFINITY,
+    {.name = "p0",
+     .unit = "Pa",
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "hardness: the plastic contact pressure (seed 004 Fig. 27: 2.8 sigma_y)"},
-    {.name = "c_reading", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "c_reading",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = c_readings,
      .help = "eq. 21's c: tangent = -(2/3) R* delta_p (plastic line tangent to Hertz at "
              "delta_p), area = -R* delta_p (a^2 continuous; gains energy at 13-22 delta_y)"},
@@ -252,8 +273,10 @@ static void brake_unload(const double *p, const cwb_pair *g, double dmax, double
     double r = g->R_star;
     if (dmax <= p[D_DP]) {
         double l = p[D_DP] - p[D_DY], s = (dmax - p[D_DY]) / l, rp = p[D_RP];
-        double r_un = ((2.0 * r - 2.0 * rp + l * p[D_DRP]) * s +
-                       (-3.0 * r + 3.0 * rp - l * p[D_DRP])) * s * s + r;   /* eq. 25 */
+        double r_un =
+            ((2.0 * r - 2.0 * rp + l * p[D_DRP]) * s + (-3.0 * r + 3.0 * rp - l * p[D_DRP])) * s *
+                s +
+            r; /* eq. 25 */
         cwb_unloading_hertz(g, r_un, dmax, fmax, u);
     } else if (dmax < p[D_DSW]) {
         double dr = rebound_depth(p, g, dmax);
@@ -280,15 +303,17 @@ static int brake_step(const double *p, const cwb_pair *g, const void *state, con
 }
 
 const cwb_normal_type cwb_normal_brake = {
-    .head = {
-        .name = "brake",
-        .summary = "Brake: Hertz, Hermite elastic-plastic, p0 pi a^2 plastic; regime-wise unloading",
-        .source = "seed 004 eqs. 8, 21-27 (Brake 2012)",
-        .params = brake_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .check = brake_check,
-        .prepare = brake_prepare,
-    },
+    .head =
+        {
+            .name = "brake",
+            .summary =
+                "Brake: Hertz, Hermite elastic-plastic, p0 pi a^2 plastic; regime-wise unloading",
+            .source = "seed 004 eqs. 8, 21-27 (Brake 2012)",
+            .params = brake_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .check = brake_check,
+            .prepare = brake_prepare,
+        },
     .step = brake_step,
 };

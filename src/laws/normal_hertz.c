@@ -32,8 +32,8 @@ static int hertz_check(const double *p, const cwb_pair *g, char *msg, size_t n)
     return CWB_OK;
 }
 
-static int hertz_step(const double *p, const cwb_pair *g, const void *state,
-                      const cwb_kin *k, cwb_normal_out *out, void *trial)
+static int hertz_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                      cwb_normal_out *out, void *trial)
 {
     (void)p;
     (void)state;
@@ -54,7 +54,7 @@ static int hertz_step(const double *p, const cwb_pair *g, const void *state,
     out->radius = sr * sd;
     out->energy = 0.4 * kn * d * d * sd;
     double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0;
-    out->work = out->energy - 0.4 * kn * d0 * d0 * sqrt(d0);   /* elastic: no loss */
+    out->work = out->energy - 0.4 * kn * d0 * d0 * sqrt(d0); /* elastic: no loss */
     out->branch = CWB_BRANCH_ELASTIC;
     return CWB_OK;
 }
@@ -74,15 +74,16 @@ static double hertz_pressure(const double *p, const cwb_pair *g, double delta, d
 }
 
 const cwb_normal_type cwb_normal_hertz = {
-    .head = {
-        .name = "hertz",
-        .summary = "Hertz elastic sphere contact, F = 4/3 E* sqrt(R*) delta^1.5",
-        .source = "seed 004 eqs. 1-5 (eq. 3 with squares); seed 001 k_n = 2E*sqrt(xi R*)",
-        .params = hertz_params,
-        .dims = CWB_DIM_3D,
-        .state_size = 0,
-        .check = hertz_check,
-    },
+    .head =
+        {
+            .name = "hertz",
+            .summary = "Hertz elastic sphere contact, F = 4/3 E* sqrt(R*) delta^1.5",
+            .source = "seed 004 eqs. 1-5 (eq. 3 with squares); seed 001 k_n = 2E*sqrt(xi R*)",
+            .params = hertz_params,
+            .dims = CWB_DIM_3D,
+            .state_size = 0,
+            .check = hertz_check,
+        },
     .step = hertz_step,
     .pressure = hertz_pressure,
 };

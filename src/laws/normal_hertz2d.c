@@ -47,18 +47,26 @@ enum { P_FORM, P_AMAX };
 static const char *const form_words[] = {"eq23", "eq22", NULL};
 
 static const cwb_param hertz2d_params[] = {
-    {.name = "form", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = form_words,
+    {.name = "form",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = form_words,
      .help = "eq23 (composite E*, the seed's law) or eq22 (each body's compliance)"},
-    {.name = "a_over_R_max", .unit = "-", .def = 0.2, .min = 0, .max = 1,
+    {.name = "a_over_R_max",
+     .unit = "-",
+     .def = 0.2,
+     .min = 0,
+     .max = 1,
      .flags = CWB_P_MIN_OPEN,
      .help = "half-width over radius beyond which results are flagged as extrapolated"},
     {0}};
 
 /* The two radii and compliances of the (mirrored, for a wall) disc pair. */
 typedef struct {
-    double r1, r2;        /* radii [m] */
-    double c1, c2;        /* (1 - nu_i^2) / E_i [1/Pa] */
-    double scale;         /* overlap multiplier: 2 against a rigid wall */
+    double r1, r2; /* radii [m] */
+    double c1, c2; /* (1 - nu_i^2) / E_i [1/Pa] */
+    double scale;  /* overlap multiplier: 2 against a rigid wall */
     int eq22;
 } disc_pair;
 
@@ -75,14 +83,13 @@ static double r_star(const disc_pair *d)
 }
 
 /* Overlap, d(overlap)/ds and energy of the disc pair at s = a^2. */
-static void at_s(const disc_pair *d, double s, double *delta, double *ddelta_ds,
-                 double *energy)
+static void at_s(const disc_pair *d, double s, double *delta, double *ddelta_ds, double *energy)
 {
-    double rs = r_star(d), ce = d->c1 + d->c2;   /* 1/E* */
-    double n = M_PI * s / (4.0 * rs * ce);       /* eq. 4 solved for N */
+    double rs = r_star(d), ce = d->c1 + d->c2; /* 1/E* */
+    double n = M_PI * s / (4.0 * rs * ce);     /* eq. 4 solved for N */
     double l1 = log(16.0 * d->r1 * d->r1) - log(s), l2 = log(16.0 * d->r2 * d->r2) - log(s);
     if (!d->eq22) {
-        double l = 0.5 * (l1 + l2);              /* ln(16 R1 R2 / s) */
+        double l = 0.5 * (l1 + l2); /* ln(16 R1 R2 / s) */
         *delta = n * ce / M_PI * (l - 1.0);
         *ddelta_ds = (l - 2.0) / (4.0 * rs);
         *energy = M_PI * s * s / (32.0 * rs * rs * ce) * (l - 1.5);
@@ -140,7 +147,7 @@ static int solve_s(const disc_pair *d, double delta, double *s_out)
     /* delta(s) -> 0 as s -> 0: the bracket starts at a/R ~ 1e-15 */
     double s_lo = s_top * 1e-30;
     if (residual(s_lo, &c) >= 0.0) {
-        *s_out = 0.0;          /* an overlap below ~1e-29 R: zero force */
+        *s_out = 0.0; /* an overlap below ~1e-29 R: zero force */
         return CWB_OK;
     }
     /* Brent to 1e-10 brackets the root, Newton polishes it */
@@ -156,7 +163,7 @@ static int solve_s(const disc_pair *d, double delta, double *s_out)
         if (gsl_root_fdfsolver_iterate(nw) != GSL_SUCCESS)
             break;
         s = gsl_root_fdfsolver_root(nw);
-        if (!(s > lo * 0.5 && s < hi * 2.0)) {   /* Newton left the bracket */
+        if (!(s > lo * 0.5 && s < hi * 2.0)) { /* Newton left the bracket */
             s = prev;
             break;
         }
@@ -178,8 +185,8 @@ static int hertz2d_check(const double *p, const cwb_pair *g, char *msg, size_t n
     return CWB_OK;
 }
 
-static int hertz2d_step(const double *p, const cwb_pair *g, const void *state,
-                        const cwb_kin *k, cwb_normal_out *out, void *trial)
+static int hertz2d_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                        cwb_normal_out *out, void *trial)
 {
     (void)state;
     (void)trial;
@@ -227,14 +234,16 @@ static double hertz2d_pressure(const double *p, const cwb_pair *g, double delta,
 }
 
 const cwb_normal_type cwb_normal_hertz2d = {
-    .head = {
-        .name = "hertz2d",
-        .summary = "Hertz for discs in plane strain: implicit in the half-width (GSL Brent + Newton)",
-        .source = "seed 000 eqs. 4-6, 22-23, 28-29 (Johnson 1985 sec. 5.6); wall: sec. 3.2",
-        .params = hertz2d_params,
-        .dims = CWB_DIM_2D,
-        .check = hertz2d_check,
-    },
+    .head =
+        {
+            .name = "hertz2d",
+            .summary =
+                "Hertz for discs in plane strain: implicit in the half-width (GSL Brent + Newton)",
+            .source = "seed 000 eqs. 4-6, 22-23, 28-29 (Johnson 1985 sec. 5.6); wall: sec. 3.2",
+            .params = hertz2d_params,
+            .dims = CWB_DIM_2D,
+            .check = hertz2d_check,
+        },
     .step = hertz2d_step,
     .pressure = hertz2d_pressure,
 };

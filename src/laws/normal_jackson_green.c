@@ -45,9 +45,16 @@ enum { P_SIGMA_Y, P_UNLOADING, D_DY, D_FY, D_C, D_B, D_DJ };
 static const char *const unloading_words[] = {"etsion", "jackson", NULL};
 
 static const cwb_param jackson_green_params[] = {
-    {.name = "sigma_y", .unit = "Pa", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "yield stress of the material"},
-    {.name = "unloading", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "sigma_y",
+     .unit = "Pa",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+     .help = "yield stress of the material"},
+    {.name = "unloading",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = unloading_words,
      .help = "etsion (eqs. 32-33, power law) or jackson (eq. 34, Hertz)"},
     {0}};
@@ -71,13 +78,12 @@ static double jg_ratio(const double *p, const cwb_pair *g, double x)
 {
     double sy = p[P_SIGMA_Y], C = p[D_C];
     double a_r = M_PI * C * sy / (2.0 * g->E_star) * sqrt(x) * pow(x / 1.9, 0.5 * p[D_B]);
-    double hg = 2.84 * (1.0 - exp(-0.82 * pow(a_r, -0.7)));    /* H_G / sigma_y */
+    double hg = 2.84 * (1.0 - exp(-0.82 * pow(a_r, -0.7))); /* H_G / sigma_y */
     return exp(-0.25 * pow(x, 5.0 / 12.0)) * pow(x, 1.5) +
            4.0 * hg / C * (1.0 - exp(-pow(x, 5.0 / 9.0) / 25.0)) * x;
 }
 
-static void jackson_green_load(const double *p, const cwb_pair *g, double d,
-                               cwb_normal_out *o)
+static void jackson_green_load(const double *p, const cwb_pair *g, double d, cwb_normal_out *o)
 {
     double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star), dy = p[D_DY];
     if (d <= p[D_DJ]) {
@@ -110,7 +116,7 @@ static void jackson_green_unload(const double *p, const cwb_pair *g, double dmax
 
 static const cwb_plastic_law jackson_green_curves = {
     .load = jackson_green_load,
-    .unload = jackson_green_unload,   /* load_work: quadrature */
+    .unload = jackson_green_unload, /* load_work: quadrature */
     .yield_slot = D_DY,
     .knot_slot = {D_DJ},
 };
@@ -122,14 +128,16 @@ static int jackson_green_step(const double *p, const cwb_pair *g, const void *st
 }
 
 const cwb_normal_type cwb_normal_jackson_green = {
-    .head = {
-        .name = "jackson_green",
-        .summary = "Jackson-Green: Hertz to 1.9 delta_y (jump), empirical eq. 28; two unloadings",
-        .source = "seed 004 eqs. 28-34 (Jackson & Green 2005; Etsion 2005; Jackson 2010)",
-        .params = jackson_green_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .prepare = jackson_green_prepare,
-    },
+    .head =
+        {
+            .name = "jackson_green",
+            .summary =
+                "Jackson-Green: Hertz to 1.9 delta_y (jump), empirical eq. 28; two unloadings",
+            .source = "seed 004 eqs. 28-34 (Jackson & Green 2005; Etsion 2005; Jackson 2010)",
+            .params = jackson_green_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .prepare = jackson_green_prepare,
+        },
     .step = jackson_green_step,
 };

@@ -35,17 +35,30 @@ static const char *const stiffness_words[] = {"direct", "connector", NULL};
 static const char *const area_words[] = {"length", "radius", NULL};
 
 static const cwb_param linear_params[] = {
-    {.name = "stiffness", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "stiffness",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = stiffness_words,
      .help = "direct: use kn; connector: seed 002 eq. 3 from radii and moduli"},
-    {.name = "kn", .unit = "N/m", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "kn",
+     .unit = "N/m",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN,
      .help = "normal stiffness (stiffness = direct); per unit length for discs"},
-    {.name = "connector_area", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "connector_area",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = area_words,
      .help = "A = pi min(l1,l2)^2 (length, seed 002 text) or pi min(r1,r2)^2 "
              "(radius, Woo code)"},
-    {.name = "connector_overlap", .unit = "m", .def = 0, .min = 0,
+    {.name = "connector_overlap",
+     .unit = "m",
+     .def = 0,
+     .min = 0,
      .max = INFINITY,
      .help = "overlap u_N when the connector lengths were fixed (l_i = r_i - u_N/2)"},
     {0}};
@@ -74,15 +87,15 @@ static double linear_kn(const double *p, const cwb_pair *g)
 static int linear_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
     if ((int)p[P_STIFFNESS] == 0 && !(p[P_KN] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "linear: stiffness = direct needs kn > 0 [N/m]");
+        return cwb_fail(msg, n, CWB_EINPUT, "linear: stiffness = direct needs kn > 0 [N/m]");
     if ((int)p[P_STIFFNESS] == 1) {
         double rmin = fmin(g->body[0].shape == CWB_SHAPE_WALL ? INFINITY : g->body[0].radius,
                            g->body[1].shape == CWB_SHAPE_WALL ? INFINITY : g->body[1].radius);
         if (!(p[P_OVERLAP] < 2.0 * rmin))
             return cwb_fail(msg, n, CWB_EINPUT,
                             "linear: connector_overlap = %g m must be < %g m "
-                            "(twice the smaller radius)", p[P_OVERLAP], 2.0 * rmin);
+                            "(twice the smaller radius)",
+                            p[P_OVERLAP], 2.0 * rmin);
         if (g->body[0].rigid && g->body[1].rigid)
             return cwb_fail(msg, n, CWB_EINPUT,
                             "linear: a connector between two rigid bodies has "
@@ -91,8 +104,8 @@ static int linear_check(const double *p, const cwb_pair *g, char *msg, size_t n)
     return CWB_OK;
 }
 
-static int linear_step(const double *p, const cwb_pair *g, const void *state,
-                       const cwb_kin *k, cwb_normal_out *out, void *trial)
+static int linear_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                       cwb_normal_out *out, void *trial)
 {
     (void)state;
     (void)trial;
@@ -100,7 +113,7 @@ static int linear_step(const double *p, const cwb_pair *g, const void *state,
     double kn = linear_kn(p, g);
     double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0;
     if (k->delta <= 0.0) {
-        out->work = -0.5 * kn * d0 * d0;   /* released back to the bodies */
+        out->work = -0.5 * kn * d0 * d0; /* released back to the bodies */
         return CWB_OK;
     }
     out->force = kn * k->delta;
@@ -115,13 +128,14 @@ static int linear_step(const double *p, const cwb_pair *g, const void *state,
 }
 
 const cwb_normal_type cwb_normal_linear = {
-    .head = {
-        .name = "linear",
-        .summary = "linear spring F = kn delta; kn direct or seed 002 connector",
-        .source = "seed 002 eq. 3 and its rules for l_i and A; Cundall & Strack (1979)",
-        .params = linear_params,
-        .dims = CWB_DIM_3D | CWB_DIM_2D,
-        .check = linear_check,
-    },
+    .head =
+        {
+            .name = "linear",
+            .summary = "linear spring F = kn delta; kn direct or seed 002 connector",
+            .source = "seed 002 eq. 3 and its rules for l_i and A; Cundall & Strack (1979)",
+            .params = linear_params,
+            .dims = CWB_DIM_3D | CWB_DIM_2D,
+            .check = linear_check,
+        },
     .step = linear_step,
 };

@@ -6,8 +6,8 @@
  */
 #include "cwb_law.h"
 
-static int none_step(const double *p, const cwb_pair *g, const void *state,
-                     const cwb_kin *k, cwb_normal_out *out, void *trial)
+static int none_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                     cwb_normal_out *out, void *trial)
 {
     (void)p;
     (void)g;
@@ -21,12 +21,13 @@ static int none_step(const double *p, const cwb_pair *g, const void *state,
 static const cwb_param none_params[] = {{0}};
 
 const cwb_normal_type cwb_normal_none = {
-    .head = {
-        .name = "none",
-        .summary = "no normal force",
-        .source = "-",
-        .params = none_params,
-        .dims = CWB_DIM_3D | CWB_DIM_2D,
-    },
+    .head =
+        {
+            .name = "none",
+            .summary = "no normal force",
+            .source = "-",
+            .params = none_params,
+            .dims = CWB_DIM_3D | CWB_DIM_2D,
+        },
     .step = none_step,
 };

@@ -52,20 +52,30 @@
  */
 #include "cwb_law.h"
 
-enum { P_SIGMA_Y, P_CONSTANTS, P_ALLOW, D_DY, D_D, D_B, D_C, D_P25, D_DD, D_U, D_D25,
-       D_EXTRAP };
+enum { P_SIGMA_Y, P_CONSTANTS, P_ALLOW, D_DY, D_D, D_B, D_C, D_P25, D_DD, D_U, D_D25, D_EXTRAP };
 
 static const char *const constants_words[] = {"derived", "printed", NULL};
 static const char *const yes_no[] = {"no", "yes", NULL};
 
 static const cwb_param rathbone_params[] = {
-    {.name = "sigma_y", .unit = "Pa", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "yield stress of the material"},
-    {.name = "constants", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "sigma_y",
+     .unit = "Pa",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+     .help = "yield stress of the material"},
+    {.name = "constants",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = constants_words,
      .help = "derived (continuous, general-nu relations) or printed (eqs. 67-73 as printed)"},
-    {.name = "allow_extrapolation", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
-     .choices = yes_no, .help = "use the law at nu != 0.3 (outside its validity), flagged"},
+    {.name = "allow_extrapolation",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = yes_no,
+     .help = "use the law at nu != 0.3 (outside its validity), flagged"},
     {0}};
 
 static int nu_outside(const cwb_pair *g)
@@ -96,8 +106,8 @@ static int rathbone_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
     p[D_D25] = 25.0 * dy;
     p[D_D] = k * sy;
     p[D_B] = printed ? 2.12 / dy : tan(ay / k) / dy;
-    p[D_C] = printed ? 1.1 - 0.0105 * g->E_star / sy
-                     : 1.1 - 0.0115 * (1.0 - nu * nu) * g->E_star / sy;
+    p[D_C] =
+        printed ? 1.1 - 0.0105 * g->E_star / sy : 1.1 - 0.0115 * (1.0 - nu * nu) * g->E_star / sy;
     double s = sqrt(2.0 / 3.0 * dy * r), c = p[D_C];
     if (printed) {
         double a = 16.9 * c * dy + 8.10 * s;
@@ -144,13 +154,13 @@ static void rathbone_unload(const double *p, const cwb_pair *g, double dmax, dou
 
 static const cwb_plastic_law rathbone_curves = {
     .load = rathbone_load,
-    .unload = rathbone_unload,   /* load_work: quadrature */
+    .unload = rathbone_unload, /* load_work: quadrature */
     .yield_slot = D_DY,
     .knot_slot = {D_DY, D_D25},
 };
 
-static int rathbone_step(const double *p, const cwb_pair *g, const void *state,
-                         const cwb_kin *k, cwb_normal_out *out, void *trial)
+static int rathbone_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                         cwb_normal_out *out, void *trial)
 {
     int rc = cwb_plastic_step(&rathbone_curves, p, g, state, k, out, trial);
     if (p[D_EXTRAP] != 0.0)
@@ -159,15 +169,17 @@ static int rathbone_step(const double *p, const cwb_pair *g, const void *state,
 }
 
 const cwb_normal_type cwb_normal_rathbone = {
-    .head = {
-        .name = "rathbone",
-        .summary = "Rathbone extended (as implemented): + plastic branch above 25 delta_y; nu = 0.3",
-        .source = "seed 004 eqs. 63-73 (constants derived or as printed)",
-        .params = rathbone_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .check = rathbone_check,
-        .prepare = rathbone_prepare,
-    },
+    .head =
+        {
+            .name = "rathbone",
+            .summary =
+                "Rathbone extended (as implemented): + plastic branch above 25 delta_y; nu = 0.3",
+            .source = "seed 004 eqs. 63-73 (constants derived or as printed)",
+            .params = rathbone_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .check = rathbone_check,
+            .prepare = rathbone_prepare,
+        },
     .step = rathbone_step,
 };

@@ -33,10 +33,13 @@
 
 enum { P_SIGMA_Y, D_DY, D_D, D_B, D_C, D_DD, D_Z, D_U };
 
-static const cwb_param rathbone2015_params[] = {
-    {.name = "sigma_y", .unit = "Pa", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "yield stress of the material"},
-    {0}};
+static const cwb_param rathbone2015_params[] = {{.name = "sigma_y",
+                                                 .unit = "Pa",
+                                                 .min = 0,
+                                                 .max = INFINITY,
+                                                 .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                                 .help = "yield stress of the material"},
+                                                {0}};
 
 static int rathbone2015_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {
@@ -80,7 +83,7 @@ static void rathbone2015_unload(const double *p, const cwb_pair *g, double dmax,
 
 static const cwb_plastic_law rathbone2015_curves = {
     .load = rathbone2015_load,
-    .unload = rathbone2015_unload,   /* load_work: quadrature */
+    .unload = rathbone2015_unload, /* load_work: quadrature */
     .yield_slot = D_DY,
     .knot_slot = {D_DY},
 };
@@ -92,14 +95,15 @@ static int rathbone2015_step(const double *p, const cwb_pair *g, const void *sta
 }
 
 const cwb_normal_type cwb_normal_rathbone2015 = {
-    .head = {
-        .name = "rathbone2015",
-        .summary = "Rathbone et al. 2015: Hertz, pi D atan(b delta) a^2, Hertz unloading R*_un",
-        .source = "seed 004 eqs. 8, 52-62 (Rathbone et al. 2015)",
-        .params = rathbone2015_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .prepare = rathbone2015_prepare,
-    },
+    .head =
+        {
+            .name = "rathbone2015",
+            .summary = "Rathbone et al. 2015: Hertz, pi D atan(b delta) a^2, Hertz unloading R*_un",
+            .source = "seed 004 eqs. 8, 52-62 (Rathbone et al. 2015)",
+            .params = rathbone2015_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .prepare = rathbone2015_prepare,
+        },
     .step = rathbone2015_step,
 };

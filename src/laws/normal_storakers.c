@@ -33,9 +33,17 @@
 enum { P_SIGMA_Y, P_C2, D_DY };
 
 static const cwb_param storakers_params[] = {
-    {.name = "sigma_y", .unit = "Pa", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "yield stress of the material"},
-    {.name = "c2", .unit = "-", .def = 1.43, .min = 0, .max = INFINITY,
+    {.name = "sigma_y",
+     .unit = "Pa",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+     .help = "yield stress of the material"},
+    {.name = "c2",
+     .unit = "-",
+     .def = 1.43,
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN,
      .help = "contact area ratio c^2 (1.43 for a perfectly plastic material)"},
     {0}};
@@ -85,21 +93,22 @@ static const cwb_plastic_law storakers_curves = {
     .knot_slot = {D_DY},
 };
 
-static int storakers_step(const double *p, const cwb_pair *g, const void *state,
-                          const cwb_kin *k, cwb_normal_out *out, void *trial)
+static int storakers_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                          cwb_normal_out *out, void *trial)
 {
     return cwb_plastic_step(&storakers_curves, p, g, state, k, out, trial);
 }
 
 const cwb_normal_type cwb_normal_storakers = {
-    .head = {
-        .name = "storakers",
-        .summary = "Storakers/Martin: Hertz, then 6 pi c^2 sigma_y R* delta; Hertz unloading",
-        .source = "seed 004 eqs. 18-19 (delta_y re-derived), unloading of eqs. 9-10 (chosen)",
-        .params = storakers_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .prepare = storakers_prepare,
-    },
+    .head =
+        {
+            .name = "storakers",
+            .summary = "Storakers/Martin: Hertz, then 6 pi c^2 sigma_y R* delta; Hertz unloading",
+            .source = "seed 004 eqs. 18-19 (delta_y re-derived), unloading of eqs. 9-10 (chosen)",
+            .params = storakers_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .prepare = storakers_prepare,
+        },
     .step = storakers_step,
 };

@@ -42,10 +42,13 @@
 
 enum { P_SIGMA_Y, D_DY, D_DP };
 
-static const cwb_param stronge_params[] = {
-    {.name = "sigma_y", .unit = "Pa", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "yield stress of the material"},
-    {0}};
+static const cwb_param stronge_params[] = {{.name = "sigma_y",
+                                            .unit = "Pa",
+                                            .min = 0,
+                                            .max = INFINITY,
+                                            .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                            .help = "yield stress of the material"},
+                                           {0}};
 
 static int stronge_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {
@@ -87,7 +90,7 @@ static double stronge_load_primitive(const double *p, const cwb_pair *g, double 
     double fy = kn * dy * sqrt(dy);
     if (d <= dy)
         return 0.4 * kn * d * d * sqrt(d);
-    double w = 2.0 * d / dy - 1.0, half = 0.5 * dy * fy;   /* d(delta) = dy/2 dw */
+    double w = 2.0 * d / dy - 1.0, half = 0.5 * dy * fy; /* d(delta) = dy/2 dw */
     double el = 0.4 * fy * dy;
     if (d <= p[D_DP])
         return el + half * (ep_primitive(w) - ep_primitive(1.0));
@@ -121,14 +124,15 @@ static int stronge_step(const double *p, const cwb_pair *g, const void *state, c
 }
 
 const cwb_normal_type cwb_normal_stronge = {
-    .head = {
-        .name = "stronge",
-        .summary = "Stronge elastic/elastic-plastic/plastic, force jumps kept and flagged",
-        .source = "seed 004 eqs. 13-17 (Stronge 2000)",
-        .params = stronge_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .prepare = stronge_prepare,
-    },
+    .head =
+        {
+            .name = "stronge",
+            .summary = "Stronge elastic/elastic-plastic/plastic, force jumps kept and flagged",
+            .source = "seed 004 eqs. 13-17 (Stronge 2000)",
+            .params = stronge_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .prepare = stronge_prepare,
+        },
     .step = stronge_step,
 };

@@ -35,7 +35,10 @@ static const char *const radius_words[] = {"eq9", "thornton1997", NULL};
 
 static const cwb_param thornton_params[] = {
     CWB_PY_PARAMS,
-    {.name = "unloading_radius", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "unloading_radius",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = radius_words,
      .help = "eq9 (seed 004) or thornton1997 (4 E* a_p^3 / 3 F_max): the same value"},
     {0}};
@@ -98,22 +101,23 @@ static const cwb_plastic_law thornton_curves = {
     .knot_slot = {D_DY},
 };
 
-static int thornton_step(const double *p, const cwb_pair *g, const void *state,
-                         const cwb_kin *k, cwb_normal_out *out, void *trial)
+static int thornton_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                         cwb_normal_out *out, void *trial)
 {
     return cwb_plastic_step(&thornton_curves, p, g, state, k, out, trial);
 }
 
 const cwb_normal_type cwb_normal_thornton = {
-    .head = {
-        .name = "thornton",
-        .summary = "Thornton elastic-perfectly-plastic: Hertz, linear plastic, Hertz unloading",
-        .source = "seed 004 eqs. 7-10; Thornton (1997); p_y = Ay[nu] sigma_y (appendix A)",
-        .params = thornton_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .check = thornton_check,
-        .prepare = thornton_prepare,
-    },
+    .head =
+        {
+            .name = "thornton",
+            .summary = "Thornton elastic-perfectly-plastic: Hertz, linear plastic, Hertz unloading",
+            .source = "seed 004 eqs. 7-10; Thornton (1997); p_y = Ay[nu] sigma_y (appendix A)",
+            .params = thornton_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .check = thornton_check,
+            .prepare = thornton_prepare,
+        },
     .step = thornton_step,
 };

@@ -38,13 +38,25 @@ static const char *const radius_words[] = {"unchanged", "stronge", NULL};
 
 static const cwb_param tomas_params[] = {
     CWB_PY_PARAMS,
-    {.name = "lambda", .unit = "-", .def = 1, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "fitting factor on the elastic-plastic force"},
-    {.name = "loading", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "lambda",
+     .unit = "-",
+     .def = 1,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "fitting factor on the elastic-plastic force"},
+    {.name = "loading",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = loading_words,
      .help = "area: lambda pi p_y R* kappa_A delta; eq11: as extracted (jumps at delta_y)"},
-    {.name = "unloading_radius", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
-     .choices = radius_words, .help = "unchanged (R*_un = R*) or stronge (eq. 16)"},
+    {.name = "unloading_radius",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = radius_words,
+     .help = "unchanged (R*_un = R*) or stronge (eq. 16)"},
     {0}};
 
 static int tomas_check(const double *p, const cwb_pair *g, char *msg, size_t n)
@@ -98,8 +110,7 @@ static double tomas_load_primitive(const double *p, const cwb_pair *g, double d)
 static void tomas_unload(const double *p, const cwb_pair *g, double dmax, double fmax,
                          cwb_unloading *u)
 {
-    double r_un = (int)p[P_RADIUS] == 0 ? g->R_star
-                                        : g->R_star * sqrt(2.0 * dmax / p[D_DY] - 1.0);
+    double r_un = (int)p[P_RADIUS] == 0 ? g->R_star : g->R_star * sqrt(2.0 * dmax / p[D_DY] - 1.0);
     cwb_unloading_hertz(g, r_un, dmax, fmax, u);
 }
 
@@ -118,15 +129,16 @@ static int tomas_step(const double *p, const cwb_pair *g, const void *state, con
 }
 
 const cwb_normal_type cwb_normal_tomas = {
-    .head = {
-        .name = "tomas",
-        .summary = "Tomas: Hertz, then lambda pi p_y R* kappa_A delta; Hertz unloading",
-        .source = "seed 004 eqs. 8, 10-12, 16 (Tomas 2007)",
-        .params = tomas_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .check = tomas_check,
-        .prepare = tomas_prepare,
-    },
+    .head =
+        {
+            .name = "tomas",
+            .summary = "Tomas: Hertz, then lambda pi p_y R* kappa_A delta; Hertz unloading",
+            .source = "seed 004 eqs. 8, 10-12, 16 (Tomas 2007)",
+            .params = tomas_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .check = tomas_check,
+            .prepare = tomas_prepare,
+        },
     .step = tomas_step,
 };

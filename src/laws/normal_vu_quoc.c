@@ -35,13 +35,19 @@
 
 enum { P_PY_FROM, P_PY, P_SIGMA_Y, P_CA, P_KC, D_PY, D_DY, D_FY };
 
-
 static const cwb_param vu_quoc_params[] = {
     CWB_PY_PARAMS,
-    {.name = "Ca", .unit = "m/N", .min = 0, .max = INFINITY,
+    {.name = "Ca",
+     .unit = "m/N",
+     .min = 0,
+     .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "plastic contact-radius coefficient (fitted to FEM)"},
-    {.name = "Kc", .unit = "1/N", .min = 0, .max = INFINITY, .flags = CWB_P_REQUIRED,
+    {.name = "Kc",
+     .unit = "1/N",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_REQUIRED,
      .help = "radius-correction coefficient (fitted to FEM)"},
     {0}};
 
@@ -176,23 +182,24 @@ static const cwb_plastic_law vu_quoc_curves = {
     .knot_slot = {D_DY},
 };
 
-static int vu_quoc_step(const double *p, const cwb_pair *g, const void *state,
-                        const cwb_kin *k, cwb_normal_out *out, void *trial)
+static int vu_quoc_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                        cwb_normal_out *out, void *trial)
 {
     int rc = cwb_plastic_step(&vu_quoc_curves, p, g, state, k, out, trial);
     return rc == CWB_OK && !isfinite(out->force) ? CWB_EFAIL : rc;
 }
 
 const cwb_normal_type cwb_normal_vu_quoc = {
-    .head = {
-        .name = "vu_quoc",
-        .summary = "Vu-Quoc/Zhang/Lesburg: implicit eq. 20 solved per step (GSL Brent)",
-        .source = "seed 004 eqs. 8, 20 (unloading chosen, see header)",
-        .params = vu_quoc_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_plastic_state),
-        .check = vu_quoc_check,
-        .prepare = vu_quoc_prepare,
-    },
+    .head =
+        {
+            .name = "vu_quoc",
+            .summary = "Vu-Quoc/Zhang/Lesburg: implicit eq. 20 solved per step (GSL Brent)",
+            .source = "seed 004 eqs. 8, 20 (unloading chosen, see header)",
+            .params = vu_quoc_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_plastic_state),
+            .check = vu_quoc_check,
+            .prepare = vu_quoc_prepare,
+        },
     .step = vu_quoc_step,
 };

@@ -122,8 +122,8 @@ double cwb_integrate_smooth(gsl_function *F, double a, double b)
     return integrate_piece(F, a, b, 0);
 }
 
-static double loading_work(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
-                           double a, double b)
+static double loading_work(const cwb_plastic_law *law, const double *p, const cwb_pair *g, double a,
+                           double b)
 {
     if (b <= a)
         return 0.0;
@@ -147,8 +147,8 @@ static double loading_work(const cwb_plastic_law *law, const double *p, const cw
 /* Does the loading curve jump at a knot the step [a, b] moves past? A knot
  * belongs to its lower piece (every law uses delta <= knot there), so a
  * step crosses it when a <= knot < b. */
-static int crosses_jump(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
-                        double a, double b)
+static int crosses_jump(const cwb_plastic_law *law, const double *p, const cwb_pair *g, double a,
+                        double b)
 {
     for (int i = 0; i < CWB_MAX_KNOTS && law->knot_slot[i]; i++) {
         double x = p[law->knot_slot[i]];
@@ -183,8 +183,8 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
         return CWB_OK;
     }
     /* Do the loading and unloading curves meet at the committed maximum? */
-    int curves_meet = s->delta_max <= 0.0 ||
-                      fabs(unload_force(&u0, s->delta_max) - s->f_max) <= 1e-9 * s->f_max;
+    int curves_meet =
+        s->delta_max <= 0.0 || fabs(unload_force(&u0, s->delta_max) - s->f_max) <= 1e-9 * s->f_max;
     double work;
     if (d > s->delta_max) {
         /* back up the unloading curve to the old maximum, then virgin loading */
@@ -193,7 +193,7 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
                loading_work(law, p, g, from, d);
         law->load(p, g, d, out);
         if (isnan(out->force))
-            return CWB_EFAIL;   /* the law could not evaluate its loading curve */
+            return CWB_EFAIL; /* the law could not evaluate its loading curve */
         out->delta_yield = dy;
         t->delta_max = d;
         t->f_max = out->force;
@@ -210,7 +210,7 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
                       : d < d0           ? CWB_BRANCH_UNLOADING
                                          : CWB_BRANCH_RELOADING;
         if (!curves_meet && d0 >= s->delta_max)
-            out->flags |= CWB_FLAG_DISCONTINUITY;   /* leaves the loading curve */
+            out->flags |= CWB_FLAG_DISCONTINUITY; /* leaves the loading curve */
     }
     cwb_unloading u1;
     unloading_of(law, p, g, t->delta_max, t->f_max, &u1);

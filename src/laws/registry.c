@@ -9,31 +9,22 @@
 #include "cwb_law.h"
 #include "cwb_run.h"
 
-extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz,
-    cwb_normal_linear, cwb_normal_thornton, cwb_normal_stronge, cwb_normal_tomas,
-    cwb_normal_storakers, cwb_normal_vu_quoc, cwb_normal_brake, cwb_normal_jackson_green,
-    cwb_normal_rathbone2015, cwb_normal_rathbone, cwb_normal_hertz2d;
-extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear,
-    cwb_tangential_mindlin, cwb_tangential_mindlin_rescale, cwb_tangential_direnzo,
-    cwb_tangential_mindlin_deresiewicz, cwb_tangential_lth,
-    cwb_tangential_hertz2d_accurate, cwb_tangential_hertz2d_simplified;
-extern const cwb_damping_type cwb_damping_none, cwb_damping_tsuji,
-    cwb_damping_hertz_restitution, cwb_damping_linear_restitution;
+extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz, cwb_normal_linear,
+    cwb_normal_thornton, cwb_normal_stronge, cwb_normal_tomas, cwb_normal_storakers,
+    cwb_normal_vu_quoc, cwb_normal_brake, cwb_normal_jackson_green, cwb_normal_rathbone2015,
+    cwb_normal_rathbone, cwb_normal_hertz2d;
+extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear, cwb_tangential_mindlin,
+    cwb_tangential_mindlin_rescale, cwb_tangential_direnzo, cwb_tangential_mindlin_deresiewicz,
+    cwb_tangential_lth, cwb_tangential_hertz2d_accurate, cwb_tangential_hertz2d_simplified;
+extern const cwb_damping_type cwb_damping_none, cwb_damping_tsuji, cwb_damping_hertz_restitution,
+    cwb_damping_linear_restitution;
 extern const cwb_rolling_type cwb_rolling_none, cwb_rolling_constant_torque;
 
 static const cwb_law_head *const normal_laws[] = {
-    &cwb_normal_none.head,
-    &cwb_normal_hertz.head,
-    &cwb_normal_linear.head,
-    &cwb_normal_thornton.head,
-    &cwb_normal_stronge.head,
-    &cwb_normal_tomas.head,
-    &cwb_normal_storakers.head,
-    &cwb_normal_vu_quoc.head,
-    &cwb_normal_brake.head,
-    &cwb_normal_jackson_green.head,
-    &cwb_normal_rathbone2015.head,
-    &cwb_normal_rathbone.head,
+    &cwb_normal_none.head,          &cwb_normal_hertz.head,        &cwb_normal_linear.head,
+    &cwb_normal_thornton.head,      &cwb_normal_stronge.head,      &cwb_normal_tomas.head,
+    &cwb_normal_storakers.head,     &cwb_normal_vu_quoc.head,      &cwb_normal_brake.head,
+    &cwb_normal_jackson_green.head, &cwb_normal_rathbone2015.head, &cwb_normal_rathbone.head,
     &cwb_normal_hertz2d.head,
 };
 
@@ -66,16 +57,14 @@ static const struct {
     size_t count;
 } table[CWB_KIND_COUNT] = {
     [CWB_KIND_NORMAL] = {normal_laws, sizeof normal_laws / sizeof *normal_laws},
-    [CWB_KIND_TANGENTIAL] = {tangential_laws,
-                             sizeof tangential_laws / sizeof *tangential_laws},
+    [CWB_KIND_TANGENTIAL] = {tangential_laws, sizeof tangential_laws / sizeof *tangential_laws},
     [CWB_KIND_DAMPING] = {damping_laws, sizeof damping_laws / sizeof *damping_laws},
     [CWB_KIND_ROLLING] = {rolling_laws, sizeof rolling_laws / sizeof *rolling_laws},
 };
 
 const char *cwb_kind_name(cwb_kind k)
 {
-    static const char *const names[CWB_KIND_COUNT] = {"normal", "tangential",
-                                                      "damping", "rolling"};
+    static const char *const names[CWB_KIND_COUNT] = {"normal", "tangential", "damping", "rolling"};
     return (unsigned)k < CWB_KIND_COUNT ? names[k] : "?";
 }
 
@@ -131,14 +120,8 @@ extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_drive
     cwb_driver_sliding_force;
 
 static const cwb_driver_type *const drivers[] = {
-    &cwb_driver_collision,
-    &cwb_driver_history,
-    &cwb_driver_profile,
-    &cwb_driver_trajectory,
-    &cwb_driver_penalty,
-    &cwb_driver_ratio,
-    &cwb_driver_sliding,
-    &cwb_driver_sliding_force,
+    &cwb_driver_collision, &cwb_driver_history, &cwb_driver_profile, &cwb_driver_trajectory,
+    &cwb_driver_penalty,   &cwb_driver_ratio,   &cwb_driver_sliding, &cwb_driver_sliding_force,
 };
 
 size_t cwb_driver_count(void)

@@ -16,10 +16,13 @@
  */
 #include "cwb_law.h"
 
-static const cwb_param ct_params[] = {
-    {.name = "mu_roll", .unit = "-", .min = 0, .max = INFINITY, .flags = CWB_P_REQUIRED,
-     .help = "coefficient of rolling friction mu_ro of seed 001"},
-    {0}};
+static const cwb_param ct_params[] = {{.name = "mu_roll",
+                                       .unit = "-",
+                                       .min = 0,
+                                       .max = INFINITY,
+                                       .flags = CWB_P_REQUIRED,
+                                       .help = "coefficient of rolling friction mu_ro of seed 001"},
+                                      {0}};
 
 static cwb_vec3 resist(double mu, double fn, const cwb_body *b, cwb_vec3 w, double h)
 {
@@ -46,12 +49,13 @@ static int ct_step(const double *p, const cwb_pair *g, const void *state, const 
 }
 
 const cwb_rolling_type cwb_rolling_constant_torque = {
-    .head = {
-        .name = "constant_torque",
-        .summary = "rolling resistance M = -mu_ro |F_n| r omega/|omega|, no overshoot",
-        .source = "seed 001 (rolling friction)",
-        .params = ct_params,
-        .dims = CWB_DIM_3D | CWB_DIM_2D,
-    },
+    .head =
+        {
+            .name = "constant_torque",
+            .summary = "rolling resistance M = -mu_ro |F_n| r omega/|omega|, no overshoot",
+            .source = "seed 001 (rolling friction)",
+            .params = ct_params,
+            .dims = CWB_DIM_3D | CWB_DIM_2D,
+        },
     .step = ct_step,
 };

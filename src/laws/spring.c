@@ -90,7 +90,7 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
         out->slip = fy * fmax(0.0, ft - fy) / kt;
         out->stiffness_energy = e0 - 0.5 * na2 / kt + 0.5 * cap_excess * cap_excess / kt;
     } else {
-        out->stiffness_energy = out->dissipated;   /* no work: the force only dropped */
+        out->stiffness_energy = out->dissipated; /* no work: the force only dropped */
     }
     t->force = f;
     t->kt = kt;

@@ -10,14 +10,16 @@
  */
 #include "cwb_law.h"
 
-static const cwb_param direnzo_params[] = {
-    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY, .flags = CWB_P_REQUIRED,
-     .help = "Coulomb friction coefficient"},
-    {0}};
+static const cwb_param direnzo_params[] = {{.name = "mu",
+                                            .unit = "-",
+                                            .min = 0,
+                                            .max = INFINITY,
+                                            .flags = CWB_P_REQUIRED,
+                                            .help = "Coulomb friction coefficient"},
+                                           {0}};
 
-static int direnzo_step(const double *p, const cwb_pair *g, const void *state,
-                        const cwb_kin *k, const cwb_normal_out *nrm,
-                        cwb_tangential_out *out, void *trial)
+static int direnzo_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                        const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
     double kt = 2.0 / 3.0 * 8.0 * g->G_star * nrm->radius;
     cwb_spring_step(state, k, nrm, &(cwb_spring_law){kt, 1.0, p[0]}, out, trial);
@@ -25,13 +27,14 @@ static int direnzo_step(const double *p, const cwb_pair *g, const void *state,
 }
 
 const cwb_tangential_type cwb_tangential_direnzo = {
-    .head = {
-        .name = "direnzo",
-        .summary = "Di Renzo & Di Maio k_t = (2/3) 8 G* a, incremental, Coulomb cap",
-        .source = "seed 004 sec. 2.3.1 (Di Renzo & Di Maio 2005)",
-        .params = direnzo_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_spring_state),
-    },
+    .head =
+        {
+            .name = "direnzo",
+            .summary = "Di Renzo & Di Maio k_t = (2/3) 8 G* a, incremental, Coulomb cap",
+            .source = "seed 004 sec. 2.3.1 (Di Renzo & Di Maio 2005)",
+            .params = direnzo_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_spring_state),
+        },
     .step = direnzo_step,
 };

@@ -59,23 +59,23 @@ static const cwb_param accurate_params[] = {CWB_DISC_TANGENTIAL_PARAMS, {0}};
 #define MAX_REVERSALS 8
 
 typedef struct {
-    cwb_vec3 axis;        /* unit direction of the first tangential motion */
-    double u;             /* committed displacement along axis [m] */
-    double u_off;         /* centre of the virgin curve (moved by a clamp) [m] */
-    double t;             /* committed force along axis [N/m] */
-    double fn;            /* committed normal force [N/m] */
-    double energy;        /* committed recoverable energy [J/m] */
-    double ur[MAX_REVERSALS], tr[MAX_REVERSALS];  /* reversal points */
-    int n;                /* reversal points held */
-    int dir;              /* direction of the current branch (+-1; 0 virgin) */
+    cwb_vec3 axis; /* unit direction of the first tangential motion */
+    double u;      /* committed displacement along axis [m] */
+    double u_off;  /* centre of the virgin curve (moved by a clamp) [m] */
+    double t;      /* committed force along axis [N/m] */
+    double fn;     /* committed normal force [N/m] */
+    double energy; /* committed recoverable energy [J/m] */
+    double ur[MAX_REVERSALS], tr[MAX_REVERSALS]; /* reversal points */
+    int n;                                       /* reversal points held */
+    int dir; /* direction of the current branch (+-1; 0 virgin) */
 } accurate_state;
 
 /* The monotonic curve at the step's N and a, in pair displacement. */
 typedef struct {
     cwb_disc_slip s;
-    double d_ult;         /* ultimate slip, eq. 27 */
-    int outside;          /* eq. 33 left [0, 1] somewhere */
-    int failed;           /* a root solve did not converge: the step fails */
+    double d_ult; /* ultimate slip, eq. 27 */
+    int outside;  /* eq. 33 left [0, 1] somewhere */
+    int failed;   /* a root solve did not converge: the step fails */
 } curve;
 
 static double disp(curve *cv, double t)
@@ -100,8 +100,7 @@ static double force_at(curve *cv, double x)
     void *ctx[2] = {cv, &x};
     gsl_function F = {disp_residual, ctx};
     double t;
-    if (cwb_root_brent(&F, 0.0, cv->s.mu_n, 1e-13 * cv->s.mu_n, 0.0, &t, NULL, NULL) !=
-        CWB_OK) {
+    if (cwb_root_brent(&F, 0.0, cv->s.mu_n, 1e-13 * cv->s.mu_n, 0.0, &t, NULL, NULL) != CWB_OK) {
         cv->failed = 1;
         return NAN;
     }
@@ -147,7 +146,7 @@ static void branch_end(const accurate_state *s, double *u_end)
 {
     if (s->n >= 2)
         *u_end = s->ur[s->n - 2];
-    else                             /* the mirror of the first reversal */
+    else /* the mirror of the first reversal */
         *u_end = 2.0 * s->u_off - s->ur[0];
 }
 
@@ -174,12 +173,12 @@ static double branch_force(curve *cv, const accurate_state *s, double u, double 
 }
 
 /* Work along the branch in force from u1 to u2 (monotonic, same branch). */
-static double branch_work(curve *cv, const accurate_state *s, double u1, double u2,
-                          double scale)
+static double branch_work(curve *cv, const accurate_state *s, double u1, double u2, double scale)
 {
     if (s->n == 0)
         return (primitive(cv, fabs(u2 - s->u_off) * scale) -
-                primitive(cv, fabs(u1 - s->u_off) * scale)) / scale;
+                primitive(cv, fabs(u1 - s->u_off) * scale)) /
+               scale;
     double u0 = s->ur[s->n - 1], t0 = s->tr[s->n - 1];
     double x1 = s->dir * (u1 - u0) * scale / 2.0, x2 = s->dir * (u2 - u0) * scale / 2.0;
     return (t0 * (u2 - u1) * scale + 4.0 * (primitive(cv, x2) - primitive(cv, x1))) / scale;
@@ -230,33 +229,35 @@ static double accurate_walk(curve *cv, accurate_state *st, double from, double u
         work += branch_work(cv, st, from, u_end, scale);
         from = u_end;
         if (st->n >= 2)
-            st->n -= 2;                      /* same direction as before */
+            st->n -= 2; /* same direction as before */
         else
-            st->n = 0;                       /* back on the virgin curve */
+            st->n = 0; /* back on the virgin curve */
     }
     if (st->n == 0)
         st->dir = 0;
     return work + branch_work(cv, st, from, u, scale);
 }
 
-static int accurate_step(const double *p, const cwb_pair *g, const void *state,
-                         const cwb_kin *k, const cwb_normal_out *nrm,
-                         cwb_tangential_out *out, void *trial)
+static int accurate_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                         const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
     const accurate_state *sc = state;
     accurate_state *st = trial;
     memcpy(st, sc, sizeof *st);
     *out = (cwb_tangential_out){0};
     if (!(nrm->force > 0.0) || !(nrm->radius > 0.0)) {
-        memset(st, 0, sizeof *st);          /* no contact: no history; */
-        out->dissipated = sc->energy;       /* T fell with mu N by slipping */
+        memset(st, 0, sizeof *st);    /* no contact: no history; */
+        out->dissipated = sc->energy; /* T fell with mu N by slipping */
         out->slip = sc->energy;
         return CWB_OK;
     }
     cwb_disc_pair d;
     cwb_disc_pair_of(g, &d);
-    curve cv = {.s = {.pp = p + P_PENALTY, .d = &d, .a = nrm->radius,
-                      .mu_n = p[P_MU] * nrm->force, .composite = (int)p[P_COMPLIANCE] == 0}};
+    curve cv = {.s = {.pp = p + P_PENALTY,
+                      .d = &d,
+                      .a = nrm->radius,
+                      .mu_n = p[P_MU] * nrm->force,
+                      .composite = (int)p[P_COMPLIANCE] == 0}};
     cv.d_ult = disp(&cv, cv.s.mu_n);
 
     /* The law is one-dimensional along its first motion (exact in 2D). */
@@ -265,8 +266,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
     double du = cwb_v3_dot(k->dxi_t, axis);
     double u = sc->u + du;
     unsigned flags = 0;
-    if (fabs(nrm->force - sc->fn) > 1e-9 * fmax(nrm->force, sc->fn) &&
-        (sc->u != 0.0 || sc->n > 0))
+    if (fabs(nrm->force - sc->fn) > 1e-9 * fmax(nrm->force, sc->fn) && (sc->u != 0.0 || sc->n > 0))
         flags |= CWB_FLAG_EXTRAPOLATED;
     flags |= accurate_reversal(sc, st, du);
     double work = accurate_walk(&cv, st, sc->u, u, d.scale), slope = 0.0;
@@ -286,7 +286,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state,
         flags |= CWB_FLAG_EXTRAPOLATED;
     }
     if (cv.failed)
-        return CWB_EFAIL;   /* the force-displacement curve could not be inverted */
+        return CWB_EFAIL; /* the force-displacement curve could not be inverted */
     st->u = u;
     st->t = t;
     st->fn = nrm->force;
@@ -329,16 +329,17 @@ static double accurate_traction(const double *p, const cwb_pair *g, const cwb_no
 }
 
 const cwb_tangential_type cwb_tangential_hertz2d_accurate = {
-    .head = {
-        .name = "hertz2d_accurate",
-        .summary = "2D Cattaneo-Mindlin partial slip with penalty factor w (seed 000 accurate)",
-        .source = "seed 000 sec. 3.1, eqs. 2-3, 7, 24-27, 33; Masing reversals",
-        .params = accurate_params,
-        .dims = CWB_DIM_2D,
-        .check = cwb_penalty_check,
-        .state_size = sizeof(accurate_state),
-        .needs_normal = "hertz2d",
-    },
+    .head =
+        {
+            .name = "hertz2d_accurate",
+            .summary = "2D Cattaneo-Mindlin partial slip with penalty factor w (seed 000 accurate)",
+            .source = "seed 000 sec. 3.1, eqs. 2-3, 7, 24-27, 33; Masing reversals",
+            .params = accurate_params,
+            .dims = CWB_DIM_2D,
+            .check = cwb_penalty_check,
+            .state_size = sizeof(accurate_state),
+            .needs_normal = "hertz2d",
+        },
     .step = accurate_step,
     .traction = accurate_traction,
     .ultimate_slip = cwb_disc_ultimate_slip,

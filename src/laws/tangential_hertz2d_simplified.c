@@ -28,9 +28,8 @@ enum { P_MU, P_COMPLIANCE, P_PENALTY = CWB_PENALTY_FIRST };
 
 static const cwb_param simplified_params[] = {CWB_DISC_TANGENTIAL_PARAMS, {0}};
 
-static int simplified_step(const double *p, const cwb_pair *g, const void *state,
-                           const cwb_kin *k, const cwb_normal_out *nrm,
-                           cwb_tangential_out *out, void *trial)
+static int simplified_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                           const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
     cwb_disc_pair d;
     cwb_disc_pair_of(g, &d);
@@ -46,16 +45,17 @@ static int simplified_step(const double *p, const cwb_pair *g, const void *state
 }
 
 const cwb_tangential_type cwb_tangential_hertz2d_simplified = {
-    .head = {
-        .name = "hertz2d_simplified",
-        .summary = "2D incremental spring, k_t of eq. 31 (full-slip secant), Coulomb cap",
-        .source = "seed 000 sec. 3.3, Table 1, eqs. 31-33",
-        .params = simplified_params,
-        .dims = CWB_DIM_2D,
-        .check = cwb_penalty_check,
-        .state_size = sizeof(cwb_spring_state),
-        .needs_normal = "hertz2d",
-    },
+    .head =
+        {
+            .name = "hertz2d_simplified",
+            .summary = "2D incremental spring, k_t of eq. 31 (full-slip secant), Coulomb cap",
+            .source = "seed 000 sec. 3.3, Table 1, eqs. 31-33",
+            .params = simplified_params,
+            .dims = CWB_DIM_2D,
+            .check = cwb_penalty_check,
+            .state_size = sizeof(cwb_spring_state),
+            .needs_normal = "hertz2d",
+        },
     .step = simplified_step,
     .ultimate_slip = cwb_disc_ultimate_slip,
 };

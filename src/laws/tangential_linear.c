@@ -29,17 +29,32 @@ enum { P_MU, P_STIFFNESS, P_RATIO, P_KT };
 static const char *const stiffness_words[] = {"ratio", "direct", NULL};
 
 static const cwb_param tlinear_params[] = {
-    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY,
-     .flags = CWB_P_REQUIRED, .help = "Coulomb friction coefficient (tan phi)"},
-    {.name = "stiffness", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,
+    {.name = "mu",
+     .unit = "-",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_REQUIRED,
+     .help = "Coulomb friction coefficient (tan phi)"},
+    {.name = "stiffness",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
      .choices = stiffness_words,
      .help = "ratio: k_t = kt_div_kn * k_n (seed 002 eq. 4); direct: k_t = kt"},
-    {.name = "kt_div_kn", .unit = "-", .def = 1.0, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "ktDivKn of seed 002"},
-    {.name = "kt", .unit = "N/m", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "kt_div_kn",
+     .unit = "-",
+     .def = 1.0,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "ktDivKn of seed 002"},
+    {.name = "kt",
+     .unit = "N/m",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .help = "tangential stiffness (stiffness = direct)"},
     {0}};
-
 
 static int tlinear_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
@@ -50,9 +65,8 @@ static int tlinear_check(const double *p, const cwb_pair *g, char *msg, size_t n
     return CWB_OK;
 }
 
-static int tlinear_step(const double *p, const cwb_pair *g, const void *state,
-                        const cwb_kin *k, const cwb_normal_out *nrm,
-                        cwb_tangential_out *out, void *trial)
+static int tlinear_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                        const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
     (void)g;
     double kt = (int)p[P_STIFFNESS] == 1 ? p[P_KT] : p[P_RATIO] * nrm->stiffness;
@@ -61,14 +75,15 @@ static int tlinear_step(const double *p, const cwb_pair *g, const void *state,
 }
 
 const cwb_tangential_type cwb_tangential_linear = {
-    .head = {
-        .name = "linear",
-        .summary = "incremental linear spring k_t, Coulomb cap mu F_n",
-        .source = "seed 002 (contact response, eq. 4, energy balance); seed 001 plane rotation",
-        .params = tlinear_params,
-        .dims = CWB_DIM_3D | CWB_DIM_2D,
-        .state_size = sizeof(cwb_spring_state),
-        .check = tlinear_check,
-    },
+    .head =
+        {
+            .name = "linear",
+            .summary = "incremental linear spring k_t, Coulomb cap mu F_n",
+            .source = "seed 002 (contact response, eq. 4, energy balance); seed 001 plane rotation",
+            .params = tlinear_params,
+            .dims = CWB_DIM_3D | CWB_DIM_2D,
+            .state_size = sizeof(cwb_spring_state),
+            .check = tlinear_check,
+        },
     .step = tlinear_step,
 };

@@ -38,15 +38,18 @@
 #include "cwb_law.h"
 
 typedef struct {
-    cwb_vec3 force;     /* committed tangential force [N] */
-    double fn;          /* committed normal force [N] */
-    double energy;      /* committed stored energy [J] */
+    cwb_vec3 force; /* committed tangential force [N] */
+    double fn;      /* committed normal force [N] */
+    double energy;  /* committed stored energy [J] */
 } lth_state;
 
-static const cwb_param lth_params[] = {
-    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "Coulomb friction coefficient"},
-    {0}};
+static const cwb_param lth_params[] = {{.name = "mu",
+                                        .unit = "-",
+                                        .min = 0,
+                                        .max = INFINITY,
+                                        .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                        .help = "Coulomb friction coefficient"},
+                                       {0}};
 
 /* Energy stored on the curve at |d| = u <= dmax. */
 static double lth_energy(double mN, double dmax, double u)
@@ -105,13 +108,14 @@ static int lth_step(const double *p, const cwb_pair *g, const void *state, const
 }
 
 const cwb_tangential_type cwb_tangential_lth = {
-    .head = {
-        .name = "lth",
-        .summary = "Langston-Tuzun-Heyes curve, displacement re-mapped when F_n changes",
-        .source = "seed 004 eqs. 39-40; re-mapping of Zheng et al. (seed 004 ref. [6])",
-        .params = lth_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(lth_state),
-    },
+    .head =
+        {
+            .name = "lth",
+            .summary = "Langston-Tuzun-Heyes curve, displacement re-mapped when F_n changes",
+            .source = "seed 004 eqs. 39-40; re-mapping of Zheng et al. (seed 004 ref. [6])",
+            .params = lth_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(lth_state),
+        },
     .step = lth_step,
 };

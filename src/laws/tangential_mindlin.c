@@ -25,15 +25,22 @@
 static const char *const forms[] = {"incremental", "displacement", NULL};
 
 static const cwb_param mindlin_params[] = {
-    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY, .flags = CWB_P_REQUIRED,
+    {.name = "mu",
+     .unit = "-",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_REQUIRED,
      .help = "Coulomb friction coefficient"},
-    {.name = "form", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = forms,
+    {.name = "form",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = forms,
      .help = "incremental force (seeds 001, 004) or stored displacement, F = k_t xi (LAMMPS)"},
     {0}};
 
-static int mindlin_step(const double *p, const cwb_pair *g, const void *state,
-                        const cwb_kin *k, const cwb_normal_out *nrm,
-                        cwb_tangential_out *out, void *trial)
+static int mindlin_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                        const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
     const cwb_spring_state *s = state;
     double kt = 8.0 * g->G_star * nrm->radius;
@@ -43,13 +50,14 @@ static int mindlin_step(const double *p, const cwb_pair *g, const void *state,
 }
 
 const cwb_tangential_type cwb_tangential_mindlin = {
-    .head = {
-        .name = "mindlin",
-        .summary = "Mindlin no-slip k_t = 8 G* a, incremental, Coulomb cap",
-        .source = "seed 001; seed 004 eqs. 37 (first line), 38",
-        .params = mindlin_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_spring_state),
-    },
+    .head =
+        {
+            .name = "mindlin",
+            .summary = "Mindlin no-slip k_t = 8 G* a, incremental, Coulomb cap",
+            .source = "seed 001; seed 004 eqs. 37 (first line), 38",
+            .params = mindlin_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_spring_state),
+        },
     .step = mindlin_step,
 };

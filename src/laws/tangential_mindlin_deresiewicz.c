@@ -67,20 +67,23 @@
 enum { MODE_LOADING = 0, MODE_UNLOADING, MODE_RELOADING };
 
 typedef struct {
-    cwb_vec3 axis;      /* unit direction of the law's line (0: virgin) */
-    double sign;        /* +-1: direction of the current loading branch */
-    double t, t1, t2;   /* T, T*, T** in the loading frame (sign * force) [N] */
-    double fn;          /* committed normal force [N] */
-    double energy;      /* committed stored energy [J] */
-    double e1, e2;      /* stored energy at the reversals T*, T** [J] */
-    double k0;          /* committed sticking stiffness 8 G* a [N/m] */
+    cwb_vec3 axis;    /* unit direction of the law's line (0: virgin) */
+    double sign;      /* +-1: direction of the current loading branch */
+    double t, t1, t2; /* T, T*, T** in the loading frame (sign * force) [N] */
+    double fn;        /* committed normal force [N] */
+    double energy;    /* committed stored energy [J] */
+    double e1, e2;    /* stored energy at the reversals T*, T** [J] */
+    double k0;        /* committed sticking stiffness 8 G* a [N/m] */
     int mode;
 } md_state;
 
-static const cwb_param md_params[] = {
-    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED, .help = "Coulomb friction coefficient"},
-    {0}};
+static const cwb_param md_params[] = {{.name = "mu",
+                                       .unit = "-",
+                                       .min = 0,
+                                       .max = INFINITY,
+                                       .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                       .help = "Coulomb friction coefficient"},
+                                      {0}};
 
 /* int_{omega1}^{omega0} (1 - 1.5 omega^(1/2) + 0.5 omega^(3/2)) d omega,
  * the Iwan slip integral (header). With s = omega^(1/2) the integrand is
@@ -138,12 +141,12 @@ static double branch(double w0, double x, double c, double span, double *area, i
 
 /* One step's quantities along the loading direction. */
 typedef struct {
-    double mu, mN;        /* friction coefficient, Coulomb limit mu N */
-    double C, k0;         /* compliance length 3 mu N/(16 G* a), stiffness 8 G* a */
-    double d;             /* displacement increment in the loading frame */
-    double dN;            /* change of N over the step (0 once applied) */
-    double T, T1, T2;     /* force and reversal points */
-    int mode;             /* MODE_* of the branch the step is on */
+    double mu, mN;    /* friction coefficient, Coulomb limit mu N */
+    double C, k0;     /* compliance length 3 mu N/(16 G* a), stiffness 8 G* a */
+    double d;         /* displacement increment in the loading frame */
+    double dN;        /* change of N over the step (0 once applied) */
+    double T, T1, T2; /* force and reversal points */
+    int mode;         /* MODE_* of the branch the step is on */
 } md_ctx;
 
 /* What a branch gives: the new force, the work along it, the force the
@@ -255,7 +258,7 @@ static void md_reloading(md_ctx *c, md_result *r)
         r->slip += mN * (rest - used1);
         r->slid = 1;
     }
-    c->dN = 0.0;   /* already applied to T* above */
+    c->dN = 0.0; /* already applied to T* above */
 }
 
 /* Coulomb cap and the reversal-point bookkeeping (eqs. 44-45); a full
@@ -353,10 +356,16 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
         return CWB_OK;
     }
     double sg = t->sign;
-    md_ctx c = {.mu = mu, .mN = mu * N, .k0 = 8.0 * g->G_star * nrm->radius,
+    md_ctx c = {.mu = mu,
+                .mN = mu * N,
+                .k0 = 8.0 * g->G_star * nrm->radius,
                 .C = 3.0 * mu * N / (16.0 * g->G_star * nrm->radius),
-                .d = sg * cwb_v3_dot(dxi, t->axis), .dN = N - s->fn,
-                .T = s->t, .T1 = s->t1, .T2 = s->t2, .mode = t->mode};
+                .d = sg * cwb_v3_dot(dxi, t->axis),
+                .dN = N - s->fn,
+                .T = s->t,
+                .T1 = s->t1,
+                .T2 = s->t2,
+                .mode = t->mode};
     md_switch_branch(&c);
     md_result r = {0};
     if (c.dN > 0.0 && fabs(c.d) < mu * c.dN / c.k0)
@@ -403,13 +412,14 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
 }
 
 const cwb_tangential_type cwb_tangential_mindlin_deresiewicz = {
-    .head = {
-        .name = "mindlin_deresiewicz",
-        .summary = "Mindlin-Deresiewicz partial slip: loading/unloading/reloading, varying N",
-        .source = "seed 004 eqs. 41-45 (reloading theta with T - T**, see header)",
-        .params = md_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(md_state),
-    },
+    .head =
+        {
+            .name = "mindlin_deresiewicz",
+            .summary = "Mindlin-Deresiewicz partial slip: loading/unloading/reloading, varying N",
+            .source = "seed 004 eqs. 41-45 (reloading theta with T - T**, see header)",
+            .params = md_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(md_state),
+        },
     .step = md_step,
 };

@@ -22,15 +22,22 @@
 static const char *const forms[] = {"incremental", "displacement", NULL};
 
 static const cwb_param rescale_params[] = {
-    {.name = "mu", .unit = "-", .min = 0, .max = INFINITY, .flags = CWB_P_REQUIRED,
+    {.name = "mu",
+     .unit = "-",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_REQUIRED,
      .help = "Coulomb friction coefficient"},
-    {.name = "form", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE, .choices = forms,
+    {.name = "form",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = forms,
      .help = "seed 004 eq. 37 (incremental) or LAMMPS' stored-displacement rescale"},
     {0}};
 
-static int rescale_step(const double *p, const cwb_pair *g, const void *state,
-                        const cwb_kin *k, const cwb_normal_out *nrm,
-                        cwb_tangential_out *out, void *trial)
+static int rescale_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                        const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
     const cwb_spring_state *s = state;
     double kt = 8.0 * g->G_star * nrm->radius;
@@ -47,13 +54,15 @@ static int rescale_step(const double *p, const cwb_pair *g, const void *state,
 }
 
 const cwb_tangential_type cwb_tangential_mindlin_rescale = {
-    .head = {
-        .name = "mindlin_rescale",
-        .summary = "Mindlin k_t = 8 G* a, stored force rescaled by k_t^n/k_t^(n-1) on unloading",
-        .source = "seed 004 eqs. 37-38",
-        .params = rescale_params,
-        .dims = CWB_DIM_3D,
-        .state_size = sizeof(cwb_spring_state),
-    },
+    .head =
+        {
+            .name = "mindlin_rescale",
+            .summary =
+                "Mindlin k_t = 8 G* a, stored force rescaled by k_t^n/k_t^(n-1) on unloading",
+            .source = "seed 004 eqs. 37-38",
+            .params = rescale_params,
+            .dims = CWB_DIM_3D,
+            .state_size = sizeof(cwb_spring_state),
+        },
     .step = rescale_step,
 };

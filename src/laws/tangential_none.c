@@ -1,9 +1,8 @@
 /* tangential_none.c -- frictionless contact: no tangential force. */
 #include "cwb_law.h"
 
-static int none_step(const double *p, const cwb_pair *g, const void *state,
-                     const cwb_kin *k, const cwb_normal_out *nrm,
-                     cwb_tangential_out *out, void *trial)
+static int none_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
+                     const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
     (void)p;
     (void)g;
@@ -18,12 +17,13 @@ static int none_step(const double *p, const cwb_pair *g, const void *state,
 static const cwb_param none_params[] = {{0}};
 
 const cwb_tangential_type cwb_tangential_none = {
-    .head = {
-        .name = "none",
-        .summary = "frictionless: no tangential force",
-        .source = "-",
-        .params = none_params,
-        .dims = CWB_DIM_3D | CWB_DIM_2D,
-    },
+    .head =
+        {
+            .name = "none",
+            .summary = "frictionless: no tangential force",
+            .source = "-",
+            .params = none_params,
+            .dims = CWB_DIM_3D | CWB_DIM_2D,
+        },
     .step = none_step,
 };

@@ -44,8 +44,7 @@ static int dashpot_rhs(double t, const double y[], double f[], void *params)
     return GSL_SUCCESS;
 }
 
-int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char *msg,
-                                  size_t n)
+int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char *msg, size_t n)
 {
     dashpot d = {alpha, no_tension};
     gsl_odeiv2_system sys = {dashpot_rhs, NULL, 2, &d};
@@ -67,10 +66,12 @@ int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char 
         prev[0] = y[0];
         prev[1] = y[1];
         tprev = t;
-        if (it > 1000000 || gsl_odeiv2_evolve_apply(ev, ctl, st, &sys, &t, 1e3, &h, y) !=
-                                GSL_SUCCESS) {
-            rc = cwb_fail(msg, n, CWB_EFAIL, "dashpot restitution: integration failed "
-                          "(alpha = %g)", alpha);
+        if (it > 1000000 ||
+            gsl_odeiv2_evolve_apply(ev, ctl, st, &sys, &t, 1e3, &h, y) != GSL_SUCCESS) {
+            rc = cwb_fail(msg, n, CWB_EFAIL,
+                          "dashpot restitution: integration failed "
+                          "(alpha = %g)",
+                          alpha);
             break;
         }
         if (y[0] <= 0.0) {

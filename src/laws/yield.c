@@ -72,7 +72,6 @@ int cwb_py_value(const double *p, const cwb_pair *g, const char *law, double *py
     *py = (int)p[CWB_PY_FROM] == 1 ? p[CWB_PY_GIVEN]
                                    : cwb_yield_factor(g->body[0].nu, NULL) * p[CWB_PY_SIGMA_Y];
     if (!(*py > 0.0) || !isfinite(*py))
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot compute p_y (nu = %g)", law,
-                        g->body[0].nu);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot compute p_y (nu = %g)", law, g->body[0].nu);
     return CWB_OK;
 }

@@ -27,33 +27,84 @@ enum { TABLE_FORCES, TABLE_TRACTIONS };
 static const char *const case_words[] = {"sequential", "together", NULL};
 
 static const cwb_param body_params[] = {
-    {.name = "R", .unit = "m", .def = 0.5, .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
+    {.name = "R",
+     .unit = "m",
+     .def = 0.5,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
      .help = "radius of both cylinders (seed 000 Sec. 4.2: 0.5 m)"},
-    {.name = "E", .unit = "Pa", .def = 1e10, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "Young's modulus of both (Sec. 4.2: 10 GPa)"},
-    {.name = "nu", .unit = "-", .def = 0.25, .min = 0, .max = 0.5, .flags = CWB_P_MAX_OPEN,
+    {.name = "E",
+     .unit = "Pa",
+     .def = 1e10,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "Young's modulus of both (Sec. 4.2: 10 GPa)"},
+    {.name = "nu",
+     .unit = "-",
+     .def = 0.25,
+     .min = 0,
+     .max = 0.5,
+     .flags = CWB_P_MAX_OPEN,
      .help = "Poisson's ratio of both (Sec. 4.2: 0.25)"},
-    {.name = "mu", .unit = "-", .def = 0.3, .min = 0, .max = 10,
+    {.name = "mu",
+     .unit = "-",
+     .def = 0.3,
+     .min = 0,
+     .max = 10,
      .help = "Coulomb friction coefficient (Sec. 4.2: 0.3)"},
     {0}};
 
 static const cwb_param load_params[] = {
-    {.name = "case", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = case_words,
+    {.name = "case",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = case_words,
      .help = "sequential (case 1: delta_n, then delta_t) or together (case 2)"},
-    {.name = "delta_n", .unit = "m", .def = 0.025, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "final approach of the upper diameter (Sec. 4.2: 0.025)"},
-    {.name = "delta_t", .unit = "m", .def = 0.025, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "final horizontal displacement of it (Sec. 4.2: 0.025)"},
-    {.name = "delta_t_traction", .unit = "m", .def = 0.01, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "case 1: delta_t of the traction output (Fig. 11: 0.01)"},
+    {.name = "delta_n",
+     .unit = "m",
+     .def = 0.025,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "final approach of the upper diameter (Sec. 4.2: 0.025)"},
+    {.name = "delta_t",
+     .unit = "m",
+     .def = 0.025,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "final horizontal displacement of it (Sec. 4.2: 0.025)"},
+    {.name = "delta_t_traction",
+     .unit = "m",
+     .def = 0.01,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "case 1: delta_t of the traction output (Fig. 11: 0.01)"},
     {0}};
 
 static const cwb_param contact_params[] = {
-    {.name = "penalty", .unit = "Pa/m", .def = 1e13, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "slope of the linear pressure-overclosure law"},
-    {.name = "stick", .unit = "Pa/m", .def = 1e12, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "stick slope of CalculiX's Coulomb friction"},
-    {.name = "zone", .unit = "-", .def = 0.2, .min = 0.01, .max = 1,
+    {.name = "penalty",
+     .unit = "Pa/m",
+     .def = 1e13,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "slope of the linear pressure-overclosure law"},
+    {.name = "stick",
+     .unit = "Pa/m",
+     .def = 1e12,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "stick slope of CalculiX's Coulomb friction"},
+    {.name = "zone",
+     .unit = "-",
+     .def = 0.2,
+     .min = 0.01,
+     .max = 1,
      .help = "refined zone and contact surfaces: within zone R of the contact point"},
     {0}};
 
@@ -61,9 +112,9 @@ static const cwb_fem_section sections[] = {
     {"body", body_params}, {"load", load_params}, {"contact", contact_params}, {NULL, NULL}};
 
 static const cwb_fem_column force_columns[] = {
-    {"time", "-"}, {"delta_n", "m"}, {"S", "m"}, {"S_over_R", "-"}, {"xi_t", "m"},
-    {"F", "N/m"}, {"F_t", "N/m"}, {"F_n", "N/m"}, {"k_secant", "N/m^2"}, {"R_x", "N/m"},
-    {"R_z", "N/m"}, {"tilt", "rad"}, {NULL, NULL}};
+    {"time", "-"},  {"delta_n", "m"}, {"S", "m"},     {"S_over_R", "-"},     {"xi_t", "m"},
+    {"F", "N/m"},   {"F_t", "N/m"},   {"F_n", "N/m"}, {"k_secant", "N/m^2"}, {"R_x", "N/m"},
+    {"R_z", "N/m"}, {"tilt", "rad"},  {NULL, NULL}};
 
 static const cwb_fem_column traction_columns[] = {
     {"x_deformed", "m"}, {"x", "m"}, {"p", "Pa"}, {"q", "Pa"}, {NULL, NULL}};
@@ -142,10 +193,11 @@ static void write_steps(FILE *f, const cwb_cylinders *c)
         steps[2][0] = c->delta_t, steps[2][1] = c->delta_n, steps[2][2] = 0;
     }
     for (int s = 0; s < nstep; s++) {
-        fprintf(f, "** step %d: upper diameter to delta_t = %.9g m, delta_n = %.9g m\n"
-                   "*STEP, INC=2000\n*STATIC\n0.05, 1., 1e-6, 0.1\n"
-                   "*BOUNDARY\nUPBASE, 1, 1, %.13g\nUPBASE, 2, 2, %.13g\n"
-                   "*NODE PRINT, NSET=UPBASE, TOTALS=ONLY\nRF\n",
+        fprintf(f,
+                "** step %d: upper diameter to delta_t = %.9g m, delta_n = %.9g m\n"
+                "*STEP, INC=2000\n*STATIC\n0.05, 1., 1e-6, 0.1\n"
+                "*BOUNDARY\nUPBASE, 1, 1, %.13g\nUPBASE, 2, 2, %.13g\n"
+                "*NODE PRINT, NSET=UPBASE, TOTALS=ONLY\nRF\n",
                 s + 1, steps[s][0], steps[s][1], steps[s][0], -steps[s][1]);
         /* no FREQUENCY: CalculiX shares it between *NODE FILE and *NODE PRINT */
         if (steps[s][2])
@@ -167,14 +219,15 @@ int cwb_cylinders_deck(FILE *f, const cwb_mesh *m, const cwb_cylinders *c, char 
         return rc;
     cwb_deck_surface(f, m, "SLAVE", 4, c->zone * c->R);
     cwb_deck_surface(f, m, "MASTER", 2, c->zone * c->R);
-    fprintf(f, "*MATERIAL, NAME=BODY\n*ELASTIC\n%.13g, %.13g\n"
-               "*SOLID SECTION, ELSET=LOW, MATERIAL=BODY\n1.\n"
-               "*SOLID SECTION, ELSET=UP, MATERIAL=BODY\n1.\n"
-               "*SURFACE INTERACTION, NAME=COULOMB\n"
-               "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n%.6g\n"
-               "*FRICTION\n%.6g, %.6g\n"
-               "*CONTACT PAIR, INTERACTION=COULOMB, TYPE=SURFACE TO SURFACE\nSLAVE, MASTER\n"
-               "*BOUNDARY\nLOWBASE, 1, 2\n",
+    fprintf(f,
+            "*MATERIAL, NAME=BODY\n*ELASTIC\n%.13g, %.13g\n"
+            "*SOLID SECTION, ELSET=LOW, MATERIAL=BODY\n1.\n"
+            "*SOLID SECTION, ELSET=UP, MATERIAL=BODY\n1.\n"
+            "*SURFACE INTERACTION, NAME=COULOMB\n"
+            "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n%.6g\n"
+            "*FRICTION\n%.6g, %.6g\n"
+            "*CONTACT PAIR, INTERACTION=COULOMB, TYPE=SURFACE TO SURFACE\nSLAVE, MASTER\n"
+            "*BOUNDARY\nLOWBASE, 1, 2\n",
             c->E, c->nu, c->penalty, c->mu, c->stick);
     write_steps(f, c);
     return CWB_OK;
@@ -265,9 +318,10 @@ static int check(const cwb_fem_study *s, char *msg, size_t n)
 {
     const cwb_values *load = &s->section[SEC_LOAD];
     if (!load->p[L_CASE] && !(load->p[L_DELTA_T_TRACTION] < load->p[L_DELTA_T]))
-        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [load] delta_t_traction must be below "
-                        "delta_t = %g m", s->path, load->given[L_DELTA_T_TRACTION],
-                        load->p[L_DELTA_T]);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s:%d: [load] delta_t_traction must be below "
+                        "delta_t = %g m",
+                        s->path, load->given[L_DELTA_T_TRACTION], load->p[L_DELTA_T]);
     return CWB_OK;
 }
 
@@ -283,14 +337,20 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
     const cwb_values *body = &s->section[SEC_BODY], *load = &s->section[SEC_LOAD],
                      *contact = &s->section[SEC_CONTACT];
     cwb_cylinders *c = out;
-    *c = (cwb_cylinders){.R = body->p[B_R], .E = body->p[B_E], .nu = body->p[B_NU],
-                         .mu = body->p[B_MU], .delta_n = load->p[L_DELTA_N],
-                         .delta_t = load->p[L_DELTA_T], .together = (int)load->p[L_CASE],
+    *c = (cwb_cylinders){.R = body->p[B_R],
+                         .E = body->p[B_E],
+                         .nu = body->p[B_NU],
+                         .mu = body->p[B_MU],
+                         .delta_n = load->p[L_DELTA_N],
+                         .delta_t = load->p[L_DELTA_T],
+                         .together = (int)load->p[L_CASE],
                          .delta_t_traction = load->p[L_DELTA_T_TRACTION],
-                         .fine = s->mesh.p[CWB_FEM_FINE], .coarse = s->mesh.p[CWB_FEM_COARSE],
-                         .zone = contact->p[C_ZONE], .penalty = contact->p[C_PENALTY],
+                         .fine = s->mesh.p[CWB_FEM_FINE],
+                         .coarse = s->mesh.p[CWB_FEM_COARSE],
+                         .zone = contact->p[C_ZONE],
+                         .penalty = contact->p[C_PENALTY],
                          .stick = contact->p[C_STICK]};
-    if (refine != 1.0) {   /* the base run's sizes exactly as given */
+    if (refine != 1.0) { /* the base run's sizes exactly as given */
         c->fine /= refine;
         c->coarse /= refine;
     }
@@ -310,9 +370,9 @@ static int deck(FILE *f, const cwb_mesh *m, const void *c, char *msg, size_t n)
  * the upper arc at the traction output time. */
 typedef struct {
     cwb_cylinders_reactions reactions;
-    size_t ntr;             /* traction rows */
-    double (*tr)[4];        /* x_deformed, x relative to the centroid, p, q */
-    double tr_N, tr_T;      /* integrals of p and q over the strip [N/m] */
+    size_t ntr;        /* traction rows */
+    double (*tr)[4];   /* x_deformed, x relative to the centroid, p, q */
+    double tr_N, tr_T; /* integrals of p and q over the strip [N/m] */
 } run_out;
 
 static void out_free(void *out)
@@ -337,8 +397,8 @@ static double traction_time(const cwb_cylinders *c)
 
 /* Slave (upper arc) nodes that carry pressure, from the .frd's contact
  * stresses (CPRESS = component 4, CSHEAR1 = 5) and displacements. */
-static int collect_tractions(run_out *r, const cwb_mesh *m, const double *cst,
-                             const double *disp, char *msg, size_t n)
+static int collect_tractions(run_out *r, const cwb_mesh *m, const double *cst, const double *disp,
+                             char *msg, size_t n)
 {
     char *slave = calloc(m->nnode, 1);
     if (!slave)
@@ -348,8 +408,7 @@ static int collect_tractions(run_out *r, const cwb_mesh *m, const double *cst,
             for (int j = 1; j <= 3; j++)
                 slave[cwb_mesh_row(m, m->line[l][j])] = 1;
     for (size_t i = 0; i < m->nnode; i++)
-        if (slave[i] && isfinite(cst[6 * i + 3]) && cst[6 * i + 3] > 0.0 &&
-            isfinite(disp[3 * i])) {
+        if (slave[i] && isfinite(cst[6 * i + 3]) && cst[6 * i + 3] > 0.0 && isfinite(disp[3 * i])) {
             r->tr[r->ntr][0] = m->x[i] + disp[3 * i];
             r->tr[r->ntr][2] = cst[6 * i + 3];
             r->tr[r->ntr][3] = cst[6 * i + 4];
@@ -389,8 +448,8 @@ static void integrate_tractions(run_out *r)
 }
 
 /* The tractions at the traction output time, from the .frd. */
-static int read_tractions(run_out *r, const char *frd, const cwb_mesh *m, double t_tr,
-                          char *msg, size_t n)
+static int read_tractions(run_out *r, const char *frd, const cwb_mesh *m, double t_tr, char *msg,
+                          size_t n)
 {
     double *cst = malloc(m->nnode * 6 * sizeof *cst);
     double *disp = malloc(m->nnode * 3 * sizeof *disp);
@@ -405,8 +464,7 @@ static int read_tractions(run_out *r, const char *frd, const cwb_mesh *m, double
     if (rc == CWB_OK)
         rc = collect_tractions(r, m, cst, disp, msg, n);
     if (rc == CWB_OK && r->ntr < 3)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: fewer than 3 nodes in contact at time %g", frd,
-                      t_tr);
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: fewer than 3 nodes in contact at time %g", frd, t_tr);
     if (rc == CWB_OK)
         integrate_tractions(r);
     free(cst);
@@ -414,8 +472,8 @@ static int read_tractions(run_out *r, const char *frd, const cwb_mesh *m, double
     return rc;
 }
 
-static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *spec_,
-                 void *out, char *msg, size_t n)
+static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *spec_, void *out,
+                 char *msg, size_t n)
 {
     const cwb_cylinders *c = spec_;
     run_out *r = out;
@@ -423,8 +481,10 @@ static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void
     int rc = cwb_cylinders_dat(&r->reactions, dat, msg, n);
     const cwb_cylinders_reactions *re = &r->reactions;
     if (rc == CWB_OK && fabs(re->time[re->count - 1] - end_time(c)) > 1e-6)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: the solver stopped at time %g of %g (not "
-                      "converged)", dat, re->time[re->count - 1], end_time(c));
+        rc = cwb_fail(msg, n, CWB_EFAIL,
+                      "%s: the solver stopped at time %g of %g (not "
+                      "converged)",
+                      dat, re->time[re->count - 1], end_time(c));
     if (rc == CWB_OK)
         rc = read_tractions(r, frd, m, traction_time(c), msg, n);
     return rc;
@@ -457,10 +517,10 @@ static void cylinders_path(const cwb_cylinders *c, double t, double *dn, double 
  * the tractions CSV's resultants (CPRESS, CSHEAR1, in the contact's own
  * frame) check it. */
 typedef struct {
-    double Rx, Rz;          /* horizontal and vertical reaction, R_z > 0 in compression [N/m] */
-    double delta_n, S;      /* the diameter's prescribed displacements [m] */
-    double tilt;            /* line of centres from the vertical [rad] */
-    double T, N;            /* in the contact's frame [N/m] */
+    double Rx, Rz;     /* horizontal and vertical reaction, R_z > 0 in compression [N/m] */
+    double delta_n, S; /* the diameter's prescribed displacements [m] */
+    double tilt;       /* line of centres from the vertical [rad] */
+    double T, N;       /* in the contact's frame [N/m] */
 } contact_frame;
 
 static contact_frame turn(const cwb_cylinders *c, double t, double Rx, double Rz)
@@ -489,15 +549,15 @@ static void reactions_at(const cwb_cylinders_reactions *r, double t, double *Rx,
 
 /* The study's numbers for the provenance lines and the result line. */
 typedef struct {
-    cwb_cylinders c;                 /* the base run's spec */
-    size_t elements, nodes;          /* base mesh */
+    cwb_cylinders c;        /* the base run's spec */
+    size_t elements, nodes; /* base mesh */
     double h_min;
-    size_t fine_elements;            /* refined mesh (when refined) */
+    size_t fine_elements; /* refined mesh (when refined) */
     double fine_h_min, fine_tr_N, fine_tr_T;
-    double tr_N, tr_T;               /* base run's traction resultants [N/m] */
-    double t_checks[3];              /* times the refinement is checked at */
-    double change_N, change_T;       /* largest refinement changes [-] */
-    contact_frame at_traction;       /* reactions at the traction output */
+    double tr_N, tr_T;         /* base run's traction resultants [N/m] */
+    double t_checks[3];        /* times the refinement is checked at */
+    double change_N, change_T; /* largest refinement changes [-] */
+    contact_frame at_traction; /* reactions at the traction output */
 } summary;
 
 /* Refinement: N at full delta_n, T at the traction output and at the end. */
@@ -530,8 +590,8 @@ static int force_rows(cwb_fem_rows *t, const cwb_cylinders *c, const cwb_cylinde
         contact_frame k = turn(c, re->time[i], re->fx[i], -re->fz[i]);
         if (!(k.S > 0.0))
             continue;
-        double row[12] = {re->time[i], k.delta_n, k.S, k.S / c->R, k.S, k.T, k.T, k.N,
-                          k.T / k.S, k.Rx, k.Rz, k.tilt};
+        double row[12] = {re->time[i], k.delta_n, k.S,       k.S / c->R, k.S,  k.T,
+                          k.T,         k.N,       k.T / k.S, k.Rx,       k.Rz, k.tilt};
         rc = cwb_fem_rows_add(t, row, msg, n);
     }
     return rc;
@@ -566,11 +626,13 @@ static void provenance_common(FILE *f, const cwb_fem_job *job, const summary *su
     const cwb_cylinders *c = &sum->c;
     char refined[512] = "none ([mesh] refine = 1)";
     if (job->refine > 1.0)
-        snprintf(refined, sizeof refined, "re-run with element sizes / %g (%zu elements, "
+        snprintf(refined, sizeof refined,
+                 "re-run with element sizes / %g (%zu elements, "
                  "smallest %.3g m): largest change of N %.3g %%, of T %.3g %% (at times %g, %g, "
-                 "%g); traction resultants %.6g / %.6g N/m", job->refine, sum->fine_elements,
-                 sum->fine_h_min, 100 * sum->change_N, 100 * sum->change_T, sum->t_checks[0],
-                 sum->t_checks[1], sum->t_checks[2], sum->fine_tr_N, sum->fine_tr_T);
+                 "%g); traction resultants %.6g / %.6g N/m",
+                 job->refine, sum->fine_elements, sum->fine_h_min, 100 * sum->change_N,
+                 100 * sum->change_T, sum->t_checks[0], sum->t_checks[1], sum->t_checks[2],
+                 sum->fine_tr_N, sum->fine_tr_T);
     fprintf(f,
             "# model: seed 000 Sec. 4.2 (Fig. 10), plane strain: two cylinders of radius R "
             "modelled in halves, lower half-disc clamped along its diameter, the upper one's "
@@ -598,22 +660,24 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
     const contact_frame *k = &sum->at_traction;
     provenance_common(f, job, sum);
     if (t == TABLE_FORCES)
-        fprintf(f, "# rows: every converged increment%s; R_x, R_z = horizontal and vertical "
-                   "reaction on the upper diameter (as the solver prints them, R_z > 0 in "
-                   "compression); tilt = atan(S / (2R - delta_n)), the line of centres' angle "
-                   "from the vertical; F = F_t = T and F_n = N in the contact's frame (normal "
-                   "along the line of centres): T = R_x cos(tilt) + R_z sin(tilt), N = R_z "
-                   "cos(tilt) - R_x sin(tilt), the frame of the model's T and N; k_secant = F/S\n",
+        fprintf(f,
+                "# rows: every converged increment%s; R_x, R_z = horizontal and vertical "
+                "reaction on the upper diameter (as the solver prints them, R_z > 0 in "
+                "compression); tilt = atan(S / (2R - delta_n)), the line of centres' angle "
+                "from the vertical; F = F_t = T and F_n = N in the contact's frame (normal "
+                "along the line of centres): T = R_x cos(tilt) + R_z sin(tilt), N = R_z "
+                "cos(tilt) - R_x sin(tilt), the frame of the model's T and N; k_secant = F/S\n",
                 sum->c.together ? "" : " of the tangential phase (delta_t > 0)");
     else
-        fprintf(f, "# tractions on the slave (upper) surface at delta_t = %g m, from the .frd "
-                   "(CPRESS, CSHEAR1): nodes in contact; x_deformed = x + u_x, x = x_deformed - "
-                   "pressure centroid; q's sign set so that its resultant is +T\n"
-                   "# resultants by the trapezoidal rule: N = %.6g N/m, T = %.6g N/m; reactions "
-                   "turned into the contact's frame (tilt %.4g rad, see the forces CSV): N = %.6g "
-                   "N/m, T = %.6g N/m (horizontal and vertical: %.6g, %.6g N/m)\n",
-                sum->c.together ? sum->c.delta_t : sum->c.delta_t_traction, sum->tr_N,
-                sum->tr_T, k->tilt, k->N, k->T, k->Rx, k->Rz);
+        fprintf(f,
+                "# tractions on the slave (upper) surface at delta_t = %g m, from the .frd "
+                "(CPRESS, CSHEAR1): nodes in contact; x_deformed = x + u_x, x = x_deformed - "
+                "pressure centroid; q's sign set so that its resultant is +T\n"
+                "# resultants by the trapezoidal rule: N = %.6g N/m, T = %.6g N/m; reactions "
+                "turned into the contact's frame (tilt %.4g rad, see the forces CSV): N = %.6g "
+                "N/m, T = %.6g N/m (horizontal and vertical: %.6g, %.6g N/m)\n",
+                sum->c.together ? sum->c.delta_t : sum->c.delta_t_traction, sum->tr_N, sum->tr_T,
+                k->tilt, k->N, k->T, k->Rx, k->Rz);
     /* Machine-read by the reference tests (src/io/compare.c). */
     if (t == TABLE_FORCES)
         fprintf(f, "# tolerance: 0.001 bounds the mesh-refinement change of N and T (refinement "
@@ -630,9 +694,10 @@ static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_
     (void)job;
     const summary *sum = sum_;
     const contact_frame *k = &sum->at_traction;
-    snprintf(buf, n, "at delta_t = %g m N = %.6g N/m, T = %.6g N/m (contact frame); refinement "
-             "changes N by %.3g %%, T by %.3g %%", k->S, k->N, k->T, 100 * sum->change_N,
-             100 * sum->change_T);
+    snprintf(buf, n,
+             "at delta_t = %g m N = %.6g N/m, T = %.6g N/m (contact frame); refinement "
+             "changes N by %.3g %%, T by %.3g %%",
+             k->S, k->N, k->T, 100 * sum->change_N, 100 * sum->change_T);
 }
 
 const cwb_fem_model cwb_fem_cylinders = {

@@ -28,43 +28,114 @@ enum { SEC_BODY, SEC_VARY };
 static const char *const base_words[] = {"fixed", "symmetric", NULL};
 
 static const cwb_param body_params[] = {
-    {.name = "R", .unit = "m", .def = 0.5, .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
+    {.name = "R",
+     .unit = "m",
+     .def = 0.5,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
      .help = "body radius (seed 000 Sec. 4.1: 0.5 m)"},
-    {.name = "a_over_R", .unit = "-", .def = 0.05, .min = 0, .max = 0.5,
-     .flags = CWB_P_MIN_OPEN, .help = "half-width of the loaded flat / R (Sec. 4.1: 0.05)"},
-    {.name = "E", .unit = "Pa", .def = 1e10, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "Young's modulus (Sec. 4.1: 10 GPa)"},
-    {.name = "E_plane", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,
+    {.name = "a_over_R",
+     .unit = "-",
+     .def = 0.05,
+     .min = 0,
+     .max = 0.5,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "half-width of the loaded flat / R (Sec. 4.1: 0.05)"},
+    {.name = "E",
+     .unit = "Pa",
+     .def = 1e10,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "Young's modulus (Sec. 4.1: 10 GPa)"},
+    {.name = "E_plane",
+     .unit = "Pa",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
      .help = "if > 0: E = E_plane (1 - nu^2), so E/(1 - nu^2) stays fixed as nu varies (Fig. 7e)"},
-    {.name = "nu", .unit = "-", .def = 0.25, .min = 0, .max = 0.5, .flags = CWB_P_MAX_OPEN,
+    {.name = "nu",
+     .unit = "-",
+     .def = 0.25,
+     .min = 0,
+     .max = 0.5,
+     .flags = CWB_P_MAX_OPEN,
      .help = "Poisson's ratio (Sec. 4.1: 0.25)"},
-    {.name = "N", .unit = "N/m", .def = 1e5, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "resultant of the Hertzian normal traction (check of eq. 17)"},
-    {.name = "T", .unit = "N/m", .def = 1e5, .min = 0, .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN, .help = "resultant of the Hertzian tangential traction (Sec. 4.1: 1e5)"},
-    {.name = "base", .unit = "-", .kind = CWB_PARAM_CHOICE, .choices = base_words,
+    {.name = "N",
+     .unit = "N/m",
+     .def = 1e5,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "resultant of the Hertzian normal traction (check of eq. 17)"},
+    {.name = "T",
+     .unit = "N/m",
+     .def = 1e5,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "resultant of the Hertzian tangential traction (Sec. 4.1: 1e5)"},
+    {.name = "base",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = base_words,
      .help = "fixed: diameter clamped (the paper); symmetric: rollers, Johnson's eq. 17 disc"},
     {0}};
 
-static const cwb_param vary_params[] = {
-    {.name = "R", .unit = "m", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
-     .kind = CWB_PARAM_LIST, .help = "radii"},
-    {.name = "a_over_R", .unit = "-", .min = 0, .max = 0.5, .flags = CWB_P_MIN_OPEN,
-     .kind = CWB_PARAM_LIST, .help = "flat half-widths / R"},
-    {.name = "E", .unit = "Pa", .min = 0, .max = INFINITY, .flags = CWB_P_MIN_OPEN,
-     .kind = CWB_PARAM_LIST, .help = "Young's moduli"},
-    {.name = "nu", .unit = "-", .min = 0, .max = 0.5, .flags = CWB_P_MAX_OPEN,
-     .kind = CWB_PARAM_LIST, .help = "Poisson's ratios"},
-    {0}};
+static const cwb_param vary_params[] = {{.name = "R",
+                                         .unit = "m",
+                                         .min = 0,
+                                         .max = INFINITY,
+                                         .flags = CWB_P_MIN_OPEN,
+                                         .kind = CWB_PARAM_LIST,
+                                         .help = "radii"},
+                                        {.name = "a_over_R",
+                                         .unit = "-",
+                                         .min = 0,
+                                         .max = 0.5,
+                                         .flags = CWB_P_MIN_OPEN,
+                                         .kind = CWB_PARAM_LIST,
+                                         .help = "flat half-widths / R"},
+                                        {.name = "E",
+                                         .unit = "Pa",
+                                         .min = 0,
+                                         .max = INFINITY,
+                                         .flags = CWB_P_MIN_OPEN,
+                                         .kind = CWB_PARAM_LIST,
+                                         .help = "Young's moduli"},
+                                        {.name = "nu",
+                                         .unit = "-",
+                                         .min = 0,
+                                         .max = 0.5,
+                                         .flags = CWB_P_MAX_OPEN,
+                                         .kind = CWB_PARAM_LIST,
+                                         .help = "Poisson's ratios"},
+                                        {0}};
 
 static const cwb_fem_section sections[] = {
     {"body", body_params}, {"vary", vary_params}, {NULL, NULL}};
 
-static const cwb_fem_column columns[] = {
-    {"R", "m"}, {"a_over_R", "-"}, {"a", "m"}, {"E", "Pa"}, {"nu", "-"}, {"N", "N/m"},
-    {"T", "N/m"}, {"u_z_top", "m"}, {"u_z_eq17", "m"}, {"u_z_rel_to_eq17", "-"},
-    {"u_x_top", "m"}, {"w", "-"}, {"w_eq33", "-"}, {"w_refined", "-"}, {"refine_change", "-"},
-    {"elements", "-"}, {"nodes", "-"}, {"h_min", "m"}, {"reaction_error", "-"}, {NULL, NULL}};
+static const cwb_fem_column columns[] = {{"R", "m"},
+                                         {"a_over_R", "-"},
+                                         {"a", "m"},
+                                         {"E", "Pa"},
+                                         {"nu", "-"},
+                                         {"N", "N/m"},
+                                         {"T", "N/m"},
+                                         {"u_z_top", "m"},
+                                         {"u_z_eq17", "m"},
+                                         {"u_z_rel_to_eq17", "-"},
+                                         {"u_x_top", "m"},
+                                         {"w", "-"},
+                                         {"w_eq33", "-"},
+                                         {"w_refined", "-"},
+                                         {"refine_change", "-"},
+                                         {"elements", "-"},
+                                         {"nodes", "-"},
+                                         {"h_min", "m"},
+                                         {"reaction_error", "-"},
+                                         {NULL, NULL}};
 enum { NCOL = 19 };
 
 static const cwb_fem_table tables[] = {{"", columns}, {NULL, NULL}};
@@ -125,8 +196,9 @@ static void write_load_steps(FILE *f, const cwb_mesh *m, const cwb_halfround *h,
 {
     for (int step = 0; step < 2; step++) {
         double load = step == 0 ? -h->N : h->T;
-        fprintf(f, "** step %d: Hertzian %s traction, resultant %.9g N/m\n"
-                   "*STEP\n*STATIC\n*CLOAD, OP=NEW\n",
+        fprintf(f,
+                "** step %d: Hertzian %s traction, resultant %.9g N/m\n"
+                "*STEP\n*STATIC\n*CLOAD, OP=NEW\n",
                 step + 1, step == 0 ? "normal" : "tangential", step == 0 ? h->N : h->T);
         for (size_t i = 0; i < m->nnode; i++)
             if (force[i] != 0.0)
@@ -147,8 +219,10 @@ int cwb_halfround_deck(FILE *f, const cwb_mesh *m, const cwb_halfround *h, char 
     double total = cwb_hertz_nodal_forces(m, 2, h->a, force);
     if (!(fabs(total - 1.0) < 1e-8)) {
         free(force);
-        return cwb_fail(msg, n, CWB_EFAIL, "mesh: the Hertzian traction's nodal forces sum to "
-                        "%.12g instead of 1 (flat not meshed as straight quadratic edges?)", total);
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "mesh: the Hertzian traction's nodal forces sum to "
+                        "%.12g instead of 1 (flat not meshed as straight quadratic edges?)",
+                        total);
     }
     fprintf(f, "** cwb: half-round body, seed 000 Sec. 2.3; plane strain CPE6, thickness 1\n");
     cwb_deck_nodes(f, m);
@@ -159,8 +233,10 @@ int cwb_halfround_deck(FILE *f, const cwb_mesh *m, const cwb_halfround *h, char 
         return rc;
     }
     fprintf(f, "*NSET, NSET=TOP\n%d\n*NSET, NSET=CENTRE\n%d\n", top, centre);
-    fprintf(f, "*MATERIAL, NAME=BODY\n*ELASTIC\n%.13g, %.13g\n"
-               "*SOLID SECTION, ELSET=BODY, MATERIAL=BODY\n1.\n", h->E, h->nu);
+    fprintf(f,
+            "*MATERIAL, NAME=BODY\n*ELASTIC\n%.13g, %.13g\n"
+            "*SOLID SECTION, ELSET=BODY, MATERIAL=BODY\n1.\n",
+            h->E, h->nu);
     if (h->base == CWB_BASE_FIXED)
         fprintf(f, "*BOUNDARY\nBASE, 1, 2\n");
     else
@@ -190,11 +266,11 @@ int cwb_halfround_dat(cwb_halfround_out *o, const char *path, char *msg, size_t 
             kind = strcmp(set, "BASE") == 0 ? 2 : -1;
         if (kind < 0)
             continue;
-        int step = (int)lround(time) - 1;   /* step k ends at total time k */
+        int step = (int)lround(time) - 1; /* step k ends at total time k */
         if (step < 0 || step > 1 || fabs(time - (step + 1)) > 1e-6) {
             fclose(f);
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: results at time %g (expected 1 or 2)",
-                            path, lineno, time);
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: results at time %g (expected 1 or 2)", path,
+                            lineno, time);
         }
         /* skip the blank line, then one data row */
         double v[4];
@@ -209,8 +285,8 @@ int cwb_halfround_dat(cwb_halfround_out *o, const char *path, char *msg, size_t 
         }
         if (!got || !isfinite(v[1]) || !isfinite(v[2])) {
             fclose(f);
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the numbers of set %s",
-                            path, lineno, set);
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the numbers of set %s", path,
+                            lineno, set);
         }
         double *dst = kind == 0 ? o->top[step] : kind == 1 ? o->centre[step] : o->reaction[step];
         dst[0] = v[1];
@@ -220,8 +296,10 @@ int cwb_halfround_dat(cwb_halfround_out *o, const char *path, char *msg, size_t 
     fclose(f);
     for (int s = 0; s < 2; s++) {
         if (!(seen[s][0] && seen[s][1] && seen[s][2]))
-            return cwb_fail(msg, n, CWB_EFAIL, "%s: step %d has no results (did the solver "
-                            "finish?)", path, s + 1);
+            return cwb_fail(msg, n, CWB_EFAIL,
+                            "%s: step %d has no results (did the solver "
+                            "finish?)",
+                            path, s + 1);
         o->steps = s + 1;
     }
     return CWB_OK;
@@ -259,7 +337,6 @@ double cwb_eq20_penalty(double R, double a, double E, double nu, double T, doubl
         return NAN;
     return w;
 }
-
 
 /* ---------------------------------------------------------- the model */
 
@@ -310,11 +387,16 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
         val[V_E] = body->p[B_E_PLANE] * (1.0 - val[V_NU] * val[V_NU]);
     point_spec *ps = out;
     ps->a_over_R = val[V_A_OVER_R];
-    ps->h = (cwb_halfround){
-        .R = val[V_R], .a = val[V_A_OVER_R] * val[V_R], .E = val[V_E], .nu = val[V_NU],
-        .N = body->p[B_N], .T = body->p[B_T], .base = (cwb_base)body->p[B_BASE],
-        .fine = s->mesh.p[CWB_FEM_FINE], .coarse = s->mesh.p[CWB_FEM_COARSE]};
-    if (refine != 1.0) {   /* the base run's sizes exactly as given */
+    ps->h = (cwb_halfround){.R = val[V_R],
+                            .a = val[V_A_OVER_R] * val[V_R],
+                            .E = val[V_E],
+                            .nu = val[V_NU],
+                            .N = body->p[B_N],
+                            .T = body->p[B_T],
+                            .base = (cwb_base)body->p[B_BASE],
+                            .fine = s->mesh.p[CWB_FEM_FINE],
+                            .coarse = s->mesh.p[CWB_FEM_COARSE]};
+    if (refine != 1.0) { /* the base run's sizes exactly as given */
         ps->h.fine /= refine;
         ps->h.coarse /= refine;
     }
@@ -330,8 +412,8 @@ static int deck(FILE *f, const cwb_mesh *m, const void *ps, char *msg, size_t n)
     return cwb_halfround_deck(f, m, &((const point_spec *)ps)->h, msg, n);
 }
 
-static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *ps,
-                 void *out, char *msg, size_t n)
+static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *ps, void *out,
+                 char *msg, size_t n)
 {
     (void)frd;
     (void)m;
@@ -386,8 +468,10 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     const cwb_halfround *h = &ps->h;
     result q = evaluate(&pt->base), qr = pt->refined.out ? evaluate(&pt->refined) : q;
     if (!isfinite(q.w) || !isfinite(qr.w))
-        return cwb_fail(msg, n, CWB_EFAIL, "point %zu: eq. 20 has no root w in [-10, 10] for "
-                        "u_x = %g m", pt->index + 1, q.ux);
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "point %zu: eq. 20 has no root w in [-10, 10] for "
+                        "u_x = %g m",
+                        pt->index + 1, q.ux);
     /* on rollers the tangential load is held by the centre pin alone, so w
      * means nothing there: the check is on the normal approach instead */
     int on_rollers = h->base == CWB_BASE_SYMMETRIC;
@@ -396,9 +480,24 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     static const double coef[6] = {0.22, 2.89, 0.18, -10.31, 1.75, 0.36}; /* eq. 33 */
     double w33 = cwb_penalty_eq33(coef, ps->a_over_R, h->nu);
     const cwb_fem_run *run = &pt->base;
-    double row[NCOL] = {h->R, ps->a_over_R, h->a, h->E, h->nu, h->N, h->T, q.uz, eq17,
-                        q.uz / eq17 - 1.0, q.ux, q.w, w33, qr.w, pt->change,
-                        (double)run->elements, (double)run->nodes, run->h_min,
+    double row[NCOL] = {h->R,
+                        ps->a_over_R,
+                        h->a,
+                        h->E,
+                        h->nu,
+                        h->N,
+                        h->T,
+                        q.uz,
+                        eq17,
+                        q.uz / eq17 - 1.0,
+                        q.ux,
+                        q.w,
+                        w33,
+                        qr.w,
+                        pt->change,
+                        (double)run->elements,
+                        (double)run->nodes,
+                        run->h_min,
                         fmax(q.reaction_error, qr.reaction_error)};
     summarize(pt->summary, pt->index, row, run);
     return cwb_fem_rows_add(&pt->tables[0], row, msg, n);
@@ -444,8 +543,10 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
     provenance_model(f, s);
     char refinement[256];
     if (job->refine > 1.0)
-        snprintf(refinement, sizeof refinement, "every point re-run with element sizes "
-                 "/ %g: largest |%s| = %.3g %% (criterion %g %%)", job->refine,
+        snprintf(refinement, sizeof refinement,
+                 "every point re-run with element sizes "
+                 "/ %g: largest |%s| = %.3g %% (criterion %g %%)",
+                 job->refine,
                  s->section[SEC_BODY].p[B_BASE] == CWB_BASE_FIXED
                      ? "w_refined / w - 1"
                      : "u_z_top refined / u_z_top - 1 (rollers: w is not meaningful)",
