@@ -1,14 +1,15 @@
 # gnuplot script written by cwb 0.1.0
-# render: cd plots && gnuplot seed000_appendix_c.gp
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_appendix_c.png'
-set title "Seed 000 Appendix C: horizontal force from stick to separation" noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed000_appendix_c.png'
+set output cwb_png
+set title 'Seed 000 Appendix C: horizontal force from stick to separation' noenhanced
 set xlabel 'S_over_R [-]' noenhanced
 set ylabel 'F [N/m]' noenhanced
 set grid
-set key top right box opaque
-set label 1 "vs reference: max dev. 2.33e-12, rms 9.42e-13 (of max |ref|), 250 pts" at graph 0.02, graph 0.05 front noenhanced
+set key top right box opaque noenhanced
+set label 1 'vs reference: max dev. 2.33e-12, rms 9.42e-13 (of max |ref|), 250 pts' at graph 0.02, graph 0.05 front noenhanced
 plot 'seed000_appendix_c.csv' using 2:9 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz2d / hertz2d_accurate', \
      '../reference/analytic/seed000_appendix_c.csv' using 2:3 every 4 with points pt 6 ps 1.2 lc rgb '#d62728' title 'seed000_appendix_c.csv'

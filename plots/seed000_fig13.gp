@@ -1,15 +1,16 @@
 # gnuplot script written by cwb 0.1.0
-# render: cd plots && gnuplot seed000_fig13.gp
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig13.png'
-set title "Seed 000 Fig. 13: secant tangential stiffness; simplified k_t (eq. 31) overlaid" noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed000_fig13.png'
+set output cwb_png
+set title 'Seed 000 Fig. 13: secant tangential stiffness; simplified k_t (eq. 31) overlaid' noenhanced
 set xlabel 'S_over_R [-]' noenhanced
 set ylabel 'k_secant [N/m^2]' noenhanced
 set grid
-set key top right box opaque
-set label 1 "vs reference: max dev. 2.71e-12, rms 1.35e-12 (of max |ref|), 250 pts" at graph 0.02, graph 0.05 front noenhanced
+set key top right box opaque noenhanced
+set label 1 'vs reference: max dev. 2.71e-12, rms 1.35e-12 (of max |ref|), 250 pts' at graph 0.02, graph 0.05 front noenhanced
 plot 'seed000_fig13.csv' using 2:11 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz2d / hertz2d_accurate', \
      'seed000_fig14.csv' using 2:11 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed000_fig14', \
      '../reference/analytic/seed000_fig12.csv' using 2:4 every 4 with points pt 6 ps 1.2 lc rgb '#d62728' title 'seed000_fig12.csv'

@@ -3,7 +3,7 @@ set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
 set output 'seed000_fig7d.png'
-set title "Seed 000 Fig. 7d: w against Poisson's ratio nu (E = 10 GPa) (a/R = 0.05)" noenhanced
+set title 'Seed 000 Fig. 7d: w against Poisson''s ratio nu (E = 10 GPa) (a/R = 0.05)' noenhanced
 set grid
 set key bottom right box opaque
 set xlabel 'nu' noenhanced

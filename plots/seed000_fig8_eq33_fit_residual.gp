@@ -3,7 +3,7 @@ set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
 set output 'seed000_fig8_eq33_fit_residual.png'
-set title "Seed 000 Fig. 8: penalty factor w over (a/R, nu), FEM and eq. 33 (residuals)" noenhanced
+set title 'Seed 000 Fig. 8: penalty factor w over (a/R, nu), FEM and eq. 33 (residuals)' noenhanced
 set grid
 set key top right box opaque
 set xlabel 'a_over_R' noenhanced

@@ -1,14 +1,15 @@
 # gnuplot script written by cwb 0.1.0
-# render: cd plots && gnuplot seed004_fig26.gp
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed004_fig26.png'
-set title "Seed 004 Fig. 26: Rathbone 2015 vs Thornton (E = 26000 MPa, nu = 0, sigma_y = 160 MPa)" noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig26.png'
+set output cwb_png
+set title 'Seed 004 Fig. 26: Rathbone 2015 vs Thornton (E = 26000 MPa, nu = 0, sigma_y = 160 MPa)' noenhanced
 set xlabel 'delta_n [m]' noenhanced
 set ylabel 'F_n [N]' noenhanced
 set grid
-set key top right box opaque
+set key top right box opaque noenhanced
 plot 'seed004_fig26.csv' using 3:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: rathbone2015 / none', \
      'seed004_fig26_thornton.csv' using 3:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed004_fig26_thornton', \
      'seed004_fig26_thornton_fit.csv' using 3:4 with lines lw 2 dt 3 lc rgb '#17becf' title 'seed004_fig26_thornton_fit'

@@ -1,12 +1,13 @@
 # gnuplot script written by cwb 0.1.0
-# render: cd plots && gnuplot seed004_fig27_jackson_green.gp
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed004_fig27_jackson_green.png'
-set title "Seed 004 Fig. 27: Jackson-Green, eq. 34 unloading" noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig27_jackson_green.png'
+set output cwb_png
+set title 'Seed 004 Fig. 27: Jackson-Green, eq. 34 unloading' noenhanced
 set xlabel 'delta_n [m]' noenhanced
 set ylabel 'F_n [N]' noenhanced
 set grid
-set key top right box opaque
+set key top right box opaque noenhanced
 plot 'seed004_fig27_jackson_green.csv' using 3:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: jackson_green / none'

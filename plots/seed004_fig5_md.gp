@@ -1,12 +1,13 @@
 # gnuplot script written by cwb 0.1.0
-# render: cd plots && gnuplot seed004_fig5_md.gp
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed004_fig5_md.png'
-set title "Seed 004 Fig. 5: Mindlin-Deresiewicz, elastic sphere on a rigid flat, 15 deg" noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig5_md.png'
+set output cwb_png
+set title 'Seed 004 Fig. 5: Mindlin-Deresiewicz, elastic sphere on a rigid flat, 15 deg' noenhanced
 set xlabel 't [s]' noenhanced
 set ylabel 'F_t [N]' noenhanced
 set grid
-set key top right box opaque
+set key top right box opaque noenhanced
 plot 'seed004_fig5_md.csv' using 1:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / mindlin_deresiewicz'

@@ -1,12 +1,13 @@
 # gnuplot script written by cwb 0.1.0
-# render: cd plots && gnuplot seed004_restitution_storakers_sweep_permanent_overlap.gp
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed004_restitution_storakers_sweep_permanent_overlap.png'
-set title "Seed 004 laws, E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa: storakers" noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_restitution_storakers_sweep_permanent_overlap.png'
+set output cwb_png
+set title 'Seed 004 laws, E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa: storakers' noenhanced
 set xlabel 'impact_velocity [m/s]' noenhanced
 set ylabel 'permanent_overlap [m]' noenhanced
 set grid
-set key top right box opaque
-plot 'seed004_restitution_storakers_sweep.csv' using 12:16 with linespoints pt 7 ps 0.6 lw 2 lc rgb '#1f77b4' title 'cwb'
+set key top right box opaque noenhanced
+plot 'seed004_restitution_storakers_sweep.csv' using 10:14 with linespoints pt 7 ps 0.6 lw 2 lc rgb '#1f77b4' title 'cwb'

@@ -1,12 +1,13 @@
 # gnuplot script written by cwb 0.1.0
-# render: cd plots && gnuplot thornton_cycles.gp
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'thornton_cycles.png'
-set title "Thornton law: loading, unloading, reloading (seed 004 Table 3 material)" noenhanced
+if (!exists("cwb_png")) cwb_png = 'thornton_cycles.png'
+set output cwb_png
+set title 'Thornton law: loading, unloading, reloading (seed 004 Table 3 material)' noenhanced
 set xlabel 'delta_n [m]' noenhanced
 set ylabel 'F_n [N]' noenhanced
 set grid
-set key top right box opaque
+set key top right box opaque noenhanced
 plot 'thornton_cycles.csv' using 3:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: thornton / none'
