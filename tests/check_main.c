@@ -4,7 +4,6 @@
 
 #include <gsl/gsl_errno.h>
 
-#include "cwb_fit.h"
 #include "cwb_test.h"
 
 cwb_case *test_load(const char *path, const char *const *over, size_t n)
@@ -35,15 +34,6 @@ void test_run(const char *path, const char *const *over, size_t n, cwb_result *r
     int rc = cwb_run_case(c, r, msg, sizeof msg);
     free(c);
     ck_assert_msg(rc == CWB_OK, "running %s failed: %s", path, msg);
-}
-
-void test_fit(const char *path, cwb_result *r)
-{
-    char msg[CWB_MSG];
-    cwb_result_init(r);
-    cwb_fit_request req = {.path = path, .dir = "/tmp", .plot = 0, .json = 0};
-    int rc = cwb_fit(&req, r, NULL, msg, sizeof msg);
-    ck_assert_msg(rc == CWB_OK, "cwb fit %s: %s", path, msg);
 }
 
 double test_col(const cwb_result *r, const char *name, size_t row)

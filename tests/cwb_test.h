@@ -29,9 +29,6 @@ void test_run(const char *path, const char *const *over, size_t n, cwb_result *r
 /* Loading the case (with overrides) must fail with CWB_EINPUT and a message
  * containing `what`. */
 void test_refused(const char *path, const char *const *over, size_t n, const char *what);
-/* `cwb fit` a fit-case quietly (files to /tmp, no plot); fails the test on
- * any error. */
-void test_fit(const char *path, cwb_result *r);
 /* Value of column `name` in row `row` of a run's series (fails the test if absent). */
 double test_col(const cwb_result *r, const char *name, size_t row);
 

@@ -294,8 +294,7 @@ START_TEST(fem_cylinders_from_committed_solver_output)
 }
 END_TEST
 
-/* `cwb fit` a fit-case quietly into the scratch folder (test_fit writes to
- * /tmp itself and leaves its CSVs there). */
+/* `cwb fit` a fit-case quietly into the scratch folder. */
 static void fit_quietly(const char *path, cwb_result *r)
 {
     char dir[128], name[32], msg[CWB_MSG];
