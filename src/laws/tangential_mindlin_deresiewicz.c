@@ -111,15 +111,18 @@ static double iwan_slip(double om0, double om1)
  * integral of (w0 - w(x')) dx' over [0, x] in *area, sets *slid when the
  * branch reaches its limit (w = 0) and *x_used to the displacement spent on
  * the branch before that, and *iwan to iwan_slip over the part used. */
-static double branch(double w0, double x, double c, double span, double *area, int *slid,
-                     double *x_used, double *iwan)
+/* What a branch step used: the area under w, the displacement taken
+ * before full sliding, the Iwan slip integral, and whether it slid. */
+typedef struct {
+    double area, x_used, iwan;
+    int slid;
+} branch_step;
+
+static double branch(double w0, double x, double c, double span, branch_step *b)
 {
-    *slid = 0;
-    *iwan = 0.0;
+    *b = (branch_step){0};
     if (w0 <= 0.0) {
-        *area = 0.0;
-        *slid = 1;
-        *x_used = 0.0;
+        b->slid = 1;
         return 0.0;
     }
     double om0 = pow(w0, 2.0 / 3.0);
@@ -128,14 +131,14 @@ static double branch(double w0, double x, double c, double span, double *area, i
     if (om1 <= 0.0) {
         om1 = 0.0;
         xe = om0 * c;
-        *slid = 1;
+        b->slid = 1;
     }
     double w1 = om1 * sqrt(om1);
     /* int_0^xe w dx = c (2/5)(om0^(5/2) - om1^(5/2)) */
     double int_w = c * 0.4 * (om0 * om0 * sqrt(om0) - om1 * om1 * sqrt(om1));
-    *area = w0 * xe - int_w;
-    *x_used = xe;
-    *iwan = iwan_slip(om0, om1);
+    b->area = w0 * xe - int_w;
+    b->x_used = xe;
+    b->iwan = iwan_slip(om0, om1);
     return span * (w0 - w1);
 }
 
@@ -185,13 +188,16 @@ static void md_stiff(const md_ctx *c, md_result *r)
 static void md_loading(const md_ctx *c, md_result *r)
 {
     double T = c->T, dN = c->dN, x = c->d;
-    double w0 = 1.0 - (T + c->mu * dN) / c->mN, area, used, iwan;
+    double w0 = 1.0 - (T + c->mu * dN) / c->mN;
     double th = w0 > 0.0 ? cbrt(w0) : 0.0;
     double start = T + c->mu * (1.0 - th) * dN;
-    r->Tn = start + branch(w0, x, c->C, c->mN, &area, &r->slid, &used, &iwan);
-    r->work = start * used + c->mN * area;
+    branch_step b;
+    r->Tn = start + branch(w0, x, c->C, c->mN, &b);
+    double used = b.x_used;
+    r->slid = b.slid;
+    r->work = start * used + c->mN * b.area;
     r->start = start;
-    r->slip = c->mN * c->C * iwan;
+    r->slip = c->mN * c->C * b.iwan;
     if (r->slid) {
         r->Tn = c->mN;
         r->work += c->mN * (x - used);
@@ -202,13 +208,16 @@ static void md_loading(const md_ctx *c, md_result *r)
 static void md_unloading(const md_ctx *c, md_result *r)
 {
     double mN = c->mN, T = c->T;
-    double w0 = 1.0 - (c->T1 - T + 2.0 * c->mu * c->dN) / (2.0 * mN), area, used, iwan;
+    double w0 = 1.0 - (c->T1 - T + 2.0 * c->mu * c->dN) / (2.0 * mN);
     double th = w0 > 0.0 ? cbrt(w0) : 0.0;
     double start = T - c->mu * (1.0 - th) * c->dN;
-    r->Tn = start - branch(w0, -c->d, 2.0 * c->C, 2.0 * mN, &area, &r->slid, &used, &iwan);
-    r->work = -(start * used - 2.0 * mN * area);
+    branch_step b;
+    r->Tn = start - branch(w0, -c->d, 2.0 * c->C, 2.0 * mN, &b);
+    double used = b.x_used;
+    r->slid = b.slid;
+    r->work = -(start * used - 2.0 * mN * b.area);
     r->start = start;
-    r->slip = 2.0 * mN * c->C * iwan;
+    r->slip = 2.0 * mN * c->C * b.iwan;
     if (r->slid || r->Tn <= -mN) {
         /* full reversal: slides backwards, loading now runs the other way */
         r->work += mN * (-c->d - used);
@@ -224,14 +233,17 @@ static void md_unloading(const md_ctx *c, md_result *r)
 static void md_reloading(md_ctx *c, md_result *r)
 {
     double mN = c->mN, C = c->C, T = c->T;
-    double w0 = 1.0 - (T - c->T2 + 2.0 * c->mu * c->dN) / (2.0 * mN), area, used, iwan;
+    double w0 = 1.0 - (T - c->T2 + 2.0 * c->mu * c->dN) / (2.0 * mN);
     double th = w0 > 0.0 ? cbrt(w0) : 0.0;
     double start = T + c->mu * (1.0 - th) * c->dN;
     double T1n = c->T1 + c->mu * c->dN;
-    r->Tn = start + branch(w0, c->d, 2.0 * C, 2.0 * mN, &area, &r->slid, &used, &iwan);
-    r->work = start * used + 2.0 * mN * area;
+    branch_step b;
+    r->Tn = start + branch(w0, c->d, 2.0 * C, 2.0 * mN, &b);
+    double used = b.x_used;
+    r->slid = b.slid;
+    r->work = start * used + 2.0 * mN * b.area;
     r->start = start;
-    r->slip = 2.0 * mN * C * iwan;
+    r->slip = 2.0 * mN * C * b.iwan;
     if (!(r->Tn >= T1n || r->slid))
         return;
     double x_at = used;
@@ -247,15 +259,15 @@ static void md_reloading(md_ctx *c, md_result *r)
     }
     c->mode = MODE_LOADING;
     c->T = T1n;
-    double rest = c->d - x_at, w1 = 1.0 - T1n / mN, area1, used1, iwan1;
-    int slid1;
-    r->Tn = T1n + branch(w1, rest, C, mN, &area1, &slid1, &used1, &iwan1);
-    r->work += T1n * used1 + mN * area1;
-    r->slip += mN * C * iwan1;
-    if (slid1) {
+    double rest = c->d - x_at, w1 = 1.0 - T1n / mN;
+    branch_step b1;
+    r->Tn = T1n + branch(w1, rest, C, mN, &b1);
+    r->work += T1n * b1.x_used + mN * b1.area;
+    r->slip += mN * C * b1.iwan;
+    if (b1.slid) {
         r->Tn = mN;
-        r->work += mN * (rest - used1);
-        r->slip += mN * (rest - used1);
+        r->work += mN * (rest - b1.x_used);
+        r->slip += mN * (rest - b1.x_used);
         r->slid = 1;
     }
     c->dN = 0.0; /* already applied to T* above */
