@@ -105,7 +105,11 @@ SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \
 # Seed 003 (sliding of two spheres): overlays run after the cases they draw.
 SEED003_FIGS = $(foreach c,fig6_line_velocity fig4a_hysteresis fig4b_hysteresis fig4c_hysteresis \
                  fig4d_p2 fig4d_p3 fig4d_p4 fig5_reversals fig13_an_on fig13_an_off \
-                 fig14_t105 fig14_t200 fig14_t150,cases/seed003_$(c).case)
+                 fig14_t105 fig14_t200 fig14_t150 \
+                 fig1_v105 fig1_v15 fig1_v30 fig1a fig1b fig1c fig1d \
+                 fig3_v10_line fig3_v10_k08 fig3_v10_k03 fig3_v15_line fig3_v15_k08 fig3_v15_k03 \
+                 fig3_v30_line fig3_v30_k08 fig3_v30_k03 \
+                 fig9_k03 fig9_k08 fig9_k03_exact fig9_k08_exact,cases/seed003_$(c).case)
 SEED003_SWEEPS = $(foreach c,fig7_restitution fig8_contact_time fig10_k08 fig10_k03 fig11_k08 \
                    fig11_k03 fig15_contact_time,cases/seed003_$(c).case)
 

@@ -1,0 +1,14 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed003_fig1_v105.png'
+set output cwb_png
+set title 'Seed 003 Fig. 1c: T* and N* against t, line, v0 = 1.05 v_crit' noenhanced
+set xlabel 't [s]' noenhanced
+set ylabel 'T [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed003_fig1_v105.csv' using 1:7 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none, T', \
+     'seed003_fig1_v105.csv' using 1:8 with lines lw 2 lc rgb '#2ca02c' title 'cwb: hertz / none, N_tool'

@@ -1,0 +1,16 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed003_fig1b.png'
+set output cwb_png
+set title 'Seed 003 Fig. 1b: v against t, line, v0 = 0.8 v_crit (and 1.05, 1.5, 3)' noenhanced
+set xlabel 't [s]' noenhanced
+set ylabel 'v [m/s]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed003_fig1b.csv' using 1:5 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+     'seed003_fig1_v105.csv' using 1:5 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed003_fig1_v105', \
+     'seed003_fig1_v15.csv' using 1:5 with lines lw 2 dt 3 lc rgb '#17becf' title 'seed003_fig1_v15', \
+     'seed003_fig1_v30.csv' using 1:5 with lines lw 2 dt 4 lc rgb '#bcbd22' title 'seed003_fig1_v30'

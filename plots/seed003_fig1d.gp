@@ -1,0 +1,13 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed003_fig1d.png'
+set output cwb_png
+set title 'Seed 003 Fig. 1d: T* against s, line, v0 = 0.8 v_crit, eq. 3' noenhanced
+set xlabel 's [m]' noenhanced
+set ylabel 'T [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed003_fig1d.csv' using 2:7 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none'
