@@ -203,6 +203,35 @@ START_TEST(hostile_title_fit)
 }
 END_TEST
 
+/* A sweep's table does not depend on --jobs, and keeps results that only
+ * some values set (energy_gain_steps: rathbone returns energy just past
+ * yield): each worker used to write only the names of its first value. */
+START_TEST(sweep_table_independent_of_jobs)
+{
+    scratch s;
+    scratch_open(&s, "");
+    char csv[2][8192], path[300];
+    const char *jobs[] = {"1", "3"};
+    for (int j = 0; j < 2; j++) {
+        char out[32];
+        snprintf(out, sizeof out, "out%d", j);
+        char case_path[300], here[200];
+        ck_assert_ptr_nonnull(getcwd(here, sizeof here));
+        snprintf(case_path, sizeof case_path, "%s/cases/seed004_restitution_rathbone.case", here);
+        const char *args[] = {"sweep", case_path, "--set", "driver.dt_tol=1e-3", "--vary",
+                              "driver.v_normal=0.01:30:6:log", "--jobs", jobs[j], "--no-plot",
+                              "--out", out, NULL};
+        int rc = run_in(s.work, s.log, args);
+        ck_assert_msg(rc == 0, "--jobs %s: exit %d", jobs[j], rc);
+        snprintf(path, sizeof path, "%s/%s/seed004_restitution_rathbone_sweep.csv", s.work, out);
+        read_file(path, csv[j], sizeof csv[j]);
+    }
+    ck_assert_msg(strcmp(csv[0], csv[1]) == 0, "--jobs 1 and 3 give different tables");
+    ck_assert_msg(strstr(csv[0], "energy_gain_steps[-]") != NULL, "energy_gain_steps dropped");
+    scratch_close(&s);
+}
+END_TEST
+
 /* A newline in a path given on the command line: exit 2, named. */
 START_TEST(path_with_newline_refused)
 {
@@ -393,6 +422,7 @@ Suite *safety_suite(void)
     tcase_add_test(tc, hostile_name_and_title_run);
     tcase_add_test(tc, hostile_out_and_title_sweep);
     tcase_add_test(tc, hostile_title_fit);
+    tcase_add_test(tc, sweep_table_independent_of_jobs);
     tcase_add_test(tc, path_with_newline_refused);
     tcase_add_test(tc, full_disk_keeps_run_csv);
     tcase_add_test(tc, full_disk_keeps_sweep_csv);

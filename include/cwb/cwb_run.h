@@ -18,7 +18,7 @@
 /* ------------------------------------------------------------------ */
 /* Results                                                             */
 
-#define CWB_MAX_COLS    40
+#define CWB_MAX_COLS    72 /* a sweep tables every scalar (CWB_MAX_SCALARS) and the key */
 #define CWB_MAX_SCALARS 64
 #define CWB_MAX_WARN    16
 

@@ -59,6 +59,8 @@ typedef struct {
     vary_spec v;
     row *rows;          /* v.n of them */
     cwb_result names;   /* every scalar's name and unit, as the workers gave them */
+    size_t first_row[CWB_MAX_SCALARS], first_pos[CWB_MAX_SCALARS]; /* where each first shows */
+    size_t overflow;    /* results beyond CWB_MAX_SCALARS names, not tabled */
     cwb_result table;   /* the CSV: the varied key, then every defined scalar */
     char dropped[1024]; /* scalars no value defines, left out of the table */
     size_t failed;
@@ -156,15 +158,10 @@ static int describe_key(const cwb_case *c, vary_spec *v, char *msg, size_t n)
                     v->key);
 }
 
-/* The names and units of the scalars, in the order every row lists its
- * values: as the first value that ran gave them. */
-typedef struct {
-    cwb_result names;
-    int known; /* 0 until a value has run */
-} scalar_order;
-
-/* Run value i into out; order is filled on the first success. */
-static void run_one(const sweep *s, size_t i, row *out, scalar_order *order)
+/* Run value i: its status and message into out, its named results into r
+ * (every one the run set: results a run sets only when they happen, such
+ * as energy_gain_steps, must reach the table whichever worker ran them). */
+static void run_one(const sweep *s, size_t i, row *out, cwb_result *r)
 {
     const cwb_sweep_request *q = &s->req;
     const vary_spec *v = &s->v;
@@ -181,26 +178,10 @@ static void run_one(const sweep *s, size_t i, row *out, scalar_order *order)
         over[nover++] = setl;
     }
     cwb_case *c = cwb_case_new();
-    cwb_result r;
-    cwb_result_init(&r);
     out->status = c && over ? cwb_case_load(c, q->path, over, nover, out->msg, sizeof out->msg)
                             : cwb_fail(out->msg, sizeof out->msg, CWB_EFAIL, "out of memory");
     if (out->status == CWB_OK)
-        out->status = cwb_run_case(c, &r, out->msg, sizeof out->msg);
-    for (size_t k = 0; k < CWB_MAX_SCALARS; k++)
-        out->value[k] = NAN;
-    if (out->status == CWB_OK) {
-        if (!order->known) {
-            cwb_result_free(&order->names);
-            cwb_result_init(&order->names);
-            for (size_t k = 0; k < r.nscalar; k++)
-                cwb_result_set(&order->names, r.scalar[k].name, r.scalar[k].unit, 0.0);
-            order->known = 1;
-        }
-        for (size_t k = 0; k < order->names.nscalar; k++)
-            out->value[k] = cwb_result_get(&r, order->names.scalar[k].name);
-    }
-    cwb_result_free(&r);
+        out->status = cwb_run_case(c, r, out->msg, sizeof out->msg);
     free(c);
     free(over);
 }
@@ -247,29 +228,27 @@ static int stopped(char *msg, size_t n)
 static void worker(const sweep *s, FILE *f, int w, const cwb_log *progress)
 {
     const vary_spec *v = &s->v;
-    scalar_order order;
-    cwb_result_init(&order.names);
-    order.known = 0;
     row rw;
     for (size_t i = (size_t)w; i < v->n && !stop_signal; i += (size_t)s->req.jobs) {
         cwb_logf(progress, CWB_LOG_PROGRESS, "sweep %s: %zu/%zu", v->key, i + 1, v->n);
-        run_one(s, i, &rw, &order);
+        cwb_result r;
+        cwb_result_init(&r);
+        run_one(s, i, &rw, &r);
         fprintf(f, "row %zu %d\n", i, rw.status);
         if (rw.status != CWB_OK) {
             for (char *p = rw.msg; *p; p++)
                 if (*p == '\n')
                     *p = ' ';
             fprintf(f, "msg %s\n", rw.msg);
-            if (rw.status == CWB_EINPUT)
-                break;
-            continue;
+        } else {
+            for (size_t k = 0; k < r.nscalar; k++)
+                fprintf(f, "val %s %s %.17g\n", r.scalar[k].name,
+                        r.scalar[k].unit[0] ? r.scalar[k].unit : "-", r.scalar[k].value);
         }
-        const cwb_result *names = &order.names;
-        for (size_t k = 0; k < names->nscalar; k++)
-            fprintf(f, "val %s %s %.17g\n", names->scalar[k].name,
-                    names->scalar[k].unit[0] ? names->scalar[k].unit : "-", rw.value[k]);
+        cwb_result_free(&r);
+        if (rw.status == CWB_EINPUT)
+            break;
     }
-    cwb_result_free(&order.names);
     fflush(f);
 }
 
@@ -365,35 +344,82 @@ static int wait_workers(const pid_t *pid, int jobs, int rc, char *msg, size_t n)
     return rc;
 }
 
+/* The index of result nm in s->names, added if new; -1 when the table of
+ * names is full (counted in s->overflow, never written to another's cell). */
+static int name_index(sweep *s, const char *nm, const char *un, size_t i, size_t pos)
+{
+    for (size_t q = 0; q < s->names.nscalar; q++)
+        if (strcmp(s->names.scalar[q].name, nm) == 0) {
+            if (i < s->first_row[q] || (i == s->first_row[q] && pos < s->first_pos[q])) {
+                s->first_row[q] = i;
+                s->first_pos[q] = pos;
+            }
+            return (int)q;
+        }
+    if (s->names.nscalar >= CWB_MAX_SCALARS) {
+        s->overflow++;
+        return -1;
+    }
+    cwb_result_set(&s->names, nm, un, 0.0);
+    size_t k = s->names.nscalar - 1;
+    s->first_row[k] = i;
+    s->first_pos[k] = pos;
+    return (int)k;
+}
+
 /* Read one worker's file into s->rows (names in s->names). */
 static void merge_file(sweep *s, FILE *in)
 {
     rewind(in);
     char line[1024];
     row *cur = NULL;
+    size_t i = 0, pos = 0;
     while (fgets(line, sizeof line, in)) {
         line[strcspn(line, "\n")] = '\0';
-        size_t i;
         int st;
         char nm[64], un[32];
         double val;
         if (sscanf(line, "row %zu %d", &i, &st) == 2 && i < s->v.n) {
             cur = &s->rows[i];
             cur->status = st;
+            pos = 0;
         } else if (cur && strncmp(line, "msg ", 4) == 0) {
             snprintf(cur->msg, sizeof cur->msg, "%.255s", line + 4);
         } else if (cur && sscanf(line, "val %63s %31s %lg", nm, un, &val) == 3) {
-            int k = -1;
-            for (size_t q = 0; q < s->names.nscalar; q++)
-                if (strcmp(s->names.scalar[q].name, nm) == 0)
-                    k = (int)q;
-            if (k < 0) {
-                cwb_result_set(&s->names, nm, un, 0.0);
-                k = (int)s->names.nscalar - 1;
-            }
-            if (k >= 0 && k < CWB_MAX_SCALARS)
+            int k = name_index(s, nm, un, i, pos++);
+            if (k >= 0)
                 cur->value[k] = val;
         }
+    }
+}
+
+/* Columns in a fixed order whatever --jobs: by the first value (row) that
+ * gave each result, then by its place in that row. */
+static void order_names(sweep *s)
+{
+    size_t m = s->names.nscalar, perm[CWB_MAX_SCALARS];
+    for (size_t k = 0; k < m; k++)
+        perm[k] = k;
+    for (size_t a = 1; a < m; a++)   /* insertion sort: m <= 64 */
+        for (size_t b = a; b > 0; b--) {
+            size_t x = perm[b - 1], y = perm[b];
+            if (s->first_row[x] < s->first_row[y] ||
+                (s->first_row[x] == s->first_row[y] && s->first_pos[x] <= s->first_pos[y]))
+                break;
+            perm[b - 1] = y;
+            perm[b] = x;
+        }
+    cwb_result sorted;
+    cwb_result_init(&sorted);
+    for (size_t k = 0; k < m; k++)
+        cwb_result_set(&sorted, s->names.scalar[perm[k]].name, s->names.scalar[perm[k]].unit, 0.0);
+    cwb_result_free(&s->names);
+    s->names = sorted;
+    double v[CWB_MAX_SCALARS];
+    for (size_t i = 0; i < s->v.n; i++) {
+        for (size_t k = 0; k < m; k++)
+            v[k] = s->rows[i].value[perm[k]];
+        memcpy(s->rows[i].value, v, m * sizeof *v);
     }
 }
 
@@ -442,6 +468,8 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
         }
     free(out);
     free(pid);
+    if (rc == CWB_OK)
+        order_names(s);
     for (size_t i = 0; rc == CWB_OK && i < s->v.n; i++)
         if (s->rows[i].status == CWB_EINPUT)
             rc = cwb_fail(msg, n, CWB_EINPUT, "sweep value %s = %.10g: %s", s->v.key,
@@ -465,16 +493,23 @@ static int sweep_table(sweep *s, char *msg, size_t n)
             used += (size_t)snprintf(s->dropped + used, sizeof s->dropped - used, "%s%s",
                                      used ? ", " : "", s->names.scalar[k].name);
     }
-    cwb_series_column(&s->table.series, v->column, v->unit);
+    if (s->overflow)
+        return cwb_fail(msg, n, CWB_EFAIL, "sweep: the runs gave more than %d distinct results "
+                        "(%zu values not tabled)", CWB_MAX_SCALARS, s->overflow);
+    int ok = cwb_series_column(&s->table.series, v->column, v->unit) >= 0;
     for (size_t q = 0; q < nkeep; q++)
-        cwb_series_column(&s->table.series, s->names.scalar[keep[q]].name,
-                          s->names.scalar[keep[q]].unit);
+        ok &= cwb_series_column(&s->table.series, s->names.scalar[keep[q]].name,
+                                s->names.scalar[keep[q]].unit) >= 0;
+    if (!ok)
+        return cwb_fail(msg, n, CWB_EFAIL, "sweep: %zu results do not fit a table of %d columns",
+                        nkeep, CWB_MAX_COLS - 1);
     double rv[CWB_MAX_SCALARS + 1];
     for (size_t i = 0; i < v->n; i++) {
         rv[0] = value_at(v, i);
         for (size_t q = 0; q < nkeep; q++)
             rv[q + 1] = s->rows[i].value[keep[q]];
-        cwb_series_row(&s->table.series, rv);
+        if (cwb_series_row(&s->table.series, rv) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
         if (s->rows[i].status != CWB_OK) {
             s->failed++;
             cwb_result_warn(&s->table, "%s = %.10g failed: %s", v->key, value_at(v, i),
