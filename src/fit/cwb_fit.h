@@ -155,6 +155,9 @@ int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *ou
  * so no title or name can end the string early or be expanded; `quote` is
  * kept for the callers and ignored. */
 void cwb_fit_gp_string(FILE *f, char quote, const char *s);
+/* The script's output: cwb_png when cwb_plot_render sets it (a temporary
+ * name renamed on success), else png. */
+void cwb_fit_gp_output(FILE *f, const char *png);
 
 /* A fit model (one file src/fit/fit_model_NAME.c each). */
 typedef struct {

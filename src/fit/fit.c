@@ -137,6 +137,15 @@ void cwb_fit_gp_string(FILE *f, char quote, const char *s)
     fputs(quoted, f);
 }
 
+void cwb_fit_gp_output(FILE *f, const char *png)
+{
+    /* cwb_plot_render passes cwb_png, a temporary name it renames once
+     * gnuplot has succeeded, so a failed plot never truncates the old PNG. */
+    fprintf(f, "if (!exists(\"cwb_png\")) cwb_png = ");
+    cwb_fit_gp_string(f, '\'', png);
+    fprintf(f, "\nset output cwb_png\n");
+}
+
 /* --------------------------------------------------------------- files */
 
 int cwb_fit_open(const cwb_fit_out *o, const char *base, const char *ext, cwb_output *out,
@@ -199,9 +208,9 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     snprintf(png, sizeof png, "%s.png", base);
     snprintf(title, sizeof title, "%s%s", fc->title, residual ? " (residuals)" : "");
     fprintf(f, "set datafile separator ','\nset datafile columnheaders\n");
-    fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\nset output ");
-    cwb_fit_gp_string(f, '\'', png);
-    fprintf(f, "\nset title ");
+    fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
+    cwb_fit_gp_output(f, png);
+    fprintf(f, "set title ");
     cwb_fit_gp_string(f, '"', title);
     fprintf(f, " noenhanced\nset grid\nset key top right box opaque\nset xlabel ");
     cwb_fit_gp_string(f, '\'', t->cols[t->ix]);

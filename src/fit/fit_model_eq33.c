@@ -246,10 +246,9 @@ static int by_nu_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_f
     int rc = cwb_fit_open(o, base, "gp", &out, msg, n);
     if (rc == CWB_OK) {
         fprintf(out.f, "set datafile separator ','\nset datafile columnheaders\n"
-                       "set terminal pngcairo size 960,720 font 'Sans,11' noenhanced\n"
-                       "set output ");
-        cwb_fit_gp_string(out.f, '\'', png);
-        fprintf(out.f, "\nset title ");
+                       "set terminal pngcairo size 960,720 font 'Sans,11' noenhanced\n");
+        cwb_fit_gp_output(out.f, png);
+        fprintf(out.f, "set title ");
         cwb_fit_gp_string(out.f, '"', title);
         fprintf(out.f, " noenhanced\nset grid\nset key outside right top box\nset samples 300\n"
                        "set xlabel 'a/R' noenhanced\nset ylabel 'penalty factor w' noenhanced\n");
@@ -326,9 +325,9 @@ static int panel_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_p
         return rc;
     int logx = strcmp(p->xname, "R") == 0 || strcmp(p->xname, "E") == 0;
     fprintf(out.f, "set datafile separator ','\nset datafile columnheaders\n"
-                   "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\nset output ");
-    cwb_fit_gp_string(out.f, '\'', png);
-    fprintf(out.f, "\nset title ");
+                   "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
+    cwb_fit_gp_output(out.f, png);
+    fprintf(out.f, "set title ");
     cwb_fit_gp_string(out.f, '"', fc->title);
     fprintf(out.f, " noenhanced\nset grid\nset key bottom right box opaque\n%sset xlabel ",
             logx ? "set logscale x\n" : "");
