@@ -218,9 +218,12 @@ START_TEST(sweep_table_independent_of_jobs)
         char case_path[300], here[200];
         ck_assert_ptr_nonnull(getcwd(here, sizeof here));
         snprintf(case_path, sizeof case_path, "%s/cases/seed004_restitution_rathbone.case", here);
-        const char *args[] = {"sweep", case_path, "--set", "driver.dt_tol=1e-3", "--vary",
-                              "driver.v_normal=0.01:30:6:log", "--jobs", jobs[j], "--no-plot",
-                              "--out", out, NULL};
+        const char *args[] = {"sweep",     case_path,
+                              "--set",     "driver.dt_tol=1e-3",
+                              "--vary",    "driver.v_normal=0.01:30:6:log",
+                              "--jobs",    jobs[j],
+                              "--no-plot", "--out",
+                              out,         NULL};
         int rc = run_in(s.work, s.log, args);
         ck_assert_msg(rc == 0, "--jobs %s: exit %d", jobs[j], rc);
         snprintf(path, sizeof path, "%s/%s/seed004_restitution_rathbone_sweep.csv", s.work, out);

@@ -57,8 +57,8 @@ typedef struct {
     const cwb_log *log;
     cwb_case *base;
     vary_spec v;
-    row *rows;          /* v.n of them */
-    cwb_result names;   /* every scalar's name and unit, as the workers gave them */
+    row *rows;        /* v.n of them */
+    cwb_result names; /* every scalar's name and unit, as the workers gave them */
     size_t first_row[CWB_MAX_SCALARS], first_pos[CWB_MAX_SCALARS]; /* where each first shows */
     size_t overflow;    /* results beyond CWB_MAX_SCALARS names, not tabled */
     cwb_result table;   /* the CSV: the varied key, then every defined scalar */
@@ -400,7 +400,7 @@ static void order_names(sweep *s)
     size_t m = s->names.nscalar, perm[CWB_MAX_SCALARS];
     for (size_t k = 0; k < m; k++)
         perm[k] = k;
-    for (size_t a = 1; a < m; a++)   /* insertion sort: m <= 64 */
+    for (size_t a = 1; a < m; a++) /* insertion sort: m <= 64 */
         for (size_t b = a; b > 0; b--) {
             size_t x = perm[b - 1], y = perm[b];
             if (s->first_row[x] < s->first_row[y] ||
@@ -494,8 +494,10 @@ static int sweep_table(sweep *s, char *msg, size_t n)
                                      used ? ", " : "", s->names.scalar[k].name);
     }
     if (s->overflow)
-        return cwb_fail(msg, n, CWB_EFAIL, "sweep: the runs gave more than %d distinct results "
-                        "(%zu values not tabled)", CWB_MAX_SCALARS, s->overflow);
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "sweep: the runs gave more than %d distinct results "
+                        "(%zu values not tabled)",
+                        CWB_MAX_SCALARS, s->overflow);
     int ok = cwb_series_column(&s->table.series, v->column, v->unit) >= 0;
     for (size_t q = 0; q < nkeep; q++)
         ok &= cwb_series_column(&s->table.series, s->names.scalar[keep[q]].name,
@@ -742,10 +744,15 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
         rc = sweep_groups(s, msg, n);
     if (rc == CWB_OK)
         rc = sweep_write_csv(s, msg, n);
-    for (size_t gi = 0; rc == CWB_OK && req->plot && gi < s->ngroups; gi++)
+    for (size_t gi = 0; rc == CWB_OK && req->plot && gi < s->ngroups && !stop_signal; gi++)
         if (!s->skip[gi] &&
             (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) == CWB_OK)
             rc = cwb_plot_render(req->dir, s->specs[gi].name, msg, n);
+    if (rc == CWB_OK && stop_signal) /* a stop while plotting is not a success */
+        rc = cwb_fail(msg, n, CWB_EFAIL,
+                      "sweep stopped by %s after %s was written: the plots "
+                      "are not all made",
+                      stop_signal == SIGINT ? "SIGINT" : "SIGTERM", s->file);
     if (rc == CWB_OK)
         sweep_report(s);
     release_stop(&handlers);

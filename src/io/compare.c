@@ -313,7 +313,7 @@ static int deviation(const curve *a, const curve *b, deviation_sums *sums)
         return CWB_EFAIL;
     int rc = cwb_interp_curve(a->x, a->y, a->m, b->x, b->m, ya);
     for (size_t q = 0; rc == CWB_OK && q < b->m; q++) {
-        if (isnan(ya[q]))
+        if (isnan(ya[q]) || !isfinite(b->y[q])) /* outside a's range, or undefined in b */
             continue;
         double d = fabs(ya[q] - b->y[q]);
         sums->worst = fmax(sums->worst, d);

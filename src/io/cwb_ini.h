@@ -5,7 +5,7 @@
  *   key = value          value trimmed; '#' or ';' at the start of a line or
  *                        after white space begins a comment
  *     more, values       an indented line without '=' continues the value
- *                        above it, joined with one space
+ *                        above it, joined with one space (a blank line ends it)
  *
  * A key given twice in one section is an error naming both lines. Lines
  * may be up to CWB_INI_MAX_LINE bytes (a longer one is refused naming its

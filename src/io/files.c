@@ -43,7 +43,9 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n)
 {
     if (!o->f)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", o->path);
-    int bad = fflush(o->f) != 0 || ferror(o->f);
+    /* fsync: a power loss after the rename must not leave a name that
+     * points at data still in the page cache (a truncated "complete" file) */
+    int bad = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
     int err = errno;
     if (fclose(o->f) != 0 && !bad) {
         bad = 1;

@@ -159,7 +159,11 @@ static int one_line(reader *r, char *s, char *msg, size_t n)
 {
     int indented = s[0] == ' ' || s[0] == '\t';
     cwb_ini_trim(s);
-    if (!s[0] || s[0] == '#' || s[0] == ';')
+    if (!s[0]) {
+        r->in_entry = 0; /* a blank line ends a value: nothing later continues it */
+        return CWB_OK;
+    }
+    if (s[0] == '#' || s[0] == ';')
         return CWB_OK;
     if (s[0] == '[')
         return section_line(r, s, msg, n);
