@@ -512,21 +512,33 @@ static void write_table(FILE *f, const pipeline *p, size_t t)
 /* Swap the raw folder in and rename every CSV over its final name. */
 static int commit_outputs(pipeline *p, cwb_output *o, char *msg, size_t n)
 {
-    (void)remove_tree(p->raw); /* if it stays, the rename below fails and says so */
-    if (rename(p->raw_tmp, p->raw) != 0) {
-        for (size_t t = 0; t < p->ntables; t++)
-            cwb_output_abort(&o[t]);
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot rename %s to %s: %s", p->raw_tmp, p->raw,
-                        strerror(errno));
-    }
-    p->raw_open = 0;
+    /* Every CSV sound on disk before anything is renamed; the old raw
+     * folder moved aside (not deleted) until the CSVs are in place, so a
+     * failure leaves the earlier CSVs with their own raw data. */
     int rc = CWB_OK;
+    for (size_t t = 0; t < p->ntables && rc == CWB_OK; t++)
+        rc = cwb_output_flush(&o[t], msg, n);
+    char old[sizeof p->raw + 8];
+    snprintf(old, sizeof old, "%s.old", p->raw);
+    (void)remove_tree(old);
+    int had_raw = rc == CWB_OK && rename(p->raw, old) == 0;
+    if (rc == CWB_OK && rename(p->raw_tmp, p->raw) != 0)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "cannot rename %s to %s: %s", p->raw_tmp, p->raw,
+                      strerror(errno));
+    else if (rc == CWB_OK)
+        p->raw_open = 0;
     for (size_t t = 0; t < p->ntables; t++) {
         if (rc == CWB_OK)
             rc = cwb_output_commit(&o[t], msg, n);
         else
             cwb_output_abort(&o[t]);
     }
+    if (rc != CWB_OK && !p->raw_open && rename(p->raw, p->raw_tmp) == 0)
+        p->raw_open = 1; /* the new raw data back under its partial name */
+    if (rc != CWB_OK && had_raw && p->raw_open)
+        (void)rename(old, p->raw); /* and the earlier raw data back in place */
+    else if (had_raw)
+        (void)remove_tree(old);
     return rc;
 }
 

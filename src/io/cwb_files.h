@@ -28,6 +28,9 @@ typedef struct {
 
 int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n);
 int cwb_output_commit(cwb_output *o, char *msg, size_t n);
+/* Every byte written and on disk, the file still open and unnamed: for a
+ * caller that must know all its outputs are sound before renaming any. */
+int cwb_output_flush(cwb_output *o, char *msg, size_t n);
 void cwb_output_abort(cwb_output *o);
 
 /* mkdir -p, without a shell. CWB_OK, or CWB_EFAIL naming the folder. */

@@ -39,6 +39,13 @@ int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n)
     return CWB_OK;
 }
 
+int cwb_output_flush(cwb_output *o, char *msg, size_t n)
+{
+    if (!o->f || fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", o->path, strerror(errno));
+    return CWB_OK;
+}
+
 int cwb_output_commit(cwb_output *o, char *msg, size_t n)
 {
     if (!o->f)
