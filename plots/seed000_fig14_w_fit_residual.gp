@@ -2,7 +2,8 @@
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig14_w_fit_residual.png'
+if (!exists("cwb_png")) cwb_png = 'seed000_fig14_w_fit_residual.png'
+set output cwb_png
 set title 'Simplified model, constant w fitted to the accurate Fig. 12 curve (residuals)' noenhanced
 set grid
 set key top right box opaque

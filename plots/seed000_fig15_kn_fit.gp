@@ -2,7 +2,8 @@
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig15_kn_fit.png'
+if (!exists("cwb_png")) cwb_png = 'seed000_fig15_kn_fit.png'
+set output cwb_png
 set title 'Seed 000 Fig. 15(a): equivalent linear normal stiffness' noenhanced
 set grid
 set key top right box opaque

@@ -2,7 +2,8 @@
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig7a.png'
+if (!exists("cwb_png")) cwb_png = 'seed000_fig7a.png'
+set output cwb_png
 set title 'Seed 000 Fig. 7a: w against the body radius R [m] (a/R = 0.05, nu = 0.25)' noenhanced
 set grid
 set key bottom right box opaque

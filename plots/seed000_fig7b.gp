@@ -2,7 +2,8 @@
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig7b.png'
+if (!exists("cwb_png")) cwb_png = 'seed000_fig7b.png'
+set output cwb_png
 set title 'Seed 000 Fig. 7b: w against the contact width a/R (R = 0.5 m, nu = 0.25)' noenhanced
 set grid
 set key bottom right box opaque

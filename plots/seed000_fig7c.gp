@@ -2,7 +2,8 @@
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig7c.png'
+if (!exists("cwb_png")) cwb_png = 'seed000_fig7c.png'
+set output cwb_png
 set title 'Seed 000 Fig. 7c: w against Young''s modulus E [Pa] (a/R = 0.05, nu = 0.25)' noenhanced
 set grid
 set key bottom right box opaque

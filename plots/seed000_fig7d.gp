@@ -2,7 +2,8 @@
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig7d.png'
+if (!exists("cwb_png")) cwb_png = 'seed000_fig7d.png'
+set output cwb_png
 set title 'Seed 000 Fig. 7d: w against Poisson''s ratio nu (E = 10 GPa) (a/R = 0.05)' noenhanced
 set grid
 set key bottom right box opaque

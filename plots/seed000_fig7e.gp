@@ -2,7 +2,8 @@
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig7e.png'
+if (!exists("cwb_png")) cwb_png = 'seed000_fig7e.png'
+set output cwb_png
 set title 'Seed 000 Fig. 7e: w against Poisson''s ratio nu with E/(1 - nu^2) fixed (a/R = 0.05, E/(1 - nu^2) = 10.67 GPa)' noenhanced
 set grid
 set key bottom right box opaque

@@ -2,7 +2,8 @@
 set datafile separator ','
 set datafile columnheaders
 set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
-set output 'seed000_fig8_eq33_fit_residual.png'
+if (!exists("cwb_png")) cwb_png = 'seed000_fig8_eq33_fit_residual.png'
+set output cwb_png
 set title 'Seed 000 Fig. 8: penalty factor w over (a/R, nu), FEM and eq. 33 (residuals)' noenhanced
 set grid
 set key top right box opaque
