@@ -75,8 +75,24 @@ $(BUILD)/cwb_tests: $(TEST_OBJ) $(BUILD)/libcwb.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
 
 # --- tests ------------------------------------------------------------------
-check: $(BUILD)/cwb $(BUILD)/cwb_tests
+# The fuzz harnesses built with the plain compiler and run once on a seed,
+# so a change to the readers cannot break `make fuzz` unnoticed.
+FUZZ_SEED_case  = cases/chung_ooi_1_glass.case
+FUZZ_SEED_fit   = cases/seed000_fig14_w.fit
+FUZZ_SEED_study = reference/fem/studies/seed000_fig7a.study
+FUZZ_SEED_csv   = reference/analytic/linear_impact.csv
+FUZZ_SMOKE = $(foreach t,case fit study csv,$(BUILD)/fuzz/smoke_$(t).ok)
+
+$(BUILD)/fuzz/smoke_%.ok: fuzz/fuzz_%.c fuzz/fuzz_main.c $(BUILD)/libcwb.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Ifuzz $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $(BUILD)/fuzz/smoke_$* \
+	    fuzz/fuzz_main.c $< $(BUILD)/libcwb.a $(PKG_LIBS)
+	$(BUILD)/fuzz/smoke_$* $(FUZZ_SEED_$*) 2>&1 | grep -q '^status 0$$'
+	@touch $@
+
+check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE)
 	CWB_BIN=$(abspath $(BUILD)/cwb) $(BUILD)/cwb_tests
+
 
 sanitize:
 	$(MAKE) BUILD=build/sanitize CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
