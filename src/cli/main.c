@@ -61,8 +61,16 @@ static const cwb_log cli_log = {cli_log_text, NULL};
 
 static int report(int rc, const char *msg)
 {
-    if (rc != CWB_OK)
-        cwb_logf(&cli_log, CWB_LOG_DETAIL, "cwb: %s\n", msg);
+    if (rc == CWB_OK)
+        return rc;
+    /* a message quotes input files: their control bytes (terminal escape
+     * sequences) are shown as '?', never sent to the terminal */
+    char safe[CWB_MSG];
+    size_t i = 0;
+    for (; msg[i] && i + 1 < sizeof safe; i++)
+        safe[i] = ((unsigned char)msg[i] < 0x20 && msg[i] != '\n') || msg[i] == 0x7f ? '?' : msg[i];
+    safe[i] = '\0';
+    cwb_logf(&cli_log, CWB_LOG_DETAIL, "cwb: %s\n", safe);
     return rc;
 }
 

@@ -133,6 +133,11 @@ static void exec_child(char *const argv[], const char *cwd, const char *log)
         _exit(127);
     if (cwd && chdir(cwd) != 0)
         _exit(127);
+    /* the tool gets nothing of cwb's but its three streams (no output a
+     * crash could leave half-written, no descriptor it could keep open) */
+    long max = sysconf(_SC_OPEN_MAX);
+    for (int fd = 3; fd < (max > 0 && max < 65536 ? max : 1024); fd++)
+        close(fd);
     execvp(argv[0], argv);
     _exit(127);
 }
