@@ -369,9 +369,8 @@ static int cmd_reference(int argc, char **argv)
     return report(rc, msg);
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
-    gsl_set_error_handler_off();
     if (argc < 2) {
         usage(stderr);
         return CWB_EINPUT;
@@ -400,4 +399,17 @@ int main(int argc, char **argv)
     fprintf(stderr, "cwb: unknown command '%s'\n", cmd);
     usage(stderr);
     return CWB_EINPUT;
+}
+
+int main(int argc, char **argv)
+{
+    gsl_set_error_handler_off();
+    int rc = dispatch(argc, argv);
+    /* an answer that did not reach stdout (a full disk behind a redirect,
+     * a closed pipe) is a failure, not a success */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "cwb: cannot write the output: %s\n", strerror(errno));
+        return rc == CWB_OK ? CWB_EFAIL : rc;
+    }
+    return rc;
 }
