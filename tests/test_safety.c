@@ -235,6 +235,23 @@ START_TEST(sweep_table_independent_of_jobs)
 }
 END_TEST
 
+/* An answer that cannot be written (stdout on a full disk) is a failure. */
+START_TEST(full_stdout_fails)
+{
+    scratch s;
+    scratch_open(&s, "");
+    char here[200], case_path[300];
+    ck_assert_ptr_nonnull(getcwd(here, sizeof here));
+    snprintf(case_path, sizeof case_path, "%s/cases/chung_ooi_1_glass.case", here);
+    const char *args[] = {"run", case_path, "--no-plot", "--json", "--out", "out", NULL};
+    char *argv[32];
+    cwb_argv(args, argv, 32);
+    int rc = cwb_spawn(argv, s.work, "/dev/full");
+    ck_assert_msg(rc == 1, "exit %d with stdout on /dev/full, expected 1", rc);
+    scratch_close(&s);
+}
+END_TEST
+
 /* A newline in a path given on the command line: exit 2, named. */
 START_TEST(path_with_newline_refused)
 {
@@ -425,6 +442,7 @@ Suite *safety_suite(void)
     tcase_add_test(tc, hostile_name_and_title_run);
     tcase_add_test(tc, hostile_out_and_title_sweep);
     tcase_add_test(tc, hostile_title_fit);
+    tcase_add_test(tc, full_stdout_fails);
     tcase_add_test(tc, sweep_table_independent_of_jobs);
     tcase_add_test(tc, path_with_newline_refused);
     tcase_add_test(tc, full_disk_keeps_run_csv);
