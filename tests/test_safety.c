@@ -240,13 +240,13 @@ START_TEST(full_stdout_fails)
 {
     scratch s;
     scratch_open(&s, "");
-    char here[200], case_path[300];
-    ck_assert_ptr_nonnull(getcwd(here, sizeof here));
-    snprintf(case_path, sizeof case_path, "%s/cases/chung_ooi_1_glass.case", here);
-    const char *args[] = {"run", case_path, "--no-plot", "--json", "--out", "out", NULL};
+    char out[200];
+    snprintf(out, sizeof out, "%s/out", s.work);
+    const char *args[] = {"run", "cases/chung_ooi_1_glass.case", "--no-plot", "--json", "--out",
+                          out, NULL};
     char *argv[32];
     cwb_argv(args, argv, 32);
-    int rc = cwb_spawn(argv, s.work, "/dev/full");
+    int rc = cwb_spawn(argv, NULL, "/dev/full");
     ck_assert_msg(rc == 1, "exit %d with stdout on /dev/full, expected 1", rc);
     scratch_close(&s);
 }
