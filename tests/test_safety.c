@@ -242,8 +242,8 @@ START_TEST(full_stdout_fails)
     scratch_open(&s, "");
     char out[200];
     snprintf(out, sizeof out, "%s/out", s.work);
-    const char *args[] = {"run", "cases/chung_ooi_1_glass.case", "--no-plot", "--json", "--out",
-                          out, NULL};
+    const char *args[] = {
+        "run", "cases/chung_ooi_1_glass.case", "--no-plot", "--json", "--out", out, NULL};
     char *argv[32];
     cwb_argv(args, argv, 32);
     int rc = cwb_spawn(argv, NULL, "/dev/full");
