@@ -252,6 +252,30 @@ START_TEST(full_stdout_fails)
 }
 END_TEST
 
+/* `cwb CMD --help` and `cwb help CMD` answer on every command (exit 0,
+ * the command's usage line first); an unknown `help X` is bad input. */
+START_TEST(help_on_every_command)
+{
+    static const char *const cmds[] = {"run", "sweep", "fit", "reference", "laws", "describe"};
+    scratch s;
+    scratch_open(&s, "");
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+        char text[4096], first[64];
+        const char *a1[] = {cmds[i], "--help", NULL}, *a2[] = {"help", cmds[i], NULL};
+        snprintf(first, sizeof first, "cwb %s", cmds[i]);
+        ck_assert_int_eq(run_in(s.work, s.log, a1), 0);
+        read_file(s.log, text, sizeof text);
+        ck_assert_msg(strncmp(text, first, strlen(first)) == 0, "%s --help: %s", cmds[i], text);
+        ck_assert_int_eq(run_in(s.work, s.log, a2), 0);
+        read_file(s.log, text, sizeof text);
+        ck_assert_msg(strncmp(text, first, strlen(first)) == 0, "help %s: %s", cmds[i], text);
+    }
+    const char *bad[] = {"help", "nope", NULL};
+    ck_assert_int_eq(run_in(s.work, s.log, bad), 2);
+    scratch_close(&s);
+}
+END_TEST
+
 /* A newline in a path given on the command line: exit 2, named. */
 START_TEST(path_with_newline_refused)
 {
@@ -442,6 +466,7 @@ Suite *safety_suite(void)
     tcase_add_test(tc, hostile_name_and_title_run);
     tcase_add_test(tc, hostile_out_and_title_sweep);
     tcase_add_test(tc, hostile_title_fit);
+    tcase_add_test(tc, help_on_every_command);
     tcase_add_test(tc, full_stdout_fails);
     tcase_add_test(tc, sweep_table_independent_of_jobs);
     tcase_add_test(tc, path_with_newline_refused);

@@ -32,6 +32,53 @@ static void usage(FILE *f)
             CWB_VERSION);
 }
 
+/* One command's usage and what it does, for `cwb CMD --help` and
+ * `cwb help CMD`. */
+static const struct {
+    const char *name, *text;
+} command_help[] = {
+    {"run",
+     "cwb run CASE [--set section.key=value ...] [--out DIR] [--json] [--no-plot]\n"
+     "  Run one case file: its driver through its laws; writes DIR/NAME.csv (provenance lines,\n"
+     "  then columns with units), DIR/NAME.gp and DIR/NAME.png, and prints the named results\n"
+     "  (--json: one JSON object). --set overrides a key with the same checks as the file.\n"
+     "  DIR defaults to cwb-out.\n"},
+    {"sweep",
+     "cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
+     "          [--out DIR] [--json] [--no-plot]\n"
+     "  Run a case once per value of one key (--vary, or the case's [sweep] section); one\n"
+     "  row of named results per value in DIR/NAME_sweep.csv, plots per [sweep] plot_y.\n"
+     "  --jobs N runs values in N worker processes (they end with the sweep).\n"},
+    {"fit",
+     "cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
+     "  GSL least squares of a fit-case's model ([fit] model = run | eq33 | line): fitted\n"
+     "  values with standard errors and R^2, DIR/NAME_fit.csv and the fit and residual plots.\n"},
+    {"reference",
+     "cwb reference STUDY [--out DIR] [--work DIR]\n"
+     "  Run a FEM study with gmsh and CalculiX (Debian: gmsh, calculix-ccx): writes\n"
+     "  DIR/NAME.csv with provenance and DIR/raw/NAME/; DIR defaults to reference/fem,\n"
+     "  WORK to build/fem.\n"},
+    {"laws", "cwb laws [normal|tangential|damping|rolling]\n"
+             "  List the registered laws (of one kind) and the drivers.\n"},
+    {"describe", "cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
+                 "  A law's or driver's keys with units, defaults, allowed ranges and sources.\n"},
+};
+
+/* Help for argv[1] when asked (`--help` or `-h` among its arguments):
+ * printed on stdout, 1; else 0. */
+static int command_help_asked(int argc, char **argv)
+{
+    int asked = 0;
+    for (int i = 2; i < argc; i++)
+        asked |= strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0;
+    for (size_t c = 0; asked && c < sizeof command_help / sizeof *command_help; c++)
+        if (strcmp(command_help[c].name, argv[1]) == 0) {
+            fputs(command_help[c].text, stdout);
+            return 1;
+        }
+    return 0;
+}
+
 /* The log every library call gets: the answer on stdout, the rest on
  * stderr; progress only when stderr is a terminal, redrawn in place. */
 static void cli_log_text(void *user, cwb_log_level level, const char *text)
@@ -376,6 +423,16 @@ static int dispatch(int argc, char **argv)
         return CWB_EINPUT;
     }
     const char *cmd = argv[1];
+    if (command_help_asked(argc, argv))
+        return CWB_OK;
+    if (strcmp(cmd, "help") == 0 && argc > 2) {
+        char *again[] = {argv[0], argv[2], "--help"};
+        if (command_help_asked(3, again))
+            return CWB_OK;
+        fprintf(stderr, "cwb help: no command '%s'\n", argv[2]);
+        usage(stderr);
+        return CWB_EINPUT;
+    }
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc, argv);
     if (strcmp(cmd, "sweep") == 0)
