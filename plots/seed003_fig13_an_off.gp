@@ -10,5 +10,5 @@ set xlabel 't [s]' noenhanced
 set ylabel 'v [m/s]' noenhanced
 set grid
 set key top right box opaque noenhanced
-plot 'seed003_fig13_an_off.csv' using 1:6 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+plot 'seed003_fig13_an_off.csv' using 1:6 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding_force driver (rigid spheres, Coulomb, RK4)', \
      'seed003_fig13_an_on.csv' using 1:6 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed003_fig13_an_on'

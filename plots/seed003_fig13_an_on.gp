@@ -10,4 +10,4 @@ set xlabel 't [s]' noenhanced
 set ylabel 'v [m/s]' noenhanced
 set grid
 set key top right box opaque noenhanced
-plot 'seed003_fig13_an_on.csv' using 1:6 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none'
+plot 'seed003_fig13_an_on.csv' using 1:6 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding_force driver (rigid spheres, Coulomb, RK4)'

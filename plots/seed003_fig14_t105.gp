@@ -11,5 +11,5 @@ set ylabel 'v [m/s]' noenhanced
 set grid
 set key top right box opaque noenhanced
 set label 1 'vs reference: max dev. 2.39e-10, rms 2.21e-11 (of max |ref|), 199 pts' at graph 0.02, graph 0.05 front noenhanced
-plot 'seed003_fig14_t105.csv' using 2:6 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+plot 'seed003_fig14_t105.csv' using 2:6 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding_force driver (rigid spheres, Coulomb, RK4)', \
      '../reference/analytic/seed003_fig14_t105.csv' using 1:2 every 3 with points pt 6 ps 1.2 lc rgb '#d62728' title 'seed003_fig14_t105.csv'

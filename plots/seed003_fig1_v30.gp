@@ -10,5 +10,5 @@ set xlabel 't [s]' noenhanced
 set ylabel 'T [N]' noenhanced
 set grid
 set key top right box opaque noenhanced
-plot 'seed003_fig1_v30.csv' using 1:7 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none, T', \
-     'seed003_fig1_v30.csv' using 1:8 with lines lw 2 lc rgb '#2ca02c' title 'cwb: hertz / none, N_tool'
+plot 'seed003_fig1_v30.csv' using 1:7 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), T', \
+     'seed003_fig1_v30.csv' using 1:8 with lines lw 2 lc rgb '#2ca02c' title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), N_tool'

@@ -10,7 +10,7 @@ set xlabel 't [s]' noenhanced
 set ylabel 'v [m/s]' noenhanced
 set grid
 set key top right box opaque noenhanced
-plot 'seed003_fig1b.csv' using 1:5 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+plot 'seed003_fig1b.csv' using 1:5 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)', \
      'seed003_fig1_v105.csv' using 1:5 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed003_fig1_v105', \
      'seed003_fig1_v15.csv' using 1:5 with lines lw 2 dt 3 lc rgb '#17becf' title 'seed003_fig1_v15', \
      'seed003_fig1_v30.csv' using 1:5 with lines lw 2 dt 4 lc rgb '#bcbd22' title 'seed003_fig1_v30'

@@ -10,6 +10,6 @@ set xlabel 't [s]' noenhanced
 set ylabel 'T [N]' noenhanced
 set grid
 set key top right box opaque noenhanced
-plot 'seed003_fig3_v15_k03.csv' using 1:7 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+plot 'seed003_fig3_v15_k03.csv' using 1:7 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)', \
      'seed003_fig3_v15_line.csv' using 1:7 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed003_fig3_v15_line', \
      'seed003_fig3_v15_k08.csv' using 1:7 with lines lw 2 dt 3 lc rgb '#17becf' title 'seed003_fig3_v15_k08'

@@ -10,4 +10,4 @@ set xlabel 't [s]' noenhanced
 set ylabel 'T [N]' noenhanced
 set grid
 set key top right box opaque noenhanced
-plot 'seed003_fig4c_hysteresis.csv' using 1:7 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none'
+plot 'seed003_fig4c_hysteresis.csv' using 1:7 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)'

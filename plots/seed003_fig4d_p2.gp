@@ -10,4 +10,4 @@ set xlabel 's [m]' noenhanced
 set ylabel 'T_friction [N]' noenhanced
 set grid
 set key top right box opaque noenhanced
-plot 'seed003_fig4d_p2.csv' using 2:11 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none'
+plot 'seed003_fig4d_p2.csv' using 2:11 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)'

@@ -10,6 +10,6 @@ set xlabel 's [m]' noenhanced
 set ylabel 'T_friction [N]' noenhanced
 set grid
 set key top right box opaque noenhanced
-plot 'seed003_fig4d_p4.csv' using 2:11 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+plot 'seed003_fig4d_p4.csv' using 2:11 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)', \
      'seed003_fig4d_p2.csv' using 2:11 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed003_fig4d_p2', \
      'seed003_fig4d_p3.csv' using 2:11 with lines lw 2 dt 3 lc rgb '#17becf' title 'seed003_fig4d_p3'

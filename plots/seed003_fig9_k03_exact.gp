@@ -11,6 +11,6 @@ set ylabel 'v [m/s]' noenhanced
 set grid
 set key top right box opaque noenhanced
 set label 1 'vs reference: max dev. 2.27e-09, rms 3.14e-10 (of max |ref|), 201 pts' at graph 0.02, graph 0.05 front noenhanced
-plot 'seed003_fig9_k03_exact.csv' using 2:5 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / none', \
+plot 'seed003_fig9_k03_exact.csv' using 2:5 with lines lw 2 lc rgb '#1f77b4' title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)', \
      '../reference/analytic/seed003_fig9_k03_exact.csv' using 1:2 every 3 with points pt 6 ps 1.2 lc rgb '#d62728' title 'seed003_fig9_k03_exact.csv', \
      '../reference/analytic/seed003_fig9_k03.csv' using 1:2 every 3 with points pt 4 ps 1.2 lc rgb '#ff7f0e' title 'seed003_fig9_k03.csv'

@@ -78,6 +78,9 @@ typedef struct {
     int (*check)(const struct cwb_case *c, char *msg, size_t n);
     int (*run)(const struct cwb_case *c, cwb_result *r, char *msg, size_t n);
     const char *plot_x, *plot_y; /* default columns of its plot */
+    /* Legend of its curve when it computes its own forces rather than the
+     * case's laws (NULL: "cwb: NORMAL / TANGENTIAL"). */
+    const char *own_model;
 } cwb_driver_type;
 
 /* The integration keys every time-stepping driver shares, in this order:

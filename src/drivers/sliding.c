@@ -694,4 +694,5 @@ const cwb_driver_type cwb_driver_sliding = {
     .run = sliding_run,
     .plot_x = "s",
     .plot_y = "v",
+    .own_model = "sliding driver (Hertz + Coulomb on the path, RK4)",
 };

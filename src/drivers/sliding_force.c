@@ -361,4 +361,5 @@ const cwb_driver_type cwb_driver_sliding_force = {
     .run = force_run,
     .plot_x = "t",
     .plot_y = "v",
+    .own_model = "sliding_force driver (rigid spheres, Coulomb, RK4)",
 };

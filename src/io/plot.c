@@ -315,8 +315,11 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
                         "of the %s driver",
                         c->file, bad, c->driver->name);
     char label[160];
-    snprintf(label, sizeof label, "cwb: %s / %s", c->law[CWB_KIND_NORMAL]->name,
-             c->law[CWB_KIND_TANGENTIAL]->name);
+    if (c->driver->own_model)
+        snprintf(label, sizeof label, "cwb: %s", c->driver->own_model);
+    else
+        snprintf(label, sizeof label, "cwb: %s / %s", c->law[CWB_KIND_NORMAL]->name,
+                 c->law[CWB_KIND_TANGENTIAL]->name);
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
     char overlay[CWB_TEXT];
     snprintf(overlay, sizeof overlay, "%s", c->output_values.text[CWB_OUT_OVERLAY]);
