@@ -12,4 +12,16 @@
 int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double epsrel,
                    double *root, double *lower, double *upper);
 
+/* The right-hand side of dy/dt = f: y at t0 + t_off into dy; a status. */
+typedef int (*cwb_rhs)(void *ctx, const double *y, double t_off, double *dy);
+
+#define CWB_RK4_MAX 32 /* unknowns one step can carry */
+
+/* One classical four-stage Runge-Kutta step of length h from y (n <= CWB_RK4_MAX
+ * unknowns) into out; the first non-zero status of f, else CWB_OK. Written
+ * out rather than gsl_odeiv2_step_rk4, which always estimates its error by
+ * step doubling (12 evaluations per step instead of 4): cwb controls the
+ * accuracy by refining whole runs (dt = auto). */
+int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, double *out);
+
 #endif /* CWB_NUMERIC_H */

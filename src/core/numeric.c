@@ -1,4 +1,5 @@
 /* numeric.c -- small numerical helpers shared by drivers and laws. */
+#include <assert.h>
 #include <math.h>
 
 #include <gsl/gsl_errno.h>
@@ -46,4 +47,28 @@ int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double 
         *upper = hi;
     gsl_root_fsolver_free(s);
     return rc;
+}
+
+int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, double *out)
+{
+    double k1[CWB_RK4_MAX], k2[CWB_RK4_MAX], k3[CWB_RK4_MAX], k4[CWB_RK4_MAX], tmp[CWB_RK4_MAX];
+    assert(n <= CWB_RK4_MAX);
+    int rc;
+    if ((rc = f(ctx, y, 0.0, k1)))
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        tmp[i] = y[i] + 0.5 * h * k1[i];
+    if ((rc = f(ctx, tmp, 0.5 * h, k2)))
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        tmp[i] = y[i] + 0.5 * h * k2[i];
+    if ((rc = f(ctx, tmp, 0.5 * h, k3)))
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        tmp[i] = y[i] + h * k3[i];
+    if ((rc = f(ctx, tmp, h, k4)))
+        return rc;
+    for (size_t i = 0; i < n; i++)
+        out[i] = y[i] + h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+    return CWB_OK;
 }

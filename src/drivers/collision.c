@@ -31,10 +31,8 @@
  *   CP = O1 + (O2 - O1) r1/(r1 + r2) for two spheres (seed 001), and the
  *   foot of body 1's centre on the plane for a wall.
  *
- * Why not gsl_odeiv2_step_rk4: GSL's rk4 stepper always estimates its error
- * by step doubling (12 force evaluations per step instead of 4); cwb
- * controls accuracy by refining the whole run (dt = auto), so the classical
- * four-stage step is written out here.
+ * The step is the classical four-stage RK4 of cwb_rk4_step (cwb_numeric.h
+ * says why not GSL's stepper).
  *
  * Reported results (Chung & Ooi 2011's definitions, with u the velocity of
  * body 1's centre relative to body 2's, x the tangential direction):
@@ -269,30 +267,18 @@ static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_cont
     return CWB_OK;
 }
 
+/* The right-hand side in the form the shared RK4 step takes. */
+static int rhs_stage(void *ctx, const double *y, double t_off, double *dy)
+{
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    return rhs(ctx, y, t_off, dy, &o, &trial);
+}
+
 /* One classical RK4 step of length h from y into out (no commit). */
 static int rk4(const sim *s, const double *y, double h, double *out)
 {
-    double k1[NY], k2[NY], k3[NY], k4[NY], tmp[NY];
-    cwb_contact_out o;
-    cwb_contact_trial trial;
-    int rc;
-    if ((rc = rhs(s, y, 0.0, k1, &o, &trial)))
-        return rc;
-    for (int i = 0; i < NY; i++)
-        tmp[i] = y[i] + 0.5 * h * k1[i];
-    if ((rc = rhs(s, tmp, 0.5 * h, k2, &o, &trial)))
-        return rc;
-    for (int i = 0; i < NY; i++)
-        tmp[i] = y[i] + 0.5 * h * k2[i];
-    if ((rc = rhs(s, tmp, 0.5 * h, k3, &o, &trial)))
-        return rc;
-    for (int i = 0; i < NY; i++)
-        tmp[i] = y[i] + h * k3[i];
-    if ((rc = rhs(s, tmp, h, k4, &o, &trial)))
-        return rc;
-    for (int i = 0; i < NY; i++)
-        out[i] = y[i] + h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
-    return CWB_OK;
+    return cwb_rk4_step(rhs_stage, (void *)s, NY, y, h, out);
 }
 
 /* What the laws report about energy over the committed steps. */

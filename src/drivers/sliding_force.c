@@ -136,21 +136,16 @@ static void rhs(const model *md, const double *y, double *dy)
     dy[Y_W] = fr * y[Y_V];
 }
 
+static int rhs_stage(void *ctx, const double *y, double t_off, double *dy)
+{
+    (void)t_off; /* autonomous */
+    rhs(ctx, y, dy);
+    return CWB_OK;
+}
+
 static void rk4(const model *md, const double *y, double h, double *out)
 {
-    double k1[NY], k2[NY], k3[NY], k4[NY], z[NY];
-    rhs(md, y, k1);
-    for (int i = 0; i < NY; i++)
-        z[i] = y[i] + 0.5 * h * k1[i];
-    rhs(md, z, k2);
-    for (int i = 0; i < NY; i++)
-        z[i] = y[i] + 0.5 * h * k2[i];
-    rhs(md, z, k3);
-    for (int i = 0; i < NY; i++)
-        z[i] = y[i] + h * k3[i];
-    rhs(md, z, k4);
-    for (int i = 0; i < NY; i++)
-        out[i] = y[i] + h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+    (void)cwb_rk4_step(rhs_stage, (void *)md, NY, y, h, out); /* rhs cannot fail */
 }
 
 typedef struct {
