@@ -52,6 +52,7 @@ int main(void)
     srunner_add_suite(sr, plastic_laws_suite());
     srunner_add_suite(sr, hertz2d_suite());
     srunner_add_suite(sr, fit_suite());
+    srunner_add_suite(sr, fit_material_suite());
     srunner_add_suite(sr, fem_suite());
     srunner_add_suite(sr, history_suite());
     srunner_add_suite(sr, input_suite());

@@ -17,6 +17,7 @@ Suite *plastic_suite(void);
 Suite *plastic_laws_suite(void);
 Suite *hertz2d_suite(void);
 Suite *fit_suite(void);
+Suite *fit_material_suite(void);
 Suite *fem_suite(void);
 Suite *references_suite(void);
 Suite *safety_suite(void);

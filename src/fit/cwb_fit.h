@@ -22,6 +22,7 @@
 
 #include "cwb.h"
 #include "cwb_files.h"
+#include "cwb_out.h"
 #include "cwb_run.h"
 
 /* What `cwb fit` is asked to do: the command line, as cwb_fit takes it. */
@@ -43,18 +44,27 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
 
 /* The [fit] keys, in the order of the engine's parameter table. */
 typedef enum {
-    CWB_FIT_MODEL = 0, /* model name (a row of the model table) */
-    CWB_FIT_CASE,      /* a case to run */
-    CWB_FIT_REFERENCE, /* a reference CSV the run is fitted to */
-    CWB_FIT_X,         /* x column */
-    CWB_FIT_Y,         /* y column */
-    CWB_FIT_FREE,      /* case keys fitted, section.key, ';' or ',' separated */
-    CWB_FIT_START,     /* start values, one per free key */
-    CWB_FIT_LOWER,     /* lower bounds, one per free key */
-    CWB_FIT_UPPER,     /* upper bounds, one per free key */
-    CWB_FIT_DATA,      /* a data CSV */
-    CWB_FIT_TITLE,     /* plot title */
-    CWB_FIT_SHOW,      /* another CSV the fit is drawn on (eq33) */
+    CWB_FIT_MODEL = 0,  /* model name (a row of the model table) */
+    CWB_FIT_CASE,       /* a case to run */
+    CWB_FIT_REFERENCE,  /* a reference CSV the run is fitted to */
+    CWB_FIT_X,          /* x column */
+    CWB_FIT_Y,          /* y column */
+    CWB_FIT_FREE,       /* case keys fitted, section.key, ';' or ',' separated */
+    CWB_FIT_START,      /* start values, one per free key */
+    CWB_FIT_LOWER,      /* lower bounds, one per free key */
+    CWB_FIT_UPPER,      /* upper bounds, one per free key */
+    CWB_FIT_DATA,       /* a data CSV */
+    CWB_FIT_TITLE,      /* plot title */
+    CWB_FIT_SHOW,       /* another CSV the fit is drawn on (eq33) */
+    CWB_FIT_WHERE,      /* row filter "column = value" on the data or reference */
+    CWB_FIT_X_RANGE,    /* rows with x in [lo, hi] only */
+    CWB_FIT_NOISE,      /* relative Gaussian noise added to the fitted y */
+    CWB_FIT_NOISE_SEED, /* seed of that noise (GSL mt19937) */
+    CWB_FIT_FORMULA,    /* the closed form of model `material` */
+    CWB_FIT_VARY,       /* case key set to each data x (model `scalar`) */
+    CWB_FIT_RESULT,     /* scalar result of the run fitted to y (model `scalar`) */
+    CWB_FIT_REF_X,      /* the reference's x column when it is not named x */
+    CWB_FIT_REF_Y,      /* the reference's y column when it is not named y */
     CWB_FIT_KEY_COUNT
 } cwb_fit_key;
 
@@ -158,6 +168,30 @@ void cwb_fit_gp_string(FILE *f, char quote, const char *s);
 /* The script's output: cwb_png when cwb_plot_render sets it (a temporary
  * name renamed on success), else png. */
 void cwb_fit_gp_output(FILE *f, const char *png);
+
+/* The points a fit uses: columns x and y of a data or reference CSV, the
+ * rows kept by [fit] where ("column = value") and x_range ("lo, hi"), and
+ * y multiplied by 1 + noise N(0, 1) when [fit] noise is given (GSL's
+ * mt19937 seeded with noise_seed, Box-Muller by gsl_ran_gaussian): the
+ * synthetic scatter with which a fit shows it recovers known inputs.
+ * row[i] is the CSV row of point i. The selection and the noise are
+ * recorded in o's provenance. */
+typedef struct {
+    double *x, *y;
+    size_t *row;
+    size_t n;
+} cwb_fit_points;
+
+int cwb_fit_points_select(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_reference *ref,
+                          const char *x, const char *y, cwb_fit_points *p, char *msg, size_t n);
+void cwb_fit_points_free(cwb_fit_points *p);
+/* [fit] x_range as lo, hi (-inf, inf when not given); CWB_EINPUT unless
+ * it is two values with hi > lo. */
+int cwb_fit_x_range(const cwb_fit_case *fc, double *lo, double *hi, char *msg, size_t n);
+/* y[i] *= 1 + noise N(0, 1) by [fit] noise and noise_seed (nothing when
+ * noise is not given), noted in o's provenance. */
+int cwb_fit_noise(const cwb_fit_case *fc, cwb_fit_out *o, double *y, size_t count, char *msg,
+                  size_t n);
 
 /* A fit model (one file src/fit/fit_model_NAME.c each). */
 typedef struct {

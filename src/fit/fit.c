@@ -22,12 +22,12 @@
 
 /* The models `[fit] model = NAME` can name: one row per fit_model_*.c.
  * This table is the one place that knows model names. */
-extern const cwb_fit_model cwb_fit_model_run, cwb_fit_model_eq33, cwb_fit_model_line;
+extern const cwb_fit_model cwb_fit_model_run, cwb_fit_model_eq33, cwb_fit_model_line,
+    cwb_fit_model_material, cwb_fit_model_scalar;
 
 static const cwb_fit_model *const models[] = {
-    &cwb_fit_model_run,
-    &cwb_fit_model_eq33,
-    &cwb_fit_model_line,
+    &cwb_fit_model_run,      &cwb_fit_model_eq33,   &cwb_fit_model_line,
+    &cwb_fit_model_material, &cwb_fit_model_scalar,
 };
 #define MODEL_COUNT (sizeof models / sizeof *models)
 
@@ -87,6 +87,50 @@ static const cwb_param fit_params[] = {
                       .help = "eq33: another CSV (a_over_R, nu, w and the column x) drawn "
                               "against x with the paper's and the fitted eq. 33 (a panel of "
                               "seed 000 Fig. 7)"},
+    [CWB_FIT_WHERE] = {.name = "where",
+                       .unit = "-",
+                       .kind = CWB_PARAM_TEXT,
+                       .help = "keep the rows whose column equals a value, \"column = value\" "
+                               "(e.g. leg = 1: the FEM's first loading)"},
+    [CWB_FIT_X_RANGE] = {.name = "x_range",
+                         .unit = "(x)",
+                         .min = -INFINITY,
+                         .max = INFINITY,
+                         .kind = CWB_PARAM_LIST,
+                         .help = "lo, hi: keep the rows with lo <= x <= hi"},
+    [CWB_FIT_NOISE] = {.name = "noise",
+                       .unit = "-",
+                       .min = 0,
+                       .max = 1,
+                       .help = "relative Gaussian noise added to the fitted y (synthetic data)"},
+    [CWB_FIT_NOISE_SEED] = {.name = "noise_seed",
+                            .unit = "-",
+                            .def = 1,
+                            .min = 0,
+                            .max = 4294967295.0,
+                            .flags = CWB_P_INTEGER,
+                            .help = "seed of the noise (GSL mt19937)"},
+    [CWB_FIT_FORMULA] = {.name = "formula",
+                         .unit = "-",
+                         .kind = CWB_PARAM_TEXT,
+                         .help = "material: the closed form fitted (cwb fit --help lists them)"},
+    [CWB_FIT_VARY] = {.name = "vary",
+                      .unit = "-",
+                      .kind = CWB_PARAM_TEXT,
+                      .help = "scalar: the case key set to each data x, section.key"},
+    [CWB_FIT_RESULT] = {.name = "result",
+                        .unit = "-",
+                        .kind = CWB_PARAM_TEXT,
+                        .help = "scalar: the run's scalar result fitted to the data y"},
+    [CWB_FIT_REF_X] = {.name = "ref_x",
+                       .unit = "-",
+                       .kind = CWB_PARAM_TEXT,
+                       .help = "run: the reference's x column (default: x), e.g. delta of a "
+                               "FEM table against the run's delta_n"},
+    [CWB_FIT_REF_Y] = {.name = "ref_y",
+                       .unit = "-",
+                       .kind = CWB_PARAM_TEXT,
+                       .help = "run: the reference's y column (default: y)"},
     [CWB_FIT_KEY_COUNT] = {0}};
 
 /* ------------------------------------------------------ shared helpers */

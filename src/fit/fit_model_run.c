@@ -1,5 +1,11 @@
-/* fit_model_run.c -- fit model `run`: free keys of a case fitted to a
- * reference curve.
+/* fit_model_run.c -- fit models `run` and `scalar`: free keys of a case
+ * fitted to a reference curve.
+ *
+ * `run`: one run of the case; its column y(x) is matched to the reference
+ * curve. `scalar`: one run per reference point, with the case key `vary`
+ * set to the point's x; the run's scalar `result` is matched to its y --
+ * e.g. a law's parameter fitted to a target restitution curve e(V_i), the
+ * calibration DEM users do. Both share the solver below.
  *
  * The keys (law or driver parameters, e.g. tangential.w) are fitted so
  * that the run's column y(x) matches a reference curve at the reference's
@@ -31,7 +37,9 @@ typedef struct {
     size_t np;
     double lo[MAX_FREE], hi[MAX_FREE];
     const char *x, *y;
-    const double *xq, *yq; /* reference points */
+    const char *vary, *result; /* scalar: the key set to x, the result matched */
+    cwb_fit_points points;     /* the reference points, owned */
+    const double *xq, *yq;     /* = points.x, points.y */
     size_t nq;
     double *yfit; /* the run at xq, last evaluation */
     cwb_case *c;
@@ -72,25 +80,51 @@ static int run_curve(run_fit *rf, const cwb_result *r)
     return CWB_OK;
 }
 
+/* One run of the case with the free keys at theta and, when vary is set,
+ * that key at x; the result in r (freed by the caller). */
+static int run_once(run_fit *rf, const gsl_vector *theta, const char *vary, double x, cwb_result *r)
+{
+    char sets[MAX_FREE + 1][CWB_TEXT + 40];
+    const char *over[MAX_FREE + 1];
+    size_t k = 0;
+    for (; k < rf->np; k++) {
+        snprintf(sets[k], sizeof sets[k], "%s=%.17g", rf->key[k],
+                 key_value(rf, k, gsl_vector_get(theta, k)));
+        over[k] = sets[k];
+    }
+    if (vary) {
+        snprintf(sets[k], sizeof sets[k], "%s=%.17g", vary, x);
+        over[k] = sets[k];
+        k++;
+    }
+    cwb_result_init(r);
+    int rc = cwb_case_load(rf->c, rf->case_path, over, k, rf->msg, sizeof rf->msg);
+    if (rc == CWB_OK)
+        rc = cwb_run_case(rf->c, r, rf->msg, sizeof rf->msg);
+    rf->runs++;
+    return rc;
+}
+
 /* The run's y at the reference x for parameters theta, into rf->yfit. */
 static int run_at(run_fit *rf, const gsl_vector *theta)
 {
-    char sets[MAX_FREE][CWB_TEXT + 40];
-    const char *over[MAX_FREE];
-    for (size_t i = 0; i < rf->np; i++) {
-        snprintf(sets[i], sizeof sets[i], "%s=%.17g", rf->key[i],
-                 key_value(rf, i, gsl_vector_get(theta, i)));
-        over[i] = sets[i];
-    }
-    int rc = cwb_case_load(rf->c, rf->case_path, over, rf->np, rf->msg, sizeof rf->msg);
+    int rc = CWB_OK;
     cwb_result r;
-    cwb_result_init(&r);
-    if (rc == CWB_OK)
-        rc = cwb_run_case(rf->c, &r, rf->msg, sizeof rf->msg);
-    rf->runs++;
-    if (rc == CWB_OK)
-        rc = run_curve(rf, &r);
-    cwb_result_free(&r);
+    if (!rf->vary) {
+        rc = run_once(rf, theta, NULL, 0.0, &r);
+        if (rc == CWB_OK)
+            rc = run_curve(rf, &r);
+        cwb_result_free(&r);
+    }
+    for (size_t q = 0; rf->vary && rc == CWB_OK && q < rf->nq; q++) {
+        rc = run_once(rf, theta, rf->vary, rf->xq[q], &r);
+        rf->yfit[q] = rc == CWB_OK ? cwb_result_get(&r, rf->result) : NAN;
+        if (rc == CWB_OK && !isfinite(rf->yfit[q]))
+            rc = cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT,
+                          "%s: the run at %s = %g has no finite result '%s'", rf->case_path,
+                          rf->vary, rf->xq[q], rf->result);
+        cwb_result_free(&r);
+    }
     rf->rc = rc;
     return rc;
 }
@@ -138,18 +172,22 @@ static int read_free_keys(const cwb_fit_case *fc, run_fit *rf, char *msg, size_t
     return CWB_OK;
 }
 
-/* The reference points the run is fitted to (columns x and y of ref). */
-static int use_reference(const cwb_fit_case *fc, const cwb_reference *ref, run_fit *rf, char *msg,
-                         size_t n)
+/* The reference points the run is fitted to: columns x and y of ref, the
+ * rows [fit] where and x_range keep, with [fit] noise (fit_select.c). */
+static int use_reference(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_reference *ref,
+                         run_fit *rf, char *msg, size_t n)
 {
-    int jx = cwb_reference_find(ref, rf->x), jy = cwb_reference_find(ref, rf->y);
-    if (jx < 0 || jy < 0)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: no column '%s'", fc->v.text[CWB_FIT_REFERENCE],
-                        jx < 0 ? rf->x : rf->y);
-    rf->xq = ref->v[jx];
-    rf->yq = ref->v[jy];
-    rf->nq = ref->nrow;
-    if (rf->nq <= rf->np)
+    const char *rx = fc->v.text[CWB_FIT_REF_X][0] ? fc->v.text[CWB_FIT_REF_X] : rf->x;
+    const char *ry = fc->v.text[CWB_FIT_REF_Y][0] ? fc->v.text[CWB_FIT_REF_Y] : rf->y;
+    int rc = cwb_fit_points_select(fc, o, ref, rx, ry, &rf->points, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    rf->xq = rf->points.x;
+    rf->yq = rf->points.y;
+    rf->nq = rf->points.n;
+    /* as many points as keys is a calibration to targets (exact, no
+     * standard errors); fewer cannot determine the keys */
+    if (rf->nq < rf->np)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: %zu points for %zu free keys",
                         fc->v.text[CWB_FIT_REFERENCE], rf->nq, rf->np);
     return CWB_OK;
@@ -213,7 +251,7 @@ static int solution_at(run_fit *rf, gsl_multifit_nlinear_workspace *w, const gsl
     double chisq = 0.0;
     for (size_t q = 0; q < rf->nq; q++)
         chisq += (rf->yfit[q] - rf->yq[q]) * (rf->yfit[q] - rf->yq[q]);
-    double s2 = chisq / (double)(rf->nq - rf->np);
+    double s2 = rf->nq > rf->np ? chisq / (double)(rf->nq - rf->np) : NAN;
     for (size_t i = 0; i < rf->np; i++) {
         double t = gsl_vector_get(th, i), half = 0.5 * (rf->hi[i] - rf->lo[i]);
         sol->value[i] = key_value(rf, i, t);
@@ -259,8 +297,11 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
 static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
                    const run_solution *sol)
 {
-    cwb_fit_note(o, "model: run (gsl_multifit_nlinear, trust region LM)");
+    cwb_fit_note(o, "model: %s (gsl_multifit_nlinear, trust region LM)",
+                 rf->vary ? "scalar" : "run");
     cwb_fit_note(o, "case: %s", rf->case_path);
+    if (rf->vary)
+        cwb_fit_note(o, "each point: %s = x, result %s = y", rf->vary, rf->result);
     cwb_fit_note(o, "reference: %s", fc->v.text[CWB_FIT_REFERENCE]);
     cwb_fit_say(o, "%s (fit: %s against %s, %zu points)\n", fc->name, rf->case_path,
                 fc->v.text[CWB_FIT_REFERENCE], rf->nq);
@@ -315,7 +356,7 @@ static int write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const run_f
 static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, run_fit *rf,
                        const cwb_reference *ref, char *msg, size_t n)
 {
-    int rc = use_reference(fc, ref, rf, msg, n);
+    int rc = use_reference(fc, o, ref, rf, msg, n);
     if (rc != CWB_OK)
         return rc;
     rf->yfit = malloc(rf->nq * sizeof *rf->yfit);
@@ -348,6 +389,10 @@ static int fit_run(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, c
     rf->case_path = fc->v.text[CWB_FIT_CASE];
     rf->x = fc->v.text[CWB_FIT_X];
     rf->y = fc->v.text[CWB_FIT_Y];
+    if (fc->v.text[CWB_FIT_VARY][0]) {
+        rf->vary = fc->v.text[CWB_FIT_VARY];
+        rf->result = fc->v.text[CWB_FIT_RESULT];
+    }
     cwb_reference ref;
     int rc = read_free_keys(fc, rf, msg, n);
     if (rc == CWB_OK &&
@@ -357,20 +402,35 @@ static int fit_run(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, c
     }
     free(rf->c);
     free(rf->yfit);
+    cwb_fit_points_free(&rf->points);
     free(rf);
     return rc;
 }
 
 static const cwb_fit_key run_requires[] = {CWB_FIT_CASE, CWB_FIT_REFERENCE, CWB_FIT_X,
                                            CWB_FIT_Y,    CWB_FIT_FREE,      CWB_FIT_MODEL};
-static const cwb_fit_key run_accepts[] = {CWB_FIT_START, CWB_FIT_LOWER, CWB_FIT_UPPER,
-                                          CWB_FIT_MODEL};
+static const cwb_fit_key run_accepts[] = {
+    CWB_FIT_START, CWB_FIT_LOWER,      CWB_FIT_UPPER, CWB_FIT_WHERE, CWB_FIT_X_RANGE,
+    CWB_FIT_NOISE, CWB_FIT_NOISE_SEED, CWB_FIT_REF_X, CWB_FIT_REF_Y, CWB_FIT_MODEL};
 
 const cwb_fit_model cwb_fit_model_run = {
     .name = "run",
     .summary = "free case keys fitted so the run matches a reference curve "
                "(gsl_multifit_nlinear)",
     .requires = run_requires,
+    .accepts = run_accepts,
+    .run = fit_run,
+};
+
+static const cwb_fit_key scalar_requires[] = {CWB_FIT_CASE,   CWB_FIT_REFERENCE, CWB_FIT_X,
+                                              CWB_FIT_Y,      CWB_FIT_FREE,      CWB_FIT_VARY,
+                                              CWB_FIT_RESULT, CWB_FIT_MODEL};
+
+const cwb_fit_model cwb_fit_model_scalar = {
+    .name = "scalar",
+    .summary = "free case keys fitted so a scalar result over a varied key matches a "
+               "reference (e.g. restitution against impact velocity)",
+    .requires = scalar_requires,
     .accepts = run_accepts,
     .run = fit_run,
 };

@@ -1,0 +1,796 @@
+/* fit_model_material.c -- fit model `material`: the closed forms of
+ * Rathbone's elastic-plastic normal law, refitted to FEM tables.
+ *
+ * Reference: Rathbone, Marigo, Dini & van Wachem (2015), "An accurate
+ * force-displacement law for the modelling of elastic-plastic contacts in
+ * discrete element simulations", Powder Technology 282:2-9, and the thesis
+ * that extends it (seed 004, ch. 4-5). Each constant the text fitted to its
+ * Abaqus FEM is refitted here, by gsl_multifit_nlinear, to the tables of
+ * cwb's own FEM (`cwb reference`, model `sphere`: columns leg, delta,
+ * force, contact_radius, p_centre and the material R, E, nu, sigma_y,
+ * delta_y in every row). Formulas (x = delta, one material per data CSV):
+ *
+ *   pressure        p_centre = D atan(b delta), b = tan(Ay sigma_y / D) /
+ *                   delta_y so that p(delta_y) = Ay sigma_y (eqs. 52, 54);
+ *                   free D [Pa]; trend D/sigma_y = k0 + k1 nu (eq. 53:
+ *                   1.22, 0.69).
+ *   reduced_radius  a_r = sqrt(F / (pi p_centre)) = c delta + (sqrt(2/3
+ *                   delta_y R) - c delta_y) (delta/delta_y)^z, z = 0.5 +
+ *                   0.3 nu^2.56 (eqs. 55, 57, 58); free c [-]; trend
+ *                   c = c0 + c1 (1 - nu^2) E* / sigma_y (eq. 56: 1.43, 0.061).
+ *   reduced_radius_extended  the same with z = 2/3, delta <= 25 delta_y
+ *                   (sec. 4.4); trend eq. 65: 1.1, -0.0115.
+ *   contact_radius  a^2 = R delta_y (A (delta/delta_y - 1)^B + 1) (eq. 74 =
+ *                   107, Etsion et al. 2005's form); free A, B (1.19, 1.1).
+ *   unloading       per unloading leg F = (4/3) E* sqrt(R_un) (delta -
+ *                   delta_min)^(3/2), delta_min from F(delta_max) = F_max
+ *                   (eqs. 60, 62); free R_un/R; per material u delta_y from
+ *                   R_un/R - 1 = u (delta_max - delta_y) (least squares
+ *                   through the origin); trend u delta_y = u0 + u1 nu
+ *                   (eq. 61: 0.195, 0.23).
+ *
+ * E* = E/(1 - nu^2) (a sphere on a rigid flat, R* = R); Ay from appendix A
+ * (cwb_yield_factor). Only rows of the first loading leg (leg = 1) above
+ * delta_y enter the loading formulas; [fit] x_range, when given, bounds
+ * delta/delta_y (not delta: one range serves materials of any size). Several data CSVs (`data = a.csv, b.csv`) give one fit per
+ * material and the trend line across them (gsl_fit_linear), printed beside
+ * the thesis' constants.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
+#include <gsl/gsl_multifit_nlinear.h>
+
+#include "cwb_fit.h"
+#include "cwb_law.h"
+
+#define MAX_DATA   16
+#define MAX_GROUPS 64
+#define MAX_P      2
+
+typedef struct {
+    double R, E, nu, sigma_y, delta_y, E_star, Ay;
+} material;
+
+/* One fitted curve: a material (or one unloading leg of it). */
+typedef struct {
+    size_t data;                 /* which data CSV */
+    size_t first, count;         /* its points in the point arrays */
+    double delta_max, force_max; /* unloading: where the leg starts */
+    double p[MAX_P], se[MAX_P], r2, rms;
+} group;
+
+typedef struct formula {
+    const char *name, *equation;
+    const char *y_name; /* what is fitted, with its unit */
+    size_t np;
+    const char *param[MAX_P], *unit[MAX_P];
+    int unloading;     /* 1: one fit per unloading leg */
+    double z_fixed;    /* reduced radius: exponent (0: eq. 58) */
+    double max_over_y; /* largest delta/delta_y used (0: no bound) */
+    double (*y)(const cwb_reference *r, const int *col, size_t i);
+    double (*f)(const struct formula *fm, const material *m, const group *g, const double *p,
+                double x);
+    void (*thesis)(const struct formula *fm, const material *m, double *p); /* also the start */
+    const char *trend_x, *trend_y;
+    double (*tx)(const material *m);
+    double (*ty)(const material *m, const double *p);
+    double thesis_trend[2]; /* intercept, slope */
+} formula;
+
+enum { C_LEG, C_DELTA, C_FORCE, C_RADIUS, C_P, C_R, C_E, C_NU, C_SY, C_DY, C_COUNT };
+static const char *const col_names[C_COUNT] = {
+    "leg", "delta", "force", "contact_radius", "p_centre", "R", "E", "nu", "sigma_y", "delta_y"};
+
+/* ------------------------------------------------------------ formulas */
+
+static double y_pressure(const cwb_reference *r, const int *c, size_t i)
+{
+    return r->v[c[C_P]][i];
+}
+
+static double y_reduced(const cwb_reference *r, const int *c, size_t i)
+{
+    return sqrt(r->v[c[C_FORCE]][i] / (M_PI * r->v[c[C_P]][i]));
+}
+
+static double y_radius(const cwb_reference *r, const int *c, size_t i)
+{
+    return r->v[c[C_RADIUS]][i];
+}
+
+static double y_force(const cwb_reference *r, const int *c, size_t i)
+{
+    return r->v[c[C_FORCE]][i];
+}
+
+static double f_pressure(const formula *fm, const material *m, const group *g, const double *p,
+                         double x)
+{
+    (void)fm, (void)g;
+    double b = tan(m->Ay * m->sigma_y / p[0]) / m->delta_y;
+    return p[0] * atan(b * x);
+}
+
+static double z_of(const formula *fm, const material *m)
+{
+    return fm->z_fixed > 0 ? fm->z_fixed : 0.5 + 0.3 * pow(m->nu, 2.56);
+}
+
+static double f_reduced(const formula *fm, const material *m, const group *g, const double *p,
+                        double x)
+{
+    (void)g;
+    double d = sqrt(2.0 / 3.0 * m->delta_y * m->R) - p[0] * m->delta_y;
+    return p[0] * x + d * pow(x / m->delta_y, z_of(fm, m));
+}
+
+static double f_radius(const formula *fm, const material *m, const group *g, const double *p,
+                       double x)
+{
+    (void)fm, (void)g;
+    double s = x / m->delta_y - 1.0;
+    return sqrt(m->R * m->delta_y * (p[0] * pow(s > 0 ? s : 0, p[1]) + 1.0));
+}
+
+static double f_unloading(const formula *fm, const material *m, const group *g, const double *p,
+                          double x)
+{
+    (void)fm;
+    double k = 4.0 / 3.0 * m->E_star * sqrt(p[0] * m->R);
+    double dmin = g->delta_max - pow(g->force_max / k, 2.0 / 3.0);
+    return x > dmin ? k * pow(x - dmin, 1.5) : 0.0;
+}
+
+static void thesis_pressure(const formula *fm, const material *m, double *p)
+{
+    (void)fm;
+    p[0] = (1.22 + 0.69 * m->nu) * m->sigma_y;
+}
+
+static void thesis_reduced(const formula *fm, const material *m, double *p)
+{
+    double ratio = (1.0 - m->nu * m->nu) * m->E_star / m->sigma_y;
+    p[0] = fm->z_fixed > 0 ? 1.1 - 0.0115 * ratio : 1.43 + 0.061 * ratio;
+}
+
+static void thesis_radius(const formula *fm, const material *m, double *p)
+{
+    (void)fm, (void)m;
+    p[0] = 1.19;
+    p[1] = 1.1;
+}
+
+static void thesis_unloading(const formula *fm, const material *m, double *p)
+{
+    (void)fm, (void)m;
+    p[0] = 2.0; /* a start only: the thesis' value depends on delta_max */
+}
+
+static double tx_nu(const material *m)
+{
+    return m->nu;
+}
+
+static double tx_modulus(const material *m)
+{
+    return (1.0 - m->nu * m->nu) * m->E_star / m->sigma_y;
+}
+
+static double ty_pressure(const material *m, const double *p)
+{
+    return p[0] / m->sigma_y;
+}
+
+static double ty_first(const material *m, const double *p)
+{
+    (void)m;
+    return p[0];
+}
+
+static const formula formulas[] = {
+    {.name = "pressure",
+     .y_name = "p_centre [Pa]",
+     .equation = "p_centre = D atan(b delta), b = tan(Ay sigma_y / D)/delta_y (eqs. 52, 54)",
+     .np = 1,
+     .param = {"D"},
+     .unit = {"Pa"},
+     .y = y_pressure,
+     .f = f_pressure,
+     .thesis = thesis_pressure,
+     .trend_x = "nu",
+     .trend_y = "D/sigma_y",
+     .tx = tx_nu,
+     .ty = ty_pressure,
+     .thesis_trend = {1.22, 0.69}},
+    {.name = "reduced_radius",
+     .y_name = "reduced radius [m]",
+     .equation = "sqrt(F/(pi p_centre)) = c delta + d (delta/delta_y)^z, z = 0.5 + 0.3 nu^2.56 "
+                 "(eqs. 55, 57, 58)",
+     .np = 1,
+     .param = {"c"},
+     .unit = {"-"},
+     .y = y_reduced,
+     .f = f_reduced,
+     .thesis = thesis_reduced,
+     .trend_x = "(1-nu^2)E*/sigma_y",
+     .trend_y = "c",
+     .tx = tx_modulus,
+     .ty = ty_first,
+     .thesis_trend = {1.43, 0.061}},
+    {.name = "reduced_radius_extended",
+     .y_name = "reduced radius [m]",
+     .equation = "sqrt(F/(pi p_centre)) = c delta + d (delta/delta_y)^(2/3), delta <= 25 "
+                 "delta_y (sec. 4.4)",
+     .np = 1,
+     .param = {"c"},
+     .unit = {"-"},
+     .z_fixed = 2.0 / 3.0,
+     .max_over_y = 25.0,
+     .y = y_reduced,
+     .f = f_reduced,
+     .thesis = thesis_reduced,
+     .trend_x = "(1-nu^2)E*/sigma_y",
+     .trend_y = "c",
+     .tx = tx_modulus,
+     .ty = ty_first,
+     .thesis_trend = {1.1, -0.0115}},
+    {.name = "contact_radius",
+     .y_name = "contact_radius [m]",
+     .equation = "a^2 = R delta_y (A (delta/delta_y - 1)^B + 1) (eq. 74 = 107)",
+     .np = 2,
+     .param = {"A", "B"},
+     .unit = {"-", "-"},
+     .y = y_radius,
+     .f = f_radius,
+     .thesis = thesis_radius},
+    {.name = "unloading",
+     .y_name = "force [N]",
+     .equation = "F = (4/3) E* sqrt(R_un) (delta - delta_min)^(3/2), delta_min from F(delta_max) "
+                 "= F_max (eqs. 60, 62); R_un/R - 1 = u (delta_max - delta_y) (eq. 61)",
+     .np = 1,
+     .param = {"R_un/R"},
+     .unit = {"-"},
+     .unloading = 1,
+     .y = y_force,
+     .f = f_unloading,
+     .thesis = thesis_unloading,
+     .trend_x = "nu",
+     .trend_y = "u delta_y",
+     .tx = tx_nu},
+};
+#define FORMULA_COUNT (sizeof formulas / sizeof *formulas)
+
+/* ------------------------------------------------------------ the data */
+
+typedef struct {
+    const cwb_fit_case *fc;
+    const formula *fm;
+    size_t ndata;
+    const char *path[MAX_DATA];
+    cwb_reference *ref; /* ndata tables */
+    material mat[MAX_DATA];
+    double *x, *y, *yfit;
+    size_t npts;
+    group g[MAX_GROUPS];
+    size_t ngroups;
+    double u_dy[MAX_DATA], u_se[MAX_DATA]; /* unloading: per material */
+    double trend[2], trend_se[2], trend_r2;
+    size_t trend_points;
+    double lo, hi; /* [fit] x_range in delta/delta_y */
+} material_fit;
+
+static const formula *find_formula(const char *name)
+{
+    for (size_t i = 0; i < FORMULA_COUNT; i++)
+        if (strcmp(formulas[i].name, name) == 0)
+            return &formulas[i];
+    return NULL;
+}
+
+static int bad_formula(const cwb_fit_case *fc, char *msg, size_t n)
+{
+    char allowed[256] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < FORMULA_COUNT && used < sizeof allowed; i++)
+        used += (size_t)snprintf(allowed + used, sizeof allowed - used, "%s%s", i ? "|" : "",
+                                 formulas[i].name);
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s:%d: [fit] formula = '%s' is not one of the allowed words: %s", fc->path,
+                    fc->line[CWB_FIT_FORMULA], fc->v.text[CWB_FIT_FORMULA], allowed);
+}
+
+/* The material of data CSV ref (its first row), checked. */
+static int read_material(const cwb_reference *ref, const int *c, material *m, char *msg, size_t n)
+{
+    m->R = ref->v[c[C_R]][0];
+    m->E = ref->v[c[C_E]][0];
+    m->nu = ref->v[c[C_NU]][0];
+    m->sigma_y = ref->v[c[C_SY]][0];
+    m->delta_y = ref->v[c[C_DY]][0];
+    if (!(m->R > 0 && m->E > 0 && m->nu >= 0 && m->nu < 0.5 && m->sigma_y > 0 && m->delta_y > 0))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: needs an elastic-plastic material (R, E, sigma_y, delta_y > 0, "
+                        "0 <= nu < 0.5); row 1 has R = %g, E = %g, nu = %g, sigma_y = %g, "
+                        "delta_y = %g",
+                        ref->path, m->R, m->E, m->nu, m->sigma_y, m->delta_y);
+    m->E_star = m->E / (1.0 - m->nu * m->nu);
+    m->Ay = cwb_yield_factor(m->nu, NULL);
+    return CWB_OK;
+}
+
+static int find_columns(const cwb_reference *ref, int *c, char *msg, size_t n)
+{
+    for (int k = 0; k < C_COUNT; k++)
+        if ((c[k] = cwb_reference_find(ref, col_names[k])) < 0)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s: no column '%s' (model material reads the tables of cwb "
+                            "reference, FEM model sphere)",
+                            ref->path, col_names[k]);
+    return CWB_OK;
+}
+
+static void add_point(material_fit *mf, double x, double y)
+{
+    mf->x[mf->npts] = x;
+    mf->y[mf->npts++] = y;
+}
+
+/* Above delta_y, below the formula's bound, inside [fit] x_range (in
+ * delta/delta_y). */
+static int row_in_range(const material_fit *mf, const material *m, double x)
+{
+    double s = x / m->delta_y;
+    if (s <= 1.0 + 1e-9 || (mf->fm->max_over_y > 0 && s > mf->fm->max_over_y * (1 + 1e-12)))
+        return 0;
+    return s >= mf->lo && s <= mf->hi;
+}
+
+/* One group of data CSV d: its first loading leg above delta_y. */
+static void collect_loading(material_fit *mf, size_t d, const int *c)
+{
+    const cwb_reference *r = &mf->ref[d];
+    group *g = &mf->g[mf->ngroups];
+    memset(g, 0, sizeof *g);
+    g->data = d;
+    g->first = mf->npts;
+    for (size_t i = 0; i < r->nrow; i++) {
+        double x = r->v[c[C_DELTA]][i], y = mf->fm->y(r, c, i);
+        if (r->v[c[C_LEG]][i] == 1 && row_in_range(mf, &mf->mat[d], x) && isfinite(y) && y > 0)
+            add_point(mf, x, y);
+    }
+    g->count = mf->npts - g->first;
+    if (g->count > 0)
+        mf->ngroups++;
+}
+
+/* One group per unloading leg of data CSV d that starts above delta_y. */
+static void collect_unloading(material_fit *mf, size_t d, const int *c)
+{
+    const cwb_reference *r = &mf->ref[d];
+    for (size_t i = 1; i < r->nrow && mf->ngroups < MAX_GROUPS; i++) {
+        if (r->v[c[C_LEG]][i] != 2 || r->v[c[C_LEG]][i - 1] == 2)
+            continue;
+        group *g = &mf->g[mf->ngroups];
+        memset(g, 0, sizeof *g);
+        g->data = d;
+        g->delta_max = r->v[c[C_DELTA]][i - 1];
+        g->force_max = r->v[c[C_FORCE]][i - 1];
+        g->first = mf->npts;
+        if (g->delta_max <= mf->mat[d].delta_y * (1 + 1e-9))
+            continue;
+        for (size_t j = i; j < r->nrow && r->v[c[C_LEG]][j] == 2; j++)
+            if (r->v[c[C_FORCE]][j] > 1e-3 * g->force_max) /* contact still carrying load */
+                add_point(mf, r->v[c[C_DELTA]][j], r->v[c[C_FORCE]][j]);
+        g->count = mf->npts - g->first;
+        if (g->count > 0)
+            mf->ngroups++;
+    }
+}
+
+static int load_data(material_fit *mf, char *msg, size_t n)
+{
+    size_t rows = 0;
+    for (size_t d = 0; d < mf->ndata; d++) {
+        int c[C_COUNT], rc = cwb_reference_load(&mf->ref[d], mf->path[d], msg, n);
+        if (rc == CWB_OK)
+            rc = find_columns(&mf->ref[d], c, msg, n);
+        if (rc == CWB_OK)
+            rc = read_material(&mf->ref[d], c, &mf->mat[d], msg, n);
+        if (rc != CWB_OK)
+            return rc;
+        rows += mf->ref[d].nrow;
+        double *x = realloc(mf->x, rows * sizeof *x),
+               *y = x ? realloc(mf->y, rows * sizeof *y) : NULL;
+        if (x)
+            mf->x = x;
+        if (y)
+            mf->y = y;
+        if (!x || !y)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        if (mf->fm->unloading)
+            collect_unloading(mf, d, c);
+        else
+            collect_loading(mf, d, c);
+    }
+    if (mf->ngroups == 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: the data have no %s rows above delta_y to fit",
+                        mf->fc->path, mf->fm->unloading ? "unloading" : "first-loading");
+    mf->yfit = malloc(mf->npts * sizeof *mf->yfit);
+    return mf->yfit ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+}
+
+/* ------------------------------------------------------------- fitting */
+
+/* Parameters are fitted as multiples of their start values, so that a
+ * pressure in Pa and an exponent near 1 are equally well conditioned. */
+typedef struct {
+    const material_fit *mf;
+    const group *g;
+    double scale[MAX_P];
+    double yscale; /* residuals are divided by the group's largest |y|, so that
+                      GSL's gradient test means the same for Pa and m */
+} group_job;
+
+static void params_of(const group_job *j, const gsl_vector *theta, double *p)
+{
+    for (size_t k = 0; k < j->mf->fm->np; k++)
+        p[k] = j->scale[k] * gsl_vector_get(theta, k);
+}
+
+static int group_residual(const gsl_vector *theta, void *user, gsl_vector *f)
+{
+    const group_job *j = user;
+    const material_fit *mf = j->mf;
+    double p[MAX_P];
+    params_of(j, theta, p);
+    const material *m = &mf->mat[j->g->data];
+    for (size_t i = 0; i < j->g->count; i++) {
+        size_t q = j->g->first + i;
+        double r = (mf->fm->f(mf->fm, m, j->g, p, mf->x[q]) - mf->y[q]) / j->yscale;
+        if (!isfinite(r))
+            return GSL_EDOM;
+        gsl_vector_set(f, i, r);
+    }
+    return GSL_SUCCESS;
+}
+
+/* Values, standard errors (s^2 (J^T J)^-1), R^2 and rms of group g. */
+static void group_solution(material_fit *mf, group *g, const group_job *j,
+                           gsl_multifit_nlinear_workspace *w)
+{
+    size_t np = mf->fm->np, m = g->count;
+    gsl_matrix *cov = gsl_matrix_alloc(np, np);
+    int status = cov ? gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0, cov) : -1;
+    params_of(j, gsl_multifit_nlinear_position(w), g->p);
+    double chisq = 0.0;
+    const material *mat = &mf->mat[g->data];
+    for (size_t i = 0; i < m; i++) {
+        size_t q = g->first + i;
+        mf->yfit[q] = mf->fm->f(mf->fm, mat, g, g->p, mf->x[q]);
+        chisq += (mf->yfit[q] - mf->y[q]) * (mf->yfit[q] - mf->y[q]);
+    }
+    /* the covariance is of the scaled residuals: s^2 in the same units */
+    double s2 = m > np ? chisq / (j->yscale * j->yscale) / (double)(m - np) : NAN;
+    for (size_t k = 0; k < np; k++)
+        g->se[k] = status == GSL_SUCCESS ? j->scale[k] * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
+    if (cov)
+        gsl_matrix_free(cov);
+    g->r2 = cwb_fit_r_squared(mf->y + g->first, mf->yfit + g->first, m);
+    g->rms = sqrt(chisq / (double)m);
+}
+
+static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
+{
+    size_t np = mf->fm->np;
+    if (g->count <= np)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: %zu points for %zu parameters", mf->path[g->data],
+                        g->count, np);
+    group_job j = {.mf = mf, .g = g, .yscale = 0.0};
+    for (size_t i = 0; i < g->count; i++)
+        j.yscale = fmax(j.yscale, fabs(mf->y[g->first + i]));
+    mf->fm->thesis(mf->fm, &mf->mat[g->data], j.scale);
+    gsl_vector *theta = gsl_vector_alloc(np);
+    gsl_multifit_nlinear_parameters fp = gsl_multifit_nlinear_default_parameters();
+    gsl_multifit_nlinear_workspace *w =
+        gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &fp, g->count, np);
+    if (!theta || !w) {
+        if (theta)
+            gsl_vector_free(theta);
+        if (w)
+            gsl_multifit_nlinear_free(w);
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    }
+    gsl_vector_set_all(theta, 1.0);
+    gsl_multifit_nlinear_fdf fdf = {.f = group_residual, .n = g->count, .p = np, .params = &j};
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    int info = 0, status = gsl_multifit_nlinear_init(theta, &fdf, w);
+    /* A start that already fits to round-off (synthetic data made with the
+     * thesis' constants) is the answer: the trust region would reject
+     * every step (0/0 reduction ratio) until the iteration limit. */
+    if (status == GSL_SUCCESS &&
+        gsl_blas_dnrm2(gsl_multifit_nlinear_residual(w)) > 1e-13 * sqrt((double)g->count))
+        status = gsl_multifit_nlinear_driver(200, 1e-10, 1e-10, 0.0, NULL, NULL, &info, w);
+    if (status == GSL_SUCCESS || status == GSL_EMAXITER)
+        group_solution(mf, g, &j, w);
+    gsl_set_error_handler(old);
+    gsl_multifit_nlinear_free(w);
+    gsl_vector_free(theta);
+    if (status != GSL_SUCCESS)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: the %s fit failed (GSL: %s)", mf->path[g->data],
+                        mf->fm->name, gsl_strerror(status));
+    return CWB_OK;
+}
+
+/* Unloading: u delta_y of each material from its legs' R_un/R. */
+static void unloading_slopes(material_fit *mf)
+{
+    for (size_t d = 0; d < mf->ndata; d++) {
+        double xs[MAX_GROUPS], ys[MAX_GROUPS];
+        size_t m = 0;
+        for (size_t k = 0; k < mf->ngroups; k++)
+            if (mf->g[k].data == d) {
+                xs[m] = mf->g[k].delta_max / mf->mat[d].delta_y - 1.0;
+                ys[m++] = mf->g[k].p[0] - 1.0;
+            }
+        double c1 = NAN, cov11 = NAN, sumsq;
+        if (m > 0)
+            gsl_fit_mul(xs, 1, ys, 1, m, &c1, &cov11, &sumsq);
+        mf->u_dy[d] = c1;
+        mf->u_se[d] = m > 1 ? sqrt(cov11) : NAN;
+    }
+}
+
+/* The trend across materials (a line through (tx, ty)), when the formula
+ * has one and there are two or more points. */
+static void trend_line(material_fit *mf)
+{
+    double xs[MAX_GROUPS], ys[MAX_GROUPS];
+    size_t m = 0;
+    if (mf->fm->unloading)
+        for (size_t d = 0; d < mf->ndata; d++) {
+            xs[m] = mf->fm->tx(&mf->mat[d]);
+            ys[m++] = mf->u_dy[d];
+        }
+    else if (mf->fm->tx)
+        for (size_t k = 0; k < mf->ngroups; k++) {
+            xs[m] = mf->fm->tx(&mf->mat[mf->g[k].data]);
+            ys[m++] = mf->fm->ty(&mf->mat[mf->g[k].data], mf->g[k].p);
+        }
+    mf->trend_points = m;
+    mf->trend[0] = mf->trend[1] = mf->trend_se[0] = mf->trend_se[1] = mf->trend_r2 = NAN;
+    if (m < 2)
+        return;
+    double c0, c1, cov00, cov01, cov11, sumsq;
+    if (gsl_fit_linear(xs, 1, ys, 1, m, &c0, &c1, &cov00, &cov01, &cov11, &sumsq) != GSL_SUCCESS)
+        return;
+    mf->trend[0] = c0;
+    mf->trend[1] = c1;
+    if (m > 2) { /* GSL scales the covariance by sumsq/(m - 2) */
+        mf->trend_se[0] = sqrt(cov00);
+        mf->trend_se[1] = sqrt(cov11);
+    }
+    double fit[MAX_GROUPS];
+    for (size_t i = 0; i < m; i++)
+        fit[i] = c0 + c1 * xs[i];
+    mf->trend_r2 = cwb_fit_r_squared(ys, fit, m);
+}
+
+/* -------------------------------------------------------------- report */
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
+{
+    const formula *fm = mf->fm;
+    const group *g = &mf->g[k];
+    const material *m = &mf->mat[g->data];
+    double thesis[MAX_P];
+    fm->thesis(fm, m, thesis);
+    char name[64];
+    cwb_fit_json_open(&o->json_out, NULL, '{');
+    cwb_fit_json_string(&o->json_out, "data", mf->path[g->data]);
+    if (fm->unloading) {
+        cwb_fit_json_number(&o->json_out, "delta_max_over_delta_y", g->delta_max / m->delta_y, 8);
+        cwb_fit_say(o, "  %-34s delta_max = %.4g delta_y:", base_name(mf->path[g->data]),
+                    g->delta_max / m->delta_y);
+    } else {
+        cwb_fit_say(o, "  %-34s", base_name(mf->path[g->data]));
+    }
+    for (size_t p = 0; p < fm->np; p++) {
+        const char *unit = strcmp(fm->unit[p], "-") ? fm->unit[p] : "";
+        cwb_fit_say(o, " %s = %.6g +- %.3g%s%s", fm->param[p], g->p[p], g->se[p], *unit ? " " : "",
+                    unit);
+        if (!fm->unloading)
+            cwb_fit_say(o, " (thesis %.6g)", thesis[p]);
+        cwb_fit_json_open(&o->json_out, fm->param[p], '{');
+        cwb_fit_json_number(&o->json_out, "value", g->p[p], 10);
+        cwb_fit_json_number(&o->json_out, "stderr", g->se[p], 6);
+        if (!fm->unloading)
+            cwb_fit_json_number(&o->json_out, "thesis", thesis[p], 10);
+        cwb_fit_json_close(&o->json_out, '}');
+        snprintf(name, sizeof name, "%s_%zu", fm->param[p], k);
+        cwb_fit_put(o, name, "", g->p[p]);
+        cwb_fit_put(o, name, "_stderr", g->se[p]);
+        cwb_fit_note(o, "%s: %s = %.10g +- %.3g %s", mf->path[g->data], fm->param[p], g->p[p],
+                     g->se[p], fm->unit[p]);
+    }
+    cwb_fit_say(o, ", R^2 = %.6f, %zu points\n", g->r2, g->count);
+    cwb_fit_json_number(&o->json_out, "r_squared", g->r2, 10);
+    cwb_fit_json_number(&o->json_out, "rms", g->rms, 6);
+    cwb_fit_json_number(&o->json_out, "points", (double)g->count, 10);
+    cwb_fit_json_close(&o->json_out, '}');
+    snprintf(name, sizeof name, "r_squared_%zu", k);
+    cwb_fit_put(o, name, "", g->r2);
+}
+
+static void report_unloading(cwb_fit_out *o, const material_fit *mf)
+{
+    cwb_fit_json_open(&o->json_out, "u_delta_y", '[');
+    for (size_t d = 0; d < mf->ndata; d++) {
+        double thesis = 0.195 + 0.23 * mf->mat[d].nu;
+        cwb_fit_say(o, "  %-34s u delta_y = %.4g +- %.2g (thesis eq. 61: %.4g)\n",
+                    base_name(mf->path[d]), mf->u_dy[d], mf->u_se[d], thesis);
+        cwb_fit_json_open(&o->json_out, NULL, '{');
+        cwb_fit_json_string(&o->json_out, "data", mf->path[d]);
+        cwb_fit_json_number(&o->json_out, "value", mf->u_dy[d], 10);
+        cwb_fit_json_number(&o->json_out, "stderr", mf->u_se[d], 6);
+        cwb_fit_json_number(&o->json_out, "thesis", thesis, 10);
+        cwb_fit_json_close(&o->json_out, '}');
+        char name[32];
+        snprintf(name, sizeof name, "u_delta_y_%zu", d);
+        cwb_fit_put(o, name, "", mf->u_dy[d]);
+        cwb_fit_put(o, name, "_stderr", mf->u_se[d]);
+    }
+    cwb_fit_json_close(&o->json_out, ']');
+}
+
+static void report_trend(cwb_fit_out *o, const material_fit *mf)
+{
+    const formula *fm = mf->fm;
+    if (mf->trend_points < 2)
+        return;
+    const double *t = fm->thesis_trend;
+    cwb_fit_say(o,
+                "  trend over %zu materials: %s = %.5g (+- %.2g) + %.5g (+- %.2g) %s, R^2 = %.6f"
+                "; thesis: %.4g + %.4g %s\n",
+                mf->trend_points, fm->trend_y, mf->trend[0], mf->trend_se[0], mf->trend[1],
+                mf->trend_se[1], fm->trend_x, mf->trend_r2, t[0], t[1], fm->trend_x);
+    cwb_fit_note(o, "trend: %s = %.8g + %.8g %s (R^2 %.8f); thesis %g + %g", fm->trend_y,
+                 mf->trend[0], mf->trend[1], fm->trend_x, mf->trend_r2, t[0], t[1]);
+    cwb_fit_json_open(&o->json_out, "trend", '{');
+    cwb_fit_json_string(&o->json_out, "x", fm->trend_x);
+    cwb_fit_json_string(&o->json_out, "y", fm->trend_y);
+    cwb_fit_json_number(&o->json_out, "intercept", mf->trend[0], 10);
+    cwb_fit_json_number(&o->json_out, "intercept_stderr", mf->trend_se[0], 6);
+    cwb_fit_json_number(&o->json_out, "slope", mf->trend[1], 10);
+    cwb_fit_json_number(&o->json_out, "slope_stderr", mf->trend_se[1], 6);
+    cwb_fit_json_number(&o->json_out, "r_squared", mf->trend_r2, 10);
+    cwb_fit_json_number(&o->json_out, "thesis_intercept", t[0], 10);
+    cwb_fit_json_number(&o->json_out, "thesis_slope", t[1], 10);
+    cwb_fit_json_close(&o->json_out, '}');
+    cwb_fit_put(o, "trend_intercept", "", mf->trend[0]);
+    cwb_fit_put(o, "trend_intercept", "_stderr", mf->trend_se[0]);
+    cwb_fit_put(o, "trend_slope", "", mf->trend[1]);
+    cwb_fit_put(o, "trend_slope", "_stderr", mf->trend_se[1]);
+}
+
+static void report(cwb_fit_out *o, const material_fit *mf)
+{
+    cwb_fit_note(o, "model: material, formula %s: %s", mf->fm->name, mf->fm->equation);
+    cwb_fit_note(o, "source: Rathbone, Marigo, Dini & van Wachem (2015), Powder Technol. 282:2-9, "
+                    "and its extension in the thesis (seed 004 ch. 4-5)");
+    cwb_fit_say(o, "%s (formula %s: %s)\n", mf->fc->name, mf->fm->name, mf->fm->equation);
+    cwb_fit_json_string(&o->json_out, "formula", mf->fm->name);
+    cwb_fit_json_open(&o->json_out, "fits", '[');
+    for (size_t k = 0; k < mf->ngroups; k++)
+        report_group(o, mf, k);
+    cwb_fit_json_close(&o->json_out, ']');
+    if (mf->fm->unloading)
+        report_unloading(o, mf);
+    report_trend(o, mf);
+}
+
+/* ------------------------------------------------------------- outputs */
+
+static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const material_fit *mf,
+                         char *msg, size_t n)
+{
+    double *rows = malloc(mf->npts * 5 * sizeof *rows);
+    if (!rows)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t k = 0; k < mf->ngroups; k++) {
+        const group *g = &mf->g[k];
+        for (size_t i = 0; i < g->count; i++) {
+            size_t q = g->first + i;
+            double row[] = {mf->x[q] / mf->mat[g->data].delta_y, mf->y[q], mf->yfit[q], (double)k,
+                            mf->yfit[q] - mf->y[q]};
+            memcpy(rows + 5 * q, row, sizeof row);
+        }
+    }
+    char c1[64], c2[64];
+    snprintf(c1, sizeof c1, "%s data", mf->fm->y_name);
+    snprintf(c2, sizeof c2, "%s fit", mf->fm->y_name);
+    const char *cols[] = {"delta/delta_y", c1, c2, "group", "residual"};
+    cwb_fit_table t = {
+        .cols = cols, .ncol = 5, .rows = rows, .nrow = mf->npts, .ix = 0, .iy = 1, .ifit = 2};
+    int rc = cwb_fit_write_table(fc, o, &t, msg, n);
+    free(rows);
+    return rc;
+}
+
+static int parse_data_list(const cwb_fit_case *fc, material_fit *mf, char *list, size_t cap,
+                           char *msg, size_t n)
+{
+    snprintf(list, cap, "%s", fc->v.text[CWB_FIT_DATA]);
+    mf->ndata = cwb_split_paths(list, mf->path, MAX_DATA + 1);
+    if (mf->ndata == 0 || mf->ndata > MAX_DATA)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] data: 1 to %d CSV files", fc->path,
+                        fc->line[CWB_FIT_DATA], MAX_DATA);
+    return CWB_OK;
+}
+
+static int fit_all(material_fit *mf, cwb_fit_out *o, char *msg, size_t n)
+{
+    int rc = cwb_fit_x_range(mf->fc, &mf->lo, &mf->hi, msg, n);
+    if (rc == CWB_OK)
+        rc = load_data(mf, msg, n);
+    if (rc == CWB_OK)
+        rc = cwb_fit_noise(mf->fc, o, mf->y, mf->npts, msg, n);
+    for (size_t k = 0; rc == CWB_OK && k < mf->ngroups; k++)
+        rc = fit_group(mf, &mf->g[k], msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    if (mf->fm->unloading)
+        unloading_slopes(mf);
+    trend_line(mf);
+    report(o, mf);
+    return CWB_OK;
+}
+
+static int fit_material(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
+                        size_t n)
+{
+    (void)log;
+    material_fit *mf = calloc(1, sizeof *mf);
+    char list[CWB_TEXT];
+    if (!mf)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    mf->fc = fc;
+    mf->fm = find_formula(fc->v.text[CWB_FIT_FORMULA]);
+    int rc = mf->fm ? parse_data_list(fc, mf, list, sizeof list, msg, n) : bad_formula(fc, msg, n);
+    if (rc == CWB_OK && !(mf->ref = calloc(mf->ndata, sizeof *mf->ref)))
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK)
+        rc = fit_all(mf, o, msg, n);
+    if (rc == CWB_OK)
+        rc = write_outputs(fc, o, mf, msg, n);
+    for (size_t d = 0; mf->ref && d < mf->ndata; d++)
+        cwb_reference_free(&mf->ref[d]);
+    free(mf->ref);
+    free(mf->x);
+    free(mf->y);
+    free(mf->yfit);
+    free(mf);
+    return rc;
+}
+
+static const cwb_fit_key material_requires[] = {CWB_FIT_DATA, CWB_FIT_FORMULA, CWB_FIT_MODEL};
+static const cwb_fit_key material_accepts[] = {CWB_FIT_X_RANGE, CWB_FIT_NOISE, CWB_FIT_NOISE_SEED,
+                                               CWB_FIT_MODEL};
+
+const cwb_fit_model cwb_fit_model_material = {
+    .name = "material",
+    .summary = "Rathbone's fitted constants (pressure, reduced and contact radius, unloading "
+               "radius) refitted to FEM tables, with the trend across materials",
+    .requires = material_requires,
+    .accepts = material_accepts,
+    .run = fit_material,
+};

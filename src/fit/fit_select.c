@@ -1,0 +1,159 @@
+/* fit_select.c -- the points a fit uses (cwb_fit_points_select).
+ *
+ * One place decides which rows of a data or reference CSV a fit sees and
+ * whether synthetic noise is added, so every model that reads a CSV (run,
+ * material, scalar) filters and perturbs it the same way and says so in
+ * its provenance. The filter "column = value" exists because FEM tables
+ * hold several legs (loading, unloading, reloading) in one file and most
+ * fits use one of them; x_range restricts a fit to the range where a law
+ * claims validity.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_rng.h>
+
+#include "cwb_fit.h"
+#include "cwb_out.h"
+
+typedef struct {
+    int column; /* -1: no filter */
+    double value;
+    double lo, hi; /* x_range */
+} row_filter;
+
+static int parse_range(const cwb_fit_case *fc, row_filter *f, char *msg, size_t n);
+
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    size_t len = strlen(s);
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+        s[--len] = '\0';
+    return s;
+}
+
+/* [fit] where = "column = value" against the columns of ref. */
+static int parse_where(const cwb_fit_case *fc, const cwb_reference *ref, row_filter *f, char *msg,
+                       size_t n)
+{
+    f->column = -1;
+    if (!fc->v.text[CWB_FIT_WHERE][0])
+        return CWB_OK;
+    char buf[CWB_TEXT];
+    snprintf(buf, sizeof buf, "%s", fc->v.text[CWB_FIT_WHERE]);
+    char *eq = strchr(buf, '=');
+    if (!eq)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] where = %s: expected \"column = value\"",
+                        fc->path, fc->line[CWB_FIT_WHERE], fc->v.text[CWB_FIT_WHERE]);
+    *eq = '\0';
+    char *name = trim(buf), *value = trim(eq + 1);
+    f->column = cwb_reference_find(ref, name);
+    if (f->column < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] where = %s: %s has no column '%s'",
+                        fc->path, fc->line[CWB_FIT_WHERE], fc->v.text[CWB_FIT_WHERE], ref->path,
+                        name);
+    if (cwb_parse_double(value, &f->value) != 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] where = %s: '%s' is not a finite number",
+                        fc->path, fc->line[CWB_FIT_WHERE], fc->v.text[CWB_FIT_WHERE], value);
+    return CWB_OK;
+}
+
+int cwb_fit_x_range(const cwb_fit_case *fc, double *lo, double *hi, char *msg, size_t n)
+{
+    row_filter f;
+    int rc = parse_range(fc, &f, msg, n);
+    *lo = f.lo;
+    *hi = f.hi;
+    return rc;
+}
+
+static int parse_range(const cwb_fit_case *fc, row_filter *f, char *msg, size_t n)
+{
+    size_t count = fc->v.list[CWB_FIT_X_RANGE].n;
+    const double *r = fc->v.list[CWB_FIT_X_RANGE].v;
+    f->lo = -INFINITY;
+    f->hi = INFINITY;
+    if (!fc->line[CWB_FIT_X_RANGE])
+        return CWB_OK;
+    if (count != 2 || !(r[1] > r[0]))
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] x_range: two values lo, hi with hi > lo",
+                        fc->path, fc->line[CWB_FIT_X_RANGE]);
+    f->lo = r[0];
+    f->hi = r[1];
+    return CWB_OK;
+}
+
+static int keep_row(const cwb_reference *ref, const row_filter *f, int jx, size_t i)
+{
+    if (f->column >= 0 && ref->v[f->column][i] != f->value)
+        return 0;
+    double x = ref->v[jx][i];
+    return x >= f->lo && x <= f->hi;
+}
+
+int cwb_fit_noise(const cwb_fit_case *fc, cwb_fit_out *o, double *y, size_t count, char *msg,
+                  size_t n)
+{
+    double level = fc->v.p[CWB_FIT_NOISE];
+    if (!fc->line[CWB_FIT_NOISE] || level == 0.0)
+        return CWB_OK;
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    if (!rng)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    unsigned long seed = (unsigned long)fc->v.p[CWB_FIT_NOISE_SEED];
+    gsl_rng_set(rng, seed);
+    for (size_t i = 0; i < count; i++)
+        y[i] *= 1.0 + level * gsl_ran_gaussian(rng, 1.0);
+    gsl_rng_free(rng);
+    cwb_fit_note(o, "synthetic noise: y x (1 + %g N(0,1)), GSL mt19937 seed %lu", level, seed);
+    return CWB_OK;
+}
+
+int cwb_fit_points_select(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_reference *ref,
+                          const char *x, const char *y, cwb_fit_points *p, char *msg, size_t n)
+{
+    memset(p, 0, sizeof *p);
+    int jx = cwb_reference_find(ref, x), jy = cwb_reference_find(ref, y);
+    if (jx < 0 || jy < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: no column '%s'", ref->path, jx < 0 ? x : y);
+    row_filter f;
+    int rc = parse_where(fc, ref, &f, msg, n);
+    if (rc == CWB_OK)
+        rc = parse_range(fc, &f, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    p->x = malloc((ref->nrow + 1) * sizeof *p->x);
+    p->y = malloc((ref->nrow + 1) * sizeof *p->y);
+    p->row = malloc((ref->nrow + 1) * sizeof *p->row);
+    if (!p->x || !p->y || !p->row) {
+        cwb_fit_points_free(p);
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    }
+    for (size_t i = 0; i < ref->nrow; i++)
+        if (keep_row(ref, &f, jx, i)) {
+            p->x[p->n] = ref->v[jx][i];
+            p->y[p->n] = ref->v[jy][i];
+            p->row[p->n++] = i;
+        }
+    if (fc->line[CWB_FIT_WHERE] || fc->line[CWB_FIT_X_RANGE])
+        cwb_fit_note(o, "rows of %s used: %zu of %zu (where: %s; x_range: %g..%g)", ref->path, p->n,
+                     ref->nrow, fc->v.text[CWB_FIT_WHERE][0] ? fc->v.text[CWB_FIT_WHERE] : "all",
+                     f.lo, f.hi);
+    if (p->n == 0) {
+        cwb_fit_points_free(p);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: no row of %s is left by where and x_range",
+                        fc->path, ref->path);
+    }
+    return cwb_fit_noise(fc, o, p->y, p->n, msg, n);
+}
+
+void cwb_fit_points_free(cwb_fit_points *p)
+{
+    free(p->x);
+    free(p->y);
+    free(p->row);
+    memset(p, 0, sizeof *p);
+}
