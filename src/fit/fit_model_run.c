@@ -69,8 +69,15 @@ static int run_curve(run_fit *rf, const cwb_result *r)
     if (ix < 0 || iy < 0)
         return cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT, "%s: the run has no column '%s'",
                         rf->case_path, ix < 0 ? rf->x : rf->y);
-    if (cwb_interp_curve(r->series.col[ix].v, r->series.col[iy].v, r->series.nrow, rf->xq, rf->nq,
-                         rf->yfit) != CWB_OK)
+    /* The run's first stretch of rising x: a load-unload history is fitted
+     * on its loading, as the reference's `where` selects its loading leg. */
+    const double *x = r->series.col[ix].v;
+    size_t m = 1;
+    while (m < r->series.nrow && x[m] > x[m - 1])
+        m++;
+    if (m < 2)
+        m = r->series.nrow;
+    if (cwb_interp_curve(x, r->series.col[iy].v, m, rf->xq, rf->nq, rf->yfit) != CWB_OK)
         return cwb_fail(rf->msg, sizeof rf->msg, CWB_EFAIL, "cannot interpolate the run in %s",
                         rf->x);
     for (size_t q = 0; q < rf->nq; q++)
