@@ -147,6 +147,9 @@ typedef struct {
     const double *rows; /* nrow x ncol values, row by row */
     size_t nrow;
     int ix, iy, ifit; /* plotted columns */
+    int igroup;       /* column of a group index 0..ngroup-1 (one fitted curve
+                         each, drawn apart), or 0 with ngroup = 0 */
+    int ngroup;
 } cwb_fit_table;
 
 /* Write DIR/NAME_fit.csv ("# cwb VERSION fit", the provenance, the table)

@@ -271,8 +271,21 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const 
                 "     ",
                 t->ix + 1, t->iy + 1);
         cwb_fit_gp_string(f, '\'', csv);
-        fprintf(f, " using %d:%d with %s lw 2 lc rgb '#1f77b4' title 'fit'\n", t->ix + 1,
-                t->ifit + 1, t->ix == t->iy ? "points" : "linespoints pt 7 ps 0.4");
+        if (t->ngroup > 0) /* one line per fitted curve, not one through them all */
+            fprintf(f,
+                    " using %d:(column(%d) == 0 ? column(%d) : NaN) with lines lw 2 lc rgb "
+                    "'#1f77b4' title 'fit', \\\n     for [k=1:%d] ",
+                    t->ix + 1, t->igroup + 1, t->ifit + 1, t->ngroup - 1);
+        if (t->ngroup > 0)
+            cwb_fit_gp_string(f, '\'', csv);
+        if (t->ngroup > 0)
+            fprintf(f,
+                    " using %d:(column(%d) == k ? column(%d) : NaN) with lines lw 2 lc rgb "
+                    "'#1f77b4' notitle\n",
+                    t->ix + 1, t->igroup + 1, t->ifit + 1);
+        else
+            fprintf(f, " using %d:%d with %s lw 2 lc rgb '#1f77b4' title 'fit'\n", t->ix + 1,
+                    t->ifit + 1, t->ix == t->iy ? "points" : "linespoints pt 7 ps 0.4");
     }
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }

@@ -280,6 +280,7 @@ typedef struct {
     double u_dy[MAX_DATA], u_se[MAX_DATA]; /* unloading: per material */
     double trend[2], trend_se[2], trend_r2;
     size_t trend_points;
+    double trend_xs[MAX_GROUPS], trend_ys[MAX_GROUPS], trend_ses[MAX_GROUPS];
     double lo, hi; /* [fit] x_range in delta/delta_y */
 } material_fit;
 
@@ -548,17 +549,23 @@ static void unloading_slopes(material_fit *mf)
  * has one and there are two or more points. */
 static void trend_line(material_fit *mf)
 {
-    double xs[MAX_GROUPS], ys[MAX_GROUPS];
+    double *xs = mf->trend_xs, *ys = mf->trend_ys, *se = mf->trend_ses;
     size_t m = 0;
     if (mf->fm->unloading)
         for (size_t d = 0; d < mf->ndata; d++) {
             xs[m] = mf->fm->tx(&mf->mat[d]);
+            se[m] = mf->u_se[d];
             ys[m++] = mf->u_dy[d];
         }
     else if (mf->fm->tx)
         for (size_t k = 0; k < mf->ngroups; k++) {
-            xs[m] = mf->fm->tx(&mf->mat[mf->g[k].data]);
-            ys[m++] = mf->fm->ty(&mf->mat[mf->g[k].data], mf->g[k].p);
+            const material *mat = &mf->mat[mf->g[k].data];
+            double one = mf->fm->ty(mat, mf->g[k].p), p_se[MAX_P];
+            for (size_t i = 0; i < MAX_P; i++) /* ty is linear in the parameter */
+                p_se[i] = mf->g[k].p[i] + mf->g[k].se[i];
+            xs[m] = mf->fm->tx(mat);
+            se[m] = fabs(mf->fm->ty(mat, p_se) - one);
+            ys[m++] = one;
         }
     mf->trend_points = m;
     mf->trend[0] = mf->trend[1] = mf->trend_se[0] = mf->trend_se[1] = mf->trend_r2 = NAN;
@@ -719,11 +726,72 @@ static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const mat
     snprintf(c1, sizeof c1, "%s data", mf->fm->y_name);
     snprintf(c2, sizeof c2, "%s fit", mf->fm->y_name);
     const char *cols[] = {"delta/delta_y", c1, c2, "group", "residual"};
-    cwb_fit_table t = {
-        .cols = cols, .ncol = 5, .rows = rows, .nrow = mf->npts, .ix = 0, .iy = 1, .ifit = 2};
+    cwb_fit_table t = {.cols = cols,
+                       .ncol = 5,
+                       .rows = rows,
+                       .nrow = mf->npts,
+                       .ix = 0,
+                       .iy = 1,
+                       .ifit = 2,
+                       .igroup = 3,
+                       .ngroup = (int)mf->ngroups};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     free(rows);
     return rc;
+}
+
+/* DIR/NAME_trend.csv and its plot: the per-material values with their
+ * standard errors, the fitted line and the thesis' line (Figs. 24, 25, 32). */
+static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const material_fit *mf,
+                       char *msg, size_t n)
+{
+    char base[sizeof fc->name + 8];
+    snprintf(base, sizeof base, "%s_trend", fc->name);
+    cwb_output out;
+    int rc = cwb_fit_open(o, base, "csv", &out, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    const double *t = mf->fm->thesis_trend;
+    fprintf(out.f, "# cwb %s fit trend\n%s", CWB_VERSION, o->provenance.s ? o->provenance.s : "");
+    fprintf(out.f, "%s,%s,stderr,cwb_line,thesis_line\n", mf->fm->trend_x, mf->fm->trend_y);
+    for (size_t i = 0; i < mf->trend_points; i++) {
+        double x = mf->trend_xs[i];
+        fprintf(out.f, "%.12g,%.12g,%.6g,%.12g,%.12g\n", x, mf->trend_ys[i], mf->trend_ses[i],
+                mf->trend[0] + mf->trend[1] * x, t[0] + t[1] * x);
+    }
+    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
+        return rc;
+    if ((rc = cwb_fit_open(o, base, "gp", &out, msg, n)) != CWB_OK)
+        return rc;
+    FILE *f = out.f;
+    char png[sizeof base + 8], csv[sizeof base + 8], label[160];
+    snprintf(png, sizeof png, "%s.png", base);
+    snprintf(csv, sizeof csv, "%s.csv", base);
+    fprintf(f, "set datafile separator ','\nset datafile columnheaders\n"
+               "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
+    cwb_fit_gp_output(f, png);
+    fprintf(f, "set title ");
+    cwb_fit_gp_string(f, '\'', fc->title);
+    fprintf(f, "\nset grid\nset key outside bottom center horizontal\nset xlabel ");
+    cwb_fit_gp_string(f, '\'', mf->fm->trend_x);
+    fprintf(f, "\nset ylabel ");
+    cwb_fit_gp_string(f, '\'', mf->fm->trend_y);
+    fprintf(f, "\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nplot ");
+    cwb_fit_gp_string(f, '\'', csv);
+    fprintf(f, " using 1:2:3 with yerrorbars pt 7 lc rgb '#d62728' title 'fitted to cwb FEM "
+               "(+- 1 SE)', \\\n     ");
+    snprintf(label, sizeof label, "cwb: %.4g %+.4g x (R^2 %.5f)", mf->trend[0], mf->trend[1],
+             mf->trend_r2);
+    cwb_fit_gp_string(f, '\'', csv);
+    fprintf(f, " using 1:4 with lines lw 2 lc rgb '#1f77b4' title ");
+    cwb_fit_gp_string(f, '\'', label);
+    snprintf(label, sizeof label, "thesis: %.4g %+.4g x", t[0], t[1]);
+    fprintf(f, ", \\\n     ");
+    cwb_fit_gp_string(f, '\'', csv);
+    fprintf(f, " using 1:5 with lines lw 2 dt 2 lc rgb '#2ca02c' title ");
+    cwb_fit_gp_string(f, '\'', label);
+    fprintf(f, "\n");
+    return cwb_fit_finish_script(o, base, &out, msg, n);
 }
 
 static int parse_data_list(const cwb_fit_case *fc, material_fit *mf, char *list, size_t cap,
@@ -772,6 +840,8 @@ static int fit_material(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *l
         rc = fit_all(mf, o, msg, n);
     if (rc == CWB_OK)
         rc = write_outputs(fc, o, mf, msg, n);
+    if (rc == CWB_OK && mf->trend_points >= 2)
+        rc = write_trend(fc, o, mf, msg, n);
     for (size_t d = 0; mf->ref && d < mf->ndata; d++)
         cwb_reference_free(&mf->ref[d]);
     free(mf->ref);
