@@ -324,6 +324,54 @@ static int deviation(const curve *a, const curve *b, deviation_sums *sums)
     return rc;
 }
 
+/* The end (exclusive) of the stretch of x that starts at i and does not
+ * change direction; repeated x stay in the stretch. */
+static size_t stretch_end(const double *x, size_t m, size_t i)
+{
+    int dir = 0;
+    size_t j = i + 1;
+    for (; j < m; j++) {
+        int s = (x[j] > x[j - 1]) - (x[j] < x[j - 1]);
+        if (s != 0 && dir != 0 && s != dir)
+            break;
+        if (s != 0)
+            dir = s;
+    }
+    return j;
+}
+
+static size_t stretch_count(const curve *c)
+{
+    size_t k = 0;
+    for (size_t i = 0; i + 1 < c->m; i = stretch_end(c->x, c->m, i) - 1)
+        k++;
+    return k;
+}
+
+/* Curves that turn back in x (a load-unload cycle against a FEM table of
+ * the same legs): the k-th monotone stretch of one against the k-th of the
+ * other; the turning point belongs to both of its stretches. */
+static int deviation_by_stretch(const curve *a, const curve *b, deviation_sums *sums, char *msg,
+                                size_t n)
+{
+    size_t na = stretch_count(a), nb = stretch_count(b);
+    if (na != nb)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "the run turns back in x %zu times and the reference %zu times: their "
+                        "legs cannot be matched (name a parameter column to match on)",
+                        na ? na - 1 : 0, nb ? nb - 1 : 0);
+    size_t i = 0, j = 0;
+    for (size_t k = 0; k < na; k++) {
+        size_t ie = stretch_end(a->x, a->m, i), je = stretch_end(b->x, b->m, j);
+        curve sa = {a->x + i, a->y + i, ie - i}, sb = {b->x + j, b->y + j, je - j};
+        if (deviation(&sa, &sb, sums) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate leg %zu", k + 1);
+        i = ie - 1;
+        j = je - 1;
+    }
+    return CWB_OK;
+}
+
 int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compare_columns *cols,
                 cwb_deviation *dev, char *msg, size_t n)
 {
@@ -346,11 +394,8 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
         rc = deviation(&a, &b, &sums);
     else if (b.m >= 2 && monotone(b.x, b.m))
         rc = deviation(&b, &a, &sums);
-    else
-        return cwb_fail(msg, n, CWB_EFAIL,
-                        "neither the run nor the reference is monotone in %s: name a "
-                        "parameter column to match on ([output] compare_x)",
-                        cols->x);
+    else if ((rc = deviation_by_stretch(&a, &b, &sums, msg, n)) != CWB_OK)
+        return rc;
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", cols->x);
     if (sums.count == 0)

@@ -1,0 +1,107 @@
+/* test_compare.c -- cwb_compare on curves that turn back in x (a load-
+ * unload cycle against a FEM table of the same legs), against closed forms
+ * written here: loading y = x^(3/2), unloading y = ((x - 0.3)/0.7)^(3/2)
+ * (a Hertz-like branch with a residual 0.3), sampled differently in the
+ * run and the reference. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb_out.h"
+#include "cwb_test.h"
+
+static double loading(double x)
+{
+    return pow(x, 1.5);
+}
+
+static double unloading(double x)
+{
+    return x > 0.3 ? pow((x - 0.3) / 0.7, 1.5) : 0.0;
+}
+
+/* legs rising and falling alternately, m points each, the turning point
+ * shared; the falling legs scaled by `scale`. */
+static size_t cycle(double *x, double *y, size_t m, int legs, double scale)
+{
+    size_t k = 0;
+    for (int leg = 0; leg < legs; leg++)
+        for (size_t i = leg ? 1 : 0; i < m; i++) {
+            double t = (double)i / (double)(m - 1);
+            double xi = leg % 2 ? 1.0 - t : t;
+            x[k] = xi;
+            y[k++] = leg % 2 ? scale * unloading(xi) : (leg ? unloading(xi) : loading(xi));
+        }
+    return k;
+}
+
+static void run_series(cwb_series *s, double *x, double *y, size_t m)
+{
+    memset(s, 0, sizeof *s);
+    s->ncol = 2;
+    s->nrow = m;
+    snprintf(s->col[0].name, sizeof s->col[0].name, "delta_n");
+    snprintf(s->col[1].name, sizeof s->col[1].name, "F_n");
+    s->col[0].v = x;
+    s->col[1].v = y;
+}
+
+static void reference(cwb_reference *r, double *x, double *y, size_t m)
+{
+    memset(r, 0, sizeof *r);
+    r->ncol = 2;
+    r->nrow = m;
+    snprintf(r->name[0], sizeof r->name[0], "delta");
+    snprintf(r->name[1], sizeof r->name[1], "force");
+    r->v[0] = x;
+    r->v[1] = y;
+}
+
+static const cwb_compare_columns cols = {"delta_n", "F_n", "delta", "force"};
+
+START_TEST(cycles_are_compared_leg_by_leg)
+{
+    static double rx[400], ry[400], fx[40], fy[40];
+    size_t rm = cycle(rx, ry, 201, 2, 1.0), fm = cycle(fx, fy, 15, 2, 1.0);
+    cwb_series s;
+    cwb_reference r;
+    run_series(&s, rx, ry, rm);
+    reference(&r, fx, fy, fm);
+    cwb_deviation dev;
+    char msg[CWB_MSG];
+    ck_assert_msg(cwb_compare(&s, &r, &cols, &dev, msg, sizeof msg) == CWB_OK, "%s", msg);
+    /* interpolation of the finely sampled run only: Steffen's cubic on 201
+     * points of x^1.5 */
+    ck_assert_msg(dev.max_rel < 1e-4 && dev.points == fm + 1, "%g %zu", dev.max_rel, dev.points);
+    /* a reference whose unloading is 5 % higher: the turning point (x = 1,
+     * y = 1) is the loading's, so the largest deviation is 5 % of the
+     * unloading at the next point, x = 1 - 1/14, over max |ref| = 1 */
+    cycle(fx, fy, 15, 2, 1.05);
+    ck_assert_msg(cwb_compare(&s, &r, &cols, &dev, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(fabs(dev.max_rel - 0.05 * unloading(1.0 - 1.0 / 14)) < 1e-4, "%g", dev.max_rel);
+}
+END_TEST
+
+START_TEST(legs_that_do_not_match_are_refused)
+{
+    static double rx[400], ry[400], fx[60], fy[60];
+    size_t rm = cycle(rx, ry, 101, 2, 1.0), fm = cycle(fx, fy, 15, 3, 1.0);
+    cwb_series s;
+    cwb_reference r;
+    run_series(&s, rx, ry, rm);
+    reference(&r, fx, fy, fm);
+    cwb_deviation dev;
+    char msg[CWB_MSG];
+    ck_assert_int_eq(cwb_compare(&s, &r, &cols, &dev, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "turns back in x 1 times and the reference 2 times"), "%s", msg);
+}
+END_TEST
+
+Suite *compare_suite(void)
+{
+    Suite *s = suite_create("compare");
+    TCase *tc = tcase_create("compare");
+    tcase_add_test(tc, cycles_are_compared_leg_by_leg);
+    tcase_add_test(tc, legs_that_do_not_match_are_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
