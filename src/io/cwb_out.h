@@ -49,8 +49,10 @@ typedef struct {
 
 /* Compare the columns cols of the run and the reference over their common
  * x range by interpolation (cwb_interp_curve) of the run at the reference
- * points (or the other way round when only the reference is monotone in x).
- * Fills *dev. CWB_EINPUT when a column is missing, CWB_EFAIL when nothing
+ * points (or the other way round when only the reference is monotone in x;
+ * when neither is, leg by leg: the k-th stretch of x that does not turn
+ * back in the run against the k-th in the reference, refused with
+ * CWB_EINPUT when their numbers differ). Fills *dev. CWB_EINPUT when a column is missing, CWB_EFAIL when nothing
  * overlaps. */
 int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compare_columns *cols,
                 cwb_deviation *dev, char *msg, size_t n);
