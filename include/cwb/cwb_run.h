@@ -146,6 +146,10 @@ int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, s
 
 /* "FILE:LINE" of a value of a table in this case (for drivers' checks). */
 void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, size_t n);
+/* The value of "section.key" in a loaded case as text: numbers with 17
+ * digits, lists comma-separated, choices as their word; "contact.normal"
+ * etc. give the law's name. 0, or -1 when the case has no such key. */
+int cwb_case_value_text(const cwb_case *c, const char *path, char *buf, size_t n);
 
 /* Output keys, shared by every case ([output] section). */
 enum {

@@ -435,6 +435,52 @@ void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, si
         snprintf(buf, n, "%s", c->file);
 }
 
+/* The values table of section `sec` of c (a law's, a body's, the
+ * driver's), or NULL. */
+static const cwb_values *section_values(const cwb_case *c, const char *sec)
+{
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        if (strcmp(sec, cwb_kind_name((cwb_kind)k)) == 0)
+            return &c->law_values[k];
+    if (strcmp(sec, "body1") == 0 || strcmp(sec, "body2") == 0)
+        return &c->body_values[sec[4] - '1'];
+    if (strcmp(sec, "driver") == 0)
+        return &c->driver_values;
+    return NULL;
+}
+
+int cwb_case_value_text(const cwb_case *c, const char *path, char *buf, size_t n)
+{
+    char sec[64];
+    const char *dot = strchr(path, '.');
+    if (!dot || (size_t)(dot - path) >= sizeof sec)
+        return -1;
+    snprintf(sec, sizeof sec, "%.*s", (int)(dot - path), path);
+    if (strcmp(sec, "contact") == 0) { /* the law of a kind, by name */
+        for (int k = 0; k < CWB_KIND_COUNT; k++)
+            if (strcmp(dot + 1, cwb_kind_name((cwb_kind)k)) == 0) {
+                snprintf(buf, n, "%s", c->law[k] ? c->law[k]->name : "none");
+                return 0;
+            }
+        return -1;
+    }
+    const cwb_values *v = section_values(c, sec);
+    int i = v && v->table ? cwb_param_index(v->table, dot + 1) : -1;
+    if (i < 0)
+        return -1;
+    if (v->table[i].kind == CWB_PARAM_REAL)
+        snprintf(buf, n, "%.17g", v->p[i]);
+    else if (v->table[i].kind == CWB_PARAM_LIST) {
+        size_t used = 0;
+        buf[0] = '\0';
+        for (size_t k = 0; k < v->list[i].n && used < n; k++)
+            used +=
+                (size_t)snprintf(buf + used, n - used, "%s%.17g", k ? "," : "", v->list[i].v[k]);
+    } else
+        cwb_param_format(v, i, buf, n);
+    return 0;
+}
+
 static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
 {
     const char *eq = strchr(text, '=');

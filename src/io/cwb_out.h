@@ -18,6 +18,8 @@ typedef struct {
     char provenance[2048]; /* the '#' lines, joined */
     double tolerance;      /* "# tolerance: X ...": bound on cwb_compare's max_rel (NaN: none) */
     char independence[32]; /* "# independence: WORD ..." ("": none); see compare.c */
+    char stands_for[1024]; /* "# stands for: section.key = value; ...": the inputs it was
+                              made for ("": not stated) */
 } cwb_reference;
 
 /* Read a CSV written by cwb or by a reference generator: '#' lines, one
@@ -25,6 +27,14 @@ typedef struct {
 int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n);
 void cwb_reference_free(cwb_reference *ref);
 int cwb_reference_find(const cwb_reference *ref, const char *name);
+/* Whether case c has the inputs ref stands for ("# stands for:" entries
+ * "section.key = value", ';'-separated; numbers equal to 1e-9 relative,
+ * words exactly). skip names a key not checked (a sweep's varied key), or
+ * NULL. 1 when they all match or none are stated; 0 with the first
+ * mismatch in why ("driver.v_normal = 5, the reference's 20"); -1 with why
+ * when an entry is malformed or names a key the case does not have. */
+int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const char *skip,
+                             char *why, size_t n);
 
 /* Values at xq[0..nq) of the curve (ax, ay), m points monotone in x, by
  * GSL's Steffen interpolation (linear for two points); NaN outside the
