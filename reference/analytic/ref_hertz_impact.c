@@ -110,6 +110,12 @@ int main(int argc, char **argv)
         "dt_tol is 1e-6 and it is interpolated in t)\n");
     fprintf(f, "# independence: closed-form exact t(delta) through GSL's incomplete beta function, "
                "inverted by Brent; cwb integrates the equation of motion step by step\n");
+    /* the case keys this curve is for: a run with other values must not be
+     * measured against it (src/io/compare.c, cwb_reference_stands_for) */
+    fprintf(f,
+            "# stands for: contact.normal = hertz; body1.radius = %s; body1.E = %s; body1.nu = %s; "
+            "body1.density = %s; driver.v_normal = %s\n",
+            argv[3], argv[4], argv[5], argv[6], argv[11]);
     fprintf(f, "t[s],delta_n[m],F_n[N]\n");
     const int n = 200;
     for (int i = 0; i <= n; i++) {
