@@ -71,6 +71,8 @@ static int fit_text(const char *name, const char *text, cwb_result *r, char *msg
 typedef struct {
     double R, E, nu, sigma_y;
     double D_over_sy, c, A, B, u_dy; /* eqs. 52-53, 55, 74, 61 */
+    double k_plastic;                /* eq. 64 above 25 delta_y (0: eq. 55 throughout) */
+    double t[4];                     /* eq. 75's turning point of each unloading leg */
 } synthetic;
 
 typedef struct {
@@ -100,6 +102,11 @@ static void loading(const synthetic *s, const derived *d, double x, double *F, d
     }
     *p = d->D * atan(d->b * x);
     double ar = s->c * x + (sqrt(2.0 / 3.0 * d->dy * s->R) - s->c * d->dy) * pow(x / d->dy, d->z);
+    if (s->k_plastic > 0 && x > 25 * d->dy) { /* eq. 64, continuous at 25 delta_y */
+        double x25 = 25 * d->dy;
+        double a25 = s->c * x25 + (sqrt(2.0 / 3.0 * d->dy * s->R) - s->c * d->dy) * pow(25, d->z);
+        ar = sqrt(s->k_plastic * s->R * (x - x25) + a25 * a25);
+    }
     *F = M_PI * *p * ar * ar;
     *a = sqrt(s->R * d->dy * (s->A * pow(x / d->dy - 1, s->B) + 1));
 }
@@ -111,9 +118,24 @@ static void row(FILE *f, const synthetic *s, const derived *d, int leg, double x
             s->E, s->nu, s->sigma_y, d->dy);
 }
 
-/* Load to 5, 10 and 20 delta_y with unloading to zero between (eq. 60
- * with R_un of eq. 61 and delta_min of eq. 62): what the FEM studies of
- * model sphere do. */
+/* eq. 74's loading radius^2 and eq. 75's unloading radius at x. */
+static double a2_loading(const synthetic *s, const derived *d, double x)
+{
+    return x <= d->dy ? s->R * x : s->R * d->dy * (s->A * pow(x / d->dy - 1, s->B) + 1);
+}
+
+static double a_unloading(const synthetic *s, const derived *d, double t, double dmax, double dmin,
+                          double x)
+{
+    double turn = t * dmax;
+    if (x >= turn)
+        return sqrt(a2_loading(s, d, x));
+    return x > dmin ? sqrt(a2_loading(s, d, turn) * (x - dmin) / (turn - dmin)) : 0.0;
+}
+
+/* Load to 5, 10 and 20 (and 40 with k_plastic) delta_y with unloading to
+ * zero between (eq. 60 with R_un of eq. 61 and delta_min of eq. 62; the
+ * radius of eq. 75): what the FEM studies of model sphere do. */
 static void write_table(const char *path, const synthetic *s)
 {
     derived d = derive(s);
@@ -122,8 +144,8 @@ static void write_table(const char *path, const synthetic *s)
     fprintf(f, "# synthetic table (tests/test_fit_material.c)\n"
                "leg[-],delta[m],force[N],contact_radius[m],p_centre[Pa],R[m],E[Pa],nu[-],"
                "sigma_y[Pa],delta_y[m]\n");
-    static const double peaks[] = {5, 10, 20};
-    for (int k = 0; k < 3; k++) {
+    static const double peaks[] = {5, 10, 20, 40};
+    for (int k = 0; k < (s->k_plastic > 0 ? 4 : 3); k++) {
         double dmax = peaks[k] * d.dy, F, a, p;
         for (int i = 1; i <= 40; i++) {
             loading(s, &d, dmax * i / 40, &F, &a, &p);
@@ -133,7 +155,8 @@ static void write_table(const char *path, const synthetic *s)
         double kun = 4.0 / 3.0 * d.E_star * sqrt(r_un), dmin = dmax - pow(fmax / kun, 2.0 / 3.0);
         for (int i = 1; i <= 40; i++) {
             double x = dmax * (1 - i / 40.0);
-            row(f, s, &d, 2, x, x > dmin ? kun * pow(x - dmin, 1.5) : 0.0, 0, 0);
+            row(f, s, &d, 2, x, x > dmin ? kun * pow(x - dmin, 1.5) : 0.0,
+                a_unloading(s, &d, s->t[k], dmax, dmin, x), 0);
         }
     }
     fclose(f);
@@ -147,7 +170,8 @@ static const synthetic base = {.R = 1e-4,
                                .c = 7.5,
                                .A = 1.25,
                                .B = 1.05,
-                               .u_dy = 0.28};
+                               .u_dy = 0.28,
+                               .t = {0.55, 0.65, 0.75, 0.85}};
 
 /* With 1 % noise (seed 11) each constant must come back within 3 of its
  * standard errors, and the standard error must be a real one (> 0). */
@@ -191,6 +215,36 @@ END_TEST
 /* Four materials whose D/sigma_y follows eq. 53 exactly (1.22 + 0.69 nu)
  * and whose c follows eq. 56 exactly: the trend lines across them must be
  * the thesis' constants (no noise: to 1e-6). */
+/* eq. 64's slope above 25 delta_y and eq. 75's turning points, from an
+ * exact table (no noise: to 1e-6). The turning point is found between two
+ * unloading rows: the fit must land within the table's spacing (1/40 of
+ * delta_max in t) -- the radius is continuous but kinked there. */
+START_TEST(plastic_radius_and_turning_points)
+{
+    char data[256], text[512], msg[CWB_MSG];
+    synthetic s = base;
+    s.k_plastic = 2.1;
+    write_table(tmp("pl.csv", data, sizeof data), &s);
+    cwb_result r;
+    snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = plastic_radius\ndata = %s\n",
+             data);
+    ck_assert_msg(fit_text("pl.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(fabs(cwb_result_get(&r, "k_0") - 2.1) < 1e-6, "k = %.10g",
+                  cwb_result_get(&r, "k_0"));
+    cwb_result_free(&r);
+    snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = unloading_radius\ndata = %s\n",
+             data);
+    ck_assert_msg(fit_text("t.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
+    for (int k = 0; k < 4; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "t_%d", k);
+        double t = cwb_result_get(&r, name);
+        ck_assert_msg(fabs(t - s.t[k]) < 1.0 / 40, "%s = %.6g, made with %.6g", name, t, s.t[k]);
+    }
+    cwb_result_free(&r);
+}
+END_TEST
+
 START_TEST(material_trends_are_the_thesis_lines_on_exact_tables)
 {
     static const double nus[] = {0.0, 0.2, 0.3, 0.45}, ratios[] = {150, 300, 500, 900};
@@ -289,7 +343,7 @@ START_TEST(material_refusals)
                               "pressure|reduced_radius|"},
         {"formula = pressure\nx_range = 5\n", "x_range: two values lo, hi"},
         {"formula = pressure\nnoise = 2\n", "noise = 2"},
-        {"formula = pressure\nx_range = 1e6, 2e6\n", "no first-loading rows"},
+        {"formula = pressure\nx_range = 1e6, 2e6\n", "no virgin loading rows"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         snprintf(text, sizeof text, "[fit]\nmodel = material\ndata = %s\n%s", data, bad[i].keys);
@@ -333,6 +387,7 @@ Suite *fit_material_suite(void)
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_test(tc, material_fits_recover_constants_from_noisy_tables);
     tcase_add_test(tc, material_trends_are_the_thesis_lines_on_exact_tables);
+    tcase_add_test(tc, plastic_radius_and_turning_points);
     tcase_add_test(tc, where_and_x_range_select_rows);
     tcase_add_test(tc, scalar_fit_recovers_thornton_yield_stress);
     tcase_add_test(tc, material_refusals);

@@ -30,8 +30,9 @@
  *                   (eq. 61: 0.195, 0.23).
  *
  * E* = E/(1 - nu^2) (a sphere on a rigid flat, R* = R); Ay from appendix A
- * (cwb_yield_factor). Only rows of the first loading leg (leg = 1) above
- * delta_y enter the loading formulas; [fit] x_range, when given, bounds
+ * (cwb_yield_factor). Only virgin loading enters the loading formulas (the
+ * first leg, and reloading legs from 2 % past the earlier maximum, where
+ * the thesis' Fig. 30 shows them back on the loading curve), above delta_y; [fit] x_range, when given, bounds
  * delta/delta_y (not delta: one range serves materials of any size). Several data CSVs (`data = a.csv, b.csv`) give one fit per
  * material and the trend line across them (gsl_fit_linear), printed beside
  * the thesis' constants.
@@ -60,6 +61,7 @@ typedef struct {
     size_t data;                 /* which data CSV */
     size_t first, count;         /* its points in the point arrays */
     double delta_max, force_max; /* unloading: where the leg starts */
+    double delta_min;            /* unloading: where its force reaches zero */
     double p[MAX_P], se[MAX_P], r2, rms;
 } group;
 
@@ -68,13 +70,15 @@ typedef struct formula {
     const char *y_name; /* what is fitted, with its unit */
     size_t np;
     const char *param[MAX_P], *unit[MAX_P];
-    int unloading;     /* 1: one fit per unloading leg */
+    int unloading;     /* 1: one fit per unloading leg (force), 2: (radius) */
     double z_fixed;    /* reduced radius: exponent (0: eq. 58) */
     double max_over_y; /* largest delta/delta_y used (0: no bound) */
+    double min_over_y; /* smallest delta/delta_y used (0: delta_y) */
     double (*y)(const cwb_reference *r, const int *col, size_t i);
     double (*f)(const struct formula *fm, const material *m, const group *g, const double *p,
                 double x);
-    void (*thesis)(const struct formula *fm, const material *m, double *p); /* also the start */
+    /* the thesis' values (also the start); g is the group fitted */
+    void (*thesis)(const struct formula *fm, const material *m, const group *g, double *p);
     const char *trend_x, *trend_y;
     double (*tx)(const material *m);
     double (*ty)(const material *m, const double *p);
@@ -145,29 +149,110 @@ static double f_unloading(const formula *fm, const material *m, const group *g, 
     return x > dmin ? k * pow(x - dmin, 1.5) : 0.0;
 }
 
-static void thesis_pressure(const formula *fm, const material *m, double *p)
+static void thesis_pressure(const formula *fm, const material *m, const group *g, double *p)
 {
+    (void)g;
     (void)fm;
     p[0] = (1.22 + 0.69 * m->nu) * m->sigma_y;
 }
 
-static void thesis_reduced(const formula *fm, const material *m, double *p)
+static void thesis_reduced(const formula *fm, const material *m, const group *g, double *p)
 {
+    (void)g;
     double ratio = (1.0 - m->nu * m->nu) * m->E_star / m->sigma_y;
     p[0] = fm->z_fixed > 0 ? 1.1 - 0.0115 * ratio : 1.43 + 0.061 * ratio;
 }
 
-static void thesis_radius(const formula *fm, const material *m, double *p)
+static void thesis_radius(const formula *fm, const material *m, const group *g, double *p)
 {
+    (void)g;
     (void)fm, (void)m;
     p[0] = 1.19;
     p[1] = 1.1;
 }
 
-static void thesis_unloading(const formula *fm, const material *m, double *p)
+static void thesis_unloading(const formula *fm, const material *m, const group *g, double *p)
 {
+    (void)g;
     (void)fm, (void)m;
     p[0] = 2.0; /* a start only: the thesis' value depends on delta_max */
+}
+
+static double y_reduced_squared(const cwb_reference *r, const int *c, size_t i)
+{
+    return r->v[c[C_FORCE]][i] / (M_PI * r->v[c[C_P]][i]);
+}
+
+static double f_reduced_z(const formula *fm, const material *m, const group *g, const double *p,
+                          double x)
+{
+    (void)fm, (void)g;
+    double d = sqrt(2.0 / 3.0 * m->delta_y * m->R) - p[0] * m->delta_y;
+    return p[0] * x + d * pow(x / m->delta_y, p[1]);
+}
+
+static void thesis_reduced_z(const formula *fm, const material *m, const group *g, double *p)
+{
+    thesis_reduced(fm, m, g, p);
+    p[1] = 0.5 + 0.3 * pow(m->nu, 2.56);
+}
+
+/* eq. 64: a_r^2 = k R delta + d (k = 2.3) above 25 delta_y. */
+static double f_plastic(const formula *fm, const material *m, const group *g, const double *p,
+                        double x)
+{
+    (void)fm, (void)g;
+    return p[0] * m->R * x + p[1];
+}
+
+static void thesis_plastic(const formula *fm, const material *m, const group *g, double *p)
+{
+    (void)fm, (void)g;
+    p[0] = 2.3;
+    /* a start for d: eq. 64 meeting eq. 55 (z = 2/3, eq. 65's c) at 25 delta_y */
+    double c = 1.1 - 0.0115 * (1 - m->nu * m->nu) * m->E_star / m->sigma_y, dy = m->delta_y;
+    double a = 25 * c * dy + (sqrt(2.0 / 3.0 * dy * m->R) - c * dy) * pow(25.0, 2.0 / 3.0);
+    p[1] = a * a - 57.5 * m->R * dy;
+}
+
+/* eq. 74 = 107 with the thesis' constants: the loading contact radius^2. */
+static double etsion_a2(const material *m, double x)
+{
+    if (x <= m->delta_y)
+        return m->R * x;
+    return m->R * m->delta_y * (1.19 * pow(x / m->delta_y - 1.0, 1.1) + 1.0);
+}
+
+/* eq. 75 = 108 on one unloading leg: the loading radius down to t delta_max,
+ * then linear in delta to zero at delta_min, continuous at the turn. */
+static double f_unloading_radius(const formula *fm, const material *m, const group *g,
+                                 const double *p, double x)
+{
+    (void)fm;
+    double turn = p[0] * g->delta_max;
+    if (x >= turn || turn <= g->delta_min)
+        return sqrt(etsion_a2(m, x));
+    double a2 = etsion_a2(m, turn) * (x - g->delta_min) / (turn - g->delta_min);
+    return sqrt(a2 > 0 ? a2 : 0);
+}
+
+/* eq. 76 = 109: t of n = delta_max/delta_y. */
+static void thesis_turning(const formula *fm, const material *m, const group *g, double *p)
+{
+    (void)fm;
+    double nn = g ? g->delta_max / m->delta_y : 10;
+    p[0] = nn < 6.18 ? -0.119 + 0.119 * nn : nn < 50 ? 0.576 + 0.00648 * nn : 0.9;
+}
+
+static double tx_nu256(const material *m)
+{
+    return pow(m->nu, 2.56);
+}
+
+static double ty_second(const material *m, const double *p)
+{
+    (void)m;
+    return p[1];
 }
 
 static double tx_nu(const material *m)
@@ -238,6 +323,31 @@ static const formula formulas[] = {
      .tx = tx_modulus,
      .ty = ty_first,
      .thesis_trend = {1.1, -0.0115}},
+    {.name = "reduced_radius_z",
+     .y_name = "reduced radius [m]",
+     .equation = "sqrt(F/(pi p_centre)) = c delta + d (delta/delta_y)^z, c and z free (eqs. 55, "
+                 "58)",
+     .np = 2,
+     .param = {"c", "z"},
+     .unit = {"-", "-"},
+     .y = y_reduced,
+     .f = f_reduced_z,
+     .thesis = thesis_reduced_z,
+     .trend_x = "nu^2.56",
+     .trend_y = "z",
+     .tx = tx_nu256,
+     .ty = ty_second,
+     .thesis_trend = {0.5, 0.3}},
+    {.name = "plastic_radius",
+     .y_name = "reduced radius^2 [m^2]",
+     .equation = "F/(pi p_centre) = k R delta + d above 25 delta_y (eq. 64: k = 2.3)",
+     .np = 2,
+     .param = {"k", "d"},
+     .unit = {"-", "m^2"},
+     .min_over_y = 25.0,
+     .y = y_reduced_squared,
+     .f = f_plastic,
+     .thesis = thesis_plastic},
     {.name = "contact_radius",
      .y_name = "contact_radius [m]",
      .equation = "a^2 = R delta_y (A (delta/delta_y - 1)^B + 1) (eq. 74 = 107)",
@@ -260,7 +370,19 @@ static const formula formulas[] = {
      .thesis = thesis_unloading,
      .trend_x = "nu",
      .trend_y = "u delta_y",
-     .tx = tx_nu},
+     .tx = tx_nu,
+     .thesis_trend = {0.195, 0.23}},
+    {.name = "unloading_radius",
+     .y_name = "contact_radius [m]",
+     .equation = "a^2 = eq. 74 above t delta_max, linear to zero at delta_min below (eqs. 75 = "
+                 "108), t against eq. 76 = 109",
+     .np = 1,
+     .param = {"t"},
+     .unit = {"-"},
+     .unloading = 2,
+     .y = y_radius,
+     .f = f_unloading_radius,
+     .thesis = thesis_turning},
 };
 #define FORMULA_COUNT (sizeof formulas / sizeof *formulas)
 
@@ -345,7 +467,8 @@ static void add_point(material_fit *mf, double x, double y)
 static int row_in_range(const material_fit *mf, const material *m, double x)
 {
     double s = x / m->delta_y;
-    if (s <= 1.0 + 1e-9 || (mf->fm->max_over_y > 0 && s > mf->fm->max_over_y * (1 + 1e-12)))
+    if (s <= fmax(1.0, mf->fm->min_over_y) * (1 + 1e-9) ||
+        (mf->fm->max_over_y > 0 && s > mf->fm->max_over_y * (1 + 1e-12)))
         return 0;
     return s >= mf->lo && s <= mf->hi;
 }
@@ -358,14 +481,50 @@ static void collect_loading(material_fit *mf, size_t d, const int *c)
     memset(g, 0, sizeof *g);
     g->data = d;
     g->first = mf->npts;
+    double reached = 0.0; /* the largest overlap before this row */
     for (size_t i = 0; i < r->nrow; i++) {
-        double x = r->v[c[C_DELTA]][i], y = mf->fm->y(r, c, i);
-        if (r->v[c[C_LEG]][i] == 1 && row_in_range(mf, &mf->mat[d], x) && isfinite(y) && y > 0)
+        double x = r->v[c[C_DELTA]][i], y = mf->fm->y(r, c, i), leg = r->v[c[C_LEG]][i];
+        /* virgin loading: the first leg, and a reloading leg once it is 2 %
+         * past the earlier maximum (it rejoins the loading curve there) */
+        int virgin = leg == 1 || (leg == 3 && x > 1.02 * reached);
+        if (virgin && row_in_range(mf, &mf->mat[d], x) && isfinite(y) && y > 0)
             add_point(mf, x, y);
+        reached = fmax(reached, x);
     }
     g->count = mf->npts - g->first;
     if (g->count > 0)
         mf->ngroups++;
+}
+
+/* Where the force of the unloading leg starting at row i reaches zero: the
+ * last two loaded rows extrapolated with F^(2/3) linear in delta (the
+ * Hertzian unloading of eq. 60), so the answer does not depend on where the
+ * increments fall. */
+static double leg_delta_min(const cwb_reference *r, const int *c, size_t i, double fmax)
+{
+    const double *x = r->v[c[C_DELTA]], *f = r->v[c[C_FORCE]], *leg = r->v[c[C_LEG]];
+    size_t j = i;
+    while (j + 1 < r->nrow && leg[j + 1] == 2 && f[j + 1] > 1e-6 * fmax)
+        j++;
+    if (j == i || !(f[j] > 0))
+        return x[j];
+    double g1 = pow(f[j - 1], 2.0 / 3.0), g0 = pow(f[j], 2.0 / 3.0);
+    return g1 > g0 ? x[j] - g0 * (x[j - 1] - x[j]) / (g1 - g0) : x[j];
+}
+
+/* The rows of the unloading leg starting at row i that the formula fits:
+ * the force while it carries load (eq. 60) or the radius while the
+ * contact is open (eq. 75). */
+static void collect_leg(material_fit *mf, size_t d, const int *c, size_t i, group *g)
+{
+    const cwb_reference *r = &mf->ref[d];
+    for (size_t j = i; j < r->nrow && r->v[c[C_LEG]][j] == 2; j++) {
+        double x = r->v[c[C_DELTA]][j], f = r->v[c[C_FORCE]][j], a = r->v[c[C_RADIUS]][j];
+        if (mf->fm->unloading == 1 && f > 1e-3 * g->force_max)
+            add_point(mf, x, f);
+        else if (mf->fm->unloading == 2 && a > 0 && x > g->delta_min)
+            add_point(mf, x, a);
+    }
 }
 
 /* One group per unloading leg of data CSV d that starts above delta_y. */
@@ -380,12 +539,11 @@ static void collect_unloading(material_fit *mf, size_t d, const int *c)
         g->data = d;
         g->delta_max = r->v[c[C_DELTA]][i - 1];
         g->force_max = r->v[c[C_FORCE]][i - 1];
+        g->delta_min = leg_delta_min(r, c, i, g->force_max);
         g->first = mf->npts;
         if (g->delta_max <= mf->mat[d].delta_y * (1 + 1e-9))
             continue;
-        for (size_t j = i; j < r->nrow && r->v[c[C_LEG]][j] == 2; j++)
-            if (r->v[c[C_FORCE]][j] > 1e-3 * g->force_max) /* contact still carrying load */
-                add_point(mf, r->v[c[C_DELTA]][j], r->v[c[C_FORCE]][j]);
+        collect_leg(mf, d, c, i, g);
         g->count = mf->npts - g->first;
         if (g->count > 0)
             mf->ngroups++;
@@ -418,8 +576,11 @@ static int load_data(material_fit *mf, char *msg, size_t n)
             collect_loading(mf, d, c);
     }
     if (mf->ngroups == 0)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: the data have no %s rows above delta_y to fit",
-                        mf->fc->path, mf->fm->unloading ? "unloading" : "first-loading");
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: the data have no %s rows in the formula's range (delta/delta_y "
+                        "above %g) to fit",
+                        mf->fc->path, mf->fm->unloading ? "unloading" : "virgin loading",
+                        fmax(1.0, mf->fm->min_over_y));
     mf->yfit = malloc(mf->npts * sizeof *mf->yfit);
     return mf->yfit ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
 }
@@ -493,7 +654,7 @@ static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
     group_job j = {.mf = mf, .g = g, .yscale = 0.0};
     for (size_t i = 0; i < g->count; i++)
         j.yscale = fmax(j.yscale, fabs(mf->y[g->first + i]));
-    mf->fm->thesis(mf->fm, &mf->mat[g->data], j.scale);
+    mf->fm->thesis(mf->fm, &mf->mat[g->data], g, j.scale);
     gsl_vector *theta = gsl_vector_alloc(np);
     gsl_multifit_nlinear_parameters fp = gsl_multifit_nlinear_default_parameters();
     gsl_multifit_nlinear_workspace *w =
@@ -551,7 +712,7 @@ static void trend_line(material_fit *mf)
 {
     double *xs = mf->trend_xs, *ys = mf->trend_ys, *se = mf->trend_ses;
     size_t m = 0;
-    if (mf->fm->unloading)
+    if (mf->fm->unloading == 1)
         for (size_t d = 0; d < mf->ndata; d++) {
             xs[m] = mf->fm->tx(&mf->mat[d]);
             se[m] = mf->u_se[d];
@@ -600,7 +761,7 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
     const group *g = &mf->g[k];
     const material *m = &mf->mat[g->data];
     double thesis[MAX_P];
-    fm->thesis(fm, m, thesis);
+    fm->thesis(fm, m, g, thesis);
     char name[64];
     cwb_fit_json_open(&o->json_out, NULL, '{');
     cwb_fit_json_string(&o->json_out, "data", mf->path[g->data]);
@@ -615,12 +776,12 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
         const char *unit = strcmp(fm->unit[p], "-") ? fm->unit[p] : "";
         cwb_fit_say(o, " %s = %.6g +- %.3g%s%s", fm->param[p], g->p[p], g->se[p], *unit ? " " : "",
                     unit);
-        if (!fm->unloading)
+        if (fm->unloading != 1)
             cwb_fit_say(o, " (thesis %.6g)", thesis[p]);
         cwb_fit_json_open(&o->json_out, fm->param[p], '{');
         cwb_fit_json_number(&o->json_out, "value", g->p[p], 10);
         cwb_fit_json_number(&o->json_out, "stderr", g->se[p], 6);
-        if (!fm->unloading)
+        if (fm->unloading != 1)
             cwb_fit_json_number(&o->json_out, "thesis", thesis[p], 10);
         cwb_fit_json_close(&o->json_out, '}');
         snprintf(name, sizeof name, "%s_%zu", fm->param[p], k);
@@ -700,7 +861,7 @@ static void report(cwb_fit_out *o, const material_fit *mf)
     for (size_t k = 0; k < mf->ngroups; k++)
         report_group(o, mf, k);
     cwb_fit_json_close(&o->json_out, ']');
-    if (mf->fm->unloading)
+    if (mf->fm->unloading == 1)
         report_unloading(o, mf);
     report_trend(o, mf);
 }
@@ -816,7 +977,7 @@ static int fit_all(material_fit *mf, cwb_fit_out *o, char *msg, size_t n)
         rc = fit_group(mf, &mf->g[k], msg, n);
     if (rc != CWB_OK)
         return rc;
-    if (mf->fm->unloading)
+    if (mf->fm->unloading == 1)
         unloading_slopes(mf);
     trend_line(mf);
     report(o, mf);
