@@ -119,9 +119,12 @@ START_TEST(reference_states_what_it_stands_for)
     ck_assert_int_eq(cwb_reference_stands_for(&r, c, "driver.v_normal", why, sizeof why), 1);
     snprintf(r.stands_for, sizeof r.stands_for, "contact.normal = thornton");
     ck_assert_int_eq(cwb_reference_stands_for(&r, c, NULL, why, sizeof why), 0);
-    snprintf(r.stands_for, sizeof r.stands_for, "body1.colour = 3");
+    /* a key the case has not does not apply; an entry without '=' is an error */
+    snprintf(r.stands_for, sizeof r.stands_for, "normal.sigma_y = 4e7; body1.E = 4.8e10");
+    ck_assert_int_eq(cwb_reference_stands_for(&r, c, NULL, why, sizeof why), 1);
+    snprintf(r.stands_for, sizeof r.stands_for, "body1.E 4.8e10");
     ck_assert_int_eq(cwb_reference_stands_for(&r, c, NULL, why, sizeof why), -1);
-    ck_assert_msg(strstr(why, "a key the case does not have"), "%s", why);
+    ck_assert_msg(strstr(why, "is not section.key = value"), "%s", why);
     free(c);
 }
 END_TEST

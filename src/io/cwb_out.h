@@ -30,9 +30,10 @@ int cwb_reference_find(const cwb_reference *ref, const char *name);
 /* Whether case c has the inputs ref stands for ("# stands for:" entries
  * "section.key = value", ';'-separated; numbers equal to 1e-9 relative,
  * words exactly). skip names a key not checked (a sweep's varied key), or
- * NULL. 1 when they all match or none are stated; 0 with the first
- * mismatch in why ("driver.v_normal = 5, the reference's 20"); -1 with why
- * when an entry is malformed or names a key the case does not have. */
+ * NULL; a key the case does not have does not apply to it (a FEM table's
+ * sigma_y against a law given p_y). 1 when they all match or none are
+ * stated; 0 with the first mismatch in why ("driver.v_normal = 5, the
+ * reference's 20"); -1 with why when an entry is malformed. */
 int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const char *skip,
                              char *why, size_t n);
 
