@@ -111,11 +111,18 @@ static void loading(const synthetic *s, const derived *d, double x, double *F, d
     *a = sqrt(s->R * d->dy * (s->A * pow(x / d->dy - 1, s->B) + 1));
 }
 
+/* The plastic strain at the contact centre: a ramp from 12 delta_y (not
+ * the thesis' 50), slope 2e-3 per delta_y, on loading rows. */
+static double peeq_centre(const derived *d, double x)
+{
+    return x > 12 * d->dy ? 2e-3 * (x / d->dy - 12) : 0.0;
+}
+
 static void row(FILE *f, const synthetic *s, const derived *d, int leg, double x, double F,
                 double a, double p)
 {
-    fprintf(f, "%d,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g\n", leg, x, F, a, p, s->R,
-            s->E, s->nu, s->sigma_y, d->dy);
+    fprintf(f, "%d,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g\n", leg, x, F, a, p,
+            leg == 2 ? 0.0 : peeq_centre(d, x), s->R, s->E, s->nu, s->sigma_y, d->dy);
 }
 
 /* eq. 74's loading radius^2 and eq. 75's unloading radius at x. */
@@ -141,9 +148,11 @@ static void write_table(const char *path, const synthetic *s)
     derived d = derive(s);
     FILE *f = fopen(path, "w");
     ck_assert(f != NULL);
-    fprintf(f, "# synthetic table (tests/test_fit_material.c)\n"
-               "leg[-],delta[m],force[N],contact_radius[m],p_centre[Pa],R[m],E[Pa],nu[-],"
-               "sigma_y[Pa],delta_y[m]\n");
+    fprintf(
+        f,
+        "# synthetic table (tests/test_fit_material.c)\n"
+        "leg[-],delta[m],force[N],contact_radius[m],p_centre[Pa],peeq_centre[-],R[m],E[Pa],nu[-],"
+        "sigma_y[Pa],delta_y[m]\n");
     static const double peaks[] = {5, 10, 20, 40};
     for (int k = 0; k < (s->k_plastic > 0 ? 4 : 3); k++) {
         double dmax = peaks[k] * d.dy, F, a, p;
@@ -231,6 +240,12 @@ START_TEST(plastic_radius_and_turning_points)
     ck_assert_msg(fit_text("pl.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
     ck_assert_msg(fabs(cwb_result_get(&r, "k_0") - 2.1) < 1e-6, "k = %.10g",
                   cwb_result_get(&r, "k_0"));
+    cwb_result_free(&r);
+    snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = centre_yield\ndata = %s\n",
+             data);
+    ck_assert_msg(fit_text("y.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(fabs(cwb_result_get(&r, "n_p_0") - 12) < 1e-6, "n_p = %.10g",
+                  cwb_result_get(&r, "n_p_0"));
     cwb_result_free(&r);
     snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = unloading_radius\ndata = %s\n",
              data);

@@ -74,20 +74,26 @@ typedef struct formula {
     double z_fixed;    /* reduced radius: exponent (0: eq. 58) */
     double max_over_y; /* largest delta/delta_y used (0: no bound) */
     double min_over_y; /* smallest delta/delta_y used (0: delta_y) */
+    int zeros;         /* 1: rows with y = 0 are data too */
     double (*y)(const cwb_reference *r, const int *col, size_t i);
     double (*f)(const struct formula *fm, const material *m, const group *g, const double *p,
                 double x);
     /* the thesis' values (also the start); g is the group fitted */
     void (*thesis)(const struct formula *fm, const material *m, const group *g, double *p);
+    /* optional: a start from the data where the thesis' value may lie
+     * outside them (x, y: the group's points) */
+    void (*data_start)(const material *m, const double *x, const double *y, size_t count,
+                       double *p);
     const char *trend_x, *trend_y;
     double (*tx)(const material *m);
     double (*ty)(const material *m, const double *p);
     double thesis_trend[2]; /* intercept, slope */
 } formula;
 
-enum { C_LEG, C_DELTA, C_FORCE, C_RADIUS, C_P, C_R, C_E, C_NU, C_SY, C_DY, C_COUNT };
+enum { C_LEG, C_DELTA, C_FORCE, C_RADIUS, C_P, C_PEEQ, C_R, C_E, C_NU, C_SY, C_DY, C_COUNT };
 static const char *const col_names[C_COUNT] = {
-    "leg", "delta", "force", "contact_radius", "p_centre", "R", "E", "nu", "sigma_y", "delta_y"};
+    "leg", "delta", "force", "contact_radius", "p_centre", "peeq_centre",
+    "R",   "E",     "nu",    "sigma_y",        "delta_y"};
 
 /* ------------------------------------------------------------ formulas */
 
@@ -244,6 +250,46 @@ static void thesis_turning(const formula *fm, const material *m, const group *g,
     p[0] = nn < 6.18 ? -0.119 + 0.119 * nn : nn < 50 ? 0.576 + 0.00648 * nn : 0.9;
 }
 
+static double y_peeq(const cwb_reference *r, const int *c, size_t i)
+{
+    return r->v[c[C_PEEQ]][i];
+}
+
+/* Sec. 4.4, Fig. 31: the plastic strain at the centre of the contact is
+ * zero until the plastic zone reaches the surface there, at n_p delta_y
+ * (the thesis: 50 for every material), and grows from there; a ramp
+ * s (delta/delta_y - n_p) locates n_p. */
+static double f_onset(const formula *fm, const material *m, const group *g, const double *p,
+                      double x)
+{
+    (void)fm, (void)g;
+    double over = x / m->delta_y - p[0];
+    return over > 0 ? p[1] * over : 0.0;
+}
+
+static void thesis_onset(const formula *fm, const material *m, const group *g, double *p)
+{
+    (void)fm, (void)m, (void)g;
+    p[0] = 50.0;
+    p[1] = 1e-3; /* a start only: the thesis gives no slope */
+}
+
+/* Start at the last zero before the strain appears, and the slope to the
+ * last point. */
+static void start_onset(const material *m, const double *x, const double *y, size_t count,
+                        double *p)
+{
+    size_t i = 0;
+    while (i < count && y[i] == 0)
+        i++;
+    if (i == 0 || i >= count)
+        return;
+    p[0] = x[i - 1] / m->delta_y;
+    double run = x[count - 1] / m->delta_y - p[0];
+    if (run > 0 && y[count - 1] > 0)
+        p[1] = y[count - 1] / run;
+}
+
 static double tx_nu256(const material *m)
 {
     return pow(m->nu, 2.56);
@@ -348,6 +394,18 @@ static const formula formulas[] = {
      .y = y_reduced_squared,
      .f = f_plastic,
      .thesis = thesis_plastic},
+    {.name = "centre_yield",
+     .y_name = "peeq_centre [-]",
+     .equation = "plastic strain at the contact centre = s (delta/delta_y - n_p) past n_p, 0 "
+                 "before (sec. 4.4, Fig. 31: n_p = 50)",
+     .np = 2,
+     .param = {"n_p", "s"},
+     .unit = {"-", "-"},
+     .zeros = 1,
+     .y = y_peeq,
+     .f = f_onset,
+     .thesis = thesis_onset,
+     .data_start = start_onset},
     {.name = "contact_radius",
      .y_name = "contact_radius [m]",
      .equation = "a^2 = R delta_y (A (delta/delta_y - 1)^B + 1) (eq. 74 = 107)",
@@ -487,7 +545,8 @@ static void collect_loading(material_fit *mf, size_t d, const int *c)
         /* virgin loading: the first leg, and a reloading leg once it is 2 %
          * past the earlier maximum (it rejoins the loading curve there) */
         int virgin = leg == 1 || (leg == 3 && x > 1.02 * reached);
-        if (virgin && row_in_range(mf, &mf->mat[d], x) && isfinite(y) && y > 0)
+        if (virgin && row_in_range(mf, &mf->mat[d], x) && isfinite(y) &&
+            (y > 0 || (mf->fm->zeros && y == 0)))
             add_point(mf, x, y);
         reached = fmax(reached, x);
     }
@@ -655,6 +714,9 @@ static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
     for (size_t i = 0; i < g->count; i++)
         j.yscale = fmax(j.yscale, fabs(mf->y[g->first + i]));
     mf->fm->thesis(mf->fm, &mf->mat[g->data], g, j.scale);
+    if (mf->fm->data_start)
+        mf->fm->data_start(&mf->mat[g->data], mf->x + g->first, mf->y + g->first, g->count,
+                           j.scale);
     gsl_vector *theta = gsl_vector_alloc(np);
     gsl_multifit_nlinear_parameters fp = gsl_multifit_nlinear_default_parameters();
     gsl_multifit_nlinear_workspace *w =
@@ -676,6 +738,10 @@ static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
     if (status == GSL_SUCCESS &&
         gsl_blas_dnrm2(gsl_multifit_nlinear_residual(w)) > 1e-13 * sqrt((double)g->count))
         status = gsl_multifit_nlinear_driver(200, 1e-10, 1e-10, 0.0, NULL, NULL, &info, w);
+    /* an exact fit also ends that way: every later step is rejected */
+    if (status == GSL_EMAXITER &&
+        gsl_blas_dnrm2(gsl_multifit_nlinear_residual(w)) <= 1e-10 * sqrt((double)g->count))
+        status = GSL_SUCCESS;
     if (status == GSL_SUCCESS || status == GSL_EMAXITER)
         group_solution(mf, g, &j, w);
     gsl_set_error_handler(old);
