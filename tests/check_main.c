@@ -54,6 +54,7 @@ int main(void)
     srunner_add_suite(sr, fit_suite());
     srunner_add_suite(sr, fit_material_suite());
     srunner_add_suite(sr, compare_suite());
+    srunner_add_suite(sr, cite_suite());
     srunner_add_suite(sr, fem_suite());
     srunner_add_suite(sr, history_suite());
     srunner_add_suite(sr, input_suite());

@@ -19,6 +19,7 @@ Suite *hertz2d_suite(void);
 Suite *fit_suite(void);
 Suite *fit_material_suite(void);
 Suite *compare_suite(void);
+Suite *cite_suite(void);
 Suite *fem_suite(void);
 Suite *references_suite(void);
 Suite *safety_suite(void);

@@ -173,4 +173,21 @@ void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n);
 /* Parse a whole string as one finite double; 0 on success. */
 int cwb_parse_double(const char *text, double *out);
 
+/* ------------------------------------------------------------------ */
+/* The bibliography (src/core/bibliography.c)                          */
+
+/* A work cwb reproduces or cites: its key (cited as "[key]") and the full
+ * reference. */
+typedef struct {
+    const char *key;
+    const char *citation;
+} cwb_work;
+
+size_t cwb_work_count(void);
+const cwb_work *cwb_work_at(size_t i);
+const cwb_work *cwb_work_find(const char *key); /* NULL when unknown */
+/* The next work cited as "[key]" in text from *at on (NULL at the end);
+ * *at moves past it. */
+const cwb_work *cwb_work_next_cited(const char *text, const char **at);
+
 #endif /* CWB_H */

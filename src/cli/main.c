@@ -27,6 +27,7 @@ static void usage(FILE *f)
             "  cwb reference STUDY [--out DIR] [--work DIR]   (FEM: gmsh + CalculiX)\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
             "  cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
+            "  cwb cite [KEY ...]\n"
             "  cwb version\n"
             "exit status: 0 ok, 1 computation failed, 2 bad input, 3 tool missing\n",
             CWB_VERSION);
@@ -61,7 +62,11 @@ static const struct {
     {"laws", "cwb laws [normal|tangential|damping|rolling]\n"
              "  List the registered laws (of one kind) and the drivers.\n"},
     {"describe", "cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
-                 "  A law's or driver's keys with units, defaults, allowed ranges and sources.\n"},
+                 "  A law's or driver's keys with units, defaults, allowed ranges, its sources\n"
+                 "  and their full references.\n"},
+    {"cite", "cwb cite [KEY ...]\n"
+             "  The full references of the works cwb reproduces or cites (all, or the keys\n"
+             "  given); law sources and reference files cite them as [KEY].\n"},
 };
 
 /* Help for argv[1] when asked (`--help` or `-h` among its arguments):
@@ -180,6 +185,33 @@ static int cmd_laws(int argc, char **argv)
     return CWB_OK;
 }
 
+/* The full reference of every work a source text cites as [key]. */
+static void print_citations(const char *source)
+{
+    const char *at = source;
+    int first = 1;
+    for (const cwb_work *w; (w = cwb_work_next_cited(source, &at)) != NULL; first = 0)
+        printf("%s    [%s] %s\n", first ? "  references:\n" : "", w->key, w->citation);
+}
+
+static int cmd_cite(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (!cwb_work_find(argv[i])) {
+            fprintf(stderr, "cwb cite: no work with key '%s' (`cwb cite` lists them)\n", argv[i]);
+            return CWB_EINPUT;
+        }
+    for (size_t i = 0; i < cwb_work_count(); i++) {
+        const cwb_work *w = cwb_work_at(i);
+        int wanted = argc <= 2;
+        for (int k = 2; k < argc; k++)
+            wanted |= strcmp(argv[k], w->key) == 0;
+        if (wanted)
+            printf("[%s] %s\n", w->key, w->citation);
+    }
+    return CWB_OK;
+}
+
 static int cmd_describe(int argc, char **argv)
 {
     if (argc < 3) {
@@ -206,6 +238,7 @@ static int cmd_describe(int argc, char **argv)
                : h->dims == CWB_DIM_2D              ? "2D discs (plane strain, per unit length)"
                                                     : "3D spheres",
                h->state_size);
+        print_citations(h->source);
         print_params(h->params);
         printf("  case file: [contact] %s = %s, parameters in [%s]\n", cwb_kind_name((cwb_kind)k),
                h->name, cwb_kind_name((cwb_kind)k));
@@ -445,6 +478,8 @@ static int dispatch(int argc, char **argv)
         return cmd_laws(argc, argv);
     if (strcmp(cmd, "describe") == 0)
         return cmd_describe(argc, argv);
+    if (strcmp(cmd, "cite") == 0)
+        return cmd_cite(argc, argv);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("cwb %s\n", CWB_VERSION);
         return CWB_OK;

@@ -87,8 +87,9 @@ const cwb_damping_type cwb_damping_hertz_restitution = {
         {
             .name = "hertz_restitution",
             .summary = "Hertz viscoelastic damping 2 sqrt(5/6) beta sqrt(S_n m*), beta from e",
-            .source =
-                "LIGGGHTS/MUSEN/Chrono Hertz damping; = seed 004 eq. 50 with alpha = -sqrt(5) beta",
+            .source = "[tsuji1992] form as in LIGGGHTS, MUSEN and Chrono; = [rathbone_thesis] eq. "
+                      "50 with "
+                      "alpha = -sqrt(5) beta",
             .params = hr_params,
             .dims = CWB_DIM_3D,
             .prepare = hr_prepare,

@@ -51,7 +51,8 @@ const cwb_damping_type cwb_damping_linear_restitution = {
         {
             .name = "linear_restitution",
             .summary = "linear dashpot c = 2 zeta sqrt(m* k_n), zeta from e in closed form",
-            .source = "linear spring-dashpot restitution (Schwager & Poeschel 2007)",
+            .source = "linear spring-dashpot restitution (Schwager & Poeschel 2007, Computational "
+                      "Granular Dynamics)",
             .params = lr_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
             .prepare = lr_prepare,

@@ -73,7 +73,7 @@ const cwb_damping_type cwb_damping_tsuji = {
         {
             .name = "tsuji",
             .summary = "Tsuji dashpot eta = alpha sqrt(m* k_n) delta^1/4, alpha from target e",
-            .source = "seed 004 eqs. 48-50 (Tsuji, Tanaka & Ishida 1992)",
+            .source = "[tsuji1992]; [rathbone_thesis] eqs. 48-50",
             .params = tsuji_params,
             .dims = CWB_DIM_3D,
             .prepare = tsuji_prepare,

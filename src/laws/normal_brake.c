@@ -308,7 +308,7 @@ const cwb_normal_type cwb_normal_brake = {
             .name = "brake",
             .summary =
                 "Brake: Hertz, Hermite elastic-plastic, p0 pi a^2 plastic; regime-wise unloading",
-            .source = "seed 004 eqs. 8, 21-27 (Brake 2012)",
+            .source = "[brake2012]; [rathbone_thesis] eqs. 8, 21-27",
             .params = brake_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),

@@ -78,7 +78,8 @@ const cwb_normal_type cwb_normal_hertz = {
         {
             .name = "hertz",
             .summary = "Hertz elastic sphere contact, F = 4/3 E* sqrt(R*) delta^1.5",
-            .source = "seed 004 eqs. 1-5 (eq. 3 with squares); seed 001 k_n = 2E*sqrt(xi R*)",
+            .source = "[hertz1882], [johnson1985]; [rathbone_thesis] eqs. 1-5 (eq. 3 with "
+                      "squares); [musen_hertz] k_n = 2E*sqrt(xi R*)",
             .params = hertz_params,
             .dims = CWB_DIM_3D,
             .state_size = 0,

@@ -239,7 +239,8 @@ const cwb_normal_type cwb_normal_hertz2d = {
             .name = "hertz2d",
             .summary =
                 "Hertz for discs in plane strain: implicit in the half-width (GSL Brent + Newton)",
-            .source = "seed 000 eqs. 4-6, 22-23, 28-29 (Johnson 1985 sec. 5.6); wall: sec. 3.2",
+            .source =
+                "[hertz2d2020] eqs. 4-6, 22-23, 28-29 ([johnson1985] sec. 5.6); wall: sec. 3.2",
             .params = hertz2d_params,
             .dims = CWB_DIM_2D,
             .check = hertz2d_check,

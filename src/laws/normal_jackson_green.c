@@ -133,7 +133,8 @@ const cwb_normal_type cwb_normal_jackson_green = {
             .name = "jackson_green",
             .summary =
                 "Jackson-Green: Hertz to 1.9 delta_y (jump), empirical eq. 28; two unloadings",
-            .source = "seed 004 eqs. 28-34 (Jackson & Green 2005; Etsion 2005; Jackson 2010)",
+            .source = "[jackson_green2005], [etsion2005], [jackson_chusoipin_green2005]; "
+                      "[rathbone_thesis] eqs. 28-34",
             .params = jackson_green_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),

@@ -132,7 +132,7 @@ const cwb_normal_type cwb_normal_linear = {
         {
             .name = "linear",
             .summary = "linear spring F = kn delta; kn direct or seed 002 connector",
-            .source = "seed 002 eq. 3 and its rules for l_i and A; Cundall & Strack (1979)",
+            .source = "[woo_linear] eq. 3 and its rules for l_i and A; [cundall_strack1979]",
             .params = linear_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
             .check = linear_check,

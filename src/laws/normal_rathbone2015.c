@@ -99,7 +99,7 @@ const cwb_normal_type cwb_normal_rathbone2015 = {
         {
             .name = "rathbone2015",
             .summary = "Rathbone et al. 2015: Hertz, pi D atan(b delta) a^2, Hertz unloading R*_un",
-            .source = "seed 004 eqs. 8, 52-62 (Rathbone et al. 2015)",
+            .source = "[rathbone2015]; [rathbone_thesis] eqs. 8, 52-62",
             .params = rathbone2015_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),

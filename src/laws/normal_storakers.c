@@ -104,7 +104,8 @@ const cwb_normal_type cwb_normal_storakers = {
         {
             .name = "storakers",
             .summary = "Storakers/Martin: Hertz, then 6 pi c^2 sigma_y R* delta; Hertz unloading",
-            .source = "seed 004 eqs. 18-19 (delta_y re-derived), unloading of eqs. 9-10 (chosen)",
+            .source = "[storakers1997]; [rathbone_thesis] eqs. 18-19 (delta_y re-derived), "
+                      "unloading of eqs. 9-10 (chosen)",
             .params = storakers_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),

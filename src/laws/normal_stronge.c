@@ -128,7 +128,7 @@ const cwb_normal_type cwb_normal_stronge = {
         {
             .name = "stronge",
             .summary = "Stronge elastic/elastic-plastic/plastic, force jumps kept and flagged",
-            .source = "seed 004 eqs. 13-17 (Stronge 2000)",
+            .source = "[stronge2000]; [rathbone_thesis] eqs. 13-17",
             .params = stronge_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),

@@ -112,7 +112,8 @@ const cwb_normal_type cwb_normal_thornton = {
         {
             .name = "thornton",
             .summary = "Thornton elastic-perfectly-plastic: Hertz, linear plastic, Hertz unloading",
-            .source = "seed 004 eqs. 7-10; Thornton (1997); p_y = Ay[nu] sigma_y (appendix A)",
+            .source =
+                "[thornton1997]; [rathbone_thesis] eqs. 7-10; p_y = Ay[nu] sigma_y (appendix A)",
             .params = thornton_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),

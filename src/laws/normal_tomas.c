@@ -133,7 +133,7 @@ const cwb_normal_type cwb_normal_tomas = {
         {
             .name = "tomas",
             .summary = "Tomas: Hertz, then lambda pi p_y R* kappa_A delta; Hertz unloading",
-            .source = "seed 004 eqs. 8, 10-12, 16 (Tomas 2007)",
+            .source = "[tomas2007]; [rathbone_thesis] eqs. 8, 10-12, 16",
             .params = tomas_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),

@@ -194,7 +194,8 @@ const cwb_normal_type cwb_normal_vu_quoc = {
         {
             .name = "vu_quoc",
             .summary = "Vu-Quoc/Zhang/Lesburg: implicit eq. 20 solved per step (GSL Brent)",
-            .source = "seed 004 eqs. 8, 20 (unloading chosen, see header)",
+            .source =
+                "[vu_quoc_zhang1999]; [rathbone_thesis] eqs. 8, 20 (unloading chosen, see header)",
             .params = vu_quoc_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),

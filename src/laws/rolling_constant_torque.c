@@ -53,7 +53,7 @@ const cwb_rolling_type cwb_rolling_constant_torque = {
         {
             .name = "constant_torque",
             .summary = "rolling resistance M = -mu_ro |F_n| r omega/|omega|, no overshoot",
-            .source = "seed 001 (rolling friction)",
+            .source = "[musen_hertz] (rolling friction); model type A of [ai2011]",
             .params = ct_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
         },

@@ -31,7 +31,7 @@ const cwb_tangential_type cwb_tangential_direnzo = {
         {
             .name = "direnzo",
             .summary = "Di Renzo & Di Maio k_t = (2/3) 8 G* a, incremental, Coulomb cap",
-            .source = "seed 004 sec. 2.3.1 (Di Renzo & Di Maio 2005)",
+            .source = "[direnzo2005]; [rathbone_thesis] sec. 2.3.1",
             .params = direnzo_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_spring_state),

@@ -333,7 +333,7 @@ const cwb_tangential_type cwb_tangential_hertz2d_accurate = {
         {
             .name = "hertz2d_accurate",
             .summary = "2D Cattaneo-Mindlin partial slip with penalty factor w (seed 000 accurate)",
-            .source = "seed 000 sec. 3.1, eqs. 2-3, 7, 24-27, 33; Masing reversals",
+            .source = "[hertz2d2020] sec. 3.1, eqs. 2-3, 7, 24-27, 33; Masing reversals",
             .params = accurate_params,
             .dims = CWB_DIM_2D,
             .check = cwb_penalty_check,

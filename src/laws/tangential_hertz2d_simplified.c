@@ -49,7 +49,7 @@ const cwb_tangential_type cwb_tangential_hertz2d_simplified = {
         {
             .name = "hertz2d_simplified",
             .summary = "2D incremental spring, k_t of eq. 31 (full-slip secant), Coulomb cap",
-            .source = "seed 000 sec. 3.3, Table 1, eqs. 31-33",
+            .source = "[hertz2d2020] sec. 3.3, Table 1, eqs. 31-33",
             .params = simplified_params,
             .dims = CWB_DIM_2D,
             .check = cwb_penalty_check,

@@ -79,7 +79,8 @@ const cwb_tangential_type cwb_tangential_linear = {
         {
             .name = "linear",
             .summary = "incremental linear spring k_t, Coulomb cap mu F_n",
-            .source = "seed 002 (contact response, eq. 4, energy balance); seed 001 plane rotation",
+            .source = "[woo_linear] (contact response, eq. 4, energy balance); [musen_hertz] plane "
+                      "rotation",
             .params = tlinear_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
             .state_size = sizeof(cwb_spring_state),

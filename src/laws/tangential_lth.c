@@ -112,7 +112,7 @@ const cwb_tangential_type cwb_tangential_lth = {
         {
             .name = "lth",
             .summary = "Langston-Tuzun-Heyes curve, displacement re-mapped when F_n changes",
-            .source = "seed 004 eqs. 39-40; re-mapping of Zheng et al. (seed 004 ref. [6])",
+            .source = "[lth1994]; [rathbone_thesis] eqs. 39-40; re-mapping of [zheng2012]",
             .params = lth_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(lth_state),

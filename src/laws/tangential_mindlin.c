@@ -54,7 +54,7 @@ const cwb_tangential_type cwb_tangential_mindlin = {
         {
             .name = "mindlin",
             .summary = "Mindlin no-slip k_t = 8 G* a, incremental, Coulomb cap",
-            .source = "seed 001; seed 004 eqs. 37 (first line), 38",
+            .source = "[mindlin1949]; [musen_hertz]; [rathbone_thesis] eqs. 37 (first line), 38",
             .params = mindlin_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_spring_state),

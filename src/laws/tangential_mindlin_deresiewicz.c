@@ -428,7 +428,8 @@ const cwb_tangential_type cwb_tangential_mindlin_deresiewicz = {
         {
             .name = "mindlin_deresiewicz",
             .summary = "Mindlin-Deresiewicz partial slip: loading/unloading/reloading, varying N",
-            .source = "seed 004 eqs. 41-45 (reloading theta with T - T**, see header)",
+            .source = "[mindlin_deresiewicz1953]; [rathbone_thesis] eqs. 41-45 (reloading theta "
+                      "with T - T**, see header)",
             .params = md_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(md_state),
