@@ -348,6 +348,21 @@ static int write_run(const options *o, const cwb_case *c, const cwb_result *r, c
     return cwb_plot_render(o->dir, c->name, msg, n);
 }
 
+/* A title written for the case's own values must not stand under a run
+ * with other ones: the --set overrides are appended to it. */
+static void note_overrides(cwb_case *c, const char **over, size_t nover)
+{
+    char *title = c->output_values.text[CWB_OUT_TITLE];
+    size_t cap = sizeof c->output_values.text[CWB_OUT_TITLE], len = strlen(title);
+    if (nover == 0 || len == 0)
+        return;
+    len += (size_t)snprintf(title + len, len < cap ? cap - len : 0, " [with");
+    for (size_t i = 0; i < nover && len < cap; i++)
+        len += (size_t)snprintf(title + len, cap - len, " %s", over[i]);
+    if (len < cap)
+        snprintf(title + len, cap - len, "]");
+}
+
 static int cmd_run(int argc, char **argv)
 {
     options o;
@@ -366,6 +381,7 @@ static int cmd_run(int argc, char **argv)
     }
     if ((rc = cwb_case_load(c, o.path, o.over, o.nover, msg, sizeof msg)) != CWB_OK)
         goto out;
+    note_overrides(c, o.over, o.nover);
     if ((rc = cwb_run_case(c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
     if ((rc = write_run(&o, c, &r, msg, sizeof msg)) != CWB_OK)
