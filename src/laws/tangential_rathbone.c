@@ -80,7 +80,10 @@
  *
  * Units: mu [-]; forces [N]; stiffnesses [N/m]. 3D spheres. Needs the
  * normal law rathbone or rathbone2015 (delta_y, delta_max, the radius of
- * sec. 5.4). History: rt_state.
+ * sec. 5.4); a case pairing it with another is refused (needs_normal). A
+ * program embedding libcwb with a normal law that reports no delta_y gets
+ * the law at y = 0 (mu = mu_max, or the given mu; the elastic branch).
+ * History: rt_state.
  */
 #include <string.h>
 
@@ -156,7 +159,7 @@ static double rt_mu(const double *p, const cwb_normal_out *nrm, double delta)
     if ((int)p[P_FRICTION] == 1)
         return p[P_MU];
     double dmax = nrm->delta_max > delta ? nrm->delta_max : delta;
-    double y = dmax / nrm->delta_yield;
+    double y = nrm->delta_yield > 0.0 ? dmax / nrm->delta_yield : 0.0;
     if (!(y > 0.0))
         return p[P_MU_MAX];
     double mu = 0.36 / tanh(0.79 * pow(y, 0.44));
@@ -250,8 +253,6 @@ static int rt_step(const double *p, const cwb_pair *g, const void *state, const 
         rt_release(e0, out, t);
         return CWB_OK;
     }
-    if (!(nrm->delta_yield > 0.0))
-        return CWB_EINPUT; /* refused when the case is read (needs_normal) */
     cwb_vec3 axis = cwb_v3_rotate_into_plane(s->axis, k->normal);
     cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, k->normal);
     if (cwb_v3_norm(axis) == 0.0 && cwb_v3_norm(dxi) > 0.0)
@@ -259,7 +260,8 @@ static int rt_step(const double *p, const cwb_pair *g, const void *state, const 
     double d = cwb_v3_dot(dxi, axis), a = nrm->radius, fn = nrm->force, dfn = fn - s->fn;
     double mu = rt_mu(p, nrm, k->delta), ku = 8.0 * g->G_star * a;
     double x = (s->f + mu * dfn) / (mu * fn);
-    double kl = rt_loading_factor(p, k->delta / nrm->delta_yield, mu, x) * g->G_star * a;
+    double y = nrm->delta_yield > 0.0 ? k->delta / nrm->delta_yield : 0.0;
+    double kl = rt_loading_factor(p, y, mu, x) * g->G_star * a;
     double kr = 9.28 * g->G_star * ((int)p[P_RELOADING] == 1 ? 1.0 : a);
     int mode = rt_branch(s->mode, d);
     double kp = mode == MODE_LOADING ? kl : mode == MODE_UNLOADING ? ku : kr;
