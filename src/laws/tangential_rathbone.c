@@ -50,6 +50,9 @@
  *    linear in delta_t, as implemented: the law is explicit, so its curve
  *    depends on the step at first order (tests/test_tangential_plastic.c
  *    measures it against the exact integral of eq. 97 at fixed N).
+ *  - Eq. 98 (k_t = k_t at y = 7, or at y_cons): y is held in a1 and c1
+ *    (eqs. 100, 102), while x1 (eq. 99) and x (eq. 94) use the current mu,
+ *    which eq. 99 is written in; mu(7) = 0.378 against mu -> 0.360.
  *  - When x2 < x1 (y just above 1, e.g. x1 = 0.994, x2 = 0.964 at y = 1)
  *    the middle branch is empty and k_t jumps at x1, as the printed
  *    conditions read ("x < x1", "x > x2"); the force stays continuous.
