@@ -242,6 +242,36 @@ START_TEST(unloading_reloading_branches)
 }
 END_TEST
 
+/* Energy of the reloading branch at fixed N (header, "Energy"): with the
+ * stored energy F^2/(2 k_u), k_u = 8 G* a (what linear unloading returns),
+ * a reloading step of stiffness 9.28 G* a and work W books
+ * W (1 - 9.28/8) = -0.16 W: as slip (>= 0) while |F_t| falls (F_t < 0,
+ * W < 0), as created energy (stiffness_energy < 0, slip = 0) once |F_t|
+ * grows (F_t > 0, W > 0). Closed forms of the linear step. */
+START_TEST(reloading_energy_split)
+{
+    cwb_case *c = test_load(CASE, NULL, 0);
+    double dy = 2e-8, fn = 0.01, gs = g_star();
+    probe q;
+    probe_init(&q, c, dy, 3, 3, fn);
+    probe_step(&q, 0.0);
+    double a = q.nrm.radius, mu = 0.36 / tanh(0.79 * pow(3.0, 0.44)), ku = 8 * gs * a;
+    probe_step(&q, 0.5 * mu * fn / (5 * gs * a));           /* load to x = 0.5 */
+    double f = probe_step(&q, -0.8 * mu * fn / ku).force.x; /* unload to -0.3 mu N */
+    ck_assert_rel(f, -0.3 * mu * fn, 1e-12);
+    double d = 1e-3 * mu * fn / ku;
+    cwb_tangential_out o = probe_step(&q, d); /* F < 0: |F| falls */
+    ck_assert(o.work < 0.0);
+    ck_assert_rel(o.slip, -0.16 * o.work, 1e-9);
+    ck_assert(fabs(o.stiffness_energy) <= 1e-12 * fabs(o.work));
+    probe_step(&q, 0.3 * mu * fn / (9.28 * gs * a)); /* to F = about 0 */
+    o = probe_step(&q, d);                           /* F > 0: |F| grows */
+    ck_assert(o.work > 0.0 && o.slip == 0.0);
+    ck_assert_rel(o.stiffness_energy, -0.16 * o.work, 1e-9);
+    free(c);
+}
+END_TEST
+
 /* Given mu (sec. 5.9): prefactor 3 G* a (x1 = 0 for mu <= 0.356, so k_t =
  * 3 G* a b1 at x = 0 with b1 = 1), and y held at y_cons = 18.75 (1 - mu)
  * (eq. 110): k_t at y = 30 equals k_t at y = 15 for mu = 0.2. */
@@ -395,8 +425,16 @@ START_TEST(oblique_collision_energy)
     ck_assert(cwb_result_get(&r, "energy_dissipated_normal") > 0.0);
     double e = cwb_result_get(&r, "restitution_normal");
     ck_assert_msg(e > 0.0 && e < 1.0, "e_n = %g", e);
-    for (size_t row = 0; row < r.series.nrow; row++)
-        ck_assert(fabs(test_col(&r, "F_t", row)) <= test_col(&r, "F_n", row) * (1 + 1e-12));
+    for (size_t row = 0; row < r.series.nrow; row++) {
+        double fn = test_col(&r, "F_n", row);
+        ck_assert(fabs(test_col(&r, "F_t", row)) <= fn * (1 + 1e-12));
+        /* the collision's radius column is the normal law's: > 0 with force */
+        if (fn > 0.0)
+            ck_assert(test_col(&r, "a", row) > 0.0);
+    }
+    /* the D_slip column sums what energy_dissipated_slip reports */
+    ck_assert_rel(test_col(&r, "D_slip", r.series.nrow - 1),
+                  cwb_result_get(&r, "energy_dissipated_slip"), 1e-12);
     cwb_result_free(&r);
 }
 END_TEST
@@ -485,6 +523,7 @@ Suite *tangential_plastic_suite(void)
     tcase_add_test(tc, friction_coefficient_eq_95);
     tcase_add_test(tc, loading_stiffness_branches);
     tcase_add_test(tc, unloading_reloading_branches);
+    tcase_add_test(tc, reloading_energy_split);
     tcase_add_test(tc, given_friction_section_5_9);
     tcase_add_test(tc, elastic_limit_against_mindlin);
     tcase_add_test(tc, energy_random_cycles);
