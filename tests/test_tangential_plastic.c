@@ -105,6 +105,42 @@ START_TEST(contact_radius_in_history_output)
 }
 END_TEST
 
+/* delta_max and delta_min in the normal response of every law on the
+ * shared plastic rules, here Thornton's (Thornton 1997, seed 004 eqs. 7-10):
+ * loading F = k_n delta_y^(3/2) + pi p_y R* (delta - delta_y), p_y from
+ * eq. 8, unloading Hertz with eq. 9's R*_un = R* k_n delta_max^(3/2)/F_max,
+ * delta_min = delta_max - (F_max/k_un)^(2/3), k_un = (4/3) E* sqrt(R*_un). */
+START_TEST(normal_response_history_fields)
+{
+    const char *over[] = {"contact.normal=thornton", "contact.tangential=none"};
+    cwb_case *c = test_load(CASE, over, 2);
+    const cwb_normal_type *law = CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]);
+    const double *p = c->law_values[CWB_KIND_NORMAL].p;
+    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+    cwb_normal_out o;
+    cwb_kin k = {.delta = 1e-9, .normal = {0, 0, 1}};
+    ck_assert_int_eq(law->step(p, &c->pair, state, &k, &o, trial), CWB_OK);
+    double dy = o.delta_yield, es = E_T6 / (1 - NU_T6 * NU_T6), kn = 4.0 / 3.0 * es * sqrt(R_T6);
+    ck_assert(dy > 0.0 && o.delta_max == 1e-9 && o.delta_min == 0.0); /* elastic: no delta_min */
+    double py = 2 * es / M_PI * sqrt(dy / R_T6), dmax = 5 * dy;
+    double fmax = kn * pow(dy, 1.5) + M_PI * py * R_T6 * (dmax - dy);
+    double r_un = R_T6 * kn * pow(dmax, 1.5) / fmax;
+    double dmin = dmax - pow(fmax / (4.0 / 3.0 * es * sqrt(r_un)), 2.0 / 3.0);
+    k.delta = dmax;
+    ck_assert_int_eq(law->step(p, &c->pair, state, &k, &o, trial), CWB_OK);
+    ck_assert_rel(o.force, fmax, 1e-12);
+    ck_assert(o.delta_max == dmax);
+    ck_assert_rel(o.delta_min, dmin, 1e-12);
+    memcpy(state, trial, sizeof trial);
+    k.delta0 = dmax;
+    k.delta = 4 * dy; /* unloading: the committed maximum stays */
+    ck_assert_int_eq(law->step(p, &c->pair, state, &k, &o, trial), CWB_OK);
+    ck_assert(o.delta_max == dmax);
+    ck_assert_rel(o.delta_min, dmin, 1e-12);
+    free(c);
+}
+END_TEST
+
 /* Direct evaluations of the law at a fabricated normal response. */
 typedef struct {
     const cwb_tangential_type *law;
@@ -520,6 +556,7 @@ Suite *tangential_plastic_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, contact_radius_section_5_4);
     tcase_add_test(tc, contact_radius_in_history_output);
+    tcase_add_test(tc, normal_response_history_fields);
     tcase_add_test(tc, friction_coefficient_eq_95);
     tcase_add_test(tc, loading_stiffness_branches);
     tcase_add_test(tc, unloading_reloading_branches);
