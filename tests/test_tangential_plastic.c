@@ -503,6 +503,7 @@ static const struct {
     {"friction = plastic", "prefactor = sideways", "prefactor = 'sideways'", 7},
     {"friction = plastic", "reloading = G", "reloading = 'G'", 7},
     {"friction = plastic", "friction = given", "friction = given needs mu", 3},
+    {"friction = plastic", "mu = 0.2", "used with friction = given only", 3},
     {"friction = plastic", "friction = given\nmu = 0.2\nprefactor = fixed_normal",
      "defined for the oblique law only", 3},
     {"normal = rathbone\ntangential = rathbone_tangential\n[normal]\nsigma_y = 160e6",

@@ -150,6 +150,11 @@ static int rt_check(const double *p, const cwb_pair *g, char *msg, size_t n)
     if (given && !(p[P_MU] > 0.0))
         return cwb_fail(msg, n, CWB_EINPUT,
                         "rathbone_tangential: friction = given needs mu in (0, 0.36]");
+    if (!given && p[P_MU] > 0.0)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "rathbone_tangential: mu = %g is used with friction = given only "
+                        "(friction = plastic takes mu(y) of eq. 95)",
+                        p[P_MU]);
     if (given && (int)p[P_PREFACTOR] == 1)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "rathbone_tangential: friction = given is defined for the oblique law "
