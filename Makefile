@@ -110,7 +110,7 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case \
              cases/thornton_cycles.case cases/seed004_fig3a.case cases/seed004_fig3b.case \
              cases/seed004_fig4a.case cases/seed004_fig4b.case \
-             $(SEED004_PLASTIC_FIGS) \
+             $(SEED004_PLASTIC_FIGS) $(SEED004_TANGENTIAL_FIGS) \
              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case) \
              $(SEED000_FIGS) $(SEED003_FIGS)
 
@@ -141,6 +141,17 @@ SEED004_PLASTIC_FIGS = $(foreach c,fig26_thornton fig26_thornton_fit fig26 \
                          fig27_brake fig27_jackson_green fig27 fig28_jackson_green fig28 \
                          fig30 fig33_e26000 fig33 fig34_thornton_1 fig34_thornton_2 fig34 \
                          fig35_tomas fig35,cases/seed004_$(c).case)
+
+# Seed 004 Figs. 36-54 (ch. 5, tangential): the law side, law against law;
+# a figure's comparison runs come before the case that draws them.
+SEED004_TANGENTIAL_FIGS = $(foreach c,fig36 fig37_a15 fig37_a35 fig37_a45 fig37_a65 fig38_a15 fig38_a35 \
+                           fig38_a45 fig38_a65 fig39_a15 fig39_a35 fig39_a45 fig39_a65 \
+                           fig40_a15 fig40_a45 fig41_hertz fig41 fig43_y3 fig43_y7 fig43_y15 \
+                           fig46_y3 fig46_y7 fig46_y15 fig47_y3 fig47_y7 fig47_y15 \
+                           fig44 fig49_a15 fig49_a30 fig49_a45 fig50_a15 fig50_a30 fig50_a45 \
+                           fig51_v025 fig51_v05 fig51_v1 fig52_mindlin_deresiewicz \
+                           fig52_mindlin fig52_lth fig52 fig53 fig54_mu01 fig54_mu02 \
+                           oblique_two_spheres,cases/seed004_$(c).case)
 
 # Restitution against impact velocity for every elastic-plastic law; rathbone
 # last (it draws the others).

@@ -84,6 +84,10 @@ typedef struct {
     double work;        /* work done on the law since the committed state [J] */
     double dissipated;  /* of which dissipated (work - change of energy) [J] */
     double delta_yield; /* yield overlap, 0 if the law has none [m] */
+    double delta_max;   /* largest overlap of the contact's history after
+                           this evaluation (trial), 0 if the law keeps none [m] */
+    double delta_min;   /* overlap where the unloading curve from delta_max
+                           reaches zero force, 0 if none [m] */
     cwb_branch branch;
     unsigned flags; /* CWB_FLAG_* */
 } cwb_normal_out;
@@ -133,7 +137,8 @@ typedef struct {
      * slots of p after the table's parameters (e.g. a damping coefficient
      * from a target restitution). Keeps every step a pure function of p. */
     int (*prepare)(double *p, const cwb_pair *g, char *msg, size_t n);
-    const char *needs_normal; /* normal law it requires (NULL: any) */
+    const char *needs_normal; /* normal law(s) it requires, space-separated
+                                 names (NULL: any) */
 } cwb_law_head;
 
 typedef struct {
@@ -277,6 +282,13 @@ typedef struct {
 int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
                      const cwb_plastic_state *s, const cwb_kin *k, cwb_normal_out *out,
                      cwb_plastic_state *t);
+
+/* Contact radius of an elastic-plastic sphere (seed 004 sec. 5.4, eqs.
+ * 74-76 = 107-109; Etsion et al. 2005 above delta_y) at overlap delta on a
+ * history with maximum delta_max and zero-force overlap delta_min
+ * (src/laws/plastic.c). */
+double cwb_rathbone_radius(const cwb_pair *g, double delta_y, double delta, double delta_max,
+                           double delta_min);
 
 /* Hertz's elastic loading (seed 004 eq. 1) into o: force, stiffness, branch. */
 void cwb_hertz_elastic(const cwb_pair *g, double delta, cwb_normal_out *o);

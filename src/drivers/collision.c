@@ -498,6 +498,8 @@ typedef struct {
     law_energy le;      /* the laws' own energy reports */
     cwb_contact_out o;  /* the last committed evaluation */
     cwb_vec3 t_hat;     /* initial tangential direction */
+    double xi_t;        /* tangential displacement along t_hat over the
+                           committed steps (column xi_t) [m] */
 } collision_run_state;
 
 /* One step attempted from the committed state. */
@@ -530,16 +532,20 @@ static int sim_of_case(const cwb_case *c, sim *s)
 
 static void series_columns(const cwb_case *c, cwb_series *series)
 {
-    static const char *names[] = {"t",   "delta_n", "F_n",    "F_t",   "F_damp_n", "v_n",
-                                  "v_t", "omega1",  "omega2", "E_kin", "E_stored", "E_dissipated"};
+    static const char *names[] = {"t",        "delta_n",      "F_n",    "F_t",    "F_damp_n",
+                                  "v_n",      "v_t",          "omega1", "omega2", "E_kin",
+                                  "E_stored", "E_dissipated", "a",      "xi_t",   "D_slip"};
     const char *fu = c->pair.dim == 2 ? "N/m" : "N", *eu = c->pair.dim == 2 ? "J/m" : "J";
-    const char *units[] = {"s", "m", fu, fu, fu, "m/s", "m/s", "rad/s", "rad/s", eu, eu, eu};
+    const char *units[] = {"s",     "m", fu, fu, fu,  "m/s", "m/s", "rad/s",
+                           "rad/s", eu,  eu, eu, "m", "m",   eu};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         cwb_series_column(series, names[i], units[i]);
 }
 
 /* Row: t, delta_n, F_n, F_t, F_damp_n, v_n, v_t, omega1, omega2, E_kin,
- * E_stored, E_dissipated at the committed state. */
+ * E_stored, E_dissipated, the contact radius a, the tangential displacement
+ * xi_t along the initial tangential direction and the cumulative slip
+ * dissipation D_slip at the committed state. */
 static int record_row(const collision_run_state *r, const geometry *g)
 {
     const double *y = r->y;
@@ -557,7 +563,10 @@ static int record_row(const collision_run_state *r, const geometry *g)
                     y[W2 + 1],
                     kinetic_energy(&r->s, y),
                     stored,
-                    diss};
+                    diss,
+                    o->n.radius,
+                    r->xi_t,
+                    r->le.slip};
     return cwb_series_row(r->series, row);
 }
 
@@ -653,6 +662,7 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
 {
     int rc;
     memcpy(r->y, st->ynew, sizeof r->y);
+    r->xi_t += cwb_v3_dot(get3(r->y, XI), r->t_hat); /* the commit restarts XI */
     r->t += st->hs;
     unsigned char before[CWB_MAX_STATE];
     memcpy(before, r->s.ct.committed.state[CWB_KIND_NORMAL], sizeof before);

@@ -46,6 +46,10 @@
  * printed law's (1.0061 against 1.0080 at 1.05 delta_y). Steps that commit
  * a maximum in the gain range are flagged CWB_FLAG_ENERGY_GAIN.
  *
+ * Contact radius output: seed 004 sec. 5.4 (eqs. 74-76 = 107-109,
+ * cwb_rathbone_radius in plastic.c), the radius the ch. 5 tangential law
+ * (tangential_rathbone.c) reads.
+ *
  * Units: sigma_y [Pa]; forces [N]. 3D spheres; nu is body 1's.
  * Derived constants (p[3]..): delta_y, D, b, c, p_25, d, u, 25 delta_y, flag.
  * History: delta_max, F_max.
@@ -163,6 +167,8 @@ static int rathbone_step(const double *p, const cwb_pair *g, const void *state, 
                          cwb_normal_out *out, void *trial)
 {
     int rc = cwb_plastic_step(&rathbone_curves, p, g, state, k, out, trial);
+    if (rc == CWB_OK && out->branch != CWB_BRANCH_NONE)
+        out->radius = cwb_rathbone_radius(g, p[D_DY], k->delta, out->delta_max, out->delta_min);
     if (p[D_EXTRAP] != 0.0)
         out->flags |= CWB_FLAG_EXTRAPOLATED;
     return rc;

@@ -12,8 +12,10 @@
  *       d = sqrt((2/3) delta_y R*) - c delta_y,  z = 0.5 + 0.3 nu^2.56 (eqs. 57-58)
  *   unloading: Hertz with R*_un = R* [1 + (0.195 + 0.23 nu)(delta_max -
  *       delta_y)/delta_y] (eq. 61), delta_min from continuity (eq. 62).
- * a is the "reduced" radius of a uniform pressure (the radius output stays
- * sqrt(R* delta), the geometric one). The loading force is
+ * a is the "reduced" radius of a uniform pressure; the radius output is
+ * the contact radius of seed 004 sec. 5.4 (eqs. 74-76, cwb_rathbone_radius
+ * in plastic.c: Hertz to delta_y, Etsion et al. 2005 above, the turning
+ * point and the line to delta_min on unloading). The loading force is
  * continuous at delta_y: p(delta_y) = Ay sigma_y = p_y (eq. 54) and
  * a(delta_y)^2 = (2/3) R* delta_y, and (2/3) pi p_y R* delta_y is Hertz's
  * force at eq. 8's delta_y. c is dimensionless (a in m); the seed's E* here
@@ -91,7 +93,10 @@ static const cwb_plastic_law rathbone2015_curves = {
 static int rathbone2015_step(const double *p, const cwb_pair *g, const void *state,
                              const cwb_kin *k, cwb_normal_out *out, void *trial)
 {
-    return cwb_plastic_step(&rathbone2015_curves, p, g, state, k, out, trial);
+    int rc = cwb_plastic_step(&rathbone2015_curves, p, g, state, k, out, trial);
+    if (rc == CWB_OK && out->branch != CWB_BRANCH_NONE)
+        out->radius = cwb_rathbone_radius(g, p[D_DY], k->delta, out->delta_max, out->delta_min);
+    return rc;
 }
 
 const cwb_normal_type cwb_normal_rathbone2015 = {

@@ -15,7 +15,8 @@ extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz, cwb_normal_linea
     cwb_normal_rathbone, cwb_normal_hertz2d;
 extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear, cwb_tangential_mindlin,
     cwb_tangential_mindlin_rescale, cwb_tangential_direnzo, cwb_tangential_mindlin_deresiewicz,
-    cwb_tangential_lth, cwb_tangential_hertz2d_accurate, cwb_tangential_hertz2d_simplified;
+    cwb_tangential_lth, cwb_tangential_hertz2d_accurate, cwb_tangential_hertz2d_simplified,
+    cwb_tangential_rathbone;
 extern const cwb_damping_type cwb_damping_none, cwb_damping_tsuji, cwb_damping_hertz_restitution,
     cwb_damping_linear_restitution;
 extern const cwb_rolling_type cwb_rolling_none, cwb_rolling_constant_torque;
@@ -38,6 +39,7 @@ static const cwb_law_head *const tangential_laws[] = {
     &cwb_tangential_lth.head,
     &cwb_tangential_hertz2d_accurate.head,
     &cwb_tangential_hertz2d_simplified.head,
+    &cwb_tangential_rathbone.head,
 };
 
 static const cwb_law_head *const damping_laws[] = {

@@ -1,0 +1,13 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig37_a35.png'
+set output cwb_png
+set title 'Seed 004 Fig. 37: mindlin_deresiewicz, elastic oblique impacts at 15/35/45/65 deg (Table 5)' noenhanced
+set xlabel 'xi_t [m]' noenhanced
+set ylabel 'F_t [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed004_fig37_a35.csv' using 14:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / mindlin_deresiewicz'

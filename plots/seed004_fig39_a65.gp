@@ -1,0 +1,16 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig39_a65.png'
+set output cwb_png
+set title 'Seed 004 Fig. 39: lth, elastic oblique impacts at 15/35/45/65 deg (Table 5)' noenhanced
+set xlabel 'xi_t [m]' noenhanced
+set ylabel 'F_t [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed004_fig39_a65.csv' using 14:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: hertz / lth', \
+     'seed004_fig39_a15.csv' using 14:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed004_fig39_a15', \
+     'seed004_fig39_a35.csv' using 14:4 with lines lw 2 dt 3 lc rgb '#17becf' title 'seed004_fig39_a35', \
+     'seed004_fig39_a45.csv' using 14:4 with lines lw 2 dt 4 lc rgb '#bcbd22' title 'seed004_fig39_a45'

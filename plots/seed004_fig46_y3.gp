@@ -1,0 +1,13 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig46_y3.png'
+set output cwb_png
+set title 'Seed 004 Fig. 46: rathbone_tangential at fixed F_n (y = 3, 7, 15; E = 26000 MPa)' noenhanced
+set xlabel 'xi_t [m]' noenhanced
+set ylabel 'F_t [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed004_fig46_y3.csv' using 5:6 with lines lw 2 lc rgb '#1f77b4' title 'cwb: rathbone / rathbone_tangential'

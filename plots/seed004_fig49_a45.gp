@@ -1,0 +1,15 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig49_a45.png'
+set output cwb_png
+set title 'Seed 004 Fig. 49: rathbone_tangential, oblique impacts at 15/30/45 deg (E = 8500 MPa)' noenhanced
+set xlabel 'xi_t [m]' noenhanced
+set ylabel 'F_t [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed004_fig49_a45.csv' using 14:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: rathbone / rathbone_tangential', \
+     'seed004_fig49_a15.csv' using 14:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed004_fig49_a15', \
+     'seed004_fig49_a30.csv' using 14:4 with lines lw 2 dt 3 lc rgb '#17becf' title 'seed004_fig49_a30'

@@ -1,0 +1,16 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig52.png'
+set output cwb_png
+set title 'Seed 004 Fig. 52: new law vs MD, Mindlin, LTH at 30 deg (E = 8500 MPa, sigma_y = 50 MPa)' noenhanced
+set xlabel 'xi_t [m]' noenhanced
+set ylabel 'F_t [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed004_fig52.csv' using 14:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: rathbone / rathbone_tangential', \
+     'seed004_fig52_mindlin_deresiewicz.csv' using 14:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed004_fig52_mindlin_deresiewicz', \
+     'seed004_fig52_mindlin.csv' using 14:4 with lines lw 2 dt 3 lc rgb '#17becf' title 'seed004_fig52_mindlin', \
+     'seed004_fig52_lth.csv' using 14:4 with lines lw 2 dt 4 lc rgb '#bcbd22' title 'seed004_fig52_lth'

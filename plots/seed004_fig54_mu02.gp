@@ -1,0 +1,14 @@
+# gnuplot script written by cwb 0.1.0
+# render: gnuplot NAME.gp in this folder (writes NAME.png)
+set datafile separator ','
+set datafile columnheaders
+set terminal pngcairo size 960,640 font 'Sans,11' noenhanced
+if (!exists("cwb_png")) cwb_png = 'seed004_fig54_mu02.png'
+set output cwb_png
+set title 'Seed 004 Fig. 54: rathbone_tangential with given mu = 0.1 and 0.2, 30 deg' noenhanced
+set xlabel 'xi_t [m]' noenhanced
+set ylabel 'F_t [N]' noenhanced
+set grid
+set key top right box opaque noenhanced
+plot 'seed004_fig54_mu02.csv' using 14:4 with lines lw 2 lc rgb '#1f77b4' title 'cwb: rathbone / rathbone_tangential', \
+     'seed004_fig54_mu01.csv' using 14:4 with lines lw 2 dt 2 lc rgb '#ff7f0e' title 'seed004_fig54_mu01'
