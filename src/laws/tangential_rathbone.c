@@ -309,7 +309,7 @@ const cwb_tangential_type cwb_tangential_rathbone = {
             .name = "rathbone_tangential",
             .summary = "Rathbone elastic-plastic (as implemented): k_t(x, y), mu(y), 8 G* a "
                        "unloading, 9.28 G* reloading",
-            .source = "seed 004 eqs. 93-106, 110 (sec. 5.8-5.9); radius eqs. 107-109",
+            .source = "[rathbone_thesis] eqs. 93-106, 110 (sec. 5.8-5.9); radius eqs. 107-109 ([etsion2005] form)",
             .params = rt_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(rt_state),
