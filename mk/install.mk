@@ -16,7 +16,8 @@ INCDIR  ?= $(PREFIX)/include
 MANDIR  ?= $(PREFIX)/share/man
 PCDIR   ?= $(LIBDIR)/pkgconfig
 CXX     ?= c++
-PYTHON  ?= $(shell command -v python3 2>/dev/null || echo /usr/bin/python3)
+# Debian's python3 first (the binding needs nothing but the standard library).
+PYTHON  ?= $(firstword $(wildcard /usr/bin/python3) $(shell command -v python3 2>/dev/null) python3)
 
 CWB_SOVERSION := $(shell sed -n 's/^\#define CWB_VERSION "\(.*\)"/\1/p' include/cwb/cwb.h)
 CWB_SOMAJOR   := $(firstword $(subst ., ,$(CWB_SOVERSION)))
@@ -30,7 +31,8 @@ $(SHLIB): $(LIB_OBJ) src/api/cwb_api.map
 	    $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJ) $(PKG_LIBS)
 
 $(BUILD)/libcwb.so: $(SHLIB)
-	ln -sf $(notdir $(SHLIB)) $@
+	ln -sf $(notdir $(SHLIB)) $(BUILD)/libcwb.so.$(CWB_SOMAJOR)
+	ln -sf libcwb.so.$(CWB_SOMAJOR) $@
 
 lib: $(BUILD)/libcwb.a $(BUILD)/libcwb.so
 
@@ -68,7 +70,10 @@ api-check: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB)
 	rm -rf $(API_DIR)
 	$(MAKE) --no-print-directory install PREFIX=$(API_DIR)/prefix DESTDIR= >/dev/null
 	$(MAKE) --no-print-directory install PREFIX=/usr/local DESTDIR=$(API_DIR)/stage >/dev/null
-	$(MAKE) --no-print-directory uninstall PREFIX=/usr/local DESTDIR=$(API_DIR)/stage >/dev/null
 	CC="$(CC)" CXX="$(CXX)" PYTHON="$(PYTHON)" sh tests/api/check_install.sh \
 	    $(API_DIR) $(abspath $(BUILD)/cwb) $(abspath .)
+	$(MAKE) --no-print-directory uninstall PREFIX=/usr/local DESTDIR=$(API_DIR)/stage >/dev/null
+	@left=$$(find $(API_DIR)/stage ! -type d); [ -z "$$left" ] || \
+	    { echo "api-check: FAIL: make uninstall left $$left"; exit 1; }
+	@echo "api-check: make uninstall removed every installed file"
 endif

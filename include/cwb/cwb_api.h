@@ -106,27 +106,27 @@ typedef struct {
  * (force_n + damping_n) n; total tangential force on body 2:
  * -(force_t + damping_t). */
 typedef struct {
-    double force_n;       /* normal spring force F_n >= 0 [N] */
-    double damping_n;     /* normal damping force, > 0 repulsive [N] */
-    double force_t[3];    /* tangential spring force F_t [N] */
-    double damping_t[3];  /* tangential damping force, same sign rule as F_t [N] */
-    double torque1[3];    /* rolling-resistance torque on body 1 [N m] */
-    double torque2[3];    /* rolling-resistance torque on body 2 [N m] */
-    double stiffness_n;   /* dF_n/d(delta) on the current branch [N/m] */
-    double stiffness_t;   /* current tangential stiffness [N/m] */
-    double radius;        /* contact radius [m] */
-    double energy_n;      /* elastic energy recoverable from the normal law [J] */
-    double energy_t;      /* elastic energy stored in the tangential spring [J] */
-    double work_n;        /* work done on the normal law since the last commit [J] */
-    double work_t;        /* work done on the tangential law since the last commit [J] */
-    double dissipated_n;  /* of work_n, dissipated (plasticity) [J] */
-    double dissipated_t;  /* of work_t, dissipated [J] = slip + stiffness_energy */
-    double slip;          /* of dissipated_t, by Coulomb slip [J], >= 0 */
+    double force_n;          /* normal spring force F_n >= 0 [N] */
+    double damping_n;        /* normal damping force, > 0 repulsive [N] */
+    double force_t[3];       /* tangential spring force F_t [N] */
+    double damping_t[3];     /* tangential damping force, same sign rule as F_t [N] */
+    double torque1[3];       /* rolling-resistance torque on body 1 [N m] */
+    double torque2[3];       /* rolling-resistance torque on body 2 [N m] */
+    double stiffness_n;      /* dF_n/d(delta) on the current branch [N/m] */
+    double stiffness_t;      /* current tangential stiffness [N/m] */
+    double radius;           /* contact radius [m] */
+    double energy_n;         /* elastic energy recoverable from the normal law [J] */
+    double energy_t;         /* elastic energy stored in the tangential spring [J] */
+    double work_n;           /* work done on the normal law since the last commit [J] */
+    double work_t;           /* work done on the tangential law since the last commit [J] */
+    double dissipated_n;     /* of work_n, dissipated (plasticity) [J] */
+    double dissipated_t;     /* of work_t, dissipated [J] = slip + stiffness_energy */
+    double slip;             /* of dissipated_t, by Coulomb slip [J], >= 0 */
     double stiffness_energy; /* the rest of dissipated_t [J], signed (cwb_law.h) */
-    int sliding;          /* 1 when the tangential law is at its Coulomb limit */
-    int branch;           /* normal branch: 0 none, 1 elastic, 2 elastic-plastic,
+    int sliding;             /* 1 when the tangential law is at its Coulomb limit */
+    int branch;              /* normal branch: 0 none, 1 elastic, 2 elastic-plastic,
                               3 plastic, 4 unloading, 5 reloading */
-    unsigned flags;       /* CWB_API_FLAG_* of all four laws */
+    unsigned flags;          /* CWB_API_FLAG_* of all four laws */
 } cwb_api_out;
 
 typedef struct cwb_api_contact cwb_api_contact; /* laws, parameters, bodies, history */
@@ -168,8 +168,8 @@ void cwb_api_contact_reset(cwb_api_contact *c);
 
 /* Effective properties of the pair [Pa, Pa, m, kg]: E*, G* (Mindlin's),
  * R*, m* (cwb_pair.h gives the formulas). */
-void cwb_api_contact_pair(const cwb_api_contact *c, double *E_star, double *G_star,
-                          double *R_star, double *m_star);
+void cwb_api_contact_pair(const cwb_api_contact *c, double *E_star, double *G_star, double *R_star,
+                          double *m_star);
 
 /* ----- the catalogue ----------------------------------------------------- */
 
@@ -183,13 +183,13 @@ const char *cwb_api_kind_name(int kind);
 
 /* One parameter of a law. */
 typedef struct {
-    const char *name;  /* key, e.g. "mu" */
-    const char *unit;  /* SI unit, "-" for dimensionless */
-    const char *help;  /* one line: meaning and source */
-    char range[128];   /* allowed values as text, e.g. "[0, inf) -" or "no, yes" */
-    double def;        /* default (choice parameters: the index of the word) */
-    int required;      /* 1: no default, must be given */
-    int is_choice;     /* 1: one word out of range */
+    const char *name; /* key, e.g. "mu" */
+    const char *unit; /* SI unit, "-" for dimensionless */
+    const char *help; /* one line: meaning and source */
+    char range[128];  /* allowed values as text, e.g. "[0, inf) -" or "no, yes" */
+    double def;       /* default (choice parameters: the index of the word) */
+    int required;     /* 1: no default, must be given */
+    int is_choice;    /* 1: one word out of range */
 } cwb_api_param_info;
 
 /* Parameters of a law: the count (0 for an unknown law), and the i-th into

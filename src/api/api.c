@@ -75,8 +75,9 @@ static int pick_laws(api_laws *L, const char *const names[CWB_KIND_COUNT], char 
         if (!L->law[k]) {
             char names_buf[512];
             cwbi_law_list(k, names_buf, sizeof names_buf);
-            return cwb_fail(msg, n, CWB_EINPUT, "[contact] %s = '%.100s' is not a %s law (known: %s)",
-                            kind, name, kind, names_buf);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "[contact] %s = '%.100s' is not a %s law (known: %s)", kind, name, kind,
+                            names_buf);
         }
         cwb_values_init(&L->v[k], L->law[k]->params);
     }
@@ -104,8 +105,9 @@ static int set_param(api_laws *L, const char *key, const char *value, char *msg,
     if (i < 0) {
         char keys[512];
         cwbi_param_list(v->table, keys, sizeof keys);
-        return cwb_fail(msg, n, CWB_EINPUT, "[%s] unknown key '%.100s' for the %s law '%s' (its keys: %s)",
-                        sec, name, sec, L->law[kind]->name, keys);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[%s] unknown key '%.100s' for the %s law '%s' (its keys: %s)", sec, name,
+                        sec, L->law[kind]->name, keys);
     }
     char why[CWB_MSG];
     if (!value || cwb_param_parse(v, i, value, why, sizeof why) != CWB_OK)
@@ -143,12 +145,12 @@ static int check_laws(api_laws *L, const cwb_pair *g, char *msg, size_t n)
         const char *sec = cwb_kind_name((cwb_kind)k);
         char inner[CWB_MSG];
         if (!(law->dims & need))
-            return cwb_fail(msg, n, CWB_EINPUT, "[contact] %s = %s is a %s law but body1 is a %s: use %s",
-                            sec, law->name,
-                            (law->dims & CWB_DIM_2D) ? "2D (plane-strain, per unit length)" : "3D",
-                            cwb_shape_name(g->body[0].shape),
-                            g->dim == 3 ? "spheres with a 3D law, or discs"
-                                        : "discs with a 2D law, or spheres");
+            return cwb_fail(
+                msg, n, CWB_EINPUT, "[contact] %s = %s is a %s law but body1 is a %s: use %s", sec,
+                law->name, (law->dims & CWB_DIM_2D) ? "2D (plane-strain, per unit length)" : "3D",
+                cwb_shape_name(g->body[0].shape),
+                g->dim == 3 ? "spheres with a 3D law, or discs"
+                            : "discs with a 2D law, or spheres");
         if (law->needs_normal && strcmp(law->needs_normal, L->law[CWB_KIND_NORMAL]->name) != 0)
             return cwb_fail(msg, n, CWB_EINPUT,
                             "[contact] %s = %s is calibrated on the '%s' normal law, not on '%s'",
@@ -166,8 +168,7 @@ static int read_params(api_laws *L, const char *const *keys, const char *const *
                        size_t n_params, char *msg, size_t n)
 {
     if (n_params && (!keys || !values))
-        return cwb_fail(msg, n, CWB_EINPUT, "%zu parameters but keys or values is NULL",
-                        n_params);
+        return cwb_fail(msg, n, CWB_EINPUT, "%zu parameters but keys or values is NULL", n_params);
     for (size_t i = 0; i < n_params; i++) {
         int rc = set_param(L, keys[i], values[i], msg, n);
         if (rc != CWB_OK)
@@ -354,8 +355,8 @@ void cwb_api_contact_reset(cwb_api_contact *c)
     c->generation++;
 }
 
-void cwb_api_contact_pair(const cwb_api_contact *c, double *E_star, double *G_star,
-                          double *R_star, double *m_star)
+void cwb_api_contact_pair(const cwb_api_contact *c, double *E_star, double *G_star, double *R_star,
+                          double *m_star)
 {
     if (E_star)
         *E_star = c->pair.E_star;

@@ -120,8 +120,8 @@ static int body_value(cwb_values *v, int i, double x, const char *sec, char *msg
     return CWB_OK;
 }
 
-static int wall_body(const cwb_api_body *in, cwb_values *v, const char *sec, cwb_body *b,
-                     char *msg, size_t n)
+static int wall_body(const cwb_api_body *in, cwb_values *v, const char *sec, cwb_body *b, char *msg,
+                     size_t n)
 {
     int rc;
     if (in->radius != 0.0 || in->density != 0.0)
