@@ -23,6 +23,10 @@ CWB_SOVERSION := $(shell sed -n 's/^\#define CWB_VERSION "\(.*\)"/\1/p' include/
 CWB_SOMAJOR   := $(firstword $(subst ., ,$(CWB_SOVERSION)))
 SHLIB          = $(BUILD)/libcwb.so.$(CWB_SOVERSION)
 PUBLIC_HEADERS = include/cwb/cwb_api.h
+# The Python binding goes where that python3 looks for a PREFIX's modules
+# (Debian: /usr/local/lib/python3.X/dist-packages); none without python3.
+PY_VERSION    := $(shell $(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null)
+PYDIR         ?= $(if $(PY_VERSION),$(LIBDIR)/$(PY_VERSION)/dist-packages)
 MAN_PAGES      = $(wildcard man/*.1 doc/*.1 $(BUILD)/man/*.1)
 
 # Only the cwb_api_* symbols are exported (src/api/cwb_api.map).
@@ -48,6 +52,7 @@ install: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB)
 	    'Name: cwb' 'Description: cwb contact laws for DEM codes (include <cwb/cwb_api.h>)' \
 	    'Version: $(CWB_SOVERSION)' 'Cflags: -I$${includedir}' \
 	    'Libs: -L$${libdir} -lcwb $(strip $(PKG_LIBS))' > $(DESTDIR)$(PCDIR)/cwb.pc
+	$(if $(PYDIR),install -d $(DESTDIR)$(PYDIR) && install -m 644 python/cwb.py $(DESTDIR)$(PYDIR)/)
 	$(if $(MAN_PAGES),install -d $(DESTDIR)$(MANDIR)/man1 && \
 	    install -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1/)
 
@@ -55,7 +60,8 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cwb $(DESTDIR)$(LIBDIR)/libcwb.a $(DESTDIR)$(LIBDIR)/libcwb.so \
 	    $(DESTDIR)$(LIBDIR)/libcwb.so.$(CWB_SOMAJOR) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) \
 	    $(DESTDIR)$(PCDIR)/cwb.pc $(addprefix $(DESTDIR)$(INCDIR)/cwb/,$(notdir $(PUBLIC_HEADERS))) \
-	    $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN_PAGES)))
+	    $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN_PAGES))) \
+	    $(if $(PYDIR),$(DESTDIR)$(PYDIR)/cwb.py)
 	-rmdir $(DESTDIR)$(INCDIR)/cwb 2>/dev/null
 
 # The examples and the Python binding against a real install. A sanitizer

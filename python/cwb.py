@@ -1,8 +1,8 @@
 """cwb -- cwb's contact laws from Python, through ctypes over libcwb.so.
 
-Standard library only (Debian's python3). The shared library is found from
-$CWB_LIBRARY (a path), else the system's linker path (`make install`), else
-the build/ folder of the source tree this file sits in.
+Standard library only (Debian's python3). `make install` puts this file in
+LIBDIR/pythonX.Y/dist-packages (on Debian's python3 path for PREFIX=/usr/local)
+beside the library it loads; _find_library() says where else it looks.
 
     import cwb
     c = cwb.Contact("hertz", "mindlin", params={"tangential.mu": 0.3},
@@ -67,18 +67,30 @@ class _ParamInfo(ctypes.Structure):
 
 
 def _find_library():
+    """$CWB_LIBRARY; else the library installed with this file (`make install`
+    puts cwb.py in LIBDIR/pythonX.Y/dist-packages); else the build/ folder of
+    the source tree it sits in; else the system's linker path."""
     path = os.environ.get("CWB_LIBRARY")
     if path:
         return path
+    here = os.path.dirname(os.path.abspath(__file__))
+    for candidate in (os.path.join(here, os.pardir, os.pardir, "libcwb.so.0"),
+                      os.path.join(here, os.pardir, "build", "libcwb.so.0")):
+        if os.path.exists(candidate):
+            return os.path.normpath(candidate)
     found = ctypes.util.find_library("cwb")
     if found:
         return found
-    here = os.path.dirname(os.path.abspath(__file__))
-    return os.path.join(here, os.pardir, "build", "libcwb.so.0")
+    raise OSError("cwb: libcwb.so.0 not found: `make install`, or set CWB_LIBRARY to its path")
+
+
+library_path = None  # the libcwb this module loaded
 
 
 def _load():
-    lib = ctypes.CDLL(_find_library())
+    global library_path
+    library_path = _find_library()
+    lib = ctypes.CDLL(library_path)
     P, D, S = ctypes.c_void_p, ctypes.c_double, ctypes.c_size_t
     cp, ccp = ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p)
     sig = {

@@ -112,9 +112,12 @@ grep -q '\[damping\] e = 1.5 .*allowed (0, 1\]' "$W/bad.err" || fail "unexpected
 echo "api-check: bad parameter: $(cat "$W/bad.err")"
 
 # --- the Python binding ---------------------------------------------------------
+# The installed module, finding the installed library beside it.
 if command -v "$PYTHON" >/dev/null 2>&1; then
-    CWB_LIBRARY="$P/lib/libcwb.so.0" CWB_BIN="$CWB" PYTHONPATH="$SRC/python" \
-        "$PYTHON" "$SRC/tests/python/test_binding.py" || fail "tests/python/test_binding.py"
+    PYDIR=$(ls -d "$P"/lib/python3*/dist-packages)
+    [ -f "$PYDIR/cwb.py" ] || fail "make install did not install cwb.py"
+    (cd "$W" && env -u CWB_LIBRARY CWB_BIN="$CWB" PYTHONPATH="$PYDIR" \
+        "$PYTHON" "$SRC/tests/python/test_binding.py") || fail "tests/python/test_binding.py"
 else
     fail "no python3 for tests/python/test_binding.py (set PYTHON=)"
 fi

@@ -206,4 +206,4 @@ if __name__ == "__main__":
     if FAILURES:
         print("test_binding: %d failures" % len(FAILURES))
         sys.exit(1)
-    print("test_binding: OK (cwb %s)" % cwb.version())
+    print("test_binding: OK (cwb %s, %s)" % (cwb.version(), cwb.library_path))
