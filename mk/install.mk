@@ -27,6 +27,9 @@ PUBLIC_HEADERS = include/cwb/cwb_api.h
 # (Debian: /usr/local/lib/python3.X/dist-packages); none without python3.
 PY_VERSION    := $(shell $(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null)
 PYDIR         ?= $(if $(PY_VERSION),$(LIBDIR)/$(PY_VERSION)/dist-packages)
+# cwb.pc's Libs: GSL's own flags (-lm once), so a static link works too.
+GSL_LIBS      := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PC_LIBS        = $(strip $(GSL_LIBS) $(if $(filter -lm,$(GSL_LIBS)),,-lm))
 MAN_PAGES      = $(wildcard man/*.1 doc/*.1 $(BUILD)/man/*.1)
 
 # Only the cwb_api_* symbols are exported (src/api/cwb_api.map).
@@ -51,7 +54,7 @@ install: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB)
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCDIR)' '' \
 	    'Name: cwb' 'Description: cwb contact laws for DEM codes (include <cwb/cwb_api.h>)' \
 	    'Version: $(CWB_SOVERSION)' 'Cflags: -I$${includedir}' \
-	    'Libs: -L$${libdir} -lcwb $(strip $(PKG_LIBS))' > $(DESTDIR)$(PCDIR)/cwb.pc
+	    'Libs: -L$${libdir} -lcwb $(PC_LIBS)' > $(DESTDIR)$(PCDIR)/cwb.pc
 	$(if $(PYDIR),install -d $(DESTDIR)$(PYDIR) && install -m 644 python/cwb.py $(DESTDIR)$(PYDIR)/)
 	$(if $(MAN_PAGES),install -d $(DESTDIR)$(MANDIR)/man1 && \
 	    install -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1/)
