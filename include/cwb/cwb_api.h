@@ -36,6 +36,13 @@
  *
  * Functions return CWB_API_OK (0) or an error code; those that take
  * (msg, msg_size) write a one-line reason there (msg may be NULL).
+ *
+ * In a DEM code: make a contact when two bodies first touch
+ * (cwb_api_contact_new; it parses and checks text, so keep it out of the
+ * inner loop), evaluate and commit it once per accepted step, and free it
+ * (or cwb_api_contact_reset it for reuse) when they separate. A handle
+ * holds about 2.5 kB: the laws' prepared parameters and history states.
+ * examples/dem_loop.c is a complete loop.
  */
 #ifndef CWB_API_H
 #define CWB_API_H
@@ -122,7 +129,9 @@ typedef struct {
     double dissipated_n;     /* of work_n, dissipated (plasticity) [J] */
     double dissipated_t;     /* of work_t, dissipated [J] = slip + stiffness_energy */
     double slip;             /* of dissipated_t, by Coulomb slip [J], >= 0 */
-    double stiffness_energy; /* the rest of dissipated_t [J], signed (cwb_law.h) */
+    double stiffness_energy; /* the rest of dissipated_t [J], signed: lost (+) or
+                                created (-) when the normal state changes the
+                                tangential stiffness or lowers the Coulomb cap */
     int sliding;             /* 1 when the tangential law is at its Coulomb limit */
     int branch;              /* normal branch: 0 none, 1 elastic, 2 elastic-plastic,
                               3 plastic, 4 unloading, 5 reloading */
@@ -157,8 +166,11 @@ void cwb_api_trial_free(cwb_api_trial *t);
 int cwb_api_contact_eval(const cwb_api_contact *c, const cwb_api_kin *k, cwb_api_out *out,
                          cwb_api_trial *trial, char *msg, size_t msg_size);
 /* Accept the step trial was evaluated for: its history becomes the
- * committed one. CWB_API_EINPUT when trial was not filled by an evaluation
- * of this contact (nothing is changed then). */
+ * committed one, and its overlap the one the next evaluation starts from.
+ * CWB_API_EINPUT, changing nothing, when trial does not come from a
+ * successful evaluation of this contact from its current committed state
+ * (another contact's trial, one from before a commit or a reset, or a
+ * failed evaluation). */
 int cwb_api_contact_commit(cwb_api_contact *c, const cwb_api_trial *trial);
 /* eval + commit in one call (explicit DEM loops that accept every step). */
 int cwb_api_contact_step(cwb_api_contact *c, const cwb_api_kin *k, cwb_api_out *out, char *msg,
@@ -166,8 +178,11 @@ int cwb_api_contact_step(cwb_api_contact *c, const cwb_api_kin *k, cwb_api_out *
 /* Forget all history (the contact broke): back to the virgin state. */
 void cwb_api_contact_reset(cwb_api_contact *c);
 
-/* Effective properties of the pair [Pa, Pa, m, kg]: E*, G* (Mindlin's),
- * R*, m* (cwb_pair.h gives the formulas). */
+/* Effective properties of the pair [Pa, Pa, m, kg] (any pointer may be NULL):
+ *   1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2,
+ *   1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 with G = E / (2 (1 + nu)),
+ *   1/R* = 1/R1 + 1/R2,  1/m* = 1/m1 + 1/m2;
+ * a rigid wall adds nothing to 1/E*, 1/G*, and a wall nothing to 1/R*, 1/m*. */
 void cwb_api_contact_pair(const cwb_api_contact *c, double *E_star, double *G_star, double *R_star,
                           double *m_star);
 
