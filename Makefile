@@ -2,7 +2,8 @@
 #
 #   make            build build/cwb
 #   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/
-#   make check      build and run the Check test suites
+#   make check      build and run the Check test suites (and api-check)
+#   make install    libcwb (static + shared), cwb_api.h, cwb.pc, the CLI (PREFIX, DESTDIR; mk/install.mk)
 #   make sanitize   the test suites under AddressSanitizer + UBSan
 #   make valgrind   the test suites under valgrind (CK_FORK=no)
 #   make bench      benchmarks (bench/; never part of check)
@@ -40,7 +41,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
+.PHONY: install uninstall api-check lib all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
         reference bench-fem fuzz
 
 all: $(BUILD)/cwb
@@ -56,7 +57,7 @@ deps: $(DEPS_OK)
 # --- build ------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c $(HEADERS) | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -fPIC $(PKG_CFLAGS) -c $< -o $@
 
 # Built anew each time: `ar r` would keep members of files since moved or removed.
 $(BUILD)/libcwb.a: $(LIB_OBJ)
@@ -90,7 +91,7 @@ $(BUILD)/fuzz/smoke_%.ok: fuzz/fuzz_%.c fuzz/fuzz_main.c $(BUILD)/libcwb.a
 	$(BUILD)/fuzz/smoke_$* $(FUZZ_SEED_$*) 2>&1 | grep -q '^status 0$$'
 	@touch $@
 
-check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE)
+check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check
 	CWB_BIN=$(abspath $(BUILD)/cwb) $(BUILD)/cwb_tests
 
 
@@ -234,3 +235,6 @@ fuzz:
 	@sh tools/ensure-deps.sh afl++
 	@status=0; for t in $(FUZZ_TARGETS); do \
 	    sh fuzz/run.sh $$t $(FUZZ_SECONDS) || status=1; done; exit $$status
+
+# --- libcwb for other programs (mk/install.mk) ----------------------------------
+include mk/install.mk

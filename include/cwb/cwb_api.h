@@ -1,0 +1,222 @@
+/* cwb_api.h -- cwb's contact laws for someone else's DEM code.
+ *
+ * The one public header of libcwb (`make install`; `pkg-config --cflags
+ * --libs cwb`). It includes only <stddef.h> and exposes no internal type:
+ * a contact is an opaque handle, kinematics and results are plain structs of
+ * doubles, parameters are "section.key" = "value" text pairs exactly as a
+ * case file or `cwb run --set` writes them, so the error messages are the
+ * case reader's ("[tangential] mu = -0.3: must be >= 0 (allowed [0, inf) -)").
+ *
+ * The law contract (DESIGN.md) holds through this API:
+ *   - cwb_api_contact_eval() is PURE: it reads the parameters, the bodies,
+ *     the committed history and the kinematics you give, and writes the
+ *     response plus a trial state into a cwb_api_trial you own; calling it
+ *     any number of times (RK stages, a rejected step, a probe) changes
+ *     nothing;
+ *   - cwb_api_contact_commit() is the only call that changes history: it
+ *     makes a trial the committed state. Commit once per accepted step.
+ *
+ * Geometry and signs (the same as cwb_law.h):
+ *   normal    unit vector from body 1 to body 2;
+ *   overlap   delta > 0 in contact (delta <= 0: no force);
+ *   F_n       > 0 repulsive: body 2 receives +F_n n, body 1 receives -F_n n;
+ *   dxi_t     tangential displacement of body 2 relative to body 1 at the
+ *             contact point SINCE THE LAST COMMIT (the increment), in the
+ *             current tangent plane;
+ *   F_t       the tangential spring force (parallel to xi_t when elastic):
+ *             body 2 receives -F_t, body 1 receives +F_t; the tangential
+ *             damping force follows the same sign rule.
+ * SI units throughout. A pair of discs is 2D plane strain: forces are then
+ * per unit length [N/m] and energies [J/m].
+ *
+ * Threads: a contact handle is not locked; different contacts may be used
+ * from different threads. The library sets GSL's error handler off (once,
+ * at the first cwb_api_contact_new) so that a failed root solve inside a
+ * law is a returned status, never an abort of your program.
+ *
+ * Functions return CWB_API_OK (0) or an error code; those that take
+ * (msg, msg_size) write a one-line reason there (msg may be NULL).
+ *
+ * In a DEM code: make a contact when two bodies first touch
+ * (cwb_api_contact_new; it parses and checks text, so keep it out of the
+ * inner loop), evaluate and commit it once per accepted step, and free it
+ * (or cwb_api_contact_reset it for reuse) when they separate. A handle
+ * holds about 2.5 kB: the laws' prepared parameters and history states.
+ * examples/dem_loop.c is a complete loop.
+ */
+#ifndef CWB_API_H
+#define CWB_API_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CWB_API_VERSION 1 /* incremented when this header changes incompatibly */
+
+/* Status codes (the CLI's exit codes). */
+enum {
+    CWB_API_OK = 0,    /* success */
+    CWB_API_EFAIL = 1, /* a law failed (non-finite kinematics, no convergence) */
+    CWB_API_EINPUT = 2 /* bad input: unknown law or key, value out of range */
+};
+
+/* Law kinds; also the section names of the parameter keys. */
+enum {
+    CWB_API_NORMAL = 0, /* "normal" */
+    CWB_API_TANGENTIAL, /* "tangential" */
+    CWB_API_DAMPING,    /* "damping" */
+    CWB_API_ROLLING,    /* "rolling" */
+    CWB_API_KIND_COUNT
+};
+
+/* Body shapes. */
+enum {
+    CWB_API_SPHERE = 0, /* 3D */
+    CWB_API_DISC,       /* 2D plane strain, per unit length */
+    CWB_API_WALL        /* a half-space */
+};
+
+/* Flags of one evaluation (cwb_api_out.flags). */
+enum {
+    CWB_API_FLAG_EXTRAPOLATED = 1u << 0,  /* a law was used outside its stated validity */
+    CWB_API_FLAG_DISCONTINUITY = 1u << 1, /* the normal law crossed a documented force jump */
+    CWB_API_FLAG_ENERGY_GAIN = 1u << 2    /* the normal law gave back more than it took */
+};
+
+/* One body. A wall takes no radius or density (leave them 0); a wall with
+ * E = 0 is rigid, a wall with E > 0 is elastic and needs nu. */
+typedef struct {
+    int shape;      /* CWB_API_SPHERE, CWB_API_DISC or CWB_API_WALL */
+    double radius;  /* [m] */
+    double E;       /* Young's modulus [Pa] */
+    double nu;      /* Poisson's ratio [-] */
+    double density; /* [kg/m^3] */
+} cwb_api_body;
+
+/* The kinematics of one evaluation, measured from the committed state. */
+typedef struct {
+    double overlap;      /* normal overlap delta [m], > 0 in contact */
+    double overlap_rate; /* d(delta)/dt [m/s], > 0 approaching */
+    double normal[3];    /* unit normal, body 1 -> body 2 */
+    double dxi_t[3];     /* tangential displacement increment since the last
+                             commit, in the current tangent plane [m] */
+    double v_t[3];       /* tangential relative velocity of body 2 w.r.t. body 1
+                             at the contact point [m/s] (damping laws) */
+    double omega1[3];    /* angular velocity of body 1 [rad/s] (rolling laws) */
+    double omega2[3];    /* angular velocity of body 2 [rad/s] */
+    double dt;           /* time since the last commit [s]; 0 when quasi-static */
+} cwb_api_kin;
+
+/* What one evaluation returns. Total normal force on body 2:
+ * (force_n + damping_n) n; total tangential force on body 2:
+ * -(force_t + damping_t). */
+typedef struct {
+    double force_n;          /* normal spring force F_n >= 0 [N] */
+    double damping_n;        /* normal damping force, > 0 repulsive [N] */
+    double force_t[3];       /* tangential spring force F_t [N] */
+    double damping_t[3];     /* tangential damping force, same sign rule as F_t [N] */
+    double torque1[3];       /* rolling-resistance torque on body 1 [N m] */
+    double torque2[3];       /* rolling-resistance torque on body 2 [N m] */
+    double stiffness_n;      /* dF_n/d(delta) on the current branch [N/m] */
+    double stiffness_t;      /* current tangential stiffness [N/m] */
+    double radius;           /* contact radius [m] */
+    double energy_n;         /* elastic energy recoverable from the normal law [J] */
+    double energy_t;         /* elastic energy stored in the tangential spring [J] */
+    double work_n;           /* work done on the normal law since the last commit [J] */
+    double work_t;           /* work done on the tangential law since the last commit [J] */
+    double dissipated_n;     /* of work_n, dissipated (plasticity) [J] */
+    double dissipated_t;     /* of work_t, dissipated [J] = slip + stiffness_energy */
+    double slip;             /* of dissipated_t, by Coulomb slip [J], >= 0 */
+    double stiffness_energy; /* the rest of dissipated_t [J], signed: lost (+) or
+                                created (-) when the normal state changes the
+                                tangential stiffness or lowers the Coulomb cap */
+    int sliding;             /* 1 when the tangential law is at its Coulomb limit */
+    int branch;              /* normal branch: 0 none, 1 elastic, 2 elastic-plastic,
+                              3 plastic, 4 unloading, 5 reloading */
+    unsigned flags;          /* CWB_API_FLAG_* of all four laws */
+} cwb_api_out;
+
+typedef struct cwb_api_contact cwb_api_contact; /* laws, parameters, bodies, history */
+typedef struct cwb_api_trial cwb_api_trial;     /* one evaluation's trial history */
+
+/* A contact of the four named laws (NULL or "" = "none"; normal is
+ * required) between body1 and body2. keys[i] = values[i] are the laws'
+ * parameters as "section.key" = "text", section one of normal, tangential,
+ * damping, rolling (e.g. "tangential.mu" = "0.3"; choice words as in a case
+ * file: "tangential.form" = "displacement"). Every key is checked: unknown
+ * keys, values out of range, missing required keys, laws that do not fit the
+ * geometry or each other are refused with the case reader's message.
+ * Returns the contact in its virgin state, or NULL with the reason in msg. */
+cwb_api_contact *cwb_api_contact_new(const char *normal, const char *tangential,
+                                     const char *damping, const char *rolling,
+                                     const char *const *keys, const char *const *values,
+                                     size_t n_params, const cwb_api_body *body1,
+                                     const cwb_api_body *body2, char *msg, size_t msg_size);
+void cwb_api_contact_free(cwb_api_contact *c);
+
+/* Scratch for one evaluation's trial history (reusable across contacts). */
+cwb_api_trial *cwb_api_trial_new(void);
+void cwb_api_trial_free(cwb_api_trial *t);
+
+/* All four laws at k from the committed history: the response into out and
+ * the trial history into trial (NULL: a probe, the trial is discarded).
+ * Pure: c is not changed. CWB_API_OK, or CWB_API_EFAIL (msg says why). */
+int cwb_api_contact_eval(const cwb_api_contact *c, const cwb_api_kin *k, cwb_api_out *out,
+                         cwb_api_trial *trial, char *msg, size_t msg_size);
+/* Accept the step trial was evaluated for: its history becomes the
+ * committed one, and its overlap the one the next evaluation starts from.
+ * CWB_API_EINPUT, changing nothing, when trial does not come from a
+ * successful evaluation of this contact from its current committed state
+ * (another contact's trial, one from before a commit or a reset, or a
+ * failed evaluation). */
+int cwb_api_contact_commit(cwb_api_contact *c, const cwb_api_trial *trial);
+/* eval + commit in one call (explicit DEM loops that accept every step). */
+int cwb_api_contact_step(cwb_api_contact *c, const cwb_api_kin *k, cwb_api_out *out, char *msg,
+                         size_t msg_size);
+/* Forget all history (the contact broke): back to the virgin state. */
+void cwb_api_contact_reset(cwb_api_contact *c);
+
+/* Effective properties of the pair [Pa, Pa, m, kg] (any pointer may be NULL):
+ *   1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2,
+ *   1/G* = (2 - nu1)/G1 + (2 - nu2)/G2 with G = E / (2 (1 + nu)),
+ *   1/R* = 1/R1 + 1/R2,  1/m* = 1/m1 + 1/m2;
+ * a rigid wall adds nothing to 1/E*, 1/G*, and a wall nothing to 1/R*, 1/m*. */
+void cwb_api_contact_pair(const cwb_api_contact *c, double *E_star, double *G_star, double *R_star,
+                          double *m_star);
+
+/* ----- the catalogue ----------------------------------------------------- */
+
+/* Laws of one kind: count, and the name / one-line summary / source of the
+ * i-th (NULL when out of range). */
+size_t cwb_api_law_count(int kind);
+const char *cwb_api_law_name(int kind, size_t i);
+const char *cwb_api_law_summary(int kind, const char *law);
+const char *cwb_api_law_source(int kind, const char *law);
+const char *cwb_api_kind_name(int kind);
+
+/* One parameter of a law. */
+typedef struct {
+    const char *name; /* key, e.g. "mu" */
+    const char *unit; /* SI unit, "-" for dimensionless */
+    const char *help; /* one line: meaning and source */
+    char range[128];  /* allowed values as text, e.g. "[0, inf) -" or "no, yes" */
+    double def;       /* default (choice parameters: the index of the word) */
+    int required;     /* 1: no default, must be given */
+    int is_choice;    /* 1: one word out of range */
+} cwb_api_param_info;
+
+/* Parameters of a law: the count (0 for an unknown law), and the i-th into
+ * *info (CWB_API_OK, or CWB_API_EINPUT when out of range). */
+size_t cwb_api_param_count(int kind, const char *law);
+int cwb_api_param_info_at(int kind, const char *law, size_t i, cwb_api_param_info *info);
+
+/* The library's version, e.g. "0.1.0". */
+const char *cwb_api_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CWB_API_H */

@@ -1,0 +1,88 @@
+# install.mk -- libcwb for other programs: shared and static library, the
+# public header, pkg-config file, the CLI and its man page (when one is
+# generated), and the test that builds the examples against an install.
+#
+#   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=$(PREFIX)/lib]
+#   make uninstall (same variables)
+#   make api-check install into build/api-check/, build examples/*.c and
+#                  examples/*.cpp with pkg-config, run them and the Python
+#                  binding's test against the CLI (part of `make check`)
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCDIR  ?= $(PREFIX)/include
+MANDIR  ?= $(PREFIX)/share/man
+PCDIR   ?= $(LIBDIR)/pkgconfig
+CXX     ?= c++
+# Debian's python3 first (the binding needs nothing but the standard library).
+PYTHON  ?= $(firstword $(wildcard /usr/bin/python3) $(shell command -v python3 2>/dev/null) python3)
+
+CWB_SOVERSION := $(shell sed -n 's/^\#define CWB_VERSION "\(.*\)"/\1/p' include/cwb/cwb.h)
+CWB_SOMAJOR   := $(firstword $(subst ., ,$(CWB_SOVERSION)))
+SHLIB          = $(BUILD)/libcwb.so.$(CWB_SOVERSION)
+PUBLIC_HEADERS = include/cwb/cwb_api.h
+# The Python binding goes where that python3 looks for a PREFIX's modules
+# (Debian: /usr/local/lib/python3.X/dist-packages); none without python3.
+PY_VERSION    := $(shell $(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null)
+PYDIR         ?= $(if $(PY_VERSION),$(LIBDIR)/$(PY_VERSION)/dist-packages)
+# cwb.pc's Libs: GSL's own flags (-lm once), so a static link works too.
+GSL_LIBS      := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PC_LIBS        = $(strip $(GSL_LIBS) $(if $(filter -lm,$(GSL_LIBS)),,-lm))
+MAN_PAGES      = $(wildcard man/*.1 doc/*.1 $(BUILD)/man/*.1)
+
+# Only the cwb_api_* symbols are exported (src/api/cwb_api.map).
+$(SHLIB): $(LIB_OBJ) src/api/cwb_api.map
+	$(CC) -shared -Wl,-soname,libcwb.so.$(CWB_SOMAJOR) -Wl,--version-script=src/api/cwb_api.map \
+	    $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJ) $(PKG_LIBS)
+
+$(BUILD)/libcwb.so: $(SHLIB)
+	ln -sf $(notdir $(SHLIB)) $(BUILD)/libcwb.so.$(CWB_SOMAJOR)
+	ln -sf libcwb.so.$(CWB_SOMAJOR) $@
+
+lib: $(BUILD)/libcwb.a $(BUILD)/libcwb.so
+
+install: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/cwb $(DESTDIR)$(PCDIR)
+	install -m 755 $(BUILD)/cwb $(DESTDIR)$(BINDIR)/cwb
+	install -m 644 $(BUILD)/libcwb.a $(DESTDIR)$(LIBDIR)/libcwb.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB))
+	ln -sf $(notdir $(SHLIB)) $(DESTDIR)$(LIBDIR)/libcwb.so.$(CWB_SOMAJOR)
+	ln -sf libcwb.so.$(CWB_SOMAJOR) $(DESTDIR)$(LIBDIR)/libcwb.so
+	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(INCDIR)/cwb/
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCDIR)' '' \
+	    'Name: cwb' 'Description: cwb contact laws for DEM codes (include <cwb/cwb_api.h>)' \
+	    'Version: $(CWB_SOVERSION)' 'Cflags: -I$${includedir}' \
+	    'Libs: -L$${libdir} -lcwb $(PC_LIBS)' > $(DESTDIR)$(PCDIR)/cwb.pc
+	$(if $(PYDIR),install -d $(DESTDIR)$(PYDIR) && install -m 644 python/cwb.py $(DESTDIR)$(PYDIR)/)
+	$(if $(MAN_PAGES),install -d $(DESTDIR)$(MANDIR)/man1 && \
+	    install -m 644 $(MAN_PAGES) $(DESTDIR)$(MANDIR)/man1/)
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/cwb $(DESTDIR)$(LIBDIR)/libcwb.a $(DESTDIR)$(LIBDIR)/libcwb.so \
+	    $(DESTDIR)$(LIBDIR)/libcwb.so.$(CWB_SOMAJOR) $(DESTDIR)$(LIBDIR)/$(notdir $(SHLIB)) \
+	    $(DESTDIR)$(PCDIR)/cwb.pc $(addprefix $(DESTDIR)$(INCDIR)/cwb/,$(notdir $(PUBLIC_HEADERS))) \
+	    $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN_PAGES))) \
+	    $(if $(PYDIR),$(DESTDIR)$(PYDIR)/cwb.py)
+	-rmdir $(DESTDIR)$(INCDIR)/cwb 2>/dev/null
+
+# The examples and the Python binding against a real install. A sanitizer
+# build's library cannot be loaded by plain programs or by python3, so there
+# the test says so and leaves it to the plain `make check`.
+API_DIR = $(abspath $(BUILD))/api-check
+ifneq (,$(findstring -fsanitize,$(CFLAGS)))
+api-check:
+	@echo "api-check: skipped in a sanitizer build (run by the plain make check)"
+else
+api-check: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB)
+	rm -rf $(API_DIR)
+	$(MAKE) --no-print-directory install PREFIX=$(API_DIR)/prefix DESTDIR= >/dev/null
+	$(MAKE) --no-print-directory install PREFIX=/usr/local DESTDIR=$(API_DIR)/stage >/dev/null
+	CC="$(CC)" CXX="$(CXX)" PYTHON="$(PYTHON)" sh tests/api/check_install.sh \
+	    $(API_DIR) $(abspath $(BUILD)/cwb) $(abspath .)
+	$(MAKE) --no-print-directory uninstall PREFIX=/usr/local DESTDIR=$(API_DIR)/stage >/dev/null
+	@left=$$(find $(API_DIR)/stage ! -type d); [ -z "$$left" ] || \
+	    { echo "api-check: FAIL: make uninstall left $$left"; exit 1; }
+	@echo "api-check: make uninstall removed every installed file"
+endif

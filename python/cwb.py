@@ -1,0 +1,264 @@
+"""cwb -- cwb's contact laws from Python, through ctypes over libcwb.so.
+
+Standard library only (Debian's python3). `make install` puts this file in
+LIBDIR/pythonX.Y/dist-packages (on Debian's python3 path for PREFIX=/usr/local)
+beside the library it loads; _find_library() says where else it looks.
+
+    import cwb
+    c = cwb.Contact("hertz", "mindlin", params={"tangential.mu": 0.3},
+                    body1=cwb.sphere(radius=0.005, E=7e10, nu=0.25, density=2500),
+                    body2=cwb.wall())
+    r = c.step(overlap=1e-6)                    # evaluate and commit
+    r, trial = c.eval(overlap=1e-6, dxi_t=(1e-7, 0, 0))   # pure
+    c.commit(trial)                             # the only change of history
+    print(r.force_n, r.force_t)
+
+The law contract of include/cwb/cwb_api.h holds: eval() never changes the
+contact; commit() makes the trial of an eval() the committed history; a
+trial from another contact, or from before a commit or reset, is refused.
+Bad parameters raise cwb.Error with the case reader's message.
+"""
+import ctypes
+import ctypes.util
+import os
+
+__all__ = ["Error", "Contact", "Result", "sphere", "disc", "wall", "laws", "params", "version",
+           "NORMAL", "TANGENTIAL", "DAMPING", "ROLLING"]
+
+NORMAL, TANGENTIAL, DAMPING, ROLLING = 0, 1, 2, 3
+_KINDS = {"normal": NORMAL, "tangential": TANGENTIAL, "damping": DAMPING, "rolling": ROLLING}
+SPHERE, DISC, WALL = 0, 1, 2
+_MSG = 1024
+
+Vec3 = ctypes.c_double * 3
+
+
+class Error(ValueError):
+    """A law, a parameter or a body that cwb refuses (the message says why)."""
+
+
+class _Body(ctypes.Structure):
+    _fields_ = [("shape", ctypes.c_int), ("radius", ctypes.c_double), ("E", ctypes.c_double),
+                ("nu", ctypes.c_double), ("density", ctypes.c_double)]
+
+
+class _Kin(ctypes.Structure):
+    _fields_ = [("overlap", ctypes.c_double), ("overlap_rate", ctypes.c_double),
+                ("normal", Vec3), ("dxi_t", Vec3), ("v_t", Vec3), ("omega1", Vec3),
+                ("omega2", Vec3), ("dt", ctypes.c_double)]
+
+
+_OUT_SCALARS = ["force_n", "damping_n"]
+_OUT_VECTORS = ["force_t", "damping_t", "torque1", "torque2"]
+_OUT_TAIL = ["stiffness_n", "stiffness_t", "radius", "energy_n", "energy_t", "work_n", "work_t",
+             "dissipated_n", "dissipated_t", "slip", "stiffness_energy"]
+
+
+class _Out(ctypes.Structure):
+    _fields_ = ([(n, ctypes.c_double) for n in _OUT_SCALARS] + [(n, Vec3) for n in _OUT_VECTORS] +
+                [(n, ctypes.c_double) for n in _OUT_TAIL] +
+                [("sliding", ctypes.c_int), ("branch", ctypes.c_int), ("flags", ctypes.c_uint)])
+
+
+class _ParamInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("unit", ctypes.c_char_p), ("help", ctypes.c_char_p),
+                ("range", ctypes.c_char * 128), ("default", ctypes.c_double),
+                ("required", ctypes.c_int), ("is_choice", ctypes.c_int)]
+
+
+def _find_library():
+    """$CWB_LIBRARY; else the library installed with this file (`make install`
+    puts cwb.py in LIBDIR/pythonX.Y/dist-packages); else the build/ folder of
+    the source tree it sits in; else the system's linker path."""
+    path = os.environ.get("CWB_LIBRARY")
+    if path:
+        return path
+    here = os.path.dirname(os.path.abspath(__file__))
+    for candidate in (os.path.join(here, os.pardir, os.pardir, "libcwb.so.0"),
+                      os.path.join(here, os.pardir, "build", "libcwb.so.0")):
+        if os.path.exists(candidate):
+            return os.path.normpath(candidate)
+    found = ctypes.util.find_library("cwb")
+    if found:
+        return found
+    raise OSError("cwb: libcwb.so.0 not found: `make install`, or set CWB_LIBRARY to its path")
+
+
+library_path = None  # the libcwb this module loaded
+
+
+def _load():
+    global library_path
+    library_path = _find_library()
+    lib = ctypes.CDLL(library_path)
+    P, D, S = ctypes.c_void_p, ctypes.c_double, ctypes.c_size_t
+    cp, ccp = ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p)
+    sig = {
+        "cwb_api_contact_new": (P, [cp, cp, cp, cp, ccp, ccp, S, ctypes.POINTER(_Body),
+                                    ctypes.POINTER(_Body), cp, S]),
+        "cwb_api_contact_free": (None, [P]),
+        "cwb_api_trial_new": (P, []),
+        "cwb_api_trial_free": (None, [P]),
+        "cwb_api_contact_eval": (ctypes.c_int, [P, ctypes.POINTER(_Kin), ctypes.POINTER(_Out), P,
+                                                cp, S]),
+        "cwb_api_contact_commit": (ctypes.c_int, [P, P]),
+        "cwb_api_contact_reset": (None, [P]),
+        "cwb_api_contact_pair": (None, [P] + [ctypes.POINTER(D)] * 4),
+        "cwb_api_law_count": (S, [ctypes.c_int]),
+        "cwb_api_law_name": (cp, [ctypes.c_int, S]),
+        "cwb_api_law_summary": (cp, [ctypes.c_int, cp]),
+        "cwb_api_param_count": (S, [ctypes.c_int, cp]),
+        "cwb_api_param_info_at": (ctypes.c_int, [ctypes.c_int, cp, S,
+                                                 ctypes.POINTER(_ParamInfo)]),
+        "cwb_api_version": (cp, []),
+    }
+    for name, (res, args) in sig.items():
+        fn = getattr(lib, name)
+        fn.restype, fn.argtypes = res, args
+    return lib
+
+
+_lib = _load()
+
+
+def _b(text):
+    return None if text is None else str(text).encode()
+
+
+def _text(value):
+    """A parameter value as the text a case file would hold: floats as the
+    shortest text that reads back to the same double (repr)."""
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def sphere(radius, E, nu, density):
+    return _Body(SPHERE, radius, E, nu, density)
+
+
+def disc(radius, E, nu, density):
+    return _Body(DISC, radius, E, nu, density)
+
+
+def wall(E=0.0, nu=0.0):
+    """A wall: rigid when E = 0, elastic (E [Pa], nu [-]) otherwise."""
+    return _Body(WALL, 0.0, E, nu, 0.0)
+
+
+class Result:
+    """One evaluation: scalars as floats, vectors as 3-tuples (cwb_api.h)."""
+
+    def __init__(self, out):
+        for name, _ in _Out._fields_:
+            value = getattr(out, name)
+            setattr(self, name, tuple(value) if name in _OUT_VECTORS else value)
+
+    def __repr__(self):
+        return "Result(force_n=%r, force_t=%r)" % (self.force_n, self.force_t)
+
+
+class _Trial:
+    def __init__(self):
+        self._p = _lib.cwb_api_trial_new()
+        if not self._p:
+            raise MemoryError("cwb: no memory for a trial")
+
+    def __del__(self):
+        if getattr(self, "_p", None):
+            _lib.cwb_api_trial_free(self._p)
+            self._p = None
+
+
+class Contact:
+    """A contact of four named laws between body1 and body2.
+
+    params maps "section.key" (section: normal, tangential, damping,
+    rolling) to a value (number or word), e.g. {"tangential.mu": 0.3}."""
+
+    def __init__(self, normal, tangential=None, damping=None, rolling=None, params=None,
+                 body1=None, body2=None):
+        params = dict(params or {})
+        keys = (ctypes.c_char_p * max(1, len(params)))(*[_b(k) for k in params])
+        values = (ctypes.c_char_p * max(1, len(params)))(*[_b(_text(v)) for v in params.values()])
+        if body1 is None or body2 is None:
+            raise Error("cwb: a contact needs body1 and body2 (cwb.sphere(...), cwb.wall())")
+        msg = ctypes.create_string_buffer(_MSG)
+        self._p = _lib.cwb_api_contact_new(_b(normal), _b(tangential), _b(damping), _b(rolling),
+                                           keys, values, len(params), ctypes.byref(body1),
+                                           ctypes.byref(body2), msg, _MSG)
+        if not self._p:
+            raise Error(msg.value.decode())
+
+    def __del__(self):
+        if getattr(self, "_p", None):
+            _lib.cwb_api_contact_free(self._p)
+            self._p = None
+
+    @staticmethod
+    def _kin(overlap, overlap_rate, normal, dxi_t, v_t, omega1, omega2, dt):
+        return _Kin(overlap, overlap_rate, Vec3(*normal), Vec3(*dxi_t), Vec3(*v_t),
+                    Vec3(*omega1), Vec3(*omega2), dt)
+
+    def eval(self, overlap, dxi_t=(0.0, 0.0, 0.0), normal=(0.0, 0.0, 1.0), overlap_rate=0.0,
+             v_t=(0.0, 0.0, 0.0), omega1=(0.0, 0.0, 0.0), omega2=(0.0, 0.0, 0.0), dt=0.0):
+        """Evaluate all four laws from the committed history (pure).
+        dxi_t is the tangential displacement since the last commit.
+        Returns (Result, trial); pass the trial to commit() to accept it."""
+        k = self._kin(overlap, overlap_rate, normal, dxi_t, v_t, omega1, omega2, dt)
+        out, trial = _Out(), _Trial()
+        msg = ctypes.create_string_buffer(_MSG)
+        rc = _lib.cwb_api_contact_eval(self._p, ctypes.byref(k), ctypes.byref(out), trial._p,
+                                       msg, _MSG)
+        if rc != 0:
+            raise Error(msg.value.decode())
+        return Result(out), trial
+
+    def commit(self, trial):
+        """Accept the step trial was evaluated for (the only change of history)."""
+        if _lib.cwb_api_contact_commit(self._p, trial._p) != 0:
+            raise Error("cwb: this trial was not evaluated from this contact's committed state")
+
+    def step(self, overlap, **kin):
+        """eval() and commit() in one call; returns the Result."""
+        result, trial = self.eval(overlap, **kin)
+        self.commit(trial)
+        return result
+
+    def reset(self):
+        """Forget all history (the contact broke)."""
+        _lib.cwb_api_contact_reset(self._p)
+
+    @property
+    def pair(self):
+        """Effective properties: dict with E_star, G_star [Pa], R_star [m], m_star [kg]."""
+        v = [ctypes.c_double() for _ in range(4)]
+        _lib.cwb_api_contact_pair(self._p, *[ctypes.byref(x) for x in v])
+        return dict(zip(["E_star", "G_star", "R_star", "m_star"], [x.value for x in v]))
+
+
+def _kind(kind):
+    return _KINDS[kind] if isinstance(kind, str) else int(kind)
+
+
+def laws(kind):
+    """Names of the laws of one kind ("normal", "tangential", "damping", "rolling")."""
+    k = _kind(kind)
+    return [_lib.cwb_api_law_name(k, i).decode() for i in range(_lib.cwb_api_law_count(k))]
+
+
+def params(kind, law):
+    """The parameters of a law: a list of dicts (name, unit, range, help, default, required)."""
+    k, out = _kind(kind), []
+    for i in range(_lib.cwb_api_param_count(k, _b(law))):
+        info = _ParamInfo()
+        _lib.cwb_api_param_info_at(k, _b(law), i, ctypes.byref(info))
+        out.append({"name": info.name.decode(), "unit": info.unit.decode(),
+                    "range": info.range.decode(), "help": info.help.decode(),
+                    "default": info.default, "required": bool(info.required),
+                    "choice": bool(info.is_choice)})
+    return out
+
+
+def version():
+    return _lib.cwb_api_version().decode()

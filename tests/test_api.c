@@ -1,0 +1,224 @@
+/* test_api.c -- the public embedding API (include/cwb/cwb_api.h).
+ *
+ * References:
+ *   - Hertz: F_n = (4/3) E* sqrt(R*) delta^(3/2), a = sqrt(R* delta)
+ *     (Johnson 1985, Contact Mechanics, eqs. 4.22-4.23);
+ *   - Mindlin (1949): the no-slip tangential stiffness 8 G* a, so a small
+ *     first increment dxi gives F_t = 8 G* a dxi; gross sliding caps
+ *     |F_t| at mu F_n (Coulomb);
+ *   - E* and G* of a sphere on a rigid wall: E/(1 - nu^2) and
+ *     G/(2 - nu) with G = E/(2 (1 + nu)) (cwb_pair.h);
+ *   - a contact built from a case file (cwb_case_load + cwb_contact_init),
+ *     the path every `cwb run` takes: the API must give the same numbers
+ *     (the same laws reached through the same contact layer).
+ * Relative tolerance 1e-13 on closed forms (a few roundings of the same
+ * products); exact equality against the case-built contact.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb_api.h"
+#include "cwb_run.h"
+#include "cwb_test.h"
+
+static const cwb_api_body glass = {CWB_API_SPHERE, 0.005, 7e10, 0.25, 2500.0};
+static const cwb_api_body rigid_wall = {CWB_API_WALL, 0, 0, 0, 0};
+
+static cwb_api_contact *hertz_mindlin(char *msg, size_t n)
+{
+    const char *keys[] = {"tangential.mu"}, *values[] = {"0.3"};
+    return cwb_api_contact_new("hertz", "mindlin", NULL, NULL, keys, values, 1, &glass, &rigid_wall,
+                               msg, n);
+}
+
+static cwb_api_kin kin_at(double delta, double dx)
+{
+    cwb_api_kin k;
+    memset(&k, 0, sizeof k);
+    k.overlap = delta;
+    k.normal[2] = 1.0;
+    k.dxi_t[0] = dx;
+    return k;
+}
+
+START_TEST(test_api_closed_forms)
+{
+    char msg[CWB_MSG];
+    cwb_api_contact *c = hertz_mindlin(msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    const double R = glass.radius, nu = glass.nu, d = 1e-6;
+    const double E_star = glass.E / (1.0 - nu * nu);
+    const double G_star = glass.E / (2.0 * (1.0 + nu)) / (2.0 - nu);
+    double e, g, r, m;
+    cwb_api_contact_pair(c, &e, &g, &r, &m);
+    ck_assert_double_eq_tol(e, E_star, 1e-13 * E_star);
+    ck_assert_double_eq_tol(g, G_star, 1e-13 * G_star);
+    ck_assert_double_eq(r, R);
+    cwb_api_out o;
+    cwb_api_kin k = kin_at(d, 0.0);
+    ck_assert_int_eq(cwb_api_contact_step(c, &k, &o, msg, sizeof msg), CWB_API_OK);
+    const double fn = 4.0 / 3.0 * E_star * sqrt(R) * pow(d, 1.5), a = sqrt(R * d);
+    ck_assert_double_eq_tol(o.force_n, fn, 1e-13 * fn);
+    ck_assert_double_eq_tol(o.radius, a, 1e-13 * a);
+    /* a small first increment: F_t = 8 G* a dxi (no slip) */
+    k = kin_at(d, 1e-10);
+    ck_assert_int_eq(cwb_api_contact_step(c, &k, &o, msg, sizeof msg), CWB_API_OK);
+    const double ft = 8.0 * G_star * a * 1e-10;
+    ck_assert_double_eq_tol(o.force_t[0], ft, 1e-13 * ft);
+    ck_assert_int_eq(o.sliding, 0);
+    /* a large one: gross sliding at mu F_n */
+    k = kin_at(d, 1e-5);
+    ck_assert_int_eq(cwb_api_contact_step(c, &k, &o, msg, sizeof msg), CWB_API_OK);
+    ck_assert_double_eq_tol(o.force_t[0], 0.3 * fn, 1e-13 * fn);
+    ck_assert_int_eq(o.sliding, 1);
+    ck_assert(o.slip > 0.0);
+    cwb_api_contact_free(c);
+}
+END_TEST
+
+/* eval never changes the contact; commit takes only a fresh trial of its own. */
+START_TEST(test_api_contract)
+{
+    char msg[CWB_MSG];
+    cwb_api_contact *c = hertz_mindlin(msg, sizeof msg), *other = hertz_mindlin(msg, sizeof msg);
+    ck_assert(c && other);
+    cwb_api_trial *t1 = cwb_api_trial_new(), *t2 = cwb_api_trial_new();
+    cwb_api_out o1, o2, o3;
+    cwb_api_kin k = kin_at(1e-6, 0.0);
+    ck_assert_int_eq(cwb_api_contact_step(c, &k, &o1, msg, sizeof msg), CWB_API_OK);
+    k = kin_at(1e-6, 2e-8);
+    ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o1, t1, msg, sizeof msg), CWB_API_OK);
+    ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o2, t2, msg, sizeof msg), CWB_API_OK);
+    ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o3, NULL, msg, sizeof msg), CWB_API_OK);
+    ck_assert(memcmp(&o1, &o2, sizeof o1) == 0 && memcmp(&o1, &o3, sizeof o1) == 0);
+    ck_assert_int_eq(cwb_api_contact_commit(other, t1), CWB_API_EINPUT); /* not its trial */
+    ck_assert_int_eq(cwb_api_contact_commit(c, t1), CWB_API_OK);
+    ck_assert_int_eq(cwb_api_contact_commit(c, t2), CWB_API_EINPUT); /* stale */
+    /* committed: the same increment again adds to the stored force */
+    ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o2, NULL, msg, sizeof msg), CWB_API_OK);
+    ck_assert(o2.force_t[0] > 1.5 * o1.force_t[0]);
+    cwb_api_contact_reset(c);
+    ck_assert_int_eq(cwb_api_contact_commit(c, t2), CWB_API_EINPUT); /* from before the reset */
+    k = kin_at(1e-6, 0.0);
+    ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o3, NULL, msg, sizeof msg), CWB_API_OK);
+    ck_assert(o3.force_t[0] == 0.0);
+    /* non-finite kinematics are an error, not a NaN force */
+    k = kin_at(NAN, 0.0);
+    ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o3, t1, msg, sizeof msg), CWB_API_EFAIL);
+    ck_assert_int_eq(cwb_api_contact_commit(c, t1), CWB_API_EINPUT);
+    cwb_api_trial_free(t1);
+    cwb_api_trial_free(t2);
+    cwb_api_contact_free(c);
+    cwb_api_contact_free(other);
+}
+END_TEST
+
+/* The API and a case file give the same contact, to the last bit. */
+START_TEST(test_api_matches_case)
+{
+    const char *over[] = {"tangential.mu=0.3", "damping.e=0.7"};
+    cwb_case *cs = test_load("tests/api/oblique_impact.case", over, 2);
+    cwb_contact ct;
+    ck_assert_int_eq(cwb_contact_init(&ct, cs), CWB_OK);
+    char msg[CWB_MSG];
+    const char *keys[] = {"tangential.mu", "damping.e"}, *values[] = {"0.3", "0.7"};
+    cwb_api_contact *c = cwb_api_contact_new("hertz", "mindlin", "tsuji", "none", keys, values, 2,
+                                             &glass, &rigid_wall, msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    for (int i = 1; i <= 20; i++) {
+        cwb_api_kin k = kin_at(1e-7 * i, 1e-8);
+        k.overlap_rate = 0.5;
+        k.v_t[0] = 0.1;
+        k.dt = 1e-7;
+        cwb_api_out o;
+        ck_assert_int_eq(cwb_api_contact_step(c, &k, &o, msg, sizeof msg), CWB_API_OK);
+        cwb_kin kk = {.delta = k.overlap,
+                      .delta0 = 1e-7 * (i - 1),
+                      .delta_rate = 0.5,
+                      .normal = cwb_v3(0, 0, 1),
+                      .dxi_t = cwb_v3(1e-8, 0, 0),
+                      .v_t = cwb_v3(0.1, 0, 0),
+                      .dt = 1e-7,
+                      .h = 1e-7};
+        cwb_contact_out oo;
+        cwb_contact_trial tr;
+        ck_assert_int_eq(cwb_contact_eval(&ct, &kk, &oo, &tr), CWB_OK);
+        cwb_contact_commit(&ct, &tr);
+        ck_assert(o.force_n == oo.n.force && o.damping_n == oo.d.force_n);
+        ck_assert(o.force_t[0] == oo.t.force.x && o.damping_t[0] == oo.d.force_t.x);
+    }
+    cwb_api_contact_free(c);
+    free(cs);
+}
+END_TEST
+
+/* Refusals, with the case reader's words. */
+static void refused(const char *normal, const char *tangential, const char *damping,
+                    const char *key, const char *value, const cwb_api_body *b1,
+                    const cwb_api_body *b2, const char *what)
+{
+    char msg[CWB_MSG];
+    const char *keys[] = {"tangential.mu", key}, *values[] = {"0.3", value};
+    cwb_api_contact *c = cwb_api_contact_new(normal, tangential, damping, NULL, keys, values,
+                                             key ? 2 : 1, b1, b2, msg, sizeof msg);
+    ck_assert_msg(c == NULL, "accepted (expected: %s)", what);
+    ck_assert_msg(strstr(msg, what) != NULL, "'%s' not in: %s", what, msg);
+}
+
+START_TEST(test_api_errors)
+{
+    const cwb_api_body *s = &glass, *w = &rigid_wall;
+    cwb_api_body bad = glass, disc = glass, wall_r = rigid_wall;
+    bad.nu = 0.5;
+    disc.shape = CWB_API_DISC;
+    wall_r.radius = 0.01;
+    refused("hertz", "mindlin", NULL, "tangential.mu", "-0.3", s, w,
+            "[tangential] mu = -0.3 [-] is out of range: allowed [0, inf) -");
+    refused("hertz", "mindlin", "tsuji", "damping.e", "1.5", s, w,
+            "[damping] e = 1.5 [-] is out of range: allowed (0, 1] -");
+    refused("hertz", "mindlin", "tsuji", NULL, NULL, s, w, "[damping] missing required key 'e'");
+    refused("hertz", "mindlin", NULL, "tangential.muu", "1", s, w,
+            "[tangential] unknown key 'muu' for the tangential law 'mindlin' (its keys: mu");
+    refused("hertz", "mindlin", NULL, "contact.mu", "1", s, w, "'contact.mu': a parameter key");
+    refused("hertzz", "mindlin", NULL, NULL, NULL, s, w, "'hertzz' is not a normal law (known:");
+    refused(NULL, "mindlin", NULL, NULL, NULL, s, w, "missing required key 'normal'");
+    refused("hertz", "mindlin", "linear_restitution", "damping.e", "0.5", s, w,
+            "is calibrated on the 'linear' normal law, not on 'hertz'");
+    refused("hertz", "mindlin", NULL, NULL, NULL, &disc, &disc, "is a 3D law but body1 is a disc");
+    refused("hertz", "mindlin", NULL, NULL, NULL, &bad, w, "[body1] nu = 0.5 [-] is out of range");
+    refused("hertz", "mindlin", NULL, NULL, NULL, s, &wall_r, "[body2] a wall has no radius");
+    refused("hertz", "mindlin", NULL, NULL, NULL, w, s, "body1 must be a sphere or a disc");
+}
+END_TEST
+
+START_TEST(test_api_catalogue)
+{
+    ck_assert_uint_eq(cwb_api_law_count(CWB_API_NORMAL), cwb_law_count(CWB_KIND_NORMAL));
+    ck_assert_uint_eq(cwb_api_law_count(7), 0);
+    ck_assert_ptr_null(cwb_api_law_name(CWB_API_ROLLING, 1000));
+    ck_assert_str_eq(cwb_api_kind_name(CWB_API_DAMPING), "damping");
+    ck_assert_ptr_nonnull(cwb_api_law_summary(CWB_API_TANGENTIAL, "mindlin"));
+    ck_assert_uint_eq(cwb_api_param_count(CWB_API_DAMPING, "tsuji"), 3);
+    cwb_api_param_info info;
+    ck_assert_int_eq(cwb_api_param_info_at(CWB_API_DAMPING, "tsuji", 0, &info), CWB_API_OK);
+    ck_assert_str_eq(info.name, "e");
+    ck_assert_str_eq(info.range, "(0, 1] -");
+    ck_assert_int_eq(info.required, 1);
+    ck_assert_int_eq(cwb_api_param_info_at(CWB_API_DAMPING, "tsuji", 3, &info), CWB_API_EINPUT);
+    ck_assert_str_eq(cwb_api_version(), CWB_VERSION);
+}
+END_TEST
+
+Suite *api_suite(void)
+{
+    Suite *s = suite_create("api");
+    TCase *tc = tcase_create("api");
+    tcase_add_test(tc, test_api_closed_forms);
+    tcase_add_test(tc, test_api_contract);
+    tcase_add_test(tc, test_api_matches_case);
+    tcase_add_test(tc, test_api_errors);
+    tcase_add_test(tc, test_api_catalogue);
+    suite_add_tcase(s, tc);
+    return s;
+}
