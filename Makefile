@@ -135,6 +135,8 @@ SEED003_SWEEPS = $(foreach c,fig7_restitution fig8_contact_time fig10_k08 fig10_
 # Fig. 7 panels (FEM points with the paper's and the refitted eq. 33).
 FIT_CASES = $(foreach f,fig15_kn fig15_kt fig15_kn_fem fig15_kt_fem fig14_w fig8_eq33 fig7a fig7b fig7c fig7d fig7e, \
               cases/seed000_$(f).fit)
+# Rathbone thesis: calibration of a law to restitution targets.
+FIT_CASES += cases/seed004_restitution_fit_thornton.fit cases/seed004_restitution_calibrate_thornton.fit
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).
@@ -164,7 +166,7 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_5_nu030.case cases/chung_ooi_5_nu040.case \
               cases/chung_ooi_6_al_alloy.case cases/chung_ooi_6_nylon.case \
               cases/chung_ooi_7_al_alloy.case cases/chung_ooi_8_al_alloy.case \
-              cases/thornton_restitution.case \
+              cases/thornton_restitution.case cases/seed004_restitution_thornton_calibrated.case \
               $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case) \
               $(SEED003_SWEEPS)
 

@@ -346,6 +346,37 @@ START_TEST(scalar_fit_recovers_thornton_yield_stress)
 }
 END_TEST
 
+/* One target, one key: Thornton's sigma_y for e = 0.8 at 1 m/s is the one
+ * the calibrated sweep case carries (to its 8 printed digits), and that case
+ * gives e = 0.8 at 1 m/s (to the run's dt_tol, 1e-6). */
+START_TEST(calibration_to_one_target)
+{
+    cwb_result r;
+    char msg[CWB_MSG];
+    cwb_result_init(&r);
+    cwb_fit_request req = {.path = "cases/seed004_restitution_calibrate_thornton.fit",
+                           .dir = tmp_dir,
+                           .plot = 0,
+                           .json = 0};
+    ck_assert_msg(cwb_fit(&req, &r, NULL, msg, sizeof msg) == CWB_OK, "%s", msg);
+    double sy = cwb_result_get(&r, "normal.sigma_y");
+    cwb_result_free(&r);
+    cwb_case *c = cwb_case_new();
+    const char *at1[] = {"driver.v_normal=1"};
+    ck_assert_int_eq(cwb_case_load(c, "cases/seed004_restitution_thornton_calibrated.case", at1, 1,
+                                   msg, sizeof msg),
+                     CWB_OK);
+    char text[64];
+    ck_assert_int_eq(cwb_case_value_text(c, "normal.sigma_y", text, sizeof text), 0);
+    ck_assert_msg(fabs(atof(text) / sy - 1) < 1e-8, "case %s, fit %.10g", text, sy);
+    ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_OK);
+    double e = cwb_result_get(&r, "restitution_normal");
+    ck_assert_msg(fabs(e - 0.8) < 1e-6, "e = %.10g", e);
+    cwb_result_free(&r);
+    free(c);
+}
+END_TEST
+
 /* Bad keys of the new models: file, line, key and the allowed range. */
 START_TEST(material_refusals)
 {
@@ -405,6 +436,7 @@ Suite *fit_material_suite(void)
     tcase_add_test(tc, plastic_radius_and_turning_points);
     tcase_add_test(tc, where_and_x_range_select_rows);
     tcase_add_test(tc, scalar_fit_recovers_thornton_yield_stress);
+    tcase_add_test(tc, calibration_to_one_target);
     tcase_add_test(tc, material_refusals);
     suite_add_tcase(s, tc);
     return s;
