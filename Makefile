@@ -41,7 +41,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: install uninstall api-check lib all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
+.PHONY: man man-check install uninstall api-check lib all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
         reference bench-fem fuzz
 
 all: $(BUILD)/cwb
@@ -91,7 +91,7 @@ $(BUILD)/fuzz/smoke_%.ok: fuzz/fuzz_%.c fuzz/fuzz_main.c $(BUILD)/libcwb.a
 	$(BUILD)/fuzz/smoke_$* $(FUZZ_SEED_$*) 2>&1 | grep -q '^status 0$$'
 	@touch $@
 
-check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check
+check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check
 	CWB_BIN=$(abspath $(BUILD)/cwb) $(BUILD)/cwb_tests
 
 
@@ -102,6 +102,20 @@ sanitize:
 valgrind: $(BUILD)/cwb $(BUILD)/cwb_tests
 	CK_FORK=no CWB_BIN=$(abspath $(BUILD)/cwb) valgrind --error-exitcode=1 \
 	    --leak-check=full $(BUILD)/cwb_tests
+
+# The man page cwb(1), generated from the program's own help.
+$(BUILD)/man/cwb.1: $(BUILD)/cwb doc/mkman.sh
+	@mkdir -p $(dir $@)
+	sh doc/mkman.sh $(BUILD)/cwb $@
+
+man: $(BUILD)/man/cwb.1
+
+# Every command `cwb help` lists has its section in the man page.
+man-check: $(BUILD)/man/cwb.1
+	@for c in $$($(BUILD)/cwb help | awk '/^  cwb [a-z]/ {print $$2}'); do \
+	    [ "$$c" = version ] || grep -q "^\.SS $$c\$$" $< || \
+	    { echo "man-check: FAIL: no section for $$c in $<"; exit 1; }; done
+	@echo "man-check: every command of cwb help has its section in $<"
 
 # --- showcase -----------------------------------------------------------------
 DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \

@@ -30,7 +30,7 @@ PYDIR         ?= $(if $(PY_VERSION),$(LIBDIR)/$(PY_VERSION)/dist-packages)
 # cwb.pc's Libs: GSL's own flags (-lm once), so a static link works too.
 GSL_LIBS      := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 PC_LIBS        = $(strip $(GSL_LIBS) $(if $(filter -lm,$(GSL_LIBS)),,-lm))
-MAN_PAGES      = $(wildcard man/*.1 doc/*.1 $(BUILD)/man/*.1)
+MAN_PAGES      = $(wildcard $(BUILD)/man/*.1)
 
 # Only the cwb_api_* symbols are exported (src/api/cwb_api.map).
 $(SHLIB): $(LIB_OBJ) src/api/cwb_api.map
@@ -43,7 +43,7 @@ $(BUILD)/libcwb.so: $(SHLIB)
 
 lib: $(BUILD)/libcwb.a $(BUILD)/libcwb.so
 
-install: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB)
+install: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB) $(BUILD)/man/cwb.1
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/cwb $(DESTDIR)$(PCDIR)
 	install -m 755 $(BUILD)/cwb $(DESTDIR)$(BINDIR)/cwb
 	install -m 644 $(BUILD)/libcwb.a $(DESTDIR)$(LIBDIR)/libcwb.a

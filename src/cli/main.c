@@ -52,8 +52,9 @@ static const struct {
      "  --jobs N runs values in N worker processes (they end with the sweep).\n"},
     {"fit",
      "cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
-     "  GSL least squares of a fit-case's model ([fit] model = run | eq33 | line): fitted\n"
-     "  values with standard errors and R^2, DIR/NAME_fit.csv and the fit and residual plots.\n"},
+     "  GSL least squares of a fit-case's model ([fit] model = run | scalar | eq33 | line |\n"
+     "  material): fitted values with standard errors and R^2, DIR/NAME_fit.csv and the fit\n"
+     "  and residual plots (material: also the trend across materials, NAME_trend).\n"},
     {"reference",
      "cwb reference STUDY [--out DIR] [--work DIR]\n"
      "  Run a FEM study with gmsh and CalculiX (Debian: gmsh, calculix-ccx): writes\n"
