@@ -55,6 +55,7 @@ int main(void)
     srunner_add_suite(sr, fit_material_suite());
     srunner_add_suite(sr, compare_suite());
     srunner_add_suite(sr, cite_suite());
+    srunner_add_suite(sr, json_suite());
     srunner_add_suite(sr, fem_suite());
     srunner_add_suite(sr, history_suite());
     srunner_add_suite(sr, input_suite());

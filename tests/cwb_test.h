@@ -20,6 +20,7 @@ Suite *fit_suite(void);
 Suite *fit_material_suite(void);
 Suite *compare_suite(void);
 Suite *cite_suite(void);
+Suite *json_suite(void);
 Suite *fem_suite(void);
 Suite *references_suite(void);
 Suite *safety_suite(void);

@@ -387,8 +387,9 @@ static int cmd_run(int argc, char **argv)
         goto out;
     if ((rc = write_run(&o, c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
+    fprintf(stderr, "cwb: wrote %s/%s.csv%s\n", o.dir, c->name, o.plot ? " (and .gp, .png)" : "");
     if (o.json)
-        cwb_write_json(stdout, c, &r);
+        cwb_write_json(stdout, c, &r, o.dir);
     else
         cwb_write_summary(stdout, c, &r);
 out:

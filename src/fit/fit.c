@@ -401,6 +401,10 @@ static int fit_with(const cwb_fit_case *fc, const cwb_fit_model *m, cwb_fit_out 
         return rc;
     cwb_fit_note(o, "fit-case: %s", fc->path);
     cwb_fit_json_open(&o->json_out, NULL, '{');
+    cwb_fit_json_string(&o->json_out, "schema", CWB_JSON_SCHEMA);
+    cwb_fit_json_string(&o->json_out, "command", "fit");
+    cwb_fit_json_string(&o->json_out, "cwb", CWB_VERSION);
+    cwb_fit_json_string(&o->json_out, "output_dir", o->dir);
     cwb_fit_json_string(&o->json_out, "fit", fc->name);
     cwb_fit_json_string(&o->json_out, "model", m->name);
     if ((rc = m->run(fc, o, log, msg, n)) != CWB_OK)

@@ -81,7 +81,14 @@ void cwb_write_provenance(FILE *f, const cwb_case *c);
  * (undefined for this run) is written as an empty field, never as nan, and
  * counted in a header line. CWB_EFAIL when a write failed. */
 int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r);
-void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r);
+/* The schema every --json object names in its "schema" key (README: JSON
+ * output); its number changes when a key changes meaning or goes away. */
+#define CWB_JSON_SCHEMA "cwb/1"
+
+/* One JSON object for a run: schema, command, cwb version, output_dir,
+ * case, file, driver, laws, the named results (null when undefined, listed
+ * in "undefined"), units, warnings. */
+void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir);
 /* s as a JSON string (quotes included) into out; cut short, still closed,
  * when out is too small. */
 void cwb_json_quote(char *out, size_t n, const char *s);

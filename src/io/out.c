@@ -124,9 +124,12 @@ static void json_string(FILE *f, const char *s)
     fputs(q, f);
 }
 
-void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r)
+void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir)
 {
-    fprintf(f, "{\"case\": ");
+    fprintf(f, "{\"schema\": \"%s\", \"command\": \"run\", \"cwb\": \"%s\", \"output_dir\": ",
+            CWB_JSON_SCHEMA, CWB_VERSION);
+    json_string(f, dir ? dir : "");
+    fprintf(f, ", \"case\": ");
     json_string(f, c->name);
     fprintf(f, ", \"file\": ");
     json_string(f, c->file);
