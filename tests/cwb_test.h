@@ -22,6 +22,7 @@ Suite *references_suite(void);
 Suite *safety_suite(void);
 Suite *sliding_suite(void);
 Suite *properties_suite(void);
+Suite *batch_suite(void);
 
 /* Load a case (with overrides) and run it; the test fails on any error. */
 cwb_case *test_load(const char *path, const char *const *over, size_t n);
