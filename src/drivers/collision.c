@@ -847,6 +847,43 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
                     c->law[CWB_KIND_NORMAL]->name, 4.0 * c->pair.R_star);
 }
 
+/* The last search's inputs and answer: a case with a fixed dt asks for the
+ * search twice (collision_check at load, then the run), and it costs more
+ * law calls than a short run's steps. The answer is a pure function of the
+ * normal law, its values, the pair and v_n, all compared byte for byte. */
+static struct {
+    int valid;
+    const cwb_law_head *law;
+    cwb_values values;
+    cwb_pair pair;
+    double vn, dstar, fstar;
+} last_search;
+
+static int peak_overlap(const cwb_case *c, double *dstar, double *fstar, char *msg, size_t n)
+{
+    double vn, vt;
+    impact_velocity(c->driver_values.p, &vn, &vt);
+    const cwb_values *v = &c->law_values[CWB_KIND_NORMAL];
+    if (last_search.valid && last_search.law == c->law[CWB_KIND_NORMAL] && last_search.vn == vn &&
+        memcmp(&last_search.pair, &c->pair, sizeof c->pair) == 0 &&
+        memcmp(&last_search.values, v, sizeof *v) == 0) {
+        *dstar = last_search.dstar;
+        *fstar = last_search.fstar;
+        return CWB_OK;
+    }
+    int rc = estimate_peak_overlap(c, dstar, fstar, msg, n);
+    last_search.valid = rc == CWB_OK;
+    if (rc == CWB_OK) {
+        last_search.law = c->law[CWB_KIND_NORMAL];
+        last_search.values = *v;
+        last_search.pair = c->pair;
+        last_search.vn = vn;
+        last_search.dstar = *dstar;
+        last_search.fstar = *fstar;
+    }
+    return rc;
+}
+
 /* Contact time of the elastic estimate: 2.94 dmax/v for Hertz, pi dmax/v
  * for a linear spring. */
 static double expected_contact_time(const cwb_case *c, double dstar)
@@ -866,7 +903,7 @@ static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
     const cwb_values *v = &c->driver_values;
     double h = v->p[P_DT], dstar, fstar;
     char inner[CWB_MSG];
-    if (!(h > 0.0) || estimate_peak_overlap(c, &dstar, &fstar, inner, sizeof inner) != CWB_OK)
+    if (!(h > 0.0) || peak_overlap(c, &dstar, &fstar, inner, sizeof inner) != CWB_OK)
         return CWB_OK; /* auto, or a law the run will report on */
     double t_est = expected_contact_time(c, dstar), need = t_est / h;
     if (need <= v->p[P_MAX_STEPS])
@@ -1211,7 +1248,7 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
     double dstar = 0.0, fstar = 0.0;
-    int rc = estimate_peak_overlap(c, &dstar, &fstar, msg, n);
+    int rc = peak_overlap(c, &dstar, &fstar, msg, n);
     if (rc)
         return rc;
     double t_est = expected_contact_time(c, dstar);
