@@ -901,8 +901,14 @@ static double expected_contact_time(const cwb_case *c, double dstar)
 static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
-    double h = v->p[P_DT], dstar, fstar;
+    double h = v->p[P_DT], dstar, fstar, vn, vt;
     char inner[CWB_MSG];
+    impact_velocity(v->p, &vn, &vt);
+    /* The search stops at 4 R*, so t_est = 3 dstar / v_n <= 12 R* / v_n:
+     * when even that fits max_steps the dt is fine without searching (a
+     * batch loads every sample once to check it and once to run it). */
+    if (h > 0.0 && 12.0 * c->pair.R_star / (vn * h) <= v->p[P_MAX_STEPS])
+        return CWB_OK;
     if (!(h > 0.0) || peak_overlap(c, &dstar, &fstar, inner, sizeof inner) != CWB_OK)
         return CWB_OK; /* auto, or a law the run will report on */
     double t_est = expected_contact_time(c, dstar), need = t_est / h;
