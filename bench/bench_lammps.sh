@@ -20,9 +20,10 @@
 # of N samples (--jobs 1), and one LAMMPS run of N separated pairs (a grid
 # 0.1 m apart, no pair ever near another) for 1.3 contact times; CPU = user
 # + system time of the whole process (/usr/bin/time), set-up included for
-# both. Floor: cwb's steps per collision x the time of one step of a
-# straight-line RK4 loop of the same collision (build/bench_laws
-# --bare-step). LAMMPS skipped with a message when lmp is absent.
+# both; LAMMPS also by its own "Loop time" (the time stepping alone). Floor:
+# cwb's steps per collision x the time of one step of a straight-line RK4
+# loop of the same collision (build/bench_laws --bare-step). LAMMPS skipped
+# with a message when lmp is absent.
 bin=${1:-build/cwb}
 bare=${2:-build/bench_laws}
 N=${BENCH_N:-1000}
@@ -129,6 +130,8 @@ err_of() {
         printf "%.3g", m }'
 }
 
+ms() { awk "BEGIN { printf \"%.3g\", 1e3 * $1 / $N }"; } # per collision [ms]
+
 cpu_of() { # command...: user + system seconds of it, from /usr/bin/time
     /usr/bin/time -f "CPU %U %S" "$@" 2> "$dir/time" > "$dir/stdout" || {
         cat "$dir/time" >&2; return 1; }
@@ -139,8 +142,8 @@ floor_step=$("$bare" --bare-step 2>/dev/null)
 echo "cwb $("$bin" version | cut -d' ' -f2) against LAMMPS: $N collisions per code and target"
 [ "$have_lmp" = 1 ] || echo "bench: lmp not found (apt-get install lammps): LAMMPS columns skipped"
 [ -n "$floor_step" ] || echo "bench: $bare missing (make build/bench_laws): no floor"
-printf "%-14s %-6s %-26s %-26s %-22s %9s %7s\n" model target "cwb fixed dt: steps, CPU" \
-    "cwb dt=auto: steps, CPU" "LAMMPS: steps, CPU" "cwb/LMP" "/floor"
+printf "%-14s %-6s %-22s %-22s %-28s %-13s %7s\n" model target "cwb fixed dt" \
+    "cwb dt = auto" "LAMMPS (loop only)" "cwb/LMP" "/floor"
 for model in hertz hertz_mindlin; do
     write_case $model
     vt_in=1; [ $model = hertz_mindlin ] && vt_in=0.5
@@ -177,17 +180,19 @@ for model in hertz hertz_mindlin; do
                 sl=$(calc "int(1.3 * 1.011 * $tc / $hl) + 1")
                 lammps_input $model "$hl" "$sl" "$N"
                 cl=$(cd "$dir" && cpu_of lmp -in in.lmp -log none)
-                lcol="$(calc "int(1.3 * $tc / $hl) + 1") steps, $(calc "1e3 * $cl / $N") ms"
-                ratio=$(calc "$cf / $cl")
+                loop=$(awk '/^Loop time of/ { print $4 }' "$dir/stdout")
+                lcol="$(calc "int(1.3 * $tc / $hl) + 1") st, $(ms "$cl") ($(ms "$loop")) ms"
+                ratio="$(printf '%.3g' "$(calc "$cf / $cl")") ($(printf '%.3g' "$(calc "$cf / $loop")"))"
             else
                 lcol="not reached at t_c/2^17"
             fi
         fi
         fl="-"; [ -n "$floor_step" ] && fl=$(calc "$cf / $N / ($sf * $floor_step)")
-        printf "%-14s %-6s %-26s %-26s %-22s %9.3g %7.3g\n" $model $target \
-            "$sf steps, $(calc "1e3 * $cf / $N") ms" "$sa steps, $(calc "1e3 * $ca / $N") ms" \
-            "$lcol" "$ratio" "$fl"
+        printf "%-14s %-6s %-22s %-22s %-28s %-13s %7.3g\n" $model $target \
+            "$sf st, $(ms "$cf") ms" "$sa st, $(ms "$ca") ms" "$lcol" "$ratio" "$fl"
     done
 done
-echo "(CPU per collision; cwb/LMP = cwb fixed-dt CPU / LAMMPS CPU for the same $N collisions;"
-echo " /floor = cwb fixed-dt CPU / (its steps x one straight-line RK4 step, $floor_step s))"
+echo "(st: steps per collision; CPU per collision, whole process: set-up included; LAMMPS"
+echo " in brackets: its own Loop time, the time stepping alone; cwb/LMP = cwb fixed-dt CPU /"
+echo " LAMMPS CPU for the same $N collisions (/ Loop time); /floor = cwb fixed-dt CPU / (its"
+echo " steps x one step of a straight-line RK4 loop, $floor_step s))"
