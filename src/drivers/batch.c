@@ -201,9 +201,8 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
     size_t lines = 1;
     for (const char *p = t->text; *p; p++)
         lines += *p == '\n';
-    t->field = malloc(lines * MAX_INPUTS * sizeof *t->field);
     t->line = malloc(lines * sizeof *t->line);
-    if (!t->field || !t->line)
+    if (!t->line)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     char *p = t->text;
     size_t ln = 0;
@@ -216,6 +215,8 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
         if (!*s || *s == '#')
             continue;
         rc = t->ncol ? table_row(t, s, path, ln, msg, n) : table_header(t, s, path, ln, msg, n);
+        if (rc == CWB_OK && !t->field && !(t->field = malloc(lines * t->ncol * sizeof *t->field)))
+            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory"); /* ncol fields a row */
         if (rc != CWB_OK)
             return rc;
     }
