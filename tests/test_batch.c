@@ -178,6 +178,16 @@ START_TEST(batch_equals_single_runs_any_jobs_and_shards)
         strcat(shards, i ? strchr(hdr + 1, '\n') + 1 : hdr + 1);
         free(t);
     }
+    /* the merge step: the shards as one file, data rows those of the whole */
+    const char *merge[] = {"batch", "--merge", "m.csv", "sh2.csv", "sh0.csv", "sh1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, merge), 0);
+    snprintf(path, sizeof path, "%s/m.csv", s.dir);
+    char *merged = slurp(path), *mhead = strstr(merged, "\nsample,");
+    ck_assert_ptr_nonnull(mhead);
+    ck_assert_str_eq(mhead, strstr(all, "\nsample,")); /* header and rows in table order */
+    free(merged);
+    const char *clash[] = {"batch", "--merge", "x.csv", "sh0.csv", "c.case", NULL};
+    ck_assert_int_eq(cwb_in(&s, clash), 2);
     char *ra[16], *rs[16];
     char *header = strdup(strstr(all, "\nsample,") + 1);
     *strchr(header, '\n') = '\0';

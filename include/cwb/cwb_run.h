@@ -218,6 +218,11 @@ typedef struct {
  * existing output. SIGINT or SIGTERM stop the workers and return CWB_EFAIL
  * with the output valid and resumable. */
 int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_t n);
+/* Merge batch files (the shards of one table) into out: one header (every
+ * file's must be the same), the rows sorted on sample, a sample found twice
+ * kept once if its rows are the same (else CWB_EINPUT); written atomically. */
+int cwb_batch_merge(const char *out, const char *const *in, size_t nin, const cwb_log *log,
+                    char *msg, size_t n);
 
 /* Body keys ([body1], [body2]). */
 enum {

@@ -25,6 +25,7 @@ static void usage(FILE *f)
             "            [--out DIR] [--json] [--no-plot]\n"
             "  cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N]\n"
             "            [--results name,...] [--set ...] [--json]\n"
+            "  cwb batch --merge OUT.csv SHARD.csv ...\n"
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
             "  cwb reference STUDY [--out DIR] [--work DIR]   (FEM: gmsh + CalculiX)\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
@@ -62,7 +63,9 @@ static const struct {
      "  i, i+N, ... (0 <= i < N) for a job array; the shards' rows sorted on sample are the\n"
      "  unsharded file. Rerunning with the same FILE.csv resumes: a torn last row is cut,\n"
      "  rows written are kept, only the rest run. --jobs N: N workers, each given the next\n"
-     "  sample when free. FILE defaults to cwb-out/NAME_batch[_i_of_N].csv.\n"},
+     "  sample when free. FILE defaults to cwb-out/NAME_batch[_i_of_N].csv.\n"
+     "cwb batch --merge OUT.csv SHARD.csv ...\n"
+     "  One file of the shards' rows: their common header, rows sorted on sample.\n"},
     {"fit",
      "cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
      "  GSL least squares of a fit-case's model ([fit] model = run | eq33 | line): fitted\n"
@@ -386,6 +389,19 @@ static int cmd_sweep(int argc, char **argv)
 /* `cwb batch`: its own options (a table, a shard, a file, results). */
 static int cmd_batch(int argc, char **argv)
 {
+    if (argc > 2 && strcmp(argv[2], "--merge") == 0) {
+        if (argc < 5) {
+            fprintf(stderr, "cwb batch --merge: give OUT.csv and the files to merge\n");
+            return CWB_EINPUT;
+        }
+        for (int i = 3; i < argc; i++)
+            if (refuse_unprintable("batch", argv[i], NULL) != CWB_OK)
+                return CWB_EINPUT;
+        char msg[CWB_MSG];
+        return report(cwb_batch_merge(argv[3], (const char *const *)argv + 4, (size_t)argc - 4,
+                                      &cli_log, msg, sizeof msg),
+                      msg);
+    }
     cwb_batch_request req = {.jobs = 1};
     const char **over = calloc((size_t)argc, sizeof *over);
     if (!over)

@@ -868,3 +868,116 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     free(b);
     return rc;
 }
+
+/* One row of a merge: its sample and its text (a failed sample's '#' line
+ * included), newline-terminated. */
+typedef struct {
+    size_t sample;
+    char *text;
+} merge_row;
+
+static int by_sample(const void *a, const void *b)
+{
+    const merge_row *x = a, *y = b;
+    return (x->sample > y->sample) - (x->sample < y->sample);
+}
+
+/* The rows of one batch file into *rows (grown), its header checked
+ * against (or, for the first file, into) header. */
+static int merge_read(const char *path, char *header, size_t hn, merge_row **rows, size_t *nrow,
+                      size_t *cap, char *msg, size_t n)
+{
+    int rc;
+    char *text = read_all(path, msg, n, &rc);
+    if (!text)
+        return rc;
+    char *last = strrchr(text, '\n');
+    if (last)
+        last[1] = '\0'; /* a torn last line is not a row */
+    else
+        text[0] = '\0';
+    const char *note = NULL;
+    size_t ln = 0, have_header = 0;
+    for (char *p = text, *next; rc == CWB_OK && p && *p; p = next) {
+        ln++;
+        next = strchr(p, '\n');
+        *next++ = '\0';
+        if (strncmp(p, "# sample ", 9) == 0)
+            note = p;
+        if (!*p || *p == '#')
+            continue;
+        if (!have_header++) {
+            if (!header[0])
+                snprintf(header, hn, "%s", p);
+            else if (strcmp(header, p) != 0)
+                rc = cwb_fail(msg, n, CWB_EINPUT,
+                              "%s:%zu: its header differs from the first file's", path, ln);
+            continue;
+        }
+        char *end;
+        unsigned long s = isdigit((unsigned char)*p) ? strtoul(p, &end, 10) : 0;
+        if (!isdigit((unsigned char)*p) || *end != ',')
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: not a row of a batch", path, ln);
+        if (rc == CWB_OK && *nrow == *cap) {
+            merge_row *more = realloc(*rows, (*cap = *cap ? 2 * *cap : 1024) * sizeof *more);
+            rc = more ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            *rows = more ? more : *rows;
+        }
+        if (rc != CWB_OK)
+            break;
+        size_t len = strlen(p) + 2 + (note ? strlen(note) + 1 : 0);
+        char *t = malloc(len);
+        if (!t) {
+            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            break;
+        }
+        snprintf(t, len, "%s%s%s\n", note ? note : "", note ? "\n" : "", p);
+        (*rows)[(*nrow)++] = (merge_row){s, t};
+        note = NULL;
+    }
+    if (rc == CWB_OK && !have_header)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row: not a batch file", path);
+    free(text);
+    return rc;
+}
+
+int cwb_batch_merge(const char *out, const char *const *in, size_t nin, const cwb_log *log,
+                    char *msg, size_t n)
+{
+    char header[8192] = "";
+    merge_row *rows = NULL;
+    size_t nrow = 0, cap = 0, kept = 0, next = 0; /* rows[next..] not yet sorted out */
+    int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
+    for (size_t f = 0; rc == CWB_OK && f < nin; f++)
+        rc = merge_read(in[f], header, sizeof header, &rows, &nrow, &cap, msg, n);
+    if (rc == CWB_OK)
+        qsort(rows, nrow, sizeof *rows, by_sample);
+    for (; rc == CWB_OK && next < nrow; next++) {
+        merge_row *r = &rows[next];
+        if (kept && rows[kept - 1].sample == r->sample) {
+            if (strcmp(rows[kept - 1].text, r->text) != 0)
+                rc = cwb_fail(msg, n, CWB_EINPUT,
+                              "batch --merge: sample %zu has two different rows (two "
+                              "tables, or runs of different cases?)",
+                              r->sample);
+            free(r->text);
+            continue;
+        }
+        rows[kept++] = *r;
+    }
+    cwb_output o;
+    if (rc == CWB_OK && (rc = cwb_output_open(&o, out, msg, n)) == CWB_OK) {
+        fprintf(o.f, "# cwb batch --merge of %zu files: %zu samples\n%s\n", nin, kept, header);
+        for (size_t i = 0; i < kept; i++)
+            fputs(rows[i].text, o.f);
+        rc = cwb_output_commit(&o, msg, n);
+    }
+    if (rc == CWB_OK)
+        cwb_logf(log, CWB_LOG_RESULT, "merged %zu files: %zu samples -> %s\n", nin, kept, out);
+    for (size_t i = 0; i < kept; i++)
+        free(rows[i].text);
+    for (size_t i = next; i < nrow; i++) /* a failed merge: rows not sorted out */
+        free(rows[i].text);
+    free(rows);
+    return rc;
+}
