@@ -814,16 +814,16 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
      * evaluated again (the search was half of a short run's law calls). */
     double f_level[npts + 1] = {0}, f_before[npts + 1];
     int have_before = 0;
+    cwb_kin k = {0}; /* the law reads it (const): only delta changes */
+    k.normal = cwb_v3(0, 0, 1);
     for (double d = c->pair.R_star * 1e-7; d <= 4.0 * c->pair.R_star; d *= 2.0) {
         double w = 0.0, fprev = 0.0, f = 0.0;
         for (int i = 1; i <= npts; i++) {
-            cwb_kin k = {0};
-            k.delta = d * i / npts;
-            k.normal = cwb_v3(0, 0, 1);
             cwb_normal_out no;
             if (have_before && 2 * i <= npts) {
                 f = f_before[2 * i];
             } else {
+                k.delta = d * i / npts;
                 int rc = cwb_contact_normal(&ct, NULL, &k, &no);
                 if (rc)
                     return cwb_fail(msg, n, rc, "collision: the normal law failed");
@@ -833,7 +833,7 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
             w += 0.5 * (f + fprev) * d / npts;
             fprev = f;
             if (w >= energy) {
-                *dstar = k.delta;
+                *dstar = d * i / npts;
                 *fstar = f;
                 return CWB_OK;
             }
