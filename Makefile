@@ -7,6 +7,7 @@
 #   make sanitize   the test suites under AddressSanitizer + UBSan
 #   make valgrind   the test suites under valgrind (CK_FORK=no)
 #   make bench      benchmarks (bench/; never part of check)
+#   make bench-lammps  CPU per collision against LAMMPS at equal accuracy (bench/)
 #   make bench-fem  time the FEM grid of seed 000 Fig. 8 and the eq. 33 fit
 #   make peer       the same oblique collision in LAMMPS and cwb (tests/peer/)
 #   make reference-analytic   regenerate reference/analytic/*.csv
@@ -42,7 +43,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: man man-check install uninstall api-check lib all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
-        reference bench-fem fuzz
+        reference bench-fem bench-lammps fuzz
 
 all: $(BUILD)/cwb
 
@@ -224,6 +225,9 @@ bench: $(BUILD)/bench_laws $(BUILD)/cwb
 	sh bench/demo_memory.sh $(BUILD)/cwb
 	sh bench/bench_sweep.sh $(BUILD)/cwb
 	sh bench/bench_restitution.sh $(BUILD)/cwb
+
+bench-lammps: $(BUILD)/cwb $(BUILD)/bench_laws
+	sh bench/bench_lammps.sh $(BUILD)/cwb $(BUILD)/bench_laws
 
 bench-fem: $(BUILD)/cwb
 	@sh tools/ensure-deps.sh $(FEM_DEB_PKGS)

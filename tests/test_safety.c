@@ -256,7 +256,8 @@ END_TEST
  * the command's usage line first); an unknown `help X` is bad input. */
 START_TEST(help_on_every_command)
 {
-    static const char *const cmds[] = {"run", "sweep", "fit", "reference", "laws", "describe"};
+    static const char *const cmds[] = {"run",       "sweep", "batch",   "fit",
+                                       "reference", "laws",  "describe"};
     scratch s;
     scratch_open(&s, "");
     for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {

@@ -23,6 +23,9 @@ static void usage(FILE *f)
             "  cwb run CASE [--set section.key=value ...] [--out DIR] [--json] [--no-plot]\n"
             "  cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
             "            [--out DIR] [--json] [--no-plot]\n"
+            "  cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N]\n"
+            "            [--results name,...] [--set ...] [--json]\n"
+            "  cwb batch --merge OUT.csv SHARD.csv ...\n"
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
             "  cwb reference STUDY [--out DIR] [--work DIR]   (FEM: gmsh + CalculiX)\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
@@ -50,6 +53,20 @@ static const struct {
      "  Run a case once per value of one key (--vary, or the case's [sweep] section); one\n"
      "  row of named results per value in DIR/NAME_sweep.csv, plots per [sweep] plot_y.\n"
      "  --jobs N runs values in N worker processes (they end with the sweep).\n"},
+    {"batch",
+     "cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N]\n"
+     "          [--results name,...] [--set section.key=value ...] [--json]\n"
+     "  Run a case once per row of TABLE.csv (a header of case keys section.key, one sample\n"
+     "  per row; '#' lines skipped; every value checked before anything runs). Appends one\n"
+     "  row per sample to FILE.csv as it is done: sample (its index in the table, from 0),\n"
+     "  every input, the results (--results, default every scalar sample 0 reports) and\n"
+     "  status (ok | failed); rows in table order, whatever --jobs. --shard i/N takes rows\n"
+     "  i, i+N, ... (0 <= i < N) for a job array; the shards' rows sorted on sample are the\n"
+     "  unsharded file. Rerunning with the same FILE.csv resumes: a torn last row is cut,\n"
+     "  rows written are kept, only the rest run. --jobs N: N workers, each given the next\n"
+     "  sample when free. FILE defaults to cwb-out/NAME_batch[_i_of_N].csv.\n"
+     "cwb batch --merge OUT.csv SHARD.csv ...\n"
+     "  One file of the shards' rows: their common header, rows sorted on sample.\n"},
     {"fit",
      "cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
      "  GSL least squares of a fit-case's model ([fit] model = run | scalar | eq33 | line |\n"
@@ -420,6 +437,70 @@ static int cmd_sweep(int argc, char **argv)
     return rc;
 }
 
+/* `cwb batch`: its own options (a table, a shard, a file, results). */
+static int cmd_batch(int argc, char **argv)
+{
+    if (argc > 2 && strcmp(argv[2], "--merge") == 0) {
+        if (argc < 5) {
+            fprintf(stderr, "cwb batch --merge: give OUT.csv and the files to merge\n");
+            return CWB_EINPUT;
+        }
+        for (int i = 3; i < argc; i++)
+            if (refuse_unprintable("batch", argv[i], NULL) != CWB_OK)
+                return CWB_EINPUT;
+        char msg[CWB_MSG];
+        return report(cwb_batch_merge(argv[3], (const char *const *)argv + 4, (size_t)argc - 4,
+                                      &cli_log, msg, sizeof msg),
+                      msg);
+    }
+    cwb_batch_request req = {.jobs = 1};
+    const char **over = calloc((size_t)argc, sizeof *over);
+    if (!over)
+        return report(CWB_EFAIL, "out of memory");
+    int rc = CWB_OK;
+    for (int i = 2; rc == CWB_OK && i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        double x;
+        if (strcmp(a, "--set") == 0 && v)
+            over[req.nsets++] = argv[++i];
+        else if (strcmp(a, "--samples") == 0 && v)
+            req.samples = argv[++i];
+        else if (strcmp(a, "--shard") == 0 && v)
+            req.shard = argv[++i];
+        else if (strcmp(a, "--out") == 0 && v)
+            req.out = argv[++i];
+        else if (strcmp(a, "--results") == 0 && v)
+            req.results = argv[++i];
+        else if (strcmp(a, "--json") == 0)
+            req.json = 1;
+        else if (strcmp(a, "--jobs") == 0 && v) {
+            if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
+                fprintf(stderr, "cwb batch: --jobs %s: expected an integer 1..256\n", argv[i]);
+                rc = CWB_EINPUT;
+            }
+            req.jobs = (int)x;
+        } else if (a[0] == '-' || req.path) {
+            fprintf(stderr, "cwb batch: unexpected argument '%s'\n", a);
+            rc = CWB_EINPUT;
+        } else
+            req.path = a;
+    }
+    if (rc == CWB_OK && (!req.path || !req.samples)) {
+        fprintf(stderr, "cwb batch: give a CASE and --samples TABLE.csv\n");
+        rc = CWB_EINPUT;
+    }
+    if (rc == CWB_OK)
+        rc = refuse_unprintable("batch", req.path, req.samples, req.out ? req.out : "", NULL);
+    if (rc == CWB_OK) {
+        char msg[CWB_MSG];
+        req.sets = over;
+        rc = report(cwb_batch(&req, &cli_log, msg, sizeof msg), msg);
+    } else
+        usage(stderr);
+    free(over);
+    return rc;
+}
+
 static int cmd_fit(int argc, char **argv)
 {
     options o;
@@ -488,6 +569,8 @@ static int dispatch(int argc, char **argv)
         return cmd_run(argc, argv);
     if (strcmp(cmd, "sweep") == 0)
         return cmd_sweep(argc, argv);
+    if (strcmp(cmd, "batch") == 0)
+        return cmd_batch(argc, argv);
     if (strcmp(cmd, "fit") == 0)
         return cmd_fit(argc, argv);
     if (strcmp(cmd, "reference") == 0)

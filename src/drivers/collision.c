@@ -817,31 +817,81 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
     double vn, vt;
     impact_velocity(c->driver_values.p, &vn, &vt);
     double energy = 0.5 * c->pair.m_star * vn * vn;
-    const int npts = 400;
+    enum { npts = 400 };
+    /* The first half of a level's points, (2d) i / npts for i <= npts / 2,
+     * are the even points d (2 i) / npts of the level before, bit for bit
+     * (scaling by 2 is exact): their forces are taken from it, not
+     * evaluated again (the search was half of a short run's law calls). */
+    double f_level[npts + 1] = {0}, f_before[npts + 1];
+    int have_before = 0;
+    cwb_kin k = {0}; /* the law reads it (const): only delta changes */
+    k.normal = cwb_v3(0, 0, 1);
     for (double d = c->pair.R_star * 1e-7; d <= 4.0 * c->pair.R_star; d *= 2.0) {
         double w = 0.0, fprev = 0.0, f = 0.0;
         for (int i = 1; i <= npts; i++) {
-            cwb_kin k = {0};
-            k.delta = d * i / npts;
-            k.normal = cwb_v3(0, 0, 1);
             cwb_normal_out no;
-            int rc = cwb_contact_normal(&ct, NULL, &k, &no);
-            if (rc)
-                return cwb_fail(msg, n, rc, "collision: the normal law failed");
-            f = no.force;
+            if (have_before && 2 * i <= npts) {
+                f = f_before[2 * i];
+            } else {
+                k.delta = d * i / npts;
+                int rc = cwb_contact_normal(&ct, NULL, &k, &no);
+                if (rc)
+                    return cwb_fail(msg, n, rc, "collision: the normal law failed");
+                f = no.force;
+            }
+            f_level[i] = f;
             w += 0.5 * (f + fprev) * d / npts;
             fprev = f;
             if (w >= energy) {
-                *dstar = k.delta;
+                *dstar = d * i / npts;
                 *fstar = f;
                 return CWB_OK;
             }
         }
+        memcpy(f_before, f_level, sizeof f_before);
+        have_before = 1;
     }
     return cwb_fail(msg, n, CWB_EFAIL,
                     "collision: the normal law '%s' cannot stop the bodies within "
                     "an overlap of 4 R* = %g m (no force, or far too soft)",
                     c->law[CWB_KIND_NORMAL]->name, 4.0 * c->pair.R_star);
+}
+
+/* The last search's inputs and answer: a case with a fixed dt asks for the
+ * search twice (collision_check at load, then the run), and it costs more
+ * law calls than a short run's steps. The answer is a pure function of the
+ * normal law, its values, the pair and v_n, all compared byte for byte. */
+static struct {
+    int valid;
+    const cwb_law_head *law;
+    cwb_values values;
+    cwb_pair pair;
+    double vn, dstar, fstar;
+} last_search;
+
+static int peak_overlap(const cwb_case *c, double *dstar, double *fstar, char *msg, size_t n)
+{
+    double vn, vt;
+    impact_velocity(c->driver_values.p, &vn, &vt);
+    const cwb_values *v = &c->law_values[CWB_KIND_NORMAL];
+    if (last_search.valid && last_search.law == c->law[CWB_KIND_NORMAL] && last_search.vn == vn &&
+        memcmp(&last_search.pair, &c->pair, sizeof c->pair) == 0 &&
+        memcmp(&last_search.values, v, sizeof *v) == 0) {
+        *dstar = last_search.dstar;
+        *fstar = last_search.fstar;
+        return CWB_OK;
+    }
+    int rc = estimate_peak_overlap(c, dstar, fstar, msg, n);
+    last_search.valid = rc == CWB_OK;
+    if (rc == CWB_OK) {
+        last_search.law = c->law[CWB_KIND_NORMAL];
+        last_search.values = *v;
+        last_search.pair = c->pair;
+        last_search.vn = vn;
+        last_search.dstar = *dstar;
+        last_search.fstar = *fstar;
+    }
+    return rc;
 }
 
 /* Contact time of the elastic estimate: 2.94 dmax/v for Hertz, pi dmax/v
@@ -861,9 +911,15 @@ static double expected_contact_time(const cwb_case *c, double dstar)
 static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
-    double h = v->p[P_DT], dstar, fstar;
+    double h = v->p[P_DT], dstar, fstar, vn, vt;
     char inner[CWB_MSG];
-    if (!(h > 0.0) || estimate_peak_overlap(c, &dstar, &fstar, inner, sizeof inner) != CWB_OK)
+    impact_velocity(v->p, &vn, &vt);
+    /* The search stops at 4 R*, so t_est = 3 dstar / v_n <= 12 R* / v_n:
+     * when even that fits max_steps the dt is fine without searching (a
+     * batch loads every sample once to check it and once to run it). */
+    if (h > 0.0 && 12.0 * c->pair.R_star / (vn * h) <= v->p[P_MAX_STEPS])
+        return CWB_OK;
+    if (!(h > 0.0) || peak_overlap(c, &dstar, &fstar, inner, sizeof inner) != CWB_OK)
         return CWB_OK; /* auto, or a law the run will report on */
     double t_est = expected_contact_time(c, dstar), need = t_est / h;
     if (need <= v->p[P_MAX_STEPS])
@@ -945,7 +1001,9 @@ typedef struct {
     double h;                              /* the step reached */
     int refinements;                       /* halvings taken */
     double change;                         /* last relative change */
+    double estimate;                       /* Richardson error estimate of the run at h */
     double history[AUTO_MAX_HALVINGS + 1]; /* change after each halving */
+    double steps_total;                    /* steps of every run made, the recorded one too */
 } auto_dt;
 
 /* Why dt = auto stopped without meeting dt_tol, into msg. */
@@ -960,24 +1018,55 @@ static int auto_dt_failure(const cwb_case *c, const auto_dt *a, const char *why,
                  a->history[k - 2], a->history[k - 1]);
     return cwb_fail(msg, n, CWB_EFAIL,
                     "collision: dt = auto stopped after %d halvings at dt = %g s: the "
-                    "results still changed by %.3g%s, dt_tol asks %g; %s. Give dt, or "
-                    "loosen dt_tol",
-                    k, a->h, a->change, trail, p[P_DT_TOL], why);
+                    "results still changed by %.3g%s: error estimate %.3g, dt_tol asks %g; "
+                    "%s. Give dt, or loosen dt_tol",
+                    k, a->h, a->change, trail, a->estimate, p[P_DT_TOL], why);
 }
 
-/* Refine dt from t_est / 50 until the results change by at most dt_tol
- * between halvings. */
-static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, auto_dt *a, char *msg,
-                     size_t n)
+/* Richardson estimate of the finer run's error from the last change: a
+ * run at h errs by about C h^q, so two runs at 2h and h differ by
+ * C h^q (2^q - 1) and the finer one errs by change / (2^q - 1). The order
+ * q is the one the last two changes show (their ratio is 2^q), within
+ * [1, 4] (RK4 is fourth order at best; a law with a transition inside a
+ * step converges at first or second order); with one change only q = 1,
+ * which takes the change itself as the error (the old acceptance rule). */
+static double richardson_estimate(const auto_dt *a)
+{
+    int k = a->refinements;
+    double q = 1.0;
+    if (k >= 2 && a->history[k - 1] > 0.0 && a->history[k - 2] > a->history[k - 1])
+        q = fmin(4.0, log2(a->history[k - 2] / a->history[k - 1]));
+    return a->change / (pow(2.0, fmax(q, 1.0)) - 1.0);
+}
+
+/* One run at base step h, its curve into rec (emptied first) with a row
+ * every so many steps that it holds about `rows`. */
+static int run_recorded(const cwb_case *c, double t_est, double h, cwb_result *rec,
+                        run_summary *sum, auto_dt *a, char *msg, size_t n)
+{
+    cwb_result_free(rec);
+    cwb_result_init(rec);
+    run_plan plan = {h, 0.1 * t_est, row_stride(t_est, h, c->driver_values.p[P_ROWS]),
+                     &rec->series};
+    int rc = run_fixed(c, &plan, sum, msg, n);
+    a->steps_total += (double)sum->steps;
+    return rc;
+}
+
+/* Refine dt from t_est / 50, halving until the Richardson estimate of the
+ * finer run's error meets dt_tol. Every run records its curve (into rec[0]
+ * and rec[1] in turn), so the accepted run is the recorded one: *acc is its
+ * summary, rec[*which] its curve. */
+static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, auto_dt *a,
+                     cwb_result **rec, int *which, run_summary *acc, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
     run_summary sum, prev;
-    int rc;
+    int rc, k = 0;
     a->h = t_est / 50.0;
     a->refinements = 0;
-    a->change = NAN;
-    run_plan plan = {a->h, 0.1 * t_est, 1, NULL};
-    if ((rc = run_fixed(c, &plan, &prev, msg, n)))
+    a->change = a->estimate = NAN;
+    if ((rc = run_recorded(c, t_est, a->h, rec[k], &prev, a, msg, n)))
         return rc;
     for (;;) {
         if (a->refinements == AUTO_MAX_HALVINGS)
@@ -986,14 +1075,18 @@ static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, au
         if (t_est / (0.5 * a->h) > p[P_MAX_STEPS])
             return auto_dt_failure(c, a, "the next halving would exceed max_steps", msg, n);
         a->h *= 0.5;
-        plan.h = a->h;
-        if ((rc = run_fixed(c, &plan, &sum, msg, n)))
+        k ^= 1;
+        if ((rc = run_recorded(c, t_est, a->h, rec[k], &sum, a, msg, n)))
             return rc;
         a->change = largest_change(&sum, &prev, floor_of);
         a->history[a->refinements++] = a->change;
+        a->estimate = richardson_estimate(a);
         prev = sum;
-        if (a->change <= p[P_DT_TOL])
+        if (a->estimate <= p[P_DT_TOL]) {
+            *acc = sum;
+            *which = k;
             return CWB_OK;
+        }
     }
 }
 
@@ -1123,35 +1216,68 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
     report_yield(c, vn_in, r);
     cwb_result_set(r, "dt", "s", a->h);
     cwb_result_set(r, "dt_refinements", "-", a->refinements);
-    if (isfinite(a->change)) /* only dt = auto measures one */
+    if (isfinite(a->change)) { /* only dt = auto measures them */
         cwb_result_set(r, "dt_last_change", "-", a->change);
+        cwb_result_set(r, "dt_error_estimate", "-", a->estimate);
+    }
     cwb_result_set(r, "steps", "-", (double)sum->steps);
+    cwb_result_set(r, "steps_total", "-", a->steps_total);
     if (isnan(sum->value[R_ET]))
         cwb_result_warn(r, "restitution_tangential is undefined: the contact point had "
                            "no tangential velocity before impact");
+}
+
+/* dt = auto: the accepted run of refine_dt is the recorded one when its
+ * step resolves the curve with about `rows` points (rows every so many
+ * steps); when a coarser step already meets dt_tol, one more run at
+ * 2 t_est / rows records the curve (its results, from a finer step, err
+ * less than the estimate reported). */
+static int run_auto(const cwb_case *c, double t_est, double dstar, double fstar, auto_dt *a,
+                    run_summary *sum, cwb_result *r, char *msg, size_t n)
+{
+    double floor_of[R_COUNT], h_curve = 2.0 * t_est / c->driver_values.p[P_ROWS];
+    change_floors(c, t_est, dstar, fstar, floor_of);
+    cwb_result *rec[2] = {calloc(1, sizeof(cwb_result)), calloc(1, sizeof(cwb_result))};
+    int which = 0, rc = rec[0] && rec[1] ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK)
+        rc = refine_dt(c, t_est, floor_of, a, rec, &which, sum, msg, n);
+    if (rc == CWB_OK && a->h <= h_curve) {
+        cwb_series keep = r->series; /* empty: the caller's fresh result */
+        r->series = rec[which]->series;
+        rec[which]->series = keep;
+    } else if (rc == CWB_OK) {
+        a->h = h_curve;
+        run_plan plan = {a->h, 0.1 * t_est, row_stride(t_est, a->h, c->driver_values.p[P_ROWS]),
+                         &r->series};
+        rc = run_fixed(c, &plan, sum, msg, n);
+        a->steps_total += (double)sum->steps;
+    }
+    for (int i = 0; i < 2; i++)
+        if (rec[i]) {
+            cwb_result_free(rec[i]);
+            free(rec[i]);
+        }
+    return rc;
 }
 
 static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
     double dstar = 0.0, fstar = 0.0;
-    int rc = estimate_peak_overlap(c, &dstar, &fstar, msg, n);
+    int rc = peak_overlap(c, &dstar, &fstar, msg, n);
     if (rc)
         return rc;
     double t_est = expected_contact_time(c, dstar);
-    auto_dt a = {.h = p[P_DT], .change = NAN};
-    if (!(a.h > 0.0)) {
-        double floor_of[R_COUNT];
-        change_floors(c, t_est, dstar, fstar, floor_of);
-        if ((rc = refine_dt(c, t_est, floor_of, &a, msg, n)))
-            return rc;
-        /* The recorded run resolves the curve with about `rows` points even
-         * when a coarser step has already converged the scalar results. */
-        a.h = fmin(a.h, 2.0 * t_est / p[P_ROWS]);
-    }
+    auto_dt a = {.h = p[P_DT], .change = NAN, .estimate = NAN};
     run_summary sum;
-    run_plan plan = {a.h, 0.1 * t_est, row_stride(t_est, a.h, p[P_ROWS]), &r->series};
-    if ((rc = run_fixed(c, &plan, &sum, msg, n)))
+    if (!(a.h > 0.0)) {
+        rc = run_auto(c, t_est, dstar, fstar, &a, &sum, r, msg, n);
+    } else {
+        run_plan plan = {a.h, 0.1 * t_est, row_stride(t_est, a.h, p[P_ROWS]), &r->series};
+        rc = run_fixed(c, &plan, &sum, msg, n);
+        a.steps_total = (double)sum.steps;
+    }
+    if (rc)
         return rc;
     report(c, &sum, &a, r);
     return CWB_OK;

@@ -8,9 +8,11 @@
  * (dt_last_change with a fixed dt, say) is left out of the CSV, and a
  * header line names it: the CSV never holds nan.
  *
- * With --jobs N the values are dealt to N forked workers (value i to worker
- * i mod N); each writes its rows to its own temporary file and the parent
- * merges them in order, so the output does not depend on N. A worker dies
+ * With --jobs N the values go to N forked workers, each taking the next
+ * value not yet taken when it is free (a counter in a shared mapping, so one
+ * slow value does not idle the others); each writes its rows to its own
+ * temporary file and the parent merges them by value index, so the output
+ * does not depend on N nor on which worker ran what. A worker dies
  * with its parent (PR_SET_PDEATHSIG on Linux), so `timeout` or a scheduler
  * killing the parent leaves nothing computing; SIGINT or SIGTERM caught by
  * the parent stops the workers and writes nothing.
@@ -21,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdatomic.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -71,6 +75,7 @@ typedef struct {
     char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT], gx[CWB_TEXT], overlay[CWB_TEXT];
     const char *overlays[12];
     char file[CWB_TEXT + 256];
+    atomic_size_t *next; /* the next value to run, shared by the workers */
 } sweep;
 
 static int parse_vary(const char *text, vary_spec *v, char *msg, size_t n)
@@ -161,7 +166,7 @@ static int describe_key(const cwb_case *c, vary_spec *v, char *msg, size_t n)
 /* Run value i: its status and message into out, its named results into r
  * (every one the run set: results a run sets only when they happen, such
  * as energy_gain_steps, must reach the table whichever worker ran them). */
-static void run_one(const sweep *s, size_t i, row *out, cwb_result *r)
+static void run_one(const sweep *s, size_t i, cwb_case *c, row *out, cwb_result *r)
 {
     const cwb_sweep_request *q = &s->req;
     const vary_spec *v = &s->v;
@@ -177,12 +182,10 @@ static void run_one(const sweep *s, size_t i, row *out, cwb_result *r)
         snprintf(setl, sizeof setl, "%s=%.17g", v->link, v->link_factor * value_at(v, i));
         over[nover++] = setl;
     }
-    cwb_case *c = cwb_case_new();
     out->status = c && over ? cwb_case_load(c, q->path, over, nover, out->msg, sizeof out->msg)
                             : cwb_fail(out->msg, sizeof out->msg, CWB_EFAIL, "out of memory");
     if (out->status == CWB_OK)
         out->status = cwb_run_case(c, r, out->msg, sizeof out->msg);
-    free(c);
     free(over);
 }
 
@@ -222,18 +225,20 @@ static int stopped(char *msg, size_t n)
                     stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
 }
 
-/* Worker: values i = w, w + jobs, ...; writes "row i status", then "msg
- * text" or one "val name unit value" line per scalar. Stops at bad input
- * (the whole sweep fails) or when the sweep is stopped. */
-static void worker(const sweep *s, FILE *f, int w, const cwb_log *progress)
+/* Worker: takes the next value not yet taken until none is left; writes
+ * "row i status", then "msg text" or one "val name unit value" line per
+ * scalar. Stops at bad input (the whole sweep fails) or when the sweep is
+ * stopped. One case struct (about 0.7 MB) serves every value it runs. */
+static void worker(const sweep *s, FILE *f, const cwb_log *progress)
 {
     const vary_spec *v = &s->v;
     row rw;
-    for (size_t i = (size_t)w; i < v->n && !stop_signal; i += (size_t)s->req.jobs) {
+    cwb_case *c = cwb_case_new();
+    for (size_t i; !stop_signal && (i = atomic_fetch_add(s->next, 1)) < v->n;) {
         cwb_logf(progress, CWB_LOG_PROGRESS, "sweep %s: %zu/%zu", v->key, i + 1, v->n);
         cwb_result r;
         cwb_result_init(&r);
-        run_one(s, i, &rw, &r);
+        run_one(s, i, c, &rw, &r);
         fprintf(f, "row %zu %d\n", i, rw.status);
         if (rw.status != CWB_OK) {
             for (char *p = rw.msg; *p; p++)
@@ -249,6 +254,7 @@ static void worker(const sweep *s, FILE *f, int w, const cwb_log *progress)
         if (rw.status == CWB_EINPUT)
             break;
     }
+    free(c);
     fflush(f);
 }
 
@@ -295,7 +301,7 @@ static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
 
 /* A forked worker: it dies with the parent. PR_SET_PDEATHSIG is armed
  * after fork, so a parent that died in between is caught by getppid(). */
-static pid_t start_worker(const sweep *s, FILE *out, int w, pid_t parent)
+static pid_t start_worker(const sweep *s, FILE *out, pid_t parent)
 {
     fflush(NULL);
     pid_t pid = fork();
@@ -308,7 +314,7 @@ static pid_t start_worker(const sweep *s, FILE *out, int w, pid_t parent)
 #endif
     if (getppid() != parent)
         _exit(1);
-    worker(s, out, w, NULL);
+    worker(s, out, NULL);
     _exit(ferror(out) || stop_signal ? 1 : 0);
 }
 
@@ -423,6 +429,23 @@ static void order_names(sweep *s)
     }
 }
 
+/* The shared counter of values taken: a mapping of an anonymous temporary
+ * file, inherited by the forked workers (POSIX; no MAP_ANONYMOUS). */
+static int share_counter(sweep *s, char *msg, size_t n)
+{
+    FILE *f = tmpfile();
+    void *p = MAP_FAILED;
+    if (f && ftruncate(fileno(f), sizeof(atomic_size_t)) == 0)
+        p = mmap(NULL, sizeof(atomic_size_t), PROT_READ | PROT_WRITE, MAP_SHARED, fileno(f), 0);
+    if (f)
+        fclose(f); /* the mapping stays */
+    if (p == MAP_FAILED)
+        return cwb_fail(msg, n, CWB_EFAIL, "sweep: cannot share a counter: %s", strerror(errno));
+    s->next = p;
+    atomic_init(s->next, 0);
+    return CWB_OK;
+}
+
 /* Run every value (in this process for one job, in forked workers
  * otherwise) and gather the rows. Each worker writes to an anonymous
  * temporary file (tmpfile: nothing is left behind, whatever happens). */
@@ -439,14 +462,16 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
         for (size_t k = 0; k < CWB_MAX_SCALARS; k++)
             s->rows[i].value[k] = NAN;
     }
+    if (rc == CWB_OK)
+        rc = share_counter(s, msg, n);
     pid_t parent = getpid();
     for (int w = 0; rc == CWB_OK && w < s->req.jobs; w++) {
         if (!(out[w] = tmpfile()))
             rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: cannot create a temporary file: %s",
                           strerror(errno));
         else if (s->req.jobs == 1)
-            worker(s, out[0], 0, s->log);
-        else if ((pid[w] = start_worker(s, out[w], w, parent)) < 0)
+            worker(s, out[0], s->log);
+        else if ((pid[w] = start_worker(s, out[w], parent)) < 0)
             rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: fork failed: %s", strerror(errno));
     }
     if (rc != CWB_OK)
@@ -759,6 +784,8 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
     cwb_result_free(&s->table);
     cwb_result_free(&s->names);
     free(s->rows);
+    if (s->next)
+        munmap((void *)s->next, sizeof *s->next);
     free(s->base);
     free(s);
     return rc;

@@ -1,0 +1,983 @@
+/* batch.c -- `cwb batch`: one run of a case per row of a table of samples.
+ *
+ * The table (CSV: '#' lines, a header of case keys "section.key", one row
+ * of values per sample; no quoting) is read whole and every value of the
+ * shard is validated through the case loader before anything runs, so a
+ * bad table stops with "TABLE:LINE: ..." and status 2 and computes nothing.
+ *
+ * The output is one CSV row per sample: its index in the table ("sample",
+ * counted from 0 over the data rows), every input column as given, the
+ * results asked (--results, else every scalar the table's sample 0
+ * reports, in its order: the same header for every shard) and "status" (ok
+ * or failed; a failed sample's message is a '#' line just above its row).
+ * A result a sample does not define is an empty cell.
+ *
+ * Streaming and resume: the header is written atomically (temporary file
+ * and rename) before any row; every row is then appended with a single
+ * write() as soon as it and all rows of the shard before it are done, so
+ * within a shard the rows are in table order and the file does not depend
+ * on --jobs. A run killed at any point leaves complete rows and at most a
+ * torn last line without its newline; rerunning the same command cuts the
+ * torn line off, checks the header and that every row's inputs match the
+ * table, and runs only the samples not yet written. The union of the shard
+ * files, sorted on "sample", is the unsharded output.
+ *
+ * Workers: with --jobs J > 1, J forked workers each get one sample index at
+ * a time through a pipe and send back one fixed-size record (smaller than
+ * PIPE_BUF, so it arrives whole); the parent hands the next sample to
+ * whichever worker answered (next free worker, not round-robin) and is the
+ * only writer of the file. A worker dies with its parent (PR_SET_PDEATHSIG);
+ * SIGINT or SIGTERM stop the workers and leave a valid, resumable file.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include "cwb_files.h"
+#include "cwb_out.h"
+
+#define MAX_INPUTS 32
+#define MAX_JOBS   256
+
+/* The table of samples, read whole: fields point into text. */
+typedef struct {
+    char *text;
+    size_t ncol, nrow;
+    char *col[MAX_INPUTS];
+    char **field; /* nrow * ncol */
+    size_t *line; /* the file line of each row */
+} sample_table;
+
+/* What one run sends back: status, message and the asked results. */
+typedef struct {
+    size_t sample;
+    int status;
+    char msg[512];
+    double value[CWB_MAX_SCALARS];
+} record;
+
+typedef struct {
+    cwb_batch_request req;
+    const cwb_log *log;
+    char case_name[CWB_TEXT];
+    sample_table t;
+    size_t shard, nshards;
+    size_t nres;
+    char res_name[CWB_MAX_SCALARS][48], res_unit[CWB_MAX_SCALARS][16];
+    char out[CWB_TEXT + 64];
+    char header[8192];
+    unsigned char *done; /* per table row: already in the output */
+    size_t *todo, ntodo, skipped, failed, written;
+    int fd; /* the output, open for appending */
+} batch;
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+static char *trim(char *p)
+{
+    while (isspace((unsigned char)*p))
+        p++;
+    char *e = p + strlen(p);
+    while (e > p && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    return p;
+}
+
+/* Split line in place at ',' into at most max trimmed fields; the count
+ * (max + 1 when there are more). */
+static size_t split_fields(char *line, char **f, size_t max)
+{
+    size_t k = 0;
+    for (char *p = line;; k++) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        if (k < max)
+            f[k] = trim(p);
+        if (!comma)
+            return k + 1 > max ? max + 1 : k + 1;
+        p = comma + 1;
+    }
+}
+
+static char *read_all(const char *path, char *msg, size_t n, int *rc)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *rc = cwb_fail(msg, n, errno == ENOENT ? CWB_EINPUT : CWB_EFAIL, "%s: %s", path,
+                       strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    for (size_t got; buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
+        len += got;
+        if (len + 1 == cap) {
+            char *more = realloc(buf, cap *= 2);
+            if (!more)
+                free(buf);
+            buf = more;
+        }
+    }
+    *rc = !buf        ? cwb_fail(msg, n, CWB_EFAIL, "out of memory")
+          : ferror(f) ? cwb_fail(msg, n, CWB_EFAIL, "%s: %s", path, strerror(errno))
+                      : CWB_OK;
+    fclose(f);
+    if (*rc != CWB_OK) {
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    if (memchr(buf, '\0', len)) {
+        free(buf);
+        *rc = cwb_fail(msg, n, CWB_EINPUT, "%s: not a text file (it holds a NUL byte)", path);
+        return NULL;
+    }
+    return buf;
+}
+
+/* The header row: distinct "section.key" names. */
+static int table_header(sample_table *t, char *line, const char *path, size_t ln, char *msg,
+                        size_t n)
+{
+    t->ncol = split_fields(line, t->col, MAX_INPUTS);
+    if (t->ncol > MAX_INPUTS)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: more than %d columns", path, ln, MAX_INPUTS);
+    for (size_t k = 0; k < t->ncol; k++) {
+        const char *dot = strchr(t->col[k], '.');
+        if (!dot || dot == t->col[k] || !dot[1] || strchr(t->col[k], '=') ||
+            strlen(t->col[k]) > 100)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%zu: column '%s': expected a case key section.key", path, ln,
+                            t->col[k]);
+        for (size_t j = 0; j < k; j++)
+            if (strcmp(t->col[j], t->col[k]) == 0)
+                return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: column '%s' given twice", path, ln,
+                                t->col[k]);
+    }
+    return CWB_OK;
+}
+
+/* One data row: exactly ncol non-empty fields. */
+static int table_row(sample_table *t, char *line, const char *path, size_t ln, char *msg, size_t n)
+{
+    char *f[MAX_INPUTS];
+    size_t k = split_fields(line, f, MAX_INPUTS);
+    if (k != t->ncol)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: %zu values for %zu columns", path, ln, k,
+                        t->ncol);
+    for (size_t j = 0; j < k; j++)
+        if (!f[j][0] || strlen(f[j]) > 100)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: %s = '%s': expected a value", path, ln,
+                            t->col[j], f[j]);
+    memcpy(t->field + t->nrow * t->ncol, f, k * sizeof *f);
+    t->line[t->nrow++] = ln;
+    return CWB_OK;
+}
+
+static int table_load(sample_table *t, const char *path, char *msg, size_t n)
+{
+    int rc;
+    memset(t, 0, sizeof *t);
+    if (!(t->text = read_all(path, msg, n, &rc)))
+        return rc;
+    size_t lines = 1;
+    for (const char *p = t->text; *p; p++)
+        lines += *p == '\n';
+    t->line = malloc(lines * sizeof *t->line);
+    if (!t->line)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    char *p = t->text;
+    size_t ln = 0;
+    for (char *next; p; p = next) {
+        ln++;
+        next = strchr(p, '\n');
+        if (next)
+            *next++ = '\0';
+        char *s = trim(p);
+        if (!*s || *s == '#')
+            continue;
+        rc = t->ncol ? table_row(t, s, path, ln, msg, n) : table_header(t, s, path, ln, msg, n);
+        if (rc == CWB_OK && !t->field && !(t->field = malloc(lines * t->ncol * sizeof *t->field)))
+            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory"); /* ncol fields a row */
+        if (rc != CWB_OK)
+            return rc;
+    }
+    if (!t->ncol || !t->nrow)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: no %s", path,
+                        t->ncol ? "samples (only a header)" : "header row of section.key columns");
+    return CWB_OK;
+}
+
+static void table_free(sample_table *t)
+{
+    free(t->text);
+    free(t->field);
+    free(t->line);
+}
+
+/* "i/N" with 0 <= i < N. */
+static int parse_shard(const char *text, size_t *i, size_t *nn, char *msg, size_t n)
+{
+    *i = 0;
+    *nn = 1;
+    if (!text)
+        return CWB_OK;
+    char *end;
+    errno = 0;
+    unsigned long a = isdigit((unsigned char)text[0]) ? strtoul(text, &end, 10) : ULONG_MAX;
+    if (a == ULONG_MAX || *end != '/' || !isdigit((unsigned char)end[1]))
+        goto bad;
+    unsigned long b = strtoul(end + 1, &end, 10);
+    if (*end || errno || b < 1 || b > 1000000 || a >= b)
+        goto bad;
+    *i = a;
+    *nn = b;
+    return CWB_OK;
+bad:
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "--shard %s: expected i/N with integers 0 <= i < N <= 1000000 (rows i, "
+                    "i+N, ... of the table)",
+                    text);
+}
+
+/* The overrides of table row r after the request's --set ones. */
+static size_t row_overrides(const batch *b, size_t r, char (*buf)[256], const char **over)
+{
+    size_t k = 0;
+    for (; k < b->req.nsets; k++)
+        over[k] = b->req.sets[k];
+    for (size_t j = 0; j < b->t.ncol; j++, k++) {
+        snprintf(buf[j], sizeof buf[j], "%s=%s", b->t.col[j], b->t.field[r * b->t.ncol + j]);
+        over[k] = buf[j];
+    }
+    return k;
+}
+
+/* Load table row r's case into c; a bad value is "TABLE:LINE: ...". */
+static int load_row(const batch *b, size_t r, cwb_case *c, char *msg, size_t n)
+{
+    char buf[MAX_INPUTS][256], why[CWB_MSG];
+    const char **over = malloc((b->req.nsets + MAX_INPUTS) * sizeof *over);
+    if (!over)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    size_t k = row_overrides(b, r, buf, over);
+    int rc = cwb_case_load(c, b->req.path, over, k, why, sizeof why);
+    free(over);
+    /* the loader names a value "--set KEY=VALUE: ..."; here it is a cell */
+    const char *set = strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
+    if (rc == CWB_EINPUT && set)
+        return cwb_fail(msg, n, rc, "%s:%zu: %.*s: %s", b->req.samples, b->t.line[r],
+                        (int)(set - why - 6), why + 6, set + 2);
+    if (rc == CWB_EINPUT)
+        return cwb_fail(msg, n, rc, "%s:%zu: %s", b->req.samples, b->t.line[r], why);
+    if (rc != CWB_OK)
+        return cwb_fail(msg, n, rc, "%s", why);
+    return CWB_OK;
+}
+
+/* Run table row r into rec (the asked results, NaN where undefined); r's
+ * full result into all when given (the header comes from sample 0). c is
+ * the process's one case struct (about 0.7 MB: not allocated per sample). */
+static void run_row(const batch *b, size_t r, cwb_case *c, record *rec, cwb_result *all)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->sample = r;
+    cwb_result res;
+    cwb_result_init(&res);
+    rec->status = c ? load_row(b, r, c, rec->msg, sizeof rec->msg)
+                    : cwb_fail(rec->msg, sizeof rec->msg, CWB_EFAIL, "out of memory");
+    if (rec->status == CWB_OK)
+        rec->status = cwb_run_case(c, &res, rec->msg, sizeof rec->msg);
+    for (size_t q = 0; q < b->nres; q++)
+        rec->value[q] = cwb_result_get(&res, b->res_name[q]);
+    if (all && rec->status == CWB_OK)
+        *all = res;
+    else
+        cwb_result_free(&res);
+}
+
+/* Result columns: --results, or every scalar sample 0 reports. */
+static int choose_results(batch *b, char *msg, size_t n)
+{
+    record rec;
+    cwb_result *all = calloc(1, sizeof *all);
+    if (!all)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    cwb_result_init(all);
+    b->nres = 0;
+    cwb_case *c = cwb_case_new();
+    run_row(b, 0, c, &rec, all);
+    free(c);
+    int rc = rec.status;
+    if (rc != CWB_OK)
+        rc = cwb_fail(msg, n, rc, "sample 0 (%s:%zu), run to learn the results: %s", b->req.samples,
+                      b->t.line[0], rec.msg);
+    char list[2048], *save = NULL;
+    snprintf(list, sizeof list, "%s", b->req.results ? b->req.results : "");
+    for (char *p = strtok_r(list, ",", &save); rc == CWB_OK && p; p = strtok_r(NULL, ",", &save)) {
+        p = trim(p);
+        size_t q = 0;
+        while (q < all->nscalar && strcmp(all->scalar[q].name, p) != 0)
+            q++;
+        if (q == all->nscalar)
+            rc = cwb_fail(msg, n, CWB_EINPUT,
+                          "--results %s: '%s' is not a result of this case (see `cwb run "
+                          "CASE --json`)",
+                          b->req.results, p);
+        else if (b->nres < CWB_MAX_SCALARS) {
+            snprintf(b->res_name[b->nres], 48, "%s", all->scalar[q].name);
+            snprintf(b->res_unit[b->nres++], 16, "%s", all->scalar[q].unit);
+        }
+    }
+    for (size_t q = 0; rc == CWB_OK && !b->req.results && q < all->nscalar; q++) {
+        snprintf(b->res_name[b->nres], 48, "%s", all->scalar[q].name);
+        snprintf(b->res_unit[b->nres++], 16, "%s", all->scalar[q].unit);
+    }
+    cwb_result_free(all);
+    free(all);
+    return rc;
+}
+
+/* The header row: sample, the inputs, results with units, status. */
+static void make_header(batch *b)
+{
+    size_t u = (size_t)snprintf(b->header, sizeof b->header, "sample");
+    for (size_t j = 0; j < b->t.ncol && u < sizeof b->header; j++)
+        u += (size_t)snprintf(b->header + u, sizeof b->header - u, ",%s", b->t.col[j]);
+    for (size_t q = 0; q < b->nres && u < sizeof b->header; q++)
+        u += (size_t)snprintf(b->header + u, sizeof b->header - u, ",%s[%s]", b->res_name[q],
+                              b->res_unit[q][0] ? b->res_unit[q] : "-");
+    if (u < sizeof b->header)
+        snprintf(b->header + u, sizeof b->header - u, ",status");
+}
+
+/* Result names and units back from an existing header (resume). */
+static int results_from_header(batch *b, char *hdr, char *msg, size_t n)
+{
+    char *f[CWB_MAX_SCALARS + MAX_INPUTS + 2];
+    size_t max = sizeof f / sizeof *f;
+    size_t k = split_fields(hdr, f, max);
+    int ok = k <= max && k >= b->t.ncol + 2 && strcmp(f[0], "sample") == 0 &&
+             strcmp(f[k - 1], "status") == 0;
+    for (size_t j = 0; ok && j < b->t.ncol; j++)
+        ok = strcmp(f[j + 1], b->t.col[j]) == 0;
+    b->nres = 0;
+    for (size_t j = b->t.ncol + 1; ok && j + 1 < k; j++) {
+        char *br = strchr(f[j], '[');
+        size_t len = br ? (size_t)(br - f[j]) : strlen(f[j]);
+        ok = br && len < 48 && strlen(br) < 17 && br[strlen(br) - 1] == ']';
+        if (ok) {
+            snprintf(b->res_name[b->nres], 48, "%.*s", (int)len, f[j]);
+            snprintf(b->res_unit[b->nres], 16, "%.*s", (int)(strlen(br) - 2), br + 1);
+            if (strcmp(b->res_unit[b->nres], "-") == 0)
+                b->res_unit[b->nres][0] = '\0';
+            b->nres++;
+        }
+    }
+    if (!ok)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s exists but is not a batch of this table (its header differs): "
+                        "remove it or give another --out",
+                        b->out);
+    return CWB_OK;
+}
+
+/* One output row (a failed sample's message as a '#' line above it). */
+static size_t format_row(const batch *b, const record *rec, char *buf, size_t cap)
+{
+    size_t u = 0;
+    if (rec->status != CWB_OK) {
+        u += (size_t)snprintf(buf, cap, "# sample %zu failed: ", rec->sample);
+        for (const char *p = rec->msg; *p && u + 2 < cap; p++)
+            buf[u++] = *p == '\n' || *p == '\r' ? ' ' : *p;
+        buf[u++] = '\n';
+    }
+    u += (size_t)snprintf(buf + u, cap - u, "%zu", rec->sample);
+    for (size_t j = 0; j < b->t.ncol && u < cap; j++)
+        u += (size_t)snprintf(buf + u, cap - u, ",%s", b->t.field[rec->sample * b->t.ncol + j]);
+    for (size_t q = 0; q < b->nres && u < cap; q++)
+        u += (size_t)(isfinite(rec->value[q]) && rec->status == CWB_OK
+                          ? snprintf(buf + u, cap - u, ",%.17g", rec->value[q])
+                          : snprintf(buf + u, cap - u, ","));
+    if (u < cap)
+        u += (size_t)snprintf(buf + u, cap - u, ",%s\n", rec->status == CWB_OK ? "ok" : "failed");
+    return u < cap ? u : 0;
+}
+
+/* Append one row with a single write(): a kill leaves it whole or torn
+ * without its newline, which the next run cuts off. */
+static int append_row(batch *b, const record *rec, char *msg, size_t n)
+{
+    static char buf[1 << 14];
+    size_t len = format_row(b, rec, buf, sizeof buf);
+    if (!len)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: row of sample %zu too long", b->out, rec->sample);
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(b->fd, buf + off, len - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out,
+                            w < 0 ? strerror(errno) : "no space");
+        off += (size_t)w;
+    }
+    b->written++;
+    b->failed += rec->status != CWB_OK;
+    return CWB_OK;
+}
+
+/* A row of an existing output: the sample it holds, checked against the
+ * table; marks it done. */
+static int resume_row(batch *b, char *line, size_t ln, char *msg, size_t n)
+{
+    char *f[CWB_MAX_SCALARS + MAX_INPUTS + 2];
+    size_t max = sizeof f / sizeof *f, want = b->t.ncol + b->nres + 2;
+    size_t k = split_fields(line, f, max);
+    char *end;
+    unsigned long s = k == want && isdigit((unsigned char)f[0][0]) ? strtoul(f[0], &end, 10) : 0;
+    int ok = k == want && isdigit((unsigned char)f[0][0]) && !*end && s < b->t.nrow &&
+             s % b->nshards == b->shard &&
+             (strcmp(f[k - 1], "ok") == 0 || strcmp(f[k - 1], "failed") == 0);
+    for (size_t j = 0; ok && j < b->t.ncol; j++)
+        ok = strcmp(f[j + 1], b->t.field[s * b->t.ncol + j]) == 0;
+    if (!ok)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s:%zu: not a row of this table and shard (inputs differ, or a sample "
+                        "outside the shard): remove the file or give another --out",
+                        b->out, ln);
+    b->skipped += !b->done[s];
+    b->done[s] = 1;
+    return CWB_OK;
+}
+
+/* An existing output: cut a torn last line, read its header and rows. */
+static int resume(batch *b, char *text, char *msg, size_t n)
+{
+    char *last = strrchr(text, '\n');
+    size_t keep = last ? (size_t)(last - text) + 1 : 0;
+    if (text[keep] && truncate(b->out, (off_t)keep) != 0)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: cannot cut its torn last row: %s", b->out,
+                        strerror(errno));
+    text[keep] = '\0';
+    int have_header = 0, rc = CWB_OK;
+    size_t ln = 0;
+    for (char *p = text, *next; rc == CWB_OK && p && *p; p = next) {
+        ln++;
+        next = strchr(p, '\n');
+        if (next)
+            *next++ = '\0';
+        char *s = trim(p);
+        if (!*s || *s == '#')
+            continue;
+        if (have_header) {
+            rc = resume_row(b, s, ln, msg, n);
+            continue;
+        }
+        char want[sizeof b->header];
+        snprintf(want, sizeof want, "%s", s);
+        if ((rc = results_from_header(b, s, msg, n)) != CWB_OK)
+            return rc;
+        make_header(b);
+        if (strcmp(want, b->header) != 0)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: its header is not one cwb batch writes",
+                            b->out);
+        have_header = 1;
+    }
+    if (rc == CWB_OK && !have_header)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s exists without a header row: remove it", b->out);
+    return rc;
+}
+
+/* --results, when given on a resumed run, must name the file's results. */
+static int same_results(const batch *b, char *msg, size_t n)
+{
+    if (!b->req.results)
+        return CWB_OK;
+    char list[2048], *save = NULL;
+    snprintf(list, sizeof list, "%s", b->req.results);
+    size_t q = 0;
+    int ok = 1;
+    for (char *p = strtok_r(list, ",", &save); ok && p; p = strtok_r(NULL, ",", &save), q++)
+        ok = q < b->nres && strcmp(trim(p), b->res_name[q]) == 0;
+    if (ok && q == b->nres)
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "--results %s: %s holds other results: remove it or give "
+                    "another --out",
+                    b->req.results, b->out);
+}
+
+/* The output: resumed when it exists, else created with its header
+ * (atomically, so it exists only with a whole header); open to append. */
+static int open_output(batch *b, char *msg, size_t n)
+{
+    int rc = CWB_OK;
+    char *text = NULL;
+    if (access(b->out, F_OK) == 0) {
+        if (!(text = read_all(b->out, msg, n, &rc)))
+            return rc;
+        rc = resume(b, text, msg, n);
+        free(text);
+        if (rc == CWB_OK)
+            rc = same_results(b, msg, n);
+    } else {
+        if ((rc = choose_results(b, msg, n)) != CWB_OK)
+            return rc;
+        make_header(b);
+        cwb_output o;
+        if ((rc = cwb_output_open(&o, b->out, msg, n)) != CWB_OK)
+            return rc;
+        fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n%s\n", b->req.path,
+                b->req.samples, b->t.nrow, b->shard, b->nshards, b->header);
+        rc = cwb_output_commit(&o, msg, n);
+    }
+    if (rc != CWB_OK)
+        return rc;
+    b->fd = open(b->out, O_WRONLY | O_APPEND);
+    if (b->fd < 0)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
+    return CWB_OK;
+}
+
+/* Every value of the shard through the case loader before anything runs
+ * or is written: a bad table stops with TABLE:LINE and status 2. */
+static int validate(const batch *b, char *msg, size_t n)
+{
+    cwb_case *c = cwb_case_new();
+    int rc = c ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t r = b->shard; rc == CWB_OK && r < b->t.nrow; r += b->nshards)
+        rc = load_row(b, r, c, msg, n);
+    free(c);
+    return rc;
+}
+
+/* The shard's samples not yet written, in table order. */
+static int plan(batch *b, char *msg, size_t n)
+{
+    b->todo = malloc(b->t.nrow * sizeof *b->todo);
+    if (!b->todo)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t r = b->shard; r < b->t.nrow; r += b->nshards)
+        if (!b->done[r])
+            b->todo[b->ntodo++] = r;
+    return CWB_OK;
+}
+
+static int stopped(const batch *b, char *msg, size_t n)
+{
+    return cwb_fail(msg, n, CWB_EFAIL,
+                    "batch stopped by %s: %zu rows written to %s; run the same command again "
+                    "to resume",
+                    stop_signal == SIGINT ? "SIGINT" : "SIGTERM", b->written + b->skipped, b->out);
+}
+
+/* One process: the samples in order, each row appended when done. */
+static int run_here(batch *b, char *msg, size_t n)
+{
+    record rec;
+    cwb_case *c = cwb_case_new();
+    int rc = CWB_OK;
+    for (size_t p = 0; rc == CWB_OK && p < b->ntodo; p++) {
+        if (stop_signal) {
+            rc = stopped(b, msg, n);
+            break;
+        }
+        cwb_logf(b->log, CWB_LOG_PROGRESS, "batch: %zu/%zu", p + 1, b->ntodo);
+        run_row(b, b->todo[p], c, &rec, NULL);
+        rc = rec.status == CWB_EINPUT ? cwb_fail(msg, n, CWB_EINPUT, "%s", rec.msg)
+                                      : append_row(b, &rec, msg, n);
+    }
+    free(c);
+    return rc;
+}
+
+typedef struct {
+    pid_t pid;
+    int task, result; /* the parent's ends: positions out, records in */
+    int busy;
+} worker;
+
+static int read_full(int fd, void *buf, size_t len)
+{
+    for (size_t off = 0; off < len;) {
+        ssize_t r = read(fd, (char *)buf + off, len - off);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        off += (size_t)r;
+    }
+    return 0;
+}
+
+/* A worker's life: a position in todo in, one record out, until EOF. */
+static void work(const batch *b, int task, int result)
+{
+    size_t p;
+    record rec;
+    cwb_case *c = cwb_case_new();
+    while (read_full(task, &p, sizeof p) == 0 && p < b->ntodo) {
+        run_row(b, b->todo[p], c, &rec, NULL);
+        if (write(result, &rec, sizeof rec) != (ssize_t)sizeof rec)
+            _exit(1);
+    }
+    _exit(0);
+}
+
+/* Fork worker w; it closes the parent's ends of the workers before it (so
+ * each sees EOF when the parent closes its task pipe) and dies with the
+ * parent. */
+static int start_worker(batch *b, worker *wk, int w, pid_t parent, char *msg, size_t n)
+{
+    int task[2], result[2];
+    if (pipe(task) != 0)
+        return cwb_fail(msg, n, CWB_EFAIL, "batch: pipe: %s", strerror(errno));
+    if (pipe(result) != 0) {
+        close(task[0]);
+        close(task[1]);
+        return cwb_fail(msg, n, CWB_EFAIL, "batch: pipe: %s", strerror(errno));
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+        if (getppid() != parent)
+            _exit(1);
+        for (int v = 0; v < w; v++) {
+            close(wk[v].task);
+            close(wk[v].result);
+        }
+        close(b->fd);
+        close(task[1]);
+        close(result[0]);
+        work(b, task[0], result[1]);
+    }
+    close(task[0]);
+    close(result[1]);
+    wk[w] = (worker){.pid = pid, .task = task[1], .result = result[0]};
+    if (pid < 0) {
+        close(task[1]);
+        close(result[0]);
+        wk[w].task = wk[w].result = -1;
+        return cwb_fail(msg, n, CWB_EFAIL, "batch: fork: %s", strerror(errno));
+    }
+    return CWB_OK;
+}
+
+/* Give worker wk the next position, or close its pipe when none is left. */
+static void hand_out(worker *wk, size_t *next, size_t ntodo)
+{
+    if (*next < ntodo && write(wk->task, next, sizeof *next) == (ssize_t)sizeof *next) {
+        wk->busy = 1;
+        (*next)++;
+        return;
+    }
+    wk->busy = 0;
+    if (wk->task >= 0)
+        close(wk->task);
+    wk->task = -1;
+}
+
+/* Rows done and next in order go to the file. */
+static int flush_in_order(batch *b, record **done, size_t *wpos, char *msg, size_t n)
+{
+    int rc = CWB_OK;
+    while (rc == CWB_OK && *wpos < b->ntodo && done[*wpos]) {
+        if (done[*wpos]->status == CWB_EINPUT)
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s", done[*wpos]->msg);
+        else
+            rc = append_row(b, done[*wpos], msg, n);
+        free(done[*wpos]);
+        done[(*wpos)++] = NULL;
+    }
+    return rc;
+}
+
+/* One record from a worker that has something to say. */
+static int collect(batch *b, worker *wk, record **done, size_t *next, char *msg, size_t n)
+{
+    record *rec = malloc(sizeof *rec);
+    if (!rec)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (read_full(wk->result, rec, sizeof *rec) != 0) {
+        free(rec);
+        return cwb_fail(msg, n, CWB_EFAIL, "batch: a worker died (pid %ld)", (long)wk->pid);
+    }
+    size_t lo = 0, hi = b->ntodo; /* todo is sorted: bisect for the sample's position */
+    while (lo + 1 < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (b->todo[mid] <= rec->sample)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    done[lo] = rec;
+    hand_out(wk, next, stop_signal ? 0 : b->ntodo);
+    return CWB_OK;
+}
+
+/* The parent: hand positions to whichever worker answers, write rows in
+ * order, end the workers (at once when stopped or failed). */
+static int run_workers(batch *b, int jobs, char *msg, size_t n)
+{
+    worker wk[MAX_JOBS];
+    record **done = calloc(b->ntodo, sizeof *done);
+    size_t next = 0, wpos = 0;
+    int rc = done ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory"), started = 0;
+    pid_t parent = getpid();
+    for (; rc == CWB_OK && started < jobs; started++)
+        rc = start_worker(b, wk, started, parent, msg, n);
+    for (int w = 0; rc == CWB_OK && w < started; w++)
+        hand_out(&wk[w], &next, b->ntodo);
+    while (rc == CWB_OK && wpos < b->ntodo && !stop_signal) {
+        struct pollfd pf[MAX_JOBS];
+        int who[MAX_JOBS], np = 0;
+        for (int w = 0; w < started; w++)
+            if (wk[w].busy) {
+                pf[np] = (struct pollfd){.fd = wk[w].result, .events = POLLIN};
+                who[np++] = w;
+            }
+        if (poll(pf, (nfds_t)np, 200) < 0 && errno != EINTR)
+            rc = cwb_fail(msg, n, CWB_EFAIL, "batch: poll: %s", strerror(errno));
+        for (int k = 0; rc == CWB_OK && k < np; k++)
+            if (pf[k].revents)
+                rc = collect(b, &wk[who[k]], done, &next, msg, n);
+        if (rc == CWB_OK)
+            rc = flush_in_order(b, done, &wpos, msg, n);
+        cwb_logf(b->log, CWB_LOG_PROGRESS, "batch: %zu/%zu", wpos, b->ntodo);
+    }
+    if (rc == CWB_OK && stop_signal)
+        rc = stopped(b, msg, n);
+    for (int w = 0; w < started; w++) {
+        if (wk[w].task >= 0)
+            close(wk[w].task);
+        if (rc != CWB_OK && wk[w].pid > 0)
+            kill(wk[w].pid, SIGTERM);
+        close(wk[w].result);
+    }
+    for (int w = 0; w < started; w++)
+        if (wk[w].pid > 0)
+            waitpid(wk[w].pid, NULL, 0);
+    for (size_t p = 0; done && p < b->ntodo; p++)
+        free(done[p]);
+    free(done);
+    return rc;
+}
+
+static int batch_setup(batch *b, char *msg, size_t n)
+{
+    int rc = parse_shard(b->req.shard, &b->shard, &b->nshards, msg, n);
+    if (rc == CWB_OK)
+        rc = table_load(&b->t, b->req.samples, msg, n);
+    if (rc == CWB_OK && !(b->done = calloc(b->t.nrow, 1)))
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK)
+        rc = validate(b, msg, n);
+    const char *base = strrchr(b->req.path, '/');
+    snprintf(b->case_name, sizeof b->case_name, "%s", base ? base + 1 : b->req.path);
+    char *dot = strrchr(b->case_name, '.');
+    if (dot && dot != b->case_name)
+        *dot = '\0';
+    if (b->req.out)
+        snprintf(b->out, sizeof b->out, "%s", b->req.out);
+    else if (b->nshards > 1)
+        snprintf(b->out, sizeof b->out, "cwb-out/%s_batch_%zu_of_%zu.csv", b->case_name, b->shard,
+                 b->nshards);
+    else
+        snprintf(b->out, sizeof b->out, "cwb-out/%s_batch.csv", b->case_name);
+    if (rc == CWB_OK && !b->req.out)
+        rc = cwb_make_dirs("cwb-out", msg, n);
+    return rc;
+}
+
+static void batch_report(const batch *b)
+{
+    if (b->req.json) {
+        char name[2 * CWB_TEXT], file[2 * sizeof b->out];
+        cwb_json_quote(name, sizeof name, b->case_name);
+        cwb_json_quote(file, sizeof file, b->out);
+        cwb_logf(b->log, CWB_LOG_RESULT,
+                 "{\"case\": %s, \"samples\": %zu, \"shard\": \"%zu/%zu\", \"run\": %zu, "
+                 "\"failed\": %zu, \"already_done\": %zu, \"csv\": %s}\n",
+                 name, b->t.nrow, b->shard, b->nshards, b->written, b->failed, b->skipped, file);
+        return;
+    }
+    cwb_logf(b->log, CWB_LOG_RESULT,
+             "%s: shard %zu/%zu of %zu samples: %zu run (%zu failed), %zu already done -> %s\n",
+             b->case_name, b->shard, b->nshards, b->t.nrow, b->written, b->failed, b->skipped,
+             b->out);
+}
+
+int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_t n)
+{
+    batch *b = calloc(1, sizeof *b);
+    if (!b)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    *b = (batch){.req = *req, .log = log, .fd = -1};
+    struct sigaction sa, old_int, old_term, old_pipe;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop; /* no SA_RESTART: poll returns at once */
+    sigemptyset(&sa.sa_mask);
+    stop_signal = 0;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    sa.sa_handler = SIG_IGN; /* a dead worker's pipe is an error, not a death */
+    sigaction(SIGPIPE, &sa, &old_pipe);
+    int rc = batch_setup(b, msg, n);
+    if (rc == CWB_OK)
+        rc = open_output(b, msg, n);
+    if (rc == CWB_OK)
+        rc = plan(b, msg, n);
+    int jobs = req->jobs < 1 ? 1 : req->jobs > MAX_JOBS ? MAX_JOBS : req->jobs;
+    if (rc == CWB_OK && (size_t)jobs > b->ntodo)
+        jobs = b->ntodo ? (int)b->ntodo : 1;
+    if (rc == CWB_OK)
+        rc = jobs > 1 ? run_workers(b, jobs, msg, n) : run_here(b, msg, n);
+    if (b->fd >= 0 && close(b->fd) != 0 && rc == CWB_OK)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
+    if (rc == CWB_OK)
+        batch_report(b);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGPIPE, &old_pipe, NULL);
+    table_free(&b->t);
+    free(b->done);
+    free(b->todo);
+    free(b);
+    return rc;
+}
+
+/* One row of a merge: its sample and its text (a failed sample's '#' line
+ * included), newline-terminated. */
+typedef struct {
+    size_t sample;
+    char *text;
+} merge_row;
+
+static int by_sample(const void *a, const void *b)
+{
+    const merge_row *x = a, *y = b;
+    return (x->sample > y->sample) - (x->sample < y->sample);
+}
+
+/* The rows of one batch file into *rows (grown), its header checked
+ * against (or, for the first file, into) header. */
+static int merge_read(const char *path, char *header, size_t hn, merge_row **rows, size_t *nrow,
+                      size_t *cap, char *msg, size_t n)
+{
+    int rc;
+    char *text = read_all(path, msg, n, &rc);
+    if (!text)
+        return rc;
+    char *last = strrchr(text, '\n');
+    if (last)
+        last[1] = '\0'; /* a torn last line is not a row */
+    else
+        text[0] = '\0';
+    const char *note = NULL;
+    size_t ln = 0, have_header = 0;
+    for (char *p = text, *next; rc == CWB_OK && p && *p; p = next) {
+        ln++;
+        next = strchr(p, '\n');
+        *next++ = '\0';
+        if (strncmp(p, "# sample ", 9) == 0)
+            note = p;
+        if (!*p || *p == '#')
+            continue;
+        if (!have_header++) {
+            if (!header[0])
+                snprintf(header, hn, "%s", p);
+            else if (strcmp(header, p) != 0)
+                rc = cwb_fail(msg, n, CWB_EINPUT,
+                              "%s:%zu: its header differs from the first file's", path, ln);
+            continue;
+        }
+        char *end;
+        unsigned long s = isdigit((unsigned char)*p) ? strtoul(p, &end, 10) : 0;
+        if (!isdigit((unsigned char)*p) || *end != ',')
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: not a row of a batch", path, ln);
+        if (rc == CWB_OK && *nrow == *cap) {
+            merge_row *more = realloc(*rows, (*cap = *cap ? 2 * *cap : 1024) * sizeof *more);
+            rc = more ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            *rows = more ? more : *rows;
+        }
+        if (rc != CWB_OK)
+            break;
+        size_t len = strlen(p) + 2 + (note ? strlen(note) + 1 : 0);
+        char *t = malloc(len);
+        if (!t) {
+            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            break;
+        }
+        snprintf(t, len, "%s%s%s\n", note ? note : "", note ? "\n" : "", p);
+        (*rows)[(*nrow)++] = (merge_row){s, t};
+        note = NULL;
+    }
+    if (rc == CWB_OK && !have_header)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row: not a batch file", path);
+    free(text);
+    return rc;
+}
+
+int cwb_batch_merge(const char *out, const char *const *in, size_t nin, const cwb_log *log,
+                    char *msg, size_t n)
+{
+    char header[8192] = "";
+    merge_row *rows = NULL;
+    size_t nrow = 0, cap = 0, kept = 0, next = 0; /* rows[next..] not yet sorted out */
+    int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
+    for (size_t f = 0; rc == CWB_OK && f < nin; f++)
+        rc = merge_read(in[f], header, sizeof header, &rows, &nrow, &cap, msg, n);
+    if (rc == CWB_OK)
+        qsort(rows, nrow, sizeof *rows, by_sample);
+    for (; rc == CWB_OK && next < nrow; next++) {
+        merge_row *r = &rows[next];
+        if (kept && rows[kept - 1].sample == r->sample) {
+            if (strcmp(rows[kept - 1].text, r->text) != 0)
+                rc = cwb_fail(msg, n, CWB_EINPUT,
+                              "batch --merge: sample %zu has two different rows (two "
+                              "tables, or runs of different cases?)",
+                              r->sample);
+            free(r->text);
+            continue;
+        }
+        rows[kept++] = *r;
+    }
+    cwb_output o;
+    if (rc == CWB_OK && (rc = cwb_output_open(&o, out, msg, n)) == CWB_OK) {
+        fprintf(o.f, "# cwb batch --merge of %zu files: %zu samples\n%s\n", nin, kept, header);
+        for (size_t i = 0; i < kept; i++)
+            fputs(rows[i].text, o.f);
+        rc = cwb_output_commit(&o, msg, n);
+    }
+    if (rc == CWB_OK)
+        cwb_logf(log, CWB_LOG_RESULT, "merged %zu files: %zu samples -> %s\n", nin, kept, out);
+    for (size_t i = 0; i < kept; i++)
+        free(rows[i].text);
+    for (size_t i = next; i < nrow; i++) /* a failed merge: rows not sorted out */
+        free(rows[i].text);
+    free(rows);
+    return rc;
+}

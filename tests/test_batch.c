@@ -1,0 +1,368 @@
+/* test_batch.c -- `cwb batch` (src/drivers/batch.c) run as the real binary
+ * in a fresh temporary folder: every row equals the same sample run alone
+ * through cwb_run_case (what `cwb run` calls), whatever --jobs and however
+ * the table is sharded; a batch killed midway (SIGKILL, and SIGTERM) and a
+ * torn last row resume to the very file an uninterrupted batch writes; a
+ * bad table, shard or result name exits 2 with TABLE:LINE and writes
+ * nothing. The reference is always cwb's own single run: these tests are
+ * about the batch machinery, the physics is held by the other suites. */
+#include <ftw.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cwb_files.h"
+#include "cwb_test.h"
+
+/* An oblique Hertz-Mindlin collision, quick (dt_tol 1e-3). */
+static const char batch_case[] =
+    "[contact]\nnormal = hertz\ntangential = mindlin\n\n[tangential]\nmu = 0.3\n\n"
+    "[body1]\nshape = sphere\nradius = 0.01\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n"
+    "[body2]\nshape = same\n\n[driver]\ntype = collision\nv_normal = 1\nv_tangential = 0.5\n"
+    "dt_tol = 1e-3\n";
+
+typedef struct {
+    char dir[64], log[128];
+} scratch;
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "cannot write %s", path);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The whole file, malloc'd ("" when absent). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = calloc(1, 1 << 20);
+    ck_assert_ptr_nonnull(buf);
+    if (f) {
+        size_t got = fread(buf, 1, (1 << 20) - 1, f);
+        buf[got] = '\0';
+        fclose(f);
+    }
+    return buf;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    remove(path);
+    return 0;
+}
+
+/* A folder with c.case and a table of n samples (v_normal, v_tangential). */
+static void scratch_open(scratch *s, size_t n)
+{
+    snprintf(s->dir, sizeof s->dir, "/tmp/cwb-batch-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(s->dir));
+    snprintf(s->log, sizeof s->log, "%s/log", s->dir);
+    char path[128];
+    snprintf(path, sizeof path, "%s/c.case", s->dir);
+    write_text(path, batch_case);
+    snprintf(path, sizeof path, "%s/s.csv", s->dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "# samples\ndriver.v_normal,driver.v_tangential\n");
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%.3g,%.3g\n", 0.5 + 0.25 * (double)i, 0.1 + 0.05 * (double)(i % 7));
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static void scratch_close(scratch *s)
+{
+    nftw(s->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* cwb ARGS in the scratch folder; its exit status. */
+static int cwb_in(const scratch *s, const char *const *args)
+{
+    char *argv[40];
+    const char *bin = getenv("CWB_BIN");
+    ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
+    size_t k = 0;
+    argv[k++] = (char *)bin;
+    for (; args[k - 1] && k + 1 < 40; k++)
+        argv[k] = (char *)args[k - 1];
+    argv[k] = NULL;
+    return cwb_spawn(argv, s->dir, s->log);
+}
+
+/* The data rows of a batch file (not '#' lines nor the header), sorted
+ * on the sample index: the union of shards must equal the whole. */
+static int by_sample(const void *a, const void *b)
+{
+    long x = atol(*(char *const *)a), y = atol(*(char *const *)b);
+    return (x > y) - (x < y);
+}
+
+static size_t data_rows(char *text, char **rows, size_t max)
+{
+    size_t k = 0;
+    int header = 0;
+    for (char *p = strtok(text, "\n"); p && k < max; p = strtok(NULL, "\n"))
+        if (p[0] != '#' && header++)
+            rows[k++] = p;
+    qsort(rows, k, sizeof *rows, by_sample);
+    return k;
+}
+
+/* Row `row` of a batch file equals the sample run alone: inputs as given,
+ * every result the run reports to the last bit (%.17g), status ok. */
+static void assert_row_is_run(const char *row, const char *header, const char *case_path)
+{
+    char r[4096], h[4096], set1[64], set2[64];
+    snprintf(r, sizeof r, "%s", row);
+    snprintf(h, sizeof h, "%s", header);
+    char *rf[80], *hf[80], *sr = NULL, *sh = NULL;
+    size_t nr = 0, nh = 0;
+    for (char *p = strtok_r(r, ",", &sr); p && nr < 80; p = strtok_r(NULL, ",", &sr))
+        rf[nr++] = p;
+    for (char *p = strtok_r(h, ",", &sh); p && nh < 80; p = strtok_r(NULL, ",", &sh))
+        hf[nh++] = p;
+    ck_assert_uint_ge(nr, 4);
+    ck_assert_uint_eq(nr, nh); /* no empty cell in these runs: every result defined */
+    snprintf(set1, sizeof set1, "driver.v_normal=%s", rf[1]);
+    snprintf(set2, sizeof set2, "driver.v_tangential=%s", rf[2]);
+    const char *over[] = {set1, set2};
+    cwb_result res;
+    test_run(case_path, over, 2, &res);
+    for (size_t k = 3; k + 1 < nh; k++) {
+        char name[64], want[40];
+        snprintf(name, sizeof name, "%s", hf[k]);
+        *strchr(name, '[') = '\0';
+        snprintf(want, sizeof want, "%.17g", cwb_result_get(&res, name));
+        ck_assert_msg(strcmp(want, rf[k]) == 0, "sample %s: %s = %s in the batch, %s alone", rf[0],
+                      name, rf[k], want);
+    }
+    ck_assert_str_eq(rf[nr - 1], "ok");
+    cwb_result_free(&res);
+}
+
+START_TEST(batch_equals_single_runs_any_jobs_and_shards)
+{
+    scratch s;
+    scratch_open(&s, 7);
+    const char *whole[] = {"batch", "c.case", "--samples", "s.csv", "--out", "all.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, whole), 0);
+    const char *jobs[] = {"batch",  "c.case", "--samples", "s.csv", "--out",
+                          "j3.csv", "--jobs", "3",         NULL};
+    ck_assert_int_eq(cwb_in(&s, jobs), 0);
+    char path[128], shard[8], out[16];
+    for (int i = 0; i < 3; i++) {
+        snprintf(shard, sizeof shard, "%d/3", i);
+        snprintf(out, sizeof out, "sh%d.csv", i);
+        const char *a[] = {"batch", "c.case", "--samples", "s.csv", "--shard", shard,
+                           "--out", out,      "--jobs",    "2",     NULL};
+        ck_assert_int_eq(cwb_in(&s, a), 0);
+    }
+    snprintf(path, sizeof path, "%s/all.csv", s.dir);
+    char *all = slurp(path);
+    snprintf(path, sizeof path, "%s/j3.csv", s.dir);
+    char *j3 = slurp(path);
+    ck_assert_str_eq(all, j3); /* byte for byte: rows in table order whatever --jobs */
+    char *shards = calloc(1, 1 << 20);
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/sh%d.csv", s.dir, i);
+        char *t = slurp(path);
+        const char *hdr = strstr(t, "\nsample,");
+        ck_assert_ptr_nonnull(hdr);
+        strcat(shards, i ? strchr(hdr + 1, '\n') + 1 : hdr + 1);
+        free(t);
+    }
+    /* the merge step: the shards as one file, data rows those of the whole */
+    const char *merge[] = {"batch", "--merge", "m.csv", "sh2.csv", "sh0.csv", "sh1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, merge), 0);
+    snprintf(path, sizeof path, "%s/m.csv", s.dir);
+    char *merged = slurp(path), *mhead = strstr(merged, "\nsample,");
+    ck_assert_ptr_nonnull(mhead);
+    ck_assert_str_eq(mhead, strstr(all, "\nsample,")); /* header and rows in table order */
+    free(merged);
+    const char *clash[] = {"batch", "--merge", "x.csv", "sh0.csv", "c.case", NULL};
+    ck_assert_int_eq(cwb_in(&s, clash), 2);
+    char *ra[16], *rs[16];
+    char *header = strdup(strstr(all, "\nsample,") + 1);
+    *strchr(header, '\n') = '\0';
+    size_t na = data_rows(all, ra, 16), ns = data_rows(shards, rs, 16);
+    ck_assert_uint_eq(na, 7);
+    ck_assert_uint_eq(ns, 7);
+    snprintf(path, sizeof path, "%s/c.case", s.dir);
+    for (size_t k = 0; k < na; k++) {
+        ck_assert_str_eq(ra[k], rs[k]);
+        assert_row_is_run(ra[k], header, path);
+    }
+    free(header);
+    free(shards);
+    free(all);
+    free(j3);
+    scratch_close(&s);
+}
+END_TEST
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+static size_t count_rows(const char *path)
+{
+    char *t = slurp(path);
+    size_t n = 0;
+    for (char *p = strstr(t, ",ok\n"); p; p = strstr(p + 1, ",ok\n"))
+        n++;
+    free(t);
+    return n;
+}
+
+/* A batch of n samples with two workers in its own process group, sent
+ * sig once at least 3 rows are on disk; then a torn row is appended as a
+ * kill inside write() would leave it; a rerun must write exactly the file
+ * an uninterrupted batch writes. */
+static void killed_batch_resumes(int sig, int expect_status)
+{
+    const size_t n = 120;
+    scratch s;
+    scratch_open(&s, n);
+    const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out",
+                          "k.csv", "--jobs", "2",         NULL};
+    char path[128];
+    snprintf(path, sizeof path, "%s/k.csv", s.dir);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        char *argv[16];
+        argv[0] = getenv("CWB_BIN");
+        for (size_t k = 0; args[k]; k++)
+            argv[k + 1] = (char *)args[k], argv[k + 2] = NULL;
+        setpgid(0, 0);
+        if (chdir(s.dir) != 0 || !freopen("/dev/null", "w", stdout) ||
+            !freopen("/dev/null", "w", stderr))
+            _exit(99);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    size_t got = 0;
+    for (int t = 0; t < 1000 && (got = count_rows(path)) < 3; t++)
+        sleep_ms(5);
+    kill(pid, sig);
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    if (expect_status >= 0)
+        ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == expect_status,
+                      "stopped batch: status %d", status);
+    for (int t = 0; t < 200 && kill(-pid, 0) == 0; t++)
+        sleep_ms(10);
+    ck_assert_msg(kill(-pid, 0) != 0, "workers outlived the batch");
+    got = count_rows(path);
+    ck_assert_msg(got >= 3 && got < n, "the kill came at %zu of %zu rows: not midway", got, n);
+    FILE *f = fopen(path, "a");
+    ck_assert_ptr_nonnull(f);
+    fputs("119,30.2,0.4,5.0e-0", f); /* a row torn inside write(): no newline */
+    fclose(f);
+    ck_assert_int_eq(cwb_in(&s, args), 0);
+    const char *fresh[] = {"batch", "c.case", "--samples", "s.csv", "--out",
+                           "f.csv", "--jobs", "2",         NULL};
+    ck_assert_int_eq(cwb_in(&s, fresh), 0);
+    char fpath[128];
+    snprintf(fpath, sizeof fpath, "%s/f.csv", s.dir);
+    char *a = slurp(path), *b = slurp(fpath);
+    ck_assert_str_eq(a, b);
+    ck_assert_uint_eq(count_rows(path), n);
+    free(a);
+    free(b);
+    scratch_close(&s);
+}
+
+START_TEST(batch_resumes_after_sigkill)
+{
+    killed_batch_resumes(SIGKILL, -1);
+}
+END_TEST
+
+START_TEST(batch_resumes_after_sigterm)
+{
+    killed_batch_resumes(SIGTERM, 1); /* stopped: status 1, the file valid */
+}
+END_TEST
+
+/* cwb batch with table text (NULL: s.csv) and extra arguments must exit 2
+ * naming what, and write no output. */
+static void refused(const char *table, const char *a1, const char *a2, const char *what)
+{
+    scratch s;
+    scratch_open(&s, 3);
+    if (table) {
+        char path[128];
+        snprintf(path, sizeof path, "%s/bad.csv", s.dir);
+        write_text(path, table);
+    }
+    const char *args[] = {"batch", "c.case", "--samples", table ? "bad.csv" : "s.csv",
+                          "--out", "o.csv",  a1,          a2,
+                          NULL};
+    ck_assert_int_eq(cwb_in(&s, args), 2);
+    char *log = slurp(s.log), out[128];
+    ck_assert_msg(strstr(log, what) != NULL, "'%s' not in: %s", what, log);
+    snprintf(out, sizeof out, "%s/o.csv", s.dir);
+    ck_assert_msg(access(out, F_OK) != 0, "an output was written for a refused batch");
+    free(log);
+    scratch_close(&s);
+}
+
+START_TEST(batch_refuses_bad_input)
+{
+    refused("driver.v_normal\n1\nabc\n", NULL, NULL, "bad.csv:3: driver.v_normal=abc");
+    refused("# c\ndriver.v_normal\n1\n\n-3\n", NULL, NULL, "bad.csv:5: driver.v_normal=-3");
+    refused("driver.v_normal,driver.nope\n1,2\n", NULL, NULL, "bad.csv:2: driver.nope=2");
+    refused("v_normal\n1\n", NULL, NULL, "bad.csv:1: column 'v_normal'");
+    refused("driver.v_normal,driver.v_normal\n1,2\n", NULL, NULL, "given twice");
+    refused("driver.v_normal,driver.v_tangential\n1\n", NULL, NULL, "bad.csv:2: 1 values");
+    refused("driver.v_normal\n", NULL, NULL, "no samples");
+    refused(NULL, "--shard", "3/3", "--shard 3/3: expected i/N");
+    refused(NULL, "--shard", "1/0", "--shard 1/0: expected i/N");
+    refused(NULL, "--shard", "a/2", "--shard a/2: expected i/N");
+    refused(NULL, "--results", "contact_time,nope", "'nope' is not a result");
+    refused(NULL, "--jobs", "0", "--jobs 0");
+}
+END_TEST
+
+/* An existing file of another table is never appended to. */
+START_TEST(batch_refuses_foreign_output)
+{
+    scratch s;
+    scratch_open(&s, 3);
+    char path[128];
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    write_text(path, "sample,driver.E,status\n0,1,ok\n");
+    const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, args), 2);
+    char *t = slurp(path);
+    ck_assert_str_eq(t, "sample,driver.E,status\n0,1,ok\n");
+    free(t);
+    scratch_close(&s);
+}
+END_TEST
+
+Suite *batch_suite(void)
+{
+    Suite *s = suite_create("batch");
+    TCase *tc = tcase_create("batch");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, batch_equals_single_runs_any_jobs_and_shards);
+    tcase_add_test(tc, batch_resumes_after_sigkill);
+    tcase_add_test(tc, batch_resumes_after_sigterm);
+    tcase_add_test(tc, batch_refuses_bad_input);
+    tcase_add_test(tc, batch_refuses_foreign_output);
+    suite_add_tcase(s, tc);
+    return s;
+}
