@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_test.h"
 
@@ -129,6 +132,54 @@ START_TEST(reference_states_what_it_stands_for)
 }
 END_TEST
 
+/* cwb CMD CASE --set SET --no-plot --out DIR, both streams into text. */
+static int cli(const char *cmd, const char *file, const char *set, char *text, size_t n)
+{
+    const char *bin = getenv("CWB_BIN");
+    ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
+    char dir[] = "/tmp/cwb-compare-XXXXXX", log[64];
+    ck_assert(mkdtemp(dir) != NULL);
+    snprintf(log, sizeof log, "%s.log", dir);
+    char *argv[] = {(char *)bin, (char *)cmd, (char *)file, "--set", (char *)set,
+                    "--no-plot", "--out",     dir,          NULL};
+    int rc = cwb_spawn(argv, NULL, log);
+    FILE *f = fopen(log, "r");
+    ck_assert(f != NULL);
+    size_t got = fread(text, 1, n - 1, f);
+    text[got] = '\0';
+    fclose(f);
+    unlink(log);
+    char *rm[] = {"rm", "-rf", dir, NULL};
+    cwb_spawn(rm, NULL, "/dev/null");
+    return rc;
+}
+
+/* The README's own example: Chung & Ooi test 1 at 5 m/s against the curve
+ * made for 20 m/s prints no deviation, says why, and the JSON says so. A
+ * sweep over the speed is still compared (the varied key is not an input
+ * the reference fixes); one with another sigma_y is not. */
+START_TEST(runs_with_other_inputs_are_not_compared)
+{
+    static char text[1 << 16];
+    ck_assert_int_eq(
+        cli("run", "cases/chung_ooi_1_glass.case", "driver.v_normal=5", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "made for other inputs (driver.v_normal = 5, the reference's 20)"),
+                  "%s", text);
+    ck_assert_msg(!strstr(text, "ref_max_rel_error"), "%s", text);
+    ck_assert_int_eq(
+        cli("sweep", "cases/thornton_restitution.case", "driver.dt_tol=1e-4", text, sizeof text),
+        0);
+    ck_assert_msg(strstr(text, "max deviation") && !strstr(text, "other inputs"), "%s", text);
+    ck_assert_int_eq(
+        cli("sweep", "cases/thornton_restitution.case", "normal.sigma_y=5e7", text, sizeof text),
+        0);
+    ck_assert_msg(strstr(text, "made for other inputs (normal.sigma_y = 50000000, the "
+                               "reference's 4e+07)") &&
+                      !strstr(text, "max deviation"),
+                  "%s", text);
+}
+END_TEST
+
 Suite *compare_suite(void)
 {
     Suite *s = suite_create("compare");
@@ -136,6 +187,8 @@ Suite *compare_suite(void)
     tcase_add_test(tc, cycles_are_compared_leg_by_leg);
     tcase_add_test(tc, legs_that_do_not_match_are_refused);
     tcase_add_test(tc, reference_states_what_it_stands_for);
+    tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
+    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;
 }

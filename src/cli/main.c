@@ -402,6 +402,8 @@ static int cmd_run(int argc, char **argv)
     note_overrides(c, o.over, o.nover);
     if ((rc = cwb_run_case(c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
+    if (cwb_result_get(&r, "ref_inputs_match") == 0.0) /* nor drawn as if it matched */
+        c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
     if ((rc = write_run(&o, c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
     fprintf(stderr, "cwb: wrote %s/%s.csv%s\n", o.dir, c->name, o.plot ? " (and .gp, .png)" : "");
@@ -409,6 +411,8 @@ static int cmd_run(int argc, char **argv)
         cwb_write_json(stdout, c, &r, o.dir);
     else
         cwb_write_summary(stdout, c, &r);
+    for (size_t w = 0; !o.json && w < r.nwarn; w++) /* warnings on stderr, results on stdout */
+        fprintf(stderr, "cwb: warning: %s\n", r.warn[w]);
 out:
     report(rc, msg);
     cwb_result_free(&r);

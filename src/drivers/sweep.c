@@ -620,6 +620,17 @@ static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
     int rc = cwb_reference_load(&rf, sp->refs[0], msg, n);
     if (rc != CWB_OK)
         return rc;
+    char differs[CWB_MSG];
+    int match = cwb_reference_stands_for(&rf, s->base, s->v.key, differs, sizeof differs);
+    if (match <= 0) { /* a curve made for other inputs: no deviation against it */
+        cwb_reference_free(&rf);
+        if (match < 0)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->file, differs);
+        cwb_result_warn(&s->table, "not compared with %s: it was made for other inputs (%s)",
+                        sp->refs[0], differs);
+        sp->nref = 0; /* not drawn either: the plot would invite the comparison */
+        return CWB_OK;
+    }
     cwb_compare_columns cols = {.x = sp->x,
                                 .y = sp->y[0],
                                 .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,

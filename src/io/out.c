@@ -190,6 +190,4 @@ void cwb_write_summary(FILE *f, const cwb_case *c, const cwb_result *r)
         else
             fprintf(f, "  %-28s undefined\n", r->scalar[i].name);
     }
-    for (size_t w = 0; w < r->nwarn; w++)
-        fprintf(f, "  warning: %s\n", r->warn[w]);
 }
