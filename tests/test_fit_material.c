@@ -347,7 +347,7 @@ START_TEST(scalar_fit_recovers_thornton_yield_stress)
 END_TEST
 
 /* One target, one key: Thornton's sigma_y for e = 0.8 at 1 m/s is the one
- * the calibrated sweep case carries (to its 8 printed digits), and that case
+ * the calibrated sweep case carries (to the integrator's error), and that case
  * gives e = 0.8 at 1 m/s (to the run's dt_tol, 1e-6). */
 START_TEST(calibration_to_one_target)
 {
@@ -368,7 +368,10 @@ START_TEST(calibration_to_one_target)
                      CWB_OK);
     char text[64];
     ck_assert_int_eq(cwb_case_value_text(c, "normal.sigma_y", text, sizeof text), 0);
-    ck_assert_msg(fabs(atof(text) / sy - 1) < 1e-8, "case %s, fit %.10g", text, sy);
+    /* the runs' e carries the integrator's error (dt_tol = 1e-6), which moves
+     * the sigma_y that meets e = 0.8 by about that over |de/d ln sigma_y|
+     * (~0.1): 1e-5 relative */
+    ck_assert_msg(fabs(atof(text) / sy - 1) < 1e-5, "case %s, fit %.10g", text, sy);
     ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_OK);
     double e = cwb_result_get(&r, "restitution_normal");
     ck_assert_msg(fabs(e - 0.8) < 1e-6, "e = %.10g", e);
