@@ -697,7 +697,7 @@ static void group_solution(material_fit *mf, group *g, const group_job *j,
     /* the covariance is of the scaled residuals: s^2 in the same units */
     double s2 = m > np ? chisq / (j->yscale * j->yscale) / (double)(m - np) : NAN;
     for (size_t k = 0; k < np; k++)
-        g->se[k] = status == GSL_SUCCESS ? j->scale[k] * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
+        g->se[k] = status == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
     if (cov)
         gsl_matrix_free(cov);
     g->r2 = cwb_fit_r_squared(mf->y + g->first, mf->yfit + g->first, m);
@@ -717,6 +717,9 @@ static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
     if (mf->fm->data_start)
         mf->fm->data_start(&mf->mat[g->data], mf->x + g->first, mf->y + g->first, g->count,
                            j.scale);
+    for (size_t k = 0; k < np; k++) /* a start of 0 would pin the parameter there */
+        if (j.scale[k] == 0.0)
+            j.scale[k] = 1.0;
     gsl_vector *theta = gsl_vector_alloc(np);
     gsl_multifit_nlinear_parameters fp = gsl_multifit_nlinear_default_parameters();
     gsl_multifit_nlinear_workspace *w =
