@@ -53,6 +53,7 @@ int main(void)
     srunner_add_suite(sr, hertz2d_suite());
     srunner_add_suite(sr, fit_suite());
     srunner_add_suite(sr, fem_suite());
+    srunner_add_suite(sr, fem_sphere_suite());
     srunner_add_suite(sr, history_suite());
     srunner_add_suite(sr, input_suite());
     srunner_add_suite(sr, tangential_suite());

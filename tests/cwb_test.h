@@ -18,6 +18,7 @@ Suite *plastic_laws_suite(void);
 Suite *hertz2d_suite(void);
 Suite *fit_suite(void);
 Suite *fem_suite(void);
+Suite *fem_sphere_suite(void);
 Suite *references_suite(void);
 Suite *safety_suite(void);
 Suite *sliding_suite(void);
