@@ -23,16 +23,19 @@
 #include "cwb_test.h"
 
 /* Tolerances (why each: see the test that uses it). */
-#define SPHERE_HERTZ_FORCE_TOL    0.025
+#define SPHERE_HERTZ_FORCE_TOL    0.01
+#define SPHERE_HERTZ_BULK_TOL     0.025
 #define SPHERE_HERTZ_PRESSURE_TOL 0.05
 #define SPHERE_ONSET_TOL          0.1
 #define SPHERE_KE_TOL             0.15
 
 /* Every committed sphere study. */
 static const char *const studies[] = {
-    "seed004_elastic", "seed004_fig26",      "seed004_fig27",       "seed004_fig30",
-    "seed004_table3",  "seed004_fig33_8500", "seed004_fig33_26000",
+    "seed004_elastic_small", "seed004_elastic",     "seed004_fig26",
+    "seed004_fig27",         "seed004_fig30",       "seed004_table3",
+    "seed004_fig33_8500",    "seed004_fig33_26000", "seed004_pellet",
 };
+#define NELASTIC 2 /* the first two are elastic */
 #define NSTUDIES (sizeof studies / sizeof *studies)
 
 static double col(const cwb_reference *r, const char *name, size_t row)
@@ -152,16 +155,17 @@ static double hertz_force(double R, double E_star, double d)
     return 4.0 / 3.0 * E_star * sqrt(R) * pow(d, 1.5);
 }
 
-/* The elastic study against Hertz at the end of loading: force, contact
- * radius (within the stated accuracy, one node spacing h0/2), pressure
- * (nodes beyond 3 h0 from the axis and inside 0.8 a). */
-START_TEST(sphere_elastic_is_hertz)
+/* An elastic study against Hertz at the end of loading: force within
+ * force_tol, contact radius within the stated accuracy (one node spacing,
+ * h0/2), pressure of the nodes beyond 3 h0 from the axis and inside 0.8 a
+ * within 5 % (pointwise values of a penalty contact on quadratic faces). */
+static void check_hertz(const char *name, double force_tol)
 {
     cwb_sphere sp;
     double tol, refine;
-    load_spec("seed004_elastic", &sp, &tol, &refine);
+    load_spec(name, &sp, &tol, &refine);
     cwb_reference r, pr;
-    load_csv(&r, "seed004_elastic");
+    load_csv(&r, name);
     double E_star = sp.E / (1 - sp.nu * sp.nu), h0 = sp.fine * sp.R;
     size_t last = 0;
     for (size_t i = 0; i < r.nrow; i++)
@@ -170,14 +174,16 @@ START_TEST(sphere_elastic_is_hertz)
     double d = col(&r, "delta", last), a_h = sqrt(sp.R * d);
     double f_err = col(&r, "force", last) / hertz_force(sp.R, E_star, d) - 1.0;
     double a_err = col(&r, "contact_radius", last) / a_h - 1.0;
-    printf("elastic sphere at delta = %g m: force / Hertz - 1 = %+.4f %%, contact radius / "
-           "(R delta)^1/2 - 1 = %+.4f %% (a / h0 = %.1f)\n",
-           d, 100 * f_err, 100 * a_err, a_h / h0);
-    ck_assert_msg(fabs(f_err) < SPHERE_HERTZ_FORCE_TOL, "force off Hertz by %g", f_err);
+    printf("%s at delta = %g m (a/R = %.3f): force / Hertz - 1 = %+.3f %%, contact radius / "
+           "(R delta)^1/2 - 1 = %+.3f %% (a / h0 = %.1f)\n",
+           name, d, a_h / sp.R, 100 * f_err, 100 * a_err, a_h / h0);
+    ck_assert_msg(fabs(f_err) < force_tol, "%s: force off Hertz by %g", name, f_err);
     ck_assert_msg(fabs(col(&r, "contact_radius", last) - a_h) <= 0.5 * h0,
-                  "contact radius %g vs Hertz %g: more than h0/2 = %g apart",
+                  "%s: contact radius %g vs Hertz %g: more than h0/2 = %g apart", name,
                   col(&r, "contact_radius", last), a_h, 0.5 * h0);
-    load_csv(&pr, "seed004_elastic_pressure");
+    char table[128];
+    snprintf(table, sizeof table, "%s_pressure", name);
+    load_csv(&pr, table);
     double p0 = 2.0 * E_star * a_h / (M_PI * sp.R), worst = 0.0;
     size_t used = 0;
     for (size_t i = 0; i < pr.nrow; i++) {
@@ -188,12 +194,23 @@ START_TEST(sphere_elastic_is_hertz)
         worst = fmax(worst, fabs(col(&pr, "pressure", i) / ph - 1));
         used++;
     }
-    printf("elastic sphere: pressure of %zu nodes in [3 h0, 0.8 a] within %.2f %% of Hertz\n", used,
+    printf("%s: pressure of %zu nodes in [3 h0, 0.8 a] within %.2f %% of Hertz\n", name, used,
            100 * worst);
     ck_assert_uint_ge(used, 8);
-    ck_assert_msg(worst < SPHERE_HERTZ_PRESSURE_TOL, "pressure off Hertz by %g", worst);
+    ck_assert_msg(worst < SPHERE_HERTZ_PRESSURE_TOL, "%s: pressure off Hertz by %g", name, worst);
     cwb_reference_free(&r);
     cwb_reference_free(&pr);
+}
+
+/* Where Hertz's half-space applies (a = 0.01 R) the FEM must be within 1 %
+ * of it (the issue's criterion; the thesis' Figs. 7-8). At a = 0.03 R the
+ * finite sphere is softer than the half-space by a bulk term of order
+ * F / (E* R) in the approach, i.e. a force deficit growing like
+ * (delta/R)^1/2: measured 1.8 % there, bounded here by SPHERE_HERTZ_BULK_TOL. */
+START_TEST(sphere_elastic_is_hertz)
+{
+    check_hertz("seed004_elastic_small", SPHERE_HERTZ_FORCE_TOL);
+    check_hertz("seed004_elastic", SPHERE_HERTZ_BULK_TOL);
 }
 END_TEST
 
@@ -202,7 +219,7 @@ END_TEST
  * that row] must contain delta_y within SPHERE_ONSET_TOL. */
 START_TEST(sphere_yield_onset_is_eq8)
 {
-    for (size_t s = 1; s < NSTUDIES; s++) {
+    for (size_t s = NELASTIC; s < NSTUDIES; s++) {
         cwb_reference r;
         load_csv(&r, studies[s]);
         double dy = col(&r, "delta_y", 0), prev = 0.0, on = NAN;
@@ -240,7 +257,7 @@ static double kogut_etsion_force(double R, double E, double nu, double sy, doubl
 
 START_TEST(sphere_plastic_loading_is_kogut_etsion)
 {
-    for (size_t s = 1; s < NSTUDIES; s++) {
+    for (size_t s = NELASTIC; s < NSTUDIES; s++) {
         cwb_reference r;
         load_csv(&r, studies[s]);
         double worst = 0.0, at = NAN;
