@@ -430,7 +430,7 @@ typedef struct {
     double K, h0; /* contact stiffness [Pa/m], element size at the contact [m] */
 } frd_frame;
 
-/* Slave nodes of the arc (x <= 1.5 zone R), sorted by x. */
+/* Corner nodes of the slave arc (x <= 1.5 zone R), sorted by x. */
 static int arc_rows(frd_frame *fr, const cwb_sphere *s)
 {
     const cwb_mesh *m = fr->m;
@@ -440,9 +440,14 @@ static int arc_rows(frd_frame *fr, const cwb_sphere *s)
         free(mark);
         return CWB_EFAIL;
     }
+    /* corner nodes only: CalculiX's node-to-surface springs give midside
+     * and corner nodes of quadratic faces different areas (their
+     * penetrations alternate by a factor of about 2 under a smooth
+     * pressure), so one kind of node, scaled to the force, gives the
+     * pressure's shape */
     for (size_t l = 0; l < m->nline; l++)
         if (m->line[l][0] == G_ARC)
-            for (int j = 1; j <= 3; j++)
+            for (int j = 1; j <= 2; j++)
                 mark[cwb_mesh_row(m, m->line[l][j])] = 1;
     fr->narc = 0;
     for (size_t i = 0; i < m->nnode; i++)
@@ -982,12 +987,13 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                 "delta = approach of the equator (-u_y); force = -(total reaction of the "
                 "equator along y) x 180 (CalculiX's axisymmetric forces are for a 2-degree "
                 "segment), the whole contact force; pressures: the slave nodes' penetration "
-                "-(y + u_y) (.frd DISP) times the constant that makes their ring integral "
-                "equal to the force (the penalty law is linear; CSTR is zeros in this "
+                "-(y + u_y) (.frd DISP) of the corner nodes (node-to-surface springs give "
+                "midside nodes other areas) times the constant that makes their ring "
+                "integral equal to the force (the penalty law is linear; CSTR is zeros in this "
                 "expanded model); contact_radius = edge of the pressed zone: p^2 extrapolated "
                 "linearly in r^2 from the last two nodes with p > 0 to zero (exact for "
-                "Hertz), kept between the last pressed node and the next, so within one node "
-                "spacing (h0/2) at worst; r = x + u_x (deformed); p_centre = p^2 fitted "
+                "Hertz), kept between the last pressed node and the next, so within one "
+                "element (h0) at worst; r = x + u_x (deformed); p_centre = p^2 fitted "
                 "linearly in r^2 over the pressed nodes beyond h0 (the axis node carries no "
                 "area) and inside a/2, at r = 0; peeq_centre = PEEQ at the axis node of the "
                 "surface, peeq_max = the largest nodal PEEQ (both extrapolated to nodes by "
@@ -997,7 +1003,7 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                 job->tolerance);
     else
         fprintf(f,
-                "# rows: contact pressure of the slave nodes at the end of leg 1 (delta = "
+                "# rows: contact pressure of the slave corner nodes at the end of leg 1 (delta = "
                 "%.6g m; penetration scaled to the force, see the main CSV), r = x + u_x; the "
                 "node on the axis carries no area; compare Hertz p0 (1 - r^2/a^2)^1/2 "
                 "(Johnson 1985, eq. 4.49)\n"
