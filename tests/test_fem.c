@@ -423,7 +423,7 @@ START_TEST(fem_committed_studies_load)
         count++;
     }
     closedir(dir);
-    ck_assert_uint_eq(count, 9);
+    ck_assert_uint_eq(count, 18); /* 9 of seed 000, 9 of seed 004 */
 }
 END_TEST
 

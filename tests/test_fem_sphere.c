@@ -22,18 +22,29 @@
 #include "cwb_out.h"
 #include "cwb_test.h"
 
-/* Tolerances (why each: see the test that uses it). */
+/* Tolerances.
+ * HERTZ_FORCE: the issue's 1 % where Hertz's half-space applies (a = 0.01 R).
+ * HERTZ_BULK: at a = 0.032 R the finite sphere is softer than the half-space
+ *   (a bulk term of order F/(E* R) in the approach): measured 1.84 %, with a
+ *   mesh-refinement change of 0.01 %, so it is not a discretization error.
+ * HERTZ_PRESSURE: pointwise pressures of a penalty contact, 5 %.
+ * ONSET: the bracket of the first yielding increment may miss delta_y by
+ *   10 % (nodal extrapolation of PEEQ by CalculiX).
+ * KE: Kogut & Etsion's two fits disagree by 4.8 % where they meet (w/w_c =
+ *   6: 1.03 6^1.425 vs 1.40 6^1.263), their K H differs from Ay of eq. 8 by
+ *   2 % at nu = 0 (1.271 vs 1.299), and the FEM is 1-2 % softer than Hertz
+ *   at these a/R: 8 %. */
 #define SPHERE_HERTZ_FORCE_TOL    0.01
 #define SPHERE_HERTZ_BULK_TOL     0.025
 #define SPHERE_HERTZ_PRESSURE_TOL 0.05
 #define SPHERE_ONSET_TOL          0.1
-#define SPHERE_KE_TOL             0.15
+#define SPHERE_KE_TOL             0.08
 
 /* Every committed sphere study. */
 static const char *const studies[] = {
     "seed004_elastic_small", "seed004_elastic",     "seed004_fig26",
     "seed004_fig27",         "seed004_fig30",       "seed004_table3",
-    "seed004_fig33_8500",    "seed004_fig33_26000", "seed004_pellet",
+    "seed004_fig33_8500",    "seed004_fig33_26000", "seed004_grid_E6100_s40_nu0",
 };
 #define NELASTIC 2 /* the first two are elastic */
 #define NSTUDIES (sizeof studies / sizeof *studies)
