@@ -22,6 +22,7 @@ Suite *compare_suite(void);
 Suite *cite_suite(void);
 Suite *json_suite(void);
 Suite *fem_suite(void);
+Suite *fem_sphere_suite(void);
 Suite *references_suite(void);
 Suite *safety_suite(void);
 Suite *sliding_suite(void);

@@ -416,13 +416,14 @@ START_TEST(fem_committed_studies_load)
         snprintf(path, sizeof path, "reference/fem/studies/%s", e->d_name);
         cwb_fem_study *s;
         ck_assert_msg(cwb_fem_study_load(&s, path, msg, sizeof msg) == CWB_OK, "%s", msg);
-        ck_assert_str_eq(s->model->name,
-                         strstr(e->d_name, "cylinders") ? "cylinders" : "halfround");
+        ck_assert_str_eq(s->model->name, strstr(e->d_name, "cylinders") ? "cylinders"
+                                         : strstr(e->d_name, "seed004") ? "sphere"
+                                                                        : "halfround");
         cwb_fem_study_free(s);
         count++;
     }
     closedir(dir);
-    ck_assert_uint_eq(count, 9);
+    ck_assert_uint_eq(count, 18); /* 9 of seed 000, 9 of seed 004 */
 }
 END_TEST
 
@@ -533,7 +534,12 @@ START_TEST(fem_missing_or_failing_solver)
         {"[study]\nname = t\n[bodies]\nR = 1\n", "[bodies]"},
         {"[study]\nname = t\n[body]\nradius = 1\n", "radius"},
         {"[study]\nname = t/x\n", "name"},
-        {"[study]\nname = t\nmodel = sphere\n", "t.study:3"},
+        {"[study]\nname = t\nmodel = ball\n", "t.study:3"},
+        {"[study]\nname = t\nmodel = sphere\n[load]\npath = 1e-7\npath_delta_y = 5\n", "t.study:5"},
+        {"[study]\nname = t\nmodel = sphere\n[load]\npath = 1e-7, 1e-7\n", "repeats"},
+        {"[study]\nname = t\nmodel = sphere\n[load]\npath = 1e-5\n", "zone"},
+        {"[study]\nname = t\nmodel = sphere\n[body]\nsigma_y = -1\n", "sigma_y"},
+        {"[study]\nname = t\nmodel = sphere\n[load]\npath_delta_y = 5\n", "t.study:5"},
         {"[study]\nname = t\nmodel = cylinders\n[load]\ncase = sideways\n", "sideways"},
         {"[study]\nname = t\nmodel = cylinders\n[contact]\npenalty = -1\n", "penalty"},
         {"[study]\nname = t\nmodel = cylinders\n[load]\ndelta_t = 0.01\n"

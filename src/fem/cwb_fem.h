@@ -73,6 +73,9 @@ void cwb_deck_nodes(FILE *f, const cwb_mesh *m);
 /* *ELEMENT, TYPE=CPE6, ELSET=name: the triangles of surface group `group`
  * (0: all), numbered by their place in the mesh from 1. */
 void cwb_deck_elements(FILE *f, const cwb_mesh *m, const char *name, int group);
+/* The same with the element type given (e.g. "CAX6": same node order). */
+void cwb_deck_elements_typed(FILE *f, const cwb_mesh *m, const char *name, int group,
+                             const char *type);
 /* *NSET, NSET=name: the nodes of the lines of group `group`, each once
  * (CalculiX sums a set's reactions over its entries). CWB_OK, or
  * CWB_EFAIL when out of memory. */
@@ -330,6 +333,58 @@ typedef struct {
 
 int cwb_cylinders_dat(cwb_cylinders_reactions *r, const char *path, char *msg, size_t n);
 void cwb_cylinders_reactions_free(cwb_cylinders_reactions *r);
+
+/* ------------------------------------------------------------------ */
+/* Elastic-perfectly-plastic sphere on a rigid flat (Rathbone, ch. 3-4) */
+
+typedef struct {
+    double R, E, nu, sigma_y;  /* radius [m], E [Pa], nu [-], yield stress [Pa] (0: elastic) */
+    double path[CWB_MAX_LIST]; /* target overlaps of the legs [m] */
+    size_t npath;
+    int increments;      /* increments per leg (the largest allowed) */
+    double fine, coarse; /* element size in the contact zone / far, / R */
+    double zone;         /* radius of the fine zone / R */
+    double growth;       /* element size growth per unit distance beyond it [-] */
+    double penalty;      /* contact stiffness K = penalty E / (fine R) [-] */
+} cwb_sphere;
+
+/* One converged increment. */
+typedef struct {
+    double time;                  /* total time: leg k ends at k [-] */
+    double force, delta;          /* contact force [N], equator approach [m] (.dat) */
+    double contact_radius;        /* [m] (.frd) */
+    double p_centre;              /* contact pressure on the axis [Pa] */
+    double copen_centre;          /* CalculiX COPEN on the axis [m] */
+    double peeq_centre, peeq_max; /* equivalent plastic strain [-] */
+} cwb_sphere_increment;
+
+typedef struct {
+    size_t count, cap;
+    cwb_sphere_increment *inc;
+    size_t nprofile;
+    double *profile, *profile_p; /* r [m] and pressure [Pa] at the end of leg 1 */
+} cwb_sphere_out;
+
+/* Yield overlap of Rathbone eq. 8, R (pi Ay(nu) sigma_y / 2E*)^2 with
+ * E* = E / (1 - nu^2) (sphere on a rigid flat); 0 when sigma_y = 0. */
+double cwb_sphere_delta_y(double R, double E, double nu, double sigma_y);
+/* gmsh geometry; groups 1 AXIS, 2 EQUATOR, 3 ARC, 4 FLATTOP, 5 BALL,
+ * 6 FLAT, 7 CENTRE (contact point of the ball), 8 EQPOINT. */
+void cwb_sphere_geo(FILE *f, const cwb_sphere *s);
+int cwb_sphere_deck(FILE *f, const cwb_mesh *m, const cwb_sphere *s, char *msg, size_t n);
+/* Force and delta per increment from the .dat into o (zero it first). */
+int cwb_sphere_dat(cwb_sphere_out *o, const char *path, const cwb_sphere *s, char *msg, size_t n);
+/* Contact radius, pressure and PEEQ per increment from the .frd. */
+int cwb_sphere_frd(cwb_sphere_out *o, const char *path, const cwb_mesh *m, const cwb_sphere *s,
+                   char *msg, size_t n);
+void cwb_sphere_out_free(cwb_sphere_out *o);
+/* Edge of the pressed zone from nodal pressures p at radii r (sorted). */
+double cwb_sphere_edge(const double *r, const double *p, size_t count);
+/* Pressure on the axis from nodal pressures beyond r0 (p^2 linear in r^2). */
+double cwb_sphere_centre_pressure(const double *r, const double *p, size_t count, double r0,
+                                  double a);
+/* Leg (1 load, 2 unload, 3 reload) of step k (1-based). */
+int cwb_sphere_leg(const cwb_sphere *s, size_t k);
 
 /* The reason every FEM reference gives on its "# independence: fem" line. */
 #define FEM_INDEPENDENCE                                                                           \

@@ -297,7 +297,13 @@ void cwb_deck_nodes(FILE *f, const cwb_mesh *m)
 
 void cwb_deck_elements(FILE *f, const cwb_mesh *m, const char *name, int group)
 {
-    fprintf(f, "*ELEMENT, TYPE=CPE6, ELSET=%s\n", name);
+    cwb_deck_elements_typed(f, m, name, group, "CPE6");
+}
+
+void cwb_deck_elements_typed(FILE *f, const cwb_mesh *m, const char *name, int group,
+                             const char *type)
+{
+    fprintf(f, "*ELEMENT, TYPE=%s, ELSET=%s\n", type, name);
     for (size_t e = 0; e < m->ntri; e++)
         if (group == 0 || m->tri_group[e] == group) {
             const int *t = m->tri[e];

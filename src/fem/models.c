@@ -9,11 +9,12 @@
 
 #include "cwb_fem.h"
 
-extern const cwb_fem_model cwb_fem_halfround, cwb_fem_cylinders;
+extern const cwb_fem_model cwb_fem_halfround, cwb_fem_cylinders, cwb_fem_sphere;
 
 static const cwb_fem_model *const models[] = {
     &cwb_fem_halfround,
     &cwb_fem_cylinders,
+    &cwb_fem_sphere,
 };
 
 size_t cwb_fem_model_count(void)

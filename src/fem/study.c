@@ -63,7 +63,8 @@ static const cwb_param mesh_params[] = {
      .def = 0.1,
      .min = 1e-4,
      .max = 1,
-     .help = "element size on the flat / a (halfround); near the contact / R (cylinders)"},
+     .help = "element size on the flat / a (halfround); near the contact / R (cylinders, "
+             "sphere)"},
     {.name = "coarse",
      .unit = "-",
      .def = 0.125,
@@ -72,7 +73,6 @@ static const cwb_param mesh_params[] = {
      .help = "element size far from the loaded zone, as a fraction of R"},
     {.name = "refine",
      .unit = "-",
-     .flags = CWB_P_INTEGER,
      .def = 2,
      .min = 1,
      .max = 8,
