@@ -152,6 +152,12 @@ FIT_CASES = $(foreach f,fig15_kn fig15_kt fig15_kn_fem fig15_kt_fem fig14_w fig8
               cases/seed000_$(f).fit)
 # Rathbone thesis: calibration of a law to restitution targets.
 FIT_CASES += cases/seed004_restitution_fit_thornton.fit cases/seed004_restitution_calibrate_thornton.fit
+# Rathbone thesis ch. 4-5: its fitted constants refitted to cwb's FEM
+# (reference/fem/seed004_*.csv), and the other laws' constants fitted to it.
+FIT_CASES += $(foreach f,fig22_pressure fig23_reduced_radius eq53_D_trend fig24_c_trend eq58_z_trend \
+               fig25_unloading fig32_c_extended eq64_plastic_radius fig41_contact_radius \
+               eq76_turning_point fig26_thornton_py fig34_thornton_py fig35_tomas_lambda \
+               fig27_brake_p0 fig27_vu_quoc_fit,cases/seed004_$(f).fit)
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).

@@ -33,6 +33,15 @@ static const struct {
     {"seed004_fig5_mindlin", "plots/seed004_fig5_md.csv is another law's run (seed 004 Fig. 5)"},
     {"seed000_fig14_constant_w", "one constant w against the eq. 33 w of seed000_fig14.csv: "
                                  "the 3 % gap is what the case shows"},
+    /* Rathbone's laws against cwb's FEM of the same sphere: how far the
+     * published law is from an independent FEM is the result (README) */
+    {"seed004_fig26", "Rathbone 2015 law against cwb's FEM (Fig. 26 material)"},
+    {"seed004_fig27", "Rathbone 2015 law against cwb's FEM (Fig. 27 material)"},
+    {"seed004_fig30", "Rathbone 2015 law against cwb's FEM, load-unload-reload (Fig. 30)"},
+    {"seed004_fig33", "extended Rathbone law against cwb's FEM to 0.0012 mm (E = 8500 MPa)"},
+    {"seed004_fig33_e26000", "extended Rathbone law against cwb's FEM (E = 26000 MPa)"},
+    {"seed004_fig34", "extended Rathbone law against cwb's FEM (Fig. 34 material)"},
+    {"seed004_fig35", "extended Rathbone law against cwb's FEM (Fig. 35 material)"},
 };
 
 enum { MAX_JOBS = 64, MAX_CHECKS = 8, WORKERS = 2 };

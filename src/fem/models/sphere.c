@@ -976,6 +976,19 @@ static void provenance_checks(FILE *f, const cwb_fem_job *job, const summary *su
                 sum->onset_lo, sum->onset_hi);
 }
 
+/* The case keys a run must have for its deviation from this table to mean
+ * anything (src/io/compare.c): the sphere and, when plastic, its yield
+ * stress (a law without that key is compared on the sphere alone). */
+static void provenance_stands_for(FILE *f, const cwb_fem_study *s)
+{
+    const cwb_values *body = &s->section[SEC_BODY];
+    fprintf(f, "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g",
+            body->p[B_R], body->p[B_E], body->p[B_NU]);
+    if (body->p[B_SIGMA_Y] > 0)
+        fprintf(f, "; normal.sigma_y = %.10g", body->p[B_SIGMA_Y]);
+    fprintf(f, "\n");
+}
+
 static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *sum_)
 {
     const summary *sum = sum_;
@@ -1015,6 +1028,7 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             "# raw solver output: %s/p001.dat (equator reaction and displacement per "
             "increment; the .frd fields are not kept)\n",
             job->raw);
+    provenance_stands_for(f, job->study);
 }
 
 static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_)
