@@ -194,6 +194,7 @@ typedef struct {
     const char *dir;  /* output folder, created when missing */
     int plot;         /* also write .gp and render .png */
     int json;         /* the summary as one JSON line */
+    const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
 } cwb_sweep_request;
 
 /* Run a case once per value of one key (src/drivers/sweep.c). req->vary
