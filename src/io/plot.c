@@ -112,7 +112,8 @@ static void overlay_title(const char *path, int with_params, char *out, size_t n
                     used += (size_t)snprintf(out + used, n - used, "%s%s", used > 4 ? " + " : " ",
                                              eq + 1);
             }
-        } else if (with_params && used && used < n && strncmp(line, "# normal.", 9) == 0)
+        } else if (with_params && used && used < n && strncmp(line, "# normal.", 9) == 0 &&
+                   !strstr(line, "(default)") && with_params++ <= 2)
             used += (size_t)snprintf(out + used, n - used, ", %s", line + 9);
     }
     if (in)
@@ -212,10 +213,27 @@ static void gp_head(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, 
     int iy = cwb_series_find(s, sp->y[0]);
     if (cwb_gp_style_axis(f, 'x', s->col[ix].name, s->col[ix].unit) != 0 && !g->bad)
         g->bad = s->col[ix].name;
-    char names[CWB_TEXT] = "";
-    for (size_t k = 0, used = 0; k < sp->ny && used < sizeof names; k++)
-        used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "",
-                                 s->col[cwb_series_find(s, sp->y[k])].name);
+    /* several y columns: the name they share ("disp_error_nu0", "disp_error_nu0.3" ->
+     * "disp_error"), else their names when short, else the legend says */
+    char names[CWB_TEXT];
+    snprintf(names, sizeof names, "%s", s->col[iy].name);
+    for (size_t k = 1; k < sp->ny; k++) {
+        const char *other = s->col[cwb_series_find(s, sp->y[k])].name;
+        size_t c = 0;
+        while (names[c] && names[c] == other[c])
+            c++;
+        names[c] = '\0';
+    }
+    while (strlen(names) > 0 && strchr("_ .-", names[strlen(names) - 1]))
+        names[strlen(names) - 1] = '\0';
+    if (sp->ny > 1 && strlen(names) < 3) {
+        size_t used = 0;
+        for (size_t k = 0; k < sp->ny && used < sizeof names; k++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "",
+                                     s->col[cwb_series_find(s, sp->y[k])].name);
+        if (used > 40)
+            snprintf(names, sizeof names, "(see legend)");
+    }
     if (cwb_gp_style_axis(f, 'y', names, s->col[iy].unit) != 0 && !g->bad)
         g->bad = s->col[iy].name;
 }
@@ -231,8 +249,12 @@ static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_serie
         gp_text(g, text);
         fprintf(g->f, " using %d:%d with %s lt %d title ", ix + 1, cwb_series_find(s, sp->y[k]) + 1,
                 sp->markers ? "linespoints ps 0.7" : "lines", ++g->lt);
-        snprintf(text, sizeof text, "%s%s%s", sp->label ? sp->label : "cwb", sp->ny > 1 ? ", " : "",
-                 sp->ny > 1 ? sp->y[k] : "");
+        /* several columns: the laws once, then the column names alone */
+        if (sp->ny > 1 && k > 0)
+            snprintf(text, sizeof text, "%s", sp->y[k]);
+        else
+            snprintf(text, sizeof text, "%s%s%s", sp->label ? sp->label : "cwb",
+                     sp->ny > 1 ? ": " : "", sp->ny > 1 ? sp->y[k] : "");
         gp_text(g, text);
     }
 }
