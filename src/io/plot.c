@@ -90,8 +90,9 @@ size_t cwb_split_paths(char *list, const char **out, size_t max)
 
 /* The legend of an overlaid run: the laws its CSV's provenance names
  * ("# laws: normal=thornton tangential=none ..." -> "cwb: thornton"), with
- * its normal-law parameter lines when with_params (two overlays of the same
- * law); the file name only when the CSV names no laws. */
+ * its normal-law parameter lines that are not defaults when with_params (two
+ * overlays of the same laws; their file name when no such line differs);
+ * the file name alone when the CSV names no laws. */
 static void overlay_title(const char *path, int with_params, char *out, size_t n)
 {
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -118,6 +119,8 @@ static void overlay_title(const char *path, int with_params, char *out, size_t n
     }
     if (in)
         fclose(in);
+    if (with_params == 1 && used && used < n) /* no parameter sets it apart: its file does */
+        snprintf(out + used, n - used, " (%.*s)", (int)strcspn(base, "."), base);
 }
 
 /* The legend of a reference: "reference: " and its first provenance line,
@@ -324,12 +327,9 @@ static void gp_references(gp_script *g, const cwb_plot_spec *sp)
             gp_text(g, title);
         }
         if (r == 0 && isfinite(sp->dev_max)) {
-            char what[200] = "";
-            if (sp->dev_what && sp->dev_what[0])
-                snprintf(what, sizeof what, " (%s)", sp->dev_what);
-            snprintf(title, sizeof title,
-                     "deviation from the reference%s: max %.3g, rms %.3g (of max |ref|), %.0f pts",
-                     what, sp->dev_max, sp->dev_rms, sp->dev_points);
+            /* its line follows the reference it was measured against */
+            snprintf(title, sizeof title, "  deviation: max %.3g, rms %.3g of max |ref| (%.0f pts)",
+                     sp->dev_max, sp->dev_rms, sp->dev_points);
             cwb_gp_style_note(g->f);
             gp_text(g, title);
         }

@@ -17,7 +17,7 @@
  * - engineering tick labels (linear axes; a script that sets a log scale
  *   sets cwb_logx or cwb_logy = 1 and keeps gnuplot's ticks): the plot is drawn once on the `unknown`
  *   terminal to learn the axis ranges, then an axis whose largest |value|
- *   is outside [0.01, 10^4) gets ticks scaled by a power of 10^3 and the
+ *   is outside [0.1, 10^4) gets ticks scaled by a power of 10^3 and the
  *   SI prefix goes into its label ("delta_n [µm]", a dimensionless one
  *   "[x 10^-6]"); then the real terminal replots.
  *
@@ -56,7 +56,7 @@ static void write_functions(FILE *f)
     fprintf(
         f,
         "cwb_big(a, b) = abs(a) > abs(b) ? abs(a) : abs(b)\n"
-        "cwb_e3(a, b) = (cwb_m = cwb_big(a, b), (cwb_m == 0 || (cwb_m >= 0.01 && cwb_m < "
+        "cwb_e3(a, b) = (cwb_m = cwb_big(a, b), (cwb_m == 0 || (cwb_m >= 0.1 && cwb_m < "
         "1e4)) ? 0 : 3 * floor(log10(cwb_m) / 3))\n"
         "cwb_prefix(e) = e == -15 ? 'f' : e == -12 ? 'p' : e == -9 ? 'n' : e == -6 ? '\xc2\xb5' : "
         "e == -3 ? 'm' : e == 3 ? 'k' : e == 6 ? 'M' : e == 9 ? 'G' : e == 12 ? 'T' : ''\n"
