@@ -278,6 +278,15 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const c
     return cwb_output_commit(&out, msg, n);
 }
 
+/* 1 when column ix of the table never falls. */
+static int x_rises(const cwb_fit_table *t)
+{
+    for (size_t i = 1; i < t->nrow; i++)
+        if (t->rows[i * t->ncol + (size_t)t->ix] < t->rows[(i - 1) * t->ncol + (size_t)t->ix])
+            return 0;
+    return 1;
+}
+
 /* DIR/NAME_fit.gp (the data and the fit against x) or, with residual,
  * DIR/NAME_fit_residual.gp (the last column against x). */
 static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
@@ -319,9 +328,10 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const 
         if (t->ngroup > 0)
             fprintf(f, " using %d:(column(%d) == k ? column(%d) : NaN) with lines lt 1 notitle\n",
                     t->ix + 1, t->igroup + 1, t->ifit + 1);
-        else
+        else /* a line only where x rises: through a grid it would zigzag */
             fprintf(f, " using %d:%d with %s lt 1 title 'fit'\n", t->ix + 1, t->ifit + 1,
-                    t->ix == t->iy ? "points" : "linespoints pt 7 ps 0.4");
+                    t->ix == t->iy || !x_rises(t) ? "points pt 6 ps 0.9"
+                                                  : "linespoints pt 7 ps 0.4");
     }
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }

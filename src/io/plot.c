@@ -88,21 +88,20 @@ size_t cwb_split_paths(char *list, const char **out, size_t max)
     return n;
 }
 
-/* The legend of an overlaid run: the laws its CSV's provenance names
- * ("# laws: normal=thornton tangential=none ..." -> "cwb: thornton"), with
- * its normal-law parameter lines that are not defaults when with_params (two
- * overlays of the same laws; their file name when no such line differs);
- * the file name alone when the CSV names no laws. */
-static void overlay_title(const char *path, int with_params, char *out, size_t n)
+/* The legend of an overlaid run at a level of detail: 0, the laws its
+ * CSV's provenance names ("# laws: normal=thornton tangential=none ..." ->
+ * "cwb: thornton"); 1, also its normal-law parameters that are not
+ * defaults (two overlays of the same laws); 2, the laws and its file name
+ * (when not even those set it apart). The file name alone when the CSV
+ * names no laws. */
+static void overlay_title(const char *path, int detail, char *out, size_t n)
 {
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    snprintf(out, n, "%s", base);
-    char *dot = strstr(out, ".csv");
-    if (dot)
-        *dot = '\0';
+    snprintf(out, n, "%.*s", (int)strcspn(base, "."), base);
     FILE *in = fopen(path, "r");
     char line[512];
     size_t used = 0;
+    int params = 0;
     while (in && fgets(line, sizeof line, in) && line[0] == '#') {
         line[strcspn(line, "\r\n")] = '\0';
         if (strncmp(line, "# laws: ", 8) == 0) {
@@ -113,14 +112,35 @@ static void overlay_title(const char *path, int with_params, char *out, size_t n
                     used += (size_t)snprintf(out + used, n - used, "%s%s", used > 4 ? " + " : " ",
                                              eq + 1);
             }
-        } else if (with_params && used && used < n && strncmp(line, "# normal.", 9) == 0 &&
-                   !strstr(line, "(default)") && with_params++ <= 2)
+        } else if (detail == 1 && used && used < n && strncmp(line, "# normal.", 9) == 0 &&
+                   !strstr(line, "(default)") && params++ < 2)
             used += (size_t)snprintf(out + used, n - used, ", %s", line + 9);
     }
     if (in)
         fclose(in);
-    if (with_params == 1 && used && used < n) /* no parameter sets it apart: its file does */
+    if (detail == 2 && used && used < n)
         snprintf(out + used, n - used, " (%.*s)", (int)strcspn(base, "."), base);
+}
+
+/* The legends of the overlays: each as short as it can be while no two
+ * (nor one and the run's own, label) read the same. */
+static void overlay_titles(const cwb_plot_spec *sp, char (*titles)[400])
+{
+    int detail[12] = {0};
+    for (int round = 0; round < 3; round++) {
+        for (size_t o = 0; o < sp->noverlay; o++)
+            overlay_title(sp->overlays[o], detail[o], titles[o], sizeof titles[o]);
+        int same[12] = {0};
+        for (size_t o = 0; o < sp->noverlay; o++) {
+            same[o] |= sp->label && strcmp(titles[o], sp->label) == 0;
+            for (size_t p = o + 1; p < sp->noverlay; p++)
+                if (strcmp(titles[o], titles[p]) == 0)
+                    same[o] = same[p] = 1;
+        }
+        for (size_t o = 0; o < sp->noverlay; o++)
+            if (same[o] && detail[o] < 2)
+                detail[o]++;
+    }
 }
 
 /* The legend of a reference: "reference: " and its first provenance line,
@@ -267,10 +287,10 @@ static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_serie
  * yet). */
 static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
 {
-    char titles[12][200];
+    char titles[12][400];
+    overlay_titles(sp, titles);
     for (size_t o = 0; o < sp->noverlay; o++) {
         int jx = -1, jy = -1;
-        titles[o][0] = '\0';
         if (header_columns(sp->overlays[o], sp->x, sp->y[0], &jx, &jy) != 0) {
             cwb_logf(sp->log, CWB_LOG_WARN,
                      "overlay %s not drawn: cannot read it (run its "
@@ -285,21 +305,10 @@ static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
         }
         char rel[PATH_MAX];
         relative_path(sp->dir, sp->overlays[o], rel, sizeof rel);
-        overlay_title(sp->overlays[o], 0, titles[o], sizeof titles[o]);
-        int twin = sp->label && strcmp(titles[o], sp->label) == 0;
-        for (size_t p = 0; p < sp->noverlay && !twin; p++)
-            twin = p != o && titles[p][0] && strcmp(titles[o], titles[p]) == 0;
-        for (size_t p = o + 1; p < sp->noverlay && !twin; p++) {
-            char other[200];
-            overlay_title(sp->overlays[p], 0, other, sizeof other);
-            twin = strcmp(titles[o], other) == 0;
-        }
-        char title[400];
-        overlay_title(sp->overlays[o], twin, title, sizeof title);
         fprintf(g->f, ", \\\n     ");
         gp_text(g, rel);
         fprintf(g->f, " using %d:%d with lines lt %d title ", jx + 1, jy + 1, ++g->lt);
-        gp_text(g, title);
+        gp_text(g, titles[o]);
     }
 }
 

@@ -64,7 +64,7 @@ static void write_functions(FILE *f)
         "cwb_label(n, u, e) = e == 0 ? (cwb_plain(u) ? n : n . ' [' . u . ']') : "
         "(cwb_plain(u) || cwb_prefix(e) eq '' ? n . sprintf(' [x 10^%%d', e) . "
         "(cwb_plain(u) ? '' : ' ' . u) . ']' : n . ' [' . cwb_prefix(e) . u . ']')\n"
-        "cwb_step(lo, hi) = (cwb_r = (hi - lo) / 6.0, cwb_p = 10**floor(log10(cwb_r)), "
+        "cwb_step(lo, hi) = (cwb_r = (hi - lo) / 6.0, cwb_p = 10.0**floor(log10(cwb_r)), "
         "cwb_f = cwb_r / cwb_p, (cwb_f < 1.5 ? 1 : cwb_f < 3 ? 2 : cwb_f < 7 ? 5 : 10) * "
         "cwb_p)\n");
 }
@@ -131,8 +131,8 @@ static void engineering_axis(FILE *f, char a, const char *A)
             "  cwb_s = cwb_step(cwb_lo, cwb_hi)\n"
             "  set %ctics ('' 1e300)\n"
             "  do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {\n"
-            "    cwb_v = cwb_i * cwb_s\n"
-            "    set %ctics add (sprintf('%%g', cwb_v / 10**cwb_e) cwb_v)\n"
+            "    cwb_v = cwb_i * cwb_s * 1.0\n"
+            "    set %ctics add (sprintf('%%g', cwb_v / 10.0**cwb_e) cwb_v)\n"
             "  }\n"
             "}\n"
             "set %clabel cwb_label(cwb_%cname, cwb_%cunit, cwb_e) noenhanced\n",
