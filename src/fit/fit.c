@@ -203,7 +203,9 @@ static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
             if (colon && colon < pm && strchr(start, '/') && strchr(start, '/') < colon)
                 start = colon + 2;
             for (const char *c = start; c < p + len && used + 4 < n; c++) {
-                if (strncmp(c, " +- ", 4) == 0) {
+                if (strncmp(c, " +- nan", 7) == 0) { /* no standard error: do not show one */
+                    c += 6;
+                } else if (strncmp(c, " +- ", 4) == 0) {
                     used += (size_t)snprintf(out + used, n - used, " \xc2\xb1 ");
                     c += 3;
                 } else

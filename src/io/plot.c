@@ -88,13 +88,35 @@ size_t cwb_split_paths(char *list, const char **out, size_t max)
     return n;
 }
 
+/* The laws a "# laws: normal=X tangential=none ..." line names, as
+ * "PREFIX X" ("+"-joined, none left out), into out; its length. */
+static size_t laws_text(char *line, const char *prefix, char *out, size_t n)
+{
+    size_t used = (size_t)snprintf(out, n, "%s", prefix), start = used;
+    for (char *tok = strtok(line, " "); tok && used < n; tok = strtok(NULL, " ")) {
+        char *eq = strchr(tok, '=');
+        if (eq && strcmp(eq + 1, "none") != 0)
+            used +=
+                (size_t)snprintf(out + used, n - used, "%s%s", used > start ? " + " : " ", eq + 1);
+    }
+    return used < n ? used : n - 1;
+}
+
+/* 1 when a provenance line is a law parameter the user set. */
+static int set_parameter(const char *line)
+{
+    return (strncmp(line, "# normal.", 9) == 0 || strncmp(line, "# tangential.", 13) == 0 ||
+            strncmp(line, "# damping.", 10) == 0) &&
+           !strstr(line, "(default)");
+}
+
 /* The legend of an overlaid run at a level of detail: 0, the laws its
  * CSV's provenance names ("# laws: normal=thornton tangential=none ..." ->
- * "cwb: thornton"); 1, also its normal-law parameters that are not
- * defaults (two overlays of the same laws); 2, the laws and its file name
- * (when not even those set it apart). The file name alone when the CSV
- * names no laws. */
-static void overlay_title(const char *path, int detail, char *out, size_t n)
+ * "cwb: thornton"); 1, also (at most two of) the law parameters it sets
+ * that the run's own CSV (provenance main) does not set the same way; 2,
+ * the laws and its file name (when not even those set it apart). The file
+ * name alone when the CSV names no laws. */
+static void overlay_title(const char *path, const char *main, int detail, char *out, size_t n)
 {
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     snprintf(out, n, "%.*s", (int)strcspn(base, "."), base);
@@ -104,17 +126,11 @@ static void overlay_title(const char *path, int detail, char *out, size_t n)
     int params = 0;
     while (in && fgets(line, sizeof line, in) && line[0] == '#') {
         line[strcspn(line, "\r\n")] = '\0';
-        if (strncmp(line, "# laws: ", 8) == 0) {
-            used = (size_t)snprintf(out, n, "cwb:");
-            for (char *tok = strtok(line + 8, " "); tok && used < n; tok = strtok(NULL, " ")) {
-                char *eq = strchr(tok, '=');
-                if (eq && strcmp(eq + 1, "none") != 0)
-                    used += (size_t)snprintf(out + used, n - used, "%s%s", used > 4 ? " + " : " ",
-                                             eq + 1);
-            }
-        } else if (detail == 1 && used && used < n && strncmp(line, "# normal.", 9) == 0 &&
-                   !strstr(line, "(default)") && params++ < 2)
-            used += (size_t)snprintf(out + used, n - used, ", %s", line + 9);
+        if (strncmp(line, "# laws: ", 8) == 0)
+            used = laws_text(line + 8, "cwb:", out, n);
+        else if (detail == 1 && used && used < n && set_parameter(line) &&
+                 !(main && strstr(main, line)) && params++ < 2)
+            used += (size_t)snprintf(out + used, n - used, ", %s", strchr(line, '.') + 1);
     }
     if (in)
         fclose(in);
@@ -124,15 +140,49 @@ static void overlay_title(const char *path, int detail, char *out, size_t n)
 
 /* The legends of the overlays: each as short as it can be while no two
  * (nor one and the run's own, label) read the same. */
+/* The '#' lines heading the plot's own CSV (DIR/DATA.csv), joined. */
+static void own_provenance(const cwb_plot_spec *sp, char *out, size_t n)
+{
+    char path[PATH_MAX], line[512];
+    snprintf(path, sizeof path, "%s/%s.csv", sp->dir, sp->data ? sp->data : sp->name);
+    out[0] = '\0';
+    FILE *in = fopen(path, "r");
+    for (size_t used = 0; in && fgets(line, sizeof line, in) && line[0] == '#';)
+        if (used < n)
+            used += (size_t)snprintf(out + used, n - used, "%s", line);
+    if (in)
+        fclose(in);
+}
+
+/* The legend of the run's own curves: spec label, or when that is only
+ * "cwb" (sweeps) the laws its CSV names. */
+static void own_label(const cwb_plot_spec *sp, char *out, size_t n)
+{
+    char prov[4096], line[512];
+    snprintf(out, n, "%s", sp->label ? sp->label : "cwb");
+    if (strcmp(out, "cwb") != 0)
+        return;
+    own_provenance(sp, prov, sizeof prov);
+    const char *laws = strstr(prov, "# laws: ");
+    if (laws) {
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(laws + 8, "\r\n"), laws + 8);
+        laws_text(line, "cwb:", out, n);
+    }
+}
+
 static void overlay_titles(const cwb_plot_spec *sp, char (*titles)[400])
 {
+    /* the run's own provenance: what an overlay's parameters differ from */
+    char main[4096], label[200];
+    own_provenance(sp, main, sizeof main);
+    own_label(sp, label, sizeof label);
     int detail[12] = {0};
     for (int round = 0; round < 3; round++) {
         for (size_t o = 0; o < sp->noverlay; o++)
-            overlay_title(sp->overlays[o], detail[o], titles[o], sizeof titles[o]);
+            overlay_title(sp->overlays[o], main, detail[o], titles[o], sizeof titles[o]);
         int same[12] = {0};
         for (size_t o = 0; o < sp->noverlay; o++) {
-            same[o] |= sp->label && strcmp(titles[o], sp->label) == 0;
+            same[o] |= strcmp(titles[o], label) == 0;
             for (size_t p = o + 1; p < sp->noverlay; p++)
                 if (strcmp(titles[o], titles[p]) == 0)
                     same[o] = same[p] = 1;
@@ -156,6 +206,13 @@ static void reference_title(const cwb_reference *rf, const char *path, char *out
     if (strncmp(p, "cwb ", 4) == 0 && cut)
         p = cut + 11;
     snprintf(first, sizeof first, "%.*s", (int)strcspn(p, "\r\n"), p);
+    const char *laws = strstr(rf->provenance, "# laws: ");
+    if (strncmp(first, "cwb ", 4) == 0 && !strchr(first, ':') && laws) {
+        /* a cwb run as the reference: its laws */
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(laws + 8, "\r\n"), laws + 8);
+        laws_text(line, "cwb:", first, sizeof first);
+    }
     char *paren = strstr(first, " (");
     if (paren)
         *paren = '\0';
@@ -264,7 +321,8 @@ static void gp_head(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, 
 /* The run's own curves: each y against x from DIR/DATA.csv. */
 static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, int ix)
 {
-    char text[2 * CWB_TEXT];
+    char text[2 * CWB_TEXT], label[200];
+    own_label(sp, label, sizeof label);
     fprintf(g->f, "plot ");
     for (size_t k = 0; k < sp->ny; k++) {
         snprintf(text, sizeof text, "%s.csv", sp->data ? sp->data : sp->name);
@@ -276,8 +334,8 @@ static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_serie
         if (sp->ny > 1 && k > 0)
             snprintf(text, sizeof text, "%s", sp->y[k]);
         else
-            snprintf(text, sizeof text, "%s%s%s", sp->label ? sp->label : "cwb",
-                     sp->ny > 1 ? ": " : "", sp->ny > 1 ? sp->y[k] : "");
+            snprintf(text, sizeof text, "%s%s%s", label, sp->ny > 1 ? ": " : "",
+                     sp->ny > 1 ? sp->y[k] : "");
         gp_text(g, text);
     }
 }
