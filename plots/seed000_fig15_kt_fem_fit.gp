@@ -10,7 +10,7 @@ cwb_e3(a, b) = (cwb_m = cwb_big(a, b), (cwb_m == 0 || (cwb_m >= 0.1 && cwb_m < 1
 cwb_prefix(e) = e == -15 ? 'f' : e == -12 ? 'p' : e == -9 ? 'n' : e == -6 ? 'µ' : e == -3 ? 'm' : e == 3 ? 'k' : e == 6 ? 'M' : e == 9 ? 'G' : e == 12 ? 'T' : ''
 cwb_plain(u) = u eq '' || u eq '-' || u eq '1'
 cwb_label(n, u, e) = e == 0 ? (cwb_plain(u) ? n : n . ' [' . u . ']') : (cwb_plain(u) || cwb_prefix(e) eq '' ? n . sprintf(' [x 10^%d', e) . (cwb_plain(u) ? '' : ' ' . u) . ']' : n . ' [' . cwb_prefix(e) . u . ']')
-cwb_step(lo, hi) = (cwb_r = (hi - lo) / 6.0, cwb_p = 10**floor(log10(cwb_r)), cwb_f = cwb_r / cwb_p, (cwb_f < 1.5 ? 1 : cwb_f < 3 ? 2 : cwb_f < 7 ? 5 : 10) * cwb_p)
+cwb_step(lo, hi) = (cwb_r = (hi - lo) / 6.0, cwb_p = 10.0**floor(log10(cwb_r)), cwb_f = cwb_r / cwb_p, (cwb_f < 1.5 ? 1 : cwb_f < 3 ? 2 : cwb_f < 7 ? 5 : 10) * cwb_p)
 set terminal unknown
 set termoption noenhanced
 cwb_logx = 0; cwb_logy = 0 # a script with set logscale sets these to 1
@@ -50,8 +50,8 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
   cwb_s = cwb_step(cwb_lo, cwb_hi)
   set xtics ('' 1e300)
   do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {
-    cwb_v = cwb_i * cwb_s
-    set xtics add (sprintf('%g', cwb_v / 10**cwb_e) cwb_v)
+    cwb_v = cwb_i * cwb_s * 1.0
+    set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
 set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
@@ -61,8 +61,8 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   cwb_s = cwb_step(cwb_lo, cwb_hi)
   set ytics ('' 1e300)
   do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {
-    cwb_v = cwb_i * cwb_s
-    set ytics add (sprintf('%g', cwb_v / 10**cwb_e) cwb_v)
+    cwb_v = cwb_i * cwb_s * 1.0
+    set ytics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
