@@ -172,9 +172,10 @@ int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *ou
 void cwb_fit_gp_string(FILE *f, char quote, const char *s);
 /* The plot style's preamble for DIR/BASE.gp (plot_style.c), and the
  * title with a second line naming the fitted values (the provenance notes
- * that carry a standard error, "+-" shown as the plus-minus sign). */
+ * that carry a standard error, "+-" shown as the plus-minus sign) and R^2
+ * (NaN: none; left out when a note already states it). */
 void cwb_fit_gp_begin(FILE *f, const char *base);
-void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title);
+void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title, double r2);
 
 /* The points a fit uses: columns x and y of a data or reference CSV, the
  * rows kept by [fit] where ("column = value") and x_range ("lo, hi"), and

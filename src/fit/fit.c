@@ -203,6 +203,8 @@ static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
             if (colon && colon < pm && strchr(start, '/') && strchr(start, '/') < colon)
                 start = colon + 2;
             for (const char *c = start; c < p + len && used + 4 < n; c++) {
+                if (strncmp(c, " (bounds ", 9) == 0) /* the search's, not the result's */
+                    break;
                 if (strncmp(c, " +- nan", 7) == 0) { /* no standard error: do not show one */
                     c += 6;
                 } else if (strncmp(c, " +- ", 4) == 0) {
@@ -221,10 +223,13 @@ static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
         out[used -= 2] = '\0';
 }
 
-void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title)
+void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title, double r2)
 {
     char values[600];
     fitted_values(o, values, sizeof values);
+    size_t len = strlen(values);
+    if (isfinite(r2) && !strstr(values, "R^2") && len + 40 < sizeof values)
+        snprintf(values + len, sizeof values - len, "%sR^2 = %.6g", len ? "; " : "", r2);
     fprintf(f, "set title ");
     cwb_fit_gp_string(f, '\'', title);
     if (values[0]) {
@@ -280,11 +285,26 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const c
     return cwb_output_commit(&out, msg, n);
 }
 
-/* 1 when column ix of the table never falls. */
+/* R^2 of the table's fit column against its data column. */
+static double table_r_squared(const cwb_fit_table *t)
+{
+    double *y = malloc(2 * t->nrow * sizeof *y), r2 = NAN;
+    if (!y)
+        return NAN;
+    for (size_t i = 0; i < t->nrow; i++) {
+        y[i] = t->rows[i * t->ncol + (size_t)t->iy];
+        y[t->nrow + i] = t->rows[i * t->ncol + (size_t)t->ifit];
+    }
+    r2 = cwb_fit_r_squared(y, y + t->nrow, t->nrow);
+    free(y);
+    return r2;
+}
+
+/* 1 when column ix of the table rises from row to row. */
 static int x_rises(const cwb_fit_table *t)
 {
     for (size_t i = 1; i < t->nrow; i++)
-        if (t->rows[i * t->ncol + (size_t)t->ix] < t->rows[(i - 1) * t->ncol + (size_t)t->ix])
+        if (t->rows[i * t->ncol + (size_t)t->ix] <= t->rows[(i - 1) * t->ncol + (size_t)t->ix])
             return 0;
     return 1;
 }
@@ -305,7 +325,7 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     char title[CWB_TEXT + 16];
     snprintf(title, sizeof title, "%s%s", fc->title, residual ? " (residuals)" : "");
     cwb_fit_gp_begin(f, base);
-    cwb_fit_gp_title(f, o, title);
+    cwb_fit_gp_title(f, o, title, table_r_squared(t));
     cwb_gp_style_axis_column(f, 'x', t->cols[t->ix]);
     if (residual)
         cwb_gp_style_axis(f, 'y', "fit - data", "");

@@ -244,7 +244,7 @@ static int by_nu_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_f
     int rc = cwb_fit_open(o, base, "gp", &out, msg, n);
     if (rc == CWB_OK) {
         cwb_fit_gp_begin(out.f, base);
-        cwb_fit_gp_title(out.f, o, title);
+        cwb_fit_gp_title(out.f, o, title, fit->r2);
         fprintf(out.f, "set samples 300\n");
         cwb_gp_style_axis(out.f, 'x', "a/R", "");
         cwb_gp_style_axis(out.f, 'y', "penalty factor w", "");
@@ -320,7 +320,7 @@ static int panel_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_p
         return rc;
     int logx = strcmp(p->xname, "R") == 0 || strcmp(p->xname, "E") == 0;
     cwb_fit_gp_begin(out.f, fc->name);
-    cwb_fit_gp_title(out.f, o, fc->title);
+    cwb_fit_gp_title(out.f, o, fc->title, NAN);
     if (logx)
         fprintf(out.f, "set logscale x\ncwb_logx = 1\n");
     cwb_gp_style_axis_column(out.f, 'x', p->xname);

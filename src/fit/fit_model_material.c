@@ -994,7 +994,7 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
     char csv[sizeof base + 8], label[160];
     snprintf(csv, sizeof csv, "%s.csv", base);
     cwb_fit_gp_begin(f, base);
-    cwb_fit_gp_title(f, o, fc->title);
+    cwb_fit_gp_title(f, o, fc->title, mf->trend_r2);
     cwb_gp_style_axis_column(f, 'x', mf->fm->trend_x);
     cwb_gp_style_axis_column(f, 'y', mf->fm->trend_y);
     fprintf(f, "set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nplot ");
