@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Simplified model, constant w fitted to the accurate Fig. 12 curve (residuals)' . "\n" . 'tangential.w = 0.4830300224 ± 0.00216 (bounds 0..1)' noenhanced
+set title 'Simplified model, constant w fitted to the accurate Fig. 12 curve (residuals)' . "\n" . 'tangential.w = 0.4830300224 ± 0.00216; R^2 = 0.9989' noenhanced
 cwb_xname = 'S_over_R'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
