@@ -232,9 +232,16 @@ void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title, double r
         snprintf(values + len, sizeof values - len, "%sR^2 = %.6g", len ? "; " : "", r2);
     fprintf(f, "set title ");
     cwb_fit_gp_string(f, '\'', title);
+    char *cut = strlen(values) > 110 ? strstr(values + strlen(values) / 3, "; ") : NULL;
+    if (cut) /* a long line of values in two */
+        *cut = '\0';
     if (values[0]) {
         fprintf(f, " . \"\\n\" . ");
         cwb_fit_gp_string(f, '\'', values);
+    }
+    if (cut) {
+        fprintf(f, " . \"\\n\" . ");
+        cwb_fit_gp_string(f, '\'', cut + 2);
     }
     fprintf(f, " noenhanced\n");
 }
