@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Hertz 2D paper (2020) Fig. 15(a): equivalent linear normal stiffness' . "\n" . 'k = 2698560666 ± 1.54e+07, R^2 = 0.9890000942' noenhanced
+set title 'Hertz 2D paper (2020) Fig. 15(a): equivalent linear normal stiffness' . "\n" . 'k = 2698560666 ± 1.54e+07 (N/m)/m, R^2 = 0.9890000942' noenhanced
 cwb_xname = 'delta_n'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Hertz 2D paper (2020) Fig. 15(b): equivalent linear tangential stiffness of the FEM two cylinders (mu = 0.3) (residuals)' . "\n" . 'k = 861661215.1 ± 1.53e+07, R^2 = 0.989098136' noenhanced
+set title 'Hertz 2D paper (2020) Fig. 15(b): equivalent linear tangential stiffness of the FEM two cylinders (mu = 0.3) (residuals)' . "\n" . 'k = 861661215.1 ± 1.53e+07 (N/m)/m, R^2 = 0.989098136' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

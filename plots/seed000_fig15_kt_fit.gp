@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Hertz 2D paper (2020) Fig. 15(b): equivalent linear tangential stiffness (no slip)' . "\n" . 'k = 1419393022 ± 4.06e+06, R^2 = 0.9970242061' noenhanced
+set title 'Hertz 2D paper (2020) Fig. 15(b): equivalent linear tangential stiffness (no slip)' . "\n" . 'k = 1419393022 ± 4.06e+06 (N/m)/m, R^2 = 0.9970242061' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

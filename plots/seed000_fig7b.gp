@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Hertz 2D paper (2020) Fig. 7b: w against the contact width a/R (R = 0.5 m, nu = 0.25)' . "\n" . 'c[1] = 0.249291 ± 0.00408 (paper 0.22); c[a/R] = 1.86765 ± 0.0512 (paper 2.89); c[nu] = 0.217401 ± 0.0261 (paper 0.18)' noenhanced
+set title 'Hertz 2D paper (2020) Fig. 7b: w against the contact width a/R (R = 0.5 m, nu = 0.25)' . "\n" . 'c[1] = 0.249291 ± 0.00408 (paper 0.22); c[a/R] = 1.86765 ± 0.0512 (paper 2.89)' . "\n" . 'c[nu] = 0.217401 ± 0.0261 (paper 0.18)' noenhanced
 cwb_xname = 'a_over_R'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
