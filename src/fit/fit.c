@@ -214,6 +214,8 @@ static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
                     out[used++] = *c;
             }
             out[used] = '\0';
+            if (used >= 2 && strcmp(out + used - 2, " -") == 0) /* the unit of a ratio */
+                out[used -= 2] = '\0';
             if (++count < 3 && used + 2 < n)
                 used += (size_t)snprintf(out + used, n - used, "; ");
         }

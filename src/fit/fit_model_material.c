@@ -1000,7 +1000,7 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
     fprintf(f, "set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nplot ");
     cwb_fit_gp_string(f, '\'', csv);
     fprintf(f, " using 1:2:3 with yerrorbars lt 2 dt 1 title 'fitted to cwb FEM "
-               "(+- 1 SE)', \\\n     ");
+               "(\xc2\xb1 1 SE)', \\\n     ");
     snprintf(label, sizeof label, "cwb: %.4g %+.4g x (R^2 %.5f)", mf->trend[0], mf->trend[1],
              mf->trend_r2);
     cwb_fit_gp_string(f, '\'', csv);

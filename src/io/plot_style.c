@@ -105,17 +105,20 @@ int cwb_gp_style_axis(FILE *f, char axis, const char *name, const char *unit)
 
 int cwb_gp_style_axis_column(FILE *f, char axis, const char *column)
 {
-    char name[CWB_TEXT], unit[CWB_TEXT];
+    /* "F_n[N]" or "force [N] data": the bracket is the unit, the rest the name */
+    char name[CWB_TEXT], unit[CWB_TEXT] = "";
     snprintf(name, sizeof name, "%s", column ? column : "");
-    unit[0] = '\0';
-    char *br = strchr(name, '[');
-    size_t len = strlen(name);
-    if (br && len > 0 && name[len - 1] == ']') {
-        name[len - 1] = '\0';
-        snprintf(unit, sizeof unit, "%s", br + 1);
-        *br = '\0';
-        for (size_t end = strlen(name); end > 0 && name[end - 1] == ' '; end--)
-            name[end - 1] = '\0';
+    char *open = strchr(name, '['), *close = open ? strchr(open, ']') : NULL;
+    if (open && close) {
+        snprintf(unit, sizeof unit, "%.*s", (int)(close - open - 1), open + 1);
+        memmove(open, close + 1, strlen(close + 1) + 1);
+        size_t w = 0; /* spaces: single, none at the ends */
+        for (size_t r = 0; name[r]; r++)
+            if (name[r] != ' ' || (w > 0 && name[w - 1] != ' '))
+                name[w++] = name[r];
+        while (w > 0 && name[w - 1] == ' ')
+            w--;
+        name[w] = '\0';
     }
     return cwb_gp_style_axis(f, axis, name, unit);
 }
