@@ -156,6 +156,79 @@ START_TEST(hostile_name_and_title_run)
 }
 END_TEST
 
+/* --format svg and pdf: the same script rendered as vector files. The SVG
+ * must be well-formed XML for an independent parser (python3's
+ * xml.etree, when python3 is installed; else its XML header and closing
+ * tag), the PDF must start with the PDF magic "%PDF-" (ISO 32000-1, 7.5.2);
+ * the hostile title rides along in both. */
+START_TEST(format_svg_and_pdf)
+{
+    char full[512];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return; /* nothing to render with; --format is still parsed below */
+    scratch s;
+    scratch_open(&s, "\n[output]\ntitle = " HOSTILE_TITLE " <&>\n");
+    const char *svg_args[] = {"run", HOSTILE_NAME ".case", "--out", "out", "--format", "svg", NULL};
+    int rc = run_in(s.work, s.log, svg_args);
+    char log[8192], path[256], text[1 << 16];
+    read_file(s.log, log, sizeof log);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, log);
+    snprintf(path, sizeof path, "%s/out/" HOSTILE_NAME ".svg", s.work);
+    size_t got = read_file(path, text, sizeof text);
+    ck_assert_msg(got > 0 && strncmp(text, "<?xml", 5) == 0, "%s: no XML header", path);
+    ck_assert_msg(strstr(text, "</svg>") != NULL, "%s: no closing </svg>", path);
+    snprintf(path, sizeof path, "%s/out/" HOSTILE_NAME ".png", s.work);
+    ck_assert_msg(access(path, F_OK) != 0, "--format svg also wrote %s", path);
+    if (cwb_on_path("python3", full, sizeof full)) {
+        char *py[] = {"python3", "-c",
+                      "import sys, xml.etree.ElementTree as E; "
+                      "r = E.parse(sys.argv[1]).getroot(); "
+                      "sys.exit(0 if r.tag.endswith('svg') else 1)",
+                      NULL, NULL};
+        snprintf(path, sizeof path, "%s/out/" HOSTILE_NAME ".svg", s.work);
+        py[3] = path;
+        rc = cwb_spawn(py, NULL, s.log);
+        read_file(s.log, log, sizeof log);
+        ck_assert_msg(rc == 0, "python3 xml.etree rejects %s: %s", path, log);
+    }
+    const char *pdf_args[] = {"run", HOSTILE_NAME ".case", "--out", "out", "--format", "pdf", NULL};
+    rc = run_in(s.work, s.log, pdf_args);
+    read_file(s.log, log, sizeof log);
+    ck_assert_msg(rc == 0, "exit %d: %s", rc, log);
+    snprintf(path, sizeof path, "%s/out/" HOSTILE_NAME ".pdf", s.work);
+    got = read_file(path, text, sizeof text);
+    ck_assert_msg(got > 5 && memcmp(text, "%PDF-", 5) == 0, "%s does not start with %%PDF-", path);
+    assert_no_pwned(s.work);
+    scratch_close(&s);
+}
+END_TEST
+
+/* A format cwb does not write is bad input (exit 2) on every plotting
+ * command, with a message naming the option and what it takes, before
+ * anything is run. */
+START_TEST(bad_format_refused)
+{
+    scratch s;
+    scratch_open(&s, "");
+    const char *const cmds[][8] = {
+        {"run", HOSTILE_NAME ".case", "--out", "out", "--format", "jpg", NULL},
+        {"sweep", HOSTILE_NAME ".case", "--vary", "driver.v_normal=1:2:2", "--format", "jpg", NULL},
+        {"fit", "none.fit", "--format", "PNG", NULL}};
+    for (size_t k = 0; k < sizeof cmds / sizeof *cmds; k++) {
+        char log[4096];
+        int rc = run_in(s.work, s.log, cmds[k]);
+        read_file(s.log, log, sizeof log);
+        ck_assert_msg(rc == 2, "cwb %s --format: exit %d, expected 2", cmds[k][0], rc);
+        ck_assert_msg(strstr(log, "--format") && strstr(log, "expected png, pdf or svg"),
+                      "cwb %s: unclear message: %s", cmds[k][0], log);
+    }
+    char path[256];
+    snprintf(path, sizeof path, "%s/out", s.work);
+    ck_assert_msg(access(path, F_OK) != 0, "a refused --format still wrote %s", path);
+    scratch_close(&s);
+}
+END_TEST
+
 START_TEST(hostile_out_and_title_sweep)
 {
     scratch s;
@@ -468,6 +541,8 @@ Suite *safety_suite(void)
     tcase_add_test(tc, hostile_out_and_title_sweep);
     tcase_add_test(tc, hostile_title_fit);
     tcase_add_test(tc, help_on_every_command);
+    tcase_add_test(tc, format_svg_and_pdf);
+    tcase_add_test(tc, bad_format_refused);
     tcase_add_test(tc, full_stdout_fails);
     tcase_add_test(tc, sweep_table_independent_of_jobs);
     tcase_add_test(tc, path_with_newline_refused);

@@ -189,11 +189,12 @@ typedef struct {
     const char *path;        /* the case file */
     const char *const *sets; /* --set overrides "section.key=value", applied to every value */
     size_t nsets;
-    const char *vary; /* "section.key=FROM:TO:N[:log]" over the case's [sweep], or NULL */
-    int jobs;         /* forked workers (clamped to 1..256 and to the values) */
-    const char *dir;  /* output folder, created when missing */
-    int plot;         /* also write .gp and render .png */
-    int json;         /* the summary as one JSON line */
+    const char *vary;   /* "section.key=FROM:TO:N[:log]" over the case's [sweep], or NULL */
+    int jobs;           /* forked workers (clamped to 1..256 and to the values) */
+    const char *dir;    /* output folder, created when missing */
+    int plot;           /* also write .gp and render .png */
+    int json;           /* the summary as one JSON line */
+    const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
 } cwb_sweep_request;
 
 /* Run a case once per value of one key (src/drivers/sweep.c). req->vary

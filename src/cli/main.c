@@ -21,12 +21,13 @@ static void usage(FILE *f)
             "cwb %s -- the contact workbench\n"
             "usage:\n"
             "  cwb run CASE [--set section.key=value ...] [--out DIR] [--json] [--no-plot]\n"
+            "            [--format png|pdf|svg]\n"
             "  cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
-            "            [--out DIR] [--json] [--no-plot]\n"
+            "            [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
             "  cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N]\n"
             "            [--results name,...] [--set ...] [--json]\n"
             "  cwb batch --merge OUT.csv SHARD.csv ...\n"
-            "  cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
+            "  cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
             "  cwb reference STUDY [--out DIR] [--work DIR]   (FEM: gmsh + CalculiX)\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
             "  cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
@@ -43,13 +44,15 @@ static const struct {
 } command_help[] = {
     {"run",
      "cwb run CASE [--set section.key=value ...] [--out DIR] [--json] [--no-plot]\n"
+     "        [--format png|pdf|svg]\n"
      "  Run one case file: its driver through its laws; writes DIR/NAME.csv (provenance lines,\n"
-     "  then columns with units), DIR/NAME.gp and DIR/NAME.png, and prints the named results\n"
+     "  then columns with units), DIR/NAME.gp and DIR/NAME.png (--format pdf or svg: a vector\n"
+     "  DIR/NAME.pdf or .svg from the same script), and prints the named results\n"
      "  (--json: one JSON object). --set overrides a key with the same checks as the file.\n"
      "  DIR defaults to cwb-out.\n"},
     {"sweep",
      "cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
-     "          [--out DIR] [--json] [--no-plot]\n"
+     "          [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
      "  Run a case once per value of one key (--vary, or the case's [sweep] section); one\n"
      "  row of named results per value in DIR/NAME_sweep.csv, plots per [sweep] plot_y.\n"
      "  --jobs N runs values in N worker processes (they end with the sweep).\n"},
@@ -68,7 +71,7 @@ static const struct {
      "cwb batch --merge OUT.csv SHARD.csv ...\n"
      "  One file of the shards' rows: their common header, rows sorted on sample.\n"},
     {"fit",
-     "cwb fit FITCASE [--out DIR] [--json] [--no-plot]\n"
+     "cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
      "  GSL least squares of a fit-case's model ([fit] model = run | scalar | eq33 | line |\n"
      "  material): fitted values with standard errors and R^2, DIR/NAME_fit.csv and the fit\n"
      "  and residual plots (material: also the trend across materials, NAME_trend).\n"},
@@ -281,6 +284,7 @@ typedef struct {
     const char **over;
     size_t nover;
     int json, plot, jobs;
+    const char *format; /* of the plots: png, pdf or svg */
 } options;
 
 /* A path is written into provenance lines and gnuplot scripts: one with a
@@ -308,7 +312,7 @@ static int refuse_unprintable(const char *cmd, ...)
  * CWB_EINPUT (after printing the problem). o->over must be freed. */
 static int parse_options(int argc, char **argv, int sweep_opts, options *o)
 {
-    *o = (options){.dir = "cwb-out", .plot = 1, .jobs = 1};
+    *o = (options){.dir = "cwb-out", .plot = 1, .jobs = 1, .format = "png"};
     o->over = calloc((size_t)argc, sizeof *o->over);
     if (!o->over)
         return report(CWB_EFAIL, "out of memory");
@@ -324,7 +328,14 @@ static int parse_options(int argc, char **argv, int sweep_opts, options *o)
             o->json = 1;
         else if (strcmp(argv[i], "--no-plot") == 0)
             o->plot = 0;
-        else if (sweep_opts && strcmp(argv[i], "--vary") == 0 && i + 1 < argc)
+        else if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) {
+            o->format = argv[++i];
+            if (!cwb_plot_format_ok(o->format)) {
+                fprintf(stderr, "cwb %s: --format %s: expected png, pdf or svg\n", argv[1],
+                        o->format);
+                return CWB_EINPUT;
+            }
+        } else if (sweep_opts && strcmp(argv[i], "--vary") == 0 && i + 1 < argc)
             o->vary = argv[++i];
         else if (sweep_opts && strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
             if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
@@ -363,7 +374,7 @@ static int write_run(const options *o, const cwb_case *c, const cwb_result *r, c
         return rc;
     if ((rc = cwb_plot_write(o->dir, c, r, &cli_log, msg, n)) != CWB_OK)
         return rc;
-    return cwb_plot_render(o->dir, c->name, msg, n);
+    return cwb_plot_render_as(o->dir, c->name, o->format, msg, n);
 }
 
 /* A title written for the case's own values must not stand under a run
@@ -434,7 +445,8 @@ static int cmd_sweep(int argc, char **argv)
                                  .jobs = o.jobs,
                                  .dir = o.dir,
                                  .plot = o.plot,
-                                 .json = o.json};
+                                 .json = o.json,
+                                 .format = o.format};
         rc = report(cwb_sweep(&req, &cli_log, msg, sizeof msg), msg);
     }
     free(o.over);
@@ -515,7 +527,8 @@ static int cmd_fit(int argc, char **argv)
         rc = CWB_EINPUT;
     }
     if (rc == CWB_OK) { /* cwb_fit creates the folder */
-        cwb_fit_request req = {.path = o.path, .dir = o.dir, .plot = o.plot, .json = o.json};
+        cwb_fit_request req = {
+            .path = o.path, .dir = o.dir, .plot = o.plot, .json = o.json, .format = o.format};
         rc = report(cwb_fit(&req, NULL, &cli_log, msg, sizeof msg), msg);
     }
     free(o.over);

@@ -783,7 +783,7 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
     for (size_t gi = 0; rc == CWB_OK && req->plot && gi < s->ngroups && !stop_signal; gi++)
         if (!s->skip[gi] &&
             (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) == CWB_OK)
-            rc = cwb_plot_render(req->dir, s->specs[gi].name, msg, n);
+            rc = cwb_plot_render_as(req->dir, s->specs[gi].name, req->format, msg, n);
     if (rc == CWB_OK && stop_signal) /* a stop while plotting is not a success */
         rc = cwb_fail(msg, n, CWB_EFAIL,
                       "sweep stopped by %s after %s was written: the plots "

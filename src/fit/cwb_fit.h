@@ -27,10 +27,11 @@
 
 /* What `cwb fit` is asked to do: the command line, as cwb_fit takes it. */
 typedef struct {
-    const char *path; /* the fit-case */
-    const char *dir;  /* output folder, created when missing */
-    int plot;         /* also the fit and residual plots (.gp, .png) */
-    int json;         /* the summary as one JSON object */
+    const char *path;   /* the fit-case */
+    const char *dir;    /* output folder, created when missing */
+    int plot;           /* also the fit and residual plots (.gp, .png) */
+    int json;           /* the summary as one JSON object */
+    const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
 } cwb_fit_request;
 
 /* Fit the model of fit-case req->path; the summary goes to log
@@ -110,6 +111,7 @@ void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s);
 typedef struct {
     const char *dir;         /* folder of the outputs */
     int plot;                /* 1: write gnuplot scripts and render PNGs */
+    const char *format;      /* their format: png (NULL), pdf or svg */
     int json;                /* 1: the summary is JSON (say() text is dropped) */
     cwb_result *res;         /* named results for callers (tests); may be NULL */
     cwb_fit_text summary;    /* text summary, lines ending in '\n' */
@@ -168,9 +170,12 @@ int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *ou
  * so no title or name can end the string early or be expanded; `quote` is
  * kept for the callers and ignored. */
 void cwb_fit_gp_string(FILE *f, char quote, const char *s);
-/* The script's output: cwb_png when cwb_plot_render sets it (a temporary
- * name renamed on success), else png. */
-void cwb_fit_gp_output(FILE *f, const char *png);
+/* The plot style's preamble for DIR/BASE.gp (plot_style.c), and the
+ * title with a second line naming the fitted values (the provenance notes
+ * that carry a standard error, "+-" shown as the plus-minus sign) and R^2
+ * (NaN: none; left out when a note already states it). */
+void cwb_fit_gp_begin(FILE *f, const char *base);
+void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title, double r2);
 
 /* The points a fit uses: columns x and y of a data or reference CSV, the
  * rows kept by [fit] where ("column = value") and x_range ("lo, hi"), and

@@ -181,13 +181,71 @@ void cwb_fit_gp_string(FILE *f, char quote, const char *s)
     fputs(quoted, f);
 }
 
-void cwb_fit_gp_output(FILE *f, const char *png)
+void cwb_fit_gp_begin(FILE *f, const char *base)
 {
-    /* cwb_plot_render passes cwb_png, a temporary name it renames once
-     * gnuplot has succeeded, so a failed plot never truncates the old PNG. */
-    fprintf(f, "if (!exists(\"cwb_png\")) cwb_png = ");
-    cwb_fit_gp_string(f, '\'', png);
-    fprintf(f, "\nset output cwb_png\n");
+    /* base is the fit-case's name and a suffix: cwb_gp_style_begin quotes it */
+    cwb_gp_style_begin(f, base);
+}
+
+/* The fitted values for a plot: the provenance notes holding "+-", at
+ * most three, "; "-joined, "+-" as a plus-minus sign. */
+static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
+{
+    size_t used = 0, count = 0;
+    out[0] = '\0';
+    const char *p = o->provenance.s;
+    while (p && *p && count < 3 && used < n) {
+        size_t len = strcspn(p, "\n");
+        const char *pm = strstr(p, " +- ");
+        if (pm && pm < p + len) {
+            const char *start = strncmp(p, "# ", 2) == 0 ? p + 2 : p;
+            const char *colon = strstr(start, ": "); /* "FILE: k = v" -> "k = v" */
+            if (colon && colon < pm && strchr(start, '/') && strchr(start, '/') < colon)
+                start = colon + 2;
+            for (const char *c = start; c < p + len && used + 4 < n; c++) {
+                if (strncmp(c, " (bounds ", 9) == 0) /* the search's, not the result's */
+                    break;
+                if (strncmp(c, " +- nan", 7) == 0) { /* no standard error: do not show one */
+                    c += 6;
+                } else if (strncmp(c, " +- ", 4) == 0) {
+                    used += (size_t)snprintf(out + used, n - used, " \xc2\xb1 ");
+                    c += 3;
+                } else
+                    out[used++] = *c;
+            }
+            out[used] = '\0';
+            if (used >= 2 && strcmp(out + used - 2, " -") == 0) /* the unit of a ratio */
+                out[used -= 2] = '\0';
+            if (++count < 3 && used + 2 < n)
+                used += (size_t)snprintf(out + used, n - used, "; ");
+        }
+        p += len + (p[len] == '\n');
+    }
+    while (used >= 2 && strcmp(out + used - 2, "; ") == 0)
+        out[used -= 2] = '\0';
+}
+
+void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title, double r2)
+{
+    char values[600];
+    fitted_values(o, values, sizeof values);
+    size_t len = strlen(values);
+    if (isfinite(r2) && !strstr(values, "R^2") && len + 40 < sizeof values)
+        snprintf(values + len, sizeof values - len, "%sR^2 = %.6g", len ? "; " : "", r2);
+    fprintf(f, "set title ");
+    cwb_fit_gp_string(f, '\'', title);
+    char *cut = strlen(values) > 110 ? strstr(values + strlen(values) / 3, "; ") : NULL;
+    if (cut) /* a long line of values in two */
+        *cut = '\0';
+    if (values[0]) {
+        fprintf(f, " . \"\\n\" . ");
+        cwb_fit_gp_string(f, '\'', values);
+    }
+    if (cut) {
+        fprintf(f, " . \"\\n\" . ");
+        cwb_fit_gp_string(f, '\'', cut + 2);
+    }
+    fprintf(f, " noenhanced\n");
 }
 
 /* --------------------------------------------------------------- files */
@@ -210,10 +268,11 @@ int cwb_fit_open(const cwb_fit_out *o, const char *base, const char *ext, cwb_ou
 int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *out, char *msg,
                           size_t n)
 {
+    cwb_gp_style_end(out->f);
     int rc = cwb_output_commit(out, msg, n);
     if (rc != CWB_OK)
         return rc;
-    return cwb_plot_render(o->dir, base, msg, n);
+    return cwb_plot_render_as(o->dir, base, o->format, msg, n);
 }
 
 static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
@@ -235,6 +294,30 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const c
     return cwb_output_commit(&out, msg, n);
 }
 
+/* R^2 of the table's fit column against its data column. */
+static double table_r_squared(const cwb_fit_table *t)
+{
+    double *y = malloc(2 * t->nrow * sizeof *y), r2 = NAN;
+    if (!y)
+        return NAN;
+    for (size_t i = 0; i < t->nrow; i++) {
+        y[i] = t->rows[i * t->ncol + (size_t)t->iy];
+        y[t->nrow + i] = t->rows[i * t->ncol + (size_t)t->ifit];
+    }
+    r2 = cwb_fit_r_squared(y, y + t->nrow, t->nrow);
+    free(y);
+    return r2;
+}
+
+/* 1 when column ix of the table rises from row to row. */
+static int x_rises(const cwb_fit_table *t)
+{
+    for (size_t i = 1; i < t->nrow; i++)
+        if (t->rows[i * t->ncol + (size_t)t->ix] <= t->rows[(i - 1) * t->ncol + (size_t)t->ix])
+            return 0;
+    return 1;
+}
+
 /* DIR/NAME_fit.gp (the data and the fit against x) or, with residual,
  * DIR/NAME_fit_residual.gp (the last column against x). */
 static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
@@ -248,44 +331,38 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     if (rc != CWB_OK)
         return rc;
     FILE *f = out.f;
-    char png[sizeof base + 8], title[CWB_TEXT + 16];
-    snprintf(png, sizeof png, "%s.png", base);
+    char title[CWB_TEXT + 16];
     snprintf(title, sizeof title, "%s%s", fc->title, residual ? " (residuals)" : "");
-    fprintf(f, "set datafile separator ','\nset datafile columnheaders\n");
-    fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
-    cwb_fit_gp_output(f, png);
-    fprintf(f, "set title ");
-    cwb_fit_gp_string(f, '"', title);
-    fprintf(f, " noenhanced\nset grid\nset key top right box opaque\nset xlabel ");
-    cwb_fit_gp_string(f, '\'', t->cols[t->ix]);
-    fprintf(f, " noenhanced\nset ylabel ");
-    cwb_fit_gp_string(f, '\'', residual ? "residual" : t->cols[t->iy]);
-    fprintf(f, " noenhanced\nplot ");
+    cwb_fit_gp_begin(f, base);
+    cwb_fit_gp_title(f, o, title, table_r_squared(t));
+    cwb_gp_style_axis_column(f, 'x', t->cols[t->ix]);
+    if (residual)
+        cwb_gp_style_axis(f, 'y', "fit - data", "");
+    else
+        cwb_gp_style_axis_column(f, 'y', t->cols[t->iy]);
+    fprintf(f, "plot ");
     cwb_fit_gp_string(f, '\'', csv);
     if (residual) {
-        fprintf(f, " using %d:%d with points pt 7 ps 0.8 lc rgb '#d62728' title 'fit - data'\n",
-                t->ix + 1, (int)t->ncol);
+        fprintf(f, " using %d:%d with points lt 2 ps 0.8 title 'fit - data'\n", t->ix + 1,
+                (int)t->ncol);
     } else {
-        fprintf(f,
-                " using %d:%d with points pt 6 ps 1.0 lc rgb '#d62728' title 'data', \\\n"
-                "     ",
-                t->ix + 1, t->iy + 1);
+        fprintf(f, " using %d:%d with points lt 2 ps 1.0 title 'data', \\\n     ", t->ix + 1,
+                t->iy + 1);
         cwb_fit_gp_string(f, '\'', csv);
         if (t->ngroup > 0) /* one line per fitted curve, not one through them all */
             fprintf(f,
-                    " using %d:(column(%d) == 0 ? column(%d) : NaN) with lines lw 2 lc rgb "
-                    "'#1f77b4' title 'fit', \\\n     for [k=1:%d] ",
+                    " using %d:(column(%d) == 0 ? column(%d) : NaN) with lines lt 1 title 'fit', "
+                    "\\\n     for [k=1:%d] ",
                     t->ix + 1, t->igroup + 1, t->ifit + 1, t->ngroup - 1);
         if (t->ngroup > 0)
             cwb_fit_gp_string(f, '\'', csv);
         if (t->ngroup > 0)
-            fprintf(f,
-                    " using %d:(column(%d) == k ? column(%d) : NaN) with lines lw 2 lc rgb "
-                    "'#1f77b4' notitle\n",
+            fprintf(f, " using %d:(column(%d) == k ? column(%d) : NaN) with lines lt 1 notitle\n",
                     t->ix + 1, t->igroup + 1, t->ifit + 1);
-        else
-            fprintf(f, " using %d:%d with %s lw 2 lc rgb '#1f77b4' title 'fit'\n", t->ix + 1,
-                    t->ifit + 1, t->ix == t->iy ? "points" : "linespoints pt 7 ps 0.4");
+        else /* a line only where x rises: through a grid it would zigzag */
+            fprintf(f, " using %d:%d with %s lt 1 title 'fit'\n", t->ix + 1, t->ifit + 1,
+                    t->ix == t->iy || !x_rises(t) ? "points pt 6 ps 0.9"
+                                                  : "linespoints pt 7 ps 0.4");
     }
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }
@@ -429,7 +506,11 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
     if (rc == CWB_OK)
         rc = check_keys(fc, m, log, msg, n);
     if (rc == CWB_OK) {
-        cwb_fit_out o = {.dir = req->dir, .plot = req->plot, .json = req->json, .res = res};
+        cwb_fit_out o = {.dir = req->dir,
+                         .plot = req->plot,
+                         .format = req->format,
+                         .json = req->json,
+                         .res = res};
         rc = fit_with(fc, m, &o, log, msg, n);
         cwb_fit_text_free(&o.summary);
         cwb_fit_text_free(&o.provenance);

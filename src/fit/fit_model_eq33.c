@@ -208,16 +208,16 @@ static void eq33_gnuplot(FILE *f, const char *fn, const double *c)
  * paper's eq. 33 dashed; u holds the k distinct values of nu. */
 static void by_nu_curves(FILE *f, const char *csv, const double *u, size_t k)
 {
-    fprintf(f, "set xrange [0:*]\nplot NaN with lines lw 2 lc rgb 'black' title 'cwb fit', \\\n"
-               "     NaN with lines lw 1 dt 2 lc rgb 'black' title 'paper eq. 33'");
+    fprintf(f, "set xrange [0:*]\nplot NaN with lines lw 2 dt 1 lc rgb 'black' title 'cwb fit', "
+               "\\\n     NaN with lines lw 1.5 dt 2 lc rgb 'black' title 'paper eq. 33'");
     for (size_t i = 0; i < k; i++) {
         fprintf(f, ", \\\n     ");
         cwb_fit_gp_string(f, '\'', csv);
         fprintf(f,
                 " using 1:(abs($2 - %.10g) < 1e-9 ? $3 : 1/0) with "
-                "points pt 7 ps 0.8 lc %zu title 'nu = %g', \\\n"
-                "     wfit(x, %.10g) with lines lw 2 lc %zu notitle, \\\n"
-                "     wpaper(x, %.10g) with lines lw 1 dt 2 lc %zu notitle",
+                "points lt %zu ps 0.8 title 'nu = %g', \\\n"
+                "     wfit(x, %.10g) with lines lt %zu dt 1 notitle, \\\n"
+                "     wpaper(x, %.10g) with lines lt %zu lw 1.5 dt 2 notitle",
                 u[i], i + 1, u[i], u[i], i + 1, u[i], i + 1);
     }
     fprintf(f, "\n");
@@ -236,22 +236,18 @@ static int by_nu_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_f
     for (size_t i = 0; i < e->m; i++)
         if (k == 0 || u[i] > u[k - 1] + 1e-12)
             u[k++] = u[i];
-    char base[sizeof fc->name + 16], png[sizeof base + 8], csv[sizeof base + 8],
-        title[CWB_TEXT + 48];
+    char base[sizeof fc->name + 16], csv[sizeof base + 8], title[CWB_TEXT + 48];
     snprintf(base, sizeof base, "%s_fit_by_nu", fc->name);
-    snprintf(png, sizeof png, "%s.png", base);
     snprintf(csv, sizeof csv, "%s_fit.csv", fc->name);
     snprintf(title, sizeof title, "%s: w against a/R for each nu", fc->title);
     cwb_output out;
     int rc = cwb_fit_open(o, base, "gp", &out, msg, n);
     if (rc == CWB_OK) {
-        fprintf(out.f, "set datafile separator ','\nset datafile columnheaders\n"
-                       "set terminal pngcairo size 960,720 font 'Sans,11' noenhanced\n");
-        cwb_fit_gp_output(out.f, png);
-        fprintf(out.f, "set title ");
-        cwb_fit_gp_string(out.f, '"', title);
-        fprintf(out.f, " noenhanced\nset grid\nset key outside right top box\nset samples 300\n"
-                       "set xlabel 'a/R' noenhanced\nset ylabel 'penalty factor w' noenhanced\n");
+        cwb_fit_gp_begin(out.f, base);
+        cwb_fit_gp_title(out.f, o, title, fit->r2);
+        fprintf(out.f, "set samples 300\n");
+        cwb_gp_style_axis(out.f, 'x', "a/R", "");
+        cwb_gp_style_axis(out.f, 'y', "penalty factor w", "");
         eq33_gnuplot(out.f, "wfit", fit->c);
         eq33_gnuplot(out.f, "wpaper", paper_eq33);
         by_nu_curves(out.f, csv, u, k);
@@ -310,29 +306,26 @@ static int panel_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_fi
 static int panel_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_panel *p, char *msg,
                       size_t n)
 {
-    char png[sizeof fc->name + 8], csv[sizeof fc->name + 8];
-    snprintf(png, sizeof png, "%s.png", fc->name);
+    char csv[sizeof fc->name + 8];
     snprintf(csv, sizeof csv, "%s.csv", fc->name);
     static const char *const curves[] = {
-        " using 1:4 with points pt 7 ps 1.2 lc rgb '#d62728' "
+        " using 1:4 with points lt 2 ps 1.2 "
         "title 'FEM (gmsh + CalculiX), w from eq. 20', \\\n     ",
-        " using 1:5 with linespoints pt 6 lw 2 lc rgb '#1f77b4' "
+        " using 1:5 with linespoints lt 1 pt 6 "
         "title 'eq. 33, cwb fit to the FEM grid', \\\n     ",
-        " using 1:6 with linespoints pt 4 lw 1 dt 2 lc rgb 'black' title 'eq. 33, paper'\n"};
+        " using 1:6 with linespoints lt 7 pt 4 lw 1.5 dt 2 title 'eq. 33, paper'\n"};
     cwb_output out;
     int rc = cwb_fit_open(o, fc->name, "gp", &out, msg, n);
     if (rc != CWB_OK)
         return rc;
     int logx = strcmp(p->xname, "R") == 0 || strcmp(p->xname, "E") == 0;
-    fprintf(out.f, "set datafile separator ','\nset datafile columnheaders\n"
-                   "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
-    cwb_fit_gp_output(out.f, png);
-    fprintf(out.f, "set title ");
-    cwb_fit_gp_string(out.f, '"', fc->title);
-    fprintf(out.f, " noenhanced\nset grid\nset key bottom right box opaque\n%sset xlabel ",
-            logx ? "set logscale x\n" : "");
-    cwb_fit_gp_string(out.f, '\'', p->xname);
-    fprintf(out.f, " noenhanced\nset ylabel 'penalty factor w' noenhanced\nplot ");
+    cwb_fit_gp_begin(out.f, fc->name);
+    cwb_fit_gp_title(out.f, o, fc->title, NAN);
+    if (logx)
+        fprintf(out.f, "set logscale x\ncwb_logx = 1\n");
+    cwb_gp_style_axis_column(out.f, 'x', p->xname);
+    cwb_gp_style_axis(out.f, 'y', "penalty factor w", "");
+    fprintf(out.f, "plot ");
     for (size_t i = 0; i < sizeof curves / sizeof *curves; i++) {
         cwb_fit_gp_string(out.f, '\'', csv);
         fputs(curves[i], out.f);

@@ -23,6 +23,7 @@ typedef struct {
     int have_data;
     const double *x, *y;
     size_t m;
+    const char *xunit, *yunit; /* of x and y ("" when not known) */
 } line_points;
 
 static int points_from_run(const cwb_fit_case *fc, line_points *p, char *msg, size_t n)
@@ -43,6 +44,8 @@ static int points_from_run(const cwb_fit_case *fc, line_points *p, char *msg, si
                         ix < 0 ? xn : yn);
     p->x = p->run.series.col[ix].v;
     p->y = p->run.series.col[iy].v;
+    p->xunit = p->run.series.col[ix].unit;
+    p->yunit = p->run.series.col[iy].unit;
     p->m = p->run.series.nrow;
     return CWB_OK;
 }
@@ -59,6 +62,8 @@ static int points_from_data(const cwb_fit_case *fc, line_points *p, char *msg, s
         return cwb_fail(msg, n, CWB_EINPUT, "%s: no column '%s'", p->source, jx < 0 ? xn : yn);
     p->x = p->data.v[jx];
     p->y = p->data.v[jy];
+    p->xunit = p->data.unit[jx];
+    p->yunit = p->data.unit[jy];
     p->m = p->data.nrow;
     return CWB_OK;
 }
@@ -89,7 +94,12 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const line_points *p,
 {
     cwb_fit_note(o, "model: line y = k x through the origin (gsl_fit_mul)");
     cwb_fit_note(o, "source: %s", p->source);
-    cwb_fit_note(o, "k = %.10g +- %.3g, R^2 = %.10g", k, se, r2);
+    /* k's unit: y's over x's, "(N/m)/m" style when either has a slash */
+    char unit[48] = "";
+    const char *yu = p->yunit ? p->yunit : "", *xu = p->xunit ? p->xunit : "";
+    if (yu[0] && xu[0] && strcmp(yu, "-") != 0 && strcmp(xu, "-") != 0)
+        snprintf(unit, sizeof unit, strchr(yu, '/') ? " (%s)/%s" : " %s/%s", yu, xu);
+    cwb_fit_note(o, "k = %.10g +- %.3g%s, R^2 = %.10g", k, se, unit, r2);
     cwb_fit_say(o, "%s (%s = k %s over %zu points)\n  %-28s %.10g +- %.3g\n  %-28s %.10g\n",
                 fc->name, fc->v.text[CWB_FIT_Y], fc->v.text[CWB_FIT_X], p->m, "k", k, se, "R^2",
                 r2);

@@ -994,31 +994,25 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
     if ((rc = cwb_fit_open(o, base, "gp", &out, msg, n)) != CWB_OK)
         return rc;
     FILE *f = out.f;
-    char png[sizeof base + 8], csv[sizeof base + 8], label[160];
-    snprintf(png, sizeof png, "%s.png", base);
+    char csv[sizeof base + 8], label[160];
     snprintf(csv, sizeof csv, "%s.csv", base);
-    fprintf(f, "set datafile separator ','\nset datafile columnheaders\n"
-               "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
-    cwb_fit_gp_output(f, png);
-    fprintf(f, "set title ");
-    cwb_fit_gp_string(f, '\'', fc->title);
-    fprintf(f, "\nset grid\nset key outside bottom center horizontal\nset xlabel ");
-    cwb_fit_gp_string(f, '\'', mf->fm->trend_x);
-    fprintf(f, "\nset ylabel ");
-    cwb_fit_gp_string(f, '\'', mf->fm->trend_y);
-    fprintf(f, "\nset offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nplot ");
+    cwb_fit_gp_begin(f, base);
+    cwb_fit_gp_title(f, o, fc->title, mf->trend_r2);
+    cwb_gp_style_axis_column(f, 'x', mf->fm->trend_x);
+    cwb_gp_style_axis_column(f, 'y', mf->fm->trend_y);
+    fprintf(f, "set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05\nplot ");
     cwb_fit_gp_string(f, '\'', csv);
-    fprintf(f, " using 1:2:3 with yerrorbars pt 7 lc rgb '#d62728' title 'fitted to cwb FEM "
-               "(+- 1 SE)', \\\n     ");
+    fprintf(f, " using 1:2:3 with yerrorbars lt 2 dt 1 title 'fitted to cwb FEM "
+               "(\xc2\xb1 1 SE)', \\\n     ");
     snprintf(label, sizeof label, "cwb: %.4g %+.4g x (R^2 %.5f)", mf->trend[0], mf->trend[1],
              mf->trend_r2);
     cwb_fit_gp_string(f, '\'', csv);
-    fprintf(f, " using 1:4 with lines lw 2 lc rgb '#1f77b4' title ");
+    fprintf(f, " using 1:4 with lines lt 1 title ");
     cwb_fit_gp_string(f, '\'', label);
     snprintf(label, sizeof label, "thesis: %.4g %+.4g x", t[0], t[1]);
     fprintf(f, ", \\\n     ");
     cwb_fit_gp_string(f, '\'', csv);
-    fprintf(f, " using 1:5 with lines lw 2 dt 2 lc rgb '#2ca02c' title ");
+    fprintf(f, " using 1:5 with lines lt 3 title ");
     cwb_fit_gp_string(f, '\'', label);
     fprintf(f, "\n");
     return cwb_fit_finish_script(o, base, &out, msg, n);

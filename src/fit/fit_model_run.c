@@ -220,6 +220,25 @@ static double case_key_value(const cwb_case *c, const char *path)
     return j >= 0 ? v->p[j] : NAN;
 }
 
+/* The unit of "section.key" in the loaded case c ("" when it has none). */
+static const char *case_key_unit(const cwb_case *c, const char *path)
+{
+    const char *dot = strchr(path, '.');
+    if (!dot || !c)
+        return "";
+    size_t len = (size_t)(dot - path);
+    const cwb_values *v = NULL;
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        const char *kind = cwb_kind_name((cwb_kind)k);
+        if (strlen(kind) == len && strncmp(path, kind, len) == 0)
+            v = &c->law_values[k];
+    }
+    if (len == strlen("driver") && strncmp(path, "driver", len) == 0)
+        v = &c->driver_values;
+    int j = v ? cwb_param_index(v->table, dot + 1) : -1;
+    return j >= 0 && v->table[j].unit && strcmp(v->table[j].unit, "-") != 0 ? v->table[j].unit : "";
+}
+
 /* Start values, given or the case's own (checked by loading the case), as
  * theta inside the bounds. */
 static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, char *msg, size_t n)
@@ -315,8 +334,9 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
     cwb_fit_json_open(&o->json_out, "parameters", '{');
     for (size_t i = 0; i < rf->np; i++) {
         double x = sol->value[i], se = sol->stderr_[i];
-        cwb_fit_note(o, "%s = %.10g +- %.3g (bounds %g..%g)", rf->key[i], x, se, rf->lo[i],
-                     rf->hi[i]);
+        const char *unit = case_key_unit(rf->c, rf->key[i]);
+        cwb_fit_note(o, "%s = %.10g +- %.3g%s%s (bounds %g..%g)", rf->key[i], x, se,
+                     unit[0] ? " " : "", unit, rf->lo[i], rf->hi[i]);
         cwb_fit_say(o, "  %-28s %.10g +- %.3g\n", rf->key[i], x, se);
         cwb_fit_json_open(&o->json_out, rf->key[i], '{');
         cwb_fit_json_number(&o->json_out, "value", x, 12);

@@ -132,5 +132,29 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
  * succeeded. CWB_ETOOL when gnuplot is missing, CWB_EFAIL with gnuplot's
  * last words when it fails. */
 int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n);
+/* The same in format "png", "pdf" or "svg" (NULL: png): DIR/NAME.FORMAT. */
+int cwb_plot_render_as(const char *dir, const char *name, const char *format, char *msg, size_t n);
+
+/* The plot style (plot_style.c): every script cwb writes is
+ *   cwb_gp_style_begin(f, NAME)   encoding, output name, line types, grid, legend
+ *   cwb_gp_style_axis(f, 'x', ...) and 'y' (the axis label as name and unit)
+ *   set title ...; plot ... (series use lt 1..CWB_GP_STYLES)
+ *   cwb_gp_style_end(f)           engineering ticks, terminal, replot
+ * (a log axis: the script sets cwb_logx = 1 or cwb_logy = 1 before the end).
+ * The begin/axis functions return -1 when a text could not be quoted. */
+#define CWB_GP_STYLES 10
+int cwb_gp_style_begin(FILE *f, const char *stem);
+int cwb_gp_style_axis(FILE *f, char axis, const char *name, const char *unit);
+/* The same from a column header "name[unit]" (no brackets: no unit). */
+int cwb_gp_style_axis_column(FILE *f, char axis, const char *column);
+void cwb_gp_style_end(FILE *f);
+/* set title TITLE (a long one in two lines); -1 when it cannot be quoted. */
+int cwb_gp_style_title(FILE *f, const char *title);
+/* Continue a plot command with a legend line of text; the caller writes
+ * its quoted text. */
+void cwb_gp_style_note(FILE *f);
+/* 1 when format is png, pdf or svg; the file extension of a format. */
+int cwb_plot_format_ok(const char *format);
+const char *cwb_plot_extension(const char *format);
 
 #endif /* CWB_OUT_H */

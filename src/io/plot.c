@@ -6,6 +6,9 @@
  * compare.c measured. Scripts use paths relative to DIR so a committed
  * plots/ directory renders anywhere.
  *
+ * The look (terminal, colours, legend, ticks) is plot_style.c's; the
+ * format (png, pdf, svg) is chosen when the script is rendered.
+ *
  * A script is a program: every text that comes from a user (titles, file
  * names, column names, legends) reaches it only through cwb_gp_quote(), and
  * gnuplot is started without a shell (cwb_spawn).
@@ -85,18 +88,144 @@ size_t cwb_split_paths(char *list, const char **out, size_t max)
     return n;
 }
 
-/* The legend of an overlaid run: its file name without directory, .csv and
- * a _sweep suffix. */
-static void overlay_title(const char *path, char *out, size_t n)
+/* The laws a "# laws: normal=X tangential=none ..." line names, as
+ * "PREFIX X" ("+"-joined, none left out), into out; its length. */
+static size_t laws_text(char *line, const char *prefix, char *out, size_t n)
+{
+    size_t used = (size_t)snprintf(out, n, "%s", prefix), start = used;
+    for (char *tok = strtok(line, " "); tok && used < n; tok = strtok(NULL, " ")) {
+        char *eq = strchr(tok, '=');
+        if (eq && strcmp(eq + 1, "none") != 0)
+            used +=
+                (size_t)snprintf(out + used, n - used, "%s%s", used > start ? " + " : " ", eq + 1);
+    }
+    return used < n ? used : n - 1;
+}
+
+/* 1 when a provenance line is a law parameter the user set. */
+static int set_parameter(const char *line)
+{
+    return (strncmp(line, "# normal.", 9) == 0 || strncmp(line, "# tangential.", 13) == 0 ||
+            strncmp(line, "# damping.", 10) == 0) &&
+           !strstr(line, "(default)");
+}
+
+/* The legend of an overlaid run at a level of detail: 0, the laws its
+ * CSV's provenance names ("# laws: normal=thornton tangential=none ..." ->
+ * "cwb: thornton"); 1, also (at most two of) the law parameters it sets
+ * that the run's own CSV (provenance main) does not set the same way; 2,
+ * the laws and its file name (when not even those set it apart). The file
+ * name alone when the CSV names no laws. */
+static void overlay_title(const char *path, const char *main, int detail, char *out, size_t n)
 {
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    snprintf(out, n, "%s", base);
-    char *dot = strstr(out, ".csv");
-    if (dot)
-        *dot = '\0';
-    char *sw = strstr(out, "_sweep");
-    if (sw && sw[6] == '\0')
-        *sw = '\0';
+    snprintf(out, n, "%.*s", (int)strcspn(base, "."), base);
+    FILE *in = fopen(path, "r");
+    char line[512];
+    size_t used = 0;
+    int params = 0;
+    while (in && fgets(line, sizeof line, in) && line[0] == '#') {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (strncmp(line, "# laws: ", 8) == 0)
+            used = laws_text(line + 8, "cwb:", out, n);
+        else if (detail == 1 && used && used < n && set_parameter(line) &&
+                 !(main && strstr(main, line)) && params++ < 2)
+            used += (size_t)snprintf(out + used, n - used, ", %s", strchr(line, '.') + 1);
+    }
+    if (in)
+        fclose(in);
+    if (detail == 2 && used && used < n)
+        snprintf(out + used, n - used, " (%.*s)", (int)strcspn(base, "."), base);
+}
+
+/* The legends of the overlays: each as short as it can be while no two
+ * (nor one and the run's own, label) read the same. */
+/* The '#' lines heading the plot's own CSV (DIR/DATA.csv), joined. */
+static void own_provenance(const cwb_plot_spec *sp, char *out, size_t n)
+{
+    char path[PATH_MAX], line[512];
+    snprintf(path, sizeof path, "%s/%s.csv", sp->dir, sp->data ? sp->data : sp->name);
+    out[0] = '\0';
+    FILE *in = fopen(path, "r");
+    for (size_t used = 0; in && fgets(line, sizeof line, in) && line[0] == '#';)
+        if (used < n)
+            used += (size_t)snprintf(out + used, n - used, "%s", line);
+    if (in)
+        fclose(in);
+}
+
+/* The legend of the run's own curves: spec label, or when that is only
+ * "cwb" (sweeps) the laws its CSV names. */
+static void own_label(const cwb_plot_spec *sp, char *out, size_t n)
+{
+    char prov[4096], line[512];
+    snprintf(out, n, "%s", sp->label ? sp->label : "cwb");
+    if (strcmp(out, "cwb") != 0)
+        return;
+    own_provenance(sp, prov, sizeof prov);
+    const char *laws = strstr(prov, "# laws: ");
+    if (laws) {
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(laws + 8, "\r\n"), laws + 8);
+        laws_text(line, "cwb:", out, n);
+    }
+}
+
+static void overlay_titles(const cwb_plot_spec *sp, char (*titles)[400])
+{
+    /* the run's own provenance: what an overlay's parameters differ from */
+    char main[4096], label[200];
+    own_provenance(sp, main, sizeof main);
+    own_label(sp, label, sizeof label);
+    int detail[12] = {0};
+    for (int round = 0; round < 3; round++) {
+        for (size_t o = 0; o < sp->noverlay; o++)
+            overlay_title(sp->overlays[o], main, detail[o], titles[o], sizeof titles[o]);
+        int same[12] = {0};
+        for (size_t o = 0; o < sp->noverlay; o++) {
+            same[o] |= strcmp(titles[o], label) == 0;
+            for (size_t p = o + 1; p < sp->noverlay; p++)
+                if (strcmp(titles[o], titles[p]) == 0)
+                    same[o] = same[p] = 1;
+        }
+        for (size_t o = 0; o < sp->noverlay; o++)
+            if (same[o] && detail[o] < 2)
+                detail[o]++;
+    }
+}
+
+/* The legend of a reference: "reference: " and its first provenance line,
+ * cut at its first " (" and kept short. */
+static void reference_title(const cwb_reference *rf, const char *path, char *out, size_t n)
+{
+    char first[160];
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    const char *p = rf->provenance;
+    while (*p == '#' || *p == ' ')
+        p++;
+    const char *cut = strstr(p, "reference: ");
+    if (strncmp(p, "cwb ", 4) == 0 && cut)
+        p = cut + 11;
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(p, "\r\n"), p);
+    const char *laws = strstr(rf->provenance, "# laws: ");
+    if (strncmp(first, "cwb ", 4) == 0 && !strchr(first, ':') && laws) {
+        /* a cwb run as the reference: its laws */
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(laws + 8, "\r\n"), laws + 8);
+        laws_text(line, "cwb:", first, sizeof first);
+    }
+    char *paren = strstr(first, " (");
+    if (paren)
+        *paren = '\0';
+    size_t len = strlen(first);
+    while (len && (first[len - 1] == ',' || first[len - 1] == ' ' || first[len - 1] == ':'))
+        first[--len] = '\0';
+    if (len > 70) { /* at a word boundary */
+        char *sp = first + 66;
+        while (sp > first + 40 && *sp != ' ')
+            sp--;
+        snprintf(sp, sizeof first - (size_t)(sp - first), " ...");
+    }
+    snprintf(out, n, "reference: %s", first[0] ? first : base);
 }
 
 /* Column indices of x and y in a cwb CSV's header row ("name[unit],..."),
@@ -128,17 +257,14 @@ static int header_columns(const char *path, const char *x, const char *y, int *j
     return rc;
 }
 
-static void label_of(const cwb_series *s, int i, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s [%s]", s->col[i].name, s->col[i].unit);
-}
-
 /* A script being written. Every user text goes through gp_text(), which
  * remembers the first one cwb_gp_quote() refused (the script is then
- * dropped, never written with the text left out). */
+ * dropped, never written with the text left out). lt is the next line
+ * type of the style (one per series). */
 typedef struct {
     FILE *f;
     const char *bad;
+    int lt;
 } gp_script;
 
 static void gp_text(gp_script *g, const char *s)
@@ -153,66 +279,74 @@ static void gp_text(gp_script *g, const char *s)
     fputs(q, g->f);
 }
 
-/* Terminal, output, title, axis labels and the deviation label. The
- * terminal is noenhanced, so _ and ^ in any text show as written. */
+/* The style's preamble, title and axis labels (name and unit apart, so
+ * the style can put a prefix before the unit). */
 static void gp_head(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, int ix)
 {
-    char text[2 * CWB_TEXT];
     FILE *f = g->f;
     fprintf(f, "# gnuplot script written by cwb %s\n", CWB_VERSION);
-    fprintf(f, "# render: gnuplot NAME.gp in this folder (writes NAME.png)\n");
-    fprintf(f, "set datafile separator ','\nset datafile columnheaders\n");
-    fprintf(f, "set terminal pngcairo size 960,640 font 'Sans,11' noenhanced\n");
-    /* cwb passes cwb_png (a temporary name it renames once gnuplot succeeded) */
-    snprintf(text, sizeof text, "%s.png", sp->name);
-    fprintf(f, "if (!exists(\"cwb_png\")) cwb_png = ");
-    gp_text(g, text);
-    fprintf(f, "\nset output cwb_png\nset title ");
-    gp_text(g, sp->title && sp->title[0] ? sp->title : sp->name);
-    fprintf(f, " noenhanced\nset xlabel ");
-    label_of(s, ix, text, sizeof text);
-    gp_text(g, text);
-    fprintf(f, " noenhanced\nset ylabel ");
-    label_of(s, cwb_series_find(s, sp->y[0]), text, sizeof text);
-    gp_text(g, text);
-    fprintf(f, " noenhanced\nset grid\nset key top right box opaque noenhanced\n");
-    if (sp->nref && isfinite(sp->dev_max)) {
-        snprintf(text, sizeof text, "vs %s: max dev. %.3g, rms %.3g (of max |ref|), %.0f pts",
-                 sp->dev_what && sp->dev_what[0] ? sp->dev_what : "reference", sp->dev_max,
-                 sp->dev_rms, sp->dev_points);
-        fprintf(f, "set label 1 ");
-        gp_text(g, text);
-        fprintf(f, " at graph 0.02, graph 0.05 front noenhanced\n");
+    if (cwb_gp_style_begin(f, sp->name) != 0 && !g->bad)
+        g->bad = sp->name;
+    const char *title = sp->title && sp->title[0] ? sp->title : sp->name;
+    if (cwb_gp_style_title(f, title) != 0 && !g->bad)
+        g->bad = title;
+    int iy = cwb_series_find(s, sp->y[0]);
+    if (cwb_gp_style_axis(f, 'x', s->col[ix].name, s->col[ix].unit) != 0 && !g->bad)
+        g->bad = s->col[ix].name;
+    /* several y columns: the name they share ("disp_error_nu0", "disp_error_nu0.3" ->
+     * "disp_error"), else their names when short, else the legend says */
+    char names[CWB_TEXT];
+    snprintf(names, sizeof names, "%s", s->col[iy].name);
+    for (size_t k = 1; k < sp->ny; k++) {
+        const char *other = s->col[cwb_series_find(s, sp->y[k])].name;
+        size_t c = 0;
+        while (names[c] && names[c] == other[c])
+            c++;
+        names[c] = '\0';
     }
+    while (strlen(names) > 0 && strchr("_ .-", names[strlen(names) - 1]))
+        names[strlen(names) - 1] = '\0';
+    if (sp->ny > 1 && strlen(names) < 3) {
+        size_t used = 0;
+        for (size_t k = 0; k < sp->ny && used < sizeof names; k++)
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s", k ? ", " : "",
+                                     s->col[cwb_series_find(s, sp->y[k])].name);
+        if (used > 40)
+            snprintf(names, sizeof names, "(see legend)");
+    }
+    if (cwb_gp_style_axis(f, 'y', names, s->col[iy].unit) != 0 && !g->bad)
+        g->bad = s->col[iy].name;
 }
 
 /* The run's own curves: each y against x from DIR/DATA.csv. */
 static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, int ix)
 {
-    static const char *const colours[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b",
-                                          "#d62728", "#ff7f0e", "#17becf", "#7f7f7f"};
-    char text[2 * CWB_TEXT];
+    char text[2 * CWB_TEXT], label[200];
+    own_label(sp, label, sizeof label);
     fprintf(g->f, "plot ");
     for (size_t k = 0; k < sp->ny; k++) {
         snprintf(text, sizeof text, "%s.csv", sp->data ? sp->data : sp->name);
         fprintf(g->f, "%s", k ? ", \\\n     " : "");
         gp_text(g, text);
-        fprintf(g->f, " using %d:%d with %s lw 2 lc rgb '%s' title ", ix + 1,
-                cwb_series_find(s, sp->y[k]) + 1, sp->markers ? "linespoints pt 7 ps 0.6" : "lines",
-                colours[k % 8]);
-        snprintf(text, sizeof text, "%s%s%s", sp->label ? sp->label : "cwb", sp->ny > 1 ? ", " : "",
-                 sp->ny > 1 ? sp->y[k] : "");
+        fprintf(g->f, " using %d:%d with %s lt %d title ", ix + 1, cwb_series_find(s, sp->y[k]) + 1,
+                sp->markers ? "linespoints ps 0.7" : "lines", ++g->lt);
+        /* several columns: the laws once, then the column names alone */
+        if (sp->ny > 1 && k > 0)
+            snprintf(text, sizeof text, "%s", sp->y[k]);
+        else
+            snprintf(text, sizeof text, "%s%s%s", label, sp->ny > 1 ? ": " : "",
+                     sp->ny > 1 ? sp->y[k] : "");
         gp_text(g, text);
     }
 }
 
-/* Other runs' CSVs (other laws) drawn as dashed lines; a missing one is a
- * warning, not a failure (its case may not have been run yet). */
+/* Other runs' CSVs (other laws) drawn as lines of their own type; a
+ * missing one is a warning, not a failure (its case may not have been run
+ * yet). */
 static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
 {
-    static const char *const ocol[] = {"#ff7f0e", "#17becf", "#bcbd22", "#e377c2",
-                                       "#7f7f7f", "#8c564b", "#9467bd", "#2ca02c",
-                                       "#d62728", "#000000", "#1f77b4", "#aec7e8"};
+    char titles[12][400];
+    overlay_titles(sp, titles);
     for (size_t o = 0; o < sp->noverlay; o++) {
         int jx = -1, jy = -1;
         if (header_columns(sp->overlays[o], sp->x, sp->y[0], &jx, &jy) != 0) {
@@ -227,22 +361,19 @@ static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
                      sp->x, sp->y[0]);
             continue;
         }
-        char rel[PATH_MAX], title[160];
+        char rel[PATH_MAX];
         relative_path(sp->dir, sp->overlays[o], rel, sizeof rel);
-        overlay_title(sp->overlays[o], title, sizeof title);
         fprintf(g->f, ", \\\n     ");
         gp_text(g, rel);
-        fprintf(g->f, " using %d:%d with lines lw 2 dt %d lc rgb '%s' title ", jx + 1, jy + 1,
-                (int)(o % 3) + 2, ocol[o % 12]);
-        gp_text(g, title);
+        fprintf(g->f, " using %d:%d with lines lt %d title ", jx + 1, jy + 1, ++g->lt);
+        gp_text(g, titles[o]);
     }
 }
 
-/* Reference curves as points (about 60 of them), legend: the file name. */
+/* Reference curves as points (about 60 of them), legend: what the
+ * reference is, and for the first one the deviation compare.c measured. */
 static void gp_references(gp_script *g, const cwb_plot_spec *sp)
 {
-    static const int points[] = {6, 4, 8, 12};
-    static const char *const rcol[] = {"#d62728", "#ff7f0e", "#000000", "#e377c2"};
     for (size_t r = 0; r < sp->nref; r++) {
         cwb_reference rf;
         char why[CWB_MSG];
@@ -252,16 +383,22 @@ static void gp_references(gp_script *g, const cwb_plot_spec *sp)
         }
         int jx = cwb_reference_find(&rf, sp->ref_x && sp->ref_x[0] ? sp->ref_x : sp->x);
         int jy = cwb_reference_find(&rf, sp->ref_y && sp->ref_y[0] ? sp->ref_y : sp->y[0]);
-        char rel[PATH_MAX];
+        char rel[PATH_MAX], title[600];
         relative_path(sp->dir, sp->refs[r], rel, sizeof rel);
-        const char *base = strrchr(sp->refs[r], '/') ? strrchr(sp->refs[r], '/') + 1 : sp->refs[r];
+        reference_title(&rf, sp->refs[r], title, sizeof title);
         if (jx >= 0 && jy >= 0) {
             fprintf(g->f, ", \\\n     ");
             gp_text(g, rel);
-            fprintf(g->f, " using %d:%d every %zu with points pt %d ps 1.2 lc rgb '%s' title ",
-                    jx + 1, jy + 1, rf.nrow > 60 ? rf.nrow / 60 : (size_t)1, points[r % 4],
-                    rcol[r % 4]);
-            gp_text(g, base);
+            fprintf(g->f, " using %d:%d every %zu with points lt %d dt 1 ps 1.2 lw 1.5 title ",
+                    jx + 1, jy + 1, rf.nrow > 60 ? rf.nrow / 60 : (size_t)1, ++g->lt);
+            gp_text(g, title);
+        }
+        if (r == 0 && isfinite(sp->dev_max)) {
+            /* its line follows the reference it was measured against */
+            snprintf(title, sizeof title, "  deviation: max %.3g, rms %.3g of max |ref| (%.0f pts)",
+                     sp->dev_max, sp->dev_rms, sp->dev_points);
+            cwb_gp_style_note(g->f);
+            gp_text(g, title);
         }
         cwb_reference_free(&rf);
     }
@@ -281,12 +418,13 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
     int rc = cwb_output_open(&out, path, msg, n);
     if (rc != CWB_OK)
         return rc;
-    gp_script g = {out.f, NULL};
+    gp_script g = {out.f, NULL, 0};
     gp_head(&g, sp, s, ix);
     gp_cwb_curves(&g, sp, s, ix);
     gp_overlays(&g, sp);
     gp_references(&g, sp);
     fprintf(out.f, "\n");
+    cwb_gp_style_end(out.f);
     if (g.bad) {
         cwb_output_abort(&out);
         return cwb_fail(msg, n, CWB_EINPUT,
@@ -317,8 +455,10 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
     char label[160];
     if (c->driver->own_model)
         snprintf(label, sizeof label, "cwb: %s", c->driver->own_model);
+    else if (strcmp(c->law[CWB_KIND_TANGENTIAL]->name, "none") == 0)
+        snprintf(label, sizeof label, "cwb: %s", c->law[CWB_KIND_NORMAL]->name);
     else
-        snprintf(label, sizeof label, "cwb: %s / %s", c->law[CWB_KIND_NORMAL]->name,
+        snprintf(label, sizeof label, "cwb: %s + %s", c->law[CWB_KIND_NORMAL]->name,
                  c->law[CWB_KIND_TANGENTIAL]->name);
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
     char overlay[CWB_TEXT];
@@ -382,13 +522,22 @@ static int reserve(cwb_output *o, const char *path, char *msg, size_t n)
 
 int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n)
 {
+    return cwb_plot_render_as(dir, name, "png", msg, n);
+}
+
+int cwb_plot_render_as(const char *dir, const char *name, const char *format, char *msg, size_t n)
+{
+    if (!format || !format[0])
+        format = "png";
+    if (!cwb_plot_format_ok(format))
+        return cwb_fail(msg, n, CWB_EINPUT, "--format %s: expected png, pdf or svg", format);
     char full[PATH_MAX], path[CWB_TEXT + 160], script[CWB_TEXT + 16];
     if (!cwb_on_path("gnuplot", full, sizeof full))
         return cwb_fail(msg, n, CWB_ETOOL,
                         "gnuplot is not installed: apt-get install "
                         "gnuplot-nox (Debian package gnuplot-nox), or run with --no-plot");
     cwb_output png, log;
-    snprintf(path, sizeof path, "%s/%s.png", dir, name);
+    snprintf(path, sizeof path, "%s/%s.%s", dir, name, format);
     int rc = reserve(&png, path, msg, n);
     if (rc != CWB_OK)
         return rc;
@@ -399,19 +548,19 @@ int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n)
     }
     /* gnuplot runs in DIR: the temporary PNG by its name there */
     const char *slash = strrchr(png.tmp, '/');
-    char quoted[2 * sizeof png.tmp + 3], setpng[sizeof quoted + 16];
+    char quoted[2 * sizeof png.tmp + 3], setpng[sizeof quoted + 48];
     if (cwb_gp_quote(quoted, sizeof quoted, slash ? slash + 1 : png.tmp) != 0) {
         cwb_output_abort(&png);
         cwb_output_abort(&log);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: a control character in the name", png.path);
     }
-    snprintf(setpng, sizeof setpng, "cwb_png = %s", quoted);
+    snprintf(setpng, sizeof setpng, "cwb_format = '%s'; cwb_file = %s", format, quoted);
     snprintf(script, sizeof script, "./%s.gp", name);
     char *argv[] = {"gnuplot", "-e", setpng, script, NULL};
     int status = cwb_spawn(argv, dir, log.tmp);
     struct stat st;
     if (status == 0 && stat(png.tmp, &st) == 0 && st.st_size == 0)
-        cwb_output_abort(&png); /* a script that ignores cwb_png wrote NAME.png itself */
+        cwb_output_abort(&png); /* a script that ignores cwb_file wrote NAME.png itself */
     else if (status == 0 && rename(png.tmp, png.path) != 0)
         status = -2;
     if (status != 0) {

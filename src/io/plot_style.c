@@ -1,0 +1,203 @@
+/* plot_style.c -- the one look of every plot cwb writes.
+ *
+ * Every gnuplot script (runs and sweeps in plot.c, fits in src/fit/)
+ * starts with cwb_gp_style_begin() and ends with cwb_gp_style_end(), so
+ * terminal, fonts, colours, dash patterns, grid, legend place and tick
+ * labels are decided here and nowhere else:
+ *
+ * - the output format is a variable of the script, cwb_format ('png',
+ *   'pdf' or 'svg', default 'png'; cwb_plot_render_as passes it with -e),
+ *   and the file is cwb_file (default NAME.FORMAT), so one script renders
+ *   any of them: gnuplot -e "cwb_format='svg'" NAME.gp;
+ * - ten line types, each a colour of its own (Okabe & Ito's colour-blind
+ *   safe eight, plus two) AND a dash pattern and point type of its own, so
+ *   ten series stay apart in grey print;
+ * - the legend below the plot area, never over the data (the deviation
+ *   from a reference is a legend line of its own, cwb_gp_style_note);
+ * - engineering tick labels (linear axes; a script that sets a log scale
+ *   sets cwb_logx or cwb_logy = 1 and keeps gnuplot's ticks): the plot is drawn once on the `unknown`
+ *   terminal to learn the axis ranges, then an axis whose largest |value|
+ *   is outside [0.1, 10^4) gets ticks scaled by a power of 10^3 and the
+ *   SI prefix goes into its label ("delta_n [µm]", a dimensionless one
+ *   "[x 10^-6]"); then the real terminal replots.
+ *
+ * Texts reach the script only through cwb_gp_quote(); a text it refuses
+ * makes these functions return -1 (the caller drops the script).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cwb_out.h"
+
+static const char *const palette[CWB_GP_STYLES] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                                   "#E69F00", "#56B4E9", "#000000", "#882255",
+                                                   "#999933", "#7F7F7F"};
+/* dash patterns: solid first, then ones that differ in rhythm, not only
+ * in length, so they stay apart when lines are short */
+static const char *const dashes[CWB_GP_STYLES] = {
+    "1",     "(10,5)",     "(2,4)",     "(10,4,2,4)", "(18,6)", "(6,3,2,3,2,3)",
+    "(4,3)", "(14,4,4,4)", "(2,2,8,2)", "(1,3)"};
+static const int points[CWB_GP_STYLES] = {7, 5, 9, 13, 6, 4, 8, 12, 1, 2};
+
+static int put_quoted(FILE *f, const char *s)
+{
+    char q[2 * CWB_TEXT + 8];
+    if (cwb_gp_quote(q, sizeof q, s) != 0) {
+        fputs("''", f);
+        return -1;
+    }
+    fputs(q, f);
+    return 0;
+}
+
+/* The gnuplot functions behind the tick labels and axis labels. */
+static void write_functions(FILE *f)
+{
+    fprintf(
+        f,
+        "cwb_big(a, b) = abs(a) > abs(b) ? abs(a) : abs(b)\n"
+        "cwb_e3(a, b) = (cwb_m = cwb_big(a, b), (cwb_m == 0 || (cwb_m >= 0.1 && cwb_m < "
+        "1e4)) ? 0 : 3 * floor(log10(cwb_m) / 3))\n"
+        "cwb_prefix(e) = e == -15 ? 'f' : e == -12 ? 'p' : e == -9 ? 'n' : e == -6 ? '\xc2\xb5' : "
+        "e == -3 ? 'm' : e == 3 ? 'k' : e == 6 ? 'M' : e == 9 ? 'G' : e == 12 ? 'T' : ''\n"
+        "cwb_plain(u) = u eq '' || u eq '-' || u eq '1'\n"
+        "cwb_label(n, u, e) = e == 0 ? (cwb_plain(u) ? n : n . ' [' . u . ']') : "
+        "(cwb_plain(u) || cwb_prefix(e) eq '' ? n . sprintf(' [x 10^%%d', e) . "
+        "(cwb_plain(u) ? '' : ' ' . u) . ']' : n . ' [' . cwb_prefix(e) . u . ']')\n"
+        "cwb_step(lo, hi) = (cwb_r = (hi - lo) / 6.0, cwb_p = 10.0**floor(log10(cwb_r)), "
+        "cwb_f = cwb_r / cwb_p, (cwb_f < 1.5 ? 1 : cwb_f < 3 ? 2 : cwb_f < 7 ? 5 : 10) * "
+        "cwb_p)\n");
+}
+
+int cwb_gp_style_begin(FILE *f, const char *stem)
+{
+    fprintf(f, "# render: gnuplot NAME.gp in this folder writes NAME.png; "
+               "gnuplot -e \"cwb_format='svg'\" NAME.gp writes NAME.svg (or 'pdf')\n");
+    fprintf(f, "set encoding utf8\nset datafile separator ','\nset datafile columnheaders\n"
+               "if (!exists(\"cwb_format\")) cwb_format = 'png'\n"
+               "if (!exists(\"cwb_file\")) cwb_file = ");
+    int rc = put_quoted(f, stem);
+    fprintf(f, " . '.' . cwb_format\n");
+    write_functions(f);
+    /* the first pass only measures the axes */
+    fprintf(f, "set terminal unknown\nset termoption noenhanced\n"
+               "cwb_logx = 0; cwb_logy = 0 # a script with set logscale sets these to 1\n");
+    for (int k = 0; k < CWB_GP_STYLES; k++)
+        fprintf(f, "set linetype %d lc rgb '%s' lw 2 dt %s pt %d ps 1.0\n", k + 1, palette[k],
+                dashes[k], points[k]);
+    fprintf(f, "set linetype cycle %d\n", CWB_GP_STYLES);
+    fprintf(f, "set grid lc rgb '#d0d0d0' lw 1 dt 1\nset border lw 1.2\nset tics out nomirror\nset "
+               "rmargin 4\n"
+               "set key below left Left reverse vertical maxrows 5 box height 1 noenhanced\n"
+               "set title noenhanced\nset format x '%%g'\nset format y '%%g'\n");
+    return rc;
+}
+
+int cwb_gp_style_axis(FILE *f, char axis, const char *name, const char *unit)
+{
+    fprintf(f, "cwb_%cname = ", axis);
+    int rc = put_quoted(f, name ? name : "");
+    fprintf(f, "\ncwb_%cunit = ", axis);
+    rc |= put_quoted(f, unit ? unit : "");
+    fprintf(f, "\nset %clabel cwb_label(cwb_%cname, cwb_%cunit, 0) noenhanced\n", axis, axis, axis);
+    return rc;
+}
+
+int cwb_gp_style_axis_column(FILE *f, char axis, const char *column)
+{
+    /* "F_n[N]" or "force [N] data": the bracket is the unit, the rest the name */
+    char name[CWB_TEXT], unit[CWB_TEXT] = "";
+    snprintf(name, sizeof name, "%s", column ? column : "");
+    char *open = strchr(name, '['), *close = open ? strchr(open, ']') : NULL;
+    if (open && close) {
+        snprintf(unit, sizeof unit, "%.*s", (int)(close - open - 1), open + 1);
+        memmove(open, close + 1, strlen(close + 1) + 1);
+        size_t w = 0; /* spaces: single, none at the ends */
+        for (size_t r = 0; name[r]; r++)
+            if (name[r] != ' ' || (w > 0 && name[w - 1] != ' '))
+                name[w++] = name[r];
+        while (w > 0 && name[w - 1] == ' ')
+            w--;
+        name[w] = '\0';
+    }
+    return cwb_gp_style_axis(f, axis, name, unit);
+}
+
+/* Engineering ticks on a linear axis: fixed range, ticks every nice step
+ * of the scaled values, the prefix in the label. */
+static void engineering_axis(FILE *f, char a, const char *A)
+{
+    fprintf(f,
+            "cwb_lo = GPVAL_%s_MIN; cwb_hi = GPVAL_%s_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)\n"
+            "if (!cwb_log%c && cwb_e != 0 && cwb_hi > cwb_lo) {\n"
+            "  set %crange [cwb_lo:cwb_hi]\n"
+            "  cwb_s = cwb_step(cwb_lo, cwb_hi)\n"
+            "  set %ctics ('' 1e300)\n"
+            "  do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {\n"
+            "    cwb_v = cwb_i * cwb_s * 1.0\n"
+            "    set %ctics add (sprintf('%%g', cwb_v / 10.0**cwb_e) cwb_v)\n"
+            "  }\n"
+            "}\n"
+            "set %clabel cwb_label(cwb_%cname, cwb_%cunit, cwb_e) noenhanced\n",
+            A, A, a, a, a, a, a, a, a);
+}
+
+void cwb_gp_style_end(FILE *f)
+{
+    fprintf(f, "\n# second pass: tick labels from the measured ranges, then the real terminal\n");
+    engineering_axis(f, 'x', "X");
+    engineering_axis(f, 'y', "Y");
+    fprintf(f, "if (cwb_format eq 'pdf') {\n"
+               "  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced\n"
+               "} else {\n"
+               "  if (cwb_format eq 'svg') {\n"
+               "    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced\n"
+               "  } else {\n"
+               "    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced\n"
+               "  }\n"
+               "}\n"
+               "set output cwb_file\nreplot\nunset output\n");
+}
+
+const char *cwb_plot_extension(const char *format)
+{
+    return format && format[0] ? format : "png";
+}
+
+int cwb_plot_format_ok(const char *format)
+{
+    return format &&
+           (strcmp(format, "png") == 0 || strcmp(format, "pdf") == 0 || strcmp(format, "svg") == 0);
+}
+
+void cwb_gp_style_note(FILE *f)
+{
+    /* an entry with an invisible sample: a line of text in the legend */
+    fprintf(f, ", \\\n     keyentry with lines lc rgb '#ffffff' title ");
+}
+
+int cwb_gp_style_title(FILE *f, const char *title)
+{
+    /* a long title in two lines, broken at a space near the middle */
+    size_t len = strlen(title), cut = 0;
+    if (len > 95)
+        for (size_t i = len / 2, j = len / 2; !cut && (i > len / 4 || j < len - 5); i--, j++) {
+            if (i > len / 4 && title[i] == ' ')
+                cut = i;
+            else if (j < len - 5 && title[j] == ' ')
+                cut = j;
+        }
+    fprintf(f, "set title ");
+    if (!cut) {
+        int rc = put_quoted(f, title);
+        fprintf(f, " noenhanced\n");
+        return rc;
+    }
+    char a[CWB_TEXT];
+    snprintf(a, sizeof a, "%.*s", (int)cut, title);
+    int rc = put_quoted(f, a);
+    fprintf(f, " . \"\\n\" . ");
+    rc |= put_quoted(f, title + cut + 1);
+    fprintf(f, " noenhanced\n");
+    return rc;
+}
