@@ -417,7 +417,10 @@ static int cmd_run(int argc, char **argv)
         c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
     if ((rc = write_run(&o, c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
-    fprintf(stderr, "cwb: wrote %s/%s.csv%s\n", o.dir, c->name, o.plot ? " (and .gp, .png)" : "");
+    if (o.plot)
+        fprintf(stderr, "cwb: wrote %s/%s.csv (and .gp, .%s)\n", o.dir, c->name, o.format);
+    else
+        fprintf(stderr, "cwb: wrote %s/%s.csv\n", o.dir, c->name);
     if (o.json)
         cwb_write_json(stdout, c, &r, o.dir);
     else
