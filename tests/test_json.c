@@ -84,6 +84,25 @@ START_TEST(json_answers_parse_with_a_real_parser)
         ck_assert_msg(valid_json(out, runs[i].command) == 0, "%s %s: not valid JSON",
                       runs[i].command, runs[i].file);
     }
+    /* a sweep (every reference of a group in "deviations") and a batch */
+    char *sweep[] = {(char *)bin, "sweep",     "cases/chung_ooi_4_al_alloy.case",
+                     "--json",    "--no-plot", "--jobs",
+                     "2",         "--out",     dir,
+                     NULL};
+    ck_assert_int_eq(run_to(sweep, out), 0);
+    ck_assert_msg(valid_json(out, "sweep") == 0, "sweep: not valid JSON");
+    char table[96], part[96];
+    snprintf(table, sizeof table, "%s/samples.csv", dir);
+    snprintf(part, sizeof part, "%s/part.csv", dir);
+    FILE *f = fopen(table, "w");
+    ck_assert(f != NULL);
+    fputs("driver.v_normal\n0.5\n1.5\n", f);
+    fclose(f);
+    char *batch[] = {(char *)bin, "batch",  "cases/linear_spring_impact.case",
+                     "--samples", table,    "--out",
+                     part,        "--json", NULL};
+    ck_assert_int_eq(run_to(batch, out), 0);
+    ck_assert_msg(valid_json(out, "batch") == 0, "batch: not valid JSON");
     char *rm[] = {"rm", "-rf", dir, NULL};
     run_to(rm, "/dev/null");
 }

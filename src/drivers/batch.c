@@ -815,13 +815,21 @@ static int batch_setup(batch *b, char *msg, size_t n)
 static void batch_report(const batch *b)
 {
     if (b->req.json) {
-        char name[2 * CWB_TEXT], file[2 * sizeof b->out];
+        char name[2 * CWB_TEXT], file[2 * sizeof b->out], dir[2 * sizeof b->out];
+        char folder[sizeof b->out];
+        snprintf(folder, sizeof folder, "%s", b->out);
+        char *slash = strrchr(folder, '/');
+        if (slash)
+            *slash = '\0';
         cwb_json_quote(name, sizeof name, b->case_name);
         cwb_json_quote(file, sizeof file, b->out);
+        cwb_json_quote(dir, sizeof dir, slash ? folder : ".");
         cwb_logf(b->log, CWB_LOG_RESULT,
-                 "{\"case\": %s, \"samples\": %zu, \"shard\": \"%zu/%zu\", \"run\": %zu, "
-                 "\"failed\": %zu, \"already_done\": %zu, \"csv\": %s}\n",
-                 name, b->t.nrow, b->shard, b->nshards, b->written, b->failed, b->skipped, file);
+                 "{\"schema\": \"%s\", \"command\": \"batch\", \"cwb\": \"%s\", "
+                 "\"output_dir\": %s, \"case\": %s, \"samples\": %zu, \"shard\": \"%zu/%zu\", "
+                 "\"run\": %zu, \"failed\": %zu, \"already_done\": %zu, \"csv\": %s}\n",
+                 CWB_JSON_SCHEMA, CWB_VERSION, dir, name, b->t.nrow, b->shard, b->nshards,
+                 b->written, b->failed, b->skipped, file);
         return;
     }
     cwb_logf(b->log, CWB_LOG_RESULT,

@@ -71,6 +71,11 @@ typedef struct {
     size_t ngroups;
     int skip[8]; /* group plots left out (their y is nowhere defined) */
     cwb_plot_spec specs[8];
+    /* the deviation from every reference of a group (the plot shows the
+     * first): max, rms, points; NaN where not compared */
+    double dev[8][8][3];
+    size_t group_refs[8]; /* the references of each group */
+    const char *ref_paths[8][8];
     char plot_names[8][240], data_name[200];
     char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT], gx[CWB_TEXT], overlay[CWB_TEXT];
     const char *overlays[12];
@@ -612,42 +617,68 @@ static int group_spec(sweep *s, size_t gi, const plot_groups *g, char *msg, size
     return CWB_OK;
 }
 
-/* Compare group gi's first curve with its first reference. */
-static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
+/* The deviation of group gi's first curve from its reference k into
+ * s->dev[gi][k] (NaN when not compared, with a warning). 1 when the
+ * reference stands for the sweep's inputs, 0 when not, -1 with msg on a
+ * reference that cannot be read. */
+static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
 {
     cwb_plot_spec *sp = &s->specs[gi];
+    double *d = s->dev[gi][k];
+    d[0] = d[1] = d[2] = NAN;
     cwb_reference rf;
-    int rc = cwb_reference_load(&rf, sp->refs[0], msg, n);
-    if (rc != CWB_OK)
-        return rc;
-    char differs[CWB_MSG];
-    int match = cwb_reference_stands_for(&rf, s->base, s->v.key, differs, sizeof differs);
-    if (match <= 0) { /* a curve made for other inputs: no deviation against it */
+    if (cwb_reference_load(&rf, sp->refs[k], msg, n) != CWB_OK)
+        return -1;
+    char why[CWB_MSG];
+    int match = cwb_reference_stands_for(&rf, s->base, s->v.key, why, sizeof why);
+    if (match < 0) { /* -1, the message in msg */
         cwb_reference_free(&rf);
-        if (match < 0)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->file, differs);
-        cwb_result_warn(&s->table, "not compared with %s: it was made for other inputs (%s)",
-                        sp->refs[0], differs);
-        sp->nref = 0; /* not drawn either: the plot would invite the comparison */
-        return CWB_OK;
+        cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->base->file, why);
+        return -1;
     }
     cwb_compare_columns cols = {.x = sp->x,
                                 .y = sp->y[0],
                                 .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
                                 .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0]};
     cwb_deviation dev;
-    char why[CWB_MSG];
-    int cr = cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why);
-    if (cr == CWB_OK) {
-        sp->dev_max = dev.max_rel;
-        sp->dev_rms = dev.rms_rel;
-        sp->dev_points = (double)dev.points;
-        const char *b = strrchr(sp->refs[0], '/');
-        sp->dev_what = b ? b + 1 : sp->refs[0];
-    } else {
-        cwb_result_warn(&s->table, "not compared with %s: %s", sp->refs[0], why);
-    }
+    if (match == 0) /* a curve made for other inputs: no deviation against it */
+        cwb_result_warn(&s->table, "not compared with %s: it was made for other inputs (%s)",
+                        sp->refs[k], why);
+    else if (cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) == CWB_OK) {
+        d[0] = dev.max_rel;
+        d[1] = dev.rms_rel;
+        d[2] = (double)dev.points;
+    } else
+        cwb_result_warn(&s->table, "not compared with %s: %s", sp->refs[k], why);
     cwb_reference_free(&rf);
+    return match;
+}
+
+/* Compare group gi's first curve with each of its references. */
+static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
+{
+    cwb_plot_spec *sp = &s->specs[gi];
+    size_t nref = sp->nref;
+    int first_matches = 1;
+    s->group_refs[gi] = nref;
+    for (size_t k = 0; k < nref; k++)
+        s->ref_paths[gi][k] = sp->refs[k];
+    for (size_t k = 0; k < nref; k++) {
+        int match = reference_compare(s, gi, k, msg, n);
+        if (match < 0)
+            return CWB_EINPUT; /* msg says why */
+        if (k == 0)
+            first_matches = match;
+    }
+    if (!first_matches) {
+        sp->nref = 0; /* not drawn either: the plot would invite the comparison */
+        return CWB_OK;
+    }
+    sp->dev_max = s->dev[gi][0][0];
+    sp->dev_rms = s->dev[gi][0][1];
+    sp->dev_points = s->dev[gi][0][2];
+    const char *b = strrchr(sp->refs[0], '/');
+    sp->dev_what = b ? b + 1 : sp->refs[0];
     return CWB_OK;
 }
 
@@ -710,18 +741,41 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
     if (s->dropped[0])
         fprintf(out.f, "# left out, no swept value defines them: %s\n", s->dropped);
     for (size_t gi = 0; gi < s->ngroups; gi++)
-        if (isfinite(s->specs[gi].dev_max))
-            fprintf(out.f,
-                    "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
-                    "max |ref|), %.0f points\n",
-                    s->specs[gi].y[0], s->specs[gi].refs[0], s->specs[gi].dev_max,
-                    s->specs[gi].dev_rms, s->specs[gi].dev_points);
+        for (size_t k = 0; k < s->group_refs[gi]; k++)
+            if (isfinite(s->dev[gi][k][0]))
+                fprintf(out.f,
+                        "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
+                        "max |ref|), %.0f points\n",
+                        s->specs[gi].y[0], s->ref_paths[gi][k], s->dev[gi][k][0], s->dev[gi][k][1],
+                        s->dev[gi][k][2]);
     cwb_write_csv(out.f, s->base, &s->table); /* a failed write shows in the commit */
     if (stop_signal) {
         cwb_output_abort(&out);
         return stopped(msg, n);
     }
     return cwb_output_commit(&out, msg, n);
+}
+
+/* "deviations": every reference compared, one object each. */
+static void sweep_json_deviations(const sweep *s)
+{
+    char y[2 * CWB_TEXT], ref[2 * CWB_TEXT];
+    int first = 1;
+    cwb_logf(s->log, CWB_LOG_RESULT, ", \"deviations\": [");
+    for (size_t gi = 0; gi < s->ngroups; gi++)
+        for (size_t k = 0; k < s->group_refs[gi]; k++) {
+            if (!isfinite(s->dev[gi][k][0]))
+                continue;
+            cwb_json_quote(y, sizeof y, s->specs[gi].y[0]);
+            cwb_json_quote(ref, sizeof ref, s->ref_paths[gi][k]);
+            cwb_logf(s->log, CWB_LOG_RESULT,
+                     "%s{\"y\": %s, \"reference\": %s, \"max_rel\": %.6g, \"rms_rel\": %.6g, "
+                     "\"points\": %.0f}",
+                     first ? "" : ", ", y, ref, s->dev[gi][k][0], s->dev[gi][k][1],
+                     s->dev[gi][k][2]);
+            first = 0;
+        }
+    cwb_logf(s->log, CWB_LOG_RESULT, "]");
 }
 
 /* The summary: one JSON line, or a few lines of text. */
@@ -732,10 +786,14 @@ static void sweep_report(const sweep *s)
         cwb_json_quote(name, sizeof name, s->base->name);
         cwb_json_quote(key, sizeof key, s->v.key);
         cwb_json_quote(file, sizeof file, s->file);
+        char dir[2 * CWB_TEXT];
+        cwb_json_quote(dir, sizeof dir, s->req.dir);
         cwb_logf(s->log, CWB_LOG_RESULT,
-                 "{\"case\": %s, \"vary\": %s, \"values\": %zu, "
+                 "{\"schema\": \"%s\", \"command\": \"sweep\", \"cwb\": \"%s\", "
+                 "\"output_dir\": %s, \"case\": %s, \"vary\": %s, \"values\": %zu, "
                  "\"failed\": %zu, \"csv\": %s",
-                 name, key, s->v.n, s->failed, file);
+                 CWB_JSON_SCHEMA, CWB_VERSION, dir, name, key, s->v.n, s->failed, file);
+        sweep_json_deviations(s);
         for (size_t gi = 0; gi < s->ngroups; gi++)
             if (isfinite(s->specs[gi].dev_max)) {
                 /* y is a result name: letters, digits and _ only */
@@ -751,12 +809,13 @@ static void sweep_report(const sweep *s)
     cwb_logf(s->log, CWB_LOG_RESULT, "%s: %zu values of %s (%zu failed) -> %s\n", s->base->name,
              s->v.n, s->v.key, s->failed, s->file);
     for (size_t gi = 0; gi < s->ngroups; gi++)
-        if (isfinite(s->specs[gi].dev_max))
-            cwb_logf(s->log, CWB_LOG_RESULT,
-                     "  %s vs %s: max deviation %.4g, rms %.4g "
-                     "(relative to max |ref|)\n",
-                     s->specs[gi].y[0], s->specs[gi].refs[0], s->specs[gi].dev_max,
-                     s->specs[gi].dev_rms);
+        for (size_t k = 0; k < s->group_refs[gi]; k++)
+            if (isfinite(s->dev[gi][k][0]))
+                cwb_logf(s->log, CWB_LOG_RESULT,
+                         "  %s vs %s: max deviation %.4g, rms %.4g "
+                         "(relative to max |ref|)\n",
+                         s->specs[gi].y[0], s->ref_paths[gi][k], s->dev[gi][k][0],
+                         s->dev[gi][k][1]);
     for (size_t w = 0; w < s->table.nwarn; w++)
         cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);
 }
