@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Thornton sigma_y calibrated to e = 0.8 at 1 m/s (Table 3 sphere)' . "\n" . 'normal.sigma_y = 96439095.05 Pa' noenhanced
+set title 'Thornton sigma_y calibrated to e = 0.8 at 1 m/s (Table 3 sphere)' . "\n" . 'normal.sigma_y = 96439071.3 Pa' noenhanced
 cwb_xname = 'impact_velocity'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Thornton sigma_y fitted to the closed-form restitution curve (Table 3 material) (residuals)' . "\n" . 'normal.sigma_y = 39999974.78 ± 6.48 Pa; R^2 = 1' noenhanced
+set title 'Thornton sigma_y fitted to the closed-form restitution curve (Table 3 material) (residuals)' . "\n" . 'normal.sigma_y = 39999928.31 ± 17 Pa; R^2 = 1' noenhanced
 cwb_xname = 'impact_velocity'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
