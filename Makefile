@@ -157,7 +157,8 @@ FIT_CASES += cases/seed004_restitution_fit_thornton.fit cases/seed004_restitutio
 FIT_CASES += $(foreach f,fig22_pressure fig23_reduced_radius eq53_D_trend fig24_c_trend eq58_z_trend \
                fig25_unloading fig32_c_extended eq64_plastic_radius fig41_contact_radius \
                eq76_turning_point fig26_thornton_py fig34_thornton_py fig35_tomas_lambda \
-               fig27_brake_p0 fig27_vu_quoc_fit,cases/seed004_$(f).fit)
+               fig27_brake_p0 fig27_vu_quoc_fit pellet_fit_rathbone pellet_fit_thornton \
+               pellet_fit_jackson_green,cases/seed004_$(f).fit)
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).

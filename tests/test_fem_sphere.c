@@ -45,7 +45,7 @@ static const char *const studies[] = {
     "seed004_elastic_small", "seed004_elastic",     "seed004_fig26",
     "seed004_fig27",         "seed004_fig30",       "seed004_table3",
     "seed004_fig33_8500",    "seed004_fig33_26000", "seed004_grid_E6100_s40_nu0",
-    "seed004_grid_E1400_s10_nu03", "seed004_grid_E26000_s40_nu0",
+    "seed004_grid_E1400_s10_nu03", "seed004_grid_E26000_s40_nu0", "seed004_pellet",
 };
 #define NELASTIC 2 /* the first two are elastic */
 #define NSTUDIES (sizeof studies / sizeof *studies)
