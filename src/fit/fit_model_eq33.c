@@ -167,7 +167,7 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
         cwb_fit_json_number(&o->json_out, "stderr", fit->se[j], 6);
         cwb_fit_json_number(&o->json_out, "paper", paper_eq33[j], 6);
         cwb_fit_json_close(&o->json_out, '}');
-        char cn[8];
+        char cn[16];
         snprintf(cn, sizeof cn, "c%d", j);
         cwb_fit_put(o, cn, "", fit->c[j]);
         cwb_fit_put(o, cn, "_stderr", fit->se[j]);
