@@ -63,7 +63,7 @@ static const cwb_compare_columns cols = {"delta_n", "F_n", "delta", "force"};
 
 START_TEST(cycles_are_compared_leg_by_leg)
 {
-    static double rx[400], ry[400], fx[40], fy[40];
+    static double rx[512], ry[512], fx[40], fy[40];
     size_t rm = cycle(rx, ry, 201, 2, 1.0), fm = cycle(fx, fy, 15, 2, 1.0);
     cwb_series s;
     cwb_reference r;
@@ -86,7 +86,7 @@ END_TEST
 
 START_TEST(legs_that_do_not_match_are_refused)
 {
-    static double rx[400], ry[400], fx[60], fy[60];
+    static double rx[512], ry[512], fx[60], fy[60];
     size_t rm = cycle(rx, ry, 101, 2, 1.0), fm = cycle(fx, fy, 15, 3, 1.0);
     cwb_series s;
     cwb_reference r;
