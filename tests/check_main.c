@@ -1,10 +1,51 @@
 /* check_main.c -- runs every Check suite of cwb. */
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gsl/gsl_errno.h>
 
 #include "cwb_test.h"
+
+void test_tmp_make(char *dir, size_t n, const char *tag)
+{
+    snprintf(dir, n, "/tmp/cwb-test-%s-XXXXXX", tag);
+    if (!mkdtemp(dir))
+        dir[0] = '\0';
+}
+
+void test_tmp_remove(const char *dir)
+{
+    if (!dir[0])
+        return;
+    DIR *d = opendir(dir);
+    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d)) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlink(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+const char *test_tmp_path(const char *dir, const char *name, char *buf, size_t n)
+{
+    ck_assert_msg(dir[0], "no temporary folder");
+    snprintf(buf, n, "%s/%s", dir, name);
+    return buf;
+}
+
+void test_write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "cannot write %s", path);
+    fputs(text, f);
+    ck_assert_msg(fclose(f) == 0, "cannot write %s", path);
+}
 
 cwb_case *test_load(const char *path, const char *const *over, size_t n)
 {

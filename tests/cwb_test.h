@@ -37,6 +37,13 @@ void test_run(const char *path, const char *const *over, size_t n, cwb_result *r
 /* Loading the case (with overrides) must fail with CWB_EINPUT and a message
  * containing `what`. */
 void test_refused(const char *path, const char *const *over, size_t n, const char *what);
+/* A private folder /tmp/cwb-test-TAG-XXXXXX for a suite's files (dir[0] = 0
+ * when it cannot be made), removed with its files by test_tmp_remove (flat:
+ * no subfolders); dir/name into buf; text written to path. */
+void test_tmp_make(char *dir, size_t n, const char *tag);
+void test_tmp_remove(const char *dir);
+const char *test_tmp_path(const char *dir, const char *name, char *buf, size_t n);
+void test_write_file(const char *path, const char *text);
 /* Value of column `name` in row `row` of a run's series (fails the test if absent). */
 double test_col(const cwb_result *r, const char *name, size_t row);
 

@@ -2,7 +2,6 @@
  * it: parameters that generated synthetic data (with Gaussian noise from
  * GSL's generator), and the normal equations of a linear fit solved here by
  * Gaussian elimination (GSL's gsl_multifit_linear uses an SVD). */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,41 +20,17 @@ static char tmp_dir[64];
 
 static void make_tmp_dir(void)
 {
-    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/cwb-test-fit-XXXXXX");
-    if (!mkdtemp(tmp_dir))
-        tmp_dir[0] = '\0';
+    test_tmp_make(tmp_dir, sizeof tmp_dir, "fit");
 }
 
 static void remove_tmp_dir(void)
 {
-    if (!tmp_dir[0])
-        return;
-    DIR *d = opendir(tmp_dir);
-    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d)) {
-        char path[sizeof tmp_dir + 256];
-        snprintf(path, sizeof path, "%s/%s", tmp_dir, e->d_name);
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            unlink(path);
-    }
-    if (d)
-        closedir(d);
-    rmdir(tmp_dir);
+    test_tmp_remove(tmp_dir);
 }
 
-/* tmp_dir/NAME in buf. */
 static const char *tmp(const char *name, char *buf, size_t n)
 {
-    ck_assert_msg(tmp_dir[0], "no temporary folder");
-    snprintf(buf, n, "%s/%s", tmp_dir, name);
-    return buf;
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert(f != NULL);
-    fputs(text, f);
-    fclose(f);
+    return test_tmp_path(tmp_dir, name, buf, n);
 }
 
 /* Fit tmp_dir/NAME (a fit-case holding text) into tmp_dir, silently (NULL
@@ -63,7 +38,7 @@ static void write_file(const char *path, const char *text)
 static void fit_text(const char *name, const char *text, cwb_result *r)
 {
     char path[256], msg[CWB_MSG];
-    write_file(tmp(name, path, sizeof path), text);
+    test_write_file(tmp(name, path, sizeof path), text);
     cwb_result_init(r);
     cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
     int rc = cwb_fit(&req, r, NULL, msg, sizeof msg);
@@ -285,7 +260,7 @@ START_TEST(fit_refusals)
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char path[256], msg[CWB_MSG];
-        write_file(tmp("bad.fit", path, sizeof path), bad[i].text);
+        test_write_file(tmp("bad.fit", path, sizeof path), bad[i].text);
         cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
         int rc = cwb_fit(&req, NULL, NULL, msg, sizeof msg);
         ck_assert_msg(rc == CWB_EINPUT && strstr(msg, bad[i].what),
@@ -313,9 +288,9 @@ static void capture(void *user, cwb_log_level level, const char *text)
 START_TEST(json_writes_null_for_undefined_values)
 {
     char data[256], path[256], text[512], msg[CWB_MSG];
-    write_file(tmp("zero.csv", data, sizeof data), "x[-],y[-]\n1,0\n2,0\n3,0\n");
+    test_write_file(tmp("zero.csv", data, sizeof data), "x[-],y[-]\n1,0\n2,0\n3,0\n");
     snprintf(text, sizeof text, "[fit]\nmodel = line\ndata = %s\nx = x\ny = y\nfree = a.b\n", data);
-    write_file(tmp("zero.fit", path, sizeof path), text);
+    test_write_file(tmp("zero.fit", path, sizeof path), text);
     static captured_log c;
     memset(&c, 0, sizeof c);
     cwb_log log = {capture, &c};

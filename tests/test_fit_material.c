@@ -6,7 +6,6 @@
  * (1997) closed-form restitution computed by awk
  * (reference/analytic/thornton_restitution.csv).
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,46 +19,23 @@ static char tmp_dir[64];
 
 static void make_tmp_dir(void)
 {
-    snprintf(tmp_dir, sizeof tmp_dir, "/tmp/cwb-test-fitm-XXXXXX");
-    if (!mkdtemp(tmp_dir))
-        tmp_dir[0] = '\0';
+    test_tmp_make(tmp_dir, sizeof tmp_dir, "fitm");
 }
 
 static void remove_tmp_dir(void)
 {
-    if (!tmp_dir[0])
-        return;
-    DIR *d = opendir(tmp_dir);
-    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d)) {
-        char path[sizeof tmp_dir + 256];
-        snprintf(path, sizeof path, "%s/%s", tmp_dir, e->d_name);
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            unlink(path);
-    }
-    if (d)
-        closedir(d);
-    rmdir(tmp_dir);
+    test_tmp_remove(tmp_dir);
 }
 
 static const char *tmp(const char *name, char *buf, size_t n)
 {
-    ck_assert_msg(tmp_dir[0], "no temporary folder");
-    snprintf(buf, n, "%s/%s", tmp_dir, name);
-    return buf;
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    ck_assert(f != NULL);
-    fputs(text, f);
-    fclose(f);
+    return test_tmp_path(tmp_dir, name, buf, n);
 }
 
 static int fit_text(const char *name, const char *text, cwb_result *r, char *msg, size_t n)
 {
     char path[256];
-    write_file(tmp(name, path, sizeof path), text);
+    test_write_file(tmp(name, path, sizeof path), text);
     cwb_result_init(r);
     cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
     return cwb_fit(&req, r, NULL, msg, n);
@@ -301,10 +277,10 @@ START_TEST(where_and_x_range_select_rows)
 {
     char data[256], hertz[256], text[1024], msg[CWB_MSG];
     write_table(tmp("w.csv", data, sizeof data), &base);
-    write_file(tmp("hertz.case", hertz, sizeof hertz),
-               "[contact]\nnormal = hertz\n[body1]\nshape = sphere\nradius = 1e-4\n"
-               "E = 2e10\nnu = 0\ndensity = 1000\n[body2]\nshape = wall\n[driver]\n"
-               "type = history\nnormal = 1e-7\nsteps = 400\n");
+    test_write_file(tmp("hertz.case", hertz, sizeof hertz),
+                    "[contact]\nnormal = hertz\n[body1]\nshape = sphere\nradius = 1e-4\n"
+                    "E = 2e10\nnu = 0\ndensity = 1000\n[body2]\nshape = wall\n[driver]\n"
+                    "type = history\nnormal = 1e-7\nsteps = 400\n");
     derived d = derive(&base);
     static const char *const filters[] = {"where = leg = 1\n", ""};
     double e_fit[2];
