@@ -2,6 +2,7 @@
  * it: parameters that generated synthetic data (with Gaussian noise from
  * GSL's generator), and the normal equations of a linear fit solved here by
  * Gaussian elimination (GSL's gsl_multifit_linear uses an SVD). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <gsl/gsl_rng.h>
 
 #include "cwb_fit.h"
+#include "cwb_out.h"
 #include "cwb_test.h"
 
 /* Every file of these tests (fit-cases, data, outputs) goes into one
@@ -228,6 +230,51 @@ START_TEST(line_fit_equivalent_stiffness)
 }
 END_TEST
 
+/* What a fit plot shows: each estimate rounded as the GUM asks (the
+ * standard error to two significant digits, the value to the same place;
+ * the numbers below worked by hand), an SI prefix where the unit takes
+ * one, and the axes with their units and a legend naming the data. */
+START_TEST(fit_plot_shows_estimates_and_units)
+{
+    static const struct {
+        double v, se;
+        const char *unit, *shown;
+    } cases[] = {
+        {343768641.1, 3.86e6, "Pa", "343.8 \xc2\xb1 3.9 MPa"},
+        {2838574505.0, 4.94e7, "(N/m)/m", "(2.839 \xc2\xb1 0.049) \xc3\x97 10^9 (N/m)/m"},
+        {-4.80072, 0.18, "-", "-4.80 \xc2\xb1 0.18"},
+        {1.020265939e-05, 3.42e-06, "m/N", "(10.2 \xc2\xb1 3.4) \xc3\x97 10^-6 m/N"},
+        {0.002438, 2.34, "1/N", "0.0 \xc2\xb1 2.3 1/N"},
+        {96439071.3, NAN, "Pa", "96.44 MPa"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char out[128];
+        ck_assert_int_eq(
+            cwb_gp_format_estimate(out, sizeof out, cases[i].v, cases[i].se, cases[i].unit), 0);
+        ck_assert_str_eq(out, cases[i].shown);
+    }
+    char path[256], msg[CWB_MSG];
+    test_write_file(tmp("kn.fit", path, sizeof path),
+                    "[fit]\nmodel = line\ndata = reference/fem/seed000_cylinders_case2_forces.csv\n"
+                    "x = delta_n\ny = F_n\n");
+    cwb_result r;
+    cwb_result_init(&r);
+    cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 1, .json = 0};
+    ck_assert_msg(cwb_fit(&req, &r, NULL, msg, sizeof msg) == CWB_OK, "%s", msg);
+    cwb_result_free(&r);
+    FILE *f = fopen(tmp("kn_fit.gp", path, sizeof path), "r");
+    ck_assert_ptr_nonnull(f);
+    char script[16384];
+    size_t len = fread(script, 1, sizeof script - 1, f);
+    script[len] = '\0';
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(script, "cwb_yname = 'F_n'\ncwb_yunit = 'N/m'"));
+    ck_assert_ptr_nonnull(strstr(script, "cwb_xunit = 'm'"));
+    ck_assert_ptr_nonnull(strstr(script, "title 'FEM'"));
+    ck_assert_ptr_nonnull(strstr(script, "\xc2\xb1"));
+}
+END_TEST
+
 /* Bad fit-cases: file and line, key and reason; exit status 2. */
 START_TEST(fit_refusals)
 {
@@ -320,6 +367,7 @@ Suite *fit_suite(void)
     tcase_add_test(tc, eq33_fit_is_the_normal_equations);
     tcase_add_test(tc, line_fit_equivalent_stiffness);
     tcase_add_test(tc, fit_refusals);
+    tcase_add_test(tc, fit_plot_shows_estimates_and_units);
     tcase_add_test(tc, json_writes_null_for_undefined_values);
     suite_add_tcase(s, tc);
     return s;

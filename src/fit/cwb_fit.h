@@ -152,10 +152,17 @@ typedef struct {
     int igroup;       /* column of a group index 0..ngroup-1 (one fitted curve
                          each, drawn apart), or 0 with ngroup = 0 */
     int ngroup;
+    /* for the plot, all optional: the units of columns ix and iy, and the
+     * legend's names of the data and the fit ("data", "fit" when NULL) */
+    const char *xunit, *yunit;
+    const char *data_title, *fit_title;
 } cwb_fit_table;
 
 /* Write DIR/NAME_fit.csv ("# cwb VERSION fit", the provenance, the table)
  * and, with o->plot, its two plots. */
+/* A legend name for data read from ref: what it is, from its
+ * "# independence:" class ("FEM", "measured", ...), else "data". */
+const char *cwb_fit_data_title(const cwb_reference *ref);
 int cwb_fit_write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
                         char *msg, size_t n);
 

@@ -187,14 +187,60 @@ void cwb_fit_gp_begin(FILE *f, const char *base)
     cwb_gp_style_begin(f, base);
 }
 
+/* One provenance note "NAME = V +- SE UNIT[, R^2 = X][ (paper P)][ (bounds
+ * ...)]" as a plot shows it: "NAME = 343.8 ± 3.9 MPa, R^2 = 0.9895 (paper
+ * 316.5)"; the search's bounds are left out. 0 when the note is not of
+ * that form. */
+static int pretty_estimate(const char *start, size_t len, char *out, size_t n)
+{
+    char note[512];
+    snprintf(note, sizeof note, "%.*s", (int)(len < sizeof note ? len : sizeof note - 1), start);
+    char *eq = strstr(note, " = "), *pm = strstr(note, " +- ");
+    if (!eq || !pm || pm < eq)
+        return 0;
+    char *end;
+    double v = strtod(eq + 3, &end), se;
+    if (end != pm)
+        return 0;
+    se = strtod(pm + 4, &end);
+    if (end == pm + 4)
+        return 0;
+    char unit[64] = "", *rest = end + strspn(end, " ");
+    size_t ul = strcspn(rest, " ,");
+    int remark = strncmp(rest, "(bounds", 7) == 0 || strncmp(rest, "(paper", 6) == 0;
+    if (!remark && ul < sizeof unit) {
+        snprintf(unit, sizeof unit, "%.*s", (int)ul, rest);
+        rest += ul;
+    }
+    char *bounds = strstr(rest, "(bounds ");
+    if (bounds)
+        *bounds = '\0';
+    rest += strspn(rest, " ");
+    char est[128], tail[200] = "";
+    cwb_gp_format_estimate(est, sizeof est, v, se, unit);
+    const char *gap = rest[0] && rest[0] != ',' ? " " : "";
+    char *r2 = strstr(rest, "R^2 = ");
+    if (r2) { /* four decimals say how good; ten say nothing more */
+        double x = strtod(r2 + 6, &end);
+        snprintf(tail, sizeof tail, "%s%.*sR^2 = %.4f%.40s", gap, (int)(r2 - rest), rest, x, end);
+    } else
+        snprintf(tail, sizeof tail, "%s%.120s", gap, rest);
+    *eq = '\0';
+    size_t tl = strlen(tail); /* a blank left where the bounds were */
+    while (tl > 0 && tail[tl - 1] == ' ')
+        tail[--tl] = '\0';
+    snprintf(out, n, "%.100s = %s%s", note, est, tail);
+    return 1;
+}
+
 /* The fitted values for a plot: the provenance notes holding "+-", at
- * most three, "; "-joined, "+-" as a plus-minus sign. */
+ * most three, "; "-joined, each as pretty_estimate shows it. */
 static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
 {
     size_t used = 0, count = 0;
     out[0] = '\0';
     const char *p = o->provenance.s;
-    while (p && *p && count < 3 && used < n) {
+    while (p && *p && count < 3 && used + 2 < n) {
         size_t len = strcspn(p, "\n");
         const char *pm = strstr(p, " +- ");
         if (pm && pm < p + len) {
@@ -202,27 +248,15 @@ static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
             const char *colon = strstr(start, ": "); /* "FILE: k = v" -> "k = v" */
             if (colon && colon < pm && strchr(start, '/') && strchr(start, '/') < colon)
                 start = colon + 2;
-            for (const char *c = start; c < p + len && used + 4 < n; c++) {
-                if (strncmp(c, " (bounds ", 9) == 0) /* the search's, not the result's */
-                    break;
-                if (strncmp(c, " +- nan", 7) == 0) { /* no standard error: do not show one */
-                    c += 6;
-                } else if (strncmp(c, " +- ", 4) == 0) {
-                    used += (size_t)snprintf(out + used, n - used, " \xc2\xb1 ");
-                    c += 3;
-                } else
-                    out[used++] = *c;
-            }
-            out[used] = '\0';
-            if (used >= 2 && strcmp(out + used - 2, " -") == 0) /* the unit of a ratio */
-                out[used -= 2] = '\0';
-            if (++count < 3 && used + 2 < n)
-                used += (size_t)snprintf(out + used, n - used, "; ");
+            char one[512];
+            if (pretty_estimate(start, (size_t)(p + len - start), one, sizeof one))
+                used += (size_t)snprintf(out + used, n - used, "%s%s", count ? "; " : "", one);
+            count++;
         }
         p += len + (p[len] == '\n');
     }
-    while (used >= 2 && strcmp(out + used - 2, "; ") == 0)
-        out[used -= 2] = '\0';
+    if (used >= n)
+        out[n - 1] = '\0';
 }
 
 void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title, double r2)
@@ -231,7 +265,7 @@ void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title, double r
     fitted_values(o, values, sizeof values);
     size_t len = strlen(values);
     if (isfinite(r2) && !strstr(values, "R^2") && len + 40 < sizeof values)
-        snprintf(values + len, sizeof values - len, "%sR^2 = %.6g", len ? "; " : "", r2);
+        snprintf(values + len, sizeof values - len, "%sR^2 = %.4f", len ? "; " : "", r2);
     fprintf(f, "set title ");
     cwb_fit_gp_string(f, '\'', title);
     char *cut = strlen(values) > 110 ? strstr(values + strlen(values) / 3, "; ") : NULL;
@@ -318,6 +352,38 @@ static int x_rises(const cwb_fit_table *t)
     return 1;
 }
 
+/* An axis of a fit plot: the column's name without its "_data" suffix,
+ * and the unit when the model knows it (else a "[unit]" in the name). */
+static void put_axis(FILE *f, char axis, const char *column, const char *unit)
+{
+    if (!unit || !unit[0]) {
+        cwb_gp_style_axis_column(f, axis, column);
+        return;
+    }
+    char name[CWB_TEXT];
+    snprintf(name, sizeof name, "%s", column);
+    size_t len = strlen(name);
+    if (len > 5 && strcmp(name + len - 5, "_data") == 0)
+        name[len - 5] = '\0';
+    cwb_gp_style_axis(f, axis, name, unit);
+}
+
+const char *cwb_fit_data_title(const cwb_reference *ref)
+{
+    static const struct {
+        const char *independence, *title;
+    } names[] = {{"fem", "FEM"},
+                 {"measured", "measured"},
+                 {"published", "published"},
+                 {"closed-form", "closed form"},
+                 {"quadrature", "quadrature"},
+                 {"second-coding", "second coding"}};
+    for (size_t i = 0; ref && i < sizeof names / sizeof *names; i++)
+        if (strcmp(ref->independence, names[i].independence) == 0)
+            return names[i].title;
+    return "data";
+}
+
 /* DIR/NAME_fit.gp (the data and the fit against x) or, with residual,
  * DIR/NAME_fit_residual.gp (the last column against x). */
 static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
@@ -335,34 +401,37 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     snprintf(title, sizeof title, "%s%s", fc->title, residual ? " (residuals)" : "");
     cwb_fit_gp_begin(f, base);
     cwb_fit_gp_title(f, o, title, table_r_squared(t));
-    cwb_gp_style_axis_column(f, 'x', t->cols[t->ix]);
+    put_axis(f, 'x', t->cols[t->ix], t->xunit);
     if (residual)
-        cwb_gp_style_axis(f, 'y', "fit - data", "");
+        cwb_gp_style_axis(f, 'y', "fit - data", t->yunit);
     else
-        cwb_gp_style_axis_column(f, 'y', t->cols[t->iy]);
+        put_axis(f, 'y', t->cols[t->iy], t->yunit);
+    const char *data = t->data_title ? t->data_title : "data";
+    const char *fit = t->fit_title ? t->fit_title : "fit";
     fprintf(f, "plot ");
     cwb_fit_gp_string(f, '\'', csv);
     if (residual) {
         fprintf(f, " using %d:%d with points lt 2 ps 0.8 title 'fit - data'\n", t->ix + 1,
                 (int)t->ncol);
-    } else {
-        fprintf(f, " using %d:%d with points lt 2 ps 1.0 title 'data', \\\n     ", t->ix + 1,
-                t->iy + 1);
+        return cwb_fit_finish_script(o, base, &out, msg, n);
+    }
+    fprintf(f, " using %d:%d with points lt 2 ps 1.0 title ", t->ix + 1, t->iy + 1);
+    cwb_fit_gp_string(f, '\'', data);
+    fprintf(f, ", \\\n     ");
+    cwb_fit_gp_string(f, '\'', csv);
+    if (t->ngroup > 0) { /* one line per fitted curve, not one through them all */
+        fprintf(f, " using %d:(column(%d) == 0 ? column(%d) : NaN) with lines lt 1 title ",
+                t->ix + 1, t->igroup + 1, t->ifit + 1);
+        cwb_fit_gp_string(f, '\'', fit);
+        fprintf(f, ", \\\n     for [k=1:%d] ", t->ngroup - 1);
         cwb_fit_gp_string(f, '\'', csv);
-        if (t->ngroup > 0) /* one line per fitted curve, not one through them all */
-            fprintf(f,
-                    " using %d:(column(%d) == 0 ? column(%d) : NaN) with lines lt 1 title 'fit', "
-                    "\\\n     for [k=1:%d] ",
-                    t->ix + 1, t->igroup + 1, t->ifit + 1, t->ngroup - 1);
-        if (t->ngroup > 0)
-            cwb_fit_gp_string(f, '\'', csv);
-        if (t->ngroup > 0)
-            fprintf(f, " using %d:(column(%d) == k ? column(%d) : NaN) with lines lt 1 notitle\n",
-                    t->ix + 1, t->igroup + 1, t->ifit + 1);
-        else /* a line only where x rises: through a grid it would zigzag */
-            fprintf(f, " using %d:%d with %s lt 1 title 'fit'\n", t->ix + 1, t->ifit + 1,
-                    t->ix == t->iy || !x_rises(t) ? "points pt 6 ps 0.9"
-                                                  : "linespoints pt 7 ps 0.4");
+        fprintf(f, " using %d:(column(%d) == k ? column(%d) : NaN) with lines lt 1 notitle\n",
+                t->ix + 1, t->igroup + 1, t->ifit + 1);
+    } else { /* a line only where x rises: through a grid it would zigzag */
+        fprintf(f, " using %d:%d with %s lt 1 title ", t->ix + 1, t->ifit + 1,
+                t->ix == t->iy || !x_rises(t) ? "points pt 6 ps 0.9" : "linespoints pt 7 ps 0.4");
+        cwb_fit_gp_string(f, '\'', fit);
+        fprintf(f, "\n");
     }
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }

@@ -135,8 +135,17 @@ static int fit_points(const cwb_fit_case *fc, cwb_fit_out *o, const line_points 
     snprintf(c1, sizeof c1, "%s_data", yn);
     snprintf(c2, sizeof c2, "%s_fit", yn);
     const char *cols[] = {fc->v.text[CWB_FIT_X], c1, c2, "residual"};
-    cwb_fit_table t = {
-        .cols = cols, .ncol = 4, .rows = rows, .nrow = p->m, .ix = 0, .iy = 1, .ifit = 2};
+    cwb_fit_table t = {.cols = cols,
+                       .ncol = 4,
+                       .rows = rows,
+                       .nrow = p->m,
+                       .ix = 0,
+                       .iy = 1,
+                       .ifit = 2,
+                       .xunit = p->xunit,
+                       .yunit = p->yunit,
+                       .data_title = p->have_data ? cwb_fit_data_title(&p->data) : "cwb run",
+                       .fit_title = "line through the origin"};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     free(rows);
     free(yf);

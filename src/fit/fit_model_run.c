@@ -43,7 +43,9 @@ typedef struct {
     size_t nq;
     double *yfit; /* the run at xq, last evaluation */
     cwb_case *c;
-    int rc; /* status of the last run (GSL sees only GSL_EDOM) */
+    char xunit[16], yunit[16]; /* the reference's units of x and y, for the plot */
+    const char *data_title;    /* what the reference is, for the legend */
+    int rc;                    /* status of the last run (GSL sees only GSL_EDOM) */
     char msg[CWB_MSG];
     size_t runs;
 } run_fit;
@@ -191,6 +193,10 @@ static int use_reference(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_refer
         return rc;
     rf->xq = rf->points.x;
     rf->yq = rf->points.y;
+    int jx = cwb_reference_find(ref, rx), jy = cwb_reference_find(ref, ry);
+    snprintf(rf->xunit, sizeof rf->xunit, "%s", jx >= 0 ? ref->unit[jx] : "");
+    snprintf(rf->yunit, sizeof rf->yunit, "%s", jy >= 0 ? ref->unit[jy] : "");
+    rf->data_title = cwb_fit_data_title(ref);
     rf->nq = rf->points.n;
     /* as many points as keys is a calibration to targets (exact, no
      * standard errors); fewer cannot determine the keys */
@@ -235,6 +241,9 @@ static const char *case_key_unit(const cwb_case *c, const char *path)
     }
     if (len == strlen("driver") && strncmp(path, "driver", len) == 0)
         v = &c->driver_values;
+    if (len == strlen("body1") && strncmp(path, "body", 4) == 0 &&
+        (path[4] == '1' || path[4] == '2'))
+        v = &c->body_values[path[4] - '1'];
     int j = v ? cwb_param_index(v->table, dot + 1) : -1;
     return j >= 0 && v->table[j].unit && strcmp(v->table[j].unit, "-") != 0 ? v->table[j].unit : "";
 }
@@ -372,8 +381,17 @@ static int write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const run_f
     snprintf(c1, sizeof c1, "%s_data", rf->y);
     snprintf(c2, sizeof c2, "%s_fit", rf->y);
     const char *cols[] = {rf->x, c1, c2, "residual"};
-    cwb_fit_table t = {
-        .cols = cols, .ncol = 4, .rows = rows, .nrow = rf->nq, .ix = 0, .iy = 1, .ifit = 2};
+    cwb_fit_table t = {.cols = cols,
+                       .ncol = 4,
+                       .rows = rows,
+                       .nrow = rf->nq,
+                       .ix = 0,
+                       .iy = 1,
+                       .ifit = 2,
+                       .xunit = rf->xunit,
+                       .yunit = rf->yunit,
+                       .data_title = rf->data_title,
+                       .fit_title = "cwb, fitted"};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     free(rows);
     return rc;

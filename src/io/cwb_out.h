@@ -153,6 +153,11 @@ int cwb_gp_style_title(FILE *f, const char *title);
 /* Continue a plot command with a legend line of text; the caller writes
  * its quoted text. */
 void cwb_gp_style_note(FILE *f);
+/* "343.8 ± 3.9 MPa" for 343768641 +- 3.86e6 Pa: the standard error to two
+ * significant digits and the value to the same place, an SI prefix where
+ * the unit takes one, else "(2.839 ± 0.049) × 10^9 (N/m)/m"; se NaN or 0:
+ * the value alone to four digits. -1 when out (n bytes) is too small. */
+int cwb_gp_format_estimate(char *out, size_t n, double v, double se, const char *unit);
 /* 1 when format is png, pdf or svg; the file extension of a format. */
 int cwb_plot_format_ok(const char *format);
 const char *cwb_plot_extension(const char *format);

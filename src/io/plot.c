@@ -102,11 +102,12 @@ static size_t laws_text(char *line, const char *prefix, char *out, size_t n)
     return used < n ? used : n - 1;
 }
 
-/* 1 when a provenance line is a law parameter the user set. */
+/* 1 when a provenance line is a law or driver parameter the user set
+ * (the driver's too: runs of one law at three speeds differ there). */
 static int set_parameter(const char *line)
 {
     return (strncmp(line, "# normal.", 9) == 0 || strncmp(line, "# tangential.", 13) == 0 ||
-            strncmp(line, "# damping.", 10) == 0) &&
+            strncmp(line, "# damping.", 10) == 0 || strncmp(line, "# driver.", 9) == 0) &&
            !strstr(line, "(default)");
 }
 
@@ -129,8 +130,12 @@ static void overlay_title(const char *path, const char *main, int detail, char *
         if (strncmp(line, "# laws: ", 8) == 0)
             used = laws_text(line + 8, "cwb:", out, n);
         else if (detail == 1 && used && used < n && set_parameter(line) &&
-                 !(main && strstr(main, line)) && params++ < 2)
+                 !(main && strstr(main, line)) && params++ < 2) {
+            size_t len = strlen(line); /* "[-]" says nothing in a legend */
+            if (len > 4 && strcmp(line + len - 4, " [-]") == 0)
+                line[len - 4] = '\0';
             used += (size_t)snprintf(out + used, n - used, ", %s", strchr(line, '.') + 1);
+        }
     }
     if (in)
         fclose(in);
@@ -193,13 +198,19 @@ static void overlay_titles(const cwb_plot_spec *sp, char (*titles)[400])
     }
 }
 
-/* The legend of a reference: "reference: " and its first provenance line,
- * cut at its first " (" and kept short. */
+/* The legend of a reference: its "# legend: " line when it has one, else
+ * "reference: " and its first provenance line, cut at its first " (" and
+ * kept short. */
 static void reference_title(const cwb_reference *rf, const char *path, char *out, size_t n)
 {
     char first[160];
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    const char *p = rf->provenance;
+    const char *p = rf->provenance, *legend = strstr(p, "# legend: ");
+    if (legend) { /* the reference names itself for a legend */
+        legend += 10;
+        snprintf(out, n, "%.*s", (int)strcspn(legend, "\r\n"), legend);
+        return;
+    }
     while (*p == '#' || *p == ' ')
         p++;
     const char *cut = strstr(p, "reference: ");

@@ -24,6 +24,7 @@
  * Texts reach the script only through cwb_gp_quote(); a text it refuses
  * makes these functions return -1 (the caller drops the script).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -138,8 +139,10 @@ static void engineering_axis(FILE *f, char a, const char *A)
             "    set %ctics add (sprintf('%%g', cwb_v / 10.0**cwb_e) cwb_v)\n"
             "  }\n"
             "}\n"
-            "set %clabel cwb_label(cwb_%cname, cwb_%cunit, cwb_e) noenhanced\n",
-            A, A, a, a, a, a, a, a, a);
+            "set %clabel cwb_label(cwb_%cname, cwb_%cunit, cwb_e)%s noenhanced\n",
+            A, A, a, a, a, a, a, a, a,
+            /* an empty second line keeps the legend below off the label */
+            a == 'x' ? " . \"\\n\"" : "");
 }
 
 void cwb_gp_style_end(FILE *f)
@@ -200,4 +203,56 @@ int cwb_gp_style_title(FILE *f, const char *title)
     rc |= put_quoted(f, title + cut + 1);
     fprintf(f, " noenhanced\n");
     return rc;
+}
+
+/* Units a prefix may stand in front of: "MPa", "mN", "µm", "GN/m". A
+ * unit with a power or a product ("m^2", "(N/m)/m", "1/N") gets a power
+ * of ten instead, where a prefix would be ambiguous. */
+static int takes_prefix(const char *unit)
+{
+    static const char *const simple[] = {"Pa", "N", "m", "s", "J", "N/m", "kg", "W", "m/s"};
+    for (size_t i = 0; i < sizeof simple / sizeof *simple; i++)
+        if (strcmp(unit, simple[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *si_prefix(int e3)
+{
+    static const char *const p[] = {"f", "p", "n", "\xc2\xb5", "m", "", "k", "M", "G", "T"};
+    return e3 >= -15 && e3 <= 12 ? p[(e3 + 15) / 3] : NULL;
+}
+
+int cwb_gp_format_estimate(char *out, size_t n, double v, double se, const char *unit)
+{
+    int plain = !unit || !unit[0] || strcmp(unit, "-") == 0;
+    /* the larger of value and error sets the power: a value lost in its
+     * error shows as "0.0 ± 2.3", not as a long row of error digits */
+    double big = fmax(fabs(v), isfinite(se) ? fabs(se) : 0.0);
+    int e3 = (big == 0 || !isfinite(big) || (big >= 0.1 && big < 1e4))
+                 ? 0
+                 : 3 * (int)floor(log10(big) / 3);
+    const char *prefix = !plain && takes_prefix(unit) ? si_prefix(e3) : NULL;
+    double scale = pow(10.0, -e3), sv = v * scale, ss = se * scale;
+    /* the standard error to two significant digits, the value to the same
+     * decimal place; no standard error: four significant digits */
+    int decimals;
+    if (isfinite(ss) && ss > 0)
+        decimals = 1 - (int)floor(log10(ss));
+    else
+        decimals = sv == 0 || !isfinite(sv) ? 0 : 3 - (int)floor(log10(fabs(sv)));
+    decimals = decimals < 0 ? 0 : decimals > 12 ? 12 : decimals;
+    char num[96];
+    if (isfinite(ss) && ss > 0)
+        snprintf(num, sizeof num, "%.*f \xc2\xb1 %.*f", decimals, sv, decimals, ss);
+    else
+        snprintf(num, sizeof num, "%.*f", decimals, sv);
+    int len;
+    if (e3 == 0 || prefix)
+        len = snprintf(out, n, "%s%s%s%s", num, plain ? "" : " ", prefix ? prefix : "",
+                       plain ? "" : unit);
+    else
+        len = snprintf(out, n, "%s%s%s \xc3\x97 10^%d%s%s", isfinite(ss) && ss > 0 ? "(" : "", num,
+                       isfinite(ss) && ss > 0 ? ")" : "", e3, plain ? "" : " ", plain ? "" : unit);
+    return len < 0 || (size_t)len >= n ? -1 : 0;
 }
