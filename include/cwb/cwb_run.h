@@ -149,6 +149,9 @@ void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, si
 /* The value of "section.key" in a loaded case as text: numbers with 17
  * digits, lists comma-separated, choices as their word; "contact.normal"
  * etc. give the law's name. 0, or -1 when the case has no such key. */
+/* The values table holding "section.key" (a law's, a body's, the
+ * driver's) with the key's index in *index, or NULL (and -1). */
+const cwb_values *cwb_case_key(const cwb_case *c, const char *path, int *index);
 int cwb_case_value_text(const cwb_case *c, const char *path, char *buf, size_t n);
 
 /* Output keys, shared by every case ([output] section). */

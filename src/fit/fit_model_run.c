@@ -206,46 +206,20 @@ static int use_reference(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_refer
     return CWB_OK;
 }
 
-/* The value of "section.key" in the loaded case c (a law or driver key),
- * NaN when it has none. */
+/* The value of "section.key" in the loaded case c, NaN when it has none. */
 static double case_key_value(const cwb_case *c, const char *path)
 {
-    const char *dot = strchr(path, '.');
-    if (!dot)
-        return NAN;
-    size_t len = (size_t)(dot - path);
-    const cwb_values *v = NULL;
-    for (int k = 0; k < CWB_KIND_COUNT; k++) {
-        const char *kind = cwb_kind_name((cwb_kind)k);
-        if (strlen(kind) == len && strncmp(path, kind, len) == 0)
-            v = &c->law_values[k];
-    }
-    if (len == strlen("driver") && strncmp(path, "driver", len) == 0)
-        v = &c->driver_values;
-    int j = v ? cwb_param_index(v->table, dot + 1) : -1;
-    return j >= 0 ? v->p[j] : NAN;
+    int j;
+    const cwb_values *v = cwb_case_key(c, path, &j);
+    return v ? v->p[j] : NAN;
 }
 
 /* The unit of "section.key" in the loaded case c ("" when it has none). */
 static const char *case_key_unit(const cwb_case *c, const char *path)
 {
-    const char *dot = strchr(path, '.');
-    if (!dot || !c)
-        return "";
-    size_t len = (size_t)(dot - path);
-    const cwb_values *v = NULL;
-    for (int k = 0; k < CWB_KIND_COUNT; k++) {
-        const char *kind = cwb_kind_name((cwb_kind)k);
-        if (strlen(kind) == len && strncmp(path, kind, len) == 0)
-            v = &c->law_values[k];
-    }
-    if (len == strlen("driver") && strncmp(path, "driver", len) == 0)
-        v = &c->driver_values;
-    if (len == strlen("body1") && strncmp(path, "body", 4) == 0 &&
-        (path[4] == '1' || path[4] == '2'))
-        v = &c->body_values[path[4] - '1'];
-    int j = v ? cwb_param_index(v->table, dot + 1) : -1;
-    return j >= 0 && v->table[j].unit && strcmp(v->table[j].unit, "-") != 0 ? v->table[j].unit : "";
+    int j;
+    const cwb_values *v = cwb_case_key(c, path, &j);
+    return v && v->table[j].unit && strcmp(v->table[j].unit, "-") != 0 ? v->table[j].unit : "";
 }
 
 /* Start values, given or the case's own (checked by loading the case), as

@@ -463,6 +463,19 @@ static const cwb_values *section_values(const cwb_case *c, const char *sec)
     return NULL;
 }
 
+const cwb_values *cwb_case_key(const cwb_case *c, const char *path, int *index)
+{
+    char sec[64];
+    const char *dot = strchr(path, '.');
+    *index = -1;
+    if (!c || !dot || (size_t)(dot - path) >= sizeof sec)
+        return NULL;
+    snprintf(sec, sizeof sec, "%.*s", (int)(dot - path), path);
+    const cwb_values *v = section_values(c, sec);
+    *index = v && v->table ? cwb_param_index(v->table, dot + 1) : -1;
+    return *index >= 0 ? v : NULL;
+}
+
 int cwb_case_value_text(const cwb_case *c, const char *path, char *buf, size_t n)
 {
     char sec[64];
