@@ -213,7 +213,7 @@ awk -v E=6.1e9 -v nu=0 -v sy=40e6 -v R=1e-4 -v rho=1000 'function F(u) {
     print "#   halvings, not the error, and the sweep is interpolated at these speeds across the kink at V_y; 10 dt_tol" > f
     print "# independence: closed-form Thornton'"'"'s integral of his own law (same paper as cwb'"'"'s thornton law; Ay here by" > f
     print "#   golden section, not src/laws/yield.c); cwb integrates the equation of motion step by step" > f
-    printf "# stands for: contact.normal = thornton; normal.sigma_y = %g; body1.radius = %g; body1.E = %g; body1.nu = %g; body1.density = %g\n", sy, R, E, nu, rho > f
+    printf "# stands for: contact.normal = thornton; normal.sigma_y = %g; body1.shape = sphere; body1.radius = %g; body1.E = %g; body1.nu = %g; body1.density = %g; body2.shape = wall\n", sy, R, E, nu, rho > f
     print "impact_velocity[m/s],restitution_normal[-]" > f
     for (lv = -2; lv <= 1.0001; lv += 0.05) { v = 10^lv; r = vy / v
         e = v <= vy ? 1 : sqrt(6 * sqrt(3) / 5) * sqrt(1 - r * r / 6) * (r / (r + 2 * sqrt(6 / 5 - r * r / 5)))^0.25
