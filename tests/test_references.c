@@ -737,7 +737,8 @@ static int cli_sets(const char *cmd, const char *file, const char *const *sets, 
  * reference and the key, no deviation against it printed), while the
  * references that do not depend on that key are still compared.
  * Analytic: linear_spring_impact at another stiffness. FEM: the Rathbone
- * thesis Fig. 26 case at another E (reference/fem/seed004_fig26.csv).
+ * thesis Fig. 26 case at another E (reference/fem/seed004_fig26.csv), and
+ * the seed 000 two-cylinder FEM drawn beside seed000_fig12 at another mu.
  * Published and measured: Chung & Ooi test 4 (alumina) at another E: the
  * rigid-body closed form does not depend on E and is still compared;
  * Chung & Ooi's DEM curve and Kharaz et al.'s measurements are refused. */
@@ -759,6 +760,23 @@ START_TEST(physical_set_refuses_each_kind_of_reference)
                               "other inputs (body1.E = 30000000000, the reference's 2.6e+10)"),
                   "%s", err);
     ck_assert_msg(!strstr(out, "ref_max_rel_error"), "%s", out);
+
+    /* FEM drawn beside (also_reference, seed 000 two cylinders): left off the
+     * plot at another mu; kept with another law, which the FEM does not
+     * depend on, while the awk re-coding of the accurate law is refused */
+    const char *slippery[] = {"tangential.mu=0.4"};
+    ck_assert_int_eq(cli_sets("run", "cases/seed000_fig12.case", slippery, 1, out, err, sizeof out),
+                     0);
+    ck_assert_msg(strstr(err, "not drawn: reference/fem/seed000_cylinders_case1_forces.csv was "
+                              "made for other inputs (tangential.mu = 0.4"),
+                  "%s", err);
+    const char *simplified[] = {"contact.tangential=hertz2d_simplified"};
+    ck_assert_int_eq(
+        cli_sets("run", "cases/seed000_fig12.case", simplified, 1, out, err, sizeof out), 0);
+    ck_assert_msg(strstr(err, "not compared with reference/analytic/seed000_fig12.csv: it was made "
+                              "for other inputs (contact.tangential = hertz2d_simplified") &&
+                      !strstr(err, "not drawn"),
+                  "%s", err);
 
     /* three angles keep it short; the coarse sweep is compared as any other */
     const char *alumina[] = {"sweep.n=3", "body1.E=2e11"};
