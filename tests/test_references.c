@@ -4,7 +4,11 @@
  * ("# independence: CLASS"); and every shipped case that names a reference
  * (cases/NAME.case, `[output] reference` for `cwb run`, `[sweep] reference` for
  * `cwb sweep`) stays within that tolerance when run through the built binary.
- * The bounds come from the reference files, each with its reason beside it. */
+ * The bounds come from the reference files, each with its reason beside it.
+ * Every reference also states what it stands for ("# stands for: section.key =
+ * value; ...", the case inputs it was made for): every shipped case has the
+ * values of the references it names, so cwb compares it, and a run with
+ * another physical input is refused the comparison. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <fcntl.h>
@@ -44,7 +48,12 @@ static const struct {
     {"seed004_fig35", "extended Rathbone law against cwb's FEM (Fig. 35 material)"},
 };
 
-enum { MAX_JOBS = 64, MAX_CHECKS = 8, WORKERS = 2 };
+enum { MAX_JOBS = 64, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 160, MAX_ENTRIES = 40 };
+
+/* Where the reference CSVs are (the FEM solvers' raw output excepted). */
+static const char *const reference_globs[] = {"reference/analytic/*.csv",
+                                              "reference/published/*.csv",
+                                              "reference/measured/*.csv", "reference/fem/*.csv"};
 
 /* One deviation a run must print: its JSON key and the reference it is against. */
 typedef struct {
@@ -279,6 +288,15 @@ static void judge(const job *j, const char *dir, char *fails, size_t n)
     snprintf(path, sizeof path, "%s/%s.json", dir, j->name);
     char *json = slurp(path);
     ck_assert_ptr_nonnull(json);
+    /* a shipped case has the inputs of every reference it names: none is
+     * refused (the warning is in the JSON's "warnings" with --json) */
+    const char *refused = strstr(json, "made for other inputs");
+    if (refused) {
+        while (refused > json && refused[-1] != '"')
+            refused--;
+        snprintf(fails + used, n - used, "  %s: %.*s\n", j->path, (int)strcspn(refused, "\""),
+                 refused);
+    }
     for (size_t i = 0; i < j->nchecks; i++) {
         int nth = 0; /* two groups with the same first y print the same key */
         for (size_t k = 0; k < i; k++)
@@ -332,12 +350,10 @@ END_TEST
 /* Every CSV under reference/ (except the FEM solvers' raw output) carries both fields. */
 START_TEST(every_reference_has_fields)
 {
-    static const char *const dirs[] = {"reference/analytic/*.csv", "reference/published/*.csv",
-                                       "reference/measured/*.csv", "reference/fem/*.csv"};
     size_t count = 0;
-    for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
+    for (size_t d = 0; d < sizeof reference_globs / sizeof *reference_globs; d++) {
         glob_t g;
-        ck_assert_int_eq(glob(dirs[d], 0, NULL, &g), 0);
+        ck_assert_int_eq(glob(reference_globs[d], 0, NULL, &g), 0);
         for (size_t i = 0; i < g.gl_pathc; i++, count++) {
             char msg[CWB_MSG];
             double tol;
@@ -480,6 +496,325 @@ START_TEST(fuzz_findings)
 }
 END_TEST
 
+/* --- what each reference stands for ------------------------------------- */
+
+/* The "section.key" of each entry of ref's stands-for line into keys[], the
+ * entry count (-1 for an entry without " = "). */
+static int stands_for_keys(const cwb_reference *ref, char keys[][64], int max)
+{
+    char list[sizeof ref->stands_for];
+    snprintf(list, sizeof list, "%s", ref->stands_for);
+    char *items[MAX_ENTRIES];
+    size_t k = split(list, ';', items, MAX_ENTRIES);
+    if ((int)k > max)
+        return -1;
+    for (size_t i = 0; i < k; i++) {
+        char *eq = strchr(items[i], '=');
+        if (!eq || eq == items[i] || !eq[1])
+            return -1;
+        *eq = '\0';
+        snprintf(keys[i], 64, "%s", trim(items[i]));
+    }
+    return (int)k;
+}
+
+/* Every reference CSV states what it stands for, each entry "section.key =
+ * value", and each key is one a shipped case has (so a misspelt key, which
+ * cwb would skip as "a key this case does not have", fails here). */
+START_TEST(every_reference_states_what_it_stands_for)
+{
+    static cwb_reference refs[MAX_REFS];
+    static char keys[MAX_REFS][MAX_ENTRIES][64];
+    static int nkeys[MAX_REFS], found[MAX_REFS][MAX_ENTRIES];
+    memset(found, 0, sizeof found);
+    size_t nref = 0;
+    for (size_t d = 0; d < sizeof reference_globs / sizeof *reference_globs; d++) {
+        glob_t g;
+        ck_assert_int_eq(glob(reference_globs[d], 0, NULL, &g), 0);
+        for (size_t i = 0; i < g.gl_pathc; i++) {
+            char msg[CWB_MSG];
+            ck_assert_int_lt(nref, MAX_REFS);
+            cwb_reference *r = &refs[nref];
+            ck_assert_msg(cwb_reference_load(r, g.gl_pathv[i], msg, sizeof msg) == CWB_OK, "%s",
+                          msg);
+            ck_assert_msg(r->stands_for[0], "%s: no '# stands for: section.key = value; ...' line",
+                          r->path);
+            nkeys[nref] = stands_for_keys(r, keys[nref], MAX_ENTRIES);
+            ck_assert_msg(nkeys[nref] > 0, "%s: 'stands for' entries are not section.key = value",
+                          r->path);
+            nref++;
+        }
+        globfree(&g);
+    }
+    ck_assert_uint_ge(nref, 99); /* the 99 reference CSVs of today */
+    glob_t g;
+    ck_assert_int_eq(glob("cases/*.case", 0, NULL, &g), 0);
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        cwb_case *c = test_load(g.gl_pathv[i], NULL, 0);
+        char text[512];
+        for (size_t r = 0; r < nref; r++)
+            for (int k = 0; k < nkeys[r]; k++)
+                found[r][k] |= cwb_case_value_text(c, keys[r][k], text, sizeof text) == 0;
+        free(c);
+    }
+    globfree(&g);
+    for (size_t r = 0; r < nref; r++) {
+        for (int k = 0; k < nkeys[r]; k++)
+            ck_assert_msg(found[r][k], "%s: stands for '%s', a key no shipped case has",
+                          refs[r].path, keys[r][k]);
+        cwb_reference_free(&refs[r]);
+    }
+}
+END_TEST
+
+/* Whether case c (path) has the inputs reference ref_path stands for, skip
+ * the key a sweep varies; a mismatch or a malformed line is added to fails. */
+static int check_stands_for(const cwb_case *c, const char *path, const char *ref_path,
+                            const char *skip, char *fails, size_t n)
+{
+    cwb_reference ref;
+    char msg[CWB_MSG], why[CWB_MSG];
+    ck_assert_msg(cwb_reference_load(&ref, ref_path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    int match = cwb_reference_stands_for(&ref, c, skip, why, sizeof why);
+    cwb_reference_free(&ref);
+    size_t used = strlen(fails);
+    if (match != 1)
+        snprintf(fails + used, n - used, "  %s against %s: %s\n", path, ref_path, why);
+    return match == 1;
+}
+
+/* The references case c names: [output] reference and also_reference (what
+ * `cwb run` compares and draws; skip NULL), and [sweep] reference (what
+ * `cwb sweep` compares, the varied key skipped as src/drivers/sweep.c does).
+ * Returns how many were checked. */
+static size_t check_case_references(const cwb_case *c, const char *path, char *fails, size_t n)
+{
+    size_t checked = 0;
+    for (int w = 0; w < 3; w++) {
+        char list[CWB_TEXT];
+        const char *text = w == 0   ? c->output_values.text[CWB_OUT_REFERENCE]
+                           : w == 1 ? c->output_values.text[CWB_OUT_ALSO_REFERENCE]
+                                    : c->sweep_values.text[CWB_SWEEP_REFERENCE];
+        const char *skip = w == 2 ? c->sweep_values.text[CWB_SWEEP_VARY] : NULL;
+        if (w == 2 && !c->has_sweep)
+            continue;
+        snprintf(list, sizeof list, "%s", text);
+        for (char *p = list; *p; p++)
+            if (*p == ',')
+                *p = ';';
+        char *paths[32];
+        size_t np = split(list, ';', paths, 32);
+        for (size_t i = 0; i < np; i++)
+            if (paths[i][0] && strncmp(paths[i], "plots/", 6) != 0) {
+                check_stands_for(c, path, paths[i], skip, fails, n);
+                checked++;
+            }
+    }
+    return checked;
+}
+
+/* Every shipped case has the values its references stand for (to 1e-9 for
+ * numbers, the words exactly): else cwb would refuse the shipped case its
+ * own comparison. A reference that contradicts its case fails here. */
+START_TEST(shipped_cases_have_the_inputs_of_their_references)
+{
+    static char fails[16384];
+    fails[0] = '\0';
+    glob_t g;
+    ck_assert_int_eq(glob("cases/*.case", 0, NULL, &g), 0);
+    size_t checked = 0;
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        cwb_case *c = test_load(g.gl_pathv[i], NULL, 0);
+        checked += check_case_references(c, g.gl_pathv[i], fails, sizeof fails);
+        free(c);
+    }
+    globfree(&g);
+    /* 83 named references today (runs, also_reference, sweeps) */
+    ck_assert_msg(checked >= 80, "only %zu case-reference pairs found", checked);
+    ck_assert_msg(fails[0] == '\0', "cases without the inputs of their references:\n%s", fails);
+}
+END_TEST
+
+/* Physical changes are refused per reference, numerical ones are not: the
+ * library's answer for one case of each kind of reference (closed form,
+ * second coding, FEM), with the reason naming the key. */
+START_TEST(physical_changes_refused_numerical_not)
+{
+    static const struct {
+        const char *file, *set, *ref, *why; /* why: NULL when it must still compare */
+    } rows[] = {
+        {"cases/linear_spring_impact.case", "normal.kn=2e6", "reference/analytic/linear_impact.csv",
+         "normal.kn = 2000000, the reference's 1e+06"},
+        {"cases/linear_spring_impact.case", "driver.dt_tol=1e-7",
+         "reference/analytic/linear_impact.csv", NULL},
+        {"cases/chung_ooi_1_glass.case", "body2.shape=wall",
+         "reference/analytic/hertz_impact_chung_ooi_1_glass.csv",
+         "body2.shape = wall, the reference's sphere"},
+        {"cases/seed004_fig4a.case", "driver.steps=150", "reference/analytic/stronge_fig4a.csv",
+         "driver.steps = 150, the reference's 300"},
+        {"cases/seed003_fig9_k03.case", "driver.k_tilde=0.5",
+         "reference/analytic/seed003_fig9_k03.csv", "driver.k_tilde = 0.5, the reference's 0.3"},
+        {"cases/seed003_fig9_k03.case", "driver.rows=500",
+         "reference/analytic/seed003_fig9_k03.csv", NULL},
+        {"cases/seed000_fig12.case", "tangential.mu=0.4",
+         "reference/fem/seed000_cylinders_case1_forces.csv",
+         "tangential.mu = 0.40000000000000002, the reference's 0.3"},
+        {"cases/seed000_fig12.case", "contact.tangential=hertz2d_simplified",
+         "reference/analytic/seed000_fig12.csv",
+         "contact.tangential = hertz2d_simplified, the reference's hertz2d_accurate"},
+        {"cases/seed000_fig12.case", "driver.steps=100", "reference/analytic/seed000_fig12.csv",
+         NULL},
+        {"cases/seed000_fig15a.case", "driver.tangential=0.0125",
+         "reference/fem/seed000_cylinders_case2_forces.csv",
+         "driver.tangential = 0.012500000000000001, the reference's 0.025"},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        const char *over[] = {rows[i].set};
+        cwb_case *c = test_load(rows[i].file, over, 1);
+        cwb_reference ref;
+        char msg[CWB_MSG], why[CWB_MSG] = "";
+        ck_assert_msg(cwb_reference_load(&ref, rows[i].ref, msg, sizeof msg) == CWB_OK, "%s", msg);
+        int match = cwb_reference_stands_for(&ref, c, NULL, why, sizeof why);
+        cwb_reference_free(&ref);
+        free(c);
+        ck_assert_msg(match == (rows[i].why ? 0 : 1), "%s --set %s against %s: %d (%s)",
+                      rows[i].file, rows[i].set, rows[i].ref, match, why);
+        if (rows[i].why)
+            ck_assert_msg(strstr(why, rows[i].why), "'%s' not in: %s", rows[i].why, why);
+    }
+}
+END_TEST
+
+/* `cwb CMD FILE --set S1 --set S2 ... --no-plot --out DIR`: exit status,
+ * stdout into out, stderr into err (no shell). */
+static int cli_sets(const char *cmd, const char *file, const char *const *sets, size_t nsets,
+                    char *out, char *err, size_t n)
+{
+    const char *bin = getenv("CWB_BIN");
+    ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
+    char dir[] = "/tmp/cwb-stands-XXXXXX", o[64], e[64], d[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(o, sizeof o, "%s/out.txt", dir);
+    snprintf(e, sizeof e, "%s/err.txt", dir);
+    snprintf(d, sizeof d, "%s/out", dir);
+    char *argv[32];
+    size_t k = 0;
+    argv[k++] = (char *)bin;
+    argv[k++] = (char *)cmd;
+    argv[k++] = (char *)file;
+    for (size_t i = 0; i < nsets && k < 26; i++) {
+        argv[k++] = "--set";
+        argv[k++] = (char *)sets[i];
+    }
+    argv[k++] = "--no-plot";
+    argv[k++] = "--out";
+    argv[k++] = d;
+    argv[k] = NULL;
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        int fo = open(o, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        int fe = open(e, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (fo < 0 || fe < 0 || dup2(fo, 1) < 0 || dup2(fe, 2) < 0)
+            _exit(127);
+        execv(bin, argv);
+        _exit(127);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    char *so = slurp(o), *se = slurp(e);
+    ck_assert(so && se);
+    snprintf(out, n, "%s", so);
+    snprintf(err, n, "%s", se);
+    free(so);
+    free(se);
+    ck_assert_int_eq(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Through the binary, one case per kind of reference: a physical --set
+ * makes cwb refuse the comparison (exit 0, a warning on stderr naming the
+ * reference and the key, no deviation against it printed), while the
+ * references that do not depend on that key are still compared.
+ * Analytic: linear_spring_impact at another stiffness. FEM: the Rathbone
+ * thesis Fig. 26 case at another E (reference/fem/seed004_fig26.csv), and
+ * the seed 000 two-cylinder FEM drawn beside seed000_fig12 at another mu.
+ * Published and measured: Chung & Ooi test 4 (alumina) at another E: the
+ * rigid-body closed form does not depend on E and is still compared;
+ * Chung & Ooi's DEM curve and Kharaz et al.'s measurements are refused. */
+START_TEST(physical_set_refuses_each_kind_of_reference)
+{
+    static char out[1 << 16], err[1 << 16];
+    const char *kn[] = {"normal.kn=2e6"};
+    ck_assert_int_eq(
+        cli_sets("run", "cases/linear_spring_impact.case", kn, 1, out, err, sizeof out), 0);
+    ck_assert_msg(strstr(err, "not compared with reference/analytic/linear_impact.csv: it was made "
+                              "for other inputs (normal.kn = 2000000, the reference's 1e+06)"),
+                  "%s", err);
+    ck_assert_msg(!strstr(out, "ref_max_rel_error") && strstr(out, "ref_inputs_match"), "%s", out);
+
+    const char *stiffer[] = {"body1.E=3e10"};
+    ck_assert_int_eq(cli_sets("run", "cases/seed004_fig26.case", stiffer, 1, out, err, sizeof out),
+                     0);
+    ck_assert_msg(strstr(err, "not compared with reference/fem/seed004_fig26.csv: it was made for "
+                              "other inputs (body1.E = 30000000000, the reference's 2.6e+10)"),
+                  "%s", err);
+    ck_assert_msg(!strstr(out, "ref_max_rel_error"), "%s", out);
+
+    /* FEM drawn beside (also_reference, seed 000 two cylinders): left off the
+     * plot at another mu; kept with another law, which the FEM does not
+     * depend on, while the awk re-coding of the accurate law is refused */
+    const char *slippery[] = {"tangential.mu=0.4"};
+    ck_assert_int_eq(cli_sets("run", "cases/seed000_fig12.case", slippery, 1, out, err, sizeof out),
+                     0);
+    ck_assert_msg(strstr(err, "not drawn: reference/fem/seed000_cylinders_case1_forces.csv was "
+                              "made for other inputs (tangential.mu = 0.4"),
+                  "%s", err);
+    const char *simplified[] = {"contact.tangential=hertz2d_simplified"};
+    ck_assert_int_eq(
+        cli_sets("run", "cases/seed000_fig12.case", simplified, 1, out, err, sizeof out), 0);
+    ck_assert_msg(strstr(err, "not compared with reference/analytic/seed000_fig12.csv: it was made "
+                              "for other inputs (contact.tangential = hertz2d_simplified") &&
+                      !strstr(err, "not drawn"),
+                  "%s", err);
+
+    /* three angles keep it short; the coarse sweep is compared as any other */
+    const char *alumina[] = {"sweep.n=3", "body1.E=2e11"};
+    ck_assert_int_eq(
+        cli_sets("sweep", "cases/chung_ooi_4_al_oxide.case", alumina, 2, out, err, sizeof out), 0);
+    static const char *const refused[] = {
+        "reference/published/chung_ooi_2011_test4_et_al_oxide.csv",
+        "reference/published/chung_ooi_2011_test4_omega_al_oxide.csv",
+        "reference/published/chung_ooi_2011_test4_rebound_al_oxide.csv",
+        "reference/measured/kharaz_2001_alumina_et.csv",
+        "reference/measured/kharaz_2001_alumina_omega.csv",
+        "reference/measured/kharaz_2001_alumina_rebound.csv"};
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        char line[512];
+        snprintf(line, sizeof line,
+                 "not compared with %s: it was made for other inputs (body1.E = 200000000000, "
+                 "the reference's 3.8e11)",
+                 refused[i]);
+        ck_assert_msg(strstr(err, line), "'%s' not in: %s", line, err);
+        snprintf(line, sizeof line, "vs %s: max deviation", refused[i]);
+        ck_assert_msg(!strstr(out, line), "'%s' printed: %s", line, out);
+    }
+    ck_assert_msg(strstr(out, "vs reference/analytic/oblique_gross_sliding_et_al_oxide.csv: max "
+                              "deviation"),
+                  "%s", out);
+    /* a numerical change refuses nothing */
+    const char *coarse[] = {"sweep.n=3", "driver.dt_tol=1e-4"};
+    ck_assert_int_eq(
+        cli_sets("sweep", "cases/chung_ooi_4_al_oxide.case", coarse, 2, out, err, sizeof out), 0);
+    ck_assert_msg(!strstr(err, "other inputs"), "%s", err);
+    for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        char line[512];
+        snprintf(line, sizeof line, "vs %s: max deviation", refused[i]);
+        ck_assert_msg(strstr(out, line), "'%s' not in: %s", line, out);
+    }
+}
+END_TEST
+
 Suite *references_suite(void)
 {
     Suite *s = suite_create("references");
@@ -491,6 +826,10 @@ Suite *references_suite(void)
     tcase_add_test(tc, malformed_fields_named);
     tcase_add_test(tc, reader_edge_cases);
     tcase_add_test(tc, fuzz_findings);
+    tcase_add_test(tc, every_reference_states_what_it_stands_for);
+    tcase_add_test(tc, shipped_cases_have_the_inputs_of_their_references);
+    tcase_add_test(tc, physical_changes_refused_numerical_not);
+    tcase_add_test(tc, physical_set_refuses_each_kind_of_reference);
     tcase_add_test(tc, shipped_cases_within_reference_tolerance);
     suite_add_tcase(s, tc);
     return s;

@@ -114,8 +114,16 @@ int main(int argc, char **argv)
      * measured against it (src/io/compare.c, cwb_reference_stands_for) */
     fprintf(f,
             "# stands for: contact.normal = hertz; body1.radius = %s; body1.E = %s; body1.nu = %s; "
-            "body1.density = %s; driver.v_normal = %s\n",
-            argv[3], argv[4], argv[5], argv[6], argv[11]);
+            "body1.density = %s; ",
+            argv[3], argv[4], argv[5], argv[6]);
+    if (R2 > 0) /* the second sphere too: a wall instead is another impact */
+        fprintf(f,
+                "body2.shape = sphere; body2.radius = %s; body2.E = %s; body2.nu = %s; "
+                "body2.density = %s; ",
+                argv[7], argv[8], argv[9], argv[10]);
+    else
+        fprintf(f, "body2.shape = wall; ");
+    fprintf(f, "driver.v_normal = %s\n", argv[11]);
     fprintf(f, "t[s],delta_n[m],F_n[N]\n");
     const int n = 200;
     for (int i = 0; i <= n; i++) {

@@ -31,6 +31,35 @@ static const cwb_sliding_spec paper_line = {
 
 #define SWEEP_N 12
 
+/* "# stands for:" (src/io/compare.c): the case inputs a displacement-controlled
+ * curve is made for, in the sliding driver's keys; the Coulomb friction makes
+ * it independent of nu (eq. 2's du enters only friction = eq2/eq3). v0_ratio
+ * > 0 for a curve at one speed; a sweep over v0 / v_crit states none. */
+static void stands_for(FILE *f, const cwb_sliding *g, double v0_ratio)
+{
+    fprintf(f, "# stands for: body1.radius = %g; body2.radius = %g; driver.path = %s; ", g->R, g->R,
+            g->path == CWB_SLIDING_CIRCLE ? "circle" : "line");
+    if (g->path == CWB_SLIDING_CIRCLE)
+        fprintf(f, "driver.k_tilde = %g; ", g->kt);
+    fprintf(f,
+            "driver.h0 = %g; driver.kn = %g; driver.mass = %g; driver.mu = %g; driver.friction = "
+            "coulomb",
+            g->h0, g->kn, g->m, g->mu);
+    if (v0_ratio > 0.0)
+        fprintf(f, "; driver.v0_over_vcrit = %g", v0_ratio);
+    fprintf(f, "\n");
+}
+
+/* The same for a force-controlled curve (sliding_force driver); extra: the
+ * keys of one curve ("; driver.an = on"), or "". */
+static void stands_for_force(FILE *f, const cwb_fsliding *g, const char *extra)
+{
+    fprintf(f,
+            "# stands for: body1.radius = %g; body2.radius = %g; driver.Q = %g; driver.y0 = %g; "
+            "driver.mu = %g; driver.mass = %g%s\n",
+            g->R, g->R, g->Q, g->y0, g->mu, g->m, extra);
+}
+
 static double sweep_at(double from, double to, int i)
 {
     return from + (to - from) * i / (SWEEP_N - 1.0);
@@ -44,6 +73,7 @@ static int write_sweep(const char *file, const char *head, const cwb_sliding *g,
     if (!f)
         return 1;
     fprintf(f, "%s# v_crit (line, eq. 21) = %.12g m/s\n%s", head, vc, common);
+    stands_for(f, g, 0.0);
     fprintf(f, what < 2 ? "# tolerance: 1e-8\nv0_over_vcrit[-],contact_time[s]\n"
                         : "# tolerance: 1e-8\nv0_over_vcrit[-],e_s[-]\n");
     double w = cwb_sliding_work_friction_qags(g, -g->su, g->su, 1.0);
@@ -88,9 +118,12 @@ static int write_force(void)
                 "# Seed 003 Fig. 14: speed along the path, force control, centrifugal term on,\n"
                 "# eq. 43 (re-derived, as printed) from -su to the separation of eq. 44 (s_c = "
                 "%.12g m);\n"
-                "# T0 = %g T_mu, T_mu = Q tan(a_u + atan mu) = %.12g N\n%s"
-                "# tolerance: 1e-8 of v_c\ns[m],v[m/s]\n",
+                "# T0 = %g T_mu, T_mu = Q tan(a_u + atan mu) = %.12g N\n%s",
                 sc, ratio[k], Tmu, force_common);
+        char extra[64];
+        snprintf(extra, sizeof extra, "; driver.an = on; driver.T0_over_Tmu = %g", ratio[k]);
+        stands_for_force(f, &g, extra);
+        fprintf(f, "# tolerance: 1e-8 of v_c\ns[m],v[m/s]\n");
         for (int i = 0; i <= 200; i++) {
             double s = -g.su + (sc + g.su) * i / 200.0;
             fprintf(f, "%.12g,%.12g\n", s, cwb_fsliding_velocity_eq43(&g, s));
@@ -105,13 +138,16 @@ static int write_force(void)
         if (!f)
             return 1;
         fprintf(
-            f,
-            "# Seed 003 Fig. 15: contact time against T0 / T_mu, force control, %s\n%s"
-            "# tolerance: %s\nT0_over_Tmu[-],contact_time[s]\n",
+            f, "# Seed 003 Fig. 15: contact time against T0 / T_mu, force control, %s\n%s",
             k ? "eq. 47 (the a_n = 0 speed up to eq. 44's separation;\n"
                 "# re-derived with a real modulus): the paper's approximation"
               : "centrifugal term on:\n# qags of 1/v with eq. 43's speed up to eq. 44's separation",
-            force_common,
+            force_common);
+        /* eq. 47 is the paper's approximation of the a_n = on time the case
+         * runs: it stands for the problem, not for one setting of an */
+        stands_for_force(f, &g, k ? "" : "; driver.an = on");
+        fprintf(
+            f, "# tolerance: %s\nT0_over_Tmu[-],contact_time[s]\n",
             k ? "0.04 eq. 47 is the paper's approximation: +2.7 to +3.4 % from the exact contact "
                 "time here"
               : "1e-8");
@@ -167,6 +203,7 @@ static int write_fig9(const cwb_sliding *g, const char *tag, double vc, int exac
                   : "eq. 31 with the friction work of eq. 30\n# (the paper's single "
                     "5-point Gauss-Lobatto panel from -s~_u to s~: an approximation)",
             fig9_gap(g, v0, ROWS), common);
+    stands_for(f, g, ratio);
     fprintf(f, "%s\ns[m],v[m/s]\n",
             exact ? "# tolerance: 1e-8 RK4 at dt = auto against the exact speed (as Fig. 6)"
                   : (g->kt > 0.5 ? "# tolerance: 1.5e-3 eq. 30 is the paper's 5-point rule: "
@@ -233,9 +270,10 @@ int main(void)
         f,
         "# Seed 003 Fig. 6 (and Fig. 3's line): speed along the line path, eq. 16 with\n"
         "# the friction work of eq. 15 (incomplete elliptic integrals, k = ((1-kr)/(1+kr))^0.5)\n"
-        "# and the normal work of eq. 13; v0 = 1.5 v_crit (eq. 21: v_crit = %.12g m/s)\n%s"
-        "# tolerance: 1e-8 of v0\ns[m],v[m/s]\n",
+        "# and the normal work of eq. 13; v0 = 1.5 v_crit (eq. 21: v_crit = %.12g m/s)\n%s",
         vc, common);
+    stands_for(f, &g, 1.5);
+    fprintf(f, "# tolerance: 1e-8 of v0\ns[m],v[m/s]\n");
     for (int i = 0; i <= 200; i++) {
         double s = -g.su + 2.0 * g.su * i / 200.0;
         fprintf(f, "%.12g,%.12g\n", s, cwb_sliding_velocity(&g, 1.5 * vc, s, 0));
@@ -245,11 +283,13 @@ int main(void)
     f = fopen("reference/analytic/seed003_fig7_restitution.csv", "w");
     if (!f)
         return 1;
-    fprintf(f,
-            "# Seed 003 Fig. 7: tangential restitution e_s against v0 / v_crit on the line path,\n"
-            "# eq. 20 with eq. 19 (complete elliptic integrals); v_crit from eq. 21 = %.12g m/s\n%s"
-            "# tolerance: 1e-8\nv0_over_vcrit[-],e_s[-]\n",
-            vc, common);
+    fprintf(
+        f,
+        "# Seed 003 Fig. 7: tangential restitution e_s against v0 / v_crit on the line path,\n"
+        "# eq. 20 with eq. 19 (complete elliptic integrals); v_crit from eq. 21 = %.12g m/s\n%s",
+        vc, common);
+    stands_for(f, &g, 0.0);
+    fprintf(f, "# tolerance: 1e-8\nv0_over_vcrit[-],e_s[-]\n");
     /* the sweep's own 12 values (1.05 to 5): no interpolation near the steep start */
     for (int i = 0; i < 12; i++) {
         double r = 1.05 + (5.0 - 1.05) * i / 11.0;

@@ -392,6 +392,32 @@ static void note_overrides(cwb_case *c, const char **over, size_t nover)
         snprintf(title + len, cap - len, "]");
 }
 
+/* [output] also_reference curves are drawn, not compared: one made for other
+ * inputs than the run's (its "# stands for:") is left off the plot, with a
+ * warning, as the compared reference is. */
+static void drop_other_also_references(cwb_case *c, cwb_result *r)
+{
+    char list[CWB_TEXT], kept[CWB_TEXT] = "";
+    snprintf(list, sizeof list, "%s", c->output_values.text[CWB_OUT_ALSO_REFERENCE]);
+    const char *paths[8];
+    size_t np = cwb_split_paths(list, paths, 8), used = 0;
+    for (size_t i = 0; i < np; i++) {
+        cwb_reference ref;
+        char msg[CWB_MSG], why[CWB_MSG];
+        int match = 1; /* a file that does not load is the plot's to report */
+        if (cwb_reference_load(&ref, paths[i], msg, sizeof msg) == CWB_OK) {
+            match = cwb_reference_stands_for(&ref, c, NULL, why, sizeof why);
+            cwb_reference_free(&ref);
+        }
+        if (match == 0)
+            cwb_result_warn(r, "not drawn: %s was made for other inputs (%s)", paths[i], why);
+        else if (used < sizeof kept)
+            used += (size_t)snprintf(kept + used, sizeof kept - used, "%s%s", used ? ";" : "",
+                                     paths[i]);
+    }
+    snprintf(c->output_values.text[CWB_OUT_ALSO_REFERENCE], CWB_TEXT, "%s", kept);
+}
+
 static int cmd_run(int argc, char **argv)
 {
     options o;
@@ -415,6 +441,7 @@ static int cmd_run(int argc, char **argv)
         goto out;
     if (cwb_result_get(&r, "ref_inputs_match") == 0.0) /* nor drawn as if it matched */
         c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+    drop_other_also_references(c, &r);
     if ((rc = write_run(&o, c, &r, msg, sizeof msg)) != CWB_OK)
         goto out;
     if (o.plot)

@@ -46,6 +46,21 @@ static int reference_at(const char *path, const cwb_reference **out, char *msg, 
     return CWB_OK;
 }
 
+/* The columns a comparison names exist in the run and the reference (as
+ * cwb_compare requires): a misspelt [output] column is an input error
+ * whatever the run's inputs, also when the reference is not compared. */
+static int columns_named(const cwb_series *run, const cwb_reference *rf,
+                         const cwb_compare_columns *cols, char *why, size_t n)
+{
+    if (cwb_series_find(run, cols->x) < 0 || cwb_series_find(run, cols->y) < 0)
+        return cwb_fail(why, n, CWB_EINPUT, "the run has no column '%s'",
+                        cwb_series_find(run, cols->x) < 0 ? cols->x : cols->y);
+    if (cwb_reference_find(rf, cols->ref_x) < 0 || cwb_reference_find(rf, cols->ref_y) < 0)
+        return cwb_fail(why, n, CWB_EINPUT, "%s has no column '%s'", rf->path,
+                        cwb_reference_find(rf, cols->ref_x) < 0 ? cols->ref_x : cols->ref_y);
+    return CWB_OK;
+}
+
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     cwb_result_init(r);
@@ -62,11 +77,6 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     int match = cwb_reference_stands_for(rf, c, NULL, differs, sizeof differs);
     if (match < 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] reference: %s", c->file, differs);
-    if (match == 0) { /* a deviation from a curve made for other inputs means nothing */
-        cwb_result_warn(r, "not compared with %s: it was made for other inputs (%s)", ref, differs);
-        cwb_result_set(r, "ref_inputs_match", "-", 0.0);
-        return CWB_OK;
-    }
     const char *rx = c->output_values.text[CWB_OUT_REFERENCE_X];
     const char *ry = c->output_values.text[CWB_OUT_REFERENCE_Y];
     cwb_deviation dev;
@@ -78,6 +88,13 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_plot_y_list(c, ybuf, sizeof ybuf, ys, 1);
     cwb_compare_columns cols = {
         .x = x, .y = ys[0], .ref_x = cx[0] ? cx : (rx[0] ? rx : x), .ref_y = ry[0] ? ry : ys[0]};
+    if (match == 0) { /* a deviation from a curve made for other inputs means nothing */
+        if ((rc = columns_named(&r->series, rf, &cols, why, sizeof why)) != CWB_OK)
+            return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);
+        cwb_result_warn(r, "not compared with %s: it was made for other inputs (%s)", ref, differs);
+        cwb_result_set(r, "ref_inputs_match", "-", 0.0);
+        return CWB_OK;
+    }
     rc = cwb_compare(&r->series, rf, &cols, &dev, why, sizeof why);
     if (rc == CWB_EINPUT)
         return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);

@@ -620,8 +620,29 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     return rc;
 }
 
+/* "# stands for:" (src/io/compare.c): the case inputs table t was made for,
+ * in the keys of the driver that runs its loading: case 1 is the trajectory
+ * driver's (overlap, then travel at that height), case 2 the history
+ * driver's (normal and tangential raised together); the tractions are the
+ * profile driver's at one (overlap, tangential). */
+static void provenance_stands_for(FILE *f, size_t t, const cwb_cylinders *c)
+{
+    fprintf(f,
+            "# stands for: body1.shape = disc; body1.radius = %g; body1.E = %g; body1.nu = %g; "
+            "body2.shape = disc; body2.radius = %g; body2.E = %g; body2.nu = %g; "
+            "tangential.mu = %g; ",
+            c->R, c->E, c->nu, c->R, c->E, c->nu, c->mu);
+    if (t == TABLE_TRACTIONS)
+        fprintf(f, "driver.overlap = %g; driver.tangential = %g\n", c->delta_n,
+                c->together ? c->delta_t : c->delta_t_traction);
+    else if (c->together)
+        fprintf(f, "driver.normal = %g; driver.tangential = %g\n", c->delta_n, c->delta_t);
+    else
+        fprintf(f, "driver.overlap = %g\n", c->delta_n);
+}
+
 /* The lines both CSVs share. */
-static void provenance_common(FILE *f, const cwb_fem_job *job, const summary *sum)
+static void provenance_common(FILE *f, size_t t, const cwb_fem_job *job, const summary *sum)
 {
     const cwb_cylinders *c = &sum->c;
     char refined[512] = "none ([mesh] refine = 1)";
@@ -638,7 +659,12 @@ static void provenance_common(FILE *f, const cwb_fem_job *job, const summary *su
             "modelled in halves, lower half-disc clamped along its diameter, the upper one's "
             "diameter displaced (%s); linear elastic, small strain\n"
             "# parameters: R = %g m; E = %g Pa; nu = %g; mu = %g; delta_n = %g m; delta_t = %g "
-            "m; delta_t_traction = %g m\n"
+            "m; delta_t_traction = %g m\n",
+            c->together ? "case 2: delta_n and delta_t raised together"
+                        : "case 1: delta_n first, then delta_t at fixed delta_n",
+            c->R, c->E, c->nu, c->mu, c->delta_n, c->delta_t, c->delta_t_traction);
+    provenance_stands_for(f, t, c);
+    fprintf(f,
             "# contact: CalculiX surface-to-surface, slave = upper arc, master = lower arc "
             "(within %g R of the contact point); linear pressure-overclosure %g Pa/m; Coulomb "
             "mu = %g with stick slope %g Pa/m\n"
@@ -647,10 +673,7 @@ static void provenance_common(FILE *f, const cwb_fem_job *job, const summary *su
             "# solver: CalculiX ccx %s, nonlinear static with automatic increments, thickness 1\n"
             "# refinement check: %s\n"
             "# raw solver output: %s/p001.dat (reactions of the upper diameter per increment)\n",
-            c->together ? "case 2: delta_n and delta_t raised together"
-                        : "case 1: delta_n first, then delta_t at fixed delta_n",
-            c->R, c->E, c->nu, c->mu, c->delta_n, c->delta_t, c->delta_t_traction, c->zone,
-            c->penalty, c->mu, c->stick, job->gmsh_version, c->fine, c->zone, c->coarse,
+            c->zone, c->penalty, c->mu, c->stick, job->gmsh_version, c->fine, c->zone, c->coarse,
             sum->elements, sum->nodes, sum->h_min, job->ccx_version, refined, job->raw);
 }
 
@@ -658,7 +681,7 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
 {
     const summary *sum = sum_;
     const contact_frame *k = &sum->at_traction;
-    provenance_common(f, job, sum);
+    provenance_common(f, t, job, sum);
     if (t == TABLE_FORCES)
         fprintf(f,
                 "# rows: every converged increment%s; R_x, R_z = horizontal and vertical "

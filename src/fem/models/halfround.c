@@ -512,6 +512,23 @@ static void list_text(const cwb_values *v, int i, char *buf, size_t n)
         used += (size_t)snprintf(buf + used, n - used, "%s%g", j ? ", " : "", v->list[i].v[j]);
 }
 
+/* "# stands for:" (src/io/compare.c): the inputs the whole table holds fixed,
+ * in a case's keys (R, E, nu of one disc); a varied one, and E when E_plane
+ * is given (E then follows nu), is not one value and is left out. a/R, N and
+ * T have no case key. */
+static void provenance_stands_for(FILE *f, const cwb_fem_study *s)
+{
+    const cwb_values *body = &s->section[SEC_BODY], *vary = &s->section[SEC_VARY];
+    fprintf(f, "# stands for: body1.shape = disc");
+    if (!vary->list[V_R].n)
+        fprintf(f, "; body1.radius = %g", body->p[B_R]);
+    if (!vary->list[V_E].n && !(body->p[B_E_PLANE] > 0))
+        fprintf(f, "; body1.E = %g", body->p[B_E]);
+    if (!vary->list[V_NU].n)
+        fprintf(f, "; body1.nu = %g", body->p[B_NU]);
+    fprintf(f, "\n");
+}
+
 static void provenance_model(FILE *f, const cwb_fem_study *s)
 {
     const cwb_values *body = &s->section[SEC_BODY];
@@ -533,6 +550,7 @@ static void provenance_model(FILE *f, const cwb_fem_study *s)
                                               : "diameter on rollers, centre pinned",
             body->p[B_R], body->p[B_A_OVER_R], body->p[B_E], body->p[B_E_PLANE], body->p[B_NU],
             body->p[B_N], body->p[B_T], lists[V_R], lists[V_A_OVER_R], lists[V_E], lists[V_NU]);
+    provenance_stands_for(f, s);
 }
 
 static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *sum_)
