@@ -14,6 +14,7 @@
  * gnuplot is started without a shell (cwb_spawn).
  */
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,21 @@ static int set_parameter(const char *line)
            !strstr(line, "(default)");
 }
 
+/* ", py = 316.5 MPa" for the provenance text "py = 316500000 [Pa]": a
+ * number with its unit as a plot shows estimates; a word as it is. */
+static size_t legend_parameter(const char *text, char *out, size_t n)
+{
+    char key[64], unit[32] = "", shown[96];
+    double v;
+    int used = 0;
+    if (sscanf(text, "%63s = %lf [%31[^]]]", key, &v, unit) >= 2 &&
+        cwb_gp_format_estimate(shown, sizeof shown, v, NAN, unit) == 0)
+        used = snprintf(out, n, ", %s = %s", key, shown);
+    else
+        used = snprintf(out, n, ", %s", text);
+    return used < 0 ? 0 : (size_t)used < n ? (size_t)used : n - 1;
+}
+
 /* The legend of an overlaid run at a level of detail: 0, the laws its
  * CSV's provenance names ("# laws: normal=thornton tangential=none ..." ->
  * "cwb: thornton"); 1, also (at most two of) the law parameters it sets
@@ -131,10 +147,7 @@ static void overlay_title(const char *path, const char *main, int detail, char *
             used = laws_text(line + 8, "cwb:", out, n);
         else if (detail == 1 && used && used < n && set_parameter(line) &&
                  !(main && strstr(main, line)) && params++ < 2) {
-            size_t len = strlen(line); /* "[-]" says nothing in a legend */
-            if (len > 4 && strcmp(line + len - 4, " [-]") == 0)
-                line[len - 4] = '\0';
-            used += (size_t)snprintf(out + used, n - used, ", %s", strchr(line, '.') + 1);
+            used += legend_parameter(strchr(line, '.') + 1, out + used, n - used);
         }
     }
     if (in)
@@ -213,6 +226,11 @@ static void reference_title(const cwb_reference *rf, const char *path, char *out
     }
     while (*p == '#' || *p == ' ')
         p++;
+    if (strcmp(rf->independence, "fem") == 0 && strncmp(p, "cwb ", 4) == 0) {
+        /* cwb's own FEM: "cwb 0.1.0 reference: STUDY" says less than this */
+        snprintf(out, n, "FEM (gmsh + CalculiX)");
+        return;
+    }
     const char *cut = strstr(p, "reference: ");
     if (strncmp(p, "cwb ", 4) == 0 && cut)
         p = cut + 11;
@@ -224,7 +242,9 @@ static void reference_title(const cwb_reference *rf, const char *path, char *out
         snprintf(line, sizeof line, "%.*s", (int)strcspn(laws + 8, "\r\n"), laws + 8);
         laws_text(line, "cwb:", first, sizeof first);
     }
-    char *paren = strstr(first, " (");
+    char *paren = first; /* the first " (" that is not a year, "(2020)" */
+    while ((paren = strstr(paren, " (")) && strspn(paren + 2, "0123456789") == 4 && paren[6] == ')')
+        paren += 2;
     if (paren)
         *paren = '\0';
     size_t len = strlen(first);

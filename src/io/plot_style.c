@@ -245,8 +245,8 @@ int cwb_gp_format_estimate(char *out, size_t n, double v, double se, const char 
     char num[96];
     if (isfinite(ss) && ss > 0)
         snprintf(num, sizeof num, "%.*f \xc2\xb1 %.*f", decimals, sv, decimals, ss);
-    else
-        snprintf(num, sizeof num, "%.*f", decimals, sv);
+    else /* four significant digits, no trailing zeros */
+        snprintf(num, sizeof num, "%.4g", sv);
     int len;
     if (e3 == 0 || prefix)
         len = snprintf(out, n, "%s%s%s%s", num, plain ? "" : " ", prefix ? prefix : "",

@@ -1,5 +1,5 @@
 /* cylinders.c -- FEM model "cylinders": two cylinders in frictional
- * contact, seed 000 Sec. 4.2 (Fig. 10), the FEM curves of Figs. 11-15.
+ * contact, Hertz 2D paper (2020) Sec. 4.2 (Fig. 10), the FEM curves of Figs. 11-15.
  *
  * Plane strain, both bodies modelled in halves: the lower half-disc
  * clamped along its diameter, the upper one's diameter displaced by
@@ -33,7 +33,7 @@ static const cwb_param body_params[] = {
      .min = 0,
      .max = INFINITY,
      .flags = CWB_P_MIN_OPEN,
-     .help = "radius of both cylinders (seed 000 Sec. 4.2: 0.5 m)"},
+     .help = "radius of both cylinders (Hertz 2D paper (2020) Sec. 4.2: 0.5 m)"},
     {.name = "E",
      .unit = "Pa",
      .def = 1e10,
@@ -126,51 +126,52 @@ static const cwb_fem_table tables[] = {
 
 void cwb_cylinders_geo(FILE *f, const cwb_cylinders *c)
 {
-    fprintf(f,
-            "// cwb: two cylinders of seed 000 Sec. 4.2 (R = %.9g m), touching at (0, R)\n"
-            "R = %.15g; lf = %.15g; lc = %.15g; zone = %.15g;\n"
-            "Point(1) = {0, 0, 0, lc};\n"
-            "Point(2) = {R, 0, 0, lc};\n"
-            "Point(3) = {0, R, 0, lf};\n"
-            "Point(4) = {-R, 0, 0, lc};\n"
-            "Line(1) = {4, 1};\n"
-            "Line(2) = {1, 2};\n"
-            "Circle(3) = {2, 1, 3};\n"
-            "Circle(4) = {3, 1, 4};\n"
-            "Curve Loop(1) = {1, 2, 3, 4};\n"
-            "Plane Surface(1) = {1};\n"
-            "Point(11) = {0, 2 * R, 0, lc};\n"
-            "Point(12) = {-R, 2 * R, 0, lc};\n"
-            "Point(13) = {0, R, 0, lf};\n"
-            "Point(14) = {R, 2 * R, 0, lc};\n"
-            "Line(11) = {12, 11};\n"
-            "Line(12) = {11, 14};\n"
-            "Circle(13) = {14, 11, 13};\n"
-            "Circle(14) = {13, 11, 12};\n"
-            "Curve Loop(2) = {-12, -11, -14, -13};\n"
-            "Plane Surface(2) = {2};\n"
-            "Physical Curve(\"LOWBASE\", 1) = {1, 2};\n"
-            "Physical Curve(\"LOWARC\", 2) = {3, 4};\n"
-            "Physical Curve(\"UPBASE\", 3) = {11, 12};\n"
-            "Physical Curve(\"UPARC\", 4) = {13, 14};\n"
-            "Physical Surface(\"LOW\", 5) = {1};\n"
-            "Physical Surface(\"UP\", 6) = {2};\n"
-            "// size lf within zone of the contact point, growing to lc at 4 zone\n"
-            "Field[1] = Distance;\n"
-            "Field[1].PointsList = {3, 13};\n"
-            "Field[2] = Threshold;\n"
-            "Field[2].InField = 1;\n"
-            "Field[2].SizeMin = lf;\n"
-            "Field[2].SizeMax = lc;\n"
-            "Field[2].DistMin = zone;\n"
-            "Field[2].DistMax = 4 * zone;\n"
-            "Background Field = 2;\n"
-            "Mesh.MeshSizeExtendFromBoundary = 0;\n"
-            "Mesh.MeshSizeFromPoints = 0;\n"
-            "Mesh.MeshSizeFromCurvature = 0;\n"
-            "Mesh.ElementOrder = 2;\n"
-            "Mesh.Algorithm = 6;\n",
-            c->R, c->R, c->fine * c->R, c->coarse * c->R, c->zone * c->R);
+    fprintf(
+        f,
+        "// cwb: two cylinders of Hertz 2D paper (2020) Sec. 4.2 (R = %.9g m), touching at (0, R)\n"
+        "R = %.15g; lf = %.15g; lc = %.15g; zone = %.15g;\n"
+        "Point(1) = {0, 0, 0, lc};\n"
+        "Point(2) = {R, 0, 0, lc};\n"
+        "Point(3) = {0, R, 0, lf};\n"
+        "Point(4) = {-R, 0, 0, lc};\n"
+        "Line(1) = {4, 1};\n"
+        "Line(2) = {1, 2};\n"
+        "Circle(3) = {2, 1, 3};\n"
+        "Circle(4) = {3, 1, 4};\n"
+        "Curve Loop(1) = {1, 2, 3, 4};\n"
+        "Plane Surface(1) = {1};\n"
+        "Point(11) = {0, 2 * R, 0, lc};\n"
+        "Point(12) = {-R, 2 * R, 0, lc};\n"
+        "Point(13) = {0, R, 0, lf};\n"
+        "Point(14) = {R, 2 * R, 0, lc};\n"
+        "Line(11) = {12, 11};\n"
+        "Line(12) = {11, 14};\n"
+        "Circle(13) = {14, 11, 13};\n"
+        "Circle(14) = {13, 11, 12};\n"
+        "Curve Loop(2) = {-12, -11, -14, -13};\n"
+        "Plane Surface(2) = {2};\n"
+        "Physical Curve(\"LOWBASE\", 1) = {1, 2};\n"
+        "Physical Curve(\"LOWARC\", 2) = {3, 4};\n"
+        "Physical Curve(\"UPBASE\", 3) = {11, 12};\n"
+        "Physical Curve(\"UPARC\", 4) = {13, 14};\n"
+        "Physical Surface(\"LOW\", 5) = {1};\n"
+        "Physical Surface(\"UP\", 6) = {2};\n"
+        "// size lf within zone of the contact point, growing to lc at 4 zone\n"
+        "Field[1] = Distance;\n"
+        "Field[1].PointsList = {3, 13};\n"
+        "Field[2] = Threshold;\n"
+        "Field[2].InField = 1;\n"
+        "Field[2].SizeMin = lf;\n"
+        "Field[2].SizeMax = lc;\n"
+        "Field[2].DistMin = zone;\n"
+        "Field[2].DistMax = 4 * zone;\n"
+        "Background Field = 2;\n"
+        "Mesh.MeshSizeExtendFromBoundary = 0;\n"
+        "Mesh.MeshSizeFromPoints = 0;\n"
+        "Mesh.MeshSizeFromCurvature = 0;\n"
+        "Mesh.ElementOrder = 2;\n"
+        "Mesh.Algorithm = 6;\n",
+        c->R, c->R, c->fine * c->R, c->coarse * c->R, c->zone * c->R);
 }
 
 /* ---------------------------------------------------------------- deck */
@@ -208,7 +209,9 @@ static void write_steps(FILE *f, const cwb_cylinders *c)
 
 int cwb_cylinders_deck(FILE *f, const cwb_mesh *m, const cwb_cylinders *c, char *msg, size_t n)
 {
-    fprintf(f, "** cwb: two cylinders, seed 000 Sec. 4.2; plane strain CPE6, thickness 1\n");
+    fprintf(
+        f,
+        "** cwb: two cylinders, Hertz 2D paper (2020) Sec. 4.2; plane strain CPE6, thickness 1\n");
     cwb_deck_nodes(f, m);
     cwb_deck_elements(f, m, "LOW", 5);
     cwb_deck_elements(f, m, "UP", 6);
@@ -655,7 +658,8 @@ static void provenance_common(FILE *f, size_t t, const cwb_fem_job *job, const s
                  100 * sum->change_T, sum->t_checks[0], sum->t_checks[1], sum->t_checks[2],
                  sum->fine_tr_N, sum->fine_tr_T);
     fprintf(f,
-            "# model: seed 000 Sec. 4.2 (Fig. 10), plane strain: two cylinders of radius R "
+            "# model: Hertz 2D paper (2020) Sec. 4.2 (Fig. 10), plane strain: two cylinders of "
+            "radius R "
             "modelled in halves, lower half-disc clamped along its diameter, the upper one's "
             "diameter displaced (%s); linear elastic, small strain\n"
             "# parameters: R = %g m; E = %g Pa; nu = %g; mu = %g; delta_n = %g m; delta_t = %g "
@@ -725,8 +729,9 @@ static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_
 
 const cwb_fem_model cwb_fem_cylinders = {
     .name = "cylinders",
-    .summary = "seed 000 Sec. 4.2: two cylinders in frictional contact, forces per increment "
-               "and contact tractions (Figs. 10-15)",
+    .summary =
+        "Hertz 2D paper (2020) Sec. 4.2: two cylinders in frictional contact, forces per increment "
+        "and contact tractions (Figs. 10-15)",
     .sections = sections,
     .tables = tables,
     .spec_size = sizeof(cwb_cylinders),

@@ -1,4 +1,4 @@
-/* halfround.c -- FEM model "halfround": the half-round body of seed 000
+/* halfround.c -- FEM model "halfround": the half-round body of Hertz 2D paper (2020)
  * Sec. 2.3 under a Hertzian traction on its flat, which gives the penalty
  * factor w of eq. 20 (Sec. 4.1, Figs. 7-8) and checks the pipeline against
  * Johnson's eq. 17 (Contact Mechanics, 1985, sec. 5.6) on rollers.
@@ -34,7 +34,7 @@ static const cwb_param body_params[] = {
      .min = 0,
      .max = INFINITY,
      .flags = CWB_P_MIN_OPEN,
-     .help = "body radius (seed 000 Sec. 4.1: 0.5 m)"},
+     .help = "body radius (Hertz 2D paper (2020) Sec. 4.1: 0.5 m)"},
     {.name = "a_over_R",
      .unit = "-",
      .def = 0.05,
@@ -147,7 +147,7 @@ void cwb_halfround_geo(FILE *f, const cwb_halfround *h)
     double zt = sqrt(h->R * h->R - h->a * h->a);
     double fine = h->fine * h->a, coarse = h->coarse * h->R;
     fprintf(f,
-            "// cwb: half-round body of seed 000 Sec. 2.3 (R = %.9g m, a = %.9g m)\n"
+            "// cwb: half-round body of Hertz 2D paper (2020) Sec. 2.3 (R = %.9g m, a = %.9g m)\n"
             "R = %.15g; a = %.15g; zt = %.15g; lf = %.15g; lc = %.15g;\n"
             "Point(1) = {0, 0, 0, lc};\n"
             "Point(2) = {R, 0, 0, lc};\n"
@@ -224,7 +224,8 @@ int cwb_halfround_deck(FILE *f, const cwb_mesh *m, const cwb_halfround *h, char 
                         "%.12g instead of 1 (flat not meshed as straight quadratic edges?)",
                         total);
     }
-    fprintf(f, "** cwb: half-round body, seed 000 Sec. 2.3; plane strain CPE6, thickness 1\n");
+    fprintf(f, "** cwb: half-round body, Hertz 2D paper (2020) Sec. 2.3; plane strain CPE6, "
+               "thickness 1\n");
     cwb_deck_nodes(f, m);
     cwb_deck_elements(f, m, "BODY", 0);
     int rc = cwb_deck_node_set(f, m, "BASE", 1, msg, n);
@@ -536,7 +537,8 @@ static void provenance_model(FILE *f, const cwb_fem_study *s)
     for (int k = 0; k < V_COUNT; k++)
         list_text(&s->section[SEC_VARY], k, lists[k], sizeof lists[k]);
     fprintf(f,
-            "# model: seed 000 Sec. 2.3/4.1 half-round body, plane strain, upper half-disc "
+            "# model: Hertz 2D paper (2020) Sec. 2.3/4.1 half-round body, plane strain, upper "
+            "half-disc "
             "of radius R, top trimmed to a flat |x| <= a; base = %s (%s)\n"
             "# loading: Hertzian normal traction of resultant N (step 1, alone) and "
             "tangential traction of resultant T (step 2, alone), applied as consistent "
@@ -571,22 +573,23 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                  100 * job->worst_change, 100 * job->tolerance);
     else
         snprintf(refinement, sizeof refinement, "none ([mesh] refine = 1)");
-    fprintf(f,
-            "# mesh: gmsh %s, 6-node plane-strain triangles (CalculiX CPE6), size %g a "
-            "on the flat growing to %g R at R/2 from it; %zu..%zu elements; smallest "
-            "element %.3g..%.3g m\n"
-            "# solver: CalculiX ccx %s, linear static, thickness 1 (forces per unit length)\n"
-            "# refinement check: %s\n"
-            "# equilibrium check: largest |base reaction + applied load| / load = %.2g\n"
-            "# eq. 17 check: u_z_top / u_z_eq17 - 1 from %.4g to %.4g\n"
-            "# w: root of seed 000 eq. 20 (GSL Brent) for the FEM u_x_top; w_eq33: the "
-            "paper's eq. 33 at the point\n"
-            "# tolerance: %g w to %g %% (the refinement criterion)\n"
-            "# independence: fem " FEM_INDEPENDENCE "\n"
-            "# raw solver output: %s/pNNN.dat (and pNNN_refined.dat), row NNN\n",
-            job->gmsh_version, s->mesh.p[CWB_FEM_FINE], s->mesh.p[CWB_FEM_COARSE], sum->el_lo,
-            sum->el_hi, sum->h_lo, sum->h_hi, job->ccx_version, refinement, sum->worst_reaction,
-            sum->eq17_lo, sum->eq17_hi, job->tolerance, 100 * job->tolerance, job->raw);
+    fprintf(
+        f,
+        "# mesh: gmsh %s, 6-node plane-strain triangles (CalculiX CPE6), size %g a "
+        "on the flat growing to %g R at R/2 from it; %zu..%zu elements; smallest "
+        "element %.3g..%.3g m\n"
+        "# solver: CalculiX ccx %s, linear static, thickness 1 (forces per unit length)\n"
+        "# refinement check: %s\n"
+        "# equilibrium check: largest |base reaction + applied load| / load = %.2g\n"
+        "# eq. 17 check: u_z_top / u_z_eq17 - 1 from %.4g to %.4g\n"
+        "# w: root of Hertz 2D paper (2020) eq. 20 (GSL Brent) for the FEM u_x_top; w_eq33: the "
+        "paper's eq. 33 at the point\n"
+        "# tolerance: %g w to %g %% (the refinement criterion)\n"
+        "# independence: fem " FEM_INDEPENDENCE "\n"
+        "# raw solver output: %s/pNNN.dat (and pNNN_refined.dat), row NNN\n",
+        job->gmsh_version, s->mesh.p[CWB_FEM_FINE], s->mesh.p[CWB_FEM_COARSE], sum->el_lo,
+        sum->el_hi, sum->h_lo, sum->h_hi, job->ccx_version, refinement, sum->worst_reaction,
+        sum->eq17_lo, sum->eq17_hi, job->tolerance, 100 * job->tolerance, job->raw);
 }
 
 static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum)
@@ -598,7 +601,8 @@ static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum)
 
 const cwb_fem_model cwb_fem_halfround = {
     .name = "halfround",
-    .summary = "seed 000 Sec. 2.3/4.1: Hertzian traction on a half-round body, penalty factor "
+    .summary = "Hertz 2D paper (2020) Sec. 2.3/4.1: Hertzian traction on a half-round body, "
+               "penalty factor "
                "w of eq. 20 (Figs. 7-8); on rollers Johnson's eq. 17",
     .sections = sections,
     .tables = tables,
