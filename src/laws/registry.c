@@ -120,11 +120,12 @@ const char *cwb_branch_name(cwb_branch b)
 /* Drivers. */
 extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_driver_profile,
     cwb_driver_trajectory, cwb_driver_penalty, cwb_driver_ratio, cwb_driver_sliding,
-    cwb_driver_sliding_force;
+    cwb_driver_sliding_force, cwb_driver_roll;
 
 static const cwb_driver_type *const drivers[] = {
-    &cwb_driver_collision, &cwb_driver_history, &cwb_driver_profile, &cwb_driver_trajectory,
-    &cwb_driver_penalty,   &cwb_driver_ratio,   &cwb_driver_sliding, &cwb_driver_sliding_force,
+    &cwb_driver_collision,  &cwb_driver_history,       &cwb_driver_profile,
+    &cwb_driver_trajectory, &cwb_driver_penalty,       &cwb_driver_ratio,
+    &cwb_driver_sliding,    &cwb_driver_sliding_force, &cwb_driver_roll,
 };
 
 size_t cwb_driver_count(void)

@@ -186,10 +186,13 @@ static void epsd_roll(const double *p, const cwb_pair *g, const epsd_state *s, c
     out->dissipated += o.dissipated;
     out->slip += o.slip;
     out->stiffness_energy += o.stiffness_energy;
-    out->sliding = o.sliding;
+    /* fully mobilised: at the limit, not only beyond it (a stage with no
+     * increment from a committed torque at M_m is mobilised too) */
+    double mm = mu * R * nrm->force;
+    out->sliding = o.sliding || (mm > 0.0 && cwb_v3_norm(o.force) >= mm * (1.0 - 1e-12));
     double mob = rolling_mobility(&g->body[0]) + rolling_mobility(&g->body[1]);
     int touching = k->delta > 0.0 && nrm->force > 0.0;
-    if (touching && mob > 0.0 && kr > 0.0 && (!o.sliding || (int)p[P_F] == 1)) {
+    if (touching && mob > 0.0 && kr > 0.0 && (!out->sliding || (int)p[P_F] == 1)) {
         double cr = p[P_ETA_R] * 2.0 * sqrt(kr / mob);
         out->viscous = cwb_v3_scale(cwb_v3_in_plane(k->omega_rel, k->normal), cr);
     }
