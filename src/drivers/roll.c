@@ -21,8 +21,8 @@
  * RK4 stage evaluates the laws from the committed history and the state
  * after the step is evaluated once more and committed (the law contract).
  *
- * Reports the first stop (omega returns to zero: stop_time by linear
- * interpolation inside the step, stop_distance), the position and spin at
+ * Reports the first stop (omega returns to zero: stop_time and
+ * stop_distance located inside the step, locate_stop), the position and spin at
  * t_end, and the energy account: kinetic energy in = out + stored in the
  * springs + dissipated by the rolling law (its slider, its dashpot, its
  * stiffness changes) + by the tangential law (energy_balance_error).
@@ -211,6 +211,26 @@ static int roll_row(const roll_sim *s, const roll_state *st, cwb_series *series)
     return cwb_series_row(series, row);
 }
 
+/* The first stop of the spin inside the step from st->y to ynew: the
+ * torque reverses with the spin, so the step's end does not extrapolate
+ * back to the stop; the motion before it does. Newton from the step's
+ * start (exact for the constant deceleration of a mobilised slider), else
+ * linear interpolation in omega. */
+static void locate_stop(const roll_sim *s, roll_state *st, const double *ynew, double h)
+{
+    double dy[NY], f = st->y[W] / (st->y[W] - ynew[W]);
+    if (roll_rhs((void *)s, st->y, 0.0, dy) == CWB_OK && dy[W] * st->y[W] < 0.0) {
+        double tau = -st->y[W] / dy[W];
+        if (tau <= h) {
+            st->stop_t = st->t + tau;
+            st->stop_x = st->y[X] + st->y[V] * tau + 0.5 * dy[V] * tau * tau;
+            return;
+        }
+    }
+    st->stop_t = st->t + f * h;
+    st->stop_x = st->y[X] + f * (ynew[X] - st->y[X]);
+}
+
 /* One RK4 step of length h, evaluated at its end and committed. */
 static int roll_step(roll_sim *s, roll_state *st, double h)
 {
@@ -224,11 +244,8 @@ static int roll_step(roll_sim *s, roll_state *st, double h)
     if ((rc = cwb_contact_eval(&s->ct, &k, &st->o, &trial)))
         return rc;
     cwb_contact_commit(&s->ct, &trial);
-    if (st->stop_t < 0.0 && st->y[W] * ynew[W] <= 0.0 && st->y[W] != 0.0) {
-        double f = st->y[W] / (st->y[W] - ynew[W]);
-        st->stop_t = st->t + f * h;
-        st->stop_x = st->y[X] + f * (ynew[X] - st->y[X]);
-    }
+    if (st->stop_t < 0.0 && st->y[W] * ynew[W] <= 0.0 && st->y[W] != 0.0)
+        locate_stop(s, st, ynew, h);
     st->slip_r += st->o.r.slip + st->o.r.slip_twist;
     st->stiff_r += st->o.r.stiffness_energy;
     st->slip_t += st->o.t.slip;

@@ -1,0 +1,219 @@
+/* test_rolling.c -- rolling and twisting resistance (issue 17) against
+ * closed forms derived here from the case inputs: the EPSD spring-slider
+ * loop of Ai et al. (2011, model C), Lubkin's (1951) torsion constants of a
+ * Hertzian contact (the full-slip factor 3 pi/16 checked by quadrature of
+ * the Hertz pressure), a sphere rolling without slip brought to rest (a
+ * damped spring, a constant torque, a damped unloading), the constant
+ * torque of seed 001 in the same set-up, and the energy accounts of the
+ * history, roll and collision drivers. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_integration.h>
+
+#include "cwb_test.h"
+
+/* The Hertz contact of cases/beyond_rolling_epsd_cycle.case: R = 0.01 m,
+ * E = 7e10 Pa, nu = 0.25, rigid wall, delta = 1e-6 m (Hertz 1882). */
+typedef struct {
+    double a, F, kn, G;
+} hertz_contact;
+
+static hertz_contact cycle_contact(void)
+{
+    double R = 0.01, E = 7e10, nu = 0.25, delta = 1e-6, Es = E / (1 - nu * nu);
+    hertz_contact h = {sqrt(R * delta), 4.0 / 3.0 * Es * sqrt(R) * pow(delta, 1.5), 0.0,
+                       E / (2 * (1 + nu))};
+    h.kn = 2 * Es * h.a;
+    return h;
+}
+
+/* mu p(r) r 2 pi r over the Hertz pressure p = p0 sqrt(1 - r^2/a^2),
+ * with a = 1 and F = 1 (p0 = 3/(2 pi)): the full-slip twisting torque per
+ * mu F a. */
+static double hertz_twist_integrand(double r, void *unused)
+{
+    (void)unused;
+    return 3.0 / (2.0 * M_PI) * sqrt(fmax(0.0, 1.0 - r * r)) * 2.0 * M_PI * r * r;
+}
+
+/* The EPSD rolling loop and the torsional spring-slider loop, driven
+ * 0 -> +t0 -> -t0 -> +t0 at a fixed Hertz contact (history driver).
+ * An elastic-perfectly-plastic spring of stiffness k and limit M dissipates
+ * M (t0 - M/k) on the first leg and 2 M (t0 - M/k) on each further one:
+ * the closed loop's area is 4 M (t0 - M/k). The slider's step is exact, so
+ * the tolerance is round-off (1e-9). k_r = 2.25 k_n mu_r^2 R^2, M_m = mu_r
+ * R F_n ([ai2011]); k_tw = 16 G a^3/3, M_tw = c mu_tw F_n a with c by GSL
+ * quadrature of the Hertz pressure (3 pi/16, Lubkin 1951). */
+START_TEST(epsd_and_twist_loops)
+{
+    hertz_contact h = cycle_contact();
+    double R = 0.01, mur = 0.1, mutw = 0.3, t0 = 2e-3, t0w = 5e-3;
+    double kr = 2.25 * h.kn * mur * mur * R * R, mm = mur * R * h.F;
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(100);
+    gsl_function fn = {hertz_twist_integrand, NULL};
+    double c, err;
+    gsl_integration_qags(&fn, 0.0, 1.0, 0.0, 1e-13, 100, w, &c, &err);
+    gsl_integration_workspace_free(w);
+    ck_assert_rel(c, 3.0 * M_PI / 16.0, 1e-12); /* Lubkin's factor */
+    double ktw = 16.0 * h.G * pow(h.a, 3) / 3.0, mtw = c * mutw * h.F * h.a;
+    cwb_result r;
+    test_run("cases/beyond_rolling_epsd_cycle.case", NULL, 0, &r);
+    ck_assert_rel(cwb_result_get(&r, "energy_dissipated_rolling"), 5.0 * mm * (t0 - mm / kr), 1e-9);
+    ck_assert_rel(cwb_result_get(&r, "energy_dissipated_twisting"), 5.0 * mtw * (t0w - mtw / ktw),
+                  1e-9);
+    /* the last closed loop alone: rows 600 (at -t0) to 800 (at +t0) are one
+     * half, 400 to 600 the other; each leg of 2 t0 dissipates 2 M (t0 - M/k) */
+    double loop = test_col(&r, "D_roll", 800) - test_col(&r, "D_roll", 400);
+    ck_assert_rel(loop, 4.0 * mm * (t0 - mm / kr), 1e-9);
+    loop = test_col(&r, "D_twist", 800) - test_col(&r, "D_twist", 400);
+    ck_assert_rel(loop, 4.0 * mtw * (t0w - mtw / ktw), 1e-9);
+    /* first twisting step (row 201, 2.5e-5 rad, elastic): the slope is
+     * Lubkin's initial torsional stiffness */
+    ck_assert_rel(test_col(&r, "M_tw", 201) / test_col(&r, "theta_tw", 201), ktw, 1e-9);
+    ck_assert_rel(test_col(&r, "M_r", 201) / test_col(&r, "theta_r", 201), kr, 1e-9);
+    ck_assert_rel(cwb_result_get(&r, "final_rolling_torque"), mm, 1e-12);
+    ck_assert_rel(cwb_result_get(&r, "final_twisting_torque"), mtw, 1e-12);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* Moment control inverts the spring-slider: a torque target below the
+ * limit is reached at M/k_r (to Brent's tolerance), one above the limit is
+ * refused with a message (the rotation is undefined). */
+START_TEST(moment_control)
+{
+    hertz_contact h = cycle_contact();
+    double R = 0.01, mur = 0.1, kr = 2.25 * h.kn * mur * mur * R * R, mm = mur * R * h.F;
+    char target[64];
+    snprintf(target, sizeof target, "driver.rolling=0, %.17g, 0, 0", 0.5 * mm);
+    const char *over[] = {"driver.rotation_control=moment", target, "driver.twisting=0, 0, 0, 0"};
+    cwb_result r;
+    test_run("cases/beyond_rolling_epsd_cycle.case", over, 3, &r);
+    ck_assert_rel(test_col(&r, "theta_r", 400), 0.5 * mm / kr, 1e-9);
+    ck_assert(fabs(cwb_result_get(&r, "final_rolling_torque")) < 1e-12 * mm);
+    cwb_result_free(&r);
+    snprintf(target, sizeof target, "driver.rolling=0, %.17g, 0, 0", 1.01 * mm);
+    char msg[CWB_MSG];
+    cwb_case *c = test_load("cases/beyond_rolling_epsd_cycle.case", over, 3);
+    cwb_result_init(&r);
+    ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_EFAIL);
+    ck_assert_msg(strstr(msg, "beyond the law's limit torque") != NULL, "%s", msg);
+    cwb_result_free(&r);
+    free(c);
+}
+END_TEST
+
+/* The closed form of cases/beyond_rolling_epsd_rest.case (derived in
+ * reference/analytic/generate_rolling.sh): stop time t2, stop distance
+ * x2 and rest position of a sphere rolling without slip, J = I + m R^2. */
+typedef struct {
+    double t1, t2, x2, x_rest;
+} rest_closed_form;
+
+static rest_closed_form rest_solution(double v0)
+{
+    double R = 0.01, E = 7e10, nu = 0.25, rho = 2700, F = 10, mur = 0.1, eta = 0.3;
+    double Es = E / (1 - nu * nu), delta = pow(3 * F / (4 * Es * sqrt(R)), 2.0 / 3.0);
+    double kn = 2 * Es * sqrt(R * delta), m = rho * 4.0 / 3.0 * M_PI * pow(R, 3);
+    double J = 1.4 * m * R * R, k = 2.25 * kn * mur * mur * R * R, M = mur * R * F;
+    double wn = sqrt(k / J), wd = wn * sqrt(1 - eta * eta), W0 = v0 / R, ps = M / k;
+    double lo = 0.0, hi = atan2(wd, eta * wn) / wd; /* phi's first maximum */
+    for (int i = 0; i < 200; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (W0 / wd * exp(-eta * wn * mid) * sin(wd * mid) < ps)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double w1 = W0 * exp(-eta * wn * lo) * (cos(wd * lo) - eta * wn / wd * sin(wd * lo));
+    double p2 = ps + J * w1 * w1 / (2 * M);
+    rest_closed_form s = {lo, lo + J * w1 / M, R * p2, R * (p2 - ps)};
+    return s;
+}
+
+/* A sphere rolling without slip on a wall comes to rest where the closed
+ * form says. Tolerance 1e-4: the slider engages and the dashpot switches
+ * off inside an RK4 step, where the step is first order; measured
+ * deviations over dt = 4e-7 ... 5e-8 s are 1.4e-5 ... 4e-5 without a trend
+ * (the switch's place in the step), 2.7e-5 at the case's dt = 1e-7 s. */
+START_TEST(epsd_rolling_comes_to_rest)
+{
+    rest_closed_form s = rest_solution(0.1);
+    cwb_result r;
+    test_run("cases/beyond_rolling_epsd_rest.case", NULL, 0, &r);
+    ck_assert_rel(cwb_result_get(&r, "stop_time"), s.t2, 1e-4);
+    ck_assert_rel(cwb_result_get(&r, "stop_distance"), s.x2, 1e-4);
+    ck_assert_rel(cwb_result_get(&r, "final_position"), s.x_rest, 1e-4);
+    /* the energy account: every loss >= 0, closed to the integrator's
+     * error at the switch (measured 1.8e-9) */
+    ck_assert(cwb_result_get(&r, "energy_dissipated_rolling_slip") > 0.0);
+    ck_assert(cwb_result_get(&r, "energy_dissipated_rolling_viscous") > 0.0);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-8);
+    ck_assert(fabs(cwb_result_get(&r, "rolling_account_error")) < 1e-7);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* The constant torque M = mu_ro F_n R of seed 001 on a sphere rolling
+ * without slip decelerates its spin at M / (I + m R^2): it stops at
+ * t = Omega_0 (I + m R^2)/M after v0 t / 2. Uniform deceleration is
+ * integrated exactly by RK4 and the stop is interpolated linearly in a
+ * linear omega(t): round-off (1e-9). */
+START_TEST(constant_torque_rolling_stops)
+{
+    cwb_result r;
+    test_run("tests/data/roll_constant_torque.case", NULL, 0, &r);
+    double R = 0.01, m = 2700 * 4.0 / 3.0 * M_PI * pow(R, 3), J = 1.4 * m * R * R;
+    double M = 0.01 * 10 * R, v0 = 0.1, t = v0 / R * J / M;
+    ck_assert_rel(cwb_result_get(&r, "stop_time"), t, 1e-9);
+    ck_assert_rel(cwb_result_get(&r, "stop_distance"), 0.5 * v0 * t, 1e-9);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* The collision driver carries rolling and twisting: an oblique, spinning
+ * impact (spin about y and about the normal) with Mindlin friction and
+ * EPSD rolling + twisting. Kinetic energy in = out + every loss; each loss
+ * the laws report is >= 0 (slip, dashpot, twisting slider); the spring
+ * stiffness change is signed (k_r follows k_n). The twisting slider slows
+ * the spin about the normal, never reverses it. Measured balance 2.5e-10
+ * at dt_tol 1e-6. */
+START_TEST(collision_rolling_twisting_account)
+{
+    cwb_result r;
+    test_run("tests/data/collision_epsd_twist.case", NULL, 0, &r);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-8);
+    ck_assert(cwb_result_get(&r, "energy_dissipated_rolling") > 0.0);
+    ck_assert(cwb_result_get(&r, "energy_dissipated_rolling_slip") > 0.0);
+    ck_assert(cwb_result_get(&r, "energy_dissipated_rolling_viscous") > 0.0);
+    ck_assert(cwb_result_get(&r, "energy_dissipated_twisting") > 0.0);
+    double sum = cwb_result_get(&r, "energy_dissipated_rolling_slip") +
+                 cwb_result_get(&r, "energy_dissipated_rolling_viscous") +
+                 cwb_result_get(&r, "energy_dissipated_twisting") +
+                 cwb_result_get(&r, "energy_rolling_stiffness_change");
+    /* the driver's integral of the torques' power against the laws' own
+     * losses: the same energy by two routes */
+    ck_assert_rel(cwb_result_get(&r, "energy_dissipated_rolling"), sum, 1e-5);
+    double wz = cwb_result_get(&r, "omega1_normal_after");
+    ck_assert(wz > 0.0 && wz < 100.0);
+    cwb_result_free(&r);
+}
+END_TEST
+
+Suite *rolling_suite(void)
+{
+    Suite *s = suite_create("rolling");
+    TCase *tc = tcase_create("rolling");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, epsd_and_twist_loops);
+    tcase_add_test(tc, moment_control);
+    tcase_add_test(tc, epsd_rolling_comes_to_rest);
+    tcase_add_test(tc, constant_torque_rolling_stops);
+    tcase_add_test(tc, collision_rolling_twisting_account);
+    suite_add_tcase(s, tc);
+    return s;
+}
