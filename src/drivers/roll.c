@@ -231,8 +231,12 @@ static void locate_stop(const roll_sim *s, roll_state *st, const double *ynew, d
     st->stop_x = st->y[X] + f * (ynew[X] - st->y[X]);
 }
 
-/* One RK4 step of length h, evaluated at its end and committed. */
-static int roll_step(roll_sim *s, roll_state *st, double h)
+/* One RK4 step of length h, evaluated at its end and committed. A step
+ * in which the rolling slider engages or lets go (the EPSD dashpot
+ * switches there, a jump of the torque) is split in halves down to h_min:
+ * RK4 is first order across a jump, and this brackets it like a bisection
+ * (about 2 log2(h / h_min) extra steps per switch). */
+static int roll_step(roll_sim *s, roll_state *st, double h, double h_min)
 {
     double ynew[NY];
     int rc = cwb_rk4_step(roll_rhs, s, NY, st->y, h, ynew);
@@ -240,9 +244,16 @@ static int roll_step(roll_sim *s, roll_state *st, double h)
         return rc;
     cwb_kin k;
     cwb_contact_trial trial;
+    cwb_contact_out o;
     roll_kin(s, ynew, h, &k);
-    if ((rc = cwb_contact_eval(&s->ct, &k, &st->o, &trial)))
+    if ((rc = cwb_contact_eval(&s->ct, &k, &o, &trial)))
         return rc;
+    if (o.r.sliding != st->o.r.sliding && h > h_min) {
+        if ((rc = roll_step(s, st, 0.5 * h, h_min)))
+            return rc;
+        return roll_step(s, st, 0.5 * h, h_min);
+    }
+    st->o = o;
     cwb_contact_commit(&s->ct, &trial);
     if (st->stop_t < 0.0 && st->y[W] * ynew[W] <= 0.0 && st->y[W] != 0.0)
         locate_stop(s, st, ynew, h);
@@ -313,7 +324,7 @@ static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     for (size_t i = 0; i < steps; i++) {
         if (i % every == 0 && roll_row(&s, &st, &r->series) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        int rc = roll_step(&s, &st, h);
+        int rc = roll_step(&s, &st, h, 1e-6 * h);
         if (rc)
             return cwb_fail(msg, n, rc, "roll: a law failed at t = %g s", st.t);
     }
