@@ -90,17 +90,17 @@ static int roll_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
     char w[CWB_TEXT + 32];
-    if (c->pair.body[0].shape != CWB_SHAPE_SPHERE || c->pair.body[1].shape != CWB_SHAPE_WALL) {
-        cwb_case_where(c, v, P_FN, w, sizeof w);
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "%s: [driver] type = roll needs body1 a sphere and body2 a wall", w);
-    }
     if (v->p[P_T_END] / v->p[P_DT] > 1e8) {
         cwb_case_where(c, v, P_DT, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] dt = %g s: t_end / dt must be at most 1e8 (allowed "
                         "dt >= %g s)",
                         w, v->p[P_DT], v->p[P_T_END] / 1e8);
+    }
+    if (c->pair.body[0].shape != CWB_SHAPE_SPHERE || c->pair.body[1].shape != CWB_SHAPE_WALL) {
+        cwb_case_where(c, v, P_FN, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] type = roll needs body1 a sphere and body2 a wall", w);
     }
     return CWB_OK;
 }
