@@ -21,6 +21,13 @@
  * RK4 stage evaluates the laws from the committed history and the state
  * after the step is evaluated once more and committed (the law contract).
  *
+ * The laws see no step length (cwb_kin.h = 0): constant_torque would use
+ * it to approach omega = 0 exponentially instead of crossing it, and the
+ * first stop would then have no crossing to locate. With h = 0 that law's
+ * spin crosses zero at the closed-form time and then chatters about zero
+ * with amplitude M h / (I + m R^2) (seed 001's torque has no rest state);
+ * EPSD comes to rest through its spring.
+ *
  * Reports the first stop (omega returns to zero: stop_time and
  * stop_distance located inside the step, locate_stop), the position and spin at
  * t_end, and the energy account: kinetic energy in = out + stored in the
