@@ -128,7 +128,8 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/seed004_fig4a.case cases/seed004_fig4b.case \
              $(SEED004_PLASTIC_FIGS) $(SEED004_TANGENTIAL_FIGS) \
              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case) \
-             $(SEED000_FIGS) $(SEED003_FIGS)
+             $(SEED000_FIGS) $(SEED003_FIGS) $(BEYOND_ROLLING_FIGS)
+BEYOND_ROLLING_FIGS = $(foreach c,rolling_epsd_cycle twisting_cycle rolling_epsd_rest,cases/beyond_$(c).case)
 
 # Seed 000 (2D law): model curves; overlaid runs first.
 SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \

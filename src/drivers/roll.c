@@ -199,6 +199,8 @@ typedef struct {
     double slip_t, stiff_t; /* tangential law's */
     double stop_t, stop_x;  /* first stop of the spin */
     double e_in;
+    cwb_series *series; /* rows; a row is also written where the
+                                 slider engages or lets go (a kink) */
 } roll_state;
 
 static double kinetic(const roll_sim *s, const double *y)
@@ -260,6 +262,7 @@ static int roll_step(roll_sim *s, roll_state *st, double h, double h_min)
             return rc;
         return roll_step(s, st, 0.5 * h, h_min);
     }
+    int switched = o.r.sliding != st->o.r.sliding;
     st->o = o;
     cwb_contact_commit(&s->ct, &trial);
     if (st->stop_t < 0.0 && st->y[W] * ynew[W] <= 0.0 && st->y[W] != 0.0)
@@ -272,6 +275,8 @@ static int roll_step(roll_sim *s, roll_state *st, double h, double h_min)
     memcpy(st->y, ynew, sizeof ynew);
     st->y[TH] = st->y[XI] = 0.0;
     st->t += h;
+    if (switched && st->series && roll_row(s, st, st->series) != CWB_OK)
+        return CWB_EFAIL;
     return CWB_OK;
 }
 
@@ -324,6 +329,7 @@ static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     st.y[W] = -p[P_V0] / s.R;
     st.stop_t = -1.0;
     st.e_in = kinetic(&s, st.y);
+    st.series = &r->series;
     roll_columns(&r->series);
     size_t steps = (size_t)ceil(p[P_T_END] / p[P_DT]);
     size_t every = steps / (size_t)p[P_ROWS] + 1;
