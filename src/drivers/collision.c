@@ -13,10 +13,20 @@
  *   xi   the tangential displacement of body 2 relative to body 1 at the
  *        contact point accumulated since the last committed step
  *        (d xi/dt = v_t), which is the Delta xi_t every law sees; and
+ *   theta the rotation of body 1 relative to body 2 accumulated since the
+ *        last committed step (d theta/dt = omega1 - omega2), the increment
+ *        cwb_kin.dtheta rolling and twisting springs see (issue 17);
  *   W_n, W_t, D_damp, D_roll  the work done on the normal and tangential
- *        springs and the energy dissipated by damping and rolling
- *        resistance, integrated with the motion so the energy account is as
- *        accurate as the trajectory.
+ *        springs and the energy dissipated by damping, and the work done
+ *        on the rolling law (its torques against the spins), integrated
+ *        with the motion so the energy account is as accurate as the
+ *        trajectory; D_visc the part of it the rolling law's dashpot took.
+ * Spins about the initial normal (omega1_normal, omega2_normal) start a
+ * twisting motion. energy_dissipated_rolling is D_roll less the energy the
+ * rolling springs still hold; the rolling law's own report splits it into
+ * energy_dissipated_rolling_slip, _viscous (the driver's D_visc),
+ * energy_dissipated_twisting and energy_rolling_stiffness_change (signed:
+ * k_r follows k_n).
  * Every RK4 stage evaluates the laws from the committed history; after the
  * step the driver evaluates them once more at the new state and commits
  * that trial state (the law contract, cwb_law.h). The contact normal and

@@ -16,6 +16,17 @@
  * The tangential direction is x; `tangential_y` adds a displacement history
  * along y (displacement control only) for paths that turn in the plane.
  *
+ * Rotations (issue 17): `rolling` (about y) and `twisting` (about the normal
+ * z) are targets for the rotation of body 1 relative to body 2 (body 2 does
+ * not turn), as angles or, with rotation_control = moment, as the rolling
+ * law's torques (spring + dashpot, the "spring" sign of cwb_law.h), solved
+ * on trial evaluations like F_t (rolling first; a direction without
+ * targets is held at zero angle). The rolling law sees the increment as
+ * cwb_kin.dtheta and, with segment_time > 0, the rate as omega1 = omega_rel.
+ * Its springs' work (the law's) and losses enter the energy account; the
+ * dashpot's loss of a step is its end torque times the increment, and
+ * Simpson's rule on the spring torque checks the law's work.
+ *
  * Energy: each law reports the work done on it along its own path for the
  * step, and how much of it it dissipated; the account
  *   energy_balance_error = (sum work - stored - sum dissipated) / max work
@@ -803,7 +814,8 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 
 const cwb_driver_type cwb_driver_history = {
     .name = "history",
-    .summary = "prescribed piecewise-linear normal/tangential displacement or force",
+    .summary = "prescribed piecewise-linear normal/tangential displacement or force, rolling "
+               "and twisting angle or moment",
     .params = history_params,
     .check = history_check,
     .run = history_run,
