@@ -107,6 +107,35 @@ START_TEST(moment_control)
 }
 END_TEST
 
+/* The two spring forms when the stiffness changes under a held twist: the
+ * twist theta_0 = 1e-4 rad (elastic: below M_tw/k_tw = 1.2e-3 rad) is put
+ * in at delta_1 = 1e-6 m, then the overlap is raised to delta_2 = 2e-6 m at
+ * fixed twist. Incremental (Ai et al.'s Delta M = k Delta theta): the
+ * torque stays k_tw(a_1) theta_0; displacement form (LAMMPS): it becomes
+ * k_tw(a_2) theta_0, a = sqrt(R delta), k_tw = 16 G a^3/3 (Lubkin 1951).
+ * Exact steps: round-off (1e-12). */
+START_TEST(spring_forms_under_changing_stiffness)
+{
+    double R = 0.01, G = 7e10 / 2.5, t0 = 1e-4;
+    double k1 = 16.0 * G * pow(R * 1e-6, 1.5) / 3.0, k2 = 16.0 * G * pow(R * 2e-6, 1.5) / 3.0;
+    const char *over[] = {"driver.normal=1e-6, 1e-6, 2e-6", "driver.rolling=0, 0, 0",
+                          "driver.twisting=0, 1e-4, 1e-4", "rolling.spring_form=incremental"};
+    cwb_result r;
+    test_run("cases/beyond_rolling_epsd_cycle.case", over, 4, &r);
+    ck_assert_rel(cwb_result_get(&r, "final_twisting_torque"), k1 * t0, 1e-12);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+    over[3] = "rolling.spring_form=displacement";
+    test_run("cases/beyond_rolling_epsd_cycle.case", over, 4, &r);
+    ck_assert_rel(cwb_result_get(&r, "final_twisting_torque"), k2 * t0, 1e-12);
+    /* the rescale puts energy in: 0.5 (k2 - k1) theta_0^2, signed */
+    ck_assert_rel(cwb_result_get(&r, "energy_rolling_stiffness_change"), -0.5 * (k2 - k1) * t0 * t0,
+                  1e-9);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* The closed form of cases/beyond_rolling_epsd_rest.case (derived in
  * reference/analytic/generate_rolling.sh): stop time t2, stop distance
  * x2, rest position and position at t_end of a sphere rolling without
@@ -217,6 +246,7 @@ Suite *rolling_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, epsd_and_twist_loops);
     tcase_add_test(tc, moment_control);
+    tcase_add_test(tc, spring_forms_under_changing_stiffness);
     tcase_add_test(tc, epsd_rolling_comes_to_rest);
     tcase_add_test(tc, constant_torque_rolling_stops);
     tcase_add_test(tc, collision_rolling_twisting_account);

@@ -29,6 +29,14 @@
  *     k_t of the Mindlin laws);
  *   - the stored torque is carried into a turning tangent plane with its
  *     magnitude kept (seed 001's rule for F_t, cwb_v3_rotate_into_plane);
+ *   - spring_form = incremental (default) is Ai et al.'s Delta M = k Delta
+ *     theta: a torque built up at one stiffness is kept when k changes;
+ *     spring_form = displacement keeps M = k theta instead (the stored
+ *     torque is rescaled by k/k_committed, as LAMMPS stores the angle and
+ *     multiplies by the current stiffness): with k_tw = 0.5 k_t a^2
+ *     (marshall) it reproduces LAMMPS 2021 `twisting marshall` to 1e-9
+ *     (tests/peer/lammps_rolling.sh), the incremental form differs by 13 %
+ *     in the spin change about the normal;
  *   - f = 0 by default (the damping switched off at full mobilisation, as
  *     LIGGGHTS implements it); f = 1 keeps it on;
  *   - the relative rotation is omega1 - omega2 for any radii (the
@@ -45,7 +53,12 @@
  *          friction mu_tw over the Hertz pressure at full slip, Lubkin
  *          1951; Deresiewicz 1954), or (2/3) mu_tw F_n a (uniform: the
  *          pressure of Marshall (2009), LAMMPS `twisting marshall`),
- *   a = the normal law's contact radius. No twisting damping. The
+ *   a = the normal law's contact radius. No twisting damping.
+ *   twist_stiffness = marshall takes instead k_tw = 0.5 k_t a^2 with
+ *   Mindlin's k_t = 8 G* a (1/G* = (2 - nu1)/G1 + (2 - nu2)/G2), Marshall's
+ *   (2009) eq. 32 as LAMMPS 2021 `twisting marshall` evaluates it: for two
+ *   identical spheres 2 G a^3/(2 - nu), 3/(4 (2 - nu)) of Lubkin's
+ *   8 G a^3/3 (0.44 at nu = 0.3). The
  *   partial-slip torque-twist curve of Lubkin and Deresiewicz's hysteresis
  *   are NOT implemented: the slider reaches M_tw at theta = M_tw / k_tw,
  *   where the Hertzian contact reaches it only asymptotically.
@@ -57,11 +70,25 @@
 
 #include "cwb_law.h"
 
-enum { P_MU_R, P_K_R, P_C_R, P_ETA_R, P_F, P_TWIST, P_MU_TW, P_K_TW, P_TW_PRESSURE };
+enum {
+    P_MU_R,
+    P_K_R,
+    P_C_R,
+    P_ETA_R,
+    P_F,
+    P_TWIST,
+    P_MU_TW,
+    P_K_TW,
+    P_TW_PRESSURE,
+    P_TW_STIFF,
+    P_FORM
+};
 
 static const char *const f_words[] = {"0", "1", NULL};
 static const char *const twist_words[] = {"none", "spring_slider", NULL};
 static const char *const pressure_words[] = {"hertz", "uniform", NULL};
+static const char *const stiffness_words[] = {"lubkin", "marshall", NULL};
+static const char *const form_words[] = {"incremental", "displacement", NULL};
 
 static const cwb_param epsd_params[] = {
     {.name = "mu_r",
@@ -121,6 +148,20 @@ static const cwb_param epsd_params[] = {
      .kind = CWB_PARAM_CHOICE,
      .choices = pressure_words,
      .help = "pressure of the twisting limit: hertz c = 3 pi/16, uniform c = 2/3"},
+    {.name = "twist_stiffness",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = stiffness_words,
+     .help = "k_tw = auto: lubkin 16 a^3/(3 (1/G1 + 1/G2)), or marshall 0.5 k_t a^2 with "
+             "k_t = 8 G* a (LAMMPS twisting marshall)"},
+    {.name = "spring_form",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = form_words,
+     .help = "incremental: Delta M = k Delta theta ([ai2011]); displacement: M = k theta, "
+             "the stored torque rescaled when k changes (LAMMPS)"},
     {0}};
 
 typedef struct {
@@ -158,13 +199,21 @@ static double torsion_compliance(const cwb_pair *g)
     return c;
 }
 
+/* The factor on the carried torque: 1 (incremental), or k/k_committed
+ * (displacement form: the torque stays k theta when k changes). */
+static double spring_scale(const double *p, double k, double k_committed)
+{
+    return (int)p[P_FORM] == 1 && k_committed > 0.0 ? k / k_committed : 1.0;
+}
+
 /* One spring-slider step in a fixed frame: increment d along x, limit
  * coefficient mu (the cap is mu F_n), stiffness k. */
-static void slider_1d(const cwb_spring_state *s, double delta, double d, double k, double mu,
-                      const cwb_normal_out *nrm, cwb_tangential_out *o, cwb_spring_state *t)
+static void slider_1d(const cwb_spring_state *s, double delta, double d, double k, double scale,
+                      double mu, const cwb_normal_out *nrm, cwb_tangential_out *o,
+                      cwb_spring_state *t)
 {
     cwb_kin k1 = {.delta = delta, .normal = {0, 0, 1}, .dxi_t = {d, 0, 0}};
-    cwb_spring_law law = {k, 1.0, mu};
+    cwb_spring_law law = {k, scale, mu};
     cwb_spring_step(s, &k1, nrm, &law, o, t);
 }
 
@@ -176,7 +225,7 @@ static void epsd_roll(const double *p, const cwb_pair *g, const epsd_state *s, c
     double kr = p[P_K_R] > 0.0 ? p[P_K_R] : p[P_C_R] * fmax(nrm->stiffness, 0.0) * mu * mu * R * R;
     cwb_kin kk = *k;
     kk.dxi_t = k->dtheta; /* spring.c takes the tangent-plane part */
-    cwb_spring_law law = {kr, 1.0, mu * R};
+    cwb_spring_law law = {kr, spring_scale(p, kr, s->roll.kt), mu * R};
     cwb_tangential_out o;
     cwb_spring_step(&s->roll, &kk, nrm, &law, &o, &t->roll);
     out->spring = o.force;
@@ -204,10 +253,13 @@ static void epsd_twist(const double *p, const cwb_pair *g, const epsd_state *s, 
 {
     double a = nrm->radius;
     double c = (int)p[P_TW_PRESSURE] == 0 ? 3.0 * M_PI / 16.0 : 2.0 / 3.0;
-    double ktw = p[P_K_TW] > 0.0 ? p[P_K_TW] : 16.0 * a * a * a / (3.0 * torsion_compliance(g));
+    double ktw = p[P_K_TW];
+    if (!(ktw > 0.0))
+        ktw = (int)p[P_TW_STIFF] == 0 ? 16.0 * a * a * a / (3.0 * torsion_compliance(g))
+                                      : 0.5 * 8.0 * g->G_star * a * a * a;
     cwb_tangential_out o;
-    slider_1d(&s->twist, k->delta, cwb_v3_dot(k->dtheta, k->normal), ktw, c * p[P_MU_TW] * a, nrm,
-              &o, &t->twist);
+    slider_1d(&s->twist, k->delta, cwb_v3_dot(k->dtheta, k->normal), ktw,
+              spring_scale(p, ktw, s->twist.kt), c * p[P_MU_TW] * a, nrm, &o, &t->twist);
     out->spring = cwb_v3_add(out->spring, cwb_v3_scale(k->normal, o.force.x));
     out->stiffness_twist = o.stiffness;
     out->energy += o.energy;

@@ -95,7 +95,7 @@ omega1 = $W1
 omega1_normal = $W1N
 EOL
 
-printf "%-44s %12s %12s %12s %12s\n" "run" "omega1_y'" "omega2_y'" "omega1_z'" "omega2_z'"
+printf "%-52s %12s %12s %12s %12s\n" "run" "omega1_y'" "omega2_y'" "omega1_z'" "omega2_z'"
 for mu in 0 0.35; do
     for eta in 0 0.3; do
         kr=$(calc "$KROLL*$RS*$RS")
@@ -103,14 +103,40 @@ for mu in 0 0.35; do
         gamma=$(calc "$cr/($RS*$RS)")
         set -- $(run_lammps $mu $gamma)
         [ "$1" = RESULT ] || { echo "peer: LAMMPS run failed"; continue; }
-        printf "%-44s %12.6f %12.6f %12.6f %12.6f\n" "LAMMPS mu=$mu gamma_roll=$(calc "$gamma")" "$2" "$3" "$4" "$5"
+        printf "%-52s %12.6f %12.6f %12.6f %12.6f\n" "LAMMPS mu=$mu gamma_roll=$(calc "$gamma")" "$2" "$3" "$4" "$5"
         "$bin" run "$dir/case.case" --no-plot --json --out "$dir/o" --set tangential.mu=$mu \
             --set rolling.eta_r=$eta | awk -v t="cwb    mu=$mu eta_r=$eta" '{
             n = split("omega1_after omega2_after omega1_normal_after omega2_normal_after", k, " ")
-            printf "%-44s", t
+            printf "%-52s", t
             for (i = 1; i <= n; i++) { match($0, "\"" k[i] "\": [^,}]*")
                 printf " %12.6f", substr($0, RSTART + length(k[i]) + 4, RLENGTH - length(k[i]) - 4) }
             printf "\n" }'
     done
+done
+
+# Marshall's twisting (LAMMPS `twisting marshall`: k_tw = 0.5 k_t a^2, M_tw =
+# (2/3) mu a F_n from the tangential model) beside epsd with twist_stiffness =
+# marshall, twist_pressure = uniform, mu_tw = mu, in both spring forms
+# (LAMMPS stores the twist angle: the displacement form), and Lubkin's.
+run_marshall() {
+    sed "s/twisting sds [^ ]* 0.0 1.0/twisting marshall/; s/rolling sds [^ ]* [^ ]* [^ ]*/rolling sds $KROLL 0.0 $MUROLL/; s/mindlin NULL 0.0 [^ ]*/mindlin NULL 0.0 0.35/" \
+        "$dir/in.lmp" > "$dir/in.marshall"
+    (cd "$dir" && lmp -in in.marshall -log none 2>&1 | grep RESULT | tail -n 1)
+}
+set -- $(run_marshall)
+if [ "$1" = RESULT ]; then
+    printf "%-52s %12.6f %12.6f %12.6f %12.6f\n" "LAMMPS mu=0.35 twisting marshall" "$2" "$3" "$4" "$5"
+fi
+for v in "marshall displacement" "marshall incremental" "lubkin incremental"; do
+    set -- $v
+    "$bin" run "$dir/case.case" --no-plot --json --out "$dir/o" --set tangential.mu=0.35 \
+        --set rolling.eta_r=0 --set rolling.mu_tw=0.35 --set rolling.k_tw=auto \
+        --set rolling.twist_pressure=uniform --set rolling.twist_stiffness=$1 \
+        --set rolling.spring_form=$2 | awk -v t="cwb    twist_stiffness=$1 spring_form=$2" '{
+        n = split("omega1_after omega2_after omega1_normal_after omega2_normal_after", k, " ")
+        printf "%-52s", t
+        for (i = 1; i <= n; i++) { match($0, "\"" k[i] "\": [^,}]*")
+            printf " %12.6f", substr($0, RSTART + length(k[i]) + 4, RLENGTH - length(k[i]) - 4) }
+        printf "\n" }'
 done
 rm -rf "$dir"
