@@ -77,6 +77,11 @@ START_TEST(epsd_and_twist_loops)
     ck_assert_rel(cwb_result_get(&r, "final_rolling_torque"), mm, 1e-12);
     ck_assert_rel(cwb_result_get(&r, "final_twisting_torque"), mtw, 1e-12);
     ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    /* the sliders' losses never fall, step by step (the law's slip >= 0) */
+    for (size_t i = 1; i < r.series.nrow; i++) {
+        ck_assert(test_col(&r, "D_roll", i) >= test_col(&r, "D_roll", i - 1));
+        ck_assert(test_col(&r, "D_twist", i) >= test_col(&r, "D_twist", i - 1));
+    }
     cwb_result_free(&r);
 }
 END_TEST
