@@ -192,6 +192,7 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/thornton_restitution.case cases/seed004_restitution_thornton_calibrated.case \
               $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case) \
               $(SEED003_SWEEPS)
+SWEEP_CASES += cases/beyond_twisting_slip_impulse.case
 
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \
