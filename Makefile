@@ -245,6 +245,7 @@ bench-fem: $(BUILD)/cwb
 # LAMMPS side by side (needs Debian's lammps; skipped with a message without it)
 peer: $(BUILD)/cwb
 	sh tests/peer/lammps_oblique.sh $(BUILD)/cwb
+	sh tests/peer/lammps_rolling.sh $(BUILD)/cwb
 
 format:
 	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*/*.c) include/cwb/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c reference/analytic/*.c
