@@ -244,6 +244,24 @@ START_TEST(collision_rolling_twisting_account)
 }
 END_TEST
 
+/* EPSD at full mobilisation is the constant torque mu_r R* F_n: in a
+ * frictionless elastic impact of a sphere spinning at 200 rad/s on a wall
+ * (R* = R), with a rolling spring so stiff that it slides from the first
+ * 1e-8 rad, the angular impulse is mu_r R int F_n dt = mu_r R m (1 + e) v_n
+ * with e = 1, so omega' = omega - (5/2) mu_r 2 v_n / R = 175 rad/s.
+ * Measured 4e-15; tolerance 1e-9. */
+START_TEST(epsd_mobilised_is_constant_torque)
+{
+    cwb_result r;
+    test_run("tests/data/rolling_epsd_sphere_wall.case", NULL, 0, &r);
+    double mu = 0.05, vn = 1.0, R = 0.01;
+    ck_assert_rel(cwb_result_get(&r, "omega1_after"), 200.0 - 2.5 * mu * 2 * vn / R, 1e-9);
+    ck_assert_rel(cwb_result_get(&r, "energy_dissipated_rolling"),
+                  cwb_result_get(&r, "energy_in") - cwb_result_get(&r, "energy_out"), 1e-9);
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* x^2 sqrt(1 - x) / sqrt(1 - x^(5/2)): with the weight (1 - x)^(-1/2) of
  * GSL's qaws, the integrand of int_0^1 x^2 / sqrt(1 - x^(5/2)) dx. */
 static double twist_impulse_integrand(double x, void *unused)
@@ -303,6 +321,7 @@ Suite *rolling_suite(void)
     tcase_add_test(tc, constant_torque_rolling_stops);
     tcase_add_test(tc, collision_rolling_twisting_account);
     tcase_add_test(tc, collision_twisting_slip_impulse);
+    tcase_add_test(tc, epsd_mobilised_is_constant_torque);
     suite_add_tcase(s, tc);
     return s;
 }
