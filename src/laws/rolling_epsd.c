@@ -58,10 +58,14 @@
  *   Mindlin's k_t = 8 G* a (1/G* = (2 - nu1)/G1 + (2 - nu2)/G2), Marshall's
  *   (2009) eq. 32 as LAMMPS 2021 `twisting marshall` evaluates it: for two
  *   identical spheres 2 G a^3/(2 - nu), 3/(4 (2 - nu)) of Lubkin's
- *   8 G a^3/3 (0.44 at nu = 0.3). The
- *   partial-slip torque-twist curve of Lubkin and Deresiewicz's hysteresis
- *   are NOT implemented: the slider reaches M_tw at theta = M_tw / k_tw,
- *   where the Hertzian contact reaches it only asymptotically.
+ *   8 G a^3/3 (0.44 at nu = 0.3).
+ *   NOT implemented: Lubkin's partial-slip torque-twist curve (elliptic
+ *   integrals; not checked against its text here) and Deresiewicz's
+ *   unloading and oscillation loops, which his own report (Columbia Univ.
+ *   1953, DTIC AD0003749) calls strictly valid only for small amplitudes
+ *   of the moment (an approximation; loss per cycle ~ moment^3). The
+ *   slider reaches M_tw at theta = M_tw / k_tw, where the Hertzian contact
+ *   reaches it only asymptotically.
  *
  * Units: mu_r [-], k_r [N m/rad], eta_r [-], mu_tw [-], k_tw [N m/rad];
  * torques [N m]; energies [J]. 3D only. History: the two spring torques.
