@@ -128,7 +128,8 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/seed004_fig4a.case cases/seed004_fig4b.case \
              $(SEED004_PLASTIC_FIGS) $(SEED004_TANGENTIAL_FIGS) \
              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case) \
-             $(SEED000_FIGS) $(SEED003_FIGS)
+             $(SEED000_FIGS) $(SEED003_FIGS) $(BEYOND_ROLLING_FIGS)
+BEYOND_ROLLING_FIGS = $(foreach c,rolling_epsd_cycle twisting_cycle rolling_epsd_rest,cases/beyond_$(c).case)
 
 # Seed 000 (2D law): model curves; overlaid runs first.
 SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \
@@ -191,6 +192,7 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/thornton_restitution.case cases/seed004_restitution_thornton_calibrated.case \
               $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case) \
               $(SEED003_SWEEPS)
+SWEEP_CASES += cases/beyond_twisting_slip_impulse.case
 
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \
@@ -243,6 +245,7 @@ bench-fem: $(BUILD)/cwb
 # LAMMPS side by side (needs Debian's lammps; skipped with a message without it)
 peer: $(BUILD)/cwb
 	sh tests/peer/lammps_oblique.sh $(BUILD)/cwb
+	sh tests/peer/lammps_rolling.sh $(BUILD)/cwb
 
 format:
 	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*/*.c) include/cwb/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c reference/analytic/*.c

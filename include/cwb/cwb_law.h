@@ -72,6 +72,9 @@ typedef struct {
     cwb_vec3 omega1;    /* angular velocity of body 1 [rad/s] */
     cwb_vec3 omega2;    /* angular velocity of body 2 [rad/s] */
     cwb_vec3 omega_rel; /* rolling angular velocity omega1 - omega2 [rad/s] */
+    cwb_vec3 dtheta;    /* rotation of body 1 relative to body 2 since the
+                           committed state, omega_rel integrated [rad]: the
+                           increment rolling and twisting springs see */
     double dt;          /* time since the committed state [s]; 0 if static */
     double h;           /* length of the driver's current step [s]; 0 if static */
 } cwb_kin;
@@ -113,9 +116,30 @@ typedef struct {
     cwb_vec3 force_t; /* tangential damping force, same sign as F_t [N] */
 } cwb_damping_out;
 
+/* Rolling and twisting resistance. A rolling law returns the torque on
+ * each body; laws with springs (epsd) also give the relative torques in the
+ * "spring" sign of F_t: body 1 receives -(spring + viscous), body 2
+ * +(spring + viscous), so the power the law absorbs is
+ * (spring + viscous) . omega_rel. Rolling is the part in the tangent
+ * plane, twisting the part along the normal. Energies follow
+ * cwb_tangential_out: work = Delta energy + dissipated on every step. */
 typedef struct {
-    cwb_vec3 torque1; /* rolling-resistance torque on body 1 [N m] */
-    cwb_vec3 torque2; /* rolling-resistance torque on body 2 [N m] */
+    cwb_vec3 torque1;        /* rolling-resistance torque on body 1 [N m] */
+    cwb_vec3 torque2;        /* rolling-resistance torque on body 2 [N m] */
+    cwb_vec3 spring;         /* spring torque, rolling + twisting [N m] */
+    cwb_vec3 viscous;        /* viscous torque; drivers integrate its power
+                                viscous . omega_rel (>= 0) themselves [N m] */
+    double stiffness;        /* rolling stiffness k_r [N m/rad] */
+    double stiffness_twist;  /* twisting stiffness k_tw [N m/rad] */
+    double energy;           /* elastic energy of the springs [J] */
+    double work;             /* work done on the springs since the committed
+                                state, along the law's path for the step [J] */
+    double dissipated;       /* work - change of energy [J] */
+    double slip;             /* of which by the rolling slider (>= 0) [J] */
+    double slip_twist;       /* of which by the twisting slider (>= 0) [J] */
+    double stiffness_energy; /* the rest, signed (cwb_tangential_out) [J] */
+    int sliding;             /* 1 when the rolling torque is at its limit */
+    int sliding_twist;       /* 1 when the twisting torque is at its limit */
 } cwb_rolling_out;
 
 /* The common head of every law type: a law type embeds it as its first

@@ -273,6 +273,7 @@ static void to_kin(const cwb_api_contact *c, const cwb_api_kin *a, cwb_kin *k)
     k->omega1 = vec(a->omega1);
     k->omega2 = vec(a->omega2);
     k->omega_rel = cwb_v3_sub(k->omega1, k->omega2);
+    k->dtheta = cwb_v3_scale(k->omega_rel, a->dt); /* rotation at this rate over dt */
     k->dt = a->dt;
     k->h = a->dt;
 }

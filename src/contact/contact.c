@@ -26,7 +26,8 @@ static int kin_finite(const cwb_kin *k)
 {
     return isfinite(k->delta) && isfinite(k->delta0) && isfinite(k->delta_rate) &&
            finite3(k->normal) && finite3(k->dxi_t) && finite3(k->v_t) && finite3(k->omega1) &&
-           finite3(k->omega2) && finite3(k->omega_rel) && isfinite(k->dt) && isfinite(k->h);
+           finite3(k->omega2) && finite3(k->omega_rel) && finite3(k->dtheta) && isfinite(k->dt) &&
+           isfinite(k->h);
 }
 
 static int contact_bound(const cwb_contact *ct)

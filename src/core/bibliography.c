@@ -122,6 +122,14 @@ static const cwb_work works[] = {
     {"ai2011", "Ai, J., Chen, J.-F., Rotter, J. M. & Ooi, J. Y. (2011) Assessment of rolling "
                "resistance models in discrete element simulations. Powder Technol. 206:269-282, "
                "doi:10.1016/j.powtec.2010.09.030."},
+    {"lubkin1951", "Lubkin, J. L. (1951) The torsion of elastic spheres in contact. J. Appl. "
+                   "Mech. 18:183-187 (the initial torsional stiffness 16 G a^3/3 and the "
+                   "full-slip torque (3 pi/16) mu F_n a of a Hertzian contact)."},
+    {"deresiewicz1954", "Deresiewicz, H. (1954) Contact of elastic spheres under an oscillating "
+                        "torsional couple. J. Appl. Mech. 21:52-56."},
+    {"marshall2009", "Marshall, J. S. (2009) Discrete-element modeling of particulate aerosol "
+                     "flows. J. Comput. Phys. 228:1541-1561, doi:10.1016/j.jcp.2008.10.035 (the "
+                     "twisting model of LAMMPS `twisting marshall`)."},
     /* ---- the tools cwb builds on */
     {"lammps2022",
      "Thompson, A. P. et al. (2022) LAMMPS - a flexible simulation tool for particle-based "

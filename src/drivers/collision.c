@@ -13,10 +13,20 @@
  *   xi   the tangential displacement of body 2 relative to body 1 at the
  *        contact point accumulated since the last committed step
  *        (d xi/dt = v_t), which is the Delta xi_t every law sees; and
+ *   theta the rotation of body 1 relative to body 2 accumulated since the
+ *        last committed step (d theta/dt = omega1 - omega2), the increment
+ *        cwb_kin.dtheta rolling and twisting springs see (issue 17);
  *   W_n, W_t, D_damp, D_roll  the work done on the normal and tangential
- *        springs and the energy dissipated by damping and rolling
- *        resistance, integrated with the motion so the energy account is as
- *        accurate as the trajectory.
+ *        springs and the energy dissipated by damping, and the work done
+ *        on the rolling law (its torques against the spins), integrated
+ *        with the motion so the energy account is as accurate as the
+ *        trajectory; D_visc the part of it the rolling law's dashpot took.
+ * Spins about the initial normal (omega1_normal, omega2_normal) start a
+ * twisting motion. energy_dissipated_rolling is D_roll less the energy the
+ * rolling springs still hold; the rolling law's own report splits it into
+ * energy_dissipated_rolling_slip, _viscous (the driver's D_visc),
+ * energy_dissipated_twisting and energy_rolling_stiffness_change (signed:
+ * k_r follows k_n).
  * Every RK4 stage evaluates the laws from the committed history; after the
  * step the driver evaluates them once more at the new state and commits
  * that trial state (the law contract, cwb_law.h). The contact normal and
@@ -82,7 +92,9 @@ enum {
     P_DT_TOL,
     P_MAX_STEPS,
     P_ROWS,
-    P_PSI_MU
+    P_PSI_MU,
+    P_OMEGA1_N,
+    P_OMEGA2_N
 };
 
 static const cwb_param collision_params[] = {
@@ -131,6 +143,16 @@ static const cwb_param collision_params[] = {
      .max = INFINITY,
      .help = "report the normalised impact and recoil angles psi1, psi2 (Chung & Ooi) "
              "and psi1_maw, psi2_maw (Maw et al.) with this friction coefficient; 0: off"},
+    {.name = "omega1_normal",
+     .unit = "rad/s",
+     .min = -1e9,
+     .max = 1e9,
+     .help = "spin of body 1 about the initial normal +z (twisting)"},
+    {.name = "omega2_normal",
+     .unit = "rad/s",
+     .min = -1e9,
+     .max = 1e9,
+     .help = "spin of body 2 about the initial normal +z (ignored for a wall)"},
     {0}};
 
 /* The relative velocity components of the case, whichever way given. */
@@ -159,7 +181,9 @@ enum {
     WORK_T = 22,
     DISS_D = 23,
     DISS_R = 24,
-    NY = 25
+    THETA = 25,  /* rotation of body 1 relative to body 2 since the commit */
+    DISS_V = 28, /* energy dissipated by the rolling law's dashpot */
+    NY = 29
 };
 
 typedef struct {
@@ -225,6 +249,7 @@ static void kinematics(const sim *s, const double *y, const geometry *g, double 
     k->omega1 = get3(y, W1);
     k->omega2 = get3(y, W2);
     k->omega_rel = cwb_v3_sub(k->omega1, k->omega2);
+    k->dtheta = get3(y, THETA);
     k->dt = t_off;
 }
 
@@ -264,6 +289,8 @@ static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_cont
     dy[WORK_T] = cwb_v3_dot(o->t.force, g.v_t);
     dy[DISS_D] = o->d.force_n * g.delta_rate + cwb_v3_dot(o->d.force_t, g.v_t);
     dy[DISS_R] = -(cwb_v3_dot(o->r.torque1, k.omega1) + cwb_v3_dot(o->r.torque2, k.omega2));
+    put3(dy, THETA, k.omega_rel);
+    dy[DISS_V] = cwb_v3_dot(o->r.viscous, k.omega_rel);
     return CWB_OK;
 }
 
@@ -283,12 +310,15 @@ static int rk4(const sim *s, const double *y, double h, double *out)
 
 /* What the laws report about energy over the committed steps. */
 typedef struct {
-    double slip;   /* tangential slip dissipation (>= 0) */
-    double stiff;  /* tangential energy lost (+) or created (-) by
+    double slip;                  /* tangential slip dissipation (>= 0) */
+    double stiff;                 /* tangential energy lost (+) or created (-) by
                                  changes of the normal state (cwb_law.h) */
-    double gained; /* energy the normal law returned beyond what it
+    double gained;                /* energy the normal law returned beyond what it
                                  took, on CWB_FLAG_ENERGY_GAIN steps */
-    size_t gains;  /* such steps */
+    size_t gains;                 /* such steps */
+    double roll_slip, twist_slip; /* rolling and twisting slider losses (>= 0) */
+    double roll_stiff;            /* rolling springs' energy lost or created by
+                                     changes of the normal state (signed) */
 } law_energy;
 
 /* Evaluate at the accepted state y (h after the committed one), commit the
@@ -299,11 +329,15 @@ static void commit_evaluated(sim *s, double *y, const cwb_contact_trial *trial, 
     cwb_contact_commit(&s->ct, trial);
     le->slip += o->t.slip;
     le->stiff += o->t.stiffness_energy;
+    le->roll_slip += o->r.slip;
+    le->twist_slip += o->r.slip_twist;
+    le->roll_stiff += o->r.stiffness_energy;
     if (o->n.flags & CWB_FLAG_ENERGY_GAIN) {
         le->gains++;
         le->gained -= o->n.dissipated;
     }
     put3(y, XI, cwb_v3(0, 0, 0));
+    put3(y, THETA, cwb_v3(0, 0, 0));
 }
 
 static int commit(sim *s, double *y, double h, cwb_contact_out *o, law_energy *slip)
@@ -419,7 +453,10 @@ enum { R_TC, R_DMAX, R_FMAX, R_EN, R_ET, R_ETC, R_ANGLE, R_ANGLE_COM, R_W1, R_W2
 typedef struct {
     double value[R_COUNT];
     double e_in, e_out, e_stored, e_stored_n, w_n, w_t, d_damp, d_roll;
-    law_energy le; /* the laws' own energy reports */
+    double e_stored_r;         /* in the rolling law's springs */
+    double d_visc;             /* by the rolling law's dashpot */
+    double omega1_n, omega2_n; /* spins about +z after */
+    law_energy le;             /* the laws' own energy reports */
     double impact_angle;
     double u_normal_after;    /* -(u1 - u2).z: separating speed along the initial normal */
     double tan_in, tan_out;   /* contact-point tangential / normal velocity, before and after */
@@ -454,9 +491,9 @@ static void initial_state(const cwb_case *c, const sim *s, double *y)
         double m = s->m1 + s->m2;
         put3(y, V1, cwb_v3_scale(u, s->m2 / m));
         put3(y, V2, cwb_v3_scale(u, -s->m1 / m));
-        put3(y, W2, cwb_v3(0, p[P_OMEGA2], 0));
+        put3(y, W2, cwb_v3(0, p[P_OMEGA2], p[P_OMEGA2_N]));
     }
-    put3(y, W1, cwb_v3(0, p[P_OMEGA1], 0));
+    put3(y, W1, cwb_v3(0, p[P_OMEGA1], p[P_OMEGA1_N]));
 }
 
 /* The overlap between d_zero (force 0) and d_pos (force > 0, the committed
@@ -550,7 +587,7 @@ static int record_row(const collision_run_state *r, const geometry *g)
 {
     const double *y = r->y;
     const cwb_contact_out *o = &r->o;
-    double stored = o->n.energy + o->t.energy;
+    double stored = o->n.energy + o->t.energy + o->r.energy;
     double diss = y[WORK_N] + y[WORK_T] - stored + y[DISS_D] + y[DISS_R];
     double row[] = {r->t,
                     g->delta,
@@ -718,7 +755,11 @@ static void summarise(const collision_run_state *r, const double *y0, run_summar
     out->value[R_W1] = y[W1 + 1];
     out->value[R_W2] = r->s.wall ? 0.0 : y[W2 + 1];
     out->e_out = kinetic_energy(&r->s, y);
-    out->e_stored = r->o.n.energy + r->o.t.energy;
+    out->e_stored = r->o.n.energy + r->o.t.energy + r->o.r.energy;
+    out->e_stored_r = r->o.r.energy;
+    out->d_visc = y[DISS_V];
+    out->omega1_n = y[W1 + 2];
+    out->omega2_n = r->s.wall ? 0.0 : y[W2 + 2];
     out->e_stored_n = r->o.n.energy;
     out->w_n = y[WORK_N];
     out->w_t = y[WORK_T];
@@ -1147,7 +1188,14 @@ static void report_energy(const cwb_case *c, const run_summary *sum, cwb_result 
     cwb_result_set(r, "energy_dissipated_slip", eu, sum->le.slip);
     cwb_result_set(r, "energy_from_stiffness_change", eu, sum->le.stiff);
     cwb_result_set(r, "energy_dissipated_damping", eu, sum->d_damp);
-    cwb_result_set(r, "energy_dissipated_rolling", eu, sum->d_roll);
+    /* the work done on the rolling law less what its springs still hold */
+    cwb_result_set(r, "energy_dissipated_rolling", eu, sum->d_roll - sum->e_stored_r);
+    cwb_result_set(r, "energy_dissipated_rolling_slip", eu, sum->le.roll_slip);
+    cwb_result_set(r, "energy_dissipated_rolling_viscous", eu, sum->d_visc);
+    cwb_result_set(r, "energy_dissipated_twisting", eu, sum->le.twist_slip);
+    cwb_result_set(r, "energy_rolling_stiffness_change", eu, sum->le.roll_stiff);
+    cwb_result_set(r, "omega1_normal_after", "rad/s", sum->omega1_n);
+    cwb_result_set(r, "omega2_normal_after", "rad/s", sum->omega2_n);
     cwb_result_set(r, "energy_dissipated_normal", eu, sum->w_n - sum->e_stored_n);
     cwb_result_set(r, "energy_balance_error", "-",
                    (sum->e_in - sum->e_out - sum->e_stored - dissipated) / sum->e_in);

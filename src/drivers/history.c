@@ -16,6 +16,17 @@
  * The tangential direction is x; `tangential_y` adds a displacement history
  * along y (displacement control only) for paths that turn in the plane.
  *
+ * Rotations (issue 17): `rolling` (about y) and `twisting` (about the normal
+ * z) are targets for the rotation of body 1 relative to body 2 (body 2 does
+ * not turn), as angles or, with rotation_control = moment, as the rolling
+ * law's torques (spring + dashpot, the "spring" sign of cwb_law.h), solved
+ * on trial evaluations like F_t (rolling first; a direction without
+ * targets is held at zero angle). The rolling law sees the increment as
+ * cwb_kin.dtheta and, with segment_time > 0, the rate as omega1 = omega_rel.
+ * Its springs' work (the law's) and losses enter the energy account; the
+ * dashpot's loss of a step is its end torque times the increment, and
+ * Simpson's rule on the spring torque checks the law's work.
+ *
  * Energy: each law reports the work done on it along its own path for the
  * step, and how much of it it dissipated; the account
  *   energy_balance_error = (sum work - stored - sum dissipated) / max work
@@ -54,9 +65,21 @@
 #include "cwb_numeric.h"
 #include "cwb_run.h"
 
-enum { P_NORMAL, P_NCONTROL, P_TANGENTIAL, P_TCONTROL, P_TANGENTIAL_Y, P_STEPS, P_SEGMENT_TIME };
+enum {
+    P_NORMAL,
+    P_NCONTROL,
+    P_TANGENTIAL,
+    P_TCONTROL,
+    P_TANGENTIAL_Y,
+    P_STEPS,
+    P_SEGMENT_TIME,
+    P_ROLLING,
+    P_TWISTING,
+    P_RCONTROL
+};
 
 static const char *const control_words[] = {"displacement", "force", NULL};
+static const char *const rotation_words[] = {"angle", "moment", NULL};
 
 static const cwb_param history_params[] = {
     {.name = "normal",
@@ -101,6 +124,24 @@ static const cwb_param history_params[] = {
      .min = 0,
      .max = INFINITY,
      .help = "duration of each segment, for rate-dependent laws; 0 = quasi-static"},
+    {.name = "rolling",
+     .unit = "rad or N m",
+     .min = -1e3,
+     .max = 1e3,
+     .kind = CWB_PARAM_LIST,
+     .help = "rolling targets about y: angle theta_r of body 1 relative to body 2 [rad] or "
+             "rolling torque M_r [N m] (rotation_control)"},
+    {.name = "twisting",
+     .unit = "rad or N m",
+     .min = -1e3,
+     .max = 1e3,
+     .kind = CWB_PARAM_LIST,
+     .help = "twisting targets about the normal z: angle theta_tw [rad] or torque M_tw [N m]"},
+    {.name = "rotation_control",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = rotation_words,
+     .help = "what the rolling and twisting targets are"},
     {0}};
 
 static int history_check(const cwb_case *c, char *msg, size_t n)
@@ -116,6 +157,22 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
                             "each segment needs both",
                             w, v->table[i].name, v->list[i].n, k);
         }
+    }
+    for (int i = P_ROLLING; i <= P_TWISTING; i++) {
+        if (v->list[i].n && v->list[i].n != k) {
+            cwb_case_where(c, v, i, w, sizeof w);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s: [driver] %s has %zu targets but normal has %zu: "
+                            "each segment needs both",
+                            w, v->table[i].name, v->list[i].n, k);
+        }
+    }
+    if ((int)v->p[P_RCONTROL] == 1 && !v->list[P_ROLLING].n && !v->list[P_TWISTING].n) {
+        cwb_case_where(c, v, P_RCONTROL, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] rotation_control = moment needs rolling or twisting "
+                        "targets",
+                        w);
     }
     if ((int)v->p[P_NCONTROL] == 1)
         for (size_t i = 0; i < k; i++)
@@ -147,15 +204,25 @@ typedef struct {
     cwb_contact ct;
     double delta_c;     /* committed overlap */
     cwb_vec3 xi_c;      /* committed tangential displacement */
+    cwb_vec3 theta_c;   /* committed rotation of body 1 relative to body 2:
+                           y rolling, z twisting [rad] */
     double dt;          /* step duration (0: quasi-static) */
     int nforce, tforce; /* normal, tangential targets are forces */
+    int rforce;         /* rolling and twisting targets are moments */
+    int has_rot[2];     /* rolling, twisting targets were given */
     size_t steps;       /* increments per segment */
     cwb_series *series; /* the rows */
 } history;
 
-static void make_kin(const history *h, double delta, cwb_vec3 dxi, cwb_kin *k)
+/* Body 2 does not turn: body 1 carries the whole relative rotation, dth
+ * since the committed state, at the angular velocity omega. */
+static void make_kin_rot(const history *h, double delta, cwb_vec3 dxi, cwb_vec3 dth, cwb_vec3 omega,
+                         cwb_kin *k)
 {
     memset(k, 0, sizeof *k);
+    k->dtheta = dth;
+    k->omega1 = omega;
+    k->omega_rel = omega;
     k->delta = delta;
     k->delta0 = h->delta_c;
     k->h = h->dt;
@@ -166,6 +233,11 @@ static void make_kin(const history *h, double delta, cwb_vec3 dxi, cwb_kin *k)
         k->delta_rate = (delta - h->delta_c) / h->dt;
         k->v_t = cwb_v3_scale(dxi, 1.0 / h->dt);
     }
+}
+
+static void make_kin(const history *h, double delta, cwb_vec3 dxi, cwb_kin *k)
+{
+    make_kin_rot(h, delta, dxi, cwb_v3(0, 0, 0), cwb_v3(0, 0, 0), k);
 }
 
 /* Normal force of a trial evaluation at overlap delta. */
@@ -346,10 +418,13 @@ static void history_columns(const cwb_case *c, cwb_series *s)
     const char *eu = c->pair.dim == 2 ? "J/m" : "J";
     const char *ku = c->pair.dim == 2 ? "N/m^2" : "N/m";
     const char *const cols[][2] = {
-        {"step", "-"},  {"segment", "-"}, {"delta_n", "m"}, {"F_n", fu},     {"xi_t", "m"},
-        {"F_t", fu},    {"xi_ty", "m"},   {"F_ty", fu},     {"k_n", ku},     {"k_t", ku},
-        {"a", "m"},     {"E_n", eu},      {"E_t", eu},      {"W_n", eu},     {"W_t", eu},
-        {"D_slip", eu}, {"branch", "-"},  {"sliding", "-"}, {"E_stiff", eu}, {"energy_gain", "-"}};
+        {"step", "-"},      {"segment", "-"}, {"delta_n", "m"},    {"F_n", fu},
+        {"xi_t", "m"},      {"F_t", fu},      {"xi_ty", "m"},      {"F_ty", fu},
+        {"k_n", ku},        {"k_t", ku},      {"a", "m"},          {"E_n", eu},
+        {"E_t", eu},        {"W_n", eu},      {"W_t", eu},         {"D_slip", eu},
+        {"branch", "-"},    {"sliding", "-"}, {"E_stiff", eu},     {"energy_gain", "-"},
+        {"theta_r", "rad"}, {"M_r", "N m"},   {"theta_tw", "rad"}, {"M_tw", "N m"},
+        {"E_r", eu},        {"D_roll", eu},   {"D_twist", eu},     {"D_visc", eu}};
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(s, cols[i][0], cols[i][1]);
 }
@@ -371,23 +446,54 @@ typedef struct {
     double xi_slide;        /* xi_t where sliding began */
     size_t jumps;           /* steps where the normal law's force jumped */
     size_t row_i;
+    double w_r;        /* work on the rolling springs, Simpson's rule */
+    double lw_r;       /* the same as the rolling law reports it */
+    double slip_r;     /* dissipated by the rolling slider */
+    double slip_tw;    /* dissipated by the twisting slider */
+    double stiff_r;    /* rolling springs' energy lost or created by
+                           changes of the normal state (signed) */
+    double visc_r;     /* dissipated by the rolling dashpot */
+    size_t slid_r;     /* steps with the rolling torque at its limit */
+    size_t slid_tw;    /* steps with the twisting torque at its limit */
     cwb_contact_out o; /* the last committed evaluation */
 } history_account;
 
-/* Evaluate the step to (delta, dxi) and its midpoint, add Simpson's work
- * and the laws' account, and commit. */
-static int history_step(history *h, double delta, cwb_vec3 dxi, history_account *acc)
+/* The rolling law's part of a step of rotation dth: Simpson's rule on the
+ * spring torque (o0, om, o1 at its start, middle and end), the law's own
+ * work and losses, and the dashpot's loss, the end torque times dth
+ * (exact at a constant rate and k_r, which the step has unless f switches
+ * the dashpot or k_n changes). */
+static void rolling_account(history_account *acc, const cwb_rolling_out *o0,
+                            const cwb_rolling_out *om, const cwb_rolling_out *o1, cwb_vec3 dth)
+{
+    cwb_vec3 msum = cwb_v3_add(cwb_v3_add(o0->spring, cwb_v3_scale(om->spring, 4.0)), o1->spring);
+    acc->w_r += cwb_v3_dot(dth, msum) / 6.0;
+    acc->lw_r += o1->work;
+    acc->slip_r += o1->slip;
+    acc->slip_tw += o1->slip_twist;
+    acc->stiff_r += o1->stiffness_energy;
+    acc->visc_r += cwb_v3_dot(o1->viscous, dth);
+    acc->slid_r += o1->sliding != 0;
+    acc->slid_tw += o1->sliding_twist != 0;
+}
+
+/* Evaluate the step to (delta, dxi, dth) and its midpoint, add Simpson's
+ * work and the laws' account, and commit. */
+static int history_step(history *h, double delta, cwb_vec3 dxi, cwb_vec3 dth, history_account *acc)
 {
     cwb_contact_out om, o1;
     cwb_contact_trial trial, scratch;
     cwb_kin k;
     int rc;
-    make_kin(h, 0.5 * (h->delta_c + delta), cwb_v3_scale(dxi, 0.5), &k);
+    cwb_vec3 omega = h->dt > 0.0 ? cwb_v3_scale(dth, 1.0 / h->dt) : cwb_v3(0, 0, 0);
+    make_kin_rot(h, 0.5 * (h->delta_c + delta), cwb_v3_scale(dxi, 0.5), cwb_v3_scale(dth, 0.5),
+                 omega, &k);
     if ((rc = cwb_contact_eval(&h->ct, &k, &om, &scratch)))
         return rc;
-    make_kin(h, delta, dxi, &k);
+    make_kin_rot(h, delta, dxi, dth, omega, &k);
     if ((rc = cwb_contact_eval(&h->ct, &k, &o1, &trial)))
         return rc;
+    rolling_account(acc, &acc->o.r, &om.r, &o1.r, dth);
     const cwb_contact_out *o = &acc->o;
     double dd = delta - h->delta_c;
     acc->w_n += dd / 6.0 * (o->n.force + 4.0 * om.n.force + o1.n.force);
@@ -402,12 +508,13 @@ static int history_step(history *h, double delta, cwb_vec3 dxi, history_account 
     }
     acc->lw_n += o1.n.work;
     acc->lw_t += o1.t.work;
-    acc->w_scale = fmax(acc->w_scale,
-                        fmax(fabs(acc->w_n) + fabs(acc->w_t), fabs(acc->lw_n) + fabs(acc->lw_t)));
+    acc->w_scale = fmax(acc->w_scale, fmax(fabs(acc->w_n) + fabs(acc->w_t) + fabs(acc->w_r),
+                                           fabs(acc->lw_n) + fabs(acc->lw_t) + fabs(acc->lw_r)));
     cwb_contact_commit(&h->ct, &trial);
     acc->o = o1;
     h->delta_c = delta;
     h->xi_c = cwb_v3_add(h->xi_c, dxi);
+    h->theta_c = cwb_v3_add(h->theta_c, dth);
     acc->flags |= o1.n.flags;
     acc->tflags |= o1.t.flags;
     if (o1.t.sliding && acc->slid++ == 0)
@@ -432,45 +539,136 @@ static int history_row(const history *h, const history_account *acc, size_t seg,
                     o->t.energy,         acc->lw_n,
                     acc->lw_t,           acc->slip,
                     (double)o->n.branch, (double)o->t.sliding,
-                    acc->stiff_t,        (o->n.flags & CWB_FLAG_ENERGY_GAIN) ? 1.0 : 0.0};
+                    acc->stiff_t,        (o->n.flags & CWB_FLAG_ENERGY_GAIN) ? 1.0 : 0.0,
+                    h->theta_c.y,        o->r.spring.y + o->r.viscous.y,
+                    h->theta_c.z,        o->r.spring.z + o->r.viscous.z,
+                    o->r.energy,         acc->slip_r + acc->visc_r,
+                    acc->slip_tw,        acc->visc_r};
     return cwb_series_row(s, row);
 }
 
-/* The overlap and tangential increment of the step to target (normal,
- * tangential x, tangential y): the normal direction first (tangential laws
- * depend on the normal response), each under displacement or force
- * control. */
-static int step_kinematics(const history *h, const double target[3], double *delta, cwb_vec3 *dxi,
-                           char *msg, size_t n)
+/* Rolling (comp 1, about y) or twisting (comp 2, about z) torque of a
+ * trial evaluation with rotation increment x in that component. */
+typedef struct {
+    const history *h;
+    double delta;
+    cwb_vec3 dxi, dth;
+    int comp;
+    double target;
+    int rc;
+} rsolve;
+
+static double rotation_residual(double x, void *param)
+{
+    rsolve *s = param;
+    cwb_vec3 dth = s->dth;
+    if (s->comp == 1)
+        dth.y = x;
+    else
+        dth.z = x;
+    cwb_vec3 omega = s->h->dt > 0.0 ? cwb_v3_scale(dth, 1.0 / s->h->dt) : cwb_v3(0, 0, 0);
+    cwb_kin k;
+    make_kin_rot(s->h, s->delta, s->dxi, dth, omega, &k);
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    int rc = cwb_contact_eval(&s->h->ct, &k, &o, &trial);
+    if (rc)
+        s->rc = rc;
+    cwb_vec3 m = cwb_v3_add(o.r.spring, o.r.viscous);
+    return (s->comp == 1 ? m.y : m.z) - s->target;
+}
+
+/* The rotation increment (component comp of *dth) whose torque is target:
+ * a bracket grown from zero, then Brent. A torque beyond the law's limit
+ * (the slider's) cannot be reached: an error, as for F_t. */
+static int solve_rotation(const history *h, double delta, cwb_vec3 dxi, int comp, double target,
+                          cwb_vec3 *dth, char *msg, size_t n)
+{
+    rsolve s = {h, delta, dxi, *dth, comp, target, CWB_OK};
+    gsl_function F = {rotation_residual, &s};
+    double f0 = rotation_residual(0.0, &s), x = 0.0;
+    if (s.rc)
+        return cwb_fail(msg, n, s.rc, "history: the rolling law failed");
+    if (f0 != 0.0) {
+        double dir = f0 < 0.0 ? 1.0 : -1.0, step = 1e-12, lo = 0.0, hi = dir * step;
+        while ((rotation_residual(hi, &s) < 0.0) == (f0 < 0.0)) {
+            lo = hi;
+            step *= 2.0;
+            hi = dir * step;
+            if (step > 10.0 || s.rc)
+                return cwb_fail(msg, n, s.rc ? s.rc : CWB_EFAIL,
+                                "history: %s torque %g N m cannot be reached within 10 rad: "
+                                "beyond the law's limit torque (or the law has none)",
+                                comp == 1 ? "rolling" : "twisting", target);
+        }
+        if (lo > hi) {
+            double t = lo;
+            lo = hi;
+            hi = t;
+        }
+        if (brent(&F, lo, hi, 1e-15 * fmax(fabs(lo), fabs(hi)), &x) != CWB_OK || s.rc)
+            return cwb_fail(msg, n, s.rc ? s.rc : CWB_EFAIL,
+                            "history: the %s torque solve for %g N m did not converge",
+                            comp == 1 ? "rolling" : "twisting", target);
+    }
+    if (comp == 1)
+        dth->y = x;
+    else
+        dth->z = x;
+    return CWB_OK;
+}
+
+/* The rotation increment of the step to the rolling and twisting targets
+ * t[0], t[1]: angles, or torques solved for (rolling first). */
+static int step_rotation(const history *h, double delta, cwb_vec3 dxi, const double t[2],
+                         cwb_vec3 *dth, char *msg, size_t n)
+{
+    *dth = cwb_v3(0, t[0] - h->theta_c.y, t[1] - h->theta_c.z);
+    if (!h->rforce)
+        return CWB_OK;
+    int rc = CWB_OK;
+    for (int comp = 1; comp <= 2 && rc == CWB_OK; comp++)
+        if (h->has_rot[comp - 1])
+            rc = solve_rotation(h, delta, dxi, comp, t[comp - 1], dth, msg, n);
+    return rc;
+}
+
+/* The overlap, tangential and rotation increments of the step to target
+ * (normal, tangential x, tangential y, rolling, twisting): the normal
+ * direction first (the other laws depend on the normal response), each
+ * under displacement (angle) or force (moment) control. */
+static int step_kinematics(const history *h, const double target[5], double *delta, cwb_vec3 *dxi,
+                           cwb_vec3 *dth, char *msg, size_t n)
 {
     int rc;
     *delta = target[0];
     if (h->nforce && (rc = solve_normal(h, target[0], delta, msg, n)))
         return rc;
     *dxi = cwb_v3(0, target[2] - h->xi_c.y, 0);
-    if (h->tforce)
-        return solve_tangential(h, *delta, dxi->y, target[1], &dxi->x, msg, n);
-    dxi->x = target[1] - h->xi_c.x;
-    return CWB_OK;
+    if (h->tforce && (rc = solve_tangential(h, *delta, dxi->y, target[1], &dxi->x, msg, n)))
+        return rc;
+    if (!h->tforce)
+        dxi->x = target[1] - h->xi_c.x;
+    return step_rotation(h, *delta, *dxi, target + 3, dth, msg, n);
 }
 
 /* One segment: `steps` equal increments from the start targets to the end
- * ones (normal, tangential x, tangential y). */
-static int history_segment(history *h, size_t seg, const double start[3], const double end[3],
+ * ones (normal, tangential x, tangential y, rolling, twisting). */
+static int history_segment(history *h, size_t seg, const double start[5], const double end[5],
                            history_account *acc, char *msg, size_t n)
 {
     for (size_t j = 1; j <= h->steps; j++) {
-        double f = (double)j / (double)h->steps, target[3], delta;
-        for (int i = 0; i < 3; i++)
+        double f = (double)j / (double)h->steps, target[5], delta;
+        for (int i = 0; i < 5; i++)
             target[i] = start[i] + f * (end[i] - start[i]);
-        cwb_vec3 dxi;
-        int rc = step_kinematics(h, target, &delta, &dxi, msg, n);
+        cwb_vec3 dxi, dth;
+        int rc = step_kinematics(h, target, &delta, &dxi, &dth, msg, n);
         if (rc) {
             char more[CWB_MSG];
             snprintf(more, sizeof more, "%s (segment %zu, step %zu)", msg, seg + 1, j);
             return cwb_fail(msg, n, rc, "%s", more);
         }
-        if ((rc = history_step(h, delta, dxi, acc)))
+        if ((rc = history_step(h, delta, dxi, dth, acc)))
             return cwb_fail(msg, n, rc, "history: a law failed (segment %zu)", seg + 1);
         acc->row_i++;
         if (history_row(h, acc, seg, h->series) != CWB_OK)
@@ -513,6 +711,26 @@ static void report_energy_gain(size_t gains, double gained, const char *eu, cwb_
                         gained, eu, gains);
 }
 
+/* The rolling and twisting account (zeros without a rolling law). The
+ * springs' work is the law's; the dashpot's loss is reported beside it. */
+static void report_rolling(const history *h, const history_account *acc, const char *eu,
+                           cwb_result *r)
+{
+    const cwb_rolling_out *o = &acc->o.r;
+    cwb_result_set(r, "final_rolling_angle", "rad", h->theta_c.y);
+    cwb_result_set(r, "final_rolling_torque", "N m", o->spring.y + o->viscous.y);
+    cwb_result_set(r, "final_twisting_angle", "rad", h->theta_c.z);
+    cwb_result_set(r, "final_twisting_torque", "N m", o->spring.z + o->viscous.z);
+    cwb_result_set(r, "work_rolling", eu, acc->lw_r + acc->visc_r);
+    cwb_result_set(r, "energy_stored_rolling", eu, o->energy);
+    cwb_result_set(r, "energy_dissipated_rolling", eu, acc->slip_r + acc->visc_r);
+    cwb_result_set(r, "energy_dissipated_rolling_viscous", eu, acc->visc_r);
+    cwb_result_set(r, "energy_dissipated_twisting", eu, acc->slip_tw);
+    cwb_result_set(r, "energy_rolling_stiffness_change", eu, acc->stiff_r);
+    cwb_result_set(r, "rolling_sliding_steps", "-", (double)acc->slid_r);
+    cwb_result_set(r, "twisting_sliding_steps", "-", (double)acc->slid_tw);
+}
+
 static void report_history(const cwb_case *c, const history *h, const history_account *acc,
                            cwb_result *r)
 {
@@ -530,17 +748,19 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
     cwb_result_set(r, "final_tangential_force", fu, o->t.force.x);
     cwb_result_set(r, "work_normal", eu, acc->lw_n);
     cwb_result_set(r, "work_tangential", eu, acc->lw_t);
-    cwb_result_set(r, "energy_stored", eu, o->n.energy + o->t.energy);
+    cwb_result_set(r, "energy_stored", eu, o->n.energy + o->t.energy + o->r.energy);
     cwb_result_set(r, "energy_dissipated_normal", eu, acc->diss_n);
     cwb_result_set(r, "energy_dissipated_slip", eu, acc->slip);
     cwb_result_set(r, "energy_from_stiffness_change", eu, acc->stiff_t);
+    report_rolling(h, acc, eu, r);
     /* Relative to the largest work the history put in (0 if it put none). */
     double residual =
         acc->lw_n + acc->lw_t - o->n.energy - o->t.energy - acc->slip - acc->stiff_t - acc->diss_n;
+    residual += acc->lw_r - o->r.energy - acc->slip_r - acc->slip_tw - acc->stiff_r;
     double ws = acc->w_scale;
     cwb_result_set(r, "energy_balance_error", "-", ws > 0.0 ? residual / ws : 0.0);
-    cwb_result_set(r, "work_quadrature_error", "-",
-                   ws > 0.0 ? (acc->w_n + acc->w_t - acc->lw_n - acc->lw_t) / ws : 0.0);
+    double quad = acc->w_n + acc->w_t + acc->w_r - acc->lw_n - acc->lw_t - acc->lw_r;
+    cwb_result_set(r, "work_quadrature_error", "-", ws > 0.0 ? quad / ws : 0.0);
     if (acc->flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the normal law was used outside its stated validity");
     if (acc->tflags & CWB_FLAG_EXTRAPOLATED)
@@ -563,6 +783,9 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EFAIL, "history: the case's laws cannot be bound");
     h.nforce = (int)v->p[P_NCONTROL] == 1;
     h.tforce = (int)v->p[P_TCONTROL] == 1;
+    h.rforce = (int)v->p[P_RCONTROL] == 1;
+    h.has_rot[0] = v->list[P_ROLLING].n > 0;
+    h.has_rot[1] = v->list[P_TWISTING].n > 0;
     h.steps = (size_t)v->p[P_STEPS];
     h.dt = v->p[P_SEGMENT_TIME] / (double)h.steps;
     h.series = &r->series;
@@ -570,13 +793,15 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     history_columns(c, &r->series);
     history_account acc;
     memset(&acc, 0, sizeof acc);
-    double row0[20] = {0};
+    double row0[28] = {0};
     if (cwb_series_row(&r->series, row0) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    double start[3] = {0.0, 0.0, 0.0};
+    double start[5] = {0.0, 0.0, 0.0, 0.0, 0.0};
     for (size_t seg = 0; seg < v->list[P_NORMAL].n; seg++) {
-        double end[3] = {v->list[P_NORMAL].v[seg], has_t ? v->list[P_TANGENTIAL].v[seg] : 0.0,
-                         has_y ? v->list[P_TANGENTIAL_Y].v[seg] : 0.0};
+        double end[5] = {v->list[P_NORMAL].v[seg], has_t ? v->list[P_TANGENTIAL].v[seg] : 0.0,
+                         has_y ? v->list[P_TANGENTIAL_Y].v[seg] : 0.0,
+                         h.has_rot[0] ? v->list[P_ROLLING].v[seg] : 0.0,
+                         h.has_rot[1] ? v->list[P_TWISTING].v[seg] : 0.0};
         int rc = history_segment(&h, seg, start, end, &acc, msg, n);
         if (rc)
             return rc;
@@ -589,7 +814,8 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 
 const cwb_driver_type cwb_driver_history = {
     .name = "history",
-    .summary = "prescribed piecewise-linear normal/tangential displacement or force",
+    .summary = "prescribed piecewise-linear normal/tangential displacement or force, rolling "
+               "and twisting angle or moment",
     .params = history_params,
     .check = history_check,
     .run = history_run,

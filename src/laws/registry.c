@@ -19,7 +19,7 @@ extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear, cwb
     cwb_tangential_rathbone;
 extern const cwb_damping_type cwb_damping_none, cwb_damping_tsuji, cwb_damping_hertz_restitution,
     cwb_damping_linear_restitution;
-extern const cwb_rolling_type cwb_rolling_none, cwb_rolling_constant_torque;
+extern const cwb_rolling_type cwb_rolling_none, cwb_rolling_constant_torque, cwb_rolling_epsd;
 
 static const cwb_law_head *const normal_laws[] = {
     &cwb_normal_none.head,          &cwb_normal_hertz.head,        &cwb_normal_linear.head,
@@ -52,6 +52,7 @@ static const cwb_law_head *const damping_laws[] = {
 static const cwb_law_head *const rolling_laws[] = {
     &cwb_rolling_none.head,
     &cwb_rolling_constant_torque.head,
+    &cwb_rolling_epsd.head,
 };
 
 static const struct {
@@ -119,11 +120,12 @@ const char *cwb_branch_name(cwb_branch b)
 /* Drivers. */
 extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_driver_profile,
     cwb_driver_trajectory, cwb_driver_penalty, cwb_driver_ratio, cwb_driver_sliding,
-    cwb_driver_sliding_force;
+    cwb_driver_sliding_force, cwb_driver_roll;
 
 static const cwb_driver_type *const drivers[] = {
-    &cwb_driver_collision, &cwb_driver_history, &cwb_driver_profile, &cwb_driver_trajectory,
-    &cwb_driver_penalty,   &cwb_driver_ratio,   &cwb_driver_sliding, &cwb_driver_sliding_force,
+    &cwb_driver_collision,  &cwb_driver_history,       &cwb_driver_profile,
+    &cwb_driver_trajectory, &cwb_driver_penalty,       &cwb_driver_ratio,
+    &cwb_driver_sliding,    &cwb_driver_sliding_force, &cwb_driver_roll,
 };
 
 size_t cwb_driver_count(void)

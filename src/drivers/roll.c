@@ -1,0 +1,359 @@
+/* roll.c -- a sphere rolling on a wall under a constant normal force until
+ * its rolling resistance stops it.
+ *
+ * Set-up (the collision driver's frame): body 1, a sphere of radius R, mass
+ * m and inertia I, touches the wall at +z at the overlap where the normal
+ * law (virgin loading) carries `normal_force`; the overlap is held, so the
+ * normal force is constant. The centre moves along +x at v, the sphere
+ * spins about +y at omega; its contact point moves at v + omega R, so
+ * rolling forwards without slip is omega = -v/R (starting state).
+ *
+ * Degrees of freedom (classical RK4, cwb_rk4_step, at the fixed step dt):
+ *   slip = none  rolling without slip imposed, one degree of freedom: the
+ *                friction force is whatever keeps v = -omega R, so
+ *                (I + m R^2) omega' = M_y, the rolling law's torque about y
+ *                on body 1 (the set-up of the closed forms: a constant
+ *                torque M decelerates the spin at M / (I + m R^2));
+ *   slip = law   v and omega free, coupled by the tangential law's force at
+ *                the contact point (m v' = F_x, I omega' = R F_x + M_y).
+ * The rolling law sees the relative rotation theta (d theta/dt = omega)
+ * accumulated since its committed state, as in the collision driver; each
+ * RK4 stage evaluates the laws from the committed history and the state
+ * after the step is evaluated once more and committed (the law contract).
+ *
+ * The laws see no step length (cwb_kin.h = 0): constant_torque would use
+ * it to approach omega = 0 exponentially instead of crossing it, and the
+ * first stop would then have no crossing to locate. With h = 0 that law's
+ * spin crosses zero at the closed-form time and then chatters about zero
+ * with amplitude M h / (I + m R^2) (seed 001's torque has no rest state);
+ * EPSD comes to rest through its spring.
+ *
+ * Reports the first stop (omega returns to zero: stop_time and
+ * stop_distance located inside the step, locate_stop), the position and spin at
+ * t_end, and the energy account: kinetic energy in = out + stored in the
+ * springs + dissipated by the rolling law (its slider, its dashpot, its
+ * stiffness changes) + by the tangential law (energy_balance_error).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cwb_contact.h"
+#include "cwb_numeric.h"
+#include "cwb_run.h"
+
+enum { P_FN, P_V0, P_SLIP, P_DT, P_T_END, P_ROWS };
+
+static const char *const slip_words[] = {"none", "law", NULL};
+
+static const cwb_param roll_params[] = {
+    {.name = "normal_force",
+     .unit = "N",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_REQUIRED | CWB_P_MIN_OPEN,
+     .help = "constant normal force F_n (the overlap the normal law needs is held)"},
+    {.name = "v0",
+     .unit = "m/s",
+     .min = -1e6,
+     .max = 1e6,
+     .flags = CWB_P_REQUIRED,
+     .help = "initial centre speed along +x, rolling without slip (omega = -v0/R)"},
+    {.name = "slip",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = slip_words,
+     .help = "none: rolling without slip imposed; law: the tangential law's force"},
+    {.name = "dt",
+     .unit = "s",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_REQUIRED | CWB_P_MIN_OPEN,
+     .help = "time step of RK4"},
+    {.name = "t_end",
+     .unit = "s",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_REQUIRED | CWB_P_MIN_OPEN,
+     .help = "end of the run"},
+    {.name = "rows",
+     .unit = "-",
+     .def = 2000,
+     .min = 2,
+     .max = 1e7,
+     .flags = CWB_P_INTEGER,
+     .help = "about this many rows in the CSV"},
+    {0}};
+
+/* ODE state. */
+enum { X, V, W, TH, XI, WR, DV, WT, NY };
+
+typedef struct {
+    cwb_contact ct;
+    double R, m, I, delta;
+    int free_slip; /* slip = law */
+} roll_sim;
+
+static int roll_check(const cwb_case *c, char *msg, size_t n)
+{
+    const cwb_values *v = &c->driver_values;
+    char w[CWB_TEXT + 32];
+    if (v->p[P_T_END] / v->p[P_DT] > 1e8) {
+        cwb_case_where(c, v, P_DT, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] dt = %g s: t_end / dt must be at most 1e8 (allowed "
+                        "dt >= %g s)",
+                        w, v->p[P_DT], v->p[P_T_END] / 1e8);
+    }
+    if (c->pair.body[0].shape != CWB_SHAPE_SPHERE || c->pair.body[1].shape != CWB_SHAPE_WALL) {
+        cwb_case_where(c, v, P_FN, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] type = roll needs body1 a sphere and body2 a wall", w);
+    }
+    return CWB_OK;
+}
+
+static void roll_kin(const roll_sim *s, const double *y, double t_off, cwb_kin *k)
+{
+    memset(k, 0, sizeof *k);
+    k->delta = k->delta0 = s->delta;
+    k->normal = cwb_v3(0, 0, 1);
+    k->v_t = cwb_v3(-(y[V] + y[W] * s->R), 0, 0); /* wall relative to body 1 */
+    k->dxi_t = cwb_v3(y[XI], 0, 0);
+    k->omega1 = cwb_v3(0, y[W], 0);
+    k->omega_rel = k->omega1;
+    k->dtheta = cwb_v3(0, y[TH], 0);
+    k->dt = t_off;
+}
+
+static int roll_rhs(void *ctx, const double *y, double t_off, double *dy)
+{
+    const roll_sim *s = ctx;
+    cwb_kin k;
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    roll_kin(s, y, t_off, &k);
+    int rc = cwb_contact_eval(&s->ct, &k, &o, &trial);
+    if (rc)
+        return rc;
+    double my = o.r.torque1.y, fx = o.t.force.x + o.d.force_t.x;
+    memset(dy, 0, NY * sizeof *dy);
+    if (s->free_slip) {
+        dy[V] = fx / s->m;
+        dy[W] = (s->R * fx + my) / s->I;
+    } else {
+        dy[W] = my / (s->I + s->m * s->R * s->R);
+        dy[V] = -s->R * dy[W];
+    }
+    dy[X] = y[V];
+    dy[TH] = y[W];
+    dy[XI] = k.v_t.x;
+    dy[WR] = -my * y[W]; /* work done on the rolling law */
+    dy[DV] = o.r.viscous.y * y[W];
+    dy[WT] = cwb_v3_dot(cwb_v3_add(o.t.force, o.d.force_t), k.v_t);
+    return CWB_OK;
+}
+
+/* The overlap where the normal law carries F (bisection on virgin
+ * loading, up to 4 R*). */
+static int overlap_for(const roll_sim *s, double F, double *delta)
+{
+    double lo = 0.0, hi = 1e-12 * s->R;
+    cwb_normal_out no;
+    cwb_kin k = {.normal = {0, 0, 1}};
+    for (;;) {
+        k.delta = hi;
+        if (cwb_contact_normal(&s->ct, NULL, &k, &no) != CWB_OK)
+            return CWB_EFAIL;
+        if (no.force >= F)
+            break;
+        lo = hi;
+        hi *= 2.0;
+        if (hi > 4.0 * s->R)
+            return CWB_EFAIL;
+    }
+    for (int i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
+        k.delta = 0.5 * (lo + hi);
+        if (cwb_contact_normal(&s->ct, NULL, &k, &no) != CWB_OK)
+            return CWB_EFAIL;
+        *(no.force < F ? &lo : &hi) = k.delta;
+    }
+    *delta = 0.5 * (lo + hi);
+    return CWB_OK;
+}
+
+static void roll_columns(cwb_series *s)
+{
+    static const char *const cols[][2] = {
+        {"t", "s"},         {"x", "m"},      {"v", "m/s"},    {"omega", "rad/s"},
+        {"theta_r", "rad"}, {"M_r", "N m"},  {"F_t", "N"},    {"E_kin", "J"},
+        {"E_r", "J"},       {"D_roll", "J"}, {"D_visc", "J"}, {"sliding_r", "-"}};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+        cwb_series_column(s, cols[i][0], cols[i][1]);
+}
+
+/* What the run carries between steps. */
+typedef struct {
+    double y[NY], t, theta; /* state, time, total rolling angle */
+    cwb_contact_out o;      /* the last committed evaluation */
+    double slip_r, stiff_r; /* rolling slider loss, stiffness change */
+    double slip_t, stiff_t; /* tangential law's */
+    double stop_t, stop_x;  /* first stop of the spin */
+    double e_in;
+    cwb_series *series; /* rows; a row is also written where the
+                                 slider engages or lets go (a kink) */
+} roll_state;
+
+static double kinetic(const roll_sim *s, const double *y)
+{
+    return 0.5 * s->m * y[V] * y[V] + 0.5 * s->I * y[W] * y[W];
+}
+
+static int roll_row(const roll_sim *s, const roll_state *st, cwb_series *series)
+{
+    const cwb_contact_out *o = &st->o;
+    double row[] = {st->t,        st->y[X],
+                    st->y[V],     st->y[W],
+                    st->theta,    o->r.spring.y + o->r.viscous.y,
+                    o->t.force.x, kinetic(s, st->y),
+                    o->r.energy,  st->y[WR] - o->r.energy,
+                    st->y[DV],    (double)o->r.sliding};
+    return cwb_series_row(series, row);
+}
+
+/* The first stop of the spin inside the step from st->y to ynew: the
+ * torque reverses with the spin, so the step's end does not extrapolate
+ * back to the stop; the motion before it does. Newton from the step's
+ * start (exact for the constant deceleration of a mobilised slider), else
+ * linear interpolation in omega. */
+static void locate_stop(const roll_sim *s, roll_state *st, const double *ynew, double h)
+{
+    double dy[NY], f = st->y[W] / (st->y[W] - ynew[W]);
+    if (roll_rhs((void *)s, st->y, 0.0, dy) == CWB_OK && dy[W] * st->y[W] < 0.0) {
+        double tau = -st->y[W] / dy[W];
+        if (tau <= h) {
+            st->stop_t = st->t + tau;
+            st->stop_x = st->y[X] + st->y[V] * tau + 0.5 * dy[V] * tau * tau;
+            return;
+        }
+    }
+    st->stop_t = st->t + f * h;
+    st->stop_x = st->y[X] + f * (ynew[X] - st->y[X]);
+}
+
+/* One RK4 step of length h, evaluated at its end and committed. A step
+ * in which the rolling slider engages or lets go (the EPSD dashpot
+ * switches there, a jump of the torque) is split in halves down to h_min:
+ * RK4 is first order across a jump, and this brackets it like a bisection
+ * (about 2 log2(h / h_min) extra steps per switch). */
+static int roll_step(roll_sim *s, roll_state *st, double h, double h_min)
+{
+    double ynew[NY];
+    int rc = cwb_rk4_step(roll_rhs, s, NY, st->y, h, ynew);
+    if (rc)
+        return rc;
+    cwb_kin k;
+    cwb_contact_trial trial;
+    cwb_contact_out o;
+    roll_kin(s, ynew, h, &k);
+    if ((rc = cwb_contact_eval(&s->ct, &k, &o, &trial)))
+        return rc;
+    if (o.r.sliding != st->o.r.sliding && h > h_min) {
+        if ((rc = roll_step(s, st, 0.5 * h, h_min)))
+            return rc;
+        return roll_step(s, st, 0.5 * h, h_min);
+    }
+    int switched = o.r.sliding != st->o.r.sliding;
+    st->o = o;
+    cwb_contact_commit(&s->ct, &trial);
+    if (st->stop_t < 0.0 && st->y[W] * ynew[W] <= 0.0 && st->y[W] != 0.0)
+        locate_stop(s, st, ynew, h);
+    st->slip_r += st->o.r.slip + st->o.r.slip_twist;
+    st->stiff_r += st->o.r.stiffness_energy;
+    st->slip_t += st->o.t.slip;
+    st->stiff_t += st->o.t.stiffness_energy;
+    st->theta += ynew[TH];
+    memcpy(st->y, ynew, sizeof ynew);
+    st->y[TH] = st->y[XI] = 0.0;
+    st->t += h;
+    if (switched && st->series && roll_row(s, st, st->series) != CWB_OK)
+        return CWB_EFAIL;
+    return CWB_OK;
+}
+
+static void roll_report(const roll_sim *s, const roll_state *st, cwb_result *r)
+{
+    const cwb_contact_out *o = &st->o;
+    double e_out = kinetic(s, st->y), stored = o->r.energy + o->t.energy;
+    double d_roll = st->y[WR] - o->r.energy, d_t = st->y[WT] - o->t.energy;
+    cwb_result_set(r, "overlap", "m", s->delta);
+    cwb_result_set(r, "stop_time", "s", st->stop_t >= 0.0 ? st->stop_t : NAN);
+    cwb_result_set(r, "stop_distance", "m", st->stop_t >= 0.0 ? st->stop_x : NAN);
+    cwb_result_set(r, "final_position", "m", st->y[X]);
+    cwb_result_set(r, "final_speed", "m/s", st->y[V]);
+    cwb_result_set(r, "final_omega", "rad/s", st->y[W]);
+    cwb_result_set(r, "final_rolling_torque", "N m", o->r.spring.y + o->r.viscous.y);
+    cwb_result_set(r, "energy_in", "J", st->e_in);
+    cwb_result_set(r, "energy_out", "J", e_out);
+    cwb_result_set(r, "energy_stored", "J", stored);
+    cwb_result_set(r, "energy_dissipated_rolling", "J", d_roll);
+    cwb_result_set(r, "energy_dissipated_rolling_slip", "J", st->slip_r);
+    cwb_result_set(r, "energy_dissipated_rolling_viscous", "J", st->y[DV]);
+    cwb_result_set(r, "energy_rolling_stiffness_change", "J", st->stiff_r);
+    cwb_result_set(r, "energy_dissipated_tangential", "J", d_t);
+    /* the law's own losses against the work the motion did on it */
+    cwb_result_set(r, "rolling_account_error", "-",
+                   (d_roll - st->slip_r - st->y[DV] - st->stiff_r) / st->e_in);
+    cwb_result_set(r, "energy_balance_error", "-",
+                   (st->e_in - e_out - stored - d_roll - d_t) / st->e_in);
+    if (st->stop_t < 0.0)
+        cwb_result_warn(r, "the sphere was still rolling at t_end");
+}
+
+static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+{
+    const double *p = c->driver_values.p;
+    roll_sim s;
+    memset(&s, 0, sizeof s);
+    if (cwb_contact_init(&s.ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "roll: the case's laws cannot be bound");
+    s.R = c->pair.body[0].radius;
+    s.m = c->pair.body[0].mass;
+    s.I = c->pair.body[0].inertia;
+    s.free_slip = (int)p[P_SLIP] == 1;
+    if (overlap_for(&s, p[P_FN], &s.delta) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "roll: the normal law does not reach F_n = %g N within 4 R", p[P_FN]);
+    roll_state st;
+    memset(&st, 0, sizeof st);
+    st.y[V] = p[P_V0];
+    st.y[W] = -p[P_V0] / s.R;
+    st.stop_t = -1.0;
+    st.e_in = kinetic(&s, st.y);
+    st.series = &r->series;
+    roll_columns(&r->series);
+    size_t steps = (size_t)ceil(p[P_T_END] / p[P_DT]);
+    size_t every = steps / (size_t)p[P_ROWS] + 1;
+    double h = p[P_T_END] / (double)steps;
+    for (size_t i = 0; i < steps; i++) {
+        if (i % every == 0 && roll_row(&s, &st, &r->series) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        int rc = roll_step(&s, &st, h, 1e-6 * h);
+        if (rc)
+            return cwb_fail(msg, n, rc, "roll: a law failed at t = %g s", st.t);
+    }
+    if (roll_row(&s, &st, &r->series) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    roll_report(&s, &st, r);
+    return CWB_OK;
+}
+
+const cwb_driver_type cwb_driver_roll = {
+    .name = "roll",
+    .summary = "a sphere rolling on a wall at constant normal force until rolling resistance "
+               "stops it, RK4",
+    .params = roll_params,
+    .check = roll_check,
+    .run = roll_run,
+    .plot_x = "t",
+    .plot_y = "omega",
+};
