@@ -4,36 +4,43 @@
  * Reference: Thornton & Ning (1998) [thornton_ning1998], the adhesive
  * companion of Thornton (1997) [thornton1997] (the `thornton` law). The
  * paper's equations could not be read for this implementation; the reading
- * below is derived from its stated assumptions (JKR until the Hertzian part
- * of the pressure reaches p_y; Thornton's linear plastic loading; JKR
- * unloading with a larger radius of curvature R_p, hence a larger pull-off
- * force (3/2) pi w R_p) and its two limits are tested: w -> 0 gives the
- * `thornton` law, p_y -> inf the `jkr` law (tests/test_adhesion.c).
+ * below superposes JKR's adhesive punch term on Thornton's elastic-perfectly-
+ * plastic contact at the same contact radius a (as JKR superposes it on
+ * Hertz), and its two limits are tested: w -> 0 gives the `thornton` law,
+ * p_y -> inf the `jkr` law (tests/test_adhesion.c).
  *
- *   loading, a <= a_y:  JKR with R* (src/laws/adhesion.c), snap-in at delta = 0;
- *   yield:  the Hertzian centre pressure 2 E* a/(pi R*) reaches p_y:
- *           a_y = pi p_y R* / (2 E*), delta_y = delta_JKR(a_y), F_y = F_JKR(a_y);
- *   plastic loading, delta > delta_y:  a^2 = a_y^2 + R* (delta - delta_y),
- *           F = F_y + pi p_y (a^2 - a_y^2) = F_y + pi p_y R* (delta - delta_y)
- *           (Thornton 1997's plastic line, moved to the JKR state at yield);
- *   unloading from (delta_m, a_m, F_m):  JKR with R_p through (a_m, F_m),
- *           R_p = 4 E* a_m^3 / (3 (F_m + sqrt(8 pi w E* a_m^3))) (= R* at
- *           yield), delta = delta_p + delta_JKR,Rp(a), delta_p from continuity
- *           at a_m; the contact ends at delta_p + delta_c(R_p), with
- *           delta_c(R) = -(3/4) (pi^2 w^2 R/E*^2)^(1/3);
+ *   overlap on loading (elastic and plastic): JKR's delta(a) = a^2/R* -
+ *           sqrt(2 pi w a/E*) (Thornton keeps a^2 = R* delta, the w = 0 case);
+ *   force on loading: F(a) = F_T(a) - sqrt(8 pi w E* a^3), F_T Thornton's:
+ *           4 E* a^3/(3 R*) up to a_y, F_T(a_y) + pi p_y (a^2 - a_y^2) beyond;
+ *   yield: the Hertzian centre pressure 2 E* a/(pi R*) reaches p_y,
+ *           a_y = pi p_y R* / (2 E*) (Thornton's, independent of w); dF/da is
+ *           continuous there, so the plastic branch is softer than the
+ *           elastic one (no kink upwards, no energy returned);
+ *   unloading from (delta_m, a_m): JKR with R_p through (a_m, F_m),
+ *           R_p = 4 E* a_m^3/(3 F_T(a_m)) = 4 E* a_m^3/(3 (F_m + sqrt(8 pi w E*
+ *           a_m^3))) (Thornton's R_p at the same a_m), delta = delta_p +
+ *           delta_JKR,Rp(a), delta_p = a_m^2 (1/R* - 1/R_p) from continuity;
+ *           the contact ends at delta_p + delta_c(R_p), delta_c(R) = -(3/4)
+ *           (pi^2 w^2 R/E*^2)^(1/3), and the pull-off force grows to
+ *           (3/2) pi w R_p;
  *   reloading follows the unloading curve back to delta_m (elastic), then
- *           the plastic line;
+ *           the loading curve;
  *   after separation a contact at delta > 0 keeps its deformation and snaps
  *           in again at delta_p; one at delta <= 0 is forgotten (virgin), the
  *           rule of cwb's other plastic laws.
+ * An earlier reading (the plastic line F_y + pi p_y R* (delta - delta_y) of
+ * Thornton 1997 moved to the JKR state at yield) was dropped: its plastic
+ * slope 2 E* a_y exceeds the JKR slope at a_y, and unloading just past yield
+ * returned energy (e = 1.007 at 1.5 V_y in cwb's first run).
  * The law needs a_y > a_0 = (2 pi w R*^2/E*)^(1/3) (yield after snap-in);
  * prepare refuses anything else.
  *
  * Energy: stored energy is the JKR energy U_Rp(a) of the current unloading
  * curve (adhesion.c; zero when separated); work is exact along the law's
- * path (the unloading curve's energy difference plus the integral of the
- * plastic line); dissipated = work - change of stored energy is >= 0:
- * plastic work, snap-in -U(a_0) and separation U_Rp(a_c).
+ * path (the unloading curve's energy difference plus the closed-form
+ * integral of the loading force in a); dissipated = work - change of stored
+ * energy: plastic work, snap-in -U(a_0) and separation U_Rp(a_c).
  *
  * Units: p_y, sigma_y [Pa]; w [J/m^2]; overlaps [m]; forces [N]. 3D spheres.
  * Derived constants: p_y, a_y, delta_y, F_y. History: contact flag, delta_max.
@@ -95,6 +102,17 @@ static int tn_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* Thornton's non-adhesive force at contact radius a (Hertz up to a_y, then
+ * F_y,H + pi p_y (a^2 - a_y^2)); the law's force is this minus the JKR
+ * punch term sqrt(8 pi w E* a^3). */
+static double thornton_force(const double *p, const cwb_pair *g, double a)
+{
+    double ay = p[D_AY];
+    if (a <= ay)
+        return 4.0 * g->E_star * a * a * a / (3.0 * g->R_star);
+    return 4.0 * g->E_star * ay * ay * ay / (3.0 * g->R_star) + M_PI * p[D_PY] * (a * a - ay * ay);
+}
+
 /* The unloading curve from a maximum delta_m: a JKR curve of radius R_p
  * shifted by delta_p (R*, 0 while delta_m <= delta_y). */
 typedef struct {
@@ -107,10 +125,8 @@ static tn_curve curve_of(const double *p, const cwb_pair *g, double dm)
     tn_curve c = {{g->E_star, g->R_star, p[P_W]}, 0.0};
     if (dm <= p[D_DY])
         return c;
-    double am = sqrt(p[D_AY] * p[D_AY] + g->R_star * (dm - p[D_DY]));
-    double fm = p[D_FY] + M_PI * p[D_PY] * g->R_star * (dm - p[D_DY]);
-    double am3 = am * am * am;
-    c.j.R = 4.0 * g->E_star * am3 / (3.0 * (fm + sqrt(8.0 * M_PI * p[P_W] * g->E_star * am3)));
+    double am = cwb_jkr_radius(&c.j, dm); /* loading keeps JKR's delta(a) */
+    c.j.R = 4.0 * g->E_star * am * am * am / (3.0 * thornton_force(p, g, am));
     c.delta_p = dm - cwb_jkr_overlap(&c.j, am);
     return c;
 }
@@ -126,11 +142,25 @@ static double curve_end(const tn_curve *c)
     return c->delta_p + cwb_jkr_delta_end(&c->j);
 }
 
-/* Integral of the plastic line from x0 to x1 (both >= delta_y). */
+/* Primitive in a of F(a) d(delta)/da on plastic loading, F = A + B a^2 -
+ * 2 E c a^(3/2), delta = a^2/R - c a^(1/2) (c = sqrt(2 pi w/E*)):
+ * A a^2/R - A c a^(1/2) + B a^4/(2R) - (B c/5) a^(5/2) - (8 E c/(7R)) a^(7/2)
+ * + (E c^2/2) a^2. */
+static double plastic_primitive(const double *p, const cwb_pair *g, double a)
+{
+    double E = g->E_star, R = g->R_star, c = sqrt(2.0 * M_PI * p[P_W] / E), ay = p[D_AY];
+    double B = M_PI * p[D_PY], A = 4.0 * E * ay * ay * ay / (3.0 * R) - B * ay * ay;
+    double a2 = a * a, sa = sqrt(a);
+    return A * a2 / R - A * c * sa + B * a2 * a2 / (2.0 * R) - B * c / 5.0 * a2 * sa -
+           8.0 * E * c / (7.0 * R) * a2 * a * sa + 0.5 * E * c * c * a2;
+}
+
+/* Integral of the plastic loading force from x0 to x1 (both >= delta_y). */
 static double plastic_work(const double *p, const cwb_pair *g, double x0, double x1)
 {
-    double k = M_PI * p[D_PY] * g->R_star, u0 = x0 - p[D_DY], u1 = x1 - p[D_DY];
-    return p[D_FY] * (x1 - x0) + 0.5 * k * (u1 * u1 - u0 * u0);
+    cwb_jkr j = {g->E_star, g->R_star, p[P_W]};
+    return plastic_primitive(p, g, cwb_jkr_radius(&j, x1)) -
+           plastic_primitive(p, g, cwb_jkr_radius(&j, x0));
 }
 
 /* The response on curve c at overlap d (in contact, d <= its maximum). */
@@ -159,9 +189,12 @@ static void in_contact(const double *p, const cwb_pair *g, const tn_curve *c, do
         t->delta_max = fmax(dm, d);
     } else {
         c1 = curve_of(p, g, d);
-        double a = sqrt(p[D_AY] * p[D_AY] + g->R_star * (d - p[D_DY]));
-        out->force = p[D_FY] + M_PI * p[D_PY] * g->R_star * (d - p[D_DY]);
-        out->stiffness = M_PI * p[D_PY] * g->R_star;
+        cwb_jkr j0 = {g->E_star, g->R_star, p[P_W]}; /* loading keeps JKR's delta(a) */
+        double a = cwb_jkr_radius(&j0, d);
+        double cc = sqrt(2.0 * M_PI * p[P_W] / g->E_star), sa = sqrt(a);
+        out->force = thornton_force(p, g, a) - 2.0 * g->E_star * cc * a * sa;
+        out->stiffness = (2.0 * M_PI * p[D_PY] * a - 3.0 * g->E_star * cc * sa) /
+                         (2.0 * a / g->R_star - 0.5 * cc / sa);
         out->radius = a;
         out->energy = cwb_jkr_energy(&c1.j, a);
         out->work = curve_energy(c, top) - start_e + plastic_work(p, g, top, d);
