@@ -338,3 +338,4 @@ awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 "$seed000_awk"'BEGIN { setup()
         printf "%.12g,%.12g,%.12g,%.12g\n", dn, dn, N, mu * N }
 }' > $d/seed000_fig15.csv
 echo "$d/seed000_fig15.csv"
+python3 reference/analytic/adhesion_closed_forms.py   # JKR, DMT, Thornton-Ning (cases/beyond_*.case)
