@@ -111,7 +111,7 @@ def write_cycle(path, targets=(-1e-9, 2e-9, -1.2e-9), steps=400):
 def write_unstable(path, n=400):
     with open(path, "w") as f:
         header(f, "JKR unstable branch a < a_c (never a state of the law: drawn only)", [
-            "tolerance: 1 drawn beside the cycle, never compared",
+            "tolerance: 1e-12 (a formality: drawn beside the cycle as an overlay, never compared; the law never takes this branch)",
             "independence: closed-form curve of JKR 1971 in a"])
         f.write("delta_n[m],F_n[N]\n")
         for i in range(n + 1):
