@@ -352,9 +352,9 @@ START_TEST(every_law_is_pure)
                               h->name);
                 /* adhesive laws (friction_offset = 2 F_pulloff with the default
                  * friction_load = offset): no more tension than the pull-off force */
-                ck_assert_msg(isfinite(o1.n.force) && o1.n.force + 0.5 * o1.n.friction_offset >= 0.0,
-                              "%s: F_n = %g must be >= 0 (>= -F_pulloff if adhesive)", h->name,
-                              o1.n.force);
+                ck_assert_msg(
+                    isfinite(o1.n.force) && o1.n.force + 0.5 * o1.n.friction_offset >= 0.0,
+                    "%s: F_n = %g must be >= 0 (>= -F_pulloff if adhesive)", h->name, o1.n.force);
                 cwb_contact_commit(&ct, &t1);
             }
         }
