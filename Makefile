@@ -191,7 +191,8 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_7_al_alloy.case cases/chung_ooi_8_al_alloy.case \
               cases/thornton_restitution.case cases/seed004_restitution_thornton_calibrated.case \
               $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case) \
-              $(SEED003_SWEEPS) cases/beyond_jkr_restitution.case
+              $(SEED003_SWEEPS) cases/beyond_jkr_restitution.case \
+              cases/beyond_thornton_ning_restitution.case
 
 demo: $(BUILD)/cwb
 	@for c in $(DEMO_CASES); do \
