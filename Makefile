@@ -128,7 +128,8 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/seed004_fig4a.case cases/seed004_fig4b.case \
              $(SEED004_PLASTIC_FIGS) $(SEED004_TANGENTIAL_FIGS) \
              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case) \
-             $(SEED000_FIGS) $(SEED003_FIGS) $(BEYOND_ROLLING_FIGS)
+             $(SEED000_FIGS) $(SEED003_FIGS) $(BEYOND_FIGS) $(BEYOND_ROLLING_FIGS)
+BEYOND_FIGS = cases/beyond_jkr_cycle.case cases/beyond_dmt_cycle.case cases/beyond_thornton_ning_cycle.case
 BEYOND_ROLLING_FIGS = $(foreach c,rolling_epsd_cycle twisting_cycle rolling_epsd_rest,cases/beyond_$(c).case)
 
 # Seed 000 (2D law): model curves; overlaid runs first.
@@ -191,7 +192,8 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/chung_ooi_7_al_alloy.case cases/chung_ooi_8_al_alloy.case \
               cases/thornton_restitution.case cases/seed004_restitution_thornton_calibrated.case \
               $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case) \
-              $(SEED003_SWEEPS)
+              $(SEED003_SWEEPS) cases/beyond_jkr_restitution.case \
+              cases/beyond_thornton_ning_restitution.case
 SWEEP_CASES += cases/beyond_twisting_slip_impulse.case
 
 demo: $(BUILD)/cwb

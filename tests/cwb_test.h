@@ -31,6 +31,7 @@ Suite *tangential_plastic_suite(void);
 Suite *api_suite(void);
 Suite *batch_suite(void);
 Suite *rolling_suite(void);
+Suite *adhesion_suite(void);
 
 /* Load a case (with overrides) and run it; the test fails on any error. */
 cwb_case *test_load(const char *path, const char *const *over, size_t n);

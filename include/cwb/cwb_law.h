@@ -80,7 +80,7 @@ typedef struct {
 } cwb_kin;
 
 typedef struct {
-    double force;       /* F_n >= 0 [N] or [N/m] */
+    double force;       /* F_n [N] or [N/m]: >= 0, or < 0 (tension) for adhesive laws */
     double stiffness;   /* dF_n/d(delta) on the current branch [N/m] */
     double radius;      /* contact radius (3D) or half-width (2D) [m] */
     double energy;      /* elastic energy recoverable from here [J] */
@@ -93,6 +93,14 @@ typedef struct {
                            reaches zero force, 0 if none [m] */
     cwb_branch branch;
     unsigned flags; /* CWB_FLAG_* */
+    /* Adhesive laws (src/laws/adhesion.c); both 0 for every other law. */
+    double delta_off;       /* overlap down to which this contact holds on
+                               separation [m]: 0, or < 0 where adhesion holds it
+                               (JKR's delta_c); the collision driver ends the
+                               contact there, the tangential springs release there */
+    double friction_offset; /* added to F_n in the Coulomb limit of the
+                               spring-based tangential laws [N]: 0, or 2 F_pulloff
+                               (friction_load = offset, LAMMPS pair granular) */
 } cwb_normal_out;
 
 typedef struct {

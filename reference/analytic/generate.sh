@@ -375,3 +375,4 @@ awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 "$seed000_awk"'BEGIN { setup()
 }' > $d/seed000_fig15.csv
 echo "$d/seed000_fig15.csv"
 sh reference/analytic/generate_rolling.sh
+python3 reference/analytic/adhesion_closed_forms.py   # JKR, DMT, Thornton-Ning (cases/beyond_*.case)

@@ -60,6 +60,21 @@ static const cwb_work works[] = {
      "assemblies. Geotechnique 29:47-65, doi:10.1680/geot.1979.29.1.47."},
     {"thornton1997", "Thornton, C. (1997) Coefficient of restitution for collinear collisions of "
                      "elastic-perfectly plastic spheres. J. Appl. Mech. 64:383-386."},
+    {"jkr1971", "Johnson, K. L., Kendall, K. & Roberts, A. D. (1971) Surface energy and the "
+                "contact of elastic solids. Proc. R. Soc. Lond. A 324:301-313."},
+    {"dmt1975", "Derjaguin, B. V., Muller, V. M. & Toporov, Yu. P. (1975) Effect of contact "
+                "deformations on the adhesion of particles. J. Colloid Interface Sci. "
+                "53:314-326."},
+    {"thornton_ning1998",
+     "Thornton, C. & Ning, Z. (1998) A theoretical model for the stick/bounce behaviour of "
+     "adhesive, elastic-plastic spheres. Powder Technology 99:154-162."},
+    {"thornton_yin1991", "Thornton, C. & Yin, K. K. (1991) Impact of elastic spheres with and "
+                         "without adhesion. Powder Technology 65:153-166."},
+    {"thornton1991", "Thornton, C. (1991) Interparticle sliding in the presence of adhesion. "
+                     "J. Phys. D: Appl. Phys. 24:1942-1946."},
+    {"savkoor_briggs1977",
+     "Savkoor, A. R. & Briggs, G. A. D. (1977) The effect of tangential force on the contact of "
+     "elastic solids in adhesion. Proc. R. Soc. Lond. A 356:103-114."},
     {"stronge2000", "Stronge, W. J. (2000) Impact Mechanics. Cambridge University Press, "
                     "doi:10.1017/CBO9780511626432."},
     {"tomas2007", "Tomas, J. (2007) Adhesion of ultrafine particles - a micromechanical approach. "

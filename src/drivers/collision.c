@@ -362,11 +362,14 @@ static double kinetic_energy(const sim *s, const double *y)
     return e;
 }
 
-/* Root function for the separation step: overlap after a step of length h. */
+/* Root function for the separation step: overlap after a step of length h,
+ * less the overlap where the contact ends (0, or an adhesive law's
+ * delta_off < 0). */
 typedef struct {
     const sim *s;
     const double *y;
     int rc;
+    double off;
 } sep_ctx;
 
 static double overlap_after(double h, void *param)
@@ -376,13 +379,13 @@ static double overlap_after(double h, void *param)
     geometry g;
     if (h <= 0.0) {
         geometry_of(c->s, c->y, &g);
-        return g.delta;
+        return g.delta - c->off;
     }
     int rc = rk4(c->s, c->y, h, out);
     if (rc)
         c->rc = rc;
     geometry_of(c->s, out, &g);
-    return g.delta;
+    return g.delta - c->off;
 }
 
 /* Largest s in [0,1] where the cubic Hermite interpolant of the overlap on
@@ -607,11 +610,12 @@ static int record_row(const collision_run_state *r, const geometry *g)
     return cwb_series_row(r->series, row);
 }
 
-/* Land exactly on separation: the step length whose end has zero overlap
- * (delta > 0 at 0, <= 0 at hk), found by Brent, and the step redone. */
-static int land_on_separation(collision_run_state *r, step_try *st, char *msg, size_t n)
+/* Land exactly on separation: the step length whose end has the overlap
+ * `off` where the contact ends (delta > off at 0, <= off at hk), found by
+ * Brent, and the step redone. */
+static int land_on_separation(collision_run_state *r, step_try *st, double off, char *msg, size_t n)
 {
-    sep_ctx sc = {&r->s, r->y, CWB_OK};
+    sep_ctx sc = {&r->s, r->y, CWB_OK, off};
     gsl_function F = {overlap_after, &sc};
     double root, lo = 0.0, hi = st->hk;
     int rc = cwb_root_brent(&F, 0.0, st->hk, 0.0, 1e-13, &root, &lo, &hi);
@@ -622,7 +626,7 @@ static int land_on_separation(collision_run_state *r, step_try *st, char *msg, s
                         "collision: the separation time inside the step at t = %g s "
                         "(length %g s) did not converge",
                         r->t, st->hk);
-    st->hs = hi; /* the end with delta <= 0 */
+    st->hs = hi; /* the end with delta <= off */
     r->s.h = st->hs;
     if ((rc = rk4(&r->s, r->y, st->hs, st->ynew)) != CWB_OK)
         return cwb_fail(msg, n, rc, "collision: a law failed at separation");
@@ -643,9 +647,14 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
                     char *msg, size_t n)
 {
     int rc;
+    /* The contact ends at delta_off of the last committed evaluation: 0, or
+     * below 0 where an adhesive law holds it (cwb_law.h); the steps are
+     * graded towards that end as towards zero overlap. */
+    double off = r->o.n.delta_off;
     for (;;) {
-        st->hk = fmin(graded_step(r->h, r->t_grade, r->s_floor, r->t, g->delta, g->delta_rate),
-                      r->jump_cap);
+        st->hk =
+            fmin(graded_step(r->h, r->t_grade, r->s_floor, r->t, g->delta - off, g->delta_rate),
+                 r->jump_cap);
         r->s.delta0 = g->delta;
         r->s.h = st->hk;
         if ((rc = rk4(&r->s, r->y, st->hk, st->ynew)) != CWB_OK)
@@ -655,8 +664,19 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
         st->separated = 0;
         if (st->g1.delta > r->resolvable)
             r->touched = 1;
-        if (st->g1.delta <= 0.0 && r->touched && (rc = land_on_separation(r, st, msg, n)) != CWB_OK)
-            return rc;
+        if (st->g1.delta <= off && r->touched) {
+            /* An adhesive law's force jumps where the contact ends (JKR:
+             * from -(5/9) F_pulloff to 0), and the last RK4 stage of the
+             * landing step sees the force beyond it: bracket the end like a
+             * documented jump (halved steps down to 1e-6 of the base step)
+             * so that step is short. Zero-force ends (off = 0) land at once. */
+            if (off < 0.0 && st->hk > 1e-6 * r->h) {
+                r->jump_cap = 0.5 * st->hk;
+                continue;
+            }
+            if ((rc = land_on_separation(r, st, off, msg, n)) != CWB_OK)
+                return rc;
+        }
         /* the evaluation that commits the step, done here to see its flag
          * (and reused for the commit) */
         st->evaluated = 0;

@@ -12,7 +12,8 @@
 extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz, cwb_normal_linear,
     cwb_normal_thornton, cwb_normal_stronge, cwb_normal_tomas, cwb_normal_storakers,
     cwb_normal_vu_quoc, cwb_normal_brake, cwb_normal_jackson_green, cwb_normal_rathbone2015,
-    cwb_normal_rathbone, cwb_normal_hertz2d;
+    cwb_normal_rathbone, cwb_normal_hertz2d, cwb_normal_jkr, cwb_normal_dmt,
+    cwb_normal_thornton_ning;
 extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear, cwb_tangential_mindlin,
     cwb_tangential_mindlin_rescale, cwb_tangential_direnzo, cwb_tangential_mindlin_deresiewicz,
     cwb_tangential_lth, cwb_tangential_hertz2d_accurate, cwb_tangential_hertz2d_simplified,
@@ -26,7 +27,8 @@ static const cwb_law_head *const normal_laws[] = {
     &cwb_normal_thornton.head,      &cwb_normal_stronge.head,      &cwb_normal_tomas.head,
     &cwb_normal_storakers.head,     &cwb_normal_vu_quoc.head,      &cwb_normal_brake.head,
     &cwb_normal_jackson_green.head, &cwb_normal_rathbone2015.head, &cwb_normal_rathbone.head,
-    &cwb_normal_hertz2d.head,
+    &cwb_normal_hertz2d.head,       &cwb_normal_jkr.head,          &cwb_normal_dmt.head,
+    &cwb_normal_thornton_ning.head,
 };
 
 static const cwb_law_head *const tangential_laws[] = {

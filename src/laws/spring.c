@@ -42,8 +42,12 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
     double kt = law->kt, scale = law->scale, mu = law->mu;
     double e0 = s->kt > 0.0 ? 0.5 * cwb_v3_dot(s->force, s->force) / s->kt : 0.0;
     memset(out, 0, sizeof *out);
-    if (k->delta <= 0.0 || nrm->force <= 0.0) {
-        /* Out of contact the spring is released; its energy is lost. */
+    /* The Coulomb limit's normal load: F_n, plus 2 F_pulloff for an adhesive
+     * law with friction_load = offset (nrm->friction_offset; 0 otherwise). */
+    double load = nrm->force + nrm->friction_offset;
+    if (k->delta <= nrm->delta_off || load <= 0.0) {
+        /* Out of contact the spring is released; its energy is lost (an
+         * adhesive contact holds down to delta_off < 0). */
         memset(t, 0, sizeof *t);
         out->dissipated = e0;
         out->stiffness_energy = e0;
@@ -52,7 +56,7 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
     cwb_vec3 a = cwb_v3_scale(cwb_v3_rotate_into_plane(s->force, k->normal), scale);
     cwb_vec3 b = cwb_v3_scale(cwb_v3_in_plane(k->dxi_t, k->normal), kt);
     cwb_vec3 f = cwb_v3_add(a, b);
-    double fy = mu * nrm->force;
+    double fy = mu * load;
     double na2 = cwb_v3_dot(a, a), na = sqrt(na2);
     double ft2 = cwb_v3_dot(f, f), ft = sqrt(ft2);
     double work;
