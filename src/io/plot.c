@@ -486,11 +486,15 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
     char label[160];
     if (c->driver->own_model)
         snprintf(label, sizeof label, "cwb: %s", c->driver->own_model);
-    else if (strcmp(c->law[CWB_KIND_TANGENTIAL]->name, "none") == 0)
-        snprintf(label, sizeof label, "cwb: %s", c->law[CWB_KIND_NORMAL]->name);
-    else
-        snprintf(label, sizeof label, "cwb: %s + %s", c->law[CWB_KIND_NORMAL]->name,
-                 c->law[CWB_KIND_TANGENTIAL]->name);
+    else { /* the laws that act: normal, then tangential and rolling when not none */
+        size_t used =
+            (size_t)snprintf(label, sizeof label, "cwb: %s", c->law[CWB_KIND_NORMAL]->name);
+        const cwb_kind more[] = {CWB_KIND_TANGENTIAL, CWB_KIND_ROLLING};
+        for (size_t k = 0; k < 2 && used < sizeof label; k++)
+            if (strcmp(c->law[more[k]]->name, "none") != 0)
+                used += (size_t)snprintf(label + used, sizeof label - used, " + %s",
+                                         c->law[more[k]]->name);
+    }
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
     char overlay[CWB_TEXT];
     snprintf(overlay, sizeof overlay, "%s", c->output_values.text[CWB_OUT_OVERLAY]);
