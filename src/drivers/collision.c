@@ -495,6 +495,7 @@ typedef struct {
     int touched;        /* the overlap has exceeded `resolvable` */
     double dmax, fmax;  /* peak overlap and normal force so far */
     double jump_cap;    /* step cap while bracketing a force jump */
+    size_t located;     /* law transitions located inside a step so far */
     law_energy le;      /* the laws' own energy reports */
     cwb_contact_out o;  /* the last committed evaluation */
     cwb_vec3 t_hat;     /* initial tangential direction */
@@ -504,12 +505,14 @@ typedef struct {
 
 /* One step attempted from the committed state. */
 typedef struct {
-    double ynew[NY]; /* state at its end */
-    geometry g1;     /* geometry there */
-    double hk;       /* length tried (graded, capped by a jump) */
-    double hs;       /* length taken (shorter when landing on separation) */
-    int separated;   /* it ends at delta = 0 */
-    int evaluated;   /* otry, ttry hold the evaluation at its end */
+    double ynew[NY];  /* state at its end */
+    geometry g1;      /* geometry there */
+    double hk;        /* length tried (graded, capped by a jump) */
+    double hs;        /* length taken (shorter when landing on separation) */
+    int separated;    /* it ends at delta = 0 */
+    double h_contact; /* separation step: the longest length found still in
+                         contact (the root solve's other end) */
+    int evaluated;    /* otry, ttry hold the evaluation at its end */
     cwb_contact_out otry;
     cwb_contact_trial ttry;
 } step_try;
@@ -586,12 +589,195 @@ static int land_on_separation(collision_run_state *r, step_try *st, char *msg, s
                         "(length %g s) did not converge",
                         r->t, st->hk);
     st->hs = hi; /* the end with delta <= 0 */
+    st->h_contact = lo;
     r->s.h = st->hs;
     if ((rc = rk4(&r->s, r->y, st->hs, st->ynew)) != CWB_OK)
         return cwb_fail(msg, n, rc, "collision: a law failed at separation");
     geometry_of(&r->s, st->ynew, &st->g1);
     st->separated = 1;
     return CWB_OK;
+}
+
+/* Law transitions inside a step. RK4 is fourth order only where the right-
+ * hand side is smooth; where a law changes regime inside a step (the
+ * tangential spring sticks or slips, an elastic-plastic law yields or starts
+ * to unload) the force's derivative jumps and that step errs at first or
+ * second order, which caps the whole run there (Hertz-Mindlin converged at
+ * order 1-2). Such a step is repeated with its length cut to the instant of
+ * the transition, the root of a function that is continuous across it and
+ * < 0 before, > 0 after:
+ *   stick -> slip   the law's slip_margin (|trial force| - mu F_n);
+ *   slip -> stick   minus the rate at which slip would go on: the
+ *                   slip_margin of a probe continuing the motion for a
+ *                   moment (1e-7 of the step) from the step's end, over
+ *                   that moment (slip_rate). Not -slip_margin: a sliding
+ *                   step starts on the cap (margin 0), its margin rises and
+ *                   falls back, and it turns negative about twice as far
+ *                   past the instant where slip stopped;
+ *   yield onset     delta - delta_yield (the law's yield overlap);
+ *   the peak        -d(delta)/dt, for a law that keeps a largest overlap:
+ *                   landing on the peak commits it exactly (the law sees
+ *                   only the ends of a step, so a step over the peak would
+ *                   commit a smaller maximum and unload from it).
+ * The root is found by Brent (about ten trial steps) and the step taken to
+ * the bracket's end past the transition, so the next step starts in the new
+ * regime and does not see it again. Laws that give no slip_margin (0) are
+ * not located; at most MAX_LOCATED transitions per collision (a law that
+ * chatters between regimes would otherwise cost ten steps per step). */
+#define MAX_LOCATED 64
+
+typedef enum { TR_NONE = 0, TR_STICK_SLIP, TR_SLIP_STICK, TR_YIELD, TR_PEAK } transition;
+
+/* The transition between the committed evaluation o0 (geometry g0) and the
+ * evaluation o1 (geometry g1) at the end of a step, if the driver locates it. */
+static transition transition_in_step(const cwb_contact_out *o0, const geometry *g0,
+                                     const cwb_contact_out *o1, const geometry *g1, double rate1)
+{
+    double dy = o1->n.delta_yield;
+    if (o0->n.branch == CWB_BRANCH_ELASTIC && dy > 0.0 && g0->delta < dy && g1->delta > dy)
+        return TR_YIELD;
+    if ((o0->n.delta_max > 0.0 || o1->n.delta_max > 0.0) && g0->delta_rate > 0.0 &&
+        g1->delta_rate <= 0.0)
+        return TR_PEAK;
+    if (!o0->t.sliding && o1->t.sliding && o0->t.slip_margin < 0.0 && o1->t.slip_margin > 0.0)
+        return TR_STICK_SLIP;
+    if (o0->t.sliding && o0->t.slip_margin > 0.0 && o1->t.slip_margin != 0.0 && rate1 < 0.0)
+        return TR_SLIP_STICK;
+    return TR_NONE;
+}
+
+/* The rate [N/s] at which the slip margin grows when the motion continues
+ * from state y1 (geometry g1) with the laws' trial state t1 committed: > 0
+ * while sliding goes on, < 0 once the contact sticks (slip_rate above). */
+static int slip_rate(const sim *s, const double *y1, const geometry *g1,
+                     const cwb_contact_trial *t1, double h, double *rate)
+{
+    sim probe = *s;
+    cwb_contact_commit(&probe.ct, t1);
+    double eps = 1e-7 * h;
+    cwb_kin k;
+    kinematics(&probe, y1, g1, eps, &k);
+    k.delta = g1->delta + g1->delta_rate * eps;
+    k.delta0 = g1->delta;
+    k.dxi_t = cwb_v3_scale(g1->v_t, eps);
+    k.h = eps;
+    cwb_contact_out o;
+    cwb_contact_trial t;
+    int rc = cwb_contact_eval(&probe.ct, &k, &o, &t);
+    *rate = o.t.slip_margin / eps;
+    return rc;
+}
+
+typedef struct {
+    collision_run_state *r;
+    transition tr;
+    double delta_yield;
+    int rc;
+} transition_ctx;
+
+/* The transition's function after a trial step of length h (< 0 before the
+ * transition, > 0 after); the step's end state and evaluation into the
+ * optional y1, o1, t1. */
+static double transition_side_at(transition_ctx *c, double h, double *y1, cwb_contact_out *o1,
+                                 cwb_contact_trial *t1, geometry *g1)
+{
+    sim *s = &c->r->s;
+    double dy[NY];
+    s->h = h;
+    int rc = rk4(s, c->r->y, h, y1);
+    if (rc == CWB_OK)
+        rc = rhs(s, y1, h, dy, o1, t1);
+    if (rc != CWB_OK) {
+        c->rc = rc;
+        return NAN;
+    }
+    geometry_of(s, y1, g1);
+    switch (c->tr) {
+    case TR_STICK_SLIP: return o1->t.slip_margin;
+    case TR_SLIP_STICK: {
+        double rate;
+        if ((rc = slip_rate(s, y1, g1, t1, h, &rate)) != CWB_OK)
+            c->rc = rc;
+        return -rate;
+    }
+    case TR_YIELD: return g1->delta - c->delta_yield;
+    case TR_PEAK: return -g1->delta_rate;
+    default: return NAN;
+    }
+}
+
+static double transition_side(double h, void *param)
+{
+    double y1[NY];
+    cwb_contact_out o1;
+    cwb_contact_trial t1;
+    geometry g1;
+    return transition_side_at(param, h, y1, &o1, &t1, &g1);
+}
+
+/* Cut the step st (whose end, h_end from the committed state with
+ * evaluation o1 and geometry g1, is past the transition tr) to the
+ * transition. Returns CWB_OK with st unchanged when no bracket is found. */
+static int cut_at_transition(collision_run_state *r, step_try *st, transition tr, double h_end,
+                             const cwb_contact_out *o1, char *msg, size_t n)
+{
+    transition_ctx c = {r, tr, o1->n.delta_yield, CWB_OK};
+    gsl_function F = {transition_side, &c};
+    double lo = 0.0, f_lo = transition_side(0.0, &c);
+    /* slip -> stick starts on the cap (margin 0): a point still slipping */
+    for (int j = 1; j <= 30 && c.rc == CWB_OK && !(f_lo < 0.0); j++)
+        f_lo = transition_side(lo = ldexp(h_end, -j), &c);
+    if (c.rc != CWB_OK)
+        return cwb_fail(msg, n, c.rc, "collision: a law failed at t = %g s", r->t);
+    double root, a, b;
+    if (!(f_lo < 0.0) || !(transition_side(h_end, &c) > 0.0) ||
+        cwb_root_brent(&F, lo, h_end, 0.0, 1e-12, &root, &a, &b) != CWB_OK || c.rc != CWB_OK)
+        return CWB_OK; /* not bracketed: the step stands as taken */
+    r->located++;
+    st->hs = b; /* the end past the transition */
+    st->separated = 0;
+    st->evaluated = 1;
+    transition_side_at(&c, st->hs, st->ynew, &st->otry, &st->ttry, &st->g1);
+    if (c.rc != CWB_OK)
+        return cwb_fail(msg, n, c.rc, "collision: a law failed at t = %g s", r->t);
+    return CWB_OK;
+}
+
+/* Look for a law transition inside the step just tried (geometry g at its
+ * start) and cut the step there. A step that lands on separation is
+ * checked at the last length still in contact. */
+static int locate_transition(collision_run_state *r, const geometry *g, step_try *st, char *msg,
+                             size_t n)
+{
+    if (r->located >= MAX_LOCATED || !r->touched)
+        return CWB_OK;
+    double rate = 0.0;
+    int rc, sliding = r->o.t.sliding && r->o.t.slip_margin > 0.0;
+    if (!st->separated) {
+        if (sliding && (rc = slip_rate(&r->s, st->ynew, &st->g1, &st->ttry, st->hs, &rate)))
+            return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
+        transition tr = transition_in_step(&r->o, g, &st->otry, &st->g1, rate);
+        return tr == TR_NONE ? CWB_OK : cut_at_transition(r, st, tr, st->hs, &st->otry, msg, n);
+    }
+    if (!(st->h_contact > 0.0))
+        return CWB_OK;
+    double y1[NY];
+    cwb_contact_out o1;
+    cwb_contact_trial t1;
+    geometry g1;
+    transition_ctx c = {r, TR_NONE, 0.0, CWB_OK};
+    transition_side_at(&c, st->h_contact, y1, &o1, &t1, &g1);
+    if (c.rc != CWB_OK)
+        return cwb_fail(msg, n, c.rc, "collision: a law failed near separation");
+    if (sliding && (rc = slip_rate(&r->s, y1, &g1, &t1, st->h_contact, &rate)))
+        return cwb_fail(msg, n, rc, "collision: a law failed near separation");
+    transition tr = transition_in_step(&r->o, g, &o1, &g1, rate);
+    double hs = st->hs;
+    rc = CWB_OK;
+    if (tr != TR_NONE &&
+        (rc = cut_at_transition(r, st, tr, st->h_contact, &o1, msg, n)) == CWB_OK && st->hs == hs)
+        r->s.h = st->hs; /* not cut: the separation step stands, with its length */
+    return rc;
 }
 
 /* Take one step from the committed state (geometry g) without committing.
@@ -633,7 +819,7 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
                 continue;
             }
         }
-        return CWB_OK;
+        return locate_transition(r, g, st, msg, n);
     }
 }
 
