@@ -88,7 +88,15 @@ int cwb_param_index(const cwb_param *table, const char *name)
 
 void cwb_values_init(cwb_values *v, const cwb_param *table)
 {
-    memset(v, 0, sizeof *v);
+    /* Not a memset of the whole struct (about 80 kB, mostly list storage
+     * and texts): a batch loads ten of them per sample. Everything a reader
+     * may look at is set: numbers, lines, list lengths, empty texts. */
+    memset(v->p, 0, sizeof v->p);
+    memset(v->given, 0, sizeof v->given);
+    for (size_t i = 0; i < CWB_MAX_PARAMS; i++) {
+        v->list[i].n = 0;
+        v->text[i][0] = '\0';
+    }
     v->table = table;
     for (size_t i = 0; table && table[i].name; i++)
         v->p[i] = table[i].def;

@@ -738,10 +738,29 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides, size_
     return rc;
 }
 
+/* An empty case: every field set, without zeroing the whole struct (about
+ * 0.8 MB, loaded once or twice per sample of a batch). */
+static void case_reset(cwb_case *c)
+{
+    c->file[0] = c->name[0] = '\0';
+    memset(c->law, 0, sizeof c->law);
+    memset(c->law_line, 0, sizeof c->law_line);
+    memset(&c->pair, 0, sizeof c->pair);
+    c->driver = NULL;
+    c->has_sweep = 0;
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        cwb_values_init(&c->law_values[k], NULL);
+    cwb_values_init(&c->body_values[0], NULL);
+    cwb_values_init(&c->body_values[1], NULL);
+    cwb_values_init(&c->driver_values, NULL);
+    cwb_values_init(&c->output_values, NULL);
+    cwb_values_init(&c->sweep_values, NULL);
+}
+
 int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, size_t n_overrides,
                   char *msg, size_t n)
 {
-    memset(c, 0, sizeof *c);
+    case_reset(c);
     if (strlen(path) >= sizeof c->file)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: path too long", path);
     snprintf(c->file, sizeof c->file, "%s", path);
