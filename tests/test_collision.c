@@ -189,10 +189,9 @@ START_TEST(tiny_dt_refused)
     case_with_dt(hertz_cases[0].file, "1e-30", dir, path, sizeof path);
     snprintf(want, sizeof want, "%s:22: [driver] dt = 1e-30 s", path);
     test_refused(path, NULL, 0, want);
-    /* 3 delta*/ v_n / max_steps,
-        delta *the Hertz peak overlap in closed form *(collision.c hertz_peak;
-                                                       the search it replaced gave 2.06e-12) *
-            / test_refused(path, NULL, 0, "max_steps = 20000000: dt must be in [2.0558");
+    /* 3 d / v_n / max_steps, d the Hertz peak overlap in closed form
+     * (collision.c hertz_peak; the search it replaced gave 2.06e-12) */
+    test_refused(path, NULL, 0, "max_steps = 20000000: dt must be in [2.0558");
     const char *over[] = {"driver.dt=1e-30"};
     unlink(path);
     rmdir(dir);
