@@ -6,7 +6,10 @@
 # 2800 kg/m^3), closing speed 0.95-1.05 m/s; "hertz": head-on, no friction;
 # "hertz_mindlin": tangential speed half the normal one, mu = 0.35, no
 # damping (LAMMPS: pair_style granular hertz/material + tangential mindlin;
-# cwb: hertz + mindlin).
+# cwb: hertz + mindlin with form = displacement, F = k_t xi, the same model
+# as LAMMPS' mindlin); "hertz_mindlin_incr": the same with cwb's default
+# incremental mindlin (dF = k_t(t_end) dxi per step: first order in the
+# step by its definition), against LAMMPS' mindlin at its own accuracy.
 #
 # Accuracy: for each code and each target (1e-4, 1e-6), the largest step of
 # a ladder t_c/2^k whose single collision at 1 m/s is within the target of
@@ -39,13 +42,16 @@ command -v /usr/bin/time >/dev/null 2>&1 || { echo "bench: /usr/bin/time missing
 field() { echo "$1" | grep -o "\"$2\": [^,}]*" | head -n 1 | sed 's/.*: //'; }
 
 write_case() { # $1 model
-    vt=0; tl=none; [ "$1" = hertz_mindlin ] && { vt=0.5; tl=mindlin; }
+    vt=0; tl=none; form=incremental
+    case $1 in hertz_mindlin*) vt=0.5; tl=mindlin ;; esac
+    [ "$1" = hertz_mindlin ] && form=displacement
     cat > "$dir/$1.case" <<EOL
 [contact]
 normal = hertz
 tangential = $tl
 [tangential]
 mu = $MU
+form = $form
 [body1]
 shape = sphere
 radius = $R
@@ -60,7 +66,7 @@ v_normal = 1
 v_tangential = $vt
 rows = 10
 EOL
-    [ "$tl" = none ] && sed -i '/^\[tangential\]/d; /^mu =/d' "$dir/$1.case"
+    [ "$tl" = none ] && sed -i '/^\[tangential\]/d; /^mu =/d; /^form =/d' "$dir/$1.case"
 }
 
 # cwb at fixed dt $2: "e_n omega e_t t_c steps"
@@ -75,7 +81,7 @@ cwb_one() {
 # data file (per-atom `set` commands would cost LAMMPS O(N^2) in set-up).
 lammps_input() {
     vt=0; tang="tangential linear_nohistory 0.0 0.0"
-    [ "$1" = hertz_mindlin ] && { vt=0.5; tang="tangential mindlin NULL 0.0 $MU"; }
+    case $1 in hertz_mindlin*) vt=0.5; tang="tangential mindlin NULL 0.0 $MU" ;; esac
     side=$(calc "int(sqrt($4)) + 1")
     L=$(calc "0.1 * ($side + 1)")
     awk -v n="$4" -v s="$side" -v r=$R -v L="$L" -v vt=$vt -v rho=$RHO 'BEGIN {
@@ -142,11 +148,11 @@ floor_step=$("$bare" --bare-step 2>/dev/null)
 echo "cwb $("$bin" version | cut -d' ' -f2) against LAMMPS: $N collisions per code and target"
 [ "$have_lmp" = 1 ] || echo "bench: lmp not found (apt-get install lammps): LAMMPS columns skipped"
 [ -n "$floor_step" ] || echo "bench: $bare missing (make build/bench_laws): no floor"
-printf "%-14s %-6s %-22s %-22s %-28s %-13s %7s\n" model target "cwb fixed dt" \
+printf "%-18s %-6s %-22s %-22s %-28s %-13s %7s\n" model target "cwb fixed dt" \
     "cwb dt = auto" "LAMMPS (loop only)" "cwb/LMP" "/floor"
-for model in hertz hertz_mindlin; do
+for model in ${BENCH_MODELS:-hertz hertz_mindlin hertz_mindlin_incr}; do
     write_case $model
-    vt_in=1; [ $model = hertz_mindlin ] && vt_in=0.5
+    vt_in=1; [ $model != hertz ] && vt_in=0.5
     out=$("$bin" run "$dir/$model.case" --no-plot --json --out "$dir/o")
     tc=$(field "$out" contact_time)
     set -- $(cwb_one $model "$(calc "$tc / 65536")")
@@ -188,7 +194,7 @@ for model in hertz hertz_mindlin; do
             fi
         fi
         fl="-"; [ -n "$floor_step" ] && fl=$(calc "$cf / $N / ($sf * $floor_step)")
-        printf "%-14s %-6s %-22s %-22s %-28s %-13s %7.3g\n" $model $target \
+        printf "%-18s %-6s %-22s %-22s %-28s %-13s %7.3g\n" $model $target \
             "$sf st, $(ms "$cf") ms" "$sa st, $(ms "$ca") ms" "$lcol" "$ratio" "$fl"
     done
 done
