@@ -58,6 +58,12 @@
  * Separation. The step that crosses delta = 0 is repeated with its length
  * found by a GSL Brent root solve, so the run ends exactly at separation and
  * the post-impact velocities carry no force from a partial step.
+ *
+ * Transitions. A step inside which a law changes regime (stick <-> slip of
+ * a tangential law that reports slip_margin, yield onset, the peak of a
+ * law with memory) is cut to the instant of the change, found by Brent on
+ * a function continuous across it ("Law transitions inside a step" below),
+ * so every step lies on one smooth piece and the run stays fourth order.
  */
 #include <float.h>
 #include <stdio.h>
@@ -676,8 +682,8 @@ typedef struct {
 } transition_ctx;
 
 /* The transition's function after a trial step of length h (< 0 before the
- * transition, > 0 after); the step's end state and evaluation into the
- * optional y1, o1, t1. */
+ * transition, > 0 after); the step's end state, evaluation and geometry
+ * into y1, o1, t1, g1. */
 static double transition_side_at(transition_ctx *c, double h, double *y1, cwb_contact_out *o1,
                                  cwb_contact_trial *t1, geometry *g1)
 {
