@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cwb_ini.h"
 
@@ -225,13 +226,17 @@ static int same_file(const struct stat *a, const struct stat *b)
 }
 
 /* The file at path (stat st) as a stream: from the kept copy when it is the
- * same file, else read whole and kept (files up to 1 MB). */
+ * same file, else read whole and kept (files up to 1 MB, last modified at
+ * least 2 s ago: a file rewritten with the same size within the file
+ * system's timestamp granularity would otherwise look unchanged; a file
+ * kept, when rewritten, gets a later time than it had). */
 static FILE *open_cached(const char *path, const struct stat *st)
 {
     if (last_file.text && strcmp(last_file.path, path) == 0 && same_file(&last_file.st, st))
         return fmemopen(last_file.text, last_file.len, "r");
     FILE *f = fopen(path, "r");
-    if (!f || st->st_size <= 0 || st->st_size > (1 << 20) || strlen(path) >= sizeof last_file.path)
+    if (!f || st->st_size <= 0 || st->st_size > (1 << 20) ||
+        strlen(path) >= sizeof last_file.path || st->st_mtim.tv_sec + 2 > time(NULL))
         return f;
     char *text = malloc((size_t)st->st_size);
     if (!text || fread(text, 1, (size_t)st->st_size, f) != (size_t)st->st_size) {
