@@ -674,79 +674,104 @@ static int slip_rate(const sim *s, const double *y1, const geometry *g1,
     return rc;
 }
 
-typedef struct {
-    collision_run_state *r;
-    transition tr;
-    double delta_yield;
-    int rc;
-} transition_ctx;
-
-/* The transition's function after a trial step of length h (< 0 before the
- * transition, > 0 after); the step's end state, evaluation and geometry
- * into y1, o1, t1, g1. */
-static double transition_side_at(transition_ctx *c, double h, double *y1, cwb_contact_out *o1,
-                                 cwb_contact_trial *t1, geometry *g1)
+/* The transition's function (< 0 before the transition, > 0 after) from
+ * an evaluation o1 at geometry g1, with slip rate `rate` there (slip ->
+ * stick only) and the law's yield overlap dy. */
+static double side_of(transition tr, const cwb_contact_out *o1, const geometry *g1, double rate,
+                      double dy)
 {
-    sim *s = &c->r->s;
-    double dy[NY];
-    s->h = h;
-    int rc = rk4(s, c->r->y, h, y1);
-    if (rc == CWB_OK)
-        rc = rhs(s, y1, h, dy, o1, t1);
-    if (rc != CWB_OK) {
-        c->rc = rc;
-        return NAN;
-    }
-    geometry_of(s, y1, g1);
-    switch (c->tr) {
+    switch (tr) {
     case TR_STICK_SLIP: return o1->t.slip_margin;
-    case TR_SLIP_STICK: {
-        double rate;
-        if ((rc = slip_rate(s, y1, g1, t1, h, &rate)) != CWB_OK)
-            c->rc = rc;
-        return -rate;
-    }
-    case TR_YIELD: return g1->delta - c->delta_yield;
+    case TR_SLIP_STICK: return -rate;
+    case TR_YIELD: return g1->delta - dy;
     case TR_PEAK: return -g1->delta_rate;
     default: return NAN;
     }
 }
 
-static double transition_side(double h, void *param)
+/* A root solve for one transition, with its last trial step kept. */
+typedef struct {
+    collision_run_state *r;
+    transition tr;
+    double delta_yield;
+    int rc;
+    double h;            /* length of the last trial step (NAN: none) */
+    double y[NY];        /* its end state, */
+    cwb_contact_out o;   /* evaluation, */
+    cwb_contact_trial t; /* trial state */
+    geometry g;          /* and geometry */
+} transition_ctx;
+
+/* The transition's function after a trial step of length h; the step kept
+ * in c. */
+static double transition_side_at(transition_ctx *c, double h)
 {
-    double y1[NY];
-    cwb_contact_out o1;
-    cwb_contact_trial t1;
-    geometry g1;
-    return transition_side_at(param, h, y1, &o1, &t1, &g1);
+    sim *s = &c->r->s;
+    double dy[NY], rate = 0.0;
+    s->h = h;
+    c->h = NAN;
+    int rc = rk4(s, c->r->y, h, c->y);
+    if (rc == CWB_OK)
+        rc = rhs(s, c->y, h, dy, &c->o, &c->t);
+    if (rc == CWB_OK) {
+        geometry_of(s, c->y, &c->g);
+        if (c->tr == TR_SLIP_STICK)
+            rc = slip_rate(s, c->y, &c->g, &c->t, h, &rate);
+    }
+    if (rc != CWB_OK) {
+        c->rc = rc;
+        return NAN;
+    }
+    c->h = h;
+    return side_of(c->tr, &c->o, &c->g, rate, c->delta_yield);
 }
 
-/* Cut the step st (whose end, h_end from the committed state with
- * evaluation o1 and geometry g1, is past the transition tr) to the
- * transition. Returns CWB_OK with st unchanged when no bracket is found. */
-static int cut_at_transition(collision_run_state *r, step_try *st, transition tr, double h_end,
-                             const cwb_contact_out *o1, char *msg, size_t n)
+static double transition_side(double h, void *param)
 {
-    transition_ctx c = {r, tr, o1->n.delta_yield, CWB_OK};
+    return transition_side_at(param, h);
+}
+
+/* Cut the step st to the transition tr, which lies between the committed
+ * state (function value f0, NAN: not known) and the length h_end (value
+ * f_end > 0). The root is wanted to 1e-9 of the step: a kink missed by e
+ * costs a local error of order e^2, far below RK4's h^5. Returns CWB_OK
+ * with st unchanged when no bracket is found. */
+static int cut_at_transition(collision_run_state *r, step_try *st, transition tr, double h_end,
+                             double f0, double f_end, double dy, char *msg, size_t n)
+{
+    transition_ctx c = {.r = r, .tr = tr, .delta_yield = dy, .rc = CWB_OK, .h = NAN};
     gsl_function F = {transition_side, &c};
-    double lo = 0.0, f_lo = transition_side(0.0, &c);
+    double lo = 0.0, f_lo = isnan(f0) ? transition_side(0.0, &c) : f0;
     /* slip -> stick starts on the cap (margin 0): a point still slipping */
     for (int j = 1; j <= 30 && c.rc == CWB_OK && !(f_lo < 0.0); j++)
         f_lo = transition_side(lo = ldexp(h_end, -j), &c);
     if (c.rc != CWB_OK)
         return cwb_fail(msg, n, c.rc, "collision: a law failed at t = %g s", r->t);
     double root, a, b;
-    if (!(f_lo < 0.0) || !(transition_side(h_end, &c) > 0.0) ||
-        cwb_root_brent(&F, lo, h_end, 0.0, 1e-12, &root, &a, &b) != CWB_OK || c.rc != CWB_OK)
+    if (!(f_lo < 0.0) || !(f_end > 0.0) ||
+        cwb_root_brent(&F, lo, h_end, 1e-9 * h_end, 0.0, &root, &a, &b) != CWB_OK || c.rc != CWB_OK)
         return CWB_OK; /* not bracketed: the step stands as taken */
     r->located++;
+    if (c.h != b)
+        transition_side_at(&c, b);
+    if (c.rc != CWB_OK)
+        return cwb_fail(msg, n, c.rc, "collision: a law failed at t = %g s", r->t);
     st->hs = b; /* the end past the transition */
     st->separated = 0;
     st->evaluated = 1;
-    transition_side_at(&c, st->hs, st->ynew, &st->otry, &st->ttry, &st->g1);
-    if (c.rc != CWB_OK)
-        return cwb_fail(msg, n, c.rc, "collision: a law failed at t = %g s", r->t);
+    memcpy(st->ynew, c.y, sizeof st->ynew);
+    st->otry = c.o;
+    st->ttry = c.t;
+    st->g1 = c.g;
     return CWB_OK;
+}
+
+/* The transition's function at the committed state when it is known
+ * without a trial step (NAN for slip -> stick: its rate needs one). */
+static double side_at_start(const collision_run_state *r, const geometry *g, transition tr,
+                            double dy)
+{
+    return tr == TR_SLIP_STICK ? NAN : side_of(tr, &r->o, g, 0.0, dy);
 }
 
 /* Look for a law transition inside the step just tried (geometry g at its
@@ -763,26 +788,28 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
         if (sliding && (rc = slip_rate(&r->s, st->ynew, &st->g1, &st->ttry, st->hs, &rate)))
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
         transition tr = transition_in_step(&r->o, g, &st->otry, &st->g1, rate);
-        return tr == TR_NONE ? CWB_OK : cut_at_transition(r, st, tr, st->hs, &st->otry, msg, n);
+        double dy = st->otry.n.delta_yield;
+        rc = tr == TR_NONE
+                 ? CWB_OK
+                 : cut_at_transition(r, st, tr, st->hs, side_at_start(r, g, tr, dy),
+                                     side_of(tr, &st->otry, &st->g1, rate, dy), dy, msg, n);
+        r->s.h = st->hs;
+        return rc;
     }
     if (!(st->h_contact > 0.0))
         return CWB_OK;
-    double y1[NY];
-    cwb_contact_out o1;
-    cwb_contact_trial t1;
-    geometry g1;
-    transition_ctx c = {r, TR_NONE, 0.0, CWB_OK};
-    transition_side_at(&c, st->h_contact, y1, &o1, &t1, &g1);
+    transition_ctx c = {.r = r, .tr = TR_NONE, .rc = CWB_OK, .h = NAN};
+    transition_side_at(&c, st->h_contact);
+    if (c.rc == CWB_OK && sliding)
+        c.rc = slip_rate(&r->s, c.y, &c.g, &c.t, st->h_contact, &rate);
     if (c.rc != CWB_OK)
         return cwb_fail(msg, n, c.rc, "collision: a law failed near separation");
-    if (sliding && (rc = slip_rate(&r->s, y1, &g1, &t1, st->h_contact, &rate)))
-        return cwb_fail(msg, n, rc, "collision: a law failed near separation");
-    transition tr = transition_in_step(&r->o, g, &o1, &g1, rate);
-    double hs = st->hs;
-    rc = CWB_OK;
-    if (tr != TR_NONE &&
-        (rc = cut_at_transition(r, st, tr, st->h_contact, &o1, msg, n)) == CWB_OK && st->hs == hs)
-        r->s.h = st->hs; /* not cut: the separation step stands, with its length */
+    transition tr = transition_in_step(&r->o, g, &c.o, &c.g, rate);
+    double dy = c.o.n.delta_yield;
+    rc = tr == TR_NONE ? CWB_OK
+                       : cut_at_transition(r, st, tr, st->h_contact, side_at_start(r, g, tr, dy),
+                                           side_of(tr, &c.o, &c.g, rate, dy), dy, msg, n);
+    r->s.h = st->hs; /* the trial steps moved it; the commit reads it */
     return rc;
 }
 
