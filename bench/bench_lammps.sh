@@ -22,8 +22,10 @@
 # Timing: BENCH_N (1000) collisions in one run of each code: a `cwb batch`
 # of N samples (--jobs 1), and one LAMMPS run of N separated pairs (a grid
 # 0.1 m apart, no pair ever near another) for 1.3 contact times; CPU = user
-# + system time of the whole process (/usr/bin/time), set-up included for
-# both; LAMMPS also by its own "Loop time" (the time stepping alone). Floor:
+# + system time of the whole process, set-up included for both (perf
+# stat's task-clock, else /usr/bin/time); LAMMPS also by its own
+# "Loop time" (the time stepping alone; wall-clock time, so it grows with the
+# machine's load while CPU time does not). Floor:
 # cwb's steps per collision x the time of one step of a straight-line RK4
 # loop of the same collision (build/bench_laws --bare-step). LAMMPS skipped
 # with a message when lmp is absent.
@@ -138,7 +140,18 @@ err_of() {
 
 ms() { awk "BEGIN { printf \"%.3g\", 1e3 * $1 / $N }"; } # per collision [ms]
 
-cpu_of() { # command...: user + system seconds of it, from /usr/bin/time
+# CPU seconds (user + system) of a command: perf stat's task-clock when perf
+# works (to the microsecond), else /usr/bin/time (to 10 ms: 0.01 ms per
+# collision over 1000, a quarter of a short Hertz collision's time).
+have_perf=0
+perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1 && have_perf=1
+cpu_of() {
+    if [ "$have_perf" = 1 ]; then
+        perf stat -x, -e task-clock -o "$dir/time" "$@" 2> "$dir/stderr" > "$dir/stdout" || {
+            cat "$dir/stderr" >&2; return 1; }
+        awk -F, '/task-clock/ { printf "%.6f", $1 / 1000 }' "$dir/time"
+        return
+    fi
     /usr/bin/time -f "CPU %U %S" "$@" 2> "$dir/time" > "$dir/stdout" || {
         cat "$dir/time" >&2; return 1; }
     awk '/^CPU/ { printf "%.3f", $2 + $3 }' "$dir/time"
