@@ -6,7 +6,10 @@
 # 2800 kg/m^3), closing speed 0.95-1.05 m/s; "hertz": head-on, no friction;
 # "hertz_mindlin": tangential speed half the normal one, mu = 0.35, no
 # damping (LAMMPS: pair_style granular hertz/material + tangential mindlin;
-# cwb: hertz + mindlin).
+# cwb: hertz + mindlin with form = displacement, F = k_t xi, the same model
+# as LAMMPS' mindlin); "hertz_mindlin_incr": the same with cwb's default
+# incremental mindlin (dF = k_t(t_end) dxi per step: first order in the
+# step by its definition), against LAMMPS' mindlin at its own accuracy.
 #
 # Accuracy: for each code and each target (1e-4, 1e-6), the largest step of
 # a ladder t_c/2^k whose single collision at 1 m/s is within the target of
@@ -19,8 +22,10 @@
 # Timing: BENCH_N (1000) collisions in one run of each code: a `cwb batch`
 # of N samples (--jobs 1), and one LAMMPS run of N separated pairs (a grid
 # 0.1 m apart, no pair ever near another) for 1.3 contact times; CPU = user
-# + system time of the whole process (/usr/bin/time), set-up included for
-# both; LAMMPS also by its own "Loop time" (the time stepping alone). Floor:
+# + system time of the whole process, set-up included for both (perf
+# stat's task-clock, else /usr/bin/time); LAMMPS also by its own
+# "Loop time" (the time stepping alone; wall-clock time, so it grows with the
+# machine's load while CPU time does not). Floor:
 # cwb's steps per collision x the time of one step of a straight-line RK4
 # loop of the same collision (build/bench_laws --bare-step). LAMMPS skipped
 # with a message when lmp is absent.
@@ -39,13 +44,16 @@ command -v /usr/bin/time >/dev/null 2>&1 || { echo "bench: /usr/bin/time missing
 field() { echo "$1" | grep -o "\"$2\": [^,}]*" | head -n 1 | sed 's/.*: //'; }
 
 write_case() { # $1 model
-    vt=0; tl=none; [ "$1" = hertz_mindlin ] && { vt=0.5; tl=mindlin; }
+    vt=0; tl=none; form=incremental
+    case $1 in hertz_mindlin*) vt=0.5; tl=mindlin ;; esac
+    [ "$1" = hertz_mindlin ] && form=displacement
     cat > "$dir/$1.case" <<EOL
 [contact]
 normal = hertz
 tangential = $tl
 [tangential]
 mu = $MU
+form = $form
 [body1]
 shape = sphere
 radius = $R
@@ -60,7 +68,7 @@ v_normal = 1
 v_tangential = $vt
 rows = 10
 EOL
-    [ "$tl" = none ] && sed -i '/^\[tangential\]/d; /^mu =/d' "$dir/$1.case"
+    [ "$tl" = none ] && sed -i '/^\[tangential\]/d; /^mu =/d; /^form =/d' "$dir/$1.case"
 }
 
 # cwb at fixed dt $2: "e_n omega e_t t_c steps"
@@ -75,7 +83,7 @@ cwb_one() {
 # data file (per-atom `set` commands would cost LAMMPS O(N^2) in set-up).
 lammps_input() {
     vt=0; tang="tangential linear_nohistory 0.0 0.0"
-    [ "$1" = hertz_mindlin ] && { vt=0.5; tang="tangential mindlin NULL 0.0 $MU"; }
+    case $1 in hertz_mindlin*) vt=0.5; tang="tangential mindlin NULL 0.0 $MU" ;; esac
     side=$(calc "int(sqrt($4)) + 1")
     L=$(calc "0.1 * ($side + 1)")
     awk -v n="$4" -v s="$side" -v r=$R -v L="$L" -v vt=$vt -v rho=$RHO 'BEGIN {
@@ -132,7 +140,18 @@ err_of() {
 
 ms() { awk "BEGIN { printf \"%.3g\", 1e3 * $1 / $N }"; } # per collision [ms]
 
-cpu_of() { # command...: user + system seconds of it, from /usr/bin/time
+# CPU seconds (user + system) of a command: perf stat's task-clock when perf
+# works (to the microsecond), else /usr/bin/time (to 10 ms: 0.01 ms per
+# collision over 1000, a quarter of a short Hertz collision's time).
+have_perf=0
+perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1 && have_perf=1
+cpu_of() {
+    if [ "$have_perf" = 1 ]; then
+        perf stat -x, -e task-clock -o "$dir/time" "$@" 2> "$dir/stderr" > "$dir/stdout" || {
+            cat "$dir/stderr" >&2; return 1; }
+        awk -F, '/task-clock/ { printf "%.6f", $1 / 1000 }' "$dir/time"
+        return
+    fi
     /usr/bin/time -f "CPU %U %S" "$@" 2> "$dir/time" > "$dir/stdout" || {
         cat "$dir/time" >&2; return 1; }
     awk '/^CPU/ { printf "%.3f", $2 + $3 }' "$dir/time"
@@ -142,11 +161,11 @@ floor_step=$("$bare" --bare-step 2>/dev/null)
 echo "cwb $("$bin" version | cut -d' ' -f2) against LAMMPS: $N collisions per code and target"
 [ "$have_lmp" = 1 ] || echo "bench: lmp not found (apt-get install lammps): LAMMPS columns skipped"
 [ -n "$floor_step" ] || echo "bench: $bare missing (make build/bench_laws): no floor"
-printf "%-14s %-6s %-22s %-22s %-28s %-13s %7s\n" model target "cwb fixed dt" \
+printf "%-18s %-6s %-22s %-22s %-28s %-13s %7s\n" model target "cwb fixed dt" \
     "cwb dt = auto" "LAMMPS (loop only)" "cwb/LMP" "/floor"
-for model in hertz hertz_mindlin; do
+for model in ${BENCH_MODELS:-hertz hertz_mindlin hertz_mindlin_incr}; do
     write_case $model
-    vt_in=1; [ $model = hertz_mindlin ] && vt_in=0.5
+    vt_in=1; [ $model != hertz ] && vt_in=0.5
     out=$("$bin" run "$dir/$model.case" --no-plot --json --out "$dir/o")
     tc=$(field "$out" contact_time)
     set -- $(cwb_one $model "$(calc "$tc / 65536")")
@@ -188,7 +207,7 @@ for model in hertz hertz_mindlin; do
             fi
         fi
         fl="-"; [ -n "$floor_step" ] && fl=$(calc "$cf / $N / ($sf * $floor_step)")
-        printf "%-14s %-6s %-22s %-22s %-28s %-13s %7.3g\n" $model $target \
+        printf "%-18s %-6s %-22s %-22s %-28s %-13s %7.3g\n" $model $target \
             "$sf st, $(ms "$cf") ms" "$sa st, $(ms "$ca") ms" "$lcol" "$ratio" "$fl"
     done
 done

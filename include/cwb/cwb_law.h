@@ -116,6 +116,11 @@ typedef struct {
                             stiffness, rescales its force or lowers the
                             Coulomb cap at fixed tangential displacement */
     int sliding;             /* 1 when the Coulomb limit is active */
+    double slip_margin;      /* optional: |trial force| - Coulomb limit [N], > 0
+                                exactly when sliding; continuous across
+                                stick <-> slip, so a driver can root-solve
+                                where inside a step the regime changes. 0
+                                (the default) when the law does not say. */
     unsigned flags;          /* CWB_FLAG_* */
 } cwb_tangential_out;
 

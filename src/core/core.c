@@ -88,7 +88,16 @@ int cwb_param_index(const cwb_param *table, const char *name)
 
 void cwb_values_init(cwb_values *v, const cwb_param *table)
 {
-    memset(v, 0, sizeof *v);
+    /* Not a memset of the whole struct (about 80 kB, mostly list storage
+     * and texts): a batch loads ten of them per sample. Everything a reader
+     * may look at is set: every number and line (p past the table holds a
+     * law's prepared constants), and the table's list lengths and texts. */
+    memset(v->p, 0, sizeof v->p);
+    memset(v->given, 0, sizeof v->given);
+    for (size_t i = 0; table && table[i].name; i++) {
+        v->list[i].n = 0;
+        v->text[i][0] = '\0';
+    }
     v->table = table;
     for (size_t i = 0; table && table[i].name; i++)
         v->p[i] = table[i].def;
@@ -140,11 +149,18 @@ static int check_range(const cwb_param *p, double x, const char *text, char *msg
                     p->unit, range);
 }
 
+/* The allowed range as text, into buf: formatted only for a message (it
+ * was a sixth of loading a case, made for every value read). */
+static const char *range_of(const cwb_param *p, char *buf, size_t n)
+{
+    cwb_param_range(p, buf, n);
+    return buf;
+}
+
 int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
 {
     const cwb_param *p = &v->table[i];
     char range[96];
-    cwb_param_range(p, range, sizeof range);
 
     switch (p->kind) {
     case CWB_PARAM_CHOICE:
@@ -154,7 +170,7 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
                 return CWB_OK;
             }
         return cwb_fail(msg, n, CWB_EINPUT, "%s = '%s' is not one of the allowed words: %s",
-                        p->name, text, range);
+                        p->name, text, range_of(p, range, sizeof range));
     case CWB_PARAM_TEXT:
         if (strlen(text) >= CWB_TEXT)
             return cwb_fail(msg, n, CWB_EINPUT, "%s: value longer than %d characters", p->name,
@@ -186,7 +202,7 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
                 return cwb_fail(msg, n, CWB_EINPUT,
                                 "%s: item %zu '%s' is not a finite number "
                                 "(expected comma-separated values in %s)",
-                                p->name, count + 1, tok, range);
+                                p->name, count + 1, tok, range_of(p, range, sizeof range));
             if (check_range(p, x, tok, msg, n) != CWB_OK)
                 return CWB_EINPUT;
             v->list[i].v[count++] = x;
@@ -208,12 +224,12 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
             return cwb_fail(msg, n, CWB_EINPUT,
                             "%s = '%s' is not a finite number (unit %s, "
                             "allowed %s)",
-                            p->name, text, p->unit, range);
+                            p->name, text, p->unit, range_of(p, range, sizeof range));
         if (check_range(p, x, text, msg, n) != CWB_OK)
             return CWB_EINPUT;
         if ((p->flags & CWB_P_INTEGER) && x != floor(x))
             return cwb_fail(msg, n, CWB_EINPUT, "%s = %s: expected a whole number (allowed %s)",
-                            p->name, text, range);
+                            p->name, text, range_of(p, range, sizeof range));
         v->p[i] = x;
         return CWB_OK;
     }

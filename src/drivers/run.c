@@ -6,6 +6,7 @@
  * per value (it was about a third of a short collision's time). */
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cwb_out.h"
 
@@ -39,7 +40,10 @@ static int reference_at(const char *path, const cwb_reference **out, char *msg, 
     if (rc != CWB_OK)
         return rc;
     cached.loaded = 1;
-    cached.valid = have && strlen(path) < sizeof cached.path; /* else read again next time */
+    /* else read again next time; a file modified in the last 2 s is not
+     * kept (rewritten with the same size within the file system's
+     * timestamp granularity it would look unchanged) */
+    cached.valid = have && strlen(path) < sizeof cached.path && st.st_mtim.tv_sec + 2 <= time(NULL);
     snprintf(cached.path, sizeof cached.path, "%s", path);
     cached.st = st;
     *out = &cached.ref;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "cwb_ini.h"
 
@@ -208,6 +209,50 @@ static int read_lines(reader *r, FILE *f, char *msg, size_t n)
     return rc;
 }
 
+/* The last file read, kept while it stays the same (device, inode, size,
+ * modification time): a batch loads its case once or twice per sample, and
+ * reading it again from the file system was a third of a short run. */
+static struct {
+    char path[CWB_TEXT];
+    struct stat st;
+    char *text;
+    size_t len;
+} last_file;
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+           a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/* The file at path (stat st) as a stream: from the kept copy when it is the
+ * same file, else read whole and kept (files up to 1 MB, last modified at
+ * least 2 s ago: a file rewritten with the same size within the file
+ * system's timestamp granularity would otherwise look unchanged; a file
+ * kept, when rewritten, gets a later time than it had). */
+static FILE *open_cached(const char *path, const struct stat *st)
+{
+    if (last_file.text && strcmp(last_file.path, path) == 0 && same_file(&last_file.st, st))
+        return fmemopen(last_file.text, last_file.len, "r");
+    FILE *f = fopen(path, "r");
+    if (!f || st->st_size <= 0 || st->st_size > (1 << 20) ||
+        strlen(path) >= sizeof last_file.path || st->st_mtim.tv_sec + 2 > time(NULL))
+        return f;
+    char *text = malloc((size_t)st->st_size);
+    if (!text || fread(text, 1, (size_t)st->st_size, f) != (size_t)st->st_size) {
+        free(text);
+        rewind(f);
+        return f;
+    }
+    fclose(f);
+    free(last_file.text);
+    last_file.text = text;
+    last_file.len = (size_t)st->st_size;
+    last_file.st = *st;
+    snprintf(last_file.path, sizeof last_file.path, "%s", path);
+    return fmemopen(last_file.text, last_file.len, "r");
+}
+
 int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, size_t n)
 {
     memset(ini, 0, sizeof *ini);
@@ -220,7 +265,7 @@ int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, si
                         strerror(errno));
     if (S_ISDIR(st.st_mode))
         return cwb_fail(msg, n, CWB_EINPUT, "%s: is a folder, not a %s", path, what);
-    FILE *f = fopen(path, "r");
+    FILE *f = open_cached(path, &st);
     if (!f)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the %s: %s", path, what,
                         strerror(errno));

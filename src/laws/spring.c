@@ -31,6 +31,11 @@
  * that reverses while capped. Each of the four cases above closes to
  * round-off (tests/test_properties.c). Out of contact, or with k_t = 0,
  * the whole stored energy is stiffness_energy.
+ *
+ * slip_margin = |a + b| - f_y (with k_t > 0): sliding exactly when it is
+ * > 0, and continuous in the step's displacement and normal force, so
+ * the collision driver finds the stick <-> slip instant inside a step as a
+ * root of it (RK4 is fourth order only on a smooth piece).
  */
 #include <string.h>
 
@@ -65,8 +70,9 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
         if (na > fy)
             f = cwb_v3_scale(a, fy / na);
         work = 0.0;
-        kt = 0.0;
+        kt = 0.0; /* slip_margin left 0: no regime to locate */
     } else if (na <= fy) {
+        out->slip_margin = ft - fy;
         if (ft <= fy) {
             work = 0.5 * (ft2 - na2) / kt;
         } else {
@@ -75,6 +81,7 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
             out->sliding = 1;
         }
     } else {
+        out->slip_margin = ft - fy;
         if (ft > fy) {
             work = fy * (ft - na) / kt;
             f = cwb_v3_scale(f, fy / ft);
