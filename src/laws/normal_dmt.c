@@ -58,6 +58,7 @@ static int dmt_step(const double *p, const cwb_pair *g, const void *state, const
         out->radius = sqrt(g->R_star * d);
         out->energy = dmt_energy(p, g, d);
         out->branch = CWB_BRANCH_ELASTIC;
+        out->pulloff_force = fpo;
         out->friction_offset = cwb_adhesion_friction_offset(p[CWB_ADH_FRICTION], fpo);
     }
     out->work = out->energy - dmt_energy(p, g, k->delta0);

@@ -204,7 +204,8 @@ static void in_contact(const double *p, const cwb_pair *g, const tn_curve *c, do
     }
     t->in_contact = 1.0;
     out->delta_off = curve_end(now);
-    out->friction_offset = cwb_adhesion_friction_offset(p[P_FRICTION], cwb_jkr_pulloff(&now->j));
+    out->pulloff_force = cwb_jkr_pulloff(&now->j);
+    out->friction_offset = cwb_adhesion_friction_offset(p[P_FRICTION], out->pulloff_force);
 }
 
 static int tn_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
