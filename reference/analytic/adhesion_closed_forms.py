@@ -259,7 +259,7 @@ def write_pull_off(path, targets=(5e-6, -4e-6), steps=100):
             "force minimum: a_f = %.12g m (root of dF/da by bisection), F = %.12g N "
             "(-(3/2) pi w R = %.12g N), delta_f = %.12g m (-a_f^2/(3R) = %.12g m)"
             % (af, fmin, -1.5 * math.pi * W * R, delta(af), -af * af / (3 * R)),
-            "tolerance: 1e-11: a(F) by bisection here to round-off; cwb's Brent stops within "
+            "tolerance: 1e-11 a(F) by bisection here to round-off; cwb's Brent stops within "
             "1e-15 R* = 1e-20 m of the root, 3.6e-12 of max |delta| (3.2e-12 measured); the "
             "pull-off row is the minimum located by bisection on dF/da in both",
             "independence: closed-form curve of JKR 1971 in a, inverted for the force by "
