@@ -24,6 +24,7 @@
 
 #define CYCLE  "cases/beyond_jkr_cycle.case"
 #define IMPACT "cases/beyond_jkr_restitution.case"
+#define PULL   "cases/beyond_jkr_pull_off.case"
 
 static const double R = 1e-5, W = 0.05, RHO = 2000.0;
 #define ES (1e10 / (1.0 - 0.09))
@@ -401,6 +402,107 @@ START_TEST(thornton_ning_pulloff_grows)
 }
 END_TEST
 
+/* Force control (history driver, cases/beyond_jkr_pull_off.case: load to
+ * 5 uN, pull towards -4 uN in steps of 0.09 uN). Under force control JKR's
+ * contact separates at the force minimum (JKR 1971; Johnson 1985 sec. 5.5):
+ * F = -(3/2) pi w R* at a_f^3 = 9 pi w R*^2/(8 E*), delta_f = -a_f^2/(3 R*),
+ * on the first target below it (step 82 of segment 2: -2.38 uN < -2.356
+ * uN < -2.29 uN). The driver finds the minimum by bisection on the sign of
+ * the law's dF/d(delta) to adjacent doubles: force, overlap and radius to
+ * 1e-12 (round-off; 1e-14 measured). The account closes (1e-12). */
+START_TEST(jkr_pull_off_force_control)
+{
+    cwb_result r;
+    test_run(PULL, NULL, 0, &r);
+    double af = a_force_min();
+    ck_assert(cwb_result_get(&r, "pull_off") == 1.0);
+    ck_assert_rel(cwb_result_get(&r, "pull_off_force"), 1.5 * M_PI * W * R, 1e-12);
+    ck_assert_rel(cwb_result_get(&r, "pull_off_overlap"), -af * af / (3.0 * R), 1e-12);
+    ck_assert_rel(cwb_result_get(&r, "pull_off_contact_radius"), af, 1e-12);
+    ck_assert(cwb_result_get(&r, "pull_off_segment") == 2.0);
+    ck_assert(cwb_result_get(&r, "pull_off_step") == 82.0);
+    ck_assert_int_eq((int)r.series.nrow, 1 + 100 + 82); /* the run ends on the pull-off row */
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* A tensile target above the force minimum is carried: -2.3 uN (2.4 % above
+ * it, where the curve is flat) on the stable branch, delta = delta(a) with
+ * F(a) = -2.3 uN, a > a_f, bisected here (1e-10: Brent stops within 1e-15 R*
+ * of the root, 3e-12 of max |delta|; the solve's force to 1e-9 of F). */
+START_TEST(jkr_tension_carried)
+{
+    const char *over[] = {"driver.normal=5e-6,-2.3e-6"};
+    cwb_result r;
+    test_run(PULL, over, 1, &r);
+    ck_assert(cwb_result_get(&r, "pull_off") == 0.0);
+    double lo = a_force_min(), hi = a_snap();
+    for (int it = 0; it < 200; it++) {
+        double mid = 0.5 * (lo + hi);
+        if (jkr_force(mid) < -2.3e-6)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    ck_assert_rel(cwb_result_get(&r, "final_normal_force"), -2.3e-6, 1e-9);
+    ck_assert_rel(cwb_result_get(&r, "final_overlap"), jkr_delta(0.5 * (lo + hi)), 1e-10);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* DMT under force control: the force minimum is at delta = 0 (the force
+ * still rises there: the contact ends), F = -2 pi w R* (1e-12); pull-off on
+ * the first target below it (step 91: -3.19 uN < -3.1416 uN). */
+START_TEST(dmt_pull_off_force_control)
+{
+    const char *over[] = {"contact.normal=dmt"};
+    cwb_result r;
+    test_run(PULL, over, 1, &r);
+    ck_assert(cwb_result_get(&r, "pull_off") == 1.0);
+    ck_assert_rel(cwb_result_get(&r, "pull_off_force"), 2.0 * M_PI * W * R, 1e-12);
+    ck_assert(fabs(cwb_result_get(&r, "pull_off_overlap")) <= 1e-15 * R);
+    ck_assert(cwb_result_get(&r, "pull_off_step") == 91.0);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* Thornton-Ning under force control after plastic loading to 1 mN (p_y =
+ * 3e8 Pa, F_y = 0.12 mN): the unloading curve is JKR with R_p =
+ * 4 E* a_m^3/(3 F_T(a_m)) shifted by delta_p = delta_m - (a_m^2/R_p -
+ * c a_m^(1/2)) (src/laws/normal_thornton_ning.c's reading), so the contact
+ * pulls off at -(3/2) pi w R_p at delta_p - a_f(R_p)^2/(3 R_p),
+ * a_f(R_p)^3 = 9 pi w R_p^2/(8 E*). a_m solves the loading force = 1 mN by
+ * bisection here. 1e-10 (Brent's 1e-15 R* on delta_m; round-off elsewhere). */
+START_TEST(thornton_ning_pull_off_force_control)
+{
+    double py = 3e8, fmax = 1e-3, ay = M_PI * py * R / (2.0 * ES);
+    const char *over[] = {"contact.normal=thornton_ning", "normal.py_from=given", "normal.py=3e8",
+                          "driver.normal=1e-3,-1e-3"};
+    cwb_result r;
+    test_run(PULL, over, 4, &r);
+    double lo = a_snap(), hi = 1e-5;
+    for (int it = 0; it < 200; it++) {
+        double mid = 0.5 * (lo + hi);
+        if (thornton_force(mid, ay, py) - sqrt(8.0 * M_PI * W * ES * mid * mid * mid) < fmax)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    double am = 0.5 * (lo + hi);
+    double rp = 4.0 * ES * am * am * am / (3.0 * thornton_force(am, ay, py));
+    double dp = jkr_delta(am) - (am * am / rp - sqrt(2.0 * M_PI * W * am / ES));
+    double afp = cbrt(9.0 * M_PI * W * rp * rp / (8.0 * ES));
+    ck_assert_msg(rp > 1.5 * R, "R_p = %g m: the loading did not go far past yield", rp);
+    ck_assert(cwb_result_get(&r, "pull_off") == 1.0);
+    ck_assert_rel(cwb_result_get(&r, "max_overlap"), jkr_delta(am), 1e-10);
+    ck_assert_rel(cwb_result_get(&r, "pull_off_force"), 1.5 * M_PI * W * rp, 1e-10);
+    ck_assert_rel(cwb_result_get(&r, "pull_off_overlap"), dp - afp * afp / (3.0 * rp), 1e-10);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* LAMMPS pair granular jkr and dmt side by side (Debian's lmp, 29 Sep 2021;
  * skipped with a message when lmp is absent): two spheres of the CYCLE
  * material (R* = 5 um, E* = E/(2(1 - nu^2)), m* = m/2, LAMMPS cohesion
@@ -524,6 +626,10 @@ Suite *adhesion_suite(void)
     tcase_add_test(tc, thornton_ning_without_adhesion);
     tcase_add_test(tc, thornton_ning_without_yield);
     tcase_add_test(tc, thornton_ning_pulloff_grows);
+    tcase_add_test(tc, jkr_pull_off_force_control);
+    tcase_add_test(tc, jkr_tension_carried);
+    tcase_add_test(tc, dmt_pull_off_force_control);
+    tcase_add_test(tc, thornton_ning_pull_off_force_control);
     tcase_add_test(tc, lammps_side_by_side);
     suite_add_tcase(s, tc);
     return s;
