@@ -316,6 +316,82 @@ START_TEST(coulomb_limit_readings)
 }
 END_TEST
 
+/* The same two readings in the tangential laws that are not springs, lth
+ * and mindlin_deresiewicz, which take the normal load N = F_n +
+ * friction_offset into their curves as well as their Coulomb limit: at
+ * full slip |F_t| = mu (F_n + 2 F_po) with offset, mu max(F_n, 0) with net
+ * (1e-12 F_po), in compression and in tension. */
+START_TEST(coulomb_limit_readings_lth_md)
+{
+    static const char *const laws[] = {"contact.tangential=lth",
+                                       "contact.tangential=mindlin_deresiewicz"};
+    static const char *const readings[] = {"normal.friction_load=offset",
+                                           "normal.friction_load=net"};
+    static const char *const normals[] = {"driver.normal=2e-9,2e-9,2e-9",
+                                          "driver.normal=2e-9,-5e-10,-5e-10"};
+    double fpo = 1.5 * M_PI * W * R;
+    for (int l = 0; l < 2; l++)
+        for (int i = 0; i < 4; i++) {
+            const char *over[] = {laws[l], "tangential.mu=0.3", readings[i % 2], normals[i / 2],
+                                  "driver.tangential=0,0,1e-6"};
+            cwb_result r;
+            test_run(CYCLE, over, 5, &r);
+            double fn = cwb_result_get(&r, "final_normal_force");
+            double ft = fabs(cwb_result_get(&r, "final_tangential_force"));
+            ck_assert(i / 2 ? fn < 0.0 : fn > 0.0);
+            double limit = i % 2 ? fmax(0.0, 0.3 * fn) : 0.3 * (fn + 2.0 * fpo);
+            ck_assert_msg(fabs(ft - limit) <= 1e-12 * fpo, "%s %s %s: |F_t| = %.15g, limit %.15g",
+                          laws[l], readings[i % 2], normals[i / 2], ft, limit);
+            cwb_result_free(&r);
+        }
+}
+END_TEST
+
+/* On a path that loads, pulls into tension, reloads and ends beyond delta_c
+ * (separated), with the tangential displacement reversing (partial slip and
+ * full slip), every row of lth, mindlin_deresiewicz and the spring law
+ * mindlin keeps |F_t| <= mu (F_n + 2 F_po) (1e-12 F_po for round-off), some
+ * rows slide at that limit in tension (where the net reading would allow no
+ * force), and a separated row carries no tangential force. */
+START_TEST(coulomb_limit_every_step)
+{
+    static const char *const laws[] = {"contact.tangential=lth",
+                                       "contact.tangential=mindlin_deresiewicz",
+                                       "contact.tangential=mindlin"};
+    double fpo = 1.5 * M_PI * W * R;
+    for (int l = 0; l < 3; l++) {
+        const char *over[] = {laws[l], "tangential.mu=0.3",
+                              "driver.normal=2e-9,-5e-10,1.5e-9,-9e-10,-1e-9",
+                              "driver.tangential=3e-9,-3e-9,2e-9,-1e-9,0", "driver.steps=200"};
+        cwb_result r;
+        test_run(CYCLE, over, 5, &r);
+        const cwb_series *t = &r.series;
+        int jf = cwb_series_find(t, "F_n"), jt = cwb_series_find(t, "F_t");
+        int js = cwb_series_find(t, "sliding"), jb = cwb_series_find(t, "branch");
+        ck_assert(jf >= 0 && jt >= 0 && js >= 0 && jb >= 0);
+        int tensile_slides = 0;
+        for (size_t i = 0; i < t->nrow; i++) {
+            double fn = t->col[jf].v[i], ft = fabs(t->col[jt].v[i]);
+            double limit = 0.3 * (fn + 2.0 * fpo);
+            if (t->col[jb].v[i] == CWB_BRANCH_NONE) {
+                ck_assert_msg(ft == 0.0, "%s row %zu: separated, |F_t| = %g", laws[l], i, ft);
+                continue;
+            }
+            ck_assert_msg(ft <= limit + 1e-12 * fpo, "%s row %zu: |F_t| = %.15g > %.15g", laws[l],
+                          i, ft, limit);
+            if (t->col[js].v[i] > 0.0 && fn < 0.0) {
+                ck_assert_msg(fabs(ft - limit) <= 1e-12 * fpo, "%s row %zu: sliding below the limit",
+                              laws[l], i);
+                tensile_slides++;
+            }
+        }
+        ck_assert_msg(tensile_slides > 0, "%s: no row slid in tension", laws[l]);
+        ck_assert(t->col[jb].v[t->nrow - 1] == CWB_BRANCH_NONE);
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
 /* Thornton-Ning with w -> 0 is Thornton's law: restitution against
  * Thornton (1997)'s closed form with the run's yield velocity, as
  * tests/test_plastic.c holds the `thornton` law (2e-6). The adhesive terms
@@ -409,7 +485,7 @@ END_TEST
  * on the first target below it (step 82 of segment 2: -2.38 uN < -2.356
  * uN < -2.29 uN). The driver finds the minimum by bisection on the sign of
  * the law's dF/d(delta) to adjacent doubles: force, overlap and radius to
- * 1e-12 (round-off; 1e-14 measured). The account closes (1e-12). */
+ * 1e-12 (round-off). The account closes (1e-12). */
 START_TEST(jkr_pull_off_force_control)
 {
     cwb_result r;
@@ -623,6 +699,8 @@ Suite *adhesion_suite(void)
     tcase_add_test(tc, jkr_collision_order);
     tcase_add_test(tc, dmt_restitution_is_one);
     tcase_add_test(tc, coulomb_limit_readings);
+    tcase_add_test(tc, coulomb_limit_readings_lth_md);
+    tcase_add_test(tc, coulomb_limit_every_step);
     tcase_add_test(tc, thornton_ning_without_adhesion);
     tcase_add_test(tc, thornton_ning_without_yield);
     tcase_add_test(tc, thornton_ning_pulloff_grows);
