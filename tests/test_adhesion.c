@@ -380,8 +380,8 @@ START_TEST(coulomb_limit_every_step)
             ck_assert_msg(ft <= limit + 1e-12 * fpo, "%s row %zu: |F_t| = %.15g > %.15g", laws[l],
                           i, ft, limit);
             if (t->col[js].v[i] > 0.0 && fn < 0.0) {
-                ck_assert_msg(fabs(ft - limit) <= 1e-12 * fpo, "%s row %zu: sliding below the limit",
-                              laws[l], i);
+                ck_assert_msg(fabs(ft - limit) <= 1e-12 * fpo,
+                              "%s row %zu: sliding below the limit", laws[l], i);
                 tensile_slides++;
             }
         }
@@ -579,6 +579,64 @@ START_TEST(thornton_ning_pull_off_force_control)
 }
 END_TEST
 
+/* The normal law of case (with overrides) evaluated from its virgin state
+ * at delta with delta0 = 0 (first touch), as the collision driver's
+ * report_yield does. */
+static cwb_normal_out virgin_at(const char *path, const char *const *over, size_t n, double delta)
+{
+    cwb_case *c = test_load(path, over, n);
+    cwb_contact ct;
+    ck_assert_int_eq(cwb_contact_init(&ct, c), CWB_OK);
+    cwb_kin k = {.delta = delta, .delta0 = 0.0, .normal = {0, 0, 1}};
+    cwb_normal_out o;
+    ck_assert_int_eq(cwb_contact_normal(&ct, NULL, &k, &o), CWB_OK);
+    free(c);
+    return o;
+}
+
+/* The yield velocity of an adhesive law: (1/2) m* V_y^2 is the work the
+ * contact takes from first touch to delta_y, U(a_y) - U(a_0) for
+ * thornton_ning (the snap-in at delta = 0 loses -U(a_0) = (3/5) pi w a_0^2),
+ * not the energy U(a_y) stored at delta_y. The law's work from the virgin
+ * state (delta0 = 0) is that closed form (JKR 1971's U(a) = 8 E* a^5/
+ * (15 R*^2) - (4/3) E* c a^(7/2) / R* + pi w a^2, coded here; a_y =
+ * pi p_y R* / (2 E*); 1e-12), its energy U(a_y) (1e-12); for every law with a yield
+ * overlap and no adhesion the two are equal (1e-12), so a collision driver
+ * that takes V_y from the work changes no other law. The collision driver
+ * (src/drivers/collision.c, report_yield) takes the energy: its V_y is
+ * 0.2 % low for cases/beyond_thornton_ning_restitution.case (0.336473 m/s
+ * against 0.337146 m/s; the ratio of the two closed forms, 1.0020, is
+ * asserted > 1.001 so that the gap this test documents is real). */
+START_TEST(yield_velocity_energy)
+{
+    static const char *const over[] = {"contact.normal=thornton_ning", "normal.py_from=given",
+                                       "normal.py=3e8"};
+    double py = 3e8, ay = M_PI * py * R / (2.0 * ES), c = sqrt(2.0 * M_PI * W / ES), a0 = a_snap();
+#define U_TN(a)                                                                                    \
+    (8.0 * ES * pow(a, 5) / (15.0 * R * R) - 4.0 / 3.0 * ES * c * pow(a, 3.5) / R +                \
+     M_PI * W * (a) * (a))
+    cwb_normal_out o = virgin_at(CYCLE, over, 3, 1e-12);
+    ck_assert_rel(o.delta_yield, jkr_delta(ay), 1e-12);
+    o = virgin_at(CYCLE, over, 3, o.delta_yield);
+    ck_assert_rel(o.energy, U_TN(ay), 1e-12);
+    ck_assert_rel(o.work, U_TN(ay) - U_TN(a0), 1e-12);
+    ck_assert(sqrt(o.work / o.energy) > 1.001);
+#undef U_TN
+    static const char *const laws[] = {"thornton",      "tomas",        "stronge",
+                                       "storakers",     "vu_quoc",      "brake",
+                                       "jackson_green", "rathbone2015", "rathbone"};
+    for (size_t i = 0; i < sizeof laws / sizeof *laws; i++) {
+        char path[128];
+        snprintf(path, sizeof path, "cases/seed004_restitution_%s.case", laws[i]);
+        cwb_normal_out y = virgin_at(path, NULL, 0, 1e-300);
+        ck_assert_msg(y.delta_yield > 0.0, "%s: no delta_y", laws[i]);
+        y = virgin_at(path, NULL, 0, y.delta_yield);
+        ck_assert_msg(fabs(y.work - y.energy) <= 1e-12 * y.energy, "%s: work %.15g, energy %.15g",
+                      laws[i], y.work, y.energy);
+    }
+}
+END_TEST
+
 /* LAMMPS pair granular jkr and dmt side by side (Debian's lmp, 29 Sep 2021;
  * skipped with a message when lmp is absent): two spheres of the CYCLE
  * material (R* = 5 um, E* = E/(2(1 - nu^2)), m* = m/2, LAMMPS cohesion
@@ -708,6 +766,7 @@ Suite *adhesion_suite(void)
     tcase_add_test(tc, jkr_tension_carried);
     tcase_add_test(tc, dmt_pull_off_force_control);
     tcase_add_test(tc, thornton_ning_pull_off_force_control);
+    tcase_add_test(tc, yield_velocity_energy);
     tcase_add_test(tc, lammps_side_by_side);
     suite_add_tcase(s, tc);
     return s;
