@@ -42,6 +42,11 @@
  * integral of the loading force in a); dissipated = work - change of stored
  * energy: plastic work, snap-in -U(a_0) and separation U_Rp(a_c).
  *
+ * Output: delta_off = the end of the current curve, pulloff_force =
+ * (3/2) pi w R_p of the current curve (the least force under force control,
+ * the history driver's pull-off), friction_offset = 2 F_po(R_p) with
+ * friction_load = offset.
+ *
  * Units: p_y, sigma_y [Pa]; w [J/m^2]; overlaps [m]; forces [N]. 3D spheres.
  * Derived constants: p_y, a_y, delta_y, F_y. History: contact flag, delta_max.
  */
