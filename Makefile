@@ -129,7 +129,8 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              $(SEED004_PLASTIC_FIGS) $(SEED004_TANGENTIAL_FIGS) \
              $(foreach l,$(RESTITUTION_LAWS),cases/seed004_cycles_$(l).case) \
              $(SEED000_FIGS) $(SEED003_FIGS) $(BEYOND_FIGS) $(BEYOND_ROLLING_FIGS)
-BEYOND_FIGS = cases/beyond_jkr_cycle.case cases/beyond_dmt_cycle.case cases/beyond_thornton_ning_cycle.case
+BEYOND_FIGS = cases/beyond_jkr_cycle.case cases/beyond_dmt_cycle.case cases/beyond_thornton_ning_cycle.case \
+              cases/beyond_jkr_pull_off.case
 BEYOND_ROLLING_FIGS = $(foreach c,rolling_epsd_cycle twisting_cycle rolling_epsd_rest,cases/beyond_$(c).case)
 
 # Seed 000 (2D law): model curves; overlaid runs first.

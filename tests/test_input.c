@@ -38,6 +38,17 @@ static const char base[] = "[contact]\n"
                            "v_tangential = 0.5\n";
 
 #define HISTORY "type = collision\nv_normal = 1\nv_tangential = 0.5\n"
+/* The base case from its normal law on, and the same with the adhesive jkr
+ * law (a [normal] section: the [driver] keys move down by 3 lines, type on
+ * 22, normal_control 23, normal 24). */
+#define FROM_LAW                                                                                   \
+    "hertz\ntangential = linear\n\n[tangential]\nmu = 0.3\n\n[body1]\nshape = sphere\n"            \
+    "radius = 0.01\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n[body2]\nshape = "                       \
+    "same\n\n[driver]\n" HISTORY
+#define JKR_HISTORY                                                                                \
+    "jkr\ntangential = linear\n\n[tangential]\nmu = 0.3\n\n[normal]\nwork_of_adhesion = 0.05\n\n"  \
+    "[body1]\nshape = sphere\nradius = 0.01\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n[body2]\n"      \
+    "shape = same\n\n[driver]\ntype = history\nnormal_control = force\n"
 
 static const struct {
     const char *find, *replace; /* edit of the base case (NULL: none) */
@@ -72,6 +83,13 @@ static const struct {
     {HISTORY, "type = history\nnormal = 1e-6, 2e-6, 0\ntangential = 0, 1e-7\n", NULL,
      "has 2 targets but normal has 3", 21},
     {HISTORY, "type = history\nnormal_control = force\nnormal = 1, -2\n", NULL, "negative", 21},
+    /* tension under force control: only an adhesive law, only once formed */
+    {HISTORY, "type = history\nnormal_control = force\nnormal = 1, 2, -0.5\n", NULL,
+     "normal target 3 = -0.5 N is negative: normal law 'hertz' carries no tension", 21},
+    {FROM_LAW, JKR_HISTORY "normal = -1e-7, 1e-7\n", NULL,
+     "normal target 1 = -1e-07 N is negative: the contact forms before it is pulled, so the "
+     "first force target is >= 0 N",
+     24},
     {HISTORY, "type = history\nnormal_control = torque\nnormal = 1e-6\n", NULL,
      "not one of the allowed words", 20},
     {HISTORY, "type = history\ntangential_control = force\nnormal = 1e-6\n", NULL,

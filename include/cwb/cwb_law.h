@@ -101,6 +101,13 @@ typedef struct {
     double friction_offset; /* added to F_n in the Coulomb limit of the
                                spring-based tangential laws [N]: 0, or 2 F_pulloff
                                (friction_load = offset, LAMMPS pair granular) */
+    double pulloff_force;   /* the most tension this contact carries from its
+                               committed state under force control, minus the
+                               force minimum of its branch [N]: (3/2) pi w R*
+                               (jkr), 2 pi w R* (dmt), (3/2) pi w R_p
+                               (thornton_ning); 0 for non-adhesive laws. A law
+                               reporting it > 0 at first touch is adhesive:
+                               the history driver then takes tensile targets */
 } cwb_normal_out;
 
 typedef struct {

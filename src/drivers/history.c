@@ -13,6 +13,21 @@
  * reloading branches are honoured: the inverse is that of the branch the
  * contact is on. Only the converged step is committed.
  *
+ * Tension and pull-off (issue 17). Force targets are >= 0 N, or negative
+ * for an adhesive normal law (one that reports a pull-off force at first
+ * touch: jkr, dmt, thornton_ning) once the contact has formed (first target
+ * >= 0). Under force control the contact carries tension down to the force
+ * minimum of its branch, found on trial evaluations as the overlap where
+ * dF_n/d(delta) changes sign (JKR: F = -(3/2) pi w R* at delta_f = -a_f^2/
+ * (3 R*), a_f^3 = 9 pi w R*^2/(8 E*); DMT: -2 pi w R* at delta = 0;
+ * Thornton-Ning: -(3/2) pi w R_p on the unloading curve), not at the end of
+ * the branch under displacement control (JKR's delta_c). A target beyond it
+ * pulls the contact off: the step is committed at the minimum, that row is
+ * the run's last (no quasi-static state follows: the bodies separate), and
+ * the results pull_off_force, pull_off_overlap, pull_off_contact_radius,
+ * pull_off_segment and pull_off_step report it (pull_off = 0 or 1 for every
+ * force-controlled run of an adhesive law).
+ *
  * The tangential direction is x; `tangential_y` adds a displacement history
  * along y (displacement control only) for paths that turn in the plane.
  *
@@ -144,6 +159,44 @@ static const cwb_param history_params[] = {
      .help = "what the rolling and twisting targets are"},
     {0}};
 
+/* A normal law is adhesive when it reports a pull-off force at first touch
+ * (delta = 0 from its virgin state): jkr, dmt, thornton_ning. */
+static int law_is_adhesive(const cwb_case *c)
+{
+    cwb_contact ct;
+    cwb_kin k = {.delta = 0.0, .delta0 = 0.0, .normal = {0, 0, 1}};
+    cwb_normal_out o;
+    return cwb_contact_init(&ct, c) == CWB_OK && cwb_contact_normal(&ct, NULL, &k, &o) == CWB_OK &&
+           o.pulloff_force > 0.0;
+}
+
+/* Force-controlled tensile targets: only an adhesive law carries tension,
+ * and only once the contact has formed (the first target >= 0 N). */
+static int check_tension(const cwb_case *c, char *msg, size_t n)
+{
+    const cwb_values *v = &c->driver_values;
+    const double *t = v->list[P_NORMAL].v;
+    char w[CWB_TEXT + 32];
+    size_t i = 0;
+    while (i < v->list[P_NORMAL].n && !(t[i] < 0.0))
+        i++;
+    if (i == v->list[P_NORMAL].n)
+        return CWB_OK;
+    cwb_case_where(c, v, P_NORMAL, w, sizeof w);
+    if (!law_is_adhesive(c))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] normal target %zu = %g N is negative: normal law '%s' "
+                        "carries no tension, so its force-controlled targets are >= 0 N "
+                        "(tension needs an adhesive law: jkr, dmt, thornton_ning)",
+                        w, i + 1, t[i], c->law[CWB_KIND_NORMAL]->name);
+    if (i == 0)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] normal target 1 = %g N is negative: the contact forms "
+                        "before it is pulled, so the first force target is >= 0 N",
+                        w, t[0]);
+    return CWB_OK;
+}
+
 static int history_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
@@ -174,15 +227,11 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
                         "targets",
                         w);
     }
-    if ((int)v->p[P_NCONTROL] == 1)
-        for (size_t i = 0; i < k; i++)
-            if (v->list[P_NORMAL].v[i] < 0.0) {
-                cwb_case_where(c, v, P_NORMAL, w, sizeof w);
-                return cwb_fail(msg, n, CWB_EINPUT,
-                                "%s: [driver] normal target %zu = %g N is negative: "
-                                "a force-controlled contact carries F_n >= 0 N",
-                                w, i + 1, v->list[P_NORMAL].v[i]);
-            }
+    if ((int)v->p[P_NCONTROL] == 1) {
+        int rc = check_tension(c, msg, n);
+        if (rc)
+            return rc;
+    }
     if ((int)v->p[P_TCONTROL] == 1 && v->list[P_TANGENTIAL_Y].n) {
         cwb_case_where(c, v, P_TANGENTIAL_Y, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
@@ -212,6 +261,10 @@ typedef struct {
     int has_rot[2];     /* rolling, twisting targets were given */
     size_t steps;       /* increments per segment */
     cwb_series *series; /* the rows */
+    int adhesive;       /* the normal law carries tension (law_is_adhesive) */
+    int pulled_off;     /* a tensile target beyond the force minimum ended
+                           the run there (solve_tension) */
+    size_t pull_seg, pull_step;
 } history;
 
 /* Body 2 does not turn: body 1 carries the whole relative rotation, dth
@@ -275,12 +328,106 @@ static int brent(gsl_function *F, double lo, double hi, double abs_tol, double *
     return cwb_root_brent(F, lo, hi, abs_tol, 1e-14, x, NULL, NULL);
 }
 
+/* Largest delta with F_n = 0 below x0, where F_n(x0) > 0: bisect the
+ * predicate F_n > 0 (the permanent deformation of an elastic-plastic
+ * contact, 0 for elastic ones). */
+static int solve_unloaded(nsolve *s, double x0, double step, double *delta, char *msg, size_t n)
+{
+    double scale = s->h->ct.pair->R_star, tol = 1e-15 * scale;
+    double hi = x0, lo = x0 - step;
+    while (normal_residual(lo, s) > 0.0) {
+        step *= 2.0;
+        lo = x0 - step;
+        if (step > 4.0 * scale)
+            return cwb_fail(msg, n, CWB_EFAIL, "history: cannot find where F_n returns to zero");
+    }
+    for (int it = 0; it < 200 && hi - lo > tol; it++) {
+        double mid = 0.5 * (lo + hi);
+        if (normal_residual(mid, s) > 0.0)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    *delta = lo;
+    return s->rc ? cwb_fail(msg, n, s->rc, "history: the normal law failed") : CWB_OK;
+}
+
+/* The trial at delta is in contact and its force rises with the overlap. */
+static int rising_at(nsolve *s, double delta)
+{
+    cwb_kin k;
+    make_kin(s->h, delta, cwb_v3(0, 0, 0), &k);
+    cwb_normal_out o;
+    int rc = cwb_contact_normal(&s->h->ct, NULL, &k, &o);
+    if (rc)
+        s->rc = rc;
+    return o.branch != CWB_BRANCH_NONE && o.stiffness > 0.0;
+}
+
+/* Overlap of the force minimum of the committed branch below x0: where the
+ * trial force stops rising, between off (where the contact ends: delta_off)
+ * and x0, by bisection on the sign of dF_n/d(delta) to adjacent doubles
+ * (a simple root of the stiffness at a smooth minimum, JKR's a_f; the end
+ * of the contact where the force still rises there, DMT's delta = 0). */
+static double force_minimum(nsolve *s, double off, double x0)
+{
+    if (!rising_at(s, x0))
+        return x0;
+    double lo = off, hi = x0;
+    if (rising_at(s, lo))
+        return lo;
+    for (int it = 0; it < 2000; it++) {
+        double mid = 0.5 * (lo + hi);
+        if (!(mid > lo && mid < hi))
+            break;
+        if (rising_at(s, mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* A tensile target below the committed force (adhesive laws only,
+ * check_tension): the force falls along the committed branch to its minimum
+ * F_m at delta_m, below which the branch does not carry more tension (JKR:
+ * F_m = -(3/2) pi w R* at delta_f = -a_f^2/(3 R*), not at delta_c, the end
+ * under displacement control). A target in [F_m, F(x0)) is solved by Brent
+ * in [delta_m, x0], where F_n rises; a target below F_m pulls the contact
+ * off: *delta = delta_m, *pulled = 1 (the contact separates there). */
+static int solve_tension(nsolve *s, double x0, double *delta, int *pulled, char *msg, size_t n)
+{
+    cwb_kin k;
+    make_kin(s->h, x0, cwb_v3(0, 0, 0), &k);
+    cwb_normal_out o;
+    if ((s->rc = cwb_contact_normal(&s->h->ct, NULL, &k, &o)))
+        return cwb_fail(msg, n, s->rc, "history: the normal law failed");
+    double dm = force_minimum(s, fmin(o.delta_off, x0), x0);
+    double fm = normal_residual(dm, s);
+    if (s->rc)
+        return cwb_fail(msg, n, s->rc, "history: the normal law failed");
+    if (fm > 0.0) {
+        *delta = dm;
+        *pulled = 1;
+        return CWB_OK;
+    }
+    gsl_function F = {normal_residual, s};
+    if (brent(&F, dm, x0, 1e-15 * s->h->ct.pair->R_star, delta) != CWB_OK || s->rc)
+        return cwb_fail(msg, n, s->rc ? s->rc : CWB_EFAIL,
+                        "history: the normal force solve for F_n = %g did not converge "
+                        "between delta = %g and %g m",
+                        s->target, dm, x0);
+    return CWB_OK;
+}
+
 /* Solve F_n(delta) = target from the committed state. The bracket grows
  * geometrically from the committed overlap towards the target. A zero
- * target resolves to the largest overlap that still carries no force (the
- * permanent deformation of an elastic-plastic contact, 0 for elastic ones).
+ * target from above resolves to the largest overlap that still carries no
+ * force (solve_unloaded); a tensile one from above follows the branch to its
+ * force minimum (solve_tension, which sets *pulled past it).
  * Returns CWB_OK and *delta, or CWB_EFAIL. */
-static int solve_normal(const history *h, double target, double *delta, char *msg, size_t n)
+static int solve_normal(const history *h, double target, double *delta, int *pulled, char *msg,
+                        size_t n)
 {
     nsolve s = {h, target, CWB_OK};
     gsl_function F = {normal_residual, &s};
@@ -288,36 +435,19 @@ static int solve_normal(const history *h, double target, double *delta, char *ms
     double tol = 1e-15 * scale;
     double x0 = h->delta_c;
     double f0 = normal_residual(x0, &s);
+    *pulled = 0;
     if (s.rc)
         return cwb_fail(msg, n, s.rc, "history: the normal law failed");
     double step = fmax(fabs(x0) * 1e-3, scale * 1e-9);
     double lo, hi;
-    if (target <= 0.0) {
-        /* Largest delta with F_n = 0: bisect the predicate F_n > 0. */
-        if (f0 > 0.0) {
-            hi = x0;
-            lo = x0 - step;
-            while (normal_residual(lo, &s) > 0.0) {
-                step *= 2.0;
-                lo = x0 - step;
-                if (step > 4.0 * scale)
-                    return cwb_fail(msg, n, CWB_EFAIL,
-                                    "history: cannot find where F_n returns to zero");
-            }
-        } else {
-            *delta = x0;
-            return CWB_OK;
-        }
-        for (int it = 0; it < 200 && hi - lo > tol; it++) {
-            double mid = 0.5 * (lo + hi);
-            if (normal_residual(mid, &s) > 0.0)
-                hi = mid;
-            else
-                lo = mid;
-        }
-        *delta = lo;
-        return s.rc ? cwb_fail(msg, n, s.rc, "history: the normal law failed") : CWB_OK;
+    if (f0 == 0.0) {
+        *delta = x0;
+        return CWB_OK;
     }
+    if (target < 0.0 && f0 > 0.0)
+        return solve_tension(&s, x0, delta, pulled, msg, n);
+    if (target <= 0.0 && f0 > 0.0)
+        return solve_unloaded(&s, x0, step, delta, msg, n);
     if (f0 < 0.0) {
         lo = x0;
         hi = x0 + step;
@@ -638,11 +768,12 @@ static int step_rotation(const history *h, double delta, cwb_vec3 dxi, const dou
  * direction first (the other laws depend on the normal response), each
  * under displacement (angle) or force (moment) control. */
 static int step_kinematics(const history *h, const double target[5], double *delta, cwb_vec3 *dxi,
-                           cwb_vec3 *dth, char *msg, size_t n)
+                           cwb_vec3 *dth, int *pulled, char *msg, size_t n)
 {
     int rc;
     *delta = target[0];
-    if (h->nforce && (rc = solve_normal(h, target[0], delta, msg, n)))
+    *pulled = 0;
+    if (h->nforce && (rc = solve_normal(h, target[0], delta, pulled, msg, n)))
         return rc;
     *dxi = cwb_v3(0, target[2] - h->xi_c.y, 0);
     if (h->tforce && (rc = solve_tangential(h, *delta, dxi->y, target[1], &dxi->x, msg, n)))
@@ -662,7 +793,8 @@ static int history_segment(history *h, size_t seg, const double start[5], const 
         for (int i = 0; i < 5; i++)
             target[i] = start[i] + f * (end[i] - start[i]);
         cwb_vec3 dxi, dth;
-        int rc = step_kinematics(h, target, &delta, &dxi, &dth, msg, n);
+        int pulled;
+        int rc = step_kinematics(h, target, &delta, &dxi, &dth, &pulled, msg, n);
         if (rc) {
             char more[CWB_MSG];
             snprintf(more, sizeof more, "%s (segment %zu, step %zu)", msg, seg + 1, j);
@@ -673,6 +805,14 @@ static int history_segment(history *h, size_t seg, const double start[5], const 
         acc->row_i++;
         if (history_row(h, acc, seg, h->series) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        if (pulled) {
+            /* the contact separates at its force minimum: no quasi-static
+             * state follows under force control, the run ends on this row */
+            h->pulled_off = 1;
+            h->pull_seg = seg + 1;
+            h->pull_step = j;
+            return CWB_OK;
+        }
     }
     return CWB_OK;
 }
@@ -774,6 +914,21 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
                         acc->jumps);
 }
 
+/* Force-controlled pull-off of an adhesive contact: the force minimum it
+ * separated at (the last row), or pull_off = 0 when no target went beyond. */
+static void report_pull_off(const cwb_case *c, const history *h, const history_account *acc,
+                            cwb_result *r)
+{
+    cwb_result_set(r, "pull_off", "-", h->pulled_off ? 1.0 : 0.0);
+    if (!h->pulled_off)
+        return;
+    cwb_result_set(r, "pull_off_force", c->pair.dim == 2 ? "N/m" : "N", -acc->o.n.force);
+    cwb_result_set(r, "pull_off_overlap", "m", h->delta_c);
+    cwb_result_set(r, "pull_off_contact_radius", "m", acc->o.n.radius);
+    cwb_result_set(r, "pull_off_segment", "-", (double)h->pull_seg);
+    cwb_result_set(r, "pull_off_step", "-", (double)h->pull_step);
+}
+
 static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
@@ -787,6 +942,7 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     h.has_rot[0] = v->list[P_ROLLING].n > 0;
     h.has_rot[1] = v->list[P_TWISTING].n > 0;
     h.steps = (size_t)v->p[P_STEPS];
+    h.adhesive = law_is_adhesive(c);
     h.dt = v->p[P_SEGMENT_TIME] / (double)h.steps;
     h.series = &r->series;
     int has_t = v->list[P_TANGENTIAL].n > 0, has_y = v->list[P_TANGENTIAL_Y].n > 0;
@@ -805,10 +961,14 @@ static int history_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         int rc = history_segment(&h, seg, start, end, &acc, msg, n);
         if (rc)
             return rc;
+        if (h.pulled_off)
+            break;
         memcpy(start, end, sizeof start);
     }
     report_stiffness(c, has_t, r);
     report_history(c, &h, &acc, r);
+    if (h.adhesive && h.nforce)
+        report_pull_off(c, &h, &acc, r);
     return CWB_OK;
 }
 

@@ -17,6 +17,11 @@
  * reversible; work = U(delta) - U(delta0) along the law's path.
  * Contact radius a = sqrt(R* delta) (Hertz: DMT does not change the area).
  *
+ * Output: pulloff_force = 2 pi w R* in contact (the history driver's
+ * force control pulls the contact off at delta = 0, where the force is
+ * least); delta_off = 0; friction_offset = 2 F_po with friction_load =
+ * offset.
+ *
  * Units: w [J/m^2]; overlaps [m]; forces [N]; energies [J]. 3D spheres.
  * History: none.
  */
@@ -58,6 +63,7 @@ static int dmt_step(const double *p, const cwb_pair *g, const void *state, const
         out->radius = sqrt(g->R_star * d);
         out->energy = dmt_energy(p, g, d);
         out->branch = CWB_BRANCH_ELASTIC;
+        out->pulloff_force = fpo;
         out->friction_offset = cwb_adhesion_friction_offset(p[CWB_ADH_FRICTION], fpo);
     }
     out->work = out->energy - dmt_energy(p, g, k->delta0);

@@ -34,7 +34,7 @@
  *
  * Output: delta_off = delta_c while in contact (the collision driver ends the
  * contact there; the spring tangential laws keep their spring down to it);
- * friction_offset = 2 F_po with friction_load = offset.
+ * friction_offset = 2 F_po with friction_load = offset; pulloff_force = F_po.
  *
  * Units: w [J/m^2]; overlaps [m]; forces [N]; energies [J]. 3D spheres.
  * History: the contact flag.
@@ -84,8 +84,9 @@ static int jkr_step(const double *p, const cwb_pair *g, const void *state, const
         out->energy = cwb_jkr_energy(&j, a);
         out->branch = CWB_BRANCH_ELASTIC;
         out->delta_off = dc;
+        out->pulloff_force = cwb_jkr_pulloff(&j);
         out->friction_offset =
-            cwb_adhesion_friction_offset(p[CWB_ADH_FRICTION], cwb_jkr_pulloff(&j));
+            cwb_adhesion_friction_offset(p[CWB_ADH_FRICTION], out->pulloff_force);
         /* from the committed state on the branch, or from the snap-in */
         out->work = out->energy - (was ? e0 : cwb_jkr_energy(&j, cwb_jkr_a_snap(&j)));
     } else {

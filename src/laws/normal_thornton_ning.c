@@ -42,6 +42,11 @@
  * integral of the loading force in a); dissipated = work - change of stored
  * energy: plastic work, snap-in -U(a_0) and separation U_Rp(a_c).
  *
+ * Output: delta_off = the end of the current curve, pulloff_force =
+ * (3/2) pi w R_p of the current curve (the least force under force control,
+ * the history driver's pull-off), friction_offset = 2 F_po(R_p) with
+ * friction_load = offset.
+ *
  * Units: p_y, sigma_y [Pa]; w [J/m^2]; overlaps [m]; forces [N]. 3D spheres.
  * Derived constants: p_y, a_y, delta_y, F_y. History: contact flag, delta_max.
  */
@@ -204,7 +209,8 @@ static void in_contact(const double *p, const cwb_pair *g, const tn_curve *c, do
     }
     t->in_contact = 1.0;
     out->delta_off = curve_end(now);
-    out->friction_offset = cwb_adhesion_friction_offset(p[P_FRICTION], cwb_jkr_pulloff(&now->j));
+    out->pulloff_force = cwb_jkr_pulloff(&now->j);
+    out->friction_offset = cwb_adhesion_friction_offset(p[P_FRICTION], out->pulloff_force);
 }
 
 static int tn_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,

@@ -30,8 +30,17 @@
  * carried force, since u0 is then d_max), and slip = mu F_n max(0, u1 -
  * d_max) (>= 0). The account closes identically.
  *
+ * Adhesion (issue 17): the normal load N of the curve and of its Coulomb
+ * limit is F_n + friction_offset, as in the spring-based laws (spring.c):
+ * F_n + 2 F_pulloff under an adhesive law with friction_load = offset
+ * (Thornton & Yin 1991 after Savkoor & Briggs 1977; LAMMPS pair granular),
+ * F_n otherwise; a is the adhesive law's contact radius. The curve is
+ * released (its energy lost) below delta_off, where an adhesive contact
+ * ends (0 for other laws), or when N <= 0 (friction_load = net in tension).
+ * For non-adhesive laws (offset 0, delta_off 0) nothing changes.
+ *
  * Units: mu [-]; forces [N]; displacements [m]. 3D spheres. History: the
- * committed force, F_n and stored energy.
+ * committed force, normal load N and stored energy.
  */
 #include <string.h>
 
@@ -39,7 +48,7 @@
 
 typedef struct {
     cwb_vec3 force; /* committed tangential force [N] */
-    double fn;      /* committed normal force [N] */
+    double fn;      /* committed normal load N (header) [N] */
     double energy;  /* committed stored energy [J] */
 } lth_state;
 
@@ -64,13 +73,15 @@ static int lth_step(const double *p, const cwb_pair *g, const void *state, const
     const lth_state *s = state;
     lth_state *t = trial;
     memset(out, 0, sizeof *out);
-    if (k->delta <= 0.0 || nrm->force <= 0.0 || nrm->radius <= 0.0) {
+    /* The normal load: F_n, plus an adhesive law's friction_offset (header) */
+    double N = nrm->force + nrm->friction_offset;
+    if (k->delta <= nrm->delta_off || N <= 0.0 || nrm->radius <= 0.0) {
         memset(t, 0, sizeof *t);
         out->dissipated = s->energy;
         out->stiffness_energy = s->energy;
         return CWB_OK;
     }
-    double mN = p[0] * nrm->force;
+    double mN = p[0] * N;
     double dmax = 3.0 * mN / (16.0 * g->G_star * nrm->radius);
     cwb_vec3 f0 = cwb_v3_rotate_into_plane(s->force, k->normal);
     double m0 = cwb_v3_norm(f0);
@@ -97,7 +108,7 @@ static int lth_step(const double *p, const cwb_pair *g, const void *state, const
         out->stiffness = 0.0;
     }
     t->force = f1;
-    t->fn = nrm->force;
+    t->fn = N;
     t->energy = e1;
     out->force = f1;
     out->energy = e1;

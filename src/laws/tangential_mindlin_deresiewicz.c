@@ -58,6 +58,15 @@
  *    below T^2/(2 k0)), and the split an estimate. A full reversal, which
  *    the law restarts as virgin loading, also books the difference there.
  *
+ * Adhesion (issue 17): N is F_n + friction_offset, as in the spring-based
+ * laws (spring.c): F_n + 2 F_pulloff under an adhesive law with
+ * friction_load = offset (the equivalent Hertz load of Thornton & Yin 1991,
+ * after Savkoor & Briggs 1977; LAMMPS pair granular), F_n otherwise, in the
+ * Coulomb limit mu N, the compliance C and the changes dN alike; a is the
+ * adhesive law's contact radius. The law is released below delta_off (where
+ * an adhesive contact ends; 0 for other laws) or when N <= 0. For
+ * non-adhesive laws nothing changes.
+ *
  * Units: mu [-]; forces [N]; k0 [N/m]. 3D spheres. History: md_state.
  */
 #include <string.h>
@@ -70,7 +79,7 @@ typedef struct {
     cwb_vec3 axis;    /* unit direction of the law's line (0: virgin) */
     double sign;      /* +-1: direction of the current loading branch */
     double t, t1, t2; /* T, T*, T** in the loading frame (sign * force) [N] */
-    double fn;        /* committed normal force [N] */
+    double fn;        /* committed normal load N (header) [N] */
     double energy;    /* committed stored energy [J] */
     double e1, e2;    /* stored energy at the reversals T*, T** [J] */
     double k0;        /* committed sticking stiffness 8 G* a [N/m] */
@@ -354,14 +363,15 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
     md_state *t = trial;
     double mu = p[0];
     memset(out, 0, sizeof *out);
-    if (k->delta <= 0.0 || nrm->force <= 0.0 || nrm->radius <= 0.0) {
+    /* The normal load: F_n, plus an adhesive law's friction_offset (header) */
+    double N = nrm->force + nrm->friction_offset;
+    if (k->delta <= nrm->delta_off || N <= 0.0 || nrm->radius <= 0.0) {
         memset(t, 0, sizeof *t);
         out->dissipated = s->energy;
         out->stiffness_energy = s->energy;
         return CWB_OK;
     }
     *t = *s;
-    double N = nrm->force;
     cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, k->normal);
     if (!md_axis(s, t, dxi, k->normal)) {
         t->fn = N;
