@@ -621,6 +621,14 @@ START_TEST(yield_velocity_energy)
     ck_assert_rel(o.energy, U_TN(ay), 1e-12);
     ck_assert_rel(o.work, U_TN(ay) - U_TN(a0), 1e-12);
     ck_assert(sqrt(o.work / o.energy) > 1.001);
+    /* the collision driver's yield velocity from that work: a sphere on a
+     * wall, m* = m = (4/3) pi R^3 rho */
+    cwb_result r;
+    test_run("cases/beyond_thornton_ning_restitution.case", NULL, 0, &r);
+    double m = 4.0 / 3.0 * M_PI * R * R * R * RHO;
+    ck_assert_rel(cwb_result_get(&r, "yield_velocity"), sqrt(2.0 * (U_TN(ay) - U_TN(a0)) / m),
+                  1e-12);
+    cwb_result_free(&r);
 #undef U_TN
     static const char *const laws[] = {"thornton",      "tomas",        "stronge",
                                        "storakers",     "vu_quoc",      "brake",

@@ -1499,7 +1499,9 @@ static void report_energy(const cwb_case *c, const run_summary *sum, cwb_result 
 }
 
 /* Yield velocity of laws with a yield overlap: the closing speed whose
- * kinetic energy the virgin elastic loading stores at delta_y. */
+ * kinetic energy the virgin elastic loading takes to reach delta_y -- the
+ * work from first touch, not the energy stored: for an adhesive law the
+ * snap-in energy U(a_0) < 0 is part of it (work = energy for the others). */
 static void report_yield(const cwb_case *c, double vn_in, cwb_result *r)
 {
     cwb_contact ct;
@@ -1510,7 +1512,7 @@ static void report_yield(const cwb_case *c, double vn_in, cwb_result *r)
         return;
     k.delta = no.delta_yield;
     if (cwb_contact_normal(&ct, NULL, &k, &no) == CWB_OK) {
-        double vy = sqrt(2.0 * no.energy / c->pair.m_star);
+        double vy = sqrt(2.0 * no.work / c->pair.m_star);
         cwb_result_set(r, "yield_velocity", "m/s", vy);
         cwb_result_set(r, "impact_over_yield_velocity", "-", vn_in / vy);
     }
