@@ -356,16 +356,17 @@ static int x_rises(const cwb_fit_table *t)
  * and the unit when the model knows it (else a "[unit]" in the name). */
 static void put_axis(FILE *f, char axis, const char *column, const char *unit)
 {
-    if (!unit || !unit[0]) {
-        cwb_gp_style_axis_column(f, axis, column);
-        return;
-    }
     char name[CWB_TEXT];
     snprintf(name, sizeof name, "%s", column);
-    size_t len = strlen(name);
-    if (len > 5 && strcmp(name + len - 5, "_data") == 0)
-        name[len - 5] = '\0';
-    cwb_gp_style_axis(f, axis, name, unit);
+    char *tag = strstr(name, "_data"); /* "F_n_data", "p_centre data [Pa]" */
+    if (!tag)
+        tag = strstr(name, " data");
+    if (tag)
+        memmove(tag, tag + 5, strlen(tag + 5) + 1);
+    if (!unit || !unit[0])
+        cwb_gp_style_axis_column(f, axis, name);
+    else
+        cwb_gp_style_axis(f, axis, name, unit);
 }
 
 const char *cwb_fit_data_title(const cwb_reference *ref)

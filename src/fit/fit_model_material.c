@@ -964,7 +964,9 @@ static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const mat
                        .iy = 1,
                        .ifit = 2,
                        .igroup = 3,
-                       .ngroup = (int)mf->ngroups};
+                       .ngroup = (int)mf->ngroups,
+                       .data_title = cwb_fit_data_title(&mf->ref[0]),
+                       .fit_title = "fitted per material"};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     free(rows);
     return rc;
