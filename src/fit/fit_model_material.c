@@ -29,6 +29,19 @@
  *                   through the origin); trend u delta_y = u0 + u1 nu
  *                   (eq. 61: 0.195, 0.23).
  *
+ *   pellet_yield    ch. 6, eq. 111: above 0.13 mm the force is linear,
+ *                   F = L delta + d, and eq. 63 (nu = 0.3) gives sigma_y =
+ *                   L / (2.228 * 2.3 pi R); free sigma_y [Pa], d [N].
+ *   pellet_modulus  ch. 6, eq. 112: below 0.02 mm the stiffness dF/ddelta
+ *                   (second-order three-point differences of the table, as
+ *                   the thesis differentiated its data) is fitted by x
+ *                   delta^(1/2), Hertz's, and E = 0.91 x / (2 R^(1/2));
+ *                   free E [Pa].
+ *                   Both take the thesis' ranges in mm (not in delta_y: the
+ *                   method does not know sigma_y beforehand); their
+ *                   "thesis" values are what it extracted from its pellets
+ *                   (E = 2690 +- 190 MPa, sigma_y = 49 +- 3 MPa).
+ *
  * E* = E/(1 - nu^2) (a sphere on a rigid flat, R* = R); Ay from appendix A
  * (cwb_yield_factor). Only virgin loading enters the loading formulas (the
  * first leg, and reloading legs from 2 % past the earlier maximum, where
@@ -70,11 +83,12 @@ typedef struct formula {
     const char *y_name; /* what is fitted, with its unit */
     size_t np;
     const char *param[MAX_P], *unit[MAX_P];
-    int unloading;     /* 1: one fit per unloading leg (force), 2: (radius) */
-    double z_fixed;    /* reduced radius: exponent (0: eq. 58) */
-    double max_over_y; /* largest delta/delta_y used (0: no bound) */
-    double min_over_y; /* smallest delta/delta_y used (0: delta_y) */
-    int zeros;         /* 1: rows with y = 0 are data too */
+    int unloading;               /* 1: one fit per unloading leg (force), 2: (radius) */
+    double z_fixed;              /* reduced radius: exponent (0: eq. 58) */
+    double max_over_y;           /* largest delta/delta_y used (0: no bound) */
+    double min_over_y;           /* smallest delta/delta_y used (0: delta_y) */
+    int zeros;                   /* 1: rows with y = 0 are data too */
+    double min_delta, max_delta; /* > 0: bounds of delta [m] instead of delta_y's (eqs. 111-112) */
     double (*y)(const cwb_reference *r, const int *col, size_t i);
     double (*f)(const struct formula *fm, const material *m, const group *g, const double *p,
                 double x);
@@ -290,6 +304,65 @@ static void start_onset(const material *m, const double *x, const double *y, siz
         p[1] = y[count - 1] / run;
 }
 
+/* Ch. 6, eq. 111: the constant 2.228 is p(25 delta_y)/sigma_y of eq. 63
+ * at nu = 0.3, pi D atan(25 b delta_y) / (pi sigma_y) as the thesis printed it. */
+#define PELLET_PLASTIC_PRESSURE 2.228
+#define PELLET_SLOPE_K          2.3  /* eq. 64: a^2 = 2.3 R delta + d */
+#define PELLET_ONE_MINUS_NU2    0.91 /* eq. 112: nu = 0.3 assumed */
+
+static double f_pellet_yield(const formula *fm, const material *m, const group *g, const double *p,
+                             double x)
+{
+    (void)fm, (void)g;
+    return PELLET_PLASTIC_PRESSURE * PELLET_SLOPE_K * M_PI * m->R * p[0] * x + p[1];
+}
+
+static void thesis_pellet_yield(const formula *fm, const material *m, const group *g, double *p)
+{
+    (void)fm, (void)m, (void)g;
+    p[0] = 49e6; /* the thesis' sigma_y from its pellets */
+    p[1] = 0.0;
+}
+
+/* The straight line through the points (least squares) as the start. */
+static void start_pellet_yield(const material *m, const double *x, const double *y, size_t count,
+                               double *p)
+{
+    double c0, c1, c00, c01, c11, ss;
+    if (count < 2 || gsl_fit_linear(x, 1, y, 1, count, &c0, &c1, &c00, &c01, &c11, &ss))
+        return;
+    p[0] = c1 / (PELLET_PLASTIC_PRESSURE * PELLET_SLOPE_K * M_PI * m->R);
+    p[1] = c0;
+}
+
+/* dF/ddelta at row i of the first leg: the three-point derivative that is
+ * exact for a parabola on uneven steps, with the origin (F = 0 at delta =
+ * 0, where contact starts) before the first row; NaN at the leg's end. */
+static double y_stiffness(const cwb_reference *r, const int *c, size_t i)
+{
+    const double *x = r->v[c[C_DELTA]], *f = r->v[c[C_FORCE]], *leg = r->v[c[C_LEG]];
+    if (leg[i] != 1 || i + 1 >= r->nrow || leg[i + 1] != 1)
+        return NAN;
+    double x0 = i ? x[i - 1] : 0.0, f0 = i ? f[i - 1] : 0.0;
+    double hm = x[i] - x0, hp = x[i + 1] - x[i];
+    if (!(hm > 0 && hp > 0))
+        return NAN;
+    return (hm * hm * f[i + 1] - hp * hp * f0 + (hp * hp - hm * hm) * f[i]) / (hm * hp * (hm + hp));
+}
+
+static double f_pellet_modulus(const formula *fm, const material *m, const group *g,
+                               const double *p, double x)
+{
+    (void)fm, (void)g;
+    return 2.0 * sqrt(m->R) * p[0] / PELLET_ONE_MINUS_NU2 * sqrt(x);
+}
+
+static void thesis_pellet_modulus(const formula *fm, const material *m, const group *g, double *p)
+{
+    (void)fm, (void)m, (void)g;
+    p[0] = 2690e6; /* the thesis' E from its pellets */
+}
+
 static double tx_nu256(const material *m)
 {
     return pow(m->nu, 2.56);
@@ -406,6 +479,29 @@ static const formula formulas[] = {
      .f = f_onset,
      .thesis = thesis_onset,
      .data_start = start_onset},
+    {.name = "pellet_yield",
+     .y_name = "force [N]",
+     .equation = "F = 2.228 * 2.3 pi R sigma_y delta + d above 0.13 mm (ch. 6, eq. 111 from eq. "
+                 "63 at nu = 0.3)",
+     .np = 2,
+     .param = {"sigma_y", "d"},
+     .unit = {"Pa", "N"},
+     .min_delta = 1.3e-4,
+     .y = y_force,
+     .f = f_pellet_yield,
+     .thesis = thesis_pellet_yield,
+     .data_start = start_pellet_yield},
+    {.name = "pellet_modulus",
+     .y_name = "stiffness dF/ddelta [N/m]",
+     .equation = "dF/ddelta = x delta^(1/2) below 0.02 mm, E = 0.91 x / (2 R^(1/2)) (ch. 6, eq. "
+                 "112, nu = 0.3)",
+     .np = 1,
+     .param = {"E"},
+     .unit = {"Pa"},
+     .max_delta = 2e-5,
+     .y = y_stiffness,
+     .f = f_pellet_modulus,
+     .thesis = thesis_pellet_modulus},
     {.name = "contact_radius",
      .y_name = "contact_radius [m]",
      .equation = "a^2 = R delta_y (A (delta/delta_y - 1)^B + 1) (eq. 74 = 107)",
@@ -525,6 +621,10 @@ static void add_point(material_fit *mf, double x, double y)
 static int row_in_range(const material_fit *mf, const material *m, double x)
 {
     double s = x / m->delta_y;
+    if (mf->fm->min_delta > 0 || mf->fm->max_delta > 0) /* the thesis' range in metres */
+        return x > 0 && x >= mf->fm->min_delta * (1 - 1e-9) &&
+               (mf->fm->max_delta == 0 || x <= mf->fm->max_delta * (1 + 1e-9)) && s >= mf->lo &&
+               s <= mf->hi;
     if (s <= fmax(1.0, mf->fm->min_over_y) * (1 + 1e-9) ||
         (mf->fm->max_over_y > 0 && s > mf->fm->max_over_y * (1 + 1e-12)))
         return 0;
@@ -697,7 +797,8 @@ static void group_solution(material_fit *mf, group *g, const group_job *j,
     /* the covariance is of the scaled residuals: s^2 in the same units */
     double s2 = m > np ? chisq / (j->yscale * j->yscale) / (double)(m - np) : NAN;
     for (size_t k = 0; k < np; k++)
-        g->se[k] = status == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
+        g->se[k] =
+            status == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
     if (cov)
         gsl_matrix_free(cov);
     g->r2 = cwb_fit_r_squared(mf->y + g->first, mf->yfit + g->first, m);
