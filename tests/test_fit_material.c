@@ -48,6 +48,7 @@ typedef struct {
     double R, E, nu, sigma_y;
     double D_over_sy, c, A, B, u_dy; /* eqs. 52-53, 55, 74, 61 */
     double k_plastic;                /* eq. 64 above 25 delta_y (0: eq. 55 throughout) */
+    double peeq_b;                   /* plateau of the centre's plastic strain before its ramp */
     double t[4];                     /* eq. 75's turning point of each unloading leg */
 } synthetic;
 
@@ -88,17 +89,18 @@ static void loading(const synthetic *s, const derived *d, double x, double *F, d
 }
 
 /* The plastic strain at the contact centre: a ramp from 12 delta_y (not
- * the thesis' 50), slope 2e-3 per delta_y, on loading rows. */
-static double peeq_centre(const derived *d, double x)
+ * the thesis' 50), slope 2e-3 per delta_y, on loading rows, above the
+ * plateau peeq_b. */
+static double peeq_centre(const synthetic *s, const derived *d, double x)
 {
-    return x > 12 * d->dy ? 2e-3 * (x / d->dy - 12) : 0.0;
+    return s->peeq_b + (x > 12 * d->dy ? 2e-3 * (x / d->dy - 12) : 0.0);
 }
 
 static void row(FILE *f, const synthetic *s, const derived *d, int leg, double x, double F,
                 double a, double p)
 {
     fprintf(f, "%d,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g,%.15g\n", leg, x, F, a, p,
-            leg == 2 ? 0.0 : peeq_centre(d, x), s->R, s->E, s->nu, s->sigma_y, d->dy);
+            leg == 2 ? 0.0 : peeq_centre(s, d, x), s->R, s->E, s->nu, s->sigma_y, d->dy);
 }
 
 /* eq. 74's loading radius^2 and eq. 75's unloading radius at x. */
@@ -209,6 +211,7 @@ START_TEST(plastic_radius_and_turning_points)
     char data[256], text[512], msg[CWB_MSG];
     synthetic s = base;
     s.k_plastic = 2.1;
+    s.peeq_b = 1.6e-3; /* cwb's FEM: the strain the centre takes on at first yield */
     write_table(tmp("pl.csv", data, sizeof data), &s);
     cwb_result r;
     snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = plastic_radius\ndata = %s\n",
@@ -222,6 +225,8 @@ START_TEST(plastic_radius_and_turning_points)
     ck_assert_msg(fit_text("y.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
     ck_assert_msg(fabs(cwb_result_get(&r, "n_p_0") - 12) < 1e-6, "n_p = %.10g",
                   cwb_result_get(&r, "n_p_0"));
+    ck_assert_msg(fabs(cwb_result_get(&r, "b_0") - 1.6e-3) < 1e-9, "b = %.10g",
+                  cwb_result_get(&r, "b_0"));
     cwb_result_free(&r);
     snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = unloading_radius\ndata = %s\n",
              data);

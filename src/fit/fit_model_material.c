@@ -29,6 +29,10 @@
  *                   through the origin); trend u delta_y = u0 + u1 nu
  *                   (eq. 61: 0.195, 0.23).
  *
+ *   centre_yield    sec. 4.4, Fig. 31: the plastic strain at the contact
+ *                   centre (column peeq_centre) = b + s (delta/delta_y -
+ *                   n_p) past n_p, b before; free n_p, s, b (thesis: n_p
+ *                   = 50, b = 0).
  *   pellet_yield    ch. 6, eq. 111: above 0.13 mm the force is linear,
  *                   F = L delta + d, and eq. 63 (nu = 0.3) gives sigma_y =
  *                   L / (2.228 * 2.3 pi R); free sigma_y [Pa], d [N].
@@ -63,7 +67,7 @@
 
 #define MAX_DATA   16
 #define MAX_GROUPS 64
-#define MAX_P      2
+#define MAX_P      3
 
 typedef struct {
     double R, E, nu, sigma_y, delta_y, E_star, Ay;
@@ -270,15 +274,18 @@ static double y_peeq(const cwb_reference *r, const int *c, size_t i)
 }
 
 /* Sec. 4.4, Fig. 31: the plastic strain at the centre of the contact is
- * zero until the plastic zone reaches the surface there, at n_p delta_y
- * (the thesis: 50 for every material), and grows from there; a ramp
- * s (delta/delta_y - n_p) locates n_p. */
+ * constant (zero in the thesis) until the plastic zone reaches the surface
+ * there, at n_p delta_y (the thesis: 50 for every material), and grows
+ * from there; a ramp b + s (delta/delta_y - n_p) locates n_p. The plateau
+ * b is what the material nearest the centre took on at first yield, when
+ * the contact radius spans few elements (cwb's FEM: 1.6e-3 from 2 delta_y
+ * at a/h0 ~ 1.7); it is 0 for a surface point of a fine mesh. */
 static double f_onset(const formula *fm, const material *m, const group *g, const double *p,
                       double x)
 {
     (void)fm, (void)g;
     double over = x / m->delta_y - p[0];
-    return over > 0 ? p[1] * over : 0.0;
+    return p[2] + (over > 0 ? p[1] * over : 0.0);
 }
 
 static void thesis_onset(const formula *fm, const material *m, const group *g, double *p)
@@ -286,22 +293,27 @@ static void thesis_onset(const formula *fm, const material *m, const group *g, d
     (void)fm, (void)m, (void)g;
     p[0] = 50.0;
     p[1] = 1e-3; /* a start only: the thesis gives no slope */
+    p[2] = 0.0;  /* the thesis' Fig. 31 starts from zero */
 }
 
-/* Start at the last zero before the strain appears, and the slope to the
- * last point. */
+/* Start: the plateau is the first point's value, n_p the last point still
+ * on it, the slope from there to the last point. */
 static void start_onset(const material *m, const double *x, const double *y, size_t count,
                         double *p)
 {
+    if (count == 0)
+        return;
+    double b = y[0];
     size_t i = 0;
-    while (i < count && y[i] == 0)
+    while (i < count && y[i] <= b * (1 + 1e-3) + 1e-12)
         i++;
     if (i == 0 || i >= count)
         return;
     p[0] = x[i - 1] / m->delta_y;
+    p[2] = b;
     double run = x[count - 1] / m->delta_y - p[0];
-    if (run > 0 && y[count - 1] > 0)
-        p[1] = y[count - 1] / run;
+    if (run > 0 && y[count - 1] > b)
+        p[1] = (y[count - 1] - b) / run;
 }
 
 /* Ch. 6, eq. 111: the constant 2.228 is p(25 delta_y)/sigma_y of eq. 63
@@ -469,11 +481,11 @@ static const formula formulas[] = {
      .thesis = thesis_plastic},
     {.name = "centre_yield",
      .y_name = "peeq_centre [-]",
-     .equation = "plastic strain at the contact centre = s (delta/delta_y - n_p) past n_p, 0 "
-                 "before (sec. 4.4, Fig. 31: n_p = 50)",
-     .np = 2,
-     .param = {"n_p", "s"},
-     .unit = {"-", "-"},
+     .equation = "plastic strain at the contact centre = b + s (delta/delta_y - n_p) past n_p, b "
+                 "before (sec. 4.4, Fig. 31: n_p = 50, b = 0)",
+     .np = 3,
+     .param = {"n_p", "s", "b"},
+     .unit = {"-", "-", "-"},
      .zeros = 1,
      .y = y_peeq,
      .f = f_onset,
