@@ -49,6 +49,7 @@ typedef struct {
     double D_over_sy, c, A, B, u_dy; /* eqs. 52-53, 55, 74, 61 */
     double k_plastic;                /* eq. 64 above 25 delta_y (0: eq. 55 throughout) */
     double peeq_b;                   /* plateau of the centre's plastic strain before its ramp */
+    double peeq_onset;               /* where the ramp starts [delta_y] (0: 12) */
     double t[4];                     /* eq. 75's turning point of each unloading leg */
 } synthetic;
 
@@ -93,7 +94,8 @@ static void loading(const synthetic *s, const derived *d, double x, double *F, d
  * plateau peeq_b. */
 static double peeq_centre(const synthetic *s, const derived *d, double x)
 {
-    return s->peeq_b + (x > 12 * d->dy ? 2e-3 * (x / d->dy - 12) : 0.0);
+    double on = s->peeq_onset > 0 ? s->peeq_onset : 12;
+    return s->peeq_b + (x > on * d->dy ? 2e-3 * (x / d->dy - on) : 0.0);
 }
 
 static void row(FILE *f, const synthetic *s, const derived *d, int leg, double x, double F,
@@ -228,6 +230,19 @@ START_TEST(plastic_radius_and_turning_points)
     ck_assert_msg(fabs(cwb_result_get(&r, "b_0") - 1.6e-3) < 1e-9, "b = %.10g",
                   cwb_result_get(&r, "b_0"));
     cwb_result_free(&r);
+    /* an onset beyond the table (60 delta_y; it ends at 40): no fit can
+     * place it, so n_p is the lower bound 40 with an infinite error */
+    s.peeq_onset = 60;
+    write_table(tmp("pl60.csv", data, sizeof data), &s);
+    snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = centre_yield\ndata = %s\n",
+             data);
+    ck_assert_msg(fit_text("y60.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(
+        fabs(cwb_result_get(&r, "n_p_0") - 40) < 1e-9 && isinf(cwb_result_get(&r, "n_p_0_stderr")),
+        "n_p = %.10g +- %g", cwb_result_get(&r, "n_p_0"), cwb_result_get(&r, "n_p_0_stderr"));
+    cwb_result_free(&r);
+    s.peeq_onset = 0;
+    write_table(tmp("pl.csv", data, sizeof data), &s);
     snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = unloading_radius\ndata = %s\n",
              data);
     ck_assert_msg(fit_text("t.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);

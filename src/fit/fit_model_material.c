@@ -79,6 +79,7 @@ typedef struct {
     size_t first, count;         /* its points in the point arrays */
     double delta_max, force_max; /* unloading: where the leg starts */
     double delta_min;            /* unloading: where its force reaches zero */
+    int not_reached;             /* centre_yield: no rise above the plateau in the data */
     double p[MAX_P], se[MAX_P], r2, rms;
 } group;
 
@@ -92,6 +93,7 @@ typedef struct formula {
     double max_over_y;           /* largest delta/delta_y used (0: no bound) */
     double min_over_y;           /* smallest delta/delta_y used (0: delta_y) */
     int zeros;                   /* 1: rows with y = 0 are data too */
+    int onset;                   /* 1: p[0] is an onset that the data may not reach */
     double min_delta, max_delta; /* > 0: bounds of delta [m] instead of delta_y's (eqs. 111-112) */
     double (*y)(const cwb_reference *r, const int *col, size_t i);
     double (*f)(const struct formula *fm, const material *m, const group *g, const double *p,
@@ -484,6 +486,7 @@ static const formula formulas[] = {
      .equation = "plastic strain at the contact centre = b + s (delta/delta_y - n_p) past n_p, b "
                  "before (sec. 4.4, Fig. 31: n_p = 50, b = 0)",
      .np = 3,
+     .onset = 1,
      .param = {"n_p", "s", "b"},
      .unit = {"-", "-", "-"},
      .zeros = 1,
@@ -817,9 +820,31 @@ static void group_solution(material_fit *mf, group *g, const group_job *j,
     g->rms = sqrt(chisq / (double)m);
 }
 
+/* An onset the data never reach (every point on the first one's value,
+ * within 1e-6 of it): no fit can place it, so n_p is reported as a lower
+ * bound, the last point, with an infinite standard error. */
+static int onset_not_reached(material_fit *mf, group *g)
+{
+    const double *y = mf->y + g->first;
+    for (size_t i = 1; i < g->count; i++)
+        if (fabs(y[i] - y[0]) > 1e-6 * fabs(y[0]) + 1e-12)
+            return 0;
+    g->not_reached = 1;
+    g->p[0] = mf->x[g->first + g->count - 1] / mf->mat[g->data].delta_y;
+    g->se[0] = INFINITY;
+    g->p[1] = g->se[1] = g->se[2] = 0.0;
+    g->p[2] = y[0];
+    g->r2 = NAN;
+    for (size_t i = 0; i < g->count; i++)
+        mf->yfit[g->first + i] = y[0];
+    return 1;
+}
+
 static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
 {
     size_t np = mf->fm->np;
+    if (mf->fm->onset && onset_not_reached(mf, g))
+        return CWB_OK;
     if (g->count <= np)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: %zu points for %zu parameters", mf->path[g->data],
                         g->count, np);
@@ -972,6 +997,9 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
         cwb_fit_note(o, "%s: %s = %.10g +- %.3g %s", mf->path[g->data], fm->param[p], g->p[p],
                      g->se[p], fm->unit[p]);
     }
+    if (g->not_reached)
+        cwb_fit_say(o, " -- not reached: the strain stays at b up to the last point, n_p > %.4g",
+                    g->p[0]);
     cwb_fit_say(o, ", R^2 = %.6f, %zu points\n", g->r2, g->count);
     cwb_fit_json_number(&o->json_out, "r_squared", g->r2, 10);
     cwb_fit_json_number(&o->json_out, "rms", g->rms, 6);
