@@ -161,13 +161,14 @@ FIT_CASES += $(foreach f,fig22_pressure fig23_reduced_radius eq53_D_trend fig24_
                fig25_unloading fig32_c_extended eq64_plastic_radius fig41_contact_radius \
                eq76_turning_point fig26_thornton_py fig34_thornton_py fig35_tomas_lambda \
                fig27_brake_p0 fig27_vu_quoc_fit pellet_fit_rathbone pellet_fit_thornton \
-               pellet_fit_jackson_green,cases/seed004_$(f).fit)
+               pellet_fit_jackson_green fig31_centre_yield pellet_eq111_yield \
+               pellet_eq112_modulus,cases/seed004_$(f).fit)
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).
 SEED004_PLASTIC_FIGS = $(foreach c,fig26_thornton fig26_thornton_fit fig26 \
                          fig27_brake fig27_jackson_green fig27 fig28_jackson_green fig28 \
-                         fig30 fig33_e26000 fig33 fig34_thornton_1 fig34_thornton_2 fig34 \
+                         fig29a fig29b fig30 fig33_e26000 fig33 fig34_thornton_1 fig34_thornton_2 fig34 \
                          fig35_tomas fig35,cases/seed004_$(c).case)
 
 # Seed 004 Figs. 36-54 (ch. 5, tangential): the law side, law against law;

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM (residuals)' . "\n" . 'D = 192245102.6 ± 2.77e+06 Pa; D = 229260260.9 ± 2.28e+06 Pa; D = 59072913.83 ± 9.16e+05 Pa; R^2 = 0.998082' noenhanced
+set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM (residuals)' . "\n" . 'D = 192245102.6 ± 2.77e+06 Pa; D = 229260260.9 ± 2.28e+06 Pa; D = 59072913.83 ± 9.16e+05 Pa; R^2 = 0.997504' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 58: the exponent z against nu^2.56, refitted to cwb''s FEM (residuals)' . "\n" . 'c = 2.210321651 ± 5.29; z = 0.5983275672 ± 0.0481; c = -5.620767738 ± 5; R^2 = 0.999295' noenhanced
+set title 'Rathbone thesis eq. 58: the exponent z against nu^2.56, refitted to cwb''s FEM (residuals)' . "\n" . 'c = 2.210321651 ± 5.29; z = 0.5983275672 ± 0.0481; c = -5.620767738 ± 5; R^2 = 0.999351' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

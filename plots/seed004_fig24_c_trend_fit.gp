@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 24: eq. 55''s c against (1 - nu^2) E*/sigma_y, refitted to cwb''s FEM' . "\n" . 'c = 10.81910864 ± 0.268; c = 10.28906583 ± 0.275; c = 11.4749714 ± 0.327; R^2 = 0.998911' noenhanced
+set title 'Rathbone thesis Fig. 24: eq. 55''s c against (1 - nu^2) E*/sigma_y, refitted to cwb''s FEM' . "\n" . 'c = 10.81910864 ± 0.268; c = 10.28906583 ± 0.275; c = 11.4749714 ± 0.327; R^2 = 0.999069' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -42,7 +42,7 @@ cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig24_c_trend_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'data', \
      'seed004_fig24_c_trend_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fit', \
-     for [k=1:6] 'seed004_fig24_c_trend_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+     for [k=1:9] 'seed004_fig24_c_trend_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

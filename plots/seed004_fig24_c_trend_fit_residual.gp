@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 24: eq. 55''s c against (1 - nu^2) E*/sigma_y, refitted to cwb''s FEM (residuals)' . "\n" . 'c = 10.81910864 ± 0.268; c = 10.28906583 ± 0.275; c = 11.4749714 ± 0.327; R^2 = 0.998911' noenhanced
+set title 'Rathbone thesis Fig. 24: eq. 55''s c against (1 - nu^2) E*/sigma_y, refitted to cwb''s FEM (residuals)' . "\n" . 'c = 10.81910864 ± 0.268; c = 10.28906583 ± 0.275; c = 11.4749714 ± 0.327; R^2 = 0.999069' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 25 and eq. 61: the unloading radius R*_un, refitted to cwb''s FEM' . "\n" . 'R_un/R = 1.811399412 ± 0.0458; R_un/R = 1.74885741 ± 0.0416; R_un/R = 1.402863276 ± 0.0304; R^2 = 0.998917' noenhanced
+set title 'Rathbone thesis Fig. 25 and eq. 61: the unloading radius R*_un, refitted to cwb''s FEM' . "\n" . 'R_un/R = 1.811399412 ± 0.0458; R_un/R = 1.74885741 ± 0.0416; R_un/R = 1.402863276 ± 0.0304; R^2 = 0.998929' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -42,7 +42,7 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig25_unloading_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'data', \
      'seed004_fig25_unloading_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fit', \
-     for [k=1:15] 'seed004_fig25_unloading_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+     for [k=1:24] 'seed004_fig25_unloading_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

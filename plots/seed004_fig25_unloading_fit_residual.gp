@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 25 and eq. 61: the unloading radius R*_un, refitted to cwb''s FEM (residuals)' . "\n" . 'R_un/R = 1.811399412 ± 0.0458; R_un/R = 1.74885741 ± 0.0416; R_un/R = 1.402863276 ± 0.0304; R^2 = 0.998917' noenhanced
+set title 'Rathbone thesis Fig. 25 and eq. 61: the unloading radius R*_un, refitted to cwb''s FEM (residuals)' . "\n" . 'R_un/R = 1.811399412 ± 0.0458; R_un/R = 1.74885741 ± 0.0416; R_un/R = 1.402863276 ± 0.0304; R^2 = 0.998929' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

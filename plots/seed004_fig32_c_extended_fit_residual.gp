@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 32 and eq. 65: c with z = 2/3 up to 25 delta_y, refitted to cwb''s FEM (residuals)' . "\n" . 'c = -3.636396838 ± 0.172; c = -3.882436977 ± 0.118; c = -4.605428835 ± 0.0887; R^2 = 0.998507' noenhanced
+set title 'Rathbone thesis Fig. 32 and eq. 65: c with z = 2/3 up to 25 delta_y, refitted to cwb''s FEM (residuals)' . "\n" . 'c = -3.636396838 ± 0.172; c = -3.882436977 ± 0.118; c = -4.605428835 ± 0.0887; R^2 = 0.998873' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

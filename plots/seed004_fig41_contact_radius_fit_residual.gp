@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 74 (Fig. 41): the contact radius above delta_y, refitted to cwb''s FEM (residuals)' . "\n" . 'A = 1.231350853 ± 0.0503; B = 1.087165741 ± 0.011; A = 1.272501926 ± 0.0486; R^2 = 0.998622' noenhanced
+set title 'Rathbone thesis eq. 74 (Fig. 41): the contact radius above delta_y, refitted to cwb''s FEM (residuals)' . "\n" . 'A = 1.231350853 ± 0.0503; B = 1.087165741 ± 0.011; A = 1.272501926 ± 0.0486; R^2 = 0.998827' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

@@ -42,10 +42,22 @@
 
 /* Every committed sphere study. */
 static const char *const studies[] = {
-    "seed004_elastic_small", "seed004_elastic",     "seed004_fig26",
-    "seed004_fig27",         "seed004_fig30",       "seed004_table3",
-    "seed004_fig33_8500",    "seed004_fig33_26000", "seed004_grid_E6100_s40_nu0",
-    "seed004_grid_E1400_s10_nu03", "seed004_grid_E26000_s40_nu0", "seed004_pellet",
+    "seed004_elastic_small",
+    "seed004_elastic",
+    "seed004_fig26",
+    "seed004_fig27",
+    "seed004_fig30",
+    "seed004_table3",
+    "seed004_fig33_8500",
+    "seed004_fig33_26000",
+    "seed004_grid_E6100_s40_nu0",
+    "seed004_grid_E1400_s10_nu03",
+    "seed004_grid_E26000_s40_nu0",
+    "seed004_pellet",
+    "seed004_grid_E6100_s40_nu03",
+    "seed004_grid_E26000_s40_nu03",
+    "seed004_grid_E26000_s160_nu0",
+    "seed004_fig31_E8500_s50",
 };
 #define NELASTIC 2 /* the first two are elastic */
 #define NSTUDIES (sizeof studies / sizeof *studies)
@@ -113,7 +125,15 @@ START_TEST(sphere_csv_from_committed_solver_output)
         load_dat(studies[s], 0, &sp, &o);
         ck_assert_uint_eq(o.count, r.nrow);
         double dy = cwb_sphere_delta_y(sp.R, sp.E, sp.nu, sp.sigma_y);
+        size_t centre_rows = 0; /* rows whose .dat holds the centre's strain */
         for (size_t i = 0; i < r.nrow; i++) {
+            double pc = o.inc[i].peeq_centre;
+            if (isfinite(pc)) { /* *EL PRINT of the centre elements (Fig. 31) */
+                ck_assert_msg(fabs(col(&r, "peeq_centre", i) - pc) <= 1e-6 * fabs(pc) + 1e-12,
+                              "%s row %zu: peeq_centre %g, .dat %g", studies[s], i,
+                              col(&r, "peeq_centre", i), pc);
+                centre_rows++;
+            }
             ck_assert_rel(col(&r, "delta", i), o.inc[i].delta, 1e-6);
             ck_assert_rel(col(&r, "force", i), o.inc[i].force, 1e-6);
             size_t step = (size_t)ceil(o.inc[i].time - 1e-9);
@@ -123,6 +143,8 @@ START_TEST(sphere_csv_from_committed_solver_output)
             ck_assert(col(&r, "nu", i) == sp.nu && col(&r, "sigma_y", i) == sp.sigma_y);
             ck_assert(fabs(col(&r, "delta_y", i) - dy) <= 1e-6 * dy);
         }
+        /* a .dat with the centre's strain has it at every increment */
+        ck_assert(centre_rows == 0 || centre_rows == r.nrow);
         ck_assert_msg(refine > 1.0, "%s: no refinement check", studies[s]);
         load_dat(studies[s], 1, &sp, &fine);
         for (size_t k = 1; k <= sp.npath; k++) {

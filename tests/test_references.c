@@ -42,6 +42,8 @@ static const struct {
     {"seed004_fig26", "Rathbone 2015 law against cwb's FEM (Fig. 26 material)"},
     {"seed004_fig27", "Rathbone 2015 law against cwb's FEM (Fig. 27 material)"},
     {"seed004_fig30", "Rathbone 2015 law against cwb's FEM, load-unload-reload (Fig. 30)"},
+    {"seed004_fig29a", "Rathbone 2015 law against cwb's FEM, grid material chosen for Fig. 29"},
+    {"seed004_fig29b", "Rathbone 2015 law against cwb's FEM, grid material chosen for Fig. 29"},
     {"seed004_fig33", "extended Rathbone law against cwb's FEM to 0.0012 mm (E = 8500 MPa)"},
     {"seed004_fig33_e26000", "extended Rathbone law against cwb's FEM (E = 26000 MPa)"},
     {"seed004_fig34", "extended Rathbone law against cwb's FEM (Fig. 34 material)"},

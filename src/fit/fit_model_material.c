@@ -29,6 +29,23 @@
  *                   through the origin); trend u delta_y = u0 + u1 nu
  *                   (eq. 61: 0.195, 0.23).
  *
+ *   centre_yield    sec. 4.4, Fig. 31: the plastic strain at the contact
+ *                   centre (column peeq_centre) = b + s (delta/delta_y -
+ *                   n_p) past n_p, b before; free n_p, s, b (thesis: n_p
+ *                   = 50, b = 0).
+ *   pellet_yield    ch. 6, eq. 111: above 0.13 mm the force is linear,
+ *                   F = L delta + d, and eq. 63 (nu = 0.3) gives sigma_y =
+ *                   L / (2.228 * 2.3 pi R); free sigma_y [Pa], d [N].
+ *   pellet_modulus  ch. 6, eq. 112: below 0.02 mm the stiffness dF/ddelta
+ *                   (second-order three-point differences of the table, as
+ *                   the thesis differentiated its data) is fitted by x
+ *                   delta^(1/2), Hertz's, and E = 0.91 x / (2 R^(1/2));
+ *                   free E [Pa].
+ *                   Both take the thesis' ranges in mm (not in delta_y: the
+ *                   method does not know sigma_y beforehand); their
+ *                   "thesis" values are what it extracted from its pellets
+ *                   (E = 2690 +- 190 MPa, sigma_y = 49 +- 3 MPa).
+ *
  * E* = E/(1 - nu^2) (a sphere on a rigid flat, R* = R); Ay from appendix A
  * (cwb_yield_factor). Only virgin loading enters the loading formulas (the
  * first leg, and reloading legs from 2 % past the earlier maximum, where
@@ -50,7 +67,7 @@
 
 #define MAX_DATA   16
 #define MAX_GROUPS 64
-#define MAX_P      2
+#define MAX_P      3
 
 typedef struct {
     double R, E, nu, sigma_y, delta_y, E_star, Ay;
@@ -62,6 +79,7 @@ typedef struct {
     size_t first, count;         /* its points in the point arrays */
     double delta_max, force_max; /* unloading: where the leg starts */
     double delta_min;            /* unloading: where its force reaches zero */
+    int not_reached;             /* centre_yield: no rise above the plateau in the data */
     double p[MAX_P], se[MAX_P], r2, rms;
 } group;
 
@@ -70,11 +88,13 @@ typedef struct formula {
     const char *y_name; /* what is fitted, with its unit */
     size_t np;
     const char *param[MAX_P], *unit[MAX_P];
-    int unloading;     /* 1: one fit per unloading leg (force), 2: (radius) */
-    double z_fixed;    /* reduced radius: exponent (0: eq. 58) */
-    double max_over_y; /* largest delta/delta_y used (0: no bound) */
-    double min_over_y; /* smallest delta/delta_y used (0: delta_y) */
-    int zeros;         /* 1: rows with y = 0 are data too */
+    int unloading;               /* 1: one fit per unloading leg (force), 2: (radius) */
+    double z_fixed;              /* reduced radius: exponent (0: eq. 58) */
+    double max_over_y;           /* largest delta/delta_y used (0: no bound) */
+    double min_over_y;           /* smallest delta/delta_y used (0: delta_y) */
+    int zeros;                   /* 1: rows with y = 0 are data too */
+    int onset;                   /* 1: p[0] is an onset that the data may not reach */
+    double min_delta, max_delta; /* > 0: bounds of delta [m] instead of delta_y's (eqs. 111-112) */
     double (*y)(const cwb_reference *r, const int *col, size_t i);
     double (*f)(const struct formula *fm, const material *m, const group *g, const double *p,
                 double x);
@@ -256,15 +276,18 @@ static double y_peeq(const cwb_reference *r, const int *c, size_t i)
 }
 
 /* Sec. 4.4, Fig. 31: the plastic strain at the centre of the contact is
- * zero until the plastic zone reaches the surface there, at n_p delta_y
- * (the thesis: 50 for every material), and grows from there; a ramp
- * s (delta/delta_y - n_p) locates n_p. */
+ * constant (zero in the thesis) until the plastic zone reaches the surface
+ * there, at n_p delta_y (the thesis: 50 for every material), and grows
+ * from there; a ramp b + s (delta/delta_y - n_p) locates n_p. The plateau
+ * b is what the material nearest the centre took on at first yield, when
+ * the contact radius spans few elements (cwb's FEM: 1.6e-3 from 2 delta_y
+ * at a/h0 ~ 1.7); it is 0 for a surface point of a fine mesh. */
 static double f_onset(const formula *fm, const material *m, const group *g, const double *p,
                       double x)
 {
     (void)fm, (void)g;
     double over = x / m->delta_y - p[0];
-    return over > 0 ? p[1] * over : 0.0;
+    return p[2] + (over > 0 ? p[1] * over : 0.0);
 }
 
 static void thesis_onset(const formula *fm, const material *m, const group *g, double *p)
@@ -272,22 +295,86 @@ static void thesis_onset(const formula *fm, const material *m, const group *g, d
     (void)fm, (void)m, (void)g;
     p[0] = 50.0;
     p[1] = 1e-3; /* a start only: the thesis gives no slope */
+    p[2] = 0.0;  /* the thesis' Fig. 31 starts from zero */
 }
 
-/* Start at the last zero before the strain appears, and the slope to the
- * last point. */
+/* Start: the plateau is the first point's value, n_p the last point still
+ * on it, the slope from there to the last point. */
 static void start_onset(const material *m, const double *x, const double *y, size_t count,
                         double *p)
 {
+    if (count == 0)
+        return;
+    double b = y[0];
     size_t i = 0;
-    while (i < count && y[i] == 0)
+    while (i < count && y[i] <= b * (1 + 1e-3) + 1e-12)
         i++;
     if (i == 0 || i >= count)
         return;
     p[0] = x[i - 1] / m->delta_y;
+    p[2] = b;
     double run = x[count - 1] / m->delta_y - p[0];
-    if (run > 0 && y[count - 1] > 0)
-        p[1] = y[count - 1] / run;
+    if (run > 0 && y[count - 1] > b)
+        p[1] = (y[count - 1] - b) / run;
+}
+
+/* Ch. 6, eq. 111: the constant 2.228 is p(25 delta_y)/sigma_y of eq. 63
+ * at nu = 0.3, pi D atan(25 b delta_y) / (pi sigma_y) as the thesis printed it. */
+#define PELLET_PLASTIC_PRESSURE 2.228
+#define PELLET_SLOPE_K          2.3  /* eq. 64: a^2 = 2.3 R delta + d */
+#define PELLET_ONE_MINUS_NU2    0.91 /* eq. 112: nu = 0.3 assumed */
+
+static double f_pellet_yield(const formula *fm, const material *m, const group *g, const double *p,
+                             double x)
+{
+    (void)fm, (void)g;
+    return PELLET_PLASTIC_PRESSURE * PELLET_SLOPE_K * M_PI * m->R * p[0] * x + p[1];
+}
+
+static void thesis_pellet_yield(const formula *fm, const material *m, const group *g, double *p)
+{
+    (void)fm, (void)m, (void)g;
+    p[0] = 49e6; /* the thesis' sigma_y from its pellets */
+    p[1] = 0.0;
+}
+
+/* The straight line through the points (least squares) as the start. */
+static void start_pellet_yield(const material *m, const double *x, const double *y, size_t count,
+                               double *p)
+{
+    double c0, c1, c00, c01, c11, ss;
+    if (count < 2 || gsl_fit_linear(x, 1, y, 1, count, &c0, &c1, &c00, &c01, &c11, &ss))
+        return;
+    p[0] = c1 / (PELLET_PLASTIC_PRESSURE * PELLET_SLOPE_K * M_PI * m->R);
+    p[1] = c0;
+}
+
+/* dF/ddelta at row i of the first leg: the three-point derivative that is
+ * exact for a parabola on uneven steps, with the origin (F = 0 at delta =
+ * 0, where contact starts) before the first row; NaN at the leg's end. */
+static double y_stiffness(const cwb_reference *r, const int *c, size_t i)
+{
+    const double *x = r->v[c[C_DELTA]], *f = r->v[c[C_FORCE]], *leg = r->v[c[C_LEG]];
+    if (leg[i] != 1 || i + 1 >= r->nrow || leg[i + 1] != 1)
+        return NAN;
+    double x0 = i ? x[i - 1] : 0.0, f0 = i ? f[i - 1] : 0.0;
+    double hm = x[i] - x0, hp = x[i + 1] - x[i];
+    if (!(hm > 0 && hp > 0))
+        return NAN;
+    return (hm * hm * f[i + 1] - hp * hp * f0 + (hp * hp - hm * hm) * f[i]) / (hm * hp * (hm + hp));
+}
+
+static double f_pellet_modulus(const formula *fm, const material *m, const group *g,
+                               const double *p, double x)
+{
+    (void)fm, (void)g;
+    return 2.0 * sqrt(m->R) * p[0] / PELLET_ONE_MINUS_NU2 * sqrt(x);
+}
+
+static void thesis_pellet_modulus(const formula *fm, const material *m, const group *g, double *p)
+{
+    (void)fm, (void)m, (void)g;
+    p[0] = 2690e6; /* the thesis' E from its pellets */
 }
 
 static double tx_nu256(const material *m)
@@ -396,16 +483,40 @@ static const formula formulas[] = {
      .thesis = thesis_plastic},
     {.name = "centre_yield",
      .y_name = "peeq_centre [-]",
-     .equation = "plastic strain at the contact centre = s (delta/delta_y - n_p) past n_p, 0 "
-                 "before (sec. 4.4, Fig. 31: n_p = 50)",
-     .np = 2,
-     .param = {"n_p", "s"},
-     .unit = {"-", "-"},
+     .equation = "plastic strain at the contact centre = b + s (delta/delta_y - n_p) past n_p, b "
+                 "before (sec. 4.4, Fig. 31: n_p = 50, b = 0)",
+     .np = 3,
+     .onset = 1,
+     .param = {"n_p", "s", "b"},
+     .unit = {"-", "-", "-"},
      .zeros = 1,
      .y = y_peeq,
      .f = f_onset,
      .thesis = thesis_onset,
      .data_start = start_onset},
+    {.name = "pellet_yield",
+     .y_name = "force [N]",
+     .equation = "F = 2.228 * 2.3 pi R sigma_y delta + d above 0.13 mm (ch. 6, eq. 111 from eq. "
+                 "63 at nu = 0.3)",
+     .np = 2,
+     .param = {"sigma_y", "d"},
+     .unit = {"Pa", "N"},
+     .min_delta = 1.3e-4,
+     .y = y_force,
+     .f = f_pellet_yield,
+     .thesis = thesis_pellet_yield,
+     .data_start = start_pellet_yield},
+    {.name = "pellet_modulus",
+     .y_name = "stiffness dF/ddelta [N/m]",
+     .equation = "dF/ddelta = x delta^(1/2) below 0.02 mm, E = 0.91 x / (2 R^(1/2)) (ch. 6, eq. "
+                 "112, nu = 0.3)",
+     .np = 1,
+     .param = {"E"},
+     .unit = {"Pa"},
+     .max_delta = 2e-5,
+     .y = y_stiffness,
+     .f = f_pellet_modulus,
+     .thesis = thesis_pellet_modulus},
     {.name = "contact_radius",
      .y_name = "contact_radius [m]",
      .equation = "a^2 = R delta_y (A (delta/delta_y - 1)^B + 1) (eq. 74 = 107)",
@@ -525,6 +636,10 @@ static void add_point(material_fit *mf, double x, double y)
 static int row_in_range(const material_fit *mf, const material *m, double x)
 {
     double s = x / m->delta_y;
+    if (mf->fm->min_delta > 0 || mf->fm->max_delta > 0) /* the thesis' range in metres */
+        return x > 0 && x >= mf->fm->min_delta * (1 - 1e-9) &&
+               (mf->fm->max_delta == 0 || x <= mf->fm->max_delta * (1 + 1e-9)) && s >= mf->lo &&
+               s <= mf->hi;
     if (s <= fmax(1.0, mf->fm->min_over_y) * (1 + 1e-9) ||
         (mf->fm->max_over_y > 0 && s > mf->fm->max_over_y * (1 + 1e-12)))
         return 0;
@@ -697,16 +812,39 @@ static void group_solution(material_fit *mf, group *g, const group_job *j,
     /* the covariance is of the scaled residuals: s^2 in the same units */
     double s2 = m > np ? chisq / (j->yscale * j->yscale) / (double)(m - np) : NAN;
     for (size_t k = 0; k < np; k++)
-        g->se[k] = status == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
+        g->se[k] =
+            status == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
     if (cov)
         gsl_matrix_free(cov);
     g->r2 = cwb_fit_r_squared(mf->y + g->first, mf->yfit + g->first, m);
     g->rms = sqrt(chisq / (double)m);
 }
 
+/* An onset the data never reach (every point on the first one's value,
+ * within 1e-6 of it): no fit can place it, so n_p is reported as a lower
+ * bound, the last point, with an infinite standard error. */
+static int onset_not_reached(material_fit *mf, group *g)
+{
+    const double *y = mf->y + g->first;
+    for (size_t i = 1; i < g->count; i++)
+        if (fabs(y[i] - y[0]) > 1e-6 * fabs(y[0]) + 1e-12)
+            return 0;
+    g->not_reached = 1;
+    g->p[0] = mf->x[g->first + g->count - 1] / mf->mat[g->data].delta_y;
+    g->se[0] = INFINITY;
+    g->p[1] = g->se[1] = g->se[2] = 0.0;
+    g->p[2] = y[0];
+    g->r2 = NAN;
+    for (size_t i = 0; i < g->count; i++)
+        mf->yfit[g->first + i] = y[0];
+    return 1;
+}
+
 static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
 {
     size_t np = mf->fm->np;
+    if (mf->fm->onset && onset_not_reached(mf, g))
+        return CWB_OK;
     if (g->count <= np)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: %zu points for %zu parameters", mf->path[g->data],
                         g->count, np);
@@ -859,6 +997,9 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
         cwb_fit_note(o, "%s: %s = %.10g +- %.3g %s", mf->path[g->data], fm->param[p], g->p[p],
                      g->se[p], fm->unit[p]);
     }
+    if (g->not_reached)
+        cwb_fit_say(o, " -- not reached: the strain stays at b up to the last point, n_p > %.4g",
+                    g->p[0]);
     cwb_fit_say(o, ", R^2 = %.6f, %zu points\n", g->r2, g->count);
     cwb_fit_json_number(&o->json_out, "r_squared", g->r2, 10);
     cwb_fit_json_number(&o->json_out, "rms", g->rms, 6);

@@ -32,7 +32,13 @@
  * axisymmetric model's forces for a 2-degree segment, so times 180), the
  * contact radius and pressures from the slave nodes' penetration (.frd
  * DISP; CSTR is all zeros in this expanded model), the equivalent plastic
- * strain (.frd PE, extrapolated to the nodes by CalculiX).
+ * strain (.frd PE, extrapolated to the nodes by CalculiX) at its largest,
+ * and at the centre of the contact area (Fig. 31) the largest PEEQ at the
+ * integration points of the elements that hold the contact point (*EL
+ * PRINT into the .dat). The nodal value at the axis node is no measure of
+ * it: extrapolated from a strain that grows steeply with depth it came out
+ * zero or negative (-0.0005 to -0.004 at 37-65 delta_y in the first
+ * committed tables).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -237,6 +243,24 @@ static int element_node_set(FILE *f, const cwb_mesh *m, const char *name, int gr
     return CWB_OK;
 }
 
+/* *ELSET CENTREELS: the ball's elements that hold the contact point (the
+ * ball's node on the axis at the surface); their integration points are
+ * the material nearest the centre of the contact area (Fig. 31). */
+static int centre_element_set(FILE *f, const cwb_mesh *m, int centre, char *msg, size_t n)
+{
+    size_t count = 0;
+    fprintf(f, "*ELSET, ELSET=CENTREELS\n");
+    for (size_t e = 0; e < m->ntri; e++)
+        if (m->tri_group[e] == G_BALL)
+            for (int k = 0; k < 6; k++)
+                if (m->tri[e][k] == centre) {
+                    fprintf(f, "%zu\n", e + 1);
+                    count++;
+                    break;
+                }
+    return count ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "mesh: no element holds the CENTRE node");
+}
+
 /* Contact stiffness [Pa/m]. */
 static double penalty_stiffness(const cwb_sphere *s)
 {
@@ -265,7 +289,9 @@ static void write_legs(FILE *f, const cwb_sphere *s)
                 "*NODE FILE, NSET=ARCNODES\nU\n%s"
                 "*END STEP\n",
                 k + 1, s->path[k], inc, inc * 1e-4, inc, -s->path[k] / L,
-                s->sigma_y > 0 ? "*EL FILE\nPEEQ\n" : "");
+                s->sigma_y > 0 ? "*EL FILE\nPEEQ\n*EL PRINT, ELSET=CENTREELS\nPEEQ\n"
+                                 "*EL PRINT, ELSET=CENTREELS\nCOORD\n"
+                               : "");
     }
 }
 
@@ -287,6 +313,8 @@ int cwb_sphere_deck(FILE *f, const cwb_mesh *m, const cwb_sphere *s, char *msg, 
         rc = cwb_deck_node_set(f, m, "ARCNODES", G_ARC, msg, n);
     if (rc == CWB_OK)
         rc = element_node_set(f, m, "FLATNODES", G_FLAT, msg, n);
+    if (rc == CWB_OK)
+        rc = centre_element_set(f, m, centre, msg, n);
     if (rc)
         return rc;
     fprintf(f, "*NSET, NSET=EQPOINT\n%d\n", eq);
@@ -359,33 +387,143 @@ static int read_numbers(FILE *f, int *lineno, int want, double v[4])
     return 0;
 }
 
+/* The integration points of the elements at the contact centre (set
+ * CENTREELS) at one time: PEEQ and position from two *EL PRINT blocks.
+ * CalculiX prints an expanded CAX6 element's 9 points (3 in the triangle,
+ * each 3 times through the 2-degree thickness, with equal values). */
+#define MAX_CENTRE_IP 96
+typedef struct {
+    double time;
+    size_t count;
+    int elem[MAX_CENTRE_IP], ip[MAX_CENTRE_IP];
+    double x[MAX_CENTRE_IP], y[MAX_CENTRE_IP], peeq[MAX_CENTRE_IP];
+} centre_points;
+
+static void centre_reset(centre_points *c, double t)
+{
+    c->time = t;
+    c->count = 0;
+}
+
+/* The entry of (elem, ip), appended when new; NULL when full. */
+static size_t centre_entry(centre_points *c, int elem, int ip)
+{
+    for (size_t k = 0; k < c->count; k++)
+        if (c->elem[k] == elem && c->ip[k] == ip)
+            return k;
+    if (c->count == MAX_CENTRE_IP)
+        return MAX_CENTRE_IP;
+    size_t k = c->count++;
+    c->elem[k] = elem, c->ip[k] = ip;
+    c->x[k] = c->y[k] = c->peeq[k] = NAN;
+    return k;
+}
+
+/* The rows "element, integration point, values" of an *EL PRINT block
+ * after its header, into c (coord: x, y, z; else PEEQ). The block ends at
+ * the first line after its rows that is not one; the number of rows. */
+static size_t centre_block(FILE *f, int *lineno, centre_points *c, int coord)
+{
+    char buf[512];
+    size_t rows = 0;
+    long at = ftell(f);
+    while (fgets(buf, sizeof buf, f)) {
+        int elem, ip;
+        double v[3];
+        int got = sscanf(buf, "%d %d %lf %lf %lf", &elem, &ip, &v[0], &v[1], &v[2]);
+        if (got == (coord ? 5 : 3)) {
+            size_t k = centre_entry(c, elem, ip);
+            if (k < MAX_CENTRE_IP && coord)
+                c->x[k] = v[0], c->y[k] = v[1];
+            else if (k < MAX_CENTRE_IP)
+                c->peeq[k] = v[0];
+            rows++;
+        } else if (!(strspn(buf, " \t\r\n") == strlen(buf) && rows == 0))
+            break;
+        (*lineno)++;
+        at = ftell(f);
+    }
+    fseek(f, at, SEEK_SET); /* the next header is the caller's */
+    return rows;
+}
+
+/* PEEQ at the integration point nearest the contact point (the origin, in
+ * the reference configuration the positions are given in): the centre of
+ * the contact area, Fig. 31. NaN without positions and strains. */
+static double centre_peeq(const centre_points *c)
+{
+    double best = INFINITY, v = NAN;
+    for (size_t k = 0; k < c->count; k++) {
+        double d = c->x[k] * c->x[k] + c->y[k] * c->y[k];
+        if (isfinite(d) && isfinite(c->peeq[k]) && d < best)
+            best = d, v = c->peeq[k];
+    }
+    return v;
+}
+
+/* Put the finished table's centre PEEQ into its increment. */
+static int centre_finish(cwb_sphere_out *o, const centre_points *c)
+{
+    if (c->count == 0)
+        return CWB_OK;
+    cwb_sphere_increment *q = increment_at(o, c->time);
+    if (!q)
+        return CWB_EFAIL;
+    q->peeq_centre = centre_peeq(c);
+    return CWB_OK;
+}
+
+/* A header line of the .dat: which set and time, and what it is. */
+enum { DAT_NONE, DAT_FORCE, DAT_DISP, DAT_PEEQ, DAT_COORD };
+static int dat_header(const char *buf, double *t)
+{
+    char set[64];
+    if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, t) == 2)
+        return strcmp(set, "EQUATOR") == 0 ? DAT_FORCE : DAT_NONE;
+    if (sscanf(buf, " displacements (vx,vy,vz) for set %63s and time %lf", set, t) == 2)
+        return strcmp(set, "EQPOINT") == 0 ? DAT_DISP : DAT_NONE;
+    if (sscanf(buf, " equivalent plastic strain (elem, integ.pnt.,pe)for set %63s and time %lf",
+               set, t) == 2)
+        return strcmp(set, "CENTREELS") == 0 ? DAT_PEEQ : DAT_NONE;
+    if (sscanf(buf, " global coordinates (elem, integ.pnt.,x,y,z) for set %63s and time %lf", set,
+               t) == 2)
+        return strcmp(set, "CENTREELS") == 0 ? DAT_COORD : DAT_NONE;
+    return DAT_NONE;
+}
+
 int cwb_sphere_dat(cwb_sphere_out *o, const char *path, const cwb_sphere *s, char *msg, size_t n)
 {
     double L = length_unit(s), S = STRESS_UNIT;
     FILE *f = fopen(path, "r");
     if (!f)
         return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
-    char buf[512], set[64];
+    centre_points *c = malloc(sizeof *c); /* 4 kB */
+    if (!c) {
+        fclose(f);
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    }
+    centre_reset(c, NAN);
+    char buf[512];
     int lineno = 0, rc = CWB_OK;
     double t, v[4];
     while (rc == CWB_OK && fgets(buf, sizeof buf, f)) {
         lineno++;
-        int force =
-            sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, &t) == 2 &&
-            strcmp(set, "EQUATOR") == 0;
-        int disp =
-            !force &&
-            sscanf(buf, " displacements (vx,vy,vz) for set %63s and time %lf", set, &t) == 2 &&
-            strcmp(set, "EQPOINT") == 0;
-        if (!force && !disp)
+        int kind = dat_header(buf, &t);
+        if (kind == DAT_NONE)
             continue;
         cwb_sphere_increment *q = increment_at(o, t);
-        if (!q)
+        if (!q) {
             rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        else if (!read_numbers(f, &lineno, force ? 3 : 4, v) || !isfinite(v[1]))
+        } else if (kind == DAT_PEEQ || kind == DAT_COORD) {
+            if (!(fabs(c->time - t) <= 1e-9 * t) && centre_finish(o, c) == CWB_OK)
+                centre_reset(c, t);
+            if (centre_block(f, &lineno, c, kind == DAT_COORD) == 0)
+                rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the rows of set CENTREELS", path,
+                              lineno);
+        } else if (!read_numbers(f, &lineno, kind == DAT_FORCE ? 3 : 4, v) || !isfinite(v[1]))
             rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the numbers of set %s", path, lineno,
-                          set);
-        else if (force)
+                          kind == DAT_FORCE ? "EQUATOR" : "EQPOINT");
+        else if (kind == DAT_FORCE)
             /* the flat pushes up, the equator is held down; CalculiX's
              * axisymmetric forces are those of a 2-degree segment */
             q->force = -v[1] * S * L * L * 180.0;
@@ -393,6 +531,9 @@ int cwb_sphere_dat(cwb_sphere_out *o, const char *path, const cwb_sphere *s, cha
             q->delta = -v[2] * L;
     }
     fclose(f);
+    if (rc == CWB_OK && centre_finish(o, c))
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    free(c);
     if (rc == CWB_OK && o->count == 0)
         rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no increments (did the solver finish?)", path);
     for (size_t i = 0; rc == CWB_OK && i < o->count; i++)
@@ -568,7 +709,8 @@ static int frame_finish(const frd_frame *fr, cwb_sphere_out *o)
     q->contact_radius = cwb_sphere_edge(r, p, fr->narc);
     q->p_centre = cwb_sphere_centre_pressure(r, p, fr->narc, AXIS_ZONE * fr->h0, q->contact_radius);
     q->copen_centre = c > 0 ? q->p_centre / c : 0.0;
-    q->peeq_centre = isfinite(fr->pe[fr->centre]) ? fr->pe[fr->centre] : 0.0;
+    if (isnan(q->peeq_centre)) /* elastic: no *EL PRINT in the .dat */
+        q->peeq_centre = 0.0;
     double peeq_max = 0.0;
     for (size_t i = 0; i < fr->m->nnode; i++)
         if (isfinite(fr->pe[i]))
@@ -1008,9 +1150,11 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                 "Hertz), kept between the last pressed node and the next, so within one "
                 "element (h0) at worst; r = x + u_x (deformed); p_centre = p^2 fitted "
                 "linearly in r^2 over the pressed nodes beyond h0 (the axis node carries no "
-                "area) and inside a/2, at r = 0; peeq_centre = PEEQ at the axis node of the "
-                "surface, peeq_max = the largest nodal PEEQ (both extrapolated to nodes by "
-                "CalculiX)\n"
+                "area) and inside a/2, at r = 0; peeq_centre = the largest PEEQ at the "
+                "integration points of the elements that hold the contact point (the ball's "
+                "surface node on the axis; *EL PRINT in the .dat, all within one element h0 "
+                "of the centre of the contact area), peeq_max = the largest nodal PEEQ "
+                "(extrapolated to nodes by CalculiX)\n"
                 "# tolerance: %g the mesh-refinement change of the force at every leg's end "
                 "(refinement check above)\n",
                 job->tolerance);
@@ -1026,7 +1170,8 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
     fprintf(f,
             "# independence: fem " FEM_INDEPENDENCE "\n"
             "# raw solver output: %s/p001.dat (equator reaction and displacement per "
-            "increment; the .frd fields are not kept)\n",
+            "increment, and PEEQ at the integration points of the elements at the contact "
+            "centre when plastic; the .frd fields are not kept)\n",
             job->raw);
     provenance_stands_for(f, job->study);
 }
