@@ -50,7 +50,7 @@ static const struct {
     {"seed004_fig35", "extended Rathbone law against cwb's FEM (Fig. 35 material)"},
 };
 
-enum { MAX_JOBS = 64, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 160, MAX_ENTRIES = 40 };
+enum { MAX_JOBS = 128, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 200, MAX_ENTRIES = 40 };
 
 /* Where the reference CSVs are (the FEM solvers' raw output excepted). */
 static const char *const reference_globs[] = {"reference/analytic/*.csv",
