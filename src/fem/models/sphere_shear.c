@@ -165,7 +165,15 @@ static const cwb_fem_column curve_columns[] = {
     {"nu", "-"},      {"sigma_y", "Pa"},       {"mu", "-"},       {NULL, NULL}};
 enum { NCOL = 13 };
 
-static const cwb_fem_table tables[] = {{"", curve_columns}, {NULL, NULL}};
+/* The tangential step alone (from the end of the normal step), for the
+ * cases' overlays: delta_t rises through it. */
+static const cwb_fem_column tangential_columns[] = {
+    {"delta_t", "m"},        {"F_t", "N"},      {"F_n", "N"}, {"delta_n", "m"},
+    {"contact_radius", "m"}, {"peeq_max", "-"}, {NULL, NULL}};
+enum { NCOL_T = 6 };
+
+static const cwb_fem_table tables[] = {
+    {"", curve_columns}, {"_tangential", tangential_columns}, {NULL, NULL}};
 
 /* Mesh groups of the .geo. */
 enum { G_SYM = 1, G_TOP = 2, G_BALL = 5 };
@@ -882,6 +890,12 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
                             s->sigma_y,
                             s->mu};
         rc = cwb_fem_rows_add(&pt->tables[0], row, msg, n);
+        int last_normal =
+            q->time <= 1.0 + 1e-9 && (i + 1 == base->count || base->inc[i + 1].time > 1.0 + 1e-9);
+        if (rc == CWB_OK && (q->time > 1.0 + 1e-9 || last_normal)) {
+            double t[NCOL_T] = {q->dt, q->ft, q->fn, q->dn, q->radius, q->peeq_max};
+            rc = cwb_fem_rows_add(&pt->tables[1], t, msg, n);
+        }
     }
     return rc;
 }
@@ -915,14 +929,14 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             s->sigma_y > 0 ? "elastic-perfectly-plastic" : "0: elastic", s->force, s->tangential,
             s->mu, 1.5 * s->zone, s->penalty, s->stick, s->spring, sum->hertz_fn, sum->fn_drift,
             job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements, sum->nodes,
-            sum->h_min, sum->a_over_h, job->ccx_version, s->inc_normal, s->inc_tangential,
+            sum->h_min * cwb_shear_length_unit(s), sum->a_over_h, job->ccx_version, s->inc_normal,
+            s->inc_tangential,
             s->sigma_y > 0 ? "elastic-perfectly-plastic (*PLASTIC, one point)" : "elastic");
     (void)h0;
 }
 
 static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *sum_)
 {
-    (void)t;
     const summary *sum = sum_;
     const cwb_shear *s = &sum->s;
     provenance_model(f, job, sum);
@@ -932,8 +946,8 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                  "re-run with element sizes (and h0 in K and the stick slope) / %g (%zu "
                  "elements, smallest %.3g m): largest |F_t refined - F_t| / (mu F_n) over the "
                  "tangential step = %.3g %% (reported; criterion %g %%)",
-                 job->refine, sum->fine_elements, sum->fine_h_min, 100 * sum->change,
-                 100 * job->tolerance);
+                 job->refine, sum->fine_elements, sum->fine_h_min * cwb_shear_length_unit(s),
+                 100 * sum->change, 100 * job->tolerance);
     fprintf(f,
             "# refinement check: %s\n"
             "# rows: every converged increment; step 1 normal, 2 tangential; F_n, F_t = the "
@@ -949,12 +963,17 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             "# raw solver output: %s/p001.dat (the flat's reaction and the top's displacement "
             "and reaction per increment; the .frd fields are not kept)\n",
             refined, job->tolerance, job->raw);
+    if (t == 1)
+        fprintf(f, "# rows: the tangential step, from the end of the normal step (delta_t = 0)\n");
+    /* plastic: the study's mu is the law's mu(y) (friction = plastic), which
+     * a case does not give as tangential.mu */
     fprintf(f, "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g", s->R, s->E,
             s->nu);
     if (s->sigma_y > 0)
         fprintf(f, "; normal.sigma_y = %.10g", s->sigma_y);
-    fprintf(f, "; driver.normal = %.10g, %.10g; tangential.mu = %.10g\n", s->force, s->force,
-            s->mu);
+    else
+        fprintf(f, "; tangential.mu = %.10g", s->mu);
+    fprintf(f, "; driver.normal = %.10g, %.10g\n", s->force, s->force);
 }
 
 static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_)
