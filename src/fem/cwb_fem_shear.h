@@ -18,8 +18,13 @@ typedef struct {
     double force;                   /* fixed normal force on the whole sphere [N] */
     double tangential;              /* final tangential displacement of the top [m] */
     int inc_normal, inc_tangential; /* fixed increments of the two steps */
+    double approach;                /* 0, or a first step that pushes the top down to this
+                                       fraction of the Hertz approach of the force
+                                       (displacement control: the contact closes without
+                                       the force-controlled start) */
     double fine, coarse;            /* element size at the contact / far, / R */
-    double zone;                    /* radius of the fine zone and of the slave surface / R */
+    double zone;                    /* radius of the fine zone / R */
+    double slave;                   /* slave surface within slave x zone of the contact point */
     double growth;                  /* element size growth per unit distance beyond it */
     double penalty;                 /* contact stiffness K = penalty E / h0 */
     double stick;                   /* stick slope of the friction = stick E / h0 */
@@ -53,11 +58,7 @@ double cwb_shear_length_unit(const cwb_shear *s);
  * malformed file, CWB_EFAIL when there is no increment. */
 int cwb_shear_dat(cwb_shear_out *o, const char *path, const cwb_shear *s, char *msg, size_t n);
 void cwb_shear_out_free(cwb_shear_out *o);
-
-/* Cattaneo-Mindlin at a fixed normal force (Mindlin 1949; Johnson 1985,
- * eq. 7.42-7.43): the tangential force at tangential displacement dt of a
- * sphere on a flat, F_t = mu F_n [1 - (1 - 16 G* a dt / (3 mu F_n))^(3/2)],
- * mu F_n beyond full sliding; g_star = 1 / sum((2 - nu_i) / G_i). */
-double cwb_mindlin_force(double dt, double fn, double mu, double g_star, double a);
+/* The step of an increment: 0 approach, 1 normal, 2 tangential. */
+int cwb_shear_step(const cwb_shear *s, double time);
 
 #endif /* CWB_FEM_SHEAR_H */

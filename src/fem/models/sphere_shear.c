@@ -21,6 +21,9 @@
  * Contact: surface-to-surface (slave: the sphere's faces within
  * 1.5 zone R of the contact point; master: the flat's top), linear
  * pressure-overclosure K = penalty E / h0.
+ * Step 0 (optional, [load] approach > 0): the top pushed down to that
+ * fraction of the Hertz approach, frictionless, so that the force step
+ * starts on a closed contact (the plastic studies needed it).
  * Step 1 (normal): the fixed force F_n / 2 on the top's reference node,
  * ramped, frictionless -- the thesis' Model C loads its first step
  * without friction so that the rigid flat (Dundurs beta != 0) does not
@@ -53,8 +56,8 @@
 /* ------------------------------------------------------- study keys */
 
 enum { B_R, B_E, B_NU, B_SIGMA_Y };
-enum { L_FORCE, L_TANGENTIAL, L_INC_NORMAL, L_INCREMENTS };
-enum { C_MU, C_PENALTY, C_STICK, C_SPRING, C_ZONE, C_GROWTH };
+enum { L_FORCE, L_TANGENTIAL, L_INC_NORMAL, L_INCREMENTS, L_APPROACH };
+enum { C_MU, C_PENALTY, C_STICK, C_SPRING, C_ZONE, C_GROWTH, C_SLAVE };
 enum { SEC_BODY, SEC_LOAD, SEC_CONTACT };
 
 static const cwb_param body_params[] = {
@@ -113,6 +116,14 @@ static const cwb_param load_params[] = {{.name = "normal_force",
                                          .max = 2000,
                                          .flags = CWB_P_INTEGER,
                                          .help = "fixed increments of the tangential step"},
+                                        {.name = "approach",
+                                         .unit = "-",
+                                         .def = 0,
+                                         .min = 0,
+                                         .max = 0.5,
+                                         .help = "0, or a first step pushing the top to this "
+                                                 "fraction of the Hertz approach (displacement "
+                                                 "control) before the force step"},
                                         {0}};
 
 static const cwb_param contact_params[] = {
@@ -154,6 +165,13 @@ static const cwb_param contact_params[] = {
      .min = 0.01,
      .max = 1,
      .help = "growth of the element size per unit distance beyond the fine zone"},
+    {.name = "slave",
+     .unit = "-",
+     .def = 1.5,
+     .min = 1,
+     .max = 3,
+     .help = "the slave surface: the sphere's faces within this many zone radii of the "
+             "contact point"},
     {0}};
 
 static const cwb_fem_section sections[] = {
@@ -190,15 +208,6 @@ static double hertz_approach(const cwb_shear *s)
 {
     double e_star = s->E / (1.0 - s->nu * s->nu);
     return pow(3.0 * s->force / (4.0 * e_star * sqrt(s->R)), 2.0 / 3.0);
-}
-
-double cwb_mindlin_force(double dt, double fn, double mu, double g_star, double a)
-{
-    double slide = 3.0 * mu * fn / (16.0 * g_star * a);
-    double sign = dt < 0 ? -1.0 : 1.0, u = fabs(dt) / slide;
-    if (u >= 1.0)
-        return sign * mu * fn;
-    return sign * mu * fn * (1.0 - pow(1.0 - u, 1.5));
 }
 
 /* ------------------------------------------------------------ geometry */
@@ -419,27 +428,46 @@ static void materials_and_contact(FILE *f, const cwb_shear *s, double L)
             s->stick * s->E / h0 / (S / L));
 }
 
-/* The two steps. */
+int cwb_shear_step(const cwb_shear *s, double time)
+{
+    int k = (int)ceil(time - 1e-9); /* step k ends at total time k */
+    if (k < 1)
+        k = 1;
+    return s->approach > 0 ? k - 1 : k;
+}
+
+/* The steps: the approach (when asked), the force, the tangential motion. */
 static void steps(FILE *f, const cwb_shear *s, double L)
 {
     double F = STRESS_UNIT * L * L; /* force unit [N] */
     double in = 1.0 / s->inc_normal, it = 1.0 / s->inc_tangential;
+    const char *el = s->sigma_y > 0 ? "*EL FILE\nPEEQ\n" : "";
     const char *out = "*NODE PRINT, NSET=FLATNODES, TOTALS=ONLY\nRF\n"
                       "*NODE PRINT, NSET=REF\nU, RF\n"
                       "*NODE FILE, NSET=SLAVENODES\nU\n"
                       "*CONTACT FILE\nCSTR\n";
+    if (s->approach > 0)
+        fprintf(f,
+                "** step 0: the top pushed to %g of the Hertz approach, frictionless\n"
+                "*STEP, NLGEOM, INC=100000\n*STATIC\n0.5, 1., 1e-4, 0.5\n"
+                "*BOUNDARY\nREF, 3, 3, %.13g\n%s%s*END STEP\n",
+                s->approach, -s->approach * hertz_approach(s) / L, out, el);
     fprintf(f,
             "** step 1: the normal force, frictionless\n"
-            "*STEP, NLGEOM, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n"
+            "*STEP, NLGEOM, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n%s"
             "*CLOAD\nREF, 3, %.13g\n%s%s*END STEP\n",
-            in, in * 1e-4, in, -0.5 * s->force / F, out, s->sigma_y > 0 ? "*EL FILE\nPEEQ\n" : "");
+            in, in * 1e-4, in,
+            s->approach > 0 ? "*BOUNDARY, OP=NEW\nFLATNODES, 1, 3\nSYM, 2, 2\nREF, 1, 2\n"
+                              "ROT, 1, 3\n"
+                            : "",
+            -0.5 * s->force / F, out, el);
     fprintf(f,
             "** step 2: Coulomb friction, the top displaced along x, the force held\n"
             "*STEP, NLGEOM, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n"
             "*CHANGE FRICTION, INTERACTION=SI\n*FRICTION\n%.9g, %.9g\n"
             "*BOUNDARY\nREF, 1, 1, %.13g\n%s%s*END STEP\n",
             it, it * 1e-4, it, s->mu, s->stick * s->E / (s->fine * s->R) / (STRESS_UNIT / L),
-            s->tangential / L, out, s->sigma_y > 0 ? "*EL FILE\nPEEQ\n" : "");
+            s->tangential / L, out, el);
 }
 
 /* *NSET SLAVENODES: the corner nodes of the slave faces (for the .frd). */
@@ -462,7 +490,7 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
     int rc = check_tet_order(m, msg, n);
     if (rc)
         return rc;
-    double L = cwb_shear_length_unit(s), R = s->R / L, reach = 1.5 * s->zone * R;
+    double L = cwb_shear_length_unit(s), R = s->R / L, reach = s->slave * s->zone * R;
     fprintf(f,
             "** cwb: half sphere on a rigid flat, C3D10, Model C (Rathbone thesis Sec. 3.5)\n"
             "** units: length %.9g m, stress %.9g Pa, force %.9g N\n",
@@ -746,6 +774,17 @@ static int shear_frd(cwb_shear_out *o, const char *path, const cwb_mesh *m, cons
 static int check(const cwb_fem_study *s, char *msg, size_t n)
 {
     const cwb_values *body = &s->section[SEC_BODY], *load = &s->section[SEC_LOAD];
+    /* the keys without a default (the study reader leaves them to the model) */
+    static const struct {
+        int section, key;
+        const char *name;
+    } required[] = {{SEC_LOAD, L_FORCE, "[load] normal_force"},
+                    {SEC_LOAD, L_TANGENTIAL, "[load] tangential"},
+                    {SEC_CONTACT, C_MU, "[contact] mu"}};
+    for (size_t k = 0; k < sizeof required / sizeof *required; k++)
+        if (!s->section[required[k].section].given[required[k].key])
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: %s is missing (no default: give it)",
+                            s->path, s->study.given[CWB_FEM_MODEL], required[k].name);
     cwb_shear sh = {
         .R = body->p[B_R], .E = body->p[B_E], .nu = body->p[B_NU], .force = load->p[L_FORCE]};
     double d = hertz_approach(&sh), R = sh.R;
@@ -783,13 +822,15 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
                      .tangential = load->p[L_TANGENTIAL],
                      .inc_normal = (int)load->p[L_INC_NORMAL],
                      .inc_tangential = (int)load->p[L_INCREMENTS],
+                     .approach = load->p[L_APPROACH],
                      .fine = s->mesh.p[CWB_FEM_FINE] / refine,
                      .coarse = s->mesh.p[CWB_FEM_COARSE] / refine,
                      .zone = contact->p[C_ZONE],
                      .growth = contact->p[C_GROWTH],
                      .penalty = contact->p[C_PENALTY],
                      .stick = contact->p[C_STICK],
-                     .spring = contact->p[C_SPRING]};
+                     .spring = contact->p[C_SPRING],
+                     .slave = contact->p[C_SLAVE]};
 }
 
 static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *spec, void *out,
@@ -830,12 +871,13 @@ static double ft_at(const cwb_shear_out *o, double t)
 
 /* Largest change of the tangential force between the runs at the
  * increments both have (same fixed increments), relative to mu F_n. */
-static double refinement_change(const cwb_shear_out *base, const cwb_shear_out *fine, double mu)
+static double refinement_change(const cwb_shear *s, const cwb_shear_out *base,
+                                const cwb_shear_out *fine, double mu)
 {
     double worst = 0.0;
     for (size_t i = 0; fine && i < base->count; i++) {
         const cwb_shear_increment *q = &base->inc[i];
-        if (q->time <= 1.0 + 1e-9)
+        if (cwb_shear_step(s, q->time) != 2)
             continue;
         double c = fabs(ft_at(fine, q->time) - q->ft) / (mu * q->fn);
         worst = isfinite(c) ? fmax(worst, c) : INFINITY;
@@ -848,7 +890,10 @@ static void summarize(summary *sum, const cwb_shear_out *o)
     double fn1 = NAN;
     for (size_t i = 0; i < o->count; i++) {
         const cwb_shear_increment *q = &o->inc[i];
-        if (q->time <= 1.0 + 1e-9) {
+        int step = cwb_shear_step(&sum->s, q->time);
+        if (step == 0)
+            continue;
+        if (step == 1) {
             fn1 = q->fn;
             sum->hertz_fn = q->fn / sum->s.force - 1.0;
             sum->a_over_h = q->radius / (sum->s.fine * sum->s.R);
@@ -870,29 +915,19 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     sum->fine_elements = pt->refined.elements;
     sum->fine_h_min = pt->refined.h_min;
     sum->increments = base->count;
-    sum->change = pt->change = refinement_change(base, fine, sum->s.mu);
+    sum->change = pt->change = refinement_change(&sum->s, base, fine, sum->s.mu);
     summarize(sum, base);
     const cwb_shear *s = &sum->s;
     int rc = CWB_OK;
     for (size_t i = 0; i < base->count && rc == CWB_OK; i++) {
         const cwb_shear_increment *q = &base->inc[i];
-        double row[NCOL] = {q->time <= 1.0 + 1e-9 ? 1.0 : 2.0,
-                            q->dn,
-                            q->fn,
-                            q->dt,
-                            q->ft,
-                            q->ft_top,
-                            q->radius,
-                            q->peeq_max,
-                            s->R,
-                            s->E,
-                            s->nu,
-                            s->sigma_y,
-                            s->mu};
+        int step = cwb_shear_step(s, q->time);
+        double row[NCOL] = {(double)step, q->dn, q->fn, q->dt, q->ft,      q->ft_top, q->radius,
+                            q->peeq_max,  s->R,  s->E,  s->nu, s->sigma_y, s->mu};
         rc = cwb_fem_rows_add(&pt->tables[0], row, msg, n);
         int last_normal =
-            q->time <= 1.0 + 1e-9 && (i + 1 == base->count || base->inc[i + 1].time > 1.0 + 1e-9);
-        if (rc == CWB_OK && (q->time > 1.0 + 1e-9 || last_normal)) {
+            step == 1 && (i + 1 == base->count || cwb_shear_step(s, base->inc[i + 1].time) == 2);
+        if (rc == CWB_OK && (step == 2 || last_normal)) {
             double t[NCOL_T] = {q->dt, q->ft, q->fn, q->dn, q->radius, q->peeq_max};
             rc = cwb_fem_rows_add(&pt->tables[1], t, msg, n);
         }
@@ -909,7 +944,9 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             "a sphere (lower hemisphere, cut by the symmetry plane y = 0 that holds the sliding "
             "direction x; forces x 2) on a rigid flat; the top (z = R) a rigid body, rotations "
             "held; step 1 the normal force F_n, ramped, frictionless; step 2 Coulomb friction, "
-            "the top displaced along x to delta_t, the force held\n"
+            "the top displaced along x to delta_t, the force held; step 0 (approach = %g > 0) "
+            "pushes the top to that fraction of the Hertz approach first (displacement "
+            "control, frictionless)\n"
             "# parameters: R = %g m; E = %g Pa; nu = %g; sigma_y = %g Pa (%s); F_n = %g N; "
             "delta_t = 0 to %g m; mu = %g\n"
             "# contact: CalculiX surface-to-surface, slave = the sphere's faces within %g R of "
@@ -925,12 +962,12 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             "contact point, growing by %g per unit distance to %g R; %zu elements, %zu nodes, "
             "smallest edge %.3g m; contact radius / h0 = %.3g at the end of step 1\n"
             "# solver: CalculiX ccx %s, NLGEOM, %d + %d fixed increments, von Mises %s\n",
-            s->R, s->E, s->nu, s->sigma_y,
+            s->approach, s->R, s->E, s->nu, s->sigma_y,
             s->sigma_y > 0 ? "elastic-perfectly-plastic" : "0: elastic", s->force, s->tangential,
-            s->mu, 1.5 * s->zone, s->penalty, s->stick, s->spring, sum->hertz_fn, sum->fn_drift,
-            job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements, sum->nodes,
-            sum->h_min * cwb_shear_length_unit(s), sum->a_over_h, job->ccx_version, s->inc_normal,
-            s->inc_tangential,
+            s->mu, s->slave * s->zone, s->penalty, s->stick, s->spring, sum->hertz_fn,
+            sum->fn_drift, job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements,
+            sum->nodes, sum->h_min * cwb_shear_length_unit(s), sum->a_over_h, job->ccx_version,
+            s->inc_normal, s->inc_tangential,
             s->sigma_y > 0 ? "elastic-perfectly-plastic (*PLASTIC, one point)" : "elastic");
     (void)h0;
 }
