@@ -43,8 +43,12 @@
 #define SHEAR_EQUILIBRIUM_TOL 1e-3
 #define SHEAR_CSV_TOL         1e-6
 
-/* Every committed sphere_shear study; the first is elastic. */
-static const char *const studies[] = {"seed004_modelc_elastic", "seed004_modelc_y7"};
+/* Every committed sphere_shear study; the first two are elastic, the
+ * second the first's refinement check (element sizes / 1.3, its own study
+ * so that the two ran side by side). */
+static const char *const studies[] = {"seed004_modelc_elastic", "seed004_modelc_elastic_refined",
+                                      "seed004_modelc_y7"};
+#define NELASTIC 2
 #define NSTUDIES (sizeof studies / sizeof *studies)
 
 static double col(const cwb_reference *r, const char *name, size_t row)
@@ -153,6 +157,33 @@ START_TEST(shear_csv_from_committed_solver_output)
 }
 END_TEST
 
+/* The refinement check: the elastic study on element sizes / 1.3 moves
+ * F_t by less than the study's tolerance of mu F_n at every increment
+ * (fixed increments: the same times). */
+START_TEST(shear_refinement_moves_ft_little)
+{
+    cwb_shear sp, fine_sp;
+    double tol, refine;
+    load_spec(studies[0], &sp, &tol, &refine);
+    load_spec(studies[1], &fine_sp, &tol, &refine);
+    ck_assert_rel(fine_sp.fine, sp.fine / 1.3, 1e-3);
+    cwb_shear_out o, fine;
+    load_dat(studies[0], 0, &sp, &o);
+    load_dat(studies[1], 0, &fine_sp, &fine);
+    ck_assert_uint_eq(fine.count, o.count);
+    double worst = 0.0;
+    for (size_t i = 0; i < o.count; i++) {
+        ck_assert_rel(fine.inc[i].time, o.inc[i].time, 1e-6);
+        ck_assert_abs(fine.inc[i].ft, o.inc[i].ft, sp.mu * o.inc[i].fn, tol);
+        worst = fmax(worst, fabs(fine.inc[i].ft - o.inc[i].ft) / (sp.mu * o.inc[i].fn));
+    }
+    fprintf(stderr, "fem_shear: refinement (sizes / 1.3) moves F_t by %.3f %% of mu F_n\n",
+            100 * worst);
+    cwb_shear_out_free(&o);
+    cwb_shear_out_free(&fine);
+}
+END_TEST
+
 /* Cattaneo-Mindlin's F_t at tangential displacement dt (Johnson eq. 7.43
  * solved for the force; mu F_n once sliding). */
 static double mindlin_force(double dt, double fn, double mu, double g_star, double a)
@@ -165,38 +196,40 @@ static double mindlin_force(double dt, double fn, double mu, double g_star, doub
  * step is Cattaneo-Mindlin at the measured F_n, to 2 % of mu F_n. */
 START_TEST(shear_elastic_is_cattaneo_mindlin)
 {
-    cwb_shear sp;
-    double tol, refine;
-    load_spec(studies[0], &sp, &tol, &refine);
-    ck_assert(sp.sigma_y == 0.0);
-    cwb_shear_out o;
-    load_dat(studies[0], 0, &sp, &o);
-    double e_star = sp.E / (1.0 - sp.nu * sp.nu), G = sp.E / (2.0 * (1.0 + sp.nu));
-    double g_star = G / (2.0 - sp.nu); /* rigid flat: its (2 - nu)/G term is 0 */
-    double worst = 0.0;
-    size_t checked = 0;
-    for (size_t i = 0; i < o.count; i++) {
-        const cwb_shear_increment *q = &o.inc[i];
-        double a = cbrt(3.0 * q->fn * sp.R / (4.0 * e_star));
-        if (!tangential_step(&sp, q)) {
-            /* the end of the normal step: a = 0.01 R, where 1 % applies (the
-             * smaller increments before it span fewer elements) */
-            if (i + 1 < o.count && tangential_step(&sp, &o.inc[i + 1]))
-                ck_assert_rel(q->dn, a * a / sp.R, SHEAR_HERTZ_TOL);
-            continue;
+    for (size_t s = 0; s < NELASTIC; s++) {
+        cwb_shear sp;
+        double tol, refine;
+        load_spec(studies[s], &sp, &tol, &refine);
+        ck_assert(sp.sigma_y == 0.0);
+        cwb_shear_out o;
+        load_dat(studies[s], 0, &sp, &o);
+        double e_star = sp.E / (1.0 - sp.nu * sp.nu), G = sp.E / (2.0 * (1.0 + sp.nu));
+        double g_star = G / (2.0 - sp.nu); /* rigid flat: its (2 - nu)/G term is 0 */
+        double worst = 0.0;
+        size_t checked = 0;
+        for (size_t i = 0; i < o.count; i++) {
+            const cwb_shear_increment *q = &o.inc[i];
+            double a = cbrt(3.0 * q->fn * sp.R / (4.0 * e_star));
+            if (!tangential_step(&sp, q)) {
+                /* the end of the normal step: a = 0.01 R, where 1 % applies
+                 * (the smaller increments before it span fewer elements) */
+                if (i + 1 < o.count && tangential_step(&sp, &o.inc[i + 1]))
+                    ck_assert_rel(q->dn, a * a / sp.R, SHEAR_HERTZ_TOL);
+                continue;
+            }
+            double fm = mindlin_force(q->dt, q->fn, sp.mu, g_star, a);
+            ck_assert_abs(q->ft, fm, sp.mu * q->fn, SHEAR_MINDLIN_TOL);
+            worst = fmax(worst, fabs(q->ft - fm) / (sp.mu * q->fn));
+            checked++;
         }
-        double fm = mindlin_force(q->dt, q->fn, sp.mu, g_star, a);
-        ck_assert_abs(q->ft, fm, sp.mu * q->fn, SHEAR_MINDLIN_TOL);
-        worst = fmax(worst, fabs(q->ft - fm) / (sp.mu * q->fn));
-        checked++;
+        ck_assert_uint_ge(checked, 5);
+        /* the run reaches full sliding (Mindlin's F_t = mu F_n) */
+        const cwb_shear_increment *end = &o.inc[o.count - 1];
+        ck_assert_abs(end->ft, sp.mu * end->fn, sp.mu * end->fn, SHEAR_MINDLIN_TOL);
+        fprintf(stderr, "fem_shear: %s vs Cattaneo-Mindlin: worst %.3f %% of mu F_n\n", studies[s],
+                100 * worst);
+        cwb_shear_out_free(&o);
     }
-    ck_assert_uint_ge(checked, 5);
-    /* the run reaches full sliding (Mindlin's F_t = mu F_n) */
-    ck_assert_abs(o.inc[o.count - 1].ft, sp.mu * o.inc[o.count - 1].fn,
-                  sp.mu * o.inc[o.count - 1].fn, SHEAR_MINDLIN_TOL);
-    cwb_shear_out_free(&o);
-    fprintf(stderr, "fem_shear: elastic Model C vs Cattaneo-Mindlin: worst %.3f %% of mu F_n\n",
-            100 * worst);
 }
 END_TEST
 
@@ -287,6 +320,7 @@ Suite *fem_shear_suite(void)
     tcase_set_timeout(t, 60);
     tcase_add_test(t, shear_csv_from_committed_solver_output);
     tcase_add_test(t, shear_elastic_is_cattaneo_mindlin);
+    tcase_add_test(t, shear_refinement_moves_ft_little);
     tcase_add_test(t, shear_coulomb_and_equilibrium);
     tcase_add_test(t, shear_bad_study_keys);
     suite_add_tcase(s, t);
