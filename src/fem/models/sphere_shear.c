@@ -674,8 +674,9 @@ static void frame_clear(frd_frame *fr)
 
 /* Contact radius: the pressed slave nodes' largest distance from their
  * pressure-weighted centre, in the deformed configuration (x + u_x,
- * y + u_y; the half model's centre lies on y = 0). The outermost pressed
- * node lies within one element (h0) inside the edge. */
+ * y + u_y; the half model's centre lies on y = 0). CalculiX's nodal
+ * contact stress is non-zero one element beyond the edge: the elastic
+ * study gives Hertz's a + 1.0 h0. An indication, not a measurement. */
 static double frame_radius(const frd_frame *fr)
 {
     const cwb_mesh *m = fr->m;
@@ -944,8 +945,8 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             "a sphere (lower hemisphere, cut by the symmetry plane y = 0 that holds the sliding "
             "direction x; forces x 2) on a rigid flat; the top (z = R) a rigid body, rotations "
             "held; step 1 the normal force F_n, ramped, frictionless; step 2 Coulomb friction, "
-            "the top displaced along x to delta_t, the force held; step 0 (approach = %g > 0) "
-            "pushes the top to that fraction of the Hertz approach first (displacement "
+            "the top displaced along x to delta_t, the force held; [load] approach = %g (when > 0, "
+            "a step 0 first pushes the top to that fraction of the Hertz approach, displacement "
             "control, frictionless)\n"
             "# parameters: R = %g m; E = %g Pa; nu = %g; sigma_y = %g Pa (%s); F_n = %g N; "
             "delta_t = 0 to %g m; mu = %g\n"
@@ -992,7 +993,9 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             "the motion); delta_n, delta_t = the top's approach and displacement; F_t_top = "
             "the top's reaction along x x 2 (= F_t in equilibrium); contact_radius = the "
             "pressed slave nodes' largest distance from their pressure-weighted centre "
-            "(deformed, .frd CPRESS > 0; within one element h0 inside the edge); peeq_max = "
+            "(deformed, .frd CPRESS > 0: CalculiX's nodal contact stress reaches one element "
+            "beyond the edge, so this is up to h0 above it -- elastic study: Hertz a + 1.0 h0); "
+            "peeq_max = "
             "the largest nodal PEEQ (.frd, extrapolated to the nodes by CalculiX)\n"
             "# tolerance: %g the mesh-refinement change of F_t relative to mu F_n (refinement "
             "check above)\n"
