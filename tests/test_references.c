@@ -42,7 +42,9 @@ static const struct {
     {"seed004_fig33_e26000", "extended Rathbone law against cwb's FEM (E = 26000 MPa)"},
     {"seed004_fig34", "extended Rathbone law against cwb's FEM (Fig. 34 material)"},
     {"seed004_fig35", "extended Rathbone law against cwb's FEM (Fig. 35 material)"},
+    {"seed004_fig43_y3", "Mindlin-Deresiewicz (plastic radius) against cwb's Model C FEM"},
     {"seed004_fig43_y7", "Mindlin-Deresiewicz (plastic radius) against cwb's Model C FEM"},
+    {"seed004_fig46_y3", "the new tangential law against cwb's Model C FEM (Fig. 46, y = 3)"},
     {"seed004_fig46_y7", "the new tangential law against cwb's Model C FEM (Fig. 46, y = 7)"},
 };
 
