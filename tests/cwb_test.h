@@ -23,6 +23,7 @@ Suite *cite_suite(void);
 Suite *json_suite(void);
 Suite *fem_suite(void);
 Suite *fem_sphere_suite(void);
+Suite *fem_shear_suite(void);
 Suite *references_suite(void);
 Suite *safety_suite(void);
 Suite *sliding_suite(void);

@@ -48,6 +48,10 @@ static const struct {
     {"seed004_fig33_e26000", "extended Rathbone law against cwb's FEM (E = 26000 MPa)"},
     {"seed004_fig34", "extended Rathbone law against cwb's FEM (Fig. 34 material)"},
     {"seed004_fig35", "extended Rathbone law against cwb's FEM (Fig. 35 material)"},
+    {"seed004_fig43_y3", "Mindlin-Deresiewicz (plastic radius) against cwb's Model C FEM"},
+    {"seed004_fig43_y7", "Mindlin-Deresiewicz (plastic radius) against cwb's Model C FEM"},
+    {"seed004_fig46_y3", "the new tangential law against cwb's Model C FEM (Fig. 46, y = 3)"},
+    {"seed004_fig46_y7", "the new tangential law against cwb's Model C FEM (Fig. 46, y = 7)"},
 };
 
 enum { MAX_JOBS = 128, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 200, MAX_ENTRIES = 40 };

@@ -49,6 +49,13 @@ typedef struct {
     int (*point)[2]; /* physical group, node */
     int max_id;
     int *index; /* node number -> row, -1 if unused */
+    /* 3D meshes (gmsh -3, a model with dim = 3): the third coordinate
+     * (gmsh's z; x and z above hold gmsh's x and y) and the 10-node
+     * tetrahedra in gmsh's node order; the triangles are then faces. */
+    double *w;
+    size_t ntet;
+    int (*tet)[10];
+    int *tet_group;
 } cwb_mesh;
 
 int cwb_mesh_read(cwb_mesh *m, const char *path, char *msg, size_t n);
@@ -202,6 +209,7 @@ typedef struct cwb_fem_model {
     size_t summary_size;             /* bytes of its study summary (zeroed) */
     int refinement_fails;            /* 1: a change above [mesh] tolerance fails
                                           the study; 0: it is only reported */
+    int dim;                         /* 3: gmsh -3, 10-node tetrahedra; 0: 2D */
     /* Optional: keys against each other once the study is read; CWB_EINPUT
      * with "FILE:LINE: ...". */
     int (*check)(const cwb_fem_study *s, char *msg, size_t n);

@@ -31,6 +31,9 @@ void cwb_mesh_free(cwb_mesh *m)
     free(m->line);
     free(m->point);
     free(m->index);
+    free(m->w);
+    free(m->tet);
+    free(m->tet_group);
     memset(m, 0, sizeof *m);
 }
 
@@ -83,12 +86,12 @@ static int read_nodes(msh_reader *r, cwb_mesh *m)
     m->node_id = malloc(count * sizeof *m->node_id);
     m->x = malloc(count * sizeof *m->x);
     m->z = malloc(count * sizeof *m->z);
-    if (!m->node_id || !m->x || !m->z)
+    m->w = malloc(count * sizeof *m->w);
+    if (!m->node_id || !m->x || !m->z || !m->w)
         return msh_bad(r, "out of memory");
     for (size_t i = 0; i < count; i++) {
-        double y3;
         if (!msh_line(r) ||
-            sscanf(r->buf, "%d %lf %lf %lf", &m->node_id[i], &m->x[i], &m->z[i], &y3) != 4 ||
+            sscanf(r->buf, "%d %lf %lf %lf", &m->node_id[i], &m->x[i], &m->z[i], &m->w[i]) != 4 ||
             m->node_id[i] < 1)
             return msh_bad(r, "bad node line");
         if (m->node_id[i] > m->max_id)
@@ -104,7 +107,8 @@ static int read_nodes(msh_reader *r, cwb_mesh *m)
     return CWB_OK;
 }
 
-/* One line of $Elements: keep 6-node triangles, 3-node lines and points. */
+/* One line of $Elements: keep 10-node tetrahedra, 6-node triangles,
+ * 3-node lines and points. */
 static int read_element(msh_reader *r, cwb_mesh *m)
 {
     int v[16], k = 0, used;
@@ -117,16 +121,19 @@ static int read_element(msh_reader *r, cwb_mesh *m)
         return msh_bad(r, "bad element line");
     int type = v[1], group = v[2] > 0 ? v[3] : 0, *nd = v + 3 + v[2];
     int nn = k - 3 - v[2];
-    int want = type == 9 ? 6 : type == 8 ? 3 : type == 15 ? 1 : -1;
+    int want = type == 11 ? 10 : type == 9 ? 6 : type == 8 ? 3 : type == 15 ? 1 : -1;
     if (want < 0)
-        return msh_bad(r, "element type other than 6-node triangle, 3-node line, point "
-                          "(mesh with Mesh.ElementOrder = 2)");
+        return msh_bad(r, "element type other than 10-node tetrahedron, 6-node triangle, "
+                          "3-node line, point (mesh with Mesh.ElementOrder = 2)");
     if (nn != want)
         return msh_bad(r, "wrong number of nodes for the element type");
     for (int j = 0; j < nn; j++)
         if (row_of(m, nd[j]) < 0)
             return msh_bad(r, "element refers to an unknown node");
-    if (type == 9) {
+    if (type == 11) {
+        m->tet_group[m->ntet] = group;
+        memcpy(m->tet[m->ntet++], nd, 10 * sizeof(int));
+    } else if (type == 9) {
         m->tri_group[m->ntri] = group;
         memcpy(m->tri[m->ntri++], nd, 6 * sizeof(int));
     } else if (type == 8) {
@@ -151,7 +158,9 @@ static int read_elements(msh_reader *r, cwb_mesh *m)
     m->tri_group = malloc(count * sizeof *m->tri_group);
     m->line = malloc(count * sizeof *m->line);
     m->point = malloc(count * sizeof *m->point);
-    if (!m->tri || !m->tri_group || !m->line || !m->point)
+    m->tet = malloc(count * sizeof *m->tet);
+    m->tet_group = malloc(count * sizeof *m->tet_group);
+    if (!m->tri || !m->tri_group || !m->line || !m->point || !m->tet || !m->tet_group)
         return msh_bad(r, "out of memory");
     for (size_t i = 0; i < count; i++) {
         if (!msh_line(r))
@@ -197,18 +206,34 @@ int cwb_mesh_read(cwb_mesh *m, const char *path, char *msg, size_t n)
         else if (strncmp(r.buf, "$Elements", 9) == 0)
             rc = read_elements(&r, m);
     }
-    if (rc == CWB_OK && (!m->nnode || !m->ntri))
+    if (rc == CWB_OK && (!m->nnode || (!m->ntri && !m->ntet)))
         rc = msh_bad(&r, "no nodes or no triangles");
     fclose(r.f);
     if (rc)
         cwb_mesh_free(m);
-    else
+    else if (!m->ntet) /* 3D: the triangles are faces, oriented by the model */
         orient_triangles(m);
     return rc;
 }
 
+/* Smallest corner-to-corner edge of the tetrahedra (3D meshes). */
+static double tet_min_size(const cwb_mesh *m)
+{
+    double hmin = INFINITY;
+    for (size_t e = 0; e < m->ntet; e++)
+        for (int j = 0; j < 4; j++)
+            for (int k = j + 1; k < 4; k++) {
+                int p = row_of(m, m->tet[e][j]), q = row_of(m, m->tet[e][k]);
+                double dx = m->x[p] - m->x[q], dy = m->z[p] - m->z[q], dz = m->w[p] - m->w[q];
+                hmin = fmin(hmin, sqrt(dx * dx + dy * dy + dz * dz));
+            }
+    return hmin;
+}
+
 double cwb_mesh_min_size(const cwb_mesh *m)
 {
+    if (m->ntet)
+        return tet_min_size(m);
     double hmin = INFINITY;
     for (size_t e = 0; e < m->ntri; e++)
         for (int j = 0; j < 3; j++) {

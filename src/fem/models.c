@@ -10,11 +10,13 @@
 #include "cwb_fem.h"
 
 extern const cwb_fem_model cwb_fem_halfround, cwb_fem_cylinders, cwb_fem_sphere;
+extern const cwb_fem_model cwb_fem_sphere_shear;
 
 static const cwb_fem_model *const models[] = {
     &cwb_fem_halfround,
     &cwb_fem_cylinders,
     &cwb_fem_sphere,
+    &cwb_fem_sphere_shear,
 };
 
 size_t cwb_fem_model_count(void)

@@ -346,7 +346,9 @@ static int run_gmsh(const pipeline *p, const run_files *f, char *msg, size_t n)
     snprintf(name, sizeof name, "%s.msh", f->tag);
     snprintf(file, sizeof file, "%s.geo", f->tag);
     remove(f->msh);
-    char *argv[] = {"gmsh", "-2", "-format", "msh22", "-nt", "1", "-o", name, file, NULL};
+    char *argv[] = {
+        "gmsh", p->model->dim == 3 ? "-3" : "-2", "-format", "msh22", "-nt", "1", "-o", name, file,
+        NULL};
     int st = cwb_spawn(argv, p->wdir, f->gmsh_log);
     struct stat sb;
     if (st != 0 || stat(f->msh, &sb) != 0) {
@@ -432,7 +434,7 @@ static int solve_run(pipeline *p, size_t i, int refined, cwb_fem_run *run, char 
     rc = solve_on_mesh(p, &f, &m, spec, out, msg, n);
     *run = (cwb_fem_run){.spec = spec,
                          .out = rc ? NULL : out,
-                         .elements = m.ntri,
+                         .elements = m.ntet ? m.ntet : m.ntri,
                          .nodes = m.nnode,
                          .h_min = cwb_mesh_min_size(&m)};
     cwb_mesh_free(&m);

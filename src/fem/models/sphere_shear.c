@@ -1,0 +1,1051 @@
+/* sphere_shear.c -- FEM model "sphere_shear": a sphere pressed on a rigid
+ * flat by a fixed normal force and then displaced tangentially, with
+ * Coulomb friction -- Model C of
+ *   Rathbone, D. (thesis, Sec. 3.5 and ch. 5): "tangential with fixed
+ *   normal force", 3D Abaqus, C3D8R; the published part of the thesis is
+ *   Rathbone, Marigo, Dini & van Wachem, "An accurate force-displacement
+ *   law for the modelling of elastic-plastic contacts in discrete element
+ *   simulations", Powder Technology 282 (2015) 2-9;
+ * written from scratch for cwb in gmsh + CalculiX.
+ *
+ * Geometry (deck units: length R/100, stress MPa): the lower hemisphere of
+ * radius R centred at (0, 0, R), touching the flat z = 0 at the origin,
+ * cut by its symmetry plane y = 0 (which contains the sliding direction
+ * x): the half model, forces x 2. 10-node tetrahedra (C3D10) graded from
+ * size h0 = fine R within zone R of the contact point, growing by
+ * `growth` per unit distance to coarse R. The rigid flat: a block of
+ * 8-node bricks below z = 0, every node fixed.
+ * Top (the equator's plane z = R): one *RIGID BODY, rotations held (the
+ * thesis moves the top of its segment; it does not rotate).
+ * Symmetry plane: u_y = 0.
+ * Contact: surface-to-surface (slave: the sphere's faces within
+ * 1.5 zone R of the contact point; master: the flat's top), linear
+ * pressure-overclosure K = penalty E / h0.
+ * Step 0 (optional, [load] approach > 0): the top pushed down to that
+ * fraction of the Hertz approach, frictionless, so that the force step
+ * starts on a closed contact (the plastic studies needed it).
+ * Step 1 (normal): the fixed force F_n / 2 on the top's reference node,
+ * ramped, frictionless -- the thesis' Model C loads its first step
+ * without friction so that the rigid flat (Dundurs beta != 0) does not
+ * couple the tractions before the tangential step. Force control on a
+ * point contact is singular at the start, so the reference node also
+ * hangs on a weak spring to ground along z that carries `spring` of the
+ * force at the Hertz approach; the contact force is read from the flat's
+ * reactions, so the spring shifts F_n (by that fraction, reported) but
+ * not the measurement.
+ * Step 2 (tangential): *CHANGE FRICTION to Coulomb mu with stick slope
+ * `stick` E / h0 (CalculiX's friction is a penalty too), the reference
+ * node displaced along x to `tangential`, the force held.
+ * Output per increment (.dat): the flat's total reaction (F_n, F_t across
+ * the contact) and the reference node's displacement (delta_n, delta_t)
+ * and tangential reaction; from the .frd, the contact radius and the
+ * largest equivalent plastic strain.
+ * Not modelled: Rathbone's friction is Coulomb with a critical shear stress
+ * tau_c = sigma_y / sqrt(3) (and mu capped at 1); CalculiX 2.20's *FRICTION
+ * has no shear stress limit, so the plastic studies use Coulomb mu alone
+ * (the law's mu(y) of eq. 77 at the study's y, stated in each study).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb_fem.h"
+#include "cwb_fem_shear.h"
+#include "cwb_law.h"
+
+/* ------------------------------------------------------- study keys */
+
+enum { B_R, B_E, B_NU, B_SIGMA_Y };
+enum { L_FORCE, L_TANGENTIAL, L_INC_NORMAL, L_INCREMENTS, L_APPROACH };
+enum { C_MU, C_PENALTY, C_STICK, C_SPRING, C_ZONE, C_GROWTH, C_SLAVE };
+enum { SEC_BODY, SEC_LOAD, SEC_CONTACT };
+
+static const cwb_param body_params[] = {
+    {.name = "R",
+     .unit = "m",
+     .def = 1e-4,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "sphere radius (thesis Table 6: 0.1 mm)"},
+    {.name = "E",
+     .unit = "Pa",
+     .def = 2.6e10,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "Young's modulus (Table 6: 26000 MPa)"},
+    {.name = "nu",
+     .unit = "-",
+     .def = 0.3,
+     .min = 0,
+     .max = 0.5,
+     .flags = CWB_P_MAX_OPEN,
+     .help = "Poisson's ratio (Table 6: 0.3)"},
+    {.name = "sigma_y",
+     .unit = "Pa",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
+     .help = "von Mises yield stress, perfectly plastic (0: elastic; Table 6: 160 MPa)"},
+    {0}};
+
+static const cwb_param load_params[] = {{.name = "normal_force",
+                                         .unit = "N",
+                                         .min = 0,
+                                         .max = INFINITY,
+                                         .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                         .help = "fixed normal force on the whole sphere"},
+                                        {.name = "tangential",
+                                         .unit = "m",
+                                         .min = 0,
+                                         .max = INFINITY,
+                                         .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+                                         .help = "final tangential displacement of the top"},
+                                        {.name = "increments_normal",
+                                         .unit = "-",
+                                         .def = 10,
+                                         .min = 2,
+                                         .max = 2000,
+                                         .flags = CWB_P_INTEGER,
+                                         .help = "fixed increments of the normal step"},
+                                        {.name = "increments",
+                                         .unit = "-",
+                                         .def = 30,
+                                         .min = 2,
+                                         .max = 2000,
+                                         .flags = CWB_P_INTEGER,
+                                         .help = "fixed increments of the tangential step"},
+                                        {.name = "approach",
+                                         .unit = "-",
+                                         .def = 0,
+                                         .min = 0,
+                                         .max = 0.5,
+                                         .help = "0, or a first step pushing the top to this "
+                                                 "fraction of the Hertz approach (displacement "
+                                                 "control) before the force step"},
+                                        {0}};
+
+static const cwb_param contact_params[] = {
+    {.name = "mu",
+     .unit = "-",
+     .min = 0,
+     .max = 10,
+     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
+     .help = "Coulomb friction coefficient of the tangential step"},
+    {.name = "penalty",
+     .unit = "-",
+     .def = 10,
+     .min = 0.1,
+     .max = 1e6,
+     .help = "contact stiffness K = penalty E / h0 [Pa/m]"},
+    {.name = "stick",
+     .unit = "-",
+     .def = 10,
+     .min = 0.01,
+     .max = 1e6,
+     .help = "stick slope of the friction = stick E / h0 [Pa/m]"},
+    {.name = "spring",
+     .unit = "-",
+     .def = 0.002,
+     .min = 0,
+     .max = 0.05,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "ground spring on the top: this fraction of the force at the Hertz approach"},
+    {.name = "zone",
+     .unit = "-",
+     .def = 0.05,
+     .min = 0,
+     .max = 0.5,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "radius of the fine zone around the contact point / R (must hold the contact)"},
+    {.name = "growth",
+     .unit = "-",
+     .def = 0.3,
+     .min = 0.01,
+     .max = 1,
+     .help = "growth of the element size per unit distance beyond the fine zone"},
+    {.name = "slave",
+     .unit = "-",
+     .def = 1.5,
+     .min = 1,
+     .max = 3,
+     .help = "the slave surface: the sphere's faces within this many zone radii of the "
+             "contact point"},
+    {0}};
+
+static const cwb_fem_section sections[] = {
+    {"body", body_params}, {"load", load_params}, {"contact", contact_params}, {NULL, NULL}};
+
+static const cwb_fem_column curve_columns[] = {
+    {"step", "-"},    {"delta_n", "m"},        {"F_n", "N"},      {"delta_t", "m"}, {"F_t", "N"},
+    {"F_t_top", "N"}, {"contact_radius", "m"}, {"peeq_max", "-"}, {"R", "m"},       {"E", "Pa"},
+    {"nu", "-"},      {"sigma_y", "Pa"},       {"mu", "-"},       {NULL, NULL}};
+enum { NCOL = 13 };
+
+/* The tangential step alone (from the end of the normal step), for the
+ * cases' overlays: delta_t rises through it. */
+static const cwb_fem_column tangential_columns[] = {
+    {"delta_t", "m"},        {"F_t", "N"},      {"F_n", "N"}, {"delta_n", "m"},
+    {"contact_radius", "m"}, {"peeq_max", "-"}, {NULL, NULL}};
+enum { NCOL_T = 6 };
+
+static const cwb_fem_table tables[] = {
+    {"", curve_columns}, {"_tangential", tangential_columns}, {NULL, NULL}};
+
+/* Mesh groups of the .geo. */
+enum { G_SYM = 1, G_TOP = 2, G_BALL = 5 };
+
+#define STRESS_UNIT 1e6 /* Pa */
+
+double cwb_shear_length_unit(const cwb_shear *s)
+{
+    return s->R / 100.0;
+}
+
+/* Hertz: the approach at force F of a sphere on a rigid flat. */
+static double hertz_approach(const cwb_shear *s)
+{
+    double e_star = s->E / (1.0 - s->nu * s->nu);
+    return pow(3.0 * s->force / (4.0 * e_star * sqrt(s->R)), 2.0 / 3.0);
+}
+
+/* ------------------------------------------------------------ geometry */
+
+static void geo(FILE *f, const void *spec)
+{
+    const cwb_shear *s = spec;
+    double L = cwb_shear_length_unit(s), R = s->R / L;
+    fprintf(f,
+            "// cwb: half of a sphere of radius R = %.9g m on a rigid flat (deck units R/100)\n"
+            "SetFactory(\"OpenCASCADE\");\n"
+            "R = %.15g; h0 = %.15g; hc = %.15g; zone = %.15g; g = %.15g;\n"
+            "Sphere(1) = {0, 0, R, R};\n"
+            "// the sphere's poles away from the contact point\n"
+            "Rotate {{1, 0, 0}, {0, 0, R}, Pi/2} { Volume{1}; }\n"
+            "Box(2) = {-R - 1, 0, -1, 2*R + 2, R + 1, R + 1};\n"
+            "BooleanIntersection{ Volume{1}; Delete; }{ Volume{2}; Delete; }\n"
+            "top() = Surface In BoundingBox{-R-1, -1, R-1e-6, R+1, R+1, R+1e-6};\n"
+            "sym() = Surface In BoundingBox{-R-1, -1e-6, -1, R+1, 1e-6, R+1};\n"
+            "Physical Surface(\"SYM\", %d) = {sym()};\n"
+            "Physical Surface(\"TOP\", %d) = {top()};\n"
+            "Physical Volume(\"BALL\", %d) = {1};\n"
+            "// size h0 within zone of the contact point, growing by g per unit distance\n"
+            "Field[1] = MathEval;\n"
+            "Field[1].F = Sprintf(\"Min(%%.15g + %%.15g * Max(Sqrt(x*x + y*y + z*z) - %%.15g, "
+            "0), %%.15g)\", h0, g, zone, hc);\n"
+            "Background Field = 1;\n"
+            "Mesh.MeshSizeExtendFromBoundary = 0;\n"
+            "Mesh.MeshSizeFromPoints = 0;\n"
+            "Mesh.MeshSizeFromCurvature = 0;\n"
+            "Mesh.ElementOrder = 2;\n"
+            "Mesh.Algorithm = 6;\n"
+            "Mesh.Algorithm3D = 1;\n",
+            s->R, R, s->fine * R, s->coarse * R, s->zone * R, s->growth, G_SYM, G_TOP, G_BALL);
+}
+
+/* ---------------------------------------------------------------- deck */
+
+/* gmsh's 10-node tetrahedron: corners 0-3, then the mid-edge nodes of
+ * 0-1, 1-2, 2-0, 3-0, 3-2, 3-1; CalculiX's C3D10 wants 1-2, 2-3, 3-1,
+ * 1-4, 2-4, 3-4: the last two swap. */
+static const int tet_order[10] = {0, 1, 2, 3, 4, 5, 6, 7, 9, 8};
+
+static void point_of(const cwb_mesh *m, int id, double p[3])
+{
+    int r = cwb_mesh_row(m, id);
+    p[0] = m->x[r], p[1] = m->z[r], p[2] = m->w[r];
+}
+
+/* The C3D10 node list of tetrahedron e, corners flipped when gmsh's
+ * orientation is negative (swap corners 2, 3 with their edges). */
+static void c3d10_nodes(const cwb_mesh *m, size_t e, int nd[10])
+{
+    for (int k = 0; k < 10; k++)
+        nd[k] = m->tet[e][tet_order[k]];
+    double p[4][3];
+    for (int k = 0; k < 4; k++)
+        point_of(m, nd[k], p[k]);
+    double a[3], b[3], c[3];
+    for (int k = 0; k < 3; k++)
+        a[k] = p[1][k] - p[0][k], b[k] = p[2][k] - p[0][k], c[k] = p[3][k] - p[0][k];
+    double vol = a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+                 a[2] * (b[0] * c[1] - b[1] * c[0]);
+    if (vol < 0) {
+        int t;
+        t = nd[1], nd[1] = nd[2], nd[2] = t; /* corners 2, 3 */
+        t = nd[4], nd[4] = nd[6], nd[6] = t; /* edges 1-2, 3-1 */
+        t = nd[8], nd[8] = nd[9], nd[9] = t; /* edges 2-4, 3-4 */
+    }
+}
+
+/* Every mid-edge node lies near the middle of its corners: the node order
+ * is right (a quarter of the edge allows the curved boundary). */
+static int check_tet_order(const cwb_mesh *m, char *msg, size_t n)
+{
+    static const int edge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
+    for (size_t e = 0; e < m->ntet; e++) {
+        int nd[10];
+        c3d10_nodes(m, e, nd);
+        for (int k = 0; k < 6; k++) {
+            double p[3], q[3], c[3], d = 0, len = 0;
+            point_of(m, nd[edge[k][0]], p);
+            point_of(m, nd[edge[k][1]], q);
+            point_of(m, nd[4 + k], c);
+            for (int j = 0; j < 3; j++) {
+                double mid = 0.5 * (p[j] + q[j]);
+                d += (c[j] - mid) * (c[j] - mid);
+                len += (q[j] - p[j]) * (q[j] - p[j]);
+            }
+            if (d > 0.0625 * len)
+                return cwb_fail(msg, n, CWB_EFAIL,
+                                "mesh: tetrahedron %zu: node %d is not the middle of its edge "
+                                "(gmsh's 10-node order changed?)",
+                                e + 1, nd[4 + k]);
+        }
+    }
+    return CWB_OK;
+}
+
+/* The corners of C3D10 face k (S1 1-2-3, S2 1-4-2, S3 2-4-3, S4 3-4-1). */
+static const int tet_face[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {2, 3, 0}};
+
+/* *SURFACE SLAVE: the tetrahedron faces whose corners all lie on the
+ * sphere (distance R from its centre) within `reach` of the contact
+ * point. The mesh is in the deck's units (the .geo is written in them:
+ * OpenCASCADE's tolerances are absolute). */
+static void slave_surface(FILE *f, const cwb_mesh *m, double R, double reach)
+{
+    fprintf(f, "*SURFACE, NAME=SLAVE, TYPE=ELEMENT\n");
+    for (size_t e = 0; e < m->ntet; e++) {
+        int nd[10];
+        c3d10_nodes(m, e, nd);
+        for (int k = 0; k < 4; k++) {
+            int on = 1;
+            for (int j = 0; j < 3 && on; j++) {
+                double p[3];
+                point_of(m, nd[tet_face[k][j]], p);
+                double dc = sqrt(p[0] * p[0] + p[1] * p[1] + (p[2] - R) * (p[2] - R));
+                double d0 = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+                on = fabs(dc - R) < 1e-6 * R && d0 <= reach;
+            }
+            if (on)
+                fprintf(f, "%zu, S%d\n", e + 1, k + 1);
+        }
+    }
+}
+
+/* *NSET of the nodes of the triangles of surface group `group`, without
+ * those of group `except` (0: none): the symmetry plane's nodes on the
+ * rigid top are the rigid body's, not held twice. */
+static int face_node_set(FILE *f, const cwb_mesh *m, const char *name, int group, int except,
+                         char *msg, size_t n)
+{
+    char *mark = calloc(m->nnode, 1);
+    if (!mark)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t e = 0; e < m->ntri; e++)
+        if (m->tri_group[e] == group)
+            for (int k = 0; k < 6; k++)
+                mark[cwb_mesh_row(m, m->tri[e][k])] = 1;
+    for (size_t e = 0; except && e < m->ntri; e++)
+        if (m->tri_group[e] == except)
+            for (int k = 0; k < 6; k++)
+                mark[cwb_mesh_row(m, m->tri[e][k])] = 0;
+    fprintf(f, "*NSET, NSET=%s\n", name);
+    size_t count = 0;
+    for (size_t i = 0; i < m->nnode; i++)
+        if (mark[i])
+            fprintf(f, "%d\n", m->node_id[i]), count++;
+    free(mark);
+    return count ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "mesh: surface group %d is empty", group);
+}
+
+/* The rigid flat: NX x NY x 1 bricks under z = 0, x in [-W, W], y in
+ * [0, W], depth W / 2 (deck units); node and element numbers from base. */
+enum { FLAT_NX = 4, FLAT_NY = 2 };
+
+static void flat_block(FILE *f, int node0, size_t elem0, double W)
+{
+    fprintf(f, "*NODE, NSET=FLATNODES\n");
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j <= FLAT_NY; j++)
+            for (int i = 0; i <= FLAT_NX; i++)
+                fprintf(f, "%d, %.13g, %.13g, %.13g\n",
+                        node0 + i + (FLAT_NX + 1) * (j + (FLAT_NY + 1) * k),
+                        -W + 2.0 * W * i / FLAT_NX, W * j / FLAT_NY, k ? 0.0 : -0.5 * W);
+    fprintf(f, "*ELEMENT, TYPE=C3D8, ELSET=FLAT\n");
+    int layer = (FLAT_NX + 1) * (FLAT_NY + 1);
+    size_t e = elem0;
+    for (int j = 0; j < FLAT_NY; j++)
+        for (int i = 0; i < FLAT_NX; i++) {
+            int c = node0 + i + (FLAT_NX + 1) * j;
+            fprintf(f, "%zu, %d, %d, %d, %d, %d, %d, %d, %d\n", e++, c, c + 1, c + FLAT_NX + 2,
+                    c + FLAT_NX + 1, c + layer, c + 1 + layer, c + FLAT_NX + 2 + layer,
+                    c + FLAT_NX + 1 + layer);
+        }
+    /* C3D8 face S2 = nodes 5-8-7-6: the top (z = 0) */
+    fprintf(f, "*SURFACE, NAME=MASTER, TYPE=ELEMENT\n");
+    for (size_t k = elem0; k < e; k++)
+        fprintf(f, "%zu, S2\n", k);
+}
+
+static void ball_nodes_and_elements(FILE *f, const cwb_mesh *m)
+{
+    fprintf(f, "*NODE, NSET=BALLNODES\n");
+    for (size_t i = 0; i < m->nnode; i++)
+        fprintf(f, "%d, %.13g, %.13g, %.13g\n", m->node_id[i], m->x[i], m->z[i], m->w[i]);
+    fprintf(f, "*ELEMENT, TYPE=C3D10, ELSET=BALL\n");
+    for (size_t e = 0; e < m->ntet; e++) {
+        int nd[10];
+        c3d10_nodes(m, e, nd);
+        fprintf(f, "%zu, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d\n", e + 1, nd[0], nd[1], nd[2],
+                nd[3], nd[4], nd[5], nd[6], nd[7], nd[8], nd[9]);
+    }
+}
+
+/* CalculiX's *FRICTION wants mu > 0 and *CHANGE FRICTION needs a
+ * *FRICTION to change: the "frictionless" normal step has mu = 1e-5,
+ * whose tangential tractions are 1e-5 of the pressure at most. */
+#define MU_FRICTIONLESS 1e-5
+
+/* Material, contact interaction and the frictionless first state. */
+static void materials_and_contact(FILE *f, const cwb_shear *s, double L)
+{
+    double S = STRESS_UNIT, h0 = s->fine * s->R;
+    fprintf(f, "*MATERIAL, NAME=BALL\n*ELASTIC\n%.13g, %.13g\n", s->E / S, s->nu);
+    if (s->sigma_y > 0)
+        fprintf(f, "*PLASTIC\n%.13g, 0.\n", s->sigma_y / S);
+    fprintf(f,
+            "*MATERIAL, NAME=RIGID\n*ELASTIC\n%.13g, 0.\n"
+            "*SOLID SECTION, ELSET=BALL, MATERIAL=BALL\n"
+            "*SOLID SECTION, ELSET=FLAT, MATERIAL=RIGID\n"
+            "*SURFACE INTERACTION, NAME=SI\n"
+            "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n%.9g\n"
+            "*FRICTION\n%.9g, %.9g\n"
+            "*CONTACT PAIR, INTERACTION=SI, TYPE=SURFACE TO SURFACE\nSLAVE, MASTER\n",
+            1000.0 * s->E / S, s->penalty * s->E / h0 / (S / L), MU_FRICTIONLESS,
+            s->stick * s->E / h0 / (S / L));
+}
+
+int cwb_shear_step(const cwb_shear *s, double time)
+{
+    int k = (int)ceil(time - 1e-9); /* step k ends at total time k */
+    if (k < 1)
+        k = 1;
+    return s->approach > 0 ? k - 1 : k;
+}
+
+/* The steps: the approach (when asked), the force, the tangential motion. */
+static void steps(FILE *f, const cwb_shear *s, double L)
+{
+    double F = STRESS_UNIT * L * L; /* force unit [N] */
+    double in = 1.0 / s->inc_normal, it = 1.0 / s->inc_tangential;
+    const char *el = s->sigma_y > 0 ? "*EL FILE\nPEEQ\n" : "";
+    const char *out = "*NODE PRINT, NSET=FLATNODES, TOTALS=ONLY\nRF\n"
+                      "*NODE PRINT, NSET=REF\nU, RF\n"
+                      "*NODE FILE, NSET=SLAVENODES\nU\n"
+                      "*CONTACT FILE\nCSTR\n";
+    if (s->approach > 0)
+        fprintf(f,
+                "** step 0: the top pushed to %g of the Hertz approach, frictionless\n"
+                "*STEP, NLGEOM, INC=100000\n*STATIC\n0.5, 1., 1e-4, 0.5\n"
+                "*BOUNDARY\nREF, 3, 3, %.13g\n%s%s*END STEP\n",
+                s->approach, -s->approach * hertz_approach(s) / L, out, el);
+    fprintf(f,
+            "** step 1: the normal force, frictionless\n"
+            "*STEP, NLGEOM, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n%s"
+            "*CLOAD\nREF, 3, %.13g\n%s%s*END STEP\n",
+            in, in * 1e-4, in,
+            s->approach > 0 ? "*BOUNDARY, OP=NEW\nFLATNODES, 1, 3\nSYM, 2, 2\nREF, 1, 2\n"
+                              "ROT, 1, 3\n"
+                            : "",
+            -0.5 * s->force / F, out, el);
+    fprintf(f,
+            "** step 2: Coulomb friction, the top displaced along x, the force held\n"
+            "*STEP, NLGEOM, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n"
+            "*CHANGE FRICTION, INTERACTION=SI\n*FRICTION\n%.9g, %.9g\n"
+            "*BOUNDARY\nREF, 1, 1, %.13g\n%s%s*END STEP\n",
+            it, it * 1e-4, it, s->mu, s->stick * s->E / (s->fine * s->R) / (STRESS_UNIT / L),
+            s->tangential / L, out, el);
+}
+
+/* *NSET SLAVENODES: the corner nodes of the slave faces (for the .frd). */
+static void slave_nodes(FILE *f, const cwb_mesh *m, double R, double reach)
+{
+    fprintf(f, "*NSET, NSET=SLAVENODES\n");
+    for (size_t i = 0; i < m->nnode; i++) {
+        double x = m->x[i], y = m->z[i], z = m->w[i];
+        double dc = sqrt(x * x + y * y + (z - R) * (z - R)), d0 = sqrt(x * x + y * y + z * z);
+        if (fabs(dc - R) < 1e-6 * R && d0 <= reach)
+            fprintf(f, "%d\n", m->node_id[i]);
+    }
+}
+
+static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t n)
+{
+    const cwb_shear *s = spec;
+    if (!m->ntet || !m->w)
+        return cwb_fail(msg, n, CWB_EFAIL, "mesh: no tetrahedra (gmsh -3 expected)");
+    int rc = check_tet_order(m, msg, n);
+    if (rc)
+        return rc;
+    double L = cwb_shear_length_unit(s), R = s->R / L, reach = s->slave * s->zone * R;
+    fprintf(f,
+            "** cwb: half sphere on a rigid flat, C3D10, Model C (Rathbone thesis Sec. 3.5)\n"
+            "** units: length %.9g m, stress %.9g Pa, force %.9g N\n",
+            L, STRESS_UNIT, STRESS_UNIT * L * L);
+    ball_nodes_and_elements(f, m);
+    int ref = m->max_id + 1, rot = m->max_id + 2, flat0 = m->max_id + 3;
+    fprintf(f, "*NODE, NSET=REF\n%d, 0., 0., %.13g\n*NODE, NSET=ROT\n%d, 0., 0., %.13g\n", ref, R,
+            rot, R);
+    flat_block(f, flat0, m->ntet + 1, 3.0 * s->zone * R + 2.0 * s->tangential / L);
+    fprintf(f, "*ELEMENT, TYPE=SPRING1, ELSET=GROUND\n%zu, %d\n", m->ntet + 1 + FLAT_NX * FLAT_NY,
+            ref);
+    double force = 0.5 * s->force / (STRESS_UNIT * L * L);
+    fprintf(f, "*SPRING, ELSET=GROUND\n3\n%.9g\n", s->spring * force / (hertz_approach(s) / L));
+    if ((rc = face_node_set(f, m, "TOP", G_TOP, 0, msg, n)) ||
+        (rc = face_node_set(f, m, "SYM", G_SYM, G_TOP, msg, n)))
+        return rc;
+    slave_nodes(f, m, R, reach);
+    slave_surface(f, m, R, reach);
+    materials_and_contact(f, s, L);
+    fprintf(f,
+            "*RIGID BODY, NSET=TOP, REF NODE=%d, ROT NODE=%d\n"
+            "*BOUNDARY\nFLATNODES, 1, 3\nSYM, 2, 2\nREF, 1, 2\nROT, 1, 3\n",
+            ref, rot);
+    steps(f, s, L);
+    return CWB_OK;
+}
+
+/* ------------------------------------------------------------ .dat out */
+
+void cwb_shear_out_free(cwb_shear_out *o)
+{
+    free(o->inc);
+    memset(o, 0, sizeof *o);
+}
+
+/* The increment of total time t, appended when new; NULL out of memory.
+ * The .frd prints times to 6 significant digits, the .dat to 7. */
+static cwb_shear_increment *increment_at(cwb_shear_out *o, double t)
+{
+    for (size_t i = o->count; i-- > 0;)
+        if (fabs(o->inc[i].time - t) <= 1e-5 * fmax(t, 1e-3))
+            return &o->inc[i];
+    if (o->count == o->cap) {
+        size_t want = o->cap ? 2 * o->cap : 64;
+        cwb_shear_increment *p = realloc(o->inc, want * sizeof *p);
+        if (!p)
+            return NULL;
+        o->inc = p;
+        o->cap = want;
+    }
+    cwb_shear_increment *q = &o->inc[o->count++];
+    *q = (cwb_shear_increment){.time = t,
+                               .fn = NAN,
+                               .ft = NAN,
+                               .fy = NAN,
+                               .dn = NAN,
+                               .dt = NAN,
+                               .ft_top = NAN,
+                               .radius = NAN,
+                               .peeq_max = NAN};
+    return q;
+}
+
+/* The first non-blank line after a header: `want` numbers into v. */
+static int read_numbers(FILE *f, int *lineno, int want, double v[4])
+{
+    char buf[512];
+    while (fgets(buf, sizeof buf, f)) {
+        (*lineno)++;
+        if (strspn(buf, " \t\r\n") == strlen(buf))
+            continue;
+        return sscanf(buf, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) >= want;
+    }
+    return 0;
+}
+
+enum { BLOCK_NONE, BLOCK_FLAT, BLOCK_REF_U, BLOCK_REF_RF };
+
+static int dat_block(const char *buf, double *t)
+{
+    char set[64];
+    if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, t) == 2 &&
+        strcmp(set, "FLATNODES") == 0)
+        return BLOCK_FLAT;
+    if (sscanf(buf, " displacements (vx,vy,vz) for set %63s and time %lf", set, t) == 2 &&
+        strcmp(set, "REF") == 0)
+        return BLOCK_REF_U;
+    if (sscanf(buf, " forces (fx,fy,fz) for set %63s and time %lf", set, t) == 2 &&
+        strcmp(set, "REF") == 0)
+        return BLOCK_REF_RF;
+    return BLOCK_NONE;
+}
+
+/* Signs: the flat's supports hold it against the sphere, so their total
+ * reaction is the contact force on the sphere: +z pushes the sphere up,
+ * -x resists its motion along +x. The half model carries half of every
+ * force. */
+static void store(cwb_shear_increment *q, int block, const double v[4], double L, double F)
+{
+    if (block == BLOCK_FLAT) {
+        q->fn = 2.0 * v[2] * F;
+        q->ft = -2.0 * v[0] * F;
+        q->fy = 2.0 * v[1] * F;
+    } else if (block == BLOCK_REF_U) {
+        q->dt = v[1] * L;
+        q->dn = -v[3] * L;
+    } else { /* the reference node's x reaction: what drives the top */
+        q->ft_top = 2.0 * v[1] * F;
+    }
+}
+
+int cwb_shear_dat(cwb_shear_out *o, const char *path, const cwb_shear *s, char *msg, size_t n)
+{
+    double L = cwb_shear_length_unit(s), F = STRESS_UNIT * L * L;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
+    char buf[512];
+    int lineno = 0, rc = CWB_OK;
+    double t, v[4];
+    while (rc == CWB_OK && fgets(buf, sizeof buf, f)) {
+        lineno++;
+        int block = dat_block(buf, &t);
+        if (block == BLOCK_NONE)
+            continue;
+        cwb_shear_increment *q = increment_at(o, t);
+        int want = block == BLOCK_FLAT ? 3 : 4;
+        if (!q)
+            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        else if (!read_numbers(f, &lineno, want, v) || !isfinite(v[want - 1]))
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %d numbers after '%.40s'", path,
+                          lineno, want, buf);
+        else
+            store(q, block, v, L, F);
+    }
+    fclose(f);
+    if (rc == CWB_OK && o->count == 0)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no increments (did the solver finish?)", path);
+    for (size_t i = 0; rc == CWB_OK && i < o->count; i++) {
+        const cwb_shear_increment *q = &o->inc[i];
+        if (!isfinite(q->fn) || !isfinite(q->dn) || !isfinite(q->ft_top))
+            rc = cwb_fail(msg, n, CWB_EINPUT,
+                          "%s: time %g lacks the flat's force or the top's "
+                          "displacement or reaction",
+                          path, q->time);
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------ .frd out */
+
+/* A number of an .frd line: `width` characters at `at`. */
+static double frd_number(const char *line, size_t at, size_t width)
+{
+    char buf[32];
+    if (at >= strlen(line) || width >= sizeof buf)
+        return NAN;
+    snprintf(buf, sizeof buf, "%.*s", (int)width, line + at);
+    char *end;
+    double v = strtod(buf, &end);
+    return end == buf ? NAN : v;
+}
+
+/* One increment's fields as the .frd gives them, per mesh row. */
+typedef struct {
+    const cwb_mesh *m;
+    double time;
+    double *u;     /* 3 per row: displacement (slave nodes) */
+    double *press; /* contact pressure CPRESS (slave nodes) */
+    double *pe;    /* equivalent plastic strain (zone nodes) */
+    double L;
+} frd_frame;
+
+static void frame_clear(frd_frame *fr)
+{
+    for (size_t i = 0; i < fr->m->nnode; i++) {
+        fr->press[i] = fr->pe[i] = NAN;
+        fr->u[3 * i] = fr->u[3 * i + 1] = fr->u[3 * i + 2] = NAN;
+    }
+}
+
+/* Contact radius: the pressed slave nodes' largest distance from their
+ * pressure-weighted centre, in the deformed configuration (x + u_x,
+ * y + u_y; the half model's centre lies on y = 0). CalculiX's nodal
+ * contact stress is non-zero one element beyond the edge: the elastic
+ * study gives Hertz's a + 1.0 h0. An indication, not a measurement. */
+static double frame_radius(const frd_frame *fr)
+{
+    const cwb_mesh *m = fr->m;
+    double sp = 0, sx = 0, rmax = 0;
+    for (size_t i = 0; i < m->nnode; i++)
+        if (fr->press[i] > 0 && isfinite(fr->u[3 * i])) {
+            sp += fr->press[i];
+            sx += fr->press[i] * (m->x[i] + fr->u[3 * i]);
+        }
+    if (!(sp > 0))
+        return 0.0;
+    double xc = sx / sp;
+    for (size_t i = 0; i < m->nnode; i++)
+        if (fr->press[i] > 0 && isfinite(fr->u[3 * i])) {
+            double dx = m->x[i] + fr->u[3 * i] * fr->L - xc,
+                   dy = m->z[i] + fr->u[3 * i + 1] * fr->L;
+            rmax = fmax(rmax, sqrt(dx * dx + dy * dy));
+        }
+    return rmax * fr->L;
+}
+
+static void frame_finish(const frd_frame *fr, cwb_shear_out *o)
+{
+    if (!isfinite(fr->time))
+        return;
+    for (size_t i = 0; i < o->count; i++)
+        if (fabs(o->inc[i].time - fr->time) <= 1e-5 * fmax(fr->time, 1e-3)) {
+            double pe = 0.0;
+            for (size_t k = 0; k < fr->m->nnode; k++)
+                if (isfinite(fr->pe[k]))
+                    pe = fmax(pe, fr->pe[k]);
+            o->inc[i].radius = frame_radius(fr);
+            o->inc[i].peeq_max = pe;
+        }
+}
+
+/* A node line " -1" of the block `block` into the frame. */
+static void frame_line(frd_frame *fr, const char *buf, const char *block)
+{
+    int r = cwb_mesh_row(fr->m, (int)frd_number(buf, 3, 10));
+    if (r < 0)
+        return;
+    if (strcmp(block, "DISP") == 0)
+        for (int k = 0; k < 3; k++)
+            fr->u[3 * (size_t)r + k] = frd_number(buf, 13 + 12 * (size_t)k, 12);
+    else if (strcmp(block, "CONTACT") == 0)
+        fr->press[r] = frd_number(buf, 13 + 12 * 3, 12); /* COPEN CSLIP1 CSLIP2 CPRESS */
+    else if (strcmp(block, "PE") == 0)
+        fr->pe[r] = frd_number(buf, 13, 12);
+}
+
+/* One pass over the .frd: every increment's radius and PEEQ. */
+static int shear_frd(cwb_shear_out *o, const char *path, const cwb_mesh *m, const cwb_shear *s,
+                     char *msg, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    frd_frame fr = {.m = m, .time = NAN, .L = cwb_shear_length_unit(s)};
+    fr.u = malloc(5 * m->nnode * sizeof *fr.u);
+    if (!f || !fr.u) {
+        if (f)
+            fclose(f);
+        free(fr.u);
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver field output", path);
+    }
+    fr.press = fr.u + 3 * m->nnode;
+    fr.pe = fr.press + m->nnode;
+    frame_clear(&fr);
+    char buf[512], block[16] = "";
+    while (fgets(buf, sizeof buf, f)) {
+        if (strncmp(buf, "  100CL", 7) == 0) {
+            double t = frd_number(buf, 12, 12);
+            if (!(fabs(t - fr.time) <= 1e-6 * fmax(t, 1e-3))) {
+                frame_finish(&fr, o);
+                frame_clear(&fr);
+                fr.time = t;
+            }
+            block[0] = 0;
+        } else if (strncmp(buf, " -4  ", 5) == 0) {
+            sscanf(buf + 5, "%15s", block);
+        } else if (strncmp(buf, " -1", 3) == 0 && block[0]) {
+            frame_line(&fr, buf, block);
+        }
+    }
+    frame_finish(&fr, o);
+    fclose(f);
+    free(fr.u);
+    return CWB_OK;
+}
+
+/* --------------------------------------------------------- the model */
+
+/* The contact radius must stay inside the fine zone: 1.1 times Hertz's a,
+ * and when plastic sqrt(2 R delta) (the truncated sphere) at twice the
+ * Hertz approach of the force (a plastic sphere sinks deeper than Hertz's
+ * at the same force: 1.04 times at y = 7 by the Rathbone law). */
+static int check(const cwb_fem_study *s, char *msg, size_t n)
+{
+    const cwb_values *body = &s->section[SEC_BODY], *load = &s->section[SEC_LOAD];
+    /* the keys without a default (the study reader leaves them to the model) */
+    static const struct {
+        int section, key;
+        const char *name;
+    } required[] = {{SEC_LOAD, L_FORCE, "[load] normal_force"},
+                    {SEC_LOAD, L_TANGENTIAL, "[load] tangential"},
+                    {SEC_CONTACT, C_MU, "[contact] mu"}};
+    for (size_t k = 0; k < sizeof required / sizeof *required; k++)
+        if (!s->section[required[k].section].given[required[k].key])
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: %s is missing (no default: give it)",
+                            s->path, s->study.given[CWB_FEM_MODEL], required[k].name);
+    cwb_shear sh = {
+        .R = body->p[B_R], .E = body->p[B_E], .nu = body->p[B_NU], .force = load->p[L_FORCE]};
+    double d = hertz_approach(&sh), R = sh.R;
+    double reach = body->p[B_SIGMA_Y] > 0 ? sqrt(2.0 * R * 2.0 * d) : 1.1 * sqrt(R * d);
+    double zone = s->section[SEC_CONTACT].p[C_ZONE];
+    if (reach > zone * R) {
+        int line = s->section[SEC_CONTACT].given[C_ZONE] ? s->section[SEC_CONTACT].given[C_ZONE]
+                                                         : load->given[L_FORCE];
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s:%d: [contact] zone = %g: the contact radius at normal_force = %g N "
+                        "may reach %g R, beyond the fine zone (allowed: zone >= that)",
+                        s->path, line, zone, sh.force, reach / R);
+    }
+    return CWB_OK;
+}
+
+static size_t points(const cwb_fem_study *s)
+{
+    (void)s;
+    return 1;
+}
+
+static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
+{
+    (void)i;
+    const cwb_values *body = &s->section[SEC_BODY], *load = &s->section[SEC_LOAD];
+    const cwb_values *contact = &s->section[SEC_CONTACT];
+    cwb_shear *p = out;
+    *p = (cwb_shear){.R = body->p[B_R],
+                     .E = body->p[B_E],
+                     .nu = body->p[B_NU],
+                     .sigma_y = body->p[B_SIGMA_Y],
+                     .mu = contact->p[C_MU],
+                     .force = load->p[L_FORCE],
+                     .tangential = load->p[L_TANGENTIAL],
+                     .inc_normal = (int)load->p[L_INC_NORMAL],
+                     .inc_tangential = (int)load->p[L_INCREMENTS],
+                     .approach = load->p[L_APPROACH],
+                     .fine = s->mesh.p[CWB_FEM_FINE] / refine,
+                     .coarse = s->mesh.p[CWB_FEM_COARSE] / refine,
+                     .zone = contact->p[C_ZONE],
+                     .growth = contact->p[C_GROWTH],
+                     .penalty = contact->p[C_PENALTY],
+                     .stick = contact->p[C_STICK],
+                     .spring = contact->p[C_SPRING],
+                     .slave = contact->p[C_SLAVE]};
+}
+
+static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *spec, void *out,
+                 char *msg, size_t n)
+{
+    cwb_shear_out *o = out;
+    memset(o, 0, sizeof *o);
+    int rc = cwb_shear_dat(o, dat, spec, msg, n);
+    if (rc == CWB_OK)
+        rc = shear_frd(o, frd, m, spec, msg, n);
+    return rc;
+}
+
+static void out_free(void *out)
+{
+    cwb_shear_out_free(out);
+}
+
+/* What the provenance lines and the result line report. */
+typedef struct {
+    cwb_shear s;
+    size_t elements, nodes, fine_elements, increments;
+    double h_min, fine_h_min;
+    double change; /* largest |F_t refined - F_t| / (mu F_n) at the same time */
+    double fn_end, ft_end, dt_end, a_end; /* end of step 2 */
+    double fn_drift;                      /* largest |F_n / F_n(end of step 1) - 1| in step 2 */
+    double hertz_fn;                      /* F_n at the end of step 1 / the applied force - 1 */
+    double a_over_h;                      /* contact radius / h0 at the end of step 1 */
+} summary;
+
+static double ft_at(const cwb_shear_out *o, double t)
+{
+    for (size_t i = 0; i < o->count; i++)
+        if (fabs(o->inc[i].time - t) <= 1e-6 * t)
+            return o->inc[i].ft;
+    return NAN;
+}
+
+/* Largest change of the tangential force between the runs at the
+ * increments both have (same fixed increments), relative to mu F_n. */
+static double refinement_change(const cwb_shear *s, const cwb_shear_out *base,
+                                const cwb_shear_out *fine, double mu)
+{
+    double worst = 0.0;
+    for (size_t i = 0; fine && i < base->count; i++) {
+        const cwb_shear_increment *q = &base->inc[i];
+        if (cwb_shear_step(s, q->time) != 2)
+            continue;
+        double c = fabs(ft_at(fine, q->time) - q->ft) / (mu * q->fn);
+        worst = isfinite(c) ? fmax(worst, c) : INFINITY;
+    }
+    return worst;
+}
+
+static void summarize(summary *sum, const cwb_shear_out *o)
+{
+    double fn1 = NAN;
+    for (size_t i = 0; i < o->count; i++) {
+        const cwb_shear_increment *q = &o->inc[i];
+        int step = cwb_shear_step(&sum->s, q->time);
+        if (step == 0)
+            continue;
+        if (step == 1) {
+            fn1 = q->fn;
+            sum->hertz_fn = q->fn / sum->s.force - 1.0;
+            sum->a_over_h = q->radius / (sum->s.fine * sum->s.R);
+        } else {
+            sum->fn_drift = fmax(sum->fn_drift, fabs(q->fn / fn1 - 1.0));
+        }
+        sum->fn_end = q->fn, sum->ft_end = q->ft, sum->dt_end = q->dt, sum->a_end = q->radius;
+    }
+}
+
+static int rows(cwb_fem_point *pt, char *msg, size_t n)
+{
+    summary *sum = pt->summary;
+    const cwb_shear_out *base = pt->base.out, *fine = pt->refined.out;
+    sum->s = *(const cwb_shear *)pt->base.spec;
+    sum->elements = pt->base.elements;
+    sum->nodes = pt->base.nodes;
+    sum->h_min = pt->base.h_min;
+    sum->fine_elements = pt->refined.elements;
+    sum->fine_h_min = pt->refined.h_min;
+    sum->increments = base->count;
+    sum->change = pt->change = refinement_change(&sum->s, base, fine, sum->s.mu);
+    summarize(sum, base);
+    const cwb_shear *s = &sum->s;
+    int rc = CWB_OK;
+    for (size_t i = 0; i < base->count && rc == CWB_OK; i++) {
+        const cwb_shear_increment *q = &base->inc[i];
+        int step = cwb_shear_step(s, q->time);
+        double row[NCOL] = {(double)step, q->dn, q->fn, q->dt, q->ft,      q->ft_top, q->radius,
+                            q->peeq_max,  s->R,  s->E,  s->nu, s->sigma_y, s->mu};
+        rc = cwb_fem_rows_add(&pt->tables[0], row, msg, n);
+        int last_normal =
+            step == 1 && (i + 1 == base->count || cwb_shear_step(s, base->inc[i + 1].time) == 2);
+        if (rc == CWB_OK && (step == 2 || last_normal)) {
+            double t[NCOL_T] = {q->dt, q->ft, q->fn, q->dn, q->radius, q->peeq_max};
+            rc = cwb_fem_rows_add(&pt->tables[1], t, msg, n);
+        }
+    }
+    return rc;
+}
+
+static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum)
+{
+    const cwb_shear *s = &sum->s;
+    double h0 = s->fine * s->R;
+    fprintf(f,
+            "# model: Rathbone thesis Model C (Sec. 3.5; its FEM is 3D Abaqus, C3D8R): half of "
+            "a sphere (lower hemisphere, cut by the symmetry plane y = 0 that holds the sliding "
+            "direction x; forces x 2) on a rigid flat; the top (z = R) a rigid body, rotations "
+            "held; step 1 the normal force F_n, ramped, frictionless; step 2 Coulomb friction, "
+            "the top displaced along x to delta_t, the force held; [load] approach = %g (when > 0, "
+            "a step 0 first pushes the top to that fraction of the Hertz approach, displacement "
+            "control, frictionless)\n"
+            "# parameters: R = %g m; E = %g Pa; nu = %g; sigma_y = %g Pa (%s); F_n = %g N; "
+            "delta_t = 0 to %g m; mu = %g\n"
+            "# contact: CalculiX surface-to-surface, slave = the sphere's faces within %g R of "
+            "the contact point, master = a fixed block's top; linear pressure-overclosure "
+            "K = %g E/h0, stick slope %g E/h0 (CalculiX's friction is a penalty); a ground "
+            "spring on the top along z carries %g of F_n at the Hertz approach (force control "
+            "of a point contact is singular at the start): F_n at the end of step 1 / the "
+            "applied force - 1 = %.3g; F_n in step 2 moves by %.3g at most\n"
+            "# friction: Coulomb mu alone; the thesis adds a critical shear stress "
+            "tau_c = sigma_y / sqrt(3) (mu capped at 1), which CalculiX 2.20's *FRICTION does "
+            "not have\n"
+            "# mesh: gmsh %s, 10-node tetrahedra (C3D10), size h0 = %g R within %g R of the "
+            "contact point, growing by %g per unit distance to %g R; %zu elements, %zu nodes, "
+            "smallest edge %.3g m; contact radius / h0 = %.3g at the end of step 1\n"
+            "# solver: CalculiX ccx %s, NLGEOM, %d + %d fixed increments, von Mises %s\n",
+            s->approach, s->R, s->E, s->nu, s->sigma_y,
+            s->sigma_y > 0 ? "elastic-perfectly-plastic" : "0: elastic", s->force, s->tangential,
+            s->mu, s->slave * s->zone, s->penalty, s->stick, s->spring, sum->hertz_fn,
+            sum->fn_drift, job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements,
+            sum->nodes, sum->h_min * cwb_shear_length_unit(s), sum->a_over_h, job->ccx_version,
+            s->inc_normal, s->inc_tangential,
+            s->sigma_y > 0 ? "elastic-perfectly-plastic (*PLASTIC, one point)" : "elastic");
+    (void)h0;
+}
+
+static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *sum_)
+{
+    const summary *sum = sum_;
+    const cwb_shear *s = &sum->s;
+    provenance_model(f, job, sum);
+    char refined[512] = "none ([mesh] refine = 1)";
+    if (job->refine > 1.0)
+        snprintf(refined, sizeof refined,
+                 "re-run with element sizes (and h0 in K and the stick slope) / %g (%zu "
+                 "elements, smallest %.3g m): largest |F_t refined - F_t| / (mu F_n) over the "
+                 "tangential step = %.3g %% (reported; criterion %g %%)",
+                 job->refine, sum->fine_elements, sum->fine_h_min * cwb_shear_length_unit(s),
+                 100 * sum->change, 100 * job->tolerance);
+    fprintf(f,
+            "# refinement check: %s\n"
+            "# rows: every converged increment; step 1 normal, 2 tangential; F_n, F_t = the "
+            "flat's total reaction x 2 (the contact force on the sphere: F_n up, F_t against "
+            "the motion); delta_n, delta_t = the top's approach and displacement; F_t_top = "
+            "the top's reaction along x x 2 (= F_t in equilibrium); contact_radius = the "
+            "pressed slave nodes' largest distance from their pressure-weighted centre "
+            "(deformed, .frd CPRESS > 0: CalculiX's nodal contact stress reaches one element "
+            "beyond the edge, so this is up to h0 above it -- elastic study: Hertz a + 1.0 h0); "
+            "peeq_max = "
+            "the largest nodal PEEQ (.frd, extrapolated to the nodes by CalculiX)\n"
+            "# tolerance: %g the mesh-refinement change of F_t relative to mu F_n (refinement "
+            "check above)\n"
+            "# independence: fem " FEM_INDEPENDENCE "\n"
+            "# raw solver output: %s/p001.dat (the flat's reaction and the top's displacement "
+            "and reaction per increment; the .frd fields are not kept)\n",
+            refined, job->tolerance, job->raw);
+    if (t == 1)
+        fprintf(f, "# rows: the tangential step, from the end of the normal step (delta_t = 0)\n");
+    /* plastic: the study's mu is the law's mu(y) (friction = plastic), which
+     * a case does not give as tangential.mu */
+    fprintf(f, "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g", s->R, s->E,
+            s->nu);
+    if (s->sigma_y > 0)
+        fprintf(f, "; normal.sigma_y = %.10g", s->sigma_y);
+    else
+        fprintf(f, "; tangential.mu = %.10g", s->mu);
+    fprintf(f, "; driver.normal = %.10g, %.10g\n", s->force, s->force);
+}
+
+static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_)
+{
+    (void)job;
+    const summary *sum = sum_;
+    snprintf(buf, n,
+             "%zu increments; at delta_t = %.4g m: F_n = %.5g N, F_t = %.5g N = %.4f F_n, "
+             "contact radius %.4g m; refinement moves F_t by %.3g %% of mu F_n",
+             sum->increments, sum->dt_end, sum->fn_end, sum->ft_end, sum->ft_end / sum->fn_end,
+             sum->a_end, 100 * sum->change);
+}
+
+const cwb_fem_model cwb_fem_sphere_shear = {
+    .name = "sphere_shear",
+    .summary = "Rathbone thesis Model C: half sphere (C3D10) on a rigid flat at a fixed normal "
+               "force, then displaced tangentially with Coulomb friction",
+    .sections = sections,
+    .tables = tables,
+    .spec_size = sizeof(cwb_shear),
+    .out_size = sizeof(cwb_shear_out),
+    .summary_size = sizeof(summary),
+    .refinement_fails = 0,
+    .dim = 3,
+    .check = check,
+    .points = points,
+    .spec = spec,
+    .geo = geo,
+    .deck = deck,
+    .parse = parse,
+    .out_free = out_free,
+    .rows = rows,
+    .provenance = provenance,
+    .result = report,
+};
