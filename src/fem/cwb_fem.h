@@ -396,7 +396,8 @@ int cwb_sphere_leg(const cwb_sphere *s, size_t k);
 
 /* The reason every FEM reference gives on its "# independence: fem" line. */
 #define FEM_INDEPENDENCE                                                                           \
-    "gmsh + CalculiX plane-strain model of the geometry; shares no code with cwb's laws "          \
+    "gmsh + CalculiX model of the geometry (plane strain, axisymmetric or 3D: the model line "     \
+    "says which); shares no code with cwb's laws "                                                 \
     "(written by cwb reference)"
 
 #endif /* CWB_FEM_H */
