@@ -40,7 +40,7 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'M_r'
 cwb_yunit = 'N m'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'beyond_rolling_epsd_cycle.csv' using 21:22 with lines lt 1 title 'cwb: hertz', \
+plot 'beyond_rolling_epsd_cycle.csv' using 21:22 with lines lt 1 title 'cwb: hertz + epsd', \
      '../reference/analytic/beyond_rolling_epsd_cycle.csv' using 2:3 every 13 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: EPSD rolling spring-slider loop, closed form per monotone segment', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 4.47e-13, rms 3.75e-13 of max |ref| (801 pts)'
 
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

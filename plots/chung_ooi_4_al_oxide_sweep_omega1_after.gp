@@ -43,8 +43,8 @@ set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'chung_ooi_4_al_oxide_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin', \
      '../reference/analytic/oblique_gross_sliding_omega_al_oxide.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Rigid-body oblique impact in gross sliding, closed form', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.00228, rms 0.00123 of max |ref| (52 pts)', \
-     '../reference/published/chung_ooi_2011_test4_omega_al_oxide.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi', \
-     '../reference/measured/kharaz_2001_alumina_omega.csv' using 1:2 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Kharaz, Gorham & Salman'
+     '../reference/published/chung_ooi_2011_test4_omega_al_oxide.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 4, DEM result for an aluminium oxide sphere', \
+     '../reference/measured/kharaz_2001_alumina_omega.csv' using 1:2 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Kharaz, Gorham & Salman (2001): measured oblique impacts of ...'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -57,7 +57,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

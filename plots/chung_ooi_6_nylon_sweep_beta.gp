@@ -43,7 +43,7 @@ set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'chung_ooi_6_nylon_sweep.csv' using 23:24 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin + hertz_restitution', \
      '../reference/analytic/spin_gross_sliding_beta.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Spin-only impact in gross sliding, rigid-body closed form', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.000563, rms 0.000384 of max |ref| (16 pts)', \
-     '../reference/published/chung_ooi_2011_test6_beta_nylon.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi'
+     '../reference/published/chung_ooi_2011_test6_beta_nylon.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 6, DEM result: nylon sphere, R = 0.1 m, ...'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -56,7 +56,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

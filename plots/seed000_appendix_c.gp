@@ -41,7 +41,7 @@ cwb_yname = 'F'
 cwb_yunit = 'N/m'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_appendix_c.csv' using 2:9 with lines lt 1 title 'cwb: hertz2d + hertz2d_accurate', \
-     '../reference/analytic/seed000_appendix_c.csv' using 2:3 every 4 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Seed 000 Figs. 12-14 and Appendix C: horizontal force on the upper ...', \
+     '../reference/analytic/seed000_appendix_c.csv' using 2:3 every 4 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Figs. 12-14 and Appendix C: horizontal force ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.33e-12, rms 9.42e-13 of max |ref| (250 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

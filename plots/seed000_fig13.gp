@@ -42,7 +42,7 @@ cwb_yunit = 'N/m^2'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig13.csv' using 2:11 with lines lt 1 title 'cwb: hertz2d + hertz2d_accurate', \
      'seed000_fig14.csv' using 2:11 with lines lt 2 title 'cwb: hertz2d + hertz2d_simplified', \
-     '../reference/analytic/seed000_fig12.csv' using 2:4 every 4 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Seed 000 Figs. 12-14 and Appendix C: horizontal force on the upper ...', \
+     '../reference/analytic/seed000_fig12.csv' using 2:4 every 4 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Figs. 12-14 and Appendix C: horizontal force ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.71e-12, rms 1.35e-12 of max |ref| (250 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -56,7 +56,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

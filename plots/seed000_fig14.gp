@@ -42,9 +42,9 @@ cwb_yunit = 'N/m'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig14.csv' using 2:9 with lines lt 1 title 'cwb: hertz2d + hertz2d_simplified', \
      'seed000_fig12.csv' using 2:9 with lines lt 2 title 'cwb: hertz2d + hertz2d_accurate', \
-     '../reference/analytic/seed000_fig14.csv' using 2:3 every 4 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Seed 000 Figs. 12-14 and Appendix C: horizontal force on the upper ...', \
+     '../reference/analytic/seed000_fig14.csv' using 2:3 every 4 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Figs. 12-14 and Appendix C: horizontal force ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.32e-12, rms 1.17e-12 of max |ref| (250 pts)', \
-     '../reference/fem/seed000_cylinders_case1_forces.csv' using 4:6 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'reference: seed000_cylinders_case1'
+     '../reference/fem/seed000_cylinders_case1_forces.csv' using 4:6 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -57,7 +57,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

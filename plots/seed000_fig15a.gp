@@ -41,9 +41,9 @@ cwb_yname = 'F_n'
 cwb_yunit = 'N/m'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig15a.csv' using 3:4 with lines lt 1 title 'cwb: hertz2d + hertz2d_simplified', \
-     '../reference/analytic/seed000_fig15.csv' using 1:3 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Seed 000 Fig. 15: N', \
+     '../reference/analytic/seed000_fig15.csv' using 1:3 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Fig. 15: N', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 6.75e-13, rms 3.68e-13 of max |ref| (101 pts)', \
-     '../reference/fem/seed000_cylinders_case2_forces.csv' using 2:8 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: seed000_cylinders_case2'
+     '../reference/fem/seed000_cylinders_case2_forces.csv' using 2:8 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -56,7 +56,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,11 +33,11 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Hertz 2D paper (2020) Fig. 8: penalty factor w over (a/R, nu), FEM and eq. 33' . "\n" . 'c[1] = 0.249291 ± 0.00408 (paper 0.22); c[a/R] = 1.86765 ± 0.0512 (paper 2.89)' . "\n" . 'c[nu] = 0.217401 ± 0.0261 (paper 0.18); R^2 = 0.992669' noenhanced
+set title 'Hertz 2D paper (2020) Fig. 8: penalty factor w over (a/R, nu), FEM and eq. 33' . "\n" . 'c[1] = 0.2493 ± 0.0041 (paper 0.22); c[a/R] = 1.868 ± 0.051 (paper 2.89)' . "\n" . 'c[nu] = 0.217 ± 0.026 (paper 0.18); R^2 = 0.9927' noenhanced
 cwb_xname = 'a_over_R'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
-cwb_yname = 'w_data'
+cwb_yname = 'w'
 cwb_yunit = ''
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig8_eq33_fit.csv' using 1:3 with points lt 2 ps 1.0 title 'data', \
@@ -54,7 +54,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

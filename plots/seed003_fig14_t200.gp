@@ -41,7 +41,7 @@ cwb_yname = 'v'
 cwb_yunit = 'm/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig14_t200.csv' using 2:6 with lines lt 1 title 'cwb: sliding_force driver (rigid spheres, Coulomb, RK4)', \
-     '../reference/analytic/seed003_fig14_t200.csv' using 1:2 every 3 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Seed 003 Fig. 14: speed along the path, force control, centrifugal ...', \
+     '../reference/analytic/seed003_fig14_t200.csv' using 1:2 every 3 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 14: speed along the path, force ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.5e-09, rms 2.78e-10 of max |ref| (199 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

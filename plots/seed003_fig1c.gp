@@ -42,9 +42,9 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig1c.csv' using 1:7 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4): T', \
      'seed003_fig1c.csv' using 1:8 with lines lt 2 title 'N_tool', \
-     'seed003_fig1_v105.csv' using 1:7 with lines lt 3 title 'cwb: hertz (seed003_fig1_v105)', \
-     'seed003_fig1_v15.csv' using 1:7 with lines lt 4 title 'cwb: hertz (seed003_fig1_v15)', \
-     'seed003_fig1_v30.csv' using 1:7 with lines lt 5 title 'cwb: hertz (seed003_fig1_v30)'
+     'seed003_fig1_v105.csv' using 1:7 with lines lt 3 title 'cwb: hertz, v0_over_vcrit = 1.05', \
+     'seed003_fig1_v15.csv' using 1:7 with lines lt 4 title 'cwb: hertz, v0_over_vcrit = 1.5', \
+     'seed003_fig1_v30.csv' using 1:7 with lines lt 5 title 'cwb: hertz, v0_over_vcrit = 3'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -57,7 +57,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -41,7 +41,7 @@ cwb_yname = 'v'
 cwb_yunit = 'm/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig6_line_velocity.csv' using 2:5 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)', \
-     '../reference/analytic/seed003_fig6_line_velocity.csv' using 1:2 every 3 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Seed 003 Fig. 6', \
+     '../reference/analytic/seed003_fig6_line_velocity.csv' using 1:2 every 3 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 6', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 5.74e-10, rms 6.93e-11 of max |ref| (199 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -41,7 +41,7 @@ cwb_yname = 'e_s'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig7_restitution_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 title 'cwb: hertz', \
-     '../reference/analytic/seed003_fig7_restitution.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Seed 003 Fig. 7: tangential restitution e_s against v0 / v_crit on ...', \
+     '../reference/analytic/seed003_fig7_restitution.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 7: tangential restitution e_s against ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.87e-11, rms 1.15e-11 of max |ref| (12 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM' . "\n" . 'D = 192245102.6 ± 2.77e+06 Pa; D = 229260260.9 ± 2.28e+06 Pa; D = 59072913.83 ± 9.16e+05 Pa; R^2 = 0.995642' noenhanced
+set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM' . "\n" . 'D = 192.2 ± 2.8 MPa; D = 229.3 ± 2.3 MPa; D = 59.07 ± 0.92 MPa; R^2 = 0.9956' noenhanced
 cwb_xname = 'nu'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -56,7 +56,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

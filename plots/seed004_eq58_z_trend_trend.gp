@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 58: the exponent z against nu^2.56, refitted to cwb''s FEM' . "\n" . 'c = 2.210321651 ± 5.29; z = 0.5983275672 ± 0.0481; c = -5.620767738 ± 5; R^2 = 0.0882734' noenhanced
+set title 'Rathbone thesis eq. 58: the exponent z against nu^2.56, refitted to cwb''s FEM' . "\n" . 'c = 2.2 ± 5.3; z = 0.598 ± 0.048; c = -5.6 ± 5.0; R^2 = 0.0883' noenhanced
 cwb_xname = 'nu^2.56'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -56,7 +56,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

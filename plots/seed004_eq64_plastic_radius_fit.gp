@@ -33,15 +33,15 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 64: a^2 = 2.3 R* delta + d above 25 delta_y, refitted to cwb''s FEM' . "\n" . 'k = 2.113961081 ± 0.0327; d = -3.177288848e-11 ± 2.95e-12 m^2; k = 2.085891491 ± 0.0334; R^2 = 0.992972' noenhanced
+set title 'Rathbone thesis eq. 64: a^2 = 2.3 R* delta + d above 25 delta_y, refitted to cwb''s FEM' . "\n" . 'k = 2.114 ± 0.033; d = (-31.8 ± 3.0) × 10^-12 m^2; k = 2.086 ± 0.033; R^2 = 0.9930' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
-cwb_yname = 'reduced radius^2 data'
+cwb_yname = 'reduced radius^2'
 cwb_yunit = 'm^2'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_eq64_plastic_radius_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'data', \
-     'seed004_eq64_plastic_radius_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fit', \
+plot 'seed004_eq64_plastic_radius_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
+     'seed004_eq64_plastic_radius_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
      for [k=1:1] 'seed004_eq64_plastic_radius_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,15 +33,15 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eqs. 75-76: the turning point t of the unloading contact radius, refitted to cwb''s FEM' . "\n" . 't = 0.5644701307 ± 0.0266; t = 0.4491396046 ± 0.0105; t = 0.3057717761 ± 0.0301; R^2 = 0.997684' noenhanced
+set title 'Rathbone thesis eqs. 75-76: the turning point t of the unloading contact radius, refitted to cwb''s FEM' . "\n" . 't = 0.564 ± 0.027; t = 0.449 ± 0.011; t = 0.306 ± 0.030; R^2 = 0.9977' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
-cwb_yname = 'contact_radius data'
+cwb_yname = 'contact_radius'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_eq76_turning_point_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'data', \
-     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fit', \
+plot 'seed004_eq76_turning_point_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
      for [k=1:24] 'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 22: centre pressure above delta_y, eq. 52 fitted to cwb''s FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa) (residuals)' . "\n" . 'D = 229260260.9 ± 2.28e+06 Pa; R^2 = 0.897742' noenhanced
+set title 'Rathbone thesis Fig. 22: centre pressure above delta_y, eq. 52 fitted to cwb''s FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa) (residuals)' . "\n" . 'D = 229.3 ± 2.3 MPa; R^2 = 0.8977' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -53,7 +53,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 24: eq. 55''s c against (1 - nu^2) E*/sigma_y, refitted to cwb''s FEM (residuals)' . "\n" . 'c = 10.81910864 ± 0.268; c = 10.28906583 ± 0.275; c = 11.4749714 ± 0.327; R^2 = 0.999069' noenhanced
+set title 'Rathbone thesis Fig. 24: eq. 55''s c against (1 - nu^2) E*/sigma_y, refitted to cwb''s FEM (residuals)' . "\n" . 'c = 10.82 ± 0.27; c = 10.29 ± 0.28; c = 11.47 ± 0.33; R^2 = 0.9991' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -53,7 +53,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

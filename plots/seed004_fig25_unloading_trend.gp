@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 25 and eq. 61: the unloading radius R*_un, refitted to cwb''s FEM' . "\n" . 'R_un/R = 1.811399412 ± 0.0458; R_un/R = 1.74885741 ± 0.0416' . "\n" . 'R_un/R = 1.402863276 ± 0.0304; R^2 = 0.00909977' noenhanced
+set title 'Rathbone thesis Fig. 25 and eq. 61: the unloading radius R*_un, refitted to cwb''s FEM' . "\n" . 'R_un/R = 1.811 ± 0.046; R_un/R = 1.749 ± 0.042; R_un/R = 1.403 ± 0.030; R^2 = 0.0091' noenhanced
 cwb_xname = 'nu'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -56,7 +56,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,12 +33,12 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 27: Brake p_0 fitted to the FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa, to 0.0001 mm) (residuals)' . "\n" . 'normal.p0 = 620297465.1 ± 2.11e+07 Pa; R^2 = 0.999222' noenhanced
+set title 'Rathbone thesis Fig. 27: Brake p_0 fitted to the FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa, to 0.0001 mm) (residuals)' . "\n" . 'normal.p0 = 620 ± 21 MPa; R^2 = 0.9992' noenhanced
 cwb_xname = 'delta_n'
-cwb_xunit = ''
+cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
-cwb_yunit = ''
+cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig27_brake_p0_fit.csv' using 1:4 with points lt 2 ps 0.8 title 'fit - data'
 
@@ -53,7 +53,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

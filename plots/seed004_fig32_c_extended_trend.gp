@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 32 and eq. 65: c with z = 2/3 up to 25 delta_y, refitted to cwb''s FEM' . "\n" . 'c = -3.636396838 ± 0.172; c = -3.882436977 ± 0.118; c = -4.605428835 ± 0.0887; R^2 = 0.892654' noenhanced
+set title 'Rathbone thesis Fig. 32 and eq. 65: c with z = 2/3 up to 25 delta_y, refitted to cwb''s FEM' . "\n" . 'c = -3.64 ± 0.17; c = -3.88 ± 0.12; c = -4.605 ± 0.089; R^2 = 0.8927' noenhanced
 cwb_xname = '(1-nu^2)E*/sigma_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -56,7 +56,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,15 +33,15 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 34: Thornton p_y fitted to the FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa, to 0.0012 mm)' . "\n" . 'normal.py = 692637307.8 ± 5.06e+06 Pa; R^2 = 0.993294' noenhanced
+set title 'Rathbone thesis Fig. 34: Thornton p_y fitted to the FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa, to 0.0012 mm)' . "\n" . 'normal.py = 692.6 ± 5.1 MPa; R^2 = 0.9933' noenhanced
 cwb_xname = 'delta_n'
-cwb_xunit = ''
+cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
-cwb_yname = 'F_n_data'
-cwb_yunit = ''
+cwb_yname = 'F_n'
+cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig34_thornton_py_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'data', \
-     'seed004_fig34_thornton_py_fit.csv' using 1:3 with linespoints pt 7 ps 0.4 lt 1 title 'fit'
+plot 'seed004_fig34_thornton_py_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
+     'seed004_fig34_thornton_py_fit.csv' using 1:3 with linespoints pt 7 ps 0.4 lt 1 title 'cwb, fitted'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -54,7 +54,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

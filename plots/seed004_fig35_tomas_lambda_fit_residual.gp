@@ -33,12 +33,12 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 35: Tomas lambda fitted to the FEM (E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa, to 0.0012 mm) (residuals)' . "\n" . 'normal.lambda = 2.856784325 ± 0.022; R^2 = 0.989276' noenhanced
+set title 'Rathbone thesis Fig. 35: Tomas lambda fitted to the FEM (E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa, to 0.0012 mm) (residuals)' . "\n" . 'normal.lambda = 2.857 ± 0.022; R^2 = 0.9893' noenhanced
 cwb_xname = 'delta_n'
-cwb_xunit = ''
+cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
-cwb_yunit = ''
+cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig35_tomas_lambda_fit.csv' using 1:4 with points lt 2 ps 0.8 title 'fit - data'
 
@@ -53,7 +53,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

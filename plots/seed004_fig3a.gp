@@ -41,7 +41,7 @@ cwb_yname = 'F_n'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig3a.csv' using 3:4 with lines lt 1 title 'cwb: hertz', \
-     '../reference/analytic/hertz_fig3a.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz force-overlap, seed 004 Fig. 3(a), closed form', \
+     '../reference/analytic/hertz_fig3a.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz force-overlap, Rathbone thesis Fig. 3(a), closed form', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.94e-12, rms 7.66e-13 of max |ref| (101 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

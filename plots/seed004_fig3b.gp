@@ -41,7 +41,7 @@ cwb_yname = 'p'
 cwb_yunit = 'Pa'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig3b.csv' using 1:3 with lines lt 1 title 'cwb: hertz', \
-     '../reference/analytic/hertz_fig3b.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz pressure across the contact, seed 004 Fig. 3(b), Johnson', \
+     '../reference/analytic/hertz_fig3b.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz pressure across the contact, Rathbone thesis Fig. 3(b), ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 8.17e-12, rms 2.24e-12 of max |ref| (50 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 74 (Fig. 41): the contact radius above delta_y, refitted to cwb''s FEM (residuals)' . "\n" . 'A = 1.231350853 ± 0.0503; B = 1.087165741 ± 0.011; A = 1.272501926 ± 0.0486; R^2 = 0.998827' noenhanced
+set title 'Rathbone thesis eq. 74 (Fig. 41): the contact radius above delta_y, refitted to cwb''s FEM (residuals)' . "\n" . 'A = 1.231 ± 0.050; B = 1.087 ± 0.011; A = 1.273 ± 0.049; R^2 = 0.9988' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -53,7 +53,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

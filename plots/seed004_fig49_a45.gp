@@ -41,8 +41,8 @@ cwb_yname = 'F_t'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig49_a45.csv' using 14:4 with lines lt 1 title 'cwb: rathbone + rathbone_tangential', \
-     'seed004_fig49_a15.csv' using 14:4 with lines lt 2 title 'cwb: rathbone + rathbone_tangential (seed004_fig49_a15)', \
-     'seed004_fig49_a30.csv' using 14:4 with lines lt 3 title 'cwb: rathbone + rathbone_tangential (seed004_fig49_a30)'
+     'seed004_fig49_a15.csv' using 14:4 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.2679 m/s', \
+     'seed004_fig49_a30.csv' using 14:4 with lines lt 3 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.5774 m/s'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -41,7 +41,7 @@ cwb_yname = 'F_n'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig4b.csv' using 3:4 with lines lt 1 title 'cwb: stronge', \
-     '../reference/analytic/stronge_fig4b.csv' using 2:3 every 16 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Stronge law loading curve, seed 004 eqs. 13-15', \
+     '../reference/analytic/stronge_fig4b.csv' using 2:3 every 16 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Stronge law loading curve, Rathbone thesis eqs. 13-15', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.46e-12, rms 9.95e-13 of max |ref| (1001 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,15 +33,15 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 111: sigma_y from the plastic slope of cwb''s FEM pellet (truth 49 MPa)' . "\n" . 'sigma_y = 40359019.01 ± 2.87e+05 Pa; d = -40.8378303 ± 2.26 N; R^2 = 0.999291' noenhanced
+set title 'Rathbone thesis eq. 111: sigma_y from the plastic slope of cwb''s FEM pellet (truth 49 MPa)' . "\n" . 'sigma_y = 40.36 ± 0.29 MPa; d = -40.8 ± 2.3 N; R^2 = 0.9993' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
-cwb_yname = 'force data'
+cwb_yname = 'force'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_pellet_eq111_yield_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'data', \
-     'seed004_pellet_eq111_yield_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fit', \
+plot 'seed004_pellet_eq111_yield_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
+     'seed004_pellet_eq111_yield_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
      for [k=1:0] 'seed004_pellet_eq111_yield_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -33,12 +33,12 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis ch. 6: E and sigma_y of the thornton law fitted to the FEM pellet (1 % noise) (residuals)' . "\n" . 'body1.E = 2130232990 ± 2.79e+07; normal.sigma_y = 125524880.3 ± 7.6e+05 Pa; R^2 = 0.999274' noenhanced
+set title 'Rathbone thesis ch. 6: E and sigma_y of the thornton law fitted to the FEM pellet (1 % noise) (residuals)' . "\n" . 'body1.E = 2.130 ± 0.028 GPa; normal.sigma_y = 125.52 ± 0.76 MPa; R^2 = 0.9993' noenhanced
 cwb_xname = 'delta_n'
-cwb_xunit = ''
+cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
-cwb_yunit = ''
+cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_pellet_fit_thornton_fit.csv' using 1:4 with points lt 2 ps 0.8 title 'fit - data'
 
@@ -53,7 +53,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

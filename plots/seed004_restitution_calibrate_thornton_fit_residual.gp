@@ -33,12 +33,12 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Thornton sigma_y calibrated to e = 0.8 at 1 m/s (Table 3 sphere) (residuals)' . "\n" . 'normal.sigma_y = 96439071.3 Pa' noenhanced
+set title 'Thornton sigma_y calibrated to e = 0.8 at 1 m/s (Table 3 sphere) (residuals)' . "\n" . 'normal.sigma_y = 96.44 MPa' noenhanced
 cwb_xname = 'impact_velocity'
-cwb_xunit = ''
+cwb_xunit = 'm/s'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
-cwb_yunit = ''
+cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_restitution_calibrate_thornton_fit.csv' using 1:4 with points lt 2 ps 0.8 title 'fit - data'
 
@@ -53,7 +53,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]

@@ -41,8 +41,8 @@ cwb_yname = 'restitution_normal'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'thornton_restitution_sweep.csv' using 10:5 with linespoints ps 0.7 lt 1 title 'cwb: thornton', \
-     '../reference/analytic/thornton_restitution.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Thornton', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.48e-06, rms 8.28e-07 of max |ref| (61 pts)'
+     '../reference/analytic/thornton_restitution.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Thornton (1997) closed-form restitution, elastic-perfectly-plastic ...', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.29e-08, rms 8.66e-09 of max |ref| (61 pts)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -55,7 +55,7 @@ if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
     set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
-set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) noenhanced
+set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
 if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]
