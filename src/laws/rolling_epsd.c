@@ -73,6 +73,7 @@
 #include <string.h>
 
 #include "cwb_law.h"
+#include "lubkin_torsion.h"
 
 enum {
     P_MU_R,
@@ -89,7 +90,7 @@ enum {
 };
 
 static const char *const f_words[] = {"0", "1", NULL};
-static const char *const twist_words[] = {"none", "spring_slider", NULL};
+static const char *const twist_words[] = {"none", "spring_slider", "lubkin", NULL};
 static const char *const pressure_words[] = {"hertz", "uniform", NULL};
 static const char *const stiffness_words[] = {"lubkin", "marshall", NULL};
 static const char *const form_words[] = {"incremental", "displacement", NULL};
@@ -132,7 +133,8 @@ static const cwb_param epsd_params[] = {
      .def = 0,
      .kind = CWB_PARAM_CHOICE,
      .choices = twist_words,
-     .help = "twisting resistance: none, or a torsional spring-slider"},
+     .help = "twisting resistance: none, a torsional spring-slider, or lubkin: Lubkin's (1951) "
+             "partial-slip curve with Masing unloading/reloading (Deresiewicz 1954)"},
     {.name = "mu_tw",
      .unit = "-",
      .def = 0,
@@ -171,17 +173,26 @@ static const cwb_param epsd_params[] = {
 typedef struct {
     cwb_spring_state roll;  /* rolling spring torque, in the tangent plane */
     cwb_spring_state twist; /* twisting torque, kept in force.x */
+    cwb_lubkin_state lk;    /* twist = lubkin: normalised state */
 } epsd_state;
 
 static int epsd_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
-    if ((int)p[P_TWIST] == 1 && !(p[P_MU_TW] > 0.0))
+    int tw = (int)p[P_TWIST];
+    const char *name = tw == 2 ? "lubkin" : "spring_slider";
+    if (tw >= 1 && !(p[P_MU_TW] > 0.0))
+        return cwb_fail(msg, n, CWB_EINPUT, "[rolling] epsd: twist = %s needs mu_tw > 0 [-] (got %g)",
+                        name, p[P_MU_TW]);
+    if (tw >= 1 && (tw == 2 || p[P_K_TW] == 0.0) && g->body[0].rigid && g->body[1].rigid)
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "[rolling] epsd: twist = spring_slider needs mu_tw > 0 [-] (got %g)",
-                        p[P_MU_TW]);
-    if ((int)p[P_TWIST] == 1 && p[P_K_TW] == 0.0 && g->body[0].rigid && g->body[1].rigid)
+                        "[rolling] epsd: twist = %s with Lubkin's stiffness needs an elastic body "
+                        "(G > 0)",
+                        name);
+    if (tw == 2 && (p[P_K_TW] > 0.0 || (int)p[P_TW_PRESSURE] != 0 || (int)p[P_TW_STIFF] != 0))
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "[rolling] epsd: k_tw = auto needs an elastic body (G > 0)");
+                        "[rolling] epsd: twist = lubkin takes its stiffness and limit from the "
+                        "Hertz contact: k_tw = auto, twist_pressure = hertz, twist_stiffness = "
+                        "lubkin only");
     return CWB_OK;
 }
 
@@ -251,6 +262,34 @@ static void epsd_roll(const double *p, const cwb_pair *g, const epsd_state *s, c
     }
 }
 
+/* The twisting part, twist = lubkin: Lubkin's partial-slip curve with
+ * Masing branches (lubkin_torsion.c), B = 3 mu F_n C/(4 pi a^2). Released
+ * out of contact (its stored energy reported lost, as spring.c). */
+static void epsd_twist_lubkin(const double *p, const cwb_pair *g, const epsd_state *s,
+                              const cwb_kin *k, const cwb_normal_out *nrm, cwb_rolling_out *out,
+                              epsd_state *t)
+{
+    double a = nrm->radius, F = nrm->force, mu = p[P_MU_TW];
+    if (!(k->delta > 0.0 && F > 0.0 && a > 0.0)) {
+        memset(&t->lk, 0, sizeof t->lk);
+        double e = s->lk.e * s->lk.unit_m * s->lk.unit_b;
+        out->dissipated += e;
+        out->stiffness_energy += e;
+        return;
+    }
+    double unit_m = mu * F * a, unit_b = 3.0 * mu * F * torsion_compliance(g) / (4.0 * M_PI * a * a);
+    cwb_lubkin_out o;
+    cwb_lubkin_step(&s->lk, cwb_v3_dot(k->dtheta, k->normal), unit_m, unit_b, &o, &t->lk);
+    out->spring = cwb_v3_add(out->spring, cwb_v3_scale(k->normal, o.torque));
+    out->stiffness_twist = o.stiffness;
+    out->energy += o.energy;
+    out->work += o.work;
+    out->dissipated += o.slip + o.stiffness_energy;
+    out->slip_twist += o.slip;
+    out->stiffness_energy += o.stiffness_energy;
+    out->sliding_twist = o.sliding;
+}
+
 /* The twisting part: a spring-slider about the normal. */
 static void epsd_twist(const double *p, const cwb_pair *g, const epsd_state *s, const cwb_kin *k,
                        const cwb_normal_out *nrm, cwb_rolling_out *out, epsd_state *t)
@@ -285,6 +324,8 @@ static int epsd_step(const double *p, const cwb_pair *g, const void *state, cons
     epsd_roll(p, g, s, k, nrm, out, t);
     if ((int)p[P_TWIST] == 1)
         epsd_twist(p, g, s, k, nrm, out, t);
+    else if ((int)p[P_TWIST] == 2)
+        epsd_twist_lubkin(p, g, s, k, nrm, out, t);
     cwb_vec3 m = cwb_v3_add(out->spring, out->viscous);
     out->torque1 = g->body[0].shape == CWB_SHAPE_WALL ? cwb_v3(0, 0, 0) : cwb_v3_scale(m, -1.0);
     out->torque2 = g->body[1].shape == CWB_SHAPE_WALL ? cwb_v3(0, 0, 0) : m;
