@@ -113,15 +113,27 @@ static double integral_to_one(double (*fn)(double, void *), double u)
     return 4.0 / M_PI * r;
 }
 
-double cwb_lubkin_moment(double u) { return integral_to_one(x2E, u); }
+double cwb_lubkin_moment(double u)
+{
+    return integral_to_one(x2E, u);
+}
 
-double cwb_lubkin_energy(double u) { return integral_to_one(x2E_phi, u); }
+double cwb_lubkin_energy(double u)
+{
+    return integral_to_one(x2E_phi, u);
+}
 
 /* Brent's root of Phi(u) = b: in w = k^2 for small twists (u near 1 is
  * then resolved), in ln u for large ones. */
-static double phi_in_w(double w, void *b) { return cwb_lubkin_twist(sqrt(1.0 - w)) - *(double *)b; }
+static double phi_in_w(double w, void *b)
+{
+    return cwb_lubkin_twist(sqrt(1.0 - w)) - *(double *)b;
+}
 
-static double phi_in_lnu(double s, void *b) { return cwb_lubkin_twist(exp(s)) - *(double *)b; }
+static double phi_in_lnu(double s, void *b)
+{
+    return cwb_lubkin_twist(exp(s)) - *(double *)b;
+}
 
 double cwb_lubkin_stick_radius(double b)
 {
@@ -159,7 +171,10 @@ static virgin_point virgin(double b)
     return v;
 }
 
-static double sgn(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
+static double sgn(double x)
+{
+    return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0);
+}
 
 /* Where the branch from the top reversal point returns: the mirror of the
  * first point on the virgin curve, or the reversal point before it. */

@@ -6,7 +6,7 @@
 
 /* The twisting state, normalised: twist by B, torques by mu F_n a,
  * energies by B mu F_n a (lubkin_torsion.c). */
-#define CWB_LUBKIN_DEPTH 16 /* nested loops remembered */
+#define CWB_LUBKIN_DEPTH 6 /* reversal points remembered (CWB_MAX_STATE) */
 
 typedef struct {
     double beta;                     /* twist / B since the contact began [-] */

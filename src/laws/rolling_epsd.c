@@ -171,9 +171,11 @@ static const cwb_param epsd_params[] = {
     {0}};
 
 typedef struct {
-    cwb_spring_state roll;  /* rolling spring torque, in the tangent plane */
-    cwb_spring_state twist; /* twisting torque, kept in force.x */
-    cwb_lubkin_state lk;    /* twist = lubkin: normalised state */
+    cwb_spring_state roll;      /* rolling spring torque, in the tangent plane */
+    union {                     /* one twisting law at a time (CWB_MAX_STATE) */
+        cwb_spring_state twist; /* twist = spring_slider: torque in force.x */
+        cwb_lubkin_state lk;    /* twist = lubkin: normalised state */
+    };
 } epsd_state;
 
 static int epsd_check(const double *p, const cwb_pair *g, char *msg, size_t n)
@@ -181,8 +183,9 @@ static int epsd_check(const double *p, const cwb_pair *g, char *msg, size_t n)
     int tw = (int)p[P_TWIST];
     const char *name = tw == 2 ? "lubkin" : "spring_slider";
     if (tw >= 1 && !(p[P_MU_TW] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT, "[rolling] epsd: twist = %s needs mu_tw > 0 [-] (got %g)",
-                        name, p[P_MU_TW]);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[rolling] epsd: twist = %s needs mu_tw > 0 [-] (got %g)", name,
+                        p[P_MU_TW]);
     if (tw >= 1 && (tw == 2 || p[P_K_TW] == 0.0) && g->body[0].rigid && g->body[1].rigid)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "[rolling] epsd: twist = %s with Lubkin's stiffness needs an elastic body "
@@ -277,7 +280,8 @@ static void epsd_twist_lubkin(const double *p, const cwb_pair *g, const epsd_sta
         out->stiffness_energy += e;
         return;
     }
-    double unit_m = mu * F * a, unit_b = 3.0 * mu * F * torsion_compliance(g) / (4.0 * M_PI * a * a);
+    double unit_m = mu * F * a,
+           unit_b = 3.0 * mu * F * torsion_compliance(g) / (4.0 * M_PI * a * a);
     cwb_lubkin_out o;
     cwb_lubkin_step(&s->lk, cwb_v3_dot(k->dtheta, k->normal), unit_m, unit_b, &o, &t->lk);
     out->spring = cwb_v3_add(out->spring, cwb_v3_scale(k->normal, o.torque));
