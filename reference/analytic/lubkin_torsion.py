@@ -13,10 +13,11 @@ Before writing, it checks that closed form against the half-space itself
   1. the traction built for the annulus problem, q = mu p on c < r < a,
      gives a rigid rotation of the stick disc r < c equal to beta(u): the
      circumferential surface displacement is integrated over rings with the
-     point-force kernel of the half-space (Johnson 1985 eq. 3.86ff.; the
-     nu-terms integrate out for torsion), ring kernel in K and E;
+     point-force (Cerruti) kernel of the half-space (Johnson 1985 ch. 3;
+     the nu-terms integrate out for torsion), ring kernel in K and E;
      the same kernel gives beta for the bonded disc (Reissner-Sagoci);
-  2. the torque 2 pi int q r^2 dr of that traction equals M(u);
+  2. the torque 2 pi int q r^2 dr of that traction equals M(u), and the
+     annulus slips the way its traction acts (u_theta < beta r there);
   3. the limits: full slip 3 pi/16 and the initial stiffness 16 G a^3/3.
 Usage: lubkin_torsion.py OUT.csv
 """
@@ -164,6 +165,9 @@ def self_checks():
         # torque 2 pi int q r^2 dr in units mu p0 a^3, against (8/3) int x^2 E = (2 pi/3) m_hat
         M = 2 * math.pi * graded(lambda r: q(r) * r * r, 0.0, 1.0, (c,), levels=12)
         check(abs(M / (2 * math.pi / 3 * m_hat(c)) - 1) < 1e-6, "torque c=%g" % c)
+        # the annulus slips the way its traction acts: the surface lags the disc
+        for r in (c + 0.3 * (1 - c), c + 0.7 * (1 - c)):
+            check(u_theta(q, r, (c,)) / r < beta, "slip direction c=%g r=%g" % (c, r))
         # the stick disc carries less than mu p
         check(q(0.5 * c) < math.sqrt(1 - 0.25 * c * c), "stick traction below mu p at c=%g" % c)
     check(abs(m_hat(0.0) - 3 * math.pi / 16) < 1e-13, "full slip 3 pi/16")
@@ -226,7 +230,7 @@ def main():
         fh.write("# loop area per closed cycle (theta_0 = 5e-3 rad) 8 int_0^theta_0 M dtheta - 4 theta_0 M(theta_0) = %.12g J\n"
                  % loop)
         fh.write("# the closed form was checked first against ring-kernel quadrature of the half-space "
-                 "(stick disc rigid to 1e-6, torque to 1e-6) and its two limits\n")
+                 "(stick disc rigid to 1e-6, torque to 1e-6, slip along the traction) and its two limits\n")
         fh.write("# stands for: contact.normal = hertz; contact.rolling = epsd; rolling.twist = lubkin; "
                  "rolling.mu_tw = 0.3; body1.radius = 0.01; body1.E = 7e10; body1.nu = 0.25\n")
         fh.write("# tolerance: 1e-9 the same closed form to quadrature and root-finding round-off "

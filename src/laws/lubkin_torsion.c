@@ -3,7 +3,8 @@
  * Deresiewicz 1954 for the oscillating couple).
  *
  * The closed form, derived here (Lubkin's and Deresiewicz's texts could not
- * be checked here; Johnson (1985) sec. 7.4 states the set-up: a stick disc
+ * be checked here; the set-up is the one the issue cites from Johnson
+ * (1985) sec. 7.4: a stick disc
  * r < c rotating rigidly by beta, slip annulus c < r < a with traction
  * mu p(r), p = p0 sqrt(1 - r^2/a^2), p0 = 3 F_n/(2 pi a^2)). A bonded
  * rigid disc of radius s twisted by d beta_s on a half-space carries
@@ -25,7 +26,10 @@
  * backbone (the discs slip one after another, the superposition is
  * linear), so unloading from (beta*, M*) is exactly
  *   M = M* - 2 g((beta* - beta)/2),
- * g the virgin curve, and reloading likewise (Deresiewicz 1954's loops;
+ * g the virgin curve (the unloaded traction is the loaded one at c* minus
+ * twice the loading solution at c' >= c*: -mu p on c' < r < a, the disc
+ * r < c' rigid, as Cattaneo-Mindlin's for a tangential force), and
+ * reloading likewise (Deresiewicz 1954's loops;
  * his report calls his own series approximate for large moments; here the
  * curves are evaluated to round-off). Energies (normalised by B mu F_n a):
  *   stored on the virgin curve  e(u) = (4/pi) int_u^1 x^2 E Phi dx,

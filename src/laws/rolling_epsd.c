@@ -59,16 +59,24 @@
  *   (2009) eq. 32 as LAMMPS 2021 `twisting marshall` evaluates it: for two
  *   identical spheres 2 G a^3/(2 - nu), 3/(4 (2 - nu)) of Lubkin's
  *   8 G a^3/3 (0.44 at nu = 0.3).
- *   NOT implemented: Lubkin's partial-slip torque-twist curve (elliptic
- *   integrals; not checked against its text here) and Deresiewicz's
- *   unloading and oscillation loops, which his own report (Columbia Univ.
- *   1953, DTIC AD0003749) calls strictly valid only for small amplitudes
- *   of the moment (an approximation; loss per cycle ~ moment^3). The
- *   slider reaches M_tw at theta = M_tw / k_tw, where the Hertzian contact
- *   reaches it only asymptotically.
+ *   The slider reaches M_tw at theta = M_tw / k_tw, where the Hertzian
+ *   contact reaches it only asymptotically: twist = lubkin follows the
+ *   contact itself.
+ *
+ * Twisting (twist = lubkin): Lubkin's (1951) partial-slip torsion of the
+ * Hertzian contact, a stick disc c < a and a slip annulus at mu_tw p(r):
+ *   beta = B (K(k) - E(k)), M = mu_tw F_n a (4/pi) int_{c/a}^1 x^2 E dx,
+ *   B = 3 mu_tw F_n (1/G_1 + 1/G_2)/(4 pi a^2), k = sqrt(1 - c^2/a^2),
+ * from Lubkin's initial stiffness 16 a^3/(3 (1/G_1 + 1/G_2)) towards the
+ * full-slip (3 pi/16) mu_tw F_n a; unloading and reloading by Masing's
+ * rule (Deresiewicz 1954), with memory of the reversal points
+ * (lubkin_torsion.c, where the closed form is derived). k_tw,
+ * twist_pressure, twist_stiffness and spring_form do not apply (k_tw and
+ * the two choices are refused). No twisting damping.
  *
  * Units: mu_r [-], k_r [N m/rad], eta_r [-], mu_tw [-], k_tw [N m/rad];
- * torques [N m]; energies [J]. 3D only. History: the two spring torques.
+ * torques [N m]; energies [J]. 3D only. History: the two spring torques,
+ * or the rolling torque and the normalised Lubkin state.
  */
 #include <string.h>
 
