@@ -432,7 +432,7 @@ END_TEST
  * 1e-6; a twist of 1 rad (b = 393, c/a ~ e^-394) is at full slip, (3 pi/16)
  * mu F_n a to 1e-12. Masing's memory: 0 -> 5e-3 -> 1e-3 -> 3e-3 -> -5e-3
  * closes the inner loop (1e-3, 3e-3) when it passes 1e-3 and ends on the
- * branch from 5e-3, at -M(5e-3): 1e-12. */
+ * branch from 5e-3, at -M(5e-3): 1e-12. Moment control: below. */
 START_TEST(lubkin_limits_and_memory)
 {
     double G = 2.8e10, a = 1e-4, unit = 0.3 * 9.955555555555556 * a;
@@ -444,6 +444,24 @@ START_TEST(lubkin_limits_and_memory)
     const char *big[] = {"driver.twisting=0, 0, 1, 1"};
     test_run("cases/beyond_twisting_lubkin.case", big, 1, &r);
     ck_assert_rel(cwb_result_get(&r, "final_twisting_torque"), 3.0 * M_PI / 16.0 * unit, 1e-12);
+    cwb_result_free(&r);
+    /* moment control inverts the curve: a torque target of half the full
+     * slip torque is reached at beta = B Phi(u), m(u) = (3 pi/32) (GSL
+     * bisection on u); the driver's Brent and the law's Brent: 1e-9 */
+    char target[80];
+    snprintf(target, sizeof target, "driver.twisting=0, %.17g, 0, 0", 3.0 * M_PI / 32.0 * unit);
+    const char *moment[] = {"driver.rotation_control=moment", target};
+    test_run("cases/beyond_twisting_lubkin.case", moment, 2, &r);
+    double lo = 1e-7, hi = 0.999;
+    for (int i = 0; i < 200 && hi - lo > 1e-16; i++) {
+        double u = 0.5 * (lo + hi);
+        if (gsl_moment(u) > 3.0 * M_PI / 32.0)
+            lo = u;
+        else
+            hi = u;
+    }
+    double B = 3.0 * 0.3 * 9.955555555555556 / (4.0 * M_PI * a * a * G);
+    ck_assert_rel(test_col(&r, "theta_tw", 400), B * gsl_phi(0.5 * (lo + hi)), 1e-9);
     cwb_result_free(&r);
     const char *memory[] = {"driver.normal=1e-6, 1e-6, 1e-6, 1e-6, 1e-6",
                             "driver.twisting=0, 5e-3, 1e-3, 3e-3, -5e-3"};

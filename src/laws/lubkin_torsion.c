@@ -78,12 +78,24 @@ static void agm_KE(double kp, double *K, double *E)
     *E = *K * (1.0 - sum);
 }
 
-/* K - E as a function of u = kp; the series in k^2 where they cancel. */
+/* K - E as a function of u = kp. For k^2 <= 1/2, where K and E cancel,
+ * the series (pi/2) sum_n c_n^2 k^(2n) 2n/(2n - 1), c_n = (2n - 1)!!/(2n)!!
+ * (A&S 17.3.11-12), summed to round-off; the AGM otherwise. */
 double cwb_lubkin_twist(double u)
 {
     double w = (1.0 - u) * (1.0 + u); /* k^2 */
-    if (w < 1e-3)
-        return M_PI_2 * w * (0.5 + w * (3.0 / 16.0 + w * (15.0 / 128.0 + w * 175.0 / 2048.0)));
+    if (w <= 0.5) {
+        double c = 1.0, wn = 1.0, sum = 0.0;
+        for (int n = 1; n < 200; n++) {
+            c *= (2.0 * n - 1.0) / (2.0 * n);
+            wn *= w;
+            double term = c * c * wn * 2.0 * n / (2.0 * n - 1.0);
+            sum += term;
+            if (term < 1e-17 * sum)
+                break;
+        }
+        return M_PI_2 * sum;
+    }
     double K, E;
     agm_KE(u, &K, &E);
     return K - E;
