@@ -131,7 +131,7 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              $(SEED000_FIGS) $(SEED003_FIGS) $(BEYOND_FIGS) $(BEYOND_ROLLING_FIGS)
 BEYOND_FIGS = cases/beyond_jkr_cycle.case cases/beyond_dmt_cycle.case cases/beyond_thornton_ning_cycle.case \
               cases/beyond_jkr_pull_off.case
-BEYOND_ROLLING_FIGS = $(foreach c,rolling_epsd_cycle twisting_cycle rolling_epsd_rest,cases/beyond_$(c).case)
+BEYOND_ROLLING_FIGS = $(foreach c,rolling_epsd_cycle twisting_cycle twisting_lubkin rolling_epsd_rest,cases/beyond_$(c).case)
 
 # Seed 000 (2D law): model curves; overlaid runs first.
 SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \

@@ -12,8 +12,10 @@
 #include <string.h>
 
 #include <gsl/gsl_integration.h>
+#include <gsl/gsl_sf_ellint.h>
 
 #include "cwb_test.h"
+#include "lubkin_torsion.h"
 
 /* The Hertz contact of cases/beyond_rolling_epsd_cycle.case: R = 0.01 m,
  * E = 7e10 Pa, nu = 0.25, rigid wall, delta = 1e-6 m (Hertz 1882). */
@@ -309,6 +311,168 @@ START_TEST(collision_twisting_slip_impulse)
 }
 END_TEST
 
+/* ---- Lubkin (1951) torsion with partial slip (epsd, twist = lubkin) ----
+ * The closed form, coded here again with GSL's elliptic integrals (not the
+ * law's AGM), bisection (not Brent) and QAGS (not CQUAD); derived in
+ * src/laws/lubkin_torsion.c and checked against the half-space by a
+ * ring-kernel quadrature in reference/analytic/lubkin_torsion.py:
+ *   beta = B (K(k) - E(k)), k = sqrt(1 - u^2), u = c/a,
+ *   M = mu F_n a (4/pi) int_u^1 x^2 E(sqrt(1 - x^2)) dx. */
+static double gsl_E_of(double x, void *unused)
+{
+    (void)unused;
+    if (x < 1e-7) /* E near k = 1 (A&S 17.3.36): the rest is O(x^4 ln x) */
+        return 1.0 + 0.5 * x * x * (log(4.0 / x) - 0.5);
+    return gsl_sf_ellint_Ecomp(sqrt((1.0 - x) * (1.0 + x)), GSL_PREC_DOUBLE);
+}
+
+static double gsl_x2E(double x, void *unused)
+{
+    return x * x * gsl_E_of(x, unused);
+}
+
+static double gsl_phi(double u)
+{
+    double k = sqrt((1.0 - u) * (1.0 + u));
+    return gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) - gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
+}
+
+static double gsl_moment(double u)
+{
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(200);
+    gsl_function fn = {gsl_x2E, NULL};
+    double r, err;
+    gsl_integration_qags(&fn, u, 1.0, 0.0, 1e-13, 200, w, &r, &err);
+    gsl_integration_workspace_free(w);
+    return 4.0 / M_PI * r;
+}
+
+/* the virgin curve M/(mu F_n a) at b = beta/B in (0.005, 30): bisection */
+static double gsl_virgin(double b, void *unused)
+{
+    (void)unused;
+    double lo = 1e-7, hi = 0.999;
+    for (int i = 0; i < 200 && hi - lo > 1e-16; i++) {
+        double u = 0.5 * (lo + hi);
+        if (gsl_phi(u) > b)
+            lo = u;
+        else
+            hi = u;
+    }
+    return gsl_moment(0.5 * (lo + hi));
+}
+
+/* The curve functions: at u = 0.05 ... 0.99 the law's twist and torque
+ * equal GSL's (round-off and quadrature: 1e-12), the stick radius inverts
+ * the twist (Brent: 1e-12); the limits: full slip 3 pi/16 at u = 0 (1e-13,
+ * the law's CQUAD), and the initial slope dM/dbeta -> (4/pi) mu F_n a/B =
+ * 16 a^3/(3 C) (Lubkin's stiffness): the secant at u = 1 - 1e-9 is
+ * (4/pi)(1 - O(1e-9)) (tolerance 1e-8). */
+START_TEST(lubkin_curve_closed_form)
+{
+    const double us[] = {0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 0.99};
+    for (size_t i = 0; i < sizeof us / sizeof us[0]; i++) {
+        double u = us[i];
+        ck_assert_rel(cwb_lubkin_twist(u), gsl_phi(u), 1e-12);
+        ck_assert_rel(cwb_lubkin_moment(u), gsl_moment(u), 1e-12);
+        ck_assert_rel(cwb_lubkin_stick_radius(gsl_phi(u)), u, 1e-12);
+    }
+    ck_assert_rel(cwb_lubkin_moment(0.0), 3.0 * M_PI / 16.0, 1e-13);
+    double u = 1.0 - 1e-9;
+    ck_assert_rel(cwb_lubkin_moment(u) / cwb_lubkin_twist(u), 4.0 / M_PI, 1e-8);
+}
+END_TEST
+
+/* The shipped cycle (cases/beyond_twisting_lubkin.case, a = 1e-4 m, F_n =
+ * 9.9556 N, G = 28 GPa, mu_tw = 0.3): the twist rows against the GSL
+ * coding of the closed form, virgin loading (rows 201-400) and the Masing
+ * branch M = M* - 2 g((beta* - beta)/2) (rows 401-600): 1e-10 (bisection
+ * and quadrature); |M| <= (3 pi/16) mu F_n a on every row; the closed
+ * loop (rows 400-800) dissipates 8 int_0^beta0 M dbeta - 4 beta0 M(beta0)
+ * (QAGS over the GSL curve: 1e-9); the slip never falls; the energy
+ * balance closes to round-off. */
+START_TEST(lubkin_cycle)
+{
+    double R = 0.01, E = 7e10, nu = 0.25, mu = 0.3, delta = 1e-6, t0 = 5e-3;
+    double Es = E / (1 - nu * nu), G = E / (2 * (1 + nu)), a = sqrt(R * delta);
+    double F = 4.0 / 3.0 * Es * sqrt(R) * pow(delta, 1.5);
+    double B = 3.0 * mu * F / (4.0 * M_PI * a * a * G), unit = mu * F * a;
+    cwb_result r;
+    test_run("cases/beyond_twisting_lubkin.case", NULL, 0, &r);
+    const size_t rows[] = {210, 250, 300, 400};
+    for (size_t i = 0; i < 4; i++) {
+        double th = test_col(&r, "theta_tw", rows[i]);
+        ck_assert_rel(test_col(&r, "M_tw", rows[i]), unit * gsl_virgin(th / B, NULL), 1e-10);
+    }
+    double m0 = gsl_virgin(t0 / B, NULL);
+    for (size_t row = 450; row <= 600; row += 50) {
+        double th = test_col(&r, "theta_tw", row);
+        double m = m0 - 2.0 * gsl_virgin(0.5 * (t0 - th) / B, NULL);
+        ck_assert_rel(test_col(&r, "M_tw", row), unit * m, 1e-10);
+    }
+    for (size_t i = 0; i < r.series.nrow; i++) {
+        ck_assert(fabs(test_col(&r, "M_tw", i)) <= 3.0 * M_PI / 16.0 * unit);
+        if (i > 0)
+            ck_assert(test_col(&r, "D_twist", i) >= test_col(&r, "D_twist", i - 1));
+    }
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(200);
+    gsl_function fn = {gsl_virgin, NULL};
+    double wv, err;
+    gsl_integration_qags(&fn, 0.0, t0 / B, 0.0, 1e-12, 200, w, &wv, &err);
+    gsl_integration_workspace_free(w);
+    double loop = (8.0 * wv - 4.0 * (t0 / B) * m0) * B * unit;
+    ck_assert_rel(test_col(&r, "D_twist", 800) - test_col(&r, "D_twist", 400), loop, 1e-9);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* The limits through the law: a twist of 1e-9 rad (b = 3.9e-7) is elastic,
+ * M/beta = 16 G a^3/3 (Lubkin's stiffness) up to the secant's O(b):
+ * 1e-6; a twist of 1 rad (b = 393, c/a ~ e^-394) is at full slip, (3 pi/16)
+ * mu F_n a to 1e-12. Masing's memory: 0 -> 5e-3 -> 1e-3 -> 3e-3 -> -5e-3
+ * closes the inner loop (1e-3, 3e-3) when it passes 1e-3 and ends on the
+ * branch from 5e-3, at -M(5e-3): 1e-12. Moment control: below. */
+START_TEST(lubkin_limits_and_memory)
+{
+    double G = 2.8e10, a = 1e-4, unit = 0.3 * 9.955555555555556 * a;
+    const char *small[] = {"driver.twisting=0, 0, 1e-9, 1e-9"};
+    cwb_result r;
+    test_run("cases/beyond_twisting_lubkin.case", small, 1, &r);
+    ck_assert_rel(test_col(&r, "M_tw", 600) / 1e-9, 16.0 * G * pow(a, 3) / 3.0, 1e-6);
+    cwb_result_free(&r);
+    const char *big[] = {"driver.twisting=0, 0, 1, 1"};
+    test_run("cases/beyond_twisting_lubkin.case", big, 1, &r);
+    ck_assert_rel(cwb_result_get(&r, "final_twisting_torque"), 3.0 * M_PI / 16.0 * unit, 1e-12);
+    cwb_result_free(&r);
+    /* moment control inverts the curve: a torque target of half the full
+     * slip torque is reached at beta = B Phi(u), m(u) = (3 pi/32) (GSL
+     * bisection on u); the driver's Brent and the law's Brent: 1e-9 */
+    char target[80];
+    snprintf(target, sizeof target, "driver.twisting=0, %.17g, 0, 0", 3.0 * M_PI / 32.0 * unit);
+    const char *moment[] = {"driver.rotation_control=moment", target};
+    test_run("cases/beyond_twisting_lubkin.case", moment, 2, &r);
+    double lo = 1e-7, hi = 0.999;
+    for (int i = 0; i < 200 && hi - lo > 1e-16; i++) {
+        double u = 0.5 * (lo + hi);
+        if (gsl_moment(u) > 3.0 * M_PI / 32.0)
+            lo = u;
+        else
+            hi = u;
+    }
+    double B = 3.0 * 0.3 * 9.955555555555556 / (4.0 * M_PI * a * a * G);
+    ck_assert_rel(test_col(&r, "theta_tw", 400), B * gsl_phi(0.5 * (lo + hi)), 1e-9);
+    cwb_result_free(&r);
+    const char *memory[] = {"driver.normal=1e-6, 1e-6, 1e-6, 1e-6, 1e-6",
+                            "driver.twisting=0, 5e-3, 1e-3, 3e-3, -5e-3"};
+    test_run("cases/beyond_twisting_lubkin.case", memory, 2, &r);
+    double m5 = test_col(&r, "M_tw", 400);
+    ck_assert_rel(cwb_result_get(&r, "final_twisting_torque"), -m5, 1e-12);
+    ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
 Suite *rolling_suite(void)
 {
     Suite *s = suite_create("rolling");
@@ -322,6 +486,9 @@ Suite *rolling_suite(void)
     tcase_add_test(tc, collision_rolling_twisting_account);
     tcase_add_test(tc, collision_twisting_slip_impulse);
     tcase_add_test(tc, epsd_mobilised_is_constant_torque);
+    tcase_add_test(tc, lubkin_curve_closed_form);
+    tcase_add_test(tc, lubkin_cycle);
+    tcase_add_test(tc, lubkin_limits_and_memory);
     suite_add_tcase(s, tc);
     return s;
 }

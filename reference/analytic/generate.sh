@@ -376,3 +376,4 @@ awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 "$seed000_awk"'BEGIN { setup()
 echo "$d/seed000_fig15.csv"
 sh reference/analytic/generate_rolling.sh
 python3 reference/analytic/adhesion_closed_forms.py   # JKR, DMT, Thornton-Ning (cases/beyond_*.case)
+python3 reference/analytic/lubkin_torsion.py reference/analytic/beyond_twisting_lubkin.csv   # Lubkin torsion with partial slip (cases/beyond_twisting_lubkin.case)

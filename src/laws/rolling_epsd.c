@@ -59,20 +59,29 @@
  *   (2009) eq. 32 as LAMMPS 2021 `twisting marshall` evaluates it: for two
  *   identical spheres 2 G a^3/(2 - nu), 3/(4 (2 - nu)) of Lubkin's
  *   8 G a^3/3 (0.44 at nu = 0.3).
- *   NOT implemented: Lubkin's partial-slip torque-twist curve (elliptic
- *   integrals; not checked against its text here) and Deresiewicz's
- *   unloading and oscillation loops, which his own report (Columbia Univ.
- *   1953, DTIC AD0003749) calls strictly valid only for small amplitudes
- *   of the moment (an approximation; loss per cycle ~ moment^3). The
- *   slider reaches M_tw at theta = M_tw / k_tw, where the Hertzian contact
- *   reaches it only asymptotically.
+ *   The slider reaches M_tw at theta = M_tw / k_tw, where the Hertzian
+ *   contact reaches it only asymptotically: twist = lubkin follows the
+ *   contact itself.
+ *
+ * Twisting (twist = lubkin): Lubkin's (1951) partial-slip torsion of the
+ * Hertzian contact, a stick disc c < a and a slip annulus at mu_tw p(r):
+ *   beta = B (K(k) - E(k)), M = mu_tw F_n a (4/pi) int_{c/a}^1 x^2 E dx,
+ *   B = 3 mu_tw F_n (1/G_1 + 1/G_2)/(4 pi a^2), k = sqrt(1 - c^2/a^2),
+ * from Lubkin's initial stiffness 16 a^3/(3 (1/G_1 + 1/G_2)) towards the
+ * full-slip (3 pi/16) mu_tw F_n a; unloading and reloading by Masing's
+ * rule (Deresiewicz 1954), with memory of the reversal points
+ * (lubkin_torsion.c, where the closed form is derived). k_tw,
+ * twist_pressure, twist_stiffness and spring_form do not apply (k_tw and
+ * the two choices are refused). No twisting damping.
  *
  * Units: mu_r [-], k_r [N m/rad], eta_r [-], mu_tw [-], k_tw [N m/rad];
- * torques [N m]; energies [J]. 3D only. History: the two spring torques.
+ * torques [N m]; energies [J]. 3D only. History: the two spring torques,
+ * or the rolling torque and the normalised Lubkin state.
  */
 #include <string.h>
 
 #include "cwb_law.h"
+#include "lubkin_torsion.h"
 
 enum {
     P_MU_R,
@@ -89,7 +98,7 @@ enum {
 };
 
 static const char *const f_words[] = {"0", "1", NULL};
-static const char *const twist_words[] = {"none", "spring_slider", NULL};
+static const char *const twist_words[] = {"none", "spring_slider", "lubkin", NULL};
 static const char *const pressure_words[] = {"hertz", "uniform", NULL};
 static const char *const stiffness_words[] = {"lubkin", "marshall", NULL};
 static const char *const form_words[] = {"incremental", "displacement", NULL};
@@ -132,7 +141,8 @@ static const cwb_param epsd_params[] = {
      .def = 0,
      .kind = CWB_PARAM_CHOICE,
      .choices = twist_words,
-     .help = "twisting resistance: none, or a torsional spring-slider"},
+     .help = "twisting resistance: none, a torsional spring-slider, or lubkin: Lubkin's (1951) "
+             "partial-slip curve with Masing unloading/reloading (Deresiewicz 1954)"},
     {.name = "mu_tw",
      .unit = "-",
      .def = 0,
@@ -169,19 +179,31 @@ static const cwb_param epsd_params[] = {
     {0}};
 
 typedef struct {
-    cwb_spring_state roll;  /* rolling spring torque, in the tangent plane */
-    cwb_spring_state twist; /* twisting torque, kept in force.x */
+    cwb_spring_state roll;      /* rolling spring torque, in the tangent plane */
+    union {                     /* one twisting law at a time (CWB_MAX_STATE) */
+        cwb_spring_state twist; /* twist = spring_slider: torque in force.x */
+        cwb_lubkin_state lk;    /* twist = lubkin: normalised state */
+    };
 } epsd_state;
 
 static int epsd_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {
-    if ((int)p[P_TWIST] == 1 && !(p[P_MU_TW] > 0.0))
+    int tw = (int)p[P_TWIST];
+    const char *name = tw == 2 ? "lubkin" : "spring_slider";
+    if (tw >= 1 && !(p[P_MU_TW] > 0.0))
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "[rolling] epsd: twist = spring_slider needs mu_tw > 0 [-] (got %g)",
+                        "[rolling] epsd: twist = %s needs mu_tw > 0 [-] (got %g)", name,
                         p[P_MU_TW]);
-    if ((int)p[P_TWIST] == 1 && p[P_K_TW] == 0.0 && g->body[0].rigid && g->body[1].rigid)
+    if (tw >= 1 && (tw == 2 || p[P_K_TW] == 0.0) && g->body[0].rigid && g->body[1].rigid)
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "[rolling] epsd: k_tw = auto needs an elastic body (G > 0)");
+                        "[rolling] epsd: twist = %s with Lubkin's stiffness needs an elastic body "
+                        "(G > 0)",
+                        name);
+    if (tw == 2 && (p[P_K_TW] > 0.0 || (int)p[P_TW_PRESSURE] != 0 || (int)p[P_TW_STIFF] != 0))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[rolling] epsd: twist = lubkin takes its stiffness and limit from the "
+                        "Hertz contact: k_tw = auto, twist_pressure = hertz, twist_stiffness = "
+                        "lubkin only");
     return CWB_OK;
 }
 
@@ -251,6 +273,35 @@ static void epsd_roll(const double *p, const cwb_pair *g, const epsd_state *s, c
     }
 }
 
+/* The twisting part, twist = lubkin: Lubkin's partial-slip curve with
+ * Masing branches (lubkin_torsion.c), B = 3 mu F_n C/(4 pi a^2). Released
+ * out of contact (its stored energy reported lost, as spring.c). */
+static void epsd_twist_lubkin(const double *p, const cwb_pair *g, const epsd_state *s,
+                              const cwb_kin *k, const cwb_normal_out *nrm, cwb_rolling_out *out,
+                              epsd_state *t)
+{
+    double a = nrm->radius, F = nrm->force, mu = p[P_MU_TW];
+    if (!(k->delta > 0.0 && F > 0.0 && a > 0.0)) {
+        memset(&t->lk, 0, sizeof t->lk);
+        double e = s->lk.e * s->lk.unit_m * s->lk.unit_b;
+        out->dissipated += e;
+        out->stiffness_energy += e;
+        return;
+    }
+    double unit_m = mu * F * a,
+           unit_b = 3.0 * mu * F * torsion_compliance(g) / (4.0 * M_PI * a * a);
+    cwb_lubkin_out o;
+    cwb_lubkin_step(&s->lk, cwb_v3_dot(k->dtheta, k->normal), unit_m, unit_b, &o, &t->lk);
+    out->spring = cwb_v3_add(out->spring, cwb_v3_scale(k->normal, o.torque));
+    out->stiffness_twist = o.stiffness;
+    out->energy += o.energy;
+    out->work += o.work;
+    out->dissipated += o.slip + o.stiffness_energy;
+    out->slip_twist += o.slip;
+    out->stiffness_energy += o.stiffness_energy;
+    out->sliding_twist = o.sliding;
+}
+
 /* The twisting part: a spring-slider about the normal. */
 static void epsd_twist(const double *p, const cwb_pair *g, const epsd_state *s, const cwb_kin *k,
                        const cwb_normal_out *nrm, cwb_rolling_out *out, epsd_state *t)
@@ -285,6 +336,8 @@ static int epsd_step(const double *p, const cwb_pair *g, const void *state, cons
     epsd_roll(p, g, s, k, nrm, out, t);
     if ((int)p[P_TWIST] == 1)
         epsd_twist(p, g, s, k, nrm, out, t);
+    else if ((int)p[P_TWIST] == 2)
+        epsd_twist_lubkin(p, g, s, k, nrm, out, t);
     cwb_vec3 m = cwb_v3_add(out->spring, out->viscous);
     out->torque1 = g->body[0].shape == CWB_SHAPE_WALL ? cwb_v3(0, 0, 0) : cwb_v3_scale(m, -1.0);
     out->torque2 = g->body[1].shape == CWB_SHAPE_WALL ? cwb_v3(0, 0, 0) : m;
