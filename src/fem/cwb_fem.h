@@ -394,6 +394,11 @@ double cwb_sphere_centre_pressure(const double *r, const double *p, size_t count
 /* Leg (1 load, 2 unload, 3 reload) of step k (1-based). */
 int cwb_sphere_leg(const cwb_sphere *s, size_t k);
 
+/* The first non-blank line of a CalculiX .dat after a block header, read
+ * into v[0..3]; 1 when it holds at least `want` numbers (3 for a total, 4
+ * for a node's or an integration point's row), 0 otherwise or at the end. */
+int cwb_fem_read_numbers(FILE *f, int *lineno, int want, double v[4]);
+
 /* The reason every FEM reference gives on its "# independence: fem" line. */
 #define FEM_INDEPENDENCE                                                                           \
     "gmsh + CalculiX model of the geometry (plane strain, axisymmetric or 3D: the model line "     \

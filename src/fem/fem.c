@@ -435,3 +435,15 @@ int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q,
         return cwb_fail(msg, n, CWB_EFAIL, "%s: no %s results at time %g", path, name, time);
     return CWB_OK;
 }
+
+int cwb_fem_read_numbers(FILE *f, int *lineno, int want, double v[4])
+{
+    char buf[512];
+    while (fgets(buf, sizeof buf, f)) {
+        (*lineno)++;
+        if (strspn(buf, " \t\r\n") == strlen(buf))
+            continue;
+        return sscanf(buf, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) >= want;
+    }
+    return 0;
+}

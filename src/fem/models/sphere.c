@@ -373,20 +373,6 @@ static cwb_sphere_increment *increment_at(cwb_sphere_out *o, double t)
     return q;
 }
 
-/* The first non-blank line after a header, into v[0..3]: the numbers it
- * holds (3 for a total, 4 for a node's row); 0 when there are fewer. */
-static int read_numbers(FILE *f, int *lineno, int want, double v[4])
-{
-    char buf[512];
-    while (fgets(buf, sizeof buf, f)) {
-        (*lineno)++;
-        if (strspn(buf, " \t\r\n") == strlen(buf))
-            continue;
-        return sscanf(buf, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) >= want;
-    }
-    return 0;
-}
-
 /* The integration points of the elements at the contact centre (set
  * CENTREELS) at one time: PEEQ and position from two *EL PRINT blocks.
  * CalculiX prints an expanded CAX6 element's 9 points (3 in the triangle,
@@ -520,7 +506,8 @@ int cwb_sphere_dat(cwb_sphere_out *o, const char *path, const cwb_sphere *s, cha
             if (centre_block(f, &lineno, c, kind == DAT_COORD) == 0)
                 rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the rows of set CENTREELS", path,
                               lineno);
-        } else if (!read_numbers(f, &lineno, kind == DAT_FORCE ? 3 : 4, v) || !isfinite(v[1]))
+        } else if (!cwb_fem_read_numbers(f, &lineno, kind == DAT_FORCE ? 3 : 4, v) ||
+                   !isfinite(v[1]))
             rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the numbers of set %s", path, lineno,
                           kind == DAT_FORCE ? "EQUATOR" : "EQPOINT");
         else if (kind == DAT_FORCE)

@@ -554,19 +554,6 @@ static cwb_shear_increment *increment_at(cwb_shear_out *o, double t)
     return q;
 }
 
-/* The first non-blank line after a header: `want` numbers into v. */
-static int read_numbers(FILE *f, int *lineno, int want, double v[4])
-{
-    char buf[512];
-    while (fgets(buf, sizeof buf, f)) {
-        (*lineno)++;
-        if (strspn(buf, " \t\r\n") == strlen(buf))
-            continue;
-        return sscanf(buf, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) >= want;
-    }
-    return 0;
-}
-
 enum { BLOCK_NONE, BLOCK_FLAT, BLOCK_REF_U, BLOCK_REF_RF };
 
 static int dat_block(const char *buf, double *t)
@@ -620,7 +607,7 @@ int cwb_shear_dat(cwb_shear_out *o, const char *path, const cwb_shear *s, char *
         int want = block == BLOCK_FLAT ? 3 : 4;
         if (!q)
             rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        else if (!read_numbers(f, &lineno, want, v) || !isfinite(v[want - 1]))
+        else if (!cwb_fem_read_numbers(f, &lineno, want, v) || !isfinite(v[want - 1]))
             rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %d numbers after '%.40s'", path,
                           lineno, want, buf);
         else
