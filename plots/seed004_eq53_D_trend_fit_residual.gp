@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM (residuals)' . "\n" . 'D = 192.2 ± 2.8 MPa; D = 229.3 ± 2.3 MPa; D = 59.07 ± 0.92 MPa; R^2 = 0.9975' noenhanced
+set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM (residuals)' . "\n" . 'D = 192.2 ± 2.8 MPa; D = 229.3 ± 2.3 MPa; D = 59.07 ± 0.92 MPa; R^2 = 0.9980' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

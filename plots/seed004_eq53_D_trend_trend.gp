@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM' . "\n" . 'D = 192.2 ± 2.8 MPa; D = 229.3 ± 2.3 MPa; D = 59.07 ± 0.92 MPa; R^2 = 0.9956' noenhanced
+set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM' . "\n" . 'D = 192.2 ± 2.8 MPa; D = 229.3 ± 2.3 MPa; D = 59.07 ± 0.92 MPa; R^2 = 0.9962' noenhanced
 cwb_xname = 'nu'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -42,7 +42,7 @@ cwb_yunit = ''
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05
 plot 'seed004_eq53_D_trend_trend.csv' using 1:2:3 with yerrorbars lt 2 dt 1 title 'fitted to cwb FEM (± 1 SE)', \
-     'seed004_eq53_D_trend_trend.csv' using 1:4 with lines lt 1 title 'cwb: 1.196 +0.8362 x (R^2 0.99564)', \
+     'seed004_eq53_D_trend_trend.csv' using 1:4 with lines lt 1 title 'cwb: 1.195 +0.8374 x (R^2 0.99624)', \
      'seed004_eq53_D_trend_trend.csv' using 1:5 with lines lt 3 title 'thesis: 1.22 +0.69 x'
 
 # second pass: tick labels from the measured ranges, then the real terminal

@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 58: the exponent z against nu^2.56, refitted to cwb''s FEM (residuals)' . "\n" . 'c = 2.2 ± 5.3; z = 0.598 ± 0.048; c = -5.6 ± 5.0; R^2 = 0.9994' noenhanced
+set title 'Rathbone thesis eq. 58: the exponent z against nu^2.56, refitted to cwb''s FEM (residuals)' . "\n" . 'c = 2.2 ± 5.3; z = 0.598 ± 0.048; c = -5.6 ± 5.0; R^2 = 0.9993' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
