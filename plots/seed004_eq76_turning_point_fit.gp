@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eqs. 75-76: the turning point t of the unloading contact radius, refitted to cwb''s FEM' . "\n" . 't = 0.564 ± 0.027; t = 0.449 ± 0.011; t = 0.306 ± 0.030; R^2 = 0.9977' noenhanced
+set title 'Rathbone thesis eqs. 75-76: the turning point t of the unloading contact radius, refitted to cwb''s FEM' . "\n" . 't = 0.564 ± 0.027; t = 0.449 ± 0.011; t = 0.306 ± 0.030; R^2 = 0.9973' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -42,7 +42,7 @@ cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_eq76_turning_point_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
      'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
-     for [k=1:24] 'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+     for [k=1:30] 'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

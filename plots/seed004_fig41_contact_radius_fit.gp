@@ -42,7 +42,7 @@ cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig41_contact_radius_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
      'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
-     for [k=1:11] 'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+     for [k=1:13] 'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

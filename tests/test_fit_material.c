@@ -284,6 +284,19 @@ START_TEST(material_trends_are_the_thesis_lines_on_exact_tables)
     c1 = cwb_result_get(&r, "trend_slope");
     ck_assert_msg(fabs(c0 - 1.43) < 1e-6 && fabs(c1 - 0.061) < 1e-8, "%.10g %.10g", c0, c1);
     cwb_result_free(&r);
+    /* the same four tables named by a pattern (glob(3), no shell): the
+     * same trend; a pattern that matches nothing is an input error */
+    snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = reduced_radius\ndata = %s\n",
+             tmp("m[0-9].csv", path, sizeof path));
+    ck_assert_msg(fit_text("g.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_double_eq_tol(cwb_result_get(&r, "trend_intercept"), c0, 1e-12);
+    ck_assert_double_eq_tol(cwb_result_get(&r, "trend_slope"), c1, 1e-12);
+    cwb_result_free(&r);
+    snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = reduced_radius\ndata = %s\n",
+             tmp("none*.csv", path, sizeof path));
+    ck_assert_int_eq(fit_text("g.fit", text, &r, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, ":4: [fit] data = ") && strstr(msg, "no file matches"), "%s", msg);
+    cwb_result_free(&r);
 }
 END_TEST
 
