@@ -60,6 +60,7 @@ static const char *const studies[] = {
     "seed004_grid_E26000_s160_nu03",
     "seed004_grid_E1400_s10_nu0",
     "seed004_fig31_E8500_s50",
+    "seed004_modelB_E8500_s50",
 };
 #define NELASTIC 2 /* the first two are elastic */
 #define NSTUDIES (sizeof studies / sizeof *studies)
