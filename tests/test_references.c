@@ -41,6 +41,7 @@ static const struct {
      * published law is from an independent FEM is the result (README) */
     {"seed004_fig26", "Rathbone 2015 law against cwb's FEM (Fig. 26 material)"},
     {"seed004_fig27", "Rathbone 2015 law against cwb's FEM (Fig. 27 material)"},
+    {"seed004_fig28", "Rathbone 2015 law against cwb's FEM (Table 3 material, the figure's assumed one)"},
     {"seed004_fig30", "Rathbone 2015 law against cwb's FEM, load-unload-reload (Fig. 30)"},
     {"seed004_fig29a", "Rathbone 2015 law against cwb's FEM, grid material chosen for Fig. 29"},
     {"seed004_fig29b", "Rathbone 2015 law against cwb's FEM, grid material chosen for Fig. 29"},
