@@ -398,6 +398,9 @@ int cwb_sphere_leg(const cwb_sphere *s, size_t k);
  * into v[0..3]; 1 when it holds at least `want` numbers (3 for a total, 4
  * for a node's or an integration point's row), 0 otherwise or at the end. */
 int cwb_fem_read_numbers(FILE *f, int *lineno, int want, double v[4]);
+/* A number of a fixed-width .frd line: `width` characters at `at`; NaN
+ * when the line is shorter or the field holds no number. */
+double cwb_fem_frd_number(const char *line, size_t at, size_t width);
 
 /* The reason every FEM reference gives on its "# independence: fem" line. */
 #define FEM_INDEPENDENCE                                                                           \

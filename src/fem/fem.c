@@ -447,3 +447,14 @@ int cwb_fem_read_numbers(FILE *f, int *lineno, int want, double v[4])
     }
     return 0;
 }
+
+double cwb_fem_frd_number(const char *line, size_t at, size_t width)
+{
+    char buf[32];
+    if (at >= strlen(line) || width >= sizeof buf)
+        return NAN;
+    snprintf(buf, sizeof buf, "%.*s", (int)width, line + at);
+    char *end;
+    double v = strtod(buf, &end);
+    return end == buf ? NAN : v;
+}

@@ -532,18 +532,6 @@ int cwb_sphere_dat(cwb_sphere_out *o, const char *path, const cwb_sphere *s, cha
 
 /* ------------------------------------------------------------ .frd out */
 
-/* A number of an .frd line: `width` characters at `at`. */
-static double frd_number(const char *line, size_t at, size_t width)
-{
-    char buf[32];
-    if (at >= strlen(line) || width >= sizeof buf)
-        return NAN;
-    snprintf(buf, sizeof buf, "%.*s", (int)width, line + at);
-    char *end;
-    double v = strtod(buf, &end);
-    return end == buf ? NAN : v;
-}
-
 /* The fields of one increment as read from the .frd, per mesh row. */
 typedef struct {
     const cwb_mesh *m;
@@ -727,18 +715,18 @@ static void frame_reset(frd_frame *fr, double t)
 /* A data line " -1" of block `block` into the frame. */
 static void frame_line(frd_frame *fr, const char *block, const char *line)
 {
-    int r = cwb_mesh_row(fr->m, (int)frd_number(line, 3, 10));
+    int r = cwb_mesh_row(fr->m, (int)cwb_fem_frd_number(line, 3, 10));
     if (r < 0)
         return; /* nodes CalculiX added when it expanded the 2D elements */
     if (strcmp(block, "DISP") == 0) {
-        fr->ux[r] = frd_number(line, 13, 12) * fr->L;
-        fr->uy[r] = frd_number(line, 25, 12) * fr->L;
+        fr->ux[r] = cwb_fem_frd_number(line, 13, 12) * fr->L;
+        fr->uy[r] = cwb_fem_frd_number(line, 25, 12) * fr->L;
     } else if (strcmp(block, "PE") == 0)
-        fr->pe[r] = frd_number(line, 13, 12);
+        fr->pe[r] = cwb_fem_frd_number(line, 13, 12);
     else if (strcmp(block, "CONTACT") == 0) /* 0-2 lengths, 3-5 stresses */
         for (int k = 0; k < 6; k++)
             fr->cstr[(size_t)r * 6 + k] =
-                frd_number(line, 13 + 12 * (size_t)k, 12) * (k < 3 ? fr->L : fr->S);
+                cwb_fem_frd_number(line, 13 + 12 * (size_t)k, 12) * (k < 3 ? fr->L : fr->S);
 }
 
 /* One pass over the .frd: the DISP, PE and CONTACT blocks of every
@@ -749,7 +737,7 @@ static int scan_frd(FILE *f, frd_frame *fr, cwb_sphere_out *o)
     int inside = 0;
     while (fgets(buf, sizeof buf, f)) {
         if (strncmp(buf, "  100CL", 7) == 0) {
-            double t = frd_number(buf, 12, 12);
+            double t = cwb_fem_frd_number(buf, 12, 12);
             if (!(fabs(t - fr->time) <= 1e-5 * t)) {
                 if (frame_finish(fr, o))
                     return CWB_EFAIL;

@@ -629,18 +629,6 @@ int cwb_shear_dat(cwb_shear_out *o, const char *path, const cwb_shear *s, char *
 
 /* ------------------------------------------------------------ .frd out */
 
-/* A number of an .frd line: `width` characters at `at`. */
-static double frd_number(const char *line, size_t at, size_t width)
-{
-    char buf[32];
-    if (at >= strlen(line) || width >= sizeof buf)
-        return NAN;
-    snprintf(buf, sizeof buf, "%.*s", (int)width, line + at);
-    char *end;
-    double v = strtod(buf, &end);
-    return end == buf ? NAN : v;
-}
-
 /* One increment's fields as the .frd gives them, per mesh row. */
 typedef struct {
     const cwb_mesh *m;
@@ -703,16 +691,16 @@ static void frame_finish(const frd_frame *fr, cwb_shear_out *o)
 /* A node line " -1" of the block `block` into the frame. */
 static void frame_line(frd_frame *fr, const char *buf, const char *block)
 {
-    int r = cwb_mesh_row(fr->m, (int)frd_number(buf, 3, 10));
+    int r = cwb_mesh_row(fr->m, (int)cwb_fem_frd_number(buf, 3, 10));
     if (r < 0)
         return;
     if (strcmp(block, "DISP") == 0)
         for (int k = 0; k < 3; k++)
-            fr->u[3 * (size_t)r + k] = frd_number(buf, 13 + 12 * (size_t)k, 12);
+            fr->u[3 * (size_t)r + k] = cwb_fem_frd_number(buf, 13 + 12 * (size_t)k, 12);
     else if (strcmp(block, "CONTACT") == 0)
-        fr->press[r] = frd_number(buf, 13 + 12 * 3, 12); /* COPEN CSLIP1 CSLIP2 CPRESS */
+        fr->press[r] = cwb_fem_frd_number(buf, 13 + 12 * 3, 12); /* COPEN CSLIP1 CSLIP2 CPRESS */
     else if (strcmp(block, "PE") == 0)
-        fr->pe[r] = frd_number(buf, 13, 12);
+        fr->pe[r] = cwb_fem_frd_number(buf, 13, 12);
 }
 
 /* One pass over the .frd: every increment's radius and PEEQ. */
@@ -734,7 +722,7 @@ static int shear_frd(cwb_shear_out *o, const char *path, const cwb_mesh *m, cons
     char buf[512], block[16] = "";
     while (fgets(buf, sizeof buf, f)) {
         if (strncmp(buf, "  100CL", 7) == 0) {
-            double t = frd_number(buf, 12, 12);
+            double t = cwb_fem_frd_number(buf, 12, 12);
             if (!(fabs(t - fr.time) <= 1e-6 * fmax(t, 1e-3))) {
                 frame_finish(&fr, o);
                 frame_clear(&fr);
