@@ -217,7 +217,9 @@ $(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)
 $(BUILD)/seed003_closed_forms: reference/analytic/seed003_closed_forms.c $(BUILD)/libcwb.a
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $< $(BUILD)/libcwb.a $(PKG_LIBS)
 
+# the adhesion and Lubkin references are written by python3 scripts (generate.sh)
 reference-analytic: $(BUILD)/ref_hertz_impact $(BUILD)/seed003_closed_forms
+	@sh tools/ensure-deps.sh python3
 	sh reference/analytic/generate.sh $(BUILD)/ref_hertz_impact
 	$(BUILD)/seed003_closed_forms
 
