@@ -94,6 +94,7 @@ int main(void)
     srunner_add_suite(sr, hertz2d_suite());
     srunner_add_suite(sr, fit_suite());
     srunner_add_suite(sr, fit_material_suite());
+    srunner_add_suite(sr, fit_tangential_suite());
     srunner_add_suite(sr, compare_suite());
     srunner_add_suite(sr, cite_suite());
     srunner_add_suite(sr, json_suite());

@@ -18,6 +18,7 @@ Suite *plastic_laws_suite(void);
 Suite *hertz2d_suite(void);
 Suite *fit_suite(void);
 Suite *fit_material_suite(void);
+Suite *fit_tangential_suite(void);
 Suite *compare_suite(void);
 Suite *cite_suite(void);
 Suite *json_suite(void);

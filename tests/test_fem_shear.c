@@ -258,6 +258,29 @@ START_TEST(shear_coulomb_and_equilibrium)
 }
 END_TEST
 
+/* The critical shear stress as the model emulates it: each ring of slave
+ * faces slips at Coulomb min(mu, tau_c / p) of its pressure bin, so that
+ * mu p = tau_c where the pressure is above tau_c / mu (Rathbone thesis
+ * Sec. 3.5: local slip at min(mu p, tau_c)); mu alone where the bin was
+ * not pressed, beyond the profile and without tau_c. */
+START_TEST(shear_ring_friction_is_the_shear_limit)
+{
+    cwb_shear s = {.mu = 1.0, .tau_c = 9.2e7, .profile_bins = 4, .profile_dr = 0.5};
+    const double p[4] = {3e8, 2e8, 5e7, 0};
+    memcpy(s.profile, p, sizeof p);
+    for (int k = 0; k < 4; k++) {
+        double mu = cwb_shear_ring_mu(&s, (k + 0.5) * s.profile_dr);
+        double want = p[k] > 0 ? fmin(1.0, 9.2e7 / p[k]) : 1.0;
+        ck_assert_double_eq_tol(mu, want, 1e-15);
+        if (p[k] * 1.0 > s.tau_c)
+            ck_assert_double_eq_tol(mu * p[k], s.tau_c, 1e-6);
+    }
+    ck_assert_double_eq(cwb_shear_ring_mu(&s, 10.0), 1.0);
+    s.tau_c = 0;
+    ck_assert_double_eq(cwb_shear_ring_mu(&s, 0.1), 1.0);
+}
+END_TEST
+
 /* Bad study keys of the model: exit 2, the file and line, the key and the
  * allowed range (or the reason). */
 START_TEST(shear_bad_study_keys)
@@ -292,6 +315,8 @@ START_TEST(shear_bad_study_keys)
         /* Hertz a at 1 N is 0.15 R: outside a fine zone of 0.05 R */
         {"[load]\nnormal_force = 1\ntangential = 1e-8\n[contact]\nmu = 0.3\nzone = 0.05\n",
          "t.study:9", "zone"},
+        {"[load]\nnormal_force = 1e-3\ntangential = 1e-8\n[contact]\nmu = 1\ntau_c = -1\n",
+         "t.study:9", "tau_c"},
         {"[load]\ntangential = 1e-8\n[contact]\nmu = 0.3\n", "t.study", "normal_force"},
         {"[load]\nnormal_force = 1e-3\ntangential = 1e-8\n", "t.study", "mu"}};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -323,6 +348,7 @@ Suite *fem_shear_suite(void)
     tcase_add_test(t, shear_refinement_moves_ft_little);
     tcase_add_test(t, shear_coulomb_and_equilibrium);
     tcase_add_test(t, shear_bad_study_keys);
+    tcase_add_test(t, shear_ring_friction_is_the_shear_limit);
     suite_add_tcase(s, t);
     return s;
 }

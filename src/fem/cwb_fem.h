@@ -225,6 +225,13 @@ typedef struct cwb_fem_model {
      * CWB_EFAIL, or CWB_EINPUT for a malformed file, with a message. */
     int (*parse)(const char *dat, const char *frd, const cwb_mesh *m, const void *spec, void *out,
                  char *msg, size_t n);
+    /* Optional: a deck that depends on a first solve on the same mesh (the
+     * sphere_shear model sets its friction from the normal step's contact
+     * pressures). Called after each solve, before parse: it may update spec
+     * from that solve's .dat/.frd and set *again = 1 to have the deck
+     * written and solved once more; *again = 0 ends the loop. */
+    int (*adjust)(void *spec, const char *dat, const char *frd, const cwb_mesh *m, int *again,
+                  char *msg, size_t n);
     /* Optional: free what parse allocated in out (also after a failed parse). */
     void (*out_free)(void *out);
     /* Turn a point into rows of its tables, update the summary, set

@@ -12,6 +12,8 @@
 
 #include "cwb_fem.h"
 
+enum { CWB_SHEAR_BINS = 64 };
+
 typedef struct {
     double R, E, nu, sigma_y;       /* radius [m], E [Pa], nu [-], yield stress [Pa] (0: elastic) */
     double mu;                      /* Coulomb coefficient of the tangential step [-] */
@@ -30,6 +32,15 @@ typedef struct {
     double stick;                   /* stick slope of the friction = stick E / h0 */
     double spring;                  /* ground spring on the top: carries this fraction
                                        of the force at the Hertz approach */
+    double tau_c;                   /* critical shear stress [Pa]; 0: Coulomb mu alone */
+    /* With tau_c > 0 the run is solved twice on its mesh: pass 0 the normal
+     * steps alone, whose contact pressure (radial bins of width profile_dr,
+     * deck length units) sets each ring of slave faces its own Coulomb
+     * coefficient min(mu, tau_c / p) for pass 1, the whole run. */
+    int pass;
+    int profile_bins;
+    double profile_dr;
+    double profile[CWB_SHEAR_BINS]; /* contact pressure at the end of the normal step [Pa] */
 } cwb_shear;
 
 /* One converged increment, as the .dat gives it (forces of the whole
@@ -43,6 +54,9 @@ typedef struct {
     double ft_top;   /* tangential reaction at the top's reference node [N] */
     double radius;   /* contact radius (.frd; NaN when not read) [m] */
     double peeq_max; /* largest nodal equivalent plastic strain (.frd) [-] */
+    double tau_used; /* sum over pressed slave nodes of |tau| / sum of the local limit
+                        min(mu_ring p, tau_c) (.frd; NaN when not read) [-] */
+    double tau_peak; /* largest |tau| / min(mu_ring p, tau_c) at a pressed node [-] */
 } cwb_shear_increment;
 
 typedef struct {
@@ -58,6 +72,10 @@ double cwb_shear_length_unit(const cwb_shear *s);
  * malformed file, CWB_EFAIL when there is no increment. */
 int cwb_shear_dat(cwb_shear_out *o, const char *path, const cwb_shear *s, char *msg, size_t n);
 void cwb_shear_out_free(cwb_shear_out *o);
+/* The Coulomb coefficient of the slave faces whose centroid lies at
+ * distance r (deck length units) from the contact point: mu, or with a
+ * critical shear stress min(mu, tau_c / p(r)) by the pressure profile. */
+double cwb_shear_ring_mu(const cwb_shear *s, double r);
 /* The step of an increment: 0 approach, 1 normal, 2 tangential. */
 int cwb_shear_step(const cwb_shear *s, double time);
 

@@ -391,12 +391,21 @@ static int run_ccx(const pipeline *p, const run_files *f, char *msg, size_t n)
 }
 
 /* Solve the mesh m of a run and let the model read the output into out. */
-static int solve_on_mesh(const pipeline *p, const run_files *f, const cwb_mesh *m, const void *spec,
+static int solve_on_mesh(const pipeline *p, const run_files *f, const cwb_mesh *m, void *spec,
                          void *out, char *msg, size_t n)
 {
-    int rc = write_deck(p, f, m, spec, msg, n);
-    if (rc == CWB_OK)
-        rc = run_ccx(p, f, msg, n);
+    int rc, again = 0, passes = 0;
+    do {
+        rc = write_deck(p, f, m, spec, msg, n);
+        if (rc == CWB_OK)
+            rc = run_ccx(p, f, msg, n);
+        if (rc == CWB_OK && p->model->adjust &&
+            (rc = p->model->adjust(spec, f->dat, f->frd, m, &again, msg, n)))
+            log_tail(p->log, f->ccx_log);
+        if (rc == CWB_OK && again && ++passes >= 8)
+            rc = cwb_fail(msg, n, CWB_EFAIL, "model %s asked for more than 8 solves of %s",
+                          p->model->name, f->inp);
+    } while (rc == CWB_OK && again);
     if (rc == CWB_OK && (rc = p->model->parse(f->dat, f->frd, m, spec, out, msg, n))) {
         log_tail(p->log, f->ccx_log);
         rc = CWB_EFAIL; /* the solver's output, not the user's input, is wrong */

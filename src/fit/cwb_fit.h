@@ -208,6 +208,19 @@ int cwb_fit_x_range(const cwb_fit_case *fc, double *lo, double *hi, char *msg, s
 int cwb_fit_noise(const cwb_fit_case *fc, cwb_fit_out *o, double *y, size_t count, char *msg,
                   size_t n);
 
+/* [fit] data as a list of CSV paths: each entry a path or a pattern
+ * ("seed004_grid_E*[0-9].csv") expanded by glob(3) -- no shell -- in
+ * sorted order. CWB_EINPUT naming the fit-case's line when a pattern
+ * matches nothing or there are more than CWB_FIT_MAX_DATA files. */
+#define CWB_FIT_MAX_DATA 16
+typedef struct {
+    size_t count;
+    const char *path[CWB_FIT_MAX_DATA];       /* into list or matched */
+    char matched[CWB_FIT_MAX_DATA][CWB_TEXT]; /* the paths patterns expanded to */
+    char list[CWB_TEXT];                      /* the value, split in place */
+} cwb_fit_paths;
+int cwb_fit_data_paths(const cwb_fit_case *fc, cwb_fit_paths *p, char *msg, size_t n);
+
 /* A fit model (one file src/fit/fit_model_NAME.c each). */
 typedef struct {
     const char *name;            /* the [fit] model word, e.g. "run" */

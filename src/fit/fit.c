@@ -23,11 +23,11 @@
 /* The models `[fit] model = NAME` can name: one row per fit_model_*.c.
  * This table is the one place that knows model names. */
 extern const cwb_fit_model cwb_fit_model_run, cwb_fit_model_eq33, cwb_fit_model_line,
-    cwb_fit_model_material, cwb_fit_model_scalar;
+    cwb_fit_model_material, cwb_fit_model_scalar, cwb_fit_model_tangential;
 
 static const cwb_fit_model *const models[] = {
     &cwb_fit_model_run,      &cwb_fit_model_eq33,   &cwb_fit_model_line,
-    &cwb_fit_model_material, &cwb_fit_model_scalar,
+    &cwb_fit_model_material, &cwb_fit_model_scalar, &cwb_fit_model_tangential,
 };
 #define MODEL_COUNT (sizeof models / sizeof *models)
 

@@ -54,7 +54,6 @@
  * material and the trend line across them (gsl_fit_linear), printed beside
  * the thesis' constants.
  */
-#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,7 +65,7 @@
 #include "cwb_fit.h"
 #include "cwb_law.h"
 
-#define MAX_DATA   16
+#define MAX_DATA   CWB_FIT_MAX_DATA
 #define MAX_GROUPS 64
 #define MAX_P      3
 
@@ -562,8 +561,8 @@ typedef struct {
     const cwb_fit_case *fc;
     const formula *fm;
     size_t ndata;
-    const char *path[MAX_DATA];
-    char matched[MAX_DATA][CWB_TEXT]; /* paths a pattern in [fit] data expanded to */
+    const char *const *path; /* paths.path */
+    cwb_fit_paths paths;     /* [fit] data, patterns expanded */
     cwb_reference *ref;               /* ndata tables */
     material mat[MAX_DATA];
     double *x, *y, *yfit;
@@ -1163,55 +1162,6 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }
 
-/* One entry of [fit] data: a path, or a pattern ("seed004_grid_E*[0-9].csv")
- * expanded by glob(3) -- no shell -- in sorted order; -1 when the entries
- * exceed MAX_DATA, 0 when a pattern matches nothing. */
-static int add_data_entry(material_fit *mf, const char *entry)
-{
-    if (!strpbrk(entry, "*?[")) {
-        if (mf->ndata >= MAX_DATA)
-            return -1;
-        mf->path[mf->ndata++] = entry;
-        return 1;
-    }
-    glob_t g;
-    if (glob(entry, 0, NULL, &g) != 0)
-        return 0;
-    int rc = 1;
-    for (size_t i = 0; i < g.gl_pathc && rc > 0; i++) {
-        if (mf->ndata >= MAX_DATA || strlen(g.gl_pathv[i]) >= CWB_TEXT)
-            rc = -1;
-        else {
-            snprintf(mf->matched[mf->ndata], CWB_TEXT, "%s", g.gl_pathv[i]);
-            mf->path[mf->ndata] = mf->matched[mf->ndata];
-            mf->ndata++;
-        }
-    }
-    globfree(&g);
-    return rc;
-}
-
-static int parse_data_list(const cwb_fit_case *fc, material_fit *mf, char *list, size_t cap,
-                           char *msg, size_t n)
-{
-    snprintf(list, cap, "%s", fc->v.text[CWB_FIT_DATA]);
-    const char *entry[MAX_DATA + 1];
-    size_t count = cwb_split_paths(list, entry, MAX_DATA + 1);
-    mf->ndata = 0;
-    for (size_t i = 0; i < count && i <= MAX_DATA; i++) {
-        int rc = add_data_entry(mf, entry[i]);
-        if (rc == 0)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] data = %s: no file matches", fc->path,
-                            fc->line[CWB_FIT_DATA], entry[i]);
-        if (rc < 0)
-            mf->ndata = MAX_DATA + 1;
-    }
-    if (mf->ndata == 0 || mf->ndata > MAX_DATA || count > MAX_DATA)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] data: 1 to %d CSV files", fc->path,
-                        fc->line[CWB_FIT_DATA], MAX_DATA);
-    return CWB_OK;
-}
-
 static int fit_all(material_fit *mf, cwb_fit_out *o, char *msg, size_t n)
 {
     int rc = cwb_fit_x_range(mf->fc, &mf->lo, &mf->hi, msg, n);
@@ -1235,12 +1185,12 @@ static int fit_material(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *l
 {
     (void)log;
     material_fit *mf = calloc(1, sizeof *mf);
-    char list[CWB_TEXT];
     if (!mf)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     mf->fc = fc;
     mf->fm = find_formula(fc->v.text[CWB_FIT_FORMULA]);
-    int rc = mf->fm ? parse_data_list(fc, mf, list, sizeof list, msg, n) : bad_formula(fc, msg, n);
+    int rc = mf->fm ? cwb_fit_data_paths(fc, &mf->paths, msg, n) : bad_formula(fc, msg, n);
+    mf->ndata = mf->paths.count, mf->path = mf->paths.path;
     if (rc == CWB_OK && !(mf->ref = calloc(mf->ndata, sizeof *mf->ref)))
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK)

@@ -8,6 +8,7 @@
  * fits use one of them; x_range restricts a fit to the range where a law
  * claims validity.
  */
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,4 +157,52 @@ void cwb_fit_points_free(cwb_fit_points *p)
     free(p->y);
     free(p->row);
     memset(p, 0, sizeof *p);
+}
+
+/* One entry of [fit] data: a path, or a pattern expanded by glob(3);
+ * -1 when the entries exceed CWB_FIT_MAX_DATA, 0 when a pattern matches
+ * nothing. */
+static int add_data_entry(cwb_fit_paths *p, const char *entry)
+{
+    if (!strpbrk(entry, "*?[")) {
+        if (p->count >= CWB_FIT_MAX_DATA)
+            return -1;
+        p->path[p->count++] = entry;
+        return 1;
+    }
+    glob_t g;
+    if (glob(entry, 0, NULL, &g) != 0)
+        return 0;
+    int rc = 1;
+    for (size_t i = 0; i < g.gl_pathc && rc > 0; i++) {
+        if (p->count >= CWB_FIT_MAX_DATA || strlen(g.gl_pathv[i]) >= CWB_TEXT)
+            rc = -1;
+        else {
+            snprintf(p->matched[p->count], CWB_TEXT, "%s", g.gl_pathv[i]);
+            p->path[p->count] = p->matched[p->count];
+            p->count++;
+        }
+    }
+    globfree(&g);
+    return rc;
+}
+
+int cwb_fit_data_paths(const cwb_fit_case *fc, cwb_fit_paths *p, char *msg, size_t n)
+{
+    snprintf(p->list, sizeof p->list, "%s", fc->v.text[CWB_FIT_DATA]);
+    const char *entry[CWB_FIT_MAX_DATA + 1];
+    size_t count = cwb_split_paths(p->list, entry, CWB_FIT_MAX_DATA + 1);
+    p->count = 0;
+    int over = count > CWB_FIT_MAX_DATA;
+    for (size_t i = 0; i < count && !over; i++) {
+        int rc = add_data_entry(p, entry[i]);
+        if (rc == 0)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] data = %s: no file matches", fc->path,
+                            fc->line[CWB_FIT_DATA], entry[i]);
+        over = rc < 0;
+    }
+    if (p->count == 0 || over)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] data: 1 to %d CSV files", fc->path,
+                        fc->line[CWB_FIT_DATA], CWB_FIT_MAX_DATA);
+    return CWB_OK;
 }

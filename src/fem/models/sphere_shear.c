@@ -57,7 +57,7 @@
 
 enum { B_R, B_E, B_NU, B_SIGMA_Y };
 enum { L_FORCE, L_TANGENTIAL, L_INC_NORMAL, L_INCREMENTS, L_APPROACH };
-enum { C_MU, C_PENALTY, C_STICK, C_SPRING, C_ZONE, C_GROWTH, C_SLAVE };
+enum { C_MU, C_PENALTY, C_STICK, C_SPRING, C_ZONE, C_GROWTH, C_SLAVE, C_TAU_C };
 enum { SEC_BODY, SEC_LOAD, SEC_CONTACT };
 
 static const cwb_param body_params[] = {
@@ -172,6 +172,13 @@ static const cwb_param contact_params[] = {
      .max = 3,
      .help = "the slave surface: the sphere's faces within this many zone radii of the "
              "contact point"},
+    {.name = "tau_c",
+     .unit = "Pa",
+     .def = 0,
+     .min = 0,
+     .max = INFINITY,
+     .help = "critical shear stress: local slip at min(mu p, tau_c) (0: Coulomb mu alone; "
+             "Rathbone's Model C: sigma_y / sqrt 3 with mu = 1)"},
     {0}};
 
 static const cwb_fem_section sections[] = {
@@ -310,29 +317,70 @@ static int check_tet_order(const cwb_mesh *m, char *msg, size_t n)
 /* The corners of C3D10 face k (S1 1-2-3, S2 1-4-2, S3 2-4-3, S4 3-4-1). */
 static const int tet_face[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {2, 3, 0}};
 
-/* *SURFACE SLAVE: the tetrahedron faces whose corners all lie on the
+/* The slave faces: the tetrahedron faces whose corners all lie on the
  * sphere (distance R from its centre) within `reach` of the contact
  * point. The mesh is in the deck's units (the .geo is written in them:
- * OpenCASCADE's tolerances are absolute). */
-static void slave_surface(FILE *f, const cwb_mesh *m, double R, double reach)
+ * OpenCASCADE's tolerances are absolute). A slave face belongs to a
+ * friction ring (see ring_of); faces on no ring are not slave faces. */
+enum { RING_NONE = -1, RING_OUTSIDE = CWB_SHEAR_BINS };
+
+double cwb_shear_ring_mu(const cwb_shear *s, double r)
 {
-    fprintf(f, "*SURFACE, NAME=SLAVE, TYPE=ELEMENT\n");
-    for (size_t e = 0; e < m->ntet; e++) {
-        int nd[10];
-        c3d10_nodes(m, e, nd);
-        for (int k = 0; k < 4; k++) {
-            int on = 1;
-            for (int j = 0; j < 3 && on; j++) {
-                double p[3];
-                point_of(m, nd[tet_face[k][j]], p);
-                double dc = sqrt(p[0] * p[0] + p[1] * p[1] + (p[2] - R) * (p[2] - R));
-                double d0 = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
-                on = fabs(dc - R) < 1e-6 * R && d0 <= reach;
-            }
-            if (on)
-                fprintf(f, "%zu, S%d\n", e + 1, k + 1);
-        }
+    if (!(s->tau_c > 0.0) || !(s->profile_dr > 0.0))
+        return s->mu;
+    int k = (int)floor(r / s->profile_dr);
+    double p = k >= 0 && k < s->profile_bins ? s->profile[k] : 0.0;
+    return p > 0.0 ? fmin(s->mu, s->tau_c / p) : s->mu;
+}
+
+/* The ring of a radius: its pressure bin, or RING_OUTSIDE for every face
+ * that was not pressed at the end of the normal step (one Coulomb mu). */
+static int ring_of_radius(const cwb_shear *s, double r)
+{
+    if (!(s->tau_c > 0.0) || s->pass == 0 || !(s->profile_dr > 0.0))
+        return RING_OUTSIDE;
+    int k = (int)floor(r / s->profile_dr);
+    return k >= 0 && k < s->profile_bins && s->profile[k] > 0.0 ? k : RING_OUTSIDE;
+}
+
+static int ring_of_face(const cwb_mesh *m, const cwb_shear *s, size_t e, int face, double reach)
+{
+    double R = s->R / cwb_shear_length_unit(s), c[2] = {0, 0};
+    int nd[10];
+    c3d10_nodes(m, e, nd);
+    for (int j = 0; j < 3; j++) {
+        double p[3];
+        point_of(m, nd[tet_face[face][j]], p);
+        double dc = sqrt(p[0] * p[0] + p[1] * p[1] + (p[2] - R) * (p[2] - R));
+        double d0 = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+        if (!(fabs(dc - R) < 1e-6 * R && d0 <= reach))
+            return RING_NONE;
+        c[0] += p[0] / 3.0, c[1] += p[1] / 3.0;
     }
+    return ring_of_radius(s, sqrt(c[0] * c[0] + c[1] * c[1]));
+}
+
+/* *SURFACE SLAVE<k> for every ring k that has faces; used[k] set. */
+static void slave_surfaces(FILE *f, const cwb_mesh *m, const cwb_shear *s, double reach,
+                           char used[CWB_SHEAR_BINS + 1])
+{
+    for (int ring = 0; ring <= CWB_SHEAR_BINS; ring++) {
+        used[ring] = 0;
+        for (size_t e = 0; e < m->ntet; e++)
+            for (int k = 0; k < 4; k++)
+                if (ring_of_face(m, s, e, k, reach) == ring) {
+                    if (!used[ring])
+                        fprintf(f, "*SURFACE, NAME=SLAVE%d, TYPE=ELEMENT\n", ring);
+                    used[ring] = 1;
+                    fprintf(f, "%zu, S%d\n", e + 1, k + 1);
+                }
+    }
+}
+
+/* The Coulomb coefficient of ring k (its bin's pressure; outside: mu). */
+static double ring_mu(const cwb_shear *s, int ring)
+{
+    return ring == RING_OUTSIDE ? s->mu : cwb_shear_ring_mu(s, (ring + 0.5) * s->profile_dr);
 }
 
 /* *NSET of the nodes of the triangles of surface group `group`, without
@@ -409,8 +457,10 @@ static void ball_nodes_and_elements(FILE *f, const cwb_mesh *m)
  * whose tangential tractions are 1e-5 of the pressure at most. */
 #define MU_FRICTIONLESS 1e-5
 
-/* Material, contact interaction and the frictionless first state. */
-static void materials_and_contact(FILE *f, const cwb_shear *s, double L)
+/* Material, the contact interactions (one per friction ring: the same
+ * penalty, frictionless until the tangential step) and their pairs. */
+static void materials_and_contact(FILE *f, const cwb_shear *s, double L,
+                                  const char used[CWB_SHEAR_BINS + 1])
 {
     double S = STRESS_UNIT, h0 = s->fine * s->R;
     fprintf(f, "*MATERIAL, NAME=BALL\n*ELASTIC\n%.13g, %.13g\n", s->E / S, s->nu);
@@ -419,13 +469,18 @@ static void materials_and_contact(FILE *f, const cwb_shear *s, double L)
     fprintf(f,
             "*MATERIAL, NAME=RIGID\n*ELASTIC\n%.13g, 0.\n"
             "*SOLID SECTION, ELSET=BALL, MATERIAL=BALL\n"
-            "*SOLID SECTION, ELSET=FLAT, MATERIAL=RIGID\n"
-            "*SURFACE INTERACTION, NAME=SI\n"
-            "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n%.9g\n"
-            "*FRICTION\n%.9g, %.9g\n"
-            "*CONTACT PAIR, INTERACTION=SI, TYPE=SURFACE TO SURFACE\nSLAVE, MASTER\n",
-            1000.0 * s->E / S, s->penalty * s->E / h0 / (S / L), MU_FRICTIONLESS,
-            s->stick * s->E / h0 / (S / L));
+            "*SOLID SECTION, ELSET=FLAT, MATERIAL=RIGID\n",
+            1000.0 * s->E / S);
+    for (int ring = 0; ring <= CWB_SHEAR_BINS; ring++)
+        if (used[ring])
+            fprintf(f,
+                    "*SURFACE INTERACTION, NAME=SI%d\n"
+                    "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n%.9g\n"
+                    "*FRICTION\n%.9g, %.9g\n"
+                    "*CONTACT PAIR, INTERACTION=SI%d, TYPE=SURFACE TO SURFACE\nSLAVE%d, "
+                    "MASTER\n",
+                    ring, s->penalty * s->E / h0 / (S / L), MU_FRICTIONLESS,
+                    s->stick * s->E / h0 / (S / L), ring, ring);
 }
 
 int cwb_shear_step(const cwb_shear *s, double time)
@@ -436,8 +491,9 @@ int cwb_shear_step(const cwb_shear *s, double time)
     return s->approach > 0 ? k - 1 : k;
 }
 
-/* The steps: the approach (when asked), the force, the tangential motion. */
-static void steps(FILE *f, const cwb_shear *s, double L)
+/* The steps: the approach (when asked), the force, the tangential motion
+ * (not in the pre-solve of a critical shear stress). */
+static void steps(FILE *f, const cwb_shear *s, double L, const char used[CWB_SHEAR_BINS + 1])
 {
     double F = STRESS_UNIT * L * L; /* force unit [N] */
     double in = 1.0 / s->inc_normal, it = 1.0 / s->inc_tangential;
@@ -461,25 +517,35 @@ static void steps(FILE *f, const cwb_shear *s, double L)
                               "ROT, 1, 3\n"
                             : "",
             -0.5 * s->force / F, out, el);
+    if (s->tau_c > 0 && s->pass == 0)
+        return;
     fprintf(f,
-            "** step 2: Coulomb friction, the top displaced along x, the force held\n"
-            "*STEP, NLGEOM, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n"
-            "*CHANGE FRICTION, INTERACTION=SI\n*FRICTION\n%.9g, %.9g\n"
-            "*BOUNDARY\nREF, 1, 1, %.13g\n%s%s*END STEP\n",
-            it, it * 1e-4, it, s->mu, s->stick * s->E / (s->fine * s->R) / (STRESS_UNIT / L),
-            s->tangential / L, out, el);
+            "** step 2: Coulomb friction (per ring: min(mu, tau_c / p)), the top displaced "
+            "along x, the force held\n"
+            "*STEP, NLGEOM, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n",
+            it, it * 1e-4, it);
+    for (int ring = 0; ring <= CWB_SHEAR_BINS; ring++)
+        if (used[ring])
+            fprintf(f, "*CHANGE FRICTION, INTERACTION=SI%d\n*FRICTION\n%.9g, %.9g\n", ring,
+                    ring_mu(s, ring), s->stick * s->E / (s->fine * s->R) / (STRESS_UNIT / L));
+    fprintf(f, "*BOUNDARY\nREF, 1, 1, %.13g\n%s%s*END STEP\n", s->tangential / L, out, el);
+}
+
+/* On the sphere and within reach of the contact point (deck units). */
+static int on_slave(const cwb_mesh *m, size_t i, double R, double reach)
+{
+    double x = m->x[i], y = m->z[i], z = m->w[i];
+    double dc = sqrt(x * x + y * y + (z - R) * (z - R)), d0 = sqrt(x * x + y * y + z * z);
+    return fabs(dc - R) < 1e-6 * R && d0 <= reach;
 }
 
 /* *NSET SLAVENODES: the corner nodes of the slave faces (for the .frd). */
 static void slave_nodes(FILE *f, const cwb_mesh *m, double R, double reach)
 {
     fprintf(f, "*NSET, NSET=SLAVENODES\n");
-    for (size_t i = 0; i < m->nnode; i++) {
-        double x = m->x[i], y = m->z[i], z = m->w[i];
-        double dc = sqrt(x * x + y * y + (z - R) * (z - R)), d0 = sqrt(x * x + y * y + z * z);
-        if (fabs(dc - R) < 1e-6 * R && d0 <= reach)
+    for (size_t i = 0; i < m->nnode; i++)
+        if (on_slave(m, i, R, reach))
             fprintf(f, "%d\n", m->node_id[i]);
-    }
 }
 
 static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t n)
@@ -507,14 +573,15 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
     if ((rc = face_node_set(f, m, "TOP", G_TOP, 0, msg, n)) ||
         (rc = face_node_set(f, m, "SYM", G_SYM, G_TOP, msg, n)))
         return rc;
+    char used[CWB_SHEAR_BINS + 1];
     slave_nodes(f, m, R, reach);
-    slave_surface(f, m, R, reach);
-    materials_and_contact(f, s, L);
+    slave_surfaces(f, m, s, reach, used);
+    materials_and_contact(f, s, L, used);
     fprintf(f,
             "*RIGID BODY, NSET=TOP, REF NODE=%d, ROT NODE=%d\n"
             "*BOUNDARY\nFLATNODES, 1, 3\nSYM, 2, 2\nREF, 1, 2\nROT, 1, 3\n",
             ref, rot);
-    steps(f, s, L);
+    steps(f, s, L, used);
     return CWB_OK;
 }
 
@@ -550,7 +617,9 @@ static cwb_shear_increment *increment_at(cwb_shear_out *o, double t)
                                .dt = NAN,
                                .ft_top = NAN,
                                .radius = NAN,
-                               .peeq_max = NAN};
+                               .peeq_max = NAN,
+                               .tau_used = NAN,
+                               .tau_peak = NAN};
     return q;
 }
 
@@ -635,14 +704,16 @@ typedef struct {
     double time;
     double *u;     /* 3 per row: displacement (slave nodes) */
     double *press; /* contact pressure CPRESS (slave nodes) */
+    double *shear; /* contact shear stress |(CSHEAR1, CSHEAR2)| (slave nodes) */
     double *pe;    /* equivalent plastic strain (zone nodes) */
     double L;
+    const cwb_shear *s;
 } frd_frame;
 
 static void frame_clear(frd_frame *fr)
 {
     for (size_t i = 0; i < fr->m->nnode; i++) {
-        fr->press[i] = fr->pe[i] = NAN;
+        fr->press[i] = fr->shear[i] = fr->pe[i] = NAN;
         fr->u[3 * i] = fr->u[3 * i + 1] = fr->u[3 * i + 2] = NAN;
     }
 }
@@ -673,6 +744,25 @@ static double frame_radius(const frd_frame *fr)
     return rmax * fr->L;
 }
 
+/* The friction used at the pressed nodes against the local limit
+ * min(mu_ring p, tau_c): the sum ratio and the largest (deck units). */
+static void frame_friction(const frd_frame *fr, double *used, double *peak)
+{
+    const cwb_mesh *m = fr->m;
+    const cwb_shear *s = fr->s;
+    double tau_c = s->tau_c > 0 ? s->tau_c / STRESS_UNIT : INFINITY, st = 0, sl = 0;
+    *peak = 0.0;
+    for (size_t i = 0; i < m->nnode; i++) {
+        if (!(fr->press[i] > 0) || !isfinite(fr->shear[i]))
+            continue;
+        double r = sqrt(m->x[i] * m->x[i] + m->z[i] * m->z[i]);
+        double limit = fmin(cwb_shear_ring_mu(s, r) * fr->press[i], tau_c);
+        st += fr->shear[i], sl += limit;
+        *peak = fmax(*peak, fr->shear[i] / limit);
+    }
+    *used = sl > 0 ? st / sl : NAN;
+}
+
 static void frame_finish(const frd_frame *fr, cwb_shear_out *o)
 {
     if (!isfinite(fr->time))
@@ -685,6 +775,7 @@ static void frame_finish(const frd_frame *fr, cwb_shear_out *o)
                     pe = fmax(pe, fr->pe[k]);
             o->inc[i].radius = frame_radius(fr);
             o->inc[i].peeq_max = pe;
+            frame_friction(fr, &o->inc[i].tau_used, &o->inc[i].tau_peak);
         }
 }
 
@@ -697,8 +788,12 @@ static void frame_line(frd_frame *fr, const char *buf, const char *block)
     if (strcmp(block, "DISP") == 0)
         for (int k = 0; k < 3; k++)
             fr->u[3 * (size_t)r + k] = cwb_fem_frd_number(buf, 13 + 12 * (size_t)k, 12);
-    else if (strcmp(block, "CONTACT") == 0)
-        fr->press[r] = cwb_fem_frd_number(buf, 13 + 12 * 3, 12); /* COPEN CSLIP1 CSLIP2 CPRESS */
+    else if (strcmp(block, "CONTACT") == 0) {
+        /* COPEN CSLIP1 CSLIP2 CPRESS CSHEAR1 CSHEAR2 */
+        fr->press[r] = cwb_fem_frd_number(buf, 13 + 12 * 3, 12);
+        fr->shear[r] = hypot(cwb_fem_frd_number(buf, 13 + 12 * 4, 12),
+                             cwb_fem_frd_number(buf, 13 + 12 * 5, 12));
+    }
     else if (strcmp(block, "PE") == 0)
         fr->pe[r] = cwb_fem_frd_number(buf, 13, 12);
 }
@@ -708,8 +803,8 @@ static int shear_frd(cwb_shear_out *o, const char *path, const cwb_mesh *m, cons
                      char *msg, size_t n)
 {
     FILE *f = fopen(path, "r");
-    frd_frame fr = {.m = m, .time = NAN, .L = cwb_shear_length_unit(s)};
-    fr.u = malloc(5 * m->nnode * sizeof *fr.u);
+    frd_frame fr = {.m = m, .time = NAN, .L = cwb_shear_length_unit(s), .s = s};
+    fr.u = malloc(6 * m->nnode * sizeof *fr.u);
     if (!f || !fr.u) {
         if (f)
             fclose(f);
@@ -717,7 +812,8 @@ static int shear_frd(cwb_shear_out *o, const char *path, const cwb_mesh *m, cons
         return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver field output", path);
     }
     fr.press = fr.u + 3 * m->nnode;
-    fr.pe = fr.press + m->nnode;
+    fr.shear = fr.press + m->nnode;
+    fr.pe = fr.shear + m->nnode;
     frame_clear(&fr);
     char buf[512], block[16] = "";
     while (fgets(buf, sizeof buf, f)) {
@@ -806,7 +902,8 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
                      .penalty = contact->p[C_PENALTY],
                      .stick = contact->p[C_STICK],
                      .spring = contact->p[C_SPRING],
-                     .slave = contact->p[C_SLAVE]};
+                     .slave = contact->p[C_SLAVE],
+                     .tau_c = contact->p[C_TAU_C]};
 }
 
 static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *spec, void *out,
@@ -817,6 +914,60 @@ static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void
     int rc = cwb_shear_dat(o, dat, spec, msg, n);
     if (rc == CWB_OK)
         rc = shear_frd(o, frd, m, spec, msg, n);
+    return rc;
+}
+
+/* The radial pressure profile of the normal step's end from the pre-solve:
+ * the mean nodal CPRESS of the slave nodes in each bin (0 where a node is
+ * open), bins of h0 / 2 -- the friction rings of the run's second pass. */
+static int pressure_profile(cwb_shear *s, const double *v, const cwb_mesh *m, const char *frd,
+                            char *msg, size_t n)
+{
+    double L = cwb_shear_length_unit(s), R = s->R / L, reach = s->slave * s->zone * R;
+    double dr = fmax(0.5 * s->fine * R, reach / CWB_SHEAR_BINS), sum[CWB_SHEAR_BINS] = {0};
+    int bins = (int)fmin(CWB_SHEAR_BINS, ceil(reach / dr)), count[CWB_SHEAR_BINS] = {0};
+    for (size_t i = 0; i < m->nnode; i++) {
+        if (!on_slave(m, i, R, reach))
+            continue;
+        int k = (int)floor(sqrt(m->x[i] * m->x[i] + m->z[i] * m->z[i]) / dr);
+        if (k >= bins)
+            continue;
+        double p = v[4 * i + 3];
+        sum[k] += isfinite(p) && p > 0 ? p : 0.0;
+        count[k]++;
+    }
+    double top = 0.0;
+    for (int k = 0; k < bins; k++) {
+        s->profile[k] = count[k] ? STRESS_UNIT * sum[k] / count[k] : 0.0;
+        top = fmax(top, s->profile[k]);
+    }
+    if (!(top > 0.0))
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: no contact pressure at the end of the normal step",
+                        frd);
+    s->profile_bins = bins, s->profile_dr = dr;
+    return CWB_OK;
+}
+
+/* A critical shear stress: after the pre-solve (pass 0, the normal steps),
+ * the pressure profile, then the whole run once more (pass 1). */
+static int adjust(void *spec_, const char *dat, const char *frd, const cwb_mesh *m, int *again,
+                  char *msg, size_t n)
+{
+    cwb_shear *s = spec_;
+    (void)dat;
+    *again = 0;
+    if (!(s->tau_c > 0.0) || s->pass != 0)
+        return CWB_OK;
+    double *v = malloc(4 * m->nnode * sizeof *v);
+    if (!v)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    cwb_frd_request q = {.name = "CONTACT", .time = s->approach > 0 ? 2.0 : 1.0, .ncomp = 4};
+    int rc = cwb_frd_block(frd, m, &q, v, msg, n);
+    if (rc == CWB_OK)
+        rc = pressure_profile(s, v, m, frd, msg, n);
+    free(v);
+    if (rc == CWB_OK)
+        s->pass = 1, *again = 1;
     return rc;
 }
 
@@ -835,6 +986,8 @@ typedef struct {
     double fn_drift;                      /* largest |F_n / F_n(end of step 1) - 1| in step 2 */
     double hertz_fn;                      /* F_n at the end of step 1 / the applied force - 1 */
     double a_over_h;                      /* contact radius / h0 at the end of step 1 */
+    double ft_max;                        /* largest F_t / F_n of step 2 */
+    double tau_used, tau_peak;            /* friction used against the local limit, end */
 } summary;
 
 static double ft_at(const cwb_shear_out *o, double t)
@@ -876,7 +1029,10 @@ static void summarize(summary *sum, const cwb_shear_out *o)
         } else {
             sum->fn_drift = fmax(sum->fn_drift, fabs(q->fn / fn1 - 1.0));
         }
+        if (step == 2)
+            sum->ft_max = fmax(sum->ft_max, q->ft / q->fn);
         sum->fn_end = q->fn, sum->ft_end = q->ft, sum->dt_end = q->dt, sum->a_end = q->radius;
+        sum->tau_used = q->tau_used, sum->tau_peak = q->tau_peak;
     }
 }
 
@@ -911,10 +1067,40 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     return rc;
 }
 
+/* The friction line: Coulomb alone, or the critical shear stress as the
+ * rings emulate it, with how well the end of the run keeps to it. */
+static void friction_text(char *buf, size_t n, const summary *sum)
+{
+    const cwb_shear *s = &sum->s;
+    if (!(s->tau_c > 0)) {
+        snprintf(buf, n,
+                 "Coulomb mu alone (the thesis adds a critical shear stress tau_c = sigma_y / "
+                 "sqrt(3) with mu capped at 1: see the studies with [contact] tau_c)");
+        return;
+    }
+    int rings = 0;
+    double lo = s->mu;
+    for (int k = 0; k < s->profile_bins; k++)
+        if (s->profile[k] > 0)
+            rings++, lo = fmin(lo, cwb_shear_ring_mu(s, (k + 0.5) * s->profile_dr));
+    snprintf(buf, n,
+             "local slip at min(mu p, tau_c), mu = %g, tau_c = %g Pa (the thesis' critical shear "
+             "stress; CalculiX 2.20's *FRICTION has no shear limit, so it is emulated): a first "
+             "solve of the normal steps gives the contact pressure p in %d rings of width %.3g m, "
+             "and each ring of slave faces is its own contact pair with Coulomb "
+             "min(mu, tau_c / p_ring) (%.4g to %g), held through the tangential step (the "
+             "pressure then moves: at its end the pressed nodes carry %.3g of the local limit "
+             "min(mu_ring p, tau_c) summed, %.3g at the worst node)",
+             s->mu, s->tau_c, rings, s->profile_dr * cwb_shear_length_unit(s), lo, s->mu,
+             sum->tau_used, sum->tau_peak);
+}
+
 static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum)
 {
     const cwb_shear *s = &sum->s;
     double h0 = s->fine * s->R;
+    char friction[1024];
+    friction_text(friction, sizeof friction, sum);
     fprintf(f,
             "# model: Rathbone thesis Model C (Sec. 3.5; its FEM is 3D Abaqus, C3D8R): half of "
             "a sphere (lower hemisphere, cut by the symmetry plane y = 0 that holds the sliding "
@@ -931,9 +1117,7 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             "spring on the top along z carries %g of F_n at the Hertz approach (force control "
             "of a point contact is singular at the start): F_n at the end of step 1 / the "
             "applied force - 1 = %.3g; F_n in step 2 moves by %.3g at most\n"
-            "# friction: Coulomb mu alone; the thesis adds a critical shear stress "
-            "tau_c = sigma_y / sqrt(3) (mu capped at 1), which CalculiX 2.20's *FRICTION does "
-            "not have\n"
+            "# friction: %s\n"
             "# mesh: gmsh %s, 10-node tetrahedra (C3D10), size h0 = %g R within %g R of the "
             "contact point, growing by %g per unit distance to %g R; %zu elements, %zu nodes, "
             "smallest edge %.3g m; contact radius / h0 = %.3g at the end of step 1\n"
@@ -941,7 +1125,7 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             s->approach, s->R, s->E, s->nu, s->sigma_y,
             s->sigma_y > 0 ? "elastic-perfectly-plastic" : "0: elastic", s->force, s->tangential,
             s->mu, s->slave * s->zone, s->penalty, s->stick, s->spring, sum->hertz_fn,
-            sum->fn_drift, job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements,
+            sum->fn_drift, friction, job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements,
             sum->nodes, sum->h_min * cwb_shear_length_unit(s), sum->a_over_h, job->ccx_version,
             s->inc_normal, s->inc_tangential,
             s->sigma_y > 0 ? "elastic-perfectly-plastic (*PLASTIC, one point)" : "elastic");
@@ -997,9 +1181,10 @@ static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_
     const summary *sum = sum_;
     snprintf(buf, n,
              "%zu increments; at delta_t = %.4g m: F_n = %.5g N, F_t = %.5g N = %.4f F_n, "
-             "contact radius %.4g m; refinement moves F_t by %.3g %% of mu F_n",
+             "contact radius %.4g m; largest F_t / F_n %.4f; refinement moves F_t by %.3g %% "
+             "of mu F_n",
              sum->increments, sum->dt_end, sum->fn_end, sum->ft_end, sum->ft_end / sum->fn_end,
-             sum->a_end, 100 * sum->change);
+             sum->a_end, sum->ft_max, 100 * sum->change);
 }
 
 const cwb_fem_model cwb_fem_sphere_shear = {
@@ -1019,6 +1204,7 @@ const cwb_fem_model cwb_fem_sphere_shear = {
     .geo = geo,
     .deck = deck,
     .parse = parse,
+    .adjust = adjust,
     .out_free = out_free,
     .rows = rows,
     .provenance = provenance,

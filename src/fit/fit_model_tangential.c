@@ -1,0 +1,657 @@
+/* fit_model_tangential.c -- fit model `tangential`: the constants of
+ * Rathbone's elastic-plastic tangential law (thesis ch. 5) refitted to
+ * Model C FEM tables.
+ *
+ * Reference: Rathbone, D. (thesis), ch. 5, secs. 5.5-5.6: a sphere held at
+ * a fixed normal force and displaced tangentially (Model C, sec. 3.5), with
+ * a critical shear stress tau_c = sigma_y / sqrt 3 (mu capped at 1). The
+ * data are the tables of cwb's own FEM (`cwb reference`, model
+ * sphere_shear: columns step, delta_n, F_n, delta_t, F_t and the material
+ * R, E, nu, sigma_y in every row), one normal force per table. Formulas:
+ *
+ *   friction   the friction coefficient the FEM develops, mu = the largest
+ *              F_t / F_n of the tangential step, against y = delta_n /
+ *              delta_y at the end of the normal step, fitted across the
+ *              tables by mu = A coth(B y^C) (eq. 77: 0.36, 0.79, 0.44;
+ *              Fig. 42). Needs 4 or more tables (3 parameters).
+ *   stiffness  per table, the effective tangential stiffness k_t =
+ *              dF_t/d delta_t (second-order central differences of the
+ *              fixed increments, as the thesis differentiated its FEM),
+ *              over 8 G* a (G* = G/(2 - nu) on a rigid flat; a of eq. 107,
+ *              a^2 = R delta_y (1.19 (y - 1)^1.1 + 1)), against x = F_t /
+ *              (mu F_n) with the table's own mu; eq. 82's second and third
+ *              sections, k_t = min(b1 - a1 (x - x1), c1 (1 - x)) for x > x1
+ *              (x1 of eq. 83 from mu, b1 = (1 - x1)^(1/4): eqs. 85, 87, 88),
+ *              fitted with a1, c1 free; then a1 and c1 against y beside
+ *              eqs. 84 and 86 (0.9 coth(0.24 y^1.4), 1.51 coth(0.14
+ *              y^1.99); Fig. 45), and A coth(B y^C) fitted to each when
+ *              4 or more tables have a1, c1. A table whose x1 >= 0.95 has
+ *              no second section (y near 1) and is left out, said so.
+ *
+ * delta_y = R (pi Ay sigma_y / (2 E*))^2 (eq. 8, E* = E / (1 - nu^2), Ay
+ * of appendix A: cwb_yield_factor), as the Rathbone normal law has it.
+ * Least squares: gsl_multifit_nlinear (trust region, finite-difference
+ * Jacobian), standard errors from its covariance scaled by s^2.
+ */
+#include <glob.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multifit_nlinear.h>
+
+#include "cwb_fit.h"
+#include "cwb_law.h"
+
+#define MAX_TABLES 16
+
+/* One FEM table (one normal force). */
+typedef struct {
+    const char *path;
+    double R, E, nu, sigma_y, G_star, delta_y;
+    double y, mu, fn, a; /* at the end of the normal step; mu: sliding F_t / F_n */
+    size_t nk;           /* stiffness points */
+    double *x, *k, *kfit;
+    double a1, c1, se_a1, se_c1, x1, r2;
+    int has_stiffness;
+} shear_table;
+
+typedef struct {
+    const cwb_fit_case *fc;
+    cwb_fit_paths paths;
+    size_t count;
+    cwb_reference ref[MAX_TABLES];
+    shear_table t[MAX_TABLES];
+} tangential_fit;
+
+/* ------------------------------------------------- least squares */
+
+/* y_i - f(x_i; p) over m points; p = scale .* theta. */
+typedef struct {
+    double (*f)(const double *p, double x, const void *ctx);
+    const void *ctx;
+    const double *x, *y;
+    size_t m, np;
+    double scale[3];
+} lsq_job;
+
+static int lsq_residual(const gsl_vector *theta, void *params, gsl_vector *r)
+{
+    const lsq_job *j = params;
+    double p[3];
+    for (size_t k = 0; k < j->np; k++)
+        p[k] = j->scale[k] * gsl_vector_get(theta, k);
+    for (size_t i = 0; i < j->m; i++)
+        gsl_vector_set(r, i, j->f(p, j->x[i], j->ctx) - j->y[i]);
+    return GSL_SUCCESS;
+}
+
+/* Fit np <= 3 parameters from the start p (also the scale: none may be
+ * 0); p and se receive the solution (se NaN with no degree of freedom). */
+static int least_squares(lsq_job *j, double *p, double *se)
+{
+    for (size_t k = 0; k < j->np; k++)
+        j->scale[k] = p[k];
+    gsl_multifit_nlinear_parameters fp = gsl_multifit_nlinear_default_parameters();
+    gsl_multifit_nlinear_workspace *w =
+        gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &fp, j->m, j->np);
+    gsl_vector *theta = gsl_vector_alloc(j->np);
+    gsl_matrix *cov = gsl_matrix_alloc(j->np, j->np);
+    int status = GSL_ENOMEM, info = 0;
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    if (w && theta && cov) {
+        gsl_vector_set_all(theta, 1.0);
+        gsl_multifit_nlinear_fdf fdf = {.f = lsq_residual, .n = j->m, .p = j->np, .params = j};
+        status = gsl_multifit_nlinear_init(theta, &fdf, w);
+        if (status == GSL_SUCCESS)
+            status = gsl_multifit_nlinear_driver(300, 1e-12, 1e-12, 0.0, NULL, NULL, &info, w);
+    }
+    if (status == GSL_SUCCESS) {
+        const gsl_vector *th = gsl_multifit_nlinear_position(w);
+        const gsl_vector *r = gsl_multifit_nlinear_residual(w);
+        double chisq = 0.0;
+        for (size_t i = 0; i < j->m; i++)
+            chisq += gsl_vector_get(r, i) * gsl_vector_get(r, i);
+        double s2 = j->m > j->np ? chisq / (double)(j->m - j->np) : NAN;
+        int cs = gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0, cov);
+        for (size_t k = 0; k < j->np; k++) {
+            p[k] = j->scale[k] * gsl_vector_get(th, k);
+            se[k] = cs == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2)
+                                      : NAN;
+        }
+    }
+    gsl_set_error_handler(old);
+    if (w)
+        gsl_multifit_nlinear_free(w);
+    if (theta)
+        gsl_vector_free(theta);
+    if (cov)
+        gsl_matrix_free(cov);
+    return status;
+}
+
+/* ------------------------------------------------------ the formulas */
+
+/* A coth(B y^C): eqs. 77, 84, 86. */
+static double coth_form(const double *p, double y, const void *ctx)
+{
+    (void)ctx;
+    return p[0] / tanh(p[1] * pow(y, p[2]));
+}
+
+static const double eq77[3] = {0.36, 0.79, 0.44}, eq84[3] = {0.9, 0.24, 1.4},
+                    eq86[3] = {1.51, 0.14, 1.99};
+
+/* eq. 83: x1 = -1.85 + 5.20 mu, at least 0; 1 below delta_y. */
+static double x1_of(double mu, double y)
+{
+    return y < 1.0 ? 1.0 : fmin(1.0, fmax(0.0, -1.85 + 5.20 * mu));
+}
+
+/* eq. 82 past x1 with b1 (eq. 85) and d1 = c1 (1 - x1) (eq. 87): the
+ * sections meet at x2 (eq. 88), so the lower line holds. p = a1, c1. */
+static double stiffness_form(const double *p, double x, const void *ctx)
+{
+    double x1 = *(const double *)ctx, b1 = pow(1.0 - x1, 0.25);
+    return fmin(b1 - p[0] * (x - x1), p[1] * (1.0 - x));
+}
+
+/* ---------------------------------------------------------- the data */
+
+enum { C_STEP, C_DN, C_FN, C_DT, C_FT, C_R, C_E, C_NU, C_SY, C_COUNT };
+static const char *const col_names[C_COUNT] = {"step", "delta_n", "F_n", "delta_t", "F_t",
+                                               "R",    "E",       "nu",  "sigma_y"};
+
+static int read_material(shear_table *t, const cwb_reference *r, const int *c, char *msg,
+                         size_t n)
+{
+    t->R = r->v[c[C_R]][0], t->E = r->v[c[C_E]][0], t->nu = r->v[c[C_NU]][0];
+    t->sigma_y = r->v[c[C_SY]][0];
+    if (!(t->R > 0 && t->E > 0 && t->nu >= 0 && t->nu < 0.5 && t->sigma_y > 0))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: needs an elastic-plastic sphere (R, E, sigma_y > 0, 0 <= nu < 0.5); "
+                        "row 1 has R = %g, E = %g, nu = %g, sigma_y = %g",
+                        r->path, t->R, t->E, t->nu, t->sigma_y);
+    double e_star = t->E / (1.0 - t->nu * t->nu);
+    double py = cwb_yield_factor(t->nu, NULL) * t->sigma_y;
+    t->delta_y = t->R * pow(M_PI * py / (2.0 * e_star), 2.0);
+    t->G_star = t->E / (2.0 * (1.0 + t->nu)) / (2.0 - t->nu);
+    return CWB_OK;
+}
+
+/* The end of the normal step (y, F_n), the sliding mu and the stiffness
+ * points of the tangential step. */
+static int read_steps(shear_table *t, const cwb_reference *r, const int *c, char *msg, size_t n)
+{
+    size_t first = r->nrow, m = 0;
+    double dn = NAN;
+    for (size_t i = 0; i < r->nrow; i++) {
+        if (r->v[c[C_STEP]][i] == 1.0)
+            dn = r->v[c[C_DN]][i], t->fn = r->v[c[C_FN]][i];
+        if (r->v[c[C_STEP]][i] == 2.0 && first == r->nrow)
+            first = i;
+    }
+    m = r->nrow - first;
+    if (!(dn > 0) || m < 4)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: needs a normal step (step 1) and 4 or more tangential rows (step 2)",
+                        r->path);
+    t->y = dn / t->delta_y;
+    t->mu = 0.0;
+    for (size_t i = first; i < r->nrow; i++)
+        t->mu = fmax(t->mu, r->v[c[C_FT]][i] / r->v[c[C_FN]][i]);
+    t->a = sqrt(t->R * t->delta_y * (1.19 * pow(fmax(t->y - 1.0, 0.0), 1.1) + 1.0));
+    t->x = calloc(3 * m, sizeof *t->x);
+    if (!t->x)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    t->k = t->x + m, t->kfit = t->k + m;
+    /* the row before the tangential step is its start (delta_t = 0) */
+    size_t lo = first > 0 ? first - 1 : first;
+    const double *dt = r->v[c[C_DT]], *ft = r->v[c[C_FT]], *fn = r->v[c[C_FN]];
+    for (size_t i = lo + 1; i + 1 < r->nrow; i++) {
+        double h = dt[i + 1] - dt[i - 1];
+        if (!(h > 0))
+            continue;
+        t->x[t->nk] = ft[i] / (t->mu * fn[i]);
+        t->k[t->nk++] = (ft[i + 1] - ft[i - 1]) / h / (8.0 * t->G_star * t->a);
+    }
+    return CWB_OK;
+}
+
+static int load_table(tangential_fit *tf, size_t d, char *msg, size_t n)
+{
+    shear_table *t = &tf->t[d];
+    cwb_reference *r = &tf->ref[d];
+    t->path = tf->paths.path[d];
+    int rc = cwb_reference_load(r, t->path, msg, n), c[C_COUNT];
+    for (int k = 0; rc == CWB_OK && k < C_COUNT; k++)
+        if ((c[k] = cwb_reference_find(r, col_names[k])) < 0)
+            rc = cwb_fail(msg, n, CWB_EINPUT,
+                          "%s: no column '%s' (model tangential reads the tables of cwb "
+                          "reference, FEM model sphere_shear)",
+                          t->path, col_names[k]);
+    if (rc == CWB_OK)
+        rc = read_material(t, r, c, msg, n);
+    if (rc == CWB_OK)
+        rc = read_steps(t, r, c, msg, n);
+    return rc;
+}
+
+/* ------------------------------------------------------------ fitting */
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double u = *(const double *)a, v = *(const double *)b;
+    return (u > v) - (u < v);
+}
+
+static double median(double *v, size_t m)
+{
+    qsort(v, m, sizeof *v, compare_doubles);
+    return m % 2 ? v[m / 2] : 0.5 * (v[m / 2 - 1] + v[m / 2]);
+}
+
+/* A start from the data: the min() of eq. 82 hides a parameter whose line
+ * is not the lower one, so a start with one line below the other
+ * everywhere would never move it. c1 from the tail (k / (1 - x), x >
+ * 0.95), a1 from the first third past x1 ((b1 - k) / (x - x1)); the
+ * thesis' eqs. 84 and 86 where the data have no such points. */
+static void stiffness_start(double x1, const double *x, const double *k, size_t m, double y,
+                            double *ratio, double *p)
+{
+    double b1 = pow(1.0 - x1, 0.25);
+    size_t nc = 0, na = 0;
+    for (size_t i = 0; i < m; i++)
+        if (x[i] > 0.95 && x[i] < 1.0)
+            ratio[nc++] = k[i] / (1.0 - x[i]);
+    p[1] = nc ? median(ratio, nc) : coth_form(eq86, y, NULL);
+    for (size_t i = 0; i < m; i++)
+        if (x[i] > x1 && x[i] < x1 + (1.0 - x1) / 3.0)
+            ratio[na++] = (b1 - k[i]) / (x[i] - x1);
+    p[0] = na ? median(ratio, na) : coth_form(eq84, y, NULL);
+    if (!(p[0] > 0))
+        p[0] = coth_form(eq84, y, NULL);
+}
+
+/* eq. 82 past x1 fitted to the points (x, k) of the section; t's a1, c1,
+ * their standard errors and R^2 (a1 NaN when its section has no points). */
+static int fit_section(shear_table *t, const double *xs, const double *ks, size_t m, char *msg,
+                       size_t n)
+{
+    double p[2], se[2], *ratio = malloc(m * sizeof *ratio);
+    if (!ratio)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    stiffness_start(t->x1, xs, ks, m, t->y, ratio, p);
+    lsq_job j = {.f = stiffness_form, .ctx = &t->x1, .x = xs, .y = ks, .m = m, .np = 2};
+    int status = least_squares(&j, p, se);
+    if (status != GSL_SUCCESS) {
+        free(ratio);
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: the stiffness fit failed (GSL: %s)", t->path,
+                        gsl_strerror(status));
+    }
+    t->a1 = p[0], t->c1 = p[1], t->se_a1 = se[0], t->se_c1 = se[1];
+    t->has_stiffness = 1;
+    /* a1 is seen only where its section is the lower line (x1 < x < x2,
+     * eq. 88): with fewer than 2 points there it is not identified */
+    double x2 = (p[1] - pow(1.0 - t->x1, 0.25) - p[0] * t->x1) / (p[1] - p[0]);
+    size_t in_a = 0;
+    for (size_t i = 0; i < m; i++) {
+        in_a += xs[i] < x2;
+        ratio[i] = stiffness_form(p, xs[i], &t->x1); /* the fitted values */
+    }
+    t->r2 = cwb_fit_r_squared(ks, ratio, m);
+    if (in_a < 2)
+        t->a1 = t->se_a1 = NAN;
+    free(ratio);
+    return CWB_OK;
+}
+
+static int fit_stiffness_table(shear_table *t, char *msg, size_t n)
+{
+    t->x1 = x1_of(t->mu, t->y);
+    double *xs = malloc(2 * (t->nk ? t->nk : 1) * sizeof *xs), *ks = xs ? xs + t->nk : NULL;
+    if (!xs)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    size_t m = 0;
+    for (size_t i = 0; i < t->nk; i++)
+        if (t->x[i] > t->x1 && t->x[i] < 1.0)
+            xs[m] = t->x[i], ks[m++] = t->k[i];
+    int rc = t->x1 >= 0.95 || m < 3 ? CWB_OK /* no section past x1: reported */
+                                    : fit_section(t, xs, ks, m, msg, n);
+    free(xs);
+    for (size_t i = 0; rc == CWB_OK && t->has_stiffness && i < t->nk; i++)
+        t->kfit[i] = t->x[i] > t->x1 ? stiffness_form((double[]){t->a1, t->c1}, t->x[i], &t->x1)
+                                     : pow(fmax(0.0, 1.0 - t->x[i]), 0.25);
+    return rc;
+}
+
+/* A coth(B y^C) through (y, v) when there are more points than 3;
+ * p starts at (and stays, when not fitted) the thesis' constants. */
+static int fit_coth(const double *y, const double *v, size_t m, const double *thesis, double *p,
+                    double *se, double *r2)
+{
+    memcpy(p, thesis, 3 * sizeof *p);
+    se[0] = se[1] = se[2] = *r2 = NAN;
+    if (m <= 3)
+        return GSL_SUCCESS;
+    lsq_job j = {.f = coth_form, .x = y, .y = v, .m = m, .np = 3};
+    int status = least_squares(&j, p, se);
+    double yf[MAX_TABLES];
+    for (size_t i = 0; i < m; i++)
+        yf[i] = coth_form(p, y[i], NULL);
+    *r2 = cwb_fit_r_squared(v, yf, m);
+    return status;
+}
+
+/* ------------------------------------------------------------ outputs */
+
+/* A gnuplot function A / tanh(B x^C) with its legend. */
+static void gp_coth(FILE *f, const double *p, const char *label)
+{
+    fprintf(f, "%.10g / tanh(%.10g * x**%.10g) with lines title ", p[0], p[1], p[2]);
+    cwb_fit_gp_string(f, '\'', label);
+}
+
+static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const tangential_fit *tf,
+                            const double *p, double r2, char *msg, size_t n)
+{
+    double rows[MAX_TABLES * 5];
+    for (size_t d = 0; d < tf->count; d++) {
+        const shear_table *t = &tf->t[d];
+        double fit = coth_form(p, t->y, NULL);
+        double row[] = {t->y, t->mu, fit, coth_form(eq77, t->y, NULL), fit - t->mu};
+        memcpy(rows + 5 * d, row, sizeof row);
+    }
+    const char *cols[] = {"y", "mu_data", "mu_fit", "mu_eq77", "residual"};
+    cwb_fit_table tb = {.cols = cols,
+                        .ncol = 5,
+                        .rows = rows,
+                        .nrow = tf->count,
+                        .ix = 0,
+                        .iy = 1,
+                        .ifit = 2,
+                        .xunit = "-",
+                        .yunit = "-",
+                        .data_title = cwb_fit_data_title(&tf->ref[0]),
+                        .fit_title = "A coth(B y^C)"};
+    int rc = cwb_fit_write_table(fc, o, &tb, msg, n);
+    if (rc != CWB_OK || !o->plot)
+        return rc;
+    char base[sizeof fc->name + 8], csv[sizeof base + 8], label[160];
+    snprintf(base, sizeof base, "%s_curves", fc->name);
+    snprintf(csv, sizeof csv, "%s_fit.csv", fc->name);
+    cwb_output out;
+    if ((rc = cwb_fit_open(o, base, "gp", &out, msg, n)) != CWB_OK)
+        return rc;
+    FILE *f = out.f;
+    cwb_fit_gp_begin(f, base);
+    cwb_fit_gp_title(f, o, fc->title, r2);
+    cwb_gp_style_axis(f, 'x', "y = delta / delta_y", "-");
+    cwb_gp_style_axis(f, 'y', "friction coefficient F_t,max / F_n", "-");
+    fprintf(f, "set xrange [0:*]\nset samples 400\nplot ");
+    cwb_fit_gp_string(f, '\'', csv);
+    fprintf(f, " using 1:2 with points pt 7 ps 1.5 title ");
+    cwb_fit_gp_string(f, '\'', cwb_fit_data_title(&tf->ref[0]));
+    fprintf(f, ", \\\n     ");
+    snprintf(label, sizeof label, "Rathbone thesis eq. 77: 0.36 coth(0.79 y^{0.44})");
+    gp_coth(f, eq77, label);
+    if (isfinite(r2)) {
+        snprintf(label, sizeof label, "fitted: %.3g coth(%.3g y^{%.3g})", p[0], p[1], p[2]);
+        fprintf(f, ", \\\n     ");
+        gp_coth(f, p, label);
+    }
+    fprintf(f, "\n");
+    return cwb_fit_finish_script(o, base, &out, msg, n);
+}
+
+static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, char *msg,
+                        size_t n)
+{
+    double y[MAX_TABLES], mu[MAX_TABLES], p[3], se[3], r2;
+    for (size_t d = 0; d < tf->count; d++)
+        y[d] = tf->t[d].y, mu[d] = tf->t[d].mu;
+    int status = fit_coth(y, mu, tf->count, eq77, p, se, &r2);
+    if (status != GSL_SUCCESS)
+        return cwb_fail(msg, n, CWB_EFAIL, "the friction fit failed (GSL: %s)",
+                        gsl_strerror(status));
+    cwb_fit_note(o, "model: tangential, formula friction: mu = largest F_t/F_n of the tangential "
+                    "step against y = delta_n/delta_y at the end of the normal step; A coth(B "
+                    "y^C) fitted (Rathbone thesis eq. 77: 0.36, 0.79, 0.44)");
+    cwb_fit_say(o, "%s: friction coefficient against y over %zu FEM tables\n", fc->name,
+                tf->count);
+    for (size_t d = 0; d < tf->count; d++) {
+        const shear_table *t = &tf->t[d];
+        double th = coth_form(eq77, t->y, NULL);
+        cwb_fit_note(o, "%s: y = %.4g, mu = %.4f (eq. 77: %.4f, %+.1f %%)", t->path, t->y, t->mu,
+                     th, 100 * (t->mu / th - 1));
+        cwb_fit_say(o, "  %-50s y = %6.3f  mu = %.4f  eq. 77: %.4f (%+.1f %%)\n", t->path, t->y,
+                    t->mu, th, 100 * (t->mu / th - 1));
+        char name[32];
+        snprintf(name, sizeof name, "y%zu", d);
+        cwb_fit_put(o, name, "", t->y);
+        snprintf(name, sizeof name, "mu%zu", d);
+        cwb_fit_put(o, name, "", t->mu);
+    }
+    static const char *const names[3] = {"A", "B", "C"};
+    if (isfinite(r2)) {
+        for (int k = 0; k < 3; k++) {
+            cwb_fit_note(o, "%s = %.6g +- %.2g (thesis %.4g)", names[k], p[k], se[k], eq77[k]);
+            cwb_fit_say(o, "  %-28s %.6g +- %.2g (thesis %.4g)\n", names[k], p[k], se[k], eq77[k]);
+            cwb_fit_put(o, names[k], "", p[k]);
+            cwb_fit_put(o, names[k], "_stderr", se[k]);
+            cwb_fit_json_number(&o->json_out, names[k], p[k], 10);
+        }
+        cwb_fit_say(o, "  %-28s %.4f\n", "R^2", r2);
+    } else {
+        cwb_fit_say(o, "  A coth(B y^C) not fitted: %zu tables for 3 parameters\n", tf->count);
+    }
+    cwb_fit_put(o, "r_squared", "", r2);
+    cwb_fit_json_number(&o->json_out, "r_squared", r2, 10);
+    return friction_outputs(fc, o, tf, p, r2, msg, n);
+}
+
+/* NAME_fit.csv: every stiffness point of the tables with one, by table. */
+static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
+                               const tangential_fit *tf, char *msg, size_t n)
+{
+    size_t total = 0;
+    for (size_t d = 0; d < tf->count; d++)
+        total += tf->t[d].has_stiffness ? tf->t[d].nk : 0;
+    double *rows = malloc((total ? total : 1) * 6 * sizeof *rows);
+    if (!rows)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    size_t q = 0;
+    int group = 0;
+    for (size_t d = 0; d < tf->count; d++) {
+        const shear_table *t = &tf->t[d];
+        if (!t->has_stiffness)
+            continue;
+        for (size_t i = 0; i < t->nk; i++, q++) {
+            double row[] = {t->x[i], t->k[i], t->kfit[i], group, t->kfit[i] - t->k[i], t->y};
+            memcpy(rows + 6 * q, row, sizeof row);
+        }
+        group++;
+    }
+    const char *cols[] = {"x", "kt_data", "kt_fit", "group", "residual", "y"};
+    cwb_fit_table tb = {.cols = cols,
+                        .ncol = 6,
+                        .rows = rows,
+                        .nrow = total,
+                        .ix = 0,
+                        .iy = 1,
+                        .ifit = 2,
+                        .igroup = 3,
+                        .ngroup = group,
+                        .xunit = "-",
+                        .yunit = "-",
+                        .data_title = cwb_fit_data_title(&tf->ref[0]),
+                        .fit_title = "eq. 82, a1 and c1 fitted per table"};
+    int rc = cwb_fit_write_table(fc, o, &tb, msg, n);
+    free(rows);
+    return rc;
+}
+
+/* NAME_trend.csv and its plot (Fig. 45): a1 and c1 against y with the
+ * thesis' eqs. 84 and 86 and, with 4 or more tables, the fitted forms. */
+static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
+                               const tangential_fit *tf, const double pa[3], const double pc[3],
+                               double r2a, double r2c, char *msg, size_t n)
+{
+    char base[sizeof fc->name + 8], csv[sizeof base + 8], label[160];
+    snprintf(base, sizeof base, "%s_trend", fc->name);
+    snprintf(csv, sizeof csv, "%s.csv", base);
+    cwb_output out;
+    int rc = cwb_fit_open(o, base, "csv", &out, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    fprintf(out.f, "# cwb %s fit trend\n%s", CWB_VERSION, o->provenance.s ? o->provenance.s : "");
+    fprintf(out.f, "y[-],a1[-],a1_stderr[-],a1_eq84[-],c1[-],c1_stderr[-],c1_eq86[-]\n");
+    for (size_t d = 0; d < tf->count; d++) {
+        const shear_table *t = &tf->t[d];
+        if (t->has_stiffness)
+            fprintf(out.f, "%.10g,%.10g,%.6g,%.10g,%.10g,%.6g,%.10g\n", t->y, t->a1, t->se_a1,
+                    coth_form(eq84, t->y, NULL), t->c1, t->se_c1, coth_form(eq86, t->y, NULL));
+    }
+    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
+        return rc;
+    if ((rc = cwb_fit_open(o, base, "gp", &out, msg, n)) != CWB_OK)
+        return rc;
+    FILE *f = out.f;
+    cwb_fit_gp_begin(f, base);
+    cwb_fit_gp_title(f, o, fc->title, NAN);
+    cwb_gp_style_axis(f, 'x', "y = delta / delta_y", "-");
+    cwb_gp_style_axis(f, 'y', "a1, c1", "-");
+    fprintf(f, "set xrange [0:*]\nset samples 400\nplot ");
+    cwb_fit_gp_string(f, '\'', csv);
+    fprintf(f, " using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1, cwb FEM (\xc2\xb1 1 SE)', \\\n     ");
+    cwb_fit_gp_string(f, '\'', csv);
+    fprintf(f, " using 1:5:6 with yerrorbars lt 2 pt 5 title 'c1, cwb FEM (\xc2\xb1 1 SE)', \\\n     ");
+    gp_coth(f, eq84, "Rathbone thesis eq. 84: a1 = 0.9 coth(0.24 y^{1.4})");
+    fprintf(f, " lt 1 dt 2, \\\n     ");
+    gp_coth(f, eq86, "Rathbone thesis eq. 86: c1 = 1.51 coth(0.14 y^{1.99})");
+    fprintf(f, " lt 2 dt 2");
+    if (isfinite(r2a)) {
+        snprintf(label, sizeof label, "a1 fitted: %.3g coth(%.3g y^{%.3g})", pa[0], pa[1], pa[2]);
+        fprintf(f, ", \\\n     ");
+        gp_coth(f, pa, label);
+        fprintf(f, " lt 1");
+    }
+    if (isfinite(r2c)) {
+        snprintf(label, sizeof label, "c1 fitted: %.3g coth(%.3g y^{%.3g})", pc[0], pc[1], pc[2]);
+        fprintf(f, ", \\\n     ");
+        gp_coth(f, pc, label);
+        fprintf(f, " lt 2");
+    }
+    fprintf(f, "\n");
+    return cwb_fit_finish_script(o, base, &out, msg, n);
+}
+
+static void report_stiffness_table(cwb_fit_out *o, const shear_table *t, size_t d)
+{
+    if (!t->has_stiffness) {
+        cwb_fit_note(o, "%s: y = %.4g, mu = %.4f, x1 = %.3g: no second section of eq. 82 to fit",
+                     t->path, t->y, t->mu, t->x1);
+        cwb_fit_say(o, "  %-50s y = %6.3f  x1 = %.3f: no section past x1, left out\n", t->path,
+                    t->y, t->x1);
+        return;
+    }
+    double ta = coth_form(eq84, t->y, NULL), tc = coth_form(eq86, t->y, NULL);
+    cwb_fit_note(o,
+                 "%s: y = %.4g, mu = %.4f, x1 = %.3g: a1 = %.4g +- %.2g (eq. 84: %.4g), c1 = "
+                 "%.4g +- %.2g (eq. 86: %.4g), R^2 = %.4f",
+                 t->path, t->y, t->mu, t->x1, t->a1, t->se_a1, ta, t->c1, t->se_c1, tc, t->r2);
+    cwb_fit_say(o, "  %-50s y = %6.3f  a1 = %.4g +- %.2g (eq. 84: %.4g)  c1 = %.4g +- %.2g "
+                   "(eq. 86: %.4g)\n",
+                t->path, t->y, t->a1, t->se_a1, ta, t->c1, t->se_c1, tc);
+    char name[32];
+    snprintf(name, sizeof name, "a1_%zu", d);
+    cwb_fit_put(o, name, "", t->a1);
+    cwb_fit_put(o, name, "_stderr", t->se_a1);
+    snprintf(name, sizeof name, "c1_%zu", d);
+    cwb_fit_put(o, name, "", t->c1);
+    cwb_fit_put(o, name, "_stderr", t->se_c1);
+    snprintf(name, sizeof name, "y%zu", d);
+    cwb_fit_put(o, name, "", t->y);
+}
+
+static int fit_stiffness(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, char *msg,
+                         size_t n)
+{
+    cwb_fit_note(o, "model: tangential, formula stiffness: k_t = dF_t/d delta_t (central "
+                    "differences) / (8 G* a), G* = G/(2 - nu), a of eq. 107; eq. 82 past x1 "
+                    "(eq. 83) fitted per table with a1, c1 free (Rathbone thesis eqs. 82-88)");
+    cwb_fit_say(o, "%s: tangential stiffness parameters over %zu FEM tables\n", fc->name,
+                tf->count);
+    double y[MAX_TABLES], a1[MAX_TABLES], c1[MAX_TABLES];
+    size_t m = 0;
+    int rc = CWB_OK;
+    for (size_t d = 0; d < tf->count && rc == CWB_OK; d++) {
+        shear_table *t = &tf->t[d];
+        rc = fit_stiffness_table(t, msg, n);
+        report_stiffness_table(o, t, d);
+        if (t->has_stiffness)
+            y[m] = t->y, a1[m] = t->a1, c1[m++] = t->c1;
+    }
+    if (rc != CWB_OK)
+        return rc;
+    if (m == 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: no table has a section of eq. 82 past x1",
+                        fc->path);
+    double pa[3], pc[3], sa[3], sc[3], r2a, r2c;
+    if (fit_coth(y, a1, m, eq84, pa, sa, &r2a) != GSL_SUCCESS ||
+        fit_coth(y, c1, m, eq86, pc, sc, &r2c) != GSL_SUCCESS)
+        r2a = r2c = NAN, memcpy(pa, eq84, sizeof pa), memcpy(pc, eq86, sizeof pc);
+    if (isfinite(r2a))
+        cwb_fit_say(o, "  a1 = %.4g coth(%.4g y^%.4g) (R^2 %.4f); c1 = %.4g coth(%.4g y^%.4g) "
+                       "(R^2 %.4f)\n",
+                    pa[0], pa[1], pa[2], r2a, pc[0], pc[1], pc[2], r2c);
+    else
+        cwb_fit_say(o, "  A coth(B y^C) not fitted to a1, c1: %zu tables for 3 parameters\n", m);
+    rc = stiffness_table_out(fc, o, tf, msg, n);
+    if (rc == CWB_OK)
+        rc = stiffness_trend_out(fc, o, tf, pa, pc, r2a, r2c, msg, n);
+    return rc;
+}
+
+static int fit_tangential(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
+                          size_t n)
+{
+    (void)log;
+    const char *formula = fc->v.text[CWB_FIT_FORMULA];
+    int friction = strcmp(formula, "friction") == 0;
+    if (!friction && strcmp(formula, "stiffness") != 0)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s:%d: [fit] formula = '%s' is not one of the allowed words: "
+                        "friction|stiffness",
+                        fc->path, fc->line[CWB_FIT_FORMULA], formula);
+    tangential_fit *tf = calloc(1, sizeof *tf);
+    if (!tf)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    tf->fc = fc;
+    int rc = cwb_fit_data_paths(fc, &tf->paths, msg, n);
+    if (rc == CWB_OK && tf->paths.count > MAX_TABLES)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] data: 1 to %d CSV files", fc->path,
+                      fc->line[CWB_FIT_DATA], MAX_TABLES);
+    for (size_t d = 0; rc == CWB_OK && d < tf->paths.count; d++, tf->count++)
+        rc = load_table(tf, d, msg, n);
+    if (rc == CWB_OK)
+        rc = friction ? fit_friction(fc, o, tf, msg, n) : fit_stiffness(fc, o, tf, msg, n);
+    for (size_t d = 0; d < tf->paths.count; d++) {
+        cwb_reference_free(&tf->ref[d]);
+        free(tf->t[d].x);
+    }
+    free(tf);
+    return rc;
+}
+
+static const cwb_fit_key tangential_requires[] = {CWB_FIT_DATA, CWB_FIT_FORMULA, CWB_FIT_MODEL};
+static const cwb_fit_key tangential_accepts[] = {CWB_FIT_MODEL};
+
+const cwb_fit_model cwb_fit_model_tangential = {
+    .name = "tangential",
+    .summary = "Rathbone's ch. 5 tangential constants (friction mu(y), stiffness a1, c1) "
+               "refitted to Model C FEM tables",
+    .requires = tangential_requires,
+    .accepts = tangential_accepts,
+    .run = fit_tangential,
+};

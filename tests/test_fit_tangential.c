@@ -1,0 +1,199 @@
+/* test_fit_tangential.c -- fit model `tangential` (Rathbone thesis ch. 5
+ * constants refitted to Model C FEM tables) against answers that do not
+ * come from it: synthetic tables written here from chosen constants (not
+ * the thesis'): a friction coefficient mu(y) = A coth(B y^C) and the
+ * tangential stiffness of eq. 82 with chosen a1, c1, integrated in F_t by
+ * this file's own RK4. The fit must return the constants that made them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cwb_fit.h"
+#include "cwb_law.h"
+#include "cwb_test.h"
+
+static char tmp_dir[64];
+
+static void make_tmp_dir(void)
+{
+    test_tmp_make(tmp_dir, sizeof tmp_dir, "fitt");
+}
+
+static void remove_tmp_dir(void)
+{
+    test_tmp_remove(tmp_dir);
+}
+
+static int fit_text(const char *name, const char *text, cwb_result *r, char *msg, size_t n)
+{
+    char path[256];
+    test_write_file(test_tmp_path(tmp_dir, name, path, sizeof path), text);
+    cwb_result_init(r);
+    cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
+    return cwb_fit(&req, r, NULL, msg, n);
+}
+
+/* Table 6's sphere (Rathbone thesis): R 0.1 mm, E 26000 MPa, nu 0.3,
+ * sigma_y 160 MPa; delta_y of eq. 8 and G* = G/(2 - nu) on a rigid flat. */
+static const double R = 1e-4, E = 26e9, NU = 0.3, SY = 160e6;
+
+static double delta_y(void)
+{
+    double e_star = E / (1 - NU * NU);
+    return R * pow(M_PI * cwb_yield_factor(NU, NULL) * SY / (2 * e_star), 2);
+}
+
+/* The chosen constants: mu(y) and a1, c1 (not the thesis' eqs. 77, 84, 86). */
+/* (x1 of eq. 83 is 0.07-0.28 for these y, and eq. 88's x2 0.71-0.80: both
+ * sections of eq. 82 past x1 are in every table) */
+static const double MU_A = 0.35, MU_B = 0.9, MU_C = 0.5, A1 = 0.8, C1 = 2.0;
+
+static double mu_of(double y)
+{
+    return MU_A / tanh(MU_B * pow(y, MU_C));
+}
+
+/* eq. 82 with x1 of eq. 83, b1 of eq. 85, d1 of eq. 87 (the sections meet
+ * at eq. 88's x2): the normalised stiffness at x. */
+static double kt_of(double x, double mu)
+{
+    double x1 = fmin(1.0, fmax(0.0, -1.85 + 5.20 * mu)), b1 = pow(1 - x1, 0.25);
+    if (x >= 1)
+        return 0;
+    if (x < x1)
+        return pow(1 - x, 0.25);
+    return fmin(b1 - A1 * (x - x1), C1 * (1 - x));
+}
+
+/* One table at y: a normal step to y delta_y, then F_t(delta_t) from
+ * dF_t/d delta_t = 8 G* a k_t(F_t / (mu F_n)) by RK4 (fine substeps),
+ * rows at `rows` uniform displacements over `slips` slip lengths
+ * mu F_n / (8 G* a). */
+static void write_table(const char *path, double y, int rows, double slips)
+{
+    double dy = delta_y(), fn = 0.01, mu = mu_of(y);
+    double g_star = E / (2 * (1 + NU)) / (2 - NU);
+    double a = sqrt(R * dy * (1.19 * pow(y - 1, 1.1) + 1)); /* eq. 107 */
+    double k0 = 8 * g_star * a, span = slips * mu * fn / k0;
+    FILE *f = fopen(path, "w");
+    ck_assert(f != NULL);
+    fprintf(f, "# synthetic Model C table (tests/test_fit_tangential.c)\n"
+               "step[-],delta_n[m],F_n[N],delta_t[m],F_t[N],R[m],E[Pa],nu[-],sigma_y[Pa]\n");
+    fprintf(f, "1,%.15g,%.15g,0,0,%g,%g,%g,%g\n", 0.5 * y * dy, 0.5 * fn, R, E, NU, SY);
+    fprintf(f, "1,%.15g,%.15g,0,0,%g,%g,%g,%g\n", y * dy, fn, R, E, NU, SY);
+    double F = 0, h = span / rows / 50;
+    for (int i = 1; i <= rows; i++) {
+        for (int s = 0; s < 50; s++) {
+            double q1 = k0 * kt_of(F / (mu * fn), mu), q2 = k0 * kt_of((F + 0.5 * h * q1) / (mu * fn), mu);
+            double q3 = k0 * kt_of((F + 0.5 * h * q2) / (mu * fn), mu);
+            double q4 = k0 * kt_of((F + h * q3) / (mu * fn), mu);
+            F += h / 6 * (q1 + 2 * q2 + 2 * q3 + q4);
+        }
+        fprintf(f, "2,%.15g,%.15g,%.15g,%.15g,%g,%g,%g,%g\n", y * dy, fn, span * i / rows, F, R, E,
+                NU, SY);
+    }
+    fclose(f);
+}
+
+static const double ys[] = {2, 4, 7, 12, 20};
+
+static void write_tables(int rows, double slips, char *list, size_t cap)
+{
+    list[0] = 0;
+    for (size_t k = 0; k < sizeof ys / sizeof *ys; k++) {
+        char name[32], path[256];
+        snprintf(name, sizeof name, "t%zu.csv", k);
+        write_table(test_tmp_path(tmp_dir, name, path, sizeof path), ys[k], rows, slips);
+        snprintf(list + strlen(list), cap - strlen(list), "%s%s", k ? ", " : "", path);
+    }
+}
+
+/* The friction coefficient: the sliding F_t / F_n of each table is mu(y)
+ * to the RK4 tail (40 slip lengths: exp(-40 c1) of it is left, < 1e-12),
+ * and A coth(B y^C) through the five points returns MU_A, MU_B, MU_C;
+ * y must be delta_n / delta_y of eq. 8 (1e-12). */
+START_TEST(friction_fit_returns_the_constants)
+{
+    char list[1500], text[1800], msg[CWB_MSG];
+    write_tables(400, 40, list, sizeof list);
+    snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = friction\ndata = %s\n", list);
+    cwb_result r;
+    ck_assert_msg(fit_text("f.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
+    for (size_t k = 0; k < sizeof ys / sizeof *ys; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "y%zu", k);
+        ck_assert_double_eq_tol(cwb_result_get(&r, name), ys[k], 1e-12 * ys[k]);
+        snprintf(name, sizeof name, "mu%zu", k);
+        ck_assert_double_eq_tol(cwb_result_get(&r, name), mu_of(ys[k]), 1e-9);
+    }
+    ck_assert_double_eq_tol(cwb_result_get(&r, "A"), MU_A, 1e-6);
+    ck_assert_double_eq_tol(cwb_result_get(&r, "B"), MU_B, 1e-6);
+    ck_assert_double_eq_tol(cwb_result_get(&r, "C"), MU_C, 1e-6);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* The stiffness: central differences of the tables return a1, c1 of each.
+ * Central differences are second order in the row spacing h except the
+ * one or two that straddle the kinks of k_t at x1 and x2 (O(h) there), so
+ * the constants come back to 1e-3 with 400 rows and 2e-4 with 2000. */
+START_TEST(stiffness_fit_returns_a1_c1)
+{
+    char list[1500], text[1800], msg[CWB_MSG];
+    static const struct {
+        int rows;
+        double tol;
+    } grid[] = {{400, 1e-3}, {2000, 2e-4}};
+    for (size_t g = 0; g < 2; g++) {
+        write_tables(grid[g].rows, 6, list, sizeof list);
+        snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = stiffness\ndata = %s\n",
+                 list);
+        cwb_result r;
+        ck_assert_msg(fit_text("s.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
+        for (size_t k = 0; k < sizeof ys / sizeof *ys; k++) {
+            char name[16];
+            snprintf(name, sizeof name, "a1_%zu", k);
+            double a1 = cwb_result_get(&r, name);
+            snprintf(name, sizeof name, "c1_%zu", k);
+            double c1 = cwb_result_get(&r, name);
+            ck_assert_msg(fabs(a1 / A1 - 1) < grid[g].tol && fabs(c1 / C1 - 1) < grid[g].tol,
+                          "rows %d, y %g: a1 = %.6g, c1 = %.6g", grid[g].rows, ys[k], a1, c1);
+        }
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
+/* Bad input: an unknown formula, a table without the Model C columns. */
+START_TEST(tangential_refusals)
+{
+    char path[256], text[600], msg[CWB_MSG];
+    write_table(test_tmp_path(tmp_dir, "one.csv", path, sizeof path), 5, 50, 6);
+    cwb_result r;
+    snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = slope\ndata = %s\n", path);
+    ck_assert_int_eq(fit_text("b.fit", text, &r, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, ":3: [fit] formula = 'slope'") && strstr(msg, "friction|stiffness"),
+                  "%s", msg);
+    cwb_result_free(&r);
+    test_write_file(test_tmp_path(tmp_dir, "bad.csv", path, sizeof path),
+                    "# not Model C\nx[m],y[N]\n1,2\n2,3\n");
+    snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = friction\ndata = %s\n", path);
+    ck_assert_int_eq(fit_text("b.fit", text, &r, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "no column 'step'"), "%s", msg);
+    cwb_result_free(&r);
+}
+END_TEST
+
+Suite *fit_tangential_suite(void)
+{
+    Suite *s = suite_create("fit_tangential");
+    TCase *tc = tcase_create("fit_tangential");
+    tcase_set_timeout(tc, 120);
+    tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
+    tcase_add_test(tc, friction_fit_returns_the_constants);
+    tcase_add_test(tc, stiffness_fit_returns_a1_c1);
+    tcase_add_test(tc, tangential_refusals);
+    suite_add_tcase(s, tc);
+    return s;
+}
