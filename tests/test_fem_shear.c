@@ -47,7 +47,8 @@
  * second the first's refinement check (element sizes / 1.3, its own study
  * so that the two ran side by side). */
 static const char *const studies[] = {"seed004_modelc_elastic", "seed004_modelc_elastic_refined",
-                                      "seed004_modelc_y7", "seed004_modelc_y3"};
+                                      "seed004_modelc_y7",      "seed004_modelc_y3",
+                                      "seed004_modelc_tauc_y3", "seed004_modelc_tauc_y7"};
 #define NELASTIC 2
 #define NSTUDIES (sizeof studies / sizeof *studies)
 

@@ -52,7 +52,8 @@ typedef struct {
     double y, mu, fn, a; /* at the end of the normal step; mu: sliding F_t / F_n */
     size_t nk;           /* stiffness points */
     double *x, *k, *kfit;
-    double a1, c1, se_a1, se_c1, x1, r2;
+    double a1, c1, se_a1, se_c1, x1, r2; /* a1, c1 NaN where not identified */
+    double p[2];                         /* the fitted a1, c1 as the fit left them */
     int has_stiffness;
 } shear_table;
 
@@ -154,6 +155,13 @@ static double stiffness_form(const double *p, double x, const void *ctx)
 {
     double x1 = *(const double *)ctx, b1 = pow(1.0 - x1, 0.25);
     return fmin(b1 - p[0] * (x - x1), p[1] * (1.0 - x));
+}
+
+/* eq. 82's second section alone: b1 - a1 (x - x1). p = a1. */
+static double a_line(const double *p, double x, const void *ctx)
+{
+    double x1 = *(const double *)ctx;
+    return pow(1.0 - x1, 0.25) - p[0] * (x - x1);
 }
 
 /* ---------------------------------------------------------- the data */
@@ -289,10 +297,11 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
         return cwb_fail(msg, n, CWB_EFAIL, "%s: the stiffness fit failed (GSL: %s)", t->path,
                         gsl_strerror(status));
     }
-    t->a1 = p[0], t->c1 = p[1], t->se_a1 = se[0], t->se_c1 = se[1];
+    t->a1 = t->p[0] = p[0], t->c1 = t->p[1] = p[1], t->se_a1 = se[0], t->se_c1 = se[1];
     t->has_stiffness = 1;
     /* a1 is seen only where its section is the lower line (x1 < x < x2,
-     * eq. 88): with fewer than 2 points there it is not identified */
+     * eq. 88), c1 only past x2: with fewer than 2 points there a constant
+     * is not identified (NaN, said so) */
     double x2 = (p[1] - pow(1.0 - t->x1, 0.25) - p[0] * t->x1) / (p[1] - p[0]);
     size_t in_a = 0;
     for (size_t i = 0; i < m; i++) {
@@ -302,6 +311,20 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
     t->r2 = cwb_fit_r_squared(ks, ratio, m);
     if (in_a < 2)
         t->a1 = t->se_a1 = NAN;
+    if (m - in_a < 2 && in_a >= 2) {
+        /* no point past x2: the a1 line alone (its covariance is then not
+         * singular in c1) */
+        t->c1 = t->se_c1 = t->p[1] = INFINITY;
+        lsq_job ja = {.f = a_line, .ctx = &t->x1, .x = xs, .y = ks, .m = m, .np = 1};
+        status = least_squares(&ja, p, se);
+        t->a1 = t->p[0] = p[0], t->se_a1 = se[0];
+        for (size_t i = 0; i < m; i++)
+            ratio[i] = a_line(p, xs[i], &t->x1);
+        t->r2 = cwb_fit_r_squared(ks, ratio, m);
+        t->c1 = t->se_c1 = NAN;
+    } else if (m - in_a < 2) {
+        t->c1 = t->se_c1 = NAN;
+    }
     free(ratio);
     return CWB_OK;
 }
@@ -320,7 +343,7 @@ static int fit_stiffness_table(shear_table *t, char *msg, size_t n)
                                     : fit_section(t, xs, ks, m, msg, n);
     free(xs);
     for (size_t i = 0; rc == CWB_OK && t->has_stiffness && i < t->nk; i++)
-        t->kfit[i] = t->x[i] > t->x1 ? stiffness_form((double[]){t->a1, t->c1}, t->x[i], &t->x1)
+        t->kfit[i] = t->x[i] > t->x1 ? stiffness_form(t->p, t->x[i], &t->x1)
                                      : pow(fmax(0.0, 1.0 - t->x[i]), 0.25);
     return rc;
 }
@@ -491,6 +514,14 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     return rc;
 }
 
+static void trend_field(FILE *f, double v, double se)
+{
+    if (isfinite(v))
+        fprintf(f, "%.10g,%.6g,", v, isfinite(se) ? se : 0.0);
+    else
+        fprintf(f, ",,");
+}
+
 /* NAME_trend.csv and its plot (Fig. 45): a1 and c1 against y with the
  * thesis' eqs. 84 and 86 and, with 4 or more tables, the fitted forms. */
 static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
@@ -508,9 +539,15 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     fprintf(out.f, "y[-],a1[-],a1_stderr[-],a1_eq84[-],c1[-],c1_stderr[-],c1_eq86[-]\n");
     for (size_t d = 0; d < tf->count; d++) {
         const shear_table *t = &tf->t[d];
-        if (t->has_stiffness)
-            fprintf(out.f, "%.10g,%.10g,%.6g,%.10g,%.10g,%.6g,%.10g\n", t->y, t->a1, t->se_a1,
-                    coth_form(eq84, t->y, NULL), t->c1, t->se_c1, coth_form(eq86, t->y, NULL));
+        if (!t->has_stiffness)
+            continue;
+        /* a constant that is not identified is an empty field (gnuplot:
+         * missing; no NaN is written) */
+        fprintf(out.f, "%.10g,", t->y);
+        trend_field(out.f, t->a1, t->se_a1);
+        fprintf(out.f, "%.10g,", coth_form(eq84, t->y, NULL));
+        trend_field(out.f, t->c1, t->se_c1);
+        fprintf(out.f, "%.10g\n", coth_form(eq86, t->y, NULL));
     }
     if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
         return rc;
@@ -556,13 +593,16 @@ static void report_stiffness_table(cwb_fit_out *o, const shear_table *t, size_t 
         return;
     }
     double ta = coth_form(eq84, t->y, NULL), tc = coth_form(eq86, t->y, NULL);
-    cwb_fit_note(o,
-                 "%s: y = %.4g, mu = %.4f, x1 = %.3g: a1 = %.4g +- %.2g (eq. 84: %.4g), c1 = "
-                 "%.4g +- %.2g (eq. 86: %.4g), R^2 = %.4f",
-                 t->path, t->y, t->mu, t->x1, t->a1, t->se_a1, ta, t->c1, t->se_c1, tc, t->r2);
-    cwb_fit_say(o, "  %-50s y = %6.3f  a1 = %.4g +- %.2g (eq. 84: %.4g)  c1 = %.4g +- %.2g "
-                   "(eq. 86: %.4g)\n",
-                t->path, t->y, t->a1, t->se_a1, ta, t->c1, t->se_c1, tc);
+    char a[64] = "not identified", c[64] = "not identified (no point past x2)";
+    if (isfinite(t->a1))
+        snprintf(a, sizeof a, "%.4g +- %.2g", t->a1, t->se_a1);
+    if (isfinite(t->c1))
+        snprintf(c, sizeof c, "%.4g +- %.2g", t->c1, t->se_c1);
+    cwb_fit_note(o, "%s: y = %.4g, mu = %.4f, x1 = %.3g: a1 = %s (eq. 84: %.4g), c1 = %s (eq. 86: "
+                    "%.4g), R^2 = %.4f",
+                 t->path, t->y, t->mu, t->x1, a, ta, c, tc, t->r2);
+    cwb_fit_say(o, "  %-50s y = %6.3f  a1 = %s (eq. 84: %.4g)  c1 = %s (eq. 86: %.4g)\n", t->path,
+                t->y, a, ta, c, tc);
     char name[32];
     snprintf(name, sizeof name, "a1_%zu", d);
     cwb_fit_put(o, name, "", t->a1);
@@ -574,6 +614,30 @@ static void report_stiffness_table(cwb_fit_out *o, const shear_table *t, size_t 
     cwb_fit_put(o, name, "", t->y);
 }
 
+/* A coth(B y^C) through the identified a1 (which = 0) or c1 (1) of the
+ * tables, beside eq. 84 or 86; p the thesis' constants when not fitted. */
+static void trend_of(cwb_fit_out *o, const tangential_fit *tf, int which, double *p, double *r2)
+{
+    double y[MAX_TABLES], v[MAX_TABLES], se[3];
+    size_t m = 0;
+    for (size_t d = 0; d < tf->count; d++) {
+        const shear_table *t = &tf->t[d];
+        double c = which ? t->c1 : t->a1;
+        if (t->has_stiffness && isfinite(c))
+            y[m] = t->y, v[m++] = c;
+    }
+    const char *name = which ? "c1" : "a1";
+    const double *thesis = which ? eq86 : eq84;
+    if (fit_coth(y, v, m, thesis, p, se, r2) != GSL_SUCCESS)
+        *r2 = NAN, memcpy(p, thesis, 3 * sizeof *p);
+    if (isfinite(*r2))
+        cwb_fit_say(o, "  %s = %.4g coth(%.4g y^%.4g), R^2 %.4f (thesis: %.4g coth(%.4g y^%.4g))\n",
+                    name, p[0], p[1], p[2], *r2, thesis[0], thesis[1], thesis[2]);
+    else
+        cwb_fit_say(o, "  %s: A coth(B y^C) not fitted (%zu identified values for 3 parameters)\n",
+                    name, m);
+}
+
 static int fit_stiffness(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, char *msg,
                          size_t n)
 {
@@ -582,31 +646,21 @@ static int fit_stiffness(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit 
                     "(eq. 83) fitted per table with a1, c1 free (Rathbone thesis eqs. 82-88)");
     cwb_fit_say(o, "%s: tangential stiffness parameters over %zu FEM tables\n", fc->name,
                 tf->count);
-    double y[MAX_TABLES], a1[MAX_TABLES], c1[MAX_TABLES];
-    size_t m = 0;
     int rc = CWB_OK;
+    size_t fitted = 0;
     for (size_t d = 0; d < tf->count && rc == CWB_OK; d++) {
-        shear_table *t = &tf->t[d];
-        rc = fit_stiffness_table(t, msg, n);
-        report_stiffness_table(o, t, d);
-        if (t->has_stiffness)
-            y[m] = t->y, a1[m] = t->a1, c1[m++] = t->c1;
+        rc = fit_stiffness_table(&tf->t[d], msg, n);
+        report_stiffness_table(o, &tf->t[d], d);
+        fitted += tf->t[d].has_stiffness;
     }
     if (rc != CWB_OK)
         return rc;
-    if (m == 0)
+    if (fitted == 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: no table has a section of eq. 82 past x1",
                         fc->path);
-    double pa[3], pc[3], sa[3], sc[3], r2a, r2c;
-    if (fit_coth(y, a1, m, eq84, pa, sa, &r2a) != GSL_SUCCESS ||
-        fit_coth(y, c1, m, eq86, pc, sc, &r2c) != GSL_SUCCESS)
-        r2a = r2c = NAN, memcpy(pa, eq84, sizeof pa), memcpy(pc, eq86, sizeof pc);
-    if (isfinite(r2a))
-        cwb_fit_say(o, "  a1 = %.4g coth(%.4g y^%.4g) (R^2 %.4f); c1 = %.4g coth(%.4g y^%.4g) "
-                       "(R^2 %.4f)\n",
-                    pa[0], pa[1], pa[2], r2a, pc[0], pc[1], pc[2], r2c);
-    else
-        cwb_fit_say(o, "  A coth(B y^C) not fitted to a1, c1: %zu tables for 3 parameters\n", m);
+    double pa[3], pc[3], r2a, r2c;
+    trend_of(o, tf, 0, pa, &r2a);
+    trend_of(o, tf, 1, pc, &r2c);
     rc = stiffness_table_out(fc, o, tf, msg, n);
     if (rc == CWB_OK)
         rc = stiffness_trend_out(fc, o, tf, pa, pc, r2a, r2c, msg, n);
