@@ -114,6 +114,66 @@ START_TEST(mindlin_family_constant_normal_force)
 }
 END_TEST
 
+/* Mindlin's incremental law is dF = k_t(delta) dxi, k_t = 8 G* a (Mindlin
+ * 1949; seed 004 eq. 38), a = sqrt(R* delta) for Hertz. Closed forms:
+ *  - at fixed overlap, below slip, F_t = 8 G* a xi exactly, for any steps
+ *    and any path of xi: to 1e-10 (round-off of the increments summed),
+ *    also with segment_time > 0 (the law then builds its path from rates);
+ *  - on the straight path delta: d_a -> d_b, xi: 0 -> X (the history
+ *    driver's segment), F_t = 8 G* sqrt(R*) X (2/3) (d_b^(3/2) -
+ *    d_a^(3/2))/(d_b - d_a). The default quadrature integrates k_t along
+ *    the segment by composite Simpson (2 substeps per step, spring_path.c),
+ *    whose error bound (b - a) H^4 max|f''''|/2880 with f = sqrt(delta/d_a)
+ *    on [1, 2], H = 1/40 (20 steps), |f''''| <= 15/16 is 1.0e-10 of the
+ *    force: asserted 2e-10. The rectangle rule (seed 001, LAMMPS
+ *    mindlin/force) is first order: off by more than 1e-3 at 20 steps. */
+START_TEST(mindlin_stick_closed_forms)
+{
+    md_setup m = md_values();
+    double x = 0.3 * m.C, k0 = 8.0 * m.Gs * m.a;
+    static const char *const steps[] = {"driver.steps=1", "driver.steps=3", "driver.steps=50"};
+    static const char *const times[] = {"driver.segment_time=0", "driver.segment_time=1e-3"};
+    char tg[256];
+    snprintf(tg, sizeof tg, "driver.tangential=0,%.17g,%.17g,%.17g", x, -0.5 * x, 0.25 * x);
+    for (size_t i = 0; i < 3; i++)
+        for (size_t j = 0; j < 2; j++) {
+            const char *over[] = {"contact.tangential=mindlin", "driver.normal=2e-6,2e-6,2e-6,2e-6",
+                                  tg, steps[i], times[j]};
+            cwb_result r;
+            test_run("tests/data/history_md.case", over, 5, &r);
+            double worst = 0.0;
+            for (size_t row = 0; row < r.series.nrow; row++) {
+                if (test_col(&r, "segment", row) < 2)
+                    continue;
+                double err = test_col(&r, "F_t", row) - k0 * test_col(&r, "xi_t", row);
+                worst = fmax(worst, fabs(err) / (k0 * x));
+                ck_assert(test_col(&r, "sliding", row) == 0);
+            }
+            ck_assert_msg(worst < 1e-10, "%s %s: F_t off 8 G* a xi by %g", steps[i], times[j],
+                          worst);
+            cwb_result_free(&r);
+        }
+    /* the straight path with the overlap doubling */
+    double E = 2.1e11, nu = 0.3, Rs = 0.0025, G = E / (2 * (1 + nu)), Gs = G / (2 * (2 - nu));
+    double da = 1e-6, db = 2e-6, X = 1e-7;
+    double T = 8 * Gs * sqrt(Rs) * X * (2.0 / 3.0) * (pow(db, 1.5) - pow(da, 1.5)) / (db - da);
+    static const char *const quad[] = {"tangential.quadrature=hermite",
+                                       "tangential.quadrature=rectangle"};
+    for (size_t q = 0; q < 2; q++) {
+        const char *over[] = {"contact.tangential=mindlin", "driver.normal=1e-6,2e-6",
+                              "driver.tangential=0,1e-7", "driver.steps=20", quad[q]};
+        cwb_result r;
+        test_run("tests/data/history_md.case", over, 5, &r);
+        double rel = fabs(test_col(&r, "F_t", r.series.nrow - 1) / T - 1.0);
+        if (q == 0)
+            ck_assert_msg(rel < 2e-10, "hermite: F_t off the closed form by %g", rel);
+        else
+            ck_assert_msg(rel > 1e-3, "rectangle: F_t within %g of the closed form", rel);
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
 /* Thornton et al. (2011): without the rescale, Mindlin's stored force at a
  * shrinking contact creates energy; seed 004 eq. 37 rescales it away.
  * Stick at delta_n = 2e-6, then unload the normal to 1e-6 at fixed xi_t. */
@@ -312,6 +372,7 @@ Suite *tangential_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, md_constant_normal_force);
     tcase_add_test(tc, mindlin_family_constant_normal_force);
+    tcase_add_test(tc, mindlin_stick_closed_forms);
     tcase_add_test(tc, rescale_prevents_energy_creation);
     tcase_add_test(tc, energy_account_every_law);
     tcase_add_test(tc, damping_reproduces_restitution);

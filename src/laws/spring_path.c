@@ -22,7 +22,10 @@
  *   - dt = 0 (quasi-static drivers: history, API without times): both
  *     rates are unknown, the path is the straight line between the end
  *     points (exact for the history driver's piecewise-linear targets; in
- *     general second order, the trapezoid's accuracy);
+ *     general second order, the trapezoid's accuracy); so it is when the
+ *     current rates are the step's secant to 1e-9 (the history driver with
+ *     segment_time > 0: its rate jumps at a target, where a Hermite path
+ *     through the committed rate would bulge);
  *   - a virgin state (first touch) has no committed rates: the quadratic
  *     through the two values with the current rate (third order; one step
  *     per contact).
@@ -105,6 +108,17 @@ static cwb_vec3 path_integrate(const path *p, cwb_vec3 a, double *work)
     return f;
 }
 
+/* The end rates are the step's secant (to round-off): the driver moves
+ * along a straight line (the history driver's piecewise-linear targets,
+ * whose rate jumps at a corner, where a Hermite path through the committed
+ * rate would bulge), and so does the law's path. */
+static int secant(double D1, double dd, cwb_vec3 X1, cwb_vec3 dxi)
+{
+    double tol = 1e-9;
+    return fabs(D1 - dd) <= tol * (fabs(D1) + fabs(dd)) &&
+           cwb_v3_norm(cwb_v3_sub(X1, dxi)) <= tol * (cwb_v3_norm(X1) + cwb_v3_norm(dxi));
+}
+
 void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
                           const cwb_normal_out *nrm, double kt, double mu,
                           cwb_tangential_out *out, cwb_spring_path_state *t)
@@ -125,9 +139,11 @@ void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
     }
     path p = {.d0 = k->delta0, .d1 = k->delta, .x1 = dxi, .k1s = kt * kt, .d_ref = k->delta};
     double dd = p.d1 - p.d0;
-    if (h > 0.0) {
-        p.D1 = h * k->delta_rate;
-        p.X1 = cwb_v3_scale(t->v_t, h);
+    double D1 = h * k->delta_rate;
+    cwb_vec3 X1 = cwb_v3_scale(t->v_t, h);
+    if (h > 0.0 && !secant(D1, dd, X1, dxi)) {
+        p.D1 = D1;
+        p.X1 = X1;
         if (s->rates) {
             p.D0 = h * s->delta_rate;
             p.X0 = cwb_v3_scale(cwb_v3_rotate_into_plane(s->v_t, n), h);
@@ -137,7 +153,7 @@ void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
             p.X0 = cwb_v3_sub(cwb_v3_scale(dxi, 2.0), p.X1);
         }
     } else {
-        /* quasi-static: the straight line (rates = the secant) */
+        /* quasi-static, or moving at the secant rates: the straight line */
         p.D0 = p.D1 = dd;
         p.X0 = p.X1 = dxi;
     }
