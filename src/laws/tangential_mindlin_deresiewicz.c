@@ -447,6 +447,12 @@ static void md_rhs(const md_path *p, double u, const double *y, int mode, int si
 {
     md_point q = md_path_at(p, u);
     double N = q.N, mN = p->mu * N, mNd = p->mu * q.Nd;
+    if (!(N > 0.0)) {
+        /* the interpolated load left contact (a step ending at separation):
+         * nothing carried there */
+        memset(dy, 0, NY_MD * sizeof *dy);
+        return;
+    }
     double om = y[Y_OM], th = om > 0.0 ? sqrt(om) : 0.0;
     double T = simple ? y[Y_OM] : md_force(mode, om, mN, y[Y_T1], y[Y_T2]);
     double Tp, T1p, T2p, omp, slip = 0.0;
@@ -750,6 +756,7 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
     cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, k->normal);
     if (!md_axis(s, t, dxi, k->normal)) {
         t->fn = N;
+        t->k0 = 8.0 * g->G_star * nrm->radius; /* the first motion's path starts here */
         return CWB_OK;
     }
     double sg = t->sign;
