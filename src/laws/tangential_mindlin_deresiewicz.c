@@ -551,17 +551,20 @@ static void md_rk4(const md_path *p, double u, double hs, double *y, int mode, i
         y[i] += hs / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
 }
 
-/* > 0 once a branch has ended: unloading down to the limit -mu N (a full
- * reversal), reloading back up to T* (the virgin curve, Masing). */
+/* > 0 once a branch has ended: the force at the limit -mu N (a full
+ * reversal: on unloading, or on any branch when the limit falls with N) or
+ * +mu N (sliding on loading), reloading back up to T* (the virgin curve,
+ * Masing). */
 static double md_event(const md_path *p, double u, const double *y, int mode, int simple)
 {
     double mN = p->mu * md_path_at(p, u).N;
     double T = simple ? y[Y_OM] : md_force(mode, y[Y_OM], mN, y[Y_T1], y[Y_T2]);
-    if (mode == MODE_UNLOADING)
-        return -(T + mN);
+    double e = -(T + mN); /* the force reached -mu N: a full reversal */
+    if (mode != MODE_LOADING || simple)
+        e = fmax(e, T - mN); /* reached +mu N (loading in omega: omega < 0) */
     if (mode == MODE_RELOADING)
-        return T - y[Y_T1];
-    return -1.0;
+        e = fmax(e, T - y[Y_T1]);
+    return e;
 }
 
 #define MD_SUBSTEPS 4 /* RK4 substeps per step of the path */
@@ -691,13 +694,24 @@ static double md_path_step(md_path *p, md_ctx *c, double *sg, md_result *r)
                 }
                 T = md_force(mode, y[Y_OM], mN, y[Y_T1], y[Y_T2]);
             }
-            if (mode == MODE_UNLOADING && T <= -mN) {
+            if (mode == MODE_LOADING && !slid)
+                margin = fmax(margin, -(T + mN)); /* a negative T's distance to -mu N */
+            if (T <= -mN) {
                 /* full reversal: loading the other way, on the limit */
                 margin = -(T + mN); /* past the limit: >= 0 */
                 *sg = -*sg;
                 p->x1 = -p->x1;
                 p->X0 = -p->X0;
                 p->X1 = -p->X1;
+                mode = MODE_LOADING;
+                T = mN;
+                y[Y_T1] = mN;
+                form = -1;
+                slid = 1;
+            } else if (mode != MODE_LOADING && T >= mN) {
+                /* the limit fell onto the force (N dropping): sliding on the
+                 * loading side */
+                margin = T - mN;
                 mode = MODE_LOADING;
                 T = mN;
                 y[Y_T1] = mN;
@@ -830,6 +844,13 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
         else
             md_reloading(&c, &r);
         md_bookkeeping(&c, &r, &sg);
+        /* the slip margin of the end state, in md_path_step's form, so it is
+         * continuous where a driver's trial step shrinks to dt = 0 (N then
+         * equals the committed load); 0 (not said) after sliding here */
+        if (!r.slid)
+            margin = c.mode == MODE_LOADING
+                         ? -md_omega(MODE_LOADING, r.Tn, c.mN, c.T1, c.T2) * c.mN
+                         : fabs(r.Tn) - c.mN;
     }
     t->sign = sg;
     t->t = r.Tn;
