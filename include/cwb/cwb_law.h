@@ -303,8 +303,8 @@ typedef struct {
  * substeps; then the Coulomb cap at mu F_n as cwb_spring_apply. Fourth
  * order in the step under a fourth-order driver (spring_path.c). */
 void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
-                          const cwb_normal_out *nrm, double kt, double mu,
-                          cwb_tangential_out *out, cwb_spring_path_state *t);
+                          const cwb_normal_out *nrm, double kt, double mu, cwb_tangential_out *out,
+                          cwb_spring_path_state *t);
 
 /* Elastic-plastic normal laws with memory (seed 004 secs. 2.2 and 4.2):
  * a virgin loading curve that starts as Hertz, and below the largest overlap

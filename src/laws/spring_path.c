@@ -74,8 +74,7 @@ static cwb_vec3 path_rate(const path *p, double u, cwb_vec3 *dx)
 {
     double u2 = u * u, u3 = u2 * u;
     /* cubic Hermite basis and derivatives */
-    double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2,
-           h11 = u3 - u2;
+    double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
     double g10 = 3 * u2 - 4 * u + 1, g01 = -6 * u2 + 6 * u, g11 = 3 * u2 - 2 * u;
     double d = h00 * p->d0 + h10 * p->D0 + h01 * p->d1 + h11 * p->D1;
     *dx = cwb_v3_add(cwb_v3_add(cwb_v3_scale(p->X0, g10), cwb_v3_scale(p->x1, g01)),
@@ -99,8 +98,8 @@ static cwb_vec3 path_integrate(const path *p, cwb_vec3 a, double *work)
         double k3 = cwb_v3_dot(cwb_v3_add(f, cwb_v3_scale(gm, 0.5 * h)), dxm);
         double k4 = cwb_v3_dot(cwb_v3_add(f, cwb_v3_scale(gm, h)), dx1);
         w += h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
-        f = cwb_v3_add(f, cwb_v3_scale(cwb_v3_add(cwb_v3_add(g0, g1), cwb_v3_scale(gm, 4.0)),
-                                       h / 6.0));
+        f = cwb_v3_add(
+            f, cwb_v3_scale(cwb_v3_add(cwb_v3_add(g0, g1), cwb_v3_scale(gm, 4.0)), h / 6.0));
         g0 = g1;
         dx0 = dx1;
     }
@@ -120,8 +119,8 @@ static int secant(double D1, double dd, cwb_vec3 X1, cwb_vec3 dxi)
 }
 
 void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
-                          const cwb_normal_out *nrm, double kt, double mu,
-                          cwb_tangential_out *out, cwb_spring_path_state *t)
+                          const cwb_normal_out *nrm, double kt, double mu, cwb_tangential_out *out,
+                          cwb_spring_path_state *t)
 {
     const cwb_spring_state *sp = &s->spring;
     cwb_vec3 n = k->normal;

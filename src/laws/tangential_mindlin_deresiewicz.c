@@ -435,8 +435,7 @@ typedef struct {
 static md_point md_path_at(const md_path *p, double u)
 {
     double u2 = u * u, u3 = u2 * u;
-    double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2,
-           h11 = u3 - u2;
+    double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
     double g00 = 6 * u2 - 6 * u, g10 = 3 * u2 - 4 * u + 1, g01 = -g00, g11 = 3 * u2 - 2 * u;
     md_point q;
     q.xd = g10 * p->X0 + g01 * p->x1 + g11 * p->X1;
@@ -573,8 +572,8 @@ static double md_event(const md_path *p, double u, const double *y, int mode, in
 static int md_reversals(const md_path *p, double *r)
 {
     /* x'(u) = a u^2 + b u + c */
-    double a = 3 * p->X0 - 6 * p->x1 + 3 * p->X1, b = -4 * p->X0 + 6 * p->x1 - 2 * p->X1,
-           c = p->X0, cand[2];
+    double a = 3 * p->X0 - 6 * p->x1 + 3 * p->X1, b = -4 * p->X0 + 6 * p->x1 - 2 * p->X1, c = p->X0,
+           cand[2];
     int n = 0, k = 0;
     double scale = fabs(a) + fabs(b) + fabs(c);
     if (!(scale > 0.0))
@@ -848,9 +847,8 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
          * continuous where a driver's trial step shrinks to dt = 0 (N then
          * equals the committed load); 0 (not said) after sliding here */
         if (!r.slid)
-            margin = c.mode == MODE_LOADING
-                         ? -md_omega(MODE_LOADING, r.Tn, c.mN, c.T1, c.T2) * c.mN
-                         : fabs(r.Tn) - c.mN;
+            margin = c.mode == MODE_LOADING ? -md_omega(MODE_LOADING, r.Tn, c.mN, c.T1, c.T2) * c.mN
+                                            : fabs(r.Tn) - c.mN;
     }
     t->sign = sg;
     t->t = r.Tn;
