@@ -8,8 +8,10 @@
 # damping (LAMMPS: pair_style granular hertz/material + tangential mindlin;
 # cwb: hertz + mindlin with form = displacement, F = k_t xi, the same model
 # as LAMMPS' mindlin); "hertz_mindlin_incr": the same with cwb's default
-# incremental mindlin (dF = k_t(t_end) dxi per step: first order in the
-# step by its definition), against LAMMPS' mindlin at its own accuracy.
+# incremental mindlin (dF = k_t dxi integrated along the step's Hermite
+# path, quadrature = hermite: fourth order; quadrature = rectangle, the
+# seed's k_t(t_end) dxi per step, is first order), against LAMMPS' mindlin
+# at its own accuracy.
 #
 # Accuracy: for each code and each target (1e-4, 1e-6), the largest step of
 # a ladder t_c/2^k whose single collision at 1 m/s is within the target of

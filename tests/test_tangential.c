@@ -38,9 +38,11 @@ START_TEST(md_constant_normal_force)
     double amp = 0.8 * m.C;
     char tg[256];
     snprintf(tg, sizeof tg, "driver.tangential=0,%.17g,%.17g,%.17g", amp, -amp, amp);
-    const char *over[] = {"driver.normal=2e-6,2e-6,2e-6,2e-6", tg};
+    /* quasi-static, and with times (the law then sees rates, dt > 0) */
+    const char *over[] = {"driver.normal=2e-6,2e-6,2e-6,2e-6", tg,
+                          _i ? "driver.segment_time=1e-3" : "driver.segment_time=0"};
     cwb_result r;
-    test_run("tests/data/history_md.case", over, 2, &r);
+    test_run("tests/data/history_md.case", over, 3, &r);
     double mN = m.mu * m.N;
     double Ts = mN * (1 - pow(1 - amp / m.C, 1.5));
     double worst = 0.0;
@@ -111,6 +113,74 @@ START_TEST(mindlin_family_constant_normal_force)
     }
     ck_assert_msg(worst < 1e-12, "LTH deviates from the Mindlin loading curve by %g mu N", worst);
     cwb_result_free(&r);
+}
+END_TEST
+
+/* Mindlin's incremental law is dF = k_t(delta) dxi, k_t = 8 G* a (Mindlin
+ * 1949; seed 004 eq. 38), a = sqrt(R* delta) for Hertz. Closed forms:
+ *  - at fixed overlap, below slip, F_t = 8 G* a xi exactly, for any steps
+ *    and any path of xi: to 1e-10 (round-off of the increments summed),
+ *    also with segment_time > 0 (the law then builds its path from rates);
+ *  - on the straight path delta: d_a -> d_b, xi: 0 -> X (the history
+ *    driver's segment), F_t = 8 G* sqrt(R*) X (2/3) (d_b^(3/2) -
+ *    d_a^(3/2))/(d_b - d_a). The default quadrature integrates k_t along
+ *    the segment by composite Simpson (2 substeps per step, spring_path.c),
+ *    whose error bound (b - a) H^4 max|f''''|/2880 with f = sqrt(delta/d_a)
+ *    on [1, 2], H = 1/40 (20 steps), |f''''| <= 15/16 is 1.0e-10 of the
+ *    force: asserted 2e-10. The rectangle rule (seed 001, LAMMPS
+ *    mindlin/force) is first order: off by more than 1e-3 at 20 steps.
+ *    Mindlin-Deresiewicz on the same path is in simple loading throughout
+ *    (eq. 43: 8 G* |dxi| < mu dN = mu 2 E* a d(delta), i.e. X/(d_b - d_a)
+ *    = 0.1 < mu E* / (4 G*) = 0.36), where the law is dT = 8 G* a dxi: the
+ *    same closed form; its path integration (4 RK4 substeps, bound 7e-12)
+ *    within 2e-10, its per-step split (T += k0(end) Delta xi) off by > 1e-3. */
+START_TEST(mindlin_stick_closed_forms)
+{
+    md_setup m = md_values();
+    double x = 0.3 * m.C, k0 = 8.0 * m.Gs * m.a;
+    static const char *const steps[] = {"driver.steps=1", "driver.steps=3", "driver.steps=50"};
+    static const char *const times[] = {"driver.segment_time=0", "driver.segment_time=1e-3"};
+    char tg[256];
+    snprintf(tg, sizeof tg, "driver.tangential=0,%.17g,%.17g,%.17g", x, -0.5 * x, 0.25 * x);
+    for (size_t i = 0; i < 3; i++)
+        for (size_t j = 0; j < 2; j++) {
+            const char *over[] = {"contact.tangential=mindlin", "driver.normal=2e-6,2e-6,2e-6,2e-6",
+                                  tg, steps[i], times[j]};
+            cwb_result r;
+            test_run("tests/data/history_md.case", over, 5, &r);
+            double worst = 0.0;
+            for (size_t row = 0; row < r.series.nrow; row++) {
+                if (test_col(&r, "segment", row) < 2)
+                    continue;
+                double err = test_col(&r, "F_t", row) - k0 * test_col(&r, "xi_t", row);
+                worst = fmax(worst, fabs(err) / (k0 * x));
+                ck_assert(test_col(&r, "sliding", row) == 0);
+            }
+            ck_assert_msg(worst < 1e-10, "%s %s: F_t off 8 G* a xi by %g", steps[i], times[j],
+                          worst);
+            cwb_result_free(&r);
+        }
+    /* the straight path with the overlap doubling */
+    double E = 2.1e11, nu = 0.3, Rs = 0.0025, G = E / (2 * (1 + nu)), Gs = G / (2 * (2 - nu));
+    double da = 1e-6, db = 2e-6, X = 1e-7;
+    double T = 8 * Gs * sqrt(Rs) * X * (2.0 / 3.0) * (pow(db, 1.5) - pow(da, 1.5)) / (db - da);
+    static const char *const quad[][2] = {
+        {"contact.tangential=mindlin", "tangential.quadrature=hermite"},
+        {"contact.tangential=mindlin", "tangential.quadrature=rectangle"},
+        {"contact.tangential=mindlin_deresiewicz", "tangential.integration=path"},
+        {"contact.tangential=mindlin_deresiewicz", "tangential.integration=split"}};
+    for (size_t q = 0; q < 4; q++) {
+        const char *over[] = {quad[q][0], "driver.normal=1e-6,2e-6", "driver.tangential=0,1e-7",
+                              "driver.steps=20", quad[q][1]};
+        cwb_result r;
+        test_run("tests/data/history_md.case", over, 5, &r);
+        double rel = fabs(test_col(&r, "F_t", r.series.nrow - 1) / T - 1.0);
+        if (q % 2 == 0)
+            ck_assert_msg(rel < 2e-10, "%s: F_t off the closed form by %g", quad[q][1], rel);
+        else
+            ck_assert_msg(rel > 1e-3, "%s: F_t within %g of the closed form", quad[q][1], rel);
+        cwb_result_free(&r);
+    }
 }
 END_TEST
 
@@ -310,8 +380,9 @@ Suite *tangential_suite(void)
     Suite *s = suite_create("tangential");
     TCase *tc = tcase_create("tangential");
     tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, md_constant_normal_force);
+    tcase_add_loop_test(tc, md_constant_normal_force, 0, 2);
     tcase_add_test(tc, mindlin_family_constant_normal_force);
+    tcase_add_test(tc, mindlin_stick_closed_forms);
     tcase_add_test(tc, rescale_prevents_energy_creation);
     tcase_add_test(tc, energy_account_every_law);
     tcase_add_test(tc, damping_reproduces_restitution);

@@ -274,6 +274,38 @@ typedef struct {
 void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
                      const cwb_spring_law *law, cwb_tangential_out *out, cwb_spring_state *t);
 
+/* The same spring with the trial increment b given (instead of k_t dxi):
+ * carried force a, Coulomb limit f_y = mu (F_n + friction_offset), end
+ * stiffness kt for the stored energy |F|^2/(2 kt). Fills out and t as
+ * cwb_spring_step does, with the work along the path F(s) = a + s b
+ * (spring.c). cwb_spring_step is this with b = k_t dxi. */
+void cwb_spring_apply(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
+                      cwb_vec3 a, cwb_vec3 b, double kt, double mu, cwb_tangential_out *out,
+                      cwb_spring_state *t);
+
+/* History of an incremental spring integrated along the step's path
+ * (src/laws/spring_path.c): the spring's, plus the committed rates from
+ * which the path of the next step is built. */
+typedef struct {
+    cwb_spring_state spring; /* committed force, stiffness, normal force */
+    cwb_vec3 v_t;            /* committed tangential velocity [m/s] */
+    double delta_rate;       /* committed d(delta)/dt [m/s] */
+    double delta;            /* committed overlap [m] */
+    int rates;               /* 1: v_t, delta_rate were committed with dt > 0 */
+} cwb_spring_path_state;
+
+/* One step of the incremental spring dF = k_t(delta) dxi, integrated along
+ * the step's path instead of by the rectangle rule k_t(end) Delta xi:
+ * cubic Hermite paths of delta and xi over the step from the committed and
+ * the current values and rates (linear when the rates are not known), k_t^2
+ * affine in delta between the committed stiffness and kt (exact for
+ * k_t = 8 G* sqrt(R* delta), Hertz), F and the work integrated by RK4 in
+ * substeps; then the Coulomb cap at mu F_n as cwb_spring_apply. Fourth
+ * order in the step under a fourth-order driver (spring_path.c). */
+void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
+                          const cwb_normal_out *nrm, double kt, double mu, cwb_tangential_out *out,
+                          cwb_spring_path_state *t);
+
 /* Elastic-plastic normal laws with memory (seed 004 secs. 2.2 and 4.2):
  * a virgin loading curve that starts as Hertz, and below the largest overlap
  * reached an unloading curve F = k (delta - delta_min)^n fixed by that

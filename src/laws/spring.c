@@ -44,7 +44,15 @@
 void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
                      const cwb_spring_law *law, cwb_tangential_out *out, cwb_spring_state *t)
 {
-    double kt = law->kt, scale = law->scale, mu = law->mu;
+    cwb_vec3 a = cwb_v3_scale(cwb_v3_rotate_into_plane(s->force, k->normal), law->scale);
+    cwb_vec3 b = cwb_v3_scale(cwb_v3_in_plane(k->dxi_t, k->normal), law->kt);
+    cwb_spring_apply(s, k, nrm, a, b, law->kt, law->mu, out, t);
+}
+
+void cwb_spring_apply(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
+                      cwb_vec3 a, cwb_vec3 b, double kt, double mu, cwb_tangential_out *out,
+                      cwb_spring_state *t)
+{
     double e0 = s->kt > 0.0 ? 0.5 * cwb_v3_dot(s->force, s->force) / s->kt : 0.0;
     memset(out, 0, sizeof *out);
     /* The Coulomb limit's normal load: F_n, plus 2 F_pulloff for an adhesive
@@ -58,8 +66,6 @@ void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_norm
         out->stiffness_energy = e0;
         return;
     }
-    cwb_vec3 a = cwb_v3_scale(cwb_v3_rotate_into_plane(s->force, k->normal), scale);
-    cwb_vec3 b = cwb_v3_scale(cwb_v3_in_plane(k->dxi_t, k->normal), kt);
     cwb_vec3 f = cwb_v3_add(a, b);
     double fy = mu * load;
     double na2 = cwb_v3_dot(a, a), na = sqrt(na2);
