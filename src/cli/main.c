@@ -110,9 +110,11 @@ static int command_help_asked(int argc, char **argv)
 static void cli_log_text(void *user, cwb_log_level level, const char *text)
 {
     (void)user;
-    static int progress_open;
+    static int progress_open, tty = -1;
     if (level == CWB_LOG_PROGRESS) {
-        if (isatty(fileno(stderr))) {
+        if (tty < 0) /* once: isatty is a system call, progress comes per sample */
+            tty = isatty(fileno(stderr));
+        if (tty) {
             fprintf(stderr, "\r%s\033[K", text);
             progress_open = 1;
         }
