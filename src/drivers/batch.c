@@ -336,10 +336,11 @@ static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_
     rec->sample = r;
     rec->msg[0] = '\0';
     cwb_result res;
-    cwb_result_init(&res);
     rec->status = slot->c ? load_row(b, r, slot, rec->msg, sizeof rec->msg)
                           : cwb_fail(rec->msg, sizeof rec->msg, CWB_EFAIL, "out of memory");
-    if (rec->status == CWB_OK)
+    if (rec->status != CWB_OK) /* else the run initialises it */
+        cwb_result_init(&res);
+    else
         rec->status = all ? cwb_run_case(slot->c, &res, rec->msg, sizeof rec->msg)
                           : cwb_run_case_scalars(slot->c, &res, rec->msg, sizeof rec->msg);
     for (size_t q = 0; q < b->nres; q++)
@@ -447,8 +448,15 @@ static size_t format_row(const batch *b, const record *rec, char *buf, size_t ca
         buf[u++] = '\n';
     }
     u += (size_t)snprintf(buf + u, cap - u, "%zu", rec->sample);
-    for (size_t j = 0; j < b->t.ncol && u < cap; j++)
-        u += (size_t)snprintf(buf + u, cap - u, ",%s", b->t.field[rec->sample * b->t.ncol + j]);
+    for (size_t j = 0; j < b->t.ncol && u < cap; j++) { /* ",%s" */
+        const char *f = b->t.field[rec->sample * b->t.ncol + j];
+        size_t len = strlen(f);
+        if (u + 1 + len >= cap)
+            return 0;
+        buf[u++] = ',';
+        memcpy(buf + u, f, len + 1);
+        u += len;
+    }
     for (size_t q = 0; q < b->nres && u < cap; q++)
         u += (size_t)(isfinite(rec->value[q]) && rec->status == CWB_OK
                           ? snprintf(buf + u, cap - u, ",%.17g", rec->value[q])
