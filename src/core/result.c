@@ -68,11 +68,15 @@ int cwb_series_find(const cwb_series *s, const char *name)
 
 void cwb_result_set(cwb_result *r, const char *name, const char *unit, double value)
 {
-    size_t i, len = strlen(name);
+    size_t i, len = 0;
+    unsigned hash = 2166136261u; /* FNV-1a of the name: a driver sets some forty
+                                    names per run, each looked up among the others */
+    for (; name[len]; len++)
+        hash = (hash ^ (unsigned char)name[len]) * 16777619u;
     /* strcmp(stored, name) == 0, i.e. the len + 1 bytes match (a name too
      * long for the field never matches its cut copy) */
     for (i = 0; len < sizeof r->scalar[0].name && i < r->nscalar; i++)
-        if (r->scalar[i].name[0] == name[0] && memcmp(r->scalar[i].name, name, len + 1) == 0)
+        if (r->name_hash[i] == hash && memcmp(r->scalar[i].name, name, len + 1) == 0)
             break;
     if (len >= sizeof r->scalar[0].name)
         i = r->nscalar;
@@ -81,6 +85,7 @@ void cwb_result_set(cwb_result *r, const char *name, const char *unit, double va
             return;
         r->nscalar++;
         copy_text(r->scalar[i].name, sizeof r->scalar[i].name, name);
+        r->name_hash[i] = hash;
     }
     copy_text(r->scalar[i].unit, sizeof r->scalar[i].unit, unit);
     r->scalar[i].value = value;
