@@ -387,6 +387,8 @@ typedef struct {
     const double *y;
     int rc;
     double off;
+    int have_k1;   /* k1 holds the first RK4 stage at y (the same for every */
+    double k1[NY]; /* length tried: s->h stays the step's during the solve) */
 } sep_ctx;
 
 static double overlap_after(double h, void *param)
@@ -398,9 +400,15 @@ static double overlap_after(double h, void *param)
         geometry_of(c->s, c->y, &g);
         return g.delta - c->off;
     }
-    int rc = rk4(c->s, c->y, h, out);
-    if (rc)
+    int rc = CWB_OK;
+    if (!c->have_k1 && (rc = rhs_stage((void *)c->s, c->y, 0.0, c->k1)) == CWB_OK)
+        c->have_k1 = 1;
+    if (rc == CWB_OK)
+        rc = cwb_rk4_step_k1(rhs_stage, (void *)c->s, NY, c->y, c->k1, h, out);
+    if (rc) {
         c->rc = rc;
+        return NAN;
+    }
     geometry_of(c->s, out, &g);
     return g.delta - c->off;
 }
@@ -647,7 +655,7 @@ static int record_row(const collision_run_state *r, const geometry *g)
  * Brent, and the step redone. */
 static int land_on_separation(collision_run_state *r, step_try *st, double off, char *msg, size_t n)
 {
-    sep_ctx sc = {&r->s, r->y, CWB_OK, off};
+    sep_ctx sc = {.s = &r->s, .y = r->y, .rc = CWB_OK, .off = off};
     gsl_function F = {overlap_after, &sc};
     double root, lo = 0.0, hi = st->hk;
     int rc = cwb_root_brent(&F, 0.0, st->hk, 0.0, 1e-13, &root, &lo, &hi);
