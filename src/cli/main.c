@@ -61,7 +61,7 @@ static const struct {
      "          [--results name,...] [--set section.key=value ...] [--json]\n"
      "  Run a case once per row of TABLE.csv (a header of case keys section.key, one sample\n"
      "  per row; '#' lines skipped; every value checked before anything runs). Appends one\n"
-     "  row per sample to FILE.csv as it is done: sample (its index in the table, from 0),\n"
+     "  row per sample to FILE.csv as it is done (within 20 ms): sample (its index, from 0),\n"
      "  every input, the results (--results, default every scalar sample 0 reports) and\n"
      "  status (ok | failed); rows in table order, whatever --jobs. --shard i/N takes rows\n"
      "  i, i+N, ... (0 <= i < N) for a job array; the shards' rows sorted on sample are the\n"
