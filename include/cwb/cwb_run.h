@@ -43,7 +43,7 @@ typedef struct {
     cwb_series series;
     size_t nscalar;
     cwb_scalar scalar[CWB_MAX_SCALARS];
-    unsigned name_hash[CWB_MAX_SCALARS]; /* of each scalar's name: cwb_result_set's lookup */
+    unsigned name_hash[CWB_MAX_SCALARS]; /* a key of each scalar's name: cwb_result_set's lookup */
     size_t nwarn;
     char warn[CWB_MAX_WARN][256];
     int no_series; /* set by the caller after cwb_result_init: only the scalars are
