@@ -207,6 +207,115 @@ START_TEST(batch_equals_single_runs_any_jobs_and_shards)
 }
 END_TEST
 
+/* A case whose samples set bodies, a law and the driver: body2 is "same"
+ * but has an E of its own, so body1.radius and body1.density reach body2
+ * while body1.E does not. */
+static const char sampler_case[] =
+    "[contact]\nnormal = hertz\ntangential = mindlin\ndamping = tsuji\n\n"
+    "[tangential]\nmu = 0.3\n\n[damping]\ne = 0.8\n\n"
+    "[body1]\nshape = sphere\nradius = 0.01\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n"
+    "[body2]\nshape = same\nE = 2e11\n\n[driver]\ntype = collision\nv_normal = 1\n"
+    "v_tangential = 0.5\ndt_tol = 1e-3\n";
+
+/* Every batch row equals the same sample run alone, whichever way the
+ * batch sets the sample (the case read once and only the row's keys set, or
+ * a law's name in the table: each row read in full); every result to the
+ * last bit (%.17g): both paths do the same arithmetic on the same values,
+ * so any difference is a key the batch set wrongly or missed. The single
+ * runs are the independent path: cwb_run_case after a full cwb_case_load
+ * of the file with the row as --set overrides (what `cwb run` does), and
+ * for one row the `cwb run --json` binary itself (12 digits, its format). */
+START_TEST(batch_sets_keys_as_single_runs_do)
+{
+    scratch s;
+    scratch_open(&s, 1);
+    char path[128], cpath[128];
+    snprintf(cpath, sizeof cpath, "%s/m.case", s.dir);
+    write_text(cpath, sampler_case);
+    static const char *const tables[] = {
+        "body1.radius,body1.density,body1.E,tangential.mu,damping.e,driver.v_normal\n"
+        "0.01,2700,7e10,0.3,0.8,1\n0.004,7800,2.1e11,0.45,0.6,2.5\n0.02,1200,3e9,0.1,0.95,0.7\n"
+        "0.007,2500,7e10,0.3,0.5,1.5\n",
+        "contact.tangential,driver.v_normal\nlinear,1\nmindlin,2\nmindlin_rescale,0.5\n"};
+    for (size_t t = 0; t < 2; t++) {
+        snprintf(path, sizeof path, "%s/m.csv", s.dir);
+        write_text(path, tables[t]);
+        snprintf(path, sizeof path, "%s/m_out.csv", s.dir);
+        remove(path);
+        const char *args[] = {"batch", "m.case", "--samples", "m.csv", "--out", "m_out.csv", NULL};
+        int st = cwb_in(&s, args);
+        char *blog = slurp(s.log);
+        ck_assert_msg(st == 0, "cwb batch: status %d: %s", st, blog);
+        free(blog);
+        char *text = slurp(path), *rows[8], *hdr = strstr(text, "\nsample,");
+        ck_assert_ptr_nonnull(hdr);
+        char *header = strdup(hdr + 1);
+        *strchr(header, '\n') = '\0';
+        char cols[512];
+        snprintf(cols, sizeof cols, "%s", tables[t]);
+        *strchr(cols, '\n') = '\0';
+        char *col[8], *save = NULL;
+        size_t ncol = 0;
+        for (char *p = strtok_r(cols, ",", &save); p && ncol < 8; p = strtok_r(NULL, ",", &save))
+            col[ncol++] = p;
+        size_t nrow = data_rows(text, rows, 8);
+        ck_assert_uint_eq(nrow, t == 0 ? 4 : 3);
+        for (size_t k = 0; k < nrow; k++) {
+            char r[4096], h[4096], sets[8][128], *rf[96], *hf[96], *sr = NULL, *sh = NULL;
+            const char *over[8];
+            size_t nr = 0, nh = 0;
+            snprintf(r, sizeof r, "%s", rows[k]);
+            snprintf(h, sizeof h, "%s", header);
+            for (char *p = strtok_r(r, ",", &sr); p && nr < 96; p = strtok_r(NULL, ",", &sr))
+                rf[nr++] = p;
+            for (char *p = strtok_r(h, ",", &sh); p && nh < 96; p = strtok_r(NULL, ",", &sh))
+                hf[nh++] = p;
+            ck_assert_uint_eq(nr, nh);
+            ck_assert_str_eq(rf[nr - 1], "ok");
+            for (size_t j = 0; j < ncol; j++) {
+                snprintf(sets[j], sizeof sets[j], "%s=%s", col[j], rf[1 + j]);
+                over[j] = sets[j];
+            }
+            cwb_result res;
+            test_run(cpath, over, ncol, &res);
+            for (size_t q = 1 + ncol; q + 1 < nh; q++) {
+                char name[64], want[40];
+                snprintf(name, sizeof name, "%s", hf[q]);
+                *strchr(name, '[') = '\0';
+                snprintf(want, sizeof want, "%.17g", cwb_result_get(&res, name));
+                ck_assert_msg(strcmp(want, rf[q]) == 0, "table %zu sample %s: %s = %s in the batch, "
+                              "%s alone", t, rf[0], name, rf[q], want);
+            }
+            cwb_result_free(&res);
+            if (t != 0 || k != 1)
+                continue;
+            /* sample 1 through the binary: `cwb run --json` prints %.12g */
+            const char *run[] = {"run",   "m.case",   "--no-plot", "--json",  "--out",   "r",
+                                 "--set", over[0],    "--set",     over[1],   "--set",   over[2],
+                                 "--set", over[3],    "--set",     over[4],   "--set",   over[5],
+                                 NULL};
+            ck_assert_int_eq(cwb_in(&s, run), 0);
+            char *log = slurp(s.log);
+            for (size_t q = 1 + ncol; q + 1 < nh; q++) {
+                char key[80], want[64];
+                snprintf(key, sizeof key, "\"%s", hf[q]);
+                *strchr(key, '[') = '\0';
+                strcat(key, "\": ");
+                const char *at = strstr(log, key);
+                ck_assert_msg(at != NULL, "%s not in cwb run's JSON", key);
+                snprintf(want, sizeof want, "%.12g", atof(rf[q]));
+                ck_assert_msg(strncmp(at + strlen(key), want, strlen(want)) == 0,
+                              "%s: batch %s, cwb run %.30s", key, want, at + strlen(key));
+            }
+            free(log);
+        }
+        free(header);
+        free(text);
+    }
+    scratch_close(&s);
+}
+END_TEST
+
 static void sleep_ms(long ms)
 {
     struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
@@ -359,6 +468,7 @@ Suite *batch_suite(void)
     TCase *tc = tcase_create("batch");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, batch_equals_single_runs_any_jobs_and_shards);
+    tcase_add_test(tc, batch_sets_keys_as_single_runs_do);
     tcase_add_test(tc, batch_resumes_after_sigkill);
     tcase_add_test(tc, batch_resumes_after_sigterm);
     tcase_add_test(tc, batch_refuses_bad_input);

@@ -43,8 +43,11 @@ typedef struct {
     cwb_series series;
     size_t nscalar;
     cwb_scalar scalar[CWB_MAX_SCALARS];
+    unsigned name_hash[CWB_MAX_SCALARS]; /* a key of each scalar's name: cwb_result_set's lookup */
     size_t nwarn;
     char warn[CWB_MAX_WARN][256];
+    int no_series; /* set by the caller after cwb_result_init: only the scalars are
+                      read, a driver may leave the series empty */
 } cwb_result;
 
 void cwb_result_init(cwb_result *r);
@@ -143,6 +146,26 @@ typedef struct {
 cwb_case *cwb_case_new(void);
 int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, size_t n_overrides,
                   char *msg, size_t n);
+
+/* The samples of one case (`cwb batch`): the file is read once and each
+ * sample sets only its keys. cwb_case_sampler_new takes a case loaded by
+ * cwb_case_load(base, path, overrides, n_over) whose last n_keys overrides
+ * are the keys every sample sets ("section.key=value"); NULL when some key
+ * is not a number or word of [driver], [body1], [body2] or a law's section
+ * (a law's name, a shape, a list, a text): then load each sample.
+ * cwb_case_sampler_apply sets the keys to values (n_keys texts) in c, a
+ * case loaded like base (any values of those keys), and does again what
+ * cwb_case_load does after reading them: parse and range, bodies and pair,
+ * each law's check and prepare, the driver's check. CWB_OK leaves c as
+ * cwb_case_load would with those values; any other status leaves c half
+ * set and its message may lack the line: load the sample with
+ * cwb_case_load for the message. */
+typedef struct cwb_case_sampler cwb_case_sampler;
+cwb_case_sampler *cwb_case_sampler_new(const cwb_case *base, const char *const *overrides,
+                                       size_t n_over, size_t n_keys);
+int cwb_case_sampler_apply(const cwb_case_sampler *s, cwb_case *c, const char *const *values,
+                           char *msg, size_t n);
+void cwb_case_sampler_free(cwb_case_sampler *s);
 
 /* "FILE:LINE" of a value of a table in this case (for drivers' checks). */
 void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, size_t n);
@@ -250,5 +273,9 @@ int cwb_contact_init(cwb_contact *ct, const cwb_case *c);
 
 /* Run the case's driver and compare with its reference if it names one. */
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);
+/* The same for a caller that reads only the scalars (`cwb batch`): the same
+ * scalars, the series left empty where the driver can skip it and nothing
+ * is compared with it (a case without a reference). */
+int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n);
 
 #endif /* CWB_RUN_H */

@@ -61,7 +61,7 @@ static const struct {
      "          [--results name,...] [--set section.key=value ...] [--json]\n"
      "  Run a case once per row of TABLE.csv (a header of case keys section.key, one sample\n"
      "  per row; '#' lines skipped; every value checked before anything runs). Appends one\n"
-     "  row per sample to FILE.csv as it is done: sample (its index in the table, from 0),\n"
+     "  row per sample to FILE.csv as it is done (within 20 ms): sample (its index, from 0),\n"
      "  every input, the results (--results, default every scalar sample 0 reports) and\n"
      "  status (ok | failed); rows in table order, whatever --jobs. --shard i/N takes rows\n"
      "  i, i+N, ... (0 <= i < N) for a job array; the shards' rows sorted on sample are the\n"
@@ -110,9 +110,11 @@ static int command_help_asked(int argc, char **argv)
 static void cli_log_text(void *user, cwb_log_level level, const char *text)
 {
     (void)user;
-    static int progress_open;
+    static int progress_open, tty = -1;
     if (level == CWB_LOG_PROGRESS) {
-        if (isatty(fileno(stderr))) {
+        if (tty < 0) /* once: isatty is a system call, progress comes per sample */
+            tty = isatty(fileno(stderr));
+        if (tty) {
             fprintf(stderr, "\r%s\033[K", text);
             progress_open = 1;
         }

@@ -23,5 +23,9 @@ typedef int (*cwb_rhs)(void *ctx, const double *y, double t_off, double *dy);
  * step doubling (12 evaluations per step instead of 4): cwb controls the
  * accuracy by refining whole runs (dt = auto). */
 int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, double *out);
+/* The same step with its first stage k1 = f(y, 0) given: steps of several
+ * lengths from one state (a root solve on the length) share it. */
+int cwb_rk4_step_k1(cwb_rhs f, void *ctx, size_t n, const double *y, const double *k1, double h,
+                    double *out);
 
 #endif /* CWB_NUMERIC_H */

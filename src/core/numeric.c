@@ -49,13 +49,14 @@ int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double 
     return rc;
 }
 
-int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, double *out)
+int cwb_rk4_step_k1(cwb_rhs f, void *ctx, size_t n, const double *y, const double *k1, double h,
+                    double *out)
 {
-    double k1[CWB_RK4_MAX], k2[CWB_RK4_MAX], k3[CWB_RK4_MAX], k4[CWB_RK4_MAX], tmp[CWB_RK4_MAX];
+    double k2[CWB_RK4_MAX], k3[CWB_RK4_MAX], k4[CWB_RK4_MAX], tmp[CWB_RK4_MAX];
     assert(n <= CWB_RK4_MAX);
+    if (n == 0)
+        return CWB_OK;
     int rc;
-    if ((rc = f(ctx, y, 0.0, k1)))
-        return rc;
     for (size_t i = 0; i < n; i++)
         tmp[i] = y[i] + 0.5 * h * k1[i];
     if ((rc = f(ctx, tmp, 0.5 * h, k2)))
@@ -71,4 +72,14 @@ int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, doub
     for (size_t i = 0; i < n; i++)
         out[i] = y[i] + h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
     return CWB_OK;
+}
+
+int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, double *out)
+{
+    double k1[CWB_RK4_MAX];
+    assert(n <= CWB_RK4_MAX);
+    int rc;
+    if ((rc = f(ctx, y, 0.0, k1)))
+        return rc;
+    return cwb_rk4_step_k1(f, ctx, n, y, k1, h, out);
 }

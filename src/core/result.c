@@ -6,6 +6,17 @@
 
 #include "cwb_run.h"
 
+/* snprintf(buf, n, "%s", text) without the format machinery: a driver
+ * names some forty results per run, and a batch runs thousands. */
+static void copy_text(char *buf, size_t n, const char *text)
+{
+    size_t len = strlen(text);
+    if (len >= n)
+        len = n - 1;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+}
+
 void cwb_result_init(cwb_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -23,8 +34,8 @@ int cwb_series_column(cwb_series *s, const char *name, const char *unit)
     if (s->ncol == CWB_MAX_COLS || s->nrow > 0)
         return -1;
     cwb_column *c = &s->col[s->ncol];
-    snprintf(c->name, sizeof c->name, "%s", name);
-    snprintf(c->unit, sizeof c->unit, "%s", unit);
+    copy_text(c->name, sizeof c->name, name);
+    copy_text(c->unit, sizeof c->unit, unit);
     c->v = NULL;
     return (int)s->ncol++;
 }
@@ -57,17 +68,29 @@ int cwb_series_find(const cwb_series *s, const char *name)
 
 void cwb_result_set(cwb_result *r, const char *name, const char *unit, double value)
 {
-    size_t i;
-    for (i = 0; i < r->nscalar; i++)
-        if (strcmp(r->scalar[i].name, name) == 0)
+    /* A key of the name's length and its last eight bytes, compared before
+     * the bytes: a driver sets some forty names per run, each looked up
+     * among the others, and many share a prefix (energy_dissipated_...).
+     * (An FNV hash of every byte cost more than the scan it saved.) */
+    size_t i, len = strlen(name);
+    unsigned long long tail = 0;
+    memcpy(&tail, name + (len >= 8 ? len - 8 : 0), len >= 8 ? 8 : len);
+    unsigned hash = (unsigned)(tail ^ (tail >> 32)) ^ (unsigned)len * 2654435761u;
+    /* strcmp(stored, name) == 0, i.e. the len + 1 bytes match (a name too
+     * long for the field never matches its cut copy) */
+    for (i = 0; len < sizeof r->scalar[0].name && i < r->nscalar; i++)
+        if (r->name_hash[i] == hash && memcmp(r->scalar[i].name, name, len + 1) == 0)
             break;
+    if (len >= sizeof r->scalar[0].name)
+        i = r->nscalar;
     if (i == r->nscalar) {
         if (r->nscalar == CWB_MAX_SCALARS)
             return;
         r->nscalar++;
+        copy_text(r->scalar[i].name, sizeof r->scalar[i].name, name);
+        r->name_hash[i] = hash;
     }
-    snprintf(r->scalar[i].name, sizeof r->scalar[i].name, "%s", name);
-    snprintf(r->scalar[i].unit, sizeof r->scalar[i].unit, "%s", unit);
+    copy_text(r->scalar[i].unit, sizeof r->scalar[i].unit, unit);
     r->scalar[i].value = value;
 }
 

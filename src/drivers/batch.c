@@ -40,6 +40,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -50,6 +51,13 @@
 
 #define MAX_INPUTS 32
 #define MAX_JOBS   256
+#define ROW_MAX    (1 << 14) /* one output row, a failed sample's message included */
+#define OUT_BUF    (1 << 16) /* rows waiting for one write() */
+/* Rows reach the file at most this long after they are done (a write()
+ * per row cost as much as a short collision); a progress line at most
+ * every PROGRESS_SECONDS. */
+#define FLUSH_SECONDS    0.02
+#define PROGRESS_SECONDS 0.1
 
 /* The table of samples, read whole: fields point into text. */
 typedef struct {
@@ -81,9 +89,28 @@ typedef struct {
     unsigned char *done; /* per table row: already in the output */
     size_t *todo, ntodo, skipped, failed, written;
     int fd; /* the output, open for appending */
+    char out_buf[OUT_BUF]; /* whole rows not yet written */
+    size_t out_len;
+    double flushed_at, progress_at; /* monotonic seconds */
+    cwb_case_sampler *sampler; /* the case read once, the samples' keys set (NULL: load each) */
 } batch;
 
+/* A process's one case (about 0.7 MB: not allocated per sample) and
+ * whether it holds a sample loaded in full, which the sampler's keys can
+ * then be set on. */
+typedef struct {
+    cwb_case *c;
+    int loaded;
+} case_slot;
+
 static volatile sig_atomic_t stop_signal;
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 static void on_stop(int sig)
 {
@@ -271,16 +298,25 @@ static size_t row_overrides(const batch *b, size_t r, char (*buf)[256], const ch
     return k;
 }
 
-/* Load table row r's case into c; a bad value is "TABLE:LINE: ...". */
-static int load_row(const batch *b, size_t r, cwb_case *c, char *msg, size_t n)
+/* Load table row r's case into slot; a bad value is "TABLE:LINE: ...".
+ * Once the slot holds a loaded sample, the sampler sets only the row's
+ * values; a row it refuses is loaded in full, for the loader's message. */
+static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t n)
 {
     char buf[MAX_INPUTS][256], why[CWB_MSG];
+    cwb_case *c = slot->c;
+    if (slot->loaded && b->sampler &&
+        cwb_case_sampler_apply(b->sampler, c, (const char *const *)&b->t.field[r * b->t.ncol],
+                               why, sizeof why) == CWB_OK)
+        return CWB_OK;
+    slot->loaded = 0;
     const char **over = malloc((b->req.nsets + MAX_INPUTS) * sizeof *over);
     if (!over)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     size_t k = row_overrides(b, r, buf, over);
     int rc = cwb_case_load(c, b->req.path, over, k, why, sizeof why);
     free(over);
+    slot->loaded = rc == CWB_OK;
     /* the loader names a value "--set KEY=VALUE: ..."; here it is a cell */
     const char *set = strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
     if (rc == CWB_EINPUT && set)
@@ -294,18 +330,19 @@ static int load_row(const batch *b, size_t r, cwb_case *c, char *msg, size_t n)
 }
 
 /* Run table row r into rec (the asked results, NaN where undefined); r's
- * full result into all when given (the header comes from sample 0). c is
- * the process's one case struct (about 0.7 MB: not allocated per sample). */
-static void run_row(const batch *b, size_t r, cwb_case *c, record *rec, cwb_result *all)
+ * full result into all when given (the header comes from sample 0). */
+static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_result *all)
 {
-    memset(rec, 0, sizeof *rec);
     rec->sample = r;
+    rec->msg[0] = '\0';
     cwb_result res;
-    cwb_result_init(&res);
-    rec->status = c ? load_row(b, r, c, rec->msg, sizeof rec->msg)
-                    : cwb_fail(rec->msg, sizeof rec->msg, CWB_EFAIL, "out of memory");
-    if (rec->status == CWB_OK)
-        rec->status = cwb_run_case(c, &res, rec->msg, sizeof rec->msg);
+    rec->status = slot->c ? load_row(b, r, slot, rec->msg, sizeof rec->msg)
+                          : cwb_fail(rec->msg, sizeof rec->msg, CWB_EFAIL, "out of memory");
+    if (rec->status != CWB_OK) /* else the run initialises it */
+        cwb_result_init(&res);
+    else
+        rec->status = all ? cwb_run_case(slot->c, &res, rec->msg, sizeof rec->msg)
+                          : cwb_run_case_scalars(slot->c, &res, rec->msg, sizeof rec->msg);
     for (size_t q = 0; q < b->nres; q++)
         rec->value[q] = cwb_result_get(&res, b->res_name[q]);
     if (all && rec->status == CWB_OK)
@@ -323,9 +360,9 @@ static int choose_results(batch *b, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     cwb_result_init(all);
     b->nres = 0;
-    cwb_case *c = cwb_case_new();
-    run_row(b, 0, c, &rec, all);
-    free(c);
+    case_slot slot = {cwb_case_new(), 0};
+    run_row(b, 0, &slot, &rec, all);
+    free(slot.c);
     int rc = rec.status;
     if (rc != CWB_OK)
         rc = cwb_fail(msg, n, rc, "sample 0 (%s:%zu), run to learn the results: %s", b->req.samples,
@@ -411,8 +448,15 @@ static size_t format_row(const batch *b, const record *rec, char *buf, size_t ca
         buf[u++] = '\n';
     }
     u += (size_t)snprintf(buf + u, cap - u, "%zu", rec->sample);
-    for (size_t j = 0; j < b->t.ncol && u < cap; j++)
-        u += (size_t)snprintf(buf + u, cap - u, ",%s", b->t.field[rec->sample * b->t.ncol + j]);
+    for (size_t j = 0; j < b->t.ncol && u < cap; j++) { /* ",%s" */
+        const char *f = b->t.field[rec->sample * b->t.ncol + j];
+        size_t len = strlen(f);
+        if (u + 1 + len >= cap)
+            return 0;
+        buf[u++] = ',';
+        memcpy(buf + u, f, len + 1);
+        u += len;
+    }
     for (size_t q = 0; q < b->nres && u < cap; q++)
         u += (size_t)(isfinite(rec->value[q]) && rec->status == CWB_OK
                           ? snprintf(buf + u, cap - u, ",%.17g", rec->value[q])
@@ -422,16 +466,13 @@ static size_t format_row(const batch *b, const record *rec, char *buf, size_t ca
     return u < cap ? u : 0;
 }
 
-/* Append one row with a single write(): a kill leaves it whole or torn
- * without its newline, which the next run cuts off. */
-static int append_row(batch *b, const record *rec, char *msg, size_t n)
+/* The rows waiting, appended with a single write(): a kill leaves them
+ * whole, or the last one torn without its newline, which the next run
+ * cuts off. */
+static int flush_rows(batch *b, char *msg, size_t n)
 {
-    static char buf[1 << 14];
-    size_t len = format_row(b, rec, buf, sizeof buf);
-    if (!len)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: row of sample %zu too long", b->out, rec->sample);
-    for (size_t off = 0; off < len;) {
-        ssize_t w = write(b->fd, buf + off, len - off);
+    for (size_t off = 0; off < b->out_len;) {
+        ssize_t w = write(b->fd, b->out_buf + off, b->out_len - off);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
@@ -439,9 +480,36 @@ static int append_row(batch *b, const record *rec, char *msg, size_t n)
                             w < 0 ? strerror(errno) : "no space");
         off += (size_t)w;
     }
+    b->out_len = 0;
+    b->flushed_at = seconds_now();
+    return CWB_OK;
+}
+
+/* Append one row: whole rows wait in out_buf and go to the file at least
+ * every FLUSH_SECONDS, when the buffer is full and when the batch ends or
+ * stops. */
+static int append_row(batch *b, const record *rec, char *msg, size_t n)
+{
+    int rc;
+    if (b->out_len + ROW_MAX > sizeof b->out_buf && (rc = flush_rows(b, msg, n)) != CWB_OK)
+        return rc;
+    size_t len = format_row(b, rec, b->out_buf + b->out_len, ROW_MAX);
+    if (!len)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: row of sample %zu too long", b->out, rec->sample);
+    b->out_len += len;
     b->written++;
     b->failed += rec->status != CWB_OK;
-    return CWB_OK;
+    return seconds_now() - b->flushed_at >= FLUSH_SECONDS ? flush_rows(b, msg, n) : CWB_OK;
+}
+
+/* "batch: done/total" on the terminal, at most every PROGRESS_SECONDS. */
+static void progress(batch *b, size_t done, size_t total)
+{
+    double t = seconds_now();
+    if (done < total && t - b->progress_at < PROGRESS_SECONDS)
+        return;
+    b->progress_at = t;
+    cwb_logf(b->log, CWB_LOG_PROGRESS, "batch: %zu/%zu", done, total);
 }
 
 /* A row of an existing output: the sample it holds, checked against the
@@ -554,18 +622,29 @@ static int open_output(batch *b, char *msg, size_t n)
     b->fd = open(b->out, O_WRONLY | O_APPEND);
     if (b->fd < 0)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
+    b->flushed_at = seconds_now();
     return CWB_OK;
 }
 
 /* Every value of the shard through the case loader before anything runs
- * or is written: a bad table stops with TABLE:LINE and status 2. */
-static int validate(const batch *b, char *msg, size_t n)
+ * or is written: a bad table stops with TABLE:LINE and status 2. The
+ * shard's first row is loaded in full; the sampler made from it checks the
+ * others (the same checks, without reading the file again). */
+static int validate(batch *b, char *msg, size_t n)
 {
-    cwb_case *c = cwb_case_new();
-    int rc = c ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    for (size_t r = b->shard; rc == CWB_OK && r < b->t.nrow; r += b->nshards)
-        rc = load_row(b, r, c, msg, n);
-    free(c);
+    case_slot slot = {cwb_case_new(), 0};
+    int rc = slot.c ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK && b->shard < b->t.nrow && (rc = load_row(b, b->shard, &slot, msg, n)) == CWB_OK) {
+        char buf[MAX_INPUTS][256];
+        const char **over = malloc((b->req.nsets + MAX_INPUTS) * sizeof *over);
+        if (over)
+            b->sampler = cwb_case_sampler_new(slot.c, over, row_overrides(b, b->shard, buf, over),
+                                              b->t.ncol);
+        free(over);
+    }
+    for (size_t r = b->shard + b->nshards; rc == CWB_OK && r < b->t.nrow; r += b->nshards)
+        rc = load_row(b, r, &slot, msg, n);
+    free(slot.c);
     return rc;
 }
 
@@ -581,8 +660,11 @@ static int plan(batch *b, char *msg, size_t n)
     return CWB_OK;
 }
 
-static int stopped(const batch *b, char *msg, size_t n)
+static int stopped(batch *b, char *msg, size_t n)
 {
+    int rc = flush_rows(b, msg, n);
+    if (rc != CWB_OK)
+        return rc;
     return cwb_fail(msg, n, CWB_EFAIL,
                     "batch stopped by %s: %zu rows written to %s; run the same command again "
                     "to resume",
@@ -593,19 +675,19 @@ static int stopped(const batch *b, char *msg, size_t n)
 static int run_here(batch *b, char *msg, size_t n)
 {
     record rec;
-    cwb_case *c = cwb_case_new();
+    case_slot slot = {cwb_case_new(), 0};
     int rc = CWB_OK;
     for (size_t p = 0; rc == CWB_OK && p < b->ntodo; p++) {
         if (stop_signal) {
             rc = stopped(b, msg, n);
             break;
         }
-        cwb_logf(b->log, CWB_LOG_PROGRESS, "batch: %zu/%zu", p + 1, b->ntodo);
-        run_row(b, b->todo[p], c, &rec, NULL);
+        progress(b, p + 1, b->ntodo);
+        run_row(b, b->todo[p], &slot, &rec, NULL);
         rc = rec.status == CWB_EINPUT ? cwb_fail(msg, n, CWB_EINPUT, "%s", rec.msg)
                                       : append_row(b, &rec, msg, n);
     }
-    free(c);
+    free(slot.c);
     return rc;
 }
 
@@ -633,9 +715,10 @@ static void work(const batch *b, int task, int result)
 {
     size_t p;
     record rec;
-    cwb_case *c = cwb_case_new();
+    memset(&rec, 0, sizeof rec); /* sent whole through the pipe */
+    case_slot slot = {cwb_case_new(), 0};
     while (read_full(task, &p, sizeof p) == 0 && p < b->ntodo) {
-        run_row(b, b->todo[p], c, &rec, NULL);
+        run_row(b, b->todo[p], &slot, &rec, NULL);
         if (write(result, &rec, sizeof rec) != (ssize_t)sizeof rec)
             _exit(1);
     }
@@ -766,7 +849,7 @@ static int run_workers(batch *b, int jobs, char *msg, size_t n)
                 rc = collect(b, &wk[who[k]], done, &next, msg, n);
         if (rc == CWB_OK)
             rc = flush_in_order(b, done, &wpos, msg, n);
-        cwb_logf(b->log, CWB_LOG_PROGRESS, "batch: %zu/%zu", wpos, b->ntodo);
+        progress(b, wpos, b->ntodo);
     }
     if (rc == CWB_OK && stop_signal)
         rc = stopped(b, msg, n);
@@ -863,6 +946,12 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
         jobs = b->ntodo ? (int)b->ntodo : 1;
     if (rc == CWB_OK)
         rc = jobs > 1 ? run_workers(b, jobs, msg, n) : run_here(b, msg, n);
+    if (b->fd >= 0 && b->out_len) { /* the rows done, also when a sample stopped the batch */
+        char why[CWB_MSG];
+        int wrc = flush_rows(b, why, sizeof why);
+        if (wrc != CWB_OK && rc == CWB_OK)
+            rc = cwb_fail(msg, n, wrc, "%s", why);
+    }
     if (b->fd >= 0 && close(b->fd) != 0 && rc == CWB_OK)
         rc = cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
     if (rc == CWB_OK)
@@ -871,6 +960,7 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGPIPE, &old_pipe, NULL);
     table_free(&b->t);
+    cwb_case_sampler_free(b->sampler);
     free(b->done);
     free(b->todo);
     free(b);

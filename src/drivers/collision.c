@@ -196,6 +196,9 @@ typedef struct {
     cwb_contact ct;
     int wall; /* body 2 is a wall */
     double r1, r2, m1, m2, I1, I2;
+    /* per collision: 1/m, 1/I and body 1's share r1/(r1 + r2) of the
+     * centre distance, divided once rather than at every stage */
+    double inv_m1, inv_m2, inv_I1, inv_I2, share1;
     double delta0; /* overlap of the committed state */
     double h;      /* length of the step being taken */
 } sim;
@@ -232,7 +235,7 @@ static void geometry_of(const sim *s, const double *y, geometry *g)
         double dist = cwb_v3_norm(d);
         g->n = cwb_v3_scale(d, 1.0 / dist);
         g->delta = s->r1 + s->r2 - dist;
-        cwb_vec3 cp = cwb_v3_add(x1, cwb_v3_scale(d, s->r1 / (s->r1 + s->r2)));
+        cwb_vec3 cp = cwb_v3_add(x1, cwb_v3_scale(d, s->share1));
         g->r1c = cwb_v3_sub(cp, x1);
         g->r2c = cwb_v3_sub(cp, x2);
     }
@@ -259,13 +262,12 @@ static void kinematics(const sim *s, const double *y, const geometry *g, double 
     k->dt = t_off;
 }
 
-/* Right-hand side at state y, t_off after the committed state. */
-static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_contact_out *o,
-               cwb_contact_trial *trial)
+/* Right-hand side at state y (geometry g), t_off after the committed state. */
+static int rhs_at(const sim *s, const double *y, const geometry *gy, double t_off, double *dy,
+                  cwb_contact_out *o, cwb_contact_trial *trial)
 {
-    geometry g;
+    const geometry g = *gy;
     cwb_kin k;
-    geometry_of(s, y, &g);
     kinematics(s, y, &g, t_off, &k);
     int rc = cwb_contact_eval(&s->ct, &k, o, trial);
     if (rc != CWB_OK)
@@ -279,16 +281,16 @@ static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_cont
     cwb_vec3 tq2 = cwb_v3_add(cwb_v3_cross(g.r2c, f2), o->r.torque2);
 
     put3(dy, X1, get3(y, V1));
-    put3(dy, V1, cwb_v3_scale(f1, 1.0 / s->m1));
-    put3(dy, W1, cwb_v3_scale(tq1, 1.0 / s->I1));
+    put3(dy, V1, cwb_v3_scale(f1, s->inv_m1));
+    put3(dy, W1, cwb_v3_scale(tq1, s->inv_I1));
     if (s->wall) {
         put3(dy, X2, cwb_v3(0, 0, 0));
         put3(dy, V2, cwb_v3(0, 0, 0));
         put3(dy, W2, cwb_v3(0, 0, 0));
     } else {
         put3(dy, X2, get3(y, V2));
-        put3(dy, V2, cwb_v3_scale(f2, 1.0 / s->m2));
-        put3(dy, W2, cwb_v3_scale(tq2, 1.0 / s->I2));
+        put3(dy, V2, cwb_v3_scale(f2, s->inv_m2));
+        put3(dy, W2, cwb_v3_scale(tq2, s->inv_I2));
     }
     put3(dy, XI, g.v_t);
     dy[WORK_N] = o->n.force * g.delta_rate;
@@ -298,6 +300,15 @@ static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_cont
     put3(dy, THETA, k.omega_rel);
     dy[DISS_V] = cwb_v3_dot(o->r.viscous, k.omega_rel);
     return CWB_OK;
+}
+
+/* Right-hand side at state y, t_off after the committed state. */
+static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_contact_out *o,
+               cwb_contact_trial *trial)
+{
+    geometry g;
+    geometry_of(s, y, &g);
+    return rhs_at(s, y, &g, t_off, dy, o, trial);
 }
 
 /* The right-hand side in the form the shared RK4 step takes. */
@@ -376,6 +387,8 @@ typedef struct {
     const double *y;
     int rc;
     double off;
+    int have_k1;   /* k1 holds the first RK4 stage at y (the same for every */
+    double k1[NY]; /* length tried: s->h stays the step's during the solve) */
 } sep_ctx;
 
 static double overlap_after(double h, void *param)
@@ -387,9 +400,15 @@ static double overlap_after(double h, void *param)
         geometry_of(c->s, c->y, &g);
         return g.delta - c->off;
     }
-    int rc = rk4(c->s, c->y, h, out);
-    if (rc)
+    int rc = CWB_OK;
+    if (!c->have_k1 && (rc = rhs_stage((void *)c->s, c->y, 0.0, c->k1)) == CWB_OK)
+        c->have_k1 = 1;
+    if (rc == CWB_OK)
+        rc = cwb_rk4_step_k1(rhs_stage, (void *)c->s, NY, c->y, c->k1, h, out);
+    if (rc) {
         c->rc = rc;
+        return NAN;
+    }
     geometry_of(c->s, out, &g);
     return g.delta - c->off;
 }
@@ -441,13 +460,19 @@ static double hermite_peak(double d0, double r0, double d1, double r1, double h)
  * at s_floor: the time to close an overlap the centre coordinates can still
  * resolve (a few thousand ulps of the radius), below which the overlap
  * computed from positions is rounding noise. */
-static double graded_step(double h, double t_grade, double s_floor, double t, double delta,
+static double graded_shortest(double h, double t_grade, double s_floor)
+{
+    return fmin(h, fmax(h * pow(h / t_grade, 5.0 / 3.0), s_floor));
+}
+
+/* The step at time t (overlap delta, closing at -delta_rate), s_min the
+ * run's graded_shortest. */
+static double graded_step(double h, double t_grade, double s_min, double t, double delta,
                           double delta_rate)
 {
     double tau = delta_rate < 0.0 && delta > 0.0 ? delta / -delta_rate : INFINITY;
     if (t >= t_grade && tau >= t_grade)
         return h; /* away from both ends */
-    double s_min = fmin(h, fmax(h * pow(h / t_grade, 5.0 / 3.0), s_floor));
     double s = t < t_grade ? h * pow(t / t_grade, 0.625) : h;
     if (tau <= s_min)
         return fmax(2.0 * tau, s_min); /* the landing step */
@@ -534,6 +559,7 @@ typedef struct {
     double h, t_grade;  /* base step and grading time (graded_step) */
     double resolvable;  /* overlaps below this are rounding noise [m] */
     double s_floor;     /* shortest graded step [s] */
+    double s_min;       /* graded_shortest of the run [s] */
     size_t every;       /* record a row every this many steps */
     cwb_series *series; /* NULL: no rows */
     double y[NY];       /* committed state */
@@ -576,6 +602,11 @@ static int sim_of_case(const cwb_case *c, sim *s)
     s->m2 = b2->mass;
     s->I1 = b1->inertia;
     s->I2 = b2->inertia;
+    s->inv_m1 = 1.0 / s->m1;
+    s->inv_m2 = 1.0 / s->m2; /* a wall's: never used */
+    s->inv_I1 = 1.0 / s->I1;
+    s->inv_I2 = 1.0 / s->I2;
+    s->share1 = s->r1 / (s->r1 + s->r2);
     return CWB_OK;
 }
 
@@ -624,7 +655,7 @@ static int record_row(const collision_run_state *r, const geometry *g)
  * Brent, and the step redone. */
 static int land_on_separation(collision_run_state *r, step_try *st, double off, char *msg, size_t n)
 {
-    sep_ctx sc = {&r->s, r->y, CWB_OK, off};
+    sep_ctx sc = {.s = &r->s, .y = r->y, .rc = CWB_OK, .off = off};
     gsl_function F = {overlap_after, &sc};
     double root, lo = 0.0, hi = st->hk;
     int rc = cwb_root_brent(&F, 0.0, st->hk, 0.0, 1e-13, &root, &lo, &hi);
@@ -752,10 +783,11 @@ static double transition_side_at(transition_ctx *c, double h)
     s->h = h;
     c->h = NAN;
     int rc = rk4(s, c->r->y, h, c->y);
-    if (rc == CWB_OK)
-        rc = rhs(s, c->y, h, dy, &c->o, &c->t);
     if (rc == CWB_OK) {
         geometry_of(s, c->y, &c->g);
+        rc = rhs_at(s, c->y, &c->g, h, dy, &c->o, &c->t);
+    }
+    if (rc == CWB_OK) {
         if (c->tr == TR_SLIP_STICK)
             rc = slip_rate(s, c->y, &c->g, &c->t, h, &rate);
     }
@@ -872,7 +904,7 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
     double off = r->o.n.delta_off;
     for (;;) {
         st->hk =
-            fmin(graded_step(r->h, r->t_grade, r->s_floor, r->t, g->delta - off, g->delta_rate),
+            fmin(graded_step(r->h, r->t_grade, r->s_min, r->t, g->delta - off, g->delta_rate),
                  r->jump_cap);
         r->s.delta0 = g->delta;
         r->s.h = st->hk;
@@ -901,7 +933,8 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
         st->evaluated = 0;
         if (!st->separated) {
             double dtry[NY];
-            if ((rc = rhs(&r->s, st->ynew, st->hs, dtry, &st->otry, &st->ttry)) != CWB_OK)
+            if ((rc = rhs_at(&r->s, st->ynew, &st->g1, st->hs, dtry, &st->otry, &st->ttry)) !=
+                CWB_OK)
                 return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
             st->evaluated = 1;
             if ((st->otry.n.flags & CWB_FLAG_DISCONTINUITY) && st->hk > 1e-6 * r->h && jumps < 8) {
@@ -1027,6 +1060,7 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     double vn_in, vt_in;
     impact_velocity(c->driver_values.p, &vn_in, &vt_in);
     r->s_floor = r->resolvable / vn_in;
+    r->s_min = graded_shortest(h, t_grade, r->s_floor);
     r->jump_cap = INFINITY;
     return CWB_OK;
 }
@@ -1058,8 +1092,8 @@ static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, 
         series_columns(c, series);
     int rc;
     geometry g;
+    geometry_of(&r.s, r.y, &g);
     for (size_t step = 0;; step++) {
-        geometry_of(&r.s, r.y, &g);
         if (series && step % every == 0 && record_row(&r, &g) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory for the series");
         if ((double)step >= max_steps)
@@ -1073,12 +1107,12 @@ static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, 
         track_peak(&r, &g, &st);
         if ((rc = accept_step(&r, &g, &st, out, msg, n)) != CWB_OK)
             return rc;
+        g = st.g1; /* the committed state's: the commit changes only xi and theta */
         if (st.separated) {
             out->steps = step + 1;
             break;
         }
     }
-    geometry_of(&r.s, r.y, &g);
     if (series && record_row(&r, &g) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory for the series");
     summarise(&r, y0, out);
@@ -1366,10 +1400,12 @@ static double richardson_estimate(const auto_dt *a)
 static int run_recorded(const cwb_case *c, double t_est, double h, cwb_result *rec,
                         run_summary *sum, auto_dt *a, char *msg, size_t n)
 {
+    int no_series = rec->no_series;
     cwb_result_free(rec);
     cwb_result_init(rec);
+    rec->no_series = no_series;
     run_plan plan = {h, 0.1 * t_est, row_stride(t_est, h, c->driver_values.p[P_ROWS]),
-                     &rec->series};
+                     no_series ? NULL : &rec->series};
     int rc = run_fixed(c, &plan, sum, msg, n);
     a->steps_total += (double)sum->steps;
     return rc;
@@ -1570,6 +1606,8 @@ static int run_auto(const cwb_case *c, double t_est, double dstar, double fstar,
     change_floors(c, t_est, dstar, fstar, floor_of);
     cwb_result *rec[2] = {calloc(1, sizeof(cwb_result)), calloc(1, sizeof(cwb_result))};
     int which = 0, rc = rec[0] && rec[1] ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (int i = 0; rc == CWB_OK && i < 2; i++)
+        rec[i]->no_series = r->no_series;
     if (rc == CWB_OK)
         rc = refine_dt(c, t_est, floor_of, a, rec, &which, sum, msg, n);
     if (rc == CWB_OK && a->h <= h_curve) {
@@ -1579,7 +1617,7 @@ static int run_auto(const cwb_case *c, double t_est, double dstar, double fstar,
     } else if (rc == CWB_OK) {
         a->h = h_curve;
         run_plan plan = {a->h, 0.1 * t_est, row_stride(t_est, a->h, c->driver_values.p[P_ROWS]),
-                         &r->series};
+                         r->no_series ? NULL : &r->series};
         rc = run_fixed(c, &plan, sum, msg, n);
         a->steps_total += (double)sum->steps;
     }
@@ -1604,7 +1642,8 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (!(a.h > 0.0)) {
         rc = run_auto(c, t_est, dstar, fstar, &a, &sum, r, msg, n);
     } else {
-        run_plan plan = {a.h, 0.1 * t_est, row_stride(t_est, a.h, p[P_ROWS]), &r->series};
+        run_plan plan = {a.h, 0.1 * t_est, row_stride(t_est, a.h, p[P_ROWS]),
+                         r->no_series ? NULL : &r->series};
         rc = run_fixed(c, &plan, &sum, msg, n);
         a.steps_total = (double)sum.steps;
     }

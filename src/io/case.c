@@ -807,3 +807,156 @@ int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, s
     cwb_ini_free(&ctx);
     return rc;
 }
+
+/* --- samples of one case (cwb batch) ------------------------------------- */
+
+/* Where a per-sample key lives in the case. */
+enum { AT_LAW0 = 0, AT_DRIVER = CWB_KIND_COUNT, AT_BODY1, AT_BODY2 };
+
+struct cwb_case_sampler {
+    parse_ctx ctx; /* the file with the overrides of the base load, kept for
+                      build_body's and check_law's messages (never shown:
+                      a failed apply is loaded again for its message) */
+    size_t nkeys;
+    struct {
+        int at;     /* AT_* */
+        int index;  /* in that section's table */
+        int mirror; /* a body1 key body2 copies ("shape = same", no key of its own) */
+    } key[CWB_MAX_PARAMS];
+    int laws, bodies; /* some key is a law's, a body's */
+    /* each law's values as read, before its prepare wrote its constants */
+    double raw[CWB_KIND_COUNT][CWB_MAX_PARAMS];
+};
+
+static cwb_values *sampler_values(cwb_case *c, int at)
+{
+    return at < CWB_KIND_COUNT ? &c->law_values[at]
+           : at == AT_DRIVER   ? &c->driver_values
+                               : &c->body_values[at - AT_BODY1];
+}
+
+/* The section and key of override text "section.key=value" (trimmed as
+ * apply_override trims them); 0 when it is not one. */
+static int override_key(const char *text, char *section, size_t ns, char *key, size_t nk)
+{
+    const char *eq = strchr(text, '='), *dot = strchr(text, '.');
+    if (!eq || !dot || dot > eq || (size_t)(dot - text) >= ns || (size_t)(eq - dot - 1) >= nk)
+        return 0;
+    snprintf(section, ns, "%.*s", (int)(dot - text), text);
+    snprintf(key, nk, "%.*s", (int)(eq - dot - 1), dot + 1);
+    cwb_ini_trim(section);
+    cwb_ini_trim(key);
+    return 1;
+}
+
+/* One per-sample key into s->key[j]; 0 when only a full load can set it
+ * (a law's or a body's name or shape, a list or a text, [output]...). */
+static int sampler_key(cwb_case_sampler *s, const cwb_case *c, size_t j, const char *section,
+                       const char *key)
+{
+    int at = -1;
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        if (strcmp(section, kind_sections[k]) == 0)
+            at = k;
+    if (strcmp(section, "driver") == 0 && strcmp(key, "type") != 0)
+        at = AT_DRIVER;
+    if ((strcmp(section, "body1") == 0 || strcmp(section, "body2") == 0) &&
+        strcmp(key, "shape") != 0)
+        at = section[4] == '1' ? AT_BODY1 : AT_BODY2;
+    if (at < 0)
+        return 0;
+    const cwb_values *v = sampler_values((cwb_case *)c, at);
+    int i = v->table ? cwb_param_index(v->table, key) : -1;
+    if (i < 0 || (v->table[i].kind != CWB_PARAM_REAL && v->table[i].kind != CWB_PARAM_CHOICE))
+        return 0;
+    const entry *same = find_entry(&s->ctx, "body2", "shape");
+    s->key[j].at = at;
+    s->key[j].index = i;
+    s->key[j].mirror = at == AT_BODY1 && same && strcmp(same->value, "same") == 0 &&
+                       !find_entry(&s->ctx, "body2", key);
+    s->laws |= at < CWB_KIND_COUNT;
+    s->bodies |= at == AT_BODY1 || at == AT_BODY2;
+    return 1;
+}
+
+/* Each law's values as pick_law reads them (defaults, then its section),
+ * before check_law's prepare adds its constants. */
+static int sampler_raw(cwb_case_sampler *s, const cwb_case *c)
+{
+    cwb_values *tmp = malloc(sizeof *tmp);
+    int rc = tmp ? CWB_OK : CWB_EFAIL;
+    char msg[CWB_MSG];
+    for (int k = 0; rc == CWB_OK && k < CWB_KIND_COUNT; k++) {
+        cwb_values_init(tmp, c->law[k]->params);
+        section_spec sec = {kind_sections[k], tmp, "a law", NULL};
+        rc = parse_section(c, &s->ctx, &sec, msg, sizeof msg);
+        memcpy(s->raw[k], tmp->p, sizeof s->raw[k]);
+    }
+    free(tmp);
+    return rc;
+}
+
+cwb_case_sampler *cwb_case_sampler_new(const cwb_case *base, const char *const *overrides,
+                                       size_t n_over, size_t n_keys)
+{
+    char msg[CWB_MSG], section[64], key[64];
+    if (n_keys > n_over || n_keys > CWB_MAX_PARAMS || !base->driver)
+        return NULL;
+    cwb_case_sampler *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    int ok = cwb_ini_read(&s->ctx, base->file, "case file", msg, sizeof msg) == CWB_OK &&
+             apply_overrides(&s->ctx, overrides, n_over, msg, sizeof msg) == CWB_OK;
+    s->nkeys = n_keys;
+    for (size_t j = 0; ok && j < n_keys; j++)
+        ok = override_key(overrides[n_over - n_keys + j], section, sizeof section, key,
+                          sizeof key) &&
+             sampler_key(s, base, j, section, key);
+    if (ok)
+        ok = sampler_raw(s, base) == CWB_OK;
+    if (!ok) {
+        cwb_case_sampler_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void cwb_case_sampler_free(cwb_case_sampler *s)
+{
+    if (!s)
+        return;
+    cwb_ini_free(&s->ctx);
+    free(s);
+}
+
+int cwb_case_sampler_apply(const cwb_case_sampler *s, cwb_case *c, const char *const *values,
+                           char *msg, size_t n)
+{
+    parse_ctx *ctx = (parse_ctx *)&s->ctx; /* read only: the messages' lines */
+    int rc;
+    /* a body changes the pair every law is checked and prepared against */
+    int laws = s->laws || s->bodies;
+    for (int k = 0; laws && k < CWB_KIND_COUNT; k++)
+        memcpy(c->law_values[k].p, s->raw[k], sizeof s->raw[k]);
+    for (size_t j = 0; j < s->nkeys; j++) {
+        cwb_values *v = sampler_values(c, s->key[j].at);
+        int i = s->key[j].index;
+        if ((rc = cwb_param_parse(v, i, values[j], msg, n)) != CWB_OK)
+            return rc;
+        if (s->key[j].mirror)
+            c->body_values[1].p[i] = v->p[i];
+    }
+    if (s->bodies) {
+        cwb_body b[2];
+        for (int i = 0; i < 2; i++)
+            if ((rc = build_body(c, ctx, i, &c->body_values[i], &b[i], msg, n)) != CWB_OK)
+                return rc;
+        memset(&c->pair, 0, sizeof c->pair);
+        if ((rc = cwb_pair_init(&c->pair, &b[0], &b[1], msg, n)) != CWB_OK)
+            return rc;
+    }
+    for (int k = 0; laws && k < CWB_KIND_COUNT; k++)
+        if ((rc = check_law(c, ctx, (cwb_kind)k, msg, n)) != CWB_OK)
+            return rc;
+    return c->driver->check ? c->driver->check(c, msg, n) : CWB_OK;
+}
