@@ -411,10 +411,13 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     cwb_fit_gp_title(f, o, fc->title, r2);
     cwb_gp_style_axis(f, 'x', "y = delta / delta_y", "-");
     cwb_gp_style_axis(f, 'y', "friction coefficient F_t,max / F_n", "-");
-    fprintf(f, "set xrange [0:*]\nset samples 400\nplot ");
+    /* the thesis caps mu at 1 (Sec. 3.5): eq. 77 is drawn up to it */
+    fprintf(f, "set xrange [0:*]\nset yrange [0:1.1]\nset samples 400\nplot ");
     cwb_fit_gp_string(f, '\'', csv);
     fprintf(f, " using 1:2 with points pt 7 ps 1.5 title ");
-    cwb_fit_gp_string(f, '\'', cwb_fit_data_title(&tf->ref[0]));
+    snprintf(label, sizeof label, "%s, local slip at min(mu p, sigma_y/sqrt 3)",
+             cwb_fit_data_title(&tf->ref[0]));
+    cwb_fit_gp_string(f, '\'', label);
     fprintf(f, ", \\\n     ");
     snprintf(label, sizeof label, "Rathbone thesis eq. 77: 0.36 coth(0.79 y^{0.44})");
     gp_coth(f, eq77, label);
