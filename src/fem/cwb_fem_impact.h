@@ -13,21 +13,21 @@
 #include "cwb_fem.h"
 
 typedef struct {
-    double R, E, nu, rho;   /* sphere and block: radius [m], E [Pa], nu [-], density [kg/m^3] */
-    double v_n, v_t;        /* initial velocity of the sphere: normal (towards the block) and
+    double R, E, nu, rho; /* sphere and block: radius [m], E [Pa], nu [-], density [kg/m^3] */
+    double v_n, v_t;      /* initial velocity of the sphere: normal (towards the block) and
                                tangential (+x) [m/s] */
-    double mu;              /* Coulomb coefficient [-] */
-    int increments;         /* fixed increments per Hertz contact time */
-    double duration;        /* simulated time after the first touch / Hertz contact time */
-    double gap;             /* initial gap / Hertz maximum approach */
-    double fine, coarse;    /* element size at the contact / far, / R */
-    double zone;            /* radius of the fine zone / R */
-    double growth;          /* element size growth per unit distance beyond it */
-    double slave;           /* contact surfaces within slave x zone of the contact point */
-    double block;           /* the half-space: a block of half-width and depth block R */
-    double penalty;         /* contact stiffness K = penalty E / h0 */
-    double stick;           /* stick slope of the friction = stick E / h0 */
-    double alpha;           /* CalculiX *DYNAMIC ALPHA (Hilber-Hughes-Taylor) */
+    double mu;            /* Coulomb coefficient [-] */
+    int increments;       /* fixed increments per Hertz contact time */
+    double duration;      /* simulated time after the first touch / Hertz contact time */
+    double gap;           /* initial gap / Hertz maximum approach */
+    double fine, coarse;  /* element size at the contact / far, / R */
+    double zone;          /* radius of the fine zone / R */
+    double growth;        /* element size growth per unit distance beyond it */
+    double slave;         /* contact surfaces within slave x zone of the contact point */
+    double block;         /* the half-space: a block of half-width and depth block R */
+    double penalty;       /* contact stiffness K = penalty E / h0 */
+    double stick;         /* stick slope of the friction = stick E / h0 */
+    double alpha;         /* CalculiX *DYNAMIC ALPHA (Hilber-Hughes-Taylor) */
 } cwb_impact;
 
 /* Hertz's elastic impact of the sphere on a half-space of its own material
@@ -51,11 +51,11 @@ double cwb_impact_time_unit(const cwb_impact *s);
 /* One converged increment as the .dat gives it, for the half model
  * (forces and moments of the half; SI units). */
 typedef struct {
-    double time;       /* total time from the release [s] */
-    double f[3];       /* contact force on the sphere (CalculiX CF of the slave surface) [N] */
-    double m[3];       /* its moment about the origin [N m] */
-    double rf[3];      /* total reaction of the block's fixed faces [N] */
-    double ke;         /* kinetic energy of the half sphere (ELKE total) [J] */
+    double time;  /* total time from the release [s] */
+    double f[3];  /* contact force on the sphere (CalculiX CF of the slave surface) [N] */
+    double m[3];  /* its moment about the origin [N m] */
+    double rf[3]; /* total reaction of the block's fixed faces [N] */
+    double ke;    /* kinetic energy of the half sphere (ELKE total) [J] */
 } cwb_impact_increment;
 
 typedef struct {

@@ -178,9 +178,9 @@ static const cwb_fem_section sections[] = {
     {"body", body_params}, {"load", load_params}, {"contact", contact_params}, {NULL, NULL}};
 
 static const cwb_fem_column history_columns[] = {
-    {"time", "s"},   {"t_contact", "s"}, {"F_n", "N"},     {"F_t", "N"},   {"M_y", "N m"},
-    {"v_n", "m/s"},  {"v_t", "m/s"},     {"omega", "rad/s"}, {"v_slip", "m/s"},
-    {"KE", "J"},     {"F_block", "N"},   {NULL, NULL}};
+    {"time", "s"},     {"t_contact", "s"}, {"F_n", "N"},     {"F_t", "N"},
+    {"M_y", "N m"},    {"v_n", "m/s"},     {"v_t", "m/s"},   {"omega", "rad/s"},
+    {"v_slip", "m/s"}, {"KE", "J"},        {"F_block", "N"}, {NULL, NULL}};
 enum { NCOL = 11 };
 
 static const cwb_fem_table tables[] = {{"", history_columns}, {NULL, NULL}};
@@ -207,8 +207,7 @@ void cwb_impact_hertz_of(const cwb_impact *s, cwb_impact_hertz *h)
     h->delta = pow(15.0 * h->mass * s->v_n * s->v_n / (16.0 * h->e_star * sqrt(s->R)), 0.4);
     h->a = sqrt(s->R * h->delta);
     h->force = 4.0 / 3.0 * h->e_star * sqrt(s->R) * pow(h->delta, 1.5);
-    h->t_c =
-        2.87 * pow(h->mass * h->mass / (s->R * h->e_star * h->e_star * s->v_n), 0.2);
+    h->t_c = 2.87 * pow(h->mass * h->mass / (s->R * h->e_star * h->e_star * s->v_n), 0.2);
 }
 
 /* The initial gap [m] and the time of the first touch [s]. */
@@ -256,16 +255,16 @@ static void geo(FILE *f, const void *spec)
             "Mesh.ElementOrder = 2;\n"
             "Mesh.Algorithm = 6;\n"
             "Mesh.Algorithm3D = 1;\n",
-            s->R, R, g, B, s->fine * R, s->coarse * R, s->zone * R, s->growth, G_SYM, G_FIX,
-            G_BALL, G_BLOCK);
+            s->R, R, g, B, s->fine * R, s->coarse * R, s->zone * R, s->growth, G_SYM, G_FIX, G_BALL,
+            G_BLOCK);
 }
 
 /* ---------------------------------------------------------------- deck */
 
 /* *NSET of the nodes of the tetrahedra of volume group `vgroup` (> 0) or
  * of the triangles of surface group `sgroup` (vgroup 0). */
-static int node_set(FILE *f, const cwb_mesh *m, const char *name, int vgroup, int sgroup,
-                    char *msg, size_t n)
+static int node_set(FILE *f, const cwb_mesh *m, const char *name, int vgroup, int sgroup, char *msg,
+                    size_t n)
 {
     char *mark = calloc(m->nnode, 1);
     if (!mark)
@@ -284,8 +283,8 @@ static int node_set(FILE *f, const cwb_mesh *m, const char *name, int vgroup, in
         if (mark[i])
             fprintf(f, "%d\n", m->node_id[i]), count++;
     free(mark);
-    return count ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "mesh: group %d is empty",
-                                     vgroup ? vgroup : sgroup);
+    return count ? CWB_OK
+                 : cwb_fail(msg, n, CWB_EFAIL, "mesh: group %d is empty", vgroup ? vgroup : sgroup);
 }
 
 /* A point on the contact surface of its body within reach of the contact
@@ -389,17 +388,18 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
             "BALLNODES, 3, %.13g\n",
             s->E / S, s->nu, s->rho / (S * (T / L) * (T / L)), s->penalty * s->E / h0 / (S / L),
             s->mu, s->stick * s->E / h0 / (S / L), s->v_t * T / L, -s->v_n * T / L);
-    fprintf(f,
-            "** one step: free flight, impact and rebound, increments t_c / %d at most (CalculiX's\n"
-            "** contact in dynamics needs its automatic cutbacks: DIRECT fails)\n"
-            "*STEP, NLGEOM, INC=100000\n*DYNAMIC, ALPHA=%.6g\n%.9g, %.9g, %.9g, %.9g\n"
-            "*CONTACT PRINT, SLAVE=SLAVE, MASTER=MASTER\nCF\n"
-            "*NODE PRINT, NSET=FIX, TOTALS=ONLY\nRF\n"
-            "*EL PRINT, ELSET=BALL, TOTALS=ONLY\nELKE\n"
-            "*NODE FILE, NSET=SLAVENODES\nU\n"
-            "*CONTACT FILE\nCSTR\n"
-            "*END STEP\n",
-            s->increments, s->alpha, dt, t_end, 1e-3 * dt, dt);
+    fprintf(
+        f,
+        "** one step: free flight, impact and rebound, increments t_c / %d at most (CalculiX's\n"
+        "** contact in dynamics needs its automatic cutbacks: DIRECT fails)\n"
+        "*STEP, NLGEOM, INC=100000\n*DYNAMIC, ALPHA=%.6g\n%.9g, %.9g, %.9g, %.9g\n"
+        "*CONTACT PRINT, SLAVE=SLAVE, MASTER=MASTER\nCF\n"
+        "*NODE PRINT, NSET=FIX, TOTALS=ONLY\nRF\n"
+        "*EL PRINT, ELSET=BALL, TOTALS=ONLY\nELKE\n"
+        "*NODE FILE, NSET=SLAVENODES\nU\n"
+        "*CONTACT FILE\nCSTR\n"
+        "*END STEP\n",
+        s->increments, s->alpha, dt, t_end, 1e-3 * dt, dt);
     return CWB_OK;
 }
 
@@ -425,11 +425,8 @@ static cwb_impact_increment *increment_at(cwb_impact_out *o, double t)
         o->cap = want;
     }
     cwb_impact_increment *q = &o->inc[o->count++];
-    *q = (cwb_impact_increment){.time = t,
-                                .f = {NAN, NAN, NAN},
-                                .m = {NAN, NAN, NAN},
-                                .rf = {NAN, NAN, NAN},
-                                .ke = NAN};
+    *q = (cwb_impact_increment){
+        .time = t, .f = {NAN, NAN, NAN}, .m = {NAN, NAN, NAN}, .rf = {NAN, NAN, NAN}, .ke = NAN};
     return q;
 }
 
@@ -438,8 +435,8 @@ enum { BLOCK_NONE, BLOCK_CF, BLOCK_FIX, BLOCK_KE };
 static int dat_block(const char *buf, double *t)
 {
     char set[64], master[64];
-    if (sscanf(buf, " statistics for slave set %63[^,], master set %63s and time %lf", set,
-               master, t) == 3 &&
+    if (sscanf(buf, " statistics for slave set %63[^,], master set %63s and time %lf", set, master,
+               t) == 3 &&
         strcmp(set, "SLAVE") == 0)
         return BLOCK_CF;
     if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, t) == 2 &&
@@ -605,11 +602,11 @@ typedef struct {
     cwb_impact_hertz h;
     size_t elements, nodes, increments;
     double h_min;
-    double f_max, t_max;      /* largest F_n and its time after the first touch */
-    double t_c;               /* contact time: first touch to F_n = 0 (interpolated) */
-    double v_n, v_t, omega;   /* rebound: end of the run */
-    double ke0, ke_end;       /* kinetic energy of the sphere at the start, end [J] */
-    double ke_rigid;          /* 1/2 m v^2 + 1/2 I omega^2 at the end [J] */
+    double f_max, t_max;    /* largest F_n and its time after the first touch */
+    double t_c;             /* contact time: first touch to F_n = 0 (interpolated) */
+    double v_n, v_t, omega; /* rebound: end of the run */
+    double ke0, ke_end;     /* kinetic energy of the sphere at the start, end [J] */
+    double ke_rigid;        /* 1/2 m v^2 + 1/2 I omega^2 at the end [J] */
 } summary;
 
 /* The whole sphere's state after increment i from the momentum balance:
@@ -669,25 +666,18 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
         if (touched && !(fn > 0) && prev_f > 0 && isnan(sum->t_c))
             sum->t_c = prev_t + (q->time - prev_t) * prev_f / (prev_f - fn) - t0;
         prev_t = q->time, prev_f = fn;
-        double row[NCOL] = {q->time,
-                            q->time - t0,
-                            fn,
-                            ft,
-                            k.mc,
-                            -k.vz,
-                            k.vx,
-                            k.omega,
-                            k.vx - k.omega * s->R,
-                            2.0 * q->ke,
-                            2.0 * q->rf[2]};
+        double row[NCOL] = {
+            q->time,     q->time - t0,  fn, ft, k.mc, -k.vz, k.vx, k.omega, k.vx - k.omega * s->R,
+            2.0 * q->ke, 2.0 * q->rf[2]};
         rc = cwb_fem_rows_add(&pt->tables[0], row, msg, n);
         sum->ke_end = 2.0 * q->ke;
     }
     sum->v_n = -k.vz, sum->v_t = k.vx, sum->omega = k.omega;
     sum->ke_rigid = 0.5 * m * (k.vx * k.vx + k.vz * k.vz) + 0.5 * I * k.omega * k.omega;
     if (rc == CWB_OK && !touched)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "no contact force in the run (did the sphere reach the "
-                                         "block?)");
+        rc = cwb_fail(msg, n, CWB_EFAIL,
+                      "no contact force in the run (did the sphere reach the "
+                      "block?)");
     return rc;
 }
 
@@ -743,8 +733,8 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             h->delta, h->a, s->slave * s->zone, 1.5 * s->slave * s->zone, s->penalty, s->stick,
             job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements, sum->nodes,
             sum->h_min * cwb_impact_length_unit(s), h->a / (s->fine * s->R), job->ccx_version,
-            s->alpha, s->increments, s->duration, h->a / (s->fine * s->R), job->raw, s->R, s->E, s->nu, s->rho, s->E,
-            s->nu, s->mu, s->v_n, s->v_t);
+            s->alpha, s->increments, s->duration, h->a / (s->fine * s->R), job->raw, s->R, s->E,
+            s->nu, s->rho, s->E, s->nu, s->mu, s->v_n, s->v_t);
 }
 
 static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_)
