@@ -17,7 +17,7 @@ typedef struct {
     double v_n, v_t;      /* initial velocity of the sphere: normal (towards the block) and
                                tangential (+x) [m/s] */
     double mu;            /* Coulomb coefficient [-] */
-    int increments;       /* fixed increments per Hertz contact time */
+    int increments;       /* increments per Hertz contact time (at most t_c / this) */
     double duration;      /* simulated time after the first touch / Hertz contact time */
     double gap;           /* initial gap / Hertz maximum approach */
     double fine, coarse;  /* element size at the contact / far, / R */

@@ -26,9 +26,11 @@
  * (v_t, 0, -v_n); a small gap (a fraction of Hertz's maximum approach)
  * keeps the two meshes apart at the start: the first touch is at
  * gap / v_n.
- * Step: *DYNAMIC, DIRECT (implicit, Hilber-Hughes-Taylor, fixed increment
- * t_c / increments with Hertz's t_c), NLGEOM (the sphere translates and
- * turns), to the first touch + duration t_c.
+ * Step: *DYNAMIC (implicit, Hilber-Hughes-Taylor), NLGEOM (the sphere
+ * translates and turns), increments of t_c / increments at most (Hertz's
+ * t_c) with CalculiX's own cutbacks: fixed increments (DIRECT) stop at the
+ * first contact change ("solution seems to diverge"); to the first touch
+ * + duration t_c, a whole number of increments.
  * Output per increment (.dat): the contact force and its moment about the
  * origin on the slave surface (*CONTACT PRINT CF), the block supports'
  * total reaction, the sphere's kinetic energy (*EL PRINT ELKE). The
@@ -104,7 +106,7 @@ static const cwb_param load_params[] = {
      .min = 10,
      .max = 2000,
      .flags = CWB_P_INTEGER,
-     .help = "fixed increments per Hertz contact time t_c"},
+     .help = "increments per Hertz contact time t_c (the largest increment: t_c / this)"},
     {.name = "duration",
      .unit = "-",
      .def = 1.3,
@@ -704,8 +706,9 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             "# mesh: gmsh %s, 10-node tetrahedra (C3D10) in both bodies, size h0 = %g R within "
             "%g R of the contact point, growing by %g per unit distance to %g R; %zu elements, "
             "%zu nodes, smallest edge %.3g m; Hertz a_max / h0 = %.3g\n"
-            "# solver: CalculiX ccx %s, *DYNAMIC, DIRECT (implicit, Hilber-Hughes-Taylor ALPHA = "
-            "%g), NLGEOM, fixed increment t_c / %d, to the first touch + %g t_c\n"
+            "# solver: CalculiX ccx %s, *DYNAMIC (implicit, Hilber-Hughes-Taylor ALPHA = %g), "
+            "NLGEOM, increments t_c / %d at most (CalculiX's cutbacks below), to the first touch "
+            "+ %g t_c\n"
             "# refinement check: none (one run measured the cost; see the README)\n"
             "# rows: every converged increment; time from the release, t_contact from the first "
             "touch; F_n, F_t = the contact force on the sphere (CalculiX CF of the slave "
