@@ -101,6 +101,7 @@ int main(void)
     srunner_add_suite(sr, fem_suite());
     srunner_add_suite(sr, fem_sphere_suite());
     srunner_add_suite(sr, fem_shear_suite());
+    srunner_add_suite(sr, fem_impact_suite());
     srunner_add_suite(sr, history_suite());
     srunner_add_suite(sr, input_suite());
     srunner_add_suite(sr, tangential_suite());

@@ -25,6 +25,7 @@ Suite *json_suite(void);
 Suite *fem_suite(void);
 Suite *fem_sphere_suite(void);
 Suite *fem_shear_suite(void);
+Suite *fem_impact_suite(void);
 Suite *references_suite(void);
 Suite *safety_suite(void);
 Suite *sliding_suite(void);
