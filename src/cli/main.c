@@ -73,8 +73,9 @@ static const struct {
     {"fit",
      "cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
      "  GSL least squares of a fit-case's model ([fit] model = run | scalar | eq33 | line |\n"
-     "  material): fitted values with standard errors and R^2, DIR/NAME_fit.csv and the fit\n"
-     "  and residual plots (material: also the trend across materials, NAME_trend).\n"},
+     "  material | tangential): fitted values with standard errors and R^2, DIR/NAME_fit.csv\n"
+     "  and the fit and residual plots (material, tangential stiffness: also the trend across\n"
+     "  tables, NAME_trend; tangential friction: NAME_curves).\n"},
     {"reference",
      "cwb reference STUDY [--out DIR] [--work DIR]\n"
      "  Run a FEM study with gmsh and CalculiX (Debian: gmsh, calculix-ccx): writes\n"
