@@ -53,6 +53,9 @@ static const struct {
     {"seed004_fig43_y7", "Mindlin-Deresiewicz (plastic radius) against cwb's Model C FEM"},
     {"seed004_fig46_y3", "the new tangential law against cwb's Model C FEM (Fig. 46, y = 3)"},
     {"seed004_fig46_y7", "the new tangential law against cwb's Model C FEM (Fig. 46, y = 7)"},
+    {"seed004_fig43_y15", "Mindlin-Deresiewicz (plastic radius) against cwb's Model C FEM"},
+    {"seed004_fig46_y15", "the new tangential law against cwb's Model C FEM (Fig. 46, y = 15)"},
+    {"seed004_fig47_y7", "the new tangential law against cwb's Model C FEM (Fig. 47, E 8500 MPa)"},
 };
 
 enum { MAX_JOBS = 128, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 200, MAX_ENTRIES = 40 };
