@@ -1,7 +1,7 @@
 /* cwb_fem_c3d10.h -- gmsh's 10-node tetrahedra as CalculiX C3D10 elements:
  * the node order, the orientation, a check of the mid-edge nodes and the
- * faces. Shared by the 3D models that write C3D10 decks (sphere_impact;
- * sphere_shear keeps its own copy of the same code until it moves here).
+ * faces. Shared by the 3D models that write C3D10 decks (sphere_shear,
+ * sphere_impact).
  */
 #ifndef CWB_FEM_C3D10_H
 #define CWB_FEM_C3D10_H

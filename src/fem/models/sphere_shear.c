@@ -50,6 +50,7 @@
 #include <string.h>
 
 #include "cwb_fem.h"
+#include "cwb_fem_c3d10.h"
 #include "cwb_fem_shear.h"
 #include "cwb_law.h"
 
@@ -253,70 +254,6 @@ static void geo(FILE *f, const void *spec)
 
 /* ---------------------------------------------------------------- deck */
 
-/* gmsh's 10-node tetrahedron: corners 0-3, then the mid-edge nodes of
- * 0-1, 1-2, 2-0, 3-0, 3-2, 3-1; CalculiX's C3D10 wants 1-2, 2-3, 3-1,
- * 1-4, 2-4, 3-4: the last two swap. */
-static const int tet_order[10] = {0, 1, 2, 3, 4, 5, 6, 7, 9, 8};
-
-static void point_of(const cwb_mesh *m, int id, double p[3])
-{
-    int r = cwb_mesh_row(m, id);
-    p[0] = m->x[r], p[1] = m->z[r], p[2] = m->w[r];
-}
-
-/* The C3D10 node list of tetrahedron e, corners flipped when gmsh's
- * orientation is negative (swap corners 2, 3 with their edges). */
-static void c3d10_nodes(const cwb_mesh *m, size_t e, int nd[10])
-{
-    for (int k = 0; k < 10; k++)
-        nd[k] = m->tet[e][tet_order[k]];
-    double p[4][3];
-    for (int k = 0; k < 4; k++)
-        point_of(m, nd[k], p[k]);
-    double a[3], b[3], c[3];
-    for (int k = 0; k < 3; k++)
-        a[k] = p[1][k] - p[0][k], b[k] = p[2][k] - p[0][k], c[k] = p[3][k] - p[0][k];
-    double vol = a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
-                 a[2] * (b[0] * c[1] - b[1] * c[0]);
-    if (vol < 0) {
-        int t;
-        t = nd[1], nd[1] = nd[2], nd[2] = t; /* corners 2, 3 */
-        t = nd[4], nd[4] = nd[6], nd[6] = t; /* edges 1-2, 3-1 */
-        t = nd[8], nd[8] = nd[9], nd[9] = t; /* edges 2-4, 3-4 */
-    }
-}
-
-/* Every mid-edge node lies near the middle of its corners: the node order
- * is right (a quarter of the edge allows the curved boundary). */
-static int check_tet_order(const cwb_mesh *m, char *msg, size_t n)
-{
-    static const int edge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
-    for (size_t e = 0; e < m->ntet; e++) {
-        int nd[10];
-        c3d10_nodes(m, e, nd);
-        for (int k = 0; k < 6; k++) {
-            double p[3], q[3], c[3], d = 0, len = 0;
-            point_of(m, nd[edge[k][0]], p);
-            point_of(m, nd[edge[k][1]], q);
-            point_of(m, nd[4 + k], c);
-            for (int j = 0; j < 3; j++) {
-                double mid = 0.5 * (p[j] + q[j]);
-                d += (c[j] - mid) * (c[j] - mid);
-                len += (q[j] - p[j]) * (q[j] - p[j]);
-            }
-            if (d > 0.0625 * len)
-                return cwb_fail(msg, n, CWB_EFAIL,
-                                "mesh: tetrahedron %zu: node %d is not the middle of its edge "
-                                "(gmsh's 10-node order changed?)",
-                                e + 1, nd[4 + k]);
-        }
-    }
-    return CWB_OK;
-}
-
-/* The corners of C3D10 face k (S1 1-2-3, S2 1-4-2, S3 2-4-3, S4 3-4-1). */
-static const int tet_face[4][3] = {{0, 1, 2}, {0, 3, 1}, {1, 3, 2}, {2, 3, 0}};
-
 /* The slave faces: the tetrahedron faces whose corners all lie on the
  * sphere (distance R from its centre) within `reach` of the contact
  * point. The mesh is in the deck's units (the .geo is written in them:
@@ -347,10 +284,10 @@ static int ring_of_face(const cwb_mesh *m, const cwb_shear *s, size_t e, int fac
 {
     double R = s->R / cwb_shear_length_unit(s), c[2] = {0, 0};
     int nd[10];
-    c3d10_nodes(m, e, nd);
+    cwb_c3d10_nodes(m, e, nd);
     for (int j = 0; j < 3; j++) {
         double p[3];
-        point_of(m, nd[tet_face[face][j]], p);
+        cwb_c3d10_point(m, nd[cwb_c3d10_face[face][j]], p);
         double dc = sqrt(p[0] * p[0] + p[1] * p[1] + (p[2] - R) * (p[2] - R));
         double d0 = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
         if (!(fabs(dc - R) < 1e-6 * R && d0 <= reach))
@@ -443,13 +380,7 @@ static void ball_nodes_and_elements(FILE *f, const cwb_mesh *m)
     fprintf(f, "*NODE, NSET=BALLNODES\n");
     for (size_t i = 0; i < m->nnode; i++)
         fprintf(f, "%d, %.13g, %.13g, %.13g\n", m->node_id[i], m->x[i], m->z[i], m->w[i]);
-    fprintf(f, "*ELEMENT, TYPE=C3D10, ELSET=BALL\n");
-    for (size_t e = 0; e < m->ntet; e++) {
-        int nd[10];
-        c3d10_nodes(m, e, nd);
-        fprintf(f, "%zu, %d, %d, %d, %d, %d, %d, %d, %d, %d, %d\n", e + 1, nd[0], nd[1], nd[2],
-                nd[3], nd[4], nd[5], nd[6], nd[7], nd[8], nd[9]);
-    }
+    cwb_c3d10_elements(f, m, "BALL", 0);
 }
 
 /* CalculiX's *FRICTION wants mu > 0 and *CHANGE FRICTION needs a
@@ -553,7 +484,7 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
     const cwb_shear *s = spec;
     if (!m->ntet || !m->w)
         return cwb_fail(msg, n, CWB_EFAIL, "mesh: no tetrahedra (gmsh -3 expected)");
-    int rc = check_tet_order(m, msg, n);
+    int rc = cwb_c3d10_check(m, msg, n);
     if (rc)
         return rc;
     double L = cwb_shear_length_unit(s), R = s->R / L, reach = s->slave * s->zone * R;
