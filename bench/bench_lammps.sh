@@ -225,8 +225,8 @@ for model in ${BENCH_MODELS:-hertz hertz_mindlin hertz_mindlin_incr}; do
                 lcol="not reached at t_c/2^17"
             fi
         fi
-        fl="-"; [ -n "$floor_step" ] && fl=$(calc "$cf / $N / ($sf * $floor_step)")
-        printf "%-18s %-6s %-22s %-22s %-28s %-13s %7.3g\n" $model $target \
+        fl="-"; [ -n "$floor_step" ] && fl=$(calc "$cf / $N / ($sf * $floor_step)" | xargs printf "%.3g")
+        printf "%-18s %-6s %-22s %-22s %-28s %-13s %7s\n" $model $target \
             "$sf st, $(ms "$cf") ms" "$sa st, $(ms "$ca") ms" "$lcol" "$ratio" "$fl"
     done
 done

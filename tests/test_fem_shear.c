@@ -49,7 +49,8 @@
 static const char *const studies[] = {"seed004_modelc_elastic", "seed004_modelc_elastic_refined",
                                       "seed004_modelc_y7",      "seed004_modelc_y3",
                                       "seed004_modelc_tauc_y1", "seed004_modelc_tauc_y3",
-                                      "seed004_modelc_tauc_y7", "seed004_modelc_tauc_y15"};
+                                      "seed004_modelc_tauc_y7", "seed004_modelc_tauc_y15",
+                                      "seed004_modelc_tauc_E8500_y7"};
 #define NELASTIC 2
 #define NSTUDIES (sizeof studies / sizeof *studies)
 
