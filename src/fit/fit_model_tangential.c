@@ -498,7 +498,7 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
         }
         group++;
     }
-    const char *cols[] = {"x", "kt_data", "kt_fit", "group", "residual", "y"};
+    const char *cols[] = {"x", "kt_over_8Ga_data", "kt_over_8Ga_fit", "group", "residual", "y"};
     cwb_fit_table tb = {.cols = cols,
                         .ncol = 6,
                         .rows = rows,
@@ -510,8 +510,8 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
                         .ngroup = group,
                         .xunit = "-",
                         .yunit = "-",
-                        .data_title = cwb_fit_data_title(&tf->ref[0]),
-                        .fit_title = "eq. 82, a1 and c1 fitted per table"};
+                        .data_title = "FEM: k_t / (8 G* a), one group per normal force",
+                        .fit_title = "eq. 82: (1 - x)^{1/4} to x1, a1 (c1) fitted past it"};
     int rc = cwb_fit_write_table(fc, o, &tb, msg, n);
     free(rows);
     return rc;
@@ -561,7 +561,16 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     cwb_fit_gp_title(f, o, fc->title, NAN);
     cwb_gp_style_axis(f, 'x', "y = delta / delta_y", "-");
     cwb_gp_style_axis(f, 'y', "a1, c1", "-");
-    fprintf(f, "set xrange [0:*]\nset samples 400\nplot ");
+    /* eqs. 84 and 86 grow without bound as y -> 0: the axis is the data's */
+    double top = 2.5;
+    for (size_t d = 0; d < tf->count; d++) {
+        const shear_table *t = &tf->t[d];
+        if (t->has_stiffness && isfinite(t->a1))
+            top = fmax(top, 1.25 * (t->a1 + (isfinite(t->se_a1) ? t->se_a1 : 0)));
+        if (t->has_stiffness && isfinite(t->c1))
+            top = fmax(top, 1.25 * (t->c1 + (isfinite(t->se_c1) ? t->se_c1 : 0)));
+    }
+    fprintf(f, "set xrange [0:*]\nset yrange [0:%.3g]\nset samples 400\nplot ", top);
     cwb_fit_gp_string(f, '\'', csv);
     fprintf(f, " using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1, cwb FEM (\xc2\xb1 1 SE)', \\\n     ");
     cwb_fit_gp_string(f, '\'', csv);
