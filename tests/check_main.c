@@ -7,7 +7,36 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_files.h"
 #include "cwb_test.h"
+
+void test_bad_studies(const char *tag, const char *head, const char *const (*bad)[3],
+                      size_t count)
+{
+    char dir[256], study[300], log[320];
+    test_tmp_make(dir, sizeof dir, tag);
+    ck_assert(dir[0]);
+    test_tmp_path(dir, "t.study", study, sizeof study);
+    test_tmp_path(dir, "t.log", log, sizeof log);
+    const char *cwb = getenv("CWB_BIN");
+    ck_assert_msg(cwb != NULL, "CWB_BIN is not set (run through make check)");
+    for (size_t i = 0; i < count; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s", head, bad[i][0]);
+        test_write_file(study, text);
+        char *argv[] = {(char *)cwb, "reference", study, "--out", dir, "--work", dir, NULL};
+        int st = cwb_spawn(argv, NULL, log);
+        FILE *f = fopen(log, "r");
+        ck_assert_ptr_nonnull(f);
+        char err[2048];
+        size_t got = fread(err, 1, sizeof err - 1, f);
+        err[got] = '\0';
+        fclose(f);
+        ck_assert_msg(st == 2 && strstr(err, bad[i][1]) && strstr(err, bad[i][2]),
+                      "row %zu: status %d: %s", i, st, err);
+    }
+    test_tmp_remove(dir);
+}
 
 void test_tmp_make(char *dir, size_t n, const char *tag)
 {

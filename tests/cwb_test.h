@@ -46,6 +46,10 @@ void test_refused(const char *path, const char *const *over, size_t n, const cha
  * when it cannot be made), removed with its files by test_tmp_remove (flat:
  * no subfolders); dir/name into buf; text written to path. */
 void test_tmp_make(char *dir, size_t n, const char *tag);
+/* Each bad study head + bad[i][0] given to `cwb reference` (CWB_BIN) must
+ * exit 2 with stderr holding bad[i][1] (file:line) and bad[i][2] (key). */
+void test_bad_studies(const char *tag, const char *head, const char *const (*bad)[3],
+                      size_t count);
 void test_tmp_remove(const char *dir);
 const char *test_tmp_path(const char *dir, const char *name, char *buf, size_t n);
 void test_write_file(const char *path, const char *text);

@@ -163,13 +163,6 @@ END_TEST
  * allowed range (or the reason). */
 START_TEST(impact_bad_study_keys)
 {
-    char dir[256], path[300], log[320];
-    test_tmp_make(dir, sizeof dir, "impact");
-    ck_assert(dir[0]);
-    test_tmp_path(dir, "t.study", path, sizeof path);
-    test_tmp_path(dir, "t.log", log, sizeof log);
-    const char *cwb = getenv("CWB_BIN");
-    ck_assert_msg(cwb != NULL, "CWB_BIN is not set (run through make check)");
     static const char head[] = "[study]\nname = t\nmodel = sphere_impact\n";
     static const char *const bad[][3] = {
         {"[load]\nv_n = 0\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study:5", "v_n"},
@@ -187,22 +180,7 @@ START_TEST(impact_bad_study_keys)
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nzone = 0.03\n", "t.study:9", "zone"},
         {"[load]\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study", "v_n"},
         {"[load]\nv_n = 1\nv_t = 1\n", "t.study", "mu"}};
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char text[512];
-        snprintf(text, sizeof text, "%s%s", head, bad[i][0]);
-        test_write_file(path, text);
-        char *argv[] = {(char *)cwb, "reference", path, "--out", dir, "--work", dir, NULL};
-        int st = cwb_spawn(argv, NULL, log);
-        FILE *f = fopen(log, "r");
-        ck_assert_ptr_nonnull(f);
-        char err[2048];
-        size_t got = fread(err, 1, sizeof err - 1, f);
-        err[got] = '\0';
-        fclose(f);
-        ck_assert_msg(st == 2 && strstr(err, bad[i][1]) && strstr(err, bad[i][2]),
-                      "row %zu: status %d: %s", i, st, err);
-    }
-    test_tmp_remove(dir);
+    test_bad_studies("impact", head, bad, sizeof bad / sizeof *bad);
 }
 END_TEST
 

@@ -299,13 +299,6 @@ END_TEST
  * allowed range (or the reason). */
 START_TEST(shear_bad_study_keys)
 {
-    char dir[256], study[300], log[320];
-    test_tmp_make(dir, sizeof dir, "shear");
-    ck_assert(dir[0]);
-    test_tmp_path(dir, "t.study", study, sizeof study);
-    test_tmp_path(dir, "t.log", log, sizeof log);
-    const char *cwb = getenv("CWB_BIN");
-    ck_assert_msg(cwb != NULL, "CWB_BIN is not set (run through make check)");
     static const char head[] = "[study]\nname = t\nmodel = sphere_shear\n";
     static const char *const bad[][3] = {
         {"[load]\nnormal_force = 0\ntangential = 1e-8\n[contact]\nmu = 0.3\n", "t.study:5",
@@ -333,22 +326,7 @@ START_TEST(shear_bad_study_keys)
          "t.study:9", "tau_c"},
         {"[load]\ntangential = 1e-8\n[contact]\nmu = 0.3\n", "t.study", "normal_force"},
         {"[load]\nnormal_force = 1e-3\ntangential = 1e-8\n", "t.study", "mu"}};
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char text[512];
-        snprintf(text, sizeof text, "%s%s", head, bad[i][0]);
-        test_write_file(study, text);
-        char *argv[] = {(char *)cwb, "reference", study, "--out", dir, "--work", dir, NULL};
-        int st = cwb_spawn(argv, NULL, log);
-        FILE *f = fopen(log, "r");
-        ck_assert_ptr_nonnull(f);
-        char err[2048];
-        size_t got = fread(err, 1, sizeof err - 1, f);
-        err[got] = '\0';
-        fclose(f);
-        ck_assert_msg(st == 2 && strstr(err, bad[i][1]) && strstr(err, bad[i][2]),
-                      "row %zu: status %d: %s", i, st, err);
-    }
-    test_tmp_remove(dir);
+    test_bad_studies("shear", head, bad, sizeof bad / sizeof *bad);
 }
 END_TEST
 
