@@ -144,6 +144,11 @@ static const struct {
      "missing required key 'v_normal'", 0},
     {"tangential = linear", "tangential = mindlin", "tangential.form=total",
      "not one of the allowed words", 0},
+    /* the path integration's keys (mindlin quadrature, MD integration) */
+    {"tangential = linear", "tangential = mindlin", "tangential.quadrature=simpson",
+     "quadrature = 'simpson' is not one of the allowed words: hermite|rectangle", 0},
+    {"tangential = linear", "tangential = mindlin_deresiewicz", "tangential.integration=exact",
+     "integration = 'exact' is not one of the allowed words: path|split", 0},
     {NULL, NULL, "driver.psi_mu=-1", "out of range", 0},
     {"normal = hertz\ntangential = linear\n", "normal = thornton\ntangential = linear\n", NULL,
      "sigma_y must be > 0", 2},
