@@ -368,6 +368,21 @@ static int fit_coth(const double *y, const double *v, size_t m, const double *th
 
 /* ------------------------------------------------------------ outputs */
 
+/* DIR/BASE.gp opened with the plot style, the title (R^2: NaN for none)
+ * and the axes y = delta/delta_y against ylabel, both dimensionless. */
+static int open_y_plot(const cwb_fit_out *o, const char *base, const char *title, double r2,
+                       const char *ylabel, cwb_output *out, char *msg, size_t n)
+{
+    int rc = cwb_fit_open(o, base, "gp", out, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    cwb_fit_gp_begin(out->f, base);
+    cwb_fit_gp_title(out->f, o, title, r2);
+    cwb_gp_style_axis(out->f, 'x', "y = delta / delta_y", "-");
+    cwb_gp_style_axis(out->f, 'y', ylabel, "-");
+    return CWB_OK;
+}
+
 /* A gnuplot function A / tanh(B x^C) with its legend. */
 static void gp_coth(FILE *f, const double *p, const char *label)
 {
@@ -404,13 +419,10 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     snprintf(base, sizeof base, "%s_curves", fc->name);
     snprintf(csv, sizeof csv, "%s_fit.csv", fc->name);
     cwb_output out;
-    if ((rc = cwb_fit_open(o, base, "gp", &out, msg, n)) != CWB_OK)
+    rc = open_y_plot(o, base, fc->title, r2, "friction coefficient F_t,max / F_n", &out, msg, n);
+    if (rc != CWB_OK)
         return rc;
     FILE *f = out.f;
-    cwb_fit_gp_begin(f, base);
-    cwb_fit_gp_title(f, o, fc->title, r2);
-    cwb_gp_style_axis(f, 'x', "y = delta / delta_y", "-");
-    cwb_gp_style_axis(f, 'y', "friction coefficient F_t,max / F_n", "-");
     /* the thesis caps mu at 1 (Sec. 3.5): eq. 77 is drawn up to it */
     fprintf(f, "set xrange [0:*]\nset yrange [0:1.1]\nset samples 400\nplot ");
     cwb_fit_gp_string(f, '\'', csv);
@@ -554,13 +566,9 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     }
     if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
         return rc;
-    if ((rc = cwb_fit_open(o, base, "gp", &out, msg, n)) != CWB_OK)
+    if ((rc = open_y_plot(o, base, fc->title, NAN, "a1, c1", &out, msg, n)) != CWB_OK)
         return rc;
     FILE *f = out.f;
-    cwb_fit_gp_begin(f, base);
-    cwb_fit_gp_title(f, o, fc->title, NAN);
-    cwb_gp_style_axis(f, 'x', "y = delta / delta_y", "-");
-    cwb_gp_style_axis(f, 'y', "a1, c1", "-");
     /* eqs. 84 and 86 grow without bound as y -> 0: the axis is the data's */
     double top = 2.5;
     for (size_t d = 0; d < tf->count; d++) {
