@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 45: a1 and c1 of eq. 82 against y, cwb''s FEM with tau_c = sigma_y / sqrt 3' . "\n" . 'R^2 = 0.1063' noenhanced
+set title 'Rathbone thesis Fig. 45: a1 and c1 of eq. 82 against y, cwb''s FEM with tau_c = sigma_y / sqrt 3' . "\n" . 'R^2 = -0.0322' noenhanced
 cwb_xname = 'x'
 cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

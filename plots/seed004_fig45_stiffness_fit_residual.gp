@@ -33,14 +33,14 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 45: a1 and c1 of eq. 82 against y, cwb''s FEM with tau_c = sigma_y / sqrt 3 (residuals)' . "\n" . 'R^2 = 0.1063' noenhanced
+set title 'Rathbone thesis Fig. 45: a1 and c1 of eq. 82 against y, cwb''s FEM with tau_c = sigma_y / sqrt 3 (residuals)' . "\n" . 'R^2 = -0.0322' noenhanced
 cwb_xname = 'x'
 cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig45_stiffness_fit.csv' using 1:6 with points lt 2 ps 0.8 title 'fit - data'
+plot 'seed004_fig45_stiffness_fit.csv' using 1:7 with points lt 2 ps 0.8 title 'fit - data'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -55,14 +55,15 @@ static double mu_of(double y)
 }
 
 /* eq. 82 with x1 of eq. 83, b1 of eq. 85, d1 of eq. 87 (the sections meet
- * at eq. 88's x2): the normalised stiffness at x. */
-static double kt_of(double x, double mu)
+ * at eq. 88's x2): the normalised stiffness at x; `first` scales the first
+ * section (x < x1, no free constant), 1 for eq. 82 itself. */
+static double kt_of(double x, double mu, double first)
 {
     double x1 = fmin(1.0, fmax(0.0, -1.85 + 5.20 * mu)), b1 = pow(1 - x1, 0.25);
     if (x >= 1)
         return 0;
     if (x < x1)
-        return pow(1 - x, 0.25);
+        return first * pow(1 - x, 0.25);
     return fmin(b1 - A1 * (x - x1), C1 * (1 - x));
 }
 
@@ -70,7 +71,7 @@ static double kt_of(double x, double mu)
  * dF_t/d delta_t = 8 G* a k_t(F_t / (mu F_n)) by RK4 (fine substeps),
  * rows at `rows` uniform displacements over `slips` slip lengths
  * mu F_n / (8 G* a). */
-static void write_table(const char *path, double y, int rows, double slips)
+static void write_table(const char *path, double y, int rows, double slips, double first)
 {
     double dy = delta_y(), fn = 0.01, mu = mu_of(y);
     double g_star = E / (2 * (1 + NU)) / (2 - NU);
@@ -85,9 +86,10 @@ static void write_table(const char *path, double y, int rows, double slips)
     double F = 0, h = span / rows / 50;
     for (int i = 1; i <= rows; i++) {
         for (int s = 0; s < 50; s++) {
-            double q1 = k0 * kt_of(F / (mu * fn), mu), q2 = k0 * kt_of((F + 0.5 * h * q1) / (mu * fn), mu);
-            double q3 = k0 * kt_of((F + 0.5 * h * q2) / (mu * fn), mu);
-            double q4 = k0 * kt_of((F + h * q3) / (mu * fn), mu);
+            double q1 = k0 * kt_of(F / (mu * fn), mu, first);
+            double q2 = k0 * kt_of((F + 0.5 * h * q1) / (mu * fn), mu, first);
+            double q3 = k0 * kt_of((F + 0.5 * h * q2) / (mu * fn), mu, first);
+            double q4 = k0 * kt_of((F + h * q3) / (mu * fn), mu, first);
             F += h / 6 * (q1 + 2 * q2 + 2 * q3 + q4);
         }
         fprintf(f, "2,%.15g,%.15g,%.15g,%.15g,%g,%g,%g,%g\n", y * dy, fn, span * i / rows, F, R, E,
@@ -98,13 +100,13 @@ static void write_table(const char *path, double y, int rows, double slips)
 
 static const double ys[] = {2, 4, 7, 12, 20};
 
-static void write_tables(int rows, double slips, char *list, size_t cap)
+static void write_tables(int rows, double slips, double first, char *list, size_t cap)
 {
     list[0] = 0;
     for (size_t k = 0; k < sizeof ys / sizeof *ys; k++) {
         char name[32], path[256];
         snprintf(name, sizeof name, "t%zu.csv", k);
-        write_table(test_tmp_path(tmp_dir, name, path, sizeof path), ys[k], rows, slips);
+        write_table(test_tmp_path(tmp_dir, name, path, sizeof path), ys[k], rows, slips, first);
         snprintf(list + strlen(list), cap - strlen(list), "%s%s", k ? ", " : "", path);
     }
 }
@@ -116,7 +118,7 @@ static void write_tables(int rows, double slips, char *list, size_t cap)
 START_TEST(friction_fit_returns_the_constants)
 {
     char list[1500], text[1800], msg[CWB_MSG];
-    write_tables(400, 40, list, sizeof list);
+    write_tables(400, 40, 1.0, list, sizeof list);
     snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = friction\ndata = %s\n", list);
     cwb_result r;
     ck_assert_msg(fit_text("f.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
@@ -146,7 +148,7 @@ START_TEST(stiffness_fit_returns_a1_c1)
         double tol;
     } grid[] = {{400, 1e-3}, {2000, 2e-4}};
     for (size_t g = 0; g < 2; g++) {
-        write_tables(grid[g].rows, 6, list, sizeof list);
+        write_tables(grid[g].rows, 6, 1.0, list, sizeof list);
         snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = stiffness\ndata = %s\n",
                  list);
         cwb_result r;
@@ -165,11 +167,71 @@ START_TEST(stiffness_fit_returns_a1_c1)
 }
 END_TEST
 
+/* The stiffness plot and its table: eq. 82's first section (x < x1) has no
+ * free constant, so it is drawn but not fitted. With the tables' first
+ * section halved (no longer eq. 82), a1 and c1 still come back to 1e-3
+ * (the 400-row tolerance above) and the plot's R^2 counts only the fitted
+ * rows: >= 0.99 (measured 0.9995: the fitted section is eq. 82 up to the
+ * central differences that straddle its kinks, O(h)); counting the halved
+ * rows as well gives 0.92, so 0.99 tells the two apart. The table flags
+ * exactly the rows with x1 < x < 1, and its last column, which the
+ * residual plot draws, is fit - data. */
+START_TEST(stiffness_plot_counts_the_fitted_rows)
+{
+    char list[1500], text[1800], msg[CWB_MSG], path[256];
+    write_tables(400, 6, 0.5, list, sizeof list);
+    snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = stiffness\ndata = %s\n",
+             list);
+    test_write_file(test_tmp_path(tmp_dir, "p.fit", path, sizeof path), text);
+    cwb_result r;
+    cwb_result_init(&r);
+    cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 1, .json = 0};
+    ck_assert_msg(cwb_fit(&req, &r, NULL, msg, sizeof msg) == CWB_OK, "%s", msg);
+    for (size_t k = 0; k < sizeof ys / sizeof *ys; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "a1_%zu", k);
+        ck_assert_rel(cwb_result_get(&r, name), A1, 1e-3);
+        snprintf(name, sizeof name, "c1_%zu", k);
+        ck_assert_rel(cwb_result_get(&r, name), C1, 1e-3);
+    }
+    cwb_result_free(&r);
+    static char script[1 << 16];
+    FILE *f = fopen(test_tmp_path(tmp_dir, "p_fit.gp", path, sizeof path), "r");
+    ck_assert_ptr_nonnull(f);
+    script[fread(script, 1, sizeof script - 1, f)] = 0;
+    fclose(f);
+    const char *at = strstr(script, "R^2 = ");
+    ck_assert_ptr_nonnull(at);
+    ck_assert_msg(atof(at + 6) >= 0.99, "plot R^2 = %g", atof(at + 6));
+    f = fopen(test_tmp_path(tmp_dir, "p_fit.csv", path, sizeof path), "r");
+    ck_assert_ptr_nonnull(f);
+    char line[512];
+    size_t rows = 0, flagged = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        if (rows++ == 0) {
+            ck_assert_str_eq(line, "x,kt_over_8Ga_data,kt_over_8Ga_fit,group,y,fitted,residual\n");
+            continue;
+        }
+        double v[7];
+        ck_assert_int_eq(sscanf(line, "%lf,%lf,%lf,%lf,%lf,%lf,%lf", v, v + 1, v + 2, v + 3, v + 4,
+                                v + 5, v + 6), 7);
+        double x1 = fmin(1.0, fmax(0.0, -1.85 + 5.20 * mu_of(v[4]))); /* eq. 83 */
+        ck_assert_int_eq((int)v[5], v[0] > x1 && v[0] < 1.0);
+        flagged += v[5] == 1.0;
+        ck_assert_double_eq_tol(v[6], v[2] - v[1], 1e-9);
+    }
+    fclose(f);
+    ck_assert_msg(flagged > 0 && flagged + 1 < rows, "%zu of %zu rows fitted", flagged, rows - 1);
+}
+END_TEST
+
 /* Bad input: an unknown formula, a table without the Model C columns. */
 START_TEST(tangential_refusals)
 {
     char path[256], text[600], msg[CWB_MSG];
-    write_table(test_tmp_path(tmp_dir, "one.csv", path, sizeof path), 5, 50, 6);
+    write_table(test_tmp_path(tmp_dir, "one.csv", path, sizeof path), 5, 50, 6, 1.0);
     cwb_result r;
     snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = slope\ndata = %s\n", path);
     ck_assert_int_eq(fit_text("b.fit", text, &r, msg, sizeof msg), CWB_EINPUT);
@@ -193,6 +255,7 @@ Suite *fit_tangential_suite(void)
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_test(tc, friction_fit_returns_the_constants);
     tcase_add_test(tc, stiffness_fit_returns_a1_c1);
+    tcase_add_test(tc, stiffness_plot_counts_the_fitted_rows);
     tcase_add_test(tc, tangential_refusals);
     suite_add_tcase(s, tc);
     return s;

@@ -152,6 +152,9 @@ typedef struct {
     int igroup;       /* column of a group index 0..ngroup-1 (one fitted curve
                          each, drawn apart), or 0 with ngroup = 0 */
     int ngroup;
+    /* with flagged set, column ifitted holds 1 for the rows the fit used and
+     * 0 for rows drawn but not fitted; R^2 counts only the first */
+    int flagged, ifitted;
     /* for the plot, all optional: the units of columns ix and iy, and the
      * legend's names of the data and the fit ("data", "fit" when NULL) */
     const char *xunit, *yunit;

@@ -328,17 +328,22 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const c
     return cwb_output_commit(&out, msg, n);
 }
 
-/* R^2 of the table's fit column against its data column. */
+/* R^2 of the table's fit column against its data column, over the rows
+ * the fit used. */
 static double table_r_squared(const cwb_fit_table *t)
 {
     double *y = malloc(2 * t->nrow * sizeof *y), r2 = NAN;
     if (!y)
         return NAN;
+    size_t m = 0;
     for (size_t i = 0; i < t->nrow; i++) {
-        y[i] = t->rows[i * t->ncol + (size_t)t->iy];
-        y[t->nrow + i] = t->rows[i * t->ncol + (size_t)t->ifit];
+        const double *row = t->rows + i * t->ncol;
+        if (t->flagged && row[t->ifitted] == 0.0)
+            continue;
+        y[m] = row[t->iy];
+        y[t->nrow + m++] = row[t->ifit];
     }
-    r2 = cwb_fit_r_squared(y, y + t->nrow, t->nrow);
+    r2 = cwb_fit_r_squared(y, y + t->nrow, m);
     free(y);
     return r2;
 }

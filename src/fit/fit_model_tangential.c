@@ -495,7 +495,7 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     size_t total = 0;
     for (size_t d = 0; d < tf->count; d++)
         total += tf->t[d].has_stiffness ? tf->t[d].nk : 0;
-    double *rows = malloc((total ? total : 1) * 6 * sizeof *rows);
+    double *rows = malloc((total ? total : 1) * 7 * sizeof *rows);
     if (!rows)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     size_t q = 0;
@@ -505,14 +505,18 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
         if (!t->has_stiffness)
             continue;
         for (size_t i = 0; i < t->nk; i++, q++) {
-            double row[] = {t->x[i], t->k[i], t->kfit[i], group, t->kfit[i] - t->k[i], t->y};
-            memcpy(rows + 6 * q, row, sizeof row);
+            /* only x1 < x < 1 is fitted (fit_stiffness_table); the first
+             * section, (1 - x)^{1/4}, is drawn but has no free constant */
+            double fitted = t->x[i] > t->x1 && t->x[i] < 1.0;
+            double row[] = {t->x[i], t->k[i], t->kfit[i], group, t->y, fitted, t->kfit[i] - t->k[i]};
+            memcpy(rows + 7 * q, row, sizeof row);
         }
         group++;
     }
-    const char *cols[] = {"x", "kt_over_8Ga_data", "kt_over_8Ga_fit", "group", "residual", "y"};
+    const char *cols[] = {"x", "kt_over_8Ga_data", "kt_over_8Ga_fit", "group",
+                          "y", "fitted", "residual"};
     cwb_fit_table tb = {.cols = cols,
-                        .ncol = 6,
+                        .ncol = 7,
                         .rows = rows,
                         .nrow = total,
                         .ix = 0,
@@ -520,6 +524,8 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
                         .ifit = 2,
                         .igroup = 3,
                         .ngroup = group,
+                        .flagged = 1,
+                        .ifitted = 5,
                         .xunit = "-",
                         .yunit = "-",
                         .data_title = "FEM: k_t / (8 G* a), one group per normal force",
