@@ -35,8 +35,8 @@ static const struct {
     {"seed004_fig5_lth", "plots/seed004_fig5_md.csv is another law's run (seed 004 Fig. 5): "
                          "the deviation is the laws' difference"},
     {"seed004_fig5_mindlin", "plots/seed004_fig5_md.csv is another law's run (seed 004 Fig. 5)"},
-    {"seed000_fig14_constant_w", "one constant w against the eq. 33 w of seed000_fig14.csv: "
-                                 "the 3 % gap is what the case shows"},
+    {"seed000_fig14_constant_w", "one constant w against cwb's eq. 33 run "
+                                 "(plots/seed000_fig14.csv): the gap is what the case shows"},
     /* Rathbone's laws against cwb's FEM of the same sphere: how far the
      * published law is from an independent FEM is the result (README) */
     {"seed004_fig26", "Rathbone 2015 law against cwb's FEM (Fig. 26 material)"},
@@ -762,6 +762,15 @@ START_TEST(physical_set_refuses_each_kind_of_reference)
                               "for other inputs (normal.kn = 2000000, the reference's 1e+06)"),
                   "%s", err);
     ck_assert_msg(!strstr(out, "ref_max_rel_error") && strstr(out, "ref_inputs_match"), "%s", out);
+    /* a law option, not a material: the awk reference of the Hertz 2D paper
+     * (2020) Fig. 14 uses eq. 33's penalty factor, not a constant one */
+    const char *constant[] = {"tangential.penalty=constant"};
+    ck_assert_int_eq(
+        cli_sets("run", "cases/seed000_fig14.case", constant, 1, out, err, sizeof out), 0);
+    ck_assert_msg(strstr(err, "not compared with reference/analytic/seed000_fig14.csv: it was made "
+                              "for other inputs (tangential.penalty = constant, the reference's "
+                              "eq33)"),
+                  "%s", err);
 
     const char *stiffer[] = {"body1.E=3e10"};
     ck_assert_int_eq(cli_sets("run", "cases/seed004_fig26.case", stiffer, 1, out, err, sizeof out),

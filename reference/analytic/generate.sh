@@ -311,7 +311,7 @@ function setup() { pi = atan2(0, -1); Es = 1 / (2 * (1 - nu * nu) / E); Rs = R /
 # The case inputs a curve stands for: the two equal discs, mu, eq. 23, and the
 # laws (hertz2d_accurate, hertz2d_simplified) with eq. 33 and its constants where
 # the curve depends on w; extra = the driver keys.
-function w33_keys() { return sprintf("tangential.compliance = composite; tangential.w33_1 = %g; tangential.w33_x = %g; tangential.w33_nu = %g; tangential.w33_xx = %g; tangential.w33_xnu = %g; tangential.w33_nunu = %g", c1, cx, cnu, cxx, cxnu, cnunu) }
+function w33_keys() { return sprintf("tangential.compliance = composite; tangential.penalty = eq33; tangential.w33_1 = %g; tangential.w33_x = %g; tangential.w33_nu = %g; tangential.w33_xx = %g; tangential.w33_xnu = %g; tangential.w33_nunu = %g", c1, cx, cnu, cxx, cxnu, cnunu) }
 function stands_for(law, extra) {
     printf "# stands for: contact.normal = hertz2d; normal.form = eq23; contact.tangential = %s; tangential.mu = %g; body1.shape = disc; body1.radius = %g; body1.E = %g; body1.nu = %g; body2.shape = disc; body2.radius = %g; body2.E = %g; body2.nu = %g; %s\n", law, mu, R, E, nu, R, E, nu, extra }
 '
@@ -323,7 +323,7 @@ awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 -v dn=0.025 -v dt=0.01 "$seed000_awk
     print "# tolerance: 1e-9 within 1e-9 of the peak traction"
     print "# independence: second-coding awk re-coding (bisection) of the Hertz 2D paper (2020) equations cwb codes (GSL Brent/Newton):"
     print "#   agrees by construction on the same reading, catches coding and solver slips only"
-    stands_for("hertz2d_accurate", "tangential.penalty = eq33; " w33_keys() sprintf("; driver.overlap = %g; driver.tangential = %g", dn, dt))
+    stands_for("hertz2d_accurate", w33_keys() sprintf("; driver.overlap = %g; driver.tangential = %g", dn, dt))
     print "x[m],p[Pa],q[Pa]"
     for (i = 0; i <= 100; i++) { x = -a + 2 * a * i / 100; s = 1 - x * x / (a * a); if (s < 0) s = 0
         p = 2 * N / (pi * a) * sqrt(s); q = mu * p
@@ -345,7 +345,7 @@ awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 -v d0=0.025 -v smax=$smax -v model=$
     print "#   agrees by construction on the same reading, catches coding and solver slips only"
     # the simplified curve (fig14) leaves tangential.penalty out: cases/seed000_fig14_constant_w.case
     # compares one constant w against it on purpose (a model comparison, tests/test_references.c)
-    stands_for("hertz2d_" model, (model == "accurate" ? "tangential.penalty = eq33; " : "") w33_keys() sprintf("; driver.overlap = %g", d0))
+    stands_for("hertz2d_" model, w33_keys() sprintf("; driver.overlap = %g", d0))
     print "S[m],S_over_R[-],F[N/m],k_secant[N/m^2],alpha_deg[deg]"
     for (i = 1; i <= 250; i++) { S = smax * i / 250; al = 0
         if (S <= u0) F = (model == "accurate") ? force_at(S, a0, muN0) : (kt * S < muN0 ? kt * S : muN0)
