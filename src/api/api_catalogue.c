@@ -12,6 +12,7 @@
 
 #include "cwb_api_internal.h"
 #include "cwb_run.h"
+#include "cwb_numeric.h"
 
 static int kind_ok(int kind)
 {
@@ -98,22 +99,11 @@ void cwbi_param_list(const cwb_param *table, char *buf, size_t n)
 
 /* --- bodies -------------------------------------------------------------- */
 
-/* x as the shortest %g text that reads back to x (what a person would have
- * typed), so the message quotes the value as given. */
-static void shortest(double x, char *buf, size_t n)
-{
-    for (int prec = 1; prec <= 17; prec++) {
-        snprintf(buf, n, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
-}
-
 /* Parse the number x as key i of the body table into v. */
 static int body_value(cwb_values *v, int i, double x, const char *sec, char *msg, size_t n)
 {
     char text[40], why[CWB_MSG];
-    shortest(x, text, sizeof text);
+    cwb_format_shortest(x, text, sizeof text);
     if (cwb_param_parse(v, i, text, why, sizeof why) != CWB_OK)
         return cwb_fail(msg, n, CWB_EINPUT, "[%s] %s", sec, why);
     v->given[i] = 1;

@@ -23,6 +23,11 @@ typedef int (*cwb_rhs)(void *ctx, const double *y, double t_off, double *dy);
  * step doubling (12 evaluations per step instead of 4): cwb controls the
  * accuracy by refining whole runs (dt = auto). */
 int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, double *out);
+
+/* x as the shortest %g text that reads back to the same double (what a
+ * person would have typed: 0.1, not 0.10000000000000001), into buf; a whole
+ * number below 1e15 in full (150, not 1.5e+02). */
+void cwb_format_shortest(double x, char *buf, size_t n);
 /* The same step with its first stage k1 = f(y, 0) given: steps of several
  * lengths from one state (a root solve on the length) share it. */
 int cwb_rk4_step_k1(cwb_rhs f, void *ctx, size_t n, const double *y, const double *k1, double h,

@@ -1,6 +1,8 @@
 /* numeric.c -- small numerical helpers shared by drivers and laws. */
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
@@ -82,4 +84,17 @@ int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, doub
     if ((rc = f(ctx, y, 0.0, k1)))
         return rc;
     return cwb_rk4_step_k1(f, ctx, n, y, k1, h, out);
+}
+
+void cwb_format_shortest(double x, char *buf, size_t n)
+{
+    if (x == floor(x) && fabs(x) < 1e15) { /* a count or a round value: 150, not 1.5e+02 */
+        snprintf(buf, n, "%.0f", x);
+        return;
+    }
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x || x != x) /* NaN never reads back equal */
+            return;
+    }
 }

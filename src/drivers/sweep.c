@@ -34,6 +34,7 @@
 
 #include "cwb_files.h"
 #include "cwb_out.h"
+#include "cwb_numeric.h"
 
 #define MAX_VALUES 1000000
 #define MAX_JOBS   256
@@ -176,15 +177,19 @@ static void run_one(const sweep *s, size_t i, cwb_case *c, row *out, cwb_result 
     const cwb_sweep_request *q = &s->req;
     const vary_spec *v = &s->v;
     const char **over = malloc((q->nsets + 2) * sizeof *over);
-    char setv[256], setl[256];
-    snprintf(setv, sizeof setv, "%s=%.17g", v->key, value_at(v, i));
+    char setv[256], setl[256], num[32];
+    /* the shortest text of the value: it reads back to the same double, and
+     * a refusal quotes it as a person would write it */
+    cwb_format_shortest(value_at(v, i), num, sizeof num);
+    snprintf(setv, sizeof setv, "%s=%s", v->key, num);
     size_t nover = 0;
     for (size_t k = 0; over && k < q->nsets; k++)
         over[nover++] = q->sets[k];
     if (over)
         over[nover++] = setv;
     if (over && v->link[0]) {
-        snprintf(setl, sizeof setl, "%s=%.17g", v->link, v->link_factor * value_at(v, i));
+        cwb_format_shortest(v->link_factor * value_at(v, i), num, sizeof num);
+        snprintf(setl, sizeof setl, "%s=%s", v->link, num);
         over[nover++] = setl;
     }
     out->status = c && over ? cwb_case_load(c, q->path, over, nover, out->msg, sizeof out->msg)

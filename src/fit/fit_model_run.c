@@ -27,6 +27,7 @@
 #include "cwb_fit.h"
 #include "cwb_law.h"
 #include "cwb_out.h"
+#include "cwb_numeric.h"
 
 #define MAX_FREE 8
 #define MAX_ITER 200
@@ -96,13 +97,15 @@ static int run_once(run_fit *rf, const gsl_vector *theta, const char *vary, doub
     char sets[MAX_FREE + 1][CWB_TEXT + 40];
     const char *over[MAX_FREE + 1];
     size_t k = 0;
+    char num[32]; /* the shortest text that reads back to the same double */
     for (; k < rf->np; k++) {
-        snprintf(sets[k], sizeof sets[k], "%s=%.17g", rf->key[k],
-                 key_value(rf, k, gsl_vector_get(theta, k)));
+        cwb_format_shortest(key_value(rf, k, gsl_vector_get(theta, k)), num, sizeof num);
+        snprintf(sets[k], sizeof sets[k], "%s=%s", rf->key[k], num);
         over[k] = sets[k];
     }
     if (vary) {
-        snprintf(sets[k], sizeof sets[k], "%s=%.17g", vary, x);
+        cwb_format_shortest(x, num, sizeof num);
+        snprintf(sets[k], sizeof sets[k], "%s=%s", vary, num);
         over[k] = sets[k];
         k++;
     }

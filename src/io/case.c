@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cwb_ini.h"
+#include "cwb_numeric.h"
 #include "cwb_run.h"
 
 typedef cwb_ini_entry entry;
@@ -496,13 +497,15 @@ int cwb_case_value_text(const cwb_case *c, const char *path, char *buf, size_t n
     if (i < 0)
         return -1;
     if (v->table[i].kind == CWB_PARAM_REAL)
-        snprintf(buf, n, "%.17g", v->p[i]);
+        cwb_format_shortest(v->p[i], buf, n);
     else if (v->table[i].kind == CWB_PARAM_LIST) {
         size_t used = 0;
         buf[0] = '\0';
-        for (size_t k = 0; k < v->list[i].n && used < n; k++)
-            used +=
-                (size_t)snprintf(buf + used, n - used, "%s%.17g", k ? "," : "", v->list[i].v[k]);
+        for (size_t k = 0; k < v->list[i].n && used < n; k++) {
+            char num[32];
+            cwb_format_shortest(v->list[i].v[k], num, sizeof num);
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", k ? "," : "", num);
+        }
     } else
         cwb_param_format(v, i, buf, n);
     return 0;
