@@ -275,8 +275,8 @@ START_TEST(lth_slip_margin)
         k.dxi_t = cwb_v3(dir * 0.1 * dmax2, 0, 0);
         ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &o, trial), CWB_OK);
         double want = dir < 0 ? -lim2 * pow(0.1, 1.5) : lim2 * pow(0.1, 1.5);
-        ck_assert_msg(fabs(o.slip_margin - want) <= 1e-12 * lim, "N halved, step %+d: margin %g, %g",
-                      dir, o.slip_margin, want);
+        ck_assert_msg(fabs(o.slip_margin - want) <= 1e-12 * lim,
+                      "N halved, step %+d: margin %g, %g", dir, o.slip_margin, want);
         ck_assert_int_eq(o.sliding, dir > 0);
     }
 }
