@@ -229,6 +229,59 @@ START_TEST(tangential_linear_slip_energy)
 }
 END_TEST
 
+/* lth's slip margin (issue 15; the collision driver locates stick -> slip
+ * on it): |trial force| - mu N with the curve of seed 004 eq. 39,
+ * F = mu N [1 - (1 - u/d_max)^(3/2)], continued point-symmetrically past
+ * full slip: -mu N (1 - u/d_max)^(3/2) on the curve, mu N (u/d_max -
+ * 1)^(3/2) > 0 past it, where the law slides. d_max = 3 mu N/(16 G* a)
+ * (Mindlin's full-slip displacement, the law's header), with G* from
+ * Mindlin's 1/G* = sum (2 - nu_i)/G_i, G = E/(2 (1 + nu)) evaluated here.
+ * Then N falls below the committed force's limit: a step back towards zero
+ * leaves the curve's end (re-mapped to u = d_max) and sticks, one outwards
+ * slides. Round-off: 1e-12 of mu N. */
+START_TEST(lth_slip_margin)
+{
+    const cwb_tangential_type *law = tangential_law("lth");
+    const double mu = 0.3, N = 10.0, a = 1e-4, E = 4.8e10, nu = 0.2;
+    double p[CWB_MAX_PARAMS] = {mu};
+    cwb_pair g = sphere_pair(0.01, E, 0.01, E, nu);
+    double G = E / (2 * (1 + nu)), gs = 1.0 / (2 * (2 - nu) / G);
+    double dmax = 3 * mu * N / (16 * gs * a), lim = mu * N;
+    cwb_normal_out nrm = {.force = N, .radius = a, .stiffness = 1e6};
+    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+    static const double s[] = {0.2, 0.9, 0.999999, 1.000001, 1.3, 2.0};
+    for (int i = 0; i < 6; i++) {
+        cwb_kin k = {.delta = 1e-6, .normal = {0, 0, 1}, .dxi_t = {s[i] * dmax, 0, 0}};
+        cwb_tangential_out o;
+        ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &o, trial), CWB_OK);
+        double r = 1 - s[i], want = r >= 0 ? -lim * pow(r, 1.5) : lim * pow(-r, 1.5);
+        ck_assert_msg(fabs(o.slip_margin - want) <= 1e-12 * lim, "u = %g d_max: margin %.9g, %.9g",
+                      s[i], o.slip_margin, want);
+        ck_assert_int_eq(o.sliding, s[i] > 1.0);
+        if (s[i] < 1.0) /* on the curve the margin is the force's distance to mu N */
+            ck_assert_msg(fabs(o.slip_margin - (cwb_v3_norm(o.force) - lim)) <= 1e-12 * lim,
+                          "u = %g d_max: margin %g, |F| - mu N = %g", s[i], o.slip_margin,
+                          cwb_v3_norm(o.force) - lim);
+    }
+    /* committed at 0.9 d_max, then N halves: the carried force exceeds the
+     * new limit, re-mapped to u0 = d_max' (the new curve's end) */
+    cwb_kin k = {.delta = 1e-6, .normal = {0, 0, 1}, .dxi_t = {0.9 * dmax, 0, 0}};
+    cwb_tangential_out o;
+    ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &o, trial), CWB_OK);
+    memcpy(state, trial, sizeof state);
+    nrm.force = 0.5 * N;
+    double dmax2 = 0.5 * dmax, lim2 = 0.5 * lim;
+    for (int dir = -1; dir <= 1; dir += 2) {
+        k.dxi_t = cwb_v3(dir * 0.1 * dmax2, 0, 0);
+        ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &o, trial), CWB_OK);
+        double want = dir < 0 ? -lim2 * pow(0.1, 1.5) : lim2 * pow(0.1, 1.5);
+        ck_assert_msg(fabs(o.slip_margin - want) <= 1e-12 * lim,
+                      "N halved, step %+d: margin %g, %g", dir, o.slip_margin, want);
+        ck_assert_int_eq(o.sliding, dir > 0);
+    }
+}
+END_TEST
+
 START_TEST(rotate_into_plane_keeps_magnitude)
 {
     cwb_vec3 a = {3, -1, 2}, n = cwb_v3(0.2, 0.1, 1);
@@ -392,6 +445,7 @@ Suite *laws_suite(void)
     tcase_add_test(tc, linear_connector_seed002_examples);
     tcase_add_test(tc, tangential_linear_coulomb_cap);
     tcase_add_test(tc, tangential_linear_slip_energy);
+    tcase_add_test(tc, lth_slip_margin);
     tcase_add_test(tc, rotate_into_plane_keeps_magnitude);
     tcase_add_test(tc, contact_setup_refuses_incomplete);
     tcase_add_test(tc, every_law_is_pure);

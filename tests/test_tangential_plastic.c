@@ -308,6 +308,72 @@ START_TEST(reloading_energy_split)
 }
 END_TEST
 
+/* The slip margin (issue 15; the collision driver locates stick -> slip on
+ * it): the step's linear trial force against the limit, |c + k_t d| - mu N
+ * (header), > 0 exactly when the step slides. At y = 0.5 (elastic branch,
+ * eq. 97: k_t = 5 G* a (1 - x)^(1/4), x = (F + mu Delta N)/(mu N), mu of
+ * eq. 95 at y = 0.5), evaluated here from the text: a first step from
+ * F = 0 (k_t = 5 G* a), then from F0 = 0.6 mu N steps both sides of the
+ * limit; then N falls to half with F0 carried (x = (F0 + mu Delta N)/(mu N')
+ * = 0.2): outwards the carried force plus the step exceed mu N' (> 0,
+ * sliding), inwards the force leaves the capped value by 8 G* a d (eq. 105;
+ * a unchanged, so no rescale): margin 8 G* a d < 0, sticking. Closed forms
+ * of the linear step: 1e-12 of mu N (round-off). */
+START_TEST(slip_margin_linear_trial)
+{
+    cwb_case *c = test_load(CASE, NULL, 0);
+    double dy = 2e-8, fn = 0.01, y = 0.5, gs = g_star();
+    double mu = fmin(1.0, 0.36 / tanh(0.79 * pow(y, 0.44))), lim = mu * fn;
+    probe q;
+    probe_init(&q, c, dy, y, y, fn);
+    probe_step(&q, 0.0);
+    double a = q.nrm.radius, k0 = 5 * gs * a;
+    unsigned char start[CWB_MAX_STATE];
+    memcpy(start, q.state, sizeof start);
+    static const double s0[] = {0.3, 0.999, 1.001, 1.5};
+    for (int i = 0; i < 4; i++) {
+        memcpy(q.state, start, sizeof start);
+        cwb_tangential_out o = probe_step(&q, s0[i] * lim / k0);
+        ck_assert_msg(fabs(o.slip_margin - (s0[i] - 1.0) * lim) <= 1e-12 * lim,
+                      "first step to %g mu N: margin %g, expected %g", s0[i], o.slip_margin,
+                      (s0[i] - 1.0) * lim);
+        ck_assert_int_eq(o.sliding, s0[i] > 1.0);
+    }
+    memcpy(q.state, start, sizeof start);
+    probe_step(&q, 0.6 * lim / k0); /* F0 = 0.6 mu N */
+    memcpy(start, q.state, sizeof start);
+    double k1 = k0 * pow(0.4, 0.25);
+    static const double s1[] = {0.1, 0.399, 0.401, 1.0};
+    for (int i = 0; i < 4; i++) {
+        memcpy(q.state, start, sizeof start);
+        cwb_tangential_out o = probe_step(&q, s1[i] * lim / k1);
+        double want = (0.6 + s1[i]) * lim - lim;
+        ck_assert_msg(fabs(o.slip_margin - want) <= 1e-12 * lim,
+                      "from 0.6 mu N by %g mu N: margin %g, expected %g", s1[i], o.slip_margin,
+                      want);
+        ck_assert_int_eq(o.sliding, want > 0.0);
+    }
+    /* N falls to 0.5 fn: the cap 0.5 mu fn falls below F0 = 0.6 mu fn */
+    q.nrm.force = 0.5 * fn;
+    double lim2 = mu * q.nrm.force;
+    double x = (0.6 * lim - mu * 0.5 * fn) / lim2; /* = 0.2 */
+    double k2 = k0 * pow(1.0 - x, 0.25), d = 1e-3 * lim / k0;
+    memcpy(q.state, start, sizeof start);
+    cwb_tangential_out o = probe_step(&q, d);
+    ck_assert_msg(fabs(o.slip_margin - (0.6 * lim + k2 * d - lim2)) <= 1e-12 * lim,
+                  "outwards under a fallen cap: margin %g, expected %g", o.slip_margin,
+                  0.6 * lim + k2 * d - lim2);
+    ck_assert(o.sliding && o.slip_margin > 0.0);
+    memcpy(q.state, start, sizeof start);
+    o = probe_step(&q, -d);
+    ck_assert_msg(fabs(o.slip_margin - (-8 * gs * a * d)) <= 1e-12 * lim,
+                  "inwards under a fallen cap: margin %g, expected %g", o.slip_margin,
+                  -8 * gs * a * d);
+    ck_assert(!o.sliding);
+    free(c);
+}
+END_TEST
+
 /* Given mu (sec. 5.9): prefactor 3 G* a (x1 = 0 for mu <= 0.356, so k_t =
  * 3 G* a b1 at x = 0 with b1 = 1), and y held at y_cons = 18.75 (1 - mu)
  * (eq. 110): k_t at y = 30 equals k_t at y = 15 for mu = 0.2. */
@@ -562,6 +628,7 @@ Suite *tangential_plastic_suite(void)
     tcase_add_test(tc, loading_stiffness_branches);
     tcase_add_test(tc, unloading_reloading_branches);
     tcase_add_test(tc, reloading_energy_split);
+    tcase_add_test(tc, slip_margin_linear_trial);
     tcase_add_test(tc, given_friction_section_5_9);
     tcase_add_test(tc, elastic_limit_against_mindlin);
     tcase_add_test(tc, energy_random_cycles);

@@ -39,6 +39,19 @@
  * ends (0 for other laws), or when N <= 0 (friction_load = net in tension).
  * For non-adhesive laws (offset 0, delta_off 0) nothing changes.
  *
+ * slip_margin (issue 15; the collision driver locates stick <-> slip on
+ * it): |trial force| - mu N with the trial force the curve at u1 = |d1|
+ * continued point-symmetrically past full slip, mN [1 - sgn(r) |r|^(3/2)],
+ * r = 1 - u1/d_max: -mN r^(3/2) <= 0 while on the curve, mN (-r)^(3/2) > 0
+ * exactly when sliding. It is continuous and monotonic in the step's
+ * displacement and normal force (u0 moves continuously with the re-mapping,
+ * d_max and mN with F_n), and the slip-rate probe of a sliding step reads
+ * d|F|/dt - mu dN/dt = k_t(F, N) v - mu N' from it, the rate of the law's
+ * own limit. The law stays first order in the step: the re-mapping holds
+ * N at the step's end value over the whole displacement increment (a
+ * rectangle rule in N of dF = k_t(F, N) dxi), whatever the driver does
+ * (README, "Law transitions inside the step").
+ *
  * Units: mu [-]; forces [N]; displacements [m]. 3D spheres. History: the
  * committed force, normal load N and stored energy.
  */
@@ -99,6 +112,7 @@ static int lth_step(const double *p, const cwb_pair *g, const void *state, const
         e1 = lth_energy(mN, dmax, u1);
         work = e1 - e_start;
         out->stiffness = u1 > 0.0 ? 1.5 * mN * sqrt(r) / dmax : 1.5 * mN / dmax;
+        out->slip_margin = mag - mN; /* = -mN r^(3/2) <= 0 */
     } else {
         f1 = cwb_v3_scale(d1, mN / u1);
         e1 = lth_energy(mN, dmax, dmax);
@@ -106,6 +120,8 @@ static int lth_step(const double *p, const cwb_pair *g, const void *state, const
         work = e1 - e_start + out->slip;
         out->sliding = 1;
         out->stiffness = 0.0;
+        double r = u1 / dmax - 1.0; /* the curve continued past d_max */
+        out->slip_margin = mN * r * sqrt(r);
     }
     t->force = f1;
     t->fn = N;

@@ -69,6 +69,22 @@
  *    motion, carried into the current tangent plane (as
  *    mindlin_deresiewicz); increments across it are ignored.
  *
+ * slip_margin (issue 15; the collision driver locates stick <-> slip on
+ * it): |c + k s| - mu N, the step's linear trial force (carried force c,
+ * path stiffness k, displacement s along the line) against the limit,
+ * with c capped at mu N first when the step moves towards zero force
+ * (c s <= 0) and not when it moves outwards: > 0 exactly when the step
+ * slides (outwards past the limit, outwards from a carried force above a
+ * fallen limit, or through a full reversal to -mu N), continuous in the
+ * step's displacement and normal force except at s = 0 where a carried
+ * force above the limit stops being released (the branch changes there
+ * too). Only stick <-> slip is located: the driver keys on the sliding
+ * flag, and the law's other switches (the reversals of rt_branch, the kinks
+ * of k_t at x1 and x2) are taken from the committed state at step
+ * granularity; the law stays first order in the step (k_t from the start
+ * of the step), which no location inside the step can raise (README,
+ * "Law transitions inside the step").
+ *
  * Energy. The stored energy is what unloading gives back at fixed N,
  * E = F_t^2/(2 k_u), k_u = 8 G* a (eq. 105 is linear). Over a step the
  * force is linear in delta_t, so the work is exact: W = (F_0 + F_1)/2
@@ -201,13 +217,18 @@ static double rt_loading_factor(const double *p, double y, double mu, double x)
 /* One linear step of a branch along the law's line: carried force c,
  * path stiffness k, displacement s, cap fy, energy stiffness ku. */
 typedef struct {
-    double f, work, slip, release, created;
+    double f, work, slip, release, created, margin;
     int sliding;
 } rt_path;
 
 static void rt_advance(double c, double k, double s, double fy, double ku, rt_path *r)
 {
     *r = (rt_path){0};
+    /* The slip margin: the trial force c + k s against the cap, with c
+     * capped first when the step moves towards zero (c s <= 0; the force
+     * then leaves the cap) and not when it moves outwards (the carried
+     * force above a fallen cap is then released by sliding). */
+    r->margin = fabs(c * s > 0.0 ? c + k * s : copysign(fmin(fabs(c), fy), c) + k * s) - fy;
     if (fabs(c) > fy) {
         r->release = (c * c - fy * fy) / (2.0 * ku);
         c = copysign(fy, c);
@@ -295,6 +316,7 @@ static int rt_step(const double *p, const cwb_pair *g, const void *state, const 
     out->slip = r.slip;
     out->stiffness_energy = out->dissipated - r.slip;
     out->sliding = r.sliding;
+    out->slip_margin = r.margin;
     t->axis = axis;
     t->f = r.f;
     t->fn = fn;
