@@ -393,8 +393,9 @@ int cwb_sphere_dat(cwb_sphere_out *o, const char *path, const cwb_sphere *s, cha
 int cwb_sphere_frd(cwb_sphere_out *o, const char *path, const cwb_mesh *m, const cwb_sphere *s,
                    char *msg, size_t n);
 void cwb_sphere_out_free(cwb_sphere_out *o);
-/* Edge of the pressed zone from nodal pressures p at radii r (sorted). */
-double cwb_sphere_edge(const double *r, const double *p, size_t count);
+/* Edge of the pressed zone from nodal pressures p at radii r (sorted);
+ * open nodes within r0 of the axis do not end the zone. */
+double cwb_sphere_edge(const double *r, const double *p, size_t count, double r0);
 /* Pressure on the axis from nodal pressures beyond r0 (p^2 linear in r^2). */
 double cwb_sphere_centre_pressure(const double *r, const double *p, size_t count, double r0,
                                   double a);

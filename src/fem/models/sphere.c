@@ -609,20 +609,33 @@ static double radius_at(const frd_frame *fr, size_t k)
     return fr->m->x[r] + (isfinite(fr->ux[r]) ? fr->ux[r] : 0.0);
 }
 
+/* The slave node on the axis carries no area in CalculiX's expanded
+ * axisymmetric model and barely penetrates: the nodes within AXIS_ZONE h0
+ * of the axis are not used for p_centre and do not end the pressed zone. */
+#define AXIS_ZONE 1.0
+
 /* The edge of the pressed zone: the last node L of the run of nodes with
  * p > 0 from the axis; p^2 is extrapolated linearly in r^2 from L-1 and L
  * to zero (exact for Hertz's p^2 = p0^2 (1 - r^2/a^2)) and the result kept
- * between L and L+1, where the edge must lie. */
-double cwb_sphere_edge(const double *r, const double *p, size_t count)
+ * between L and L+1, where the edge must lie. The run starts at the first
+ * pressed node: open nodes within r0 of the axis are skipped, because on
+ * unloading the node on the axis (no area in CalculiX's expanded
+ * axisymmetric model) opens while the zone around it is still pressed,
+ * which made the radius 0 at up to 35 % of the peak force (Fig. 33's
+ * materials, 65 delta_y). */
+double cwb_sphere_edge(const double *r, const double *p, size_t count, double r0)
 {
-    size_t L = 0;
+    size_t first = 0;
+    while (first < count && r[first] < r0 && !(p[first] > 0))
+        first++;
+    size_t L = first;
     while (L < count && p[L] > 0)
         L++;
-    if (L == 0)
+    if (L == first)
         return 0.0;
     L--;
     double lo = r[L], hi = L + 1 < count ? r[L + 1] : r[L];
-    if (L == 0)
+    if (L == first)
         return 0.5 * (lo + hi);
     double d = p[L - 1] * p[L - 1] - p[L] * p[L];
     if (!(d > 0))
@@ -630,11 +643,6 @@ double cwb_sphere_edge(const double *r, const double *p, size_t count)
     double a2 = r[L] * r[L] + p[L] * p[L] * (r[L] * r[L] - r[L - 1] * r[L - 1]) / d;
     return fmin(fmax(sqrt(a2), lo), hi);
 }
-
-/* The slave node on the axis carries no area in CalculiX's expanded
- * axisymmetric model and barely penetrates: the nodes within AXIS_ZONE h0
- * of the axis are not used for p_centre. */
-#define AXIS_ZONE 1.0
 
 /* Pressure on the axis: p^2 fitted linearly in r^2 (least squares; Hertz
  * is exactly that) over the nodes in [r0, a/2], or in [r0, a) when fewer
@@ -681,7 +689,7 @@ static int frame_finish(const frd_frame *fr, cwb_sphere_out *o)
     double c = ring > 0 && q->force > 0 ? q->force / ring : 0.0; /* [Pa/m] */
     for (size_t k = 0; k < fr->narc; k++)
         p[k] *= c;
-    q->contact_radius = cwb_sphere_edge(r, p, fr->narc);
+    q->contact_radius = cwb_sphere_edge(r, p, fr->narc, AXIS_ZONE * fr->h0);
     q->p_centre = cwb_sphere_centre_pressure(r, p, fr->narc, AXIS_ZONE * fr->h0, q->contact_radius);
     q->copen_centre = c > 0 ? q->p_centre / c : 0.0;
     if (isnan(q->peeq_centre)) /* elastic: no *EL PRINT in the .dat */
