@@ -621,7 +621,7 @@ static double radius_at(const frd_frame *fr, size_t k)
  * pressed node: open nodes within r0 of the axis are skipped, because on
  * unloading the node on the axis (no area in CalculiX's expanded
  * axisymmetric model) opens while the zone around it is still pressed,
- * which made the radius 0 at up to 35 % of the peak force (Fig. 33's
+ * which made the radius 0 at up to 31 % of the peak force (Fig. 33's
  * materials, 65 delta_y). */
 double cwb_sphere_edge(const double *r, const double *p, size_t count, double r0)
 {
