@@ -238,12 +238,14 @@ END_TEST
  * Mindlin's 1/G* = sum (2 - nu_i)/G_i, G = E/(2 (1 + nu)) evaluated here.
  * Then N falls below the committed force's limit: a step back towards zero
  * leaves the curve's end (re-mapped to u = d_max) and sticks, one outwards
- * slides. Round-off: 1e-12 of mu N. */
+ * slides. Round-off: 1e-12 of mu N. The published rule (integration =
+ * split), whose step is eq. 39's curve at the given N; the default path
+ * form integrates N along the step (test_collision.c, lth_path_order). */
 START_TEST(lth_slip_margin)
 {
     const cwb_tangential_type *law = tangential_law("lth");
     const double mu = 0.3, N = 10.0, a = 1e-4, E = 4.8e10, nu = 0.2;
-    double p[CWB_MAX_PARAMS] = {mu};
+    double p[CWB_MAX_PARAMS] = {mu, 1};
     cwb_pair g = sphere_pair(0.01, E, 0.01, E, nu);
     double G = E / (2 * (1 + nu)), gs = 1.0 / (2 * (2 - nu) / G);
     double dmax = 3 * mu * N / (16 * gs * a), lim = mu * N;

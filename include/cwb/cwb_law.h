@@ -305,10 +305,10 @@ typedef struct {
  * committed rates are not known. k_t^2 is affine in delta between the
  * committed stiffness spring.kt and the current one (exact for Hertz). */
 typedef struct {
-    double d0, d1, D0, D1;   /* delta at u = 0, 1 and dt times its rates [m] */
-    cwb_vec3 x1, X0, X1;     /* xi(1) and dt times its rates [m] */
-    double N0, N1, M0, M1;   /* N at u = 0, 1 and dt times its rates [N] */
-    double k1s, m, d_ref;    /* k_t^2 = k1s + m (delta - d_ref) [N^2/m^2] */
+    double d0, d1, D0, D1; /* delta at u = 0, 1 and dt times its rates [m] */
+    cwb_vec3 x1, X0, X1;   /* xi(1) and dt times its rates [m] */
+    double N0, N1, M0, M1; /* N at u = 0, 1 and dt times its rates [N] */
+    double k1s, m, d_ref;  /* k_t^2 = k1s + m (delta - d_ref) [N^2/m^2] */
 } cwb_step_path;
 
 /* The path at one u: what a law integrating along it needs. */

@@ -52,6 +52,13 @@
  * cwb_spring_apply's split (exact on its own path F = a + s b). Either way
  * work = Delta E + slip + stiffness_energy to round-off.
  *
+ * The path is built and evaluated by exported helpers (cwb_step_path_of,
+ * cwb_step_path_at; cwb_law.h) so that other laws integrate their own ODE
+ * along the same path: they also carry the normal load N = F_n +
+ * friction_offset, Hermite from the committed N and k_n delta' (kept in
+ * cwb_spring_path_state) and the current ones (lth, whose curve depends
+ * on N; tangential_lth.c). The spring itself does not use N.
+ *
  * With the driver locating stick <-> slip inside the step (slip_margin,
  * src/drivers/collision.c), a Hertz-Mindlin collision converges at order
  * 4 (tests/test_collision.c, stick_slip_fourth_order).
