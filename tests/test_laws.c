@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include <gsl/gsl_integration.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
 
 #include "cwb_test.h"
 
@@ -238,12 +240,14 @@ END_TEST
  * Mindlin's 1/G* = sum (2 - nu_i)/G_i, G = E/(2 (1 + nu)) evaluated here.
  * Then N falls below the committed force's limit: a step back towards zero
  * leaves the curve's end (re-mapped to u = d_max) and sticks, one outwards
- * slides. Round-off: 1e-12 of mu N. */
+ * slides. Round-off: 1e-12 of mu N. The published rule (integration =
+ * split), whose step is eq. 39's curve at the given N; the default path
+ * form integrates N along the step (test_collision.c, lth_path_order). */
 START_TEST(lth_slip_margin)
 {
     const cwb_tangential_type *law = tangential_law("lth");
     const double mu = 0.3, N = 10.0, a = 1e-4, E = 4.8e10, nu = 0.2;
-    double p[CWB_MAX_PARAMS] = {mu};
+    double p[CWB_MAX_PARAMS] = {mu, 1};
     cwb_pair g = sphere_pair(0.01, E, 0.01, E, nu);
     double G = E / (2 * (1 + nu)), gs = 1.0 / (2 * (2 - nu) / G);
     double dmax = 3 * mu * N / (16 * gs * a), lim = mu * N;
@@ -278,6 +282,86 @@ START_TEST(lth_slip_margin)
         ck_assert_msg(fabs(o.slip_margin - want) <= 1e-12 * lim,
                       "N halved, step %+d: margin %g, %g", dir, o.slip_margin, want);
         ck_assert_int_eq(o.sliding, dir > 0);
+    }
+}
+END_TEST
+
+/* lth along the step's path (integration = path): one step of the law
+ * against the ODE it integrates, solved here by GSL's rk8pd to 1e-14:
+ *   dT/dx = k0(delta) (1 - |T|/(mu N(delta)))^(1/3),
+ * on the straight path the history driver takes (dt = 0): delta linear in
+ * x from delta0 to delta1, N = k_n delta (a linear normal law, whose
+ * Hermite path is exact) and k0 = 8 G* sqrt(R delta) (k0^2 affine in
+ * delta, as the law takes it: exact), G* from Mindlin's 1/G* = sum
+ * (2 - nu_i)/G_i evaluated here. The committed force T0 is eq. 39's curve
+ * at N0 (a first step, which takes the published curve). Rows: N rising
+ * over half a d_max; N rising while the motion reverses through T = 0
+ * (the curve's kink in |T|); N falling until the force reaches mu N, where
+ * it stays (the ODE has no stiffness along F at the limit) and the law
+ * slides. Tolerance 1e-10 mu N: the law refines its substeps to 1e-12 mu N
+ * each (at most 260 of them); measured 1.7e-13, 1.4e-12 and 0 (at the
+ * limit), where integration = split errs by 6.1e-2 and 8.4e-2 mu N. */
+typedef struct {
+    double mu, kn, R, gs, d0, d1, X;
+} lth_ode;
+
+static int lth_ode_rhs(double x, const double y[], double dydx[], void *params)
+{
+    const lth_ode *c = params;
+    double d = c->d0 + (c->d1 - c->d0) * x / c->X;
+    double w = 1.0 - fabs(y[0]) / (c->mu * c->kn * d);
+    dydx[0] = 8.0 * c->gs * sqrt(c->R * d) * cbrt(w > 0.0 ? w : 0.0);
+    return GSL_SUCCESS;
+}
+
+START_TEST(lth_path_ode)
+{
+    const cwb_tangential_type *law = tangential_law("lth");
+    const double mu = 0.3, E = 4.8e10, nu = 0.2, kn = 1e7, R = 1e-3;
+    cwb_pair g = sphere_pair(0.01, E, 0.01, E, nu);
+    double G = E / (2 * (1 + nu)), gs = 1.0 / (2 * (2 - nu) / G);
+    static const struct {
+        double d1;    /* end overlap [m] (delta0 = 1e-6 m) */
+        double xa, X; /* committed displacement and increment [d_max at N0] */
+    } rows[] = {{1.6e-6, 0.3, 0.5}, {1.6e-6, 0.3, -0.8}, {0.7e-6, 0.5, 0.4}};
+    for (int i = 0; i < 3; i++) {
+        double p[CWB_MAX_PARAMS] = {mu, 0};
+        double d0 = 1e-6, d1 = rows[i].d1, N0 = kn * d0, N1 = kn * d1;
+        double a0 = sqrt(R * d0), k00 = 8 * gs * a0, dmax0 = 1.5 * mu * N0 / k00;
+        unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+        cwb_normal_out nrm = {.force = N0, .radius = a0, .stiffness = kn};
+        cwb_kin k = {
+            .delta = d0, .delta0 = d0, .normal = {0, 0, 1}, .dxi_t = {rows[i].xa * dmax0, 0, 0}};
+        cwb_tangential_out o;
+        ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &o, trial), CWB_OK);
+        double T0 = mu * N0 * (1 - pow(1 - rows[i].xa, 1.5));
+        ck_assert_msg(fabs(o.force.x - T0) <= 1e-12 * mu * N0, "row %d: T0 %.12g, %.12g", i,
+                      o.force.x, T0);
+        memcpy(state, trial, sizeof state);
+        double X = rows[i].X * dmax0;
+        nrm = (cwb_normal_out){.force = N1, .radius = sqrt(R * d1), .stiffness = kn};
+        k = (cwb_kin){.delta = d1, .delta0 = d0, .normal = {0, 0, 1}, .dxi_t = {X, 0, 0}};
+        ck_assert_int_eq(law->step(p, &g, state, &k, &nrm, &o, trial), CWB_OK);
+        /* the reference: the ODE in x from 0 to X, stopped where |T| meets
+         * mu N (then T = mu N, sliding, to the end as N falls) */
+        lth_ode c = {mu, kn, R, gs, d0, d1, X};
+        gsl_odeiv2_system sys = {lth_ode_rhs, NULL, 1, &c};
+        gsl_odeiv2_driver *drv =
+            gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, X / 1000, 1e-14, 1e-14);
+        double x = 0.0, y[1] = {T0};
+        int capped = 0, n = 4000;
+        for (int j = 1; j <= n && !capped; j++) {
+            double xn = X * j / n, dn = d0 + (d1 - d0) * j / n;
+            ck_assert_int_eq(gsl_odeiv2_driver_apply(drv, &x, xn, y), GSL_SUCCESS);
+            capped = fabs(y[0]) >= mu * kn * dn; /* the limit met */
+        }
+        gsl_odeiv2_driver_free(drv);
+        double want = capped ? mu * N1 : y[0];
+        ck_assert_msg(fabs(o.force.x - want) <= 1e-10 * mu * N1 &&
+                          fabs(o.force.y) <= 1e-12 * mu * N1,
+                      "row %d: T1 %.12g, reference %.12g (capped %d)", i, o.force.x, want, capped);
+        ck_assert_int_eq(o.sliding, capped);
+        ck_assert_int_eq(capped, i == 2);
     }
 }
 END_TEST
@@ -446,6 +530,7 @@ Suite *laws_suite(void)
     tcase_add_test(tc, tangential_linear_coulomb_cap);
     tcase_add_test(tc, tangential_linear_slip_energy);
     tcase_add_test(tc, lth_slip_margin);
+    tcase_add_test(tc, lth_path_ode);
     tcase_add_test(tc, rotate_into_plane_keeps_magnitude);
     tcase_add_test(tc, contact_setup_refuses_incomplete);
     tcase_add_test(tc, every_law_is_pure);

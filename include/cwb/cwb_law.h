@@ -291,8 +291,43 @@ typedef struct {
     cwb_vec3 v_t;            /* committed tangential velocity [m/s] */
     double delta_rate;       /* committed d(delta)/dt [m/s] */
     double delta;            /* committed overlap [m] */
+    double load;             /* committed normal load N = F_n + friction_offset [N] */
+    double kn;               /* committed dN/d(delta) of the normal law [N/m] */
     int rates;               /* 1: v_t, delta_rate were committed with dt > 0 */
 } cwb_spring_path_state;
+
+/* The step's path (src/laws/spring_path.c): over u = s/dt in [0, 1], cubic
+ * Hermite interpolants of the overlap, of the in-plane displacement xi
+ * (xi(0) = 0) and of the normal load N from the committed values and rates
+ * (cwb_spring_path_state) and the current ones (cwb_kin, the normal law's
+ * stiffness for dN/d(delta)); the straight line when dt = 0 or the rates
+ * are the step's secant, the quadratic through the current rate when the
+ * committed rates are not known. k_t^2 is affine in delta between the
+ * committed stiffness spring.kt and the current one (exact for Hertz). */
+typedef struct {
+    double d0, d1, D0, D1; /* delta at u = 0, 1 and dt times its rates [m] */
+    cwb_vec3 x1, X0, X1;   /* xi(1) and dt times its rates [m] */
+    double N0, N1, M0, M1; /* N at u = 0, 1 and dt times its rates [N] */
+    double k1s, m, d_ref;  /* k_t^2 = k1s + m (delta - d_ref) [N^2/m^2] */
+} cwb_step_path;
+
+/* The path at one u: what a law integrating along it needs. */
+typedef struct {
+    double delta; /* overlap [m] */
+    cwb_vec3 dx;  /* dxi/du [m] */
+    double kt;    /* k_t from the affine k_t^2 [N/m] */
+    double load;  /* normal load N [N] */
+} cwb_path_point;
+
+/* Build the path of the step from the committed state s to the evaluation
+ * k (normal response nrm, current stiffness kt); returns 0 (p unset) when
+ * there is nothing to integrate (released, or kt <= 0). */
+int cwb_step_path_of(const cwb_spring_path_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
+                     double kt, cwb_step_path *p);
+cwb_path_point cwb_step_path_at(const cwb_step_path *p, double u);
+/* The rates of the current evaluation, committed with the trial state t
+ * for the next step's path (spring is left alone). */
+void cwb_step_path_rates(const cwb_kin *k, const cwb_normal_out *nrm, cwb_spring_path_state *t);
 
 /* One step of the incremental spring dF = k_t(delta) dxi, integrated along
  * the step's path instead of by the rectangle rule k_t(end) Delta xi:

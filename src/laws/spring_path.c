@@ -52,6 +52,13 @@
  * cwb_spring_apply's split (exact on its own path F = a + s b). Either way
  * work = Delta E + slip + stiffness_energy to round-off.
  *
+ * The path is built and evaluated by exported helpers (cwb_step_path_of,
+ * cwb_step_path_at; cwb_law.h) so that other laws integrate their own ODE
+ * along the same path: they also carry the normal load N = F_n +
+ * friction_offset, Hermite from the committed N and k_n delta' (kept in
+ * cwb_spring_path_state) and the current ones (lth, whose curve depends
+ * on N; tangential_lth.c). The spring itself does not use N.
+ *
  * With the driver locating stick <-> slip inside the step (slip_margin,
  * src/drivers/collision.c), a Hertz-Mindlin collision converges at order
  * 4 (tests/test_collision.c, stick_slip_fourth_order).
@@ -62,29 +69,32 @@
 
 #define SUBSTEPS 2 /* RK4 substeps of the path quadrature */
 
-/* The step's path: Hermite data of delta(u) and xi(u), and k_t^2(delta). */
-typedef struct {
-    double d0, d1, D0, D1; /* delta at u = 0, 1 and dt times its rates */
-    cwb_vec3 x1, X0, X1;   /* xi(1) (xi(0) = 0) and dt times its rates */
-    double k1s, m, d_ref;  /* k_t^2 = k1s + m (delta - d_ref), >= 0 */
-} path;
-
-/* k_t(u) xi'(u): the force's derivative along the path; xi'(u) in *dx. */
-static cwb_vec3 path_rate(const path *p, double u, cwb_vec3 *dx)
+cwb_path_point cwb_step_path_at(const cwb_step_path *p, double u)
 {
     double u2 = u * u, u3 = u2 * u;
     /* cubic Hermite basis and derivatives */
     double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
     double g10 = 3 * u2 - 4 * u + 1, g01 = -6 * u2 + 6 * u, g11 = 3 * u2 - 2 * u;
-    double d = h00 * p->d0 + h10 * p->D0 + h01 * p->d1 + h11 * p->D1;
-    *dx = cwb_v3_add(cwb_v3_add(cwb_v3_scale(p->X0, g10), cwb_v3_scale(p->x1, g01)),
-                     cwb_v3_scale(p->X1, g11));
-    double ks = p->k1s + p->m * (d - p->d_ref);
-    return cwb_v3_scale(*dx, ks > 0.0 ? sqrt(ks) : 0.0);
+    cwb_path_point q;
+    q.delta = h00 * p->d0 + h10 * p->D0 + h01 * p->d1 + h11 * p->D1;
+    q.dx = cwb_v3_add(cwb_v3_add(cwb_v3_scale(p->X0, g10), cwb_v3_scale(p->x1, g01)),
+                      cwb_v3_scale(p->X1, g11));
+    q.load = h00 * p->N0 + h10 * p->M0 + h01 * p->N1 + h11 * p->M1;
+    double ks = p->k1s + p->m * (q.delta - p->d_ref);
+    q.kt = ks > 0.0 ? sqrt(ks) : 0.0;
+    return q;
+}
+
+/* k_t(u) xi'(u): the force's derivative along the path; xi'(u) in *dx. */
+static cwb_vec3 path_rate(const cwb_step_path *p, double u, cwb_vec3 *dx)
+{
+    cwb_path_point q = cwb_step_path_at(p, u);
+    *dx = q.dx;
+    return cwb_v3_scale(q.dx, q.kt);
 }
 
 /* F(1) and the work along the path from F(0) = a (RK4, SUBSTEPS). */
-static cwb_vec3 path_integrate(const path *p, cwb_vec3 a, double *work)
+static cwb_vec3 path_integrate(const cwb_step_path *p, cwb_vec3 a, double *work)
 {
     cwb_vec3 f = a, dx0, dxm, dx1;
     double w = 0.0, h = 1.0 / SUBSTEPS;
@@ -118,6 +128,62 @@ static int secant(double D1, double dd, cwb_vec3 X1, cwb_vec3 dxi)
            cwb_v3_norm(cwb_v3_sub(X1, dxi)) <= tol * (cwb_v3_norm(X1) + cwb_v3_norm(dxi));
 }
 
+void cwb_step_path_rates(const cwb_kin *k, const cwb_normal_out *nrm, cwb_spring_path_state *t)
+{
+    t->v_t = cwb_v3_in_plane(k->v_t, k->normal);
+    t->delta_rate = k->delta_rate;
+    t->load = nrm->force + nrm->friction_offset;
+    t->kn = nrm->stiffness;
+    t->rates = k->dt > 0.0;
+}
+
+int cwb_step_path_of(const cwb_spring_path_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
+                     double kt, cwb_step_path *p)
+{
+    const cwb_spring_state *sp = &s->spring;
+    cwb_vec3 n = k->normal;
+    cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, n);
+    double load = nrm->force + nrm->friction_offset, h = k->dt;
+    if (k->delta <= nrm->delta_off || load <= 0.0 || kt <= 0.0)
+        return 0;
+    *p = (cwb_step_path){.d0 = k->delta0,
+                         .d1 = k->delta,
+                         .x1 = dxi,
+                         .N0 = s->load,
+                         .N1 = load,
+                         .k1s = kt * kt,
+                         .d_ref = k->delta};
+    double dd = p->d1 - p->d0, dN = p->N1 - p->N0;
+    double D1 = h * k->delta_rate;
+    cwb_vec3 X1 = cwb_v3_scale(cwb_v3_in_plane(k->v_t, n), h);
+    if (h > 0.0 && !secant(D1, dd, X1, dxi)) {
+        p->D1 = D1;
+        p->X1 = X1;
+        p->M1 = h * nrm->stiffness * k->delta_rate;
+        if (s->rates) {
+            p->D0 = h * s->delta_rate;
+            p->X0 = cwb_v3_scale(cwb_v3_rotate_into_plane(s->v_t, n), h);
+            p->M0 = h * s->kn * s->delta_rate;
+        } else {
+            /* virgin: the quadratic through both values with the end rate */
+            p->D0 = 2.0 * dd - p->D1;
+            p->X0 = cwb_v3_sub(cwb_v3_scale(dxi, 2.0), p->X1);
+            p->M0 = 2.0 * dN - p->M1;
+        }
+    } else {
+        /* quasi-static, or moving at the secant rates: the straight line */
+        p->D0 = p->D1 = dd;
+        p->X0 = p->X1 = dxi;
+        p->M1 = nrm->stiffness * dd;
+        p->M0 = s->kn > 0.0 ? s->kn * dd : 2.0 * dN - p->M1;
+    }
+    if (sp->kt > 0.0 && fabs(dd) > 1e-7 * (fabs(p->d0) + fabs(p->d1)))
+        p->m = (p->k1s - sp->kt * sp->kt) / dd; /* k_t^2 affine in delta */
+    else
+        p->m = p->d1 > 0.0 ? p->k1s / p->d1 : 0.0; /* k_t^2 proportional to delta */
+    return 1;
+}
+
 void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
                           const cwb_normal_out *nrm, double kt, double mu, cwb_tangential_out *out,
                           cwb_spring_path_state *t)
@@ -126,40 +192,15 @@ void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
     cwb_vec3 n = k->normal;
     cwb_vec3 a = cwb_v3_rotate_into_plane(sp->force, n);
     cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, n);
-    double load = nrm->force + nrm->friction_offset, h = k->dt;
+    double load = nrm->force + nrm->friction_offset;
     /* the rates the next step's path starts from (committed with this one) */
-    t->v_t = cwb_v3_in_plane(k->v_t, n);
-    t->delta_rate = k->delta_rate;
-    t->rates = h > 0.0;
-    if (k->delta <= nrm->delta_off || load <= 0.0 || kt <= 0.0) {
+    cwb_step_path_rates(k, nrm, t);
+    cwb_step_path p;
+    if (!cwb_step_path_of(s, k, nrm, kt, &p)) {
         /* released, or no stiffness: nothing to integrate */
         cwb_spring_apply(sp, k, nrm, a, cwb_v3_scale(dxi, kt), kt, mu, out, &t->spring);
         return;
     }
-    path p = {.d0 = k->delta0, .d1 = k->delta, .x1 = dxi, .k1s = kt * kt, .d_ref = k->delta};
-    double dd = p.d1 - p.d0;
-    double D1 = h * k->delta_rate;
-    cwb_vec3 X1 = cwb_v3_scale(t->v_t, h);
-    if (h > 0.0 && !secant(D1, dd, X1, dxi)) {
-        p.D1 = D1;
-        p.X1 = X1;
-        if (s->rates) {
-            p.D0 = h * s->delta_rate;
-            p.X0 = cwb_v3_scale(cwb_v3_rotate_into_plane(s->v_t, n), h);
-        } else {
-            /* virgin: the quadratic through both values with the end rate */
-            p.D0 = 2.0 * dd - p.D1;
-            p.X0 = cwb_v3_sub(cwb_v3_scale(dxi, 2.0), p.X1);
-        }
-    } else {
-        /* quasi-static, or moving at the secant rates: the straight line */
-        p.D0 = p.D1 = dd;
-        p.X0 = p.X1 = dxi;
-    }
-    if (sp->kt > 0.0 && fabs(dd) > 1e-7 * (fabs(p.d0) + fabs(p.d1)))
-        p.m = (p.k1s - sp->kt * sp->kt) / dd; /* k_t^2 affine in delta */
-    else
-        p.m = p.d1 > 0.0 ? p.k1s / p.d1 : 0.0; /* k_t^2 proportional to delta */
     double work;
     cwb_vec3 f = path_integrate(&p, a, &work);
     cwb_spring_apply(sp, k, nrm, a, cwb_v3_sub(f, a), kt, mu, out, &t->spring);
