@@ -171,7 +171,9 @@ END_TEST
 static const struct {
     const char *name;
     int sliding;
-} finished[] = {{"seed004_modeld_a45_coarse", 0}, {"seed004_modeld_a68_sliding", 1}};
+} finished[] = {{"seed004_modeld_a45_coarse", 0},
+                {"seed004_modeld_a45_coarse_ballast", 0},
+                {"seed004_modeld_a68_sliding", 1}};
 #define NFINISHED (sizeof finished / sizeof *finished)
 
 /* Tolerances of the finished runs, from the error budgets below (the
@@ -352,6 +354,65 @@ START_TEST(impact_sliding_rebound_is_closed_form)
 }
 END_TEST
 
+/* The ballast (a free tetrahedron with 100 times the sphere's kinetic
+ * energy, touching nothing: sphere_impact.c) changes nothing but
+ * CalculiX's increments: the 45 deg run with it against the same run
+ * without it (which got through). BALLAST: the two runs differ in their
+ * increments (CalculiX's cutbacks), which moves the force by the time
+ * integration's error, O((pi dt / t_c)^2) = 0.6 % at dt = t_c / 40, and
+ * the converged state by the residual criterion (0.5 % of the average
+ * force, CalculiX's default R_n); the ballast run's F_n, interpolated
+ * linearly to the other's times (its error (pi / 40)^2 / 8 = 0.08 % of
+ * F_max), within 1 % of F_max; the rebound v_n', v_t' and omega R within
+ * 1 % of the initial speed v_n. */
+#define IMPACT_BALLAST_TOL 0.01
+
+START_TEST(impact_ballast_changes_nothing)
+{
+    cwb_impact sp, spb;
+    cwb_reference r, rb;
+    cwb_impact_out o, ob;
+    load_finished("seed004_modeld_a45_coarse", &sp, &r, &o);
+    load_finished("seed004_modeld_a45_coarse_ballast", &spb, &rb, &ob);
+    ck_assert_msg(sp.ballast == 0 && spb.ballast > 0, "the pair must differ in the ballast");
+    ck_assert_rel(spb.v_t, sp.v_t, 1e-12);
+    ck_assert_rel(spb.fine, sp.fine, 1e-12);
+    double m = sphere_mass(&sp), e_star = sp.E / (2.0 * (1.0 - sp.nu * sp.nu));
+    double delta = pow(15.0 * m * sp.v_n * sp.v_n / (16.0 * e_star * sqrt(sp.R)), 0.4);
+    double f_max = 4.0 / 3.0 * e_star * sqrt(sp.R) * pow(delta, 1.5), worst = 0.0;
+    for (size_t i = 0; i < r.nrow; i++) {
+        double t = col(&r, "time", i), fb = 0.0;
+        size_t j = 1;
+        while (j < rb.nrow && col(&rb, "time", j) < t)
+            j++;
+        if (j >= rb.nrow)
+            continue; /* past the ballast run's end */
+        double t0 = col(&rb, "time", j - 1), t1 = col(&rb, "time", j);
+        if (t < t0)
+            fb = col(&rb, "F_n", j - 1) * t / t0; /* before its first row: from 0 */
+        else
+            fb = col(&rb, "F_n", j - 1) +
+                 (col(&rb, "F_n", j) - col(&rb, "F_n", j - 1)) * (t - t0) / (t1 - t0);
+        ck_assert_abs(col(&r, "F_n", i), fb, f_max, IMPACT_BALLAST_TOL);
+        worst = fmax(worst, fabs(col(&r, "F_n", i) - fb) / f_max);
+    }
+    size_t last = r.nrow - 1, lastb = rb.nrow - 1;
+    ck_assert_abs(col(&rb, "v_n", lastb), col(&r, "v_n", last), sp.v_n, IMPACT_BALLAST_TOL);
+    ck_assert_abs(col(&rb, "v_t", lastb), col(&r, "v_t", last), sp.v_n, IMPACT_BALLAST_TOL);
+    ck_assert_abs(col(&rb, "omega", lastb) * sp.R, col(&r, "omega", last) * sp.R, sp.v_n,
+                  IMPACT_BALLAST_TOL);
+    fprintf(stderr,
+            "fem_impact: the ballast moves F_n by %.3f %% of F_max; rebound v_t' %.4f -> %.4f "
+            "m/s, omega R %.4f -> %.4f m/s (%zu -> %zu increments)\n",
+            100 * worst, col(&r, "v_t", last), col(&rb, "v_t", lastb),
+            col(&r, "omega", last) * sp.R, col(&rb, "omega", lastb) * sp.R, r.nrow, rb.nrow);
+    cwb_impact_out_free(&o);
+    cwb_impact_out_free(&ob);
+    cwb_reference_free(&r);
+    cwb_reference_free(&rb);
+}
+END_TEST
+
 /* Bad study keys of the model: exit 2, the file and line, the key and the
  * allowed range (or the reason). */
 START_TEST(impact_bad_study_keys)
@@ -386,6 +447,7 @@ Suite *fem_impact_suite(void)
     tcase_add_test(t, impact_normal_force_is_hertz);
     tcase_add_test(t, impact_finished_runs_are_hertz);
     tcase_add_test(t, impact_sliding_rebound_is_closed_form);
+    tcase_add_test(t, impact_ballast_changes_nothing);
     tcase_add_test(t, impact_bad_study_keys);
     suite_add_tcase(s, t);
     return s;
