@@ -418,6 +418,7 @@ START_TEST(fem_committed_studies_load)
         ck_assert_msg(cwb_fem_study_load(&s, path, msg, sizeof msg) == CWB_OK, "%s", msg);
         ck_assert_str_eq(s->model->name, strstr(e->d_name, "cylinders") ? "cylinders"
                                          : strstr(e->d_name, "modelc")  ? "sphere_shear"
+                                         : strstr(e->d_name, "modeld")  ? "sphere_impact"
                                          : strstr(e->d_name, "seed004") ? "sphere"
                                                                         : "halfround");
         /* a study is committed with what it computed */

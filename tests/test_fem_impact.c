@@ -3,15 +3,18 @@
  * an elastic block of its own material obliquely with Coulomb friction,
  * in CalculiX (implicit dynamics).
  *
- * The one run of the committed study did not finish on this machine
- * (CalculiX stopped at 0.2 t_c, "too many cutbacks": README); its .dat up
- * to there is committed under reference/fem/unfinished/ with the study
- * (outside studies/, so that make reference does not run it). Without the
- * solver: the normal force of those increments against Hertz's elastic
- * impact (Johnson, Contact Mechanics, 1985, ch. 11: m d''(t) =
- * -4/3 E* R^1/2 d^3/2, integrated here by RK4 with 20000 steps per
- * contact time t_c = 2.87 (m^2 / R E*^2 v)^1/5); Coulomb's |F_t| <= mu F_n
- * at every increment. Bad study keys: exit 2 with file, line, key and
+ * The first run (reference/fem/unfinished/seed004_modeld_a45.study) did
+ * not finish (CalculiX stopped at 0.2 t_c, "too many cutbacks": README);
+ * its .dat up to there is committed with the study. Without the solver:
+ * the normal force of those increments against Hertz's elastic impact
+ * (Johnson, Contact Mechanics, 1985, ch. 11: m d''(t) = -4/3 E* R^1/2
+ * d^3/2, integrated here by RK4 with 20000 steps per contact time t_c =
+ * 2.87 (m^2 / R E*^2 v)^1/5); Coulomb's |F_t| <= mu F_n at every
+ * increment. The runs that finish (reference/fem/studies/): the force
+ * history, F_max, t_c and the rebound's e against Hertz; the end of the
+ * slip (45 deg) and the rebound (68.2 deg, sliding throughout) against
+ * the rigid-body impulse balance of a sliding impact.
+ * Bad study keys: exit 2 with file, line, key and
  * range.
  */
 #include <math.h>
@@ -159,6 +162,257 @@ START_TEST(impact_normal_force_is_hertz)
 }
 END_TEST
 
+/* ------------------------------------------------- the finished runs */
+
+/* The committed runs that get through a whole impact (reference/fem/
+ * studies/, their CSVs in reference/fem/, their .dat in reference/fem/raw/
+ * NAME/). sliding: tan(angle) > 7 mu, the sphere slides throughout; else
+ * the slip stops in the compression (the closed forms below). */
+static const struct {
+    const char *name;
+    int sliding;
+} finished[] = {{"seed004_modeld_a45_coarse", 0},
+                {"seed004_modeld_a45_coarse_ballast", 0},
+                {"seed004_modeld_a68_sliding", 1}};
+#define NFINISHED (sizeof finished / sizeof *finished)
+
+/* Tolerances of the finished runs, from the error budgets below (the
+ * tolerances above: HERTZ for the force history, F_max and t_c, COULOMB
+ * for mu).
+ * RESTITUTION: e = v_n' / v_n of an elastic impact is 1 less what goes
+ *   into elastic waves (Hunter 1957: 1.04 (v / c)^3/5 of the energy, 0.6 %
+ *   at v / c = 2e-4), into the sphere's own vibration (kept out of the
+ *   rigid v_n' by the momentum balance, but its energy is lost to e) and
+ *   the Hilber-Hughes-Taylor damping (alpha = -0.05: damping ratio
+ *   -alpha omega dt / 2 = 0.2 % at the contact's own frequency pi / t_c
+ *   with dt = t_c / 40, 1.2 % of the energy over the impact): 2 % of the
+ *   energy, 1 - e about 1 %, expected; 5 % allowed (as HERTZ).
+ * SLIDING: the sliding rebound's closed form from the run's own v_n'
+ *   (F_t = mu F_n at every increment to COULOMB; the moment arm of F_t is
+ *   R - delta, 0.24 % short of R at Hertz's delta_max; the trapezoid over
+ *   increments is the same for F_n and F_t): 1 % of the change mu (v_n +
+ *   v_n') of v_t and of the change 5/2 mu (v_n + v_n') of omega R.
+ * SLIP_STOP: while the sphere slides, v_t - omega R follows the closed
+ *   form below to what F_t = mu F_n holds (COULOMB) and to the moment arm
+ *   of F_t (R - delta, 0.24 % short of R at Hertz's delta_max), so the
+ *   normal impulse at which it reaches 0 is the rigid Coulomb one to
+ *   about 0.3 %; the increments bracket it (one increment is up to
+ *   0.06 m v_n there), allowed 1 % of m v_n either side. */
+#define IMPACT_RESTITUTION_TOL 0.05
+#define IMPACT_SLIDING_TOL     0.01
+#define IMPACT_SLIP_STOP_TOL   0.01
+#define IMPACT_CSV_TOL         1e-6
+
+static void load_finished(const char *name, cwb_impact *sp, cwb_reference *r, cwb_impact_out *o)
+{
+    char path[256], msg[CWB_MSG];
+    snprintf(path, sizeof path, "reference/fem/studies/%s.study", name);
+    cwb_fem_study *s;
+    ck_assert_msg(cwb_fem_study_load(&s, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_str_eq(s->model->name, "sphere_impact");
+    s->model->spec(s, 0, 1.0, sp);
+    cwb_fem_study_free(s);
+    snprintf(path, sizeof path, "reference/fem/%s.csv", name);
+    ck_assert_msg(cwb_reference_load(r, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(r->nrow > 0, "%s: no rows", path);
+    snprintf(path, sizeof path, "reference/fem/raw/%s/p001.dat", name);
+    memset(o, 0, sizeof *o);
+    ck_assert_msg(cwb_impact_dat(o, path, sp, msg, sizeof msg) == CWB_OK, "%s", msg);
+}
+
+static double col(const cwb_reference *r, const char *name, size_t row)
+{
+    int j = cwb_reference_find(r, name);
+    ck_assert_msg(j >= 0, "%s: no column %s", r->path, name);
+    return r->v[j][row];
+}
+
+/* Thesis Fig. 16, the whole impact: every row of the committed CSV is its
+ * .dat's increment (the contact force x 2); the normal force of every
+ * increment is Hertz's (HERTZ of F_max), so are F_max and the contact time
+ * t_c (first touch to F_n = 0, interpolated; HERTZ of t_c); Coulomb
+ * |F_t| <= mu F_n throughout; the rebound's normal velocity is v_n
+ * (RESTITUTION) and the sphere has left the block (F_n = 0 in the last
+ * row). */
+START_TEST(impact_finished_runs_are_hertz)
+{
+    for (size_t k = 0; k < NFINISHED; k++) {
+        cwb_impact sp;
+        cwb_reference r;
+        cwb_impact_out o;
+        load_finished(finished[k].name, &sp, &r, &o);
+        ck_assert_uint_eq(o.count, r.nrow);
+        double m = sphere_mass(&sp), e_star = sp.E / (2.0 * (1.0 - sp.nu * sp.nu));
+        double kh = 4.0 / 3.0 * e_star * sqrt(sp.R);
+        double delta = pow(15.0 * m * sp.v_n * sp.v_n / (16.0 * e_star * sqrt(sp.R)), 0.4);
+        double f_max = kh * pow(delta, 1.5);
+        double t_c = 2.87 * pow(m * m / (sp.R * e_star * e_star * sp.v_n), 0.2);
+        hertz_ode h = {.k = kh, .m = m, .v = sp.v_n};
+        double t0 = first_touch(&sp), worst = 0.0, fem_max = 0.0, fem_tc = NAN;
+        for (size_t i = 0; i < r.nrow; i++) {
+            const cwb_impact_increment *q = &o.inc[i];
+            double fn = col(&r, "F_n", i), ft = col(&r, "F_t", i);
+            ck_assert_rel(col(&r, "time", i), q->time, IMPACT_CSV_TOL);
+            ck_assert_abs(fn, 2.0 * q->f[2], f_max, IMPACT_CSV_TOL);
+            ck_assert_abs(ft, 2.0 * q->f[0], f_max, IMPACT_CSV_TOL);
+            double fh = hertz_force_at(&h, q->time - t0, t_c);
+            ck_assert_abs(fn, fh, f_max, IMPACT_HERTZ_TOL);
+            ck_assert_msg(fabs(ft) <= sp.mu * fn * (1.0 + IMPACT_COULOMB_TOL) + 1e-12 * f_max,
+                          "%s: time %g s: F_t = %g N, F_n = %g N", finished[k].name, q->time, ft,
+                          fn);
+            worst = fmax(worst, fabs(fn - fh) / f_max);
+            fem_max = fmax(fem_max, fn);
+            if (i > 0 && isnan(fem_tc) && fem_max > 0 && !(fn > 0)) {
+                double fp = col(&r, "F_n", i - 1), tp = o.inc[i - 1].time;
+                fem_tc = tp + (q->time - tp) * fp / (fp - fn) - t0;
+            }
+        }
+        ck_assert_abs(fem_max, f_max, f_max, IMPACT_HERTZ_TOL);
+        ck_assert_msg(isfinite(fem_tc), "%s: F_n never returns to 0", finished[k].name);
+        ck_assert_abs(fem_tc, t_c, t_c, IMPACT_HERTZ_TOL);
+        size_t last = r.nrow - 1;
+        ck_assert_msg(!(col(&r, "F_n", last) > 0), "%s: still in contact at the end",
+                      finished[k].name);
+        double e = -col(&r, "v_n", last) / sp.v_n;
+        ck_assert_abs(e, 1.0, 1.0, IMPACT_RESTITUTION_TOL);
+        fprintf(stderr,
+                "fem_impact: %s: %zu increments; F_n within %.2f %% of Hertz's F_max; F_max %.4g "
+                "N (Hertz %.4g), t_c %.4g s (Hertz %.4g); rebound e = %.4f, v_t' = %.4f m/s, "
+                "omega R = %.4f m/s\n",
+                finished[k].name, r.nrow, 100 * worst, fem_max, f_max, fem_tc, t_c, e,
+                col(&r, "v_t", last), col(&r, "omega", last) * sp.R);
+        cwb_impact_out_free(&o);
+        cwb_reference_free(&r);
+    }
+}
+END_TEST
+
+/* The end of the sliding phase against the closed form of a sliding
+ * impact (the rigid-body impulse balance, Johnson 1985 Sec. 11.5; Maw,
+ * Barber & Fawcett 1976 for when it holds with elastic tangential
+ * compliance). With J_n the normal impulse and J_t the tangential one on
+ * the sphere (mass m, I = 2/5 m R^2),
+ *   m dv_t = -dJ_t,  I d(omega) = R dJ_t,
+ * so the contact point's slip v_s = v_t - omega R changes by
+ *   dv_s = -(1/m + R^2/I) dJ_t = -7/2 dJ_t / m.
+ * While it slides (v_s > 0) Coulomb gives dJ_t = mu dJ_n, so
+ *   v_t(J_n) = v_t - mu J_n / m,  omega R = 5/2 mu J_n / m,
+ *   v_s(J_n) = v_t - 7/2 mu J_n / m.
+ * Over the whole impact J_n = m v_n (1 + e): the sphere slides throughout
+ * when v_t > 7/2 mu (1 + e) v_n, i.e. tan(angle) > 7 mu for e = 1 (7 mu /
+ * 2 only takes it to the end of the compression, J_n = m v_n); then
+ * v_t' = v_t - mu (v_n + v_n') and omega R = 5/2 mu (v_n + v_n'). At 45 deg
+ * with mu = 0.3 (tan = 1 < 2.1) the slip stops at J_n = 2 m v_t / (7 mu) =
+ * 0.952 m v_n, before the end of the compression; after it the tangential
+ * compliance decides the rebound (no closed form): the run's v_s reaches 0
+ * where its J_n / m = v_n - v_n(t) brackets that impulse (SLIP_STOP). At
+ * 68.2 deg (tan = 2.5 > 2.1) v_s > 0 in every row and the rebound is the
+ * closed form with the run's own v_n' (SLIDING). */
+START_TEST(impact_sliding_rebound_is_closed_form)
+{
+    for (size_t k = 0; k < NFINISHED; k++) {
+        cwb_impact sp;
+        cwb_reference r;
+        cwb_impact_out o;
+        load_finished(finished[k].name, &sp, &r, &o);
+        size_t last = r.nrow - 1;
+        if (finished[k].sliding) {
+            ck_assert_msg(sp.v_t > 3.5 * sp.mu * 2.0 * sp.v_n, "not a sliding study");
+            for (size_t i = 0; i < r.nrow; i++)
+                ck_assert_msg(col(&r, "v_slip", i) > 0, "%s: row %zu: v_slip = %g m/s",
+                              finished[k].name, i, col(&r, "v_slip", i));
+            double jn = sp.v_n - col(&r, "v_n", last); /* J_n / m = v_n + v_n' */
+            ck_assert_abs(col(&r, "v_t", last), sp.v_t - sp.mu * jn, sp.mu * jn,
+                          IMPACT_SLIDING_TOL);
+            ck_assert_abs(col(&r, "omega", last) * sp.R, 2.5 * sp.mu * jn, 2.5 * sp.mu * jn,
+                          IMPACT_SLIDING_TOL);
+            fprintf(stderr,
+                    "fem_impact: %s: sliding rebound v_t' = %.4f m/s (closed form %.4f), "
+                    "omega R = %.4f m/s (closed form %.4f)\n",
+                    finished[k].name, col(&r, "v_t", last), sp.v_t - sp.mu * jn,
+                    col(&r, "omega", last) * sp.R, 2.5 * sp.mu * jn);
+        } else {
+            double j_stop = 2.0 * sp.v_t / (7.0 * sp.mu); /* J_n / m at v_s = 0 */
+            ck_assert_msg(j_stop < sp.v_n, "the slip must stop in the compression");
+            size_t i = 1;
+            while (i < r.nrow && col(&r, "v_slip", i) > 0)
+                i++;
+            ck_assert_msg(i < r.nrow, "%s: the slip never stops", finished[k].name);
+            double j_before = sp.v_n - col(&r, "v_n", i - 1), j_at = sp.v_n - col(&r, "v_n", i);
+            ck_assert_msg(j_before - IMPACT_SLIP_STOP_TOL * sp.v_n <= j_stop &&
+                              j_stop <= j_at + IMPACT_SLIP_STOP_TOL * sp.v_n,
+                          "%s: the slip stops between J_n / m = %g and %g m/s, rigid Coulomb %g",
+                          finished[k].name, j_before, j_at, j_stop);
+            fprintf(stderr,
+                    "fem_impact: %s: the slip stops between J_n = %.4f and %.4f m v_n (rigid "
+                    "Coulomb %.4f)\n",
+                    finished[k].name, j_before / sp.v_n, j_at / sp.v_n, j_stop / sp.v_n);
+        }
+        cwb_impact_out_free(&o);
+        cwb_reference_free(&r);
+    }
+}
+END_TEST
+
+/* The ballast (a free tetrahedron with 100 times the sphere's kinetic
+ * energy, touching nothing: sphere_impact.c) changes nothing but
+ * CalculiX's increments: the 45 deg run with it against the same run
+ * without it (which got through). BALLAST: the two runs differ in their
+ * increments (CalculiX's cutbacks), which moves the force by the time
+ * integration's error, O((pi dt / t_c)^2) = 0.6 % at dt = t_c / 40, and
+ * the converged state by the residual criterion (0.5 % of the average
+ * force, CalculiX's default R_n); the ballast run's F_n, interpolated
+ * linearly to the other's times (its error (pi / 40)^2 / 8 = 0.08 % of
+ * F_max), within 1 % of F_max; the rebound v_n', v_t' and omega R within
+ * 1 % of the initial speed v_n. */
+#define IMPACT_BALLAST_TOL 0.01
+
+START_TEST(impact_ballast_changes_nothing)
+{
+    cwb_impact sp, spb;
+    cwb_reference r, rb;
+    cwb_impact_out o, ob;
+    load_finished("seed004_modeld_a45_coarse", &sp, &r, &o);
+    load_finished("seed004_modeld_a45_coarse_ballast", &spb, &rb, &ob);
+    ck_assert_msg(sp.ballast == 0 && spb.ballast > 0, "the pair must differ in the ballast");
+    ck_assert_rel(spb.v_t, sp.v_t, 1e-12);
+    ck_assert_rel(spb.fine, sp.fine, 1e-12);
+    double m = sphere_mass(&sp), e_star = sp.E / (2.0 * (1.0 - sp.nu * sp.nu));
+    double delta = pow(15.0 * m * sp.v_n * sp.v_n / (16.0 * e_star * sqrt(sp.R)), 0.4);
+    double f_max = 4.0 / 3.0 * e_star * sqrt(sp.R) * pow(delta, 1.5), worst = 0.0;
+    for (size_t i = 0; i < r.nrow; i++) {
+        double t = col(&r, "time", i), fb = 0.0;
+        size_t j = 1;
+        while (j < rb.nrow && col(&rb, "time", j) < t)
+            j++;
+        if (j >= rb.nrow)
+            continue; /* past the ballast run's end */
+        double t0 = col(&rb, "time", j - 1), t1 = col(&rb, "time", j);
+        if (t < t0)
+            fb = col(&rb, "F_n", j - 1) * t / t0; /* before its first row: from 0 */
+        else
+            fb = col(&rb, "F_n", j - 1) +
+                 (col(&rb, "F_n", j) - col(&rb, "F_n", j - 1)) * (t - t0) / (t1 - t0);
+        ck_assert_abs(col(&r, "F_n", i), fb, f_max, IMPACT_BALLAST_TOL);
+        worst = fmax(worst, fabs(col(&r, "F_n", i) - fb) / f_max);
+    }
+    size_t last = r.nrow - 1, lastb = rb.nrow - 1;
+    ck_assert_abs(col(&rb, "v_n", lastb), col(&r, "v_n", last), sp.v_n, IMPACT_BALLAST_TOL);
+    ck_assert_abs(col(&rb, "v_t", lastb), col(&r, "v_t", last), sp.v_n, IMPACT_BALLAST_TOL);
+    ck_assert_abs(col(&rb, "omega", lastb) * sp.R, col(&r, "omega", last) * sp.R, sp.v_n,
+                  IMPACT_BALLAST_TOL);
+    fprintf(stderr,
+            "fem_impact: the ballast moves F_n by %.3f %% of F_max; rebound v_t' %.4f -> %.4f "
+            "m/s, omega R %.4f -> %.4f m/s (%zu -> %zu increments)\n",
+            100 * worst, col(&r, "v_t", last), col(&rb, "v_t", lastb),
+            col(&r, "omega", last) * sp.R, col(&rb, "omega", lastb) * sp.R, r.nrow, rb.nrow);
+    cwb_impact_out_free(&o);
+    cwb_impact_out_free(&ob);
+    cwb_reference_free(&r);
+    cwb_reference_free(&rb);
+}
+END_TEST
+
 /* Bad study keys of the model: exit 2, the file and line, the key and the
  * allowed range (or the reason). */
 START_TEST(impact_bad_study_keys)
@@ -172,6 +426,7 @@ START_TEST(impact_bad_study_keys)
         {"[load]\nv_n = 1\nv_t = 1\nincrements = 60.5\n[contact]\nmu = 0.3\n", "t.study:7",
          "increments"},
         {"[load]\nv_n = 1\nv_t = 1\nalpha = 0.1\n[contact]\nmu = 0.3\n", "t.study:7", "alpha"},
+        {"[load]\nv_n = 1\nv_t = 1\nballast = -1\n[contact]\nmu = 0.3\n", "t.study:7", "ballast"},
         {"[body]\nrho = 0\n[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study:5", "rho"},
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0\n", "t.study:8", "mu"},
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\npenalty = 0\n", "t.study:9", "penalty"},
@@ -190,6 +445,9 @@ Suite *fem_impact_suite(void)
     TCase *t = tcase_create("impact");
     tcase_set_timeout(t, 60);
     tcase_add_test(t, impact_normal_force_is_hertz);
+    tcase_add_test(t, impact_finished_runs_are_hertz);
+    tcase_add_test(t, impact_sliding_rebound_is_closed_form);
+    tcase_add_test(t, impact_ballast_changes_nothing);
     tcase_add_test(t, impact_bad_study_keys);
     suite_add_tcase(s, t);
     return s;

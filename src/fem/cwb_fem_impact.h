@@ -28,6 +28,8 @@ typedef struct {
     double penalty;       /* contact stiffness K = penalty E / h0 */
     double stick;         /* stick slope of the friction = stick E / h0 */
     double alpha;         /* CalculiX *DYNAMIC ALPHA (Hilber-Hughes-Taylor) */
+    double ballast;       /* kinetic energy of a free tetrahedron far from both bodies / the
+                             sphere's initial one (0: none; see sphere_impact.c) */
 } cwb_impact;
 
 /* Hertz's elastic impact of the sphere on a half-space of its own material

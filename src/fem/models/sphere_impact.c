@@ -31,6 +31,10 @@
  * t_c) with CalculiX's own cutbacks: fixed increments (DIRECT) stop at the
  * first contact change ("solution seems to diverge"); to the first touch
  * + duration t_c, a whole number of increments.
+ * Ballast ([load] ballast > 0): a free tetrahedron far from both bodies,
+ * moving rigidly, with that many times the sphere's kinetic energy; it
+ * scales CalculiX 2.20's energy rule for impacts, which otherwise stops
+ * the frictional impact with "too many cutbacks" (see ballast() below).
  * Output per increment (.dat): the contact force and its moment about the
  * origin on the slave surface (*CONTACT PRINT CF), the block supports'
  * total reaction, the sphere's kinetic energy (*EL PRINT ELKE). The
@@ -52,7 +56,7 @@
 /* ------------------------------------------------------- study keys */
 
 enum { B_R, B_E, B_NU, B_RHO };
-enum { L_VN, L_VT, L_INCREMENTS, L_DURATION, L_GAP, L_ALPHA };
+enum { L_VN, L_VT, L_INCREMENTS, L_DURATION, L_GAP, L_ALPHA, L_BALLAST };
 enum { C_MU, C_PENALTY, C_STICK, C_ZONE, C_GROWTH, C_SLAVE, C_BLOCK };
 enum { SEC_BODY, SEC_LOAD, SEC_CONTACT };
 
@@ -126,6 +130,13 @@ static const cwb_param load_params[] = {
      .min = -1.0 / 3.0,
      .max = 0,
      .help = "CalculiX *DYNAMIC ALPHA (Hilber-Hughes-Taylor numerical damping; 0: none)"},
+    {.name = "ballast",
+     .unit = "-",
+     .def = 0,
+     .min = 0,
+     .max = 1e4,
+     .help = "kinetic energy of a free tetrahedron moving far from both bodies / the sphere's "
+             "initial one: it scales CalculiX's energy rule for impacts (0: none)"},
     {0}};
 
 static const cwb_param contact_params[] = {
@@ -341,6 +352,54 @@ static void slave_nodes(FILE *f, const cwb_mesh *m, double R, double g, double r
     }
 }
 
+/* The ballast: one free C3D10 tetrahedron of edge R/10 at 4 R above the
+ * block, far from both bodies, moving along +x at 1 m/s with `ballast`
+ * times the (half) sphere's initial kinetic energy. Nothing touches it and
+ * nothing stresses it: it moves rigidly and changes no force in the
+ * model. It is there for CalculiX 2.20's energy rule for implicit dynamics
+ * with contact (checkconvergence.c, checkimpacts.f): whenever the number
+ * of contact elements changes in an increment, an energy loss of 0.8 % or
+ * a gain of 0.25 % of the largest energy of the run declares an "impact"
+ * or a "rebound" and cuts the increment back; the changing contact
+ * elements of the frictional sliding make jumps of that size that do not
+ * shrink with the increment, and the run stops at the minimum increment
+ * ("too many cutbacks"). The largest energy includes the ballast's: the
+ * rule's thresholds grow by 1 + ballast. Written after the bodies: nodes
+ * and element numbered past theirs. Deck units. */
+static void ballast(FILE *f, const cwb_mesh *m, const cwb_impact *s, double R, double g, double rho)
+{
+    static const double corner[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    static const int edge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
+    int first = 0;
+    for (size_t i = 0; i < m->nnode; i++)
+        if (m->node_id[i] > first)
+            first = m->node_id[i];
+    first++;
+    double a = 0.1 * R, z0 = 4.0 * R + g, v = 1.0; /* v: 1 m/s in deck units */
+    double ke = 0.5 * rho * (2.0 / 3.0 * M_PI * R * R * R) * (s->v_n * s->v_n + s->v_t * s->v_t);
+    double density = 2.0 * s->ballast * ke / (v * v) / (a * a * a / 6.0);
+    fprintf(f,
+            "** the ballast (sphere_impact.c): a free tetrahedron, %g times the half sphere's "
+            "initial kinetic energy\n*NODE, NSET=BALLASTNODES\n",
+            s->ballast);
+    for (int k = 0; k < 10; k++) {
+        double p[3];
+        for (int j = 0; j < 3; j++)
+            p[j] = k < 4 ? corner[k][j]
+                         : 0.5 * (corner[edge[k - 4][0]][j] + corner[edge[k - 4][1]][j]);
+        fprintf(f, "%d, %.13g, %.13g, %.13g\n", first + k, a * p[0], a * p[1], z0 + a * p[2]);
+    }
+    fprintf(f, "*ELEMENT, TYPE=C3D10, ELSET=BALLAST\n%zu", m->ntet + 1);
+    for (int k = 0; k < 10; k++)
+        fprintf(f, ", %d", first + k);
+    fprintf(f,
+            "\n*MATERIAL, NAME=BALLAST\n*ELASTIC\n%.13g, %.13g\n*DENSITY\n%.13g\n"
+            "*SOLID SECTION, ELSET=BALLAST, MATERIAL=BALLAST\n"
+            "*INITIAL CONDITIONS, TYPE=VELOCITY\nBALLASTNODES, 1, %.13g\nBALLASTNODES, 2, 0.\n"
+            "BALLASTNODES, 3, 0.\n",
+            s->E / STRESS_UNIT, s->nu, density, v);
+}
+
 static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t n)
 {
     const cwb_impact *s = spec;
@@ -376,7 +435,7 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
         (rc = contact_surface(f, m, "MASTER", G_BLOCK, R, g, 1.5 * reach, msg, n)))
         return rc;
     slave_nodes(f, m, R, g, reach);
-    /* density unit: stress unit x (time unit / length unit)^2 */
+    double rho = s->rho / (S * (T / L) * (T / L)); /* density unit: MPa (T / L)^2 */
     fprintf(f,
             "*MATERIAL, NAME=STEEL\n*ELASTIC\n%.13g, %.13g\n*DENSITY\n%.13g\n"
             "*SOLID SECTION, ELSET=BALL, MATERIAL=STEEL\n"
@@ -388,8 +447,10 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
             "*BOUNDARY\nSYM, 2, 2\nFIX, 1, 3\n"
             "*INITIAL CONDITIONS, TYPE=VELOCITY\nBALLNODES, 1, %.13g\nBALLNODES, 2, 0.\n"
             "BALLNODES, 3, %.13g\n",
-            s->E / S, s->nu, s->rho / (S * (T / L) * (T / L)), s->penalty * s->E / h0 / (S / L),
-            s->mu, s->stick * s->E / h0 / (S / L), s->v_t * T / L, -s->v_n * T / L);
+            s->E / S, s->nu, rho, s->penalty * s->E / h0 / (S / L), s->mu,
+            s->stick * s->E / h0 / (S / L), s->v_t * T / L, -s->v_n * T / L);
+    if (s->ballast > 0)
+        ballast(f, m, s, R, g, rho);
     fprintf(
         f,
         "** one step: free flight, impact and rebound, increments t_c / %d at most (CalculiX's\n"
@@ -573,6 +634,7 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
                       .duration = load->p[L_DURATION],
                       .gap = load->p[L_GAP],
                       .alpha = load->p[L_ALPHA],
+                      .ballast = load->p[L_BALLAST],
                       .mu = contact->p[C_MU],
                       .penalty = contact->p[C_PENALTY],
                       .stick = contact->p[C_STICK],
@@ -738,6 +800,13 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             sum->h_min * cwb_impact_length_unit(s), h->a / (s->fine * s->R), job->ccx_version,
             s->alpha, s->increments, s->duration, h->a / (s->fine * s->R), job->raw, s->R, s->E,
             s->nu, s->rho, s->E, s->nu, s->mu, s->v_n, s->v_t);
+    if (s->ballast > 0)
+        fprintf(f,
+                "# ballast: a free C3D10 tetrahedron (edge R/10, 4 R above the block, +x at 1 "
+                "m/s) with %g times the half sphere's initial kinetic energy, touching nothing: "
+                "it scales CalculiX 2.20's energy rule for impacts in implicit dynamics "
+                "(checkimpacts.f), which otherwise stops the frictional impact (README)\n",
+                s->ballast);
 }
 
 static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_)
