@@ -33,7 +33,7 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eqs. 75-76: the turning point t of the unloading contact radius, refitted to cwb''s FEM (residuals)' . "\n" . 't = 0.564 ± 0.027; t = 0.449 ± 0.011; t = 0.306 ± 0.030; R^2 = 0.9967' noenhanced
+set title 'Rathbone thesis eqs. 75-76: the turning point t of the unloading contact radius, refitted to cwb''s FEM (residuals)' . "\n" . 't = 0.564 ± 0.027; t = 0.449 ± 0.011; t = 0.306 ± 0.030; R^2 = 0.9962' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
