@@ -254,38 +254,59 @@ static const char *const stick_slip_laws[] = {"tangential = mindlin\n[tangential
                                               "stiffness = direct\nkt = 2e6\n",
                                               "tangential = mindlin\n[tangential]\nmu = 0.35\n"};
 
-START_TEST(stick_slip_fourth_order)
+/* The oblique glass impact of the order tests (two equal spheres, R 10 mm,
+ * E 48 GPa, nu 0.2; v_n 1, v_t 0.5 m/s; t_c = 7.35625e-5 s) with the
+ * tangential law text `law`, written to dir/oblique.case (path). */
+static void write_glass_impact(const char *dir, const char *law, char *path, size_t n)
 {
-    char dir[256], path[512], text[1024];
-    test_tmp_make(dir, sizeof dir, "stickslip");
-    test_tmp_path(dir, "oblique.case", path, sizeof path);
+    char text[1024];
+    test_tmp_path(dir, "oblique.case", path, n);
     snprintf(text, sizeof text,
              "[contact]\nnormal = hertz\n%s[body1]\nshape = sphere\nradius = 0.01\n"
              "E = 4.8e10\nnu = 0.2\ndensity = 2800\n[body2]\nshape = same\n[driver]\n"
              "type = collision\nv_normal = 1\nv_tangential = 0.5\nrows = 10\n",
-             stick_slip_laws[_i]);
+             law);
     test_write_file(path, text);
-    static const char *const names[] = {"omega1_after", "restitution_tangential"};
+}
+
+/* The errors of omega1_after (err[0]) and restitution_tangential (err[1])
+ * of the case `file` run at a fixed dt, dt/2 and dt/4, against the same
+ * run at dt/256. */
+static const char *const order_names[] = {"omega1_after", "restitution_tangential"};
+
+static void halving_errors(const char *file, double dt, double err[2][3])
+{
+    static const double div[4] = {1, 2, 4, 256};
     double value[4][2];
-    /* dt = t_c/88, t_c/176, t_c/352 (t_c = 7.34e-5 s), reference t_c/22528 */
-    const double dts[4] = {8.359375e-7, 4.1796875e-7, 2.08984375e-7, 8.359375e-7 / 256};
     for (int i = 0; i < 4; i++) {
-        char dt[64];
-        snprintf(dt, sizeof dt, "driver.dt=%.17g", dts[i]);
-        const char *over[] = {dt};
+        char set[64];
+        snprintf(set, sizeof set, "driver.dt=%.17g", dt / div[i]);
+        const char *over[] = {set};
         cwb_result r;
-        test_run(path, over, 1, &r);
+        test_run(file, over, 1, &r);
         for (int q = 0; q < 2; q++)
-            value[i][q] = cwb_result_get(&r, names[q]);
+            value[i][q] = cwb_result_get(&r, order_names[q]);
         cwb_result_free(&r);
     }
+    for (int q = 0; q < 2; q++)
+        for (int k = 0; k < 3; k++)
+            err[q][k] = fabs(value[k][q] - value[3][q]);
+}
+
+START_TEST(stick_slip_fourth_order)
+{
+    char dir[256], path[512];
+    test_tmp_make(dir, sizeof dir, "stickslip");
+    write_glass_impact(dir, stick_slip_laws[_i], path, sizeof path);
+    double err[2][3];
+    /* dt = t_c/88, t_c/176, t_c/352 (t_c = 7.35625e-5 s), reference t_c/22528 */
+    halving_errors(path, 7.35625e-5 / 88, err);
     for (int q = 0; q < 2; q++) {
-        double e0 = fabs(value[0][q] - value[3][q]), e1 = fabs(value[1][q] - value[3][q]),
-               e2 = fabs(value[2][q] - value[3][q]);
+        double e0 = err[q][0], e1 = err[q][1], e2 = err[q][2];
         double o1 = log2(e0 / e1), o2 = log2(e1 / e2);
         ck_assert_msg(o1 >= 3.5 && o2 >= 3.5,
                       "%s: orders %g, %g (errors %g, %g, %g at dt, dt/2, dt/4): not fourth order",
-                      names[q], o1, o2, e0, e1, e2);
+                      order_names[q], o1, o2, e0, e1, e2);
     }
     test_tmp_remove(dir);
 }
@@ -321,39 +342,21 @@ static const struct {
 
 START_TEST(explicit_laws_first_order)
 {
-    char dir[256], path[512], text[1024];
+    char dir[256], path[512];
     test_tmp_make(dir, sizeof dir, "firstorder");
     const char *file = first_order_cases[_i].file;
     if (!file) {
-        test_tmp_path(dir, "oblique.case", path, sizeof path);
-        snprintf(text, sizeof text,
-                 "[contact]\nnormal = hertz\n%s[body1]\nshape = sphere\nradius = 0.01\n"
-                 "E = 4.8e10\nnu = 0.2\ndensity = 2800\n[body2]\nshape = same\n[driver]\n"
-                 "type = collision\nv_normal = 1\nv_tangential = 0.5\nrows = 10\n",
-                 first_order_cases[_i].law);
-        test_write_file(path, text);
+        write_glass_impact(dir, first_order_cases[_i].law, path, sizeof path);
         file = path;
     }
-    static const char *const names[] = {"omega1_after", "restitution_tangential"};
-    double value[4][2], dt0 = first_order_cases[_i].tc / 88;
-    const double dts[4] = {dt0, dt0 / 2, dt0 / 4, dt0 / 256};
-    for (int i = 0; i < 4; i++) {
-        char dt[64];
-        snprintf(dt, sizeof dt, "driver.dt=%.17g", dts[i]);
-        const char *over[] = {dt};
-        cwb_result r;
-        test_run(file, over, 1, &r);
-        for (int q = 0; q < 2; q++)
-            value[i][q] = cwb_result_get(&r, names[q]);
-        cwb_result_free(&r);
-    }
+    double err[2][3];
+    halving_errors(file, first_order_cases[_i].tc / 88, err);
     for (int q = 0; q < 2; q++) {
-        double e0 = fabs(value[0][q] - value[3][q]), e1 = fabs(value[1][q] - value[3][q]),
-               e2 = fabs(value[2][q] - value[3][q]);
+        double e0 = err[q][0], e1 = err[q][1], e2 = err[q][2];
         double o1 = log2(e0 / e1), o2 = log2(e1 / e2);
         ck_assert_msg(fabs(o1 - 1.0) <= 0.15 && fabs(o2 - 1.0) <= 0.15,
                       "%s %s: orders %g, %g (errors %g, %g, %g at dt, dt/2, dt/4): not first order",
-                      file, names[q], o1, o2, e0, e1, e2);
+                      file, order_names[q], o1, o2, e0, e1, e2);
     }
     test_tmp_remove(dir);
 }
@@ -376,37 +379,19 @@ END_TEST
  * 7.8e-5): the path form gains four orders of magnitude. */
 START_TEST(lth_path_order)
 {
-    char dir[256], path[512], text[1024];
+    char dir[256], path[512];
     test_tmp_make(dir, sizeof dir, "lthpath");
-    test_tmp_path(dir, "oblique.case", path, sizeof path);
-    snprintf(text, sizeof text,
-             "[contact]\nnormal = hertz\ntangential = lth\n[tangential]\nmu = 0.35\n"
-             "[body1]\nshape = sphere\nradius = 0.01\nE = 4.8e10\nnu = 0.2\ndensity = 2800\n"
-             "[body2]\nshape = same\n[driver]\ntype = collision\nv_normal = 1\n"
-             "v_tangential = 0.5\nrows = 10\n");
-    test_write_file(path, text);
-    static const char *const names[] = {"omega1_after", "restitution_tangential"};
+    write_glass_impact(dir, "tangential = lth\n[tangential]\nmu = 0.35\n", path, sizeof path);
     /* the split's errors at dt (explicit_laws_first_order) */
     static const double split_error[] = {2.97e-1, 4.75e-3};
-    double value[4][2], dt0 = 7.35625e-5 / 88;
-    const double dts[4] = {dt0, dt0 / 2, dt0 / 4, dt0 / 256};
-    for (int i = 0; i < 4; i++) {
-        char dt[64];
-        snprintf(dt, sizeof dt, "driver.dt=%.17g", dts[i]);
-        const char *over[] = {dt};
-        cwb_result r;
-        test_run(path, over, 1, &r);
-        for (int q = 0; q < 2; q++)
-            value[i][q] = cwb_result_get(&r, names[q]);
-        cwb_result_free(&r);
-    }
+    double err[2][3];
+    halving_errors(path, 7.35625e-5 / 88, err);
     for (int q = 0; q < 2; q++) {
-        double e0 = fabs(value[0][q] - value[3][q]), e1 = fabs(value[1][q] - value[3][q]),
-               e2 = fabs(value[2][q] - value[3][q]);
+        double e0 = err[q][0], e1 = err[q][1], e2 = err[q][2];
         double o1 = log2(e0 / e1), o2 = log2(e1 / e2);
         ck_assert_msg(o1 >= 3.0 && o2 >= 3.0 && e0 <= 1e-4 * split_error[q],
-                      "%s: orders %g, %g (errors %g, %g, %g at dt, dt/2, dt/4)", names[q], o1, o2,
-                      e0, e1, e2);
+                      "%s: orders %g, %g (errors %g, %g, %g at dt, dt/2, dt/4)", order_names[q], o1,
+                      o2, e0, e1, e2);
     }
     test_tmp_remove(dir);
 }
