@@ -424,6 +424,33 @@ static int same_out(const cwb_contact_out *a, const cwb_contact_out *b)
            same_vec(a->r.torque1, b->r.torque1) && same_vec(a->r.torque2, b->r.torque2);
 }
 
+/* A contact as a DEM code embedding libcwb sets one up (four law types,
+ * their parameters and the pair, no case): law h of its kind with valid
+ * parameters p (prepared), "hertz" and "none" for the other kinds. */
+static void bind_one_law(cwb_kind kind, const cwb_law_head *h, double *p, const double *zero,
+                         const cwb_pair *g, cwb_contact *ct)
+{
+    valid_params(h->params, p);
+    adhesive_params(h->params, p);
+    if (h->prepare) {
+        char msg[CWB_MSG];
+        ck_assert_msg(h->prepare(p, g, msg, CWB_MSG) == CWB_OK, "%s: %s", h->name, msg);
+    }
+    cwb_contact_laws laws = {CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz")),
+                             CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none")),
+                             CWB_AS_DAMPING(cwb_law_find(CWB_KIND_DAMPING, "none")),
+                             CWB_AS_ROLLING(cwb_law_find(CWB_KIND_ROLLING, "none"))};
+    switch (kind) {
+    case CWB_KIND_NORMAL: laws.normal = CWB_AS_NORMAL(h); break;
+    case CWB_KIND_TANGENTIAL: laws.tangential = CWB_AS_TANGENTIAL(h); break;
+    case CWB_KIND_DAMPING: laws.damping = CWB_AS_DAMPING(h); break;
+    default: laws.rolling = CWB_AS_ROLLING(h); break;
+    }
+    const double *lp[CWB_KIND_COUNT] = {zero, zero, zero, zero};
+    lp[kind] = p;
+    ck_assert_int_eq(cwb_contact_setup(ct, &laws, lp, g), CWB_OK);
+}
+
 /* The law contract for every registered law: a step is a pure function of
  * (parameters, pair, committed state, kinematics): two evaluations give the
  * same bytes and leave the committed state untouched; "none" exists for
@@ -441,30 +468,10 @@ START_TEST(every_law_is_pure)
                 ck_assert_msg(h->params[j].unit && h->params[j].help, "%s.%s has no unit or help",
                               h->name, h->params[j].name);
             double p[CWB_MAX_PARAMS] = {0};
-            valid_params(h->params, p);
-            adhesive_params(h->params, p);
             cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
-            if (h->prepare) {
-                char msg[CWB_MSG];
-                ck_assert_msg(h->prepare(p, &g, msg, sizeof msg) == CWB_OK, "%s: %s", h->name, msg);
-            }
-            /* set up as a DEM code embedding libcwb would: four law
-             * types, their parameters and the pair, no case */
-            cwb_contact_laws laws = {CWB_AS_NORMAL(cwb_law_find(CWB_KIND_NORMAL, "hertz")),
-                                     CWB_AS_TANGENTIAL(cwb_law_find(CWB_KIND_TANGENTIAL, "none")),
-                                     CWB_AS_DAMPING(cwb_law_find(CWB_KIND_DAMPING, "none")),
-                                     CWB_AS_ROLLING(cwb_law_find(CWB_KIND_ROLLING, "none"))};
-            switch (kind) {
-            case CWB_KIND_NORMAL: laws.normal = CWB_AS_NORMAL(h); break;
-            case CWB_KIND_TANGENTIAL: laws.tangential = CWB_AS_TANGENTIAL(h); break;
-            case CWB_KIND_DAMPING: laws.damping = CWB_AS_DAMPING(h); break;
-            default: laws.rolling = CWB_AS_ROLLING(h); break;
-            }
             double zero[CWB_MAX_PARAMS] = {0};
-            const double *lp[CWB_KIND_COUNT] = {zero, zero, zero, zero};
-            lp[kind] = p;
             cwb_contact ct;
-            ck_assert_int_eq(cwb_contact_setup(&ct, &laws, lp, &g), CWB_OK);
+            bind_one_law((cwb_kind)kind, h, p, zero, &g, &ct);
             /* give the law some history first */
             unsigned long seed = 7;
             cwb_contact_trial t1, t2;
@@ -496,6 +503,69 @@ START_TEST(every_law_is_pure)
             }
         }
     }
+}
+END_TEST
+
+/* cwb_contact_end_forces: the collision driver reuses the evaluation that
+ * commits a step as the next step's first RK4 stage when it says 1, which
+ * is right only if the forces and torques depend on the end kinematics
+ * alone. For every law it lists, after some history, evaluations at the
+ * same end kinematics with different increments (delta0, dxi_t, dtheta, dt,
+ * h) must give the same forces and torques to the bit; rolling
+ * constant_torque, whose torque is capped by h (seed 001 as cwb limits it),
+ * must differ and must not be listed, so the check can fail. */
+START_TEST(end_force_laws_ignore_the_increment)
+{
+    int listed = 0, caught = 0;
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+            double p[CWB_MAX_PARAMS] = {0}, zero[CWB_MAX_PARAMS] = {0};
+            cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+            cwb_contact ct;
+            bind_one_law((cwb_kind)kind, h, p, zero, &g, &ct);
+            unsigned long seed = 11;
+            int differs = 0;
+            for (int s = 0; s < 50; s++) {
+                cwb_kin end = {.delta = 1e-5 * (1.5 + lcg(&seed)),
+                               .delta_rate = lcg(&seed),
+                               .normal = {0, 0, 1},
+                               .v_t = {lcg(&seed), lcg(&seed), 0},
+                               .omega1 = {0, 20.0 * lcg(&seed), 0},
+                               .omega2 = {0, 10.0 * lcg(&seed), 0}};
+                end.omega_rel = cwb_v3_sub(end.omega1, end.omega2);
+                cwb_kin step = end, fresh = end; /* a step to `end`, a zero step at it */
+                step.delta0 = end.delta * (1.0 - 0.1 * (1.0 + lcg(&seed)));
+                step.dxi_t = cwb_v3(1e-6 * lcg(&seed), 1e-6 * lcg(&seed), 0);
+                step.dtheta = cwb_v3(0, 1e-3 * lcg(&seed), 0);
+                step.dt = step.h = 1e-6;
+                fresh.delta0 = end.delta;
+                fresh.h = 3e-7;
+                cwb_contact_out o1, o2;
+                cwb_contact_trial t1, t2;
+                ck_assert_int_eq(cwb_contact_eval(&ct, &step, &o1, &t1), CWB_OK);
+                ck_assert_int_eq(cwb_contact_eval(&ct, &fresh, &o2, &t2), CWB_OK);
+                differs |= !(o1.n.force == o2.n.force && o1.d.force_n == o2.d.force_n &&
+                             same_vec(o1.t.force, o2.t.force) &&
+                             same_vec(o1.d.force_t, o2.d.force_t) &&
+                             same_vec(o1.r.torque1, o2.r.torque1) &&
+                             same_vec(o1.r.torque2, o2.r.torque2) &&
+                             same_vec(o1.r.viscous, o2.r.viscous));
+                cwb_contact_commit(&ct, &t1);
+            }
+            if (cwb_contact_end_forces(&ct)) {
+                listed++;
+                ck_assert_msg(!differs, "%s law %s is listed as end-force but its forces "
+                              "depend on the increment", cwb_kind_name((cwb_kind)kind), h->name);
+            }
+            if (kind == CWB_KIND_ROLLING && strcmp(h->name, "constant_torque") == 0) {
+                caught = differs;
+                ck_assert(!cwb_contact_end_forces(&ct));
+            }
+        }
+    }
+    ck_assert_int_ge(listed, 5); /* hertz with the none laws, and the others listed */
+    ck_assert_msg(caught, "constant_torque's h-capped torque was not seen to differ");
 }
 END_TEST
 
@@ -534,6 +604,7 @@ Suite *laws_suite(void)
     tcase_add_test(tc, rotate_into_plane_keeps_magnitude);
     tcase_add_test(tc, contact_setup_refuses_incomplete);
     tcase_add_test(tc, every_law_is_pure);
+    tcase_add_test(tc, end_force_laws_ignore_the_increment);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -65,6 +65,14 @@ void cwb_contact_virgin(const cwb_contact *ct, cwb_kind kind, void *state);
 /* All four laws at k from the committed states; trial states into trial. */
 int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial);
+/* 1 when every law of the contact returns forces and torques that are
+ * functions of the evaluation's end kinematics alone (overlap, rates,
+ * normal, spins): no history, and the increment (delta0, dxi_t, dtheta,
+ * dt, h) enters only the step's work and flags. A driver may then reuse
+ * the evaluation that commits a step as the first stage of the next.
+ * The laws are listed by name in contact.c; tests/test_contact.c checks
+ * each of them. */
+int cwb_contact_end_forces(const cwb_contact *ct);
 /* The normal law alone at k, from the committed normal state (state NULL)
  * or from the normal state the caller gives (a state saved before a commit,
  * a virgin state). The trial state is discarded: for probes, root solves

@@ -148,6 +148,33 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
                              &o->r, trial->state[CWB_KIND_ROLLING]);
 }
 
+/* The laws whose forces and torques depend on the end kinematics alone
+ * (cwb_contact.h), per kind. rolling constant_torque is not among them: its
+ * torque is capped by the step length h. */
+static const char *const end_force_laws[CWB_KIND_COUNT][6] = {
+    [CWB_KIND_NORMAL] = {"none", "hertz", "linear", "dmt", "hertz2d", NULL},
+    [CWB_KIND_TANGENTIAL] = {"none", NULL},
+    [CWB_KIND_DAMPING] = {"none", "tsuji", "hertz_restitution", "linear_restitution", NULL},
+    [CWB_KIND_ROLLING] = {"none", NULL},
+};
+
+static int listed(const char *const *names, const char *name)
+{
+    for (; *names; names++)
+        if (strcmp(*names, name) == 0)
+            return 1;
+    return 0;
+}
+
+int cwb_contact_end_forces(const cwb_contact *ct)
+{
+    assert(contact_bound(ct));
+    for (int i = 0; i < CWB_KIND_COUNT; i++)
+        if (!listed(end_force_laws[i], head_of(ct, (cwb_kind)i)->name))
+            return 0;
+    return 1;
+}
+
 int cwb_contact_normal(const cwb_contact *ct, const void *state, const cwb_kin *k,
                        cwb_normal_out *o)
 {

@@ -266,19 +266,19 @@ static void kinematics(const sim *s, const double *y, const geometry *g, double 
 static int rhs_at(const sim *s, const double *y, const geometry *gy, double t_off, double *dy,
                   cwb_contact_out *o, cwb_contact_trial *trial)
 {
-    const geometry g = *gy;
+    const geometry *g = gy;
     cwb_kin k;
-    kinematics(s, y, &g, t_off, &k);
+    kinematics(s, y, g, t_off, &k);
     int rc = cwb_contact_eval(&s->ct, &k, o, trial);
     if (rc != CWB_OK)
         return rc;
 
     double normal = o->n.force + o->d.force_n;
     cwb_vec3 ft = cwb_v3_add(o->t.force, o->d.force_t);
-    cwb_vec3 f2 = cwb_v3_sub(cwb_v3_scale(g.n, normal), ft);
+    cwb_vec3 f2 = cwb_v3_sub(cwb_v3_scale(g->n, normal), ft);
     cwb_vec3 f1 = cwb_v3_scale(f2, -1.0);
-    cwb_vec3 tq1 = cwb_v3_add(cwb_v3_cross(g.r1c, f1), o->r.torque1);
-    cwb_vec3 tq2 = cwb_v3_add(cwb_v3_cross(g.r2c, f2), o->r.torque2);
+    cwb_vec3 tq1 = cwb_v3_add(cwb_v3_cross(g->r1c, f1), o->r.torque1);
+    cwb_vec3 tq2 = cwb_v3_add(cwb_v3_cross(g->r2c, f2), o->r.torque2);
 
     put3(dy, X1, get3(y, V1));
     put3(dy, V1, cwb_v3_scale(f1, s->inv_m1));
@@ -292,10 +292,10 @@ static int rhs_at(const sim *s, const double *y, const geometry *gy, double t_of
         put3(dy, V2, cwb_v3_scale(f2, s->inv_m2));
         put3(dy, W2, cwb_v3_scale(tq2, s->inv_I2));
     }
-    put3(dy, XI, g.v_t);
-    dy[WORK_N] = o->n.force * g.delta_rate;
-    dy[WORK_T] = cwb_v3_dot(o->t.force, g.v_t);
-    dy[DISS_D] = o->d.force_n * g.delta_rate + cwb_v3_dot(o->d.force_t, g.v_t);
+    put3(dy, XI, g->v_t);
+    dy[WORK_N] = o->n.force * g->delta_rate;
+    dy[WORK_T] = cwb_v3_dot(o->t.force, g->v_t);
+    dy[DISS_D] = o->d.force_n * g->delta_rate + cwb_v3_dot(o->d.force_t, g->v_t);
     dy[DISS_R] = -(cwb_v3_dot(o->r.torque1, k.omega1) + cwb_v3_dot(o->r.torque2, k.omega2));
     put3(dy, THETA, k.omega_rel);
     dy[DISS_V] = cwb_v3_dot(o->r.viscous, k.omega_rel);
@@ -573,11 +573,18 @@ typedef struct {
     cwb_vec3 t_hat;     /* initial tangential direction */
     double xi_t;        /* tangential displacement along t_hat over the
                            committed steps (column xi_t) [m] */
+    int end_forces;     /* the laws' forces depend on the step's end state
+                           alone (cwb_contact_end_forces): the evaluation
+                           that commits a step is the next step's first
+                           RK4 stage */
+    int have_k1;        /* k1 holds that first stage at y */
+    double k1[NY];
 } collision_run_state;
 
 /* One step attempted from the committed state. */
 typedef struct {
     double ynew[NY];  /* state at its end */
+    double dyend[NY]; /* right-hand side there (when evaluated) */
     geometry g1;      /* geometry there */
     double hk;        /* length tried (graded, capped by a jump) */
     double hs;        /* length taken (shorter when landing on separation) */
@@ -769,6 +776,7 @@ typedef struct {
     int rc;
     double h;            /* length of the last trial step (NAN: none) */
     double y[NY];        /* its end state, */
+    double dy[NY];       /* right-hand side there, */
     cwb_contact_out o;   /* evaluation, */
     cwb_contact_trial t; /* trial state */
     geometry g;          /* and geometry */
@@ -779,7 +787,7 @@ typedef struct {
 static double transition_side_at(transition_ctx *c, double h)
 {
     sim *s = &c->r->s;
-    double dy[NY], rate = 0.0;
+    double *dy = c->dy, rate = 0.0;
     s->h = h;
     c->h = NAN;
     int rc = rk4(s, c->r->y, h, c->y);
@@ -833,6 +841,7 @@ static int cut_at_transition(collision_run_state *r, step_try *st, transition tr
     st->separated = 0;
     st->evaluated = 1;
     memcpy(st->ynew, c.y, sizeof st->ynew);
+    memcpy(st->dyend, c.dy, sizeof st->dyend);
     st->otry = c.o;
     st->ttry = c.t;
     st->g1 = c.g;
@@ -886,6 +895,22 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
     return rc;
 }
 
+/* An RK4 step of length h from the committed state into out. Where the
+ * laws' forces are functions of the end state alone, the first stage is
+ * the right-hand side of the evaluation that committed the state (kept by
+ * accept_step): the same numbers a fresh evaluation there gives, one law
+ * evaluation in five saved. */
+static int step_from_committed(collision_run_state *r, double h, double *out)
+{
+    if (!r->end_forces)
+        return rk4(&r->s, r->y, h, out);
+    int rc;
+    if (!r->have_k1 && (rc = rhs_stage(&r->s, r->y, 0.0, r->k1)) != CWB_OK)
+        return rc;
+    r->have_k1 = 1;
+    return cwb_rk4_step_k1(rhs_stage, &r->s, NY, r->y, r->k1, h, out);
+}
+
 /* Take one step from the committed state (geometry g) without committing.
  * A step across a documented force jump of the normal law (the law flags
  * it) is retried at half length until it is below 1e-6 of the base step:
@@ -908,7 +933,7 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
                  r->jump_cap);
         r->s.delta0 = g->delta;
         r->s.h = st->hk;
-        if ((rc = rk4(&r->s, r->y, st->hk, st->ynew)) != CWB_OK)
+        if ((rc = step_from_committed(r, st->hk, st->ynew)) != CWB_OK)
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
         geometry_of(&r->s, st->ynew, &st->g1);
         st->hs = st->hk;
@@ -932,8 +957,7 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
          * (and reused for the commit) */
         st->evaluated = 0;
         if (!st->separated) {
-            double dtry[NY];
-            if ((rc = rhs_at(&r->s, st->ynew, &st->g1, st->hs, dtry, &st->otry, &st->ttry)) !=
+            if ((rc = rhs_at(&r->s, st->ynew, &st->g1, st->hs, st->dyend, &st->otry, &st->ttry)) !=
                 CWB_OK)
                 return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
             st->evaluated = 1;
@@ -976,9 +1000,14 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
     unsigned char before[CWB_MAX_STATE];
     memcpy(before, r->s.ct.committed.state[CWB_KIND_NORMAL], sizeof before);
     double force_before = r->o.n.force;
+    r->have_k1 = 0;
     if (st->evaluated) {
         r->o = st->otry;
         commit_evaluated(&r->s, r->y, &st->ttry, &r->le, &r->o);
+        if (r->end_forces) {
+            memcpy(r->k1, st->dyend, sizeof r->k1);
+            r->have_k1 = 1;
+        }
     } else if ((rc = commit(&r->s, r->y, st->hs, &r->o, &r->le)) != CWB_OK) {
         return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
     }
@@ -1062,6 +1091,7 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     r->s_floor = r->resolvable / vn_in;
     r->s_min = graded_shortest(h, t_grade, r->s_floor);
     r->jump_cap = INFINITY;
+    r->end_forces = cwb_contact_end_forces(&r->s.ct);
     return CWB_OK;
 }
 
