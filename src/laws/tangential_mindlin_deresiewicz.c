@@ -614,6 +614,7 @@ static double md_path_step(md_path *p, md_ctx *c, double *sg, md_result *r)
 {
     double y[NY_MD] = {0}, cuts[4], u = 0.0, margin = 0.0;
     int ncut = md_reversals(p, cuts), slid = 0;
+    int stalled = 0, stalled_mode = -1; /* the last landing had no length */
     cuts[ncut++] = 1.0;
     double T = c->T;
     y[Y_T1] = c->T1;
@@ -659,7 +660,14 @@ static double md_path_step(md_path *p, md_ctx *c, double *sg, md_result *r)
             double y0[NY_MD];
             memcpy(y0, y, sizeof y0);
             md_rk4(p, u, ue - u, y, mode, simple);
-            if (md_event(p, ue, y, mode, simple) > 0.0) {
+            /* An end already reached where the substep starts is settled by
+             * one landing of no length (below: a mode change, or the cap);
+             * one that the cap leaves as it was (the force held on the
+             * limit in simple loading, where T - mu N stays at zero) is the
+             * state, not an end: landing on it again advanced the path by
+             * 1e-14 per substep (minutes of CPU for one step) */
+            int land = !(stalled && mode == stalled_mode);
+            if (land && md_event(p, ue, y, mode, simple) > 0.0) {
                 /* the branch ends inside the substep: land on it */
                 double lo = 0.0, hi = ue - u;
                 for (int it = 0; it < 60 && hi - lo > 1e-14; it++) {
@@ -673,7 +681,11 @@ static double md_path_step(md_path *p, md_ctx *c, double *sg, md_result *r)
                 }
                 memcpy(y, y0, sizeof y0);
                 md_rk4(p, u, hi, y, mode, simple);
+                stalled = hi <= 1e-12 * (ue - u);
+                stalled_mode = mode;
                 ue = u + hi;
+            } else {
+                stalled = 0;
             }
             u = ue;
             double mN = p->mu * md_path_at(p, u).N;
