@@ -303,6 +303,159 @@ static double time_runs(const cwb_case *c, int reps, int full, double *steps)
     return (now() - t0) / reps;
 }
 
+/* The straight-line loop of a Hertz-Mindlin collision, the displacement
+ * form (F_t = -k_t xi, k_t = 8 G* a, a = sqrt(R* delta), |F_t| capped at
+ * mu F_n in every stage; xi rescaled onto the cap and kept in the tangent
+ * plane after each step, as LAMMPS' mindlin does): 3D rigid bodies with
+ * spins, y = x1 v1 w1 x2 v2 w2 xi. */
+typedef struct {
+    double m, I, r, kn, kt, mu;
+} hm_bare;
+
+static void hm_rhs(const double *y, double *dy, const hm_bare *b)
+{
+    double d[3] = {y[9] - y[0], y[10] - y[1], y[11] - y[2]};
+    double dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), n[3];
+    for (int j = 0; j < 3; j++)
+        n[j] = d[j] / dist;
+    double delta = 2 * b->r - dist, fn = 0.0, ft[3] = {0, 0, 0};
+    /* contact-point velocity of 2 relative to 1, the contact point midway
+     * between the centres (seed 001): r1c = (dist/2) n, r2c = -(dist/2) n */
+    double vr[3], vn = 0.0, vt[3], arm = 0.5 * dist;
+    for (int j = 0; j < 3; j++) {
+        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        double c1 = arm * (y[6 + j1] * n[j2] - y[6 + j2] * n[j1]);
+        double c2 = -arm * (y[15 + j1] * n[j2] - y[15 + j2] * n[j1]);
+        vr[j] = (y[12 + j] + c2) - (y[3 + j] + c1);
+        vn += vr[j] * n[j];
+    }
+    for (int j = 0; j < 3; j++)
+        vt[j] = vr[j] - vn * n[j];
+    if (delta > 0) {
+        double sd = sqrt(delta);
+        fn = b->kn * delta * sd;
+        double kt = b->kt * sd, mag = 0.0;
+        for (int j = 0; j < 3; j++) {
+            ft[j] = -kt * y[18 + j]; /* on body 2 */
+            mag += ft[j] * ft[j];
+        }
+        mag = sqrt(mag);
+        if (mag > b->mu * fn)
+            for (int j = 0; j < 3; j++)
+                ft[j] *= b->mu * fn / mag;
+    }
+    for (int j = 0; j < 3; j++) {
+        double f2 = fn * n[j] + ft[j];
+        dy[j] = y[3 + j];
+        dy[3 + j] = -f2 / b->m;
+        dy[9 + j] = y[12 + j];
+        dy[12 + j] = f2 / b->m;
+        dy[18 + j] = delta > 0 ? vt[j] : 0.0;
+    }
+    /* torques: body 1 gets arm n x (-F_t), body 2 (-arm n) x F_t: the same */
+    for (int j = 0; j < 3; j++) {
+        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+        double tq = -arm * (n[j1] * ft[j2] - n[j2] * ft[j1]);
+        dy[6 + j] = tq / b->I;
+        dy[15 + j] = tq / b->I;
+    }
+}
+
+static double straight_hm_collision(const hm_bare *b, double vn, double vt, double h,
+                                    size_t *steps, double *omega)
+{
+    double y[21] = {0}, k1[21], k2[21], k3[21], k4[21], t[21], tt = 0.0;
+    y[11] = 2 * b->r;
+    y[5] = 0.5 * vn;
+    y[14] = -0.5 * vn;
+    y[3] = -0.5 * vt; /* body 2 slides along +x relative to body 1 */
+    y[12] = 0.5 * vt;
+    size_t s = 0;
+    for (;;) {
+        hm_rhs(y, k1, b);
+        for (int j = 0; j < 21; j++)
+            t[j] = y[j] + 0.5 * h * k1[j];
+        hm_rhs(t, k2, b);
+        for (int j = 0; j < 21; j++)
+            t[j] = y[j] + 0.5 * h * k2[j];
+        hm_rhs(t, k3, b);
+        for (int j = 0; j < 21; j++)
+            t[j] = y[j] + h * k3[j];
+        hm_rhs(t, k4, b);
+        for (int j = 0; j < 21; j++)
+            y[j] += h / 6 * (k1[j] + 2 * k2[j] + 2 * k3[j] + k4[j]);
+        tt += h;
+        s++;
+        /* commit: xi into the tangent plane and onto the cap */
+        double d[3] = {y[9] - y[0], y[10] - y[1], y[11] - y[2]};
+        double dist = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), dn = 0.0, mag = 0.0;
+        for (int j = 0; j < 3; j++)
+            dn += y[18 + j] * d[j] / dist;
+        for (int j = 0; j < 3; j++) {
+            y[18 + j] -= dn * d[j] / dist;
+            mag += y[18 + j] * y[18 + j];
+        }
+        double delta = 2 * b->r - dist;
+        if (delta <= 0.0 && s > 1)
+            break;
+        double sd = sqrt(fmax(delta, 0.0)), cap = b->mu * b->kn * delta * sd;
+        mag = sqrt(mag) * b->kt * sd;
+        if (mag > cap && mag > 0.0)
+            for (int j = 0; j < 3; j++)
+                y[18 + j] *= cap / mag;
+    }
+    *steps = s;
+    *omega = y[7];
+    return tt;
+}
+
+/* In process, the driver alone against its straight-line loop, Hertz-
+ * Mindlin (displacement form) at 20 m/s normal, 10 m/s tangential. */
+static void bench_hm_collision(const char *path)
+{
+    char msg[CWB_MSG];
+    const char *over[] = {"driver.dt=4e-7",        "contact.tangential=mindlin",
+                          "tangential.mu=0.35",    "tangential.form=displacement",
+                          "driver.v_tangential=10"};
+    cwb_case *c = cwb_case_new();
+    if (cwb_case_load(c, path, over, 5, msg, sizeof msg) != CWB_OK) {
+        fprintf(stderr, "%s\n", msg);
+        exit(1);
+    }
+    c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+    const cwb_body *b1 = &c->pair.body[0];
+    hm_bare b = {.m = b1->mass,
+                 .I = b1->inertia,
+                 .r = b1->radius,
+                 .kn = 4.0 / 3.0 * c->pair.E_star * sqrt(c->pair.R_star),
+                 .kt = 8.0 * c->pair.G_star * sqrt(c->pair.R_star),
+                 .mu = 0.35};
+    int reps = 150, rounds = 25;
+    double steps = 0, t_cwb = INFINITY, t_str = INFINITY, w_str = 0.0;
+    size_t ssteps = 0;
+    for (int round = 0; round < rounds; round++) {
+        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, &steps));
+        double t0 = now();
+        for (int r = 0; r < reps * 4; r++)
+            sink = straight_hm_collision(&b, 20.0, 10.0, 4e-7, &ssteps, &w_str);
+        t_str = fmin(t_str, (now() - t0) / (reps * 4));
+    }
+    cwb_result res;
+    cwb_run_case_scalars(c, &res, msg, sizeof msg);
+    printf("\nHertz-Mindlin collision (%s with mindlin, form = displacement, mu = 0.35, "
+           "10 m/s tangential; dt = 4e-7 s; least of %d interleaved rounds):\n",
+           c->name, rounds);
+    printf("  cwb collision driver : %10.3e collisions/s (%.0f steps; omega1' %.6g rad/s)\n",
+           1.0 / t_cwb, steps, cwb_result_get(&res, "omega1_after"));
+    printf("  straight RK4 loop    : %10.3e collisions/s (%zu uniform steps; omega1' %.6g "
+           "rad/s)\n",
+           1.0 / t_str, ssteps, w_str);
+    printf("  ratio per collision  : %.2f;  per step (the floor: steps x bare step): %.2f\n",
+           t_cwb / t_str, (t_cwb / steps) / (t_str / (double)ssteps));
+    cwb_result_free(&res);
+    free(c);
+}
+
 static void bench_collisions(const char *path)
 {
     char msg[CWB_MSG];
@@ -410,6 +563,7 @@ int main(int argc, char **argv)
         return bare_step();
     if (argc > 1 && strcmp(argv[1], "--collision") == 0) {
         bench_collisions("cases/chung_ooi_1_glass.case");
+        bench_hm_collision("cases/chung_ooi_1_glass.case");
         return 0;
     }
     char msg[CWB_MSG];
@@ -428,5 +582,6 @@ int main(int argc, char **argv)
     free(d);
     free(c);
     bench_collisions("cases/chung_ooi_1_glass.case");
+    bench_hm_collision("cases/chung_ooi_1_glass.case");
     return 0;
 }
