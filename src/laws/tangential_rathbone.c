@@ -117,9 +117,13 @@
  * point) or the force meets the cap; F = F* on reloading is located by
  * bisection (to 1e-13 of the step) and loading resumes there. After each
  * substep |F| is capped at mu N(u) (what is cut is summed). The work
- * integrates F dxi with the capped force, the slip mu N |dxi| while at the
- * cap and pushed outwards (>= 0); stiffness_energy = work - slip - Delta E
- * (signed), so the account closes. slip_margin: |F(1)| - mu N(1) <= 0
+ * integrates F dxi with the capped force; the slip mu N |dxi| while at the
+ * cap and pushed outwards, and off it the branch's share of d(W - E),
+ * F dxi (1 - k_t/k_u), where it is >= 0 (the split's booking, "Energy"
+ * below, in the limit of small steps: the microslip of a loading stiffness
+ * below k_u); stiffness_energy = work - slip - Delta E (signed: the change
+ * of E with a, the cap's release, a branch stiffer than k_u while |F|
+ * grows), so the account closes. slip_margin: |F(1)| - mu N(1) <= 0
  * while not at the cap, the sum of what the caps cut (> 0) when the step
  * ends at it (as lth). The first step of a contact from first touch takes
  * N = N1 (delta/delta1)^n, n = k_n delta1/N1 (exact for Hertz, where the
@@ -427,15 +431,23 @@ static double rt_k(const rt_ode *o, int mode, const rt_point *q, double f)
 }
 
 /* d/du of (z, W, slip): dF = k_t v du (header), W with the force capped
- * at mu N, the slip mu N |v| while at the cap and pushed outwards. */
+ * at mu N; the slip mu N |v| while at the cap and pushed outwards, else
+ * the branch's part of d(W - E) when >= 0, F v (1 - k_t/k_u) (E =
+ * F^2/(2 k_u), k_u = 8 G* a: the split's booking, header "Energy", in the
+ * limit of small steps; < 0, and the change of E with a, go to
+ * stiffness_energy). */
 static rt_y rt_rate(const rt_ode *o, const rt_seg *sg, double u, double z)
 {
     rt_point q = rt_at(o, u);
     double f = rt_force(sg, &q, z), mN = q.mu * q.N, k = rt_k(o, sg->mode, &q, f);
     rt_y r = {.z = sg->rescale ? (q.a > 0.0 ? k / q.a : 0.0) * q.v : k * q.v};
     double fc = fabs(f) > mN ? copysign(fmax(mN, 0.0), f) : f;
+    double ku = 8.0 * o->g->G_star * q.a;
     r.w = fc * q.v;
-    r.slip = fabs(f) >= mN && f * q.v > 0.0 ? fmax(mN, 0.0) * fabs(q.v) : 0.0;
+    if (fabs(f) >= mN && f * q.v > 0.0)
+        r.slip = fmax(mN, 0.0) * fabs(q.v);
+    else if (ku > 0.0)
+        r.slip = fmax(0.0, fc * q.v * (1.0 - k / ku));
     return r;
 }
 
