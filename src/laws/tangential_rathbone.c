@@ -137,8 +137,11 @@
  * then erratic (0.56, 4.13 over the next two halvings): the tangential
  * reversal, where k_t jumps from the loading to the unloading stiffness
  * while dxi/dt passes through zero, puts a jump in d2F/dt2 inside a
- * driver step, which the driver does not locate (local error O(dt^3)),
- * and the normal law's own results converge as erratically there.
+ * driver step, which the driver does not locate (local error O(dt^3),
+ * its constant depending on where in the step it falls), and the normal
+ * law's own results converge as erratically there. With the reversal
+ * located (an experiment in collision.c, not kept) a clean third order
+ * remains on an elastic impact (README); its source was not found.
  *
  * Energy (integration = split; path: above). The stored energy is what
  * unloading gives back at fixed N,
