@@ -109,9 +109,16 @@
  * and N from the committed and current values and rates; a(u) is
  * cwb_rathbone_radius at delta(u) when that is the radius the normal law
  * reported, else sqrt of the path's a^2 affine in delta), cut at the
- * instants where the branch can change: the roots of dxi/du . axis (the
- * reversals) and of dN/du (the rescaling switches) and delta's maxima
- * (quadratics in u, closed form); on each piece RK4 in 4 substeps per unit
+ * instants where the branch can change: the root of dxi/du . axis (a
+ * reversal) and of dN/du (the rescaling switches) when the step's end
+ * rates have opposite signs, and delta's maxima (quadratics in u, closed
+ * form). With end rates of one sign the step takes one branch from the
+ * sign of its displacement and one rescaling from the sign of Delta N: an
+ * RK4 stage's end rate is not the secant's, its Hermite path can bulge
+ * through a spurious root, and switching there (a loop unloading at 8 G* a
+ * and reloading at 9.28 G* a) made the force at a stage an O(dt^2)-wrong,
+ * non-smooth function of the stage state, which held the collision at
+ * third order. On each piece RK4 in 4 substeps per unit
  * of u, each halved by step doubling (to 1e-12 mu N, at most 256 halvings
  * per step) where k_t has a kink (x = x1, x2; y = 1; the radius' turning
  * point) or the force meets the cap; F = F* on reloading is located by
@@ -131,17 +138,17 @@
  * unit test at a given N) takes the split. Inside a step that straddles a
  * new maximum of delta the unloading radius after it is the trial
  * maximum's (the collision driver ends a step at the peak).
- * Measured (tests/test_collision.c, rathbone_path_order; README): on Fig.
- * 49 at 30 deg, omega1_after errors 2.55e-2, 3.57e-3, 3.01e-4 rad/s at
- * t_c/88, /176, /352 (orders 2.84, 3.57; the split: 58.5, 29.3, 14.6),
- * then erratic (0.56, 4.13 over the next two halvings): the tangential
- * reversal, where k_t jumps from the loading to the unloading stiffness
- * while dxi/dt passes through zero, puts a jump in d2F/dt2 inside a
- * driver step, which the driver does not locate (local error O(dt^3),
- * its constant depending on where in the step it falls), and the normal
- * law's own results converge as erratically there. With the reversal
- * located (an experiment in collision.c, not kept) a clean third order
- * remains on an elastic impact (README); its source was not found.
+ * The reversal (loading -> unloading) puts a jump in d2F/dt2 (k_t jumps
+ * while dxi/dt passes through zero); a driver step over it errs at third
+ * order with a constant that depends on where it falls, so the law raises
+ * CWB_FLAG_REVERSAL and the collision driver ends a step there
+ * (collision.c, "Law transitions inside a step"). Measured
+ * (tests/test_collision.c, rathbone_path_order; README): on the glass
+ * impact with the normal law elastic, omega1_after errors 1.04e-5,
+ * 2.32e-7, 1.50e-8, 9.0e-10 rad/s at t_c/88 ... /704 (orders 5.49, 3.95,
+ * 4.06); on Fig. 49 at 30 deg 2.43e-2, 1.62e-3, 5.73e-5 (3.91, 4.82; the
+ * split: 58.5, 29.3, 14.6), then erratic as the plastic normal law's own
+ * results there.
  *
  * Energy (integration = split; path: above). The stored energy is what
  * unloading gives back at fixed N,
@@ -580,15 +587,26 @@ static int rt_path_step(const double *p, const cwb_pair *g, const rt_state *s, c
         o.d1 = k->delta;
         o.n = nrm->stiffness * k->delta / nrm->force;
     }
-    /* breakpoints: reversals along the axis (dxi/du . axis = 0), stationary
-     * points of N (the rescaling of eqs. 105-106 switches) and of delta */
+    /* breakpoints: a reversal along the axis (dxi/du . axis = 0) and a
+     * stationary point of N (the rescaling of eqs. 105-106 switches) where
+     * the step's end rates have opposite signs, and the stationary points
+     * of delta (its running maximum). With end rates of one sign the step
+     * takes one branch, from the sign of its displacement (and one
+     * rescaling, from the sign of Delta N), as the split does: a Hermite
+     * path whose end rates are not the secant's (an RK4 stage state) can
+     * bulge through a spurious root, and switching there makes the force a
+     * non-smooth function of the stage, which costs the driver an order
+     * (header, "Path"). */
     const cwb_step_path *P = &o.path;
     double cut_at[RT_MAX_CUTS + 2], c[3];
-    int nc = 0;
-    rt_hermite_rate(0.0, cwb_v3_dot(P->X0, axis), cwb_v3_dot(P->x1, axis),
-                    cwb_v3_dot(P->X1, axis), c);
-    rt_roots(c[0], c[1], c[2], cut_at, &nc);
-    if (!virgin) {
+    double v0 = cwb_v3_dot(P->X0, axis), v1 = cwb_v3_dot(P->X1, axis);
+    double dsec = cwb_v3_dot(P->x1, axis);
+    int nc = 0, cut_v = v0 * v1 < 0.0, cut_n = !virgin && P->M0 * P->M1 < 0.0;
+    if (cut_v) {
+        rt_hermite_rate(0.0, v0, dsec, v1, c);
+        rt_roots(c[0], c[1], c[2], cut_at, &nc);
+    }
+    if (cut_n) {
         rt_hermite_rate(P->N0, P->M0, P->N1, P->M1, c);
         rt_roots(c[0], c[1], c[2], cut_at, &nc);
     }
@@ -612,12 +630,13 @@ static int rt_path_step(const double *p, const cwb_pair *g, const rt_state *s, c
             continue;
         double um = 0.5 * (ua + ub);
         rt_point qm = rt_at(&o, um);
-        int next = rt_branch(mode, qm.v);
+        int next = rt_branch(mode, cut_v ? qm.v : dsec != 0.0 ? dsec : v1);
         if (mode == MODE_LOADING && next == MODE_UNLOADING)
             f_turn = f; /* the reversal, T* of Mindlin-Deresiewicz */
         mode = next;
         /* dN/du < 0 on the segment: the force carried with a (eqs. 105-106) */
-        double dN = rt_at(&o, fmin(um + 1e-6 * (ub - ua), 1.0)).N - rt_at(&o, um).N;
+        double dN = cut_n ? rt_at(&o, fmin(um + 1e-6 * (ub - ua), 1.0)).N - rt_at(&o, um).N
+                          : P->N1 - P->N0;
         rt_seg sg = {.mode = mode, .rescale = mode != MODE_LOADING && dN < 0.0};
         rt_point qa = rt_at(&o, ua);
         y.z = sg.rescale ? (qa.a > 0.0 ? f / qa.a : 0.0) : f;
@@ -669,6 +688,7 @@ static int rt_path_step(const double *p, const cwb_pair *g, const rt_state *s, c
     out->stiffness_energy = out->dissipated - y.slip;
     out->sliding = capped;
     out->slip_margin = capped ? cut : fabs(f) - mN1;
+    out->flags |= CWB_FLAG_REVERSAL; /* the collision driver ends a step at a reversal */
     t->f = f;
     t->f_turn = f_turn;
     t->mode = mode;
