@@ -14,10 +14,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+
 #include "cwb_files.h"
 #include "cwb_test.h"
 
 #define CASE "tests/data/tangential_plastic.case"
+
+/* The published per-step rule (integration = split), whose closed forms
+ * most tests below check; the default integration = path is checked by
+ * rathbone_path_ode, energy_random_cycles and tests/test_collision.c. */
+static const char *const SPLIT[] = {"tangential.integration=split"};
 
 static const double E_T6 = 2.6e10, NU_T6 = 0.3, R_T6 = 1e-4;
 
@@ -181,7 +189,7 @@ static cwb_tangential_out probe_step(probe *q, double d)
  * mu(100) = 0.36 to 1e-5; mu(0.1) = 1 (the cap). */
 START_TEST(friction_coefficient_eq_95)
 {
-    cwb_case *c = test_load(CASE, NULL, 0);
+    cwb_case *c = test_load(CASE, SPLIT, 1);
     static const double ys[][2] = {{1, 1}, {3, 3}, {100, 100}, {0.1, 0.1}, {2, 5}};
     double dy = 2e-8, fn = 0.01;
     for (size_t i = 0; i < sizeof ys / sizeof *ys; i++) {
@@ -210,7 +218,7 @@ END_TEST
  * 0.17823 (x = 0.9). */
 START_TEST(loading_stiffness_branches)
 {
-    cwb_case *c = test_load(CASE, NULL, 0);
+    cwb_case *c = test_load(CASE, SPLIT, 1);
     double dy = 2e-8, fn = 0.01, y = 3.0, gs = g_star();
     ck_assert_rel(c->pair.G_star, gs, 1e-14);
     double mu = 0.36 / tanh(0.79 * pow(y, 0.44)), x1 = -1.85 + 5.20 * mu;
@@ -244,9 +252,9 @@ END_TEST
  * (literal); back at the last loading force the law loads again (eq. 97). */
 START_TEST(unloading_reloading_branches)
 {
-    const char *lit[] = {"tangential.reloading=literal"};
+    const char *lit[] = {"tangential.integration=split", "tangential.reloading=literal"};
     for (int variant = 0; variant < 2; variant++) {
-        cwb_case *c = test_load(CASE, lit, (size_t)variant);
+        cwb_case *c = test_load(CASE, lit, 1 + (size_t)variant);
         double dy = 2e-8, fn = 0.01, gs = g_star();
         probe q;
         probe_init(&q, c, dy, 3, 3, fn);
@@ -286,7 +294,7 @@ END_TEST
  * grows (F_t > 0, W > 0). Closed forms of the linear step. */
 START_TEST(reloading_energy_split)
 {
-    cwb_case *c = test_load(CASE, NULL, 0);
+    cwb_case *c = test_load(CASE, SPLIT, 1);
     double dy = 2e-8, fn = 0.01, gs = g_star();
     probe q;
     probe_init(&q, c, dy, 3, 3, fn);
@@ -321,7 +329,7 @@ END_TEST
  * of the linear step: 1e-12 of mu N (round-off). */
 START_TEST(slip_margin_linear_trial)
 {
-    cwb_case *c = test_load(CASE, NULL, 0);
+    cwb_case *c = test_load(CASE, SPLIT, 1);
     double dy = 2e-8, fn = 0.01, y = 0.5, gs = g_star();
     double mu = fmin(1.0, 0.36 / tanh(0.79 * pow(y, 0.44))), lim = mu * fn;
     probe q;
@@ -379,8 +387,9 @@ END_TEST
  * (eq. 110): k_t at y = 30 equals k_t at y = 15 for mu = 0.2. */
 START_TEST(given_friction_section_5_9)
 {
-    const char *over[] = {"tangential.friction=given", "tangential.mu=0.2"};
-    cwb_case *c = test_load(CASE, over, 2);
+    const char *over[] = {"tangential.friction=given", "tangential.mu=0.2",
+                          "tangential.integration=split"};
+    cwb_case *c = test_load(CASE, over, 3);
     double dy = 2e-8, fn = 0.01, gs = g_star(), k[2];
     static const double ys[] = {15.0, 30.0};
     for (int i = 0; i < 2; i++) {
@@ -424,9 +433,10 @@ START_TEST(elastic_limit_against_mindlin)
         char steps[64];
         snprintf(steps, sizeof steps, "driver.steps=%d", refine ? 8000 : 4000);
         const char *over[] = {"tangential.prefactor=fixed_normal", "driver.normal=1e-8,1e-8,1e-8",
-                              "driver.tangential=0,2.4e-8,1.4e-8", steps};
+                              "driver.tangential=0,2.4e-8,1.4e-8", steps,
+                              "tangential.integration=split"};
         cwb_result r;
-        test_run(CASE, over, 4, &r);
+        test_run(CASE, over, 5, &r);
         size_t s0 = refine ? 8000 : 4000;
         ck_assert_rel(test_col(&r, "F_n", s0), n, 1e-12); /* Hertz */
         ck_assert_rel(test_col(&r, "a", s0), a, 1e-13);
@@ -449,6 +459,27 @@ START_TEST(elastic_limit_against_mindlin)
     /* first order: halving the step halves the error (to 20 %) */
     ck_assert_msg(err[0] < 2e-3 && fabs(err[1] / err[0] - 0.5) < 0.1, "errors %g, %g", err[0],
                   err[1]);
+    /* integration = path integrates the same ODE along each step: the
+     * closed form holds to the law's refinement tolerance, 1e-12 mu N per
+     * substep (1e-9 over the 4000 steps; measured 4.7e-13, the split's
+     * err[0] above about 1e-3). mu N
+     * is read as the run's sliding force (checked above against eq. 95 to
+     * 1e-4, the digits of Ay; the closed form's shape is what is tested) */
+    const char *over[] = {"tangential.prefactor=fixed_normal", "driver.normal=1e-8,1e-8,1e-8",
+                          "driver.tangential=0,2.4e-8,1.4e-8", "driver.steps=4000",
+                          "tangential.integration=path"};
+    cwb_result r;
+    test_run(CASE, over, 5, &r);
+    ck_assert(test_col(&r, "sliding", 8000) == 1.0);
+    double worst = 0.0, mn = test_col(&r, "F_t", 8000);
+    ck_assert_rel(mn, mu * n, 1e-4);
+    for (size_t row = 4001; row <= 8000; row++) {
+        double s = 8 * gs * a * test_col(&r, "xi_t", row) / mn;
+        double law = mn * (1 - pow(fmax(0.0, 1 - 0.75 * s), 4.0 / 3.0));
+        worst = fmax(worst, fabs(test_col(&r, "F_t", row) - law) / mn);
+    }
+    ck_assert_msg(worst < 1e-9, "path: worst deviation from the closed form %g mu N", worst);
+    cwb_result_free(&r);
 }
 END_TEST
 
@@ -469,7 +500,8 @@ static void random_list(char *buf, size_t n, const char *key, double lo, double 
 }
 
 /* Random cycles of overlap (0 to about 15 delta_y) and tangential
- * displacement together, for the three friction/reloading variants: the
+ * displacement together, for the three friction/reloading variants, each
+ * integrated along the step's path and by the published rule: the
  * slip dissipation never falls (a sum of terms >= 0), |F_t| <= mu F_n
  * (mu <= mu_max = 1, or the given 0.2) on every row, and the account
  * W_t = Delta E_t + D_slip + E_stiff closes to round-off. */
@@ -479,15 +511,19 @@ START_TEST(energy_random_cycles)
                                        {"tangential.friction=given", "tangential.mu=0.2"},
                                        {"tangential.reloading=literal", "tangential.mu_max=1"}};
     static const double mu_bound[] = {1.0, 0.2, 1.0};
+    static const char *const integration[] = {"tangential.integration=path",
+                                              "tangential.integration=split"};
     unsigned long seed = 2016;
-    for (int v = 0; v < 3; v++) {
+    for (int w = 0; w < 6; w++) {
+        int v = w % 3;
         for (int h = 0; h < 6; h++) {
             char nl[512], tl[512];
             random_list(nl, sizeof nl, "normal", 0.0, 3e-7, &seed);
             random_list(tl, sizeof tl, "tangential", -3e-7, 3e-7, &seed);
-            const char *over[] = {variant[v][0], variant[v][1], nl, tl, "driver.steps=25"};
+            const char *over[] = {variant[v][0], variant[v][1], nl, tl, "driver.steps=25",
+                                  integration[w / 3]};
             cwb_result r;
-            test_run(CASE, over, 5, &r);
+            test_run(CASE, over, 6, &r);
             for (size_t row = 1; row < r.series.nrow; row++) {
                 double fn = test_col(&r, "F_n", row), ft = fabs(test_col(&r, "F_t", row));
                 ck_assert_msg(ft <= mu_bound[v] * fn * (1 + 1e-12), "row %zu: |F_t| %g > %g F_n %g",
@@ -568,6 +604,7 @@ static const struct {
     {"friction = plastic", "mu_max = 11", "mu_max = 11", 7},
     {"friction = plastic", "prefactor = sideways", "prefactor = 'sideways'", 7},
     {"friction = plastic", "reloading = G", "reloading = 'G'", 7},
+    {"friction = plastic", "integration = exact", "integration = 'exact'", 7},
     {"friction = plastic", "friction = given", "friction = given needs mu", 3},
     {"friction = plastic", "mu = 0.2", "used with friction = given only", 3},
     {"friction = plastic", "friction = given\nmu = 0.2\nprefactor = fixed_normal",
@@ -616,6 +653,187 @@ START_TEST(bad_input_exits_2)
 }
 END_TEST
 
+/* integration = path (the default; the law's header, "The law as an ODE"):
+ * one large step of the law against its ODE solved here by GSL's rk8pd to
+ * 1e-14, on the straight path of the history driver (dt = 0): delta linear
+ * in the displacement x from delta0 to delta1, N linear in delta (the
+ * step's normal stiffness is the secant, so the Hermite N of the path is
+ * that line), a from eq. 74 (loading radius; every row stays above the
+ * turning point of eq. 76), mu(y_m) of eq. 95 on the largest overlap so far
+ * and k_t of eqs. 97-104 written here from the text:
+ *   loading    dT/dx = 5 G* a phi(T/(mu N), delta/delta_y, mu),
+ *   unloading  d(T/a)/dx = 8 G* (N falling: eq. 105 with a_n/a_(n-1)),
+ *   reloading  dT/dx = 9.28 G* a until T = T*, the force at the reversal,
+ *              then loading (eq. 106; the law header's reading),
+ * stopped at |T| = mu N (then T = mu N to the end, sliding). The committed
+ * force T0 comes from steps at delta0 (a zero step, then loading at fixed N
+ * over xa: the same ODE at fixed delta, solved here too; for row 2 an
+ * unloading step, exact: T0 - 8 G* a0 xu). Rows:
+ *   0  N rising (y 3 -> 3.6, mu falling with y_m), k_t across x1 and x2;
+ *   1  N falling (y 3 -> 2.8) on unloading: T1 = a1 (T0/a0 + 8 G* X);
+ *   2  N rising, reloading from below T* past it: the switch back to
+ *      loading located inside the step;
+ *   3  N falling on loading (y 3 -> 2.5, mu fixed at mu(3)) until the
+ *      force meets mu N, where it stays (the law slides).
+ * Tolerance 1e-10 mu N0: the law refines its substeps to 1e-12 mu N and
+ * locates T = T* to 1e-13 of the step; measured 1.1e-12, 6.0e-13, 4.7e-13
+ * and 0 (the limit) of mu N0. The published rule (integration = split)
+ * errs by 5.2e-3 (T0 of row 0) to 1.1e-1 (row 0's step) of mu N0 on the
+ * same steps. */
+typedef struct {
+    double gs, dy, kn, N0, d0, d1, X, dmax0, mu_given;
+    int mode;      /* 0 loading, 2 reloading */
+    double tstar;  /* T* */
+    int stop_cap;  /* 1: stop at |T| = mu N */
+} rt_ode_ref;
+
+static double rt_mu_text(double ym)
+{
+    return fmin(1.0, 0.36 / tanh(0.79 * pow(ym, 0.44)));
+}
+
+/* k_t/(P G* a) of eqs. 97-104 at x, y, mu (sec. 5.8; y held at 7, eq. 98) */
+static double rt_phi_text(double x, double y, double mu)
+{
+    if (y > 7.0)
+        y = 7.0;
+    double x1 = y < 1.0 ? 1.0 : fmax(0.0, -1.85 + 5.20 * mu);
+    if (x < x1)
+        return x < 1.0 ? pow(1.0 - x, 0.25) : 0.0;
+    double a1 = 0.9 / tanh(0.24 * pow(y, 1.4)), b1 = pow(1.0 - x1, 0.25);
+    double c1 = 1.51 / tanh(0.14 * pow(y, 1.99)), d1 = c1 * (1.0 - x1);
+    double x2 = (d1 - b1) / (c1 - a1) + x1;
+    return fmax(0.0, x < x2 ? b1 - a1 * (x - x1) : d1 - c1 * (x - x1));
+}
+
+static double rt_ref_delta(const rt_ode_ref *c, double x)
+{
+    return c->X != 0.0 ? c->d0 + (c->d1 - c->d0) * x / c->X : c->d0;
+}
+
+static int rt_ode_rhs(double x, const double y[], double dydx[], void *params)
+{
+    const rt_ode_ref *c = params;
+    double d = rt_ref_delta(c, x), a = sqrt(a2_eq74(c->dy, d));
+    if (c->mode == 2) {
+        dydx[0] = 9.28 * c->gs * a;
+        return GSL_SUCCESS;
+    }
+    double mu = rt_mu_text(fmax(c->dmax0, d) / c->dy), N = c->N0 + c->kn * (d - c->d0);
+    dydx[0] = 5.0 * c->gs * a * rt_phi_text(y[0] / (mu * N), d / c->dy, mu);
+    return GSL_SUCCESS;
+}
+
+/* T at x1 from T at x0 (rk8pd to 1e-14; stopped at |T| = mu N if asked,
+ * in 4000 pieces, *capped set). */
+static double rt_ode_solve(rt_ode_ref *c, double x0, double T, double x1, int *capped)
+{
+    gsl_odeiv2_system sys = {rt_ode_rhs, NULL, 1, c};
+    double h = (x1 - x0) / 1000;
+    gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd,
+                                                           h != 0.0 ? h : 1e-20, 1e-14, 1e-14);
+    double x = x0, y[1] = {T};
+    int n = 4000;
+    *capped = 0;
+    for (int j = 1; j <= n && !*capped; j++) {
+        double xn = x0 + (x1 - x0) * j / n, d = rt_ref_delta(c, xn);
+        ck_assert_int_eq(gsl_odeiv2_driver_apply(drv, &x, xn, y), GSL_SUCCESS);
+        double mN = rt_mu_text(fmax(c->dmax0, d) / c->dy) * (c->N0 + c->kn * (d - c->d0));
+        *capped = c->stop_cap && fabs(y[0]) >= mN;
+    }
+    gsl_odeiv2_driver_free(drv);
+    return y[0];
+}
+
+START_TEST(rathbone_path_ode)
+{
+    const char *over[] = {"tangential.integration=path"};
+    cwb_case *c = test_load(CASE, over, 1);
+    const cwb_tangential_type *law = CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]);
+    const double *p = c->law_values[CWB_KIND_TANGENTIAL].p;
+    double dy = 2e-8, gs = g_star(), fn0 = 0.01, d0 = 3 * dy;
+    static const struct {
+        double y1;     /* end overlap / delta_y */
+        double xa;     /* loading at fixed N0 [mu N0 / (5 G* a0)] */
+        double xu;     /* then unloading at fixed N0 [mu N0 / (8 G* a0)] */
+        double X;      /* the step [mu N0 / (5 G* a0)] */
+    } rows[] = {{3.6, 0.2, 0, 0.9}, {2.8, 0.5, 0, -0.3 * 5 / 8.0},
+                {3.6, 0.5, 0.1, 0.6}, {2.5, 0.6, 0, 1.0}};
+    for (int i = 0; i < 4; i++) {
+        double d1 = rows[i].y1 * dy, a0 = sqrt(a2_eq74(dy, d0)), a1 = sqrt(a2_eq74(dy, d1));
+        double kn = 4.0 * fn0 / d0; /* N linear in delta through N0 at d0 */
+        double N1 = fn0 + kn * (d1 - d0), mu0 = rt_mu_text(3.0), scale = mu0 * fn0 / (5 * gs * a0);
+        unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+        cwb_normal_out nrm = {.force = fn0, .stiffness = kn, .delta_yield = dy,
+                              .delta_max = d0, .radius = cwb_rathbone_radius(&c->pair, dy, d0, d0, 0)};
+        ck_assert_rel(nrm.radius, a0, 1e-13);
+        cwb_kin k = {.delta = d0, .delta0 = d0, .normal = {0, 0, 1}};
+        cwb_tangential_out o;
+        ck_assert_int_eq(law->step(p, &c->pair, state, &k, &nrm, &o, trial), CWB_OK);
+        memcpy(state, trial, sizeof state);
+        /* loading at fixed N0 over xa, against the ODE at fixed delta0 */
+        rt_ode_ref r = {.gs = gs, .dy = dy, .kn = kn, .N0 = fn0, .d0 = d0, .d1 = d0,
+                        .X = rows[i].xa * scale, .dmax0 = d0};
+        int capped;
+        k.dxi_t = cwb_v3(rows[i].xa * scale, 0, 0);
+        ck_assert_int_eq(law->step(p, &c->pair, state, &k, &nrm, &o, trial), CWB_OK);
+        memcpy(state, trial, sizeof state);
+        double T0 = rt_ode_solve(&r, 0.0, 0.0, r.X, &capped), tstar = T0;
+        ck_assert_msg(fabs(o.force.x - T0) <= 1e-10 * mu0 * fn0, "row %d: T0 %.15g, %.15g", i,
+                      o.force.x, T0);
+        if (rows[i].xu > 0.0) { /* unloading at fixed N0: exact, 8 G* a0 */
+            double xu = rows[i].xu * mu0 * fn0 / (8 * gs * a0);
+            k.dxi_t = cwb_v3(-xu, 0, 0);
+            ck_assert_int_eq(law->step(p, &c->pair, state, &k, &nrm, &o, trial), CWB_OK);
+            memcpy(state, trial, sizeof state);
+            T0 -= 8 * gs * a0 * xu;
+            ck_assert_msg(fabs(o.force.x - T0) <= 1e-12 * mu0 * fn0, "row %d: unloaded %.15g, %.15g",
+                          i, o.force.x, T0);
+        }
+        /* the step */
+        double X = rows[i].X * scale;
+        nrm = (cwb_normal_out){.force = N1, .stiffness = kn, .delta_yield = dy,
+                               .delta_max = fmax(d0, d1),
+                               .radius = cwb_rathbone_radius(&c->pair, dy, d1, fmax(d0, d1), 0)};
+        ck_assert_rel(nrm.radius, a1, 1e-13);
+        k = (cwb_kin){.delta = d1, .delta0 = d0, .normal = {0, 0, 1}, .dxi_t = {X, 0, 0}};
+        ck_assert_int_eq(law->step(p, &c->pair, state, &k, &nrm, &o, trial), CWB_OK);
+        r = (rt_ode_ref){.gs = gs, .dy = dy, .kn = kn, .N0 = fn0, .d0 = d0, .d1 = d1, .X = X,
+                         .dmax0 = d0, .stop_cap = 1};
+        double want;
+        capped = 0;
+        if (i == 1) {
+            want = a1 * (T0 / a0 + 8 * gs * X);
+        } else if (i == 2) {
+            /* reloading until T = T* (secant on the reloading ODE), then loading */
+            r.mode = 2;
+            double lo = 0.0, hi = X;
+            for (int it = 0; it < 200 && hi - lo > 1e-15 * X; it++) {
+                double mid = 0.5 * (lo + hi);
+                if (rt_ode_solve(&r, 0.0, T0, mid, &capped) >= tstar)
+                    hi = mid;
+                else
+                    lo = mid;
+            }
+            r.mode = 0;
+            want = rt_ode_solve(&r, hi, tstar, X, &capped);
+        } else {
+            want = rt_ode_solve(&r, 0.0, T0, X, &capped);
+        }
+        double mN1 = rt_mu_text(fmax(d0, d1) / dy) * N1;
+        if (capped)
+            want = copysign(mN1, want);
+        ck_assert_msg(fabs(o.force.x - want) <= 1e-10 * mu0 * fn0,
+                      "row %d: T1 %.15g, reference %.15g (capped %d; error %.3g mu N0)", i,
+                      o.force.x, want, capped, fabs(o.force.x - want) / (mu0 * fn0));
+        ck_assert_int_eq(o.sliding, capped);
+        ck_assert_int_eq(capped, i == 3);
+        ck_assert(o.slip >= 0.0);
+    }
+    free(c);
+}
+END_TEST
+
 Suite *tangential_plastic_suite(void)
 {
     Suite *s = suite_create("tangential_plastic");
@@ -633,6 +851,7 @@ Suite *tangential_plastic_suite(void)
     tcase_add_test(tc, elastic_limit_against_mindlin);
     tcase_add_test(tc, energy_random_cycles);
     tcase_add_test(tc, oblique_collision_energy);
+    tcase_add_test(tc, rathbone_path_ode);
     tcase_add_loop_test(tc, bad_input_exits_2, 0, (int)(sizeof bad_rows / sizeof *bad_rows));
     suite_add_tcase(s, tc);
     return s;

@@ -82,7 +82,10 @@ enum {
 enum {
     CWB_API_FLAG_EXTRAPOLATED = 1u << 0,  /* a law was used outside its stated validity */
     CWB_API_FLAG_DISCONTINUITY = 1u << 1, /* the normal law crossed a documented force jump */
-    CWB_API_FLAG_ENERGY_GAIN = 1u << 2    /* the normal law gave back more than it took */
+    CWB_API_FLAG_ENERGY_GAIN = 1u << 2,   /* the normal law gave back more than it took */
+    CWB_API_FLAG_REVERSAL = 1u << 3       /* the tangential law switches branch where the
+                                             motion along its force reverses (a time
+                                             integrator should end a step there) */
 };
 
 /* One body. A wall takes no radius or density (leave them 0); a wall with

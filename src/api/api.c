@@ -28,7 +28,8 @@
 
 _Static_assert((int)CWB_API_FLAG_EXTRAPOLATED == (int)CWB_FLAG_EXTRAPOLATED &&
                    (int)CWB_API_FLAG_DISCONTINUITY == (int)CWB_FLAG_DISCONTINUITY &&
-                   (int)CWB_API_FLAG_ENERGY_GAIN == (int)CWB_FLAG_ENERGY_GAIN,
+                   (int)CWB_API_FLAG_ENERGY_GAIN == (int)CWB_FLAG_ENERGY_GAIN &&
+                   (int)CWB_API_FLAG_REVERSAL == (int)CWB_FLAG_REVERSAL,
                "cwb_api.h flags mirror cwb_law.h");
 _Static_assert((int)CWB_API_NORMAL == (int)CWB_KIND_NORMAL &&
                    (int)CWB_API_ROLLING == (int)CWB_KIND_ROLLING &&

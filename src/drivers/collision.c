@@ -703,7 +703,12 @@ static int land_on_separation(collision_run_state *r, step_try *st, double off, 
  *   the peak        -d(delta)/dt, for a law that keeps a largest overlap:
  *                   landing on the peak commits it exactly (the law sees
  *                   only the ends of a step, so a step over the peak would
- *                   commit a smaller maximum and unload from it).
+ *                   commit a smaller maximum and unload from it);
+ *   reversal        -v_t . F_t/|F_t| while sticking, for a tangential law
+ *                   that raises CWB_FLAG_REVERSAL (its stiffness jumps
+ *                   from the loading to the unloading branch there: a jump
+ *                   in d2F/dt2, which a step over it integrates at third
+ *                   order with a constant that depends on where it falls).
  * The root is found by Brent (about ten trial steps) and the step taken to
  * the bracket's end past the transition, so the next step starts in the new
  * regime and does not see it again. Laws that give no slip_margin (0) are
@@ -711,7 +716,14 @@ static int land_on_separation(collision_run_state *r, step_try *st, double off, 
  * chatters between regimes would otherwise cost ten steps per step). */
 #define MAX_LOCATED 64
 
-typedef enum { TR_NONE = 0, TR_STICK_SLIP, TR_SLIP_STICK, TR_YIELD, TR_PEAK } transition;
+typedef enum {
+    TR_NONE = 0,
+    TR_STICK_SLIP,
+    TR_SLIP_STICK,
+    TR_YIELD,
+    TR_PEAK,
+    TR_REVERSAL
+} transition;
 
 /* The transition between the committed evaluation o0 (geometry g0) and the
  * evaluation o1 (geometry g1) at the end of a step, if the driver locates it. */
@@ -726,6 +738,9 @@ static transition transition_in_step(const cwb_contact_out *o0, const geometry *
         return TR_PEAK;
     if (!o0->t.sliding && o1->t.sliding && o0->t.slip_margin < 0.0 && o1->t.slip_margin > 0.0)
         return TR_STICK_SLIP;
+    if ((o0->t.flags & o1->t.flags & CWB_FLAG_REVERSAL) && !o0->t.sliding && !o1->t.sliding &&
+        cwb_v3_dot(g0->v_t, o0->t.force) > 0.0 && cwb_v3_dot(g1->v_t, o1->t.force) <= 0.0)
+        return TR_REVERSAL;
     if (o0->t.sliding && o0->t.slip_margin > 0.0 && o1->t.slip_margin != 0.0 && rate1 < 0.0)
         return TR_SLIP_STICK;
     return TR_NONE;
@@ -764,6 +779,10 @@ static double side_of(transition tr, const cwb_contact_out *o1, const geometry *
     case TR_SLIP_STICK: return -rate;
     case TR_YIELD: return g1->delta - dy;
     case TR_PEAK: return -g1->delta_rate;
+    case TR_REVERSAL: {
+        double m = cwb_v3_norm(o1->t.force);
+        return m > 0.0 ? -cwb_v3_dot(g1->v_t, o1->t.force) / m : NAN;
+    }
     default: return NAN;
     }
 }

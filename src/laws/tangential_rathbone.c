@@ -47,9 +47,11 @@
  *    gives no rule for leaving reloading; this is MD's.
  *  - k_t is evaluated at the start of the step (x from F_t^(n-1), eq. 81:
  *    "the tangential force at the previous time-step") and the step is
- *    linear in delta_t, as implemented: the law is explicit, so its curve
- *    depends on the step at first order (tests/test_tangential_plastic.c
- *    measures it against the exact integral of eq. 97 at fixed N).
+ *    linear in delta_t, as implemented (integration = split): the law is
+ *    explicit, so its curve depends on the step at first order
+ *    (tests/test_tangential_plastic.c measures it against the exact
+ *    integral of eq. 97 at fixed N). integration = path (the default)
+ *    integrates the ODE below instead.
  *  - Eq. 98 (k_t = k_t at y = 7, or at y_cons): y is held in a1 and c1
  *    (eqs. 100, 102), while x1 (eq. 99) and x (eq. 94) use the current mu,
  *    which eq. 99 is written in; mu(7) = 0.378 against mu -> 0.360.
@@ -79,13 +81,77 @@
  * step's displacement and normal force except at s = 0 where a carried
  * force above the limit stops being released (the branch changes there
  * too). Only stick <-> slip is located: the driver keys on the sliding
- * flag, and the law's other switches (the reversals of rt_branch, the kinks
- * of k_t at x1 and x2) are taken from the committed state at step
- * granularity; the law stays first order in the step (k_t from the start
- * of the step), which no location inside the step can raise (README,
- * "Law transitions inside the step").
+ * flag. With integration = split the law's other switches (the reversals
+ * of rt_branch, the kinks of k_t at x1 and x2) are taken from the committed
+ * state at step granularity and the law stays first order in the step (k_t
+ * from the start of the step), which no location inside the step can raise
+ * (README, "Law transitions inside the step"); integration = path: below.
  *
- * Energy. The stored energy is what unloading gives back at fixed N,
+ * The law as an ODE (issue 15). Eqs. 94-106 are the increments of one
+ * rate law; as the step shrinks, Delta N/N -> 0 in eq. 94 and a_n/a_(n-1)
+ * -> 1 + da/a, so the per-step rule is a first-order (rectangle-rule)
+ * discretisation of
+ *   loading    dF = k_t(x, y, mu) dxi,  x = F/(mu N)     (eqs. 94, 96-104)
+ *   unloading  dF = 8 G* a dxi + F (da/a) [dN < 0]       (eq. 105)
+ *   reloading  dF = 9.28 G* [a] dxi + F (da/a) [dN < 0]  (eq. 106)
+ *   |F| <= mu N (sliding at the cap), xi the displacement along the axis,
+ * with, along the step, N(t), a(t) (sec. 5.4's radius at delta(t) on the
+ * history's delta_max, delta_min), y = delta/delta_y and mu = mu(y_m),
+ * y_m = max delta/delta_y so far (eq. 95; the given mu with eq. 110). The
+ * branch is loading until dxi changes sign (then unloading, F* = F at the
+ * reversal), reloading while dxi > 0 after it, and loading again from the
+ * instant F reaches F* (rt_branch, now at the instants, not per step). On
+ * a rescaled stretch (dN < 0, not loading) d(F/a) = (k_t/a) dxi, so F/a
+ * is integrated there and a' is never needed.
+ *
+ * Path (integration = path, the default). The ODE is integrated along the
+ * step's path of spring_path.c (cwb_step_path_of: cubic Hermite delta, xi
+ * and N from the committed and current values and rates; a(u) is
+ * cwb_rathbone_radius at delta(u) when that is the radius the normal law
+ * reported, else sqrt of the path's a^2 affine in delta), cut at the
+ * instants where the branch can change: the root of dxi/du . axis (a
+ * reversal) and of dN/du (the rescaling switches) when the step's end
+ * rates have opposite signs, and delta's maxima (quadratics in u, closed
+ * form). With end rates of one sign the step takes one branch from the
+ * sign of its displacement and one rescaling from the sign of Delta N: an
+ * RK4 stage's end rate is not the secant's, its Hermite path can bulge
+ * through a spurious root, and switching there (a loop unloading at 8 G* a
+ * and reloading at 9.28 G* a) made the force at a stage an O(dt^2)-wrong,
+ * non-smooth function of the stage state, which held the collision at
+ * third order. On each piece RK4 in 4 substeps per unit
+ * of u, each halved by step doubling (to 1e-12 mu N, at most 256 halvings
+ * per step) where k_t has a kink (x = x1, x2; y = 1; the radius' turning
+ * point) or the force meets the cap; F = F* on reloading is located by
+ * bisection (to 1e-13 of the step) and loading resumes there. After each
+ * substep |F| is capped at mu N(u) (what is cut is summed). The work
+ * integrates F dxi with the capped force; the slip mu N |dxi| while at the
+ * cap and pushed outwards, and off it the branch's share of d(W - E),
+ * F dxi (1 - k_t/k_u), where it is >= 0 (the split's booking, "Energy"
+ * below, in the limit of small steps: the microslip of a loading stiffness
+ * below k_u); stiffness_energy = work - slip - Delta E (signed: the change
+ * of E with a, the cap's release, a branch stiffer than k_u while |F|
+ * grows), so the account closes. slip_margin: |F(1)| - mu N(1) <= 0
+ * while not at the cap, the sum of what the caps cut (> 0) when the step
+ * ends at it (as lth). The first step of a contact from first touch takes
+ * N = N1 (delta/delta1)^n, n = k_n delta1/N1 (exact for Hertz, where the
+ * contact starts elastic); a first step that does not start at touch (a
+ * unit test at a given N) takes the split. Inside a step that straddles a
+ * new maximum of delta the unloading radius after it is the trial
+ * maximum's (the collision driver ends a step at the peak).
+ * The reversal (loading -> unloading) puts a jump in d2F/dt2 (k_t jumps
+ * while dxi/dt passes through zero); a driver step over it errs at third
+ * order with a constant that depends on where it falls, so the law raises
+ * CWB_FLAG_REVERSAL and the collision driver ends a step there
+ * (collision.c, "Law transitions inside a step"). Measured
+ * (tests/test_collision.c, rathbone_path_order; README): on the glass
+ * impact with the normal law elastic, omega1_after errors 1.04e-5,
+ * 2.32e-7, 1.50e-8, 9.0e-10 rad/s at t_c/88 ... /704 (orders 5.49, 3.95,
+ * 4.06); on Fig. 49 at 30 deg 2.43e-2, 1.62e-3, 5.73e-5 (3.91, 4.82; the
+ * split: 58.5, 29.3, 14.6), then erratic as the plastic normal law's own
+ * results there.
+ *
+ * Energy (integration = split; path: above). The stored energy is what
+ * unloading gives back at fixed N,
  * E = F_t^2/(2 k_u), k_u = 8 G* a (eq. 105 is linear). Over a step the
  * force is linear in delta_t, so the work is exact: W = (F_0 + F_1)/2
  * Delta delta_t on the elastic part plus mu N times the distance slid.
@@ -103,14 +169,15 @@
  * sec. 5.4); a case pairing it with another is refused (needs_normal). A
  * program embedding libcwb with a normal law that reports no delta_y gets
  * the law at y = 0 (mu = mu_max, or the given mu; the elastic branch).
- * History: rt_state.
+ * History: rt_state (the path's committed rates in rt_state.path).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cwb_law.h"
 
 enum { MODE_LOADING = 0, MODE_UNLOADING, MODE_RELOADING };
-enum { P_FRICTION, P_MU, P_MU_MAX, P_PREFACTOR, P_RELOADING };
+enum { P_FRICTION, P_MU, P_MU_MAX, P_PREFACTOR, P_RELOADING, P_INTEGRATION };
 
 typedef struct {
     cwb_vec3 axis; /* unit direction of the law's line (0: no motion yet) */
@@ -119,11 +186,17 @@ typedef struct {
     double fn;     /* committed normal force [N] */
     double a;      /* committed contact radius [m] */
     int mode;
+    /* integration = path (header, "The law as an ODE"): the committed
+     * rates of the step's path (path.spring.kt holds the radius a, path.load
+     * N) and the normal law's committed delta_max, delta_min */
+    cwb_spring_path_state path;
+    double dmax, dmin;
 } rt_state;
 
 static const char *const friction_words[] = {"plastic", "given", NULL};
 static const char *const prefactor_words[] = {"oblique", "fixed_normal", NULL};
 static const char *const reloading_words[] = {"G_a", "literal", NULL};
+static const char *const integration_words[] = {"path", "split", NULL};
 
 static const cwb_param rt_params[] = {
     {.name = "friction",
@@ -157,6 +230,13 @@ static const cwb_param rt_params[] = {
      .kind = CWB_PARAM_CHOICE,
      .choices = reloading_words,
      .help = "reloading stiffness of eq. 106: 9.28 G* a, or 9.28 G* x 1 m (literal)"},
+    {.name = "integration",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = integration_words,
+     .help = "dF_t = k_t(state) dxi integrated along the step's Hermite path, or the "
+             "published per-step rule with k_t from the step's start (split; first order)"},
     {0}};
 
 static int rt_check(const double *p, const cwb_pair *g, char *msg, size_t n)
@@ -179,16 +259,20 @@ static int rt_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 }
 
 /* The friction coefficient at the normal response nrm. */
-static double rt_mu(const double *p, const cwb_normal_out *nrm, double delta)
+static double rt_mu_at(const double *p, double dmax, double dy)
 {
     if ((int)p[P_FRICTION] == 1)
         return p[P_MU];
-    double dmax = nrm->delta_max > delta ? nrm->delta_max : delta;
-    double y = nrm->delta_yield > 0.0 ? dmax / nrm->delta_yield : 0.0;
+    double y = dy > 0.0 ? dmax / dy : 0.0;
     if (!(y > 0.0))
         return p[P_MU_MAX];
     double mu = 0.36 / tanh(0.79 * pow(y, 0.44));
     return mu < p[P_MU_MAX] ? mu : p[P_MU_MAX];
+}
+
+static double rt_mu(const double *p, const cwb_normal_out *nrm, double delta)
+{
+    return rt_mu_at(p, nrm->delta_max > delta ? nrm->delta_max : delta, nrm->delta_yield);
 }
 
 /* The loading stiffness factor k_t / (G* a) of eqs. 97-104 at x. */
@@ -274,6 +358,343 @@ static void rt_release(double e0, cwb_tangential_out *out, rt_state *t)
     out->stiffness_energy = e0;
 }
 
+/* ---- Along the step's path (integration = path; header, "The law as
+ * an ODE") ---------------------------------------------------------------- */
+
+#define RT_SUBSTEPS  4   /* RK4 substeps per unit of u, before refinement */
+#define RT_MAX_DEPTH 30  /* halvings of a substep (kinks of k_t, the cap) */
+#define RT_BUDGET    256 /* substeps refined per evaluation, at most */
+#define RT_MAX_CUTS  12  /* breakpoints of a step: reversals, dN/du = 0, ... */
+
+/* The step's path and what the ODE reads along it. */
+typedef struct {
+    const double *p;
+    const cwb_pair *g;
+    cwb_step_path path; /* delta, xi, N (cubic Hermite; spring_path.c) */
+    cwb_vec3 axis;      /* the law's line */
+    double dy;          /* yield overlap [m] */
+    double dmax0, dmin0, dmax1, dmin1; /* committed and trial delta_max, delta_min */
+    double crit[2];     /* interior stationary points of delta(u) */
+    int ncrit;
+    int exact;          /* 1: a(u) from cwb_rathbone_radius (the normal law's) */
+    int power;          /* first step from touch: N = N1 (delta/delta1)^n */
+    double n, d1;
+    int budget;
+} rt_ode;
+
+/* What the ODE reads at u. */
+typedef struct {
+    double v;       /* dxi/du along the axis [m] */
+    double a, N;    /* contact radius [m], normal load [N] */
+    double mu, y;   /* friction coefficient, delta/delta_y */
+} rt_point;
+
+static rt_point rt_at(const rt_ode *o, double u)
+{
+    cwb_path_point q = cwb_step_path_at(&o->path, u);
+    rt_point r = {.v = cwb_v3_dot(q.dx, o->axis), .a = q.kt, .N = q.load};
+    /* the largest overlap so far: the committed one, the path's value at u
+     * and its maxima on [0, u] */
+    double dmax = fmax(o->dmax0, fmax(o->path.d0, q.delta));
+    for (int i = 0; i < o->ncrit; i++)
+        if (o->crit[i] < u)
+            dmax = fmax(dmax, cwb_step_path_at(&o->path, o->crit[i]).delta);
+    if (o->exact && q.delta > 0.0) {
+        double dmin = dmax > o->dmax0 ? o->dmin1 : o->dmin0;
+        r.a = cwb_rathbone_radius(o->g, o->dy, q.delta, dmax, dmin);
+    }
+    if (o->power)
+        r.N = q.delta > 0.0 ? o->path.N1 * pow(q.delta / o->d1, o->n) : 0.0;
+    r.mu = rt_mu_at(o->p, dmax, o->dy);
+    r.y = o->dy > 0.0 ? q.delta / o->dy : 0.0;
+    return r;
+}
+
+/* The integrated quantities: z (the force F, or F/a on a rescaled
+ * branch), the work and the slip. */
+typedef struct {
+    double z, w, slip;
+} rt_y;
+
+/* A segment of the step: one branch, rescaled or not (eqs. 105-106 with
+ * dN/du < 0: d(F/a) = (k/a) dxi). */
+typedef struct {
+    int mode, rescale;
+} rt_seg;
+
+static double rt_force(const rt_seg *sg, const rt_point *q, double z)
+{
+    return sg->rescale ? q->a * z : z;
+}
+
+/* The branch stiffness k_t at q with force f. */
+static double rt_k(const rt_ode *o, int mode, const rt_point *q, double f)
+{
+    double gs = o->g->G_star;
+    if (mode == MODE_UNLOADING)
+        return 8.0 * gs * q->a;
+    if (mode == MODE_RELOADING)
+        return 9.28 * gs * ((int)o->p[P_RELOADING] == 1 ? 1.0 : q->a);
+    double mN = q->mu * q->N;
+    double x = mN > 0.0 ? f / mN : 0.0;
+    return rt_loading_factor(o->p, q->y, q->mu, x) * gs * q->a;
+}
+
+/* d/du of (z, W, slip): dF = k_t v du (header), W with the force capped
+ * at mu N; the slip mu N |v| while at the cap and pushed outwards, else
+ * the branch's part of d(W - E) when >= 0, F v (1 - k_t/k_u) (E =
+ * F^2/(2 k_u), k_u = 8 G* a: the split's booking, header "Energy", in the
+ * limit of small steps; < 0, and the change of E with a, go to
+ * stiffness_energy). */
+static rt_y rt_rate(const rt_ode *o, const rt_seg *sg, double u, double z)
+{
+    rt_point q = rt_at(o, u);
+    double f = rt_force(sg, &q, z), mN = q.mu * q.N, k = rt_k(o, sg->mode, &q, f);
+    rt_y r = {.z = sg->rescale ? (q.a > 0.0 ? k / q.a : 0.0) * q.v : k * q.v};
+    double fc = fabs(f) > mN ? copysign(fmax(mN, 0.0), f) : f;
+    double ku = 8.0 * o->g->G_star * q.a;
+    r.w = fc * q.v;
+    if (fabs(f) >= mN && f * q.v > 0.0)
+        r.slip = fmax(mN, 0.0) * fabs(q.v);
+    else if (ku > 0.0)
+        r.slip = fmax(0.0, fc * q.v * (1.0 - k / ku));
+    return r;
+}
+
+static rt_y rt_axpy(rt_y y, double a, rt_y d)
+{
+    return (rt_y){y.z + a * d.z, y.w + a * d.w, y.slip + a * d.slip};
+}
+
+static rt_y rt_rk4(const rt_ode *o, const rt_seg *sg, double u, double hs, rt_y y)
+{
+    rt_y k1 = rt_rate(o, sg, u, y.z);
+    rt_y k2 = rt_rate(o, sg, u + 0.5 * hs, y.z + 0.5 * hs * k1.z);
+    rt_y k3 = rt_rate(o, sg, u + 0.5 * hs, y.z + 0.5 * hs * k2.z);
+    rt_y k4 = rt_rate(o, sg, u + hs, y.z + hs * k3.z);
+    rt_y z = rt_axpy(y, hs / 6.0, k1);
+    z = rt_axpy(z, hs / 3.0, k2);
+    z = rt_axpy(z, hs / 3.0, k3);
+    return rt_axpy(z, hs / 6.0, k4);
+}
+
+/* |F| <= mu N at u: the excess is cut (added to *cut), *capped set. */
+static rt_y rt_cap(const rt_ode *o, const rt_seg *sg, double u, rt_y y, double *cut, int *capped)
+{
+    rt_point q = rt_at(o, u);
+    double f = rt_force(sg, &q, y.z), mN = fmax(q.mu * q.N, 0.0);
+    *capped = mN > 0.0 && fabs(f) >= mN;
+    if (fabs(f) > mN) {
+        *cut += fabs(f) - mN;
+        f = copysign(mN, f);
+        y.z = sg->rescale ? (q.a > 0.0 ? f / q.a : 0.0) : f;
+    }
+    return y;
+}
+
+/* One substep, halved until RK4 over it and over its two halves agree to
+ * tol on the capped force (step doubling): refines where k_t has a kink
+ * (x1, x2 of eq. 99-104, the turning point of sec. 5.4's radius) and where
+ * the force meets the cap. */
+static rt_y rt_adapt(rt_ode *o, const rt_seg *sg, double u, double hs, rt_y y, double tol,
+                     int depth, double *cut, int *capped)
+{
+    double c = 0.0, c1 = 0.0, c2 = 0.0;
+    int k, k1, k2;
+    rt_y one = rt_cap(o, sg, u + hs, rt_rk4(o, sg, u, hs, y), &c1, &k1);
+    rt_y a = rt_cap(o, sg, u + 0.5 * hs, rt_rk4(o, sg, u, 0.5 * hs, y), &c, &k);
+    rt_y b = rt_cap(o, sg, u + hs, rt_rk4(o, sg, u + 0.5 * hs, 0.5 * hs, a), &c2, &k2);
+    double scale = sg->rescale ? rt_at(o, u + hs).a : 1.0;
+    if (depth >= RT_MAX_DEPTH || o->budget <= 0 || fabs(b.z - one.z) * scale <= tol) {
+        *cut += c + c2;
+        *capped = k2;
+        return b;
+    }
+    o->budget--;
+    rt_y m = rt_adapt(o, sg, u, 0.5 * hs, y, tol, depth + 1, cut, capped);
+    return rt_adapt(o, sg, u + 0.5 * hs, 0.5 * hs, m, tol, depth + 1, cut, capped);
+}
+
+/* Roots in (0, 1) of c2 u^2 + c1 u + c0 appended to r[*n]. */
+static void rt_roots(double c2, double c1, double c0, double *r, int *n)
+{
+    double s = fabs(c2) + fabs(c1) + fabs(c0);
+    if (!(s > 0.0))
+        return;
+    double u[2];
+    int m = 0;
+    if (fabs(c2) <= 1e-14 * s) {
+        if (fabs(c1) > 1e-14 * s)
+            u[m++] = -c0 / c1;
+    } else {
+        double disc = c1 * c1 - 4.0 * c2 * c0;
+        if (disc >= 0.0) {
+            double qq = -0.5 * (c1 + copysign(sqrt(disc), c1));
+            u[m++] = qq / c2;
+            if (qq != 0.0)
+                u[m++] = c0 / qq;
+        }
+    }
+    for (int i = 0; i < m; i++)
+        if (u[i] > 1e-12 && u[i] < 1.0 - 1e-12 && *n < RT_MAX_CUTS)
+            r[(*n)++] = u[i];
+}
+
+/* Coefficients (u^2, u, 1) of d/du of the Hermite cubic through values
+ * y0, y1 and scaled rates m0, m1 (spring_path.c's basis). */
+static void rt_hermite_rate(double y0, double m0, double y1, double m1, double c[3])
+{
+    c[0] = 6.0 * y0 + 3.0 * m0 - 6.0 * y1 + 3.0 * m1;
+    c[1] = -6.0 * y0 - 4.0 * m0 + 6.0 * y1 - 2.0 * m1;
+    c[2] = m0;
+}
+
+static int rt_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* integration = path (header). Returns 0 when the step has no path (a
+ * virgin state not at first touch; nothing to integrate): the caller
+ * takes the published rule then. */
+static int rt_path_step(const double *p, const cwb_pair *g, const rt_state *s, const cwb_kin *k,
+                        const cwb_normal_out *nrm, cwb_vec3 axis, double e0,
+                        cwb_tangential_out *out, rt_state *t)
+{
+    int virgin = !(s->path.load > 0.0 && s->a > 0.0);
+    if (virgin && !(k->delta0 <= 0.0 && k->delta > 0.0))
+        return 0;
+    if (cwb_v3_norm(axis) == 0.0)
+        return 0; /* no motion yet: no force */
+    rt_ode o = {.p = p,
+                .g = g,
+                .axis = axis,
+                .dy = nrm->delta_yield,
+                .dmax0 = s->dmax,
+                .dmin0 = s->dmin,
+                .dmax1 = nrm->delta_max,
+                .dmin1 = nrm->delta_min,
+                .budget = RT_BUDGET};
+    if (!cwb_step_path_of(&s->path, k, nrm, nrm->radius, &o.path))
+        return 0;
+    /* a(u): the normal law's radius (sec. 5.4) when it is the one reported */
+    double dmax1 = fmax(s->dmax, k->delta);
+    double a1 = cwb_rathbone_radius(g, o.dy, k->delta, dmax1, dmax1 > s->dmax ? o.dmin1 : o.dmin0);
+    o.exact = fabs(a1 - nrm->radius) <= 1e-9 * nrm->radius;
+    if (virgin) {
+        o.power = 1;
+        o.d1 = k->delta;
+        o.n = nrm->stiffness * k->delta / nrm->force;
+    }
+    /* breakpoints: a reversal along the axis (dxi/du . axis = 0) and a
+     * stationary point of N (the rescaling of eqs. 105-106 switches) where
+     * the step's end rates have opposite signs, and the stationary points
+     * of delta (its running maximum). With end rates of one sign the step
+     * takes one branch, from the sign of its displacement (and one
+     * rescaling, from the sign of Delta N), as the split does: a Hermite
+     * path whose end rates are not the secant's (an RK4 stage state) can
+     * bulge through a spurious root, and switching there makes the force a
+     * non-smooth function of the stage, which costs the driver an order
+     * (header, "Path"). */
+    const cwb_step_path *P = &o.path;
+    double cut_at[RT_MAX_CUTS + 2], c[3];
+    double v0 = cwb_v3_dot(P->X0, axis), v1 = cwb_v3_dot(P->X1, axis);
+    double dsec = cwb_v3_dot(P->x1, axis);
+    int nc = 0, cut_v = v0 * v1 < 0.0, cut_n = !virgin && P->M0 * P->M1 < 0.0;
+    if (cut_v) {
+        rt_hermite_rate(0.0, v0, dsec, v1, c);
+        rt_roots(c[0], c[1], c[2], cut_at, &nc);
+    }
+    if (cut_n) {
+        rt_hermite_rate(P->N0, P->M0, P->N1, P->M1, c);
+        rt_roots(c[0], c[1], c[2], cut_at, &nc);
+    }
+    rt_hermite_rate(P->d0, P->D0, P->d1, P->D1, c);
+    int before = nc;
+    rt_roots(c[0], c[1], c[2], cut_at, &nc);
+    for (int i = before; i < nc && o.ncrit < 2; i++)
+        o.crit[o.ncrit++] = cut_at[i];
+    cut_at[nc++] = 0.0;
+    cut_at[nc++] = 1.0;
+    qsort(cut_at, (size_t)nc, sizeof *cut_at, rt_cmp);
+
+    double fn = nrm->force, mN1 = rt_mu(p, nrm, k->delta) * fn;
+    double tol = 1e-12 * fmax(mN1, rt_mu_at(p, s->dmax, o.dy) * s->path.load);
+    int mode = s->mode, capped = 0;
+    double f = s->f, f_turn = s->f_turn, cut = 0.0;
+    rt_y y = {0};
+    for (int i = 0; i + 1 < nc; i++) {
+        double ua = cut_at[i], ub = cut_at[i + 1];
+        if (!(ub > ua))
+            continue;
+        double um = 0.5 * (ua + ub);
+        rt_point qm = rt_at(&o, um);
+        int next = rt_branch(mode, cut_v ? qm.v : dsec != 0.0 ? dsec : v1);
+        if (mode == MODE_LOADING && next == MODE_UNLOADING)
+            f_turn = f; /* the reversal, T* of Mindlin-Deresiewicz */
+        mode = next;
+        /* dN/du < 0 on the segment: the force carried with a (eqs. 105-106) */
+        double dN = cut_n ? rt_at(&o, fmin(um + 1e-6 * (ub - ua), 1.0)).N - rt_at(&o, um).N
+                          : P->N1 - P->N0;
+        rt_seg sg = {.mode = mode, .rescale = mode != MODE_LOADING && dN < 0.0};
+        rt_point qa = rt_at(&o, ua);
+        y.z = sg.rescale ? (qa.a > 0.0 ? f / qa.a : 0.0) : f;
+        int ns = (int)ceil(RT_SUBSTEPS * (ub - ua) - 1e-9);
+        double hs = (ub - ua) / (ns > 0 ? ns : 1);
+        double u = ua;
+        while (u < ub - 1e-15) {
+            double h = fmin(hs, ub - u);
+            rt_y y0 = y;
+            double cut0 = cut;
+            y = rt_adapt(&o, &sg, u, h, y, tol, 0, &cut, &capped);
+            double fe = rt_force(&sg, &(rt_point){.a = rt_at(&o, u + h).a}, y.z);
+            if (sg.mode == MODE_RELOADING && fe >= f_turn) {
+                /* back at the reversal force: locate it (bisection on
+                 * F(u) - f_turn; the reloading branch is smooth), load from
+                 * there */
+                double lo = 0.0, hi = h;
+                for (int it = 0; it < 60 && hi - lo > 1e-13; it++) {
+                    double mid = 0.5 * (lo + hi);
+                    rt_y ym = rt_rk4(&o, &sg, u, mid, y0);
+                    if (rt_force(&sg, &(rt_point){.a = rt_at(&o, u + mid).a}, ym.z) >= f_turn)
+                        hi = mid;
+                    else
+                        lo = mid;
+                }
+                cut = cut0;
+                double us = u + hi;
+                rt_y ys = rt_rk4(&o, &sg, u, hi, y0);
+                double fs = rt_force(&sg, &(rt_point){.a = rt_at(&o, us).a}, ys.z);
+                sg = (rt_seg){.mode = MODE_LOADING, .rescale = 0};
+                mode = MODE_LOADING;
+                y = (rt_y){fs, ys.w, ys.slip};
+                u = us;
+                continue;
+            }
+            u += h;
+        }
+        f = rt_force(&sg, &(rt_point){.a = rt_at(&o, ub).a}, y.z);
+    }
+    double a = nrm->radius, ku = 8.0 * g->G_star * a;
+    double e1 = f * f / (2.0 * ku);
+    rt_point q1 = rt_at(&o, 1.0);
+    out->force = cwb_v3_scale(axis, f);
+    out->stiffness = rt_k(&o, mode, &q1, f);
+    out->energy = e1;
+    out->work = y.w;
+    out->dissipated = y.w - (e1 - e0);
+    out->slip = y.slip;
+    out->stiffness_energy = out->dissipated - y.slip;
+    out->sliding = capped;
+    out->slip_margin = capped ? cut : fabs(f) - mN1;
+    out->flags |= CWB_FLAG_REVERSAL; /* the collision driver ends a step at a reversal */
+    t->f = f;
+    t->f_turn = f_turn;
+    t->mode = mode;
+    return 1;
+}
+
 static int rt_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
                    const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
@@ -290,6 +711,17 @@ static int rt_step(const double *p, const cwb_pair *g, const void *state, const 
     cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, k->normal);
     if (cwb_v3_norm(axis) == 0.0 && cwb_v3_norm(dxi) > 0.0)
         axis = cwb_v3_scale(dxi, 1.0 / cwb_v3_norm(dxi));
+    /* the rates and normal history the next step's path starts from */
+    cwb_step_path_rates(k, nrm, &t->path);
+    t->path.spring.kt = nrm->radius;
+    t->dmax = nrm->delta_max > k->delta ? nrm->delta_max : k->delta;
+    t->dmin = nrm->delta_min;
+    if ((int)p[P_INTEGRATION] == 0 && rt_path_step(p, g, s, k, nrm, axis, e0, out, t)) {
+        t->axis = axis;
+        t->fn = nrm->force;
+        t->a = nrm->radius;
+        return CWB_OK;
+    }
     double d = cwb_v3_dot(dxi, axis), a = nrm->radius, fn = nrm->force, dfn = fn - s->fn;
     double mu = rt_mu(p, nrm, k->delta), ku = 8.0 * g->G_star * a;
     double x = (s->f + mu * dfn) / (mu * fn);
