@@ -100,6 +100,10 @@ static const struct {
     {"radius = 0.01", "radius =", NULL, "has no value", 10},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference = nowhere.csv\n", NULL,
      "cannot open the file", 23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference_compare_x = t_contact\n",
+     NULL, "reference_compare_x = t_contact: names the reference's column for compare_x, which is "
+           "not set",
+     23},
     {"mu = 0.3\n", "mu = 0.3\nkn = 5\n", NULL, "unknown key 'kn'", 7},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\ndt = automatic\n", NULL, "not a finite number",
      22},

@@ -187,7 +187,9 @@ enum {
     CWB_OUT_TITLE,         /* plot title */
     CWB_OUT_COMPARE_X,     /* column both curves are matched on (default: plot x) */
     CWB_OUT_OVERLAY,       /* other runs' CSVs drawn on the same plot */
-    CWB_OUT_ALSO_REFERENCE /* further references drawn as points, not compared */
+    CWB_OUT_ALSO_REFERENCE, /* further references drawn as points, not compared */
+    CWB_OUT_REFERENCE_COMPARE_X /* the reference's column matched with compare_x
+                                   (default: the same name) */
 };
 extern const cwb_param cwb_output_params[];
 

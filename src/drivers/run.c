@@ -99,8 +99,11 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     char ybuf[CWB_TEXT];
     const char *ys[1] = {""};
     cwb_plot_y_list(c, ybuf, sizeof ybuf, ys, 1);
-    cwb_compare_columns cols = {
-        .x = x, .y = ys[0], .ref_x = cx[0] ? cx : (rx[0] ? rx : x), .ref_y = ry[0] ? ry : ys[0]};
+    const char *rcx = c->output_values.text[CWB_OUT_REFERENCE_COMPARE_X];
+    cwb_compare_columns cols = {.x = x,
+                                .y = ys[0],
+                                .ref_x = cx[0] ? (rcx[0] ? rcx : cx) : (rx[0] ? rx : x),
+                                .ref_y = ry[0] ? ry : ys[0]};
     if (match == 0) { /* a deviation from a curve made for other inputs means nothing */
         if ((rc = columns_named(&r->series, rf, &cols, why, sizeof why)) != CWB_OK)
             return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);

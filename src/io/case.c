@@ -108,6 +108,11 @@ const cwb_param cwb_output_params[] = {
      .kind = CWB_PARAM_TEXT,
      .help = "further reference CSVs (e.g. FEM) drawn as points with the same columns, not "
              "compared; ';'-separated"},
+    {.name = "reference_compare_x",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
+     .help = "the reference's column matched with compare_x, where its name differs (e.g. "
+             "t_contact for t; default: compare_x)"},
     {0}};
 
 static const char *const scales[] = {"linear", "log", NULL};
@@ -717,6 +722,14 @@ static int read_output(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
             return fail_at(c, find_entry(ctx, "output", "reference"), msg, n, why);
         }
         fclose(f);
+    }
+    if (c->output_values.text[CWB_OUT_REFERENCE_COMPARE_X][0] &&
+        !c->output_values.text[CWB_OUT_COMPARE_X][0]) {
+        snprintf(why, sizeof why,
+                 "[output] reference_compare_x = %s: names the reference's column for "
+                 "compare_x, which is not set",
+                 c->output_values.text[CWB_OUT_REFERENCE_COMPARE_X]);
+        return fail_at(c, find_entry(ctx, "output", "reference_compare_x"), msg, n, why);
     }
     return CWB_OK;
 }
