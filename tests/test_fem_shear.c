@@ -51,6 +51,7 @@ static const char *const studies[] = {"seed004_modelc_elastic", "seed004_modelc_
                                       "seed004_modelc_tauc_y1", "seed004_modelc_tauc_y3",
                                       "seed004_modelc_tauc_y7", "seed004_modelc_tauc_y15",
                                       "seed004_modelc_tauc_E8500_y7", "seed004_modelc_tauc_E8500_y3",
+                                      "seed004_modelc_tauc_E8500_y15",
                                       "seed004_modelc_tauc_y3_coarser",
                                       "seed004_modelc_tauc_y3_coarsest"};
 #define NELASTIC 2
