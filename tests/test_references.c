@@ -57,6 +57,7 @@ static const struct {
     {"seed004_fig46_y15", "the new tangential law against cwb's Model C FEM (Fig. 46, y = 15)"},
     {"seed004_fig47_y3", "the new tangential law against cwb's Model C FEM (Fig. 47, E 8500 MPa)"},
     {"seed004_fig47_y7", "the new tangential law against cwb's Model C FEM (Fig. 47, E 8500 MPa)"},
+    {"seed004_fig47_y15", "the new tangential law against cwb's Model C FEM (Fig. 47, E 8500 MPa)"},
     {"seed004_fig41_fem", "eqs. 74-76's contact radius against cwb's axisymmetric FEM (Fig. 41)"},
 };
 
