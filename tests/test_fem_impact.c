@@ -413,6 +413,91 @@ START_TEST(impact_ballast_changes_nothing)
 }
 END_TEST
 
+/* The elastic-plastic sphere's motion comes from its momentum, a sum over
+ * the nodes of (consistent nodal mass) x (velocity) read from the .frd
+ * (node-to-surface contact prints no force). Without the solver: one
+ * straight-sided C3D10 of edge a in the sphere's group, moving rigidly at
+ * (0.3, 0, -0.8) m/s, written as a gmsh mesh, a .dat and a .frd of two
+ * increments. The closed form: momentum rho (a^3 / 6) v (the row sums of
+ * the consistent mass matrix, -m/20 per corner and m/5 per mid-edge node,
+ * add up to m), centre of mass at the centroid (a/4, a/4, a/4) moved by
+ * v t. Tolerance 1e-9 relative: the .frd's 12-character fields carry 6
+ * significant digits of u and v, exact here (0.3, 0.8 and their times). */
+START_TEST(impact_momentum_of_rigid_motion)
+{
+    char dir[256], path[3][512], msg[CWB_MSG];
+    test_tmp_make(dir, sizeof dir, "impact");
+    ck_assert(dir[0]);
+    const char *name[3] = {"t.msh", "t.dat", "t.frd"};
+    for (int k = 0; k < 3; k++)
+        test_tmp_path(dir, name[k], path[k], sizeof path[k]);
+    const double a = 10.0; /* deck units (R / 100 = 1e-6 m) */
+    static const double corner[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    static const int gmsh_edge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 0}, {3, 2}, {3, 1}};
+    double x[10][3];
+    for (int k = 0; k < 10; k++)
+        for (int j = 0; j < 3; j++)
+            x[k][j] = a * (k < 4 ? corner[k][j]
+                                 : 0.5 * (corner[gmsh_edge[k - 4][0]][j] +
+                                          corner[gmsh_edge[k - 4][1]][j]));
+    FILE *f = fopen(path[0], "w");
+    ck_assert(f);
+    fprintf(f, "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n10\n");
+    for (int k = 0; k < 10; k++)
+        fprintf(f, "%d %g %g %g\n", k + 1, x[k][0], x[k][1], x[k][2]);
+    fprintf(f, "$EndNodes\n$Elements\n1\n1 11 2 5 1 1 2 3 4 5 6 7 8 9 10\n$EndElements\n");
+    fclose(f);
+    const double v[3] = {0.3, 0.0, -0.8}, times[2] = {0.1, 0.2};
+    f = fopen(path[1], "w");
+    ck_assert(f);
+    for (int i = 0; i < 2; i++)
+        fprintf(f,
+                " total force (fx,fy,fz) for set FIX and time  %.7E\n\n 0. 0. 0.\n\n"
+                " total kinetic energy for set BALL and time  %.7E\n\n 1.\n\n",
+                times[i], times[i]);
+    fclose(f);
+    f = fopen(path[2], "w");
+    ck_assert(f);
+    for (int i = 0; i < 2; i++)
+        for (int b = 0; b < 2; b++) {
+            fprintf(f, "  100CL  101%12.5E          10                     1    1           1\n",
+                    times[i]);
+            fprintf(f, " -4  %-8s    4    1\n", b ? "VELO" : "DISP");
+            for (int k = 0; k < 10; k++) {
+                fprintf(f, " -1%10d", k + 1);
+                for (int j = 0; j < 3; j++)
+                    fprintf(f, "%12.5E", b ? v[j] : v[j] * times[i]);
+                fprintf(f, "\n");
+            }
+            fprintf(f, " -3\n");
+        }
+    fclose(f);
+    cwb_mesh m;
+    ck_assert_msg(cwb_mesh_read(&m, path[0], msg, sizeof msg) == CWB_OK, "%s", msg);
+    const cwb_fem_model *md = cwb_fem_model_find("sphere_impact");
+    ck_assert(md);
+    cwb_impact sp = {.R = 1e-4, .E = 8.5e9, .nu = 0.3, .rho = 7850, .sigma_y = 5e7, .v_n = 0.8,
+                     .v_t = 0.3, .mu = 0.37, .gap = 0.01};
+    cwb_impact_out o;
+    ck_assert_msg(md->parse(path[1], path[2], &m, &sp, &o, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert(o.from_momentum);
+    ck_assert_uint_eq(o.count, 2);
+    double L = 1e-6, mass = sp.rho * pow(a * L, 3) / 6.0;
+    ck_assert_abs(o.mom_mass, mass, mass, 1e-9);
+    for (size_t i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++) {
+            ck_assert_abs(o.mom[3 * i + j], mass * v[j], mass, 1e-9);
+            ck_assert_abs(o.xc[3 * i + j], (0.25 * a + v[j] * times[i]) * L, a * L, 1e-9);
+        }
+    ck_assert_msg(isnan(o.t_snap), "no contact force: no snapshot");
+    cwb_impact_out_free(&o);
+    cwb_mesh_free(&m);
+    for (int k = 0; k < 3; k++)
+        remove(path[k]);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* Bad study keys of the model: exit 2, the file and line, the key and the
  * allowed range (or the reason). */
 START_TEST(impact_bad_study_keys)
@@ -428,6 +513,11 @@ START_TEST(impact_bad_study_keys)
         {"[load]\nv_n = 1\nv_t = 1\nalpha = 0.1\n[contact]\nmu = 0.3\n", "t.study:7", "alpha"},
         {"[load]\nv_n = 1\nv_t = 1\nballast = -1\n[contact]\nmu = 0.3\n", "t.study:7", "ballast"},
         {"[body]\nrho = 0\n[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study:5", "rho"},
+        /* the sphere's yield stress: [0, 1e10] Pa (0: elastic) */
+        {"[body]\nsigma_y = -5e7\n[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study:5",
+         "sigma_y"},
+        {"[body]\nsigma_y = 2e10\n[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study:5",
+         "sigma_y"},
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0\n", "t.study:8", "mu"},
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\npenalty = 0\n", "t.study:9", "penalty"},
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nblock = 1\n", "t.study:9", "block"},
@@ -448,6 +538,7 @@ Suite *fem_impact_suite(void)
     tcase_add_test(t, impact_finished_runs_are_hertz);
     tcase_add_test(t, impact_sliding_rebound_is_closed_form);
     tcase_add_test(t, impact_ballast_changes_nothing);
+    tcase_add_test(t, impact_momentum_of_rigid_motion);
     tcase_add_test(t, impact_bad_study_keys);
     suite_add_tcase(s, t);
     return s;
