@@ -413,6 +413,69 @@ START_TEST(impact_ballast_changes_nothing)
 }
 END_TEST
 
+/* The elastic-plastic 30 deg impact (Rathbone Figs. 48-49; the run
+ * stopped before the rebound: reference/fem/unfinished/, README), without
+ * the solver:
+ * - Coulomb, from the momentum: |F_t| <= mu F_n at every increment. F_t and
+ *   F_n are differences of the same two momenta, so their ratio is the
+ *   ratio of the contact impulse's components over the window, and the
+ *   friction cone is convex: the bound holds for the window as it holds
+ *   at each instant, to CalculiX's penalty friction (COULOMB).
+ * - Coulomb, node by node at the snapshot: |tau| <= mu p (COULOMB).
+ * - The sphere yields: Hertz's peak pressure at the run's largest force,
+ *   p0 = (6 F E*^2 / pi^3 R^2)^(1/3), is above Johnson's first yield
+ *   p0 = 1.60 sigma_y (nu = 0.3; Contact Mechanics 1985, Sec. 6.2), so
+ *   PEEQ > 0 at some contact node. */
+START_TEST(impact_plastic_is_coulomb_and_yields)
+{
+    const char *name = "seed004_modeld_a30_E8500_s50";
+    char path[256], msg[CWB_MSG];
+    snprintf(path, sizeof path, UNFINISHED "%s.study", name);
+    cwb_fem_study *st;
+    ck_assert_msg(cwb_fem_study_load(&st, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    cwb_impact sp;
+    st->model->spec(st, 0, 1.0, &sp);
+    cwb_fem_study_free(st);
+    ck_assert(sp.sigma_y > 0);
+    cwb_reference r, c;
+    snprintf(path, sizeof path, UNFINISHED "%s.csv", name);
+    ck_assert_msg(cwb_reference_load(&r, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    snprintf(path, sizeof path, UNFINISHED "%s_contact.csv", name);
+    ck_assert_msg(cwb_reference_load(&c, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    double worst = 0.0, f_last = 0.0;
+    for (size_t i = 0; i < r.nrow; i++) {
+        double fn = col(&r, "F_n", i), ft = col(&r, "F_t", i);
+        if (fn > 0)
+            worst = fmax(worst, fabs(ft) / (sp.mu * fn));
+        f_last = fmax(f_last, fn);
+    }
+    ck_assert_msg(worst <= 1.0 + IMPACT_COULOMB_TOL, "|F_t| / mu F_n reaches %.5f", worst);
+    double node_worst = 0.0, peeq = 0.0;
+    size_t touching = 0;
+    for (size_t i = 0; i < c.nrow; i++) {
+        double p = col(&c, "p", i);
+        if (!(p > 0))
+            continue;
+        touching++;
+        node_worst = fmax(node_worst, col(&c, "tau", i) / (sp.mu * p));
+        peeq = fmax(peeq, col(&c, "PEEQ", i));
+    }
+    ck_assert_msg(touching > 0, "no contact node in the snapshot");
+    ck_assert_msg(node_worst <= 1.0 + IMPACT_COULOMB_TOL, "tau / mu p reaches %.5f", node_worst);
+    double e_star = sp.E / (2.0 * (1.0 - sp.nu * sp.nu));
+    double p0 = cbrt(6.0 * f_last * e_star * e_star / (M_PI * M_PI * M_PI * sp.R * sp.R));
+    ck_assert_msg(p0 > 1.60 * sp.sigma_y, "Hertz p0 %.4g Pa: not past first yield", p0);
+    ck_assert_msg(peeq > 0, "no plastic strain at the contact (Hertz p0 = %.3g sigma_y)",
+                  p0 / sp.sigma_y);
+    fprintf(stderr,
+            "fem_impact: %s: |F_t| / mu F_n <= %.5f over %zu increments, tau / mu p <= %.5f at "
+            "%zu contact nodes, PEEQ <= %.4f (Hertz p0 %.2f sigma_y at F_max %.4g N)\n",
+            name, worst, r.nrow, node_worst, touching, peeq, p0 / sp.sigma_y, f_last);
+    cwb_reference_free(&r);
+    cwb_reference_free(&c);
+}
+END_TEST
+
 /* The elastic-plastic sphere's motion comes from its momentum, a sum over
  * the nodes of (consistent nodal mass) x (velocity) read from the .frd
  * (node-to-surface contact prints no force). Without the solver: one
@@ -539,6 +602,7 @@ Suite *fem_impact_suite(void)
     tcase_add_test(t, impact_sliding_rebound_is_closed_form);
     tcase_add_test(t, impact_ballast_changes_nothing);
     tcase_add_test(t, impact_momentum_of_rigid_motion);
+    tcase_add_test(t, impact_plastic_is_coulomb_and_yields);
     tcase_add_test(t, impact_bad_study_keys);
     suite_add_tcase(s, t);
     return s;

@@ -89,6 +89,8 @@ typedef struct {
     double mom_mass; /* the half sphere's mass, the nodal masses' sum [kg] */
     double v0[3];    /* its initial velocity [m/s] (the momentum at time 0) */
     double t_snap; /* time of the contact snapshot [s] (NaN: none) */
+    int snap_last; /* 1: still in contact at the last increment (a stopped run): the
+                      snapshot is the last increment, not the middle of the contact */
     size_t nsnap;
     double (*snap)[CWB_IMPACT_SNAP_NCOL];
 } cwb_impact_out;

@@ -284,6 +284,18 @@ static double gap_of(const cwb_impact *s)
     return s->gap * h.delta;
 }
 
+/* The end of the step [s]: the first touch + duration t_c, rounded up
+ * to a whole number of the largest increments: no short last increment,
+ * which CalculiX's frictional contact could not converge in the smoke runs
+ * (stick/slip flip-flop at tiny increments). */
+static double end_time(const cwb_impact *s)
+{
+    cwb_impact_hertz h;
+    cwb_impact_hertz_of(s, &h);
+    double T = cwb_impact_time_unit(s), dt = h.t_c / s->increments / T;
+    return ceil((gap_of(s) / s->v_n + s->duration * h.t_c) / T / dt - 1e-9) * dt * T;
+}
+
 /* ------------------------------------------------------------ geometry */
 
 static void geo(FILE *f, const void *spec)
@@ -466,10 +478,7 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
     double L = cwb_impact_length_unit(s), T = cwb_impact_time_unit(s), S = STRESS_UNIT;
     double R = s->R / L, g = gap_of(s) / L, reach = s->slave * s->zone * R;
     double h0 = s->fine * s->R, dt = h.t_c / s->increments / T;
-    /* a whole number of increments: no short last increment, which
-     * CalculiX's frictional contact could not converge in the smoke runs
-     * (stick/slip flip-flop at tiny increments) */
-    double t_end = ceil((gap_of(s) / s->v_n + s->duration * h.t_c) / T / dt - 1e-9) * dt;
+    double t_end = end_time(s) / T;
     fprintf(f,
             "** cwb: half sphere hitting an elastic block, C3D10, Model D (Rathbone thesis "
             "Sec. 3.6)\n"
@@ -792,13 +801,15 @@ static double *nodal_masses(const cwb_mesh *m, const cwb_impact *s, double *tota
     return w;
 }
 
-/* The increment of o at total time t [s], or -1. */
+/* The increment of o nearest total time t [s] when within the .frd's
+ * rounding of times (%12.5E: half a unit of the sixth digit), or -1. */
 static long increment_index(const cwb_impact_out *o, double t)
 {
+    long best = -1;
     for (size_t i = 0; i < o->count; i++)
-        if (fabs(o->inc[i].time - t) <= 1e-6 * fmax(fabs(t), 1e-300))
-            return (long)i;
-    return -1;
+        if (best < 0 || fabs(o->inc[i].time - t) < fabs(o->inc[best].time - t))
+            best = (long)i;
+    return best >= 0 && fabs(o->inc[best].time - t) <= 5.5e-6 * fabs(t) ? best : -1;
 }
 
 typedef struct {
@@ -816,10 +827,15 @@ static void momentum_flush(momentum_frame *fr, cwb_impact_out *o)
     long i = fr->have_u && fr->have_v ? increment_index(o, fr->time * fr->T) : -1;
     if (i >= 0) {
         double P[3] = {0, 0, 0}, S[3] = {0, 0, 0}, M = 0, lo = 0;
+        int complete = 1;
         for (size_t r = 0; r < fr->m->nnode; r++) {
             double w = fr->w[r];
-            if (w == 0.0 || !isfinite(fr->u[3 * r]) || !isfinite(fr->v[3 * r]))
+            if (w == 0.0)
                 continue;
+            if (!isfinite(fr->u[3 * r]) || !isfinite(fr->v[3 * r])) {
+                complete = 0; /* a block cut short (a stopped run): not this increment */
+                break;
+            }
             double x[3] = {(fr->m->x[r] + fr->u[3 * r]) * fr->L,
                            (fr->m->z[r] + fr->u[3 * r + 1]) * fr->L,
                            (fr->m->w[r] + fr->u[3 * r + 2]) * fr->L};
@@ -830,9 +846,10 @@ static void momentum_flush(momentum_frame *fr, cwb_impact_out *o)
             lo += w * (x[2] * v[0] - x[0] * v[2]);
         }
         double xc[3] = {S[0] / M, S[1] / M, S[2] / M};
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; complete && k < 3; k++)
             o->mom[3 * i + k] = P[k], o->xc[3 * i + k] = xc[k];
-        o->l_y[i] = lo - (xc[2] * P[0] - xc[0] * P[2]);
+        if (complete)
+            o->l_y[i] = lo - (xc[2] * P[0] - xc[0] * P[2]);
     }
     for (size_t k = 0; k < 3 * fr->m->nnode; k++)
         fr->u[k] = fr->v[k] = NAN;
@@ -908,11 +925,21 @@ static int frd_momentum(cwb_impact_out *o, const char *path, const cwb_mesh *m,
         fclose(f);
     }
     /* increments without both blocks: CalculiX writes the .frd at every
-     * increment, so only a truncated file lacks them */
+     * increment, so only the end of a stopped run's file (buffered, cut
+     * short) lacks them: those increments are dropped; a gap before the
+     * last one read is an error */
+    size_t have = 0;
     for (size_t i = 0; rc == CWB_OK && i < o->count; i++)
+        if (isfinite(o->mom[3 * i]))
+            have = i + 1;
+    for (size_t i = 0; rc == CWB_OK && i < have; i++)
         if (!isfinite(o->mom[3 * i]))
             rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no DISP and VELO of the sphere at time %g s",
                           path, o->inc[i].time);
+    if (rc == CWB_OK && have == 0)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no DISP and VELO of the sphere", path);
+    if (rc == CWB_OK)
+        o->count = have;
     free(w);
     free(fr.u);
     free(fr.v);
@@ -979,6 +1006,11 @@ static int frd_snapshot(cwb_impact_out *o, const char *path, const cwb_mesh *m,
     for (size_t i = 1; i < o->count; i++)
         if (fabs(o->inc[i].time - 0.5 * (t0 + t1)) < fabs(o->inc[best].time - 0.5 * (t0 + t1)))
             best = i;
+    /* still in contact at the last increment (a stopped run): no middle of
+     * the contact to take; the last increment instead (rows() says so) */
+    o->snap_last = t1 >= o->inc[o->count - 1].time;
+    if (o->snap_last)
+        best = o->count - 1;
     double L = cwb_impact_length_unit(s), T = cwb_impact_time_unit(s), t = o->inc[best].time / T;
     double *cst = malloc(6 * m->nnode * sizeof *cst), *u = malloc(3 * m->nnode * sizeof *u);
     double *pe = malloc(m->nnode * sizeof *pe);
@@ -1071,6 +1103,8 @@ typedef struct {
     double t_snap, a_snap;  /* snapshot: time after the first touch [s], contact radius [m] */
     size_t nsnap, ncontact, nslip;
     double mom_mass; /* the half sphere's nodal masses' sum [kg] */
+    int snap_last;   /* the snapshot is the last increment (still in contact) */
+    double t_last, t_end; /* the last increment read, the step's end [s] */
     double peeq_max;        /* largest PEEQ at the snapshot's contact nodes */
 } summary;
 
@@ -1178,6 +1212,9 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     for (size_t i = 0; i < o->nsnap && rc == CWB_OK; i++)
         rc = cwb_fem_rows_add(&pt->tables[1], o->snap[i], msg, n);
     sum->t_snap = o->t_snap - t0;
+    sum->snap_last = o->snap_last;
+    sum->t_end = end_time(s);
+    sum->t_last = o->count ? o->inc[o->count - 1].time : 0.0;
     sum->nsnap = o->nsnap;
     for (size_t i = 0; i < o->nsnap; i++) {
         const double *r = o->snap[i];
@@ -1220,9 +1257,8 @@ static void provenance_contact(FILE *f, const cwb_fem_job *job, const summary *s
     stands_for_friction(s, friction_key, sizeof friction_key);
     fprintf(f,
             "# model: Rathbone thesis Model D (Sec. 3.6, Sec. 5.7, Fig. 48): the contact area of "
-            "the sphere at the increment nearest the middle of the contact (first touch to "
-            "separation), %.4g s after the first touch (contact time %.4g s); the run's history "
-            "is the study's main CSV\n"
+            "the sphere at %s, %.4g s after the first touch (contact time %.4g s); the run's "
+            "history is the study's main CSV\n"
             "# parameters: R = %g m; E = %g Pa; nu = %g; rho = %g kg/m^3; sigma_y = %g Pa (%s); "
             "mu = %g; v_n = %g m/s, v_t = %g m/s (%.4g deg)\n"
             "# rows: the sphere's contact nodes (CalculiX %s contact, the slave side) within "
@@ -1235,14 +1271,19 @@ static void provenance_contact(FILE *f, const cwb_fem_job *job, const summary *s
             "p); PEEQ = the sphere's equivalent plastic strain at the node (extrapolated from the "
             "integration points; NaN for an elastic sphere)\n"
             "# counts: %zu nodes, %zu in contact, %zu slipping; largest PEEQ %.4g\n"
-            "# tolerance: none of its own (a field of one run; the history's checks are in "
-            "tests/test_fem_impact.c)\n"
+            "# tolerance: 0.001 on tau <= mu p at every contact node (Coulomb; CalculiX's "
+            "friction is a penalty, as tests/test_fem_shear.c; tests/test_fem_impact.c): the "
+            "field itself has no independent reference to be compared with\n"
             "# independence: fem " FEM_INDEPENDENCE "\n"
             "# raw solver output: %s/p001.dat (the .frd, which holds these fields, is not kept: "
             "this table is what is kept of it)\n"
             "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g; "
             "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; %s; "
             "driver.v_normal = %.10g; driver.v_tangential = %.10g",
+            sum->snap_last ? "the last increment of the run, which stopped in contact (no middle "
+                             "of the contact: see the main CSV's STOPPED line)"
+                           : "the increment nearest the middle of the contact (first touch to "
+                             "separation)",
             sum->t_snap, sum->t_c, s->R, s->E, s->nu, s->rho, s->sigma_y,
             s->sigma_y > 0 ? "the sphere elastic-perfectly-plastic, the block elastic" : "elastic",
             s->mu, s->v_n, s->v_t, atan2(s->v_t, s->v_n) * 180.0 / M_PI,
@@ -1325,6 +1366,12 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             sum->h_min * cwb_impact_length_unit(s), h->a / (s->fine * s->R), job->ccx_version,
             s->alpha, s->increments, s->duration, h->a / (s->fine * s->R), job->raw, s->R, s->E,
             s->nu, s->rho, s->E, s->nu, friction_key, s->v_n, s->v_t, sigma_y_key);
+    if (sum->t_last < sum->t_end * (1.0 - 1e-6))
+        fprintf(f,
+                "# STOPPED: the solve was stopped at %.5g s of the step's %.5g s (%.3g t_c after "
+                "the first touch of %g): these rows are its converged increments up to there, "
+                "kept from its .dat and .frd by cwb reference --reuse (README, Model D)\n",
+                sum->t_last, sum->t_end, (sum->t_last - gap_of(s) / s->v_n) / h->t_c, s->duration);
     if (sum->from_momentum)
         fprintf(f,
                 "# elastic-plastic sphere: the contact is node-to-surface (CalculiX 2.20's "
