@@ -188,7 +188,8 @@ SEED004_TANGENTIAL_FIGS = $(foreach c,fig36 fig36_fem_a45 fig36_fem_a68 fig37_a1
                            fig38_a45 fig38_a65 fig39_a15 fig39_a35 fig39_a45 fig39_a65 \
                            fig40_a15 fig40_a45 fig41_hertz fig41 fig41_fem fig43_y3 fig43_y7 fig43_y15 \
                            fig46_y3 fig46_y7 fig46_y15 fig47_y3 fig47_y7 fig47_y15 \
-                           fig44 fig49_a15 fig49_a30 fig49_a45 fig50_a15 fig50_a30 fig50_a45 \
+                           fig44 fig49_a15 fig49_a30 fig49_a45 fig49_fem_a30 fig49_fem_a30_normal \
+                           fig49_fem_a30_xi fig50_a15 fig50_a30 fig50_a45 \
                            fig51_v025 fig51_v05 fig51_v1 fig52_mindlin_deresiewicz \
                            fig52_mindlin fig52_lth fig52 fig53 fig54_mu01 fig54_mu02 \
                            oblique_two_spheres,cases/seed004_$(c).case)
@@ -216,6 +217,7 @@ demo: $(BUILD)/cwb
 	    echo "== sweep $$c"; $(BUILD)/cwb sweep $$c --out plots --jobs 2 || exit $$?; done
 	@for c in $(FIT_CASES); do \
 	    echo "== fit $$c"; $(BUILD)/cwb fit $$c --out plots || exit $$?; done
+	@echo "== plots/seed004_fig48.gp (a FEM map, written by hand)"; cd plots && gnuplot seed004_fig48.gp
 	@echo "demo: CSV, .gp and PNG files are in plots/"
 
 figures: demo

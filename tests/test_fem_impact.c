@@ -413,6 +413,165 @@ START_TEST(impact_ballast_changes_nothing)
 }
 END_TEST
 
+/* The elastic-plastic 30 deg impact (Rathbone Figs. 48-49; README, Model
+ * D (5)), without the solver:
+ * - Coulomb, from the momentum: |F_t| <= mu F_n at every increment. F_t and
+ *   F_n are differences of the same two momenta, so their ratio is the
+ *   ratio of the contact impulse's components over the window, and the
+ *   friction cone is convex: the bound holds for the window as it holds
+ *   at each instant, to CalculiX's penalty friction (COULOMB) and the
+ *   .frd's rounding of the velocities (below).
+ * - Coulomb, node by node at the snapshot: |tau| <= mu p (COULOMB).
+ * - The sphere yields: Hertz's peak pressure at the run's largest force,
+ *   p0 = (6 F E*^2 / pi^3 R^2)^(1/3), is above Johnson's first yield
+ *   p0 = 1.60 sigma_y (nu = 0.3; Contact Mechanics 1985, Sec. 6.2), so
+ *   PEEQ > 0 at some contact node. */
+START_TEST(impact_plastic_is_coulomb_and_yields)
+{
+    const char *name = "seed004_modeld_a30_E8500_s50";
+    char path[256], msg[CWB_MSG];
+    snprintf(path, sizeof path, "reference/fem/studies/%s.study", name);
+    cwb_fem_study *st;
+    ck_assert_msg(cwb_fem_study_load(&st, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    cwb_impact sp;
+    st->model->spec(st, 0, 1.0, &sp);
+    cwb_fem_study_free(st);
+    ck_assert(sp.sigma_y > 0);
+    cwb_reference r, c;
+    snprintf(path, sizeof path, "reference/fem/%s.csv", name);
+    ck_assert_msg(cwb_reference_load(&r, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    snprintf(path, sizeof path, "reference/fem/%s_contact.csv", name);
+    ck_assert_msg(cwb_reference_load(&c, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    /* in contact: F_n above the model's floor, 1e-3 of Hertz's F_max (the
+     * momentum's differences carry round-off after the rebound) */
+    double e_star = sp.E / (2.0 * (1.0 - sp.nu * sp.nu)), m = sphere_mass(&sp);
+    double delta = pow(15.0 * m * sp.v_n * sp.v_n / (16.0 * e_star * sqrt(sp.R)), 0.4);
+    double floor = 1e-3 * 4.0 / 3.0 * e_star * sqrt(sp.R) * pow(delta, 1.5);
+    /* the .frd's 6 digits: each node's velocity to 5e-6 of itself, so the
+     * momentum to 5e-6 sum |w_i| |v_i| <= 5e-6 x 1.4 m v0 (corner row sums
+     * are -m_e/20: sum |w| = 1.4 m), a force over the window t_(i+1) -
+     * t_(i-1) to twice that over the window, |F_t| - mu F_n to (1 + mu)
+     * times it */
+    double v0 = hypot(sp.v_n, sp.v_t), worst = 0.0, f_last = 0.0;
+    for (size_t i = 0; i < r.nrow; i++) {
+        double fn = col(&r, "F_n", i), ft = col(&r, "F_t", i);
+        double window = col(&r, "time", i + 1 < r.nrow ? i + 1 : i) - col(&r, "time", i ? i - 1 : i);
+        double round_off = (1.0 + sp.mu) * 2.0 * 5e-6 * 1.4 * m * v0 / window;
+        if (fn > floor)
+            worst = fmax(worst, (fabs(ft) - round_off) / (sp.mu * fn));
+        f_last = fmax(f_last, fn);
+    }
+    ck_assert_msg(worst <= 1.0 + IMPACT_COULOMB_TOL, "|F_t| / mu F_n reaches %.5f", worst);
+    double node_worst = 0.0, peeq = 0.0;
+    size_t touching = 0;
+    for (size_t i = 0; i < c.nrow; i++) {
+        double p = col(&c, "p", i);
+        if (!(p > 0))
+            continue;
+        touching++;
+        node_worst = fmax(node_worst, col(&c, "tau", i) / (sp.mu * p));
+        peeq = fmax(peeq, col(&c, "PEEQ", i));
+    }
+    ck_assert_msg(touching > 0, "no contact node in the snapshot");
+    ck_assert_msg(node_worst <= 1.0 + IMPACT_COULOMB_TOL, "tau / mu p reaches %.5f", node_worst);
+    double p0 = cbrt(6.0 * f_last * e_star * e_star / (M_PI * M_PI * M_PI * sp.R * sp.R));
+    ck_assert_msg(p0 > 1.60 * sp.sigma_y, "Hertz p0 %.4g Pa: not past first yield", p0);
+    ck_assert_msg(peeq > 0, "no plastic strain at the contact (Hertz p0 = %.3g sigma_y)",
+                  p0 / sp.sigma_y);
+    fprintf(stderr,
+            "fem_impact: %s: |F_t| / mu F_n <= %.5f over %zu increments, tau / mu p <= %.5f at "
+            "%zu contact nodes, PEEQ <= %.4f (Hertz p0 %.2f sigma_y at F_max %.4g N)\n",
+            name, worst, r.nrow, node_worst, touching, peeq, p0 / sp.sigma_y, f_last);
+    cwb_reference_free(&r);
+    cwb_reference_free(&c);
+}
+END_TEST
+
+/* The elastic-plastic sphere's motion comes from its momentum, a sum over
+ * the nodes of (consistent nodal mass) x (velocity) read from the .frd
+ * (node-to-surface contact prints no force). Without the solver: one
+ * straight-sided C3D10 of edge a in the sphere's group, moving rigidly at
+ * (0.3, 0, -0.8) m/s, written as a gmsh mesh, a .dat and a .frd of two
+ * increments. The closed form: momentum rho (a^3 / 6) v (the row sums of
+ * the consistent mass matrix, -m/20 per corner and m/5 per mid-edge node,
+ * add up to m), centre of mass at the centroid (a/4, a/4, a/4) moved by
+ * v t. Tolerance 1e-9 relative: the .frd's 12-character fields carry 6
+ * significant digits of u and v, exact here (0.3, 0.8 and their times). */
+START_TEST(impact_momentum_of_rigid_motion)
+{
+    char dir[256], path[3][512], msg[CWB_MSG];
+    test_tmp_make(dir, sizeof dir, "impact");
+    ck_assert(dir[0]);
+    const char *name[3] = {"t.msh", "t.dat", "t.frd"};
+    for (int k = 0; k < 3; k++)
+        test_tmp_path(dir, name[k], path[k], sizeof path[k]);
+    const double a = 10.0; /* deck units (R / 100 = 1e-6 m) */
+    static const double corner[4][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    static const int gmsh_edge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {3, 0}, {3, 2}, {3, 1}};
+    double x[10][3];
+    for (int k = 0; k < 10; k++)
+        for (int j = 0; j < 3; j++)
+            x[k][j] = a * (k < 4 ? corner[k][j]
+                                 : 0.5 * (corner[gmsh_edge[k - 4][0]][j] +
+                                          corner[gmsh_edge[k - 4][1]][j]));
+    FILE *f = fopen(path[0], "w");
+    ck_assert(f);
+    fprintf(f, "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n10\n");
+    for (int k = 0; k < 10; k++)
+        fprintf(f, "%d %g %g %g\n", k + 1, x[k][0], x[k][1], x[k][2]);
+    fprintf(f, "$EndNodes\n$Elements\n1\n1 11 2 5 1 1 2 3 4 5 6 7 8 9 10\n$EndElements\n");
+    fclose(f);
+    const double v[3] = {0.3, 0.0, -0.8}, times[2] = {0.1, 0.2};
+    f = fopen(path[1], "w");
+    ck_assert(f);
+    for (int i = 0; i < 2; i++)
+        fprintf(f,
+                " total force (fx,fy,fz) for set FIX and time  %.7E\n\n 0. 0. 0.\n\n"
+                " total kinetic energy for set BALL and time  %.7E\n\n 1.\n\n",
+                times[i], times[i]);
+    fclose(f);
+    f = fopen(path[2], "w");
+    ck_assert(f);
+    for (int i = 0; i < 2; i++)
+        for (int b = 0; b < 2; b++) {
+            fprintf(f, "  100CL  101%12.5E          10                     1    1           1\n",
+                    times[i]);
+            fprintf(f, " -4  %-8s    4    1\n", b ? "VELO" : "DISP");
+            for (int k = 0; k < 10; k++) {
+                fprintf(f, " -1%10d", k + 1);
+                for (int j = 0; j < 3; j++)
+                    fprintf(f, "%12.5E", b ? v[j] : v[j] * times[i]);
+                fprintf(f, "\n");
+            }
+            fprintf(f, " -3\n");
+        }
+    fclose(f);
+    cwb_mesh m;
+    ck_assert_msg(cwb_mesh_read(&m, path[0], msg, sizeof msg) == CWB_OK, "%s", msg);
+    const cwb_fem_model *md = cwb_fem_model_find("sphere_impact");
+    ck_assert(md);
+    cwb_impact sp = {.R = 1e-4, .E = 8.5e9, .nu = 0.3, .rho = 7850, .sigma_y = 5e7, .v_n = 0.8,
+                     .v_t = 0.3, .mu = 0.37, .gap = 0.01};
+    cwb_impact_out o;
+    ck_assert_msg(md->parse(path[1], path[2], &m, &sp, &o, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert(o.from_momentum);
+    ck_assert_uint_eq(o.count, 2);
+    double L = 1e-6, mass = sp.rho * pow(a * L, 3) / 6.0;
+    ck_assert_abs(o.mom_mass, mass, mass, 1e-9);
+    for (size_t i = 0; i < 2; i++)
+        for (int j = 0; j < 3; j++) {
+            ck_assert_abs(o.mom[3 * i + j], mass * v[j], mass, 1e-9);
+            ck_assert_abs(o.xc[3 * i + j], (0.25 * a + v[j] * times[i]) * L, a * L, 1e-9);
+        }
+    ck_assert_msg(isnan(o.t_snap), "no contact force: no snapshot");
+    cwb_impact_out_free(&o);
+    cwb_mesh_free(&m);
+    for (int k = 0; k < 3; k++)
+        remove(path[k]);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* Bad study keys of the model: exit 2, the file and line, the key and the
  * allowed range (or the reason). */
 START_TEST(impact_bad_study_keys)
@@ -428,6 +587,11 @@ START_TEST(impact_bad_study_keys)
         {"[load]\nv_n = 1\nv_t = 1\nalpha = 0.1\n[contact]\nmu = 0.3\n", "t.study:7", "alpha"},
         {"[load]\nv_n = 1\nv_t = 1\nballast = -1\n[contact]\nmu = 0.3\n", "t.study:7", "ballast"},
         {"[body]\nrho = 0\n[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study:5", "rho"},
+        /* the sphere's yield stress: [0, 1e10] Pa (0: elastic) */
+        {"[body]\nsigma_y = -5e7\n[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study:5",
+         "sigma_y"},
+        {"[body]\nsigma_y = 2e10\n[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study:5",
+         "sigma_y"},
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0\n", "t.study:8", "mu"},
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\npenalty = 0\n", "t.study:9", "penalty"},
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nblock = 1\n", "t.study:9", "block"},
@@ -448,6 +612,8 @@ Suite *fem_impact_suite(void)
     tcase_add_test(t, impact_finished_runs_are_hertz);
     tcase_add_test(t, impact_sliding_rebound_is_closed_form);
     tcase_add_test(t, impact_ballast_changes_nothing);
+    tcase_add_test(t, impact_momentum_of_rigid_motion);
+    tcase_add_test(t, impact_plastic_is_coulomb_and_yields);
     tcase_add_test(t, impact_bad_study_keys);
     suite_add_tcase(s, t);
     return s;

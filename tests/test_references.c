@@ -59,6 +59,11 @@ static const struct {
     {"seed004_fig47_y7", "the new tangential law against cwb's Model C FEM (Fig. 47, E 8500 MPa)"},
     {"seed004_fig47_y15", "the new tangential law against cwb's Model C FEM (Fig. 47, E 8500 MPa)"},
     {"seed004_fig41_fem", "eqs. 74-76's contact radius against cwb's axisymmetric FEM (Fig. 41)"},
+    /* the new laws of a 30 deg elastic-plastic impact against cwb's Model D
+     * FEM (Coulomb mu 0.37 standing in for the thesis' tau_c friction) */
+    {"seed004_fig49_fem_a30", "rathbone_tangential's F_t(t) against cwb's Model D FEM (Fig. 49)"},
+    {"seed004_fig49_fem_a30_xi", "rathbone_tangential's F_t(xi_t) against cwb's Model D FEM (Fig. 49)"},
+    {"seed004_fig49_fem_a30_normal", "the rathbone law's F_n(t) against cwb's Model D FEM (Fig. 49)"},
 };
 
 enum { MAX_JOBS = 128, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 200, MAX_ENTRIES = 40 };

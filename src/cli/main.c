@@ -28,7 +28,7 @@ static void usage(FILE *f)
             "            [--results name,...] [--set ...] [--json]\n"
             "  cwb batch --merge OUT.csv SHARD.csv ...\n"
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
-            "  cwb reference STUDY [--out DIR] [--work DIR]   (FEM: gmsh + CalculiX)\n"
+            "  cwb reference STUDY [--out DIR] [--work DIR] [--reuse]   (FEM: gmsh + CalculiX)\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
             "  cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
             "  cwb cite [KEY ...]\n"
@@ -77,10 +77,11 @@ static const struct {
      "  and the fit and residual plots (material, tangential stiffness: also the trend across\n"
      "  tables, NAME_trend; tangential friction: NAME_curves).\n"},
     {"reference",
-     "cwb reference STUDY [--out DIR] [--work DIR]\n"
+     "cwb reference STUDY [--out DIR] [--work DIR] [--reuse]\n"
      "  Run a FEM study with gmsh and CalculiX (Debian: gmsh, calculix-ccx): writes\n"
      "  DIR/NAME.csv with provenance and DIR/raw/NAME/; DIR defaults to reference/fem,\n"
-     "  WORK to build/fem.\n"},
+     "  WORK to build/fem. --reuse: keep a finished solve in WORK/NAME/ whose deck is\n"
+     "  byte for byte the one the study writes (only the parsing and the CSVs are redone).\n"},
     {"laws", "cwb laws [normal|tangential|damping|rolling]\n"
              "  List the registered laws (of one kind) and the drivers.\n"},
     {"describe", "cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
@@ -573,9 +574,12 @@ static int cmd_fit(int argc, char **argv)
 static int cmd_reference(int argc, char **argv)
 {
     const char *path = NULL, *dir = "reference/fem", *work = "build/fem";
+    int reuse = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
             dir = argv[++i];
+        else if (strcmp(argv[i], "--reuse") == 0)
+            reuse = 1;
         else if (strcmp(argv[i], "--work") == 0 && i + 1 < argc)
             work = argv[++i];
         else if (argv[i][0] == '-' || path) {
@@ -594,7 +598,7 @@ static int cmd_reference(int argc, char **argv)
     char msg[CWB_MSG];
     int rc = cwb_make_dirs(dir, msg, sizeof msg);
     if (rc == CWB_OK)
-        rc = cwb_reference_study(path, dir, work, &cli_log, msg, sizeof msg);
+        rc = cwb_reference_study_reuse(path, dir, work, reuse, &cli_log, msg, sizeof msg);
     return report(rc, msg);
 }
 

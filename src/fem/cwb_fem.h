@@ -30,6 +30,12 @@
  * is written then). */
 int cwb_reference_study(const char *path, const char *dir, const char *work, const cwb_log *log,
                         char *msg, size_t n);
+/* The same; reuse = 1 keeps a finished solve in WORK/NAME/ whose deck is
+ * byte for byte the one this run writes (its .dat, .frd and a ccx log
+ * without *ERROR there) instead of solving again: the parsers and tables
+ * can be redone on a long solve. */
+int cwb_reference_study_reuse(const char *path, const char *dir, const char *work, int reuse,
+                              const cwb_log *log, char *msg, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Meshes and deck pieces (fem.c)                                      */

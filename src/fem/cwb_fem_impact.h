@@ -14,6 +14,8 @@
 
 typedef struct {
     double R, E, nu, rho; /* sphere and block: radius [m], E [Pa], nu [-], density [kg/m^3] */
+    double sigma_y;       /* von Mises yield stress of the sphere, perfectly plastic (0:
+                             elastic; the block is elastic) [Pa] */
     double v_n, v_t;      /* initial velocity of the sphere: normal (towards the block) and
                                tangential (+x) [m/s] */
     double mu;            /* Coulomb coefficient [-] */
@@ -58,11 +60,39 @@ typedef struct {
     double m[3];  /* its moment about the origin [N m] */
     double rf[3]; /* total reaction of the block's fixed faces [N] */
     double ke;    /* kinetic energy of the half sphere (ELKE total) [J] */
+    double ie;    /* internal energy of the half sphere (ELSE total: elastic + plastic work;
+                     NaN in a .dat without it) [J] */
 } cwb_impact_increment;
+
+/* The contact area at one increment (.frd), one row per slave node in or
+ * near contact: position on the block's plane relative to the pressure
+ * centroid [m] (x along the tangential velocity, y across), contact
+ * pressure and shear [Pa], |shear| / (mu p) [-], slip = CalculiX's
+ * relative tangential displacement |CSLIP| [m], the state (0 open, 1
+ * stick, 2 slip: |shear| >= (1 - 1e-3) mu p), PEEQ of the sphere at the
+ * node [-] (NaN for an elastic sphere). */
+enum { CWB_IMPACT_SNAP_X, CWB_IMPACT_SNAP_Y, CWB_IMPACT_SNAP_P, CWB_IMPACT_SNAP_TAU,
+       CWB_IMPACT_SNAP_RATIO, CWB_IMPACT_SNAP_SLIP, CWB_IMPACT_SNAP_STATE, CWB_IMPACT_SNAP_PEEQ,
+       CWB_IMPACT_SNAP_NCOL };
 
 typedef struct {
     size_t count, cap;
     cwb_impact_increment *inc;
+    /* Node-to-surface contact (the elastic-plastic sphere): CalculiX
+     * prints no contact force, so the sphere's motion comes from its
+     * momentum, sum over the nodes of (consistent nodal mass) x (velocity),
+     * from the .frd (DISP, VELO of every sphere node): */
+    int from_momentum;
+    double *mom;   /* [count][3]: momentum of the half sphere [kg m/s] */
+    double *xc;    /* [count][3]: its centre of mass [m] */
+    double *l_y;   /* [count]: its angular momentum about the centre of mass, y [kg m^2/s] */
+    double mom_mass; /* the half sphere's mass, the nodal masses' sum [kg] */
+    double v0[3];    /* its initial velocity [m/s] (the momentum at time 0) */
+    double t_snap; /* time of the contact snapshot [s] (NaN: none) */
+    int snap_last; /* 1: still in contact at the last increment (a stopped run): the
+                      snapshot is the last increment, not the middle of the contact */
+    size_t nsnap;
+    double (*snap)[CWB_IMPACT_SNAP_NCOL];
 } cwb_impact_out;
 
 /* The increments of a .dat written by this model's deck into o (zero it

@@ -411,7 +411,9 @@ int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q,
         if (strncmp(buf, " -4  ", 5) == 0) {
             char block[16] = "";
             sscanf(buf + 5, "%15s", block);
-            inside = strcmp(block, name) == 0 && fabs(block_time - time) < 1e-6 * fmax(1, time);
+            /* the .frd prints times to 6 digits (%12.5E) */
+            inside = strcmp(block, name) == 0 &&
+                     fabs(block_time - time) < fmax(1e-6 * fmax(1, time), 5.5e-6 * fabs(time));
             found |= inside;
             continue;
         }

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "cwb_fem.h"
@@ -297,6 +298,7 @@ typedef struct {
     const cwb_fem_study *s;
     const cwb_fem_model *model;
     const cwb_log *log;
+    int reuse; /* keep a finished solve whose deck is unchanged (--reuse) */
     const char *dir;                       /* DIR: the CSVs */
     char wdir[PATH_LEN];                   /* WORK/NAME: every run's files */
     char raw[PATH_LEN], raw_tmp[PATH_LEN]; /* DIR/raw/NAME and its partial twin */
@@ -390,11 +392,56 @@ static int run_ccx(const pipeline *p, const run_files *f, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* 1 when files a and b have the same bytes (both readable). */
+static int same_bytes(const char *a, const char *b)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int same = fa && fb;
+    while (same) {
+        int ca = getc(fa), cb = getc(fb);
+        same = ca == cb;
+        if (ca == EOF || cb == EOF)
+            break;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+/* --reuse: 1 when the work folder holds a solve of exactly the deck this
+ * run would write (byte for byte, so the same mesh and inputs) with its
+ * .dat, .frd and a ccx log without *ERROR: the solve is kept, not
+ * repeated. For a model that adjusts its deck between solves, never. */
+static int reusable(const pipeline *p, const run_files *f, const cwb_mesh *m, const void *spec,
+                    char *msg, size_t n)
+{
+    if (!p->reuse || p->model->adjust || access(f->dat, R_OK) != 0 ||
+        access(f->frd, R_OK) != 0 || access(f->ccx_log, R_OK) != 0 || log_has_error(f->ccx_log))
+        return 0;
+    run_files g = *f;
+    snprintf(g.inp, sizeof g.inp, "%s/%s_reuse.inp", p->wdir, f->tag);
+    int same = write_deck(p, &g, m, spec, msg, n) == CWB_OK && same_bytes(g.inp, f->inp);
+    remove(g.inp);
+    if (same)
+        cwb_logf(p->log, CWB_LOG_WARN, "%s: deck unchanged, its solver output kept (--reuse)\n",
+                 f->inp);
+    return same;
+}
+
 /* Solve the mesh m of a run and let the model read the output into out. */
 static int solve_on_mesh(const pipeline *p, const run_files *f, const cwb_mesh *m, void *spec,
                          void *out, char *msg, size_t n)
 {
     int rc, again = 0, passes = 0;
+    if (reusable(p, f, m, spec, msg, n)) {
+        if ((rc = p->model->parse(f->dat, f->frd, m, spec, out, msg, n))) {
+            log_tail(p->log, f->ccx_log);
+            rc = CWB_EFAIL;
+        }
+        return rc;
+    }
     do {
         rc = write_deck(p, f, m, spec, msg, n);
         if (rc == CWB_OK)
@@ -654,6 +701,12 @@ static void pipeline_close(pipeline *p)
 int cwb_reference_study(const char *path, const char *dir, const char *work, const cwb_log *log,
                         char *msg, size_t n)
 {
+    return cwb_reference_study_reuse(path, dir, work, 0, log, msg, n);
+}
+
+int cwb_reference_study_reuse(const char *path, const char *dir, const char *work, int reuse,
+                              const cwb_log *log, char *msg, size_t n)
+{
     cwb_fem_study *s;
     int rc = cwb_fem_study_load(&s, path, msg, n);
     if (rc)
@@ -661,6 +714,7 @@ int cwb_reference_study(const char *path, const char *dir, const char *work, con
     pipeline p = {0};
     if ((rc = tools_present(msg, n)) == CWB_OK)
         rc = pipeline_open(&p, s, dir, work, log, msg, n);
+    p.reuse = reuse;
     if (rc == CWB_OK)
         rc = run_points(&p, msg, n);
     if (rc == CWB_OK)

@@ -1,5 +1,6 @@
 /* sphere_impact.c -- FEM model "sphere_impact": a full oblique dynamic
- * collision of an elastic sphere with an elastic half-space -- Model D of
+ * collision of an elastic or elastic-perfectly-plastic sphere with an
+ * elastic half-space -- Model D of
  *   Rathbone, D. (thesis, Sec. 3.6 "model d: full oblique collision",
  *   Table 5, Fig. 16; ch. 5 Sec. 5.7): a sphere, half model through the
  *   symmetry plane of its velocity, initial normal velocity and a
@@ -43,6 +44,17 @@
  *   m v(t) = m v0 + int F dt,   I omega(t) = int M_c dt
  * (trapezoid over the increments, M_c the moment about the moving centre
  * of mass), with m = 4/3 pi R^3 rho, I = 2/5 m R^2.
+ * Elastic-plastic sphere ([body] sigma_y > 0; Rathbone Table 6, Fig. 48:
+ * the sphere plastic, the half-space elastic): von Mises, perfectly
+ * plastic (*PLASTIC, one point), the block elastic of the same E, nu.
+ * Its contact is node-to-surface (see node_to_surface()), which prints
+ * no contact force: the motion then comes from the sphere's momentum and
+ * angular momentum, sums over its nodes of consistent nodal mass x
+ * velocity (DISP and VELO of every sphere node in the .frd), the forces
+ * from their rate.
+ * Contact snapshot (both kinds; the study's _contact table, Fig. 48): the
+ * slave nodes' contact pressure, shear and relative slip (CSTR) and the
+ * sphere's PEEQ at the increment nearest the middle of the contact.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -55,7 +67,7 @@
 
 /* ------------------------------------------------------- study keys */
 
-enum { B_R, B_E, B_NU, B_RHO };
+enum { B_R, B_E, B_NU, B_RHO, B_SIGMA_Y };
 enum { L_VN, L_VT, L_INCREMENTS, L_DURATION, L_GAP, L_ALPHA, L_BALLAST };
 enum { C_MU, C_PENALTY, C_STICK, C_ZONE, C_GROWTH, C_SLAVE, C_BLOCK };
 enum { SEC_BODY, SEC_LOAD, SEC_CONTACT };
@@ -89,6 +101,13 @@ static const cwb_param body_params[] = {
      .max = INFINITY,
      .flags = CWB_P_MIN_OPEN,
      .help = "density of both (Table 5: 7850)"},
+    {.name = "sigma_y",
+     .unit = "Pa",
+     .def = 0,
+     .min = 0,
+     .max = 1e10,
+     .help = "von Mises yield stress of the sphere, perfectly plastic (0: elastic; the block "
+             "stays elastic; Table 6: 50-160 MPa)"},
     {0}};
 
 static const cwb_param load_params[] = {
@@ -193,10 +212,17 @@ static const cwb_fem_section sections[] = {
 static const cwb_fem_column history_columns[] = {
     {"time", "s"},     {"t_contact", "s"}, {"F_n", "N"},     {"F_t", "N"},
     {"M_y", "N m"},    {"v_n", "m/s"},     {"v_t", "m/s"},   {"omega", "rad/s"},
-    {"v_slip", "m/s"}, {"KE", "J"},        {"F_block", "N"}, {NULL, NULL}};
-enum { NCOL = 11 };
+    {"v_slip", "m/s"}, {"KE", "J"},        {"F_block", "N"}, {"IE", "J"},
+    {"xi_t", "m"},     {"F_t_resisting", "N"}, {NULL, NULL}};
+enum { NCOL = 14 };
 
-static const cwb_fem_table tables[] = {{"", history_columns}, {NULL, NULL}};
+static const cwb_fem_column contact_columns[] = {
+    {"x", "m"},   {"y", "m"},        {"p", "Pa"},    {"tau", "Pa"},
+    {"tau_over_mu_p", "-"}, {"slip", "m"}, {"state", "-"}, {"PEEQ", "-"},
+    {NULL, NULL}};
+
+static const cwb_fem_table tables[] = {
+    {"", history_columns}, {"_contact", contact_columns}, {NULL, NULL}};
 
 /* Mesh groups of the .geo. */
 enum { G_SYM = 1, G_FIX = 2, G_BALL = 5, G_BLOCK = 6 };
@@ -223,12 +249,51 @@ void cwb_impact_hertz_of(const cwb_impact *s, cwb_impact_hertz *h)
     h->t_c = 2.87 * pow(h->mass * h->mass / (s->R * h->e_star * h->e_star * s->v_n), 0.2);
 }
 
+/* The contact of an elastic-plastic sphere is node-to-surface: with
+ * CalculiX 2.20's surface-to-surface contact any *PLASTIC element makes
+ * the initial-acceleration system of *DYNAMIC singular (tried: plasticity
+ * in the sphere, in a cap of it, in the block instead, slave and master
+ * swapped, without friction, the contact pair removed in a first step by
+ * *MODEL CHANGE: all "matrix found to be singular" or "no convergence in
+ * incplas" before the first increment; without the contact pair, or
+ * node-to-surface, it starts). Node-to-surface has no CF in the .dat
+ * (README), so the sphere's motion then comes from its momentum (.frd);
+ * its deck has no *CONTACT PRINT: with it ccx 2.20 printed NaN for the
+ * contact's centre in the first increment and crashed (signal 11) after
+ * the second, in two runs; without it the same deck goes on. */
+static int node_to_surface(const cwb_impact *s)
+{
+    return s->sigma_y > 0;
+}
+
+/* The normal force of the half model [N] above which the sphere is in
+ * contact: CalculiX's CF is exactly 0 while the contact is open; the
+ * momentum's differences carry round-off (1e-3 of Hertz's F_max). */
+static double contact_floor(const cwb_impact *s)
+{
+    cwb_impact_hertz h;
+    cwb_impact_hertz_of(s, &h);
+    return node_to_surface(s) ? 0.5e-3 * h.force : 0.0;
+}
+
 /* The initial gap [m] and the time of the first touch [s]. */
 static double gap_of(const cwb_impact *s)
 {
     cwb_impact_hertz h;
     cwb_impact_hertz_of(s, &h);
     return s->gap * h.delta;
+}
+
+/* The end of the step [s]: the first touch + duration t_c, rounded up
+ * to a whole number of the largest increments: no short last increment,
+ * which CalculiX's frictional contact could not converge in the smoke runs
+ * (stick/slip flip-flop at tiny increments). */
+static double end_time(const cwb_impact *s)
+{
+    cwb_impact_hertz h;
+    cwb_impact_hertz_of(s, &h);
+    double T = cwb_impact_time_unit(s), dt = h.t_c / s->increments / T;
+    return ceil((gap_of(s) / s->v_n + s->duration * h.t_c) / T / dt - 1e-9) * dt * T;
 }
 
 /* ------------------------------------------------------------ geometry */
@@ -413,10 +478,7 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
     double L = cwb_impact_length_unit(s), T = cwb_impact_time_unit(s), S = STRESS_UNIT;
     double R = s->R / L, g = gap_of(s) / L, reach = s->slave * s->zone * R;
     double h0 = s->fine * s->R, dt = h.t_c / s->increments / T;
-    /* a whole number of increments: no short last increment, which
-     * CalculiX's frictional contact could not converge in the smoke runs
-     * (stick/slip flip-flop at tiny increments) */
-    double t_end = ceil((gap_of(s) / s->v_n + s->duration * h.t_c) / T / dt - 1e-9) * dt;
+    double t_end = end_time(s) / T;
     fprintf(f,
             "** cwb: half sphere hitting an elastic block, C3D10, Model D (Rathbone thesis "
             "Sec. 3.6)\n"
@@ -436,19 +498,26 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
         return rc;
     slave_nodes(f, m, R, g, reach);
     double rho = s->rho / (S * (T / L) * (T / L)); /* density unit: MPa (T / L)^2 */
+    /* the sphere (elastic-perfectly-plastic when sigma_y > 0: von Mises,
+     * one point of *PLASTIC) and the block (elastic, the same E, nu, rho) */
+    fprintf(f, "*MATERIAL, NAME=SPHERE\n*ELASTIC\n%.13g, %.13g\n*DENSITY\n%.13g\n", s->E / S,
+            s->nu, rho);
+    if (s->sigma_y > 0)
+        fprintf(f, "*PLASTIC\n%.13g, 0.\n", s->sigma_y / S);
     fprintf(f,
             "*MATERIAL, NAME=STEEL\n*ELASTIC\n%.13g, %.13g\n*DENSITY\n%.13g\n"
-            "*SOLID SECTION, ELSET=BALL, MATERIAL=STEEL\n"
+            "*SOLID SECTION, ELSET=BALL, MATERIAL=SPHERE\n"
             "*SOLID SECTION, ELSET=BLOCK, MATERIAL=STEEL\n"
             "*SURFACE INTERACTION, NAME=SI\n"
             "*SURFACE BEHAVIOR, PRESSURE-OVERCLOSURE=LINEAR\n%.9g\n"
             "*FRICTION\n%.9g, %.9g\n"
-            "*CONTACT PAIR, INTERACTION=SI, TYPE=SURFACE TO SURFACE\nSLAVE, MASTER\n"
+            "*CONTACT PAIR, INTERACTION=SI, TYPE=%s\nSLAVE, MASTER\n"
             "*BOUNDARY\nSYM, 2, 2\nFIX, 1, 3\n"
             "*INITIAL CONDITIONS, TYPE=VELOCITY\nBALLNODES, 1, %.13g\nBALLNODES, 2, 0.\n"
             "BALLNODES, 3, %.13g\n",
             s->E / S, s->nu, rho, s->penalty * s->E / h0 / (S / L), s->mu,
-            s->stick * s->E / h0 / (S / L), s->v_t * T / L, -s->v_n * T / L);
+            s->stick * s->E / h0 / (S / L), node_to_surface(s) ? "NODE TO SURFACE" : "SURFACE TO SURFACE",
+            s->v_t * T / L, -s->v_n * T / L);
     if (s->ballast > 0)
         ballast(f, m, s, R, g, rho);
     fprintf(
@@ -456,13 +525,17 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
         "** one step: free flight, impact and rebound, increments t_c / %d at most (CalculiX's\n"
         "** contact in dynamics needs its automatic cutbacks: DIRECT fails)\n"
         "*STEP, NLGEOM, INC=100000\n*DYNAMIC, ALPHA=%.6g\n%.9g, %.9g, %.9g, %.9g\n"
-        "*CONTACT PRINT, SLAVE=SLAVE, MASTER=MASTER\nCF\n"
+        "%s"
         "*NODE PRINT, NSET=FIX, TOTALS=ONLY\nRF\n"
-        "*EL PRINT, ELSET=BALL, TOTALS=ONLY\nELKE\n"
-        "*NODE FILE, NSET=SLAVENODES\nU\n"
+        "*EL PRINT, ELSET=BALL, TOTALS=ONLY\nELKE, ELSE\n"
+        "%s"
+        "%s"
         "*CONTACT FILE\nCSTR\n"
         "*END STEP\n",
-        s->increments, s->alpha, dt, t_end, 1e-3 * dt, dt);
+        s->increments, s->alpha, dt, t_end, 1e-3 * dt, dt,
+        node_to_surface(s) ? "" : "*CONTACT PRINT, SLAVE=SLAVE, MASTER=MASTER\nCF\n",
+        node_to_surface(s) ? "*NODE FILE, NSET=BALLNODES\nU, V\n" : "*NODE FILE, NSET=SLAVENODES\nU\n",
+        s->sigma_y > 0 ? "*EL FILE\nPEEQ\n" : "");
     return CWB_OK;
 }
 
@@ -471,6 +544,10 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
 void cwb_impact_out_free(cwb_impact_out *o)
 {
     free(o->inc);
+    free(o->mom);
+    free(o->xc);
+    free(o->l_y);
+    free(o->snap);
     memset(o, 0, sizeof *o);
 }
 
@@ -489,11 +566,11 @@ static cwb_impact_increment *increment_at(cwb_impact_out *o, double t)
     }
     cwb_impact_increment *q = &o->inc[o->count++];
     *q = (cwb_impact_increment){
-        .time = t, .f = {NAN, NAN, NAN}, .m = {NAN, NAN, NAN}, .rf = {NAN, NAN, NAN}, .ke = NAN};
+        .time = t, .f = {NAN, NAN, NAN}, .m = {NAN, NAN, NAN}, .rf = {NAN, NAN, NAN}, .ke = NAN, .ie = NAN};
     return q;
 }
 
-enum { BLOCK_NONE, BLOCK_CF, BLOCK_FIX, BLOCK_KE };
+enum { BLOCK_NONE, BLOCK_CF, BLOCK_FIX, BLOCK_KE, BLOCK_IE };
 
 static int dat_block(const char *buf, double *t)
 {
@@ -508,6 +585,9 @@ static int dat_block(const char *buf, double *t)
     if (sscanf(buf, " total kinetic energy for set %63s and time %lf", set, t) == 2 &&
         strcmp(set, "BALL") == 0)
         return BLOCK_KE;
+    if (sscanf(buf, " total internal energy for set %63s and time %lf", set, t) == 2 &&
+        strcmp(set, "BALL") == 0)
+        return BLOCK_IE;
     return BLOCK_NONE;
 }
 
@@ -555,8 +635,10 @@ int cwb_impact_dat(cwb_impact_out *o, const char *path, const cwb_impact *s, cha
         } else if (block == BLOCK_FIX) {
             for (int k = 0; k < 3; k++)
                 q->rf[k] = v[k] * F;
-        } else {
+        } else if (block == BLOCK_KE) {
             q->ke = v[0] * E;
+        } else {
+            q->ie = v[0] * E;
         }
     }
     fclose(f);
@@ -628,6 +710,7 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
                       .E = body->p[B_E],
                       .nu = body->p[B_NU],
                       .rho = body->p[B_RHO],
+                      .sigma_y = body->p[B_SIGMA_Y],
                       .v_n = load->p[L_VN],
                       .v_t = load->p[L_VT],
                       .increments = (int)load->p[L_INCREMENTS],
@@ -646,13 +729,357 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
                       .coarse = s->mesh.p[CWB_FEM_COARSE] / refine};
 }
 
-static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *spec, void *out,
+/* ------------------------------------------------------------ .frd out */
+
+/* The volume of C3D10 element nd (CalculiX node order; deck units^3),
+ * curved mid-edge nodes included: det J of the quadratic map (a cubic)
+ * integrated by the degree-3 five-point rule on the unit tetrahedron. */
+static double c3d10_volume(const cwb_mesh *m, const int nd[10])
+{
+    static const double pt[5][4] = {{0.25, 0.25, 0.25, 0.25},
+                                    {0.5, 1.0 / 6, 1.0 / 6, 1.0 / 6},
+                                    {1.0 / 6, 0.5, 1.0 / 6, 1.0 / 6},
+                                    {1.0 / 6, 1.0 / 6, 0.5, 1.0 / 6},
+                                    {1.0 / 6, 1.0 / 6, 1.0 / 6, 0.5}};
+    static const double wt[5] = {-0.8, 0.45, 0.45, 0.45, 0.45};
+    static const int edge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
+    double x[10][3];
+    for (int k = 0; k < 10; k++)
+        cwb_c3d10_point(m, nd[k], x[k]);
+    double vol = 0.0;
+    for (int q = 0; q < 5; q++) {
+        const double *L = pt[q];
+        /* dN_k / dL_a, then d/dxi_j = d/dL_(j+1) - d/dL_0 */
+        double dNdL[10][4] = {{0}};
+        for (int k = 0; k < 4; k++)
+            dNdL[k][k] = 4.0 * L[k] - 1.0;
+        for (int e = 0; e < 6; e++) {
+            dNdL[4 + e][edge[e][0]] = 4.0 * L[edge[e][1]];
+            dNdL[4 + e][edge[e][1]] = 4.0 * L[edge[e][0]];
+        }
+        double J[3][3] = {{0}};
+        for (int k = 0; k < 10; k++)
+            for (int j = 0; j < 3; j++) {
+                double d = dNdL[k][j + 1] - dNdL[k][0];
+                for (int i = 0; i < 3; i++)
+                    J[i][j] += x[k][i] * d;
+            }
+        double det = J[0][0] * (J[1][1] * J[2][2] - J[1][2] * J[2][1]) -
+                     J[0][1] * (J[1][0] * J[2][2] - J[1][2] * J[2][0]) +
+                     J[0][2] * (J[1][0] * J[2][1] - J[1][1] * J[2][0]);
+        vol += wt[q] * fabs(det) / 6.0;
+    }
+    return vol;
+}
+
+/* Nodal masses of the sphere [kg], per mesh row: the row sums of the
+ * C3D10 consistent mass matrix, int N_i rho dV, taken as -m_e/20 at each
+ * corner and m_e/5 at each mid-edge node (exact for a straight-sided
+ * tetrahedron) with m_e the element's mass (its curved volume): their sum
+ * is the sphere's mass, so sum w_i v_i is its momentum exactly in a rigid
+ * motion and to O(h^2) of the curved faces otherwise. NULL when out of
+ * memory. */
+static double *nodal_masses(const cwb_mesh *m, const cwb_impact *s, double *total)
+{
+    double L = cwb_impact_length_unit(s), *w = calloc(m->nnode, sizeof *w);
+    *total = 0.0;
+    if (!w)
+        return NULL;
+    for (size_t e = 0; e < m->ntet; e++) {
+        if (m->tet_group[e] != G_BALL)
+            continue;
+        int nd[10];
+        cwb_c3d10_nodes(m, e, nd);
+        double mass = s->rho * c3d10_volume(m, nd) * L * L * L;
+        for (int k = 0; k < 10; k++) {
+            int r = cwb_mesh_row(m, nd[k]);
+            if (r >= 0)
+                w[r] += k < 4 ? -mass / 20.0 : mass / 5.0;
+        }
+        *total += mass;
+    }
+    return w;
+}
+
+/* The increment of o nearest total time t [s] when within the .frd's
+ * rounding of times (%12.5E: half a unit of the sixth digit), or -1. */
+static long increment_index(const cwb_impact_out *o, double t)
+{
+    long best = -1;
+    for (size_t i = 0; i < o->count; i++)
+        if (best < 0 || fabs(o->inc[i].time - t) < fabs(o->inc[best].time - t))
+            best = (long)i;
+    return best >= 0 && fabs(o->inc[best].time - t) <= 5.5e-6 * fabs(t) ? best : -1;
+}
+
+typedef struct {
+    const cwb_mesh *m;
+    const double *w;
+    double L, T;
+    double *u, *v; /* [nnode][3], deck units, NaN where absent */
+    int have_u, have_v;
+    double time; /* deck units */
+} momentum_frame;
+
+/* Sum the frame's momentum into its increment of o; clear the frame. */
+static void momentum_flush(momentum_frame *fr, cwb_impact_out *o)
+{
+    long i = fr->have_u && fr->have_v ? increment_index(o, fr->time * fr->T) : -1;
+    if (i >= 0) {
+        double P[3] = {0, 0, 0}, S[3] = {0, 0, 0}, M = 0, lo = 0;
+        int complete = 1;
+        for (size_t r = 0; r < fr->m->nnode; r++) {
+            double w = fr->w[r];
+            if (w == 0.0)
+                continue;
+            if (!isfinite(fr->u[3 * r]) || !isfinite(fr->v[3 * r])) {
+                complete = 0; /* a block cut short (a stopped run): not this increment */
+                break;
+            }
+            double x[3] = {(fr->m->x[r] + fr->u[3 * r]) * fr->L,
+                           (fr->m->z[r] + fr->u[3 * r + 1]) * fr->L,
+                           (fr->m->w[r] + fr->u[3 * r + 2]) * fr->L};
+            double v[3];
+            for (int k = 0; k < 3; k++)
+                v[k] = fr->v[3 * r + k] * fr->L / fr->T, P[k] += w * v[k], S[k] += w * x[k];
+            M += w;
+            lo += w * (x[2] * v[0] - x[0] * v[2]);
+        }
+        double xc[3] = {S[0] / M, S[1] / M, S[2] / M};
+        for (int k = 0; complete && k < 3; k++)
+            o->mom[3 * i + k] = P[k], o->xc[3 * i + k] = xc[k];
+        if (complete)
+            o->l_y[i] = lo - (xc[2] * P[0] - xc[0] * P[2]);
+    }
+    for (size_t k = 0; k < 3 * fr->m->nnode; k++)
+        fr->u[k] = fr->v[k] = NAN;
+    fr->have_u = fr->have_v = 0;
+}
+
+/* The sphere's momentum, centre of mass and angular momentum at every
+ * increment of o from the DISP and VELO blocks of the .frd (one pass). */
+static int frd_momentum(cwb_impact_out *o, const char *path, const cwb_mesh *m,
+                        const cwb_impact *s, char *msg, size_t n)
+{
+    double total;
+    double *w = nodal_masses(m, s, &total);
+    o->mom_mass = total;
+    o->v0[0] = s->v_t, o->v0[1] = 0.0, o->v0[2] = -s->v_n;
+    momentum_frame fr = {.m = m,
+                         .w = w,
+                         .L = cwb_impact_length_unit(s),
+                         .T = cwb_impact_time_unit(s),
+                         .u = malloc(3 * m->nnode * sizeof(double)),
+                         .v = malloc(3 * m->nnode * sizeof(double)),
+                         .time = NAN};
+    o->mom = malloc(3 * o->count * sizeof *o->mom);
+    o->xc = malloc(3 * o->count * sizeof *o->xc);
+    o->l_y = malloc(o->count * sizeof *o->l_y);
+    FILE *f = NULL;
+    int rc = CWB_OK;
+    if (!w || !fr.u || !fr.v || !o->mom || !o->xc || !o->l_y)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    else if (!(f = fopen(path, "r")))
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
+    if (rc == CWB_OK) {
+        for (size_t i = 0; i < 3 * o->count; i++)
+            o->mom[i] = o->xc[i] = NAN;
+        for (size_t i = 0; i < o->count; i++)
+            o->l_y[i] = NAN;
+        for (size_t k = 0; k < 3 * m->nnode; k++)
+            fr.u[k] = fr.v[k] = NAN;
+        o->from_momentum = 1;
+        char buf[512];
+        double *target = NULL, block_time = NAN;
+        while (fgets(buf, sizeof buf, f)) {
+            if (strncmp(buf, "  100CL", 7) == 0) {
+                block_time = cwb_fem_frd_number(buf, 12, 12);
+                target = NULL;
+                continue;
+            }
+            if (strncmp(buf, " -4  ", 5) == 0) {
+                char block[16] = "";
+                sscanf(buf + 5, "%15s", block);
+                if (!(fabs(block_time - fr.time) <= 1e-9 * fabs(block_time)))
+                    momentum_flush(&fr, o), fr.time = block_time;
+                target = strcmp(block, "DISP") == 0 ? (fr.have_u = 1, fr.u)
+                         : strcmp(block, "VELO") == 0 ? (fr.have_v = 1, fr.v)
+                                                      : NULL;
+                continue;
+            }
+            if (!target)
+                continue;
+            if (strncmp(buf, " -3", 3) == 0) {
+                target = NULL;
+                continue;
+            }
+            if (strncmp(buf, " -1", 3) != 0)
+                continue;
+            int r = cwb_mesh_row(m, (int)cwb_fem_frd_number(buf, 3, 10));
+            if (r < 0)
+                continue; /* the ballast */
+            for (int k = 0; k < 3; k++)
+                target[3 * (size_t)r + k] = cwb_fem_frd_number(buf, 13 + 12 * (size_t)k, 12);
+        }
+        momentum_flush(&fr, o);
+        fclose(f);
+    }
+    /* increments without both blocks: CalculiX writes the .frd at every
+     * increment, so only the end of a stopped run's file (buffered, cut
+     * short) lacks them: those increments are dropped; a gap before the
+     * last one read is an error */
+    size_t have = 0;
+    for (size_t i = 0; rc == CWB_OK && i < o->count; i++)
+        if (isfinite(o->mom[3 * i]))
+            have = i + 1;
+    for (size_t i = 0; rc == CWB_OK && i < have; i++)
+        if (!isfinite(o->mom[3 * i]))
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no DISP and VELO of the sphere at time %g s",
+                          path, o->inc[i].time);
+    if (rc == CWB_OK && have == 0)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no DISP and VELO of the sphere", path);
+    if (rc == CWB_OK)
+        o->count = have;
+    free(w);
+    free(fr.u);
+    free(fr.v);
+    return rc;
+}
+
+/* The half sphere's momentum, angular momentum and time at index j of
+ * the increments with the release prepended (j = 0: time 0, the initial
+ * velocity (v_t, 0, -v_n), no spin). */
+static void momentum_at(const cwb_impact_out *o, size_t j, double p[3], double *l, double *t)
+{
+    if (j == 0) {
+        p[0] = o->mom_mass * o->v0[0], p[1] = 0.0, p[2] = o->mom_mass * o->v0[2];
+        *l = 0.0, *t = 0.0;
+        return;
+    }
+    for (int k = 0; k < 3; k++)
+        p[k] = o->mom[3 * (j - 1) + k];
+    *l = o->l_y[j - 1], *t = o->inc[j - 1].time;
+}
+
+/* The half sphere's contact force [N] and its moment about the centre of
+ * mass [N m] at increment i from the momentum: central differences over
+ * the neighbouring increments (the release before the first; one-sided at
+ * the last). */
+static void momentum_force(const cwb_impact_out *o, size_t i, double f[3], double *m_y)
+{
+    size_t a = i, b = i + 1 < o->count ? i + 2 : i + 1; /* indices with the release at 0 */
+    double pa[3], pb[3], la, lb, ta, tb;
+    momentum_at(o, a, pa, &la, &ta);
+    momentum_at(o, b, pb, &lb, &tb);
+    double dt = tb - ta;
+    for (int k = 0; k < 3; k++)
+        f[k] = dt > 0 ? (pb[k] - pa[k]) / dt : 0.0;
+    *m_y = dt > 0 ? (lb - la) / dt : 0.0;
+}
+
+/* The normal contact force of the half sphere at increment i [N]. */
+static double normal_force(const cwb_impact_out *o, size_t i)
+{
+    if (!o->from_momentum)
+        return o->inc[i].f[2];
+    double f[3], my;
+    momentum_force(o, i, f, &my);
+    return f[2];
+}
+
+/* The contact area at the increment nearest the middle of the contact
+ * (first touch to separation, by the normal force above `floor`). */
+static int frd_snapshot(cwb_impact_out *o, const char *path, const cwb_mesh *m,
+                        const cwb_impact *s, double floor, char *msg, size_t n)
+{
+    double t0 = NAN, t1 = NAN;
+    for (size_t i = 0; i < o->count; i++)
+        if (normal_force(o, i) > floor) {
+            if (isnan(t0))
+                t0 = o->inc[i].time;
+            t1 = o->inc[i].time;
+        }
+    o->t_snap = NAN;
+    if (isnan(t0))
+        return CWB_OK; /* rows() reports the missing contact */
+    size_t best = 0;
+    for (size_t i = 1; i < o->count; i++)
+        if (fabs(o->inc[i].time - 0.5 * (t0 + t1)) < fabs(o->inc[best].time - 0.5 * (t0 + t1)))
+            best = i;
+    /* still in contact at the last increment (a stopped run): no middle of
+     * the contact to take; the last increment instead (rows() says so) */
+    o->snap_last = t1 >= o->inc[o->count - 1].time;
+    if (o->snap_last)
+        best = o->count - 1;
+    double L = cwb_impact_length_unit(s), T = cwb_impact_time_unit(s), t = o->inc[best].time / T;
+    double *cst = malloc(6 * m->nnode * sizeof *cst), *u = malloc(3 * m->nnode * sizeof *u);
+    double *pe = malloc(m->nnode * sizeof *pe);
+    o->snap = malloc(m->nnode * sizeof *o->snap);
+    int rc = cst && u && pe && o->snap ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK)
+        rc = cwb_frd_block(path, m, &(cwb_frd_request){"CONTACT", t, 6}, cst, msg, n);
+    if (rc == CWB_OK)
+        rc = cwb_frd_block(path, m, &(cwb_frd_request){"DISP", t, 3}, u, msg, n);
+    if (rc == CWB_OK && s->sigma_y > 0)
+        rc = cwb_frd_block(path, m, &(cwb_frd_request){"PE", t, 1}, pe, msg, n);
+    else if (rc == CWB_OK)
+        for (size_t r = 0; r < m->nnode; r++)
+            pe[r] = NAN;
+    if (rc == CWB_OK) {
+        /* the pressure centroid and the farthest loaded node from it */
+        double sx = 0, sy = 0, sp = 0, reach = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (size_t r = 0; r < m->nnode; r++) {
+                double p = cst[6 * r + 3];
+                if (!(p > 0) || !isfinite(u[3 * r]))
+                    continue;
+                double x = (m->x[r] + u[3 * r]) * L, y = (m->z[r] + u[3 * r + 1]) * L;
+                if (pass == 0)
+                    sx += p * x, sy += p * y, sp += p;
+                else
+                    reach = fmax(reach, hypot(x - sx / sp, y));
+            }
+        o->nsnap = 0;
+        for (size_t r = 0; sp > 0 && r < m->nnode; r++) {
+            double *c = &cst[6 * r];
+            if (!isfinite(c[3]) || !isfinite(u[3 * r]))
+                continue;
+            double x = (m->x[r] + u[3 * r]) * L - sx / sp, y = (m->z[r] + u[3 * r + 1]) * L;
+            if (hypot(x, y) > 1.25 * reach)
+                continue;
+            double p = c[3] * STRESS_UNIT, tau = hypot(c[4], c[5]) * STRESS_UNIT;
+            double ratio = p > 0 ? tau / (s->mu * p) : NAN;
+            double *row = o->snap[o->nsnap++];
+            row[CWB_IMPACT_SNAP_X] = x;
+            row[CWB_IMPACT_SNAP_Y] = y;
+            row[CWB_IMPACT_SNAP_P] = p;
+            row[CWB_IMPACT_SNAP_TAU] = tau;
+            row[CWB_IMPACT_SNAP_RATIO] = ratio;
+            row[CWB_IMPACT_SNAP_SLIP] = hypot(c[1], c[2]) * L;
+            row[CWB_IMPACT_SNAP_STATE] = !(p > 0) ? 0 : ratio >= 1 - 1e-3 ? 2 : 1;
+            row[CWB_IMPACT_SNAP_PEEQ] = pe[r];
+        }
+        o->t_snap = o->inc[best].time;
+    }
+    free(cst);
+    free(u);
+    free(pe);
+    return rc;
+}
+
+static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void *spec_, void *out,
                  char *msg, size_t n)
 {
-    (void)frd, (void)m;
+    const cwb_impact *s = spec_;
     cwb_impact_out *o = out;
     memset(o, 0, sizeof *o);
-    return cwb_impact_dat(o, dat, spec, msg, n);
+    o->t_snap = NAN;
+    int rc = cwb_impact_dat(o, dat, s, msg, n);
+    if (rc == CWB_OK && node_to_surface(s))
+        rc = frd_momentum(o, frd, m, s, msg, n);
+    if (rc == CWB_OK)
+        rc = frd_snapshot(o, frd, m, s, contact_floor(s), msg, n);
+    return rc;
 }
 
 static void out_free(void *out)
@@ -671,6 +1098,14 @@ typedef struct {
     double v_n, v_t, omega; /* rebound: end of the run */
     double ke0, ke_end;     /* kinetic energy of the sphere at the start, end [J] */
     double ke_rigid;        /* 1/2 m v^2 + 1/2 I omega^2 at the end [J] */
+    double ie_end;          /* the sphere's internal energy at the end (ELSE) [J] */
+    int from_momentum;      /* forces and motion from the momentum (.frd) */
+    double t_snap, a_snap;  /* snapshot: time after the first touch [s], contact radius [m] */
+    size_t nsnap, ncontact, nslip;
+    double mom_mass; /* the half sphere's nodal masses' sum [kg] */
+    int snap_last;   /* the snapshot is the last increment (still in contact) */
+    double t_last, t_end; /* the last increment read, the step's end [s] */
+    double peeq_max;        /* largest PEEQ at the snapshot's contact nodes */
 } summary;
 
 /* The whole sphere's state after increment i from the momentum balance:
@@ -713,28 +1148,84 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     sum->increments = o->count;
     pt->change = 0.0;
     double t0 = gap_of(s) / s->v_n, m = sum->h.mass, I = 0.4 * m * s->R * s->R;
+    double floor = 2.0 * contact_floor(s);
     sum->ke0 = 0.5 * m * (s->v_n * s->v_n + s->v_t * s->v_t);
     sum->t_c = NAN;
+    sum->from_momentum = o->from_momentum;
+    sum->mom_mass = o->mom_mass;
     motion k;
     motion_start(&k, s);
-    double prev_t = 0.0, prev_f = 0.0;
+    double prev_t = 0.0, prev_f = 0.0, prev_slip = s->v_t, xi = 0.0;
     int rc = CWB_OK, touched = 0;
     for (size_t i = 0; i < o->count && rc == CWB_OK; i++) {
         const cwb_impact_increment *q = &o->inc[i];
-        motion_step(&k, s, q);
-        double fn = 2.0 * q->f[2], ft = 2.0 * q->f[0];
-        if (fn > 0)
+        double fn, ft;
+        if (o->from_momentum) {
+            /* the whole sphere: twice the half's momentum; its own mass
+             * (the nodal masses' sum) for the velocities */
+            double f[3], my, mh = 0.0;
+            momentum_force(o, i, f, &my);
+            mh = o->mom_mass;
+            fn = 2.0 * f[2], ft = 2.0 * f[0];
+            k.t = q->time, k.vx = o->mom[3 * i] / mh, k.vz = o->mom[3 * i + 2] / mh;
+            k.x = o->xc[3 * i], k.z = o->xc[3 * i + 2];
+            k.omega = o->l_y[i] / (0.4 * mh * s->R * s->R), k.mc = 2.0 * my;
+        } else {
+            motion_step(&k, s, q);
+            fn = 2.0 * q->f[2], ft = 2.0 * q->f[0];
+        }
+        if (fn > floor)
             touched = 1;
         if (fn > sum->f_max)
             sum->f_max = fn, sum->t_max = q->time - t0;
-        if (touched && !(fn > 0) && prev_f > 0 && isnan(sum->t_c))
-            sum->t_c = prev_t + (q->time - prev_t) * prev_f / (prev_f - fn) - t0;
-        prev_t = q->time, prev_f = fn;
-        double row[NCOL] = {
-            q->time,     q->time - t0,  fn, ft, k.mc, -k.vz, k.vx, k.omega, k.vx - k.omega * s->R,
-            2.0 * q->ke, 2.0 * q->rf[2]};
+        if (touched && !(fn > floor) && prev_f > floor && isnan(sum->t_c))
+            sum->t_c = prev_t + (q->time - prev_t) * (prev_f - floor) / (prev_f - fn) - t0;
+        /* xi_t: the contact point's tangential displacement from the first
+         * touch, int v_slip dt (trapezoid; the increment holding t0 from t0,
+         * v_slip linear across it) */
+        double vslip = k.vx - k.omega * s->R;
+        if (q->time > t0) {
+            double from = fmax(prev_t, t0), span = q->time - prev_t;
+            double v_from = span > 0 ? prev_slip + (vslip - prev_slip) * (from - prev_t) / span
+                                     : vslip;
+            xi += 0.5 * (v_from + vslip) * (q->time - from);
+        }
+        prev_t = q->time, prev_f = fn, prev_slip = vslip;
+        double row[NCOL] = {q->time,
+                            q->time - t0,
+                            fn,
+                            ft,
+                            k.mc,
+                            -k.vz,
+                            k.vx,
+                            k.omega,
+                            k.vx - k.omega * s->R,
+                            2.0 * q->ke,
+                            2.0 * q->rf[2],
+                            2.0 * q->ie,
+                            xi,
+                            -ft};
         rc = cwb_fem_rows_add(&pt->tables[0], row, msg, n);
         sum->ke_end = 2.0 * q->ke;
+        sum->ie_end = 2.0 * q->ie;
+    }
+    for (size_t i = 0; i < o->nsnap && rc == CWB_OK; i++)
+        rc = cwb_fem_rows_add(&pt->tables[1], o->snap[i], msg, n);
+    sum->t_snap = o->t_snap - t0;
+    sum->snap_last = o->snap_last;
+    sum->t_end = end_time(s);
+    sum->t_last = o->count ? o->inc[o->count - 1].time : 0.0;
+    sum->nsnap = o->nsnap;
+    for (size_t i = 0; i < o->nsnap; i++) {
+        const double *r = o->snap[i];
+        if (r[CWB_IMPACT_SNAP_P] > 0)
+            sum->a_snap = fmax(sum->a_snap, hypot(r[CWB_IMPACT_SNAP_X], r[CWB_IMPACT_SNAP_Y]));
+        if (r[CWB_IMPACT_SNAP_STATE] == 2)
+            sum->nslip++;
+        if (r[CWB_IMPACT_SNAP_P] > 0)
+            sum->ncontact++;
+        if (isfinite(r[CWB_IMPACT_SNAP_PEEQ]))
+            sum->peeq_max = fmax(sum->peeq_max, r[CWB_IMPACT_SNAP_PEEQ]);
     }
     sum->v_n = -k.vz, sum->v_t = k.vx, sum->omega = k.omega;
     sum->ke_rigid = 0.5 * m * (k.vx * k.vx + k.vz * k.vz) + 0.5 * I * k.omega * k.omega;
@@ -745,23 +1236,90 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     return rc;
 }
 
+/* The friction a run stands for: Coulomb mu (elastic runs, Table 5); for
+ * the elastic-plastic sphere the thesis' friction (local slip at
+ * min(mu p, tau_c), tau_c = sigma_y / sqrt 3, Sec. 3.6), which its
+ * rathbone_tangential law writes as friction = plastic (mu(y), eq. 95):
+ * the FEM's Coulomb mu stands in for it (the study's choice). */
+static void stands_for_friction(const cwb_impact *s, char *buf, size_t n)
+{
+    if (s->sigma_y > 0)
+        snprintf(buf, n, "tangential.friction = plastic");
+    else
+        snprintf(buf, n, "tangential.mu = %.10g", s->mu);
+}
+
+/* The lines of the contact snapshot's table (t = 1). */
+static void provenance_contact(FILE *f, const cwb_fem_job *job, const summary *sum)
+{
+    const cwb_impact *s = &sum->s;
+    char friction_key[64];
+    stands_for_friction(s, friction_key, sizeof friction_key);
+    fprintf(f,
+            "# model: Rathbone thesis Model D (Sec. 3.6, Sec. 5.7, Fig. 48): the contact area of "
+            "the sphere at %s, %.4g s after the first touch (contact time %.4g s); the run's "
+            "history is the study's main CSV\n"
+            "# parameters: R = %g m; E = %g Pa; nu = %g; rho = %g kg/m^3; sigma_y = %g Pa (%s); "
+            "mu = %g; v_n = %g m/s, v_t = %g m/s (%.4g deg)\n"
+            "# rows: the sphere's contact nodes (CalculiX %s contact, the slave side) within "
+            "1.25 times the loaded radius (%.4g m) of the pressure centroid, on the symmetry "
+            "half y >= 0; x, y = the node's deformed position on the block's plane, x along the "
+            "tangential velocity from the pressure centroid; p = contact pressure, tau = |contact "
+            "shear| (CalculiX CSTR in the .frd); tau_over_mu_p = tau / (mu p); slip = |CSLIP|, "
+            "CalculiX's relative tangential displacement of the node since it touched (the stick "
+            "penalty's elastic part included); state = 0 open, 1 stick, 2 slip (tau >= 0.999 mu "
+            "p); PEEQ = the sphere's equivalent plastic strain at the node (extrapolated from the "
+            "integration points; NaN for an elastic sphere)\n"
+            "# counts: %zu nodes, %zu in contact, %zu slipping; largest PEEQ %.4g\n"
+            "# tolerance: 0.001 on tau <= mu p at every contact node (Coulomb; CalculiX's "
+            "friction is a penalty, as tests/test_fem_shear.c; tests/test_fem_impact.c): the "
+            "field itself has no independent reference to be compared with\n"
+            "# independence: fem " FEM_INDEPENDENCE "\n"
+            "# raw solver output: %s/p001.dat (the .frd, which holds these fields, is not kept: "
+            "this table is what is kept of it)\n"
+            "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g; "
+            "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; %s; "
+            "driver.v_normal = %.10g; driver.v_tangential = %.10g",
+            sum->snap_last ? "the last increment of the run, which stopped in contact (no middle "
+                             "of the contact: see the main CSV's STOPPED line)"
+                           : "the increment nearest the middle of the contact (first touch to "
+                             "separation)",
+            sum->t_snap, sum->t_c, s->R, s->E, s->nu, s->rho, s->sigma_y,
+            s->sigma_y > 0 ? "the sphere elastic-perfectly-plastic, the block elastic" : "elastic",
+            s->mu, s->v_n, s->v_t, atan2(s->v_t, s->v_n) * 180.0 / M_PI,
+            sum->from_momentum ? "node-to-surface" : "surface-to-surface", sum->a_snap, sum->nsnap,
+            sum->ncontact, sum->nslip, sum->peeq_max, job->raw, s->R, s->E, s->nu, s->rho, s->E,
+            s->nu, friction_key, s->v_n, s->v_t);
+    if (s->sigma_y > 0)
+        fprintf(f, "; normal.sigma_y = %.10g", s->sigma_y);
+    fprintf(f, "\n");
+}
+
 static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *sum_)
 {
-    (void)t;
     const summary *sum = sum_;
+    if (t == 1) {
+        provenance_contact(f, job, sum);
+        return;
+    }
     const cwb_impact *s = &sum->s;
     const cwb_impact_hertz *h = &sum->h;
+    char sigma_y_key[64] = "", friction_key[64];
+    if (s->sigma_y > 0)
+        snprintf(sigma_y_key, sizeof sigma_y_key, "; normal.sigma_y = %.10g", s->sigma_y);
+    stands_for_friction(s, friction_key, sizeof friction_key);
     fprintf(f,
             "# model: Rathbone thesis Model D (Sec. 3.6; its FEM is 3D Abaqus): half of a "
             "sphere (cut by the symmetry plane y = 0 that holds its velocity; forces x 2), free, "
             "initial velocity v_t = %g m/s along x and v_n = %g m/s towards an elastic block of "
             "the same material (the half-space: |x| <= %g R, 0 <= y <= %g R, depth %g R, bottom "
             "and far sides fixed); initial gap %g of Hertz's approach (first touch at %.4g s)\n"
-            "# parameters: R = %g m; E = %g Pa; nu = %g; rho = %g kg/m^3 (both bodies); mu = %g; "
+            "# parameters: R = %g m; E = %g Pa; nu = %g; rho = %g kg/m^3 (both bodies); sigma_y "
+            "= %g Pa (%s); mu = %g; "
             "angle atan(v_t / v_n) = %.4g deg\n"
             "# Hertz (Johnson 1985 ch. 11, E* = E / 2(1 - nu^2), m* = m = %.5g kg): t_c = %.5g s, "
             "F_max = %.5g N, delta_max = %.5g m, a_max = %.5g m\n"
-            "# contact: CalculiX surface-to-surface, slave = the sphere's faces within %g R of "
+            "# contact: CalculiX %s, slave = the sphere's faces within %g R of "
             "the contact point, master = the block's top within %g R; linear "
             "pressure-overclosure K = %g E/h0, Coulomb mu with stick slope %g E/h0 (CalculiX's "
             "friction is a penalty)\n"
@@ -782,7 +1340,12 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             "increments from the initial velocity); v_slip = v_t - omega R, the contact point's "
             "tangential velocity; KE = the sphere's kinetic energy (CalculiX ELKE x 2, "
             "vibrations included); F_block = the block supports' vertical reaction x 2 (the "
-            "force the block passes on, with its inertia: not the contact force)\n"
+            "force the block passes on, with its inertia: not the contact force); IE = the "
+            "sphere's internal energy (CalculiX ELSE x 2: strain energy and plastic work); "
+            "xi_t = int v_slip dt from the first touch, the contact point's rigid-body "
+            "tangential displacement (cwb's collision driver's xi_t); F_t_resisting = -F_t, "
+            "the friction force in the sense of cwb's collision driver's F_t (positive against "
+            "the initial tangential velocity)\n"
             "# tolerance: 0.05 on the normal force against Hertz's elastic impact (of F_max; and "
             "on t_c): the coarsest mesh that resolves the contact (a_max / h0 = %.3g), a finite "
             "block, the increments, the penalty contact and the elastic waves Hertz leaves out "
@@ -791,15 +1354,37 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             "# raw solver output: %s/p001.dat (the contact force and moment, the block's "
             "reaction and the sphere's kinetic energy per increment; the .frd is not kept)\n"
             "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g; "
-            "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; tangential.mu = %.10g; "
-            "driver.v_normal = %.10g; driver.v_tangential = %.10g\n",
+            "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; %s; "
+            "driver.v_normal = %.10g; driver.v_tangential = %.10g%s\n",
             s->v_t, s->v_n, s->block, s->block, s->block, s->gap, gap_of(s) / s->v_n, s->R, s->E,
-            s->nu, s->rho, s->mu, atan2(s->v_t, s->v_n) * 180.0 / M_PI, h->mass, h->t_c, h->force,
-            h->delta, h->a, s->slave * s->zone, 1.5 * s->slave * s->zone, s->penalty, s->stick,
+            s->nu, s->rho, s->sigma_y,
+            s->sigma_y > 0 ? "the sphere elastic-perfectly-plastic, von Mises; the block elastic"
+                           : "0: elastic",
+            s->mu, atan2(s->v_t, s->v_n) * 180.0 / M_PI, h->mass, h->t_c, h->force, h->delta, h->a,
+            sum->from_momentum ? "node-to-surface" : "surface-to-surface", s->slave * s->zone, 1.5 * s->slave * s->zone, s->penalty, s->stick,
             job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements, sum->nodes,
             sum->h_min * cwb_impact_length_unit(s), h->a / (s->fine * s->R), job->ccx_version,
             s->alpha, s->increments, s->duration, h->a / (s->fine * s->R), job->raw, s->R, s->E,
-            s->nu, s->rho, s->E, s->nu, s->mu, s->v_n, s->v_t);
+            s->nu, s->rho, s->E, s->nu, friction_key, s->v_n, s->v_t, sigma_y_key);
+    if (sum->t_last < sum->t_end * (1.0 - 1e-6))
+        fprintf(f,
+                "# STOPPED: the solve was stopped at %.5g s of the step's %.5g s (%.3g t_c after "
+                "the first touch of %g): these rows are its converged increments up to there, "
+                "kept from its .dat and .frd by cwb reference --reuse (README, Model D)\n",
+                sum->t_last, sum->t_end, (sum->t_last - gap_of(s) / s->v_n) / h->t_c, s->duration);
+    if (sum->from_momentum)
+        fprintf(f,
+                "# elastic-plastic sphere: the contact is node-to-surface (CalculiX 2.20's "
+                "surface-to-surface contact with a *PLASTIC material stops before the first "
+                "increment: sphere_impact.c, README), which prints no contact force, so F_n, F_t "
+                "= the rate of the sphere's momentum (sum of consistent nodal mass x velocity "
+                "from the .frd's DISP and VELO, x 2; central differences over the increments), "
+                "M_y = the rate of its angular momentum about its centre of mass, v_n, v_t, "
+                "omega = momentum / m and angular momentum / (2/5 m R^2) with m the nodal "
+                "masses' sum (%.6g of 4/3 pi R^3 rho); contact while F_n > 1e-3 Hertz F_max. "
+                "Hertz's elastic impact is not this run's reference: the tolerance line above "
+                "is for the elastic runs\n",
+                2.0 * sum->mom_mass / h->mass);
     if (s->ballast > 0)
         fprintf(f,
                 "# ballast: a free C3D10 tetrahedron (edge R/10, 4 R above the block, +x at 1 "
@@ -816,9 +1401,11 @@ static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_
     snprintf(buf, n,
              "%zu increments; F_max = %.5g N (Hertz %.5g), contact time %.5g s (Hertz %.5g); "
              "rebound v_n = %.4g m/s, v_t = %.4g m/s, omega = %.5g rad/s; kinetic energy "
-             "%.4g -> %.4g J (rigid %.4g)",
+             "%.4g -> %.4g J (rigid %.4g), internal %.4g J; contact snapshot at %.4g s: %zu "
+             "nodes in contact, %zu slipping, PEEQ <= %.3g",
              sum->increments, sum->f_max, sum->h.force, sum->t_c, sum->h.t_c, sum->v_n, sum->v_t,
-             sum->omega, sum->ke0, sum->ke_end, sum->ke_rigid);
+             sum->omega, sum->ke0, sum->ke_end, sum->ke_rigid, sum->ie_end, sum->t_snap,
+             sum->ncontact, sum->nslip, sum->peeq_max);
 }
 
 const cwb_fem_model cwb_fem_sphere_impact = {
