@@ -64,6 +64,14 @@ static const struct {
     {"seed004_fig49_fem_a30", "rathbone_tangential's F_t(t) against cwb's Model D FEM (Fig. 49)"},
     {"seed004_fig49_fem_a30_xi", "rathbone_tangential's F_t(xi_t) against cwb's Model D FEM (Fig. 49)"},
     {"seed004_fig49_fem_a30_normal", "the rathbone law's F_n(t) against cwb's Model D FEM (Fig. 49)"},
+    /* elastic laws against cwb's Model D FEM (F_t matched in time) where
+     * they part from it; Mindlin-Deresiewicz (Fig. 37) at every angle and
+     * all three laws in gross sliding (65 deg) are held to the FEM's
+     * tolerance */
+    {"seed004_fig38_fem_a35", "Mindlin (no unloading hysteresis) against cwb's Model D FEM"},
+    {"seed004_fig38_fem_a45", "Mindlin (no unloading hysteresis) against cwb's Model D FEM"},
+    {"seed004_fig39_fem_a35", "LTH against cwb's Model D FEM"},
+    {"seed004_fig39_fem_a45", "LTH against cwb's Model D FEM"},
 };
 
 enum { MAX_JOBS = 128, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 200, MAX_ENTRIES = 40 };

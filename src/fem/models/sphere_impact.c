@@ -210,16 +210,16 @@ static const cwb_fem_section sections[] = {
     {"body", body_params}, {"load", load_params}, {"contact", contact_params}, {NULL, NULL}};
 
 static const cwb_fem_column history_columns[] = {
-    {"time", "s"},     {"t_contact", "s"}, {"F_n", "N"},     {"F_t", "N"},
-    {"M_y", "N m"},    {"v_n", "m/s"},     {"v_t", "m/s"},   {"omega", "rad/s"},
-    {"v_slip", "m/s"}, {"KE", "J"},        {"F_block", "N"}, {"IE", "J"},
-    {"xi_t", "m"},     {"F_t_resisting", "N"}, {NULL, NULL}};
+    {"time", "s"},  {"t_contact", "s"},     {"F_n", "N"},
+    {"F_t", "N"},   {"M_y", "N m"},         {"v_n", "m/s"},
+    {"v_t", "m/s"}, {"omega", "rad/s"},     {"v_slip", "m/s"},
+    {"KE", "J"},    {"F_block", "N"},       {"IE", "J"},
+    {"xi_t", "m"},  {"F_t_resisting", "N"}, {NULL, NULL}};
 enum { NCOL = 14 };
 
 static const cwb_fem_column contact_columns[] = {
-    {"x", "m"},   {"y", "m"},        {"p", "Pa"},    {"tau", "Pa"},
-    {"tau_over_mu_p", "-"}, {"slip", "m"}, {"state", "-"}, {"PEEQ", "-"},
-    {NULL, NULL}};
+    {"x", "m"},    {"y", "m"},     {"p", "Pa"},   {"tau", "Pa"}, {"tau_over_mu_p", "-"},
+    {"slip", "m"}, {"state", "-"}, {"PEEQ", "-"}, {NULL, NULL}};
 
 static const cwb_fem_table tables[] = {
     {"", history_columns}, {"_contact", contact_columns}, {NULL, NULL}};
@@ -500,8 +500,8 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
     double rho = s->rho / (S * (T / L) * (T / L)); /* density unit: MPa (T / L)^2 */
     /* the sphere (elastic-perfectly-plastic when sigma_y > 0: von Mises,
      * one point of *PLASTIC) and the block (elastic, the same E, nu, rho) */
-    fprintf(f, "*MATERIAL, NAME=SPHERE\n*ELASTIC\n%.13g, %.13g\n*DENSITY\n%.13g\n", s->E / S,
-            s->nu, rho);
+    fprintf(f, "*MATERIAL, NAME=SPHERE\n*ELASTIC\n%.13g, %.13g\n*DENSITY\n%.13g\n", s->E / S, s->nu,
+            rho);
     if (s->sigma_y > 0)
         fprintf(f, "*PLASTIC\n%.13g, 0.\n", s->sigma_y / S);
     fprintf(f,
@@ -516,8 +516,9 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
             "*INITIAL CONDITIONS, TYPE=VELOCITY\nBALLNODES, 1, %.13g\nBALLNODES, 2, 0.\n"
             "BALLNODES, 3, %.13g\n",
             s->E / S, s->nu, rho, s->penalty * s->E / h0 / (S / L), s->mu,
-            s->stick * s->E / h0 / (S / L), node_to_surface(s) ? "NODE TO SURFACE" : "SURFACE TO SURFACE",
-            s->v_t * T / L, -s->v_n * T / L);
+            s->stick * s->E / h0 / (S / L),
+            node_to_surface(s) ? "NODE TO SURFACE" : "SURFACE TO SURFACE", s->v_t * T / L,
+            -s->v_n * T / L);
     if (s->ballast > 0)
         ballast(f, m, s, R, g, rho);
     fprintf(
@@ -534,7 +535,8 @@ static int deck(FILE *f, const cwb_mesh *m, const void *spec, char *msg, size_t 
         "*END STEP\n",
         s->increments, s->alpha, dt, t_end, 1e-3 * dt, dt,
         node_to_surface(s) ? "" : "*CONTACT PRINT, SLAVE=SLAVE, MASTER=MASTER\nCF\n",
-        node_to_surface(s) ? "*NODE FILE, NSET=BALLNODES\nU, V\n" : "*NODE FILE, NSET=SLAVENODES\nU\n",
+        node_to_surface(s) ? "*NODE FILE, NSET=BALLNODES\nU, V\n"
+                           : "*NODE FILE, NSET=SLAVENODES\nU\n",
         s->sigma_y > 0 ? "*EL FILE\nPEEQ\n" : "");
     return CWB_OK;
 }
@@ -565,8 +567,12 @@ static cwb_impact_increment *increment_at(cwb_impact_out *o, double t)
         o->cap = want;
     }
     cwb_impact_increment *q = &o->inc[o->count++];
-    *q = (cwb_impact_increment){
-        .time = t, .f = {NAN, NAN, NAN}, .m = {NAN, NAN, NAN}, .rf = {NAN, NAN, NAN}, .ke = NAN, .ie = NAN};
+    *q = (cwb_impact_increment){.time = t,
+                                .f = {NAN, NAN, NAN},
+                                .m = {NAN, NAN, NAN},
+                                .rf = {NAN, NAN, NAN},
+                                .ke = NAN,
+                                .ie = NAN};
     return q;
 }
 
@@ -858,8 +864,8 @@ static void momentum_flush(momentum_frame *fr, cwb_impact_out *o)
 
 /* The sphere's momentum, centre of mass and angular momentum at every
  * increment of o from the DISP and VELO blocks of the .frd (one pass). */
-static int frd_momentum(cwb_impact_out *o, const char *path, const cwb_mesh *m,
-                        const cwb_impact *s, char *msg, size_t n)
+static int frd_momentum(cwb_impact_out *o, const char *path, const cwb_mesh *m, const cwb_impact *s,
+                        char *msg, size_t n)
 {
     double total;
     double *w = nodal_masses(m, s, &total);
@@ -902,7 +908,7 @@ static int frd_momentum(cwb_impact_out *o, const char *path, const cwb_mesh *m,
                 sscanf(buf + 5, "%15s", block);
                 if (!(fabs(block_time - fr.time) <= 1e-9 * fabs(block_time)))
                     momentum_flush(&fr, o), fr.time = block_time;
-                target = strcmp(block, "DISP") == 0 ? (fr.have_u = 1, fr.u)
+                target = strcmp(block, "DISP") == 0   ? (fr.have_u = 1, fr.u)
                          : strcmp(block, "VELO") == 0 ? (fr.have_v = 1, fr.v)
                                                       : NULL;
                 continue;
@@ -989,8 +995,8 @@ static double normal_force(const cwb_impact_out *o, size_t i)
 
 /* The contact area at the increment nearest the middle of the contact
  * (first touch to separation, by the normal force above `floor`). */
-static int frd_snapshot(cwb_impact_out *o, const char *path, const cwb_mesh *m,
-                        const cwb_impact *s, double floor, char *msg, size_t n)
+static int frd_snapshot(cwb_impact_out *o, const char *path, const cwb_mesh *m, const cwb_impact *s,
+                        double floor, char *msg, size_t n)
 {
     double t0 = NAN, t1 = NAN;
     for (size_t i = 0; i < o->count; i++)
@@ -1048,7 +1054,7 @@ static int frd_snapshot(cwb_impact_out *o, const char *path, const cwb_mesh *m,
             if (hypot(x, y) > 1.25 * reach)
                 continue;
             double p = c[3] * STRESS_UNIT, tau = hypot(c[4], c[5]) * STRESS_UNIT;
-            double ratio = p > 0 ? tau / (s->mu * p) : NAN;
+            double ratio = p > 0 ? tau / (s->mu * p) : 0.0; /* open: no shear */
             double *row = o->snap[o->nsnap++];
             row[CWB_IMPACT_SNAP_X] = x;
             row[CWB_IMPACT_SNAP_Y] = y;
@@ -1057,7 +1063,7 @@ static int frd_snapshot(cwb_impact_out *o, const char *path, const cwb_mesh *m,
             row[CWB_IMPACT_SNAP_RATIO] = ratio;
             row[CWB_IMPACT_SNAP_SLIP] = hypot(c[1], c[2]) * L;
             row[CWB_IMPACT_SNAP_STATE] = !(p > 0) ? 0 : ratio >= 1 - 1e-3 ? 2 : 1;
-            row[CWB_IMPACT_SNAP_PEEQ] = pe[r];
+            row[CWB_IMPACT_SNAP_PEEQ] = s->sigma_y > 0 ? pe[r] : 0.0; /* elastic: none */
         }
         o->t_snap = o->inc[best].time;
     }
@@ -1102,10 +1108,10 @@ typedef struct {
     int from_momentum;      /* forces and motion from the momentum (.frd) */
     double t_snap, a_snap;  /* snapshot: time after the first touch [s], contact radius [m] */
     size_t nsnap, ncontact, nslip;
-    double mom_mass; /* the half sphere's nodal masses' sum [kg] */
-    int snap_last;   /* the snapshot is the last increment (still in contact) */
+    double mom_mass;      /* the half sphere's nodal masses' sum [kg] */
+    int snap_last;        /* the snapshot is the last increment (still in contact) */
     double t_last, t_end; /* the last increment read, the step's end [s] */
-    double peeq_max;        /* largest PEEQ at the snapshot's contact nodes */
+    double peeq_max;      /* largest PEEQ at the snapshot's contact nodes */
 } summary;
 
 /* The whole sphere's state after increment i from the momentum balance:
@@ -1181,14 +1187,19 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
         if (touched && !(fn > floor) && prev_f > floor && isnan(sum->t_c))
             sum->t_c = prev_t + (q->time - prev_t) * (prev_f - floor) / (prev_f - fn) - t0;
         /* xi_t: the contact point's tangential displacement from the first
-         * touch, int v_slip dt (trapezoid; the increment holding t0 from t0,
-         * v_slip linear across it) */
+         * touch to the separation (t0 + t_c), int v_slip dt (trapezoid;
+         * v_slip linear across an increment, the ones holding t0 and the
+         * separation cut there): the collision driver's xi_t, which ends
+         * with the contact */
         double vslip = k.vx - k.omega * s->R;
-        if (q->time > t0) {
+        double end = isnan(sum->t_c) ? q->time : fmin(q->time, t0 + sum->t_c);
+        if (end > t0 && end > prev_t) {
             double from = fmax(prev_t, t0), span = q->time - prev_t;
-            double v_from = span > 0 ? prev_slip + (vslip - prev_slip) * (from - prev_t) / span
-                                     : vslip;
-            xi += 0.5 * (v_from + vslip) * (q->time - from);
+            double v_from =
+                span > 0 ? prev_slip + (vslip - prev_slip) * (from - prev_t) / span : vslip;
+            double v_end =
+                span > 0 ? prev_slip + (vslip - prev_slip) * (end - prev_t) / span : vslip;
+            xi += 0.5 * (v_from + v_end) * (end - from);
         }
         prev_t = q->time, prev_f = fn, prev_slip = vslip;
         double row[NCOL] = {q->time,
@@ -1265,11 +1276,12 @@ static void provenance_contact(FILE *f, const cwb_fem_job *job, const summary *s
             "1.25 times the loaded radius (%.4g m) of the pressure centroid, on the symmetry "
             "half y >= 0; x, y = the node's deformed position on the block's plane, x along the "
             "tangential velocity from the pressure centroid; p = contact pressure, tau = |contact "
-            "shear| (CalculiX CSTR in the .frd); tau_over_mu_p = tau / (mu p); slip = |CSLIP|, "
+            "shear| (CalculiX CSTR in the .frd); tau_over_mu_p = tau / (mu p), 0 at an open node; "
+            "slip = |CSLIP|, "
             "CalculiX's relative tangential displacement of the node since it touched (the stick "
             "penalty's elastic part included); state = 0 open, 1 stick, 2 slip (tau >= 0.999 mu "
             "p); PEEQ = the sphere's equivalent plastic strain at the node (extrapolated from the "
-            "integration points; NaN for an elastic sphere)\n"
+            "integration points; 0 for an elastic sphere)\n"
             "# counts: %zu nodes, %zu in contact, %zu slipping; largest PEEQ %.4g\n"
             "# tolerance: 0.001 on tau <= mu p at every contact node (Coulomb; CalculiX's "
             "friction is a penalty, as tests/test_fem_shear.c; tests/test_fem_impact.c): the "
@@ -1308,64 +1320,66 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
     if (s->sigma_y > 0)
         snprintf(sigma_y_key, sizeof sigma_y_key, "; normal.sigma_y = %.10g", s->sigma_y);
     stands_for_friction(s, friction_key, sizeof friction_key);
-    fprintf(f,
-            "# model: Rathbone thesis Model D (Sec. 3.6; its FEM is 3D Abaqus): half of a "
-            "sphere (cut by the symmetry plane y = 0 that holds its velocity; forces x 2), free, "
-            "initial velocity v_t = %g m/s along x and v_n = %g m/s towards an elastic block of "
-            "the same material (the half-space: |x| <= %g R, 0 <= y <= %g R, depth %g R, bottom "
-            "and far sides fixed); initial gap %g of Hertz's approach (first touch at %.4g s)\n"
-            "# parameters: R = %g m; E = %g Pa; nu = %g; rho = %g kg/m^3 (both bodies); sigma_y "
-            "= %g Pa (%s); mu = %g; "
-            "angle atan(v_t / v_n) = %.4g deg\n"
-            "# Hertz (Johnson 1985 ch. 11, E* = E / 2(1 - nu^2), m* = m = %.5g kg): t_c = %.5g s, "
-            "F_max = %.5g N, delta_max = %.5g m, a_max = %.5g m\n"
-            "# contact: CalculiX %s, slave = the sphere's faces within %g R of "
-            "the contact point, master = the block's top within %g R; linear "
-            "pressure-overclosure K = %g E/h0, Coulomb mu with stick slope %g E/h0 (CalculiX's "
-            "friction is a penalty)\n"
-            "# mesh: gmsh %s, 10-node tetrahedra (C3D10) in both bodies, size h0 = %g R within "
-            "%g R of the contact point, growing by %g per unit distance to %g R; %zu elements, "
-            "%zu nodes, smallest edge %.3g m; Hertz a_max / h0 = %.3g\n"
-            "# solver: CalculiX ccx %s, *DYNAMIC (implicit, Hilber-Hughes-Taylor ALPHA = %g), "
-            "NLGEOM, increments t_c / %d at most (CalculiX's cutbacks below), to the first touch "
-            "+ %g t_c\n"
-            "# refinement check: none (one run measured the cost; see the README)\n"
-            "# rows: every converged increment; time from the release, t_contact from the first "
-            "touch; F_n, F_t = the contact force on the sphere (CalculiX CF of the slave "
-            "surface x 2) along +z (up) and +x (the tangential velocity's direction: friction "
-            "makes it negative); M_y = its moment about the sphere's centre of mass; v_n "
-            "(towards the block: -v_n after the rebound), v_t, omega (about +y) = the sphere's "
-            "rigid motion "
-            "from its momentum balance (m = 4/3 pi R^3 rho, I = 2/5 m R^2, trapezoid over the "
-            "increments from the initial velocity); v_slip = v_t - omega R, the contact point's "
-            "tangential velocity; KE = the sphere's kinetic energy (CalculiX ELKE x 2, "
-            "vibrations included); F_block = the block supports' vertical reaction x 2 (the "
-            "force the block passes on, with its inertia: not the contact force); IE = the "
-            "sphere's internal energy (CalculiX ELSE x 2: strain energy and plastic work); "
-            "xi_t = int v_slip dt from the first touch, the contact point's rigid-body "
-            "tangential displacement (cwb's collision driver's xi_t); F_t_resisting = -F_t, "
-            "the friction force in the sense of cwb's collision driver's F_t (positive against "
-            "the initial tangential velocity)\n"
-            "# tolerance: 0.05 on the normal force against Hertz's elastic impact (of F_max; and "
-            "on t_c): the coarsest mesh that resolves the contact (a_max / h0 = %.3g), a finite "
-            "block, the increments, the penalty contact and the elastic waves Hertz leaves out "
-            "(tests/test_fem_impact.c)\n"
-            "# independence: fem " FEM_INDEPENDENCE "\n"
-            "# raw solver output: %s/p001.dat (the contact force and moment, the block's "
-            "reaction and the sphere's kinetic energy per increment; the .frd is not kept)\n"
-            "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g; "
-            "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; %s; "
-            "driver.v_normal = %.10g; driver.v_tangential = %.10g%s\n",
-            s->v_t, s->v_n, s->block, s->block, s->block, s->gap, gap_of(s) / s->v_n, s->R, s->E,
-            s->nu, s->rho, s->sigma_y,
-            s->sigma_y > 0 ? "the sphere elastic-perfectly-plastic, von Mises; the block elastic"
-                           : "0: elastic",
-            s->mu, atan2(s->v_t, s->v_n) * 180.0 / M_PI, h->mass, h->t_c, h->force, h->delta, h->a,
-            sum->from_momentum ? "node-to-surface" : "surface-to-surface", s->slave * s->zone, 1.5 * s->slave * s->zone, s->penalty, s->stick,
-            job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements, sum->nodes,
-            sum->h_min * cwb_impact_length_unit(s), h->a / (s->fine * s->R), job->ccx_version,
-            s->alpha, s->increments, s->duration, h->a / (s->fine * s->R), job->raw, s->R, s->E,
-            s->nu, s->rho, s->E, s->nu, friction_key, s->v_n, s->v_t, sigma_y_key);
+    fprintf(
+        f,
+        "# model: Rathbone thesis Model D (Sec. 3.6; its FEM is 3D Abaqus): half of a "
+        "sphere (cut by the symmetry plane y = 0 that holds its velocity; forces x 2), free, "
+        "initial velocity v_t = %g m/s along x and v_n = %g m/s towards an elastic block of "
+        "the same material (the half-space: |x| <= %g R, 0 <= y <= %g R, depth %g R, bottom "
+        "and far sides fixed); initial gap %g of Hertz's approach (first touch at %.4g s)\n"
+        "# parameters: R = %g m; E = %g Pa; nu = %g; rho = %g kg/m^3 (both bodies); sigma_y "
+        "= %g Pa (%s); mu = %g; "
+        "angle atan(v_t / v_n) = %.4g deg\n"
+        "# Hertz (Johnson 1985 ch. 11, E* = E / 2(1 - nu^2), m* = m = %.5g kg): t_c = %.5g s, "
+        "F_max = %.5g N, delta_max = %.5g m, a_max = %.5g m\n"
+        "# contact: CalculiX %s, slave = the sphere's faces within %g R of "
+        "the contact point, master = the block's top within %g R; linear "
+        "pressure-overclosure K = %g E/h0, Coulomb mu with stick slope %g E/h0 (CalculiX's "
+        "friction is a penalty)\n"
+        "# mesh: gmsh %s, 10-node tetrahedra (C3D10) in both bodies, size h0 = %g R within "
+        "%g R of the contact point, growing by %g per unit distance to %g R; %zu elements, "
+        "%zu nodes, smallest edge %.3g m; Hertz a_max / h0 = %.3g\n"
+        "# solver: CalculiX ccx %s, *DYNAMIC (implicit, Hilber-Hughes-Taylor ALPHA = %g), "
+        "NLGEOM, increments t_c / %d at most (CalculiX's cutbacks below), to the first touch "
+        "+ %g t_c\n"
+        "# refinement check: none (one run measured the cost; see the README)\n"
+        "# rows: every converged increment; time from the release, t_contact from the first "
+        "touch; F_n, F_t = the contact force on the sphere (CalculiX CF of the slave "
+        "surface x 2) along +z (up) and +x (the tangential velocity's direction: friction "
+        "makes it negative); M_y = its moment about the sphere's centre of mass; v_n "
+        "(towards the block: -v_n after the rebound), v_t, omega (about +y) = the sphere's "
+        "rigid motion "
+        "from its momentum balance (m = 4/3 pi R^3 rho, I = 2/5 m R^2, trapezoid over the "
+        "increments from the initial velocity); v_slip = v_t - omega R, the contact point's "
+        "tangential velocity; KE = the sphere's kinetic energy (CalculiX ELKE x 2, "
+        "vibrations included); F_block = the block supports' vertical reaction x 2 (the "
+        "force the block passes on, with its inertia: not the contact force); IE = the "
+        "sphere's internal energy (CalculiX ELSE x 2: strain energy and plastic work); "
+        "xi_t = int v_slip dt from the first touch to the separation, the contact point's "
+        "rigid-body tangential displacement (cwb's collision driver's xi_t); F_t_resisting = -F_t, "
+        "the friction force in the sense of cwb's collision driver's F_t (positive against "
+        "the initial tangential velocity)\n"
+        "# tolerance: 0.05 on the normal force against Hertz's elastic impact (of F_max; and "
+        "on t_c): the coarsest mesh that resolves the contact (a_max / h0 = %.3g), a finite "
+        "block, the increments, the penalty contact and the elastic waves Hertz leaves out "
+        "(tests/test_fem_impact.c)\n"
+        "# independence: fem " FEM_INDEPENDENCE "\n"
+        "# raw solver output: %s/p001.dat (the contact force and moment, the block's "
+        "reaction and the sphere's kinetic energy per increment; the .frd is not kept)\n"
+        "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g; "
+        "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; %s; "
+        "driver.v_normal = %.10g; driver.v_tangential = %.10g%s\n",
+        s->v_t, s->v_n, s->block, s->block, s->block, s->gap, gap_of(s) / s->v_n, s->R, s->E, s->nu,
+        s->rho, s->sigma_y,
+        s->sigma_y > 0 ? "the sphere elastic-perfectly-plastic, von Mises; the block elastic"
+                       : "0: elastic",
+        s->mu, atan2(s->v_t, s->v_n) * 180.0 / M_PI, h->mass, h->t_c, h->force, h->delta, h->a,
+        sum->from_momentum ? "node-to-surface" : "surface-to-surface", s->slave * s->zone,
+        1.5 * s->slave * s->zone, s->penalty, s->stick, job->gmsh_version, s->fine, s->zone,
+        s->growth, s->coarse, sum->elements, sum->nodes, sum->h_min * cwb_impact_length_unit(s),
+        h->a / (s->fine * s->R), job->ccx_version, s->alpha, s->increments, s->duration,
+        h->a / (s->fine * s->R), job->raw, s->R, s->E, s->nu, s->rho, s->E, s->nu, friction_key,
+        s->v_n, s->v_t, sigma_y_key);
     if (sum->t_last < sum->t_end * (1.0 - 1e-6))
         fprintf(f,
                 "# STOPPED: the solve was stopped at %.5g s of the step's %.5g s (%.3g t_c after "
