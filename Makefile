@@ -185,7 +185,7 @@ SEED004_PLASTIC_FIGS = $(foreach c,fig26_thornton fig26_thornton_fit fig26 \
 # Seed 004 Figs. 36-54 (ch. 5, tangential): the law side, law against law;
 # a figure's comparison runs come before the case that draws them.
 SEED004_TANGENTIAL_FIGS = $(foreach c,fig36 fig36_fem_a35 fig36_fem_a45 fig36_fem_a68 \
-                           fig37_fem_a35 fig37_fem_a45 fig37_fem_a65 fig38_fem_a35 fig38_fem_a45 \
+                           fig37_fem_a15 fig38_fem_a15 fig39_fem_a15 fig37_fem_a35 fig37_fem_a45 fig37_fem_a65 fig38_fem_a35 fig38_fem_a45 \
                            fig38_fem_a65 fig39_fem_a35 fig39_fem_a45 fig39_fem_a65 fig37_a15 fig37_a35 fig37_a45 fig37_a65 fig38_a15 fig38_a35 \
                            fig38_a45 fig38_a65 fig39_a15 fig39_a35 fig39_a45 fig39_a65 \
                            fig40_a15 fig40_a45 fig41_hertz fig41 fig41_fem fig43_y3 fig43_y7 fig43_y15 \
