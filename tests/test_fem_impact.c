@@ -326,9 +326,7 @@ START_TEST(impact_sliding_rebound_is_closed_form)
         if (finished[k].sliding == STICKS) {
             ck_assert_msg(2.0 * (1.0 - sp.nu) / (2.0 - sp.nu) * sp.v_t / sp.v_n < sp.mu,
                           "%s: not a study that sticks from the start", finished[k].name);
-            continue;
-        }
-        if (finished[k].sliding == SLIDES) {
+        } else if (finished[k].sliding == SLIDES) {
             ck_assert_msg(sp.v_t > 3.5 * sp.mu * 2.0 * sp.v_n, "not a sliding study");
             for (size_t i = 0; i < r.nrow; i++)
                 ck_assert_msg(col(&r, "v_slip", i) > 0, "%s: row %zu: v_slip = %g m/s",
