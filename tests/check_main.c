@@ -1,5 +1,6 @@
 /* check_main.c -- runs every Check suite of cwb. */
 #include <dirent.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,48 @@ void test_bad_studies(const char *tag, const char *head, const char *const (*bad
                       "row %zu: status %d: %s", i, st, err);
     }
     test_tmp_remove(dir);
+}
+
+/* RLIMIT_CPU for the forked test process; a test over budget gets SIGXCPU,
+ * which Check reports as an error naming the test. Under CK_FORK=no (the
+ * valgrind target) every test shares one process, so no limit is set. */
+static void cpu_budget(double seconds)
+{
+    const char *fork = getenv("CK_FORK");
+    if (fork && strcmp(fork, "no") == 0)
+        return;
+    const char *scale_text = getenv("CWB_TEST_CPU_SCALE");
+    double scale = scale_text ? strtod(scale_text, NULL) : 1.0;
+    if (!(scale > 0.0 && scale < 1e3))
+        scale = 1.0;
+    rlim_t budget = (rlim_t)(seconds * scale + 0.999);
+    struct rlimit lim;
+    if (getrlimit(RLIMIT_CPU, &lim) != 0)
+        return;
+    struct rusage used;
+    getrusage(RUSAGE_SELF, &used);
+    rlim_t want = (rlim_t)used.ru_utime.tv_sec + (rlim_t)used.ru_stime.tv_sec +
+                  (budget > 0 ? budget : 1);
+    if (lim.rlim_max == RLIM_INFINITY || want < lim.rlim_max) {
+        lim.rlim_cur = want;
+        setrlimit(RLIMIT_CPU, &lim);
+    }
+}
+static void cpu_budget_30(void) { cpu_budget(30); }
+static void cpu_budget_60(void) { cpu_budget(60); }
+static void cpu_budget_120(void) { cpu_budget(120); }
+static void cpu_budget_600(void) { cpu_budget(600); }
+
+TCase *test_tcase(const char *name, int cpu_seconds)
+{
+    TCase *tc = tcase_create(name);
+    tcase_set_timeout(tc, 0); /* 0: no wall-clock limit */
+    void (*fixture)(void) = cpu_seconds <= 30    ? cpu_budget_30
+                            : cpu_seconds <= 60  ? cpu_budget_60
+                            : cpu_seconds <= 120 ? cpu_budget_120
+                                                 : cpu_budget_600;
+    tcase_add_checked_fixture(tc, fixture, NULL);
+    return tc;
 }
 
 void test_tmp_make(char *dir, size_t n, const char *tag)

@@ -36,6 +36,12 @@ Suite *batch_suite(void);
 Suite *rolling_suite(void);
 Suite *adhesion_suite(void);
 
+/* A test case whose every test may use at most `cpu_seconds` of CPU (times
+ * CWB_TEST_CPU_SCALE, e.g. for sanitizer builds), enforced with RLIMIT_CPU in
+ * the forked test process, and no wall-clock timeout: a busy machine makes a
+ * test slower, never failed. Budgets are rounded up to 30, 60, 120 or 600 s. */
+TCase *test_tcase(const char *name, int cpu_seconds);
+
 /* Load a case (with overrides) and run it; the test fails on any error. */
 cwb_case *test_load(const char *path, const char *const *over, size_t n);
 void test_run(const char *path, const char *const *over, size_t n, cwb_result *r);

@@ -754,8 +754,7 @@ END_TEST
 Suite *adhesion_suite(void)
 {
     Suite *s = suite_create("adhesion");
-    TCase *tc = tcase_create("adhesion");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("adhesion", 120);
     tcase_add_test(tc, jkr_curve_closed_form);
     tcase_add_test(tc, jkr_pulloff_force_minimum);
     tcase_add_test(tc, dmt_closed_form);

@@ -213,7 +213,7 @@ END_TEST
 Suite *api_suite(void)
 {
     Suite *s = suite_create("api");
-    TCase *tc = tcase_create("api");
+    TCase *tc = test_tcase("api", 30);
     tcase_add_test(tc, test_api_closed_forms);
     tcase_add_test(tc, test_api_contract);
     tcase_add_test(tc, test_api_matches_case);

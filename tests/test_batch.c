@@ -465,8 +465,7 @@ END_TEST
 Suite *batch_suite(void)
 {
     Suite *s = suite_create("batch");
-    TCase *tc = tcase_create("batch");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("batch", 120);
     tcase_add_test(tc, batch_equals_single_runs_any_jobs_and_shards);
     tcase_add_test(tc, batch_sets_keys_as_single_runs_do);
     tcase_add_test(tc, batch_resumes_after_sigkill);

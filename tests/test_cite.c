@@ -88,7 +88,7 @@ END_TEST
 Suite *cite_suite(void)
 {
     Suite *s = suite_create("cite");
-    TCase *tc = tcase_create("cite");
+    TCase *tc = test_tcase("cite", 30);
     tcase_add_test(tc, every_law_cites_known_works);
     tcase_add_test(tc, describe_and_cite_print_full_references);
     suite_add_tcase(s, tc);

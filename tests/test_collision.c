@@ -529,8 +529,7 @@ END_TEST
 Suite *collision_suite(void)
 {
     Suite *s = suite_create("collision");
-    TCase *tc = tcase_create("collision");
-    tcase_set_timeout(tc, 60);
+    TCase *tc = test_tcase("collision", 60);
     tcase_add_loop_test(tc, hertz_impact_closed_forms, 0,
                         (int)(sizeof hertz_cases / sizeof *hertz_cases));
     tcase_add_test(tc, linear_half_period);

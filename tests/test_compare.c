@@ -183,12 +183,11 @@ END_TEST
 Suite *compare_suite(void)
 {
     Suite *s = suite_create("compare");
-    TCase *tc = tcase_create("compare");
+    TCase *tc = test_tcase("compare", 120);
     tcase_add_test(tc, cycles_are_compared_leg_by_leg);
     tcase_add_test(tc, legs_that_do_not_match_are_refused);
     tcase_add_test(tc, reference_states_what_it_stands_for);
     tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
-    tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -637,8 +637,7 @@ END_TEST
 Suite *fem_suite(void)
 {
     Suite *s = suite_create("fem");
-    TCase *t = tcase_create("fem");
-    tcase_set_timeout(t, 60);
+    TCase *t = test_tcase("fem", 60);
     tcase_add_unchecked_fixture(t, scratch_make, scratch_remove);
     tcase_add_test(t, fem_csv_from_committed_solver_output);
     tcase_add_test(t, fem_w_is_eq20_inverted);

@@ -616,8 +616,7 @@ END_TEST
 Suite *fem_impact_suite(void)
 {
     Suite *s = suite_create("fem_impact");
-    TCase *t = tcase_create("impact");
-    tcase_set_timeout(t, 60);
+    TCase *t = test_tcase("impact", 60);
     tcase_add_test(t, impact_normal_force_is_hertz);
     tcase_add_test(t, impact_finished_runs_are_hertz);
     tcase_add_test(t, impact_sliding_rebound_is_closed_form);

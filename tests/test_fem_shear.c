@@ -459,8 +459,7 @@ END_TEST
 Suite *fem_shear_suite(void)
 {
     Suite *s = suite_create("fem_shear");
-    TCase *t = tcase_create("shear");
-    tcase_set_timeout(t, 60);
+    TCase *t = test_tcase("shear", 60);
     tcase_add_test(t, shear_csv_from_committed_solver_output);
     tcase_add_test(t, shear_elastic_is_cattaneo_mindlin);
     tcase_add_test(t, shear_refinement_moves_ft_little);

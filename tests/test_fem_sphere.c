@@ -329,8 +329,7 @@ END_TEST
 Suite *fem_sphere_suite(void)
 {
     Suite *s = suite_create("fem_sphere");
-    TCase *t = tcase_create("sphere");
-    tcase_set_timeout(t, 60);
+    TCase *t = test_tcase("sphere", 60);
     tcase_add_test(t, sphere_csv_from_committed_solver_output);
     tcase_add_test(t, sphere_edge_and_centre_exact_on_hertz);
     tcase_add_test(t, sphere_elastic_is_hertz);

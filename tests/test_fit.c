@@ -360,8 +360,7 @@ END_TEST
 Suite *fit_suite(void)
 {
     Suite *s = suite_create("fit");
-    TCase *tc = tcase_create("fit");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("fit", 120);
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_test(tc, run_fit_recovers_law_parameter);
     tcase_add_test(tc, eq33_fit_is_the_normal_equations);

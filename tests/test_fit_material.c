@@ -523,8 +523,7 @@ END_TEST
 Suite *fit_material_suite(void)
 {
     Suite *s = suite_create("fit_material");
-    TCase *tc = tcase_create("fit_material");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("fit_material", 120);
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_test(tc, material_fits_recover_constants_from_noisy_tables);
     tcase_add_test(tc, material_trends_are_the_thesis_lines_on_exact_tables);

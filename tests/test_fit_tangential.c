@@ -250,8 +250,7 @@ END_TEST
 Suite *fit_tangential_suite(void)
 {
     Suite *s = suite_create("fit_tangential");
-    TCase *tc = tcase_create("fit_tangential");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("fit_tangential", 120);
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_test(tc, friction_fit_returns_the_constants);
     tcase_add_test(tc, stiffness_fit_returns_a1_c1);

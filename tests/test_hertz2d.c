@@ -473,7 +473,7 @@ END_TEST
 Suite *hertz2d_suite(void)
 {
     Suite *s = suite_create("hertz2d");
-    TCase *tc = tcase_create("hertz2d");
+    TCase *tc = test_tcase("hertz2d", 30);
     tcase_add_test(tc, hertz2d_on_eqs_4_and_23);
     tcase_add_test(tc, hertz2d_energy_and_eq22);
     tcase_add_test(tc, hertz2d_wall_and_limits);

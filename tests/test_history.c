@@ -105,7 +105,7 @@ END_TEST
 Suite *history_suite(void)
 {
     Suite *s = suite_create("history");
-    TCase *tc = tcase_create("history");
+    TCase *tc = test_tcase("history", 30);
     tcase_add_test(tc, force_control_inverts_displacement_control);
     tcase_add_test(tc, force_control_beyond_coulomb_fails);
     tcase_add_test(tc, coulomb_loop_and_energy);

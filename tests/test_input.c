@@ -558,8 +558,7 @@ END_TEST
 Suite *input_suite(void)
 {
     Suite *s = suite_create("input");
-    TCase *tc = tcase_create("input");
-    tcase_set_timeout(tc, 30);
+    TCase *tc = test_tcase("input", 30);
     tcase_add_loop_test(tc, bad_input_exits_2, 0, (int)(sizeof rows / sizeof *rows));
     tcase_add_test(tc, missing_case_file);
     tcase_add_test(tc, reader_whole_lines);

@@ -111,8 +111,7 @@ END_TEST
 Suite *json_suite(void)
 {
     Suite *s = suite_create("json");
-    TCase *tc = tcase_create("json");
-    tcase_set_timeout(tc, 60);
+    TCase *tc = test_tcase("json", 60);
     tcase_add_test(tc, json_answers_parse_with_a_real_parser);
     suite_add_tcase(s, tc);
     return s;

@@ -593,7 +593,7 @@ END_TEST
 Suite *laws_suite(void)
 {
     Suite *s = suite_create("laws");
-    TCase *tc = tcase_create("laws");
+    TCase *tc = test_tcase("laws", 30);
     tcase_add_test(tc, hertz_seed001_is_seed004);
     tcase_add_test(tc, hertz_energy_is_work);
     tcase_add_test(tc, linear_connector_seed002_examples);

@@ -150,8 +150,7 @@ END_TEST
 Suite *plastic_suite(void)
 {
     Suite *s = suite_create("plastic");
-    TCase *tc = tcase_create("plastic");
-    tcase_set_timeout(tc, 60);
+    TCase *tc = test_tcase("plastic", 60);
     tcase_add_test(tc, yield_factor);
     tcase_add_test(tc, thornton_restitution);
     tcase_add_test(tc, thornton_history);

@@ -605,8 +605,7 @@ END_TEST
 Suite *plastic_laws_suite(void)
 {
     Suite *s = suite_create("plastic_laws");
-    TCase *tc = tcase_create("plastic_laws");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("plastic_laws", 120);
     tcase_add_test(tc, elastic_limit_is_hertz);
     tcase_add_test(tc, continuity_or_flagged_jumps);
     tcase_add_test(tc, reloading_follows_unloading);

@@ -274,8 +274,7 @@ END_TEST
 Suite *properties_suite(void)
 {
     Suite *s = suite_create("properties");
-    TCase *tc = tcase_create("properties");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("properties", 120);
     tcase_add_loop_test(tc, random_normal_histories, 0, (int)cwb_law_count(CWB_KIND_NORMAL));
     tcase_add_loop_test(tc, random_tangential_histories, 0,
                         (int)cwb_law_count(CWB_KIND_TANGENTIAL));

@@ -857,10 +857,9 @@ END_TEST
 Suite *references_suite(void)
 {
     Suite *s = suite_create("references");
-    TCase *tc = tcase_create("references");
+    TCase *tc = test_tcase("references", 600);
     /* about 25 s on 2 idle cores (the sweeps of Chung & Ooi tests 4-8 take
      * most); the sanitizer build is several times slower */
-    tcase_set_timeout(tc, 600);
     tcase_add_test(tc, every_reference_has_fields);
     tcase_add_test(tc, malformed_fields_named);
     tcase_add_test(tc, reader_edge_cases);

@@ -476,8 +476,7 @@ END_TEST
 Suite *rolling_suite(void)
 {
     Suite *s = suite_create("rolling");
-    TCase *tc = tcase_create("rolling");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("rolling", 120);
     tcase_add_test(tc, epsd_and_twist_loops);
     tcase_add_test(tc, moment_control);
     tcase_add_test(tc, spring_forms_under_changing_stiffness);

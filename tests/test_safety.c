@@ -535,8 +535,7 @@ END_TEST
 Suite *safety_suite(void)
 {
     Suite *s = suite_create("safety");
-    TCase *tc = tcase_create("safety");
-    tcase_set_timeout(tc, 60);
+    TCase *tc = test_tcase("safety", 60);
     tcase_add_test(tc, hostile_name_and_title_run);
     tcase_add_test(tc, hostile_out_and_title_sweep);
     tcase_add_test(tc, hostile_title_fit);

@@ -607,8 +607,7 @@ END_TEST
 Suite *sliding_suite(void)
 {
     Suite *s = suite_create("sliding");
-    TCase *tc = tcase_create("seed003");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("seed003", 120);
     tcase_add_test(tc, test_work_closed_forms);
     tcase_add_test(tc, test_lobatto);
     tcase_add_test(tc, test_restitution_vcrit);

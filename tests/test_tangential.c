@@ -378,8 +378,7 @@ END_TEST
 Suite *tangential_suite(void)
 {
     Suite *s = suite_create("tangential");
-    TCase *tc = tcase_create("tangential");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("tangential", 120);
     tcase_add_loop_test(tc, md_constant_normal_force, 0, 2);
     tcase_add_test(tc, mindlin_family_constant_normal_force);
     tcase_add_test(tc, mindlin_stick_closed_forms);

@@ -837,8 +837,7 @@ END_TEST
 Suite *tangential_plastic_suite(void)
 {
     Suite *s = suite_create("tangential_plastic");
-    TCase *tc = tcase_create("tangential_plastic");
-    tcase_set_timeout(tc, 120);
+    TCase *tc = test_tcase("tangential_plastic", 120);
     tcase_add_test(tc, contact_radius_section_5_4);
     tcase_add_test(tc, contact_radius_in_history_output);
     tcase_add_test(tc, normal_response_history_fields);
