@@ -1,5 +1,6 @@
 /* check_main.c -- runs every Check suite of cwb. */
 #include <dirent.h>
+#include <limits.h>
 #include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,11 +112,33 @@ const char *test_tmp_path(const char *dir, const char *name, char *buf, size_t n
     return buf;
 }
 
+const char *test_root(void)
+{
+    static char root[PATH_MAX];
+    if (!root[0])
+        ck_assert_msg(getcwd(root, sizeof root) != NULL, "getcwd failed");
+    return root;
+}
+
+void test_fputs_rooted(FILE *f, const char *text)
+{
+    for (const char *p = text; *p;) {
+        const char *at = strstr(p, "$ROOT");
+        if (!at) {
+            fputs(p, f);
+            break;
+        }
+        fwrite(p, 1, (size_t)(at - p), f);
+        fputs(test_root(), f);
+        p = at + 5;
+    }
+}
+
 void test_write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
     ck_assert_msg(f != NULL, "cannot write %s", path);
-    fputs(text, f);
+    test_fputs_rooted(f, text);
     ck_assert_msg(fclose(f) == 0, "cannot write %s", path);
 }
 
@@ -187,6 +210,7 @@ int main(void)
     srunner_add_suite(sr, batch_suite());
     srunner_add_suite(sr, rolling_suite());
     srunner_add_suite(sr, adhesion_suite());
+    srunner_add_suite(sr, paths_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -4,6 +4,7 @@
 #define CWB_TEST_H
 
 #include <check.h>
+#include <stdio.h>
 
 #include "cwb_contact.h"
 #include "cwb_out.h"
@@ -35,6 +36,7 @@ Suite *api_suite(void);
 Suite *batch_suite(void);
 Suite *rolling_suite(void);
 Suite *adhesion_suite(void);
+Suite *paths_suite(void);
 
 /* A test case whose every test may use at most `cpu_seconds` of CPU (times
  * CWB_TEST_CPU_SCALE, e.g. for sanitizer builds), enforced with RLIMIT_CPU in
@@ -58,7 +60,13 @@ void test_bad_studies(const char *tag, const char *head, const char *const (*bad
                       size_t count);
 void test_tmp_remove(const char *dir);
 const char *test_tmp_path(const char *dir, const char *name, char *buf, size_t n);
+/* Write text to path, each "$ROOT" replaced by the repository root (the
+ * working directory of make check): a case written to a temporary folder
+ * names shipped files by absolute path, since a relative path in a case
+ * file is read from the case file's folder. */
 void test_write_file(const char *path, const char *text);
+void test_fputs_rooted(FILE *f, const char *text);
+const char *test_root(void);
 /* Value of column `name` in row `row` of a run's series (fails the test if absent). */
 double test_col(const cwb_result *r, const char *name, size_t row);
 

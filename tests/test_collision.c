@@ -170,6 +170,10 @@ static void case_with_dt(const char *path, const char *dt, char *dir, char *out,
         if (!replaced && strncmp(line, "dt ", 3) == 0) {
             fprintf(o, "dt       = %s\n", dt);
             replaced = 1;
+        } else if (strncmp(line, "reference", 9) == 0 && strstr(line, "= ../")) {
+            /* the copy lives elsewhere: the shipped reference by absolute path */
+            *strstr(line, "= ../") = '\0';
+            fprintf(o, "%s= %s/%s", line, test_root(), line + strlen(line) + 5);
         } else {
             fputs(line, o);
         }

@@ -423,7 +423,7 @@ START_TEST(fem_committed_studies_load)
                                                                         : "halfround");
         /* a study is committed with what it computed */
         char csv[600];
-        snprintf(csv, sizeof csv, "reference/fem/%s%s.csv", s->study.text[CWB_FEM_NAME],
+        snprintf(csv, sizeof csv, "reference/fem/%.300s%s.csv", s->study.text[CWB_FEM_NAME],
                  strstr(e->d_name, "cylinders") ? "_forces" : "");
         ck_assert_msg(access(csv, R_OK) == 0, "%s: no %s", path, csv);
         cwb_fem_study_free(s);

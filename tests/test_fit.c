@@ -73,7 +73,7 @@ START_TEST(run_fit_recovers_law_parameter)
         }
         fclose(f);
         snprintf(text, sizeof text,
-                 "[fit]\nmodel = run\ncase = cases/seed000_fig12.case\n"
+                 "[fit]\nmodel = run\ncase = $ROOT/cases/seed000_fig12.case\n"
                  "reference = %s\nx = S_over_R\ny = F\nfree = tangential.w33_1\nlower = 0\n"
                  "upper = 1\n",
                  data);
@@ -220,7 +220,7 @@ START_TEST(line_fit_equivalent_stiffness)
     }
     cwb_result r;
     fit_text("line.fit",
-             "[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\n"
+             "[fit]\nmodel = line\ncase = $ROOT/cases/seed000_fig15a.case\n"
              "x = delta_n\ny = F_n\n",
              &r);
     ck_assert_rel(cwb_result_get(&r, "k"), sxy / sxx, 1e-12);
@@ -255,7 +255,7 @@ START_TEST(fit_plot_shows_estimates_and_units)
     }
     char path[256], msg[CWB_MSG];
     test_write_file(tmp("kn.fit", path, sizeof path),
-                    "[fit]\nmodel = line\ndata = reference/fem/seed000_cylinders_case2_forces.csv\n"
+                    "[fit]\nmodel = line\ndata = $ROOT/reference/fem/seed000_cylinders_case2_forces.csv\n"
                     "x = delta_n\ny = F_n\n");
     cwb_result r;
     cwb_result_init(&r);
@@ -286,23 +286,23 @@ START_TEST(fit_refusals)
         {"[fit]\nmodel = eq33\nfoo = 1\n", ":3: [fit] unknown key 'foo'"},
         {"[other]\nmodel = eq33\n", "unknown section [other]"},
         {"[fit]\nmodel = eq33\n", "needs the key 'data'"},
-        {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
-         "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
+        {"[fit]\nmodel = run\ncase = $ROOT/cases/seed000_fig12.case\nreference = "
+         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
          "lower = 0, 1\nupper = 1\n",
          "lower needs 1 values"},
-        {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
-         "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
+        {"[fit]\nmodel = run\ncase = $ROOT/cases/seed000_fig12.case\nreference = "
+         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
          "lower = 0.5\nupper = 1\n",
          "is not inside"},
-        {"[fit]\nmodel = run\ncase = cases/seed000_fig12.case\nreference = "
-         "reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.nothing\n"
+        {"[fit]\nmodel = run\ncase = $ROOT/cases/seed000_fig12.case\nreference = "
+         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.nothing\n"
          "lower = 0\nupper = 1\n",
          "not a law or driver key"},
-        {"[fit]\nmodel = line\ncase = cases/seed000_fig15a.case\nx = delta_n\ny = G\n",
+        {"[fit]\nmodel = line\ncase = $ROOT/cases/seed000_fig15a.case\nx = delta_n\ny = G\n",
          "no column 'G'"},
         {"[fit]\nmodel = line\nx = delta_n\ny = F_n\n", "needs the key 'data'"},
-        {"[fit]\nmodel = eq33\ndata = reference/fem/seed000_fig8.csv\n"
-         "show = reference/fem/seed000_fig7a.csv\n",
+        {"[fit]\nmodel = eq33\ndata = $ROOT/reference/fem/seed000_fig8.csv\n"
+         "show = $ROOT/reference/fem/seed000_fig7a.csv\n",
          "needs the key 'x'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {

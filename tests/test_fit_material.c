@@ -496,7 +496,7 @@ START_TEST(material_refusals)
     /* a table without the FEM columns */
     snprintf(text, sizeof text,
              "[fit]\nmodel = material\nformula = pressure\ndata = "
-             "reference/analytic/thornton_restitution.csv\n");
+             "$ROOT/reference/analytic/thornton_restitution.csv\n");
     cwb_result r;
     int rc = fit_text("bad.fit", text, &r, msg, sizeof msg);
     ck_assert_msg(rc == CWB_EINPUT && strstr(msg, "no column 'leg'"), "%d '%s'", rc, msg);
@@ -509,7 +509,7 @@ START_TEST(material_refusals)
               {"leg = one", "'one' is not a finite number"}};
     for (size_t i = 0; i < sizeof wh / sizeof *wh; i++) {
         snprintf(text, sizeof text,
-                 "[fit]\nmodel = run\ncase = cases/seed004_fig26_thornton.case\nreference = %s\n"
+                 "[fit]\nmodel = run\ncase = $ROOT/cases/seed004_fig26_thornton.case\nreference = %s\n"
                  "x = delta_n\ny = F_n\nref_x = delta\nref_y = force\nfree = normal.py\n"
                  "lower = 1e6\nupper = 1e9\nwhere = %s\n",
                  data, wh[i].where);

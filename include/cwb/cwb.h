@@ -123,7 +123,9 @@ enum {
     CWB_P_MAX_OPEN = 1u << 1, /* value must be < max (default <= max) */
     CWB_P_REQUIRED = 1u << 2, /* no default: the case must give it */
     CWB_P_AUTO = 1u << 3,     /* the word "auto" is accepted (stored as def) */
-    CWB_P_INTEGER = 1u << 4   /* a whole number (counts: steps, points, rows) */
+    CWB_P_INTEGER = 1u << 4,  /* a whole number (counts: steps, points, rows) */
+    CWB_P_PATH = 1u << 5      /* TEXT naming files: relative paths are read from the
+                                 folder of the file that names them (cwb_paths.h) */
 };
 
 typedef struct {
@@ -139,7 +141,7 @@ typedef struct {
 
 #define CWB_MAX_PARAMS 32  /* parameters in one table */
 #define CWB_MAX_LIST   256 /* items in one LIST parameter */
-#define CWB_TEXT       512 /* length of a TEXT parameter */
+#define CWB_TEXT       2048 /* length of a TEXT parameter (a path list with absolute paths) */
 
 /* The values of one parameter table: p[i] for REAL/CHOICE (CHOICE as the
  * index), list[i] for LIST, text[i] for TEXT; given[i] is the case-file line

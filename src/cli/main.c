@@ -79,9 +79,10 @@ static const struct {
     {"reference",
      "cwb reference STUDY [--out DIR] [--work DIR] [--reuse]\n"
      "  Run a FEM study with gmsh and CalculiX (Debian: gmsh, calculix-ccx): writes\n"
-     "  DIR/NAME.csv with provenance and DIR/raw/NAME/; DIR defaults to reference/fem,\n"
-     "  WORK to build/fem. --reuse: keep a finished solve in WORK/NAME/ whose deck is\n"
-     "  byte for byte the one the study writes (only the parsing and the CSVs are redone).\n"},
+     "  DIR/NAME.csv with provenance and DIR/raw/NAME/; DIR defaults to the folder\n"
+     "  above the study's (reference/fem/ for reference/fem/studies/), WORK to build/fem.\n"
+     "  --reuse: keep a finished solve in WORK/NAME/ whose deck is byte for byte the one\n"
+     "  the study writes (only the parsing and the CSVs are redone).\n"},
     {"laws", "cwb laws [normal|tangential|damping|rolling]\n"
              "  List the registered laws (of one kind) and the drivers.\n"},
     {"describe", "cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
@@ -570,10 +571,11 @@ static int cmd_fit(int argc, char **argv)
 }
 
 #include "cwb_fem.h"
+#include "cwb_paths.h"
 
 static int cmd_reference(int argc, char **argv)
 {
-    const char *path = NULL, *dir = "reference/fem", *work = "build/fem";
+    const char *path = NULL, *dir = NULL, *work = "build/fem";
     int reuse = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
@@ -592,6 +594,14 @@ static int cmd_reference(int argc, char **argv)
     if (!path) {
         usage(stderr);
         return CWB_EINPUT;
+    }
+    /* a study's tables go to the folder above its own (reference/fem/ for
+     * reference/fem/studies/NAME.study), wherever cwb is run from */
+    char beside[CWB_TEXT];
+    if (!dir) {
+        if (cwb_path_resolve_list(path, "..", beside, sizeof beside) != CWB_OK)
+            return report(CWB_EINPUT, beside);
+        dir = beside;
     }
     if (refuse_unprintable("reference", path, dir, work, NULL) != CWB_OK)
         return CWB_EINPUT;

@@ -41,11 +41,14 @@ static const cwb_param fit_params[] = {
     [CWB_FIT_CASE] = {.name = "case",
                       .unit = "-",
                       .kind = CWB_PARAM_TEXT,
-                      .help = "the case to run (run, line)"},
+                      .flags = CWB_P_PATH,
+                      .help = "the case to run (run, line), from the fit-case's folder"},
     [CWB_FIT_REFERENCE] = {.name = "reference",
                            .unit = "-",
                            .kind = CWB_PARAM_TEXT,
-                           .help = "reference CSV the run is fitted to (run)"},
+                           .flags = CWB_P_PATH,
+                           .help = "reference CSV the run is fitted to (run), from the "
+                                   "fit-case's folder"},
     [CWB_FIT_X] = {.name = "x",
                    .unit = "-",
                    .kind = CWB_PARAM_TEXT,
@@ -79,11 +82,14 @@ static const cwb_param fit_params[] = {
     [CWB_FIT_DATA] = {.name = "data",
                       .unit = "-",
                       .kind = CWB_PARAM_TEXT,
-                      .help = "data CSV (eq33: columns a_over_R, nu, w; line: columns x, y)"},
+                      .flags = CWB_P_PATH,
+                      .help = "data CSVs or patterns, comma-separated, from the fit-case's "
+                              "folder (eq33: columns a_over_R, nu, w; line: columns x, y)"},
     [CWB_FIT_TITLE] = {.name = "title", .unit = "-", .kind = CWB_PARAM_TEXT, .help = "plot title"},
     [CWB_FIT_SHOW] = {.name = "show",
                       .unit = "-",
                       .kind = CWB_PARAM_TEXT,
+                      .flags = CWB_P_PATH,
                       .help = "eq33: another CSV (a_over_R, nu, w and the column x) drawn "
                               "against x with the paper's and the fitted eq. 33 (a panel of "
                               "seed 000 Fig. 7)"},

@@ -10,12 +10,14 @@
  * --set override) and returns CWB_EINPUT.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cwb_ini.h"
 #include "cwb_numeric.h"
+#include "cwb_paths.h"
 #include "cwb_run.h"
 
 typedef cwb_ini_entry entry;
@@ -76,7 +78,9 @@ const cwb_param cwb_output_params[] = {
     {.name = "reference",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
-     .help = "reference CSV to compare with (path from the working directory)"},
+     .flags = CWB_P_PATH,
+     .help = "reference CSV to compare with (a relative path is read from the case file's "
+             "folder)"},
     {.name = "reference_x",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
@@ -102,10 +106,13 @@ const cwb_param cwb_output_params[] = {
     {.name = "overlay",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
-     .help = "other runs' CSVs drawn on the same plot (e.g. other laws), ';'-separated"},
+     .help = "other runs' CSVs drawn on the same plot (e.g. other laws), ';'-separated; a "
+             "relative path is read from the output folder (--out), where those runs wrote "
+             "them"},
     {.name = "also_reference",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
+     .flags = CWB_P_PATH,
      .help = "further reference CSVs (e.g. FEM) drawn as points with the same columns, not "
              "compared; ';'-separated"},
     {.name = "reference_compare_x",
@@ -143,7 +150,9 @@ const cwb_param cwb_sweep_params[] = {
     {.name = "reference",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
-     .help = "reference CSVs, comma-separated; the first is compared"},
+     .flags = CWB_P_PATH,
+     .help = "reference CSVs, comma-separated; the first is compared (relative paths are read "
+             "from the case file's folder)"},
     {.name = "reference_x",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
@@ -170,7 +179,8 @@ const cwb_param cwb_sweep_params[] = {
     {.name = "overlay",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
-     .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated"},
+     .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated; a relative "
+             "path is read from the output folder (--out)"},
     {0}};
 
 /* --- helpers ----------------------------------------------------------- */
@@ -242,7 +252,15 @@ static int parse_section(const cwb_case *c, parse_ctx *ctx, const section_spec *
                      e->key, owner, names);
             return fail_at(c, e, msg, n, why);
         }
-        if (cwb_param_parse(v, k, e->value, why, sizeof why) != CWB_OK) {
+        char resolved[CWB_TEXT];
+        const char *value =
+            cwb_path_value(&v->table[k], ctx->path, e->line, e->value, resolved, sizeof resolved);
+        if (!value) {
+            snprintf(why, sizeof why, "[%s] %s = %.200s: %.300s", section, e->key, e->value,
+                     resolved);
+            return fail_at(c, e, msg, n, why);
+        }
+        if (cwb_param_parse(v, k, value, why, sizeof why) != CWB_OK) {
             char full[CWB_MSG + 64];
             snprintf(full, sizeof full, "[%s] %s", section, why);
             return fail_at(c, e, msg, n, full);
@@ -715,18 +733,20 @@ static int read_output(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     if (ref[0]) {
         FILE *f = fopen(ref, "r");
         if (!f) {
+            const entry *e = find_entry(ctx, "output", "reference");
             snprintf(why, sizeof why,
-                     "[output] reference = %s: cannot open the "
-                     "file (paths are relative to the working directory)",
-                     ref);
-            return fail_at(c, find_entry(ctx, "output", "reference"), msg, n, why);
+                     "[output] reference = %.300s: cannot open %.300s: %s (a relative path is "
+                     "read from the folder of the case file, or of the working directory for "
+                     "--set)",
+                     e ? e->value : ref, ref, strerror(errno));
+            return fail_at(c, e, msg, n, why);
         }
         fclose(f);
     }
     if (c->output_values.text[CWB_OUT_REFERENCE_COMPARE_X][0] &&
         !c->output_values.text[CWB_OUT_COMPARE_X][0]) {
         snprintf(why, sizeof why,
-                 "[output] reference_compare_x = %s: names the reference's column for "
+                 "[output] reference_compare_x = %.300s: names the reference's column for "
                  "compare_x, which is not set",
                  c->output_values.text[CWB_OUT_REFERENCE_COMPARE_X]);
         return fail_at(c, find_entry(ctx, "output", "reference_compare_x"), msg, n, why);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cwb_ini.h"
+#include "cwb_paths.h"
 
 void cwb_ini_trim(char *s)
 {
@@ -319,7 +320,13 @@ int cwb_ini_bind(cwb_ini *ini, const cwb_ini_binding *b, size_t count, char *msg
             return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [%s] unknown key '%s' (allowed: %s)",
                             ini->path, e->line, e->section, e->key, allowed);
         }
-        if (cwb_param_parse(s->values, k, e->value, why, sizeof why) != CWB_OK)
+        char resolved[CWB_TEXT];
+        const char *value = cwb_path_value(&s->values->table[k], ini->path, e->line, e->value,
+                                           resolved, sizeof resolved);
+        if (!value)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [%s] %s = %.200s: %s", ini->path, e->line,
+                            e->section, e->key, e->value, resolved);
+        if (cwb_param_parse(s->values, k, value, why, sizeof why) != CWB_OK)
             return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [%s] %s", ini->path, e->line, e->section,
                             why);
         s->values->given[k] = e->line;

@@ -23,6 +23,7 @@
 
 #include "cwb_files.h"
 #include "cwb_out.h"
+#include "cwb_paths.h"
 
 int cwb_gp_quote(char *out, size_t n, const char *s)
 {
@@ -497,7 +498,9 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
     }
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
     char overlay[CWB_TEXT];
-    snprintf(overlay, sizeof overlay, "%s", c->output_values.text[CWB_OUT_OVERLAY]);
+    if (cwb_path_resolve_in(dir, c->output_values.text[CWB_OUT_OVERLAY], overlay,
+                            sizeof overlay) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EINPUT, "[output] overlay: %s", overlay);
     cwb_plot_spec sp = {
         .dir = dir,
         .name = c->name,
