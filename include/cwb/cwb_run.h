@@ -39,6 +39,16 @@ typedef struct {
     double value; /* a NaN value is written as null and flagged */
 } cwb_scalar;
 
+/* How a comparison with a reference came out (src/io/cwb_verdict.h). */
+typedef enum {
+    CWB_VERDICT_NONE = 0, /* nothing compared */
+    CWB_VERDICT_PASS,     /* deviation <= tolerance */
+    CWB_VERDICT_FAIL,     /* deviation > tolerance, or not a number */
+    CWB_VERDICT_MODEL,    /* a model comparison: the deviation is the result */
+    CWB_VERDICT_UNBOUND,  /* the reference states no tolerance */
+    CWB_VERDICT_SKIPPED   /* the reference was made for other inputs */
+} cwb_verdict;
+
 typedef struct {
     cwb_series series;
     size_t nscalar;
@@ -48,6 +58,8 @@ typedef struct {
     char warn[CWB_MAX_WARN][256];
     int no_series; /* set by the caller after cwb_result_init: only the scalars are
                       read, a driver may leave the series empty */
+    cwb_verdict verdict; /* the comparison with [output] reference against its
+                            tolerance (ref_max_rel_error, ref_tolerance) */
 } cwb_result;
 
 void cwb_result_init(cwb_result *r);
@@ -188,8 +200,10 @@ enum {
     CWB_OUT_COMPARE_X,     /* column both curves are matched on (default: plot x) */
     CWB_OUT_OVERLAY,       /* other runs' CSVs drawn on the same plot */
     CWB_OUT_ALSO_REFERENCE, /* further references drawn as points, not compared */
-    CWB_OUT_REFERENCE_COMPARE_X /* the reference's column matched with compare_x
+    CWB_OUT_REFERENCE_COMPARE_X, /* the reference's column matched with compare_x
                                    (default: the same name) */
+    CWB_OUT_MODEL_COMPARISON     /* what the deviation measures when it compares two
+                                    models (no verdict); "" for a verification */
 };
 extern const cwb_param cwb_output_params[];
 

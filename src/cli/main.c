@@ -14,6 +14,9 @@
 #include "cwb_fit.h"
 #include "cwb_files.h"
 #include "cwb_out.h"
+#include "cwb_fem.h"
+#include "cwb_paths.h"
+#include "cwb_verdict.h"
 
 static void usage(FILE *f)
 {
@@ -423,6 +426,21 @@ static void drop_other_also_references(cwb_case *c, cwb_result *r)
     snprintf(c->output_values.text[CWB_OUT_ALSO_REFERENCE], CWB_TEXT, "%s", kept);
 }
 
+/* The comparison's verdict against the reference's tolerance, on stderr
+ * with the other notes (the JSON carries it as "verdict"). */
+static void print_verdict(const cwb_case *c, const cwb_result *r)
+{
+    if (r->verdict == CWB_VERDICT_NONE || r->verdict == CWB_VERDICT_SKIPPED)
+        return; /* nothing compared; a skipped reference has its warning */
+    char line[256];
+    cwb_verdict_line(r->verdict, cwb_result_get(r, "ref_max_rel_error"),
+                     cwb_result_get(r, "ref_tolerance"), line, sizeof line);
+    fprintf(stderr, "cwb: %s of max |ref| against %s\n", line,
+            c->output_values.text[CWB_OUT_REFERENCE]);
+    if (r->verdict == CWB_VERDICT_MODEL)
+        fprintf(stderr, "cwb:   (%s)\n", c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
+}
+
 static int cmd_run(int argc, char **argv)
 {
     options o;
@@ -459,6 +477,7 @@ static int cmd_run(int argc, char **argv)
         cwb_write_summary(stdout, c, &r);
     for (size_t w = 0; !o.json && w < r.nwarn; w++) /* warnings on stderr, results on stdout */
         fprintf(stderr, "cwb: warning: %s\n", r.warn[w]);
+    print_verdict(c, &r);
 out:
     report(rc, msg);
     cwb_result_free(&r);
@@ -570,8 +589,6 @@ static int cmd_fit(int argc, char **argv)
     return rc;
 }
 
-#include "cwb_fem.h"
-#include "cwb_paths.h"
 
 static int cmd_reference(int argc, char **argv)
 {

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "cwb_out.h"
+#include "cwb_verdict.h"
 
 /* The last reference read, and the file it came from. */
 static struct {
@@ -109,6 +110,7 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);
         cwb_result_warn(r, "not compared with %s: it was made for other inputs (%s)", ref, differs);
         cwb_result_set(r, "ref_inputs_match", "-", 0.0);
+        r->verdict = CWB_VERDICT_SKIPPED;
         return CWB_OK;
     }
     rc = cwb_compare(&r->series, rf, &cols, &dev, why, sizeof why);
@@ -121,5 +123,8 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_result_set(r, "ref_max_rel_error", "-", dev.max_rel);
     cwb_result_set(r, "ref_rms_error", "-", dev.rms_rel);
     cwb_result_set(r, "ref_points", "-", (double)dev.points);
+    cwb_result_set(r, "ref_tolerance", "-", rf->tolerance);
+    r->verdict = cwb_verdict_judge(dev.max_rel, rf->tolerance,
+                                   c->output_values.text[CWB_OUT_MODEL_COMPARISON][0] != 0);
     return CWB_OK;
 }

@@ -36,6 +36,7 @@
 #include "cwb_out.h"
 #include "cwb_numeric.h"
 #include "cwb_paths.h"
+#include "cwb_verdict.h"
 
 #define MAX_VALUES 1000000
 #define MAX_JOBS   256
@@ -74,8 +75,10 @@ typedef struct {
     int skip[8]; /* group plots left out (their y is nowhere defined) */
     cwb_plot_spec specs[8];
     /* the deviation from every reference of a group (the plot shows the
-     * first): max, rms, points; NaN where not compared */
-    double dev[8][8][3];
+     * first): max, rms, points, the reference's tolerance; NaN where not
+     * compared */
+    double dev[8][8][4];
+    cwb_verdict verdict[8]; /* each group's first curve against its first reference */
     size_t group_refs[8]; /* the references of each group */
     const char *ref_paths[8][8];
     char plot_names[8][240], data_name[200];
@@ -631,7 +634,7 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
 {
     cwb_plot_spec *sp = &s->specs[gi];
     double *d = s->dev[gi][k];
-    d[0] = d[1] = d[2] = NAN;
+    d[0] = d[1] = d[2] = d[3] = NAN;
     cwb_reference rf;
     if (cwb_reference_load(&rf, sp->refs[k], msg, n) != CWB_OK)
         return -1;
@@ -654,6 +657,7 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
         d[0] = dev.max_rel;
         d[1] = dev.rms_rel;
         d[2] = (double)dev.points;
+        d[3] = rf.tolerance;
     } else
         cwb_result_warn(&s->table, "not compared with %s: %s", sp->refs[k], why);
     cwb_reference_free(&rf);
@@ -678,11 +682,21 @@ static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
     }
     if (!first_matches) {
         sp->nref = 0; /* not drawn either: the plot would invite the comparison */
+        s->verdict[gi] = CWB_VERDICT_SKIPPED;
         return CWB_OK;
     }
     sp->dev_max = s->dev[gi][0][0];
     sp->dev_rms = s->dev[gi][0][1];
     sp->dev_points = s->dev[gi][0][2];
+    sp->dev_tolerance = s->dev[gi][0][3];
+    /* only the first reference is judged; the others are drawn beside it
+     * (a published model, a measurement) and their deviations printed */
+    s->verdict[gi] =
+        isfinite(sp->dev_max)
+            ? cwb_verdict_judge(sp->dev_max, sp->dev_tolerance,
+                                s->base->output_values.text[CWB_OUT_MODEL_COMPARISON][0] != 0)
+            : CWB_VERDICT_NONE;
+    sp->dev_verdict = (int)s->verdict[gi];
     const char *b = strrchr(sp->refs[0], '/');
     sp->dev_what = b ? b + 1 : sp->refs[0];
     return CWB_OK;
@@ -753,15 +767,32 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
             if (isfinite(s->dev[gi][k][0]))
                 fprintf(out.f,
                         "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
-                        "max |ref|), %.0f points\n",
+                        "max |ref|), %.0f points; %s\n",
                         s->specs[gi].y[0], s->ref_paths[gi][k], s->dev[gi][k][0], s->dev[gi][k][1],
-                        s->dev[gi][k][2]);
+                        s->dev[gi][k][2], k ? "drawn for comparison, not judged"
+                                            : cwb_verdict_word(s->verdict[gi]));
     cwb_write_csv(out.f, s->base, &s->table); /* a failed write shows in the commit */
     if (stop_signal) {
         cwb_output_abort(&out);
         return stopped(msg, n);
     }
     return cwb_output_commit(&out, msg, n);
+}
+
+/* The sweep's verdict: FAIL when a group fails, else PASS when one
+ * passes, else a model comparison when one is. */
+static cwb_verdict sweep_verdict(const sweep *s)
+{
+    cwb_verdict all = CWB_VERDICT_NONE;
+    for (size_t gi = 0; gi < s->ngroups; gi++) {
+        cwb_verdict v = s->verdict[gi];
+        if (v == CWB_VERDICT_FAIL)
+            return v;
+        if (v == CWB_VERDICT_PASS || (v == CWB_VERDICT_MODEL && all != CWB_VERDICT_PASS) ||
+            all == CWB_VERDICT_NONE)
+            all = v;
+    }
+    return all;
 }
 
 /* "deviations": every reference compared, one object each. */
@@ -776,11 +807,14 @@ static void sweep_json_deviations(const sweep *s)
                 continue;
             cwb_json_quote(y, sizeof y, s->specs[gi].y[0]);
             cwb_json_quote(ref, sizeof ref, s->ref_paths[gi][k]);
+            char tol[32];
+            snprintf(tol, sizeof tol, isfinite(s->dev[gi][k][3]) ? "%.6g" : "null",
+                     s->dev[gi][k][3]);
             cwb_logf(s->log, CWB_LOG_RESULT,
                      "%s{\"y\": %s, \"reference\": %s, \"max_rel\": %.6g, \"rms_rel\": %.6g, "
-                     "\"points\": %.0f}",
+                     "\"points\": %.0f, \"tolerance\": %s, \"verdict\": \"%s\"}",
                      first ? "" : ", ", y, ref, s->dev[gi][k][0], s->dev[gi][k][1],
-                     s->dev[gi][k][2]);
+                     s->dev[gi][k][2], tol, k ? "not judged" : cwb_verdict_word(s->verdict[gi]));
             first = 0;
         }
     cwb_logf(s->log, CWB_LOG_RESULT, "]");
@@ -802,6 +836,9 @@ static void sweep_report(const sweep *s)
                  "\"failed\": %zu, \"csv\": %s",
                  CWB_JSON_SCHEMA, CWB_VERSION, dir, name, key, s->v.n, s->failed, file);
         sweep_json_deviations(s);
+        if (sweep_verdict(s) != CWB_VERDICT_NONE)
+            cwb_logf(s->log, CWB_LOG_RESULT, ", \"verdict\": \"%s\"",
+                     cwb_verdict_word(sweep_verdict(s)));
         for (size_t gi = 0; gi < s->ngroups; gi++)
             if (isfinite(s->specs[gi].dev_max)) {
                 /* y is a result name: letters, digits and _ only */
@@ -818,12 +855,18 @@ static void sweep_report(const sweep *s)
              s->v.n, s->v.key, s->failed, s->file);
     for (size_t gi = 0; gi < s->ngroups; gi++)
         for (size_t k = 0; k < s->group_refs[gi]; k++)
-            if (isfinite(s->dev[gi][k][0]))
-                cwb_logf(s->log, CWB_LOG_RESULT,
-                         "  %s vs %s: max deviation %.4g, rms %.4g "
-                         "(relative to max |ref|)\n",
-                         s->specs[gi].y[0], s->ref_paths[gi][k], s->dev[gi][k][0],
-                         s->dev[gi][k][1]);
+            if (isfinite(s->dev[gi][k][0])) {
+                char judged[200];
+                if (k == 0)
+                    cwb_verdict_line(s->verdict[gi], s->dev[gi][k][0], s->dev[gi][k][3], judged,
+                                     sizeof judged);
+                else
+                    snprintf(judged, sizeof judged,
+                             "max deviation %.3g (drawn for comparison, not judged)",
+                             s->dev[gi][k][0]);
+                cwb_logf(s->log, CWB_LOG_RESULT, "  %s vs %s: %s; rms %.3g (of max |ref|)\n",
+                         s->specs[gi].y[0], s->ref_paths[gi][k], judged, s->dev[gi][k][1]);
+            }
     for (size_t w = 0; w < s->table.nwarn; w++)
         cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);
 }

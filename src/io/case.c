@@ -120,6 +120,12 @@ const cwb_param cwb_output_params[] = {
      .kind = CWB_PARAM_TEXT,
      .help = "the reference's column matched with compare_x, where its name differs (e.g. "
              "t_contact for t; default: compare_x)"},
+    {.name = "model_comparison",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
+     .help = "set when the reference is another model (a published law against an FEM, one "
+             "law against another): says what the deviation measures; it is then a result, "
+             "not judged against the reference's tolerance"},
     {0}};
 
 static const char *const scales[] = {"linear", "log", NULL};

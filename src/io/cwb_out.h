@@ -110,6 +110,8 @@ typedef struct {
     const char *ref_x, *ref_y;           /* their columns (default x, y[0]) */
     const char *dev_what;                /* what the deviation is against */
     double dev_max, dev_rms, dev_points; /* printed when finite */
+    double dev_tolerance;                /* the reference's tolerance (NaN: none) */
+    int dev_verdict;                     /* cwb_verdict of the deviation (0: none) */
     const cwb_log *log;                  /* warnings (an overlay not drawn); NULL: silent */
 } cwb_plot_spec;
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cwb_out.h"
+#include "cwb_verdict.h"
 
 const char *cwb_plot_x(const cwb_case *c)
 {
@@ -170,6 +171,16 @@ void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char 
                 first = 0;
             }
         fprintf(f, "]");
+    }
+    if (r->verdict != CWB_VERDICT_NONE) {
+        fprintf(f, ", \"verdict\": ");
+        json_string(f, cwb_verdict_word(r->verdict));
+        fprintf(f, ", \"reference\": ");
+        json_string(f, c->output_values.text[CWB_OUT_REFERENCE]);
+        if (r->verdict == CWB_VERDICT_MODEL) {
+            fprintf(f, ", \"model_comparison\": ");
+            json_string(f, c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
+        }
     }
     fprintf(f, ", \"warnings\": [");
     for (size_t w = 0; w < r->nwarn; w++) {

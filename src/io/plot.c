@@ -24,6 +24,7 @@
 #include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_paths.h"
+#include "cwb_verdict.h"
 
 int cwb_gp_quote(char *out, size_t n, const char *s)
 {
@@ -427,8 +428,15 @@ static void gp_references(gp_script *g, const cwb_plot_spec *sp)
         }
         if (r == 0 && isfinite(sp->dev_max)) {
             /* its line follows the reference it was measured against */
-            snprintf(title, sizeof title, "  deviation: max %.3g, rms %.3g of max |ref| (%.0f pts)",
-                     sp->dev_max, sp->dev_rms, sp->dev_points);
+            char verdict[160] = "";
+            if (sp->dev_verdict == CWB_VERDICT_PASS || sp->dev_verdict == CWB_VERDICT_FAIL)
+                snprintf(verdict, sizeof verdict, ": %s (tolerance %.3g)",
+                         cwb_verdict_word((cwb_verdict)sp->dev_verdict), sp->dev_tolerance);
+            else if (sp->dev_verdict == CWB_VERDICT_MODEL)
+                snprintf(verdict, sizeof verdict, ": model comparison, no verdict");
+            snprintf(title, sizeof title,
+                     "  deviation: max %.3g, rms %.3g of max |ref| (%.0f pts)%s", sp->dev_max,
+                     sp->dev_rms, sp->dev_points, verdict);
             cwb_gp_style_note(g->f);
             gp_text(g, title);
         }
@@ -515,6 +523,8 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
         .dev_max = cwb_result_get(r, "ref_max_rel_error"),
         .dev_rms = cwb_result_get(r, "ref_rms_error"),
         .dev_points = cwb_result_get(r, "ref_points"),
+        .dev_tolerance = cwb_result_get(r, "ref_tolerance"),
+        .dev_verdict = (int)r->verdict,
         .log = log,
     };
     for (size_t k = 0; k < ny; k++)
