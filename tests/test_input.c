@@ -105,6 +105,9 @@ static const struct {
      NULL, "reference_compare_x = t_contact: names the reference's column for compare_x, which is "
            "not set",
      23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nalso_reference_y = R_x\n", NULL,
+     "also_reference_y = R_x: names the also_references' column, and also_reference is not set",
+     23},
     {"mu = 0.3\n", "mu = 0.3\nkn = 5\n", NULL, "unknown key 'kn'", 7},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\ndt = automatic\n", NULL, "not a finite number",
      22},

@@ -191,17 +191,20 @@ int cwb_case_value_text(const cwb_case *c, const char *path, char *buf, size_t n
 
 /* Output keys, shared by every case ([output] section). */
 enum {
-    CWB_OUT_REFERENCE = 0, /* reference CSV path */
-    CWB_OUT_REFERENCE_X,   /* reference column on x (default: plot x) */
-    CWB_OUT_REFERENCE_Y,   /* reference column on y (default: plot y) */
-    CWB_OUT_PLOT_X,        /* plot x column (default: the driver's) */
-    CWB_OUT_PLOT_Y,        /* plot y column */
-    CWB_OUT_TITLE,         /* plot title */
-    CWB_OUT_COMPARE_X,     /* column both curves are matched on (default: plot x) */
-    CWB_OUT_OVERLAY,       /* other runs' CSVs drawn on the same plot */
-    CWB_OUT_ALSO_REFERENCE, /* further references drawn as points, not compared */
+    CWB_OUT_REFERENCE = 0,       /* reference CSV path */
+    CWB_OUT_REFERENCE_X,         /* reference column on x (default: plot x) */
+    CWB_OUT_REFERENCE_Y,         /* reference column on y (default: plot y) */
+    CWB_OUT_PLOT_X,              /* plot x column (default: the driver's) */
+    CWB_OUT_PLOT_Y,              /* plot y column */
+    CWB_OUT_TITLE,               /* plot title */
+    CWB_OUT_COMPARE_X,           /* column both curves are matched on (default: plot x) */
+    CWB_OUT_OVERLAY,             /* other runs' CSVs drawn on the same plot */
+    CWB_OUT_ALSO_REFERENCE,      /* further references drawn as points; their deviation
+                                    is printed (also_ref_*), not held to a tolerance */
     CWB_OUT_REFERENCE_COMPARE_X, /* the reference's column matched with compare_x
-                                   (default: the same name) */
+                                    (default: the same name) */
+    CWB_OUT_ALSO_REFERENCE_Y,    /* the also_references' column on y (default: as the
+                                    reference's) */
     CWB_OUT_MODEL_COMPARISON     /* what the deviation measures when it compares two
                                     models (no verdict); "" for a verification */
 };

@@ -400,9 +400,10 @@ static void note_overrides(cwb_case *c, const char **over, size_t nover)
         snprintf(title + len, cap - len, "]");
 }
 
-/* [output] also_reference curves are drawn, not compared: one made for other
- * inputs than the run's (its "# stands for:") is left off the plot, with a
- * warning, as the compared reference is. */
+/* [output] also_reference curves are drawn, and compared where made for
+ * the run's inputs (src/drivers/run.c): one made for other inputs (its "#
+ * stands for:") is left off the plot, with a warning, as the compared
+ * reference is. */
 static void drop_other_also_references(cwb_case *c, cwb_result *r)
 {
     char list[CWB_TEXT], kept[CWB_TEXT] = "";

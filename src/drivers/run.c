@@ -3,7 +3,9 @@
  * The reference is read once per process and kept while its file stays the
  * same (device, inode, size and modification time): a sweep or batch worker
  * running thousands of values of one case parses it once instead of once
- * per value (it was about a third of a short collision's time). */
+ * per value (it was about a third of a short collision's time). Each of a
+ * case's references (the compared one and up to three also_references, as
+ * many as the plot draws) has a place of its own in that cache. */
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -11,13 +13,17 @@
 #include "cwb_out.h"
 #include "cwb_verdict.h"
 
-/* The last reference read, and the file it came from. */
-static struct {
+enum { ALSO_MAX = 3 }; /* also_references compared (and drawn) */
+
+/* The last reference read in each place (0: [output] reference, k: the
+ * k-th also_reference), and the file it came from. */
+typedef struct {
     int loaded, valid; /* ref holds a table; it may be reused */
     char path[CWB_TEXT];
     struct stat st;
     cwb_reference ref;
-} cached;
+} cached_reference;
+static cached_reference cache[1 + ALSO_MAX];
 
 static int same_file(const struct stat *a, const struct stat *b)
 {
@@ -25,29 +31,33 @@ static int same_file(const struct stat *a, const struct stat *b)
            a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
-/* The reference at path: the cached one when the file has not changed. */
-static int reference_at(const char *path, const cwb_reference **out, char *msg, size_t n)
+/* The reference at path, read into place slot of the cache: the one
+ * cached there when the file has not changed. */
+static int reference_at(size_t slot, const char *path, const cwb_reference **out, char *msg,
+                        size_t n)
 {
     struct stat st;
     int have = stat(path, &st) == 0;
-    if (have && cached.valid && strcmp(cached.path, path) == 0 && same_file(&st, &cached.st)) {
-        *out = &cached.ref;
+    cached_reference *cached = &cache[slot];
+    if (have && cached->valid && strcmp(cached->path, path) == 0 && same_file(&st, &cached->st)) {
+        *out = &cached->ref;
         return CWB_OK;
     }
-    if (cached.loaded)
-        cwb_reference_free(&cached.ref);
-    cached.loaded = cached.valid = 0;
-    int rc = cwb_reference_load(&cached.ref, path, msg, n);
+    if (cached->loaded)
+        cwb_reference_free(&cached->ref);
+    cached->loaded = cached->valid = 0;
+    int rc = cwb_reference_load(&cached->ref, path, msg, n);
     if (rc != CWB_OK)
         return rc;
-    cached.loaded = 1;
+    cached->loaded = 1;
     /* else read again next time; a file modified in the last 2 s is not
      * kept (rewritten with the same size within the file system's
      * timestamp granularity it would look unchanged) */
-    cached.valid = have && strlen(path) < sizeof cached.path && st.st_mtim.tv_sec + 2 <= time(NULL);
-    snprintf(cached.path, sizeof cached.path, "%s", path);
-    cached.st = st;
-    *out = &cached.ref;
+    cached->valid =
+        have && strlen(path) < sizeof cached->path && st.st_mtim.tv_sec + 2 <= time(NULL);
+    snprintf(cached->path, sizeof cached->path, "%s", path);
+    cached->st = st;
+    *out = &cached->ref;
     return CWB_OK;
 }
 
@@ -75,45 +85,50 @@ int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     return c->driver->run(c, r, msg, n);
 }
 
-int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+/* The columns the case's comparisons match: the plot's x (or compare_x)
+ * and first y in the run, reference_x (or reference_compare_x) and
+ * reference_y in the reference; ybuf holds the y column's name. */
+static cwb_compare_columns compared_columns(const cwb_case *c, char *ybuf, size_t n)
 {
-    cwb_result_init(r);
-    int rc = c->driver->run(c, r, msg, n);
-    if (rc != CWB_OK)
-        return rc;
+    const char *rx = c->output_values.text[CWB_OUT_REFERENCE_X];
+    const char *ry = c->output_values.text[CWB_OUT_REFERENCE_Y];
+    const char *cx = c->output_values.text[CWB_OUT_COMPARE_X];
+    const char *rcx = c->output_values.text[CWB_OUT_REFERENCE_COMPARE_X];
+    const char *x = cx[0] ? cx : cwb_plot_x(c);
+    const char *ys[1] = {""};
+    cwb_plot_y_list(c, ybuf, n, ys, 1);
+    return (cwb_compare_columns){.x = x,
+                                 .y = ys[0],
+                                 .ref_x = cx[0] ? (rcx[0] ? rcx : cx) : (rx[0] ? rx : x),
+                                 .ref_y = ry[0] ? ry : ys[0]};
+}
+
+/* [output] reference: refused for other inputs (a warning and
+ * ref_inputs_match = 0), else compared (ref_max_rel_error, ...). */
+static int compare_reference(const cwb_case *c, const cwb_compare_columns *cols, cwb_result *r,
+                             char *msg, size_t n)
+{
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
     if (!ref[0])
         return CWB_OK;
     const cwb_reference *rf;
-    if ((rc = reference_at(ref, &rf, msg, n)) != CWB_OK)
+    int rc = reference_at(0, ref, &rf, msg, n);
+    if (rc != CWB_OK)
         return rc;
-    char differs[CWB_MSG];
+    char differs[CWB_MSG], why[CWB_MSG];
     int match = cwb_reference_stands_for(rf, c, NULL, differs, sizeof differs);
     if (match < 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] reference: %s", c->file, differs);
-    const char *rx = c->output_values.text[CWB_OUT_REFERENCE_X];
-    const char *ry = c->output_values.text[CWB_OUT_REFERENCE_Y];
-    cwb_deviation dev;
-    char why[CWB_MSG];
-    const char *cx = c->output_values.text[CWB_OUT_COMPARE_X];
-    const char *x = cx[0] ? cx : cwb_plot_x(c);
-    char ybuf[CWB_TEXT];
-    const char *ys[1] = {""};
-    cwb_plot_y_list(c, ybuf, sizeof ybuf, ys, 1);
-    const char *rcx = c->output_values.text[CWB_OUT_REFERENCE_COMPARE_X];
-    cwb_compare_columns cols = {.x = x,
-                                .y = ys[0],
-                                .ref_x = cx[0] ? (rcx[0] ? rcx : cx) : (rx[0] ? rx : x),
-                                .ref_y = ry[0] ? ry : ys[0]};
     if (match == 0) { /* a deviation from a curve made for other inputs means nothing */
-        if ((rc = columns_named(&r->series, rf, &cols, why, sizeof why)) != CWB_OK)
+        if ((rc = columns_named(&r->series, rf, cols, why, sizeof why)) != CWB_OK)
             return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);
         cwb_result_warn(r, "not compared with %s: it was made for other inputs (%s)", ref, differs);
         cwb_result_set(r, "ref_inputs_match", "-", 0.0);
         r->verdict = CWB_VERDICT_SKIPPED;
         return CWB_OK;
     }
-    rc = cwb_compare(&r->series, rf, &cols, &dev, why, sizeof why);
+    cwb_deviation dev;
+    rc = cwb_compare(&r->series, rf, cols, &dev, why, sizeof why);
     if (rc == CWB_EINPUT)
         return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);
     if (rc != CWB_OK) {
@@ -127,4 +142,68 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     r->verdict = cwb_verdict_judge(dev.max_rel, rf->tolerance,
                                    c->output_values.text[CWB_OUT_MODEL_COMPARISON][0] != 0);
     return CWB_OK;
+}
+
+/* The deviation from the k-th also_reference compared (cwb_also_ref_key). */
+static void set_also_deviation(cwb_result *r, size_t k, const cwb_deviation *dev)
+{
+    char key[64];
+    cwb_also_ref_key(key, sizeof key, k, "max_rel_error");
+    cwb_result_set(r, key, "-", dev->max_rel);
+    cwb_also_ref_key(key, sizeof key, k, "rms_error");
+    cwb_result_set(r, key, "-", dev->rms_rel);
+    cwb_also_ref_key(key, sizeof key, k, "points");
+    cwb_result_set(r, key, "-", (double)dev->points);
+}
+
+/* An also_reference, compared as the reference is but on also_reference_y
+ * when given. One that does not load is the plot's to report, one made for
+ * other inputs the caller's (the CLI leaves it off the plot with a
+ * warning): neither is compared nor counted. *seen counts the others, which
+ * name the deviation (the first also_ref_*, the second also_ref2_*): in
+ * the plot they are the also_references drawn, in their order. */
+static int compare_also_reference(const cwb_case *c, const char *path, size_t *seen,
+                                  cwb_compare_columns cols, cwb_result *r, char *msg, size_t n)
+{
+    const cwb_reference *rf;
+    char why[CWB_MSG];
+    if (reference_at(1 + *seen, path, &rf, why, sizeof why) != CWB_OK)
+        return CWB_OK;
+    int match = cwb_reference_stands_for(rf, c, NULL, why, sizeof why);
+    if (match < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] also_reference: %s", c->file, why);
+    if (match == 0)
+        return CWB_OK;
+    size_t k = (*seen)++;
+    const char *ay = c->output_values.text[CWB_OUT_ALSO_REFERENCE_Y];
+    if (ay[0])
+        cols.ref_y = ay;
+    cwb_deviation dev;
+    int rc = cwb_compare(&r->series, rf, &cols, &dev, why, sizeof why);
+    if (rc == CWB_EINPUT) /* a column misspelt */
+        return cwb_fail(msg, n, rc, "%s: [output] also_reference: %s", c->file, why);
+    if (rc != CWB_OK)
+        cwb_result_warn(r, "not compared with %s: %s", path, why);
+    else
+        set_also_deviation(r, k, &dev);
+    return CWB_OK;
+}
+
+int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+{
+    cwb_result_init(r);
+    int rc = c->driver->run(c, r, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    char ybuf[CWB_TEXT], list[CWB_TEXT];
+    cwb_compare_columns cols = compared_columns(c, ybuf, sizeof ybuf);
+    if ((rc = compare_reference(c, &cols, r, msg, n)) != CWB_OK)
+        return rc;
+    snprintf(list, sizeof list, "%s", c->output_values.text[CWB_OUT_ALSO_REFERENCE]);
+    const char *paths[8];
+    size_t np = cwb_split_paths(list, paths, 8);
+    size_t seen = 0;
+    for (size_t k = 0; k < np && seen < ALSO_MAX && rc == CWB_OK; k++)
+        rc = compare_also_reference(c, paths[k], &seen, cols, r, msg, n);
+    return rc;
 }

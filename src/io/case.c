@@ -113,13 +113,18 @@ const cwb_param cwb_output_params[] = {
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
      .flags = CWB_P_PATH,
-     .help = "further reference CSVs (e.g. FEM) drawn as points with the same columns, not "
-             "compared; ';'-separated"},
+     .help = "further reference CSVs (e.g. FEM) drawn as points and compared (deviation "
+             "also_ref_*, not held to a tolerance); ';'-separated"},
     {.name = "reference_compare_x",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
      .help = "the reference's column matched with compare_x, where its name differs (e.g. "
              "t_contact for t; default: compare_x)"},
+    {.name = "also_reference_y",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
+     .help = "the also_references' column on the y axis, where it differs from the "
+             "reference's (e.g. R_x of a FEM table; default: reference_y, else the plot's y)"},
     {.name = "model_comparison",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
@@ -756,6 +761,14 @@ static int read_output(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
                  "compare_x, which is not set",
                  c->output_values.text[CWB_OUT_REFERENCE_COMPARE_X]);
         return fail_at(c, find_entry(ctx, "output", "reference_compare_x"), msg, n, why);
+    }
+    if (c->output_values.text[CWB_OUT_ALSO_REFERENCE_Y][0] &&
+        !c->output_values.text[CWB_OUT_ALSO_REFERENCE][0]) {
+        snprintf(why, sizeof why,
+                 "[output] also_reference_y = %.300s: names the also_references' column, and "
+                 "also_reference is not set",
+                 c->output_values.text[CWB_OUT_ALSO_REFERENCE_Y]);
+        return fail_at(c, find_entry(ctx, "output", "also_reference_y"), msg, n, why);
     }
     return CWB_OK;
 }

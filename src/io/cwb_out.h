@@ -109,7 +109,10 @@ typedef struct {
     size_t nref;
     const char *ref_x, *ref_y;           /* their columns (default x, y[0]) */
     const char *dev_what;                /* what the deviation is against */
-    double dev_max, dev_rms, dev_points; /* printed when finite */
+    double dev_max, dev_rms, dev_points; /* refs[0]'s, printed when finite */
+    size_t also_from;                    /* refs[also_from..]: [output] also_reference */
+    const char *also_ref_y;              /* their y column (default ref_y) */
+    double also_dev[3][3];               /* the k-th drawn's max, rms, points (if > 0) */
     double dev_tolerance;                /* the reference's tolerance (NaN: none) */
     int dev_verdict;                     /* cwb_verdict of the deviation (0: none) */
     const cwb_log *log;                  /* warnings (an overlay not drawn); NULL: silent */
@@ -124,6 +127,12 @@ int cwb_plot_series(const cwb_plot_spec *spec, const cwb_series *s, char *msg, s
 
 /* Split a ';'- or ','-separated list of paths in place (at most max). */
 size_t cwb_split_paths(char *list, const char **out, size_t max);
+
+/* The result key of the deviation from the k-th [output] also_reference
+ * compared (from 0): what = "max_rel_error", "rms_error" or "points" gives
+ * also_ref_max_rel_error for the first, also_ref2_max_rel_error for the
+ * second. */
+void cwb_also_ref_key(char *out, size_t n, size_t k, const char *what);
 
 /* Write DIR/NAME.gp plotting DIR/NAME.csv (and the reference, if any);
  * written atomically, CWB_EINPUT when a text cannot be quoted. */
@@ -155,6 +164,9 @@ int cwb_gp_style_title(FILE *f, const char *title);
 /* Continue a plot command with a legend line of text; the caller writes
  * its quoted text. */
 void cwb_gp_style_note(FILE *f);
+/* After the plot command, before the end: the legend's layout for its
+ * entries (rows, notes included) and the length of its longest text. */
+void cwb_gp_style_legend(FILE *f, size_t entries, size_t longest);
 /* "343.8 ± 3.9 MPa" for 343768641 +- 3.86e6 Pa: the standard error to two
  * significant digits and the value to the same place, an SI prefix where
  * the unit takes one, else "(2.839 ± 0.049) × 10^9 (N/m)/m"; se NaN or 0:

@@ -91,6 +91,14 @@ size_t cwb_split_paths(char *list, const char **out, size_t max)
     return n;
 }
 
+void cwb_also_ref_key(char *out, size_t n, size_t k, const char *what)
+{
+    if (k == 0)
+        snprintf(out, n, "also_ref_%s", what);
+    else
+        snprintf(out, n, "also_ref%zu_%s", k + 1, what);
+}
+
 /* The laws a "# laws: normal=X tangential=none ..." line names, as
  * "PREFIX X" ("+"-joined, none left out), into out; its length. */
 static size_t laws_text(char *line, const char *prefix, char *out, size_t n)
@@ -298,6 +306,7 @@ typedef struct {
     FILE *f;
     const char *bad;
     int lt;
+    size_t entries, longest; /* the legend's entries and its longest text */
 } gp_script;
 
 static void gp_text(gp_script *g, const char *s)
@@ -310,6 +319,14 @@ static void gp_text(gp_script *g, const char *s)
         return;
     }
     fputs(q, g->f);
+}
+
+/* A legend text (quoted as gp_text), counted for the legend's layout. */
+static void gp_legend_text(gp_script *g, const char *s)
+{
+    gp_text(g, s);
+    g->entries++;
+    g->longest = strlen(s) > g->longest ? strlen(s) : g->longest;
 }
 
 /* The style's preamble, title and axis labels (name and unit apart, so
@@ -369,7 +386,7 @@ static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_serie
         else
             snprintf(text, sizeof text, "%s%s%s", label, sp->ny > 1 ? ": " : "",
                      sp->ny > 1 ? sp->y[k] : "");
-        gp_text(g, text);
+        gp_legend_text(g, text);
     }
 }
 
@@ -399,14 +416,26 @@ static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
         fprintf(g->f, ", \\\n     ");
         gp_text(g, rel);
         fprintf(g->f, " using %d:%d with lines lt %d title ", jx + 1, jy + 1, ++g->lt);
-        gp_text(g, titles[o]);
+        gp_legend_text(g, titles[o]);
     }
 }
 
+/* The legend line under a reference curve: the deviation compare.c measured. */
+static void gp_deviation(gp_script *g, double max, double rms, double points, const char *verdict)
+{
+    char text[320];
+    snprintf(text, sizeof text, "  deviation: max %.3g, rms %.3g of max |ref| (%.0f pts)%s", max,
+             rms, points, verdict);
+    cwb_gp_style_note(g->f);
+    gp_legend_text(g, text);
+}
+
 /* Reference curves as points (about 60 of them), legend: what the
- * reference is, and for the first one the deviation compare.c measured. */
+ * reference is, and the deviation compare.c measured (for the first one
+ * and for each also_reference compared). */
 static void gp_references(gp_script *g, const cwb_plot_spec *sp)
 {
+    size_t also = 0; /* also_references drawn so far */
     for (size_t r = 0; r < sp->nref; r++) {
         cwb_reference rf;
         char why[CWB_MSG];
@@ -414,8 +443,11 @@ static void gp_references(gp_script *g, const cwb_plot_spec *sp)
             cwb_logf(sp->log, CWB_LOG_WARN, "reference %s not drawn: %s\n", sp->refs[r], why);
             continue;
         }
+        const char *ycol = sp->ref_y && sp->ref_y[0] ? sp->ref_y : sp->y[0];
+        if (r >= sp->also_from && sp->also_ref_y && sp->also_ref_y[0])
+            ycol = sp->also_ref_y;
         int jx = cwb_reference_find(&rf, sp->ref_x && sp->ref_x[0] ? sp->ref_x : sp->x);
-        int jy = cwb_reference_find(&rf, sp->ref_y && sp->ref_y[0] ? sp->ref_y : sp->y[0]);
+        int jy = cwb_reference_find(&rf, ycol);
         char rel[PATH_MAX], title[600];
         relative_path(sp->dir, sp->refs[r], rel, sizeof rel);
         reference_title(&rf, sp->refs[r], title, sizeof title);
@@ -424,22 +456,21 @@ static void gp_references(gp_script *g, const cwb_plot_spec *sp)
             gp_text(g, rel);
             fprintf(g->f, " using %d:%d every %zu with points lt %d dt 1 ps 1.2 lw 1.5 title ",
                     jx + 1, jy + 1, rf.nrow > 60 ? rf.nrow / 60 : (size_t)1, ++g->lt);
-            gp_text(g, title);
+            gp_legend_text(g, title);
         }
+        /* its line follows the reference it was measured against */
         if (r == 0 && isfinite(sp->dev_max)) {
-            /* its line follows the reference it was measured against */
             char verdict[160] = "";
             if (sp->dev_verdict == CWB_VERDICT_PASS || sp->dev_verdict == CWB_VERDICT_FAIL)
                 snprintf(verdict, sizeof verdict, ": %s (tolerance %.3g)",
                          cwb_verdict_word((cwb_verdict)sp->dev_verdict), sp->dev_tolerance);
             else if (sp->dev_verdict == CWB_VERDICT_MODEL)
                 snprintf(verdict, sizeof verdict, ": model comparison, no verdict");
-            snprintf(title, sizeof title,
-                     "  deviation: max %.3g, rms %.3g of max |ref| (%.0f pts)%s", sp->dev_max,
-                     sp->dev_rms, sp->dev_points, verdict);
-            cwb_gp_style_note(g->f);
-            gp_text(g, title);
-        }
+            gp_deviation(g, sp->dev_max, sp->dev_rms, sp->dev_points, verdict);
+        } else if (r >= sp->also_from && also < 3 && sp->also_dev[also][2] > 0)
+            gp_deviation(g, sp->also_dev[also][0], sp->also_dev[also][1], sp->also_dev[also][2],
+                         "");
+        also += r >= sp->also_from;
         cwb_reference_free(&rf);
     }
 }
@@ -458,12 +489,13 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
     int rc = cwb_output_open(&out, path, msg, n);
     if (rc != CWB_OK)
         return rc;
-    gp_script g = {out.f, NULL, 0};
+    gp_script g = {out.f, NULL, 0, 0, 0};
     gp_head(&g, sp, s, ix);
     gp_cwb_curves(&g, sp, s, ix);
     gp_overlays(&g, sp);
     gp_references(&g, sp);
     fprintf(out.f, "\n");
+    cwb_gp_style_legend(out.f, g.entries, g.longest);
     cwb_gp_style_end(out.f);
     if (g.bad) {
         cwb_output_abort(&out);
@@ -534,8 +566,17 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
     snprintf(also, sizeof also, "%s", c->output_values.text[CWB_OUT_ALSO_REFERENCE]);
     const char *more[3];
     size_t nmore = cwb_split_paths(also, more, 3);
-    for (size_t k = 0; k < nmore && sp.nref < 4; k++)
+    sp.also_from = sp.nref;
+    sp.also_ref_y = c->output_values.text[CWB_OUT_ALSO_REFERENCE_Y];
+    static const char *const what[3] = {"max_rel_error", "rms_error", "points"};
+    for (size_t k = 0; k < nmore && sp.nref < 4; k++) {
+        for (int q = 0; q < 3; q++) { /* the k-th compared; NaN (none) is not > 0 */
+            char key[64];
+            cwb_also_ref_key(key, sizeof key, k, what[q]);
+            sp.also_dev[k][q] = cwb_result_get(r, key);
+        }
         sp.refs[sp.nref++] = more[k];
+    }
     return cwb_plot_series(&sp, &r->series, msg, n);
 }
 

@@ -179,6 +179,16 @@ void cwb_gp_style_note(FILE *f)
     fprintf(f, ", \\\n     keyentry with lines lc rgb '#ffffff' title ");
 }
 
+void cwb_gp_style_legend(FILE *f, size_t entries, size_t longest)
+{
+    /* past five rows the legend goes into columns as wide as its longest
+     * entry; two of 45 characters and their samples fill the 960-pixel
+     * width, so a legend of longer texts stays one column (up to eight
+     * rows; more take columns, as the data needs the height) */
+    if (entries > 5 && entries <= 8 && longest > 44)
+        fprintf(f, "set key maxrows %zu\n", entries);
+}
+
 int cwb_gp_style_title(FILE *f, const char *title)
 {
     /* a long title in two lines, broken at a space near the middle */
