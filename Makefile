@@ -25,7 +25,7 @@ WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
            -Werror=implicit-function-declaration
 # Public headers (what `make install` will ship) live in include/cwb/; each
 # layer's private headers sit beside its sources.
-PRIV_INC = src/core src/laws src/fem src/fit src/io
+PRIV_INC = src/core src/laws src/fem src/fit src/io src/cli
 CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude/cwb $(addprefix -I,$(PRIV_INC))
 PKGS     = gsl
 DEB_PKGS = build-essential pkg-config libgsl-dev check gnuplot-nox
@@ -76,7 +76,8 @@ CLI_LINK = $(if $(and $(filter yes,$(CLI_STATIC)),$(if $(findstring -fsanitize,$
              $(wildcard $(shell $(CC) -print-file-name=libgsl.a)), \
              $(wildcard $(shell $(CC) -print-file-name=libc.a))),-static)
 
-$(BUILD)/cwb: $(BUILD)/obj/cli/main.o $(BUILD)/libcwb.a
+CLI_OBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
+$(BUILD)/cwb: $(CLI_OBJ) $(BUILD)/libcwb.a
 	$(CC) $(CFLAGS) $(LDFLAGS) $(CLI_LINK) -o $@ $^ $(PKG_LIBS)
 
 $(BUILD)/tobj/%.o: tests/%.c $(HEADERS) $(wildcard tests/*.h) | $(DEPS_OK)

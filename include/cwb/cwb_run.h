@@ -285,6 +285,17 @@ enum {
 };
 extern const cwb_param cwb_body_params[];
 
+/* The sections a case file may hold, in the order they are described; the
+ * reader refuses any other. params is the section's key table where it is
+ * fixed (NULL where the section's keys come from a law or the driver). */
+typedef struct {
+    const char *name;
+    const cwb_param *params;
+    const char *help; /* one line: what the section holds */
+} cwb_case_section;
+extern const cwb_case_section cwb_case_sections[]; /* ended by name NULL */
+const cwb_case_section *cwb_case_section_find(const char *name);
+
 /* Bind the laws of case c to ct and set their virgin states (a thin wrapper
  * of cwb_contact_setup, src/contact/contact.c). CWB_OK; CWB_EINPUT only for
  * a case not built by cwb_case_load. */

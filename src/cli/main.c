@@ -11,6 +11,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_describe.h"
 #include "cwb_fit.h"
 #include "cwb_files.h"
 #include "cwb_out.h"
@@ -33,7 +34,11 @@ static void usage(FILE *f)
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
             "  cwb reference STUDY [--out DIR] [--work DIR] [--reuse]   (FEM: gmsh + CalculiX)\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
-            "  cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
+            "  cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
+            "  cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
+            "            [--rolling LAW] [--out FILE]\n"
+            "  cwb verify [--jobs N] [--out DIR] [NAME ...]\n"
+            "  cwb docs DIR\n"
             "  cwb cite [KEY ...]\n"
             "  cwb version\n"
             "exit status: 0 ok, 1 computation failed, 2 bad input, 3 tool missing\n",
@@ -88,9 +93,16 @@ static const struct {
      "  the study writes (only the parsing and the CSVs are redone).\n"},
     {"laws", "cwb laws [normal|tangential|damping|rolling]\n"
              "  List the registered laws (of one kind) and the drivers.\n"},
-    {"describe", "cwb describe LAW|DRIVER [--kind normal|tangential|damping|rolling]\n"
-                 "  A law's or driver's keys with units, defaults, allowed ranges, its sources\n"
-                 "  and their full references.\n"},
+    {"describe", "cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
+                 "  The format from the tool itself: TOPIC is a file kind (case, fit, study), a\n"
+                 "  section of one (contact, body1, body2, driver, normal, tangential, damping,\n"
+                 "  rolling, output, sweep; mesh), a law, a driver or a FEM model. Keys with\n"
+                 "  units, defaults, allowed ranges and meaning; a law's sources and their full\n"
+                 "  references. No TOPIC: the list of topics. --markdown: as doc/reference/.\n"},
+    {"docs", "cwb docs DIR\n"
+             "  Write the generated reference pages (case-files.md, laws.md, drivers.md,\n"
+             "  fem-models.md, commands.md) into DIR from the tables the readers use\n"
+             "  (make docs writes doc/reference/).\n"},
     {"cite", "cwb cite [KEY ...]\n"
              "  The full references of the works cwb reproduces or cites (all, or the keys\n"
              "  given); law sources and reference files cite them as [KEY].\n"},
@@ -155,30 +167,6 @@ static int report(int rc, const char *msg)
     return rc;
 }
 
-static void print_params(const cwb_param *t)
-{
-    if (!t || !t[0].name) {
-        printf("  parameters: none\n");
-        return;
-    }
-    printf("  parameters:\n");
-    for (size_t i = 0; t[i].name; i++) {
-        char range[128], def[64];
-        cwb_param_range(&t[i], range, sizeof range);
-        if (t[i].flags & CWB_P_REQUIRED)
-            snprintf(def, sizeof def, "required");
-        else if (t[i].kind == CWB_PARAM_CHOICE)
-            snprintf(def, sizeof def, "default %s", t[i].choices[(int)t[i].def]);
-        else if (t[i].kind == CWB_PARAM_REAL)
-            snprintf(def, sizeof def, (t[i].flags & CWB_P_AUTO) ? "default auto" : "default %g",
-                     t[i].def);
-        else
-            snprintf(def, sizeof def, "optional");
-        printf("    %-20s [%s] %s; allowed %s\n", t[i].name, t[i].unit, def, range);
-        printf("    %-20s %s\n", "", t[i].help ? t[i].help : "");
-    }
-}
-
 static int cmd_laws(int argc, char **argv)
 {
     int only = -1;
@@ -214,15 +202,6 @@ static int cmd_laws(int argc, char **argv)
     return CWB_OK;
 }
 
-/* The full reference of every work a source text cites as [key]. */
-static void print_citations(const char *source)
-{
-    const char *at = source;
-    int first = 1;
-    for (const cwb_work *w; (w = cwb_work_next_cited(source, &at)) != NULL; first = 0)
-        printf("%s    [%s] %s\n", first ? "  references:\n" : "", w->key, w->citation);
-}
-
 static int cmd_cite(int argc, char **argv)
 {
     for (int i = 2; i < argc; i++)
@@ -243,44 +222,34 @@ static int cmd_cite(int argc, char **argv)
 
 static int cmd_describe(int argc, char **argv)
 {
-    if (argc < 3) {
-        usage(stderr);
-        return CWB_EINPUT;
+    const char *topic = NULL;
+    int want = -1, markdown = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc) {
+            for (int k = 0; k < CWB_KIND_COUNT; k++)
+                if (strcmp(argv[i + 1], cwb_kind_name((cwb_kind)k)) == 0)
+                    want = k;
+            if (want < 0) {
+                fprintf(stderr, "cwb describe: --kind %s: expected normal, tangential, damping "
+                                "or rolling\n", argv[i + 1]);
+                return CWB_EINPUT;
+            }
+            i++;
+        } else if (strcmp(argv[i], "--markdown") == 0)
+            markdown = 1;
+        else if (argv[i][0] == '-' || topic) {
+            fprintf(stderr, "cwb describe: unexpected argument '%s'\n", argv[i]);
+            return CWB_EINPUT;
+        } else
+            topic = argv[i];
     }
-    const char *name = argv[2];
-    int want = -1;
-    if (argc > 4 && strcmp(argv[3], "--kind") == 0)
-        for (int k = 0; k < CWB_KIND_COUNT; k++)
-            if (strcmp(argv[4], cwb_kind_name((cwb_kind)k)) == 0)
-                want = k;
-    int found = 0;
-    for (int k = 0; k < CWB_KIND_COUNT; k++) {
-        if (want >= 0 && k != want)
-            continue;
-        const cwb_law_head *h = cwb_law_find((cwb_kind)k, name);
-        if (!h)
-            continue;
-        found = 1;
-        printf("%s (%s law)\n  %s\n  source: %s\n  geometry: %s\n  history state: %zu bytes\n",
-               h->name, cwb_kind_name((cwb_kind)k), h->summary, h->source,
-               h->dims == (CWB_DIM_2D | CWB_DIM_3D) ? "3D spheres and 2D discs"
-               : h->dims == CWB_DIM_2D              ? "2D discs (plane strain, per unit length)"
-                                                    : "3D spheres",
-               h->state_size);
-        print_citations(h->source);
-        print_params(h->params);
-        printf("  case file: [contact] %s = %s, parameters in [%s]\n", cwb_kind_name((cwb_kind)k),
-               h->name, cwb_kind_name((cwb_kind)k));
+    if (!topic) {
+        cwb_describe_index(stdout);
+        return CWB_OK;
     }
-    const cwb_driver_type *d = cwb_driver_find(name);
-    if (d && want < 0) {
-        found = 1;
-        printf("%s (driver)\n  %s\n", d->name, d->summary);
-        print_params(d->params);
-        printf("  case file: [driver] type = %s\n", d->name);
-    }
-    if (!found) {
-        fprintf(stderr, "cwb describe: no law or driver called '%s' (see `cwb laws`)\n", name);
+    if (cwb_describe(stdout, topic, want, markdown) != 0) {
+        fprintf(stderr, "cwb describe: nothing called '%s' (`cwb describe` lists the topics)\n",
+                topic);
         return CWB_EINPUT;
     }
     return CWB_OK;
@@ -630,6 +599,45 @@ static int cmd_reference(int argc, char **argv)
     return report(rc, msg);
 }
 
+/* doc/reference/commands.md: every command's help, as `cwb help CMD` prints it. */
+static int commands_page(const char *dir, char *msg, size_t n)
+{
+    char path[CWB_TEXT + 64];
+    snprintf(path, sizeof path, "%s/commands.md", dir);
+    cwb_output w;
+    int rc = cwb_output_open(&w, path, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    fprintf(w.f, "<!-- Generated by `make docs` (cwb docs) from the help texts of src/cli/main.c; "
+                 "do not edit: tests/test_docs.c fails when this page is stale. -->\n\n"
+                 "# Commands\n\nEvery command answers `--help` with the text below (also "
+                 "`cwb help CMD` and `man build/man/cwb.1`).\n\n```\n");
+    usage(w.f);
+    fprintf(w.f, "```\n\n");
+    for (size_t i = 0; i < sizeof command_help / sizeof *command_help; i++)
+        fprintf(w.f, "## `cwb %s`\n\n```\n%s```\n\n", command_help[i].name,
+                command_help[i].text);
+    return cwb_output_commit(&w, msg, n);
+}
+
+static int cmd_docs(int argc, char **argv)
+{
+    if (argc != 3 || argv[2][0] == '-') {
+        fprintf(stderr, "usage: cwb docs DIR\n");
+        return CWB_EINPUT;
+    }
+    char msg[CWB_MSG];
+    int rc = cwb_make_dirs(argv[2], msg, sizeof msg);
+    if (rc == CWB_OK)
+        rc = cwb_describe_pages(argv[2], msg, sizeof msg);
+    if (rc == CWB_OK)
+        rc = commands_page(argv[2], msg, sizeof msg);
+    if (rc == CWB_OK)
+        fprintf(stderr, "cwb: wrote %s/{case-files,laws,drivers,fem-models,commands}.md\n",
+                argv[2]);
+    return report(rc, msg);
+}
+
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
@@ -649,6 +657,8 @@ static int dispatch(int argc, char **argv)
     }
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc, argv);
+    if (strcmp(cmd, "docs") == 0)
+        return cmd_docs(argc, argv);
     if (strcmp(cmd, "sweep") == 0)
         return cmd_sweep(argc, argv);
     if (strcmp(cmd, "batch") == 0)

@@ -150,6 +150,10 @@ struct cwb_fem_model;
 enum { CWB_FEM_NAME, CWB_FEM_MODEL, CWB_FEM_TITLE };
 enum { CWB_FEM_FINE, CWB_FEM_COARSE, CWB_FEM_REFINE, CWB_FEM_TOLERANCE };
 
+/* The [study] and [mesh] keys every model shares (cwb describe study). */
+const cwb_param *cwb_fem_study_params(void);
+const cwb_param *cwb_fem_mesh_params(void);
+
 /* A study file as read (large: cwb_fem_study_load allocates it). */
 typedef struct {
     char path[CWB_TEXT]; /* the study file */

@@ -87,6 +87,16 @@ static const cwb_param mesh_params[] = {
      .help = "largest |w_refined / w - 1| accepted (issue 5: 0.5 %); cylinders: reported"},
     {0}};
 
+const cwb_param *cwb_fem_study_params(void)
+{
+    return study_params;
+}
+
+const cwb_param *cwb_fem_mesh_params(void)
+{
+    return mesh_params;
+}
+
 /* The model the study names ([study] model), or the table's first. */
 static int find_model(cwb_fem_study *s, const cwb_ini *ini, char *msg, size_t n)
 {

@@ -236,4 +236,10 @@ typedef struct {
     int (*run)(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg, size_t n);
 } cwb_fit_model;
 
+/* The [fit] section's keys, and the fit models in their table's order
+ * (cwb describe fit). */
+const cwb_param *cwb_fit_params(void);
+size_t cwb_fit_model_count(void);
+const cwb_fit_model *cwb_fit_model_at(size_t i);
+
 #endif /* CWB_FIT_H */

@@ -139,6 +139,21 @@ static const cwb_param fit_params[] = {
                        .help = "run: the reference's y column (default: y)"},
     [CWB_FIT_KEY_COUNT] = {0}};
 
+const cwb_param *cwb_fit_params(void)
+{
+    return fit_params;
+}
+
+size_t cwb_fit_model_count(void)
+{
+    return MODEL_COUNT;
+}
+
+const cwb_fit_model *cwb_fit_model_at(size_t i)
+{
+    return i < MODEL_COUNT ? models[i] : NULL;
+}
+
 /* ------------------------------------------------------ shared helpers */
 
 void cwb_fit_put(cwb_fit_out *o, const char *name, const char *suffix, double v)

@@ -26,9 +26,6 @@ typedef cwb_ini parse_ctx;
 static const char *const kind_sections[CWB_KIND_COUNT] = {"normal", "tangential", "damping",
                                                           "rolling"};
 
-static const char *const known_sections[] = {"contact", "body1",  "body2",      "driver",
-                                             "output",  "normal", "tangential", "damping",
-                                             "rolling", "sweep",  NULL};
 
 /* --- body and output parameter tables ----------------------------------- */
 
@@ -193,6 +190,35 @@ const cwb_param cwb_sweep_params[] = {
      .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated; a relative "
              "path is read from the output folder (--out)"},
     {0}};
+
+/* --- the sections of a case file ---------------------------------------- */
+
+const cwb_case_section cwb_case_sections[] = {
+    {"contact", NULL,
+     "the contact's four laws by name: normal, tangential, damping, rolling (none where "
+     "absent; `cwb laws` lists them)"},
+    {"body1", cwb_body_params, "the first body: a sphere or a disc"},
+    {"body2", cwb_body_params,
+     "the second body: a sphere, a disc, a wall, or same (a copy of body1)"},
+    {"driver", NULL,
+     "the scenario: type = one of the drivers (`cwb laws` lists them), and that driver's "
+     "keys (`cwb describe DRIVER`)"},
+    {"normal", NULL, "the normal law's parameters (`cwb describe LAW`)"},
+    {"tangential", NULL, "the tangential law's parameters"},
+    {"damping", NULL, "the damping law's parameters"},
+    {"rolling", NULL, "the rolling and twisting law's parameters"},
+    {"output", cwb_output_params, "the reference to compare with, and the plot"},
+    {"sweep", cwb_sweep_params,
+     "for cwb sweep: the key varied, its values, and the plots and references of the sweep"},
+    {NULL, NULL, NULL}};
+
+const cwb_case_section *cwb_case_section_find(const char *name)
+{
+    for (const cwb_case_section *s = cwb_case_sections; s->name; s++)
+        if (strcmp(s->name, name) == 0)
+            return s;
+    return NULL;
+}
 
 /* --- helpers ----------------------------------------------------------- */
 
@@ -597,14 +623,15 @@ static int check_sections(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
 {
     char why[CWB_MSG];
     for (size_t i = 0; i < ctx->n; i++) {
-        int known = 0;
-        for (size_t s = 0; known_sections[s]; s++)
-            known |= strcmp(ctx->e[i].section, known_sections[s]) == 0;
-        if (!known) {
-            snprintf(why, sizeof why,
-                     "unknown section [%s] (sections: contact, body1, body2, "
-                     "driver, output, normal, tangential, damping, rolling)",
-                     ctx->e[i].section);
+        if (!cwb_case_section_find(ctx->e[i].section)) {
+            char names[256];
+            size_t used = 0;
+            names[0] = '\0';
+            for (const cwb_case_section *s = cwb_case_sections; s->name && used < sizeof names; s++)
+                used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                         s == cwb_case_sections ? "" : ", ", s->name);
+            snprintf(why, sizeof why, "unknown section [%.100s] (sections: %s)", ctx->e[i].section,
+                     names);
             return fail_at(c, &ctx->e[i], msg, n, why);
         }
         if (ctx->e[i].value[0] == '\0') {
