@@ -308,4 +308,19 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);
  * is compared with it (a case without a reference). */
 int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n);
 
+/* Where a run's files go: DIR/NAME.csv, and with plot its gnuplot script
+ * and the figure rendered as format (png, pdf or svg; NULL: png). */
+typedef struct {
+    const char *dir;
+    int plot;
+    const char *format;
+} cwb_run_output;
+
+/* What `cwb run` does after loading: the overrides noted in the plot title,
+ * cwb_run_case, a reference made for other inputs left off the plot (and
+ * also_references likewise, with a warning), then the files, written
+ * atomically (the CSV before its plot). Warnings of the plot go to log. */
+int cwb_run_and_write(cwb_case *c, const char *const *over, size_t nover, const cwb_run_output *o,
+                      cwb_result *r, const cwb_log *log, char *msg, size_t n);
+
 #endif /* CWB_RUN_H */

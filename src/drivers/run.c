@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_verdict.h"
 
@@ -206,4 +207,82 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     for (size_t k = 0; k < np && seen < ALSO_MAX && rc == CWB_OK; k++)
         rc = compare_also_reference(c, paths[k], &seen, cols, r, msg, n);
     return rc;
+}
+
+/* --- a run and its files (cwb run, cwb verify) ---------------------------- */
+
+/* DIR/NAME.csv, written atomically; only then its plot (a plot never
+ * shows a table that is not on disk). */
+static int write_run(const cwb_run_output *o, const cwb_case *c, const cwb_result *r,
+                     const cwb_log *log, char *msg, size_t n)
+{
+    int rc = cwb_make_dirs(o->dir, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    char file[CWB_TEXT + 200];
+    snprintf(file, sizeof file, "%s/%s.csv", o->dir, c->name);
+    cwb_output out;
+    if ((rc = cwb_output_open(&out, file, msg, n)) != CWB_OK)
+        return rc;
+    cwb_write_csv(out.f, c, r); /* a failed write shows in the commit */
+    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
+        return rc;
+    if ((rc = cwb_plot_write(o->dir, c, r, log, msg, n)) != CWB_OK)
+        return rc;
+    return cwb_plot_render_as(o->dir, c->name, o->format ? o->format : "png", msg, n);
+}
+
+/* A title written for the case's own values must not stand under a run
+ * with other ones: the --set overrides are appended to it. */
+static void note_overrides(cwb_case *c, const char *const *over, size_t nover)
+{
+    char *title = c->output_values.text[CWB_OUT_TITLE];
+    size_t cap = sizeof c->output_values.text[CWB_OUT_TITLE], len = strlen(title);
+    if (nover == 0 || len == 0)
+        return;
+    len += (size_t)snprintf(title + len, len < cap ? cap - len : 0, " [with");
+    for (size_t i = 0; i < nover && len < cap; i++)
+        len += (size_t)snprintf(title + len, cap - len, " %s", over[i]);
+    if (len < cap)
+        snprintf(title + len, cap - len, "]");
+}
+
+/* [output] also_reference curves are drawn, and compared where made for
+ * the run's inputs (src/drivers/run.c): one made for other inputs (its "#
+ * stands for:") is left off the plot, with a warning, as the compared
+ * reference is. */
+static void drop_other_also_references(cwb_case *c, cwb_result *r)
+{
+    char list[CWB_TEXT], kept[CWB_TEXT] = "";
+    snprintf(list, sizeof list, "%s", c->output_values.text[CWB_OUT_ALSO_REFERENCE]);
+    const char *paths[8];
+    size_t np = cwb_split_paths(list, paths, 8), used = 0;
+    for (size_t i = 0; i < np; i++) {
+        cwb_reference ref;
+        char msg[CWB_MSG], why[CWB_MSG];
+        int match = 1; /* a file that does not load is the plot's to report */
+        if (cwb_reference_load(&ref, paths[i], msg, sizeof msg) == CWB_OK) {
+            match = cwb_reference_stands_for(&ref, c, NULL, why, sizeof why);
+            cwb_reference_free(&ref);
+        }
+        if (match == 0)
+            cwb_result_warn(r, "not drawn: %s was made for other inputs (%s)", paths[i], why);
+        else if (used < sizeof kept)
+            used += (size_t)snprintf(kept + used, sizeof kept - used, "%s%s", used ? ";" : "",
+                                     paths[i]);
+    }
+    snprintf(c->output_values.text[CWB_OUT_ALSO_REFERENCE], CWB_TEXT, "%s", kept);
+}
+
+int cwb_run_and_write(cwb_case *c, const char *const *over, size_t nover, const cwb_run_output *o,
+                      cwb_result *r, const cwb_log *log, char *msg, size_t n)
+{
+    note_overrides(c, over, nover);
+    int rc = cwb_run_case(c, r, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    if (cwb_result_get(r, "ref_inputs_match") == 0.0) /* nor drawn as if it matched */
+        c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+    drop_other_also_references(c, r);
+    return write_run(o, c, r, log, msg, n);
 }
