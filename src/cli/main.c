@@ -3,6 +3,8 @@
  * Only this file turns a status into an exit code: 0 success, 1 the
  * computation failed, 2 bad input, 3 an external tool is missing.
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -648,9 +650,43 @@ static int dispatch(int argc, char **argv)
     return CWB_EINPUT;
 }
 
+/* A signal that ends cwb first removes the temporaries of the outputs being
+ * written (cwb_files.h), then ends it as it would have: SA_RESETHAND put
+ * the default action back, and the signal raised again is delivered when
+ * the handler returns (it is blocked inside it), so a caller sees death by
+ * that signal. */
+static void on_ending_signal(int sig)
+{
+    cwb_output_remove_temporaries();
+    raise(sig);
+}
+
+/* SIGXFSZ ignored: a write past `ulimit -f` then fails with EFBIG, which
+ * the write path reports with the file's name, instead of killing cwb
+ * without a word. SIGINT, SIGTERM, SIGHUP clean up first (a signal the
+ * caller ignores, such as SIGHUP under nohup, stays ignored). `cwb sweep`
+ * and `cwb batch` catch SIGINT and SIGTERM themselves while they run. */
+static void catch_signals(void)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGXFSZ, &sa, NULL);
+    const int ending[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof ending / sizeof *ending; i++)
+        sigaddset(&sa.sa_mask, ending[i]);
+    sa.sa_handler = on_ending_signal;
+    sa.sa_flags = SA_RESETHAND;
+    for (size_t i = 0; i < sizeof ending / sizeof *ending; i++)
+        if (sigaction(ending[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(ending[i], &sa, NULL);
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
+    catch_signals();
     int rc = dispatch(argc, argv);
     /* an answer that did not reach stdout (a full disk behind a redirect,
      * a closed pipe) is a failure, not a success */
