@@ -6,12 +6,15 @@
  * bad table, shard or result name exits 2 with TABLE:LINE and writes
  * nothing. The reference is always cwb's own single run: these tests are
  * about the batch machinery, the physics is held by the other suites. */
+#include <dirent.h>
 #include <ftw.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -332,6 +335,29 @@ static size_t count_rows(const char *path)
     return n;
 }
 
+/* cwb ARGS in the scratch folder, in the background and in a process group
+ * of its own (its workers with it), output discarded; its pid. */
+static pid_t start_in_group(const scratch *s, const char *const *args)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        char *argv[24];
+        argv[0] = getenv("CWB_BIN");
+        for (size_t k = 0; args[k] && k < 22; k++)
+            argv[k + 1] = (char *)args[k], argv[k + 2] = NULL;
+        setpgid(0, 0);
+        if (chdir(s->dir) != 0 || !freopen("/dev/null", "w", stdout) ||
+            !freopen("/dev/null", "w", stderr))
+            _exit(99);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    setpgid(pid, pid); /* either side may run first */
+    return pid;
+}
+
 /* A batch of n samples with two workers in its own process group, sent
  * sig once at least 3 rows are on disk; then a torn row is appended as a
  * kill inside write() would leave it; a rerun must write exactly the file
@@ -345,22 +371,7 @@ static void killed_batch_resumes(int sig, int expect_status)
                           "k.csv", "--jobs", "2",         NULL};
     char path[128];
     snprintf(path, sizeof path, "%s/k.csv", s.dir);
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        char *argv[16];
-        argv[0] = getenv("CWB_BIN");
-        for (size_t k = 0; args[k]; k++)
-            argv[k + 1] = (char *)args[k], argv[k + 2] = NULL;
-        setpgid(0, 0);
-        if (chdir(s.dir) != 0 || !freopen("/dev/null", "w", stdout) ||
-            !freopen("/dev/null", "w", stderr))
-            _exit(99);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    setpgid(pid, pid);
+    pid_t pid = start_in_group(&s, args);
     size_t got = 0;
     for (int t = 0; t < 1000 && (got = count_rows(path)) < 3; t++)
         sleep_ms(5);
@@ -462,6 +473,57 @@ START_TEST(batch_refuses_foreign_output)
 }
 END_TEST
 
+/* A batch writing past `ulimit -f` (RLIMIT_FSIZE, SIGXFSZ at its default
+ * action as a shell leaves it) must report "File too large" with the path
+ * (exit 1), leave no temporary, and resume to the file an unlimited batch
+ * writes. The limit falls in the middle of the rows. */
+START_TEST(batch_past_file_size_limit_resumes)
+{
+    const size_t n = 40;
+    scratch s;
+    scratch_open(&s, n);
+    const char *fresh[] = {"batch", "c.case", "--samples", "s.csv", "--out", "f.csv", NULL};
+    const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, fresh), 0);
+    char path[128], fpath[128];
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    snprintf(fpath, sizeof fpath, "%s/f.csv", s.dir);
+    char *b = slurp(fpath);
+    size_t header = (size_t)(strchr(strstr(b, "\nsample,") + 1, '\n') + 1 - b);
+    rlim_t limit = (rlim_t)(header + (strlen(b) - header) / 2);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct rlimit rl = {limit, limit};
+        signal(SIGXFSZ, SIG_DFL);
+        if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+            _exit(99);
+        _exit(cwb_in(&s, args) & 0xff);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    char *log = slurp(s.log);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 1 &&
+                      strstr(log, "cannot write o.csv: File too large"),
+                  "status %d (exit %d) past the limit: %s", status, WEXITSTATUS(status), log);
+    free(log);
+    size_t got = count_rows(path);
+    ck_assert_msg(got > 0 && got < n, "%zu of %zu rows before the limit", got, n);
+    DIR *d = opendir(s.dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        ck_assert_msg(e->d_name[0] != '.' || !strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."),
+                      "%s left in %s", e->d_name, s.dir);
+    closedir(d);
+    ck_assert_int_eq(cwb_in(&s, args), 0);
+    char *a = slurp(path);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    scratch_close(&s);
+}
+END_TEST
+
 Suite *batch_suite(void)
 {
     Suite *s = suite_create("batch");
@@ -472,6 +534,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_resumes_after_sigterm);
     tcase_add_test(tc, batch_refuses_bad_input);
     tcase_add_test(tc, batch_refuses_foreign_output);
+    tcase_add_test(tc, batch_past_file_size_limit_resumes);
     suite_add_tcase(s, tc);
     return s;
 }
