@@ -524,6 +524,41 @@ START_TEST(batch_past_file_size_limit_resumes)
 }
 END_TEST
 
+/* A UTF-8 byte-order mark (EF BB BF, what spreadsheets put first in a CSV
+ * they save) is taken at the start of the table and nowhere else: there the
+ * batch is the one of the same table without it; anywhere else it is a bad
+ * byte, refused with TABLE:LINE. */
+START_TEST(batch_table_byte_order_mark)
+{
+    scratch s;
+    scratch_open(&s, 1);
+    char path[128];
+    snprintf(path, sizeof path, "%s/bom.csv", s.dir);
+    write_text(path, "\xEF\xBB\xBF" "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n");
+    snprintf(path, sizeof path, "%s/plain.csv", s.dir);
+    write_text(path, "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n");
+    const char *bom[] = {"batch", "c.case", "--samples", "bom.csv", "--out", "b.csv", NULL};
+    const char *plain[] = {"batch", "c.case", "--samples", "plain.csv", "--out", "p.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, bom), 0);
+    ck_assert_int_eq(cwb_in(&s, plain), 0);
+    snprintf(path, sizeof path, "%s/b.csv", s.dir);
+    char *b = slurp(path);
+    snprintf(path, sizeof path, "%s/p.csv", s.dir);
+    char *p = slurp(path);
+    ck_assert_ptr_nonnull(strstr(b, "\nsample,"));
+    ck_assert_str_eq(strstr(b, "\nsample,"), strstr(p, "\nsample,"));
+    free(b);
+    free(p);
+    scratch_close(&s);
+    refused("driver.v_normal,driver.v_tangential\n1,0.1\n\xEF\xBB\xBF" "2,0.2\n", NULL, NULL,
+            "bad.csv:3: ");
+    refused("driver.v_normal,\xEF\xBB\xBF" "driver.v_tangential\n1,0.1\n", NULL, NULL,
+            "bad.csv:1: ");
+    refused("\xEF\xBB\xBF\xEF\xBB\xBF" "driver.v_normal\n1\n", NULL, NULL, "bad.csv:1: ");
+    refused("driver.v_normal\n1\xEF\xBB\xBF\n", NULL, NULL, "bad.csv:2: ");
+}
+END_TEST
+
 Suite *batch_suite(void)
 {
     Suite *s = suite_create("batch");
@@ -535,6 +570,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_refuses_bad_input);
     tcase_add_test(tc, batch_refuses_foreign_output);
     tcase_add_test(tc, batch_past_file_size_limit_resumes);
+    tcase_add_test(tc, batch_table_byte_order_mark);
     suite_add_tcase(s, tc);
     return s;
 }

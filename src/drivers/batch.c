@@ -144,29 +144,31 @@ static size_t split_fields(char *line, char **f, size_t max)
     }
 }
 
-static char *read_all(const char *path, char *msg, size_t n, int *rc)
+/* The whole of an open file, NUL-terminated; a NUL inside is refused
+ * (not a text file). */
+static char *read_fd(int fd, const char *path, char *msg, size_t n, int *rc)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *rc = cwb_fail(msg, n, errno == ENOENT ? CWB_EINPUT : CWB_EFAIL, "%s: %s", path,
-                       strerror(errno));
-        return NULL;
-    }
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
-        len += got;
+    *rc = CWB_OK;
+    for (ssize_t got = 1; buf && got > 0;) {
         if (len + 1 == cap) {
             char *more = realloc(buf, cap *= 2);
             if (!more)
                 free(buf);
             buf = more;
+            continue;
         }
+        got = read(fd, buf + len, cap - len - 1);
+        if (got < 0 && errno == EINTR)
+            got = 1;
+        else if (got < 0)
+            *rc = cwb_fail(msg, n, CWB_EFAIL, "%s: %s", path, strerror(errno));
+        else
+            len += (size_t)got;
     }
-    *rc = !buf        ? cwb_fail(msg, n, CWB_EFAIL, "out of memory")
-          : ferror(f) ? cwb_fail(msg, n, CWB_EFAIL, "%s: %s", path, strerror(errno))
-                      : CWB_OK;
-    fclose(f);
+    if (!buf)
+        *rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (*rc != CWB_OK) {
         free(buf);
         return NULL;
@@ -180,6 +182,56 @@ static char *read_all(const char *path, char *msg, size_t n, int *rc)
     return buf;
 }
 
+static char *read_all(const char *path, char *msg, size_t n, int *rc)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        *rc = cwb_fail(msg, n, errno == ENOENT ? CWB_EINPUT : CWB_EFAIL, "%s: %s", path,
+                       strerror(errno));
+        return NULL;
+    }
+    char *text = read_fd(fd, path, msg, n, rc);
+    close(fd);
+    return text;
+}
+
+/* The table's bytes: a UTF-8 byte-order mark (EF BB BF, which spreadsheets
+ * put first in a CSV they save) is skipped at the very start (*skip = 3)
+ * and refused anywhere else, as is a control character other than a tab or
+ * a CR ending a line: TABLE:LINE. */
+static int table_bytes(const char *text, const char *path, size_t *skip, char *msg, size_t n)
+{
+    const unsigned char *c = (const unsigned char *)text;
+    *skip = c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF ? 3 : 0;
+    size_t ln = 1;
+    for (c += *skip; *c; c++) {
+        if (*c == '\n')
+            ln++;
+        else if (c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%zu: a byte-order mark (EF BB BF) inside the table: only the "
+                            "file's first bytes may be one",
+                            path, ln);
+        else if ((*c < 0x20 && *c != '\t' && !(*c == '\r' && (c[1] == '\n' || !c[1]))) ||
+                 *c == 0x7f)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: control byte 0x%02X: a table is text",
+                            path, ln, *c);
+    }
+    return CWB_OK;
+}
+
+/* A case key as a column: section.key in letters, digits, '_' and '-'. */
+static int key_like(const char *col)
+{
+    const char *dot = strchr(col, '.');
+    if (!dot || dot == col || !dot[1] || strlen(col) > 100)
+        return 0;
+    for (const char *c = col; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.')
+            return 0;
+    return 1;
+}
+
 /* The header row: distinct "section.key" names. */
 static int table_header(sample_table *t, char *line, const char *path, size_t ln, char *msg,
                         size_t n)
@@ -188,9 +240,7 @@ static int table_header(sample_table *t, char *line, const char *path, size_t ln
     if (t->ncol > MAX_INPUTS)
         return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: more than %d columns", path, ln, MAX_INPUTS);
     for (size_t k = 0; k < t->ncol; k++) {
-        const char *dot = strchr(t->col[k], '.');
-        if (!dot || dot == t->col[k] || !dot[1] || strchr(t->col[k], '=') ||
-            strlen(t->col[k]) > 100)
+        if (!key_like(t->col[k]))
             return cwb_fail(msg, n, CWB_EINPUT,
                             "%s:%zu: column '%s': expected a case key section.key", path, ln,
                             t->col[k]);
@@ -223,7 +273,10 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
 {
     int rc;
     memset(t, 0, sizeof *t);
+    size_t skip;
     if (!(t->text = read_all(path, msg, n, &rc)))
+        return rc;
+    if ((rc = table_bytes(t->text, path, &skip, msg, n)) != CWB_OK)
         return rc;
     size_t lines = 1;
     for (const char *p = t->text; *p; p++)
@@ -231,7 +284,7 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
     t->line = malloc(lines * sizeof *t->line);
     if (!t->line)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    char *p = t->text;
+    char *p = t->text + skip;
     size_t ln = 0;
     for (char *next; p; p = next) {
         ln++;
