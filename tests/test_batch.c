@@ -473,6 +473,92 @@ START_TEST(batch_refuses_foreign_output)
 }
 END_TEST
 
+/* The 1-based number of the first line of text starting with prefix (0:
+ * none). */
+static size_t line_of(const char *text, const char *prefix)
+{
+    size_t ln = 1;
+    for (const char *p = text; *p; ln++) {
+        if (strncmp(p, prefix, strlen(prefix)) == 0)
+            return ln;
+        const char *nl = strchr(p, '\n');
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    return 0;
+}
+
+/* The log of the last cwb_in must hold what (the test fails quoting it). */
+static void assert_log_has(const scratch *s, const char *what)
+{
+    char *log = slurp(s->log);
+    ck_assert_msg(strstr(log, what) != NULL, "'%s' not in: %s", what, log);
+    free(log);
+}
+
+/* `--out` naming a file that is not this table's batch: the samples table
+ * itself (its last row without a newline, which the old code cut before
+ * looking at the header), a symbolic link to another file, a folder, a
+ * device, and a batch of this table whose last line is torn but whose
+ * middle row belongs to another table. Each is refused with exit 2 and
+ * stays byte for byte as it was. */
+START_TEST(batch_leaves_other_files_alone)
+{
+    scratch s;
+    scratch_open(&s, 3);
+    char path[128], victim[128];
+    const char *table = "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n3,0.3";
+    snprintf(path, sizeof path, "%s/t.csv", s.dir);
+    write_text(path, table);
+    const char *self[] = {"batch", "c.case", "--samples", "t.csv", "--out", "t.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, self), 2);
+    char *t = slurp(path);
+    ck_assert_str_eq(t, table);
+    free(t);
+
+    snprintf(victim, sizeof victim, "%s/victim.txt", s.dir);
+    write_text(victim, "keep\nlast");
+    snprintf(path, sizeof path, "%s/l.csv", s.dir);
+    ck_assert_int_eq(symlink("victim.txt", path), 0);
+    const char *link[] = {"batch", "c.case", "--samples", "s.csv", "--out", "l.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, link), 2);
+    assert_log_has(&s, "l.csv is a symbolic link");
+    t = slurp(victim);
+    ck_assert_str_eq(t, "keep\nlast");
+    free(t);
+
+    snprintf(path, sizeof path, "%s/d.csv", s.dir);
+    ck_assert_int_eq(mkdir(path, 0777), 0);
+    const char *dir[] = {"batch", "c.case", "--samples", "s.csv", "--out", "d.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, dir), 2);
+    assert_log_has(&s, "d.csv is not a regular file");
+    const char *dev[] = {"batch", "c.case", "--samples", "s.csv", "--out", "/dev/null", NULL};
+    ck_assert_int_eq(cwb_in(&s, dev), 2);
+    assert_log_has(&s, "/dev/null is not a regular file");
+
+    /* a batch of s.csv, its row of sample 1 given another input, its last
+     * row torn: the bad row is found before anything is cut */
+    const char *run[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, run), 0);
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    char *text = slurp(path), *row1 = strstr(text, "\n1,0.75,") + 1, *row2 = strstr(text, "\n2,");
+    ck_assert_ptr_nonnull(row2);
+    row1[2] = '9';  /* "1,9.75,...": not the table's value */
+    row2[12] = '\0'; /* sample 2's row torn */
+    write_text(path, text);
+    ck_assert_int_eq(cwb_in(&s, run), 2);
+    char where[64];
+    snprintf(where, sizeof where, "o.csv:%zu", line_of(text, "1,9.75,"));
+    assert_log_has(&s, where);
+    t = slurp(path);
+    ck_assert_str_eq(t, text);
+    free(t);
+    free(text);
+    scratch_close(&s);
+}
+END_TEST
+
 /* A batch writing past `ulimit -f` (RLIMIT_FSIZE, SIGXFSZ at its default
  * action as a shell leaves it) must report "File too large" with the path
  * (exit 1), leave no temporary, and resume to the file an unlimited batch
@@ -569,6 +655,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_resumes_after_sigterm);
     tcase_add_test(tc, batch_refuses_bad_input);
     tcase_add_test(tc, batch_refuses_foreign_output);
+    tcase_add_test(tc, batch_leaves_other_files_alone);
     tcase_add_test(tc, batch_past_file_size_limit_resumes);
     tcase_add_test(tc, batch_table_byte_order_mark);
     suite_add_tcase(s, tc);

@@ -589,15 +589,46 @@ static int resume_row(batch *b, char *line, size_t ln, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* An existing output: cut a torn last line, read its header and rows. */
-static int resume(batch *b, char *text, char *msg, size_t n)
+/* The header row of an existing output: the table's inputs, results
+ * (which this run then writes) with units, as cwb writes it. */
+static int resume_header(batch *b, char *line, char *msg, size_t n)
+{
+    char want[sizeof b->header];
+    snprintf(want, sizeof want, "%s", line);
+    int rc = results_from_header(b, line, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    make_header(b);
+    if (strcmp(want, b->header) != 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: its header is not one cwb batch writes",
+                        b->out);
+    return CWB_OK;
+}
+
+/* A torn last line is what a kill inside write() leaves of a row or of a
+ * failed sample's note: digits first, or the start of "# sample ". */
+static int torn_row(const char *line)
+{
+    size_t len = strlen(line);
+    return isdigit((unsigned char)line[0]) ||
+           strncmp(line, "# sample ", len < 9 ? len : 9) == 0;
+}
+
+/* An existing output, checked whole in memory before anything is changed:
+ * its header, then every row against the table. *keep: the length of its
+ * whole lines; *torn: a torn last line follows them, for the caller to cut
+ * once everything is checked. */
+static int resume(batch *b, char *text, size_t *keep, int *torn, char *msg, size_t n)
 {
     char *last = strrchr(text, '\n');
-    size_t keep = last ? (size_t)(last - text) + 1 : 0;
-    if (text[keep] && truncate(b->out, (off_t)keep) != 0)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: cannot cut its torn last row: %s", b->out,
-                        strerror(errno));
-    text[keep] = '\0';
+    *keep = last ? (size_t)(last - text) + 1 : 0;
+    *torn = text[*keep] != '\0';
+    if (*torn && !torn_row(text + *keep))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: its last line is no row of a batch: not a batch file of this "
+                        "table; give another --out",
+                        b->out);
+    text[*keep] = '\0';
     int have_header = 0, rc = CWB_OK;
     size_t ln = 0;
     for (char *p = text, *next; rc == CWB_OK && p && *p; p = next) {
@@ -608,19 +639,7 @@ static int resume(batch *b, char *text, char *msg, size_t n)
         char *s = trim(p);
         if (!*s || *s == '#')
             continue;
-        if (have_header) {
-            rc = resume_row(b, s, ln, msg, n);
-            continue;
-        }
-        char want[sizeof b->header];
-        snprintf(want, sizeof want, "%s", s);
-        if ((rc = results_from_header(b, s, msg, n)) != CWB_OK)
-            return rc;
-        make_header(b);
-        if (strcmp(want, b->header) != 0)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s: its header is not one cwb batch writes",
-                            b->out);
-        have_header = 1;
+        rc = have_header++ ? resume_row(b, s, ln, msg, n) : resume_header(b, s, msg, n);
     }
     if (rc == CWB_OK && !have_header)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s exists without a header row: remove it", b->out);
@@ -646,34 +665,92 @@ static int same_results(const batch *b, char *msg, size_t n)
                     b->req.results, b->out);
 }
 
-/* The output: resumed when it exists, else created with its header
- * (atomically, so it exists only with a whole header); open to append. */
-static int open_output(batch *b, char *msg, size_t n)
+/* What lstat says --out is: absent (*absent), a regular file, or refused
+ * (exit 2): a symbolic link (its target is some other file, which a batch
+ * never writes through) or not a regular file. */
+static int output_kind(const batch *b, struct stat *st, int *absent, char *msg, size_t n)
 {
-    int rc = CWB_OK;
-    char *text = NULL;
-    if (access(b->out, F_OK) == 0) {
-        if (!(text = read_all(b->out, msg, n, &rc)))
-            return rc;
-        rc = resume(b, text, msg, n);
-        free(text);
-        if (rc == CWB_OK)
-            rc = same_results(b, msg, n);
-    } else {
-        if ((rc = choose_results(b, msg, n)) != CWB_OK)
-            return rc;
-        make_header(b);
-        cwb_output o;
-        if ((rc = cwb_output_open(&o, b->out, msg, n)) != CWB_OK)
-            return rc;
-        fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n%s\n", b->req.path,
-                b->req.samples, b->t.nrow, b->shard, b->nshards, b->header);
-        rc = cwb_output_commit(&o, msg, n);
+    *absent = 0;
+    if (lstat(b->out, st) != 0) {
+        *absent = errno == ENOENT;
+        return *absent ? CWB_OK
+                       : cwb_fail(msg, n, CWB_EFAIL, "%s: %s", b->out, strerror(errno));
     }
+    if (S_ISLNK(st->st_mode))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s is a symbolic link: cwb batch writes only a regular file of its "
+                        "own (give the file's own path, or another --out)",
+                        b->out);
+    if (!S_ISREG(st->st_mode))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s is not a regular file (a folder, a device or a pipe): give another "
+                        "--out",
+                        b->out);
+    return CWB_OK;
+}
+
+/* An existing output: opened without following a link or blocking on a
+ * pipe, checked to be the file lstat saw, read and checked whole in memory
+ * (resume); only then is a torn last line cut. */
+static int open_existing(batch *b, const struct stat *seen, char *msg, size_t n)
+{
+    b->fd = open(b->out, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (b->fd < 0)
+        return cwb_fail(msg, n, errno == ELOOP ? CWB_EINPUT : CWB_EFAIL, "cannot open %s: %s",
+                        b->out, strerror(errno));
+    struct stat st;
+    if (fstat(b->fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_ino != seen->st_ino ||
+        st.st_dev != seen->st_dev)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s was replaced while it was opened: run again",
+                        b->out);
+    int rc, torn;
+    size_t keep;
+    char *text = read_fd(b->fd, b->out, msg, n, &rc);
+    if (!text)
+        return rc;
+    rc = resume(b, text, &keep, &torn, msg, n);
+    free(text);
+    if (rc == CWB_OK)
+        rc = same_results(b, msg, n);
+    if (rc == CWB_OK && torn && ftruncate(b->fd, (off_t)keep) != 0)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot cut its torn last row: %s", b->out,
+                      strerror(errno));
+    return rc;
+}
+
+/* A new output: its header written atomically (temporary file and
+ * rename), so it exists only with a whole header. */
+static int create_output(batch *b, char *msg, size_t n)
+{
+    int rc = choose_results(b, msg, n);
     if (rc != CWB_OK)
         return rc;
-    b->fd = open(b->out, O_WRONLY | O_APPEND);
+    make_header(b);
+    cwb_output o;
+    if ((rc = cwb_output_open(&o, b->out, msg, n)) != CWB_OK)
+        return rc;
+    fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n%s\n", b->req.path,
+            b->req.samples, b->t.nrow, b->shard, b->nshards, b->header);
+    if ((rc = cwb_output_commit(&o, msg, n)) != CWB_OK)
+        return rc;
+    b->fd = open(b->out, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
     if (b->fd < 0)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
+    return CWB_OK;
+}
+
+/* The output, resumed when it exists, else created; open to append. A
+ * file that is not this table's batch is never modified. */
+static int open_output(batch *b, char *msg, size_t n)
+{
+    struct stat st;
+    int absent, rc = output_kind(b, &st, &absent, msg, n);
+    if (rc == CWB_OK)
+        rc = absent ? create_output(b, msg, n) : open_existing(b, &st, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    int flags = fcntl(b->fd, F_GETFL);
+    if (flags < 0 || fcntl(b->fd, F_SETFL, (flags | O_APPEND) & ~O_NONBLOCK) != 0)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
     b->flushed_at = seconds_now();
     return CWB_OK;
