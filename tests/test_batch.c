@@ -559,6 +559,88 @@ START_TEST(batch_leaves_other_files_alone)
 }
 END_TEST
 
+/* Occurrences of each sample 0..n-1 among the data rows of a batch file;
+ * the number of samples written more than once. */
+static size_t duplicated_samples(const char *path, size_t n, size_t *missing)
+{
+    char *text = slurp(path), *rows[4096];
+    size_t k = data_rows(text, rows, 4096), dup = 0, *seen = calloc(n, sizeof *seen);
+    ck_assert_ptr_nonnull(seen);
+    for (size_t i = 0; i < k; i++) {
+        long sample = atol(rows[i]);
+        ck_assert(sample >= 0 && (size_t)sample < n);
+        dup += seen[sample]++ == 1;
+    }
+    *missing = 0;
+    for (size_t i = 0; i < n; i++)
+        *missing += !seen[i];
+    free(seen);
+    free(text);
+    return dup;
+}
+
+/* A second `cwb batch` on an output another one is writing must be refused
+ * (exit 2: nothing run, nothing written), not append the same samples
+ * again. The first is stopped (SIGSTOP, waited for) once it has written a
+ * row, so the second runs while the first holds the file, whatever the
+ * machine's speed; then it goes on and must write the file an undisturbed
+ * batch writes. Then two started at the same moment on no file: one
+ * creates it, the other is refused or finds it done; never a duplicate. */
+START_TEST(batch_refuses_a_second_writer)
+{
+    const size_t n = 200;
+    scratch s;
+    scratch_open(&s, n);
+    const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    const char *fresh[] = {"batch", "c.case", "--samples", "s.csv", "--out", "f.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, fresh), 0);
+    char path[128], fpath[128];
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    snprintf(fpath, sizeof fpath, "%s/f.csv", s.dir);
+    pid_t first = start_in_group(&s, args);
+    for (int t = 0; t < 2000 && count_rows(path) < 1; t++)
+        sleep_ms(5);
+    int status;
+    kill(first, SIGSTOP);
+    ck_assert_int_eq(waitpid(first, &status, WUNTRACED), first);
+    ck_assert_msg(WIFSTOPPED(status), "the first batch ended before it was stopped");
+    size_t rows_before = count_rows(path);
+    int second = cwb_in(&s, args);
+    char *log = slurp(s.log);
+    kill(first, SIGCONT);
+    ck_assert_int_eq(waitpid(first, &status, 0), first);
+    size_t missing, dup = duplicated_samples(path, n, &missing);
+    ck_assert_msg(second == 2 && strstr(log, "o.csv is being written by another cwb batch"),
+                  "second batch: exit %d (%zu rows on disk when it started), %zu of %zu samples "
+                  "then written twice: %s",
+                  second, rows_before, dup, n, log);
+    free(log);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "first batch: status %d",
+                  status);
+    ck_assert_uint_eq(dup, 0);
+    ck_assert_uint_eq(missing, 0);
+    char *a = slurp(path), *b = slurp(fpath);
+    ck_assert_str_eq(a, b);
+    free(a);
+    for (int trial = 0; trial < 3; trial++) {
+        remove(path);
+        pid_t p1 = start_in_group(&s, args), p2 = start_in_group(&s, args);
+        int s1, s2;
+        ck_assert_int_eq(waitpid(p1, &s1, 0), p1);
+        ck_assert_int_eq(waitpid(p2, &s2, 0), p2);
+        int e1 = WIFEXITED(s1) ? WEXITSTATUS(s1) : -1, e2 = WIFEXITED(s2) ? WEXITSTATUS(s2) : -1;
+        ck_assert_msg((e1 == 0 || e1 == 2) && (e2 == 0 || e2 == 2) && (e1 == 0 || e2 == 0),
+                      "trial %d: exits %d and %d", trial, e1, e2);
+        a = slurp(path);
+        ck_assert_msg(strcmp(a, b) == 0, "trial %d: %zu samples written twice", trial,
+                      duplicated_samples(path, n, &missing));
+        free(a);
+    }
+    free(b);
+    scratch_close(&s);
+}
+END_TEST
+
 /* A batch writing past `ulimit -f` (RLIMIT_FSIZE, SIGXFSZ at its default
  * action as a shell leaves it) must report "File too large" with the path
  * (exit 1), leave no temporary, and resume to the file an unlimited batch
@@ -656,6 +738,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_refuses_bad_input);
     tcase_add_test(tc, batch_refuses_foreign_output);
     tcase_add_test(tc, batch_leaves_other_files_alone);
+    tcase_add_test(tc, batch_refuses_a_second_writer);
     tcase_add_test(tc, batch_past_file_size_limit_resumes);
     tcase_add_test(tc, batch_table_byte_order_mark);
     suite_add_tcase(s, tc);

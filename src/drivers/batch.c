@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -689,9 +690,30 @@ static int output_kind(const batch *b, struct stat *st, int *absent, char *msg, 
     return CWB_OK;
 }
 
+/* An exclusive lock on the output, held until the batch closes it: a
+ * second batch on the same file is refused (exit 2: nothing is run or
+ * written; wait for the first, or give another --out) instead of appending
+ * the same samples again. flock(2), not fcntl's record locks: those belong
+ * to the process and any close() of the file in it drops them; a flock
+ * belongs to the open file description, which forked workers share and
+ * which ends with the batch, however it ends. */
+static int lock_output(const batch *b, int fd, char *msg, size_t n)
+{
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return CWB_OK;
+    if (errno == EWOULDBLOCK || errno == EAGAIN)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s is being written by another cwb batch (it holds a lock on the "
+                        "file): wait for that one to end, or give another --out",
+                        b->out);
+    return cwb_fail(msg, n, CWB_EFAIL,
+                    "cannot lock %s: %s (a batch writes only a file it holds alone)", b->out,
+                    strerror(errno));
+}
+
 /* An existing output: opened without following a link or blocking on a
- * pipe, checked to be the file lstat saw, read and checked whole in memory
- * (resume); only then is a torn last line cut. */
+ * pipe, checked to be the file lstat saw, locked, read and checked whole
+ * in memory (resume); only then is a torn last line cut. */
 static int open_existing(batch *b, const struct stat *seen, char *msg, size_t n)
 {
     b->fd = open(b->out, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -703,9 +725,9 @@ static int open_existing(batch *b, const struct stat *seen, char *msg, size_t n)
         st.st_dev != seen->st_dev)
         return cwb_fail(msg, n, CWB_EINPUT, "%s was replaced while it was opened: run again",
                         b->out);
-    int rc, torn;
+    int rc = lock_output(b, b->fd, msg, n), torn;
     size_t keep;
-    char *text = read_fd(b->fd, b->out, msg, n, &rc);
+    char *text = rc == CWB_OK ? read_fd(b->fd, b->out, msg, n, &rc) : NULL;
     if (!text)
         return rc;
     rc = resume(b, text, &keep, &torn, msg, n);
@@ -718,9 +740,11 @@ static int open_existing(batch *b, const struct stat *seen, char *msg, size_t n)
     return rc;
 }
 
-/* A new output: its header written atomically (temporary file and
- * rename), so it exists only with a whole header. */
-static int create_output(batch *b, char *msg, size_t n)
+/* A new output: its header written under a temporary name, locked, and
+ * given its name only if no file has it (*exists: another batch made it in
+ * the meantime), so it exists only with a whole header and is never
+ * anyone's but this batch's while it runs. */
+static int create_output(batch *b, int *exists, char *msg, size_t n)
 {
     int rc = choose_results(b, msg, n);
     if (rc != CWB_OK)
@@ -731,12 +755,11 @@ static int create_output(batch *b, char *msg, size_t n)
         return rc;
     fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n%s\n", b->req.path,
             b->req.samples, b->t.nrow, b->shard, b->nshards, b->header);
-    if ((rc = cwb_output_commit(&o, msg, n)) != CWB_OK)
+    if ((rc = lock_output(b, fileno(o.f), msg, n)) != CWB_OK) {
+        cwb_output_abort(&o);
         return rc;
-    b->fd = open(b->out, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (b->fd < 0)
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
-    return CWB_OK;
+    }
+    return cwb_output_publish_new(&o, &b->fd, exists, msg, n);
 }
 
 /* The output, resumed when it exists, else created; open to append. A
@@ -744,9 +767,19 @@ static int create_output(batch *b, char *msg, size_t n)
 static int open_output(batch *b, char *msg, size_t n)
 {
     struct stat st;
-    int absent, rc = output_kind(b, &st, &absent, msg, n);
-    if (rc == CWB_OK)
-        rc = absent ? create_output(b, msg, n) : open_existing(b, &st, msg, n);
+    int absent, exists = 1, rc = CWB_OK;
+    for (int look = 0; rc == CWB_OK && exists && look < 2; look++) { /* twice: a race lost */
+        exists = 0;
+        if ((rc = output_kind(b, &st, &absent, msg, n)) != CWB_OK)
+            break;
+        if (!absent)
+            rc = open_existing(b, &st, msg, n);
+        else
+            rc = create_output(b, &exists, msg, n);
+    }
+    if (rc == CWB_OK && b->fd < 0)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: made and removed again by others: run again",
+                      b->out);
     if (rc != CWB_OK)
         return rc;
     int flags = fcntl(b->fd, F_GETFL);

@@ -35,6 +35,16 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n);
  * caller that must know all its outputs are sound before renaming any. */
 int cwb_output_flush(cwb_output *o, char *msg, size_t n);
 void cwb_output_abort(cwb_output *o);
+/* Give the output its name only when no file has that name: a hard link
+ * (never a rename, which would replace a file another process made in the
+ * meantime), then the temporary name removed. On success *fd is a new
+ * descriptor of the file now named path (its open file description, and
+ * so a flock() taken on fileno(o->f), shared), the stream closed. When
+ * path exists, *exists is set, the temporary removed and CWB_OK returned
+ * with *fd = -1. On a file system without hard links, a rename when path is
+ * absent a moment before. */
+int cwb_output_publish_new(cwb_output *o, int *fd, int *exists, char *msg, size_t n);
+
 /* Unlink every temporary this process has open (cwb_output_open and not
  * yet committed or aborted); async-signal-safe, for a handler of a signal
  * that ends the process (src/cli/main.c), so that a SIGTERM in the middle of

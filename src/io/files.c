@@ -153,6 +153,44 @@ void cwb_output_abort(cwb_output *o)
     temp_forget(o);
 }
 
+/* link(2) fails with these where the file system has no hard links. */
+static int no_hard_links(int err)
+{
+    return err == EPERM || err == ENOSYS || err == EOPNOTSUPP || err == EMLINK;
+}
+
+int cwb_output_publish_new(cwb_output *o, int *fd, int *exists, char *msg, size_t n)
+{
+    *fd = -1;
+    *exists = 0;
+    int rc = cwb_output_flush(o, msg, n);
+    if (rc != CWB_OK) {
+        cwb_output_abort(o);
+        return rc;
+    }
+    struct stat st;
+    int err = link(o->tmp, o->path) == 0 ? 0 : errno;
+    if (err && no_hard_links(err))
+        err = lstat(o->path, &st) == 0 ? EEXIST : rename(o->tmp, o->path) == 0 ? 0 : errno;
+    else if (!err)
+        unlink(o->tmp);
+    if (err) {
+        *exists = err == EEXIST;
+        cwb_output_abort(o);
+        return *exists ? CWB_OK
+                       : cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", o->path, strerror(err));
+    }
+    o->tmp[0] = '\0';
+    temp_forget(o);
+    *fd = dup(fileno(o->f));
+    err = errno;
+    fclose(o->f);
+    o->f = NULL;
+    if (*fd < 0)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", o->path, strerror(err));
+    return CWB_OK;
+}
+
 int cwb_make_dirs(const char *path, char *msg, size_t n)
 {
     char tmp[CWB_TEXT + 64];
