@@ -641,6 +641,49 @@ START_TEST(batch_refuses_a_second_writer)
 }
 END_TEST
 
+/* A batch resumed after its case changed (a --set, a law parameter in the
+ * case file) is refused (exit 2) naming the first differing parameter and
+ * its two values, and the file is left as it was; the same case resumes.
+ * The header records the effective parameters and their fingerprint. */
+START_TEST(batch_refuses_resume_of_another_case)
+{
+    scratch s;
+    scratch_open(&s, 4);
+    const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, args), 0);
+    char path[128], cpath[128];
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    snprintf(cpath, sizeof cpath, "%s/c.case", s.dir);
+    char *before = slurp(path);
+    ck_assert_msg(strstr(before, "\n# param tangential.mu = 0.3\n") &&
+                      strstr(before, "\n# param body1.E = 70000000000\n") &&
+                      strstr(before, "\n# case fingerprint: fnv1a64 "),
+                  "%s", before);
+    ck_assert_msg(!strstr(before, "# param driver.v_normal"), "a table column fingerprinted");
+    ck_assert_int_eq(cwb_in(&s, args), 0);
+    assert_log_has(&s, "4 already done");
+    const char *set[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv",
+                         "--set", "tangential.mu=0.5", NULL};
+    ck_assert_int_eq(cwb_in(&s, set), 2);
+    assert_log_has(&s, "tangential.mu = 0.5 now, 0.3 in o.csv");
+    char *edited = strdup(batch_case), *mu = strstr(edited, "mu = 0.3");
+    mu[7] = '4';
+    write_text(cpath, edited);
+    ck_assert_int_eq(cwb_in(&s, args), 2);
+    assert_log_has(&s, "tangential.mu = 0.4 now, 0.3 in o.csv");
+    const char *body[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv",
+                          "--set", "tangential.mu=0.3", "--set", "body1.E=7.1e10", NULL};
+    ck_assert_int_eq(cwb_in(&s, body), 2);
+    assert_log_has(&s, "body1.E = 71000000000 now, 70000000000 in o.csv");
+    char *after = slurp(path);
+    ck_assert_str_eq(after, before);
+    free(edited);
+    free(after);
+    free(before);
+    scratch_close(&s);
+}
+END_TEST
+
 /* A batch writing past `ulimit -f` (RLIMIT_FSIZE, SIGXFSZ at its default
  * action as a shell leaves it) must report "File too large" with the path
  * (exit 1), leave no temporary, and resume to the file an unlimited batch
@@ -739,6 +782,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_refuses_foreign_output);
     tcase_add_test(tc, batch_leaves_other_files_alone);
     tcase_add_test(tc, batch_refuses_a_second_writer);
+    tcase_add_test(tc, batch_refuses_resume_of_another_case);
     tcase_add_test(tc, batch_past_file_size_limit_resumes);
     tcase_add_test(tc, batch_table_byte_order_mark);
     suite_add_tcase(s, tc);

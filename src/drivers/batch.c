@@ -48,6 +48,7 @@
 #endif
 
 #include "cwb_files.h"
+#include "cwb_numeric.h"
 #include "cwb_out.h"
 
 #define MAX_INPUTS 32
@@ -68,6 +69,12 @@ typedef struct {
     char **field; /* nrow * ncol */
     size_t *line; /* the file line of each row */
 } sample_table;
+
+/* The effective parameters of a case, "section.key = value", sorted. */
+typedef struct {
+    char **line;
+    size_t n, cap;
+} param_list;
 
 /* What one run sends back: status, message and the asked results. */
 typedef struct {
@@ -94,6 +101,8 @@ typedef struct {
     size_t out_len;
     double flushed_at, progress_at; /* monotonic seconds */
     cwb_case_sampler *sampler; /* the case read once, the samples' keys set (NULL: load each) */
+    param_list params;         /* the case's parameters, the fingerprint's lines */
+    unsigned long long fingerprint;
 } batch;
 
 /* A process's one case (about 0.7 MB: not allocated per sample) and
@@ -405,6 +414,188 @@ static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_
         cwb_result_free(&res);
 }
 
+/* ---- the case's fingerprint ----
+ *
+ * A batch output records the case it was written for: every parameter of
+ * the sections a run reads ([contact], the four laws' sections, [body1],
+ * [body2], [driver], [output]) after the case file, its defaults and the
+ * --set overrides, as "section.key = value" lines sorted on the key, and
+ * their 64-bit FNV-1a hash (Fowler, Noll & Vo), a checksum that tells at a
+ * glance whether two lists are the same, not a defence against forgery. A
+ * resume whose list hashes otherwise is refused, naming the first key that
+ * differs. The table's columns are left out: they vary by row, and every
+ * row's inputs are checked against the table. The case is that of the
+ * table's first row, the same for every shard; where the table names a law
+ * (a column contact.tangential), the laws' parameters listed are those of
+ * that row's laws. */
+
+static void params_free(param_list *pl)
+{
+    for (size_t i = 0; i < pl->n; i++)
+        free(pl->line[i]);
+    free(pl->line);
+    *pl = (param_list){0};
+}
+
+static int params_add(param_list *pl, const char *key, const char *value)
+{
+    if (pl->n == pl->cap) {
+        char **more = realloc(pl->line, (pl->cap = pl->cap ? 2 * pl->cap : 64) * sizeof *more);
+        if (!more)
+            return CWB_EFAIL;
+        pl->line = more;
+    }
+    size_t len = strlen(key) + strlen(value) + 4;
+    if (!(pl->line[pl->n] = malloc(len)))
+        return CWB_EFAIL;
+    snprintf(pl->line[pl->n++], len, "%s = %s", key, value);
+    return CWB_OK;
+}
+
+/* One value as text: numbers in the fewest digits that read back the same
+ * double, choices as their word, lists comma-separated, texts with their
+ * control bytes and backslashes as \xHH (one line each, exactly). */
+static void value_text(const cwb_values *v, int i, char *buf, size_t n)
+{
+    const cwb_param *p = &v->table[i];
+    size_t u = 0;
+    buf[0] = '\0';
+    if (p->kind == CWB_PARAM_REAL)
+        cwb_format_shortest(v->p[i], buf, n);
+    else if (p->kind == CWB_PARAM_CHOICE)
+        snprintf(buf, n, "%s", p->choices[(int)v->p[i]]);
+    else if (p->kind == CWB_PARAM_LIST)
+        for (size_t k = 0; k < v->list[i].n && u < n; k++) {
+            char num[40];
+            cwb_format_shortest(v->list[i].v[k], num, sizeof num);
+            u += (size_t)snprintf(buf + u, n - u, "%s%s", k ? "," : "", num);
+        }
+    else
+        for (const unsigned char *c = (const unsigned char *)v->text[i]; *c && u + 5 < n; c++)
+            u += (size_t)(*c < 0x20 || *c == 0x7f || *c == '\\'
+                              ? snprintf(buf + u, n - u, "\\x%02X", *c)
+                              : snprintf(buf + u, n - u, "%c", *c));
+}
+
+static int is_column(const sample_table *t, const char *key)
+{
+    for (size_t j = 0; j < t->ncol; j++)
+        if (strcmp(t->col[j], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every key of one section's table, but the table's columns. */
+static int params_of(param_list *pl, const sample_table *t, const char *section,
+                     const cwb_values *v)
+{
+    char key[160], value[8192];
+    for (int i = 0; v->table && v->table[i].name; i++) {
+        snprintf(key, sizeof key, "%s.%s", section, v->table[i].name);
+        value_text(v, i, value, sizeof value);
+        if (!is_column(t, key) && params_add(pl, key, value) != CWB_OK)
+            return CWB_EFAIL;
+    }
+    return CWB_OK;
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int case_params(const cwb_case *c, const sample_table *t, param_list *pl)
+{
+    int rc = CWB_OK;
+    char key[64];
+    for (int k = 0; rc == CWB_OK && k < CWB_KIND_COUNT; k++) {
+        snprintf(key, sizeof key, "contact.%s", cwb_kind_name((cwb_kind)k));
+        if (!is_column(t, key))
+            rc = params_add(pl, key, c->law[k]->name);
+        if (rc == CWB_OK)
+            rc = params_of(pl, t, cwb_kind_name((cwb_kind)k), &c->law_values[k]);
+    }
+    if (rc == CWB_OK && !is_column(t, "driver.type"))
+        rc = params_add(pl, "driver.type", c->driver->name);
+    const char *sec[] = {"body1", "body2", "driver", "output"};
+    const cwb_values *val[] = {&c->body_values[0], &c->body_values[1], &c->driver_values,
+                               &c->output_values};
+    for (size_t i = 0; rc == CWB_OK && i < sizeof sec / sizeof *sec; i++)
+        rc = params_of(pl, t, sec[i], val[i]);
+    if (rc == CWB_OK) /* keys are letters, digits, '_' and '.', all above " = " */
+        qsort(pl->line, pl->n, sizeof *pl->line, by_text);
+    return rc;
+}
+
+static unsigned long long params_hash(char *const *line, size_t n)
+{
+    unsigned long long h = 0xcbf29ce484222325ULL; /* FNV-1a 64: offset basis, prime */
+    for (size_t i = 0; i < n; i++)
+        for (const char *c = line[i];; c++) {
+            h = (h ^ (unsigned char)(*c ? *c : '\n')) * 0x100000001b3ULL;
+            if (!*c)
+                break;
+        }
+    return h;
+}
+
+/* The case of the table's first row (the --set overrides, then its
+ * values), listed and hashed. */
+static int fingerprint_case(batch *b, char *msg, size_t n)
+{
+    case_slot slot = {cwb_case_new(), 0};
+    int rc = slot.c ? load_row(b, 0, &slot, msg, n)
+                    : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK && case_params(slot.c, &b->t, &b->params) != CWB_OK)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    free(slot.c);
+    b->fingerprint = params_hash(b->params.line, b->params.n);
+    return rc;
+}
+
+static void write_fingerprint(FILE *f, const batch *b)
+{
+    fprintf(f,
+            "# case fingerprint: fnv1a64 %016llx of the %zu parameters below (the case after "
+            "--set; the table's columns are given by row)\n",
+            b->fingerprint, b->params.n);
+    for (size_t i = 0; i < b->params.n; i++)
+        fprintf(f, "# param %s\n", b->params.line[i]);
+}
+
+static int key_order(const char *a, const char *b)
+{
+    const char *ea = strstr(a, " = "), *eb = strstr(b, " = ");
+    size_t la = ea ? (size_t)(ea - a) : strlen(a), lb = eb ? (size_t)(eb - b) : strlen(b);
+    int c = memcmp(a, b, la < lb ? la : lb);
+    return c ? c : (la > lb) - (la < lb);
+}
+
+static const char *value_of(const char *line)
+{
+    const char *eq = strstr(line, " = ");
+    return eq ? eq + 3 : "";
+}
+
+/* The first key whose line differs between two sorted lists, as
+ * "KEY = A WHERE_A, B WHERE_B" (a key one list lacks: "absent"); 0 when
+ * none does. */
+static int first_difference(char *const *a, size_t na, const char *where_a, char *const *b,
+                            size_t nb, const char *where_b, char *why, size_t n)
+{
+    for (size_t i = 0, j = 0; i < na || j < nb; i++, j++) {
+        int order = i == na ? 1 : j == nb ? -1 : key_order(a[i], b[j]);
+        if (order == 0 && strcmp(a[i], b[j]) == 0)
+            continue;
+        const char *line = order <= 0 ? a[i] : b[j], *eq = strstr(line, " = ");
+        snprintf(why, n, "%.*s = %s %s, %s %s", eq ? (int)(eq - line) : (int)strlen(line), line,
+                 order <= 0 ? value_of(a[i]) : "absent", where_a,
+                 order >= 0 ? value_of(b[j]) : "absent", where_b);
+        return 1;
+    }
+    return 0;
+}
+
 /* Result columns: --results, or every scalar sample 0 reports. */
 static int choose_results(batch *b, char *msg, size_t n)
 {
@@ -606,6 +797,57 @@ static int resume_header(batch *b, char *line, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* What a batch file's '#' lines before its header say of its case: the
+ * fingerprint and the parameter lines (pointing into the file's text). */
+typedef struct {
+    int have;
+    unsigned long long fingerprint;
+    char **line;
+    size_t n, cap;
+} recorded;
+
+static int record_line(recorded *r, char *p)
+{
+    if (sscanf(p, "# case fingerprint: fnv1a64 %16llx", &r->fingerprint) == 1) {
+        r->have = 1;
+        return CWB_OK;
+    }
+    if (strncmp(p, "# param ", 8) != 0)
+        return CWB_OK;
+    if (r->n == r->cap) {
+        char **more = realloc(r->line, (r->cap = r->cap ? 2 * r->cap : 64) * sizeof *more);
+        if (!more)
+            return CWB_EFAIL;
+        r->line = more;
+    }
+    r->line[r->n++] = p + 8;
+    return CWB_OK;
+}
+
+/* The case now must be the one the file was written for: refused with the
+ * first parameter that differs. */
+static int same_case(const batch *b, const recorded *rec, char *msg, size_t n)
+{
+    char where[sizeof b->out + 8], why[CWB_MSG];
+    if (!rec->have)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s has no case fingerprint (an older cwb wrote it): its rows cannot be "
+                        "checked against this case; give another --out, or remove it to start "
+                        "over",
+                        b->out);
+    if (rec->fingerprint == b->fingerprint)
+        return CWB_OK;
+    snprintf(where, sizeof where, "in %s", b->out);
+    if (!first_difference(b->params.line, b->params.n, "now", rec->line, rec->n, where, why,
+                          sizeof why))
+        snprintf(why, sizeof why, "its parameter lines were edited");
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s was written for another case: %s (the first parameter that differs; "
+                    "fingerprint %016llx now, %016llx in the file): give another --out, or "
+                    "remove %s to start over",
+                    b->out, why, b->fingerprint, rec->fingerprint, b->out);
+}
+
 /* A torn last line is what a kill inside write() leaves of a row or of a
  * failed sample's note: digits first, or the start of "# sample ". */
 static int torn_row(const char *line)
@@ -630,6 +872,7 @@ static int resume(batch *b, char *text, size_t *keep, int *torn, char *msg, size
                         "table; give another --out",
                         b->out);
     text[*keep] = '\0';
+    recorded rec = {0};
     int have_header = 0, rc = CWB_OK;
     size_t ln = 0;
     for (char *p = text, *next; rc == CWB_OK && p && *p; p = next) {
@@ -637,13 +880,22 @@ static int resume(batch *b, char *text, size_t *keep, int *torn, char *msg, size
         next = strchr(p, '\n');
         if (next)
             *next++ = '\0';
+        if (*p == '#') { /* kept whole: a value may end in a space */
+            if (!have_header && record_line(&rec, p) != CWB_OK)
+                rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            continue;
+        }
         char *s = trim(p);
         if (!*s || *s == '#')
             continue;
-        rc = have_header++ ? resume_row(b, s, ln, msg, n) : resume_header(b, s, msg, n);
+        if (have_header++)
+            rc = resume_row(b, s, ln, msg, n);
+        else if ((rc = resume_header(b, s, msg, n)) == CWB_OK)
+            rc = same_case(b, &rec, msg, n);
     }
     if (rc == CWB_OK && !have_header)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s exists without a header row: remove it", b->out);
+    free(rec.line);
     return rc;
 }
 
@@ -753,8 +1005,10 @@ static int create_output(batch *b, int *exists, char *msg, size_t n)
     cwb_output o;
     if ((rc = cwb_output_open(&o, b->out, msg, n)) != CWB_OK)
         return rc;
-    fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n%s\n", b->req.path,
-            b->req.samples, b->t.nrow, b->shard, b->nshards, b->header);
+    fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n", b->req.path,
+            b->req.samples, b->t.nrow, b->shard, b->nshards);
+    write_fingerprint(o.f, b);
+    fprintf(o.f, "%s\n", b->header);
     if ((rc = lock_output(b, fileno(o.f), msg, n)) != CWB_OK) {
         cwb_output_abort(&o);
         return rc;
@@ -1041,6 +1295,8 @@ static int batch_setup(batch *b, char *msg, size_t n)
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK)
         rc = validate(b, msg, n);
+    if (rc == CWB_OK)
+        rc = fingerprint_case(b, msg, n);
     const char *base = strrchr(b->req.path, '/');
     snprintf(b->case_name, sizeof b->case_name, "%s", base ? base + 1 : b->req.path);
     char *dot = strrchr(b->case_name, '.');
@@ -1124,6 +1380,7 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     sigaction(SIGPIPE, &old_pipe, NULL);
     table_free(&b->t);
     cwb_case_sampler_free(b->sampler);
+    params_free(&b->params);
     free(b->done);
     free(b->todo);
     free(b);
