@@ -641,6 +641,90 @@ START_TEST(batch_refuses_a_second_writer)
 }
 END_TEST
 
+/* A copy of batch file from into to, the line prefix starts (with its
+ * newline before it) cut to keep characters, its own newline kept unless
+ * last (a row torn at the end of the file). */
+static void copy_cut(const scratch *s, const char *from, const char *to, const char *prefix,
+                     size_t keep, int last)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", s->dir, from);
+    char *text = slurp(path), *row = strstr(text, prefix), *nl = strchr(row + 1, '\n');
+    ck_assert_ptr_nonnull(nl);
+    memmove(row + keep, last ? nl + 1 : nl, strlen(last ? nl + 1 : nl) + 1);
+    snprintf(path, sizeof path, "%s/%s", s->dir, to);
+    write_text(path, text);
+    free(text);
+}
+
+/* `cwb batch --merge`: a row that does not parse (cut short in the
+ * middle of a file, or with a bad status) is refused with its FILE:LINE
+ * (exit 2), every one of them; samples missing from the union of the
+ * shards are named and the merge fails (exit 1: the batch is not done)
+ * unless --partial; shards of another case (a --set) are refused (exit 2).
+ * A refused merge writes nothing. */
+START_TEST(batch_merge_checks_rows_and_completeness)
+{
+    scratch s;
+    scratch_open(&s, 6);
+    const char *h0[] = {"batch", "c.case", "--samples", "s.csv", "--shard", "0/2", "--out",
+                        "h0.csv", NULL};
+    const char *h1[] = {"batch", "c.case", "--samples", "s.csv", "--shard", "1/2", "--out",
+                        "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, h0), 0);
+    ck_assert_int_eq(cwb_in(&s, h1), 0);
+    const char *whole[] = {"batch", "--merge", "m.csv", "h0.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, whole), 0);
+    char path[128], where[64];
+    snprintf(path, sizeof path, "%s/x.csv", s.dir);
+
+    /* sample 2's row cut in the middle of the file, sample 4's status bad */
+    copy_cut(&s, "h0.csv", "t0.csv", "\n2,", 12, 0);
+    snprintf(path, sizeof path, "%s/t0.csv", s.dir);
+    char *text = slurp(path), *status = strrchr(text, ',');
+    strcpy(status + 1, "okay\n"); /* not ok nor failed (slurp's buffer has room) */
+    write_text(path, text);
+    const char *torn[] = {"batch", "--merge", "x.csv", "t0.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, torn), 2);
+    snprintf(where, sizeof where, "t0.csv:%zu", line_of(text, "2,"));
+    assert_log_has(&s, where);
+    snprintf(where, sizeof where, "t0.csv:%zu", line_of(text, "4,"));
+    assert_log_has(&s, where);
+    free(text);
+    snprintf(path, sizeof path, "%s/x.csv", s.dir);
+    ck_assert_msg(access(path, F_OK) != 0, "a refused merge wrote x.csv");
+
+    /* a shard missing: samples 0, 2, 4 */
+    const char *gap[] = {"batch", "--merge", "x.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, gap), 1);
+    assert_log_has(&s, "3 of 6 samples missing: 0, 2, 4");
+    ck_assert_msg(access(path, F_OK) != 0, "an incomplete merge wrote x.csv");
+    const char *partial[] = {"batch", "--merge", "x.csv", "--partial", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, partial), 0);
+    assert_log_has(&s, "3 of 6 samples missing: 0, 2, 4");
+    text = slurp(path);
+    ck_assert_msg(strstr(text, "partial: 3 of 6 samples missing") != NULL, "%s", text);
+    free(text);
+    remove(path);
+
+    /* a torn last row (a killed shard): that sample is missing */
+    copy_cut(&s, "h0.csv", "l0.csv", "\n4,", 12, 1);
+    const char *last[] = {"batch", "--merge", "x.csv", "l0.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, last), 1);
+    assert_log_has(&s, "1 of 6 samples missing: 4");
+
+    /* shard 1 of another case */
+    const char *g1[] = {"batch", "c.case", "--samples", "s.csv", "--shard", "1/2", "--out",
+                        "g1.csv", "--set", "tangential.mu=0.5", NULL};
+    ck_assert_int_eq(cwb_in(&s, g1), 0);
+    const char *other[] = {"batch", "--merge", "x.csv", "h0.csv", "g1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, other), 2);
+    assert_log_has(&s, "tangential.mu");
+    ck_assert_msg(access(path, F_OK) != 0, "a refused merge wrote x.csv");
+    scratch_close(&s);
+}
+END_TEST
+
 /* A batch resumed after its case changed (a --set, a law parameter in the
  * case file) is refused (exit 2) naming the first differing parameter and
  * its two values, and the file is left as it was; the same case resumes.
@@ -782,6 +866,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_refuses_foreign_output);
     tcase_add_test(tc, batch_leaves_other_files_alone);
     tcase_add_test(tc, batch_refuses_a_second_writer);
+    tcase_add_test(tc, batch_merge_checks_rows_and_completeness);
     tcase_add_test(tc, batch_refuses_resume_of_another_case);
     tcase_add_test(tc, batch_past_file_size_limit_resumes);
     tcase_add_test(tc, batch_table_byte_order_mark);

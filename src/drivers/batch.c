@@ -553,14 +553,14 @@ static int fingerprint_case(batch *b, char *msg, size_t n)
     return rc;
 }
 
-static void write_fingerprint(FILE *f, const batch *b)
+static void write_fingerprint_lines(FILE *f, unsigned long long fp, char *const *line, size_t n)
 {
     fprintf(f,
             "# case fingerprint: fnv1a64 %016llx of the %zu parameters below (the case after "
             "--set; the table's columns are given by row)\n",
-            b->fingerprint, b->params.n);
-    for (size_t i = 0; i < b->params.n; i++)
-        fprintf(f, "# param %s\n", b->params.line[i]);
+            fp, n);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "# param %s\n", line[i]);
 }
 
 static int key_order(const char *a, const char *b)
@@ -1007,7 +1007,7 @@ static int create_output(batch *b, int *exists, char *msg, size_t n)
         return rc;
     fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n", b->req.path,
             b->req.samples, b->t.nrow, b->shard, b->nshards);
-    write_fingerprint(o.f, b);
+    write_fingerprint_lines(o.f, b->fingerprint, b->params.line, b->params.n);
     fprintf(o.f, "%s\n", b->header);
     if ((rc = lock_output(b, fileno(o.f), msg, n)) != CWB_OK) {
         cwb_output_abort(&o);
@@ -1387,6 +1387,16 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     return rc;
 }
 
+/* ---- merge ----
+ *
+ * The shards of one table, one file: every row must parse (a torn or
+ * edited row is named FILE:LINE and nothing is written), every file must
+ * be of the same table (its size) and case (its fingerprint), and every
+ * sample of the table must be in one of them, unless a partial merge is
+ * asked for, which names the missing ones. A torn last row is what a
+ * stopped batch leaves: it is left out with a warning, and its sample then
+ * counts as missing. */
+
 /* One row of a merge: its sample and its text (a failed sample's '#' line
  * included), newline-terminated. */
 typedef struct {
@@ -1394,86 +1404,272 @@ typedef struct {
     char *text;
 } merge_row;
 
+/* A failed sample's "# sample K failed: ..." line, for the row below it. */
+typedef struct {
+    const char *text;
+    size_t sample, line;
+} merge_note;
+
+typedef struct {
+    const char *first;      /* the first file */
+    char header[8192];      /* its header row */
+    size_t nfield, ninput;  /* the header's fields; of them, the table's inputs */
+    char origin[2 * CWB_TEXT + 64]; /* "case C, samples T (N)" */
+    size_t nsamples;        /* N: the table's size */
+    recorded params;        /* the first file's case (into first_text) */
+    char *first_text;
+    merge_row *rows;
+    size_t nrow, cap;
+    size_t bad;             /* rows that do not parse; the first of them: */
+    char badlist[400];
+    const cwb_log *log;
+} merge_state;
+
 static int by_sample(const void *a, const void *b)
 {
     const merge_row *x = a, *y = b;
     return (x->sample > y->sample) - (x->sample < y->sample);
 }
 
-/* The rows of one batch file into *rows (grown), its header checked
- * against (or, for the first file, into) header. */
-static int merge_read(const char *path, char *header, size_t hn, merge_row **rows, size_t *nrow,
-                      size_t *cap, char *msg, size_t n)
+/* "# cwb batch: case C, samples T (N), shard i/M": "case C, samples T (N)"
+ * into origin and N (the last " (N)" followed by a comma). */
+static void batch_origin(const char *line, char *origin, size_t on, size_t *nsamples)
 {
-    int rc;
-    char *text = read_all(path, msg, n, &rc);
-    if (!text)
-        return rc;
-    char *last = strrchr(text, '\n');
-    if (last)
-        last[1] = '\0'; /* a torn last line is not a row */
-    else
-        text[0] = '\0';
-    const char *note = NULL;
-    size_t ln = 0, have_header = 0;
-    for (char *p = text, *next; rc == CWB_OK && p && *p; p = next) {
-        ln++;
-        next = strchr(p, '\n');
-        *next++ = '\0';
-        if (strncmp(p, "# sample ", 9) == 0)
-            note = p;
-        if (!*p || *p == '#')
-            continue;
-        if (!have_header++) {
-            if (!header[0])
-                snprintf(header, hn, "%s", p);
-            else if (strcmp(header, p) != 0)
-                rc = cwb_fail(msg, n, CWB_EINPUT,
-                              "%s:%zu: its header differs from the first file's", path, ln);
-            continue;
-        }
+    if (strncmp(line, "# cwb batch: ", 13) != 0)
+        return;
+    for (const char *p = strstr(line, " ("); p; p = strstr(p + 1, " (")) {
         char *end;
-        unsigned long s = isdigit((unsigned char)*p) ? strtoul(p, &end, 10) : 0;
-        if (!isdigit((unsigned char)*p) || *end != ',')
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: not a row of a batch", path, ln);
-        if (rc == CWB_OK && *nrow == *cap) {
-            merge_row *more = realloc(*rows, (*cap = *cap ? 2 * *cap : 1024) * sizeof *more);
-            rc = more ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-            *rows = more ? more : *rows;
+        unsigned long long v = isdigit((unsigned char)p[2]) ? strtoull(p + 2, &end, 10) : 0;
+        if (v && end[0] == ')' && end[1] == ',') {
+            *nsamples = (size_t)v;
+            snprintf(origin, on, "%.*s", (int)(end + 1 - (line + 13)), line + 13);
         }
-        if (rc != CWB_OK)
-            break;
-        size_t len = strlen(p) + 2 + (note ? strlen(note) + 1 : 0);
-        char *t = malloc(len);
-        if (!t) {
-            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-            break;
-        }
-        snprintf(t, len, "%s%s%s\n", note ? note : "", note ? "\n" : "", p);
-        (*rows)[(*nrow)++] = (merge_row){s, t};
-        note = NULL;
     }
-    if (rc == CWB_OK && !have_header)
-        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row: not a batch file", path);
-    free(text);
+}
+
+/* The header row: the first file's is the merge's ("sample", inputs,
+ * results "name[unit]", "status"); every other file's must be the same. */
+static int merge_header(merge_state *ms, const char *path, size_t ln, const char *line,
+                        char *msg, size_t n)
+{
+    if (ms->header[0])
+        return strcmp(ms->header, line) == 0
+                   ? CWB_OK
+                   : cwb_fail(msg, n, CWB_EINPUT,
+                              "%s:%zu: its header differs from the first file's", path, ln);
+    size_t len = strlen(line);
+    if (strncmp(line, "sample,", 7) != 0 || len < 14 || strcmp(line + len - 7, ",status") != 0 ||
+        len >= sizeof ms->header)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: not the header of a batch file", path, ln);
+    snprintf(ms->header, sizeof ms->header, "%s", line);
+    ms->nfield = 1;
+    for (const char *c = line; *c; c++)
+        ms->nfield += *c == ',';
+    ms->ninput = 0; /* the fields before the first result "name[unit]" or status */
+    for (const char *f = line + 7, *comma; (comma = strchr(f, ',')) != NULL; f = comma + 1) {
+        if (memchr(f, '[', (size_t)(comma - f)))
+            break;
+        ms->ninput++;
+    }
+    return CWB_OK;
+}
+
+/* What a file's lines above its header say: the table's size and the
+ * case, the same as the first file's. */
+static int merge_provenance(merge_state *ms, const char *path, recorded *rec, size_t nsamples,
+                            const char *origin, char *msg, size_t n)
+{
+    char why[CWB_MSG], here[CWB_TEXT + 8], there[CWB_TEXT + 8];
+    if (!rec->have || !nsamples)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: no %s line: not a file this cwb batch wrote (an older cwb's "
+                        "files merge with that cwb)",
+                        path, rec->have ? "\"# cwb batch: ... (N), ...\"" : "case fingerprint");
+    if (!ms->nsamples) {
+        ms->nsamples = nsamples;
+        ms->params = *rec;
+        *rec = (recorded){0};
+        snprintf(ms->origin, sizeof ms->origin, "%s", origin);
+        return CWB_OK;
+    }
+    if (nsamples != ms->nsamples)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "batch --merge: %s is a batch of a table of %zu samples, %s of %zu",
+                        path, nsamples, ms->first, ms->nsamples);
+    if (rec->fingerprint == ms->params.fingerprint)
+        return CWB_OK;
+    snprintf(here, sizeof here, "in %s", path);
+    snprintf(there, sizeof there, "in %s", ms->first);
+    if (!first_difference(rec->line, rec->n, here, ms->params.line, ms->params.n, there, why,
+                          sizeof why))
+        snprintf(why, sizeof why, "their fingerprints differ");
+    return cwb_fail(msg, n, CWB_EINPUT, "batch --merge: %s holds another case than %s: %s", path,
+                    ms->first, why);
+}
+
+/* One field of a row, [f, end): a number (as strtod reads it whole) or
+ * empty. */
+static int number_or_empty(const char *f, const char *end)
+{
+    char buf[64], *stop;
+    size_t len = (size_t)(end - f);
+    if (!len)
+        return 1;
+    if (len >= sizeof buf)
+        return 0;
+    memcpy(buf, f, len);
+    buf[len] = '\0';
+    strtod(buf, &stop);
+    return *stop == '\0';
+}
+
+/* A row as cwb batch writes it: the header's number of fields, a sample of
+ * the table, non-empty inputs, results numbers or empty, status ok or
+ * failed. */
+static int merge_row_ok(const merge_state *ms, const char *line, size_t *sample)
+{
+    char *end;
+    unsigned long long s = isdigit((unsigned char)line[0]) ? strtoull(line, &end, 10) : 0;
+    if (!isdigit((unsigned char)line[0]) || *end != ',' || s >= ms->nsamples)
+        return 0;
+    *sample = (size_t)s;
+    size_t k = 0;
+    const char *f = line;
+    for (const char *p = line;; p++) {
+        if (*p && *p != ',')
+            continue;
+        int last = !*p;
+        if (last && !((p - f == 2 && strncmp(f, "ok", 2) == 0) ||
+                      (p - f == 6 && strncmp(f, "failed", 6) == 0)))
+            return 0;
+        if (!last && k >= 1 && k <= ms->ninput && p == f)
+            return 0;
+        if (!last && k > ms->ninput && !number_or_empty(f, p))
+            return 0;
+        k++;
+        if (last)
+            return k == ms->nfield;
+        f = p + 1;
+    }
+}
+
+static void merge_bad(merge_state *ms, const char *path, size_t ln)
+{
+    size_t used = strlen(ms->badlist);
+    if (used + strlen(path) + 32 < sizeof ms->badlist)
+        snprintf(ms->badlist + used, sizeof ms->badlist - used, "%s%s:%zu", ms->bad ? ", " : "",
+                 path, ln);
+    else if (used + 6 < sizeof ms->badlist && !strstr(ms->badlist, ", ..."))
+        strcat(ms->badlist, ", ...");
+    ms->bad++;
+}
+
+static int merge_add(merge_state *ms, size_t sample, const char *note, const char *line,
+                     char *msg, size_t n)
+{
+    if (ms->nrow == ms->cap) {
+        merge_row *more = realloc(ms->rows, (ms->cap = ms->cap ? 2 * ms->cap : 1024) * sizeof *more);
+        if (!more)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        ms->rows = more;
+    }
+    size_t len = strlen(line) + 2 + (note ? strlen(note) + 1 : 0);
+    char *t = malloc(len);
+    if (!t)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    snprintf(t, len, "%s%s%s\n", note ? note : "", note ? "\n" : "", line);
+    ms->rows[ms->nrow++] = (merge_row){sample, t};
+    return CWB_OK;
+}
+
+/* One line below the header: a failed sample's note, a row, or a comment. */
+static int merge_line(merge_state *ms, const char *path, size_t ln, char *p, merge_note *note,
+                      char *msg, size_t n)
+{
+    if (strncmp(p, "# sample ", 9) == 0 && isdigit((unsigned char)p[9])) {
+        if (note->text) /* a note without its row */
+            merge_bad(ms, path, note->line);
+        *note = (merge_note){p, strtoul(p + 9, NULL, 10), ln};
+        return CWB_OK;
+    }
+    if (*p == '#' || !*trim(p))
+        return CWB_OK;
+    size_t sample;
+    int ok = merge_row_ok(ms, p, &sample);
+    if (!ok || (note->text && note->sample != sample))
+        merge_bad(ms, path, ok ? note->line : ln);
+    int rc = ok && (!note->text || note->sample == sample)
+                 ? merge_add(ms, sample, note->text, p, msg, n)
+                 : CWB_OK;
+    note->text = NULL;
     return rc;
 }
 
-int cwb_batch_merge(const char *out, const char *const *in, size_t nin, const cwb_log *log,
-                    char *msg, size_t n)
+/* Cut a torn last line off text (a stopped batch's), with a warning. */
+static void merge_cut_torn(const merge_state *ms, const char *path, char *text)
 {
-    char header[8192] = "";
-    merge_row *rows = NULL;
-    size_t nrow = 0, cap = 0, kept = 0, next = 0; /* rows[next..] not yet sorted out */
-    int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
-    for (size_t f = 0; rc == CWB_OK && f < nin; f++)
-        rc = merge_read(in[f], header, sizeof header, &rows, &nrow, &cap, msg, n);
-    if (rc == CWB_OK)
-        qsort(rows, nrow, sizeof *rows, by_sample);
-    for (; rc == CWB_OK && next < nrow; next++) {
-        merge_row *r = &rows[next];
-        if (kept && rows[kept - 1].sample == r->sample) {
-            if (strcmp(rows[kept - 1].text, r->text) != 0)
+    char *last = strrchr(text, '\n');
+    char *torn = last ? last + 1 : text;
+    if (!*torn)
+        return;
+    size_t ln = 1;
+    for (const char *c = text; c < torn; c++)
+        ln += *c == '\n';
+    cwb_logf(ms->log, CWB_LOG_WARN,
+             "%s:%zu: a torn last row (its batch was stopped while writing it), left out\n",
+             path, ln);
+    *torn = '\0';
+}
+
+static int merge_file(merge_state *ms, const char *path, char *msg, size_t n)
+{
+    int rc;
+    char *text = read_all(path, msg, n, &rc), origin[sizeof ms->origin] = "";
+    if (!text)
+        return rc;
+    merge_cut_torn(ms, path, text);
+    recorded rec = {0};
+    merge_note note = {0};
+    size_t ln = 0, nsamples = 0;
+    int have_header = 0;
+    for (char *p = text, *next; rc == CWB_OK && *p; p = next) {
+        ln++;
+        next = strchr(p, '\n');
+        *next++ = '\0'; /* every line ends in one: a torn last one is cut */
+        if (have_header) {
+            rc = merge_line(ms, path, ln, p, &note, msg, n);
+        } else if (*p == '#') {
+            batch_origin(p, origin, sizeof origin, &nsamples);
+            if (record_line(&rec, p) != CWB_OK)
+                rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        } else if (*trim(p)) {
+            have_header = 1;
+            rc = merge_header(ms, path, ln, trim(p), msg, n);
+            if (rc == CWB_OK)
+                rc = merge_provenance(ms, path, &rec, nsamples, origin, msg, n);
+        }
+    }
+    if (rc == CWB_OK && !have_header)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row: not a batch file", path);
+    if (ms->params.line && !ms->first_text)
+        ms->first_text = text; /* the first file's parameter lines point into it */
+    else
+        free(text);
+    free(rec.line);
+    return rc;
+}
+
+/* Rows sorted on sample, a sample found twice kept once if its rows are
+ * the same; *kept: how many are left. */
+static int merge_sort(merge_state *ms, size_t *kept, char *msg, size_t n)
+{
+    qsort(ms->rows, ms->nrow, sizeof *ms->rows, by_sample);
+    size_t k = 0;
+    int rc = CWB_OK;
+    for (size_t i = 0; i < ms->nrow; i++) {
+        merge_row *r = &ms->rows[i];
+        if (k && ms->rows[k - 1].sample == r->sample) {
+            if (rc == CWB_OK && strcmp(ms->rows[k - 1].text, r->text) != 0)
                 rc = cwb_fail(msg, n, CWB_EINPUT,
                               "batch --merge: sample %zu has two different rows (two "
                               "tables, or runs of different cases?)",
@@ -1481,21 +1677,107 @@ int cwb_batch_merge(const char *out, const char *const *in, size_t nin, const cw
             free(r->text);
             continue;
         }
-        rows[kept++] = *r;
+        ms->rows[k++] = *r;
     }
+    ms->nrow = *kept = k;
+    return rc;
+}
+
+/* The table's samples no row holds, as "0, 2, 4-9" (cut with "..." when
+ * long) in list; how many. The rows are sorted and distinct. */
+static size_t merge_missing(const merge_state *ms, char *list, size_t n)
+{
+    size_t missing = 0, used = 0, r = 0;
+    list[0] = '\0';
+    for (size_t s = 0; s < ms->nsamples;) {
+        while (r < ms->nrow && ms->rows[r].sample < s)
+            r++;
+        size_t end = r < ms->nrow ? ms->rows[r].sample : ms->nsamples; /* first held >= s */
+        if (end == s) {
+            s++;
+            continue;
+        }
+        missing += end - s;
+        if (used + 48 < n)
+            used += (size_t)(end - s == 1 ? snprintf(list + used, n - used, "%s%zu",
+                                                      used ? ", " : "", s)
+                                          : snprintf(list + used, n - used, "%s%zu-%zu",
+                                                     used ? ", " : "", s, end - 1));
+        else if (used + 6 < n && !strstr(list, ", ..."))
+            used += (size_t)snprintf(list + used, n - used, ", ...");
+        s = end;
+    }
+    return missing;
+}
+
+static int merge_write(const merge_state *ms, const char *out, size_t nin, size_t missing,
+                       const char *list, char *msg, size_t n)
+{
     cwb_output o;
-    if (rc == CWB_OK && (rc = cwb_output_open(&o, out, msg, n)) == CWB_OK) {
-        fprintf(o.f, "# cwb batch --merge of %zu files: %zu samples\n%s\n", nin, kept, header);
-        for (size_t i = 0; i < kept; i++)
-            fputs(rows[i].text, o.f);
-        rc = cwb_output_commit(&o, msg, n);
-    }
+    int rc = cwb_output_open(&o, out, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    fprintf(o.f, "# cwb batch --merge of %zu files: %zu of %zu samples", nin, ms->nrow,
+            ms->nsamples);
+    if (missing)
+        fprintf(o.f, ", partial: %zu of %zu samples missing: %s", missing, ms->nsamples, list);
+    fprintf(o.f, "\n# cwb batch: %s, merged\n", ms->origin);
+    write_fingerprint_lines(o.f, ms->params.fingerprint, ms->params.line, ms->params.n);
+    fprintf(o.f, "%s\n", ms->header);
+    for (size_t i = 0; i < ms->nrow; i++)
+        fputs(ms->rows[i].text, o.f);
+    return cwb_output_commit(&o, msg, n);
+}
+
+static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, int partial,
+                                 char *msg, size_t n)
+{
+    size_t kept;
+    if (ms->bad)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "batch --merge: %zu row%s do%s not parse (torn, cut short or edited): "
+                        "%s; nothing written",
+                        ms->bad, ms->bad == 1 ? "" : "s", ms->bad == 1 ? "es" : "", ms->badlist);
+    int rc = merge_sort(ms, &kept, msg, n);
+    char list[400];
+    size_t missing = rc == CWB_OK ? merge_missing(ms, list, sizeof list) : 0;
+    if (rc == CWB_OK && missing && !partial)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "batch --merge: %zu of %zu samples missing: %s (their shards did not "
+                        "run to the end: resume them and merge again, or --partial for the "
+                        "rows there are); nothing written",
+                        missing, ms->nsamples, list);
+    if (rc == CWB_OK && missing)
+        cwb_logf(ms->log, CWB_LOG_WARN,
+                 "batch --merge: %zu of %zu samples missing: %s (--partial: merged "
+                 "without them)\n",
+                 missing, ms->nsamples, list);
     if (rc == CWB_OK)
-        cwb_logf(log, CWB_LOG_RESULT, "merged %zu files: %zu samples -> %s\n", nin, kept, out);
-    for (size_t i = 0; i < kept; i++)
-        free(rows[i].text);
-    for (size_t i = next; i < nrow; i++) /* a failed merge: rows not sorted out */
-        free(rows[i].text);
-    free(rows);
+        rc = merge_write(ms, out, nin, missing, list, msg, n);
+    if (rc == CWB_OK)
+        cwb_logf(ms->log, CWB_LOG_RESULT, "merged %zu files: %zu of %zu samples -> %s\n", nin,
+                 kept, ms->nsamples, out);
+    return rc;
+}
+
+int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
+                    const cwb_log *log, char *msg, size_t n)
+{
+    merge_state *ms = calloc(1, sizeof *ms);
+    if (!ms)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    ms->log = log;
+    ms->first = nin ? in[0] : "";
+    int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
+    for (size_t f = 0; rc == CWB_OK && f < nin; f++)
+        rc = merge_file(ms, in[f], msg, n);
+    if (rc == CWB_OK)
+        rc = merge_check_and_write(ms, out, nin, partial, msg, n);
+    for (size_t i = 0; i < ms->nrow; i++)
+        free(ms->rows[i].text);
+    free(ms->rows);
+    free(ms->params.line);
+    free(ms->first_text);
+    free(ms);
     return rc;
 }
