@@ -286,17 +286,19 @@ START_TEST(batch_sets_keys_as_single_runs_do)
                 snprintf(name, sizeof name, "%s", hf[q]);
                 *strchr(name, '[') = '\0';
                 snprintf(want, sizeof want, "%.17g", cwb_result_get(&res, name));
-                ck_assert_msg(strcmp(want, rf[q]) == 0, "table %zu sample %s: %s = %s in the batch, "
-                              "%s alone", t, rf[0], name, rf[q], want);
+                ck_assert_msg(strcmp(want, rf[q]) == 0,
+                              "table %zu sample %s: %s = %s in the batch, "
+                              "%s alone",
+                              t, rf[0], name, rf[q], want);
             }
             cwb_result_free(&res);
             if (t != 0 || k != 1)
                 continue;
             /* sample 1 through the binary: `cwb run --json` prints %.12g */
-            const char *run[] = {"run",   "m.case",   "--no-plot", "--json",  "--out",   "r",
-                                 "--set", over[0],    "--set",     over[1],   "--set",   over[2],
-                                 "--set", over[3],    "--set",     over[4],   "--set",   over[5],
-                                 NULL};
+            const char *run[] = {"run",   "m.case", "--no-plot", "--json", "--out",
+                                 "r",     "--set",  over[0],     "--set",  over[1],
+                                 "--set", over[2],  "--set",     over[3],  "--set",
+                                 over[4], "--set",  over[5],     NULL};
             ck_assert_int_eq(cwb_in(&s, run), 0);
             char *log = slurp(s.log);
             for (size_t q = 1 + ncol; q + 1 < nh; q++) {
@@ -544,7 +546,7 @@ START_TEST(batch_leaves_other_files_alone)
     snprintf(path, sizeof path, "%s/o.csv", s.dir);
     char *text = slurp(path), *row1 = strstr(text, "\n1,0.75,") + 1, *row2 = strstr(text, "\n2,");
     ck_assert_ptr_nonnull(row2);
-    row1[2] = '9';  /* "1,9.75,...": not the table's value */
+    row1[2] = '9';   /* "1,9.75,...": not the table's value */
     row2[12] = '\0'; /* sample 2's row torn */
     write_text(path, text);
     ck_assert_int_eq(cwb_in(&s, run), 2);
@@ -615,8 +617,7 @@ START_TEST(batch_refuses_a_second_writer)
                   "then written twice: %s",
                   second, rows_before, dup, n, log);
     free(log);
-    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "first batch: status %d",
-                  status);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "first batch: status %d", status);
     ck_assert_uint_eq(dup, 0);
     ck_assert_uint_eq(missing, 0);
     char *a = slurp(path), *b = slurp(fpath);
@@ -667,10 +668,10 @@ START_TEST(batch_merge_checks_rows_and_completeness)
 {
     scratch s;
     scratch_open(&s, 6);
-    const char *h0[] = {"batch", "c.case", "--samples", "s.csv", "--shard", "0/2", "--out",
-                        "h0.csv", NULL};
-    const char *h1[] = {"batch", "c.case", "--samples", "s.csv", "--shard", "1/2", "--out",
-                        "h1.csv", NULL};
+    const char *h0[] = {"batch", "c.case", "--samples", "s.csv", "--shard",
+                        "0/2",   "--out",  "h0.csv",    NULL};
+    const char *h1[] = {"batch", "c.case", "--samples", "s.csv", "--shard",
+                        "1/2",   "--out",  "h1.csv",    NULL};
     ck_assert_int_eq(cwb_in(&s, h0), 0);
     ck_assert_int_eq(cwb_in(&s, h1), 0);
     const char *whole[] = {"batch", "--merge", "m.csv", "h0.csv", "h1.csv", NULL};
@@ -714,8 +715,8 @@ START_TEST(batch_merge_checks_rows_and_completeness)
     assert_log_has(&s, "1 of 6 samples missing: 4");
 
     /* shard 1 of another case */
-    const char *g1[] = {"batch", "c.case", "--samples", "s.csv", "--shard", "1/2", "--out",
-                        "g1.csv", "--set", "tangential.mu=0.5", NULL};
+    const char *g1[] = {"batch",  "c.case", "--samples",         "s.csv", "--shard", "1/2", "--out",
+                        "g1.csv", "--set",  "tangential.mu=0.5", NULL};
     ck_assert_int_eq(cwb_in(&s, g1), 0);
     const char *other[] = {"batch", "--merge", "x.csv", "h0.csv", "g1.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, other), 2);
@@ -746,8 +747,8 @@ START_TEST(batch_refuses_resume_of_another_case)
     ck_assert_msg(!strstr(before, "# param driver.v_normal"), "a table column fingerprinted");
     ck_assert_int_eq(cwb_in(&s, args), 0);
     assert_log_has(&s, "4 already done");
-    const char *set[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv",
-                         "--set", "tangential.mu=0.5", NULL};
+    const char *set[] = {"batch", "c.case", "--samples",         "s.csv", "--out",
+                         "o.csv", "--set",  "tangential.mu=0.5", NULL};
     ck_assert_int_eq(cwb_in(&s, set), 2);
     assert_log_has(&s, "tangential.mu = 0.5 now, 0.3 in o.csv");
     char *edited = strdup(batch_case), *mu = strstr(edited, "mu = 0.3");
@@ -755,8 +756,9 @@ START_TEST(batch_refuses_resume_of_another_case)
     write_text(cpath, edited);
     ck_assert_int_eq(cwb_in(&s, args), 2);
     assert_log_has(&s, "tangential.mu = 0.4 now, 0.3 in o.csv");
-    const char *body[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv",
-                          "--set", "tangential.mu=0.3", "--set", "body1.E=7.1e10", NULL};
+    const char *body[] = {"batch", "c.case",         "--samples", "s.csv",
+                          "--out", "o.csv",          "--set",     "tangential.mu=0.3",
+                          "--set", "body1.E=7.1e10", NULL};
     ck_assert_int_eq(cwb_in(&s, body), 2);
     assert_log_has(&s, "body1.E = 71000000000 now, 70000000000 in o.csv");
     char *after = slurp(path);
@@ -829,7 +831,8 @@ START_TEST(batch_table_byte_order_mark)
     scratch_open(&s, 1);
     char path[128];
     snprintf(path, sizeof path, "%s/bom.csv", s.dir);
-    write_text(path, "\xEF\xBB\xBF" "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n");
+    write_text(path, "\xEF\xBB\xBF"
+                     "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n");
     snprintf(path, sizeof path, "%s/plain.csv", s.dir);
     write_text(path, "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n");
     const char *bom[] = {"batch", "c.case", "--samples", "bom.csv", "--out", "b.csv", NULL};
@@ -845,11 +848,15 @@ START_TEST(batch_table_byte_order_mark)
     free(b);
     free(p);
     scratch_close(&s);
-    refused("driver.v_normal,driver.v_tangential\n1,0.1\n\xEF\xBB\xBF" "2,0.2\n", NULL, NULL,
-            "bad.csv:3: ");
-    refused("driver.v_normal,\xEF\xBB\xBF" "driver.v_tangential\n1,0.1\n", NULL, NULL,
-            "bad.csv:1: ");
-    refused("\xEF\xBB\xBF\xEF\xBB\xBF" "driver.v_normal\n1\n", NULL, NULL, "bad.csv:1: ");
+    refused("driver.v_normal,driver.v_tangential\n1,0.1\n\xEF\xBB\xBF"
+            "2,0.2\n",
+            NULL, NULL, "bad.csv:3: ");
+    refused("driver.v_normal,\xEF\xBB\xBF"
+            "driver.v_tangential\n1,0.1\n",
+            NULL, NULL, "bad.csv:1: ");
+    refused("\xEF\xBB\xBF\xEF\xBB\xBF"
+            "driver.v_normal\n1\n",
+            NULL, NULL, "bad.csv:1: ");
     refused("driver.v_normal\n1\xEF\xBB\xBF\n", NULL, NULL, "bad.csv:2: ");
 }
 END_TEST

@@ -96,7 +96,7 @@ typedef struct {
     char header[8192];
     unsigned char *done; /* per table row: already in the output */
     size_t *todo, ntodo, skipped, failed, written;
-    int fd; /* the output, open for appending */
+    int fd;                /* the output, open for appending */
     char out_buf[OUT_BUF]; /* whole rows not yet written */
     size_t out_len;
     double flushed_at, progress_at; /* monotonic seconds */
@@ -369,8 +369,8 @@ static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t
     char buf[MAX_INPUTS][256], why[CWB_MSG];
     cwb_case *c = slot->c;
     if (slot->loaded && b->sampler &&
-        cwb_case_sampler_apply(b->sampler, c, (const char *const *)&b->t.field[r * b->t.ncol],
-                               why, sizeof why) == CWB_OK)
+        cwb_case_sampler_apply(b->sampler, c, (const char *const *)&b->t.field[r * b->t.ncol], why,
+                               sizeof why) == CWB_OK)
         return CWB_OK;
     slot->loaded = 0;
     const char **over = malloc((b->req.nsets + MAX_INPUTS) * sizeof *over);
@@ -544,8 +544,7 @@ static unsigned long long params_hash(char *const *line, size_t n)
 static int fingerprint_case(batch *b, char *msg, size_t n)
 {
     case_slot slot = {cwb_case_new(), 0};
-    int rc = slot.c ? load_row(b, 0, &slot, msg, n)
-                    : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    int rc = slot.c ? load_row(b, 0, &slot, msg, n) : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK && case_params(slot.c, &b->t, &b->params) != CWB_OK)
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     free(slot.c);
@@ -792,8 +791,7 @@ static int resume_header(batch *b, char *line, char *msg, size_t n)
         return rc;
     make_header(b);
     if (strcmp(want, b->header) != 0)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: its header is not one cwb batch writes",
-                        b->out);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: its header is not one cwb batch writes", b->out);
     return CWB_OK;
 }
 
@@ -853,8 +851,7 @@ static int same_case(const batch *b, const recorded *rec, char *msg, size_t n)
 static int torn_row(const char *line)
 {
     size_t len = strlen(line);
-    return isdigit((unsigned char)line[0]) ||
-           strncmp(line, "# sample ", len < 9 ? len : 9) == 0;
+    return isdigit((unsigned char)line[0]) || strncmp(line, "# sample ", len < 9 ? len : 9) == 0;
 }
 
 /* An existing output, checked whole in memory before anything is changed:
@@ -926,8 +923,7 @@ static int output_kind(const batch *b, struct stat *st, int *absent, char *msg, 
     *absent = 0;
     if (lstat(b->out, st) != 0) {
         *absent = errno == ENOENT;
-        return *absent ? CWB_OK
-                       : cwb_fail(msg, n, CWB_EFAIL, "%s: %s", b->out, strerror(errno));
+        return *absent ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "%s: %s", b->out, strerror(errno));
     }
     if (S_ISLNK(st->st_mode))
         return cwb_fail(msg, n, CWB_EINPUT,
@@ -1032,8 +1028,7 @@ static int open_output(batch *b, char *msg, size_t n)
             rc = create_output(b, &exists, msg, n);
     }
     if (rc == CWB_OK && b->fd < 0)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: made and removed again by others: run again",
-                      b->out);
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: made and removed again by others: run again", b->out);
     if (rc != CWB_OK)
         return rc;
     int flags = fcntl(b->fd, F_GETFL);
@@ -1051,7 +1046,8 @@ static int validate(batch *b, char *msg, size_t n)
 {
     case_slot slot = {cwb_case_new(), 0};
     int rc = slot.c ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    if (rc == CWB_OK && b->shard < b->t.nrow && (rc = load_row(b, b->shard, &slot, msg, n)) == CWB_OK) {
+    if (rc == CWB_OK && b->shard < b->t.nrow &&
+        (rc = load_row(b, b->shard, &slot, msg, n)) == CWB_OK) {
         char buf[MAX_INPUTS][256];
         const char **over = malloc((b->req.nsets + MAX_INPUTS) * sizeof *over);
         if (over)
@@ -1411,16 +1407,16 @@ typedef struct {
 } merge_note;
 
 typedef struct {
-    const char *first;      /* the first file */
-    char header[8192];      /* its header row */
-    size_t nfield, ninput;  /* the header's fields; of them, the table's inputs */
+    const char *first;              /* the first file */
+    char header[8192];              /* its header row */
+    size_t nfield, ninput;          /* the header's fields; of them, the table's inputs */
     char origin[2 * CWB_TEXT + 64]; /* "case C, samples T (N)" */
-    size_t nsamples;        /* N: the table's size */
-    recorded params;        /* the first file's case (into first_text) */
+    size_t nsamples;                /* N: the table's size */
+    recorded params;                /* the first file's case (into first_text) */
     char *first_text;
     merge_row *rows;
     size_t nrow, cap;
-    size_t bad;             /* rows that do not parse; the first of them: */
+    size_t bad; /* rows that do not parse; the first of them: */
     char badlist[400];
     const cwb_log *log;
 } merge_state;
@@ -1449,8 +1445,8 @@ static void batch_origin(const char *line, char *origin, size_t on, size_t *nsam
 
 /* The header row: the first file's is the merge's ("sample", inputs,
  * results "name[unit]", "status"); every other file's must be the same. */
-static int merge_header(merge_state *ms, const char *path, size_t ln, const char *line,
-                        char *msg, size_t n)
+static int merge_header(merge_state *ms, const char *path, size_t ln, const char *line, char *msg,
+                        size_t n)
 {
     if (ms->header[0])
         return strcmp(ms->header, line) == 0
@@ -1494,8 +1490,8 @@ static int merge_provenance(merge_state *ms, const char *path, recorded *rec, si
     }
     if (nsamples != ms->nsamples)
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "batch --merge: %s is a batch of a table of %zu samples, %s of %zu",
-                        path, nsamples, ms->first, ms->nsamples);
+                        "batch --merge: %s is a batch of a table of %zu samples, %s of %zu", path,
+                        nsamples, ms->first, ms->nsamples);
     if (rec->fingerprint == ms->params.fingerprint)
         return CWB_OK;
     snprintf(here, sizeof here, "in %s", path);
@@ -1564,11 +1560,12 @@ static void merge_bad(merge_state *ms, const char *path, size_t ln)
     ms->bad++;
 }
 
-static int merge_add(merge_state *ms, size_t sample, const char *note, const char *line,
-                     char *msg, size_t n)
+static int merge_add(merge_state *ms, size_t sample, const char *note, const char *line, char *msg,
+                     size_t n)
 {
     if (ms->nrow == ms->cap) {
-        merge_row *more = realloc(ms->rows, (ms->cap = ms->cap ? 2 * ms->cap : 1024) * sizeof *more);
+        merge_row *more =
+            realloc(ms->rows, (ms->cap = ms->cap ? 2 * ms->cap : 1024) * sizeof *more);
         if (!more)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
         ms->rows = more;
@@ -1616,8 +1613,8 @@ static void merge_cut_torn(const merge_state *ms, const char *path, char *text)
     for (const char *c = text; c < torn; c++)
         ln += *c == '\n';
     cwb_logf(ms->log, CWB_LOG_WARN,
-             "%s:%zu: a torn last row (its batch was stopped while writing it), left out\n",
-             path, ln);
+             "%s:%zu: a torn last row (its batch was stopped while writing it), left out\n", path,
+             ln);
     *torn = '\0';
 }
 
@@ -1699,10 +1696,10 @@ static size_t merge_missing(const merge_state *ms, char *list, size_t n)
         }
         missing += end - s;
         if (used + 48 < n)
-            used += (size_t)(end - s == 1 ? snprintf(list + used, n - used, "%s%zu",
-                                                      used ? ", " : "", s)
-                                          : snprintf(list + used, n - used, "%s%zu-%zu",
-                                                     used ? ", " : "", s, end - 1));
+            used += (size_t)(end - s == 1
+                                 ? snprintf(list + used, n - used, "%s%zu", used ? ", " : "", s)
+                                 : snprintf(list + used, n - used, "%s%zu-%zu", used ? ", " : "", s,
+                                            end - 1));
         else if (used + 6 < n && !strstr(list, ", ..."))
             used += (size_t)snprintf(list + used, n - used, ", ...");
         s = end;
@@ -1755,8 +1752,8 @@ static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, i
     if (rc == CWB_OK)
         rc = merge_write(ms, out, nin, missing, list, msg, n);
     if (rc == CWB_OK)
-        cwb_logf(ms->log, CWB_LOG_RESULT, "merged %zu files: %zu of %zu samples -> %s\n", nin,
-                 kept, ms->nsamples, out);
+        cwb_logf(ms->log, CWB_LOG_RESULT, "merged %zu files: %zu of %zu samples -> %s\n", nin, kept,
+                 ms->nsamples, out);
     return rc;
 }
 
