@@ -600,9 +600,12 @@ START_TEST(batch_refuses_a_second_writer)
     snprintf(path, sizeof path, "%s/o.csv", s.dir);
     snprintf(fpath, sizeof fpath, "%s/f.csv", s.dir);
     pid_t first = start_in_group(&s, args);
-    for (int t = 0; t < 2000 && count_rows(path) < 1; t++)
-        sleep_ms(5);
     int status;
+    while (count_rows(path) < 1) { /* however long the first row takes */
+        ck_assert_msg(waitpid(first, &status, WNOHANG) == 0,
+                      "the first batch ended (status %d) before it wrote a row", status);
+        sleep_ms(5);
+    }
     kill(first, SIGSTOP);
     ck_assert_int_eq(waitpid(first, &status, WUNTRACED), first);
     ck_assert_msg(WIFSTOPPED(status), "the first batch ended before it was stopped");
