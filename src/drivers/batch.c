@@ -1549,8 +1549,12 @@ static int merge_row_ok(const merge_state *ms, const char *line, size_t *sample)
     }
 }
 
+/* A line that is not a whole row: one line of its own on the log (every
+ * one of them), and in the list the failure names (the first ones). */
 static void merge_bad(merge_state *ms, const char *path, size_t ln)
 {
+    cwb_logf(ms->log, CWB_LOG_DETAIL,
+             "%s:%zu: not a whole row of a batch (torn, cut short or edited)\n", path, ln);
     size_t used = strlen(ms->badlist);
     if (used + strlen(path) + 32 < sizeof ms->badlist)
         snprintf(ms->badlist + used, sizeof ms->badlist - used, "%s%s:%zu", ms->bad ? ", " : "",
