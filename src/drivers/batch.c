@@ -974,6 +974,10 @@ static int open_existing(batch *b, const struct stat *seen, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EINPUT, "%s was replaced while it was opened: run again",
                         b->out);
     int rc = lock_output(b, b->fd, msg, n), torn;
+    struct stat now; /* locked: the name must still be this file, not one renamed over it */
+    if (rc == CWB_OK &&
+        (lstat(b->out, &now) != 0 || now.st_ino != st.st_ino || now.st_dev != st.st_dev))
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s was replaced while it was opened: run again", b->out);
     size_t keep;
     char *text = rc == CWB_OK ? read_fd(b->fd, b->out, msg, n, &rc) : NULL;
     if (!text)
