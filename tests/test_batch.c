@@ -6,12 +6,15 @@
  * bad table, shard or result name exits 2 with TABLE:LINE and writes
  * nothing. The reference is always cwb's own single run: these tests are
  * about the batch machinery, the physics is held by the other suites. */
+#include <dirent.h>
 #include <ftw.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -283,17 +286,19 @@ START_TEST(batch_sets_keys_as_single_runs_do)
                 snprintf(name, sizeof name, "%s", hf[q]);
                 *strchr(name, '[') = '\0';
                 snprintf(want, sizeof want, "%.17g", cwb_result_get(&res, name));
-                ck_assert_msg(strcmp(want, rf[q]) == 0, "table %zu sample %s: %s = %s in the batch, "
-                              "%s alone", t, rf[0], name, rf[q], want);
+                ck_assert_msg(strcmp(want, rf[q]) == 0,
+                              "table %zu sample %s: %s = %s in the batch, "
+                              "%s alone",
+                              t, rf[0], name, rf[q], want);
             }
             cwb_result_free(&res);
             if (t != 0 || k != 1)
                 continue;
             /* sample 1 through the binary: `cwb run --json` prints %.12g */
-            const char *run[] = {"run",   "m.case",   "--no-plot", "--json",  "--out",   "r",
-                                 "--set", over[0],    "--set",     over[1],   "--set",   over[2],
-                                 "--set", over[3],    "--set",     over[4],   "--set",   over[5],
-                                 NULL};
+            const char *run[] = {"run",   "m.case", "--no-plot", "--json", "--out",
+                                 "r",     "--set",  over[0],     "--set",  over[1],
+                                 "--set", over[2],  "--set",     over[3],  "--set",
+                                 over[4], "--set",  over[5],     NULL};
             ck_assert_int_eq(cwb_in(&s, run), 0);
             char *log = slurp(s.log);
             for (size_t q = 1 + ncol; q + 1 < nh; q++) {
@@ -332,6 +337,29 @@ static size_t count_rows(const char *path)
     return n;
 }
 
+/* cwb ARGS in the scratch folder, in the background and in a process group
+ * of its own (its workers with it), output discarded; its pid. */
+static pid_t start_in_group(const scratch *s, const char *const *args)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        char *argv[24];
+        argv[0] = getenv("CWB_BIN");
+        for (size_t k = 0; args[k] && k < 22; k++)
+            argv[k + 1] = (char *)args[k], argv[k + 2] = NULL;
+        setpgid(0, 0);
+        if (chdir(s->dir) != 0 || !freopen("/dev/null", "w", stdout) ||
+            !freopen("/dev/null", "w", stderr))
+            _exit(99);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    setpgid(pid, pid); /* either side may run first */
+    return pid;
+}
+
 /* A batch of n samples with two workers in its own process group, sent
  * sig once at least 3 rows are on disk; then a torn row is appended as a
  * kill inside write() would leave it; a rerun must write exactly the file
@@ -345,22 +373,7 @@ static void killed_batch_resumes(int sig, int expect_status)
                           "k.csv", "--jobs", "2",         NULL};
     char path[128];
     snprintf(path, sizeof path, "%s/k.csv", s.dir);
-    fflush(NULL);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (pid == 0) {
-        char *argv[16];
-        argv[0] = getenv("CWB_BIN");
-        for (size_t k = 0; args[k]; k++)
-            argv[k + 1] = (char *)args[k], argv[k + 2] = NULL;
-        setpgid(0, 0);
-        if (chdir(s.dir) != 0 || !freopen("/dev/null", "w", stdout) ||
-            !freopen("/dev/null", "w", stderr))
-            _exit(99);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    setpgid(pid, pid);
+    pid_t pid = start_in_group(&s, args);
     size_t got = 0;
     for (int t = 0; t < 1000 && (got = count_rows(path)) < 3; t++)
         sleep_ms(5);
@@ -462,6 +475,395 @@ START_TEST(batch_refuses_foreign_output)
 }
 END_TEST
 
+/* The 1-based number of the first line of text starting with prefix (0:
+ * none). */
+static size_t line_of(const char *text, const char *prefix)
+{
+    size_t ln = 1;
+    for (const char *p = text; *p; ln++) {
+        if (strncmp(p, prefix, strlen(prefix)) == 0)
+            return ln;
+        const char *nl = strchr(p, '\n');
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    return 0;
+}
+
+/* The log of the last cwb_in must hold what (the test fails quoting it). */
+static void assert_log_has(const scratch *s, const char *what)
+{
+    char *log = slurp(s->log);
+    ck_assert_msg(strstr(log, what) != NULL, "'%s' not in: %s", what, log);
+    free(log);
+}
+
+/* `--out` naming a file that is not this table's batch: the samples table
+ * itself (its last row without a newline, which the old code cut before
+ * looking at the header), a symbolic link to another file, a folder, a
+ * device, and a batch of this table whose last line is torn but whose
+ * middle row belongs to another table. Each is refused with exit 2 and
+ * stays byte for byte as it was. */
+START_TEST(batch_leaves_other_files_alone)
+{
+    scratch s;
+    scratch_open(&s, 3);
+    char path[128], victim[128];
+    const char *table = "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n3,0.3";
+    snprintf(path, sizeof path, "%s/t.csv", s.dir);
+    write_text(path, table);
+    const char *self[] = {"batch", "c.case", "--samples", "t.csv", "--out", "t.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, self), 2);
+    char *t = slurp(path);
+    ck_assert_str_eq(t, table);
+    free(t);
+
+    snprintf(victim, sizeof victim, "%s/victim.txt", s.dir);
+    write_text(victim, "keep\nlast");
+    snprintf(path, sizeof path, "%s/l.csv", s.dir);
+    ck_assert_int_eq(symlink("victim.txt", path), 0);
+    const char *link[] = {"batch", "c.case", "--samples", "s.csv", "--out", "l.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, link), 2);
+    assert_log_has(&s, "l.csv is a symbolic link");
+    t = slurp(victim);
+    ck_assert_str_eq(t, "keep\nlast");
+    free(t);
+
+    snprintf(path, sizeof path, "%s/d.csv", s.dir);
+    ck_assert_int_eq(mkdir(path, 0777), 0);
+    const char *dir[] = {"batch", "c.case", "--samples", "s.csv", "--out", "d.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, dir), 2);
+    assert_log_has(&s, "d.csv is not a regular file");
+    const char *dev[] = {"batch", "c.case", "--samples", "s.csv", "--out", "/dev/null", NULL};
+    ck_assert_int_eq(cwb_in(&s, dev), 2);
+    assert_log_has(&s, "/dev/null is not a regular file");
+
+    /* a batch of s.csv, its row of sample 1 given another input, its last
+     * row torn: the bad row is found before anything is cut */
+    const char *run[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, run), 0);
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    char *text = slurp(path), *row1 = strstr(text, "\n1,0.75,") + 1, *row2 = strstr(text, "\n2,");
+    ck_assert_ptr_nonnull(row2);
+    row1[2] = '9';   /* "1,9.75,...": not the table's value */
+    row2[12] = '\0'; /* sample 2's row torn */
+    write_text(path, text);
+    ck_assert_int_eq(cwb_in(&s, run), 2);
+    char where[64];
+    snprintf(where, sizeof where, "o.csv:%zu", line_of(text, "1,9.75,"));
+    assert_log_has(&s, where);
+    t = slurp(path);
+    ck_assert_str_eq(t, text);
+    free(t);
+    free(text);
+    scratch_close(&s);
+}
+END_TEST
+
+/* Occurrences of each sample 0..n-1 among the data rows of a batch file;
+ * the number of samples written more than once. */
+static size_t duplicated_samples(const char *path, size_t n, size_t *missing)
+{
+    char *text = slurp(path), *rows[4096];
+    size_t k = data_rows(text, rows, 4096), dup = 0, *seen = calloc(n, sizeof *seen);
+    ck_assert_ptr_nonnull(seen);
+    for (size_t i = 0; i < k; i++) {
+        long sample = atol(rows[i]);
+        ck_assert(sample >= 0 && (size_t)sample < n);
+        dup += seen[sample]++ == 1;
+    }
+    *missing = 0;
+    for (size_t i = 0; i < n; i++)
+        *missing += !seen[i];
+    free(seen);
+    free(text);
+    return dup;
+}
+
+/* A second `cwb batch` on an output another one is writing must be refused
+ * (exit 2: nothing run, nothing written), not append the same samples
+ * again. The first is stopped (SIGSTOP, waited for) once it has written a
+ * row, so the second runs while the first holds the file, whatever the
+ * machine's speed; then it goes on and must write the file an undisturbed
+ * batch writes. Then two started at the same moment on no file: one
+ * creates it, the other is refused or finds it done; never a duplicate. */
+START_TEST(batch_refuses_a_second_writer)
+{
+    const size_t n = 200;
+    scratch s;
+    scratch_open(&s, n);
+    const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    const char *fresh[] = {"batch", "c.case", "--samples", "s.csv", "--out", "f.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, fresh), 0);
+    char path[128], fpath[128];
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    snprintf(fpath, sizeof fpath, "%s/f.csv", s.dir);
+    pid_t first = start_in_group(&s, args);
+    int status;
+    while (count_rows(path) < 1) { /* however long the first row takes */
+        ck_assert_msg(waitpid(first, &status, WNOHANG) == 0,
+                      "the first batch ended (status %d) before it wrote a row", status);
+        sleep_ms(5);
+    }
+    kill(first, SIGSTOP);
+    ck_assert_int_eq(waitpid(first, &status, WUNTRACED), first);
+    ck_assert_msg(WIFSTOPPED(status), "the first batch ended before it was stopped");
+    size_t rows_before = count_rows(path);
+    int second = cwb_in(&s, args);
+    char *log = slurp(s.log);
+    kill(first, SIGCONT);
+    ck_assert_int_eq(waitpid(first, &status, 0), first);
+    size_t missing, dup = duplicated_samples(path, n, &missing);
+    ck_assert_msg(second == 2 && strstr(log, "o.csv is being written by another cwb batch"),
+                  "second batch: exit %d (%zu rows on disk when it started), %zu of %zu samples "
+                  "then written twice: %s",
+                  second, rows_before, dup, n, log);
+    free(log);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "first batch: status %d", status);
+    ck_assert_uint_eq(dup, 0);
+    ck_assert_uint_eq(missing, 0);
+    char *a = slurp(path), *b = slurp(fpath);
+    ck_assert_str_eq(a, b);
+    free(a);
+    for (int trial = 0; trial < 3; trial++) {
+        remove(path);
+        pid_t p1 = start_in_group(&s, args), p2 = start_in_group(&s, args);
+        int s1, s2;
+        ck_assert_int_eq(waitpid(p1, &s1, 0), p1);
+        ck_assert_int_eq(waitpid(p2, &s2, 0), p2);
+        int e1 = WIFEXITED(s1) ? WEXITSTATUS(s1) : -1, e2 = WIFEXITED(s2) ? WEXITSTATUS(s2) : -1;
+        ck_assert_msg((e1 == 0 || e1 == 2) && (e2 == 0 || e2 == 2) && (e1 == 0 || e2 == 0),
+                      "trial %d: exits %d and %d", trial, e1, e2);
+        a = slurp(path);
+        ck_assert_msg(strcmp(a, b) == 0, "trial %d: %zu samples written twice", trial,
+                      duplicated_samples(path, n, &missing));
+        free(a);
+    }
+    free(b);
+    scratch_close(&s);
+}
+END_TEST
+
+/* A copy of batch file from into to, the line prefix starts (with its
+ * newline before it) cut to keep characters, its own newline kept unless
+ * last (a row torn at the end of the file). */
+static void copy_cut(const scratch *s, const char *from, const char *to, const char *prefix,
+                     size_t keep, int last)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", s->dir, from);
+    char *text = slurp(path), *row = strstr(text, prefix), *nl = strchr(row + 1, '\n');
+    ck_assert_ptr_nonnull(nl);
+    memmove(row + keep, last ? nl + 1 : nl, strlen(last ? nl + 1 : nl) + 1);
+    snprintf(path, sizeof path, "%s/%s", s->dir, to);
+    write_text(path, text);
+    free(text);
+}
+
+/* `cwb batch --merge`: a row that does not parse (cut short in the
+ * middle of a file, or with a bad status) is refused with its FILE:LINE
+ * (exit 2), every one of them; samples missing from the union of the
+ * shards are named and the merge fails (exit 1: the batch is not done)
+ * unless --partial; shards of another case (a --set) are refused (exit 2).
+ * A refused merge writes nothing. */
+START_TEST(batch_merge_checks_rows_and_completeness)
+{
+    scratch s;
+    scratch_open(&s, 6);
+    const char *h0[] = {"batch", "c.case", "--samples", "s.csv", "--shard",
+                        "0/2",   "--out",  "h0.csv",    NULL};
+    const char *h1[] = {"batch", "c.case", "--samples", "s.csv", "--shard",
+                        "1/2",   "--out",  "h1.csv",    NULL};
+    ck_assert_int_eq(cwb_in(&s, h0), 0);
+    ck_assert_int_eq(cwb_in(&s, h1), 0);
+    const char *whole[] = {"batch", "--merge", "m.csv", "h0.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, whole), 0);
+    char path[128], where[64];
+    snprintf(path, sizeof path, "%s/x.csv", s.dir);
+
+    /* sample 2's row cut in the middle of the file, sample 4's status bad */
+    copy_cut(&s, "h0.csv", "t0.csv", "\n2,", 12, 0);
+    snprintf(path, sizeof path, "%s/t0.csv", s.dir);
+    char *text = slurp(path), *status = strrchr(text, ',');
+    strcpy(status + 1, "okay\n"); /* not ok nor failed (slurp's buffer has room) */
+    write_text(path, text);
+    const char *torn[] = {"batch", "--merge", "x.csv", "t0.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, torn), 2);
+    snprintf(where, sizeof where, "t0.csv:%zu", line_of(text, "2,"));
+    assert_log_has(&s, where);
+    snprintf(where, sizeof where, "t0.csv:%zu", line_of(text, "4,"));
+    assert_log_has(&s, where);
+    free(text);
+    snprintf(path, sizeof path, "%s/x.csv", s.dir);
+    ck_assert_msg(access(path, F_OK) != 0, "a refused merge wrote x.csv");
+
+    /* a shard missing: samples 0, 2, 4 */
+    const char *gap[] = {"batch", "--merge", "x.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, gap), 1);
+    assert_log_has(&s, "3 of 6 samples missing: 0, 2, 4");
+    ck_assert_msg(access(path, F_OK) != 0, "an incomplete merge wrote x.csv");
+    const char *partial[] = {"batch", "--merge", "x.csv", "--partial", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, partial), 0);
+    assert_log_has(&s, "3 of 6 samples missing: 0, 2, 4");
+    text = slurp(path);
+    ck_assert_msg(strstr(text, "partial: 3 of 6 samples missing") != NULL, "%s", text);
+    free(text);
+    remove(path);
+
+    /* a torn last row (a killed shard): that sample is missing */
+    copy_cut(&s, "h0.csv", "l0.csv", "\n4,", 12, 1);
+    const char *last[] = {"batch", "--merge", "x.csv", "l0.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, last), 1);
+    assert_log_has(&s, "1 of 6 samples missing: 4");
+
+    /* shard 1 of another case */
+    const char *g1[] = {"batch",  "c.case", "--samples",         "s.csv", "--shard", "1/2", "--out",
+                        "g1.csv", "--set",  "tangential.mu=0.5", NULL};
+    ck_assert_int_eq(cwb_in(&s, g1), 0);
+    const char *other[] = {"batch", "--merge", "x.csv", "h0.csv", "g1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, other), 2);
+    assert_log_has(&s, "tangential.mu");
+    ck_assert_msg(access(path, F_OK) != 0, "a refused merge wrote x.csv");
+    scratch_close(&s);
+}
+END_TEST
+
+/* A batch resumed after its case changed (a --set, a law parameter in the
+ * case file) is refused (exit 2) naming the first differing parameter and
+ * its two values, and the file is left as it was; the same case resumes.
+ * The header records the effective parameters and their fingerprint. */
+START_TEST(batch_refuses_resume_of_another_case)
+{
+    scratch s;
+    scratch_open(&s, 4);
+    const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, args), 0);
+    char path[128], cpath[128];
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    snprintf(cpath, sizeof cpath, "%s/c.case", s.dir);
+    char *before = slurp(path);
+    ck_assert_msg(strstr(before, "\n# param tangential.mu = 0.3\n") &&
+                      strstr(before, "\n# param body1.E = 70000000000\n") &&
+                      strstr(before, "\n# case fingerprint: fnv1a64 "),
+                  "%s", before);
+    ck_assert_msg(!strstr(before, "# param driver.v_normal"), "a table column fingerprinted");
+    ck_assert_int_eq(cwb_in(&s, args), 0);
+    assert_log_has(&s, "4 already done");
+    const char *set[] = {"batch", "c.case", "--samples",         "s.csv", "--out",
+                         "o.csv", "--set",  "tangential.mu=0.5", NULL};
+    ck_assert_int_eq(cwb_in(&s, set), 2);
+    assert_log_has(&s, "tangential.mu = 0.5 now, 0.3 in o.csv");
+    char *edited = strdup(batch_case), *mu = strstr(edited, "mu = 0.3");
+    mu[7] = '4';
+    write_text(cpath, edited);
+    ck_assert_int_eq(cwb_in(&s, args), 2);
+    assert_log_has(&s, "tangential.mu = 0.4 now, 0.3 in o.csv");
+    const char *body[] = {"batch", "c.case",         "--samples", "s.csv",
+                          "--out", "o.csv",          "--set",     "tangential.mu=0.3",
+                          "--set", "body1.E=7.1e10", NULL};
+    ck_assert_int_eq(cwb_in(&s, body), 2);
+    assert_log_has(&s, "body1.E = 71000000000 now, 70000000000 in o.csv");
+    char *after = slurp(path);
+    ck_assert_str_eq(after, before);
+    free(edited);
+    free(after);
+    free(before);
+    scratch_close(&s);
+}
+END_TEST
+
+/* A batch writing past `ulimit -f` (RLIMIT_FSIZE, SIGXFSZ at its default
+ * action as a shell leaves it) must report "File too large" with the path
+ * (exit 1), leave no temporary, and resume to the file an unlimited batch
+ * writes. The limit falls in the middle of the rows. */
+START_TEST(batch_past_file_size_limit_resumes)
+{
+    const size_t n = 40;
+    scratch s;
+    scratch_open(&s, n);
+    const char *fresh[] = {"batch", "c.case", "--samples", "s.csv", "--out", "f.csv", NULL};
+    const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, fresh), 0);
+    char path[128], fpath[128];
+    snprintf(path, sizeof path, "%s/o.csv", s.dir);
+    snprintf(fpath, sizeof fpath, "%s/f.csv", s.dir);
+    char *b = slurp(fpath);
+    size_t header = (size_t)(strchr(strstr(b, "\nsample,") + 1, '\n') + 1 - b);
+    rlim_t limit = (rlim_t)(header + (strlen(b) - header) / 2);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct rlimit rl = {limit, limit};
+        signal(SIGXFSZ, SIG_DFL);
+        if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+            _exit(99);
+        _exit(cwb_in(&s, args) & 0xff);
+    }
+    int status;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    char *log = slurp(s.log);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 1 &&
+                      strstr(log, "cannot write o.csv: File too large"),
+                  "status %d (exit %d) past the limit: %s", status, WEXITSTATUS(status), log);
+    free(log);
+    size_t got = count_rows(path);
+    ck_assert_msg(got > 0 && got < n, "%zu of %zu rows before the limit", got, n);
+    DIR *d = opendir(s.dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        ck_assert_msg(e->d_name[0] != '.' || !strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."),
+                      "%s left in %s", e->d_name, s.dir);
+    closedir(d);
+    ck_assert_int_eq(cwb_in(&s, args), 0);
+    char *a = slurp(path);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    scratch_close(&s);
+}
+END_TEST
+
+/* A UTF-8 byte-order mark (EF BB BF, what spreadsheets put first in a CSV
+ * they save) is taken at the start of the table and nowhere else: there the
+ * batch is the one of the same table without it; anywhere else it is a bad
+ * byte, refused with TABLE:LINE. */
+START_TEST(batch_table_byte_order_mark)
+{
+    scratch s;
+    scratch_open(&s, 1);
+    char path[128];
+    snprintf(path, sizeof path, "%s/bom.csv", s.dir);
+    write_text(path, "\xEF\xBB\xBF"
+                     "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n");
+    snprintf(path, sizeof path, "%s/plain.csv", s.dir);
+    write_text(path, "driver.v_normal,driver.v_tangential\n1,0.1\n2,0.2\n");
+    const char *bom[] = {"batch", "c.case", "--samples", "bom.csv", "--out", "b.csv", NULL};
+    const char *plain[] = {"batch", "c.case", "--samples", "plain.csv", "--out", "p.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, bom), 0);
+    ck_assert_int_eq(cwb_in(&s, plain), 0);
+    snprintf(path, sizeof path, "%s/b.csv", s.dir);
+    char *b = slurp(path);
+    snprintf(path, sizeof path, "%s/p.csv", s.dir);
+    char *p = slurp(path);
+    ck_assert_ptr_nonnull(strstr(b, "\nsample,"));
+    ck_assert_str_eq(strstr(b, "\nsample,"), strstr(p, "\nsample,"));
+    free(b);
+    free(p);
+    scratch_close(&s);
+    refused("driver.v_normal,driver.v_tangential\n1,0.1\n\xEF\xBB\xBF"
+            "2,0.2\n",
+            NULL, NULL, "bad.csv:3: ");
+    refused("driver.v_normal,\xEF\xBB\xBF"
+            "driver.v_tangential\n1,0.1\n",
+            NULL, NULL, "bad.csv:1: ");
+    refused("\xEF\xBB\xBF\xEF\xBB\xBF"
+            "driver.v_normal\n1\n",
+            NULL, NULL, "bad.csv:1: ");
+    refused("driver.v_normal\n1\xEF\xBB\xBF\n", NULL, NULL, "bad.csv:2: ");
+}
+END_TEST
+
 Suite *batch_suite(void)
 {
     Suite *s = suite_create("batch");
@@ -472,6 +874,12 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_resumes_after_sigterm);
     tcase_add_test(tc, batch_refuses_bad_input);
     tcase_add_test(tc, batch_refuses_foreign_output);
+    tcase_add_test(tc, batch_leaves_other_files_alone);
+    tcase_add_test(tc, batch_refuses_a_second_writer);
+    tcase_add_test(tc, batch_merge_checks_rows_and_completeness);
+    tcase_add_test(tc, batch_refuses_resume_of_another_case);
+    tcase_add_test(tc, batch_past_file_size_limit_resumes);
+    tcase_add_test(tc, batch_table_byte_order_mark);
     suite_add_tcase(s, tc);
     return s;
 }

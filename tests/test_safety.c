@@ -2,8 +2,10 @@
  * safety"): the real binary, run without a shell in a fresh temporary
  * folder, on a case file name, a title and an --out folder built to run
  * `touch PWNED` through a shell or a gnuplot script; a full disk
- * (RLIMIT_FSIZE) that must not destroy an earlier result; a sweep whose
- * parent is killed, whose workers must not outlive it. */
+ * (RLIMIT_FSIZE, as `ulimit -f` sets it) that must not destroy an earlier
+ * result and must be reported, not kill cwb; a signal in the middle of a
+ * write that must leave no temporary; a sweep whose parent is killed, whose
+ * workers must not outlive it. */
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
@@ -371,8 +373,10 @@ START_TEST(path_with_newline_refused)
 }
 END_TEST
 
-/* Run args in s.work with files limited to limit bytes and SIGXFSZ ignored
- * (a write fails with EFBIG, as on a full disk). */
+/* Run args in s.work with files limited to limit bytes, as `ulimit -f`
+ * in a shell does: SIGXFSZ at its default action (the process dies without
+ * a word unless cwb ignores it, so that the write fails with EFBIG, as on a
+ * full disk, and cwb can say so). */
 static int run_limited(const scratch *s, const char *const *args, rlim_t limit)
 {
     fflush(NULL);
@@ -380,7 +384,7 @@ static int run_limited(const scratch *s, const char *const *args, rlim_t limit)
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         struct rlimit rl = {limit, limit};
-        signal(SIGXFSZ, SIG_IGN);
+        signal(SIGXFSZ, SIG_DFL);
         if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
             _exit(99);
         _exit(run_in(s->work, s->log, args) & 0xff);
@@ -520,6 +524,89 @@ static void killed_sweep_leaves_nothing(int sig)
     scratch_close(&s);
 }
 
+/* Whether folder dir holds a hidden entry (an output's temporary twin,
+ * ".NAME.XXXXXX"). */
+static int hidden_entry(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int found = 0;
+    for (struct dirent *e; d && !found && (e = readdir(d));)
+        found = e->d_name[0] == '.' && strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/* `cwb run` writing a large CSV (200000 rows, about 30 MB) gets sig while
+ * its temporary twin is open: the process is stopped (SIGSTOP, and waited
+ * for until it is) at a moment the temporary exists, sent sig, and
+ * continued. It must die of sig (re-raised after cleaning up: a caller sees
+ * the signal, not an exit status) and leave neither the temporary nor a
+ * CSV. No timing is assumed: the loop ends when the run is caught writing
+ * or when it ends (which fails the test, saying so). */
+static void killed_write_leaves_no_temporary(int sig)
+{
+    scratch s;
+    scratch_open(&s, "");
+    const char *args[] = {"run", HOSTILE_NAME ".case", "--set", "driver.rows=200000", "--out",
+                          "out", "--no-plot",          NULL};
+    char out[128];
+    snprintf(out, sizeof out, "%s/out", s.work);
+    fflush(NULL);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        char *argv[32];
+        cwb_argv(args, argv, 32);
+        if (chdir(s.work) != 0 || !freopen("/dev/null", "w", stdout) ||
+            !freopen("/dev/null", "w", stderr))
+            _exit(99);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    int status = 0, caught = 0;
+    while (!caught && waitpid(pid, &status, WNOHANG) == 0) {
+        if (!hidden_entry(out)) {
+            sleep_ms(1);
+            continue;
+        }
+        kill(pid, SIGSTOP);
+        ck_assert_int_eq(waitpid(pid, &status, WUNTRACED), pid);
+        ck_assert(WIFSTOPPED(status));
+        caught = hidden_entry(out);
+        if (caught)
+            kill(pid, sig); /* pending until the process runs again */
+        kill(pid, SIGCONT);
+    }
+    ck_assert_msg(caught, "the run ended (status %d) before it was caught writing", status);
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == sig,
+                  "status %d after signal %d: expected death by the signal", status, sig);
+    ck_assert_msg(!hidden_entry(out), "a temporary of the output was left in %s", out);
+    char csv[200];
+    snprintf(csv, sizeof csv, "%s/" HOSTILE_NAME ".csv", out);
+    ck_assert_msg(access(csv, F_OK) != 0, "a CSV was published by a killed run");
+    scratch_close(&s);
+}
+
+START_TEST(sigterm_during_write_leaves_no_temporary)
+{
+    killed_write_leaves_no_temporary(SIGTERM);
+}
+END_TEST
+
+START_TEST(sigint_during_write_leaves_no_temporary)
+{
+    killed_write_leaves_no_temporary(SIGINT);
+}
+END_TEST
+
+START_TEST(sighup_during_write_leaves_no_temporary)
+{
+    killed_write_leaves_no_temporary(SIGHUP);
+}
+END_TEST
+
 START_TEST(sigterm_stops_sweep_workers)
 {
     killed_sweep_leaves_nothing(SIGTERM);
@@ -549,6 +636,9 @@ Suite *safety_suite(void)
     tcase_add_test(tc, full_disk_keeps_sweep_csv);
     tcase_add_test(tc, sigterm_stops_sweep_workers);
     tcase_add_test(tc, sigkill_parent_stops_sweep_workers);
+    tcase_add_test(tc, sigterm_during_write_leaves_no_temporary);
+    tcase_add_test(tc, sigint_during_write_leaves_no_temporary);
+    tcase_add_test(tc, sighup_during_write_leaves_no_temporary);
     suite_add_tcase(s, tc);
     return s;
 }

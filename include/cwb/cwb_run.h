@@ -265,14 +265,19 @@ typedef struct {
 
 /* Run a case once per row of a table of samples, appending one row per
  * sample to the output as it is done (rows in table order), resuming an
- * existing output. SIGINT or SIGTERM stop the workers and return CWB_EFAIL
+ * existing output of the same table and case (CWB_EINPUT, the file left as
+ * it is, for any other file, a symbolic link, or an output another batch
+ * holds locked). SIGINT or SIGTERM stop the workers and return CWB_EFAIL
  * with the output valid and resumable. */
 int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_t n);
 /* Merge batch files (the shards of one table) into out: one header (every
  * file's must be the same), the rows sorted on sample, a sample found twice
- * kept once if its rows are the same (else CWB_EINPUT); written atomically. */
-int cwb_batch_merge(const char *out, const char *const *in, size_t nin, const cwb_log *log,
-                    char *msg, size_t n);
+ * kept once if its rows are the same; written atomically. CWB_EINPUT (and
+ * nothing written) for a row that does not parse (FILE:LINE of each), files
+ * of other tables or cases; CWB_EFAIL when a sample of the table is in no
+ * file, unless partial (then a warning names them). */
+int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
+                    const cwb_log *log, char *msg, size_t n);
 
 /* Body keys ([body1], [body2]). */
 enum {

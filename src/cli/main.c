@@ -3,6 +3,8 @@
  * Only this file turns a status into an exit code: 0 success, 1 the
  * computation failed, 2 bad input, 3 an external tool is missing.
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,7 @@ static void usage(FILE *f)
             "            [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
             "  cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N]\n"
             "            [--results name,...] [--set ...] [--json]\n"
-            "  cwb batch --merge OUT.csv SHARD.csv ...\n"
+            "  cwb batch --merge OUT.csv [--partial] SHARD.csv ...\n"
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
             "  cwb reference STUDY [--out DIR] [--work DIR] [--reuse]   (FEM: gmsh + CalculiX)\n"
             "  cwb laws [normal|tangential|damping|rolling]\n"
@@ -74,10 +76,20 @@ static const struct {
      "  status (ok | failed); rows in table order, whatever --jobs. --shard i/N takes rows\n"
      "  i, i+N, ... (0 <= i < N) for a job array; the shards' rows sorted on sample are the\n"
      "  unsharded file. Rerunning with the same FILE.csv resumes: a torn last row is cut,\n"
-     "  rows written are kept, only the rest run. --jobs N: N workers, each given the next\n"
-     "  sample when free. FILE defaults to cwb-out/NAME_batch[_i_of_N].csv.\n"
-     "cwb batch --merge OUT.csv SHARD.csv ...\n"
-     "  One file of the shards' rows: their common header, rows sorted on sample.\n"},
+     "  rows written are kept, only the rest run. FILE.csv records the case (every\n"
+     "  parameter after --set, and their fingerprint): a resume with another case is\n"
+     "  refused (exit 2, the first differing key named). FILE.csv is locked while a batch\n"
+     "  writes it: a second batch on it exits 2. A FILE.csv that is a symbolic link, not a\n"
+     "  regular file or not a batch of this table is refused (exit 2) and left as it is.\n"
+     "  --jobs N: N workers, each given the next sample when free. FILE defaults to\n"
+     "  cwb-out/NAME_batch[_i_of_N].csv.\n"
+     "cwb batch --merge OUT.csv [--partial] SHARD.csv ...\n"
+     "  One file of the shards' rows: their common header, rows sorted on sample. Every\n"
+     "  row must parse (a torn or edited one is named FILE:LINE, exit 2) and the shards\n"
+     "  must be of one table and one case (exit 2). A sample of the table in no shard\n"
+     "  fails the merge (exit 1, the samples named; a shard's torn last row counts as\n"
+     "  missing) unless --partial, which merges the rows there are and names the missing\n"
+     "  ones. A failed merge writes nothing.\n"},
     {"fit",
      "cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
      "  GSL least squares of a fit-case's model ([fit] model = run | scalar | eq33 | line |\n"
@@ -410,22 +422,42 @@ static int cmd_sweep(int argc, char **argv)
     return rc;
 }
 
+/* `cwb batch --merge OUT.csv [--partial] FILE.csv ...` */
+static int cmd_batch_merge(int argc, char **argv)
+{
+    const char *out = NULL, **in = calloc((size_t)argc, sizeof *in);
+    size_t nin = 0;
+    int partial = 0, rc = in ? CWB_OK : report(CWB_EFAIL, "out of memory");
+    for (int i = 3; rc == CWB_OK && i < argc; i++) {
+        if (strcmp(argv[i], "--partial") == 0)
+            partial = 1;
+        else if (argv[i][0] == '-') {
+            fprintf(stderr, "cwb batch --merge: unexpected argument '%s'\n", argv[i]);
+            rc = CWB_EINPUT;
+        } else if (refuse_unprintable("batch", argv[i], NULL) != CWB_OK)
+            rc = CWB_EINPUT;
+        else if (!out)
+            out = argv[i];
+        else
+            in[nin++] = argv[i];
+    }
+    if (rc == CWB_OK && !nin) {
+        fprintf(stderr, "cwb batch --merge: give OUT.csv and the files to merge\n");
+        rc = CWB_EINPUT;
+    }
+    if (rc == CWB_OK) {
+        char msg[CWB_MSG];
+        rc = report(cwb_batch_merge(out, in, nin, partial, &cli_log, msg, sizeof msg), msg);
+    }
+    free(in);
+    return rc;
+}
+
 /* `cwb batch`: its own options (a table, a shard, a file, results). */
 static int cmd_batch(int argc, char **argv)
 {
-    if (argc > 2 && strcmp(argv[2], "--merge") == 0) {
-        if (argc < 5) {
-            fprintf(stderr, "cwb batch --merge: give OUT.csv and the files to merge\n");
-            return CWB_EINPUT;
-        }
-        for (int i = 3; i < argc; i++)
-            if (refuse_unprintable("batch", argv[i], NULL) != CWB_OK)
-                return CWB_EINPUT;
-        char msg[CWB_MSG];
-        return report(cwb_batch_merge(argv[3], (const char *const *)argv + 4, (size_t)argc - 4,
-                                      &cli_log, msg, sizeof msg),
-                      msg);
-    }
+    if (argc > 2 && strcmp(argv[2], "--merge") == 0)
+        return cmd_batch_merge(argc, argv);
     cwb_batch_request req = {.jobs = 1};
     const char **over = calloc((size_t)argc, sizeof *over);
     if (!over)
@@ -619,9 +651,43 @@ static int dispatch(int argc, char **argv)
     return CWB_EINPUT;
 }
 
+/* A signal that ends cwb first removes the temporaries of the outputs being
+ * written (cwb_files.h), then ends it as it would have: SA_RESETHAND put
+ * the default action back, and the signal raised again is delivered when
+ * the handler returns (it is blocked inside it), so a caller sees death by
+ * that signal. */
+static void on_ending_signal(int sig)
+{
+    cwb_output_remove_temporaries();
+    raise(sig);
+}
+
+/* SIGXFSZ ignored: a write past `ulimit -f` then fails with EFBIG, which
+ * the write path reports with the file's name, instead of killing cwb
+ * without a word. SIGINT, SIGTERM, SIGHUP clean up first (a signal the
+ * caller ignores, such as SIGHUP under nohup, stays ignored). `cwb sweep`
+ * and `cwb batch` catch SIGINT and SIGTERM themselves while they run. */
+static void catch_signals(void)
+{
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGXFSZ, &sa, NULL);
+    const int ending[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof ending / sizeof *ending; i++)
+        sigaddset(&sa.sa_mask, ending[i]);
+    sa.sa_handler = on_ending_signal;
+    sa.sa_flags = SA_RESETHAND;
+    for (size_t i = 0; i < sizeof ending / sizeof *ending; i++)
+        if (sigaction(ending[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(ending[i], &sa, NULL);
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
+    catch_signals();
     int rc = dispatch(argc, argv);
     /* an answer that did not reach stdout (a full disk behind a redirect,
      * a closed pipe) is a failure, not a success */

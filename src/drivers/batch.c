@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -47,6 +48,7 @@
 #endif
 
 #include "cwb_files.h"
+#include "cwb_numeric.h"
 #include "cwb_out.h"
 
 #define MAX_INPUTS 32
@@ -68,6 +70,12 @@ typedef struct {
     size_t *line; /* the file line of each row */
 } sample_table;
 
+/* The effective parameters of a case, "section.key = value", sorted. */
+typedef struct {
+    char **line;
+    size_t n, cap;
+} param_list;
+
 /* What one run sends back: status, message and the asked results. */
 typedef struct {
     size_t sample;
@@ -88,11 +96,13 @@ typedef struct {
     char header[8192];
     unsigned char *done; /* per table row: already in the output */
     size_t *todo, ntodo, skipped, failed, written;
-    int fd; /* the output, open for appending */
+    int fd;                /* the output, open for appending */
     char out_buf[OUT_BUF]; /* whole rows not yet written */
     size_t out_len;
     double flushed_at, progress_at; /* monotonic seconds */
     cwb_case_sampler *sampler; /* the case read once, the samples' keys set (NULL: load each) */
+    param_list params;         /* the case's parameters, the fingerprint's lines */
+    unsigned long long fingerprint;
 } batch;
 
 /* A process's one case (about 0.7 MB: not allocated per sample) and
@@ -144,29 +154,31 @@ static size_t split_fields(char *line, char **f, size_t max)
     }
 }
 
-static char *read_all(const char *path, char *msg, size_t n, int *rc)
+/* The whole of an open file, NUL-terminated; a NUL inside is refused
+ * (not a text file). */
+static char *read_fd(int fd, const char *path, char *msg, size_t n, int *rc)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *rc = cwb_fail(msg, n, errno == ENOENT ? CWB_EINPUT : CWB_EFAIL, "%s: %s", path,
-                       strerror(errno));
-        return NULL;
-    }
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
-    for (size_t got; buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0;) {
-        len += got;
+    *rc = CWB_OK;
+    for (ssize_t got = 1; buf && got > 0;) {
         if (len + 1 == cap) {
             char *more = realloc(buf, cap *= 2);
             if (!more)
                 free(buf);
             buf = more;
+            continue;
         }
+        got = read(fd, buf + len, cap - len - 1);
+        if (got < 0 && errno == EINTR)
+            got = 1;
+        else if (got < 0)
+            *rc = cwb_fail(msg, n, CWB_EFAIL, "%s: %s", path, strerror(errno));
+        else
+            len += (size_t)got;
     }
-    *rc = !buf        ? cwb_fail(msg, n, CWB_EFAIL, "out of memory")
-          : ferror(f) ? cwb_fail(msg, n, CWB_EFAIL, "%s: %s", path, strerror(errno))
-                      : CWB_OK;
-    fclose(f);
+    if (!buf)
+        *rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (*rc != CWB_OK) {
         free(buf);
         return NULL;
@@ -180,6 +192,56 @@ static char *read_all(const char *path, char *msg, size_t n, int *rc)
     return buf;
 }
 
+static char *read_all(const char *path, char *msg, size_t n, int *rc)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        *rc = cwb_fail(msg, n, errno == ENOENT ? CWB_EINPUT : CWB_EFAIL, "%s: %s", path,
+                       strerror(errno));
+        return NULL;
+    }
+    char *text = read_fd(fd, path, msg, n, rc);
+    close(fd);
+    return text;
+}
+
+/* The table's bytes: a UTF-8 byte-order mark (EF BB BF, which spreadsheets
+ * put first in a CSV they save) is skipped at the very start (*skip = 3)
+ * and refused anywhere else, as is a control character other than a tab or
+ * a CR ending a line: TABLE:LINE. */
+static int table_bytes(const char *text, const char *path, size_t *skip, char *msg, size_t n)
+{
+    const unsigned char *c = (const unsigned char *)text;
+    *skip = c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF ? 3 : 0;
+    size_t ln = 1;
+    for (c += *skip; *c; c++) {
+        if (*c == '\n')
+            ln++;
+        else if (c[0] == 0xEF && c[1] == 0xBB && c[2] == 0xBF)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%zu: a byte-order mark (EF BB BF) inside the table: only the "
+                            "file's first bytes may be one",
+                            path, ln);
+        else if ((*c < 0x20 && *c != '\t' && !(*c == '\r' && (c[1] == '\n' || !c[1]))) ||
+                 *c == 0x7f)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: control byte 0x%02X: a table is text",
+                            path, ln, *c);
+    }
+    return CWB_OK;
+}
+
+/* A case key as a column: section.key in letters, digits, '_' and '-'. */
+static int key_like(const char *col)
+{
+    const char *dot = strchr(col, '.');
+    if (!dot || dot == col || !dot[1] || strlen(col) > 100)
+        return 0;
+    for (const char *c = col; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '_' && *c != '-' && *c != '.')
+            return 0;
+    return 1;
+}
+
 /* The header row: distinct "section.key" names. */
 static int table_header(sample_table *t, char *line, const char *path, size_t ln, char *msg,
                         size_t n)
@@ -188,9 +250,7 @@ static int table_header(sample_table *t, char *line, const char *path, size_t ln
     if (t->ncol > MAX_INPUTS)
         return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: more than %d columns", path, ln, MAX_INPUTS);
     for (size_t k = 0; k < t->ncol; k++) {
-        const char *dot = strchr(t->col[k], '.');
-        if (!dot || dot == t->col[k] || !dot[1] || strchr(t->col[k], '=') ||
-            strlen(t->col[k]) > 100)
+        if (!key_like(t->col[k]))
             return cwb_fail(msg, n, CWB_EINPUT,
                             "%s:%zu: column '%s': expected a case key section.key", path, ln,
                             t->col[k]);
@@ -223,7 +283,10 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
 {
     int rc;
     memset(t, 0, sizeof *t);
+    size_t skip;
     if (!(t->text = read_all(path, msg, n, &rc)))
+        return rc;
+    if ((rc = table_bytes(t->text, path, &skip, msg, n)) != CWB_OK)
         return rc;
     size_t lines = 1;
     for (const char *p = t->text; *p; p++)
@@ -231,7 +294,7 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
     t->line = malloc(lines * sizeof *t->line);
     if (!t->line)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    char *p = t->text;
+    char *p = t->text + skip;
     size_t ln = 0;
     for (char *next; p; p = next) {
         ln++;
@@ -306,8 +369,8 @@ static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t
     char buf[MAX_INPUTS][256], why[CWB_MSG];
     cwb_case *c = slot->c;
     if (slot->loaded && b->sampler &&
-        cwb_case_sampler_apply(b->sampler, c, (const char *const *)&b->t.field[r * b->t.ncol],
-                               why, sizeof why) == CWB_OK)
+        cwb_case_sampler_apply(b->sampler, c, (const char *const *)&b->t.field[r * b->t.ncol], why,
+                               sizeof why) == CWB_OK)
         return CWB_OK;
     slot->loaded = 0;
     const char **over = malloc((b->req.nsets + MAX_INPUTS) * sizeof *over);
@@ -349,6 +412,187 @@ static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_
         *all = res;
     else
         cwb_result_free(&res);
+}
+
+/* ---- the case's fingerprint ----
+ *
+ * A batch output records the case it was written for: every parameter of
+ * the sections a run reads ([contact], the four laws' sections, [body1],
+ * [body2], [driver], [output]) after the case file, its defaults and the
+ * --set overrides, as "section.key = value" lines sorted on the key, and
+ * their 64-bit FNV-1a hash (Fowler, Noll & Vo), a checksum that tells at a
+ * glance whether two lists are the same, not a defence against forgery. A
+ * resume whose list hashes otherwise is refused, naming the first key that
+ * differs. The table's columns are left out: they vary by row, and every
+ * row's inputs are checked against the table. The case is that of the
+ * table's first row, the same for every shard; where the table names a law
+ * (a column contact.tangential), the laws' parameters listed are those of
+ * that row's laws. */
+
+static void params_free(param_list *pl)
+{
+    for (size_t i = 0; i < pl->n; i++)
+        free(pl->line[i]);
+    free(pl->line);
+    *pl = (param_list){0};
+}
+
+static int params_add(param_list *pl, const char *key, const char *value)
+{
+    if (pl->n == pl->cap) {
+        char **more = realloc(pl->line, (pl->cap = pl->cap ? 2 * pl->cap : 64) * sizeof *more);
+        if (!more)
+            return CWB_EFAIL;
+        pl->line = more;
+    }
+    size_t len = strlen(key) + strlen(value) + 4;
+    if (!(pl->line[pl->n] = malloc(len)))
+        return CWB_EFAIL;
+    snprintf(pl->line[pl->n++], len, "%s = %s", key, value);
+    return CWB_OK;
+}
+
+/* One value as text: numbers in the fewest digits that read back the same
+ * double, choices as their word, lists comma-separated, texts with their
+ * control bytes and backslashes as \xHH (one line each, exactly). */
+static void value_text(const cwb_values *v, int i, char *buf, size_t n)
+{
+    const cwb_param *p = &v->table[i];
+    size_t u = 0;
+    buf[0] = '\0';
+    if (p->kind == CWB_PARAM_REAL)
+        cwb_format_shortest(v->p[i], buf, n);
+    else if (p->kind == CWB_PARAM_CHOICE)
+        snprintf(buf, n, "%s", p->choices[(int)v->p[i]]);
+    else if (p->kind == CWB_PARAM_LIST)
+        for (size_t k = 0; k < v->list[i].n && u < n; k++) {
+            char num[40];
+            cwb_format_shortest(v->list[i].v[k], num, sizeof num);
+            u += (size_t)snprintf(buf + u, n - u, "%s%s", k ? "," : "", num);
+        }
+    else
+        for (const unsigned char *c = (const unsigned char *)v->text[i]; *c && u + 5 < n; c++)
+            u += (size_t)(*c < 0x20 || *c == 0x7f || *c == '\\'
+                              ? snprintf(buf + u, n - u, "\\x%02X", *c)
+                              : snprintf(buf + u, n - u, "%c", *c));
+}
+
+static int is_column(const sample_table *t, const char *key)
+{
+    for (size_t j = 0; j < t->ncol; j++)
+        if (strcmp(t->col[j], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every key of one section's table, but the table's columns. */
+static int params_of(param_list *pl, const sample_table *t, const char *section,
+                     const cwb_values *v)
+{
+    char key[160], value[8192];
+    for (int i = 0; v->table && v->table[i].name; i++) {
+        snprintf(key, sizeof key, "%s.%s", section, v->table[i].name);
+        value_text(v, i, value, sizeof value);
+        if (!is_column(t, key) && params_add(pl, key, value) != CWB_OK)
+            return CWB_EFAIL;
+    }
+    return CWB_OK;
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int case_params(const cwb_case *c, const sample_table *t, param_list *pl)
+{
+    int rc = CWB_OK;
+    char key[64];
+    for (int k = 0; rc == CWB_OK && k < CWB_KIND_COUNT; k++) {
+        snprintf(key, sizeof key, "contact.%s", cwb_kind_name((cwb_kind)k));
+        if (!is_column(t, key))
+            rc = params_add(pl, key, c->law[k]->name);
+        if (rc == CWB_OK)
+            rc = params_of(pl, t, cwb_kind_name((cwb_kind)k), &c->law_values[k]);
+    }
+    if (rc == CWB_OK && !is_column(t, "driver.type"))
+        rc = params_add(pl, "driver.type", c->driver->name);
+    const char *sec[] = {"body1", "body2", "driver", "output"};
+    const cwb_values *val[] = {&c->body_values[0], &c->body_values[1], &c->driver_values,
+                               &c->output_values};
+    for (size_t i = 0; rc == CWB_OK && i < sizeof sec / sizeof *sec; i++)
+        rc = params_of(pl, t, sec[i], val[i]);
+    if (rc == CWB_OK) /* keys are letters, digits, '_' and '.', all above " = " */
+        qsort(pl->line, pl->n, sizeof *pl->line, by_text);
+    return rc;
+}
+
+static unsigned long long params_hash(char *const *line, size_t n)
+{
+    unsigned long long h = 0xcbf29ce484222325ULL; /* FNV-1a 64: offset basis, prime */
+    for (size_t i = 0; i < n; i++)
+        for (const char *c = line[i];; c++) {
+            h = (h ^ (unsigned char)(*c ? *c : '\n')) * 0x100000001b3ULL;
+            if (!*c)
+                break;
+        }
+    return h;
+}
+
+/* The case of the table's first row (the --set overrides, then its
+ * values), listed and hashed. */
+static int fingerprint_case(batch *b, char *msg, size_t n)
+{
+    case_slot slot = {cwb_case_new(), 0};
+    int rc = slot.c ? load_row(b, 0, &slot, msg, n) : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK && case_params(slot.c, &b->t, &b->params) != CWB_OK)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    free(slot.c);
+    b->fingerprint = params_hash(b->params.line, b->params.n);
+    return rc;
+}
+
+static void write_fingerprint_lines(FILE *f, unsigned long long fp, char *const *line, size_t n)
+{
+    fprintf(f,
+            "# case fingerprint: fnv1a64 %016llx of the %zu parameters below (the case after "
+            "--set; the table's columns are given by row)\n",
+            fp, n);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "# param %s\n", line[i]);
+}
+
+static int key_order(const char *a, const char *b)
+{
+    const char *ea = strstr(a, " = "), *eb = strstr(b, " = ");
+    size_t la = ea ? (size_t)(ea - a) : strlen(a), lb = eb ? (size_t)(eb - b) : strlen(b);
+    int c = memcmp(a, b, la < lb ? la : lb);
+    return c ? c : (la > lb) - (la < lb);
+}
+
+static const char *value_of(const char *line)
+{
+    const char *eq = strstr(line, " = ");
+    return eq ? eq + 3 : "";
+}
+
+/* The first key whose line differs between two sorted lists, as
+ * "KEY = A WHERE_A, B WHERE_B" (a key one list lacks: "absent"); 0 when
+ * none does. */
+static int first_difference(char *const *a, size_t na, const char *where_a, char *const *b,
+                            size_t nb, const char *where_b, char *why, size_t n)
+{
+    for (size_t i = 0, j = 0; i < na || j < nb; i++, j++) {
+        int order = i == na ? 1 : j == nb ? -1 : key_order(a[i], b[j]);
+        if (order == 0 && strcmp(a[i], b[j]) == 0)
+            continue;
+        const char *line = order <= 0 ? a[i] : b[j], *eq = strstr(line, " = ");
+        snprintf(why, n, "%.*s = %s %s, %s %s", eq ? (int)(eq - line) : (int)strlen(line), line,
+                 order <= 0 ? value_of(a[i]) : "absent", where_a,
+                 order >= 0 ? value_of(b[j]) : "absent", where_b);
+        return 1;
+    }
+    return 0;
 }
 
 /* Result columns: --results, or every scalar sample 0 reports. */
@@ -536,15 +780,96 @@ static int resume_row(batch *b, char *line, size_t ln, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* An existing output: cut a torn last line, read its header and rows. */
-static int resume(batch *b, char *text, char *msg, size_t n)
+/* The header row of an existing output: the table's inputs, results
+ * (which this run then writes) with units, as cwb writes it. */
+static int resume_header(batch *b, char *line, char *msg, size_t n)
+{
+    char want[sizeof b->header];
+    snprintf(want, sizeof want, "%s", line);
+    int rc = results_from_header(b, line, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    make_header(b);
+    if (strcmp(want, b->header) != 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: its header is not one cwb batch writes", b->out);
+    return CWB_OK;
+}
+
+/* What a batch file's '#' lines before its header say of its case: the
+ * fingerprint and the parameter lines (pointing into the file's text). */
+typedef struct {
+    int have;
+    unsigned long long fingerprint;
+    char **line;
+    size_t n, cap;
+} recorded;
+
+static int record_line(recorded *r, char *p)
+{
+    if (sscanf(p, "# case fingerprint: fnv1a64 %16llx", &r->fingerprint) == 1) {
+        r->have = 1;
+        return CWB_OK;
+    }
+    if (strncmp(p, "# param ", 8) != 0)
+        return CWB_OK;
+    if (r->n == r->cap) {
+        char **more = realloc(r->line, (r->cap = r->cap ? 2 * r->cap : 64) * sizeof *more);
+        if (!more)
+            return CWB_EFAIL;
+        r->line = more;
+    }
+    r->line[r->n++] = p + 8;
+    return CWB_OK;
+}
+
+/* The case now must be the one the file was written for: refused with the
+ * first parameter that differs. */
+static int same_case(const batch *b, const recorded *rec, char *msg, size_t n)
+{
+    char where[sizeof b->out + 8], why[CWB_MSG];
+    if (!rec->have)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s has no case fingerprint (an older cwb wrote it): its rows cannot be "
+                        "checked against this case; give another --out, or remove it to start "
+                        "over",
+                        b->out);
+    if (rec->fingerprint == b->fingerprint)
+        return CWB_OK;
+    snprintf(where, sizeof where, "in %s", b->out);
+    if (!first_difference(b->params.line, b->params.n, "now", rec->line, rec->n, where, why,
+                          sizeof why))
+        snprintf(why, sizeof why, "its parameter lines were edited");
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s was written for another case: %s (the first parameter that differs; "
+                    "fingerprint %016llx now, %016llx in the file): give another --out, or "
+                    "remove %s to start over",
+                    b->out, why, b->fingerprint, rec->fingerprint, b->out);
+}
+
+/* A torn last line is what a kill inside write() leaves of a row or of a
+ * failed sample's note: digits first, or the start of "# sample ". */
+static int torn_row(const char *line)
+{
+    size_t len = strlen(line);
+    return isdigit((unsigned char)line[0]) || strncmp(line, "# sample ", len < 9 ? len : 9) == 0;
+}
+
+/* An existing output, checked whole in memory before anything is changed:
+ * its header, then every row against the table. *keep: the length of its
+ * whole lines; *torn: a torn last line follows them, for the caller to cut
+ * once everything is checked. */
+static int resume(batch *b, char *text, size_t *keep, int *torn, char *msg, size_t n)
 {
     char *last = strrchr(text, '\n');
-    size_t keep = last ? (size_t)(last - text) + 1 : 0;
-    if (text[keep] && truncate(b->out, (off_t)keep) != 0)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: cannot cut its torn last row: %s", b->out,
-                        strerror(errno));
-    text[keep] = '\0';
+    *keep = last ? (size_t)(last - text) + 1 : 0;
+    *torn = text[*keep] != '\0';
+    if (*torn && !torn_row(text + *keep))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: its last line is no row of a batch: not a batch file of this "
+                        "table; give another --out",
+                        b->out);
+    text[*keep] = '\0';
+    recorded rec = {0};
     int have_header = 0, rc = CWB_OK;
     size_t ln = 0;
     for (char *p = text, *next; rc == CWB_OK && p && *p; p = next) {
@@ -552,25 +877,22 @@ static int resume(batch *b, char *text, char *msg, size_t n)
         next = strchr(p, '\n');
         if (next)
             *next++ = '\0';
+        if (*p == '#') { /* kept whole: a value may end in a space */
+            if (!have_header && record_line(&rec, p) != CWB_OK)
+                rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            continue;
+        }
         char *s = trim(p);
         if (!*s || *s == '#')
             continue;
-        if (have_header) {
+        if (have_header++)
             rc = resume_row(b, s, ln, msg, n);
-            continue;
-        }
-        char want[sizeof b->header];
-        snprintf(want, sizeof want, "%s", s);
-        if ((rc = results_from_header(b, s, msg, n)) != CWB_OK)
-            return rc;
-        make_header(b);
-        if (strcmp(want, b->header) != 0)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s: its header is not one cwb batch writes",
-                            b->out);
-        have_header = 1;
+        else if ((rc = resume_header(b, s, msg, n)) == CWB_OK)
+            rc = same_case(b, &rec, msg, n);
     }
     if (rc == CWB_OK && !have_header)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s exists without a header row: remove it", b->out);
+    free(rec.line);
     return rc;
 }
 
@@ -593,34 +915,128 @@ static int same_results(const batch *b, char *msg, size_t n)
                     b->req.results, b->out);
 }
 
-/* The output: resumed when it exists, else created with its header
- * (atomically, so it exists only with a whole header); open to append. */
-static int open_output(batch *b, char *msg, size_t n)
+/* What lstat says --out is: absent (*absent), a regular file, or refused
+ * (exit 2): a symbolic link (its target is some other file, which a batch
+ * never writes through) or not a regular file. */
+static int output_kind(const batch *b, struct stat *st, int *absent, char *msg, size_t n)
 {
-    int rc = CWB_OK;
-    char *text = NULL;
-    if (access(b->out, F_OK) == 0) {
-        if (!(text = read_all(b->out, msg, n, &rc)))
-            return rc;
-        rc = resume(b, text, msg, n);
-        free(text);
-        if (rc == CWB_OK)
-            rc = same_results(b, msg, n);
-    } else {
-        if ((rc = choose_results(b, msg, n)) != CWB_OK)
-            return rc;
-        make_header(b);
-        cwb_output o;
-        if ((rc = cwb_output_open(&o, b->out, msg, n)) != CWB_OK)
-            return rc;
-        fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n%s\n", b->req.path,
-                b->req.samples, b->t.nrow, b->shard, b->nshards, b->header);
-        rc = cwb_output_commit(&o, msg, n);
+    *absent = 0;
+    if (lstat(b->out, st) != 0) {
+        *absent = errno == ENOENT;
+        return *absent ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "%s: %s", b->out, strerror(errno));
     }
+    if (S_ISLNK(st->st_mode))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s is a symbolic link: cwb batch writes only a regular file of its "
+                        "own (give the file's own path, or another --out)",
+                        b->out);
+    if (!S_ISREG(st->st_mode))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s is not a regular file (a folder, a device or a pipe): give another "
+                        "--out",
+                        b->out);
+    return CWB_OK;
+}
+
+/* An exclusive lock on the output, held until the batch closes it: a
+ * second batch on the same file is refused (exit 2: nothing is run or
+ * written; wait for the first, or give another --out) instead of appending
+ * the same samples again. flock(2), not fcntl's record locks: those belong
+ * to the process and any close() of the file in it drops them; a flock
+ * belongs to the open file description, which forked workers share and
+ * which ends with the batch, however it ends. */
+static int lock_output(const batch *b, int fd, char *msg, size_t n)
+{
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+        return CWB_OK;
+    if (errno == EWOULDBLOCK || errno == EAGAIN)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s is being written by another cwb batch (it holds a lock on the "
+                        "file): wait for that one to end, or give another --out",
+                        b->out);
+    return cwb_fail(msg, n, CWB_EFAIL,
+                    "cannot lock %s: %s (a batch writes only a file it holds alone)", b->out,
+                    strerror(errno));
+}
+
+/* An existing output: opened without following a link or blocking on a
+ * pipe, checked to be the file lstat saw, locked, read and checked whole
+ * in memory (resume); only then is a torn last line cut. */
+static int open_existing(batch *b, const struct stat *seen, char *msg, size_t n)
+{
+    b->fd = open(b->out, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (b->fd < 0)
+        return cwb_fail(msg, n, errno == ELOOP ? CWB_EINPUT : CWB_EFAIL, "cannot open %s: %s",
+                        b->out, strerror(errno));
+    struct stat st;
+    if (fstat(b->fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_ino != seen->st_ino ||
+        st.st_dev != seen->st_dev)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s was replaced while it was opened: run again",
+                        b->out);
+    int rc = lock_output(b, b->fd, msg, n), torn;
+    struct stat now; /* locked: the name must still be this file, not one renamed over it */
+    if (rc == CWB_OK &&
+        (lstat(b->out, &now) != 0 || now.st_ino != st.st_ino || now.st_dev != st.st_dev))
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s was replaced while it was opened: run again", b->out);
+    size_t keep;
+    char *text = rc == CWB_OK ? read_fd(b->fd, b->out, msg, n, &rc) : NULL;
+    if (!text)
+        return rc;
+    rc = resume(b, text, &keep, &torn, msg, n);
+    free(text);
+    if (rc == CWB_OK)
+        rc = same_results(b, msg, n);
+    if (rc == CWB_OK && torn && ftruncate(b->fd, (off_t)keep) != 0)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: cannot cut its torn last row: %s", b->out,
+                      strerror(errno));
+    return rc;
+}
+
+/* A new output: its header written under a temporary name, locked, and
+ * given its name only if no file has it (*exists: another batch made it in
+ * the meantime), so it exists only with a whole header and is never
+ * anyone's but this batch's while it runs. */
+static int create_output(batch *b, int *exists, char *msg, size_t n)
+{
+    int rc = choose_results(b, msg, n);
     if (rc != CWB_OK)
         return rc;
-    b->fd = open(b->out, O_WRONLY | O_APPEND);
-    if (b->fd < 0)
+    make_header(b);
+    cwb_output o;
+    if ((rc = cwb_output_open(&o, b->out, msg, n)) != CWB_OK)
+        return rc;
+    fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n", b->req.path,
+            b->req.samples, b->t.nrow, b->shard, b->nshards);
+    write_fingerprint_lines(o.f, b->fingerprint, b->params.line, b->params.n);
+    fprintf(o.f, "%s\n", b->header);
+    if ((rc = lock_output(b, fileno(o.f), msg, n)) != CWB_OK) {
+        cwb_output_abort(&o);
+        return rc;
+    }
+    return cwb_output_publish_new(&o, &b->fd, exists, msg, n);
+}
+
+/* The output, resumed when it exists, else created; open to append. A
+ * file that is not this table's batch is never modified. */
+static int open_output(batch *b, char *msg, size_t n)
+{
+    struct stat st;
+    int absent, exists = 1, rc = CWB_OK;
+    for (int look = 0; rc == CWB_OK && exists && look < 2; look++) { /* twice: a race lost */
+        exists = 0;
+        if ((rc = output_kind(b, &st, &absent, msg, n)) != CWB_OK)
+            break;
+        if (!absent)
+            rc = open_existing(b, &st, msg, n);
+        else
+            rc = create_output(b, &exists, msg, n);
+    }
+    if (rc == CWB_OK && b->fd < 0)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: made and removed again by others: run again", b->out);
+    if (rc != CWB_OK)
+        return rc;
+    int flags = fcntl(b->fd, F_GETFL);
+    if (flags < 0 || fcntl(b->fd, F_SETFL, (flags | O_APPEND) & ~O_NONBLOCK) != 0)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
     b->flushed_at = seconds_now();
     return CWB_OK;
@@ -634,7 +1050,8 @@ static int validate(batch *b, char *msg, size_t n)
 {
     case_slot slot = {cwb_case_new(), 0};
     int rc = slot.c ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    if (rc == CWB_OK && b->shard < b->t.nrow && (rc = load_row(b, b->shard, &slot, msg, n)) == CWB_OK) {
+    if (rc == CWB_OK && b->shard < b->t.nrow &&
+        (rc = load_row(b, b->shard, &slot, msg, n)) == CWB_OK) {
         char buf[MAX_INPUTS][256];
         const char **over = malloc((b->req.nsets + MAX_INPUTS) * sizeof *over);
         if (over)
@@ -878,6 +1295,8 @@ static int batch_setup(batch *b, char *msg, size_t n)
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK)
         rc = validate(b, msg, n);
+    if (rc == CWB_OK)
+        rc = fingerprint_case(b, msg, n);
     const char *base = strrchr(b->req.path, '/');
     snprintf(b->case_name, sizeof b->case_name, "%s", base ? base + 1 : b->req.path);
     char *dot = strrchr(b->case_name, '.');
@@ -961,11 +1380,22 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     sigaction(SIGPIPE, &old_pipe, NULL);
     table_free(&b->t);
     cwb_case_sampler_free(b->sampler);
+    params_free(&b->params);
     free(b->done);
     free(b->todo);
     free(b);
     return rc;
 }
+
+/* ---- merge ----
+ *
+ * The shards of one table, one file: every row must parse (a torn or
+ * edited row is named FILE:LINE and nothing is written), every file must
+ * be of the same table (its size) and case (its fingerprint), and every
+ * sample of the table must be in one of them, unless a partial merge is
+ * asked for, which names the missing ones. A torn last row is what a
+ * stopped batch leaves: it is left out with a warning, and its sample then
+ * counts as missing. */
 
 /* One row of a merge: its sample and its text (a failed sample's '#' line
  * included), newline-terminated. */
@@ -974,86 +1404,277 @@ typedef struct {
     char *text;
 } merge_row;
 
+/* A failed sample's "# sample K failed: ..." line, for the row below it. */
+typedef struct {
+    const char *text;
+    size_t sample, line;
+} merge_note;
+
+typedef struct {
+    const char *first;              /* the first file */
+    char header[8192];              /* its header row */
+    size_t nfield, ninput;          /* the header's fields; of them, the table's inputs */
+    char origin[2 * CWB_TEXT + 64]; /* "case C, samples T (N)" */
+    size_t nsamples;                /* N: the table's size */
+    recorded params;                /* the first file's case (into first_text) */
+    char *first_text;
+    merge_row *rows;
+    size_t nrow, cap;
+    size_t bad; /* rows that do not parse; the first of them: */
+    char badlist[400];
+    const cwb_log *log;
+} merge_state;
+
 static int by_sample(const void *a, const void *b)
 {
     const merge_row *x = a, *y = b;
     return (x->sample > y->sample) - (x->sample < y->sample);
 }
 
-/* The rows of one batch file into *rows (grown), its header checked
- * against (or, for the first file, into) header. */
-static int merge_read(const char *path, char *header, size_t hn, merge_row **rows, size_t *nrow,
-                      size_t *cap, char *msg, size_t n)
+/* "# cwb batch: case C, samples T (N), shard i/M": "case C, samples T (N)"
+ * into origin and N (the last " (N)" followed by a comma). */
+static void batch_origin(const char *line, char *origin, size_t on, size_t *nsamples)
 {
-    int rc;
-    char *text = read_all(path, msg, n, &rc);
-    if (!text)
-        return rc;
-    char *last = strrchr(text, '\n');
-    if (last)
-        last[1] = '\0'; /* a torn last line is not a row */
-    else
-        text[0] = '\0';
-    const char *note = NULL;
-    size_t ln = 0, have_header = 0;
-    for (char *p = text, *next; rc == CWB_OK && p && *p; p = next) {
-        ln++;
-        next = strchr(p, '\n');
-        *next++ = '\0';
-        if (strncmp(p, "# sample ", 9) == 0)
-            note = p;
-        if (!*p || *p == '#')
-            continue;
-        if (!have_header++) {
-            if (!header[0])
-                snprintf(header, hn, "%s", p);
-            else if (strcmp(header, p) != 0)
-                rc = cwb_fail(msg, n, CWB_EINPUT,
-                              "%s:%zu: its header differs from the first file's", path, ln);
-            continue;
-        }
+    if (strncmp(line, "# cwb batch: ", 13) != 0)
+        return;
+    for (const char *p = strstr(line, " ("); p; p = strstr(p + 1, " (")) {
         char *end;
-        unsigned long s = isdigit((unsigned char)*p) ? strtoul(p, &end, 10) : 0;
-        if (!isdigit((unsigned char)*p) || *end != ',')
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: not a row of a batch", path, ln);
-        if (rc == CWB_OK && *nrow == *cap) {
-            merge_row *more = realloc(*rows, (*cap = *cap ? 2 * *cap : 1024) * sizeof *more);
-            rc = more ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-            *rows = more ? more : *rows;
+        unsigned long long v = isdigit((unsigned char)p[2]) ? strtoull(p + 2, &end, 10) : 0;
+        if (v && end[0] == ')' && end[1] == ',') {
+            *nsamples = (size_t)v;
+            snprintf(origin, on, "%.*s", (int)(end + 1 - (line + 13)), line + 13);
         }
-        if (rc != CWB_OK)
-            break;
-        size_t len = strlen(p) + 2 + (note ? strlen(note) + 1 : 0);
-        char *t = malloc(len);
-        if (!t) {
-            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-            break;
-        }
-        snprintf(t, len, "%s%s%s\n", note ? note : "", note ? "\n" : "", p);
-        (*rows)[(*nrow)++] = (merge_row){s, t};
-        note = NULL;
     }
-    if (rc == CWB_OK && !have_header)
-        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row: not a batch file", path);
-    free(text);
+}
+
+/* The header row: the first file's is the merge's ("sample", inputs,
+ * results "name[unit]", "status"); every other file's must be the same. */
+static int merge_header(merge_state *ms, const char *path, size_t ln, const char *line, char *msg,
+                        size_t n)
+{
+    if (ms->header[0])
+        return strcmp(ms->header, line) == 0
+                   ? CWB_OK
+                   : cwb_fail(msg, n, CWB_EINPUT,
+                              "%s:%zu: its header differs from the first file's", path, ln);
+    size_t len = strlen(line);
+    if (strncmp(line, "sample,", 7) != 0 || len < 14 || strcmp(line + len - 7, ",status") != 0 ||
+        len >= sizeof ms->header)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: not the header of a batch file", path, ln);
+    snprintf(ms->header, sizeof ms->header, "%s", line);
+    ms->nfield = 1;
+    for (const char *c = line; *c; c++)
+        ms->nfield += *c == ',';
+    ms->ninput = 0; /* the fields before the first result "name[unit]" or status */
+    for (const char *f = line + 7, *comma; (comma = strchr(f, ',')) != NULL; f = comma + 1) {
+        if (memchr(f, '[', (size_t)(comma - f)))
+            break;
+        ms->ninput++;
+    }
+    return CWB_OK;
+}
+
+/* What a file's lines above its header say: the table's size and the
+ * case, the same as the first file's. */
+static int merge_provenance(merge_state *ms, const char *path, recorded *rec, size_t nsamples,
+                            const char *origin, char *msg, size_t n)
+{
+    char why[CWB_MSG], here[CWB_TEXT + 8], there[CWB_TEXT + 8];
+    if (!rec->have || !nsamples)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: no %s line: not a file this cwb batch wrote (an older cwb's "
+                        "files merge with that cwb)",
+                        path, rec->have ? "\"# cwb batch: ... (N), ...\"" : "case fingerprint");
+    if (!ms->nsamples) {
+        ms->nsamples = nsamples;
+        ms->params = *rec;
+        *rec = (recorded){0};
+        snprintf(ms->origin, sizeof ms->origin, "%s", origin);
+        return CWB_OK;
+    }
+    if (nsamples != ms->nsamples)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "batch --merge: %s is a batch of a table of %zu samples, %s of %zu", path,
+                        nsamples, ms->first, ms->nsamples);
+    if (rec->fingerprint == ms->params.fingerprint)
+        return CWB_OK;
+    snprintf(here, sizeof here, "in %s", path);
+    snprintf(there, sizeof there, "in %s", ms->first);
+    if (!first_difference(rec->line, rec->n, here, ms->params.line, ms->params.n, there, why,
+                          sizeof why))
+        snprintf(why, sizeof why, "their fingerprints differ");
+    return cwb_fail(msg, n, CWB_EINPUT, "batch --merge: %s holds another case than %s: %s", path,
+                    ms->first, why);
+}
+
+/* One field of a row, [f, end): a number (as strtod reads it whole) or
+ * empty. */
+static int number_or_empty(const char *f, const char *end)
+{
+    char buf[64], *stop;
+    size_t len = (size_t)(end - f);
+    if (!len)
+        return 1;
+    if (len >= sizeof buf)
+        return 0;
+    memcpy(buf, f, len);
+    buf[len] = '\0';
+    strtod(buf, &stop);
+    return *stop == '\0';
+}
+
+/* A row as cwb batch writes it: the header's number of fields, a sample of
+ * the table, non-empty inputs, results numbers or empty, status ok or
+ * failed. */
+static int merge_row_ok(const merge_state *ms, const char *line, size_t *sample)
+{
+    char *end;
+    unsigned long long s = isdigit((unsigned char)line[0]) ? strtoull(line, &end, 10) : 0;
+    if (!isdigit((unsigned char)line[0]) || *end != ',' || s >= ms->nsamples)
+        return 0;
+    *sample = (size_t)s;
+    size_t k = 0;
+    const char *f = line;
+    for (const char *p = line;; p++) {
+        if (*p && *p != ',')
+            continue;
+        int last = !*p;
+        if (last && !((p - f == 2 && strncmp(f, "ok", 2) == 0) ||
+                      (p - f == 6 && strncmp(f, "failed", 6) == 0)))
+            return 0;
+        if (!last && k >= 1 && k <= ms->ninput && p == f)
+            return 0;
+        if (!last && k > ms->ninput && !number_or_empty(f, p))
+            return 0;
+        k++;
+        if (last)
+            return k == ms->nfield;
+        f = p + 1;
+    }
+}
+
+/* A line that is not a whole row: one line of its own on the log (every
+ * one of them), and in the list the failure names (the first ones). */
+static void merge_bad(merge_state *ms, const char *path, size_t ln)
+{
+    cwb_logf(ms->log, CWB_LOG_DETAIL,
+             "%s:%zu: not a whole row of a batch (torn, cut short or edited)\n", path, ln);
+    size_t used = strlen(ms->badlist);
+    if (used + strlen(path) + 32 < sizeof ms->badlist)
+        snprintf(ms->badlist + used, sizeof ms->badlist - used, "%s%s:%zu", ms->bad ? ", " : "",
+                 path, ln);
+    else if (used + 6 < sizeof ms->badlist && !strstr(ms->badlist, ", ..."))
+        strcat(ms->badlist, ", ...");
+    ms->bad++;
+}
+
+static int merge_add(merge_state *ms, size_t sample, const char *note, const char *line, char *msg,
+                     size_t n)
+{
+    if (ms->nrow == ms->cap) {
+        merge_row *more =
+            realloc(ms->rows, (ms->cap = ms->cap ? 2 * ms->cap : 1024) * sizeof *more);
+        if (!more)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        ms->rows = more;
+    }
+    size_t len = strlen(line) + 2 + (note ? strlen(note) + 1 : 0);
+    char *t = malloc(len);
+    if (!t)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    snprintf(t, len, "%s%s%s\n", note ? note : "", note ? "\n" : "", line);
+    ms->rows[ms->nrow++] = (merge_row){sample, t};
+    return CWB_OK;
+}
+
+/* One line below the header: a failed sample's note, a row, or a comment. */
+static int merge_line(merge_state *ms, const char *path, size_t ln, char *p, merge_note *note,
+                      char *msg, size_t n)
+{
+    if (strncmp(p, "# sample ", 9) == 0 && isdigit((unsigned char)p[9])) {
+        if (note->text) /* a note without its row */
+            merge_bad(ms, path, note->line);
+        *note = (merge_note){p, strtoul(p + 9, NULL, 10), ln};
+        return CWB_OK;
+    }
+    if (*p == '#' || !*trim(p))
+        return CWB_OK;
+    size_t sample;
+    int ok = merge_row_ok(ms, p, &sample);
+    if (!ok || (note->text && note->sample != sample))
+        merge_bad(ms, path, ok ? note->line : ln);
+    int rc = ok && (!note->text || note->sample == sample)
+                 ? merge_add(ms, sample, note->text, p, msg, n)
+                 : CWB_OK;
+    note->text = NULL;
     return rc;
 }
 
-int cwb_batch_merge(const char *out, const char *const *in, size_t nin, const cwb_log *log,
-                    char *msg, size_t n)
+/* Cut a torn last line off text (a stopped batch's), with a warning. */
+static void merge_cut_torn(const merge_state *ms, const char *path, char *text)
 {
-    char header[8192] = "";
-    merge_row *rows = NULL;
-    size_t nrow = 0, cap = 0, kept = 0, next = 0; /* rows[next..] not yet sorted out */
-    int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
-    for (size_t f = 0; rc == CWB_OK && f < nin; f++)
-        rc = merge_read(in[f], header, sizeof header, &rows, &nrow, &cap, msg, n);
-    if (rc == CWB_OK)
-        qsort(rows, nrow, sizeof *rows, by_sample);
-    for (; rc == CWB_OK && next < nrow; next++) {
-        merge_row *r = &rows[next];
-        if (kept && rows[kept - 1].sample == r->sample) {
-            if (strcmp(rows[kept - 1].text, r->text) != 0)
+    char *last = strrchr(text, '\n');
+    char *torn = last ? last + 1 : text;
+    if (!*torn)
+        return;
+    size_t ln = 1;
+    for (const char *c = text; c < torn; c++)
+        ln += *c == '\n';
+    cwb_logf(ms->log, CWB_LOG_WARN,
+             "%s:%zu: a torn last row (its batch was stopped while writing it), left out\n", path,
+             ln);
+    *torn = '\0';
+}
+
+static int merge_file(merge_state *ms, const char *path, char *msg, size_t n)
+{
+    int rc;
+    char *text = read_all(path, msg, n, &rc), origin[sizeof ms->origin] = "";
+    if (!text)
+        return rc;
+    merge_cut_torn(ms, path, text);
+    recorded rec = {0};
+    merge_note note = {0};
+    size_t ln = 0, nsamples = 0;
+    int have_header = 0;
+    for (char *p = text, *next; rc == CWB_OK && *p; p = next) {
+        ln++;
+        next = strchr(p, '\n');
+        *next++ = '\0'; /* every line ends in one: a torn last one is cut */
+        if (have_header) {
+            rc = merge_line(ms, path, ln, p, &note, msg, n);
+        } else if (*p == '#') {
+            batch_origin(p, origin, sizeof origin, &nsamples);
+            if (record_line(&rec, p) != CWB_OK)
+                rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        } else if (*trim(p)) {
+            have_header = 1;
+            rc = merge_header(ms, path, ln, trim(p), msg, n);
+            if (rc == CWB_OK)
+                rc = merge_provenance(ms, path, &rec, nsamples, origin, msg, n);
+        }
+    }
+    if (rc == CWB_OK && !have_header)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: no header row: not a batch file", path);
+    if (ms->params.line && !ms->first_text)
+        ms->first_text = text; /* the first file's parameter lines point into it */
+    else
+        free(text);
+    free(rec.line);
+    return rc;
+}
+
+/* Rows sorted on sample, a sample found twice kept once if its rows are
+ * the same; *kept: how many are left. */
+static int merge_sort(merge_state *ms, size_t *kept, char *msg, size_t n)
+{
+    qsort(ms->rows, ms->nrow, sizeof *ms->rows, by_sample);
+    size_t k = 0;
+    int rc = CWB_OK;
+    for (size_t i = 0; i < ms->nrow; i++) {
+        merge_row *r = &ms->rows[i];
+        if (k && ms->rows[k - 1].sample == r->sample) {
+            if (rc == CWB_OK && strcmp(ms->rows[k - 1].text, r->text) != 0)
                 rc = cwb_fail(msg, n, CWB_EINPUT,
                               "batch --merge: sample %zu has two different rows (two "
                               "tables, or runs of different cases?)",
@@ -1061,21 +1682,107 @@ int cwb_batch_merge(const char *out, const char *const *in, size_t nin, const cw
             free(r->text);
             continue;
         }
-        rows[kept++] = *r;
+        ms->rows[k++] = *r;
     }
+    ms->nrow = *kept = k;
+    return rc;
+}
+
+/* The table's samples no row holds, as "0, 2, 4-9" (cut with "..." when
+ * long) in list; how many. The rows are sorted and distinct. */
+static size_t merge_missing(const merge_state *ms, char *list, size_t n)
+{
+    size_t missing = 0, used = 0, r = 0;
+    list[0] = '\0';
+    for (size_t s = 0; s < ms->nsamples;) {
+        while (r < ms->nrow && ms->rows[r].sample < s)
+            r++;
+        size_t end = r < ms->nrow ? ms->rows[r].sample : ms->nsamples; /* first held >= s */
+        if (end == s) {
+            s++;
+            continue;
+        }
+        missing += end - s;
+        if (used + 48 < n)
+            used += (size_t)(end - s == 1
+                                 ? snprintf(list + used, n - used, "%s%zu", used ? ", " : "", s)
+                                 : snprintf(list + used, n - used, "%s%zu-%zu", used ? ", " : "", s,
+                                            end - 1));
+        else if (used + 6 < n && !strstr(list, ", ..."))
+            used += (size_t)snprintf(list + used, n - used, ", ...");
+        s = end;
+    }
+    return missing;
+}
+
+static int merge_write(const merge_state *ms, const char *out, size_t nin, size_t missing,
+                       const char *list, char *msg, size_t n)
+{
     cwb_output o;
-    if (rc == CWB_OK && (rc = cwb_output_open(&o, out, msg, n)) == CWB_OK) {
-        fprintf(o.f, "# cwb batch --merge of %zu files: %zu samples\n%s\n", nin, kept, header);
-        for (size_t i = 0; i < kept; i++)
-            fputs(rows[i].text, o.f);
-        rc = cwb_output_commit(&o, msg, n);
-    }
+    int rc = cwb_output_open(&o, out, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    fprintf(o.f, "# cwb batch --merge of %zu files: %zu of %zu samples", nin, ms->nrow,
+            ms->nsamples);
+    if (missing)
+        fprintf(o.f, ", partial: %zu of %zu samples missing: %s", missing, ms->nsamples, list);
+    fprintf(o.f, "\n# cwb batch: %s, merged\n", ms->origin);
+    write_fingerprint_lines(o.f, ms->params.fingerprint, ms->params.line, ms->params.n);
+    fprintf(o.f, "%s\n", ms->header);
+    for (size_t i = 0; i < ms->nrow; i++)
+        fputs(ms->rows[i].text, o.f);
+    return cwb_output_commit(&o, msg, n);
+}
+
+static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, int partial,
+                                 char *msg, size_t n)
+{
+    size_t kept;
+    if (ms->bad)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "batch --merge: %zu row%s do%s not parse (torn, cut short or edited): "
+                        "%s; nothing written",
+                        ms->bad, ms->bad == 1 ? "" : "s", ms->bad == 1 ? "es" : "", ms->badlist);
+    int rc = merge_sort(ms, &kept, msg, n);
+    char list[400];
+    size_t missing = rc == CWB_OK ? merge_missing(ms, list, sizeof list) : 0;
+    if (rc == CWB_OK && missing && !partial)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "batch --merge: %zu of %zu samples missing: %s (their shards did not "
+                        "run to the end: resume them and merge again, or --partial for the "
+                        "rows there are); nothing written",
+                        missing, ms->nsamples, list);
+    if (rc == CWB_OK && missing)
+        cwb_logf(ms->log, CWB_LOG_WARN,
+                 "batch --merge: %zu of %zu samples missing: %s (--partial: merged "
+                 "without them)\n",
+                 missing, ms->nsamples, list);
     if (rc == CWB_OK)
-        cwb_logf(log, CWB_LOG_RESULT, "merged %zu files: %zu samples -> %s\n", nin, kept, out);
-    for (size_t i = 0; i < kept; i++)
-        free(rows[i].text);
-    for (size_t i = next; i < nrow; i++) /* a failed merge: rows not sorted out */
-        free(rows[i].text);
-    free(rows);
+        rc = merge_write(ms, out, nin, missing, list, msg, n);
+    if (rc == CWB_OK)
+        cwb_logf(ms->log, CWB_LOG_RESULT, "merged %zu files: %zu of %zu samples -> %s\n", nin, kept,
+                 ms->nsamples, out);
+    return rc;
+}
+
+int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
+                    const cwb_log *log, char *msg, size_t n)
+{
+    merge_state *ms = calloc(1, sizeof *ms);
+    if (!ms)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    ms->log = log;
+    ms->first = nin ? in[0] : "";
+    int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
+    for (size_t f = 0; rc == CWB_OK && f < nin; f++)
+        rc = merge_file(ms, in[f], msg, n);
+    if (rc == CWB_OK)
+        rc = merge_check_and_write(ms, out, nin, partial, msg, n);
+    for (size_t i = 0; i < ms->nrow; i++)
+        free(ms->rows[i].text);
+    free(ms->rows);
+    free(ms->params.line);
+    free(ms->first_text);
+    free(ms);
     return rc;
 }

@@ -1,7 +1,7 @@
 /* cwb_files.h -- files and processes, the only way cwb touches either.
  *
- * Two rules of DESIGN.md ("Trust and safety") live here, so that no other
- * file has to get them right again:
+ * Two rules of cwb's trust in its files live here, so that no other file
+ * has to get them right again:
  *   - no shell, ever: a tool is started with fork/exec and an argument
  *     vector, so no file name, title or folder can become a command;
  *   - no lost results: an output is written under a temporary name in the
@@ -19,11 +19,14 @@
 /* An output being written: cwb_output_open() creates path's temporary twin
  * ("DIR/.NAME.XXXXXX"); cwb_output_commit() checks every write, closes and
  * renames it over path; cwb_output_abort() removes it. Either of the two
- * ends it; both are safe on an output that failed to open. */
+ * ends it; both are safe on an output that failed to open. While it is
+ * open, the temporary's name is in a registry cwb_output_remove_temporaries
+ * reads. */
 typedef struct {
     FILE *f;
     char path[CWB_TEXT + 64];
     char tmp[CWB_TEXT + 80];
+    int slot; /* in the registry of temporaries (-1: none) */
 } cwb_output;
 
 int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n);
@@ -32,6 +35,22 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n);
  * caller that must know all its outputs are sound before renaming any. */
 int cwb_output_flush(cwb_output *o, char *msg, size_t n);
 void cwb_output_abort(cwb_output *o);
+/* Give the output its name only when no file has that name: a hard link
+ * (never a rename, which would replace a file another process made in the
+ * meantime), then the temporary name removed. On success *fd is a new
+ * descriptor of the file now named path (its open file description, and
+ * so a flock() taken on fileno(o->f), shared), the stream closed. When
+ * path exists, *exists is set, the temporary removed and CWB_OK returned
+ * with *fd = -1. On a file system without hard links, a rename when path is
+ * absent a moment before. */
+int cwb_output_publish_new(cwb_output *o, int *fd, int *exists, char *msg, size_t n);
+
+/* Unlink every temporary this process has open (cwb_output_open and not
+ * yet committed or aborted); async-signal-safe, for a handler of a signal
+ * that ends the process (src/cli/main.c), so that a SIGTERM in the middle of
+ * a write leaves no ".NAME.XXXXXX" behind. A forked child's handler leaves
+ * its parent's temporaries alone. */
+void cwb_output_remove_temporaries(void);
 
 /* mkdir -p, without a shell. CWB_OK, or CWB_EFAIL naming the folder. */
 int cwb_make_dirs(const char *path, char *msg, size_t n);

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,19 +13,83 @@
 
 #include "cwb_files.h"
 
+/* The temporaries open in this process, for a signal handler to unlink
+ * (cwb_output_remove_temporaries). A slot is claimed with a compare and
+ * swap (free -> filling), its name and owner written, then armed by an
+ * atomic store, which orders the name's bytes before it: the handler reads
+ * only armed slots and so never half a name. The state is a lock-free
+ * atomic, an object a signal handler may read (C11 7.14.1.1). */
+enum { TEMP_FREE = 0, TEMP_FILLING, TEMP_ARMED, TEMP_SLOTS = 64 };
+static struct {
+    atomic_int state;
+    pid_t owner;
+    char name[sizeof((cwb_output *)0)->tmp];
+} temps[TEMP_SLOTS];
+
+static int temp_register(const char *name)
+{
+    for (int i = 0; i < TEMP_SLOTS; i++) {
+        int expect = TEMP_FREE;
+        if (atomic_compare_exchange_strong(&temps[i].state, &expect, TEMP_FILLING)) {
+            temps[i].owner = getpid();
+            snprintf(temps[i].name, sizeof temps[i].name, "%s", name);
+            atomic_store(&temps[i].state, TEMP_ARMED);
+            return i;
+        }
+    }
+    return -1;
+}
+
+static void temp_forget(cwb_output *o)
+{
+    if (o->slot >= 0)
+        atomic_store(&temps[o->slot].state, TEMP_FREE);
+    o->slot = -1;
+}
+
+void cwb_output_remove_temporaries(void)
+{
+    pid_t self = getpid();
+    for (int i = 0; i < TEMP_SLOTS; i++)
+        if (atomic_load(&temps[i].state) == TEMP_ARMED && temps[i].owner == self)
+            unlink(temps[i].name);
+}
+
+/* mkstemp and the registry with the signals that end cwb blocked: no
+ * moment where the temporary exists and a handler would not know it. */
+static int make_temporary(cwb_output *o)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    int fd = mkstemp(o->tmp);
+    if (fd >= 0 && (o->slot = temp_register(o->tmp)) < 0) {
+        unlink(o->tmp);
+        close(fd);
+        fd = -2;
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return fd;
+}
+
 int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n)
 {
     memset(o, 0, sizeof *o);
+    o->slot = -1;
     if (strlen(path) >= sizeof o->path)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: path too long", path);
     snprintf(o->path, sizeof o->path, "%s", path);
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path + 1) : 0;
     snprintf(o->tmp, sizeof o->tmp, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path);
-    int fd = mkstemp(o->tmp);
+    int fd = make_temporary(o);
     if (fd < 0) {
         o->tmp[0] = '\0';
-        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", path, strerror(errno));
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", path,
+                        fd == -2 ? "more than 64 outputs open at once" : strerror(errno));
     }
     /* mkstemp makes the file 0600; an output is as readable as any other. */
     mode_t mask = umask(0);
@@ -66,12 +131,14 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n)
     if (bad) {
         unlink(o->tmp);
         o->tmp[0] = '\0';
+        temp_forget(o);
         return cwb_fail(msg, n, CWB_EFAIL,
                         "cannot write %s: %s (an earlier file of that name "
                         "is left as it was)",
                         o->path, strerror(err));
     }
     o->tmp[0] = '\0';
+    temp_forget(o);
     return CWB_OK;
 }
 
@@ -83,6 +150,45 @@ void cwb_output_abort(cwb_output *o)
     if (o->tmp[0])
         unlink(o->tmp);
     o->tmp[0] = '\0';
+    temp_forget(o);
+}
+
+/* link(2) fails with these where the file system has no hard links. */
+static int no_hard_links(int err)
+{
+    return err == EPERM || err == ENOSYS || err == EOPNOTSUPP || err == EMLINK;
+}
+
+int cwb_output_publish_new(cwb_output *o, int *fd, int *exists, char *msg, size_t n)
+{
+    *fd = -1;
+    *exists = 0;
+    int rc = cwb_output_flush(o, msg, n);
+    if (rc != CWB_OK) {
+        cwb_output_abort(o);
+        return rc;
+    }
+    struct stat st;
+    int err = link(o->tmp, o->path) == 0 ? 0 : errno;
+    if (err && no_hard_links(err))
+        err = lstat(o->path, &st) == 0 ? EEXIST : rename(o->tmp, o->path) == 0 ? 0 : errno;
+    else if (!err)
+        unlink(o->tmp);
+    if (err) {
+        *exists = err == EEXIST;
+        cwb_output_abort(o);
+        return *exists ? CWB_OK
+                       : cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", o->path, strerror(err));
+    }
+    o->tmp[0] = '\0';
+    temp_forget(o);
+    *fd = dup(fileno(o->f));
+    err = errno;
+    fclose(o->f);
+    o->f = NULL;
+    if (*fd < 0)
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", o->path, strerror(err));
+    return CWB_OK;
 }
 
 int cwb_make_dirs(const char *path, char *msg, size_t n)
@@ -133,6 +239,14 @@ static void exec_child(char *const argv[], const char *cwd, const char *log)
         _exit(127);
     if (cwd && chdir(cwd) != 0)
         _exit(127);
+    /* cwb ignores SIGXFSZ (a write past `ulimit -f` then fails with a
+     * message); an ignored signal stays ignored across exec, so the tool
+     * gets the default back */
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGXFSZ, &dfl, NULL);
     /* the tool gets nothing of cwb's but its three streams (no output a
      * crash could leave half-written, no descriptor it could keep open) */
     long max = sysconf(_SC_OPEN_MAX);
