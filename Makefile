@@ -25,7 +25,7 @@ WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
            -Werror=implicit-function-declaration
 # Public headers (what `make install` will ship) live in include/cwb/; each
 # layer's private headers sit beside its sources.
-PRIV_INC = src/core src/laws src/fem src/fit src/io src/cli
+PRIV_INC = src/core src/laws src/fem src/fit src/io src/commands src/cli
 CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude/cwb $(addprefix -I,$(PRIV_INC))
 PKGS     = gsl
 DEB_PKGS = build-essential pkg-config libgsl-dev check gnuplot-nox

@@ -44,7 +44,9 @@ typedef enum {
     CWB_LOG_RESULT = 0, /* the answer a command was asked for */
     CWB_LOG_PROGRESS,   /* how far a long run is (overwritten on a terminal) */
     CWB_LOG_WARN,       /* something the user must know about the answer */
-    CWB_LOG_DETAIL      /* context of a failure (a solver's log tail) */
+    CWB_LOG_DETAIL,     /* context of a failure (a solver's log tail) */
+    CWB_LOG_NOTE        /* a finished part of a long job, where files went: one line,
+                           kept (not redrawn), on stderr even when it is not a terminal */
 } cwb_log_level;
 
 typedef struct {

@@ -229,6 +229,26 @@ enum {
 };
 extern const cwb_param cwb_sweep_params[];
 
+/* One comparison of a sweep: a group's first curve against one of its
+ * references. Only a group's first reference is judged (verdict); the
+ * others are drawn beside it (CWB_VERDICT_NONE). */
+typedef struct {
+    char y[48];               /* the result compared */
+    char reference[CWB_TEXT]; /* the reference CSV */
+    double max_rel, rms_rel;  /* of max |ref| */
+    double tolerance;         /* the reference's (NaN: none) */
+    cwb_verdict verdict;
+} cwb_sweep_deviation;
+
+/* What a sweep reports (cwb_sweep_request.summary). */
+typedef struct {
+    size_t values, failed;
+    size_t ndev;
+    cwb_sweep_deviation dev[16];
+    cwb_verdict verdict; /* FAIL when a group fails, else PASS when one passes, ... */
+    char plot[256];      /* the first plot's name (DIR/PLOT.png), "" when none */
+} cwb_sweep_summary;
+
 /* What `cwb sweep` is asked to do: the command line, as cwb_sweep takes it. */
 typedef struct {
     const char *path;        /* the case file */
@@ -240,6 +260,7 @@ typedef struct {
     int plot;           /* also write .gp and render .png */
     int json;           /* the summary as one JSON line */
     const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
+    cwb_sweep_summary *summary; /* optional: filled when the sweep succeeds */
 } cwb_sweep_request;
 
 /* Run a case once per value of one key (src/drivers/sweep.c). req->vary

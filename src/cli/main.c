@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <signal.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "cwb_fem.h"
 #include "cwb_paths.h"
 #include "cwb_verdict.h"
+#include "cwb_verify.h"
 
 static void usage(FILE *f)
 {
@@ -39,7 +41,7 @@ static void usage(FILE *f)
             "  cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
             "  cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
             "            [--rolling LAW] [--out FILE]\n"
-            "  cwb verify [--jobs N] [--out DIR] [NAME ...]\n"
+            "  cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [NAME ...]\n"
             "  cwb docs DIR\n"
             "  cwb cite [KEY ...]\n"
             "  cwb version\n"
@@ -111,6 +113,13 @@ static const struct {
                  "  rolling, output, sweep; mesh), a law, a driver or a FEM model. Keys with\n"
                  "  units, defaults, allowed ranges and meaning; a law's sources and their full\n"
                  "  references. No TOPIC: the list of topics. --markdown: as doc/reference/.\n"},
+    {"verify", "cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [NAME ...]\n"
+               "  Run every shipped case that names a reference (ROOT/cases/*.case, ROOT\n"
+               "  defaults to .; or only the NAMEs given) and judge each against the tolerance\n"
+               "  its reference states. Writes DIR/index.html (the report: per source document,\n"
+               "  each case's plot, reference, independence class, deviation, tolerance and\n"
+               "  verdict, counts on top), DIR/report.md and DIR/report.json; DIR defaults to\n"
+               "  cwb-verify. Prints the counts; exit status 1 when a case fails or errs.\n"},
     {"docs", "cwb docs DIR\n"
              "  Write the generated reference pages (case-files.md, laws.md, drivers.md,\n"
              "  fem-models.md, commands.md) into DIR from the tables the readers use\n"
@@ -564,6 +573,53 @@ static int cmd_reference(int argc, char **argv)
     return report(rc, msg);
 }
 
+static int cmd_verify(int argc, char **argv)
+{
+    cwb_verify_request req = {.root = ".", .dir = "cwb-verify", .jobs = 1, .plot = 1};
+    const char **only = calloc((size_t)argc, sizeof *only);
+    char command[1024];
+    size_t used = 0;
+    for (int i = 0; i < argc && used < sizeof command; i++)
+        used += (size_t)snprintf(command + used, sizeof command - used, "%s%s", i ? " " : "",
+                                 i ? argv[i] : "cwb");
+    req.command = command;
+    double x;
+    for (int i = 2; only && i < argc; i++) {
+        if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
+            req.dir = argv[++i];
+        else if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
+            req.root = argv[++i];
+        else if (strcmp(argv[i], "--no-plot") == 0)
+            req.plot = 0;
+        else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
+            if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
+                fprintf(stderr, "cwb verify: --jobs %s: expected an integer 1..256\n", argv[i]);
+                free(only);
+                return CWB_EINPUT;
+            }
+            req.jobs = (int)x;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "cwb verify: unexpected argument '%s'\n", argv[i]);
+            free(only);
+            return CWB_EINPUT;
+        } else
+            only[req.nonly++] = argv[i];
+    }
+    req.only = only;
+    char msg[CWB_MSG];
+    cwb_verify_counts c;
+    int rc = only ? cwb_verify(&req, &c, &cli_log, msg, sizeof msg)
+                  : cwb_fail(msg, sizeof msg, CWB_EFAIL, "out of memory");
+    free(only);
+    if (rc != CWB_OK)
+        return report(rc, msg);
+    printf("PASS %zu, FAIL %zu, model comparisons %zu, no verdict %zu, errors %zu (%zu cases)\n",
+           c.pass, c.fail, c.model, c.other, c.errors, c.cases);
+    fprintf(stderr, "cwb: wrote %s/index.html, %s/report.md and %s/report.json\n", req.dir,
+            req.dir, req.dir);
+    return c.fail || c.errors ? CWB_EFAIL : CWB_OK;
+}
+
 /* doc/reference/commands.md: every command's help, as `cwb help CMD` prints it. */
 static int commands_page(const char *dir, char *msg, size_t n)
 {
@@ -624,6 +680,8 @@ static int dispatch(int argc, char **argv)
         return cmd_run(argc, argv);
     if (strcmp(cmd, "docs") == 0)
         return cmd_docs(argc, argv);
+    if (strcmp(cmd, "verify") == 0)
+        return cmd_verify(argc, argv);
     if (strcmp(cmd, "sweep") == 0)
         return cmd_sweep(argc, argv);
     if (strcmp(cmd, "batch") == 0)

@@ -820,6 +820,30 @@ static void sweep_json_deviations(const sweep *s)
     cwb_logf(s->log, CWB_LOG_RESULT, "]");
 }
 
+/* The comparisons, for a caller that reads them (cwb verify). */
+static void sweep_summary(const sweep *s, cwb_sweep_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    out->values = s->v.n;
+    out->failed = s->failed;
+    out->verdict = sweep_verdict(s);
+    for (size_t gi = 0; gi < s->ngroups; gi++) {
+        if (!out->plot[0] && !s->skip[gi] && s->req.plot)
+            snprintf(out->plot, sizeof out->plot, "%s", s->specs[gi].name);
+        for (size_t k = 0; k < s->group_refs[gi]; k++) {
+            if (!isfinite(s->dev[gi][k][0]) || out->ndev >= sizeof out->dev / sizeof *out->dev)
+                continue;
+            cwb_sweep_deviation *d = &out->dev[out->ndev++];
+            snprintf(d->y, sizeof d->y, "%s", s->specs[gi].y[0]);
+            snprintf(d->reference, sizeof d->reference, "%s", s->ref_paths[gi][k]);
+            d->max_rel = s->dev[gi][k][0];
+            d->rms_rel = s->dev[gi][k][1];
+            d->tolerance = s->dev[gi][k][3];
+            d->verdict = k == 0 ? s->verdict[gi] : CWB_VERDICT_NONE;
+        }
+    }
+}
+
 /* The summary: one JSON line, or a few lines of text. */
 static void sweep_report(const sweep *s)
 {
@@ -901,6 +925,8 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
                       stop_signal == SIGINT ? "SIGINT" : "SIGTERM", s->file);
     if (rc == CWB_OK)
         sweep_report(s);
+    if (rc == CWB_OK && req->summary)
+        sweep_summary(s, req->summary);
     release_stop(&handlers);
     cwb_result_free(&s->table);
     cwb_result_free(&s->names);

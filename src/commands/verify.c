@@ -1,0 +1,639 @@
+/* verify.c -- every shipped case that names a reference, run and judged
+ * against the reference's own tolerance, and the report (cwb_verify.h).
+ *
+ * Each case runs in a forked child (the pool below: at most req->jobs at
+ * a time), which writes what the report needs into its slot of a shared
+ * table and exits; a child that crashes leaves its slot unwritten and the
+ * case is reported as an error, the others go on. */
+#define _GNU_SOURCE /* MAP_ANONYMOUS */
+#include <errno.h>
+#include <glob.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cwb_files.h"
+#include "cwb_out.h"
+#include "cwb_verdict.h"
+#include "cwb_verify.h"
+
+enum { MAX_DEV = 8, MAX_ITEMS = 1024 };
+
+/* What a child reports of its case (shared memory: fixed sizes). */
+typedef struct {
+    int done; /* the child wrote this slot */
+    int rc;   /* CWB_* of the run */
+    char msg[CWB_MSG];
+    cwb_verdict verdict;
+    size_t ndev;
+    struct {
+        char y[48];
+        char reference[CWB_TEXT];
+        double max_rel, rms_rel, tolerance;
+        cwb_verdict verdict;
+    } dev[MAX_DEV];
+    char plot[256]; /* DIR/cases/NAME/PLOT.png, "" when none */
+    double cpu;     /* seconds of CPU the child used */
+} slot;
+
+/* A case as the parent sees it before running it. */
+typedef struct {
+    char name[128];
+    char path[CWB_TEXT];
+    char title[CWB_TEXT];
+    char model_comparison[CWB_TEXT];
+    int sweep;
+    pid_t pid;
+    int status;
+} item;
+
+/* The source documents the report groups cases under: by the case name's
+ * prefix, with the bibliography key of the work (src/core/bibliography.c). */
+static const struct {
+    const char *prefix, *heading, *key;
+} documents[] = {
+    {"seed000_", "A semianalytical Hertzian frictional contact model in 2D (2020)", "hertz2d2020"},
+    {"seed001_", "MUSEN documentation: Hertz-Mindlin with rolling friction", "musen_hertz"},
+    {"seed002_", "Woo DEM documentation: the linear (Cundall) law", "woo_linear"},
+    {"seed003_", "Balevicius & Mroz: finite sliding of two spheres, part II",
+     "balevicius_mroz_part2"},
+    {"seed004_", "Rathbone: PhD thesis (elastic-plastic normal and tangential laws)",
+     "rathbone_thesis"},
+    {"chung_ooi_", "Chung & Ooi (2011): benchmark tests for DEM codes", "chung_ooi2011"},
+    {"thornton_", "Thornton (1997): restitution of elastic-plastic spheres", "thornton1997"},
+    {"beyond_", "Beyond the sources: adhesion, rolling and twisting", NULL},
+    {"", "Other verification cases", NULL},
+};
+
+static size_t document_of(const char *name)
+{
+    size_t i = 0;
+    while (strncmp(name, documents[i].prefix, strlen(documents[i].prefix)) != 0)
+        i++; /* the last prefix, "", matches every name */
+    return i;
+}
+
+/* --- finding the cases --------------------------------------------------- */
+
+static int wanted(const cwb_verify_request *req, const char *name)
+{
+    if (!req->nonly)
+        return 1;
+    for (size_t i = 0; i < req->nonly; i++)
+        if (strcmp(req->only[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Fill it from the case at path when it names a reference: 1, else 0;
+ * -1 with msg when the case does not load (a shipped case must). */
+static int classify(const char *path, item *it, char *msg, size_t n)
+{
+    cwb_case *c = cwb_case_new();
+    if (!c)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory"), -1;
+    int rc = cwb_case_load(c, path, NULL, 0, msg, n);
+    int named = rc == CWB_OK && (c->output_values.text[CWB_OUT_REFERENCE][0] ||
+                                 (c->has_sweep && c->sweep_values.text[CWB_SWEEP_REFERENCE][0]));
+    if (named) {
+        memset(it, 0, sizeof *it);
+        snprintf(it->name, sizeof it->name, "%s", c->name);
+        snprintf(it->path, sizeof it->path, "%s", path);
+        it->sweep = c->has_sweep && c->sweep_values.text[CWB_SWEEP_REFERENCE][0];
+        snprintf(it->title, sizeof it->title, "%s",
+                 it->sweep ? c->sweep_values.text[CWB_SWEEP_TITLE]
+                           : c->output_values.text[CWB_OUT_TITLE]);
+        snprintf(it->model_comparison, sizeof it->model_comparison, "%s",
+                 c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
+    }
+    free(c);
+    return rc == CWB_OK ? named : -1;
+}
+
+static int find_items(const cwb_verify_request *req, item **out, size_t *count, char *msg,
+                      size_t n)
+{
+    char pattern[CWB_TEXT];
+    const char *root = req->root && req->root[0] && strcmp(req->root, ".") != 0 ? req->root : NULL;
+    snprintf(pattern, sizeof pattern, "%s%scases/*.case", root ? root : "", root ? "/" : "");
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "no case files match %s: run cwb verify from the repository's root, or "
+                        "give --root DIR",
+                        pattern);
+    item *items = calloc(g.gl_pathc, sizeof *items);
+    size_t k = 0;
+    int rc = items ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t i = 0; rc == CWB_OK && i < g.gl_pathc && k < MAX_ITEMS; i++) {
+        int named = classify(g.gl_pathv[i], &items[k], msg, n);
+        if (named < 0)
+            rc = CWB_EINPUT;
+        else if (named && wanted(req, items[k].name))
+            k++;
+    }
+    globfree(&g);
+    if (rc == CWB_OK && k == 0)
+        rc = cwb_fail(msg, n, CWB_EINPUT, "no case names a reference%s",
+                      req->nonly ? " among the names given" : "");
+    if (rc != CWB_OK) {
+        free(items);
+        return rc;
+    }
+    *out = items;
+    *count = k;
+    return CWB_OK;
+}
+
+/* --- one case, in its child ------------------------------------------------ */
+
+static void run_one(const item *it, const cwb_verify_request *req, const char *dir, slot *s)
+{
+    char msg[CWB_MSG];
+    if (!it->sweep) {
+        cwb_case *c = cwb_case_new();
+        cwb_result r;
+        cwb_result_init(&r);
+        int rc = c ? cwb_case_load(c, it->path, NULL, 0, msg, sizeof msg) : CWB_EFAIL;
+        cwb_run_output ro = {.dir = dir, .plot = req->plot, .format = "png"};
+        if (rc == CWB_OK)
+            rc = cwb_run_and_write(c, NULL, 0, &ro, &r, NULL, msg, sizeof msg);
+        s->rc = rc;
+        s->verdict = r.verdict;
+        if (rc == CWB_OK && isfinite(cwb_result_get(&r, "ref_max_rel_error"))) {
+            s->ndev = 1;
+            snprintf(s->dev[0].y, sizeof s->dev[0].y, "%s", cwb_plot_y(c));
+            snprintf(s->dev[0].reference, sizeof s->dev[0].reference, "%s",
+                     c->output_values.text[CWB_OUT_REFERENCE]);
+            s->dev[0].max_rel = cwb_result_get(&r, "ref_max_rel_error");
+            s->dev[0].rms_rel = cwb_result_get(&r, "ref_rms_error");
+            s->dev[0].tolerance = cwb_result_get(&r, "ref_tolerance");
+            s->dev[0].verdict = r.verdict;
+        }
+        if (rc == CWB_OK && req->plot)
+            snprintf(s->plot, sizeof s->plot, "%s", it->name);
+        cwb_result_free(&r);
+        free(c);
+    } else {
+        cwb_sweep_summary *sum = calloc(1, sizeof *sum);
+        cwb_sweep_request sr = {.path = it->path, .jobs = 1, .dir = dir, .plot = req->plot,
+                                .format = "png", .summary = sum};
+        s->rc = sum ? cwb_sweep(&sr, NULL, msg, sizeof msg) : CWB_EFAIL;
+        for (size_t k = 0; sum && s->rc == CWB_OK && k < sum->ndev && k < MAX_DEV; k++) {
+            snprintf(s->dev[k].y, sizeof s->dev[k].y, "%s", sum->dev[k].y);
+            snprintf(s->dev[k].reference, sizeof s->dev[k].reference, "%s",
+                     sum->dev[k].reference);
+            s->dev[k].max_rel = sum->dev[k].max_rel;
+            s->dev[k].rms_rel = sum->dev[k].rms_rel;
+            s->dev[k].tolerance = sum->dev[k].tolerance;
+            s->dev[k].verdict = sum->dev[k].verdict;
+            s->ndev = k + 1;
+        }
+        if (sum && s->rc == CWB_OK) {
+            s->verdict = sum->verdict;
+            snprintf(s->plot, sizeof s->plot, "%s", sum->plot);
+        }
+        free(sum);
+    }
+    if (s->rc != CWB_OK)
+        snprintf(s->msg, sizeof s->msg, "%s", msg);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    s->cpu = (double)ru.ru_utime.tv_sec + 1e-6 * (double)ru.ru_utime.tv_usec +
+             (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
+    s->done = 1;
+}
+
+static pid_t start(const item *it, const cwb_verify_request *req, slot *s)
+{
+    pid_t pid = fork();
+    if (pid != 0)
+        return pid;
+    prctl(PR_SET_PDEATHSIG, SIGTERM); /* a child never outlives verify */
+    char dir[CWB_TEXT + 200];
+    snprintf(dir, sizeof dir, "%s/cases/%s", req->dir, it->name);
+    char msg[CWB_MSG];
+    if (cwb_make_dirs(dir, msg, sizeof msg) != CWB_OK) {
+        s->rc = CWB_EFAIL;
+        snprintf(s->msg, sizeof s->msg, "%s", msg);
+        s->done = 1;
+        _exit(1);
+    }
+    run_one(it, req, dir, s);
+    _exit(0);
+}
+
+/* --- the pool ---------------------------------------------------------------- */
+
+static void note_done(const item *it, const slot *s, size_t done, size_t total,
+                      const cwb_log *log)
+{
+    const char *what = !s->done            ? "crashed"
+                       : s->rc != CWB_OK   ? "error"
+                       : s->verdict        ? cwb_verdict_word(s->verdict)
+                                           : "no comparison";
+    double dev = s->ndev ? s->dev[0].max_rel : NAN;
+    cwb_logf(log, CWB_LOG_NOTE, "[%zu/%zu] %-34s %s%s%.3g%s (%.1f s CPU)\n", done, total, it->name,
+             what, s->ndev ? ", max deviation " : "", s->ndev ? dev : 0.0,
+             s->ndev && isfinite(s->dev[0].tolerance) ? "" : "", s->cpu);
+}
+
+static void run_all(item *items, size_t count, slot *slots, const cwb_verify_request *req,
+                    const cwb_log *log)
+{
+    size_t next = 0, running = 0, done = 0;
+    int jobs = req->jobs < 1 ? 1 : req->jobs;
+    while (next < count || running > 0) {
+        if (next < count && running < (size_t)jobs) {
+            items[next].pid = start(&items[next], req, &slots[next]);
+            if (items[next].pid < 0) {
+                snprintf(slots[next].msg, sizeof slots[next].msg, "fork: %s", strerror(errno));
+                slots[next].rc = CWB_EFAIL;
+                slots[next].done = 1;
+                note_done(&items[next], &slots[next], ++done, count, log);
+            } else
+                running++;
+            next++;
+            continue;
+        }
+        int status;
+        pid_t pid = waitpid(-1, &status, 0);
+        if (pid < 0 && errno == EINTR)
+            continue;
+        if (pid < 0)
+            break;
+        for (size_t i = 0; i < next; i++)
+            if (items[i].pid == pid) {
+                items[i].status = status;
+                running--;
+                note_done(&items[i], &slots[i], ++done, count, log);
+            }
+    }
+}
+
+/* --- the counts and the report ---------------------------------------------------- */
+
+static void tally(const slot *s, cwb_verify_counts *c)
+{
+    c->cases++;
+    if (!s->done || s->rc != CWB_OK)
+        c->errors++;
+    else if (s->verdict == CWB_VERDICT_PASS)
+        c->pass++;
+    else if (s->verdict == CWB_VERDICT_FAIL)
+        c->fail++;
+    else if (s->verdict == CWB_VERDICT_MODEL)
+        c->model++;
+    else
+        c->other++;
+}
+
+/* The reference's independence class and the first line of its header
+ * that says what it is (a cwb FEM table's first line is cwb's own). */
+static void reference_source(const char *path, char *cls, size_t ncls, char *what, size_t nwhat)
+{
+    cwb_reference rf;
+    char msg[CWB_MSG];
+    snprintf(cls, ncls, "?");
+    snprintf(what, nwhat, "%s", path);
+    if (cwb_reference_load(&rf, path, msg, sizeof msg) != CWB_OK)
+        return;
+    snprintf(cls, ncls, "%s", rf.independence[0] ? rf.independence : "not stated");
+    for (const char *p = rf.provenance; *p;) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        const char *t = p;
+        while (t < p + len && (*t == '#' || *t == ' '))
+            t++;
+        if (t < p + len && strncmp(t, "cwb ", 4) != 0) {
+            snprintf(what, nwhat, "%.*s", (int)(p + len - t), t);
+            break;
+        }
+        p = end ? end + 1 : p + len;
+    }
+    cwb_reference_free(&rf);
+}
+
+/* A report writer: Markdown or HTML, with the escaping of each. */
+typedef struct {
+    FILE *f;
+    int html;
+} page;
+
+static void esc(const page *pg, const char *s)
+{
+    for (; s && *s; s++) {
+        if (pg->html && *s == '<')
+            fputs("&lt;", pg->f);
+        else if (pg->html && *s == '>')
+            fputs("&gt;", pg->f);
+        else if (pg->html && *s == '&')
+            fputs("&amp;", pg->f);
+        else if (pg->html && *s == '"')
+            fputs("&quot;", pg->f);
+        else if (!pg->html && strchr("\\*_|<>[]#`", *s)) {
+            fputc('\\', pg->f);
+            fputc(*s, pg->f);
+        } else if (*s == '\n' || *s == '\r')
+            fputc(' ', pg->f);
+        else
+            fputc(*s, pg->f);
+    }
+}
+
+static const char *verdict_class(const slot *s)
+{
+    if (!s->done || s->rc != CWB_OK)
+        return "error";
+    switch (s->verdict) {
+    case CWB_VERDICT_PASS:
+        return "pass";
+    case CWB_VERDICT_FAIL:
+        return "fail";
+    case CWB_VERDICT_MODEL:
+        return "model";
+    default:
+        return "other";
+    }
+}
+
+static const char *verdict_text(const slot *s)
+{
+    if (!s->done)
+        return "crashed";
+    if (s->rc != CWB_OK)
+        return "error";
+    return s->verdict ? cwb_verdict_word(s->verdict) : "no comparison";
+}
+
+static const char html_head[] =
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    "<title>cwb verification report</title>\n<style>\n"
+    "body{font-family:sans-serif;max-width:72em;margin:1em auto;padding:0 1em;color:#222}\n"
+    "h1{font-size:1.6em}h2{border-bottom:1px solid #ccc;margin-top:2em}\n"
+    ".counts span{display:inline-block;margin:0 .4em .4em 0;padding:.3em .7em;border-radius:.3em}\n"
+    ".case{border:1px solid #ddd;border-radius:.4em;margin:1em 0;padding:.6em 1em;"
+    "display:flex;gap:1em;flex-wrap:wrap}\n"
+    ".case img{width:28em;max-width:100%;border:1px solid #eee}\n"
+    ".info{flex:1;min-width:22em}\n.info table{border-collapse:collapse;font-size:.9em}\n"
+    ".info td,.info th{border-bottom:1px solid #eee;padding:.2em .5em;text-align:left;"
+    "vertical-align:top}\n"
+    ".v{font-weight:bold;padding:.1em .5em;border-radius:.3em}\n"
+    ".pass{background:#d8f5d8}.fail{background:#f8d0d0}.model{background:#dde6f8}"
+    ".other{background:#eee}.error{background:#f8e0b0}\n"
+    "code{font-size:.9em}\n</style>\n</head>\n<body>\n";
+
+static void counts_line(const page *pg, const cwb_verify_counts *c)
+{
+    if (pg->html)
+        fprintf(pg->f,
+                "<p class=\"counts\"><span class=\"pass\">PASS %zu</span>"
+                "<span class=\"fail\">FAIL %zu</span><span class=\"model\">model comparisons "
+                "%zu</span><span class=\"other\">no verdict %zu</span><span class=\"error\">"
+                "errors %zu</span> of %zu cases</p>\n",
+                c->pass, c->fail, c->model, c->other, c->errors, c->cases);
+    else
+        fprintf(pg->f,
+                "| PASS | FAIL | model comparisons | no verdict | errors | cases |\n"
+                "|---|---|---|---|---|---|\n| %zu | %zu | %zu | %zu | %zu | %zu |\n\n",
+                c->pass, c->fail, c->model, c->other, c->errors, c->cases);
+}
+
+static void deviation_rows(const page *pg, const slot *s)
+{
+    for (size_t k = 0; k < s->ndev; k++) {
+        char cls[40], what[400], tol[32];
+        reference_source(s->dev[k].reference, cls, sizeof cls, what, sizeof what);
+        snprintf(tol, sizeof tol, isfinite(s->dev[k].tolerance) ? "%.3g" : "none",
+                 s->dev[k].tolerance);
+        const char *v = s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "not judged";
+        if (pg->html)
+            fprintf(pg->f, "<tr><td><code>%s</code></td><td>", s->dev[k].y);
+        else
+            fprintf(pg->f, "| `%s` | ", s->dev[k].y);
+        esc(pg, what);
+        fprintf(pg->f, pg->html ? " <em>(" : " (");
+        esc(pg, cls);
+        fprintf(pg->f, pg->html ? ")</em><br><code>" : ")<br>`");
+        esc(pg, s->dev[k].reference);
+        fprintf(pg->f, pg->html ? "</code></td><td>%.3g</td><td>%s</td><td>%s</td></tr>\n"
+                                : "` | %.3g | %s | %s |\n",
+                s->dev[k].max_rel, tol, v);
+    }
+}
+
+static void case_entry(const page *pg, const item *it, const slot *s)
+{
+    if (pg->html) {
+        fprintf(pg->f, "<div class=\"case\" id=\"%s\">", it->name);
+        if (s->plot[0])
+            fprintf(pg->f, "<a href=\"cases/%s/%s.png\"><img src=\"cases/%s/%s.png\" alt=\"plot "
+                           "of %s\"></a>",
+                    it->name, s->plot, it->name, s->plot, it->name);
+        fprintf(pg->f, "<div class=\"info\"><p><b>");
+        esc(pg, it->title[0] ? it->title : it->name);
+        fprintf(pg->f, "</b><br><code>cwb %s %s</code> <span class=\"v %s\">%s</span></p>\n",
+                it->sweep ? "sweep" : "run", it->path, verdict_class(s), verdict_text(s));
+    } else {
+        fprintf(pg->f, "### %s\n\n", it->name);
+        esc(pg, it->title[0] ? it->title : it->name);
+        fprintf(pg->f, "\n\n`cwb %s %s`: **%s**", it->sweep ? "sweep" : "run", it->path,
+                verdict_text(s));
+        if (s->plot[0])
+            fprintf(pg->f, " ([plot](cases/%s/%s.png))", it->name, s->plot);
+        fprintf(pg->f, "\n\n");
+    }
+    if (it->model_comparison[0]) {
+        fprintf(pg->f, pg->html ? "<p>Model comparison: " : "Model comparison: ");
+        esc(pg, it->model_comparison);
+        fprintf(pg->f, pg->html ? "</p>\n" : "\n\n");
+    }
+    if (s->done && s->rc != CWB_OK) {
+        fprintf(pg->f, pg->html ? "<p>" : "");
+        esc(pg, s->msg);
+        fprintf(pg->f, pg->html ? "</p>\n" : "\n\n");
+    }
+    if (s->ndev) {
+        fprintf(pg->f, pg->html ? "<table><tr><th>result</th><th>reference (independence)</th>"
+                                  "<th>max deviation</th><th>tolerance</th><th>verdict</th></tr>\n"
+                                : "| result | reference (independence) | max deviation | "
+                                  "tolerance | verdict |\n|---|---|---|---|---|\n");
+        deviation_rows(pg, s);
+        fprintf(pg->f, pg->html ? "</table>\n" : "\n");
+    }
+    if (pg->html)
+        fprintf(pg->f, "</div></div>\n");
+}
+
+static void report_body(const page *pg, const item *items, const slot *slots, size_t count,
+                        const cwb_verify_counts *c, const cwb_verify_request *req)
+{
+    char when[64];
+    time_t now = time(NULL);
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    if (pg->html) {
+        fputs(html_head, pg->f);
+        fprintf(pg->f, "<h1>cwb verification report</h1>\n<p>cwb %s, %s: <code>", CWB_VERSION,
+                when);
+        esc(pg, req->command ? req->command : "cwb verify");
+        fprintf(pg->f, "</code>. Every shipped case that names a reference, judged against the "
+                       "tolerance the reference states (a bound on max |run - ref| / max |ref|); "
+                       "a model comparison has no verdict.</p>\n");
+    } else
+        fprintf(pg->f, "# cwb verification report\n\ncwb %s, %s: `%s`. Every shipped case that "
+                       "names a reference, judged against the tolerance the reference states (a "
+                       "bound on max |run - ref| / max |ref|); a model comparison has no "
+                       "verdict.\n\n",
+                CWB_VERSION, when, req->command ? req->command : "cwb verify");
+    counts_line(pg, c);
+    for (size_t d = 0; d < sizeof documents / sizeof *documents; d++) {
+        int any = 0;
+        for (size_t i = 0; i < count; i++) {
+            if (document_of(items[i].name) != d)
+                continue;
+            if (!any) {
+                const cwb_work *w = documents[d].key ? cwb_work_find(documents[d].key) : NULL;
+                fprintf(pg->f, pg->html ? "<h2>" : "## ");
+                esc(pg, documents[d].heading);
+                fprintf(pg->f, pg->html ? "</h2>\n" : "\n\n");
+                if (w) {
+                    fprintf(pg->f, pg->html ? "<p><small>[%s] " : "[%s] ", w->key);
+                    esc(pg, w->citation);
+                    fprintf(pg->f, pg->html ? "</small></p>\n" : "\n\n");
+                }
+                any = 1;
+            }
+            case_entry(pg, &items[i], &slots[i]);
+        }
+    }
+    if (pg->html)
+        fprintf(pg->f, "</body>\n</html>\n");
+}
+
+static void json_text(FILE *f, const char *s)
+{
+    char q[6 * CWB_TEXT + 3];
+    cwb_json_quote(q, sizeof q, s);
+    fputs(q, f);
+}
+
+static void json_number(FILE *f, double x)
+{
+    if (isfinite(x))
+        fprintf(f, "%.6g", x);
+    else
+        fputs("null", f);
+}
+
+static void report_json(FILE *f, const item *items, const slot *slots, size_t count,
+                        const cwb_verify_counts *c)
+{
+    fprintf(f,
+            "{\"schema\": \"%s\", \"command\": \"verify\", \"cwb\": \"%s\", \"counts\": "
+            "{\"cases\": %zu, \"pass\": %zu, \"fail\": %zu, \"model_comparison\": %zu, "
+            "\"no_verdict\": %zu, \"errors\": %zu}, \"cases\": [",
+            CWB_JSON_SCHEMA, CWB_VERSION, c->cases, c->pass, c->fail, c->model, c->other,
+            c->errors);
+    for (size_t i = 0; i < count; i++) {
+        const item *it = &items[i];
+        const slot *s = &slots[i];
+        fprintf(f, "%s\n{\"name\": ", i ? "," : "");
+        json_text(f, it->name);
+        fprintf(f, ", \"command\": \"%s\", \"file\": ", it->sweep ? "sweep" : "run");
+        json_text(f, it->path);
+        fprintf(f, ", \"document\": ");
+        json_text(f, documents[document_of(it->name)].heading);
+        fprintf(f, ", \"title\": ");
+        json_text(f, it->title);
+        fprintf(f, ", \"verdict\": ");
+        json_text(f, verdict_text(s));
+        fprintf(f, ", \"model_comparison\": ");
+        json_text(f, it->model_comparison);
+        fprintf(f, ", \"message\": ");
+        json_text(f, s->done && s->rc != CWB_OK ? s->msg : "");
+        fprintf(f, ", \"plot\": ");
+        json_text(f, s->plot);
+        fprintf(f, ", \"cpu_seconds\": %.3f, \"deviations\": [", s->cpu);
+        for (size_t k = 0; k < s->ndev; k++) {
+            char cls[40], what[400];
+            reference_source(s->dev[k].reference, cls, sizeof cls, what, sizeof what);
+            fprintf(f, "%s{\"y\": ", k ? ", " : "");
+            json_text(f, s->dev[k].y);
+            fprintf(f, ", \"reference\": ");
+            json_text(f, s->dev[k].reference);
+            fprintf(f, ", \"source\": ");
+            json_text(f, what);
+            fprintf(f, ", \"independence\": ");
+            json_text(f, cls);
+            fprintf(f, ", \"max_rel\": ");
+            json_number(f, s->dev[k].max_rel);
+            fprintf(f, ", \"rms_rel\": ");
+            json_number(f, s->dev[k].rms_rel);
+            fprintf(f, ", \"tolerance\": ");
+            json_number(f, s->dev[k].tolerance);
+            fprintf(f, ", \"verdict\": ");
+            json_text(f, s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "not judged");
+            fprintf(f, "}");
+        }
+        fprintf(f, "]}");
+    }
+    fprintf(f, "\n]}\n");
+}
+
+static int write_reports(const cwb_verify_request *req, const item *items, const slot *slots,
+                         size_t count, const cwb_verify_counts *c, char *msg, size_t n)
+{
+    static const char *const names[] = {"index.html", "report.md", "report.json"};
+    for (int k = 0; k < 3; k++) {
+        char path[CWB_TEXT + 64];
+        snprintf(path, sizeof path, "%s/%s", req->dir, names[k]);
+        cwb_output out;
+        int rc = cwb_output_open(&out, path, msg, n);
+        if (rc != CWB_OK)
+            return rc;
+        page pg = {out.f, k == 0};
+        if (k < 2)
+            report_body(&pg, items, slots, count, c, req);
+        else
+            report_json(out.f, items, slots, count, c);
+        if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK)
+            return rc;
+    }
+    return CWB_OK;
+}
+
+int cwb_verify(const cwb_verify_request *req, cwb_verify_counts *counts, const cwb_log *log,
+               char *msg, size_t n)
+{
+    memset(counts, 0, sizeof *counts);
+    item *items = NULL;
+    size_t count = 0;
+    int rc = cwb_make_dirs(req->dir, msg, n);
+    if (rc == CWB_OK)
+        rc = find_items(req, &items, &count, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    slot *slots = mmap(NULL, count * sizeof *slots, PROT_READ | PROT_WRITE,
+                       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (slots == MAP_FAILED) {
+        free(items);
+        return cwb_fail(msg, n, CWB_EFAIL, "mmap: %s", strerror(errno));
+    }
+    cwb_logf(log, CWB_LOG_NOTE, "cwb verify: %zu cases with a reference, %d at a time\n", count,
+             req->jobs < 1 ? 1 : req->jobs);
+    run_all(items, count, slots, req, log);
+    for (size_t i = 0; i < count; i++)
+        tally(&slots[i], counts);
+    rc = write_reports(req, items, slots, count, counts, msg, n);
+    munmap(slots, count * sizeof *slots);
+    free(items);
+    return rc;
+}
