@@ -11,9 +11,13 @@
  * CalculiX reads at most 20 characters per field, so coordinates and
  * forces are written with 13 significant digits.
  */
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <gsl/gsl_integration.h>
 
@@ -47,42 +51,170 @@ int cwb_mesh_row(const cwb_mesh *m, int id)
     return row_of(m, id);
 }
 
-/* Reading an MSH 2.2 file: the file, the line last read and where a
- * complaint goes. */
+/* Reading an MSH 2.2 file. The counts and numbers in it are untrusted
+ * (cwb reads what gmsh wrote, but a file can be cut short or edited): every
+ * count is bounded by the bytes left in the file and by CWB_MESH_MAX, every
+ * number is range-checked before use, and a complaint names the file and
+ * line. */
+
+/* At most this many nodes, elements, or as largest node number: ten
+ * million is far beyond the meshes CalculiX solves for these models (the
+ * finest committed 3D studies have some 10^5 nodes) and keeps the index of
+ * node numbers (4 bytes each) at 40 MB. */
+#define CWB_MESH_MAX 10000000L
+/* A node line ("id x y z") and an element line ("id type tags node...")
+ * hold at least four numbers: four digits, three blanks and a newline. */
+#define MSH_MIN_LINE 8
+/* Tags of an element: gmsh writes 2 (physical, elementary) for an
+ * unpartitioned mesh, more with partitions; a line holds at most the
+ * number, the type, the count, the tags and 10 nodes. */
+#define MSH_MAX_TAGS    8
+#define MSH_MAX_NUMBERS (3 + MSH_MAX_TAGS + 10)
+#define MSH_LINE        512
+
 typedef struct {
     FILE *f;
     const char *path;
+    long size; /* bytes of the file */
     int lineno;
-    char buf[512];
+    char buf[MSH_LINE];
     char *msg;
     size_t n;
 } msh_reader;
 
-static int msh_line(msh_reader *r)
+static int msh_bad(const msh_reader *r, const char *fmt, ...)
 {
-    r->lineno++;
-    return fgets(r->buf, sizeof r->buf, r->f) != NULL;
+    char why[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    return cwb_fail(r->msg, r->n, CWB_EINPUT, "%s:%d: %s", r->path, r->lineno, why);
 }
 
-static int msh_bad(const msh_reader *r, const char *why)
+/* The next line: CWB_OK, MSH_EOF at the end of the file (r->buf empty),
+ * CWB_EINPUT for a line longer than the buffer, a NUL byte, or a last
+ * line without its newline (a file cut short: its last number may be cut
+ * too, e.g. node 219 read as 21). */
+#define MSH_EOF (-1)
+static int msh_next(msh_reader *r)
 {
-    return cwb_fail(r->msg, r->n, CWB_EINPUT, "%s:%d: %s", r->path, r->lineno, why);
+    if (!fgets(r->buf, sizeof r->buf, r->f)) {
+        r->buf[0] = '\0';
+        return MSH_EOF;
+    }
+    r->lineno++;
+    size_t len = strlen(r->buf);
+    if (len > 0 && r->buf[len - 1] == '\n')
+        return CWB_OK;
+    if (len == sizeof r->buf - 1)
+        return msh_bad(r, "line longer than %d bytes", MSH_LINE - 2);
+    if (!feof(r->f)) /* fgets went on past a NUL byte to the newline */
+        return msh_bad(r, "a NUL byte in the line (not a text file?)");
+    return msh_bad(r, "no newline at the end: the file is cut short");
+}
+
+/* The next line, which must be there (inside a section). */
+static int msh_need(msh_reader *r, const char *section)
+{
+    int rc = msh_next(r);
+    if (rc == MSH_EOF)
+        return msh_bad(r, "the file ends inside %s", section);
+    return rc;
+}
+
+/* The integer at *s (blanks first), within [lo, hi]: 1 and *v, s moved
+ * past it; 0 when there is no integer or it is out of range. */
+static int msh_long(const char **s, long lo, long hi, long *v)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(*s, &end, 10);
+    if (end == *s || errno == ERANGE || x < lo || x > hi)
+        return 0;
+    *s = end;
+    *v = x;
+    return 1;
+}
+
+/* A count line of a section: 1 ... CWB_MESH_MAX, and no more entries than
+ * the rest of the file has room for. */
+static int msh_count(msh_reader *r, const char *section, const char *what, size_t *count)
+{
+    int rc = msh_need(r, section);
+    if (rc)
+        return rc;
+    long left = r->size - ftell(r->f), room = left > 0 ? left / MSH_MIN_LINE : 0;
+    const char *s = r->buf + strspn(r->buf, " \t");
+    char *end;
+    errno = 0;
+    long long x = strtoll(s, &end, 10);
+    if (end == s || strspn(end, " \t\r\n") != strlen(end))
+        return msh_bad(r, "%s count: expected a whole number", what);
+    if (errno == ERANGE || x < 1 || x > CWB_MESH_MAX || x > room)
+        return msh_bad(r, "%s count %.*s: allowed 1 to %ld (and at most %ld in the %ld bytes left)",
+                       what, (int)(end - s < 40 ? end - s : 40), s, (long)CWB_MESH_MAX, room, left);
+    *count = (size_t)x;
+    return CWB_OK;
 }
 
 static int read_format(msh_reader *r)
 {
     double version;
-    if (!msh_line(r) || sscanf(r->buf, "%lf", &version) != 1 || version < 2.0 || version >= 3.0)
+    int rc = msh_need(r, "$MeshFormat");
+    if (rc)
+        return rc;
+    if (sscanf(r->buf, "%lf", &version) != 1 || version < 2.0 || version >= 3.0)
         return msh_bad(r, "not an MSH 2 ASCII mesh (run gmsh with -format msh22)");
+    return CWB_OK;
+}
+
+/* One node line into row i: a node number 1 ... CWB_MESH_MAX and three
+ * finite coordinates. */
+static int read_node(msh_reader *r, cwb_mesh *m, size_t i)
+{
+    const char *s = r->buf;
+    long id;
+    char *end;
+    if (!msh_long(&s, LONG_MIN, LONG_MAX, &id))
+        return msh_bad(r, "expected a node: number x y z");
+    if (id < 1 || id > CWB_MESH_MAX)
+        return msh_bad(r, "node number %ld: allowed 1 to %ld", id, (long)CWB_MESH_MAX);
+    double *c[3] = {&m->x[i], &m->z[i], &m->w[i]};
+    for (int k = 0; k < 3; k++) {
+        *c[k] = strtod(s, &end);
+        if (end == s || !isfinite(*c[k]))
+            return msh_bad(r, "node %ld: expected three finite coordinates", id);
+        s = end;
+    }
+    m->node_id[i] = (int)id;
+    return CWB_OK;
+}
+
+/* The index of node numbers; a number given twice is refused. */
+static int index_nodes(msh_reader *r, cwb_mesh *m)
+{
+    m->index = malloc(((size_t)m->max_id + 1) * sizeof *m->index);
+    if (!m->index)
+        return msh_bad(r, "out of memory");
+    for (size_t id = 0; id <= (size_t)m->max_id; id++)
+        m->index[id] = -1;
+    for (size_t i = 0; i < m->nnode; i++) {
+        if (m->index[m->node_id[i]] >= 0)
+            return msh_bad(r, "node number %d is given twice", m->node_id[i]);
+        m->index[m->node_id[i]] = (int)i;
+    }
     return CWB_OK;
 }
 
 static int read_nodes(msh_reader *r, cwb_mesh *m)
 {
+    if (m->node_id)
+        return msh_bad(r, "a second $Nodes section");
     size_t count;
-    if (!msh_line(r) || sscanf(r->buf, "%zu", &count) != 1 || count == 0)
-        return msh_bad(r, "bad node count");
-    m->nnode = count;
+    int rc = msh_count(r, "$Nodes", "node", &count);
+    if (rc)
+        return rc;
     m->node_id = malloc(count * sizeof *m->node_id);
     m->x = malloc(count * sizeof *m->x);
     m->z = malloc(count * sizeof *m->z);
@@ -90,20 +222,29 @@ static int read_nodes(msh_reader *r, cwb_mesh *m)
     if (!m->node_id || !m->x || !m->z || !m->w)
         return msh_bad(r, "out of memory");
     for (size_t i = 0; i < count; i++) {
-        if (!msh_line(r) ||
-            sscanf(r->buf, "%d %lf %lf %lf", &m->node_id[i], &m->x[i], &m->z[i], &m->w[i]) != 4 ||
-            m->node_id[i] < 1)
-            return msh_bad(r, "bad node line");
+        if ((rc = msh_need(r, "$Nodes")) || (rc = read_node(r, m, i)))
+            return rc;
+        m->nnode = i + 1;
         if (m->node_id[i] > m->max_id)
             m->max_id = m->node_id[i];
     }
-    m->index = malloc(((size_t)m->max_id + 1) * sizeof *m->index);
-    if (!m->index)
-        return msh_bad(r, "out of memory");
-    for (int i = 0; i <= m->max_id; i++)
-        m->index[i] = -1;
-    for (size_t i = 0; i < count; i++)
-        m->index[m->node_id[i]] = (int)i;
+    return index_nodes(r, m);
+}
+
+/* The numbers of an element line, each an int: up to MSH_MAX_NUMBERS
+ * (more is an error); *k receives how many. */
+static int element_numbers(msh_reader *r, int *v, int *k)
+{
+    const char *s = r->buf;
+    long x;
+    *k = 0;
+    while (strspn(s, " \t\r\n") != strlen(s)) {
+        if (*k == MSH_MAX_NUMBERS)
+            return msh_bad(r, "more than %d numbers on an element line", MSH_MAX_NUMBERS);
+        if (!msh_long(&s, INT_MIN, INT_MAX, &x))
+            return msh_bad(r, "expected whole numbers from %d to %d", INT_MIN, INT_MAX);
+        v[(*k)++] = (int)x;
+    }
     return CWB_OK;
 }
 
@@ -111,25 +252,31 @@ static int read_nodes(msh_reader *r, cwb_mesh *m)
  * 3-node lines and points. */
 static int read_element(msh_reader *r, cwb_mesh *m)
 {
-    int v[16], k = 0, used;
-    const char *s = r->buf;
-    while (k < 16 && sscanf(s, "%d%n", &v[k], &used) == 1) {
-        s += used;
-        k++;
-    }
-    if (k < 3 || k < 3 + v[2])
-        return msh_bad(r, "bad element line");
+    int v[MSH_MAX_NUMBERS], k;
+    int rc = element_numbers(r, v, &k);
+    if (rc)
+        return rc;
+    if (k < 3)
+        return msh_bad(r, "expected an element: number type tags tag... node...");
+    if (v[2] < 0 || v[2] > MSH_MAX_TAGS || v[2] > k - 3)
+        return msh_bad(r,
+                       "element %d: number of tags %d: allowed 0 to %d, and no more than the "
+                       "line holds",
+                       v[0], v[2], MSH_MAX_TAGS);
     int type = v[1], group = v[2] > 0 ? v[3] : 0, *nd = v + 3 + v[2];
     int nn = k - 3 - v[2];
     int want = type == 11 ? 10 : type == 9 ? 6 : type == 8 ? 3 : type == 15 ? 1 : -1;
     if (want < 0)
-        return msh_bad(r, "element type other than 10-node tetrahedron, 6-node triangle, "
-                          "3-node line, point (mesh with Mesh.ElementOrder = 2)");
+        return msh_bad(r,
+                       "element type %d: allowed 11 (10-node tetrahedron), 9 (6-node "
+                       "triangle), 8 (3-node line), 15 (point) (mesh with Mesh.ElementOrder = 2)",
+                       type);
     if (nn != want)
-        return msh_bad(r, "wrong number of nodes for the element type");
+        return msh_bad(r, "element %d: %d nodes; type %d has %d", v[0], nn, type, want);
     for (int j = 0; j < nn; j++)
         if (row_of(m, nd[j]) < 0)
-            return msh_bad(r, "element refers to an unknown node");
+            return msh_bad(r, "element %d refers to node %d, which $Nodes does not have", v[0],
+                           nd[j]);
     if (type == 11) {
         m->tet_group[m->ntet] = group;
         memcpy(m->tet[m->ntet++], nd, 10 * sizeof(int));
@@ -149,11 +296,14 @@ static int read_element(msh_reader *r, cwb_mesh *m)
 
 static int read_elements(msh_reader *r, cwb_mesh *m)
 {
-    size_t count;
     if (!m->index)
         return msh_bad(r, "$Elements before $Nodes");
-    if (!msh_line(r) || sscanf(r->buf, "%zu", &count) != 1)
-        return msh_bad(r, "bad element count");
+    if (m->tri)
+        return msh_bad(r, "a second $Elements section");
+    size_t count;
+    int rc = msh_count(r, "$Elements", "element", &count);
+    if (rc)
+        return rc;
     m->tri = malloc(count * sizeof *m->tri);
     m->tri_group = malloc(count * sizeof *m->tri_group);
     m->line = malloc(count * sizeof *m->line);
@@ -162,13 +312,9 @@ static int read_elements(msh_reader *r, cwb_mesh *m)
     m->tet_group = malloc(count * sizeof *m->tet_group);
     if (!m->tri || !m->tri_group || !m->line || !m->point || !m->tet || !m->tet_group)
         return msh_bad(r, "out of memory");
-    for (size_t i = 0; i < count; i++) {
-        if (!msh_line(r))
-            return msh_bad(r, "the element list ends early");
-        int rc = read_element(r, m);
-        if (rc)
+    for (size_t i = 0; i < count; i++)
+        if ((rc = msh_need(r, "$Elements")) || (rc = read_element(r, m)))
             return rc;
-    }
     return CWB_OK;
 }
 
@@ -191,23 +337,41 @@ static void orient_triangles(cwb_mesh *m)
     }
 }
 
+/* The sections of the file, one line at a time. */
+static int read_sections(msh_reader *r, cwb_mesh *m)
+{
+    int rc;
+    while ((rc = msh_next(r)) == CWB_OK) {
+        if (strncmp(r->buf, "$MeshFormat", 11) == 0)
+            rc = read_format(r);
+        else if (strncmp(r->buf, "$Nodes", 6) == 0)
+            rc = read_nodes(r, m);
+        else if (strncmp(r->buf, "$Elements", 9) == 0)
+            rc = read_elements(r, m);
+        if (rc)
+            return rc;
+    }
+    if (rc != MSH_EOF)
+        return rc;
+    if (!m->nnode || (!m->ntri && !m->ntet))
+        return msh_bad(r, "no nodes or no triangles");
+    return CWB_OK;
+}
+
 int cwb_mesh_read(cwb_mesh *m, const char *path, char *msg, size_t n)
 {
     memset(m, 0, sizeof *m);
     msh_reader r = {.f = fopen(path, "r"), .path = path, .msg = msg, .n = n};
     if (!r.f)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the mesh", path);
-    int rc = CWB_OK;
-    while (rc == CWB_OK && msh_line(&r)) {
-        if (strncmp(r.buf, "$MeshFormat", 11) == 0)
-            rc = read_format(&r);
-        else if (strncmp(r.buf, "$Nodes", 6) == 0)
-            rc = read_nodes(&r, m);
-        else if (strncmp(r.buf, "$Elements", 9) == 0)
-            rc = read_elements(&r, m);
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the mesh: %s", path, strerror(errno));
+    struct stat sb;
+    int rc;
+    if (fstat(fileno(r.f), &sb) != 0 || !S_ISREG(sb.st_mode))
+        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: not a regular file", path);
+    else {
+        r.size = sb.st_size > LONG_MAX ? LONG_MAX : (long)sb.st_size;
+        rc = read_sections(&r, m);
     }
-    if (rc == CWB_OK && (!m->nnode || (!m->ntri && !m->ntet)))
-        rc = msh_bad(&r, "no nodes or no triangles");
     fclose(r.f);
     if (rc)
         cwb_mesh_free(m);
