@@ -2,13 +2,17 @@
  * below runs the real binary on a malformed case or override and expects
  * exit status 2, a message naming the problem (and FILE:LINE where the
  * problem has a line), and no output files written. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cwb_fem.h"
 #include "cwb_files.h"
+#include "cwb_fit.h"
+#include "cwb_ini.h"
 #include "cwb_test.h"
 
 /* A valid case; each row edits it by replacing one string. Line numbers:
@@ -101,8 +105,9 @@ static const struct {
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference = nowhere.csv\n", NULL,
      "cannot open the file", 23},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference_compare_x = t_contact\n",
-     NULL, "reference_compare_x = t_contact: names the reference's column for compare_x, which is "
-           "not set",
+     NULL,
+     "reference_compare_x = t_contact: names the reference's column for compare_x, which is "
+     "not set",
      23},
     {"mu = 0.3\n", "mu = 0.3\nkn = 5\n", NULL, "unknown key 'kn'", 7},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\ndt = automatic\n", NULL, "not a finite number",
@@ -540,7 +545,7 @@ START_TEST(reader_whole_lines)
     memset(text + used, 'x', 70000);
     snprintf(text + used + 70000, cap - used - 70000, "\n%s", base);
     ck_assert_int_eq(load_case_text(path, text, strlen(text), msg, sizeof msg), CWB_EINPUT);
-    ck_assert_msg(strstr(msg, ":1: line of") && strstr(msg, "limit is 65536"), "%s", msg);
+    ck_assert_msg(strstr(msg, ":1: line longer than 65536 bytes"), "%s", msg);
     /* a NUL byte on line 2 */
     ck_assert_int_eq(load_case_text(path, "[contact]\nnor\0mal = hertz\n", 26, msg, sizeof msg),
                      CWB_EINPUT);
@@ -555,6 +560,110 @@ START_TEST(reader_whole_lines)
 }
 END_TEST
 
+/* The peak resident memory of this (forked) test process [kB] since the
+ * last peak_reset: Linux's VmHWM, reset by writing 5 to clear_refs. */
+static void peak_reset(void)
+{
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("5", f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static long status_kb(const char *key)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[256];
+    long kb = -1;
+    size_t len = strlen(key);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, len) == 0)
+            kb = strtol(line + len, NULL, 10);
+    fclose(f);
+    ck_assert_msg(kb >= 0, "no %s in /proc/self/status", key);
+    return kb;
+}
+
+/* A file of one line without a newline, `bytes` long. */
+static void write_long_line(const char *path, size_t bytes)
+{
+    static char chunk[1 << 16];
+    memset(chunk, 'x', sizeof chunk);
+    chunk[0] = '#';
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    for (size_t done = 0; done < bytes; done += sizeof chunk) {
+        ck_assert_uint_eq(fwrite(chunk, 1, sizeof chunk, f), sizeof chunk);
+        chunk[0] = 'x';
+    }
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* A line without end (a 64 MiB line stands for /dev/zero or a 1 GB line)
+ * is refused once it passes the stated limit, 64 KiB, and the reader
+ * never holds more than that: the peak memory of loading it grows by less
+ * than 8 MiB. getline, which the INI and CSV readers used, grew its buffer
+ * to the whole line first (64 MiB here; 2.5 GB in 8 s on /dev/zero). */
+START_TEST(reader_bounds_the_line_length)
+{
+    char dir[] = "/tmp/cwb-input-XXXXXX", path[300], msg[CWB_MSG], where[400];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/long.case", dir);
+    write_long_line(path, (size_t)64 << 20);
+    for (int reader = 0; reader < 2; reader++) {
+        long before = status_kb("VmRSS:");
+        peak_reset();
+        int rc;
+        if (reader == 0) {
+            cwb_case *c = cwb_case_new();
+            ck_assert_ptr_nonnull(c);
+            rc = cwb_case_load(c, path, NULL, 0, msg, sizeof msg);
+            free(c);
+        } else {
+            cwb_reference ref;
+            rc = cwb_reference_load(&ref, path, msg, sizeof msg);
+        }
+        long grown = status_kb("VmHWM:") - before;
+        snprintf(where, sizeof where, "%s:1: line longer than 65536 bytes", path);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, where), "reader %d: %d %s", reader, rc, msg);
+        ck_assert_msg(grown < 8 << 10, "reader %d: peak memory grew by %ld kB", reader, grown);
+    }
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* Where a regular file is expected, anything else is refused before it is
+ * opened: /dev/null read as an empty case, /dev/zero had the readers
+ * allocate without bound (then say "the file is empty" under a memory
+ * limit), and opening a FIFO waits for a writer forever (the same stat()
+ * refuses it; not tried here, as a regression would hang the suite). */
+START_TEST(reader_refuses_non_regular_files)
+{
+    static const char *const devices[] = {"/dev/null", "/dev/zero"};
+    for (size_t i = 0; i < sizeof devices / sizeof *devices; i++) {
+        const char *dev = devices[i];
+        char msg[CWB_MSG], want[64];
+        snprintf(want, sizeof want, "%s: not a regular file", dev);
+        cwb_case *c = cwb_case_new();
+        ck_assert_ptr_nonnull(c);
+        int rc = cwb_case_load(c, dev, NULL, 0, msg, sizeof msg);
+        free(c);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, want), "case %s: %d %s", dev, rc, msg);
+        cwb_fem_study *s;
+        rc = cwb_fem_study_load(&s, dev, msg, sizeof msg);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, want), "study %s: %d %s", dev, rc, msg);
+        cwb_reference ref;
+        rc = cwb_reference_load(&ref, dev, msg, sizeof msg);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, want), "csv %s: %d %s", dev, rc, msg);
+        cwb_fit_request req = {.path = dev, .dir = "/tmp/cwb-input-none"};
+        rc = cwb_fit(&req, NULL, NULL, msg, sizeof msg);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, want), "fit %s: %d %s", dev, rc, msg);
+    }
+}
+END_TEST
+
 Suite *input_suite(void)
 {
     Suite *s = suite_create("input");
@@ -564,6 +673,8 @@ Suite *input_suite(void)
     tcase_add_test(tc, reader_whole_lines);
     tcase_add_test(tc, valid_base_case_runs);
     tcase_add_test(tc, sweep_bad_vary);
+    tcase_add_test(tc, reader_bounds_the_line_length);
+    tcase_add_test(tc, reader_refuses_non_regular_files);
     suite_add_tcase(s, tc);
     return s;
 }
