@@ -664,6 +664,134 @@ START_TEST(reader_refuses_non_regular_files)
 }
 END_TEST
 
+/* `text` into dir/name, with a UTF-8 byte-order mark first when bom. */
+static void write_with_bom(const char *path, const char *text, int bom)
+{
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    if (bom)
+        fputs("\xEF\xBB\xBF", f);
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char *text = calloc(1, 1 << 16);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_lt(fread(text, 1, (1 << 16) - 1, f), (1 << 16) - 1);
+    fclose(f);
+    return text;
+}
+
+/* The INI reader (case files, fit-cases, studies) reads a file that starts
+ * with a UTF-8 byte-order mark (Windows editors, Excel's "CSV UTF-8"
+ * write one; inih, git and systemd skip it) exactly as the same file
+ * without it: the same entries on the same lines. */
+START_TEST(ini_reader_skips_a_leading_bom)
+{
+    static const char *const files[] = {"cases/chung_ooi_1_glass.case",
+                                        "cases/seed000_fig15_kn_fem.fit",
+                                        "reference/fem/studies/seed000_fig7a.study"};
+    char dir[] = "/tmp/cwb-input-XXXXXX", path[2][300], msg[CWB_MSG];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
+        char *text = slurp(files[k]);
+        cwb_ini ini[2];
+        for (int bom = 0; bom < 2; bom++) {
+            snprintf(path[bom], sizeof path[bom], "%s/f%d%s", dir, bom, strrchr(files[k], '.'));
+            write_with_bom(path[bom], text, bom);
+            ck_assert_msg(cwb_ini_read(&ini[bom], path[bom], "file", msg, sizeof msg) == CWB_OK,
+                          "%s (bom %d): %s", files[k], bom, msg);
+        }
+        ck_assert_uint_eq(ini[0].n, ini[1].n);
+        ck_assert_uint_gt(ini[0].n, 0);
+        for (size_t i = 0; i < ini[0].n; i++) {
+            const cwb_ini_entry *a = &ini[0].e[i], *b = &ini[1].e[i];
+            ck_assert_str_eq(a->section, b->section);
+            ck_assert_str_eq(a->key, b->key);
+            ck_assert_str_eq(a->value, b->value);
+            ck_assert_int_eq(a->line, b->line);
+        }
+        cwb_ini_free(&ini[0]);
+        cwb_ini_free(&ini[1]);
+        free(text);
+        remove(path[0]);
+        remove(path[1]);
+    }
+    rmdir(dir);
+}
+END_TEST
+
+/* The same at each reader's door: a case with a BOM runs, a study with one
+ * loads the same values, a fit-case with one fits the same slope; a BOM
+ * anywhere but at the file's first byte stays an error naming its line. */
+START_TEST(every_ini_file_kind_takes_a_leading_bom)
+{
+    char dir[] = "/tmp/cwb-input-XXXXXX", path[2][300], out[300], msg[CWB_MSG];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path[1], sizeof path[1], "%s/bom.case", dir);
+    write_with_bom(path[1], base, 1);
+    cwb_case *c = cwb_case_new();
+    ck_assert_ptr_nonnull(c);
+    ck_assert_msg(cwb_case_load(c, path[1], NULL, 0, msg, sizeof msg) == CWB_OK, "%s", msg);
+    free(c);
+    remove(path[1]);
+
+    char *text = slurp("reference/fem/studies/seed000_fig7a.study");
+    cwb_fem_study *s[2];
+    for (int bom = 0; bom < 2; bom++) {
+        snprintf(path[bom], sizeof path[bom], "%s/s%d.study", dir, bom);
+        write_with_bom(path[bom], text, bom);
+        ck_assert_msg(cwb_fem_study_load(&s[bom], path[bom], msg, sizeof msg) == CWB_OK, "%s", msg);
+    }
+    free(text);
+    ck_assert_str_eq(s[0]->study.text[CWB_FEM_NAME], s[1]->study.text[CWB_FEM_NAME]);
+    ck_assert_ptr_eq(s[0]->model, s[1]->model);
+    for (size_t k = 0; k < CWB_MAX_PARAMS; k++)
+        ck_assert_msg(s[0]->mesh.p[k] == s[1]->mesh.p[k] ||
+                          (isnan(s[0]->mesh.p[k]) && isnan(s[1]->mesh.p[k])),
+                      "[mesh] parameter %zu differs", k);
+    cwb_fem_study_free(s[0]);
+    cwb_fem_study_free(s[1]);
+
+    text = slurp("cases/seed000_fig15_kn_fem.fit");
+    double k_fit[2];
+    snprintf(out, sizeof out, "%s/out", dir);
+    for (int bom = 0; bom < 2; bom++) {
+        snprintf(path[bom], sizeof path[bom], "%s/f%d.fit", dir, bom);
+        write_with_bom(path[bom], text, bom);
+        cwb_result r;
+        cwb_result_init(&r);
+        cwb_fit_request req = {.path = path[bom], .dir = out};
+        ck_assert_msg(cwb_fit(&req, &r, NULL, msg, sizeof msg) == CWB_OK, "%s", msg);
+        k_fit[bom] = cwb_result_get(&r, "k");
+        cwb_result_free(&r);
+        remove(path[bom]);
+    }
+    free(text);
+    ck_assert_msg(isfinite(k_fit[0]) && k_fit[0] == k_fit[1], "k %g and %g", k_fit[0], k_fit[1]);
+
+    /* a BOM at the start of line 3 (a file pasted into another) */
+    write_with_bom(path[0], "[contact]\nnormal = hertz\n\xEF\xBB\xBFtangential = linear\n", 0);
+    cwb_ini ini;
+    ck_assert_int_eq(cwb_ini_read(&ini, path[0], "case file", msg, sizeof msg), CWB_EINPUT);
+    char where[330];
+    snprintf(where, sizeof where, "%s:3: a byte-order mark", path[0]);
+    ck_assert_msg(strstr(msg, where), "%s", msg);
+    remove(path[0]);
+    char cmd_out[320];
+    snprintf(cmd_out, sizeof cmd_out, "%s/f0_fit.csv", out);
+    remove(cmd_out);
+    snprintf(cmd_out, sizeof cmd_out, "%s/f1_fit.csv", out);
+    remove(cmd_out);
+    rmdir(out);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *input_suite(void)
 {
     Suite *s = suite_create("input");
@@ -675,6 +803,8 @@ Suite *input_suite(void)
     tcase_add_test(tc, sweep_bad_vary);
     tcase_add_test(tc, reader_bounds_the_line_length);
     tcase_add_test(tc, reader_refuses_non_regular_files);
+    tcase_add_test(tc, ini_reader_skips_a_leading_bom);
+    tcase_add_test(tc, every_ini_file_kind_takes_a_leading_bom);
     suite_add_tcase(s, tc);
     return s;
 }

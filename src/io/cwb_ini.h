@@ -11,9 +11,11 @@
  * may be up to CWB_INI_MAX_LINE bytes (a longer one is refused naming its
  * line and the limit, after reading no more than the limit); a NUL byte,
  * or anything but a regular file (a folder, a FIFO, /dev/zero) given as
- * the file, is refused. Why not Debian's inih: it splits lines longer than
- * 199 bytes and parses the tail as a line of its own, which silently set
- * keys hidden in long comments. */
+ * the file, is refused. A UTF-8 byte-order mark (EF BB BF) as the file's
+ * first bytes is skipped, as inih, git and systemd do (Windows editors
+ * write one); anywhere else it is an error naming its line. Why not
+ * Debian's inih: it splits lines longer than 199 bytes and parses the tail
+ * as a line of its own, which silently set keys hidden in long comments. */
 #ifndef CWB_INI_H
 #define CWB_INI_H
 
@@ -58,7 +60,8 @@ typedef struct {
 int cwb_lines_open(cwb_lines *l, FILE *f, const char *path, size_t max, char *msg, size_t n);
 /* The next line into l->buf: CWB_OK with *got = 1, or *got = 0 at the end
  * of the file; CWB_EINPUT with "PATH:LINE: ..." for a line longer than
- * l->max bytes, a NUL byte, or a read error. */
+ * l->max bytes, a NUL byte, a byte-order mark other than the file's first
+ * bytes, or a read error. */
 int cwb_lines_next(cwb_lines *l, int *got, char *msg, size_t n);
 void cwb_lines_close(cwb_lines *l);
 

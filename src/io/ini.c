@@ -181,6 +181,9 @@ static int one_line(reader *r, char *s, char *msg, size_t n)
 
 /* ------------------------------------------------------ bounded lines */
 
+#define BOM     "\xEF\xBB\xBF"
+#define BOM_LEN 3
+
 int cwb_lines_open(cwb_lines *l, FILE *f, const char *path, size_t max, char *msg, size_t n)
 {
     *l = (cwb_lines){.f = f, .path = path, .max = max, .buf = malloc(max + 1)};
@@ -198,6 +201,21 @@ void cwb_lines_close(cwb_lines *l)
 static int lines_bad(const cwb_lines *l, char *msg, size_t n, const char *why)
 {
     return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: %s", l->path, l->line, why);
+}
+
+/* The byte-order mark: skipped as the file's first bytes, refused
+ * anywhere else (a file pasted into another, or into a value). */
+static int lines_bom(cwb_lines *l, char *msg, size_t n)
+{
+    if (l->line == 1 && l->len >= BOM_LEN && memcmp(l->buf, BOM, BOM_LEN) == 0) {
+        l->len -= BOM_LEN;
+        memmove(l->buf, l->buf + BOM_LEN, l->len + 1);
+    }
+    if (strstr(l->buf, BOM))
+        return lines_bad(l, msg, n,
+                         "a byte-order mark (bytes EF BB BF) inside the file: allowed only as "
+                         "its first bytes");
+    return CWB_OK;
 }
 
 int cwb_lines_next(cwb_lines *l, int *got, char *msg, size_t n)
@@ -230,7 +248,7 @@ int cwb_lines_next(cwb_lines *l, int *got, char *msg, size_t n)
     l->buf[k] = '\0';
     l->len = k;
     *got = 1;
-    return CWB_OK;
+    return lines_bom(l, msg, n);
 }
 
 int cwb_regular_file(const char *path, const char *what, char *msg, size_t n)
