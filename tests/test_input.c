@@ -792,6 +792,29 @@ START_TEST(every_ini_file_kind_takes_a_leading_bom)
 }
 END_TEST
 
+/* [fit] data patterns read one folder: wildcards in the file name only.
+ * A pattern of five levels of '*' from the root walked the file system
+ * (11 s here with a cold cache; ten levels: over 5 minutes and 540 MB)
+ * and then read whatever matched (/usr/include/tirpc/rpc/rpcb_prot.x as
+ * a CSV). */
+START_TEST(fit_data_pattern_reads_one_folder)
+{
+    char dir[] = "/tmp/cwb-input-XXXXXX", path[300], msg[CWB_MSG], where[400];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/walk.fit", dir);
+    write_with_bom(path,
+                   "[fit]\nmodel = material\nformula = unloading\n"
+                   "data = /*/*/*/*/*.x\n",
+                   0);
+    cwb_fit_request req = {.path = path, .dir = dir};
+    int rc = cwb_fit(&req, NULL, NULL, msg, sizeof msg);
+    snprintf(where, sizeof where, "%s:4: [fit] data = /*/*/*/*/*.x: wildcards", path);
+    ck_assert_msg(rc == CWB_EINPUT && strstr(msg, where), "%d %s", rc, msg);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
 Suite *input_suite(void)
 {
     Suite *s = suite_create("input");
@@ -805,6 +828,7 @@ Suite *input_suite(void)
     tcase_add_test(tc, reader_refuses_non_regular_files);
     tcase_add_test(tc, ini_reader_skips_a_leading_bom);
     tcase_add_test(tc, every_ini_file_kind_takes_a_leading_bom);
+    tcase_add_test(tc, fit_data_pattern_reads_one_folder);
     suite_add_tcase(s, tc);
     return s;
 }
