@@ -537,90 +537,206 @@ void cwb_deck_surface(FILE *f, const cwb_mesh *m, const char *name, int group, d
     }
 }
 
-/* ---------------------------------------------------------- .frd blocks */
+/* ------------------------------------------------------- solver output */
 
-/* A fixed-width number of an .frd line: `width` characters at `at`. */
-static double frd_field(const char *line, size_t at, size_t width)
+int cwb_fem_open(cwb_fem_file *o, const char *path, double size, char *msg, size_t n)
 {
-    char buf[32];
-    size_t len = strlen(line);
-    if (at >= len || width >= sizeof buf)
-        return NAN;
-    snprintf(buf, sizeof buf, "%.*s", (int)width, line + at);
+    *o = (cwb_fem_file){.f = fopen(path, "r"), .path = path, .size = size, .msg = msg, .n = n};
+    if (!o->f)
+        return o->rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
+    return CWB_OK;
+}
+
+void cwb_fem_close(cwb_fem_file *o)
+{
+    if (o->f)
+        fclose(o->f);
+    o->f = NULL;
+}
+
+static int fem_bad(cwb_fem_file *o, const char *fmt, ...)
+{
+    char why[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    return o->rc = cwb_fail(o->msg, o->n, CWB_EINPUT, "%s:%d: %s", o->path, o->line, why);
+}
+
+int cwb_fem_line(cwb_fem_file *o)
+{
+    if (o->rc || !o->f)
+        return 0;
+    if (o->again) {
+        o->again = 0;
+        return 1;
+    }
+    if (!fgets(o->buf, sizeof o->buf, o->f))
+        return 0;
+    o->line++;
+    size_t len = strlen(o->buf);
+    if (len == sizeof o->buf - 1 && o->buf[len - 1] != '\n') {
+        fem_bad(o, "line longer than %zu bytes (not CalculiX output?)", sizeof o->buf - 2);
+        return 0;
+    }
+    if ((len == 0 || o->buf[len - 1] != '\n') && !feof(o->f)) {
+        fem_bad(o, "a NUL byte in the line (not CalculiX output?)");
+        return 0;
+    }
+    return 1;
+}
+
+/* Whether v is plausible for kind k; else the error. */
+static int fem_check(cwb_fem_file *o, const char *text, int len, cwb_fem_kind k, double v)
+{
+    double length = CWB_FEM_SIZES * o->size;
+    if (!isfinite(v))
+        return fem_bad(o, "'%.*s': not a finite number", len, text);
+    if (k == CWB_FEM_ID && !(v >= 1 && v <= INT_MAX && v == floor(v)))
+        return fem_bad(o, "'%.*s': expected a node or element number, 1 to %d", len, text, INT_MAX);
+    if (k == CWB_FEM_TIME && !(v >= 0 && v <= CWB_FEM_VALUE_MAX))
+        return fem_bad(o, "time '%.*s': expected 0 to %g", len, text, CWB_FEM_VALUE_MAX);
+    if (k == CWB_FEM_LENGTH && length > 0 && !(fabs(v) <= length))
+        return fem_bad(o,
+                       "length '%.*s': beyond %d times the model's size (|x| <= %g in the "
+                       "file's unit)",
+                       len, text, CWB_FEM_SIZES, length);
+    if (!(fabs(v) <= CWB_FEM_VALUE_MAX))
+        return fem_bad(o, "'%.*s': beyond %g, which no quantity of these models reaches", len, text,
+                       CWB_FEM_VALUE_MAX);
+    return CWB_OK;
+}
+
+int cwb_fem_number(cwb_fem_file *o, const char **s, cwb_fem_kind k, double *v)
+{
+    *v = NAN;
+    if (o->rc)
+        return o->rc;
+    const char *p = *s + strspn(*s, " \t");
     char *end;
-    double v = strtod(buf, &end);
-    return end == buf ? NAN : v;
+    double x = strtod(p, &end);
+    if (end == p)
+        return CWB_OK;
+    int rc = fem_check(o, p, (int)(end - p < 40 ? end - p : 40), k, x);
+    if (rc)
+        return rc;
+    *v = x;
+    *s = end;
+    return CWB_OK;
+}
+
+int cwb_fem_numbers(cwb_fem_file *o, const char *s, const cwb_fem_kind *k, int max, double *v,
+                    int *got)
+{
+    *got = 0;
+    for (int i = 0; i < max; i++) {
+        int rc = cwb_fem_number(o, &s, k[i], &v[i]);
+        if (rc)
+            return rc;
+        if (isnan(v[i]))
+            break;
+        *got = i + 1;
+    }
+    return CWB_OK;
+}
+
+int cwb_fem_time(cwb_fem_file *o, const char *s, double *t)
+{
+    int rc = cwb_fem_number(o, &s, CWB_FEM_TIME, t);
+    if (rc == CWB_OK && isnan(*t))
+        rc = fem_bad(o, "expected the time of the block");
+    return rc;
+}
+
+int cwb_fem_dat_row(cwb_fem_file *o, const cwb_fem_kind *k, int want, double *v, const char *what)
+{
+    while (cwb_fem_line(o)) {
+        if (strspn(o->buf, " \t\r\n") == strlen(o->buf))
+            continue;
+        int got;
+        if (cwb_fem_numbers(o, o->buf, k, want, v, &got) == CWB_OK && got < want)
+            fem_bad(o, "expected the numbers of %s", what);
+        return o->rc;
+    }
+    return o->rc ? o->rc : fem_bad(o, "the file ends before the numbers of %s", what);
+}
+
+int cwb_fem_field(cwb_fem_file *o, size_t at, size_t width, cwb_fem_kind k, double *v)
+{
+    char field[32];
+    *v = NAN;
+    if (o->rc)
+        return o->rc;
+    if (at >= strlen(o->buf) || width >= sizeof field)
+        return CWB_OK;
+    snprintf(field, sizeof field, "%.*s", (int)width, o->buf + at);
+    const char *s = field;
+    return cwb_fem_number(o, &s, k, v);
+}
+
+int cwb_fem_frd_row(cwb_fem_file *o, const cwb_mesh *m)
+{
+    double id;
+    if (cwb_fem_field(o, 3, 10, CWB_FEM_ID, &id))
+        return -1;
+    if (isnan(id)) {
+        fem_bad(o, "expected a node number in columns 4-13");
+        return -1;
+    }
+    return row_of(m, (int)id);
+}
+
+/* DISP's components are lengths, and CONTACT's first three (COPEN,
+ * CSLIP1, CSLIP2; then CPRESS, CSHEAR1, CSHEAR2). */
+static cwb_fem_kind frd_kind(const char *block, int k)
+{
+    if (strcmp(block, "DISP") == 0 || (strcmp(block, "CONTACT") == 0 && k < 3))
+        return CWB_FEM_LENGTH;
+    return CWB_FEM_VALUE;
+}
+
+/* One data line of the requested block into values. */
+static void frd_values(cwb_fem_file *o, const cwb_mesh *m, const cwb_frd_request *q, double *values)
+{
+    int r = cwb_fem_frd_row(o, m);
+    if (r < 0)
+        return; /* nodes CalculiX added when it expanded the 2D elements */
+    for (int k = 0; k < q->ncomp; k++)
+        cwb_fem_field(o, 13 + 12 * (size_t)k, 12, frd_kind(q->name, k),
+                      &values[(size_t)r * q->ncomp + k]);
 }
 
 int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q, double *values,
                   char *msg, size_t n)
 {
-    const char *name = q->name;
-    double time = q->time;
-    int ncomp = q->ncomp;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
-    for (size_t i = 0; i < m->nnode * (size_t)ncomp; i++)
+    cwb_fem_file o;
+    if (cwb_fem_open(&o, path, q->size, msg, n))
+        return o.rc;
+    for (size_t i = 0; i < m->nnode * (size_t)q->ncomp; i++)
         values[i] = NAN;
-    char buf[512];
-    double block_time = NAN;
+    double block_time = NAN, time = q->time;
     int inside = 0, found = 0;
-    while (fgets(buf, sizeof buf, f)) {
-        if (strncmp(buf, "  100CL", 7) == 0) {
-            block_time = frd_field(buf, 12, 12);
+    while (cwb_fem_line(&o)) {
+        if (strncmp(o.buf, "  100CL", 7) == 0) {
+            cwb_fem_field(&o, 12, 12, CWB_FEM_TIME, &block_time);
             inside = 0;
-            continue;
-        }
-        if (strncmp(buf, " -4  ", 5) == 0) {
+        } else if (strncmp(o.buf, " -4  ", 5) == 0) {
             char block[16] = "";
-            sscanf(buf + 5, "%15s", block);
+            sscanf(o.buf + 5, "%15s", block);
             /* the .frd prints times to 6 digits (%12.5E) */
-            inside = strcmp(block, name) == 0 &&
+            inside = strcmp(block, q->name) == 0 &&
                      fabs(block_time - time) < fmax(1e-6 * fmax(1, time), 5.5e-6 * fabs(time));
             found |= inside;
-            continue;
-        }
-        if (!inside)
-            continue;
-        if (strncmp(buf, " -3", 3) == 0) {
+        } else if (inside && strncmp(o.buf, " -3", 3) == 0)
             inside = 0;
-            continue;
-        }
-        if (strncmp(buf, " -1", 3) != 0)
-            continue;
-        int id = (int)frd_field(buf, 3, 10);
-        int r = row_of(m, id);
-        if (r < 0)
-            continue; /* nodes CalculiX added when it expanded the 2D elements */
-        for (int k = 0; k < ncomp; k++)
-            values[(size_t)r * ncomp + k] = frd_field(buf, 13 + 12 * (size_t)k, 12);
+        else if (inside && strncmp(o.buf, " -1", 3) == 0)
+            frd_values(&o, m, q, values);
     }
-    fclose(f);
+    cwb_fem_close(&o);
+    if (o.rc)
+        return o.rc;
     if (!found)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: no %s results at time %g", path, name, time);
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: no %s results at time %g", path, q->name, time);
     return CWB_OK;
-}
-
-int cwb_fem_read_numbers(FILE *f, int *lineno, int want, double v[4])
-{
-    char buf[512];
-    while (fgets(buf, sizeof buf, f)) {
-        (*lineno)++;
-        if (strspn(buf, " \t\r\n") == strlen(buf))
-            continue;
-        return sscanf(buf, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) >= want;
-    }
-    return 0;
-}
-
-double cwb_fem_frd_number(const char *line, size_t at, size_t width)
-{
-    char buf[32];
-    if (at >= strlen(line) || width >= sizeof buf)
-        return NAN;
-    snprintf(buf, sizeof buf, "%.*s", (int)width, line + at);
-    char *end;
-    double v = strtod(buf, &end);
-    return end == buf ? NAN : v;
 }
