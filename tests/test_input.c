@@ -756,6 +756,8 @@ START_TEST(every_ini_file_kind_takes_a_leading_bom)
                       "[mesh] parameter %zu differs", k);
     cwb_fem_study_free(s[0]);
     cwb_fem_study_free(s[1]);
+    remove(path[0]);
+    remove(path[1]);
 
     text = slurp("cases/seed000_fig15_kn_fem.fit");
     double k_fit[2];
