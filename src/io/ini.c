@@ -224,7 +224,7 @@ int cwb_lines_next(cwb_lines *l, int *got, char *msg, size_t n)
     int c;
     *got = 0;
     errno = 0;
-    while ((c = getc(l->f)) != EOF && c != '\n') {
+    while ((c = getc_unlocked(l->f)) != EOF && c != '\n') {
         if (k == l->max || c == '\0') {
             l->line++;
             if (c == '\0')
