@@ -13,7 +13,8 @@
 #   make reference-analytic   regenerate reference/analytic/*.csv
 #   make reference  regenerate reference/fem/ with gmsh and CalculiX (installs them)
 #   make format     clang-format the sources
-#   make fuzz       AFL++ on the case, fit, study and reference-CSV readers (FUZZ_SECONDS each)
+#   make fuzz       AFL++ on the case, fit, study, reference-CSV and gmsh-mesh readers
+#                   (FUZZ_SECONDS each; FUZZ_TARGETS=msh for one)
 #   make deps       install the Debian packages the build needs
 #
 # Targets that need Debian packages install them when they are missing
@@ -95,7 +96,8 @@ FUZZ_SEED_case  = cases/chung_ooi_1_glass.case
 FUZZ_SEED_fit   = cases/seed000_fig14_w.fit
 FUZZ_SEED_study = reference/fem/studies/seed000_fig7a.study
 FUZZ_SEED_csv   = reference/analytic/linear_impact.csv
-FUZZ_SMOKE = $(foreach t,case fit study csv,$(BUILD)/fuzz/smoke_$(t).ok)
+FUZZ_SEED_msh   = tests/data/fem/halfround_coarse.msh
+FUZZ_SMOKE = $(foreach t,case fit study csv msh,$(BUILD)/fuzz/smoke_$(t).ok)
 
 $(BUILD)/fuzz/smoke_%.ok: fuzz/fuzz_%.c fuzz/fuzz_main.c $(BUILD)/libcwb.a
 	@mkdir -p $(dir $@)
@@ -281,7 +283,7 @@ clean:
 
 # --- fuzzing --------------------------------------------------------------------
 # AFL++ on the input readers (fuzz/fuzz_*.c: case files, fit-cases, FEM
-# studies, reference CSVs), one campaign of FUZZ_SECONDS each, one after
+# studies, reference CSVs, gmsh meshes), one campaign of FUZZ_SECONDS each, one after
 # another, under ASan + UBSan; output in build/fuzz/. Fails when any target
 # found a crash or a leak (after running them all).
 FUZZ_SECONDS ?= 60

@@ -2,21 +2,21 @@
 # fuzz/run.sh TARGET SECONDS -- one bounded AFL++ campaign on one of cwb's
 # input readers, then its numbers.
 #
-#   TARGET   case | fit | study | csv  (the harness fuzz/fuzz_TARGET.c)
+#   TARGET   case | fit | study | csv | msh  (the harness fuzz/fuzz_TARGET.c)
 #   SECONDS  length of the campaign (afl-fuzz -V)
 #
 # Builds libcwb.a with afl-cc under AddressSanitizer and UBSan (through the
 # Makefile's own rules, into build/fuzz/lib), links the harness, seeds it
 # from the tree (cases/*.case, cases/*.fit, reference/fem/studies/*.study,
-# small reference CSVs) plus fuzz/corpus/TARGET/, and runs afl-fuzz with
-# its output in build/fuzz/TARGET/out. Afterwards every input in the queue
-# is read once more outside the fuzzer with LeakSanitizer on (the
-# persistent loop cannot see leaks). Exits 1 when a crash or a leak was
+# small reference CSVs, tests/data/fem/*.msh) plus fuzz/corpus/TARGET/,
+# and runs afl-fuzz with its output in build/fuzz/TARGET/out. Afterwards
+# every input in the queue is read once more outside the fuzzer with
+# LeakSanitizer on (the persistent loop cannot see leaks). Exits 1 when a crash or a leak was
 # found, naming the files; hangs are reported but do not fail the run (on a
 # shared machine a slow round can pass for one; replay them).
 set -eu
 
-usage() { echo "usage: sh fuzz/run.sh case|fit|study|csv SECONDS" >&2; exit 2; }
+usage() { echo "usage: sh fuzz/run.sh case|fit|study|csv|msh SECONDS" >&2; exit 2; }
 [ $# -eq 2 ] || usage
 target=$1 seconds=$2
 case $seconds in '' | *[!0-9]*) usage ;; esac
@@ -53,22 +53,29 @@ case) seeds=$(ls cases/*.case) ;;
 fit) seeds=$(ls cases/*.fit) ;;
 study) seeds=$(ls reference/fem/studies/*.study) ;;
 csv) seeds=$(find reference -name '*.csv' -size -8k | sort | head -n 40) ;;
+msh) seeds=$(ls tests/data/fem/*.msh) ;;
 esac
 for s in $seeds; do cp "$s" "$work/in/"; done
 [ -d "fuzz/corpus/$target" ] && cp "fuzz/corpus/$target"/* "$work/in/"
 
 # Tokens the readers compare against: section names, keys and the first
 # word of values (law and driver names...) for INI files, header cells for
-# CSVs; afl-fuzz splices them in.
+# CSVs, section markers and element types for meshes; afl-fuzz splices
+# them in.
 {
     printf '"%s"\n' '[' ']' '=' '#' ';' ',' '\x0a' '\x09' ' ' '\x0d' 'e-' 'nan' 'inf' '0x1p3'
-    if [ "$target" = csv ]; then
-        awk '!/^#/ && NF { print; nextfile }' "$work/in"/* | tr ',[]' '\n\n\n' |
-            sed 's/^ *//; s/ *$//' | grep '^[A-Za-z_]'
+    if [ "$target" = msh ]; then
+        printf '"%s"\n' '$MeshFormat' '$Nodes' '$EndNodes' '$Elements' '$EndElements' '2.2 0 8' \
+            ' 11 ' ' 9 ' ' 8 ' ' 15 ' '-1' '2147483647' '4294967296' '9223372036854775807'
     else
-        cat "$work/in"/* | sed -n 's/^ *\[\([A-Za-z0-9_]*\)\].*/[\1]/p;
-            s/^ *\([A-Za-z0-9_]*\) *= *\([A-Za-z0-9_.]*\).*/\1\n\2/p'
-    fi | grep '^[A-Za-z0-9_.[][A-Za-z0-9_.]*\]*$' | sort -u | head -n 400 | sed 's/.*/"&"/'
+        if [ "$target" = csv ]; then
+            awk '!/^#/ && NF { print; nextfile }' "$work/in"/* | tr ',[]' '\n\n\n' |
+                sed 's/^ *//; s/ *$//' | grep '^[A-Za-z_]'
+        else
+            cat "$work/in"/* | sed -n 's/^ *\[\([A-Za-z0-9_]*\)\].*/[\1]/p;
+                s/^ *\([A-Za-z0-9_]*\) *= *\([A-Za-z0-9_.]*\).*/\1\n\2/p'
+        fi | grep '^[A-Za-z0-9_.[][A-Za-z0-9_.]*\]*$' | sort -u | head -n 400 | sed 's/.*/"&"/'
+    fi
 } >"$work/dict"
 
 # --- campaign -------------------------------------------------------------------

@@ -67,6 +67,10 @@ const char *test_tmp_path(const char *dir, const char *name, char *buf, size_t n
 void test_write_file(const char *path, const char *text);
 void test_fputs_rooted(FILE *f, const char *text);
 const char *test_root(void);
+/* A copy (malloc'd) of the text of a file of cases/ whose paths ("../x")
+ * name the repository root ($ROOT/x, see test_write_file), so that the copy
+ * reads the same files from another folder. */
+char *test_rooted(const char *text);
 /* Value of column `name` in row `row` of a run's series (fails the test if absent). */
 double test_col(const cwb_result *r, const char *name, size_t row);
 

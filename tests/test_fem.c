@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "cwb_fem.h"
+#include "cwb_fem_impact.h"
+#include "cwb_fem_shear.h"
 #include "cwb_fit.h"
 #include "cwb_files.h"
 #include "cwb_test.h"
@@ -87,7 +89,7 @@ START_TEST(fem_csv_from_committed_solver_output)
                 snprintf(dat, sizeof dat, "reference/fem/raw/%s/p%03zu%s.dat", studies[s], i + 1,
                          refined ? "_refined" : "");
                 cwb_halfround_out o;
-                ck_assert_msg(cwb_halfround_dat(&o, dat, msg, sizeof msg) == CWB_OK, "%s", msg);
+                ck_assert_msg(cwb_halfround_dat(&o, dat, R, msg, sizeof msg) == CWB_OK, "%s", msg);
                 double ux = o.top[1][0] - o.centre[1][0], uz = -(o.top[0][1] - o.centre[0][1]);
                 double w = cwb_eq20_penalty(R, a, E, nu, T, ux);
                 if (!refined) {
@@ -386,6 +388,153 @@ START_TEST(fem_figs_11_12_14_deviation)
 }
 END_TEST
 
+/* Copy committed solver output `from` to `to` with the first `find`
+ * replaced by `put`; the line of the replacement. */
+static int plant(const char *from, const char *to, const char *find, const char *put)
+{
+    FILE *in = fopen(from, "r"), *out = fopen(to, "w");
+    ck_assert_msg(in && out, "%s -> %s", from, to);
+    char line[512];
+    int at = 0, lineno = 0;
+    while (fgets(line, sizeof line, in)) {
+        lineno++;
+        char *hit = at ? NULL : strstr(line, find);
+        if (hit) {
+            at = lineno;
+            fprintf(out, "%.*s%s%s", (int)(hit - line), line, put, hit + strlen(find));
+        } else
+            fputs(line, out);
+    }
+    fclose(in);
+    ck_assert_int_eq(fclose(out), 0);
+    ck_assert_msg(at > 0, "%s: no '%s'", from, find);
+    return at;
+}
+
+/* A model's .dat reader (the one its parse step calls) on path, with the
+ * spec of the committed study `study`. */
+static int read_dat(const char *study, const char *path, char *msg, size_t n)
+{
+    char file[256];
+    snprintf(file, sizeof file, "reference/fem/studies/%s.study", study);
+    cwb_fem_study *s;
+    ck_assert_msg(cwb_fem_study_load(&s, file, msg, n) == CWB_OK, "%s", msg);
+    void *spec = calloc(1, s->model->spec_size);
+    ck_assert_ptr_nonnull(spec);
+    s->model->spec(s, 0, 1.0, spec);
+    const char *model = s->model->name;
+    int rc;
+    if (strcmp(model, "halfround") == 0) {
+        /* its spec is private to the model: R from the committed CSV */
+        cwb_reference r;
+        load_study(&r, study);
+        cwb_halfround_out o;
+        rc = cwb_halfround_dat(&o, path, col(&r, "R", 0), msg, n);
+        cwb_reference_free(&r);
+    } else if (strcmp(model, "cylinders") == 0) {
+        cwb_cylinders_reactions re;
+        if ((rc = cwb_cylinders_dat(&re, path, msg, n)) == CWB_OK)
+            cwb_cylinders_reactions_free(&re);
+    } else if (strcmp(model, "sphere") == 0) {
+        cwb_sphere_out o = {0};
+        rc = cwb_sphere_dat(&o, path, spec, msg, n);
+        cwb_sphere_out_free(&o);
+    } else if (strcmp(model, "sphere_shear") == 0) {
+        cwb_shear_out o = {0};
+        rc = cwb_shear_dat(&o, path, spec, msg, n);
+        cwb_shear_out_free(&o);
+    } else {
+        cwb_impact_out o = {0};
+        rc = cwb_impact_dat(&o, path, spec, msg, n);
+        cwb_impact_out_free(&o);
+    }
+    free(spec);
+    cwb_fem_study_free(s);
+    return rc;
+}
+
+/* Every number a model reads from solver output is checked (fem.c,
+ * cwb_fem_number): a value planted in a copy of each model's committed .dat
+ * -- not finite, beyond CWB_FEM_VALUE_MAX = 1e30, or a length beyond ten
+ * times the model's size R -- is refused naming the copy and the line.
+ * Before, each was read as a number: 1e305 m became u_z_rel_to_eq17 = inf
+ * in a CSV, 23 m (46 R) a result. */
+START_TEST(fem_planted_solver_output_refused)
+{
+    static const char *const rows[][4] = {
+        /* study, its raw .dat, the committed text, the planted one */
+        {"seed000_halfround_eq17", "p003.dat", "-2.316229E-05", "-1.000000E+305"},
+        {"seed000_halfround_eq17", "p003.dat", "-2.316229E-05", "-2.316229E+01"},
+        {"seed000_halfround_eq17", "p003.dat", "-1.326332E-09", "          nan"},
+        {"seed000_halfround_eq17", "p003.dat", "time  0.1000000E+01", "time  inf"},
+        {"seed000_cylinders_case2", "p001.dat", "6.948470E+05", "6.948470E+305"},
+        {"seed004_elastic", "p001.dat", "-1.000000E-02", "-1.000000E+305"},
+        {"seed004_modelc_y3", "p001.dat", "-3.080256E-03", "-3.080256E+305"},
+        {"seed004_modeld_a15_coarse", "p001.dat", "8.791454E+03", "8.791454E+35"},
+        {"seed004_modeld_a15_coarse", "p001.dat", "8.791454E+03", "1.0E+400"}};
+    char dir[256], from[300], to[300], msg[CWB_MSG], where[320];
+    scratch_dir(dir, sizeof dir, "planted");
+    snprintf(to, sizeof to, "%s/planted.dat", dir);
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        snprintf(from, sizeof from, "reference/fem/raw/%s/%s", rows[i][0], rows[i][1]);
+        ck_assert_msg(read_dat(rows[i][0], from, msg, sizeof msg) == CWB_OK, "%s", msg);
+        int line = plant(from, to, rows[i][2], rows[i][3]);
+        int rc = read_dat(rows[i][0], to, msg, sizeof msg);
+        snprintf(where, sizeof where, "%s:%d: ", to, line);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, where), "row %zu (%s): status %d: %s", i,
+                      rows[i][3], rc, msg);
+    }
+    remove(to);
+}
+END_TEST
+
+/* The same checks in the .frd reader: a planted displacement, a node
+ * number beyond int and a NaN in a DISP block of the coarse half-round
+ * mesh's nodes (a written .frd: none is committed), and the unplanted
+ * line read to the digit. */
+START_TEST(fem_planted_frd_refused)
+{
+    static const char *const rows[][3] = {
+        /* node field (10 characters), u_x field (12), what the message names */
+        {"4", "1.00000E+305", "length '1.00000E+305'"},
+        {"9.9999E+12", "1.00000E-05", "node or element number"},
+        {"4", "nan", "not a finite number"},
+        {"4", "1.00000E-05", NULL}};
+    char dir[256], path[300], msg[CWB_MSG], where[320];
+    scratch_dir(dir, sizeof dir, "frd");
+    snprintf(path, sizeof path, "%s/t.frd", dir);
+    cwb_mesh m;
+    ck_assert_msg(cwb_mesh_read(&m, "tests/data/fem/halfround_coarse.msh", msg, sizeof msg) ==
+                      CWB_OK,
+                  "%s", msg);
+    double *v = malloc(3 * m.nnode * sizeof *v);
+    ck_assert_ptr_nonnull(v);
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        FILE *f = fopen(path, "w");
+        ck_assert_ptr_nonnull(f);
+        fprintf(f, "  100CL  101 1.00000E+00         251                     1    1           1\n"
+                   " -4  DISP        4    1\n");
+        fprintf(f, " -1%10s%12s%12s%12s\n -3\n", rows[i][0], rows[i][1], "0.00000E+00",
+                "0.00000E+00");
+        ck_assert_int_eq(fclose(f), 0);
+        /* R = 0.5 m: lengths up to 5 m */
+        cwb_frd_request q = {.name = "DISP", .time = 1.0, .ncomp = 3, .size = 0.5};
+        int rc = cwb_frd_block(path, &m, &q, v, msg, sizeof msg);
+        if (!rows[i][2]) { /* the unplanted line reads */
+            ck_assert_msg(rc == CWB_OK, "%s", msg);
+            ck_assert(v[3 * (size_t)cwb_mesh_row(&m, 4)] == 1e-5);
+            continue;
+        }
+        snprintf(where, sizeof where, "%s:3: ", path);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, where) && strstr(msg, rows[i][2]),
+                      "row %zu: status %d: %s", i, rc, msg);
+    }
+    free(v);
+    cwb_mesh_free(&m);
+    remove(path);
+}
+END_TEST
+
 /* `cwb fit` a fit-case quietly into the scratch folder. */
 static void fit_quietly(const char *path, cwb_result *r)
 {
@@ -470,6 +619,46 @@ START_TEST(fem_equivalent_stiffnesses)
 }
 END_TEST
 
+/* Crafted meshes that the gmsh reader must refuse with the file, the line
+ * and what is allowed (tests/data/fuzz/README.md says what each one did
+ * before the reader bounded its counts and numbers: stack and heap
+ * overflows, signed overflow, an endless loop over an 8 GB index, a cut
+ * line read as a different node). Under make sanitize the same files must
+ * pass ASan and UBSan. */
+START_TEST(fem_mesh_reader_refuses_crafted_meshes)
+{
+    static const char *const bad[][3] = {
+        {"msh_negative_tags.msh", ":12:", "number of tags -10"},
+        {"msh_tags_int_max.msh", ":12:", "number of tags 2147483647"},
+        {"msh_nodes_2_62.msh", ":5:", "node count 4611686018427387904"},
+        {"msh_elements_2_62.msh", ":11:", "element count 4611686018427387904"},
+        {"msh_node_id_int_max.msh", ":7:", "node number 2147483647"},
+        {"msh_truncated.msh", ":387:", "cut short"}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char path[128], where[160], msg[CWB_MSG];
+        snprintf(path, sizeof path, "tests/data/fuzz/%s", bad[i][0]);
+        snprintf(where, sizeof where, "%s%s", path, bad[i][1]);
+        cwb_mesh m;
+        int rc = cwb_mesh_read(&m, path, msg, sizeof msg);
+        if (rc == CWB_OK)
+            cwb_mesh_free(&m);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, where) && strstr(msg, bad[i][2]),
+                      "%s: status %d: %s (expected %s ... %s)", bad[i][0], rc, msg, where,
+                      bad[i][2]);
+    }
+    /* the committed mesh still reads: 251 nodes, 110 triangles (the
+     * element count the pipeline test below reports for it) */
+    cwb_mesh m;
+    char msg[CWB_MSG];
+    ck_assert_msg(cwb_mesh_read(&m, "tests/data/fem/halfround_coarse.msh", msg, sizeof msg) ==
+                      CWB_OK,
+                  "%s", msg);
+    ck_assert_uint_eq(m.nnode, 251);
+    ck_assert_uint_eq(m.ntri, 110);
+    cwb_mesh_free(&m);
+}
+END_TEST
+
 /* The models' table: every model has its name, summary, sections, tables
  * and steps, and is found by its name. */
 START_TEST(fem_model_table)
@@ -528,7 +717,17 @@ END_TEST
 
 /* Run `cwb reference STUDY` with PATH = bin alone (no shell: fork/exec by
  * cwb_spawn); returns the exit status and what it wrote. */
+static int run_reference_reuse(const char *study, const char *bin, const char *out, int reuse,
+                               char *err, size_t n);
+
 static int run_reference(const char *study, const char *bin, const char *out, char *err, size_t n)
+{
+    return run_reference_reuse(study, bin, out, 0, err, n);
+}
+
+/* The same, with --reuse when reuse is 1. */
+static int run_reference_reuse(const char *study, const char *bin, const char *out, int reuse,
+                               char *err, size_t n)
 {
     char log[300], work[300];
     snprintf(log, sizeof log, "%s.log", out);
@@ -536,7 +735,8 @@ static int run_reference(const char *study, const char *bin, const char *out, ch
     const char *cwb = getenv("CWB_BIN");
     ck_assert_msg(cwb != NULL, "CWB_BIN is not set (run through make check)");
     char *argv[] = {(char *)cwb, "reference", (char *)study, "--out",
-                    (char *)out, "--work",    work,          NULL};
+                    (char *)out, "--work",    work,          reuse ? "--reuse" : NULL,
+                    NULL};
     char *keep = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
     ck_assert_ptr_nonnull(keep);
     setenv("PATH", bin, 1); /* the child's; cwb is started by its full path */
@@ -558,6 +758,18 @@ static void write_text(const char *path, const char *text)
     ck_assert_ptr_nonnull(f);
     fputs(text, f);
     ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The whole of a small text file (the caller frees it). */
+static char *slurp_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "%s", path);
+    char *text = calloc(1, 1 << 16);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_uint_lt(fread(text, 1, (1 << 16) - 1, f), (1 << 16) - 1);
+    fclose(f);
+    return text;
 }
 
 static void write_script(const char *path, const char *body)
@@ -726,6 +938,52 @@ START_TEST(fem_pipeline_with_stand_in_solvers)
 }
 END_TEST
 
+/* `cwb reference --reuse` re-reads a kept solve: a displacement of 1e305 m
+ * planted in its .dat (a copy of the committed output of the eq. 17
+ * study's a/R = 0.05 point) ended in the CSV as u_z_top = 1e+305 and
+ * u_z_rel_to_eq17 = inf with exit status 0. Now the run fails (exit 1)
+ * naming the .dat and its line, and the CSV of the earlier run stays as
+ * it was. */
+START_TEST(fem_reuse_refuses_planted_output)
+{
+    char dir[256], study[300], bin[300], out[300], path[400], err[8192], body[1024], dat[512];
+    scratch_dir(dir, sizeof dir, "reuse");
+    snprintf(study, sizeof study, "%s/eq17.study", dir);
+    snprintf(bin, sizeof bin, "%s/bin", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    ck_assert_int_eq(mkdir(bin, 0755), 0);
+    write_text(study, "[study]\nname = eq17\nmodel = halfround\n[body]\na_over_R = 0.05\n"
+                      "base = symmetric\n[mesh]\nrefine = 1\n");
+    fake_gmsh(bin, "tests/data/fem/halfround_coarse.msh");
+    ck_assert_ptr_nonnull(realpath("reference/fem/raw/seed000_halfround_eq17/p003.dat", dat));
+    snprintf(path, sizeof path, "%s/ccx", bin);
+    snprintf(body, sizeof body,
+             "[ \"$1\" = -v ] && { echo 'This is Version 2.20'; exit 0; }\n"
+             "/bin/cp '%s' \"$2.dat\" && : > \"$2.frd\"\n",
+             dat);
+    write_script(path, body);
+    int st = run_reference(study, bin, out, err, sizeof err);
+    ck_assert_msg(st == 0, "status %d: %s", st, err);
+    char csv[400], *before, *after;
+    snprintf(csv, sizeof csv, "%s/eq17.csv", out);
+    before = slurp_text(csv);
+
+    char kept[400];
+    snprintf(kept, sizeof kept, "%s/work/eq17/p001.dat", out);
+    int line = plant(dat, kept, "-2.316229E-05", "-1.000000E+305");
+    st = run_reference_reuse(study, bin, out, 1, err, sizeof err);
+    char where[450];
+    snprintf(where, sizeof where, "%s:%d: length '-1.000000E+305'", kept, line);
+    ck_assert_msg(st == 1 && strstr(err, "--reuse") && strstr(err, where), "status %d: %s", st,
+                  err);
+    after = slurp_text(csv);
+    ck_assert_msg(strcmp(before, after) == 0 && !strstr(after, "inf"), "the CSV changed: %s",
+                  after);
+    free(before);
+    free(after);
+}
+END_TEST
+
 Suite *fem_suite(void)
 {
     Suite *s = suite_create("fem");
@@ -739,11 +997,16 @@ Suite *fem_suite(void)
     tcase_add_test(t, fem_nodal_forces_have_the_hertz_moments);
     tcase_add_test(t, fem_cylinders_from_committed_solver_output);
     tcase_add_test(t, fem_figs_11_12_14_deviation);
+
+    tcase_add_test(t, fem_planted_solver_output_refused);
+    tcase_add_test(t, fem_planted_frd_refused);
     tcase_add_test(t, fem_equivalent_stiffnesses);
     tcase_add_test(t, fem_model_table);
+    tcase_add_test(t, fem_mesh_reader_refuses_crafted_meshes);
     tcase_add_test(t, fem_committed_studies_load);
     tcase_add_test(t, fem_missing_or_failing_solver);
     tcase_add_test(t, fem_pipeline_with_stand_in_solvers);
+    tcase_add_test(t, fem_reuse_refuses_planted_output);
     suite_add_tcase(s, t);
     return s;
 }

@@ -478,6 +478,62 @@ START_TEST(reader_edge_cases)
 }
 END_TEST
 
+/* A reference CSV that starts with a UTF-8 byte-order mark (Excel's "CSV
+ * UTF-8" writes one) reads exactly as the same file without it: before,
+ * its first '#' line (behind the mark) was taken for the header row. A
+ * mark anywhere else is refused with its line. */
+START_TEST(reader_skips_a_leading_bom)
+{
+    char dir[] = "/tmp/cwb-refbom-XXXXXX", path[2][300], msg[CWB_MSG];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    FILE *in = fopen("reference/analytic/linear_impact.csv", "r");
+    ck_assert_ptr_nonnull(in);
+    static char text[1 << 20];
+    size_t len = fread(text, 1, sizeof text - 1, in);
+    fclose(in);
+    ck_assert_uint_lt(len, sizeof text - 1);
+    static cwb_reference ref[2];
+    for (int bom = 0; bom < 2; bom++) {
+        snprintf(path[bom], sizeof path[bom], "%s/r%d.csv", dir, bom);
+        FILE *f = fopen(path[bom], "w");
+        ck_assert_ptr_nonnull(f);
+        if (bom)
+            fputs("\xEF\xBB\xBF", f);
+        fwrite(text, 1, len, f);
+        ck_assert_int_eq(fclose(f), 0);
+        ck_assert_msg(cwb_reference_load(&ref[bom], path[bom], msg, sizeof msg) == CWB_OK, "%s",
+                      msg);
+    }
+    ck_assert_uint_eq(ref[0].ncol, ref[1].ncol);
+    ck_assert_uint_eq(ref[0].nrow, ref[1].nrow);
+    for (size_t j = 0; j < ref[0].ncol; j++) {
+        ck_assert_str_eq(ref[0].name[j], ref[1].name[j]);
+        ck_assert_str_eq(ref[0].unit[j], ref[1].unit[j]);
+        for (size_t i = 0; i < ref[0].nrow; i++)
+            ck_assert(ref[0].v[j][i] == ref[1].v[j][i]);
+    }
+    ck_assert(ref[0].tolerance == ref[1].tolerance);
+    ck_assert_str_eq(ref[0].independence, ref[1].independence);
+    ck_assert_str_eq(ref[0].stands_for, ref[1].stands_for);
+    ck_assert_str_eq(ref[0].provenance, ref[1].provenance);
+    cwb_reference_free(&ref[0]);
+    cwb_reference_free(&ref[1]);
+    FILE *f = fopen(path[0], "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("x[-],y[-]\n0,0\n\xEF\xBB\xBF"
+          "1,1\n",
+          f);
+    ck_assert_int_eq(fclose(f), 0);
+    char where[400];
+    snprintf(where, sizeof where, "%s:3: a byte-order mark", path[0]);
+    ck_assert_int_eq(cwb_reference_load(&ref[0], path[0], msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, where), "%s", msg);
+    remove(path[0]);
+    remove(path[1]);
+    rmdir(dir);
+}
+END_TEST
+
 /* What `make fuzz` found in the readers (tests/data/fuzz/README.md): each
  * file is refused with its line, or read as its author meant; the case
  * that aborted inside GSL loads with GSL's default (aborting) handler on,
@@ -772,8 +828,8 @@ START_TEST(physical_set_refuses_each_kind_of_reference)
     /* a law option, not a material: the awk reference of the Hertz 2D paper
      * (2020) Fig. 14 uses eq. 33's penalty factor, not a constant one */
     const char *constant[] = {"tangential.penalty=constant"};
-    ck_assert_int_eq(
-        cli_sets("run", "cases/seed000_fig14.case", constant, 1, out, err, sizeof out), 0);
+    ck_assert_int_eq(cli_sets("run", "cases/seed000_fig14.case", constant, 1, out, err, sizeof out),
+                     0);
     ck_assert_msg(strstr(err, "not compared with reference/analytic/seed000_fig14.csv: it was made "
                               "for other inputs (tangential.penalty = constant, the reference's "
                               "eq33)"),
@@ -851,6 +907,7 @@ Suite *references_suite(void)
     tcase_add_test(tc, every_reference_has_fields);
     tcase_add_test(tc, malformed_fields_named);
     tcase_add_test(tc, reader_edge_cases);
+    tcase_add_test(tc, reader_skips_a_leading_bom);
     tcase_add_test(tc, fuzz_findings);
     tcase_add_test(tc, every_reference_states_what_it_stands_for);
     tcase_add_test(tc, shipped_cases_have_the_inputs_of_their_references);

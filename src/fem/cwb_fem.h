@@ -103,11 +103,14 @@ typedef struct {
     const char *name; /* block name, e.g. "DISP", "CONTACT" */
     double time;      /* total time of its increment [-] */
     int ncomp;        /* components per node */
+    double size;      /* the model's size in the file's length unit (cwb_fem_file) */
 } cwb_frd_request;
 
 /* The block q of the .frd at path: q->ncomp components per node
- * (values[row * ncomp + k], rows as the mesh's, NaN where absent).
- * CWB_EFAIL when the block is not there. */
+ * (values[row * ncomp + k], rows as the mesh's, NaN where absent); DISP's
+ * components and CONTACT's first three (COPEN, CSLIP1, CSLIP2) are
+ * checked as lengths, the others as values. CWB_EFAIL when the block is
+ * not there, CWB_EINPUT for a number out of range (cwb_fem_number). */
 int cwb_frd_block(const char *path, const cwb_mesh *m, const cwb_frd_request *q, double *values,
                   char *msg, size_t n);
 
@@ -303,9 +306,11 @@ typedef struct {
     double reaction[2][2]; /* [step][x, z] total force on BASE [N/m] */
 } cwb_halfround_out;
 
-/* Parse a .dat written by the half-round deck. CWB_EINPUT with the line
- * when it is malformed, CWB_EFAIL when a step's results are missing. */
-int cwb_halfround_dat(cwb_halfround_out *o, const char *path, char *msg, size_t n);
+/* Parse a .dat written by the half-round deck of body radius R [m] (the
+ * model's size: cwb_fem_number). CWB_EINPUT with the line when it is
+ * malformed or a number is out of range, CWB_EFAIL when a step's results
+ * are missing. */
+int cwb_halfround_dat(cwb_halfround_out *o, const char *path, double R, char *msg, size_t n);
 
 /* Johnson's eq. 17 (seed 000): approach of the flat's centre to the body's
  * centre under the normal traction, (1 - nu^2)/E 2N/pi [ln(4R/a) - 1/2]. */
@@ -412,13 +417,78 @@ double cwb_sphere_centre_pressure(const double *r, const double *p, size_t count
 /* Leg (1 load, 2 unload, 3 reload) of step k (1-based). */
 int cwb_sphere_leg(const cwb_sphere *s, size_t k);
 
-/* The first non-blank line of a CalculiX .dat after a block header, read
- * into v[0..3]; 1 when it holds at least `want` numbers (3 for a total, 4
- * for a node's or an integration point's row), 0 otherwise or at the end. */
-int cwb_fem_read_numbers(FILE *f, int *lineno, int want, double v[4]);
-/* A number of a fixed-width .frd line: `width` characters at `at`; NaN
- * when the line is shorter or the field holds no number. */
-double cwb_fem_frd_number(const char *line, size_t at, size_t width);
+/* ------------------------------------------------------------------ */
+/* Solver output: one checked parser for every number (fem.c)          */
+/*
+ * Every number a model takes from a CalculiX .dat or .frd goes through
+ * cwb_fem_number: finite and plausible for its kind, or the file is
+ * refused naming its path and line. A cut, corrupted or edited file must
+ * not become a reference CSV (a planted 1e305 displacement used to reach
+ * one as "inf" with exit status 0).
+ */
+
+/* Largest |value| of any number in the output: the models' quantities in
+ * SI or deck units (stresses up to some 1e12 Pa, forces, energies) stay
+ * far below, and products of a few such numbers with the unit factors
+ * stay finite in double precision (1e308). */
+#define CWB_FEM_VALUE_MAX 1e30
+/* Largest |length| (displacement, coordinate) in model sizes (the body's
+ * radius R): a contact problem's displacements are a fraction of R, its
+ * coordinates within a few R; ten times that is no solver result. */
+#define CWB_FEM_SIZES 10
+
+typedef enum {
+    CWB_FEM_VALUE,  /* force, stress, energy, strain: |v| <= CWB_FEM_VALUE_MAX */
+    CWB_FEM_LENGTH, /* displacement or coordinate: |v| <= CWB_FEM_SIZES x size */
+    CWB_FEM_TIME,   /* total time of an increment: 0 <= t <= CWB_FEM_VALUE_MAX */
+    CWB_FEM_ID      /* node, element or integration point number: 1 ... INT_MAX */
+} cwb_fem_kind;
+
+/* One solver output file being read, a line at a time. The first error
+ * sticks in rc (with its message in msg): later calls do nothing, loops
+ * end, and the reader returns rc. */
+typedef struct {
+    FILE *f;
+    const char *path;
+    double size; /* the model's size (its body's radius) in the file's length unit */
+    int line;    /* the line in buf, from 1 */
+    int again;   /* 1: the next cwb_fem_line gives buf once more */
+    int rc;      /* CWB_OK, or the first error */
+    char buf[512];
+    char *msg;
+    size_t n;
+} cwb_fem_file;
+
+/* Open path: CWB_OK, or CWB_EFAIL "PATH: no solver output". */
+int cwb_fem_open(cwb_fem_file *o, const char *path, double size, char *msg, size_t n);
+void cwb_fem_close(cwb_fem_file *o);
+/* The next line into o->buf: 1, or 0 at the end of the file or after an
+ * error (a line longer than the buffer is one: CalculiX writes none). */
+int cwb_fem_line(cwb_fem_file *o);
+/* The number at *s (blanks skipped), of kind k, into *v and *s moved past
+ * it: CWB_OK; *v = NaN and *s unchanged when there is no number there;
+ * CWB_EINPUT (o->rc) when it is not finite or not plausible for k. */
+int cwb_fem_number(cwb_fem_file *o, const char **s, cwb_fem_kind k, double *v);
+/* Up to max numbers from s, number i of kind k[i], into v; *got receives
+ * how many there were (up to the first word that is not a number). */
+int cwb_fem_numbers(cwb_fem_file *o, const char *s, const cwb_fem_kind *k, int max, double *v,
+                    int *got);
+/* The time of a .dat block header, the number at s (after "and time"):
+ * CWB_OK, or CWB_EINPUT when there is none or it is not a time. */
+int cwb_fem_time(cwb_fem_file *o, const char *s, double *t);
+/* The first non-blank line after a .dat block header: its first `want`
+ * numbers (kinds k) into v; CWB_EINPUT "expected the numbers of WHAT" when
+ * it has fewer or the file ends. */
+int cwb_fem_dat_row(cwb_fem_file *o, const cwb_fem_kind *k, int want, double *v, const char *what);
+/* A field of the fixed-width .frd line in o->buf: `width` characters at
+ * `at`, of kind k: CWB_OK with *v (NaN when the line is shorter or the
+ * field holds no number), CWB_EINPUT when its number is not plausible. */
+int cwb_fem_field(cwb_fem_file *o, size_t at, size_t width, cwb_fem_kind k, double *v);
+/* The node number of an .frd data line (" -1" and the number in 10
+ * characters at 3): its row in m, or -1 when m has no such node (CalculiX
+ * adds nodes when it expands 2D elements); -1 with o->rc set when the
+ * field is not a node number. */
+int cwb_fem_frd_row(cwb_fem_file *o, const cwb_mesh *m);
 
 /* The reason every FEM reference gives on its "# independence: fem" line. */
 #define FEM_INDEPENDENCE                                                                           \

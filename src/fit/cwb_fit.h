@@ -212,9 +212,11 @@ int cwb_fit_noise(const cwb_fit_case *fc, cwb_fit_out *o, double *y, size_t coun
                   size_t n);
 
 /* [fit] data as a list of CSV paths: each entry a path or a pattern
- * ("seed004_grid_E*[0-9].csv") expanded by glob(3) -- no shell -- in
- * sorted order. CWB_EINPUT naming the fit-case's line when a pattern
- * matches nothing or there are more than CWB_FIT_MAX_DATA files. */
+ * ("reference/fem/seed004_grid_E*[0-9].csv") with glob(3)'s wildcards in
+ * its file name only, matched in that one folder -- no shell, no walk of
+ * the file system -- in sorted order. CWB_EINPUT naming the fit-case's
+ * line when a pattern matches nothing, has a wildcard in a folder, or
+ * there are more than CWB_FIT_MAX_DATA files. */
 #define CWB_FIT_MAX_DATA 16
 typedef struct {
     size_t count;

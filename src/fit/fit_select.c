@@ -8,7 +8,8 @@
  * fits use one of them; x_range restricts a fit to the range where a law
  * claims validity.
  */
-#include <glob.h>
+#include <dirent.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -159,9 +160,53 @@ void cwb_fit_points_free(cwb_fit_points *p)
     memset(p, 0, sizeof *p);
 }
 
-/* One entry of [fit] data: a path, or a pattern expanded by glob(3);
- * -1 when the entries exceed CWB_FIT_MAX_DATA, 0 when a pattern matches
- * nothing. */
+/* Sort order of the matched paths: the one glob(3) gives in the C locale. */
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* The entries of folder dir matching pattern (fnmatch(3), the rules of
+ * glob(3): a leading '.' only matched by a '.'), appended to p as dir/name
+ * in sorted order. Only this one folder is read and the reading stops at
+ * the first match beyond CWB_FIT_MAX_DATA, so a pattern costs one folder
+ * listing however it is written. 1; 0 when nothing matches (or the
+ * folder cannot be read); -1 when the matches overflow CWB_FIT_MAX_DATA or
+ * a path CWB_TEXT. */
+static int match_in_folder(cwb_fit_paths *p, const char *dir, const char *pattern)
+{
+    DIR *d = opendir(dir[0] ? dir : ".");
+    if (!d)
+        return 0;
+    size_t first = p->count;
+    int rc = 1;
+    struct dirent *e;
+    while (rc > 0 && (e = readdir(d))) {
+        if (fnmatch(pattern, e->d_name, FNM_PERIOD) != 0)
+            continue;
+        if (p->count >= CWB_FIT_MAX_DATA ||
+            (size_t)snprintf(p->matched[p->count], CWB_TEXT, "%s%s", dir, e->d_name) >= CWB_TEXT)
+            rc = -1;
+        else
+            p->count++;
+    }
+    closedir(d);
+    if (rc < 0)
+        return rc;
+    if (p->count == first)
+        return 0;
+    qsort(p->matched[first], p->count - first, sizeof p->matched[0], by_name);
+    for (size_t i = first; i < p->count; i++)
+        p->path[i] = p->matched[i];
+    return 1;
+}
+
+/* One entry of [fit] data: a path, or a pattern with wildcards (* ? [)
+ * in its file name only, matched in that one folder (no shell, no walk of
+ * the file system: a pattern like "/ * / * / *.x" with wildcards in its
+ * folders would read every folder on the way). 1, 0 when a pattern
+ * matches nothing, -1 when the entries exceed CWB_FIT_MAX_DATA, -3 when a
+ * folder of the pattern has a wildcard. */
 static int add_data_entry(cwb_fit_paths *p, const char *entry)
 {
     if (!strpbrk(entry, "*?[")) {
@@ -170,21 +215,13 @@ static int add_data_entry(cwb_fit_paths *p, const char *entry)
         p->path[p->count++] = entry;
         return 1;
     }
-    glob_t g;
-    if (glob(entry, 0, NULL, &g) != 0)
-        return 0;
-    int rc = 1;
-    for (size_t i = 0; i < g.gl_pathc && rc > 0; i++) {
-        if (p->count >= CWB_FIT_MAX_DATA || strlen(g.gl_pathv[i]) >= CWB_TEXT)
-            rc = -1;
-        else {
-            snprintf(p->matched[p->count], CWB_TEXT, "%s", g.gl_pathv[i]);
-            p->path[p->count] = p->matched[p->count];
-            p->count++;
-        }
-    }
-    globfree(&g);
-    return rc;
+    const char *slash = strrchr(entry, '/');
+    size_t dir_len = slash ? (size_t)(slash - entry) + 1 : 0;
+    char dir[CWB_TEXT];
+    snprintf(dir, sizeof dir, "%.*s", (int)dir_len, entry);
+    if (strpbrk(dir, "*?["))
+        return -3;
+    return match_in_folder(p, dir, entry + dir_len);
 }
 
 int cwb_fit_data_paths(const cwb_fit_case *fc, cwb_fit_paths *p, char *msg, size_t n)
@@ -199,6 +236,11 @@ int cwb_fit_data_paths(const cwb_fit_case *fc, cwb_fit_paths *p, char *msg, size
         if (rc == 0)
             return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] data = %s: no file matches", fc->path,
                             fc->line[CWB_FIT_DATA], entry[i]);
+        if (rc == -3)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: [fit] data = %s: wildcards (* ? [) are allowed in the file "
+                            "name only, not in its folders (one folder is searched)",
+                            fc->path, fc->line[CWB_FIT_DATA], entry[i]);
         over = rc < 0;
     }
     if (p->count == 0 || over)

@@ -8,6 +8,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_interp.h>
 
+#include "cwb_ini.h"
 #include "cwb_out.h"
 
 void cwb_reference_free(cwb_reference *ref)
@@ -117,8 +118,9 @@ static int read_field(cwb_reference *ref, const char *line, int lineno, char *ms
                     ref->path, lineno, (int)len, v);
 }
 
-/* A reference line may be long (provenance), but not without bound. */
-#define REF_MAX_LINE (1 << 20)
+/* A reference line may be long (provenance), but not without bound: the
+ * INI files' limit (a row of CWB_MAX_COLS numbers takes some 2 kB). */
+#define REF_MAX_LINE CWB_INI_MAX_LINE
 
 static void keep_provenance(cwb_reference *ref, const char *line, size_t *used)
 {
@@ -203,24 +205,12 @@ static int read_line(cwb_reference *ref, char *line, int lineno, size_t *used, s
 
 static int read_lines(cwb_reference *ref, FILE *f, char *msg, size_t n)
 {
-    char *line = NULL;
-    size_t len_cap = 0, used = 0, cap = 0;
-    ssize_t len;
-    int lineno = 0, rc = CWB_OK;
-    while (rc == CWB_OK && (len = getline(&line, &len_cap, f)) >= 0) {
-        lineno++;
-        if (len > REF_MAX_LINE)
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: line of %zd bytes: the limit is %d",
-                          ref->path, lineno, len, REF_MAX_LINE);
-        else if (strlen(line) != (size_t)len)
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a NUL byte in the line (not a CSV file?)",
-                          ref->path, lineno);
-        else
-            rc = read_line(ref, line, lineno, &used, &cap, msg, n);
-    }
-    free(line);
-    if (rc == CWB_OK && ferror(f))
-        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: cannot read the reference", ref->path);
+    cwb_lines l;
+    size_t used = 0, cap = 0;
+    int rc = cwb_lines_open(&l, f, ref->path, REF_MAX_LINE, msg, n), got = 1;
+    while (rc == CWB_OK && (rc = cwb_lines_next(&l, &got, msg, n)) == CWB_OK && got)
+        rc = read_line(ref, l.buf, l.line, &used, &cap, msg, n);
+    cwb_lines_close(&l);
     return rc;
 }
 
@@ -229,23 +219,21 @@ int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n
     memset(ref, 0, sizeof *ref);
     ref->tolerance = NAN;
     snprintf(ref->path, sizeof ref->path, "%s", path);
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the reference: %s", path,
-                        strerror(errno));
-    if (S_ISDIR(st.st_mode))
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: is a folder, not a reference CSV", path);
+    int rc = cwb_regular_file(path, "reference CSV", msg, n);
+    if (rc != CWB_OK)
+        return rc;
     FILE *f = fopen(path, "r");
     if (!f)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the reference: %s", path,
                         strerror(errno));
-    int rc = read_lines(ref, f, msg, n);
+    rc = read_lines(ref, f, msg, n);
+    long size = ftell(f);
     fclose(f);
     if (rc == CWB_OK && ref->ncol == 0)
         rc = cwb_fail(msg, n, CWB_EINPUT,
                       "%s: no header row (expected 'name[unit],...' after "
                       "the '#' lines)%s",
-                      path, st.st_size == 0 ? ": the file is empty" : "");
+                      path, size == 0 ? ": the file is empty" : "");
     else if (rc == CWB_OK && ref->nrow == 0)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s: a header row but no data rows", path);
     if (rc != CWB_OK)

@@ -9,14 +9,18 @@
  *
  * A key given twice in one section is an error naming both lines. Lines
  * may be up to CWB_INI_MAX_LINE bytes (a longer one is refused naming its
- * line and the limit); a NUL byte or a folder given as the file is refused.
- * Why not Debian's inih: it splits lines longer than 199 bytes and parses
- * the tail as a line of its own, which silently set keys hidden in long
- * comments. */
+ * line and the limit, after reading no more than the limit); a NUL byte,
+ * or anything but a regular file (a folder, a FIFO, /dev/zero) given as
+ * the file, is refused. A UTF-8 byte-order mark (EF BB BF) as the file's
+ * first bytes is skipped, as inih, git and systemd do (Windows editors
+ * write one); anywhere else it is an error naming its line. Why not
+ * Debian's inih: it splits lines longer than 199 bytes and parses the tail
+ * as a line of its own, which silently set keys hidden in long comments. */
 #ifndef CWB_INI_H
 #define CWB_INI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "cwb.h"
 
@@ -38,6 +42,33 @@ typedef struct {
  * CWB_OK, or CWB_EINPUT with "FILE:LINE: message". An empty file is read as
  * no entries; the caller decides whether that is an error. */
 int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, size_t n);
+
+/* Lines of a text file read with a bound (the INI reader and the
+ * reference-CSV reader, src/io/compare.c): a line longer than max bytes is
+ * refused once max + 1 bytes of it are read, so a file without newlines
+ * (/dev/zero, a 1 GB line) costs max bytes of memory, not the line. */
+typedef struct {
+    FILE *f;
+    const char *path; /* for messages */
+    size_t max;       /* longest line accepted [bytes, without its line end] */
+    char *buf;        /* the line read, NUL-terminated, without "\n" or "\r\n" */
+    size_t len;       /* its length */
+    int line;         /* its number, from 1 */
+} cwb_lines;
+
+/* Start reading f (CWB_OK, or CWB_EFAIL out of memory). */
+int cwb_lines_open(cwb_lines *l, FILE *f, const char *path, size_t max, char *msg, size_t n);
+/* The next line into l->buf: CWB_OK with *got = 1, or *got = 0 at the end
+ * of the file; CWB_EINPUT with "PATH:LINE: ..." for a line longer than
+ * l->max bytes, a NUL byte, a byte-order mark other than the file's first
+ * bytes, or a read error. */
+int cwb_lines_next(cwb_lines *l, int *got, char *msg, size_t n);
+void cwb_lines_close(cwb_lines *l);
+
+/* Whether path names a regular file: CWB_OK, or CWB_EINPUT with
+ * "PATH: ..." naming what it is instead ("what" names the kind of file
+ * expected). */
+int cwb_regular_file(const char *path, const char *what, char *msg, size_t n);
 
 /* Append an entry (an override); CWB_OK or CWB_EFAIL (memory). */
 int cwb_ini_add(cwb_ini *ini, const char *section, const char *key, const char *value, int line);

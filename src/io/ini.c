@@ -104,7 +104,6 @@ typedef struct {
     char section[256];
     int line;
     int in_entry; /* the last significant line was key = value or its continuation */
-    const char *what;
 } reader;
 
 static int at(const reader *r, char *msg, size_t n, const char *fmt, const char *arg)
@@ -181,32 +180,109 @@ static int one_line(reader *r, char *s, char *msg, size_t n)
     return at(r, msg, n, "syntax error: '%.200s': expected '[section]' or 'key = value'", s);
 }
 
+/* ------------------------------------------------------ bounded lines */
+
+#define BOM     "\xEF\xBB\xBF"
+#define BOM_LEN 3
+
+int cwb_lines_open(cwb_lines *l, FILE *f, const char *path, size_t max, char *msg, size_t n)
+{
+    *l = (cwb_lines){.f = f, .path = path, .max = max, .buf = malloc(max + 1)};
+    if (!l->buf)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    return CWB_OK;
+}
+
+void cwb_lines_close(cwb_lines *l)
+{
+    free(l->buf);
+    l->buf = NULL;
+}
+
+static int lines_bad(const cwb_lines *l, char *msg, size_t n, const char *why)
+{
+    return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: %s", l->path, l->line, why);
+}
+
+/* The byte-order mark: skipped as the file's first bytes, refused
+ * anywhere else (a file pasted into another, or into a value). */
+static int lines_bom(cwb_lines *l, char *msg, size_t n)
+{
+    if (l->line == 1 && l->len >= BOM_LEN && memcmp(l->buf, BOM, BOM_LEN) == 0) {
+        l->len -= BOM_LEN;
+        memmove(l->buf, l->buf + BOM_LEN, l->len + 1);
+    }
+    if (strstr(l->buf, BOM))
+        return lines_bad(l, msg, n,
+                         "a byte-order mark (bytes EF BB BF) inside the file: allowed only as "
+                         "its first bytes");
+    return CWB_OK;
+}
+
+int cwb_lines_next(cwb_lines *l, int *got, char *msg, size_t n)
+{
+    size_t k = 0;
+    int c;
+    *got = 0;
+    errno = 0;
+    while ((c = getc_unlocked(l->f)) != EOF && c != '\n') {
+        if (k == l->max || c == '\0') {
+            l->line++;
+            if (c == '\0')
+                return lines_bad(l, msg, n, "a NUL byte in the line (not a text file?)");
+            char why[64];
+            snprintf(why, sizeof why, "line longer than %zu bytes", l->max);
+            return lines_bad(l, msg, n, why);
+        }
+        l->buf[k++] = (char)c;
+    }
+    if (c == EOF && ferror(l->f)) {
+        int e = errno;
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: cannot read: %s", l->path, l->line + 1,
+                        e ? strerror(e) : "read error");
+    }
+    if (c == EOF && k == 0)
+        return CWB_OK;
+    l->line++;
+    if (k > 0 && l->buf[k - 1] == '\r')
+        k--;
+    l->buf[k] = '\0';
+    l->len = k;
+    *got = 1;
+    return lines_bom(l, msg, n);
+}
+
+int cwb_regular_file(const char *path, const char *what, char *msg, size_t n)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the %s: %s", path, what,
+                        strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: is a folder, not a %s", path, what);
+    if (!S_ISREG(st.st_mode))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: not a regular file but a %s (a %s must be a regular file)", path,
+                        S_ISFIFO(st.st_mode)   ? "FIFO"
+                        : S_ISCHR(st.st_mode)  ? "character device"
+                        : S_ISBLK(st.st_mode)  ? "block device"
+                        : S_ISSOCK(st.st_mode) ? "socket"
+                                               : "special file",
+                        what);
+    return CWB_OK;
+}
+
+/* ------------------------------------------------------------ INI files */
+
 static int read_lines(reader *r, FILE *f, char *msg, size_t n)
 {
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    int rc = CWB_OK;
-    errno = 0;
-    while (rc == CWB_OK && (len = getline(&buf, &cap, f)) >= 0) {
-        r->line++;
-        if ((size_t)len > CWB_INI_MAX_LINE) {
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: line of %zd bytes: the limit is %d",
-                          r->ini->path, r->line, len, CWB_INI_MAX_LINE);
-            break;
-        }
-        if (strlen(buf) != (size_t)len) {
-            rc = at(r, msg, n, "%s", "a NUL byte in the line (not a text file?)");
-            break;
-        }
-        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-            buf[--len] = '\0';
-        rc = one_line(r, buf, msg, n);
+    cwb_lines l;
+    int rc = cwb_lines_open(&l, f, r->ini->path, CWB_INI_MAX_LINE, msg, n), got = 1;
+    while (rc == CWB_OK && (rc = cwb_lines_next(&l, &got, msg, n)) == CWB_OK && got) {
+        r->line = l.line;
+        rc = one_line(r, l.buf, msg, n);
     }
-    if (rc == CWB_OK && ferror(f))
-        rc = cwb_fail(msg, n, CWB_EINPUT, "%s: cannot read the %s: %s", r->ini->path, r->what,
-                      strerror(errno));
-    free(buf);
+    cwb_lines_close(&l);
     return rc;
 }
 
@@ -260,18 +336,19 @@ int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, si
     if (strlen(path) >= sizeof ini->path)
         return cwb_fail(msg, n, CWB_EINPUT, "%.200s...: path too long", path);
     snprintf(ini->path, sizeof ini->path, "%s", path);
+    int rc = cwb_regular_file(path, what, msg, n);
+    if (rc != CWB_OK)
+        return rc;
     struct stat st;
     if (stat(path, &st) != 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the %s: %s", path, what,
                         strerror(errno));
-    if (S_ISDIR(st.st_mode))
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: is a folder, not a %s", path, what);
     FILE *f = open_cached(path, &st);
     if (!f)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the %s: %s", path, what,
                         strerror(errno));
-    reader r = {.ini = ini, .what = what};
-    int rc = read_lines(&r, f, msg, n);
+    reader r = {.ini = ini};
+    rc = read_lines(&r, f, msg, n);
     fclose(f);
     if (rc != CWB_OK)
         cwb_ini_free(ini);

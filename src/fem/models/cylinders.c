@@ -267,47 +267,43 @@ static int reactions_grow(cwb_cylinders_reactions *r, size_t *cap)
     return CWB_OK;
 }
 
-/* The data row after a "total force" header (blank lines skipped). */
-static int read_total(FILE *f, int *lineno, double v[3])
+/* The time of an UPBASE "total force" header line, or NaN (f.rc set when
+ * its time is not one). */
+static double upbase_time(cwb_fem_file *f)
 {
-    char buf[512];
-    while (fgets(buf, sizeof buf, f)) {
-        (*lineno)++;
-        if (strspn(buf, " \t\r\n") == strlen(buf))
-            continue;
-        return sscanf(buf, "%lf %lf %lf", &v[0], &v[1], &v[2]) == 3 && isfinite(v[0]) &&
-               isfinite(v[1]);
-    }
-    return 0;
+    char set[64];
+    int at = -1;
+    double t = NAN;
+    if (sscanf(f->buf, " total force (fx,fy,fz) for set %63s and time %n", set, &at) == 1 &&
+        at > 0 && strcmp(set, "UPBASE") == 0)
+        cwb_fem_time(f, f->buf + at, &t);
+    return t;
 }
 
 int cwb_cylinders_dat(cwb_cylinders_reactions *r, const char *path, char *msg, size_t n)
 {
+    static const cwb_fem_kind total[3] = {CWB_FEM_VALUE, CWB_FEM_VALUE, CWB_FEM_VALUE};
     memset(r, 0, sizeof *r);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
-    char buf[512], set[64];
+    cwb_fem_file f;
+    if (cwb_fem_open(&f, path, 0.0, msg, n)) /* forces only: no length to bound */
+        return f.rc;
     size_t cap = 0;
-    int lineno = 0, rc = CWB_OK;
-    double t, v[3];
-    while (rc == CWB_OK && fgets(buf, sizeof buf, f)) {
-        lineno++;
-        if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, &t) != 2 ||
-            strcmp(set, "UPBASE") != 0)
+    double v[3];
+    while (cwb_fem_line(&f)) {
+        double t = upbase_time(&f);
+        if (isnan(t) || cwb_fem_dat_row(&f, total, 3, v, "the total force"))
             continue;
-        if (!read_total(f, &lineno, v))
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the total force", path, lineno);
-        else if (reactions_grow(r, &cap))
-            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        else {
-            r->time[r->count] = t;
-            r->fx[r->count] = v[0];
-            r->fz[r->count] = v[1];
-            r->count++;
+        if (reactions_grow(r, &cap)) {
+            f.rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            break;
         }
+        r->time[r->count] = t;
+        r->fx[r->count] = v[0];
+        r->fz[r->count] = v[1];
+        r->count++;
     }
-    fclose(f);
+    cwb_fem_close(&f);
+    int rc = f.rc;
     if (rc == CWB_OK && r->count == 0)
         rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no reaction forces (did the solver finish?)", path);
     if (rc)
@@ -451,8 +447,8 @@ static void integrate_tractions(run_out *r)
 }
 
 /* The tractions at the traction output time, from the .frd. */
-static int read_tractions(run_out *r, const char *frd, const cwb_mesh *m, double t_tr, char *msg,
-                          size_t n)
+static int read_tractions(run_out *r, const char *frd, const cwb_mesh *m, double t_tr, double R,
+                          char *msg, size_t n)
 {
     double *cst = malloc(m->nnode * 6 * sizeof *cst);
     double *disp = malloc(m->nnode * 3 * sizeof *disp);
@@ -461,9 +457,9 @@ static int read_tractions(run_out *r, const char *frd, const cwb_mesh *m, double
     if (!cst || !disp || !r->tr)
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK)
-        rc = cwb_frd_block(frd, m, &(cwb_frd_request){"CONTACT", t_tr, 6}, cst, msg, n);
+        rc = cwb_frd_block(frd, m, &(cwb_frd_request){"CONTACT", t_tr, 6, R}, cst, msg, n);
     if (rc == CWB_OK)
-        rc = cwb_frd_block(frd, m, &(cwb_frd_request){"DISP", t_tr, 3}, disp, msg, n);
+        rc = cwb_frd_block(frd, m, &(cwb_frd_request){"DISP", t_tr, 3, R}, disp, msg, n);
     if (rc == CWB_OK)
         rc = collect_tractions(r, m, cst, disp, msg, n);
     if (rc == CWB_OK && r->ntr < 3)
@@ -489,7 +485,7 @@ static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void
                       "converged)",
                       dat, re->time[re->count - 1], end_time(c));
     if (rc == CWB_OK)
-        rc = read_tractions(r, frd, m, traction_time(c), msg, n);
+        rc = read_tractions(r, frd, m, traction_time(c), c->R, msg, n);
     return rc;
 }
 

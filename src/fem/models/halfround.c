@@ -249,52 +249,62 @@ int cwb_halfround_deck(FILE *f, const cwb_mesh *m, const cwb_halfround *h, char 
 
 /* ------------------------------------------------------------ .dat out */
 
-int cwb_halfround_dat(cwb_halfround_out *o, const char *path, char *msg, size_t n)
+/* Which block a .dat line heads: 0 TOP, 1 CENTRE (displacements), 2 BASE
+ * (total force), -1 none; *at receives where its time starts. */
+static int dat_block(const char *buf, char *set, int *at)
+{
+    *at = -1;
+    if (sscanf(buf, " displacements (vx,vy,vz) for set %63s and time %n", set, at) == 1 && *at > 0)
+        return strcmp(set, "TOP") == 0 ? 0 : strcmp(set, "CENTRE") == 0 ? 1 : -1;
+    *at = -1;
+    if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %n", set, at) == 1 && *at > 0)
+        return strcmp(set, "BASE") == 0 ? 2 : -1;
+    return -1;
+}
+
+/* One block's data row into o: a node's displacements (lengths) or the
+ * total force. */
+static int dat_values(cwb_fem_file *f, cwb_halfround_out *o, int kind, int step, const char *set)
+{
+    static const cwb_fem_kind node[4] = {CWB_FEM_ID, CWB_FEM_LENGTH, CWB_FEM_LENGTH,
+                                         CWB_FEM_LENGTH},
+                              total[3] = {CWB_FEM_VALUE, CWB_FEM_VALUE, CWB_FEM_VALUE};
+    double v[4];
+    int rc =
+        kind == 2 ? cwb_fem_dat_row(f, total, 3, v + 1, set) : cwb_fem_dat_row(f, node, 4, v, set);
+    if (rc)
+        return rc;
+    double *dst = kind == 0 ? o->top[step] : kind == 1 ? o->centre[step] : o->reaction[step];
+    dst[0] = v[1];
+    dst[1] = v[2];
+    return CWB_OK;
+}
+
+int cwb_halfround_dat(cwb_halfround_out *o, const char *path, double R, char *msg, size_t n)
 {
     memset(o, 0, sizeof *o);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
-    char buf[512], set[64];
-    int lineno = 0, seen[2][3] = {{0}};
+    cwb_fem_file f;
+    if (cwb_fem_open(&f, path, R, msg, n))
+        return f.rc;
+    char set[64];
+    int seen[2][3] = {{0}}, at;
     double time;
-    while (fgets(buf, sizeof buf, f)) {
-        lineno++;
-        int kind = -1;
-        if (sscanf(buf, " displacements (vx,vy,vz) for set %63s and time %lf", set, &time) == 2)
-            kind = strcmp(set, "TOP") == 0 ? 0 : strcmp(set, "CENTRE") == 0 ? 1 : -1;
-        else if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, &time) == 2)
-            kind = strcmp(set, "BASE") == 0 ? 2 : -1;
-        if (kind < 0)
+    while (cwb_fem_line(&f)) {
+        int kind = dat_block(f.buf, set, &at);
+        if (kind < 0 || cwb_fem_time(&f, f.buf + at, &time))
             continue;
         int step = (int)lround(time) - 1; /* step k ends at total time k */
         if (step < 0 || step > 1 || fabs(time - (step + 1)) > 1e-6) {
-            fclose(f);
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: results at time %g (expected 1 or 2)", path,
-                            lineno, time);
-        }
-        /* skip the blank line, then one data row */
-        double v[4];
-        int got = 0;
-        while (fgets(buf, sizeof buf, f)) {
-            lineno++;
-            if (strspn(buf, " \t\r\n") == strlen(buf))
-                continue;
-            got = kind == 2 ? sscanf(buf, "%lf %lf %lf", &v[1], &v[2], &v[3]) == 3
-                            : sscanf(buf, "%lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3]) == 4;
+            f.rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: results at time %g (expected 1 or 2)", path,
+                            f.line, time);
             break;
         }
-        if (!got || !isfinite(v[1]) || !isfinite(v[2])) {
-            fclose(f);
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the numbers of set %s", path,
-                            lineno, set);
-        }
-        double *dst = kind == 0 ? o->top[step] : kind == 1 ? o->centre[step] : o->reaction[step];
-        dst[0] = v[1];
-        dst[1] = v[2];
-        seen[step][kind] = 1;
+        if (dat_values(&f, o, kind, step, set) == CWB_OK)
+            seen[step][kind] = 1;
     }
-    fclose(f);
+    cwb_fem_close(&f);
+    if (f.rc)
+        return f.rc;
     for (int s = 0; s < 2; s++) {
         if (!(seen[s][0] && seen[s][1] && seen[s][2]))
             return cwb_fail(msg, n, CWB_EFAIL,
@@ -418,8 +428,7 @@ static int parse(const char *dat, const char *frd, const cwb_mesh *m, const void
 {
     (void)frd;
     (void)m;
-    (void)ps;
-    return cwb_halfround_dat(out, dat, msg, n);
+    return cwb_halfround_dat(out, dat, ((const point_spec *)ps)->h.R, msg, n);
 }
 
 /* What a run's .dat gives: approach u_z (positive towards the centre),

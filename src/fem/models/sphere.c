@@ -406,30 +406,32 @@ static size_t centre_entry(centre_points *c, int elem, int ip)
 }
 
 /* The rows "element, integration point, values" of an *EL PRINT block
- * after its header, into c (coord: x, y, z; else PEEQ). The block ends at
- * the first line after its rows that is not one; the number of rows. */
-static size_t centre_block(FILE *f, int *lineno, centre_points *c, int coord)
+ * after its header, into c (coord: x, y, z, lengths; else PEEQ). The
+ * block ends at the first line after its rows that is not one, which is
+ * left for the caller; the number of rows (f->rc set on a bad number). */
+static size_t centre_block(cwb_fem_file *f, centre_points *c, int coord)
 {
-    char buf[512];
+    static const cwb_fem_kind kinds[2][5] = {
+        {CWB_FEM_ID, CWB_FEM_ID, CWB_FEM_VALUE},
+        {CWB_FEM_ID, CWB_FEM_ID, CWB_FEM_LENGTH, CWB_FEM_LENGTH, CWB_FEM_LENGTH}};
     size_t rows = 0;
-    long at = ftell(f);
-    while (fgets(buf, sizeof buf, f)) {
-        int elem, ip;
-        double v[3];
-        int got = sscanf(buf, "%d %d %lf %lf %lf", &elem, &ip, &v[0], &v[1], &v[2]);
-        if (got == (coord ? 5 : 3)) {
-            size_t k = centre_entry(c, elem, ip);
-            if (k < MAX_CENTRE_IP && coord)
-                c->x[k] = v[0], c->y[k] = v[1];
-            else if (k < MAX_CENTRE_IP)
-                c->peeq[k] = v[0];
-            rows++;
-        } else if (!(strspn(buf, " \t\r\n") == strlen(buf) && rows == 0))
+    int want = coord ? 5 : 3, got;
+    double v[5];
+    while (cwb_fem_line(f)) {
+        if (cwb_fem_numbers(f, f->buf, kinds[coord != 0], want, v, &got))
             break;
-        (*lineno)++;
-        at = ftell(f);
+        if (got == want) {
+            size_t k = centre_entry(c, (int)v[0], (int)v[1]);
+            if (k < MAX_CENTRE_IP && coord)
+                c->x[k] = v[2], c->y[k] = v[3];
+            else if (k < MAX_CENTRE_IP)
+                c->peeq[k] = v[2];
+            rows++;
+        } else if (!(strspn(f->buf, " \t\r\n") == strlen(f->buf) && rows == 0)) {
+            f->again = 1; /* the next header is the caller's */
+            break;
+        }
     }
-    fseek(f, at, SEEK_SET); /* the next header is the caller's */
     return rows;
 }
 
@@ -459,65 +461,80 @@ static int centre_finish(cwb_sphere_out *o, const centre_points *c)
     return CWB_OK;
 }
 
-/* A header line of the .dat: which set and time, and what it is. */
+/* A header line of the .dat: which set and time (checked), and what it
+ * is; DAT_NONE for any other line. */
 enum { DAT_NONE, DAT_FORCE, DAT_DISP, DAT_PEEQ, DAT_COORD };
-static int dat_header(const char *buf, double *t)
+static int dat_header(cwb_fem_file *f, double *t)
 {
+    static const struct {
+        const char *format, *set;
+        int kind;
+    } headers[] = {{" total force (fx,fy,fz) for set %63s and time %n", "EQUATOR", DAT_FORCE},
+                   {" displacements (vx,vy,vz) for set %63s and time %n", "EQPOINT", DAT_DISP},
+                   {" equivalent plastic strain (elem, integ.pnt.,pe)for set %63s and time %n",
+                    "CENTREELS", DAT_PEEQ},
+                   {" global coordinates (elem, integ.pnt.,x,y,z) for set %63s and time %n",
+                    "CENTREELS", DAT_COORD}};
     char set[64];
-    if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, t) == 2)
-        return strcmp(set, "EQUATOR") == 0 ? DAT_FORCE : DAT_NONE;
-    if (sscanf(buf, " displacements (vx,vy,vz) for set %63s and time %lf", set, t) == 2)
-        return strcmp(set, "EQPOINT") == 0 ? DAT_DISP : DAT_NONE;
-    if (sscanf(buf, " equivalent plastic strain (elem, integ.pnt.,pe)for set %63s and time %lf",
-               set, t) == 2)
-        return strcmp(set, "CENTREELS") == 0 ? DAT_PEEQ : DAT_NONE;
-    if (sscanf(buf, " global coordinates (elem, integ.pnt.,x,y,z) for set %63s and time %lf", set,
-               t) == 2)
-        return strcmp(set, "CENTREELS") == 0 ? DAT_COORD : DAT_NONE;
+    for (size_t k = 0; k < sizeof headers / sizeof *headers; k++) {
+        int at = -1;
+        if (sscanf(f->buf, headers[k].format, set, &at) != 1 || at < 0)
+            continue;
+        if (strcmp(set, headers[k].set) != 0 || cwb_fem_time(f, f->buf + at, t))
+            return DAT_NONE;
+        return headers[k].kind;
+    }
     return DAT_NONE;
+}
+
+/* The data row of a force or displacement block into increment q. */
+static int dat_row(cwb_fem_file *f, cwb_sphere_increment *q, int kind, double L, double S)
+{
+    static const cwb_fem_kind force[3] = {CWB_FEM_VALUE, CWB_FEM_VALUE, CWB_FEM_VALUE},
+                              disp[4] = {CWB_FEM_ID, CWB_FEM_LENGTH, CWB_FEM_LENGTH,
+                                         CWB_FEM_LENGTH};
+    double v[4];
+    if (kind == DAT_FORCE) {
+        if (cwb_fem_dat_row(f, force, 3, v, "set EQUATOR") == CWB_OK)
+            /* the flat pushes up, the equator is held down; CalculiX's
+             * axisymmetric forces are those of a 2-degree segment */
+            q->force = -v[1] * S * L * L * 180.0;
+    } else if (cwb_fem_dat_row(f, disp, 4, v, "set EQPOINT") == CWB_OK)
+        q->delta = -v[2] * L;
+    return f->rc;
 }
 
 int cwb_sphere_dat(cwb_sphere_out *o, const char *path, const cwb_sphere *s, char *msg, size_t n)
 {
     double L = length_unit(s), S = STRESS_UNIT;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
+    cwb_fem_file f;
+    if (cwb_fem_open(&f, path, s->R / L, msg, n))
+        return f.rc;
     centre_points *c = malloc(sizeof *c); /* 4 kB */
     if (!c) {
-        fclose(f);
+        cwb_fem_close(&f);
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     }
     centre_reset(c, NAN);
-    char buf[512];
-    int lineno = 0, rc = CWB_OK;
-    double t, v[4];
-    while (rc == CWB_OK && fgets(buf, sizeof buf, f)) {
-        lineno++;
-        int kind = dat_header(buf, &t);
+    double t;
+    while (cwb_fem_line(&f)) {
+        int kind = dat_header(&f, &t);
         if (kind == DAT_NONE)
             continue;
         cwb_sphere_increment *q = increment_at(o, t);
         if (!q) {
-            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+            f.rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
         } else if (kind == DAT_PEEQ || kind == DAT_COORD) {
             if (!(fabs(c->time - t) <= 1e-9 * t) && centre_finish(o, c) == CWB_OK)
                 centre_reset(c, t);
-            if (centre_block(f, &lineno, c, kind == DAT_COORD) == 0)
-                rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the rows of set CENTREELS", path,
-                              lineno);
-        } else if (!cwb_fem_read_numbers(f, &lineno, kind == DAT_FORCE ? 3 : 4, v) ||
-                   !isfinite(v[1]))
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the numbers of set %s", path, lineno,
-                          kind == DAT_FORCE ? "EQUATOR" : "EQPOINT");
-        else if (kind == DAT_FORCE)
-            /* the flat pushes up, the equator is held down; CalculiX's
-             * axisymmetric forces are those of a 2-degree segment */
-            q->force = -v[1] * S * L * L * 180.0;
-        else
-            q->delta = -v[2] * L;
+            if (centre_block(&f, c, kind == DAT_COORD) == 0 && f.rc == CWB_OK)
+                f.rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected the rows of set CENTREELS",
+                                path, f.line);
+        } else
+            dat_row(&f, q, kind, L, S);
     }
-    fclose(f);
+    cwb_fem_close(&f);
+    int rc = f.rc;
     if (rc == CWB_OK && centre_finish(o, c))
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     free(c);
@@ -720,47 +737,53 @@ static void frame_reset(frd_frame *fr, double t)
     fr->time = t;
 }
 
-/* A data line " -1" of block `block` into the frame. */
-static void frame_line(frd_frame *fr, const char *block, const char *line)
+/* A data line " -1" of block `block` into the frame (lengths scaled to
+ * metres, stresses to pascals). */
+static void frame_line(frd_frame *fr, cwb_fem_file *f, const char *block)
 {
-    int r = cwb_mesh_row(fr->m, (int)cwb_fem_frd_number(line, 3, 10));
+    int r = cwb_fem_frd_row(f, fr->m);
     if (r < 0)
         return; /* nodes CalculiX added when it expanded the 2D elements */
+    double v;
     if (strcmp(block, "DISP") == 0) {
-        fr->ux[r] = cwb_fem_frd_number(line, 13, 12) * fr->L;
-        fr->uy[r] = cwb_fem_frd_number(line, 25, 12) * fr->L;
+        cwb_fem_field(f, 13, 12, CWB_FEM_LENGTH, &v), fr->ux[r] = v * fr->L;
+        cwb_fem_field(f, 25, 12, CWB_FEM_LENGTH, &v), fr->uy[r] = v * fr->L;
     } else if (strcmp(block, "PE") == 0)
-        fr->pe[r] = cwb_fem_frd_number(line, 13, 12);
+        cwb_fem_field(f, 13, 12, CWB_FEM_VALUE, &fr->pe[r]);
     else if (strcmp(block, "CONTACT") == 0) /* 0-2 lengths, 3-5 stresses */
-        for (int k = 0; k < 6; k++)
-            fr->cstr[(size_t)r * 6 + k] =
-                cwb_fem_frd_number(line, 13 + 12 * (size_t)k, 12) * (k < 3 ? fr->L : fr->S);
+        for (int k = 0; k < 6; k++) {
+            cwb_fem_field(f, 13 + 12 * (size_t)k, 12, k < 3 ? CWB_FEM_LENGTH : CWB_FEM_VALUE, &v);
+            fr->cstr[(size_t)r * 6 + k] = v * (k < 3 ? fr->L : fr->S);
+        }
 }
 
 /* One pass over the .frd: the DISP, PE and CONTACT blocks of every
- * increment, each increment reduced when the next one starts. */
-static int scan_frd(FILE *f, frd_frame *fr, cwb_sphere_out *o)
+ * increment, each increment reduced when the next one starts. CWB_EFAIL
+ * out of memory, or f->rc. */
+static int scan_frd(cwb_fem_file *f, frd_frame *fr, cwb_sphere_out *o)
 {
-    char buf[512], block[16] = "";
+    char block[16] = "";
     int inside = 0;
-    while (fgets(buf, sizeof buf, f)) {
-        if (strncmp(buf, "  100CL", 7) == 0) {
-            double t = cwb_fem_frd_number(buf, 12, 12);
+    while (cwb_fem_line(f)) {
+        if (strncmp(f->buf, "  100CL", 7) == 0) {
+            double t;
+            if (cwb_fem_field(f, 12, 12, CWB_FEM_TIME, &t))
+                break;
             if (!(fabs(t - fr->time) <= 1e-5 * t)) {
                 if (frame_finish(fr, o))
                     return CWB_EFAIL;
                 frame_reset(fr, t);
             }
             inside = 0;
-        } else if (strncmp(buf, " -4  ", 5) == 0) {
-            sscanf(buf + 5, "%15s", block);
+        } else if (strncmp(f->buf, " -4  ", 5) == 0) {
+            sscanf(f->buf + 5, "%15s", block);
             inside = 1;
-        } else if (strncmp(buf, " -3", 3) == 0)
+        } else if (strncmp(f->buf, " -3", 3) == 0)
             inside = 0;
-        else if (inside && strncmp(buf, " -1", 3) == 0)
-            frame_line(fr, block, buf);
+        else if (inside && strncmp(f->buf, " -1", 3) == 0)
+            frame_line(fr, f, block);
     }
-    return frame_finish(fr, o);
+    return f->rc ? f->rc : frame_finish(fr, o);
 }
 
 int cwb_sphere_frd(cwb_sphere_out *o, const char *path, const cwb_mesh *m, const cwb_sphere *s,
@@ -779,16 +802,15 @@ int cwb_sphere_frd(cwb_sphere_out *o, const char *path, const cwb_mesh *m, const
     fr.h0 = s->fine * s->R;
     fr.pe = malloc(m->nnode * sizeof *fr.pe);
     fr.cstr = malloc(6 * m->nnode * sizeof *fr.cstr);
-    FILE *f = fopen(path, "r");
+    cwb_fem_file f = {.rc = CWB_EFAIL};
     int rc = CWB_OK;
     if (!fr.ux || !fr.uy || !fr.pe || !fr.cstr || arc_rows(&fr, s))
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    else if (!f)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
-    else if (scan_frd(f, &fr, o))
+    else if (cwb_fem_open(&f, path, s->R / fr.L, msg, n))
+        rc = f.rc;
+    else if ((rc = scan_frd(&f, &fr, o)) == CWB_EFAIL)
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    if (f)
-        fclose(f);
+    cwb_fem_close(&f);
     free(fr.ux), free(fr.uy), free(fr.pe), free(fr.cstr), free(fr.arc);
     for (size_t i = 0; rc == CWB_OK && i < o->count; i++)
         if (!isfinite(o->inc[i].contact_radius))

@@ -578,76 +578,94 @@ static cwb_impact_increment *increment_at(cwb_impact_out *o, double t)
 
 enum { BLOCK_NONE, BLOCK_CF, BLOCK_FIX, BLOCK_KE, BLOCK_IE };
 
-static int dat_block(const char *buf, double *t)
+/* Which block a .dat line heads, its time (checked) into *t. */
+static int dat_block(cwb_fem_file *f, double *t)
 {
+    static const struct {
+        const char *format, *set;
+        int block;
+    } headers[] = {{" total force (fx,fy,fz) for set %63s and time %n", "FIX", BLOCK_FIX},
+                   {" total kinetic energy for set %63s and time %n", "BALL", BLOCK_KE},
+                   {" total internal energy for set %63s and time %n", "BALL", BLOCK_IE}};
     char set[64], master[64];
-    if (sscanf(buf, " statistics for slave set %63[^,], master set %63s and time %lf", set, master,
-               t) == 3 &&
-        strcmp(set, "SLAVE") == 0)
-        return BLOCK_CF;
-    if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, t) == 2 &&
-        strcmp(set, "FIX") == 0)
-        return BLOCK_FIX;
-    if (sscanf(buf, " total kinetic energy for set %63s and time %lf", set, t) == 2 &&
-        strcmp(set, "BALL") == 0)
-        return BLOCK_KE;
-    if (sscanf(buf, " total internal energy for set %63s and time %lf", set, t) == 2 &&
-        strcmp(set, "BALL") == 0)
-        return BLOCK_IE;
+    int at = -1;
+    if (sscanf(f->buf, " statistics for slave set %63[^,], master set %63s and time %n", set,
+               master, &at) == 2 &&
+        at > 0)
+        return strcmp(set, "SLAVE") == 0 && cwb_fem_time(f, f->buf + at, t) == CWB_OK ? BLOCK_CF
+                                                                                      : BLOCK_NONE;
+    for (size_t k = 0; k < sizeof headers / sizeof *headers; k++) {
+        at = -1;
+        if (sscanf(f->buf, headers[k].format, set, &at) == 1 && at > 0)
+            return strcmp(set, headers[k].set) == 0 && cwb_fem_time(f, f->buf + at, t) == CWB_OK
+                       ? headers[k].block
+                       : BLOCK_NONE;
+    }
     return BLOCK_NONE;
 }
 
 /* The first line within the next few holding `want` numbers (the CF
- * block has a label line before its numbers). 1 when found. */
-static int read_row(FILE *f, int *lineno, int want, double v[6])
+ * block has a label line before its numbers), all values (forces,
+ * moments, energies). CWB_OK, or CWB_EINPUT (f->rc). */
+static int read_row(cwb_fem_file *f, int want, double v[6], const char *header)
 {
-    char buf[512];
-    for (int tries = 0; tries < 6 && fgets(buf, sizeof buf, f); tries++) {
-        (*lineno)++;
-        int got = sscanf(buf, "%lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]);
-        if (got >= want)
-            return 1;
-        if (got > 0)
-            return 0;
+    static const cwb_fem_kind values[6] = {CWB_FEM_VALUE, CWB_FEM_VALUE, CWB_FEM_VALUE,
+                                           CWB_FEM_VALUE, CWB_FEM_VALUE, CWB_FEM_VALUE};
+    int got = 0;
+    for (int tries = 0; tries < 6 && got == 0 && cwb_fem_line(f); tries++)
+        if (cwb_fem_numbers(f, f->buf, values, 6, v, &got))
+            return f->rc;
+    if (got < want)
+        return cwb_fail(f->msg, f->n, f->rc = CWB_EINPUT,
+                        "%s:%d: expected %d numbers after '%.50s'", f->path, f->line, want, header);
+    return CWB_OK;
+}
+
+/* One block's row into increment q, in SI units (forces F, energies E). */
+static int impact_row(cwb_fem_file *f, cwb_impact_increment *q, int block, double L, double F,
+                      double E)
+{
+    char header[64];
+    snprintf(header, sizeof header, "%s", f->buf + strspn(f->buf, " "));
+    header[strcspn(header, "\r\n")] = '\0';
+    double v[6];
+    int want = block == BLOCK_CF ? 6 : block == BLOCK_FIX ? 3 : 1;
+    if (read_row(f, want, v, header))
+        return f->rc;
+    if (block == BLOCK_CF) {
+        for (int k = 0; k < 3; k++)
+            q->f[k] = v[k] * F, q->m[k] = v[3 + k] * F * L;
+    } else if (block == BLOCK_FIX) {
+        for (int k = 0; k < 3; k++)
+            q->rf[k] = v[k] * F;
+    } else if (block == BLOCK_KE) {
+        q->ke = v[0] * E;
+    } else {
+        q->ie = v[0] * E;
     }
-    return 0;
+    return CWB_OK;
 }
 
 int cwb_impact_dat(cwb_impact_out *o, const char *path, const cwb_impact *s, char *msg, size_t n)
 {
     double L = cwb_impact_length_unit(s), T = cwb_impact_time_unit(s);
     double F = STRESS_UNIT * L * L, E = F * L;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
-    char buf[512];
-    int lineno = 0, rc = CWB_OK;
-    double t, v[6];
-    while (rc == CWB_OK && fgets(buf, sizeof buf, f)) {
-        lineno++;
-        int block = dat_block(buf, &t);
+    cwb_fem_file f;
+    if (cwb_fem_open(&f, path, s->R / L, msg, n))
+        return f.rc;
+    double t;
+    while (cwb_fem_line(&f)) {
+        int block = dat_block(&f, &t);
         if (block == BLOCK_NONE)
             continue;
         cwb_impact_increment *q = increment_at(o, t * T);
-        int want = block == BLOCK_CF ? 6 : block == BLOCK_FIX ? 3 : 1;
-        if (!q) {
-            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        } else if (!read_row(f, &lineno, want, v) || !isfinite(v[want - 1])) {
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %d numbers after '%.50s'", path,
-                          lineno, want, buf);
-        } else if (block == BLOCK_CF) {
-            for (int k = 0; k < 3; k++)
-                q->f[k] = v[k] * F, q->m[k] = v[3 + k] * F * L;
-        } else if (block == BLOCK_FIX) {
-            for (int k = 0; k < 3; k++)
-                q->rf[k] = v[k] * F;
-        } else if (block == BLOCK_KE) {
-            q->ke = v[0] * E;
-        } else {
-            q->ie = v[0] * E;
-        }
+        if (!q)
+            f.rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        else
+            impact_row(&f, q, block, L, F, E);
     }
-    fclose(f);
+    cwb_fem_close(&f);
+    int rc = f.rc;
     if (rc == CWB_OK && o->count == 0)
         rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no increments (did the solver finish?)", path);
     /* CalculiX prints no contact statistics while the contact is open:
@@ -862,6 +880,37 @@ static void momentum_flush(momentum_frame *fr, cwb_impact_out *o)
     fr->have_u = fr->have_v = 0;
 }
 
+/* One pass over the .frd: the DISP (lengths) and VELO (values) blocks of
+ * every increment into the frame, summed into o at each new time. */
+static void scan_momentum(cwb_fem_file *f, momentum_frame *fr, cwb_impact_out *o)
+{
+    double *target = NULL, block_time = NAN;
+    cwb_fem_kind kind = CWB_FEM_VALUE;
+    while (cwb_fem_line(f)) {
+        if (strncmp(f->buf, "  100CL", 7) == 0) {
+            cwb_fem_field(f, 12, 12, CWB_FEM_TIME, &block_time);
+            target = NULL;
+        } else if (strncmp(f->buf, " -4  ", 5) == 0) {
+            char block[16] = "";
+            sscanf(f->buf + 5, "%15s", block);
+            if (!(fabs(block_time - fr->time) <= 1e-9 * fabs(block_time)))
+                momentum_flush(fr, o), fr->time = block_time;
+            kind = strcmp(block, "DISP") == 0 ? CWB_FEM_LENGTH : CWB_FEM_VALUE;
+            target = strcmp(block, "DISP") == 0   ? (fr->have_u = 1, fr->u)
+                     : strcmp(block, "VELO") == 0 ? (fr->have_v = 1, fr->v)
+                                                  : NULL;
+        } else if (target && strncmp(f->buf, " -3", 3) == 0) {
+            target = NULL;
+        } else if (target && strncmp(f->buf, " -1", 3) == 0) {
+            int r = cwb_fem_frd_row(f, fr->m);
+            for (int k = 0; r >= 0 && k < 3; k++) /* r < 0: the ballast */
+                cwb_fem_field(f, 13 + 12 * (size_t)k, 12, kind, &target[3 * (size_t)r + k]);
+        }
+    }
+    if (f->rc == CWB_OK)
+        momentum_flush(fr, o);
+}
+
 /* The sphere's momentum, centre of mass and angular momentum at every
  * increment of o from the DISP and VELO blocks of the .frd (one pass). */
 static int frd_momentum(cwb_impact_out *o, const char *path, const cwb_mesh *m, const cwb_impact *s,
@@ -881,12 +930,12 @@ static int frd_momentum(cwb_impact_out *o, const char *path, const cwb_mesh *m, 
     o->mom = malloc(3 * o->count * sizeof *o->mom);
     o->xc = malloc(3 * o->count * sizeof *o->xc);
     o->l_y = malloc(o->count * sizeof *o->l_y);
-    FILE *f = NULL;
+    cwb_fem_file f = {.rc = CWB_EFAIL};
     int rc = CWB_OK;
     if (!w || !fr.u || !fr.v || !o->mom || !o->xc || !o->l_y)
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    else if (!(f = fopen(path, "r")))
-        rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
+    else if (cwb_fem_open(&f, path, s->R / fr.L, msg, n))
+        rc = f.rc;
     if (rc == CWB_OK) {
         for (size_t i = 0; i < 3 * o->count; i++)
             o->mom[i] = o->xc[i] = NAN;
@@ -895,40 +944,9 @@ static int frd_momentum(cwb_impact_out *o, const char *path, const cwb_mesh *m, 
         for (size_t k = 0; k < 3 * m->nnode; k++)
             fr.u[k] = fr.v[k] = NAN;
         o->from_momentum = 1;
-        char buf[512];
-        double *target = NULL, block_time = NAN;
-        while (fgets(buf, sizeof buf, f)) {
-            if (strncmp(buf, "  100CL", 7) == 0) {
-                block_time = cwb_fem_frd_number(buf, 12, 12);
-                target = NULL;
-                continue;
-            }
-            if (strncmp(buf, " -4  ", 5) == 0) {
-                char block[16] = "";
-                sscanf(buf + 5, "%15s", block);
-                if (!(fabs(block_time - fr.time) <= 1e-9 * fabs(block_time)))
-                    momentum_flush(&fr, o), fr.time = block_time;
-                target = strcmp(block, "DISP") == 0   ? (fr.have_u = 1, fr.u)
-                         : strcmp(block, "VELO") == 0 ? (fr.have_v = 1, fr.v)
-                                                      : NULL;
-                continue;
-            }
-            if (!target)
-                continue;
-            if (strncmp(buf, " -3", 3) == 0) {
-                target = NULL;
-                continue;
-            }
-            if (strncmp(buf, " -1", 3) != 0)
-                continue;
-            int r = cwb_mesh_row(m, (int)cwb_fem_frd_number(buf, 3, 10));
-            if (r < 0)
-                continue; /* the ballast */
-            for (int k = 0; k < 3; k++)
-                target[3 * (size_t)r + k] = cwb_fem_frd_number(buf, 13 + 12 * (size_t)k, 12);
-        }
-        momentum_flush(&fr, o);
-        fclose(f);
+        scan_momentum(&f, &fr, o);
+        cwb_fem_close(&f);
+        rc = f.rc;
     }
     /* increments without both blocks: CalculiX writes the .frd at every
      * increment, so only the end of a stopped run's file (buffered, cut
@@ -1023,11 +1041,11 @@ static int frd_snapshot(cwb_impact_out *o, const char *path, const cwb_mesh *m, 
     o->snap = malloc(m->nnode * sizeof *o->snap);
     int rc = cst && u && pe && o->snap ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK)
-        rc = cwb_frd_block(path, m, &(cwb_frd_request){"CONTACT", t, 6}, cst, msg, n);
+        rc = cwb_frd_block(path, m, &(cwb_frd_request){"CONTACT", t, 6, s->R / L}, cst, msg, n);
     if (rc == CWB_OK)
-        rc = cwb_frd_block(path, m, &(cwb_frd_request){"DISP", t, 3}, u, msg, n);
+        rc = cwb_frd_block(path, m, &(cwb_frd_request){"DISP", t, 3, s->R / L}, u, msg, n);
     if (rc == CWB_OK && s->sigma_y > 0)
-        rc = cwb_frd_block(path, m, &(cwb_frd_request){"PE", t, 1}, pe, msg, n);
+        rc = cwb_frd_block(path, m, &(cwb_frd_request){"PE", t, 1, s->R / L}, pe, msg, n);
     else if (rc == CWB_OK)
         for (size_t r = 0; r < m->nnode; r++)
             pe[r] = NAN;

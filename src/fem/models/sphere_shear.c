@@ -556,18 +556,23 @@ static cwb_shear_increment *increment_at(cwb_shear_out *o, double t)
 
 enum { BLOCK_NONE, BLOCK_FLAT, BLOCK_REF_U, BLOCK_REF_RF };
 
-static int dat_block(const char *buf, double *t)
+/* Which block a .dat line heads, its time (checked) into *t. */
+static int dat_block(cwb_fem_file *f, double *t)
 {
+    static const struct {
+        const char *format, *set;
+        int block;
+    } headers[] = {{" total force (fx,fy,fz) for set %63s and time %n", "FLATNODES", BLOCK_FLAT},
+                   {" displacements (vx,vy,vz) for set %63s and time %n", "REF", BLOCK_REF_U},
+                   {" forces (fx,fy,fz) for set %63s and time %n", "REF", BLOCK_REF_RF}};
     char set[64];
-    if (sscanf(buf, " total force (fx,fy,fz) for set %63s and time %lf", set, t) == 2 &&
-        strcmp(set, "FLATNODES") == 0)
-        return BLOCK_FLAT;
-    if (sscanf(buf, " displacements (vx,vy,vz) for set %63s and time %lf", set, t) == 2 &&
-        strcmp(set, "REF") == 0)
-        return BLOCK_REF_U;
-    if (sscanf(buf, " forces (fx,fy,fz) for set %63s and time %lf", set, t) == 2 &&
-        strcmp(set, "REF") == 0)
-        return BLOCK_REF_RF;
+    for (size_t k = 0; k < sizeof headers / sizeof *headers; k++) {
+        int at = -1;
+        if (sscanf(f->buf, headers[k].format, set, &at) == 1 && at > 0)
+            return strcmp(set, headers[k].set) == 0 && cwb_fem_time(f, f->buf + at, t) == CWB_OK
+                       ? headers[k].block
+                       : BLOCK_NONE;
+    }
     return BLOCK_NONE;
 }
 
@@ -589,31 +594,38 @@ static void store(cwb_shear_increment *q, int block, const double v[4], double L
     }
 }
 
+/* The row of a block: the flat's total force, or the reference node's
+ * number and its displacements (lengths) or forces. */
+static int shear_row(cwb_fem_file *f, int block, double v[4])
+{
+    static const cwb_fem_kind total[3] = {CWB_FEM_VALUE, CWB_FEM_VALUE, CWB_FEM_VALUE},
+                              disp[4] = {CWB_FEM_ID, CWB_FEM_LENGTH, CWB_FEM_LENGTH,
+                                         CWB_FEM_LENGTH},
+                              force[4] = {CWB_FEM_ID, CWB_FEM_VALUE, CWB_FEM_VALUE, CWB_FEM_VALUE};
+    if (block == BLOCK_FLAT)
+        return cwb_fem_dat_row(f, total, 3, v, "set FLATNODES");
+    return cwb_fem_dat_row(f, block == BLOCK_REF_U ? disp : force, 4, v, "set REF");
+}
+
 int cwb_shear_dat(cwb_shear_out *o, const char *path, const cwb_shear *s, char *msg, size_t n)
 {
     double L = cwb_shear_length_unit(s), F = STRESS_UNIT * L * L;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver output", path);
-    char buf[512];
-    int lineno = 0, rc = CWB_OK;
+    cwb_fem_file f;
+    if (cwb_fem_open(&f, path, s->R / L, msg, n))
+        return f.rc;
     double t, v[4];
-    while (rc == CWB_OK && fgets(buf, sizeof buf, f)) {
-        lineno++;
-        int block = dat_block(buf, &t);
+    while (cwb_fem_line(&f)) {
+        int block = dat_block(&f, &t);
         if (block == BLOCK_NONE)
             continue;
         cwb_shear_increment *q = increment_at(o, t);
-        int want = block == BLOCK_FLAT ? 3 : 4;
         if (!q)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        else if (!cwb_fem_read_numbers(f, &lineno, want, v) || !isfinite(v[want - 1]))
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: expected %d numbers after '%.40s'", path,
-                          lineno, want, buf);
-        else
+            f.rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        else if (shear_row(&f, block, v) == CWB_OK)
             store(q, block, v, L, F);
     }
-    fclose(f);
+    cwb_fem_close(&f);
+    int rc = f.rc;
     if (rc == CWB_OK && o->count == 0)
         rc = cwb_fail(msg, n, CWB_EFAIL, "%s: no increments (did the solver finish?)", path);
     for (size_t i = 0; rc == CWB_OK && i < o->count; i++) {
@@ -711,61 +723,65 @@ static void frame_finish(const frd_frame *fr, cwb_shear_out *o)
 }
 
 /* A node line " -1" of the block `block` into the frame. */
-static void frame_line(frd_frame *fr, const char *buf, const char *block)
+static void frame_line(frd_frame *fr, cwb_fem_file *f, const char *block)
 {
-    int r = cwb_mesh_row(fr->m, (int)cwb_fem_frd_number(buf, 3, 10));
+    int r = cwb_fem_frd_row(f, fr->m);
     if (r < 0)
         return;
     if (strcmp(block, "DISP") == 0)
         for (int k = 0; k < 3; k++)
-            fr->u[3 * (size_t)r + k] = cwb_fem_frd_number(buf, 13 + 12 * (size_t)k, 12);
+            cwb_fem_field(f, 13 + 12 * (size_t)k, 12, CWB_FEM_LENGTH, &fr->u[3 * (size_t)r + k]);
     else if (strcmp(block, "CONTACT") == 0) {
         /* COPEN CSLIP1 CSLIP2 CPRESS CSHEAR1 CSHEAR2 */
-        fr->press[r] = cwb_fem_frd_number(buf, 13 + 12 * 3, 12);
-        fr->shear[r] = hypot(cwb_fem_frd_number(buf, 13 + 12 * 4, 12),
-                             cwb_fem_frd_number(buf, 13 + 12 * 5, 12));
-    }
-    else if (strcmp(block, "PE") == 0)
-        fr->pe[r] = cwb_fem_frd_number(buf, 13, 12);
+        double s1, s2;
+        cwb_fem_field(f, 13 + 12 * 3, 12, CWB_FEM_VALUE, &fr->press[r]);
+        cwb_fem_field(f, 13 + 12 * 4, 12, CWB_FEM_VALUE, &s1);
+        cwb_fem_field(f, 13 + 12 * 5, 12, CWB_FEM_VALUE, &s2);
+        fr->shear[r] = hypot(s1, s2);
+    } else if (strcmp(block, "PE") == 0)
+        cwb_fem_field(f, 13, 12, CWB_FEM_VALUE, &fr->pe[r]);
 }
 
 /* One pass over the .frd: every increment's radius and PEEQ. */
 static int shear_frd(cwb_shear_out *o, const char *path, const cwb_mesh *m, const cwb_shear *s,
                      char *msg, size_t n)
 {
-    FILE *f = fopen(path, "r");
+    cwb_fem_file f;
     frd_frame fr = {.m = m, .time = NAN, .L = cwb_shear_length_unit(s), .s = s};
-    fr.u = malloc(6 * m->nnode * sizeof *fr.u);
-    if (!f || !fr.u) {
-        if (f)
-            fclose(f);
-        free(fr.u);
+    if (cwb_fem_open(&f, path, s->R / fr.L, msg, n))
         return cwb_fail(msg, n, CWB_EFAIL, "%s: no solver field output", path);
+    fr.u = malloc(6 * m->nnode * sizeof *fr.u);
+    if (!fr.u) {
+        cwb_fem_close(&f);
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     }
     fr.press = fr.u + 3 * m->nnode;
     fr.shear = fr.press + m->nnode;
     fr.pe = fr.shear + m->nnode;
     frame_clear(&fr);
-    char buf[512], block[16] = "";
-    while (fgets(buf, sizeof buf, f)) {
-        if (strncmp(buf, "  100CL", 7) == 0) {
-            double t = cwb_fem_frd_number(buf, 12, 12);
+    char block[16] = "";
+    while (cwb_fem_line(&f)) {
+        if (strncmp(f.buf, "  100CL", 7) == 0) {
+            double t;
+            if (cwb_fem_field(&f, 12, 12, CWB_FEM_TIME, &t))
+                break;
             if (!(fabs(t - fr.time) <= 1e-6 * fmax(t, 1e-3))) {
                 frame_finish(&fr, o);
                 frame_clear(&fr);
                 fr.time = t;
             }
             block[0] = 0;
-        } else if (strncmp(buf, " -4  ", 5) == 0) {
-            sscanf(buf + 5, "%15s", block);
-        } else if (strncmp(buf, " -1", 3) == 0 && block[0]) {
-            frame_line(&fr, buf, block);
+        } else if (strncmp(f.buf, " -4  ", 5) == 0) {
+            sscanf(f.buf + 5, "%15s", block);
+        } else if (strncmp(f.buf, " -1", 3) == 0 && block[0]) {
+            frame_line(&fr, &f, block);
         }
     }
-    frame_finish(&fr, o);
-    fclose(f);
+    if (f.rc == CWB_OK)
+        frame_finish(&fr, o);
+    cwb_fem_close(&f);
     free(fr.u);
-    return CWB_OK;
+    return f.rc;
 }
 
 /* --------------------------------------------------------- the model */
@@ -892,7 +908,10 @@ static int adjust(void *spec_, const char *dat, const char *frd, const cwb_mesh 
     double *v = malloc(4 * m->nnode * sizeof *v);
     if (!v)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    cwb_frd_request q = {.name = "CONTACT", .time = s->approach > 0 ? 2.0 : 1.0, .ncomp = 4};
+    cwb_frd_request q = {.name = "CONTACT",
+                         .time = s->approach > 0 ? 2.0 : 1.0,
+                         .ncomp = 4,
+                         .size = s->R / cwb_shear_length_unit(s)};
     int rc = cwb_frd_block(frd, m, &q, v, msg, n);
     if (rc == CWB_OK)
         rc = pressure_profile(s, v, m, frd, msg, n);
@@ -1056,9 +1075,9 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             s->approach, s->R, s->E, s->nu, s->sigma_y,
             s->sigma_y > 0 ? "elastic-perfectly-plastic" : "0: elastic", s->force, s->tangential,
             s->mu, s->slave * s->zone, s->penalty, s->stick, s->spring, sum->hertz_fn,
-            sum->fn_drift, friction, job->gmsh_version, s->fine, s->zone, s->growth, s->coarse, sum->elements,
-            sum->nodes, sum->h_min * cwb_shear_length_unit(s), sum->a_over_h, job->ccx_version,
-            s->inc_normal, s->inc_tangential,
+            sum->fn_drift, friction, job->gmsh_version, s->fine, s->zone, s->growth, s->coarse,
+            sum->elements, sum->nodes, sum->h_min * cwb_shear_length_unit(s), sum->a_over_h,
+            job->ccx_version, s->inc_normal, s->inc_tangential,
             s->sigma_y > 0 ? "elastic-perfectly-plastic (*PLASTIC, one point)" : "elastic");
     (void)h0;
 }
