@@ -473,6 +473,39 @@ START_TEST(lubkin_limits_and_memory)
 }
 END_TEST
 
+/* The work of one step is flat in the twist amplitude. Each step at an
+ * amplitude theta is taken the way the drivers take it: the virgin curve
+ * from 0 to theta (59/60), a step of theta/60 on it, and a reversal step of
+ * -theta/60 onto the Masing branch; the step reports its evaluations of the
+ * curve's functions (integrand points, twists tried by the root solves).
+ * The shipped contact (B = 2.5465e-3 rad) at theta = 1e-9, 1e-7, 1e-5,
+ * 1e-3 rad (b = theta/B from 3.9e-7 to 0.39: the stick radius from c/a =
+ * 1 - 2.5e-7 to 0.78) and near full slip, 0.1 and 1 rad (b = 39 and 393,
+ * c/a ~ e^-40 and e^-394). Bound: four evaluations of the virgin curve
+ * per step, each a root solve and two quadratures; a GSL CQUAD pass that
+ * converges takes 33 to a few hundred points, so 4000 leaves room for
+ * every regime and none for a quadrature that cannot converge. */
+START_TEST(lubkin_step_work_is_flat)
+{
+    double R = 0.01, E = 7e10, nu = 0.25, mu = 0.3, delta = 1e-6;
+    double Es = E / (1 - nu * nu), G = E / (2 * (1 + nu)), a = sqrt(R * delta);
+    double F = 4.0 / 3.0 * Es * sqrt(R) * pow(delta, 1.5);
+    double B = 3.0 * mu * F / (4.0 * M_PI * a * a * G), unit = mu * F * a;
+    const double thetas[] = {1e-9, 1e-7, 1e-5, 1e-3, 0.1, 1.0};
+    for (size_t i = 0; i < sizeof thetas / sizeof thetas[0]; i++) {
+        cwb_lubkin_state s0, s1, s2, s3;
+        memset(&s0, 0, sizeof s0);
+        cwb_lubkin_out o1, o2, o3;
+        cwb_lubkin_step(&s0, thetas[i] * 59.0 / 60.0, unit, B, &o1, &s1);
+        cwb_lubkin_step(&s1, thetas[i] / 60.0, unit, B, &o2, &s2);
+        cwb_lubkin_step(&s2, -thetas[i] / 60.0, unit, B, &o3, &s3);
+        long most = o1.evaluations > o2.evaluations ? o1.evaluations : o2.evaluations;
+        most = most > o3.evaluations ? most : o3.evaluations;
+        ck_assert_msg(most <= 4000, "twist %g rad: %ld evaluations in a step", thetas[i], most);
+    }
+}
+END_TEST
+
 Suite *rolling_suite(void)
 {
     Suite *s = suite_create("rolling");
@@ -488,6 +521,7 @@ Suite *rolling_suite(void)
     tcase_add_test(tc, lubkin_curve_closed_form);
     tcase_add_test(tc, lubkin_cycle);
     tcase_add_test(tc, lubkin_limits_and_memory);
+    tcase_add_test(tc, lubkin_step_work_is_flat);
     suite_add_tcase(s, tc);
     return s;
 }

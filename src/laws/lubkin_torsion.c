@@ -114,7 +114,7 @@ static double x2E_phi(double x, void *unused)
     return x2E(x, unused) * cwb_lubkin_twist(x);
 }
 
-static double integral_to_one(double (*fn)(double, void *), double u)
+static double integral_to_one(double (*fn)(double, void *), double u, long *work)
 {
     if (!(u < 1.0))
         return 0.0;
@@ -125,47 +125,66 @@ static double integral_to_one(double (*fn)(double, void *), double u)
     if (w) {
         gsl_integration_cquad(&F, fmax(u, 0.0), 1.0, 0.0, 1e-14, w, &r, &err, &n);
         gsl_integration_cquad_workspace_free(w);
+        *work += (long)n;
     }
     return 4.0 / M_PI * r;
 }
 
 double cwb_lubkin_moment(double u)
 {
-    return integral_to_one(x2E, u);
+    long work = 0;
+    return integral_to_one(x2E, u, &work);
 }
 
 double cwb_lubkin_energy(double u)
 {
-    return integral_to_one(x2E_phi, u);
+    long work = 0;
+    return integral_to_one(x2E_phi, u, &work);
 }
 
 /* Brent's root of Phi(u) = b: in w = k^2 for small twists (u near 1 is
  * then resolved), in ln u for large ones. */
-static double phi_in_w(double w, void *b)
+typedef struct {
+    double b;
+    long *work;
+} twist_target;
+
+static double phi_in_w(double w, void *p)
 {
-    return cwb_lubkin_twist(sqrt(1.0 - w)) - *(double *)b;
+    twist_target *t = p;
+    ++*t->work;
+    return cwb_lubkin_twist(sqrt(1.0 - w)) - t->b;
 }
 
-static double phi_in_lnu(double s, void *b)
+static double phi_in_lnu(double s, void *p)
 {
-    return cwb_lubkin_twist(exp(s)) - *(double *)b;
+    twist_target *t = p;
+    ++*t->work;
+    return cwb_lubkin_twist(exp(s)) - t->b;
 }
 
-double cwb_lubkin_stick_radius(double b)
+static double stick_radius(double b, long *work)
 {
     if (!(b > 0.0))
         return 1.0;
     double root = 0.0;
+    twist_target t = {b, work};
     if (b <= 1.0) { /* Phi(u = 0.01) = 4.3 > 1 */
-        gsl_function F = {phi_in_w, &b};
+        gsl_function F = {phi_in_w, &t};
         cwb_root_brent(&F, 0.0, 0.9999, 1e-300, 4e-16, &root, NULL, NULL);
         return sqrt(1.0 - root);
     }
     if (b > 690.0) /* u < 1e-299: full slip to round-off */
         return 0.0;
-    gsl_function F = {phi_in_lnu, &b};
+    gsl_function F = {phi_in_lnu, &t};
     cwb_root_brent(&F, -700.0, log(0.9), 0.0, 1e-16, &root, NULL, NULL);
     return exp(root);
+}
+
+double cwb_lubkin_stick_radius(double b)
+{
+    long work = 0;
+    return stick_radius(b, &work);
 }
 
 /* The virgin curve at normalised twist b >= 0: torque, energy, dissipation,
@@ -174,14 +193,14 @@ typedef struct {
     double m, e, d, slope;
 } virgin_point;
 
-static virgin_point virgin(double b)
+static virgin_point virgin(double b, long *work)
 {
     virgin_point v = {0.0, 0.0, 0.0, 4.0 / M_PI};
     if (!(b > 0.0))
         return v;
-    double u = cwb_lubkin_stick_radius(b);
-    v.m = cwb_lubkin_moment(u);
-    v.e = cwb_lubkin_energy(u);
+    double u = stick_radius(b, work);
+    v.m = integral_to_one(x2E, u, work);
+    v.e = integral_to_one(x2E_phi, u, work);
     v.d = fmax(b * v.m - 2.0 * v.e, 0.0);
     v.slope = 4.0 / M_PI * u * u * u;
     return v;
@@ -235,13 +254,13 @@ static double branch_dir(const cwb_lubkin_state *t)
 
 /* Move by db along the current curve; returns the dissipation (normalised)
  * and sets the tangent slope. */
-static double advance(cwb_lubkin_state *t, double db, double *slope)
+static double advance(cwb_lubkin_state *t, double db, double *slope, long *work)
 {
     double diss = 0.0;
     for (int guard = 0; db != 0.0 && guard < 4 * CWB_LUBKIN_DEPTH + 4; guard++) {
         double s = sgn(db);
         if (t->n == 0 && (t->beta == 0.0 || sgn(t->beta) == s)) {
-            virgin_point v0 = virgin(fabs(t->beta)), v1 = virgin(fabs(t->beta + db));
+            virgin_point v0 = virgin(fabs(t->beta), work), v1 = virgin(fabs(t->beta + db), work);
             t->beta += db;
             t->m = sgn(t->beta) * v1.m;
             t->e = v1.e;
@@ -259,7 +278,7 @@ static double advance(cwb_lubkin_state *t, double db, double *slope)
         int reached = x1 >= xt;
         if (reached)
             x1 = xt;
-        virgin_point h0 = virgin(0.5 * x0), h1 = virgin(0.5 * x1);
+        virgin_point h0 = virgin(0.5 * x0, work), h1 = virgin(0.5 * x1, work);
         diss += 2.0 * fmax(h1.d - h0.d, 0.0);
         *slope = h1.slope;
         db -= s * (x1 - x0);
@@ -286,7 +305,7 @@ void cwb_lubkin_step(const cwb_lubkin_state *s, double d, double unit_m, double 
     double unit_e = unit_m * unit_b, slope = 4.0 / M_PI;
     double e_held = s->e * unit_e; /* the committed state at the current load */
     o->stiffness_energy = s->e * s->unit_m * s->unit_b - e_held;
-    double diss = unit_b > 0.0 ? advance(t, d / unit_b, &slope) : 0.0;
+    double diss = unit_b > 0.0 ? advance(t, d / unit_b, &slope, &o->evaluations) : 0.0;
     t->unit_m = unit_m;
     t->unit_b = unit_b;
     o->torque = t->m * unit_m;
