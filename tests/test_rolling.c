@@ -313,9 +313,10 @@ END_TEST
 
 /* ---- Lubkin (1951) torsion with partial slip (epsd, twist = lubkin) ----
  * The closed form, coded here again with GSL's elliptic integrals (not the
- * law's AGM), bisection (not Brent) and QAGS (not CQUAD); derived in
- * src/laws/lubkin_torsion.c and checked against the half-space by a
- * ring-kernel quadrature in reference/analytic/lubkin_torsion.py:
+ * law's AGM), bisection (not Brent) and QAGS (not the law's series and
+ * Gauss-Legendre rule); derived in src/laws/lubkin_torsion.c and checked
+ * against the half-space by a ring-kernel quadrature in
+ * reference/analytic/lubkin_torsion.py:
  *   beta = B (K(k) - E(k)), k = sqrt(1 - u^2), u = c/a,
  *   M = mu F_n a (4/pi) int_u^1 x^2 E(sqrt(1 - x^2)) dx. */
 static double gsl_E_of(double x, void *unused)
@@ -383,14 +384,15 @@ static double gsl_virgin(double b, void *unused)
 /* The curve functions: at u = 0.05 ... 0.99 the law's twist, torque and
  * stored energy equal GSL's (round-off and quadrature: 1e-12), the stick
  * radius inverts the twist (Brent: 1e-12); the limits: full slip 3 pi/16
- * at u = 0 (1e-13, the law's CQUAD) and the stored energy there (QAGS:
- * 1e-12; the law takes it as a constant computed apart to 35 digits and
- * subtracts the stick disc's part below u = 1/4), and the initial slope
- * dM/dbeta -> (4/pi) mu F_n a/B = 16 a^3/(3 C) (Lubkin's stiffness): the
- * secant at u = 1 - 1e-9 is (4/pi)(1 - O(1e-9)) (tolerance 1e-8). */
+ * at u = 0 (1e-13) and the stored energy there (QAGS: 1e-12). Below
+ * u = 0.4 the law takes these two as constants (the energy computed apart
+ * to 35 digits) less the stick disc's part, so the points u = 0.05, 0.2
+ * and 0.39 check the constants too. The initial slope dM/dbeta -> (4/pi)
+ * mu F_n a/B = 16 a^3/(3 C) (Lubkin's stiffness): the secant at
+ * u = 1 - 1e-9 is (4/pi)(1 - O(1e-9)) (tolerance 1e-8). */
 START_TEST(lubkin_curve_closed_form)
 {
-    const double us[] = {0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 0.99};
+    const double us[] = {0.05, 0.2, 0.39, 0.4, 0.6, 0.8, 0.95, 0.99};
     for (size_t i = 0; i < sizeof us / sizeof us[0]; i++) {
         double u = us[i];
         ck_assert_rel(cwb_lubkin_twist(u), gsl_phi(u), 1e-12);
@@ -560,23 +562,26 @@ static double ref_d_outer(double t, void *unused)
  * m(w), stored energy and slip B mu F_n a e(w) and d(w), tangent stiffness
  * (4/pi) u^3 mu F_n a/B, the twist from 2e-15 rad (w = 1e-12) to 1.3e-3
  * rad (w = 1/2). The law sums series in w up to w = 1/16 and integrates
- * beyond; both sides of the switch (w = 1/16 (1 -+ 1e-9)) and points of
- * each side are taken, so the two agree with each other through the
- * reference. Tolerances: 2e-14 on m, e and the stiffness (the law's CQUAD
- * at epsrel 1e-14; the series are exact to 1e-20, the reference to
- * round-off); on d 1e-14 where the law sums its series, and 1e-12 where it
- * forms b m - 2e from its quadratures (b m/d = 40 at w = 0.1 and 62 at
- * w = 1/16 amplify their 1e-14). At w = 1e-12 the secant M/beta is Lubkin's
- * stiffness 16 G a^3/3 up to its O(w), 3w/4 = 7.5e-13 (m = w - 3w^2/8,
- * (4/pi) Phi = w + 3w^2/8 from A&S 17.3.11-12): 1e-12. */
+ * beyond (in s = k^2 up to w = 1/2, in x after); both sides of each
+ * switch (w = 1/16 (1 -+ 1e-9), 1/2 (1 -+ 1e-9)) and points of each side
+ * are taken, so the series and the quadrature agree with each other
+ * through the reference. Tolerances: 2e-14 on m, e and the stiffness (the
+ * law's series are exact to 1e-20, its Gauss rule to ~1e-21, the
+ * reference to round-off: what is left is the round-off of sums of ~16
+ * terms, 2e-15, and a margin); on d 1e-14 where the law sums its series,
+ * and 1e-12 where it forms b m - 2e from its quadratures (b m/d = 40 at
+ * w = 0.1 and 62 at w = 1/16 amplify the 2e-14). At w = 1e-12 the secant
+ * M/beta is Lubkin's stiffness 16 G a^3/3 up to its O(w), 3w/4 = 7.5e-13
+ * (m = w - 3w^2/8, (4/pi) Phi = w + 3w^2/8 from A&S 17.3.11-12): 1e-12. */
 START_TEST(lubkin_small_twists_against_quadrature)
 {
     double R = 0.01, E = 7e10, nu = 0.25, mu = 0.3, delta = 1e-6;
     double Es = E / (1 - nu * nu), G = E / (2 * (1 + nu)), a = sqrt(R * delta);
     double F = 4.0 / 3.0 * Es * sqrt(R) * pow(delta, 1.5);
     double B = 3.0 * mu * F / (4.0 * M_PI * a * a * G), unit = mu * F * a;
-    const double ws[] = {1e-12, 1e-9, 1e-6, 1e-3, 0.03, 0.0625 * (1 - 1e-9), 0.0625 * (1 + 1e-9),
-                         0.1,   0.3,  0.5};
+    const double lo = 1 - 1e-9, hi = 1 + 1e-9; /* the two sides of a switch */
+    const double ws[] = {1e-12,       1e-9, 1e-6, 1e-3,     0.03,    0.0625 * lo,
+                         0.0625 * hi, 0.1,  0.3,  0.5 * lo, 0.5 * hi};
     for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++) {
         double w = ws[i], theta = B * ref_phi(w);
         double m = 2.0 / M_PI * ref_gl(ref_m_integrand, NULL, w);
@@ -606,11 +611,12 @@ END_TEST
  * from c/a = 1 - 2.5e-7 to 0.78) and near full slip, 5e-3, 0.1 and 1 rad
  * (b = 1.96, 39 and 393: c/a = 0.19, ~e^-40 and ~e^-394). A step evaluates
  * the virgin curve twice (at its start and end, or at the two half-widths
- * of a Masing branch), each time a root solve and two quadratures that
- * converge in 33 to ~300 CQUAD points (GSL's rule: 33 on the first pass):
- * bound 1000 (measured: at most 12 up to 1e-5 rad, 151 at 1e-3, 601 at
- * 5e-3, 148 at 1 rad; the quadratures of the unfixed law, which could not
- * converge as the twist -> 0, took 232554 at 1e-9 rad). */
+ * of a Masing branch), each time a root solve (Newton on a series, or
+ * Brent: ~5-20 twists) and a 16-point Gauss rule or three series sums:
+ * bound 100 (measured: at most 12 up to 1e-5 rad, 51 at 1e-3, 49 at 5e-3,
+ * 48 at 1 rad, 65 over a dense sweep of 1e-12 ... 10 rad; the quadratures
+ * of the unfixed law, which could not converge as the twist -> 0, took
+ * 232554 at 1e-9 rad). */
 START_TEST(lubkin_step_work_is_flat)
 {
     double R = 0.01, E = 7e10, nu = 0.25, mu = 0.3, delta = 1e-6;
@@ -627,7 +633,7 @@ START_TEST(lubkin_step_work_is_flat)
         cwb_lubkin_step(&s2, -thetas[i] / 60.0, unit, B, &o3, &s3);
         long most = o1.evaluations > o2.evaluations ? o1.evaluations : o2.evaluations;
         most = most > o3.evaluations ? most : o3.evaluations;
-        ck_assert_msg(most <= 1000, "twist %g rad: %ld evaluations in a step", thetas[i], most);
+        ck_assert_msg(most <= 100, "twist %g rad: %ld evaluations in a step", thetas[i], most);
     }
 }
 END_TEST

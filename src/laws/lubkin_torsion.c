@@ -50,10 +50,9 @@
  * must not depend on the twist. Small twists (k^2 = 1 - u^2 <= 1/16) sum
  * power series in k^2, derived below, that keep full relative precision
  * as the twist -> 0, where a quadrature in x over [u, 1] cannot converge;
- * larger ones integrate with CQUAD in a variable chosen for the range
- * (curve_by_quadrature). The work is counted in cwb_lubkin_out and held
- * bounded by tests/test_rolling.c (at most 12 evaluations per step up to
- * k^2 = 1/16, a few hundred beyond).
+ * larger ones a fixed Gauss-Legendre rule in a variable chosen for the
+ * range (gauss_m_e). The work is counted in cwb_lubkin_out and held
+ * bounded by tests/test_rolling.c.
  */
 #include <math.h>
 #include <string.h>
@@ -184,56 +183,6 @@ double cwb_lubkin_twist(double u)
     return twist_of_w((1.0 - u) * (1.0 + u), u);
 }
 
-/* The integrands of m and e, in three forms (with_phi: e's, else m's):
- * in s = k^2 over [0, w] for moderate twists, kp E(k), kp = sqrt(1 - s)
- * (x would crowd against 1 there: 1 - x quantised to 1.1e-16 against an
- * interval 1 - u makes an integrand noisy at 1e-16/(1 - u), which no
- * quadrature at epsrel 1e-14 survives); in x over [u, 1] for large ones,
- * x^2 E(sqrt(1 - x^2)); and near full slip as the full-slip value less the
- * part over the stick disc [0, u], in x = u t^3, which smooths the
- * x^2 ln x of K and E at x -> 0 (A&S 17.3.26) for the quadrature. */
-typedef struct {
-    double u;
-    int with_phi;
-} integrand;
-
-static double s_form(double s, void *p)
-{
-    const integrand *f = p;
-    double kp = sqrt(1.0 - s), K, E;
-    agm_KE(kp, &K, &E);
-    return kp * E * (f->with_phi ? twist_of_w(s, kp) : 1.0);
-}
-
-static double x_form(double x, void *p)
-{
-    const integrand *f = p;
-    double K, E;
-    agm_KE(x, &K, &E);
-    return x * x * E * (f->with_phi ? cwb_lubkin_twist(x) : 1.0);
-}
-
-static double x_form_below(double t, void *p)
-{
-    const integrand *f = p;
-    return 3.0 * f->u * t * t * x_form(f->u * t * t * t, p);
-}
-
-static double cquad(double (*fn)(double, void *), integrand f, double lo, double hi, double epsabs,
-                    long *work)
-{
-    gsl_integration_cquad_workspace *w = gsl_integration_cquad_workspace_alloc(200);
-    gsl_function F = {fn, &f};
-    double r = 0.0, err;
-    size_t n = 0;
-    if (w) {
-        gsl_integration_cquad(&F, lo, hi, epsabs, 1e-14, w, &r, &err, &n);
-        gsl_integration_cquad_workspace_free(w);
-    }
-    *work += (long)n;
-    return r;
-}
-
 /* Full slip, u = 0: m = (4/pi) int_0^1 x^2 E dx = 3 pi/16 (Lubkin 1951;
  * the torque of mu p over the Hertz pressure), and the stored energy
  * e = (4/pi) int_0^1 x^2 E Phi dx, for which no closed form was found:
@@ -242,31 +191,82 @@ static double cquad(double (*fn)(double, void *), integrand f, double lo, double
 #define M_FULL_SLIP (3.0 * M_PI / 16.0)
 #define E_FULL_SLIP 0.24940756877885677879
 
+/* Beyond the series, m and e by one 16-point Gauss-Legendre rule whose
+ * nodes both integrals share, in a variable chosen so that the integrand
+ * is smooth on the interval (a fixed rule: the same work at every twist):
+ *   w <= 1/2:     in s = k^2 over [0, w], (2/pi) kp E(k) (times Phi),
+ *                 kp = sqrt(1 - s); the nearest singularity, s = 1, lies
+ *                 outside the Bernstein ellipse rho = 3 + sqrt 8 of
+ *                 [0, 1/2]: error ~ rho^-32 = 3e-25. (In x the nodes
+ *                 would crowd against 1, 1 - x quantised to 1.1e-16
+ *                 against an interval 1 - u: no rule survives that.)
+ *   u >= 0.4:     in x over [u, 1], (4/pi) x^2 E(sqrt(1 - x^2)) (times
+ *                 Phi); singular only at x = 0 (ln x, A&S 17.3.26):
+ *                 rho = 4.44 for [0.4, 1], error ~ 4.44^-32 = 2e-21;
+ *   u < 0.4:      the full-slip values less the stick disc's part, in
+ *                 x = u t^3 over t in [0, 1], where the x^2 ln x of K and
+ *                 E at x -> 0 becomes t^8 ln t (Gauss error ~ n^-18).
+ * Checked against 30-digit quadrature on a grid of w and u: within
+ * 2e-15 (round-off of the AGM and the sums), as 20 and 24 points. */
+#define GAUSS_POINTS 16
+#define X_FORM_U     0.4
+
+enum quadrature_form { IN_S, IN_X, IN_X_BELOW };
+
+static void gauss_m_e(enum quadrature_form form, double lo, double hi, double u, long *work,
+                      double *im, double *ie)
+{
+    gsl_integration_glfixed_table *t = gsl_integration_glfixed_table_alloc(GAUSS_POINTS);
+    double sm = 0.0, se = 0.0;
+    for (size_t i = 0; t && i < GAUSS_POINTS; i++) {
+        double v, wt, K, E, f, phi;
+        gsl_integration_glfixed_point(lo, hi, i, &v, &wt, t);
+        if (form == IN_S) {
+            double kp = sqrt(1.0 - v);
+            agm_KE(kp, &K, &E);
+            f = kp * E;
+            phi = twist_of_w(v, kp);
+        } else {
+            double x = form == IN_X ? v : u * v * v * v;
+            agm_KE(x, &K, &E);
+            f = x * x * E * (form == IN_X ? 1.0 : 3.0 * u * v * v);
+            phi = cwb_lubkin_twist(x);
+        }
+        sm += wt * f;
+        se += wt * f * phi;
+    }
+    *im = t ? sm : NAN; /* NaN: no table (allocation failed) */
+    *ie = t ? se : NAN;
+    if (t)
+        gsl_integration_glfixed_table_free(t);
+    *work += GAUSS_POINTS;
+}
+
 /* The virgin curve at stick radius u = sqrt(1 - w): torque m, stored energy
  * e, dissipation d (normalised), the twist b given (or NaN: then Phi(w)).
- * The series for w <= 1/16; the quadrature in s up to w = 1/2 (u = 0.71),
- * in x over [u, 1] down to u = 1/4, and the full-slip values less the
- * stick disc's part below (that part shrinks with u; an absolute tolerance
- * of round-off on the results, ~0.25 and ~0.59, lets it stop early). */
+ * The series for w <= 1/16, the rule above beyond. */
 typedef struct {
     double m, e, d;
 } curve_point;
 
 static void curve_by_quadrature(double w, double u, long *work, curve_point *c)
 {
-    integrand fm = {u, 0}, fe = {u, 1};
+    double im, ie;
     if (w <= 0.5) {
-        c->m = 2.0 / M_PI * cquad(s_form, fm, 0.0, w, 0.0, work);
-        c->e = 2.0 / M_PI * cquad(s_form, fe, 0.0, w, 0.0, work);
-    } else if (u >= 0.25) {
-        c->m = 4.0 / M_PI * cquad(x_form, fm, u, 1.0, 0.0, work);
-        c->e = 4.0 / M_PI * cquad(x_form, fe, u, 1.0, 0.0, work);
+        gauss_m_e(IN_S, 0.0, w, u, work, &im, &ie);
+        c->m = 2.0 / M_PI * im;
+        c->e = 2.0 / M_PI * ie;
+    } else if (u >= X_FORM_U) {
+        gauss_m_e(IN_X, u, 1.0, u, work, &im, &ie);
+        c->m = 4.0 / M_PI * im;
+        c->e = 4.0 / M_PI * ie;
     } else {
         c->m = M_FULL_SLIP;
         c->e = E_FULL_SLIP;
         if (u > 0.0) {
-            c->m -= 4.0 / M_PI * cquad(x_form_below, fm, 0.0, 1.0, 1e-17, work);
-            c->e -= 4.0 / M_PI * cquad(x_form_below, fe, 0.0, 1.0, 1e-17, work);
+            gauss_m_e(IN_X_BELOW, 0.0, 1.0, u, work, &im, &ie);
+            c->m -= 4.0 / M_PI * im;
+            c->e -= 4.0 / M_PI * ie;
         }
     }
 }
