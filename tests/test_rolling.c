@@ -605,35 +605,48 @@ END_TEST
  * amplitude theta is taken the way the drivers take it: the virgin curve
  * from 0 to theta (59/60), a step of theta/60 on it, and a reversal step of
  * -theta/60 onto the Masing branch; the step reports its evaluations of the
- * curve's functions (integrand points, twists tried by the root solves,
- * series sums). The shipped contact (B = 2.5465e-3 rad) at theta = 1e-9,
- * 1e-7, 1e-5, 1e-3 rad (b = theta/B from 3.9e-7 to 0.39: the stick radius
- * from c/a = 1 - 2.5e-7 to 0.78) and near full slip, 5e-3, 0.1 and 1 rad
- * (b = 1.96, 39 and 393: c/a = 0.19, ~e^-40 and ~e^-394). A step evaluates
- * the virgin curve twice (at its start and end, or at the two half-widths
- * of a Masing branch), each time a root solve (Newton on a series, or
- * Brent: ~5-20 twists) and a 16-point Gauss rule or three series sums:
- * bound 100 (measured: at most 12 up to 1e-5 rad, 51 at 1e-3, 49 at 5e-3,
- * 48 at 1 rad, 65 over a dense sweep of 1e-12 ... 10 rad; the quadratures
- * of the unfixed law, which could not converge as the twist -> 0, took
- * 232554 at 1e-9 rad). */
+ * curve's functions (Gauss points, series sums, twists tried by the root
+ * solves). The shipped contact (B = 2.5465e-3 rad) at theta = 1e-12 ...
+ * 10 rad, ten amplitudes a decade (b = theta/B from 3.9e-10, c/a = 1 -
+ * 2.5e-10, to 3927, full slip; 1e-3 rad is b = 0.39, c/a = 0.78). A step
+ * evaluates the virgin curve twice (at its start and end, or at the two
+ * half-widths of a Masing branch), each time a root solve (Newton on a
+ * series, or Brent: ~5-20 twists) and a 16-point Gauss rule or three
+ * series sums: bound 100 (measured: at most 12 up to 1e-5 rad, 51 at
+ * 1e-3, 49 at 5e-3, 48 at 1 rad, 65 at most; the quadratures of the
+ * unfixed law, which could not converge as the twist -> 0, took 232554 at
+ * 1e-9 rad). Along the way the virgin curve is checked as a whole, so that
+ * no switch between series and quadratures can hide a jump: the torque
+ * grows with the twist and stays below full slip (3 pi/16) mu F_n a, the
+ * slip dissipation grows and the tangent stiffness stays within Lubkin's
+ * 16 G a^3/3. */
 START_TEST(lubkin_step_work_is_flat)
 {
     double R = 0.01, E = 7e10, nu = 0.25, mu = 0.3, delta = 1e-6;
     double Es = E / (1 - nu * nu), G = E / (2 * (1 + nu)), a = sqrt(R * delta);
     double F = 4.0 / 3.0 * Es * sqrt(R) * pow(delta, 1.5);
     double B = 3.0 * mu * F / (4.0 * M_PI * a * a * G), unit = mu * F * a;
-    const double thetas[] = {1e-9, 1e-7, 1e-5, 1e-3, 5e-3, 0.1, 1.0};
-    for (size_t i = 0; i < sizeof thetas / sizeof thetas[0]; i++) {
+    double last_torque = 0.0, last_slip = 0.0;
+    for (int i = 0; i <= 130; i++) {
+        double theta = pow(10.0, -12.0 + 0.1 * i);
         cwb_lubkin_state s0, s1, s2, s3;
         memset(&s0, 0, sizeof s0);
         cwb_lubkin_out o1, o2, o3;
-        cwb_lubkin_step(&s0, thetas[i] * 59.0 / 60.0, unit, B, &o1, &s1);
-        cwb_lubkin_step(&s1, thetas[i] / 60.0, unit, B, &o2, &s2);
-        cwb_lubkin_step(&s2, -thetas[i] / 60.0, unit, B, &o3, &s3);
+        cwb_lubkin_step(&s0, theta * 59.0 / 60.0, unit, B, &o1, &s1);
+        cwb_lubkin_step(&s1, theta / 60.0, unit, B, &o2, &s2);
+        cwb_lubkin_step(&s2, -theta / 60.0, unit, B, &o3, &s3);
         long most = o1.evaluations > o2.evaluations ? o1.evaluations : o2.evaluations;
         most = most > o3.evaluations ? most : o3.evaluations;
-        ck_assert_msg(most <= 100, "twist %g rad: %ld evaluations in a step", thetas[i], most);
+        ck_assert_msg(most <= 100, "twist %g rad: %ld evaluations in a step", theta, most);
+        double slip = o1.slip + o2.slip;
+        ck_assert_msg(o2.torque > last_torque || o2.torque == 3.0 * M_PI / 16.0 * unit,
+                      "twist %g rad: torque %.17g after %.17g", theta, o2.torque, last_torque);
+        ck_assert(o2.torque <= 3.0 * M_PI / 16.0 * unit);
+        ck_assert_msg(slip >= last_slip, "twist %g rad: slip %.17g after %.17g", theta, slip,
+                      last_slip);
+        ck_assert(o2.stiffness <= 16.0 * G * pow(a, 3) / 3.0 * (1 + 1e-15));
+        last_torque = o2.torque;
+        last_slip = slip;
     }
 }
 END_TEST

@@ -30,7 +30,8 @@ double cwb_lubkin_stick_radius(double b);
  * = unit_m [N m], B = unit_b [rad]). Fills the torque [N m], the energies
  * [J] (work, stored, slip >= 0, stiffness_energy signed) and the trial
  * state, and counts the step's work: evaluations of the curve's functions
- * (integrand points of the quadratures, twists tried by the root solves). */
+ * (Gauss points, series sums, twists tried by the root solves): bounded at
+ * every twist (tests/test_rolling.c). */
 typedef struct {
     double torque, energy, work, slip, stiffness_energy, stiffness;
     long evaluations;
