@@ -313,9 +313,10 @@ END_TEST
 
 /* ---- Lubkin (1951) torsion with partial slip (epsd, twist = lubkin) ----
  * The closed form, coded here again with GSL's elliptic integrals (not the
- * law's AGM), bisection (not Brent) and QAGS (not CQUAD); derived in
- * src/laws/lubkin_torsion.c and checked against the half-space by a
- * ring-kernel quadrature in reference/analytic/lubkin_torsion.py:
+ * law's AGM), bisection (not Brent) and QAGS (not the law's series and
+ * Gauss-Legendre rule); derived in src/laws/lubkin_torsion.c and checked
+ * against the half-space by a ring-kernel quadrature in
+ * reference/analytic/lubkin_torsion.py:
  *   beta = B (K(k) - E(k)), k = sqrt(1 - u^2), u = c/a,
  *   M = mu F_n a (4/pi) int_u^1 x^2 E(sqrt(1 - x^2)) dx. */
 static double gsl_E_of(double x, void *unused)
@@ -347,6 +348,24 @@ static double gsl_moment(double u)
     return 4.0 / M_PI * r;
 }
 
+/* x^2 E Phi, Phi(x) = K - E at k = sqrt(1 - x^2); below x = 1e-7, where
+ * k rounds to 1, K = ln(4/x) and E = 1 up to O(x^2 ln x) (A&S 17.3.26) */
+static double gsl_x2E_phi(double x, void *unused)
+{
+    double phi = x < 1e-7 ? log(4.0 / x) - 1.0 : gsl_phi(x);
+    return gsl_x2E(x, unused) * phi;
+}
+
+static double gsl_energy(double u)
+{
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(200);
+    gsl_function fn = {gsl_x2E_phi, NULL};
+    double r, err;
+    gsl_integration_qags(&fn, u, 1.0, 0.0, 1e-13, 200, w, &r, &err);
+    gsl_integration_workspace_free(w);
+    return 4.0 / M_PI * r;
+}
+
 /* the virgin curve M/(mu F_n a) at b = beta/B in (0.005, 30): bisection */
 static double gsl_virgin(double b, void *unused)
 {
@@ -362,22 +381,27 @@ static double gsl_virgin(double b, void *unused)
     return gsl_moment(0.5 * (lo + hi));
 }
 
-/* The curve functions: at u = 0.05 ... 0.99 the law's twist and torque
- * equal GSL's (round-off and quadrature: 1e-12), the stick radius inverts
- * the twist (Brent: 1e-12); the limits: full slip 3 pi/16 at u = 0 (1e-13,
- * the law's CQUAD), and the initial slope dM/dbeta -> (4/pi) mu F_n a/B =
- * 16 a^3/(3 C) (Lubkin's stiffness): the secant at u = 1 - 1e-9 is
- * (4/pi)(1 - O(1e-9)) (tolerance 1e-8). */
+/* The curve functions: at u = 0.05 ... 0.99 the law's twist, torque and
+ * stored energy equal GSL's (round-off and quadrature: 1e-12), the stick
+ * radius inverts the twist (Brent: 1e-12); the limits: full slip 3 pi/16
+ * at u = 0 (1e-13) and the stored energy there (QAGS: 1e-12). Below
+ * u = 0.4 the law takes these two as constants (the energy computed apart
+ * to 35 digits) less the stick disc's part, so the points u = 0.05, 0.2
+ * and 0.39 check the constants too. The initial slope dM/dbeta -> (4/pi)
+ * mu F_n a/B = 16 a^3/(3 C) (Lubkin's stiffness): the secant at
+ * u = 1 - 1e-9 is (4/pi)(1 - O(1e-9)) (tolerance 1e-8). */
 START_TEST(lubkin_curve_closed_form)
 {
-    const double us[] = {0.05, 0.2, 0.4, 0.6, 0.8, 0.95, 0.99};
+    const double us[] = {0.05, 0.2, 0.39, 0.4, 0.6, 0.8, 0.95, 0.99};
     for (size_t i = 0; i < sizeof us / sizeof us[0]; i++) {
         double u = us[i];
         ck_assert_rel(cwb_lubkin_twist(u), gsl_phi(u), 1e-12);
         ck_assert_rel(cwb_lubkin_moment(u), gsl_moment(u), 1e-12);
+        ck_assert_rel(cwb_lubkin_energy(u), gsl_energy(u), 1e-12);
         ck_assert_rel(cwb_lubkin_stick_radius(gsl_phi(u)), u, 1e-12);
     }
     ck_assert_rel(cwb_lubkin_moment(0.0), 3.0 * M_PI / 16.0, 1e-13);
+    ck_assert_rel(cwb_lubkin_energy(0.0), gsl_energy(0.0), 1e-12);
     double u = 1.0 - 1e-9;
     ck_assert_rel(cwb_lubkin_moment(u) / cwb_lubkin_twist(u), 4.0 / M_PI, 1e-8);
 }
@@ -473,6 +497,160 @@ START_TEST(lubkin_limits_and_memory)
 }
 END_TEST
 
+/* The virgin curve in w = k^2 = 1 - (c/a)^2, where small twists are
+ * resolved (u = c/a is not: 1 - u is quantised to 1.1e-16), coded again
+ * with GSL and fixed 20-point Gauss-Legendre rules (the integrands are
+ * analytic on |s| < 1; on [0, w <= 1/2] the rule's error is ~(3 +
+ * sqrt 8)^-40, below round-off):
+ *   Phi(w) = K - E = (w/3) R_D(0, 1 - w, 1)  (Carlson; DLMF sec. 19.25),
+ *   m(w) = (2/pi) int_0^w sqrt(1 - s) E(sqrt s) ds (x = sqrt(1 - s) in the
+ *          law's int_u^1 x^2 E dx),
+ *   e(w) = (2/pi) int_0^w sqrt(1 - s) E(sqrt s) Phi(s) ds,
+ * and the dissipation d = Phi m - 2e, whose terms cancel to O(w^3), from
+ * its derivative Phi' m - m' Phi with Phi' = E/(2(1 - w)) (from
+ * dK/dk and dE/dk, DLMF sec. 19.4) and Phi, m as integrals again:
+ *   d(w) = (1/pi) int_0^w E(sqrt t) int_0^t E(sqrt s) [sqrt(1 - s)/(1 - t)
+ *          - sqrt(1 - t)/(1 - s)] ds dt,
+ * the bracket = (t - s)(X^2 + XY + Y^2)/((X + Y)(1 - t)(1 - s)), X =
+ * sqrt(1 - s), Y = sqrt(1 - t): no difference of close numbers. */
+static double ref_phi(double w)
+{
+    return w * gsl_sf_ellint_RD(0.0, 1.0 - w, 1.0, GSL_PREC_DOUBLE) / 3.0;
+}
+
+static double ref_E(double s)
+{
+    return gsl_sf_ellint_Ecomp(sqrt(s), GSL_PREC_DOUBLE);
+}
+
+static double ref_m_integrand(double s, void *unused)
+{
+    (void)unused;
+    return sqrt(1.0 - s) * ref_E(s);
+}
+
+static double ref_e_integrand(double s, void *unused)
+{
+    return ref_m_integrand(s, unused) * ref_phi(s);
+}
+
+static double ref_d_inner(double s, void *tp)
+{
+    double t = *(double *)tp, X = sqrt(1.0 - s), Y = sqrt(1.0 - t);
+    double bracket =
+        t * (1.0 - s / t) * (X * X + X * Y + Y * Y) / ((X + Y) * (1.0 - t) * (1.0 - s));
+    return ref_E(s) * bracket;
+}
+
+static double ref_gl(double (*f)(double, void *), void *p, double hi)
+{
+    gsl_integration_glfixed_table *t = gsl_integration_glfixed_table_alloc(20);
+    gsl_function fn = {f, p};
+    double r = gsl_integration_glfixed(&fn, 0.0, hi, t);
+    gsl_integration_glfixed_table_free(t);
+    return r;
+}
+
+static double ref_d_outer(double t, void *unused)
+{
+    (void)unused;
+    return ref_E(t) * ref_gl(ref_d_inner, &t, t);
+}
+
+/* One step from rest to the twist beta = B Phi(w) of the shipped contact
+ * (a = 1e-4 m, F_n = 9.9556 N, G = 28 GPa, mu_tw = 0.3): torque mu F_n a
+ * m(w), stored energy and slip B mu F_n a e(w) and d(w), tangent stiffness
+ * (4/pi) u^3 mu F_n a/B, the twist from 2e-15 rad (w = 1e-12) to 1.3e-3
+ * rad (w = 1/2). The law sums series in w up to w = 1/16 and integrates
+ * beyond (in s = k^2 up to w = 1/2, in x after); both sides of each
+ * switch (w = 1/16 (1 -+ 1e-9), 1/2 (1 -+ 1e-9)) and points of each side
+ * are taken, so the series and the quadrature agree with each other
+ * through the reference. Tolerances: 2e-14 on m, e and the stiffness (the
+ * law's series are exact to 1e-20, its Gauss rule to ~1e-21, the
+ * reference to round-off: what is left is the round-off of sums of ~16
+ * terms, 2e-15, and a margin); on d 1e-14 where the law sums its series,
+ * and 1e-12 where it forms b m - 2e from its quadratures (b m/d = 40 at
+ * w = 0.1 and 62 at w = 1/16 amplify the 2e-14). At w = 1e-12 the secant
+ * M/beta is Lubkin's stiffness 16 G a^3/3 up to its O(w), 3w/4 = 7.5e-13
+ * (m = w - 3w^2/8, (4/pi) Phi = w + 3w^2/8 from A&S 17.3.11-12): 1e-12. */
+START_TEST(lubkin_small_twists_against_quadrature)
+{
+    double R = 0.01, E = 7e10, nu = 0.25, mu = 0.3, delta = 1e-6;
+    double Es = E / (1 - nu * nu), G = E / (2 * (1 + nu)), a = sqrt(R * delta);
+    double F = 4.0 / 3.0 * Es * sqrt(R) * pow(delta, 1.5);
+    double B = 3.0 * mu * F / (4.0 * M_PI * a * a * G), unit = mu * F * a;
+    const double lo = 1 - 1e-9, hi = 1 + 1e-9; /* the two sides of a switch */
+    const double ws[] = {1e-12,       1e-9, 1e-6, 1e-3,     0.03,    0.0625 * lo,
+                         0.0625 * hi, 0.1,  0.3,  0.5 * lo, 0.5 * hi};
+    for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++) {
+        double w = ws[i], theta = B * ref_phi(w);
+        double m = 2.0 / M_PI * ref_gl(ref_m_integrand, NULL, w);
+        double e = 2.0 / M_PI * ref_gl(ref_e_integrand, NULL, w);
+        double d = 1.0 / M_PI * ref_gl(ref_d_outer, NULL, w);
+        cwb_lubkin_state s0, s1;
+        memset(&s0, 0, sizeof s0);
+        cwb_lubkin_out o;
+        cwb_lubkin_step(&s0, theta, unit, B, &o, &s1);
+        ck_assert_rel(o.torque, unit * m, 2e-14);
+        ck_assert_rel(o.energy, unit * B * e, 2e-14);
+        ck_assert_rel(o.slip, unit * B * d, w <= 0.0625 ? 1e-14 : 1e-12);
+        ck_assert_rel(o.stiffness, 4.0 / M_PI * pow(1.0 - w, 1.5) * unit / B, 2e-14);
+        if (i == 0) /* Lubkin's stiffness 16 G a^3/3; the secant's O(w): 3w/4 */
+            ck_assert_rel(o.torque / theta, 16.0 * G * pow(a, 3) / 3.0, 1e-12);
+    }
+}
+END_TEST
+
+/* The work of one step is flat in the twist amplitude. Each step at an
+ * amplitude theta is taken the way the drivers take it: the virgin curve
+ * from 0 to theta (59/60), a step of theta/60 on it, and a reversal step of
+ * -theta/60 onto the Masing branch; the step reports its evaluations of the
+ * curve's functions (Gauss points, series sums, twists tried by the root
+ * solves). The shipped contact (B = 2.5465e-3 rad) at theta = 1e-12 ...
+ * 10 rad, ten amplitudes a decade (b = theta/B from 3.9e-10, c/a = 1 -
+ * 2.5e-10, to 3927, full slip; 1e-3 rad is b = 0.39, c/a = 0.78). A step
+ * evaluates the virgin curve twice (at its start and end, or at the two
+ * half-widths of a Masing branch), each time a root solve (Newton on a
+ * series, or Brent: ~5-20 twists) and a 16-point Gauss rule or three
+ * series sums: bound 100 (measured: at most 12 up to 1e-5 rad, 51 at
+ * 1e-3, 49 at 5e-3, 48 at 1 rad, 65 at most; the quadratures of the
+ * unfixed law, which could not converge as the twist -> 0, took 232554 at
+ * 1e-9 rad). Along the way the virgin curve is checked as a whole, so that
+ * no switch between series and quadratures can hide a jump: the torque
+ * grows with the twist and stays below full slip (3 pi/16) mu F_n a, the
+ * slip dissipation grows and the tangent stiffness stays within Lubkin's
+ * 16 G a^3/3. */
+START_TEST(lubkin_step_work_is_flat)
+{
+    double R = 0.01, E = 7e10, nu = 0.25, mu = 0.3, delta = 1e-6;
+    double Es = E / (1 - nu * nu), G = E / (2 * (1 + nu)), a = sqrt(R * delta);
+    double F = 4.0 / 3.0 * Es * sqrt(R) * pow(delta, 1.5);
+    double B = 3.0 * mu * F / (4.0 * M_PI * a * a * G), unit = mu * F * a;
+    double last_torque = 0.0, last_slip = 0.0;
+    for (int i = 0; i <= 130; i++) {
+        double theta = pow(10.0, -12.0 + 0.1 * i);
+        cwb_lubkin_state s0, s1, s2, s3;
+        memset(&s0, 0, sizeof s0);
+        cwb_lubkin_out o1, o2, o3;
+        cwb_lubkin_step(&s0, theta * 59.0 / 60.0, unit, B, &o1, &s1);
+        cwb_lubkin_step(&s1, theta / 60.0, unit, B, &o2, &s2);
+        cwb_lubkin_step(&s2, -theta / 60.0, unit, B, &o3, &s3);
+        long most = o1.evaluations > o2.evaluations ? o1.evaluations : o2.evaluations;
+        most = most > o3.evaluations ? most : o3.evaluations;
+        ck_assert_msg(most <= 100, "twist %g rad: %ld evaluations in a step", theta, most);
+        double slip = o1.slip + o2.slip;
+        ck_assert_msg(o2.torque > last_torque || o2.torque == 3.0 * M_PI / 16.0 * unit,
+                      "twist %g rad: torque %.17g after %.17g", theta, o2.torque, last_torque);
+        ck_assert(o2.torque <= 3.0 * M_PI / 16.0 * unit);
+        ck_assert_msg(slip >= last_slip, "twist %g rad: slip %.17g after %.17g", theta, slip,
+                      last_slip);
+        ck_assert(o2.stiffness <= 16.0 * G * pow(a, 3) / 3.0 * (1 + 1e-15));
+        last_torque = o2.torque;
+        last_slip = slip;
+    }
+}
+END_TEST
+
 Suite *rolling_suite(void)
 {
     Suite *s = suite_create("rolling");
@@ -488,6 +666,8 @@ Suite *rolling_suite(void)
     tcase_add_test(tc, lubkin_curve_closed_form);
     tcase_add_test(tc, lubkin_cycle);
     tcase_add_test(tc, lubkin_limits_and_memory);
+    tcase_add_test(tc, lubkin_small_twists_against_quadrature);
+    tcase_add_test(tc, lubkin_step_work_is_flat);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -29,9 +29,12 @@ double cwb_lubkin_stick_radius(double b);
 /* One step: increment d [rad] of the twist at the current load (mu F_n a
  * = unit_m [N m], B = unit_b [rad]). Fills the torque [N m], the energies
  * [J] (work, stored, slip >= 0, stiffness_energy signed) and the trial
- * state. */
+ * state, and counts the step's work: evaluations of the curve's functions
+ * (Gauss points, series sums, twists tried by the root solves): bounded at
+ * every twist (tests/test_rolling.c). */
 typedef struct {
     double torque, energy, work, slip, stiffness_energy, stiffness;
+    long evaluations;
     int sliding;
 } cwb_lubkin_out;
 
