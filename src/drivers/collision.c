@@ -105,6 +105,7 @@ enum {
 
 static const cwb_param collision_params[] = {
     {.name = "v_normal",
+     .example = "1",
      .unit = "m/s",
      .min = 0,
      .max = INFINITY,
@@ -1733,4 +1734,5 @@ const cwb_driver_type cwb_driver_collision = {
     .run = collision_run,
     .plot_x = "t",
     .plot_y = "F_n",
+    .dims = CWB_DIM_3D | CWB_DIM_2D,
 };
