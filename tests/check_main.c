@@ -229,6 +229,8 @@ int main(void)
     srunner_add_suite(sr, rolling_suite());
     srunner_add_suite(sr, adhesion_suite());
     srunner_add_suite(sr, paths_suite());
+    srunner_add_suite(sr, init_suite());
+    srunner_add_suite(sr, examples_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

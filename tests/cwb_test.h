@@ -37,6 +37,8 @@ Suite *batch_suite(void);
 Suite *rolling_suite(void);
 Suite *adhesion_suite(void);
 Suite *paths_suite(void);
+Suite *init_suite(void);
+Suite *examples_suite(void);
 
 /* A test case whose every test may use at most `cpu_seconds` of CPU (times
  * CWB_TEST_CPU_SCALE, e.g. for sanitizer builds), enforced with RLIMIT_CPU in

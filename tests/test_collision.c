@@ -203,6 +203,18 @@ START_TEST(tiny_dt_refused)
 }
 END_TEST
 
+/* A collision with the normal law none has no force to stop the bodies:
+ * it loaded and the run failed (exit 1, "cannot stop the bodies within an
+ * overlap of 4 R*") after searching for the peak overlap. Refused when the
+ * case is read (exit 2), naming the key. */
+START_TEST(no_normal_law_refused)
+{
+    const char *over[] = {"contact.normal=none"};
+    test_refused(hertz_cases[0].file, over, 1,
+                 "[contact] normal = none: a collision needs a normal law");
+}
+END_TEST
+
 /* dt = auto stops with a reason instead of refining until a run fails at
  * max_steps: a max_steps of 3e3 stops it after 5 halvings of t_c/50
  * (t_c/1600; the graded steps near the ends make a run about 1.3 times
@@ -547,6 +559,7 @@ Suite *collision_suite(void)
     tcase_add_loop_test(tc, rathbone_path_order, 0,
                         (int)(sizeof rathbone_order_cases / sizeof *rathbone_order_cases));
     tcase_add_test(tc, tiny_dt_refused);
+    tcase_add_test(tc, no_normal_law_refused);
     tcase_add_test(tc, auto_dt_bounded);
     tcase_add_test(tc, md_sliding_on_the_limit_advances);
     tcase_add_loop_test(tc, md_auto_dt_meets_tolerance, 0,

@@ -139,6 +139,12 @@ typedef struct {
     cwb_param_kind kind;        /* REAL unless stated */
     const char *const *choices; /* NULL-terminated words, CHOICE only */
     const char *help;           /* one line: meaning and source */
+    /* The value `cwb init` writes for this key, as a case file takes it
+     * ("0.3", "2e-6, 0"): a key with an example is written set, one without
+     * is written commented out with its default. Every CWB_P_REQUIRED key of
+     * a law, a driver or a body has one (tests/test_init.c), chosen for the
+     * example bodies of src/cli/init.c so that the case runs, and runs fast. */
+    const char *example;
 } cwb_param;
 
 #define CWB_MAX_PARAMS 32  /* parameters in one table */

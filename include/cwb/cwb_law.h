@@ -251,6 +251,10 @@ const cwb_law_head *cwb_law_at(cwb_kind kind, size_t i);
 const cwb_law_head *cwb_law_find(cwb_kind kind, const char *name);
 /* Find a law of any kind by name; *kind receives its kind. */
 const cwb_law_head *cwb_law_find_any(const char *name, cwb_kind *kind);
+/* The law of a kind a contact of geometry dim (CWB_DIM_3D or CWB_DIM_2D)
+ * has when none is named: the elastic normal law of that geometry (hertz,
+ * hertz2d), none for the other kinds. */
+const cwb_law_head *cwb_law_default(cwb_kind kind, unsigned dim);
 
 #define CWB_MAX_STATE 256 /* bytes of history state a law may use */
 
@@ -453,7 +457,7 @@ extern const char *const cwb_py_from_words[];
          .flags = CWB_P_MIN_OPEN,                                                                  \
          .help = "contact yield stress (py_from = given)"},                                        \
     {                                                                                              \
-        .name = "sigma_y", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,                      \
+        .name = "sigma_y", .example = "1e9", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,    \
         .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"        \
     }
 /* The key py_from asks for is given (> 0): CWB_OK, or CWB_EINPUT naming law. */

@@ -96,6 +96,15 @@ typedef struct {
     /* Legend of its curve when it computes its own forces rather than the
      * case's laws (NULL: "cwb: NORMAL / TANGENTIAL"). */
     const char *own_model;
+    /* What `cwb init` writes for it, where its check refuses other
+     * compositions: dims, the geometries it runs (CWB_DIM_3D: spheres,
+     * CWB_DIM_2D: discs); body2, the shape of its second body ("wall"; NULL:
+     * a copy of body1); default_laws, per kind, the laws it runs with when
+     * none is named, space-separated, the first that suits the geometry
+     * taken (NULL: cwb_law_default's). */
+    unsigned dims;
+    const char *body2;
+    const char *default_laws[CWB_KIND_COUNT];
 } cwb_driver_type;
 
 /* The integration keys every time-stepping driver shares, in this order:
@@ -310,6 +319,11 @@ enum {
     CWB_BODY_RIGID
 };
 extern const cwb_param cwb_body_params[];
+/* Whether key (CWB_BODY_*) describes a body whose shape is choice index
+ * shape of the key shape (sphere, disc, wall, same), as the reader takes
+ * them: a wall has no radius or density and is the only body that may be
+ * rigid; "same" (body2) is body1's values, its keys optional. */
+int cwb_body_key_applies(int shape, int key);
 
 /* The sections a case file may hold, in the order they are described; the
  * reader refuses any other. params is the section's key table where it is

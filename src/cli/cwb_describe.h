@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cwb.h"
+
 /* Describe topic on f: a file kind (case, fit, study), a section of a case
  * file (contact, body1, body2, body, driver, normal, tangential, damping,
  * rolling, output, sweep), of a study (mesh), a law, a driver or a FEM
@@ -19,6 +21,18 @@ int cwb_describe(FILE *f, const char *topic, int kind, int markdown);
 
 /* What can be described, one line each (cwb describe with no topic). */
 void cwb_describe_index(FILE *f);
+
+/* The default of key p as the tables show it: "required", its number or
+ * word, "auto", or "none" (no default: text, a list, or a number whose
+ * default is outside its range, which the case must give or another key
+ * stands in for). */
+void cwb_describe_default(const cwb_param *p, char *buf, size_t n);
+/* Whether p has a default (not required, and not "none" above: a choice's
+ * word "none" is a default). */
+int cwb_describe_has_default(const cwb_param *p);
+
+/* The geometries of CWB_DIM_* flags in words ("3D spheres", ...). */
+const char *cwb_describe_geometry(unsigned dims);
 
 /* The generated reference pages, each a Markdown file written atomically
  * into dir: case-files.md, laws.md, drivers.md, fem-models.md. The

@@ -42,18 +42,26 @@ static int allowed(const cwb_param *p, double x)
     return lo && hi;
 }
 
-static void default_text(const cwb_param *p, char *buf, size_t n)
+int cwb_describe_has_default(const cwb_param *p)
+{
+    if (p->flags & CWB_P_REQUIRED)
+        return 0;
+    return p->kind == CWB_PARAM_CHOICE ||
+           (p->kind == CWB_PARAM_REAL && ((p->flags & CWB_P_AUTO) || allowed(p, p->def)));
+}
+
+void cwb_describe_default(const cwb_param *p, char *buf, size_t n)
 {
     if (p->flags & CWB_P_REQUIRED)
         snprintf(buf, n, "required");
+    else if (!cwb_describe_has_default(p))
+        snprintf(buf, n, "none"); /* text, a list, or a number with no default */
     else if (p->kind == CWB_PARAM_CHOICE)
         snprintf(buf, n, "%s", p->choices[(int)p->def]);
-    else if (p->kind == CWB_PARAM_REAL && (p->flags & CWB_P_AUTO))
+    else if (p->flags & CWB_P_AUTO)
         snprintf(buf, n, "auto");
-    else if (p->kind == CWB_PARAM_REAL && allowed(p, p->def))
-        snprintf(buf, n, "%g", p->def);
     else
-        snprintf(buf, n, "none"); /* text, a list, or a number with no default */
+        snprintf(buf, n, "%g", p->def);
 }
 
 /* A parameter table: for a terminal two lines a key, in Markdown a table. */
@@ -70,7 +78,7 @@ static void param_table(const out *o, const cwb_param *t)
     for (size_t i = 0; t[i].name; i++) {
         char range[160], def[64];
         cwb_param_range(&t[i], range, sizeof range);
-        default_text(&t[i], def, sizeof def);
+        cwb_describe_default(&t[i], def, sizeof def);
         if (!o->md) {
             fprintf(o->f, "    %-20s [%s] %s%s; allowed %s\n", t[i].name, t[i].unit,
                     strcmp(def, "required") == 0 ? "" : "default ", def, range);
@@ -91,7 +99,7 @@ static void param_table(const out *o, const cwb_param *t)
         fprintf(o->f, "\n");
 }
 
-static const char *geometry(unsigned dims)
+const char *cwb_describe_geometry(unsigned dims)
 {
     return dims == (CWB_DIM_2D | CWB_DIM_3D) ? "3D spheres and 2D discs"
            : dims == CWB_DIM_2D              ? "2D discs (plane strain, per unit length)"
@@ -118,8 +126,9 @@ static void law(const out *o, cwb_kind k, const cwb_law_head *h)
 {
     const char *kind = cwb_kind_name(k);
     if (!o->md) {
-        fprintf(o->f, "%s (%s law)\n  %s\n  source: %s\n  geometry: %s\n  history state: %zu bytes\n",
-                h->name, kind, h->summary, h->source, geometry(h->dims), h->state_size);
+        fprintf(
+            o->f, "%s (%s law)\n  %s\n  source: %s\n  geometry: %s\n  history state: %zu bytes\n",
+            h->name, kind, h->summary, h->source, cwb_describe_geometry(h->dims), h->state_size);
         citations(o, h->source);
         param_table(o, h->params);
         fprintf(o->f, "  case file: [contact] %s = %s, parameters in [%s]\n", kind, h->name, kind);
@@ -129,7 +138,7 @@ static void law(const out *o, cwb_kind k, const cwb_law_head *h)
     md_text(o->f, h->summary);
     fprintf(o->f, "\n\n- source: ");
     md_text(o->f, h->source);
-    fprintf(o->f, "\n- geometry: %s\n- history state: %zu bytes\n", geometry(h->dims),
+    fprintf(o->f, "\n- geometry: %s\n- history state: %zu bytes\n", cwb_describe_geometry(h->dims),
             h->state_size);
     if (h->needs_normal) {
         fprintf(o->f, "- needs the normal law: ");

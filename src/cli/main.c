@@ -16,6 +16,7 @@
 
 #include "cwb_describe.h"
 #include "cwb_fit.h"
+#include "cwb_init.h"
 #include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_fem.h"
@@ -40,6 +41,8 @@ static void usage(FILE *f)
             "  cwb laws [normal|tangential|damping|rolling]\n"
             "  cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
             "  cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
+            "            [--rolling LAW] [--out FILE [--force]]\n"
+            "  cwb verify [--jobs N] [--out DIR] [NAME ...]\n"
             "            [--rolling LAW] [--out FILE]\n"
             "  cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [NAME ...]\n"
             "  cwb docs DIR\n"
@@ -113,6 +116,13 @@ static const struct {
                  "  rolling, output, sweep; mesh), a law, a driver or a FEM model. Keys with\n"
                  "  units, defaults, allowed ranges and meaning; a law's sources and their full\n"
                  "  references. No TOPIC: the list of topics. --markdown: as doc/reference/.\n"},
+    {"init", "cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
+             "         [--rolling LAW] [--out FILE [--force]]\n"
+             "  A case file to start from, on stdout or in FILE (never over an existing FILE\n"
+             "  without --force): every section, every key of the driver and of the laws with\n"
+             "  its meaning, unit, allowed values and default; keys with a default commented\n"
+             "  out, the others set to example values, so that it runs as written (cwb run).\n"
+             "  Laws not named: the driver's, else hertz (3D) or hertz2d (2D) and none.\n"},
     {"verify", "cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [NAME ...]\n"
                "  Run every shipped case that names a reference (ROOT/cases/*.case, ROOT\n"
                "  defaults to .; or only the NAMEs given) and judge each against the tolerance\n"
@@ -659,6 +669,12 @@ static int cmd_docs(int argc, char **argv)
     return report(rc, msg);
 }
 
+static int cmd_init(int argc, char **argv)
+{
+    char msg[CWB_MSG];
+    return report(cwb_init_command(argc, argv, msg, sizeof msg), msg);
+}
+
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
@@ -696,6 +712,8 @@ static int dispatch(int argc, char **argv)
         return cmd_describe(argc, argv);
     if (strcmp(cmd, "cite") == 0)
         return cmd_cite(argc, argv);
+    if (strcmp(cmd, "init") == 0)
+        return cmd_init(argc, argv);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("cwb %s\n", CWB_VERSION);
         return CWB_OK;

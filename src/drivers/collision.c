@@ -105,6 +105,7 @@ enum {
 
 static const cwb_param collision_params[] = {
     {.name = "v_normal",
+     .example = "1",
      .unit = "m/s",
      .min = 0,
      .max = INFINITY,
@@ -1348,12 +1349,17 @@ static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
                     w, h, need, t_est, v->p[P_MAX_STEPS], t_est / v->p[P_MAX_STEPS]);
 }
 
-/* v_normal/v_tangential, or impact_speed/impact_angle_deg: exactly one way;
- * a given dt within max_steps. */
+/* A normal law; v_normal/v_tangential, or impact_speed/impact_angle_deg:
+ * exactly one way; a given dt within max_steps. */
 static int collision_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
     char w[CWB_TEXT + 32];
+    if (c->law[CWB_KIND_NORMAL] == cwb_law_find(CWB_KIND_NORMAL, "none"))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s:%d: [contact] normal = none: a collision needs a normal law (with no "
+                        "normal force the bodies pass through each other; `cwb laws normal`)",
+                        c->file, c->law_line[CWB_KIND_NORMAL]);
     int by_speed = v->given[P_SPEED] != 0, by_parts = v->given[P_VN] != 0;
     if (by_speed && (by_parts || v->given[P_VT])) {
         cwb_case_where(c, v, P_SPEED, w, sizeof w);
@@ -1728,4 +1734,5 @@ const cwb_driver_type cwb_driver_collision = {
     .run = collision_run,
     .plot_x = "t",
     .plot_y = "F_n",
+    .dims = CWB_DIM_3D | CWB_DIM_2D,
 };

@@ -98,6 +98,7 @@ static const char *const rotation_words[] = {"angle", "moment", NULL};
 
 static const cwb_param history_params[] = {
     {.name = "normal",
+     .example = "2e-6, 0",
      .unit = "m or N",
      .min = -INFINITY,
      .max = INFINITY,
@@ -981,4 +982,5 @@ const cwb_driver_type cwb_driver_history = {
     .run = history_run,
     .plot_x = "delta_n",
     .plot_y = "F_n",
+    .dims = CWB_DIM_3D | CWB_DIM_2D,
 };

@@ -46,6 +46,7 @@ static const cwb_param penalty_params[] = {
      .max = 1e5,
      .help = "values of a/R, equally spaced"},
     {.name = "nu",
+     .example = "0.3",
      .unit = "-",
      .min = 0,
      .max = 0.5,
@@ -146,4 +147,6 @@ const cwb_driver_type cwb_driver_penalty = {
     .run = penalty_run,
     .plot_x = "a_over_R",
     .plot_y = "disp_error_nu0.25",
+    .dims = CWB_DIM_2D,
+    .default_laws = {[CWB_KIND_TANGENTIAL] = "hertz2d_accurate"},
 };

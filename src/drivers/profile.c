@@ -23,6 +23,7 @@ enum { P_OVERLAP, P_POINTS, P_TANGENTIAL };
 
 static const cwb_param profile_params[] = {
     {.name = "overlap",
+     .example = "1e-6",
      .unit = "m",
      .min = 0,
      .max = INFINITY,
@@ -178,4 +179,5 @@ const cwb_driver_type cwb_driver_profile = {
     .run = profile_run,
     .plot_x = "r",
     .plot_y = "p",
+    .dims = CWB_DIM_3D | CWB_DIM_2D,
 };

@@ -22,12 +22,14 @@ enum { P_FROM, P_TO, P_POINTS, P_SCALE };
 static const char *const scale_words[] = {"linear", "log", NULL};
 
 static const cwb_param ratio_params[] = {{.name = "overlap_from",
+                                          .example = "1e-8",
                                           .unit = "m",
                                           .min = 0,
                                           .max = INFINITY,
                                           .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
                                           .help = "first overlap"},
                                          {.name = "overlap_to",
+                                          .example = "1e-5",
                                           .unit = "m",
                                           .min = 0,
                                           .max = INFINITY,
@@ -155,4 +157,6 @@ const cwb_driver_type cwb_driver_ratio = {
     .run = ratio_run,
     .plot_x = "delta_n",
     .plot_y = "ratio",
+    .dims = CWB_DIM_3D | CWB_DIM_2D,
+    .default_laws = {[CWB_KIND_TANGENTIAL] = "mindlin hertz2d_accurate"},
 };

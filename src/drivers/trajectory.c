@@ -43,12 +43,14 @@ enum { P_OVERLAP, P_TRAVEL, P_STEPS };
 
 static const cwb_param trajectory_params[] = {
     {.name = "overlap",
+     .example = "1e-6",
      .unit = "m",
      .min = 0,
      .max = INFINITY,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "normal overlap delta_0 applied first, at zero tangential displacement"},
     {.name = "travel",
+     .example = "1e-4",
      .unit = "m",
      .min = 0,
      .max = INFINITY,
@@ -383,4 +385,6 @@ const cwb_driver_type cwb_driver_trajectory = {
     .run = trajectory_run,
     .plot_x = "S",
     .plot_y = "F",
+    .dims = CWB_DIM_2D,
+    .default_laws = {[CWB_KIND_TANGENTIAL] = "hertz2d_accurate"},
 };

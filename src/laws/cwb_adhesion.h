@@ -50,6 +50,7 @@ enum { CWB_FRICTION_OFFSET = 0, CWB_FRICTION_NET };
 extern const char *const cwb_friction_load_words[];
 #define CWB_ADHESION_PARAMS                                                                        \
     {.name = "work_of_adhesion",                                                                   \
+     .example = "0.1",                                                                             \
      .unit = "J/m^2",                                                                              \
      .min = 0,                                                                                     \
      .max = 100,                                                                                   \

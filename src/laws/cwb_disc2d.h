@@ -85,6 +85,7 @@ enum { CWB_PENALTY_EQ33 = 0, CWB_PENALTY_CONSTANT = 1 };
 extern const char *const cwb_compliance_words[];
 #define CWB_DISC_TANGENTIAL_PARAMS                                                                 \
     {.name = "mu",                                                                                 \
+     .example = "0.3",                                                                             \
      .unit = "-",                                                                                  \
      .min = 0,                                                                                     \
      .max = INFINITY,                                                                              \

@@ -25,6 +25,7 @@ static const char *const calibrations[] = {"exact", "liggghts", NULL};
 
 static const cwb_param hr_params[] = {
     {.name = "e",
+     .example = "0.9",
      .unit = "-",
      .min = 0,
      .max = 1,

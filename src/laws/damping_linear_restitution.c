@@ -17,6 +17,7 @@
 enum { P_E, D_ZETA };
 
 static const cwb_param lr_params[] = {{.name = "e",
+                                       .example = "0.9",
                                        .unit = "-",
                                        .min = 0,
                                        .max = 1,

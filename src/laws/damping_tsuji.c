@@ -25,6 +25,7 @@ static const char *const yes_no[] = {"no", "yes", NULL};
 
 static const cwb_param tsuji_params[] = {
     {.name = "e",
+     .example = "0.9",
      .unit = "-",
      .min = 0,
      .max = 1,

@@ -81,6 +81,7 @@ static const char *const c_readings[] = {"tangent", "area", NULL};
 static const cwb_param brake_params[] = {
     CWB_PY_PARAMS,
     {.name = "p0",
+     .example = "2.8e9",
      .unit = "Pa",
      .min = 0,
      .max = INFINITY,

@@ -46,6 +46,7 @@ static const char *const unloading_words[] = {"etsion", "jackson", NULL};
 
 static const cwb_param jackson_green_params[] = {
     {.name = "sigma_y",
+     .example = "1e9",
      .unit = "Pa",
      .min = 0,
      .max = INFINITY,

@@ -42,6 +42,7 @@ static const cwb_param linear_params[] = {
      .choices = stiffness_words,
      .help = "direct: use kn; connector: seed 002 eq. 3 from radii and moduli"},
     {.name = "kn",
+     .example = "5e6",
      .unit = "N/m",
      .def = 0,
      .min = 0,

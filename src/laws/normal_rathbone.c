@@ -63,6 +63,7 @@ static const char *const yes_no[] = {"no", "yes", NULL};
 
 static const cwb_param rathbone_params[] = {
     {.name = "sigma_y",
+     .example = "1e9",
      .unit = "Pa",
      .min = 0,
      .max = INFINITY,

@@ -36,6 +36,7 @@
 enum { P_SIGMA_Y, D_DY, D_D, D_B, D_C, D_DD, D_Z, D_U };
 
 static const cwb_param rathbone2015_params[] = {{.name = "sigma_y",
+                                                 .example = "1e9",
                                                  .unit = "Pa",
                                                  .min = 0,
                                                  .max = INFINITY,

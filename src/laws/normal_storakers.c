@@ -34,6 +34,7 @@ enum { P_SIGMA_Y, P_C2, D_DY };
 
 static const cwb_param storakers_params[] = {
     {.name = "sigma_y",
+     .example = "1e9",
      .unit = "Pa",
      .min = 0,
      .max = INFINITY,

@@ -43,6 +43,7 @@
 enum { P_SIGMA_Y, D_DY, D_DP };
 
 static const cwb_param stronge_params[] = {{.name = "sigma_y",
+                                            .example = "1e9",
                                             .unit = "Pa",
                                             .min = 0,
                                             .max = INFINITY,

@@ -64,6 +64,7 @@ static const char *const friction_words[] = {"offset", "net", NULL};
 static const cwb_param tn_params[] = {
     CWB_PY_PARAMS,
     {.name = "work_of_adhesion",
+     .example = "0.1",
      .unit = "J/m^2",
      .min = 0,
      .max = 100,

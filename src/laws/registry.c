@@ -106,6 +106,13 @@ const cwb_law_head *cwb_law_find_any(const char *name, cwb_kind *kind)
     return NULL;
 }
 
+const cwb_law_head *cwb_law_default(cwb_kind kind, unsigned dim)
+{
+    if (kind != CWB_KIND_NORMAL)
+        return cwb_law_find(kind, "none");
+    return &(dim == CWB_DIM_2D ? &cwb_normal_hertz2d : &cwb_normal_hertz)->head;
+}
+
 const char *cwb_branch_name(cwb_branch b)
 {
     switch (b) {

@@ -17,6 +17,7 @@
 #include "cwb_law.h"
 
 static const cwb_param ct_params[] = {{.name = "mu_roll",
+                                       .example = "0.01",
                                        .unit = "-",
                                        .min = 0,
                                        .max = INFINITY,

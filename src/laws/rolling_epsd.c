@@ -105,6 +105,7 @@ static const char *const form_words[] = {"incremental", "displacement", NULL};
 
 static const cwb_param epsd_params[] = {
     {.name = "mu_r",
+     .example = "0.05",
      .unit = "-",
      .min = 0,
      .max = 1,

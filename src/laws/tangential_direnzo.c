@@ -11,6 +11,7 @@
 #include "cwb_law.h"
 
 static const cwb_param direnzo_params[] = {{.name = "mu",
+                                            .example = "0.3",
                                             .unit = "-",
                                             .min = 0,
                                             .max = INFINITY,

@@ -30,6 +30,7 @@ static const char *const stiffness_words[] = {"ratio", "direct", NULL};
 
 static const cwb_param tlinear_params[] = {
     {.name = "mu",
+     .example = "0.3",
      .unit = "-",
      .min = 0,
      .max = INFINITY,

@@ -114,6 +114,7 @@ typedef struct {
 static const char *const lth_integrations[] = {"path", "split", NULL};
 
 static const cwb_param lth_params[] = {{.name = "mu",
+                                        .example = "0.3",
                                         .unit = "-",
                                         .min = 0,
                                         .max = INFINITY,

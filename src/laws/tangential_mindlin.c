@@ -40,6 +40,7 @@ static const char *const quadratures[] = {"hermite", "rectangle", NULL};
 
 static const cwb_param mindlin_params[] = {
     {.name = "mu",
+     .example = "0.3",
      .unit = "-",
      .min = 0,
      .max = INFINITY,

@@ -137,6 +137,7 @@ typedef struct {
 static const char *const md_integrations[] = {"path", "split", NULL};
 
 static const cwb_param md_params[] = {{.name = "mu",
+                                       .example = "0.3",
                                        .unit = "-",
                                        .min = 0,
                                        .max = INFINITY,

@@ -23,6 +23,7 @@ static const char *const forms[] = {"incremental", "displacement", NULL};
 
 static const cwb_param rescale_params[] = {
     {.name = "mu",
+     .example = "0.3",
      .unit = "-",
      .min = 0,
      .max = INFINITY,
