@@ -43,7 +43,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: man man-check install uninstall api-check lib all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
+.PHONY: docs man man-check install uninstall api-check lib all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
         reference bench-fem bench-lammps fuzz
 
 all: $(BUILD)/cwb
@@ -230,6 +230,16 @@ demo: $(BUILD)/cwb
 	@echo "demo: CSV, .gp and PNG files are in plots/"
 
 figures: demo
+
+# The pages of doc/ that mirror data, written from it (tests/test_docs.c and
+# tests/test_references.c fail when they are stale): the reference pages
+# from the tables the readers use, the figures index from a verification run
+# of every shipped case that names a reference (its plots are make demo's).
+docs: $(BUILD)/cwb
+	$(BUILD)/cwb docs doc/reference
+	$(BUILD)/cwb verify --no-plot --jobs 2 --plots ../plots --out $(BUILD)/verify-docs; \
+	    status=$$?; cp $(BUILD)/verify-docs/report.md doc/figures.md; \
+	    echo "docs: wrote doc/reference/ and doc/figures.md (cwb verify exit status $$status)"
 
 # --- references and benchmarks ------------------------------------------------
 $(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)

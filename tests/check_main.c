@@ -229,6 +229,7 @@ int main(void)
     srunner_add_suite(sr, rolling_suite());
     srunner_add_suite(sr, adhesion_suite());
     srunner_add_suite(sr, paths_suite());
+    srunner_add_suite(sr, docs_suite());
     srunner_add_suite(sr, init_suite());
     srunner_add_suite(sr, examples_suite());
     srunner_run_all(sr, CK_NORMAL);

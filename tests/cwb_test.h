@@ -37,6 +37,7 @@ Suite *batch_suite(void);
 Suite *rolling_suite(void);
 Suite *adhesion_suite(void);
 Suite *paths_suite(void);
+Suite *docs_suite(void);
 Suite *init_suite(void);
 Suite *examples_suite(void);
 

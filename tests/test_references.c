@@ -23,6 +23,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_files.h"
 #include "cwb_test.h"
 
 /* A case whose reference is another model (a published law against cwb's
@@ -350,9 +351,8 @@ START_TEST(shipped_cases_within_reference_tolerance)
     static char fails[16384];
     fails[0] = '\0';
     size_t nj = collect_jobs(jobs, fails, sizeof fails);
-    /* 32 cases name a reference today (17 runs, 15 sweeps); fewer means the
-     * case list was not read */
-    ck_assert_msg(nj >= 30, "only %zu cases with a reference found", nj);
+    /* 95 cases name a reference today; fewer means the case list was not read */
+    ck_assert_msg(nj >= 95, "only %zu cases with a reference found", nj);
     char dir[] = "/tmp/cwb-references-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     run_jobs(jobs, nj, bin, dir);
@@ -360,6 +360,59 @@ START_TEST(shipped_cases_within_reference_tolerance)
         judge(&jobs[i], dir, fails, sizeof fails);
     ck_assert_int_eq(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), 0);
     ck_assert_msg(fails[0] == '\0', "cases outside their reference's tolerance:\n%s", fails);
+}
+END_TEST
+
+/* `cwb verify` judges the same cases the same way: its report's counts are
+ * the ones this suite finds (every case with a reference; the model
+ * comparisons by their key; all others PASS), its JSON parses with Python's
+ * json module (a parser cwb does not share), and its Markdown report is
+ * doc/figures.md as committed (make docs writes it; a stale page fails
+ * here). */
+START_TEST(verify_report_agrees)
+{
+    const char *bin = getenv("CWB_BIN");
+    ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
+    static job jobs[MAX_JOBS];
+    static char fails[16384];
+    fails[0] = '\0';
+    size_t nj = collect_jobs(jobs, fails, sizeof fails), models = 0;
+    for (size_t i = 0; i < nj; i++)
+        models += jobs[i].model_comparison != 0;
+    char dir[] = "/tmp/cwb-verify-XXXXXX", log[64], counts[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(log, sizeof log, "%s/log", dir);
+    char *argv[] = {(char *)bin, "verify", "--no-plot", "--jobs", "2",   "--plots",
+                    "../plots",  "--out",  dir,         NULL};
+    int st = cwb_spawn(argv, NULL, log);
+    ck_assert_msg(st == 0, "cwb verify: exit status %d (see %s)", st, log);
+    char report[96], script[] = "import json,sys\n"
+                                "c = json.load(open(sys.argv[1]))['counts']\n"
+                                "print(c['cases'], c['pass'], c['fail'], c['model_comparison'], "
+                                "c['no_verdict'], c['errors'])\n";
+    snprintf(report, sizeof report, "%s/report.json", dir);
+    snprintf(counts, sizeof counts, "%s/counts", dir);
+    char *py[] = {"python3", "-c", script, report, NULL};
+    ck_assert_int_eq(cwb_spawn(py, NULL, counts), 0);
+    FILE *f = fopen(counts, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t c[6] = {0};
+    ck_assert_int_eq(fscanf(f, "%zu %zu %zu %zu %zu %zu", &c[0], &c[1], &c[2], &c[3], &c[4], &c[5]),
+                     6);
+    fclose(f);
+    ck_assert_msg(c[0] == nj && c[1] == nj - models && c[2] == 0 && c[3] == models &&
+                      c[4] == 0 && c[5] == 0,
+                  "cwb verify counted %zu cases, %zu PASS, %zu FAIL, %zu model comparisons, %zu "
+                  "no verdict, %zu errors; this suite finds %zu cases, %zu model comparisons",
+                  c[0], c[1], c[2], c[3], c[4], c[5], nj, models);
+    char md[96];
+    snprintf(md, sizeof md, "%s/report.md", dir);
+    char *made = slurp(md), *committed = slurp("doc/figures.md");
+    ck_assert_msg(made && committed && strcmp(made, committed) == 0,
+                  "doc/figures.md is stale: run make docs (cwb verify wrote %s)", md);
+    free(made);
+    free(committed);
+    ck_assert_int_eq(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), 0);
 }
 END_TEST
 
@@ -914,6 +967,7 @@ Suite *references_suite(void)
     tcase_add_test(tc, physical_changes_refused_numerical_not);
     tcase_add_test(tc, physical_set_refuses_each_kind_of_reference);
     tcase_add_test(tc, shipped_cases_within_reference_tolerance);
+    tcase_add_test(tc, verify_report_agrees);
     suite_add_tcase(s, tc);
     return s;
 }

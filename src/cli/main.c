@@ -42,9 +42,8 @@ static void usage(FILE *f)
             "  cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
             "  cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
             "            [--rolling LAW] [--out FILE [--force]]\n"
-            "  cwb verify [--jobs N] [--out DIR] [NAME ...]\n"
-            "            [--rolling LAW] [--out FILE]\n"
-            "  cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [NAME ...]\n"
+            "  cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [--plots DIR]\n"
+            "            [NAME ...]\n"
             "  cwb docs DIR\n"
             "  cwb cite [KEY ...]\n"
             "  cwb version\n"
@@ -123,13 +122,16 @@ static const struct {
              "  its meaning, unit, allowed values and default; keys with a default commented\n"
              "  out, the others set to example values, so that it runs as written (cwb run).\n"
              "  Laws not named: the driver's, else hertz (3D) or hertz2d (2D) and none.\n"},
-    {"verify", "cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [NAME ...]\n"
+    {"verify", "cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [--plots DIR]\n"
+               "           [NAME ...]\n"
                "  Run every shipped case that names a reference (ROOT/cases/*.case, ROOT\n"
                "  defaults to .; or only the NAMEs given) and judge each against the tolerance\n"
                "  its reference states. Writes DIR/index.html (the report: per source document,\n"
                "  each case's plot, reference, independence class, deviation, tolerance and\n"
                "  verdict, counts on top), DIR/report.md and DIR/report.json; DIR defaults to\n"
-               "  cwb-verify. Prints the counts; exit status 1 when a case fails or errs.\n"},
+               "  cwb-verify. Prints the counts; exit status 1 when a case fails or errs.\n"
+               "  --plots DIR: link the plots in DIR (from the report's folder) instead of\n"
+               "  rendering them (make docs: doc/figures.md links ../plots).\n"},
     {"docs", "cwb docs DIR\n"
              "  Write the generated reference pages (case-files.md, laws.md, drivers.md,\n"
              "  fem-models.md, commands.md) into DIR from the tables the readers use\n"
@@ -599,6 +601,8 @@ static int cmd_verify(int argc, char **argv)
             req.dir = argv[++i];
         else if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
             req.root = argv[++i];
+        else if (strcmp(argv[i], "--plots") == 0 && i + 1 < argc)
+            req.plots = argv[++i];
         else if (strcmp(argv[i], "--no-plot") == 0)
             req.plot = 0;
         else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {

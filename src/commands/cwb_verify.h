@@ -23,6 +23,8 @@ typedef struct {
     size_t nonly;
     int jobs;                      /* cases run at once (1..256) */
     int plot;                      /* render each case's plot (the report shows it) */
+    const char *plots;             /* link the plots in this folder instead (relative
+                                      to DIR, e.g. ../plots for make demo's), or NULL */
     const char *command;           /* the command line, for the report's header */
 } cwb_verify_request;
 

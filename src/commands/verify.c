@@ -178,7 +178,7 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
             s->dev[0].tolerance = cwb_result_get(&r, "ref_tolerance");
             s->dev[0].verdict = r.verdict;
         }
-        if (rc == CWB_OK && req->plot)
+        if (rc == CWB_OK)
             snprintf(s->plot, sizeof s->plot, "%s", it->name);
         cwb_result_free(&r);
         free(c);
@@ -430,14 +430,34 @@ static void deviation_rows(const page *pg, const slot *s)
     }
 }
 
-static void case_entry(const page *pg, const item *it, const slot *s)
+/* Where the report links a case's plot: DIR/cases/NAME/PLOT.png when the
+ * report rendered it, PLOTS/PLOT.png when told where plots are, none else. */
+static int plot_link(const cwb_verify_request *req, const item *it, const slot *s, char *buf,
+                     size_t n)
 {
+    if (!s->plot[0] || (!req->plot && !req->plots))
+        return 0;
+    if (req->plots)
+        snprintf(buf, n, "%s/%s.png", req->plots, s->plot);
+    else
+        snprintf(buf, n, "cases/%s/%s.png", it->name, s->plot);
+    return 1;
+}
+
+static void case_entry(const page *pg, const cwb_verify_request *req, const item *it,
+                       const slot *s)
+{
+    char link[CWB_TEXT + 300];
+    int linked = plot_link(req, it, s, link, sizeof link);
     if (pg->html) {
         fprintf(pg->f, "<div class=\"case\" id=\"%s\">", it->name);
-        if (s->plot[0])
-            fprintf(pg->f, "<a href=\"cases/%s/%s.png\"><img src=\"cases/%s/%s.png\" alt=\"plot "
-                           "of %s\"></a>",
-                    it->name, s->plot, it->name, s->plot, it->name);
+        if (linked) {
+            fprintf(pg->f, "<a href=\"");
+            esc(pg, link);
+            fprintf(pg->f, "\"><img src=\"");
+            esc(pg, link);
+            fprintf(pg->f, "\" alt=\"plot of %s\"></a>", it->name);
+        }
         fprintf(pg->f, "<div class=\"info\"><p><b>");
         esc(pg, it->title[0] ? it->title : it->name);
         fprintf(pg->f, "</b><br><code>cwb %s %s</code> <span class=\"v %s\">%s</span></p>\n",
@@ -447,8 +467,8 @@ static void case_entry(const page *pg, const item *it, const slot *s)
         esc(pg, it->title[0] ? it->title : it->name);
         fprintf(pg->f, "\n\n`cwb %s %s`: **%s**", it->sweep ? "sweep" : "run", it->path,
                 verdict_text(s));
-        if (s->plot[0])
-            fprintf(pg->f, " ([plot](cases/%s/%s.png))", it->name, s->plot);
+        if (linked)
+            fprintf(pg->f, " ([plot](%s))", link);
         fprintf(pg->f, "\n\n");
     }
     if (it->model_comparison[0]) {
@@ -473,6 +493,52 @@ static void case_entry(const page *pg, const item *it, const slot *s)
         fprintf(pg->f, "</div></div>\n");
 }
 
+/* The Markdown index: one table per document, a row per comparison. */
+static void md_header(const page *pg)
+{
+    fprintf(pg->f, "| case (plot) | what it shows | verdict | max deviation | tolerance | "
+                   "reference (independence) |\n|---|---|---|---|---|---|\n");
+}
+
+static void md_rows(const page *pg, const cwb_verify_request *req, const item *it, const slot *s)
+{
+    char link[CWB_TEXT + 300];
+    size_t rows = s->ndev ? s->ndev : 1;
+    for (size_t k = 0; k < rows; k++) {
+        if (k == 0 && plot_link(req, it, s, link, sizeof link))
+            fprintf(pg->f, "| [%s](%s) | ", it->name, link);
+        else
+            fprintf(pg->f, "| %s | ", k == 0 ? it->name : "");
+        if (k == 0) {
+            esc(pg, it->title[0] ? it->title : it->name);
+            if (it->model_comparison[0]) {
+                fprintf(pg->f, ". Model comparison: ");
+                esc(pg, it->model_comparison);
+            }
+            if (s->done && s->rc != CWB_OK) {
+                fprintf(pg->f, ". ");
+                esc(pg, s->msg);
+            }
+        } else
+            fprintf(pg->f, "`%s`", s->dev[k].y);
+        if (!s->ndev) {
+            fprintf(pg->f, " | %s | | | |\n", verdict_text(s));
+            continue;
+        }
+        char cls[40], what[400], tol[32];
+        reference_source(s->dev[k].reference, cls, sizeof cls, what, sizeof what);
+        snprintf(tol, sizeof tol, isfinite(s->dev[k].tolerance) ? "%.3g" : "none",
+                 s->dev[k].tolerance);
+        fprintf(pg->f, " | %s | %.3g | %s | ",
+                s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "drawn, not judged",
+                s->dev[k].max_rel, tol);
+        esc(pg, what);
+        fprintf(pg->f, " (");
+        esc(pg, cls);
+        fprintf(pg->f, ") |\n");
+    }
+}
+
 static void report_body(const page *pg, const item *items, const slot *slots, size_t count,
                         const cwb_verify_counts *c, const cwb_verify_request *req)
 {
@@ -487,12 +553,13 @@ static void report_body(const page *pg, const item *items, const slot *slots, si
         fprintf(pg->f, "</code>. Every shipped case that names a reference, judged against the "
                        "tolerance the reference states (a bound on max |run - ref| / max |ref|); "
                        "a model comparison has no verdict.</p>\n");
-    } else
-        fprintf(pg->f, "# cwb verification report\n\ncwb %s, %s: `%s`. Every shipped case that "
-                       "names a reference, judged against the tolerance the reference states (a "
-                       "bound on max |run - ref| / max |ref|); a model comparison has no "
-                       "verdict.\n\n",
-                CWB_VERSION, when, req->command ? req->command : "cwb verify");
+    } else /* no date or command line: make docs reproduces this page byte for byte */
+        fprintf(pg->f, "# Verification: every shipped case with a reference\n\n"
+                       "Written by `cwb verify` (cwb %s). Every shipped case that names a "
+                       "reference, judged against the tolerance the reference states (a bound on "
+                       "max \\|run - ref\\| / max \\|ref\\|); a model comparison has no verdict. "
+                       "`cwb verify --out DIR` writes the same as one HTML page with the plots.\n\n",
+                CWB_VERSION);
     counts_line(pg, c);
     for (size_t d = 0; d < sizeof documents / sizeof *documents; d++) {
         int any = 0;
@@ -509,10 +576,17 @@ static void report_body(const page *pg, const item *items, const slot *slots, si
                     esc(pg, w->citation);
                     fprintf(pg->f, pg->html ? "</small></p>\n" : "\n\n");
                 }
+                if (!pg->html)
+                    md_header(pg);
                 any = 1;
             }
-            case_entry(pg, &items[i], &slots[i]);
+            if (pg->html)
+                case_entry(pg, req, &items[i], &slots[i]);
+            else
+                md_rows(pg, req, &items[i], &slots[i]);
         }
+        if (any && !pg->html)
+            fprintf(pg->f, "\n");
     }
     if (pg->html)
         fprintf(pg->f, "</body>\n</html>\n");

@@ -828,7 +828,7 @@ static void sweep_summary(const sweep *s, cwb_sweep_summary *out)
     out->failed = s->failed;
     out->verdict = sweep_verdict(s);
     for (size_t gi = 0; gi < s->ngroups; gi++) {
-        if (!out->plot[0] && !s->skip[gi] && s->req.plot)
+        if (!out->plot[0] && !s->skip[gi])
             snprintf(out->plot, sizeof out->plot, "%s", s->specs[gi].name);
         for (size_t k = 0; k < s->group_refs[gi]; k++) {
             if (!isfinite(s->dev[gi][k][0]) || out->ndev >= sizeof out->dev / sizeof *out->dev)
