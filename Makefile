@@ -1,7 +1,8 @@
 # cwb -- the contact workbench.
 #
 #   make            build build/cwb
-#   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/
+#   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/ (V=1: verbose)
+#   make docs       doc/reference/ and doc/figures.md, from the tables and a verification run
 #   make check      build and run the Check test suites (and api-check)
 #   make install    libcwb (static + shared), cwb_api.h, cwb.pc, the CLI (PREFIX, DESTDIR; mk/install.mk)
 #   make sanitize   the test suites under AddressSanitizer + UBSan
@@ -219,15 +220,17 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               cases/beyond_thornton_ning_restitution.case
 SWEEP_CASES += cases/beyond_twisting_slip_impulse.case
 
+# Quiet: one line per group, every case's output in build/demo.log;
+# make demo V=1 shows it all.
+DEMO_LOG = $(BUILD)/demo.log
 demo: $(BUILD)/cwb
-	@for c in $(DEMO_CASES); do \
-	    echo "== $$c"; $(BUILD)/cwb run $$c --out plots || exit $$?; done
-	@for c in $(SWEEP_CASES); do \
-	    echo "== sweep $$c"; $(BUILD)/cwb sweep $$c --out plots --jobs 2 || exit $$?; done
-	@for c in $(FIT_CASES); do \
-	    echo "== fit $$c"; $(BUILD)/cwb fit $$c --out plots || exit $$?; done
-	@echo "== plots/seed004_fig48.gp (a FEM map, written by hand)"; cd plots && gnuplot seed004_fig48.gp
-	@echo "demo: CSV, .gp and PNG files are in plots/"
+	@mkdir -p plots && : > $(DEMO_LOG)
+	@sh tools/demo.sh $(BUILD)/cwb run "$(V)" $(DEMO_LOG) $(DEMO_CASES)
+	@sh tools/demo.sh $(BUILD)/cwb sweep "$(V)" $(DEMO_LOG) $(SWEEP_CASES)
+	@sh tools/demo.sh $(BUILD)/cwb fit "$(V)" $(DEMO_LOG) $(FIT_CASES)
+	@cd plots && gnuplot seed004_fig48.gp >> ../$(DEMO_LOG) 2>&1 || \
+	    { echo "demo: gnuplot plots/seed004_fig48.gp failed (see $(DEMO_LOG))" >&2; exit 1; }
+	@echo "demo: CSV, gnuplot scripts and PNGs are in plots/; cwb verify --out DIR judges them all"
 
 figures: demo
 

@@ -42,7 +42,7 @@ cwb_yunit = 'deg'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'chung_ooi_4_al_alloy_sweep.csv' using 1:8 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin', \
      '../reference/analytic/oblique_gross_sliding_rebound_al_alloy.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Rigid-body oblique impact in gross sliding, closed form', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.00116, rms 0.000619 of max |ref| (52 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.00116, rms 0.000619 of max |ref| (52 pts): PASS (tolerance 0.01)', \
      '../reference/published/chung_ooi_2011_test4_rebound_al_alloy.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 4, DEM result for an aluminium alloy sphere'
 
 # second pass: tick labels from the measured ranges, then the real terminal

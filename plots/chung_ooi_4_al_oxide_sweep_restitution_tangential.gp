@@ -42,7 +42,7 @@ cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'chung_ooi_4_al_oxide_sweep.csv' using 1:6 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin', \
      '../reference/analytic/oblique_gross_sliding_et_al_oxide.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Rigid-body oblique impact in gross sliding, closed form', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 8.96e-06, rms 2.62e-06 of max |ref| (52 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 8.96e-06, rms 2.62e-06 of max |ref| (52 pts): PASS (tolerance 0.01)', \
      '../reference/published/chung_ooi_2011_test4_et_al_oxide.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 4, DEM result for an aluminium oxide sphere', \
      '../reference/measured/kharaz_2001_alumina_et.csv' using 1:2 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Kharaz, Gorham & Salman (2001): measured oblique impacts of ...'
 

@@ -43,7 +43,7 @@ set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig11.csv' using 1:4 with lines lt 1 title 'cwb: hertz2d + hertz2d_accurate: q', \
      'seed000_fig11.csv' using 1:3 with lines lt 2 title 'p', \
      '../reference/analytic/seed000_fig11_tractions.csv' using 1:3 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Fig. 11: normal and shear traction across ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.96e-12, rms 1.69e-12 of max |ref| (99 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.96e-12, rms 1.69e-12 of max |ref| (99 pts): PASS (tolerance 1e-09)', \
      '../reference/fem/seed000_cylinders_case1_tractions.csv' using 2:4 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.162, rms 0.0434 of max |ref| (68 pts)'
 set key maxrows 6

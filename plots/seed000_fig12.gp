@@ -42,7 +42,7 @@ cwb_yunit = 'N/m'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig12.csv' using 2:9 with lines lt 1 title 'cwb: hertz2d + hertz2d_accurate', \
      '../reference/analytic/seed000_fig12.csv' using 2:3 every 4 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Figs. 12-14 and Appendix C: horizontal force ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.32e-12, rms 1.22e-12 of max |ref| (250 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.32e-12, rms 1.22e-12 of max |ref| (250 pts): PASS (tolerance 1e-07)', \
      '../reference/fem/seed000_cylinders_case1_forces.csv' using 4:10 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0212, rms 0.0149 of max |ref| (24 pts)'
 

@@ -43,7 +43,7 @@ set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig14.csv' using 2:9 with lines lt 1 title 'cwb: hertz2d + hertz2d_simplified', \
      'seed000_fig12.csv' using 2:9 with lines lt 2 title 'cwb: hertz2d + hertz2d_accurate', \
      '../reference/analytic/seed000_fig14.csv' using 2:3 every 4 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Figs. 12-14 and Appendix C: horizontal force ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.32e-12, rms 1.17e-12 of max |ref| (250 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.32e-12, rms 1.17e-12 of max |ref| (250 pts): PASS (tolerance 1e-07)', \
      '../reference/fem/seed000_cylinders_case1_forces.csv' using 4:10 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0201, rms 0.0133 of max |ref| (24 pts)'
 set key maxrows 6

@@ -46,6 +46,7 @@ plot 'seed000_fig9.csv' using 1:3 with lines lt 1 title 'cwb: hertz2d + hertz2d_
      'seed000_fig9.csv' using 1:12 with lines lt 4 title 'disp_error_nu0.45', \
      'seed000_fig9.csv' using 1:4 with lines lt 5 title 'force_error_nu0', \
      'seed000_fig9.csv' using 1:13 with lines lt 6 title 'force_error_nu0.45'
+set key maxrows 6
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

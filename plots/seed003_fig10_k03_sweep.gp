@@ -42,7 +42,7 @@ cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig10_k03_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 title 'cwb: hertz', \
      '../reference/analytic/seed003_fig10_k03.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 10: circular path, k~ = 0.3: e_s, ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.95e-11, rms 1.21e-11 of max |ref| (12 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.95e-11, rms 1.21e-11 of max |ref| (12 pts): PASS (tolerance 1e-08)', \
      '../reference/analytic/seed003_fig10_k03_eq35.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 10: circular path, k~ = 0.3: e_s, eq. 35'
 
 # second pass: tick labels from the measured ranges, then the real terminal

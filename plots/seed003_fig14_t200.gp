@@ -42,7 +42,7 @@ cwb_yunit = 'm/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig14_t200.csv' using 2:6 with lines lt 1 title 'cwb: sliding_force driver (rigid spheres, Coulomb, RK4)', \
      '../reference/analytic/seed003_fig14_t200.csv' using 1:2 every 3 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 14: speed along the path, force ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.5e-09, rms 2.78e-10 of max |ref| (199 pts)'
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.5e-09, rms 2.78e-10 of max |ref| (199 pts): PASS (tolerance 1e-08)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -43,7 +43,7 @@ set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig35.csv' using 3:4 with lines lt 1 title 'cwb: rathbone', \
      'seed004_fig35_tomas.csv' using 3:4 with lines lt 2 title 'cwb: tomas', \
      '../reference/fem/seed004_fig33_8500.csv' using 2:3 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0674, rms 0.043 of max |ref| (88 pts)'
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0674, rms 0.043 of max |ref| (88 pts): model comparison, no verdict'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -42,7 +42,7 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig37_fem_a15.csv' using 14:4 with lines lt 1 title 'cwb: hertz + mindlin_deresiewicz', \
      '../reference/fem/seed004_modeld_a15_coarse.csv' using 13:14 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.256, rms 0.0657 of max |ref| (72 pts)'
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.256, rms 0.0657 of max |ref| (72 pts): model comparison, no verdict'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

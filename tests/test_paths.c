@@ -29,6 +29,8 @@ START_TEST(resolve_from_the_naming_file)
         {"cases/sub/./a.case", "./x.csv", "cases/sub/x.csv"},
         /* lists keep their separators and blanks ([sweep] reference groups) */
         {"cases/a.case", "../r/x.csv, ../r/y.csv; z.csv", "r/x.csv, r/y.csv; cases/z.csv"},
+        /* an indented continuation line is joined with a space */
+        {"cases/a.case", "x.csv ../y.csv", "cases/x.csv y.csv"},
         /* a glob pattern is joined like a path ([fit] data) */
         {"cases/a.fit", "../reference/fem/grid_*.csv", "reference/fem/grid_*.csv"},
     };

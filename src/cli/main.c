@@ -540,6 +540,12 @@ static int cmd_fit(int argc, char **argv)
         cwb_fit_request req = {
             .path = o.path, .dir = o.dir, .plot = o.plot, .json = o.json, .format = o.format};
         rc = report(cwb_fit(&req, NULL, &cli_log, msg, sizeof msg), msg);
+        if (rc == CWB_OK) { /* every fit model names its files after the fit-case */
+            const char *base = strrchr(o.path, '/') ? strrchr(o.path, '/') + 1 : o.path;
+            int len = (int)strcspn(base, ".");
+            fprintf(stderr, "cwb: wrote %s/%.*s_fit.csv%s\n", o.dir, len, base,
+                    o.plot ? " and its plots (.gp and rendered)" : "");
+        }
     }
     free(o.over);
     return rc;

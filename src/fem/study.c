@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/stat.h>
 
@@ -535,11 +536,31 @@ static int run_point(pipeline *p, size_t i, char *msg, size_t n)
     return rc;
 }
 
+/* Seconds of wall-clock time since t0 (progress notes only). */
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
+}
+
 static int run_points(pipeline *p, char *msg, size_t n)
 {
     int rc = CWB_OK;
-    for (size_t i = 0; i < p->job.points && rc == CWB_OK; i++)
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (size_t i = 0; i < p->job.points && rc == CWB_OK; i++) {
+        double before = seconds_since(&start);
         rc = run_point(p, i, msg, n);
+        /* a solve can take minutes: one kept line per point, terminal or not */
+        double now = seconds_since(&start);
+        if (rc == CWB_OK)
+            cwb_logf(p->log, CWB_LOG_NOTE,
+                     "cwb reference %s: point %zu/%zu solved in %.0f s (%.0f s so far, about "
+                     "%.0f s to go)\n",
+                     p->job.name, i + 1, p->job.points, now - before, now,
+                     now / (double)(i + 1) * (double)(p->job.points - i - 1));
+    }
     if (rc == CWB_OK && p->model->refinement_fails && p->job.refine > 1.0 &&
         p->job.worst_change > p->job.tolerance)
         rc = cwb_fail(msg, n, CWB_EFAIL,

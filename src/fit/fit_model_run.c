@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_multifit_nlinear.h>
 
 #include "cwb_fit.h"
@@ -49,6 +50,8 @@ typedef struct {
     int rc;                    /* status of the last run (GSL sees only GSL_EDOM) */
     char msg[CWB_MSG];
     size_t runs;
+    const cwb_log *log; /* progress: the iterations and runs so far */
+    const char *name;   /* the fit-case's, for the progress line */
 } run_fit;
 
 /* What the solver found, for the report. */
@@ -278,6 +281,15 @@ static int solution_at(run_fit *rf, gsl_multifit_nlinear_workspace *w, const gsl
     return CWB_OK;
 }
 
+/* GSL's driver calls this after each iteration: how far the fit is, on a
+ * terminal (a fit of a run can take minutes). */
+static void progress(const size_t iter, void *params, const gsl_multifit_nlinear_workspace *w)
+{
+    const run_fit *rf = params;
+    cwb_logf(rf->log, CWB_LOG_PROGRESS, "cwb fit %s: iteration %zu, %zu runs, |residual| %.4g",
+             rf->name, iter, rf->runs, gsl_blas_dnrm2(gsl_multifit_nlinear_residual(w)));
+}
+
 static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, size_t n)
 {
     gsl_multifit_nlinear_parameters fp = gsl_multifit_nlinear_default_parameters();
@@ -290,7 +302,7 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
     gsl_error_handler_t *old = gsl_set_error_handler_off();
     int info = 0, status = gsl_multifit_nlinear_init(theta, &fdf, w);
     if (status == GSL_SUCCESS)
-        status = gsl_multifit_nlinear_driver(MAX_ITER, 1e-10, 1e-10, 0.0, NULL, NULL, &info, w);
+        status = gsl_multifit_nlinear_driver(MAX_ITER, 1e-10, 1e-10, 0.0, progress, rf, &info, w);
     sol->status = status;
     int rc = CWB_OK;
     if (rf->rc != CWB_OK)
@@ -409,6 +421,8 @@ static int fit_run(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, c
     if (!rf)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     rf->case_path = fc->v.text[CWB_FIT_CASE];
+    rf->log = log;
+    rf->name = fc->name;
     rf->x = fc->v.text[CWB_FIT_X];
     rf->y = fc->v.text[CWB_FIT_Y];
     if (fc->v.text[CWB_FIT_VARY][0]) {

@@ -16,8 +16,8 @@
 
 #include "cwb.h"
 
-/* Each path of `list` (one path, or several separated by ';' or ',', as
- * the list keys take them) read from the folder of `base_file`, into out
+/* Each path of `list` (one path, or several separated by ';', ',' or
+ * blanks, as the list keys take them) read from the folder of `base_file`, into out
  * with ';' between items. A relative path becomes dirname(base_file)/path,
  * with "." and "dir/.." removed where that names the same file (so
  * "cases/../reference/x.csv" is written "reference/x.csv"); a pattern

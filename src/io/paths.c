@@ -82,14 +82,14 @@ int cwb_path_resolve_list(const char *base_file, const char *list, char *out, si
 int cwb_path_resolve_in(const char *dir, const char *list, char *out, size_t n)
 {
     /* item by item, the separators (';' between groups, ',' within one, as
-     * [sweep] reference uses them) and the blanks around them kept */
+     * [sweep] reference uses them; blanks) kept as they are */
     size_t used = 0;
     char result[CWB_TEXT * 4];
     result[0] = '\0';
     for (const char *p = list; *p;) {
-        size_t skip = strspn(p, ";, \t"), len = strcspn(p + skip, ";,");
-        while (len > 0 && (p[skip + len - 1] == ' ' || p[skip + len - 1] == '\t'))
-            len--;
+        /* blanks separate items too: an indented continuation line is joined
+         * to the value with a space (cwb_ini.h), and paths hold none */
+        size_t skip = strspn(p, ";, \t"), len = strcspn(p + skip, ";, \t");
         char item[PATH_MAX], one[PATH_MAX];
         if (skip + used >= sizeof result || len >= sizeof item)
             return cwb_fail(out, n, CWB_EINPUT, "path list too long: %.100s...", list);
