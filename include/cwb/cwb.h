@@ -126,8 +126,11 @@ enum {
     CWB_P_REQUIRED = 1u << 2, /* no default: the case must give it */
     CWB_P_AUTO = 1u << 3,     /* the word "auto" is accepted (stored as def) */
     CWB_P_INTEGER = 1u << 4,  /* a whole number (counts: steps, points, rows) */
-    CWB_P_PATH = 1u << 5      /* TEXT naming files: relative paths are read from the
+    CWB_P_PATH = 1u << 5,     /* TEXT naming files: relative paths are read from the
                                  folder of the file that names them (cwb_paths.h) */
+    CWB_P_OUTPUTS = 1u << 6   /* TEXT naming other runs' CSVs: a bare file name is read
+                                 from the output folder, a path with a folder in it as
+                                 CWB_P_PATH (cwb_paths.h) */
 };
 
 typedef struct {

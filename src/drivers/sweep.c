@@ -713,8 +713,8 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
     snprintf(s->gr, sizeof s->gr, "%s", sw->text[CWB_SWEEP_REFERENCE]);
     snprintf(s->gry, sizeof s->gry, "%s", sw->text[CWB_SWEEP_REFERENCE_Y]);
     snprintf(s->gx, sizeof s->gx, "%s", sw->text[CWB_SWEEP_PLOT_X]);
-    if (cwb_path_resolve_in(s->req.dir, sw->text[CWB_SWEEP_OVERLAY], s->overlay,
-                            sizeof s->overlay) != CWB_OK)
+    if (cwb_path_resolve_bare_in(s->req.dir, sw->text[CWB_SWEEP_OVERLAY], s->overlay,
+                                 sizeof s->overlay) != CWB_OK)
         return cwb_fail(msg, n, CWB_EINPUT, "[sweep] overlay: %s", s->overlay);
     snprintf(s->data_name, sizeof s->data_name, "%s_sweep", s->base->name);
     plot_groups g = {.nx = 0}; /* every group pointer NULL */

@@ -113,9 +113,10 @@ const cwb_param cwb_output_params[] = {
     {.name = "overlay",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
-     .help = "other runs' CSVs drawn on the same plot (e.g. other laws), ';'-separated; a "
-             "relative path is read from the output folder (--out), where those runs wrote "
-             "them"},
+     .flags = CWB_P_OUTPUTS,
+     .help = "other runs' CSVs drawn on the same plot (e.g. other laws), ';'-separated: a bare "
+             "file name is read from the output folder (--out), where those runs wrote it; a "
+             "path with a folder in it from the case file's folder"},
     {.name = "also_reference",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
@@ -197,8 +198,10 @@ const cwb_param cwb_sweep_params[] = {
     {.name = "overlay",
      .unit = "-",
      .kind = CWB_PARAM_TEXT,
-     .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated; a relative "
-             "path is read from the output folder (--out)"},
+     .flags = CWB_P_OUTPUTS,
+     .help = "other sweeps' CSVs drawn on every plot of this one, ';'-separated: a bare file "
+             "name is read from the output folder (--out), a path with a folder from the case "
+             "file's folder"},
     {0}};
 
 /* --- the sections of a case file ---------------------------------------- */

@@ -7,7 +7,9 @@
  * directory; an absolute path is kept. So a case runs the same from any
  * folder. Run outputs drawn next to a run ([output] overlay, [sweep]
  * overlay) are other runs' CSVs and are read from the run's output folder
- * (--out), where those runs wrote them.
+ * (--out), where those runs wrote them, when named by a bare file name; an
+ * overlay named with a folder in its path (a curve beside the case) is read
+ * like any other path.
  */
 #ifndef CWB_PATHS_H
 #define CWB_PATHS_H
@@ -29,6 +31,10 @@ int cwb_path_resolve_list(const char *base_file, const char *list, char *out, si
 /* The same with the folder given: each relative path of list read from
  * dir (an output folder, for other runs' CSVs). */
 int cwb_path_resolve_in(const char *dir, const char *list, char *out, size_t n);
+
+/* The same for the bare file names of list only (other runs' CSVs in the
+ * output folder dir); items with a folder in them are left as they are. */
+int cwb_path_resolve_bare_in(const char *dir, const char *list, char *out, size_t n);
 
 /* The one-path form: dir/path for a relative path, path itself otherwise,
  * normalised as above. CWB_OK or CWB_EINPUT (too long). */

@@ -79,7 +79,21 @@ int cwb_path_resolve_list(const char *base_file, const char *list, char *out, si
     return cwb_path_resolve_in(dir, list, out, n);
 }
 
+static int resolve_items(const char *dir, const char *list, int bare, char *out, size_t n);
+
 int cwb_path_resolve_in(const char *dir, const char *list, char *out, size_t n)
+{
+    return resolve_items(dir, list, -1, out, n);
+}
+
+int cwb_path_resolve_bare_in(const char *dir, const char *list, char *out, size_t n)
+{
+    return resolve_items(dir, list, 1, out, n);
+}
+
+/* Join dir to each relative item of list: every one (bare < 0), only the
+ * bare file names (bare > 0), or only the paths with a folder (bare == 0). */
+static int resolve_items(const char *dir, const char *list, int bare, char *out, size_t n)
 {
     /* item by item, the separators (';' between groups, ',' within one, as
      * [sweep] reference uses them; blanks) kept as they are */
@@ -100,8 +114,12 @@ int cwb_path_resolve_in(const char *dir, const char *list, char *out, size_t n)
             break;
         memcpy(item, p + skip, len);
         item[len] = '\0';
-        if (cwb_path_join(dir, item, one, sizeof one) != CWB_OK ||
-            used + strlen(one) >= sizeof result)
+        int is_bare = strchr(item, '/') == NULL;
+        if (bare >= 0 && is_bare != bare)
+            snprintf(one, sizeof one, "%s", item); /* left for the other rule */
+        else if (cwb_path_join(dir, item, one, sizeof one) != CWB_OK)
+            return cwb_fail(out, n, CWB_EINPUT, "path list too long: %.100s...", list);
+        if (used + strlen(one) >= sizeof result)
             return cwb_fail(out, n, CWB_EINPUT, "path list too long: %.100s...", list);
         used += (size_t)snprintf(result + used, sizeof result - used, "%s", one);
         p += skip + len;
@@ -115,7 +133,16 @@ int cwb_path_resolve_in(const char *dir, const char *list, char *out, size_t n)
 const char *cwb_path_value(const cwb_param *p, const char *file, int line, const char *value,
                            char *buf, size_t n)
 {
-    if (!(p->flags & CWB_P_PATH) || line < 1)
+    if (!(p->flags & (CWB_P_PATH | CWB_P_OUTPUTS)) || line < 1)
         return value;
-    return cwb_path_resolve_list(file, value, buf, n) == CWB_OK ? buf : NULL;
+    if (p->flags & CWB_P_PATH)
+        return cwb_path_resolve_list(file, value, buf, n) == CWB_OK ? buf : NULL;
+    char dir[CWB_TEXT];
+    snprintf(dir, sizeof dir, "%s", file);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = '\0';
+    else
+        dir[0] = '\0';
+    return resolve_items(dir, value, 0, buf, n) == CWB_OK ? buf : NULL;
 }

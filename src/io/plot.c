@@ -538,8 +538,8 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
     }
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
     char overlay[CWB_TEXT];
-    if (cwb_path_resolve_in(dir, c->output_values.text[CWB_OUT_OVERLAY], overlay,
-                            sizeof overlay) != CWB_OK)
+    if (cwb_path_resolve_bare_in(dir, c->output_values.text[CWB_OUT_OVERLAY], overlay,
+                                 sizeof overlay) != CWB_OK)
         return cwb_fail(msg, n, CWB_EINPUT, "[output] overlay: %s", overlay);
     cwb_plot_spec sp = {
         .dir = dir,
