@@ -187,6 +187,7 @@ int main(void)
     srunner_add_suite(sr, batch_suite());
     srunner_add_suite(sr, rolling_suite());
     srunner_add_suite(sr, adhesion_suite());
+    srunner_add_suite(sr, energy_balance_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
