@@ -582,6 +582,56 @@ START_TEST(open_energy_account_warned)
 }
 END_TEST
 
+/* Sticking below the JKR sticking velocity (cases/beyond_jkr_restitution
+ * .case: a 10 um sphere, E 10 GPa, nu 0.3, rho 2000 kg/m^3 on a rigid flat,
+ * w = 0.05 J/m^2). Elastic JKR loses pi w (0.6 a_0^2 + 0.4 a_c^2) per
+ * cycle (snap-in at a_0^3 = 2 pi w R^2/E*, pull-off at a_c = a_0 4^(-2/3);
+ * Johnson, Kendall & Roberts 1971), so with (1/2) m V_s^2 that loss
+ *   V_s = [(3/2)(0.6 + 0.4 4^(-4/3)) w a_0^2/(rho R^3)]^(1/2)
+ *       = 1.8402 (w^5/(rho^3 E*^2 R^5))^(1/6) = 0.0223787 m/s,
+ * Thornton & Ning (1998, "A theoretical model for the stick/bounce
+ * behaviour of adhesive, elastic-plastic spheres") print 1.84 (checked
+ * here to 1e-3). At 0.02 m/s the collision ran 2e7 steps (minutes) and
+ * exited 1; now it reports stuck = 1, restitution 0 and a capture time
+ * within the first contact time (t_est = 3 delta* / v = 0.4 us), after a
+ * few hundred steps (measured 680 over the two runs of dt = auto; bound
+ * 5000). At 0.99 V_s it sticks; at 1.01 V_s it rebounds with
+ * e = sqrt(1 - (V_s/V)^2) = 0.140371 (1e-6, dt_tol). */
+START_TEST(jkr_sticks_below_sticking_velocity)
+{
+    const char *file = "cases/beyond_jkr_restitution.case";
+    double R = 1e-5, E = 1e10, nu = 0.3, rho = 2000, w = 0.05, Es = E / (1 - nu * nu);
+    double a0 = cbrt(2 * M_PI * w * R * R / Es);
+    double vs = sqrt(1.5 * (0.6 + 0.4 * pow(4.0, -4.0 / 3.0)) * w * a0 * a0 / (rho * R * R * R));
+    double tn = 1.84 * pow(pow(w, 5) / (pow(rho, 3) * Es * Es * pow(R, 5)), 1.0 / 6.0);
+    ck_assert_rel(vs, tn, 1e-3);
+    static const double speed[] = {0.02, 0.99, 1.01}; /* m/s, then times V_s */
+    for (int i = 0; i < 3; i++) {
+        double v = i ? speed[i] * vs : speed[i];
+        char key[64];
+        snprintf(key, sizeof key, "driver.v_normal=%.17g", v);
+        const char *over[] = {key};
+        cwb_result r;
+        test_run(file, over, 1, &r);
+        double e = cwb_result_get(&r, "restitution_normal");
+        if (i < 2) {
+            ck_assert_msg(cwb_result_get(&r, "stuck") == 1.0 && e == 0.0,
+                          "V = %g m/s: stuck %g, e %g", v, cwb_result_get(&r, "stuck"), e);
+            ck_assert_msg(cwb_result_get(&r, "steps_total") < 5000, "V = %g: %g steps", v,
+                          cwb_result_get(&r, "steps_total"));
+            double tc = cwb_result_get(&r, "capture_time");
+            ck_assert_msg(tc > 0.0 && tc < 4e-7, "V = %g: capture_time %g s", v, tc);
+            ck_assert_msg(has_warning(&r, "the bodies stuck"), "V = %g: no warning", v);
+        } else {
+            ck_assert_msg(cwb_result_get(&r, "stuck") == 0.0, "1.01 V_s stuck");
+            ck_assert_msg(fabs(e - sqrt(1.0 - 1.0 / (1.01 * 1.01))) < 1e-6, "1.01 V_s: e = %.9f",
+                          e);
+        }
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
 Suite *collision_suite(void)
 {
     Suite *s = suite_create("collision");
@@ -602,6 +652,7 @@ Suite *collision_suite(void)
     tcase_add_loop_test(tc, head_on_tangential_laws_inert, 0,
                         (int)cwb_law_count(CWB_KIND_TANGENTIAL));
     tcase_add_test(tc, open_energy_account_warned);
+    tcase_add_test(tc, jkr_sticks_below_sticking_velocity);
     tcase_add_test(tc, auto_dt_bounded);
     tcase_add_test(tc, md_sliding_on_the_limit_advances);
     tcase_add_loop_test(tc, md_auto_dt_meets_tolerance, 0,

@@ -56,7 +56,22 @@
  *                                 contact-point velocity after impact
  *                                 (C&O's contact-patch rebound angle);
  *   rebound_angle_com_deg         the same for the centre velocity;
- *   omega1_after, omega2_after    spins about +y.
+ *   omega1_after, omega2_after    spins about +y;
+ *   permanent_overlap             the overlap where the unloading normal
+ *                                 force crossed zero: the permanent
+ *                                 deformation (0 for an elastic law);
+ *   zero_force_overlap            the same for an adhesive law (pull-off
+ *                                 force > 0), reported under this name
+ *                                 instead: the zero-force point of its
+ *                                 curve (elastic JKR: the equilibrium
+ *                                 overlap under no load), no deformation;
+ *   stuck                         1 when the bodies were captured (below),
+ *                                 else 0; capture_time when it was
+ *                                 established. A stuck run reports
+ *                                 restitution_normal 0, the energies at
+ *                                 capture, and the rebound results above
+ *                                 (contact time, velocities, angles,
+ *                                 spins) undefined.
  * Energy: energy_dissipated_slip is the tangential law's slip dissipation
  * (>= 0); energy_from_stiffness_change the signed rest of its dissipation
  * (lost (+) or created (-) when the normal state changes k_t, rescales the
@@ -68,6 +83,11 @@
  * Separation. The step that crosses delta = 0 is repeated with its length
  * found by a GSL Brent root solve, so the run ends exactly at separation and
  * the post-impact velocities carry no force from a partial step.
+ *
+ * Capture. An adhesive contact whose bodies hold less energy than it needs
+ * to end (after the first rebound attempt) never ends: the run stops there
+ * and reports stuck = 1 ("Capture" below) instead of oscillating in the
+ * attractive well until max_steps.
  *
  * Transitions. A step inside which a law changes regime (stick <-> slip of
  * a tangential law that reports slip_margin, yield onset, the peak of a
@@ -495,7 +515,11 @@ typedef struct {
     double u_normal_after;    /* -(u1 - u2).z: separating speed along the initial normal */
     double tan_in, tan_out;   /* contact-point tangential / normal velocity, before and after */
     double u_t_after;         /* (u1 - u2).x after: tangential centre velocity */
-    double permanent_overlap; /* overlap where the normal force returned to zero [m] */
+    double permanent_overlap; /* overlap where the normal force returned to zero [m]
+                                 (zero_force_overlap for an adhesive law) */
+    int adhesive;             /* the normal law reported a pull-off force */
+    int stuck;                /* captured: the bodies can no longer separate */
+    double capture_time;      /* when capture was established [s] */
     unsigned flags;           /* CWB_FLAG_* raised by the laws */
     size_t jumps;             /* committed steps where the normal law jumped */
     size_t steps;
@@ -565,6 +589,7 @@ typedef struct {
     double y[NY];       /* committed state */
     double t;           /* time of y */
     int touched;        /* the overlap has exceeded `resolvable` */
+    int rebounding;     /* the overlap has passed its first maximum */
     double dmax, fmax;  /* peak overlap and normal force so far */
     double jump_cap;    /* step cap while bracketing a force jump */
     size_t located;     /* law transitions located inside a step so far */
@@ -1053,6 +1078,7 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
     if (o->n.flags & CWB_FLAG_DISCONTINUITY)
         r->jump_cap = INFINITY; /* the jump is behind: back to the base step */
     out->flags |= o->n.flags | o->t.flags;
+    out->adhesive |= o->n.pulloff_force > 0.0;
     if (force_before > 0.0 && o->n.force <= 0.0 && st->g1.delta > 0.0 &&
         out->permanent_overlap == 0.0 && g->delta_rate < 0.0)
         out->permanent_overlap = zero_force_overlap(&r->s, before, st->g1.delta, g->delta);
@@ -1104,6 +1130,19 @@ static void summarise(const collision_run_state *r, const double *y0, run_summar
     out->d_damp = y[DISS_D];
     out->d_roll = y[DISS_R];
     out->le = r->le;
+    if (out->stuck) {
+        /* no rebound: the restitution is 0, and what describes one (the
+         * contact time, rebound velocities, angles, spins) is undefined;
+         * the energies are those at capture */
+        for (int i = 0; i < R_COUNT; i++)
+            if (i != R_DMAX && i != R_FMAX)
+                out->value[i] = NAN;
+        out->value[R_EN] = 0.0;
+        out->u_normal_after = 0.0;
+        if (out->permanent_overlap == 0.0)
+            out->permanent_overlap = NAN; /* captured before the force crossed zero */
+        out->u_t_after = out->tan_out = NAN;
+    }
 }
 
 /* Set up a run at base step h from the initial state y0. */
@@ -1140,6 +1179,35 @@ typedef struct {
     cwb_series *series; /* rows, or NULL */
 } run_plan;
 
+/* Capture (an adhesive contact that can no longer end; header). A passive contact
+ * only loses energy, so the bodies can reach the overlap delta_off where
+ * the contact ends only if what they hold now -- the kinetic energy of
+ * both bodies plus the energy the laws store -- is at least the normal
+ * law's stored energy there, on the curve of the committed state. When it
+ * is less (by more than 1e-9 of what is held: the integration's error on
+ * the energies is 1e-12), the bodies oscillate in the attractive well for
+ * ever: elastic JKR below its sticking velocity V_s would run to max_steps
+ * (20 million steps, minutes). The test starts after the first maximum of
+ * the overlap, the first rebound attempt: before it a plastic adhesive law
+ * (thornton_ning) still moves its unloading curve. It needs an adhesive law
+ * (pull-off force > 0: for any other the energy at delta_off is 0 and the
+ * held energy >= 0), and no energy created by a law so far (flagged gain,
+ * stiffness-change creation): such a law could lift the bodies out. */
+static int captured(collision_run_state *r, const geometry *g0, const geometry *g1)
+{
+    if (!r->rebounding && r->touched && g0->delta_rate > 0.0 && g1->delta_rate <= 0.0)
+        r->rebounding = 1;
+    if (!r->rebounding || !(r->o.n.pulloff_force > 0.0) || r->le.gains || r->le.stiff < 0.0 ||
+        r->le.roll_stiff < 0.0)
+        return 0;
+    cwb_kin k = {.delta = r->o.n.delta_off, .delta0 = g1->delta, .normal = g1->n};
+    cwb_normal_out end;
+    if (cwb_contact_normal(&r->s.ct, NULL, &k, &end) != CWB_OK)
+        return 0;
+    double held = kinetic_energy(&r->s, r->y) + r->o.n.energy + r->o.t.energy + r->o.r.energy;
+    return held < end.energy - 1e-9 * (fabs(held) + fabs(end.energy));
+}
+
 /* One complete collision as planned. */
 static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, char *msg, size_t n)
 {
@@ -1174,9 +1242,12 @@ static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, 
         track_peak(&r, &g, &st);
         if ((rc = accept_step(&r, &g, &st, out, msg, n)) != CWB_OK)
             return rc;
+        int stuck = !st.separated && captured(&r, &g, &st.g1);
         g = st.g1; /* the committed state's: the commit changes only xi and theta */
-        if (st.separated) {
+        if (st.separated || stuck) {
             out->steps = step + 1;
+            out->stuck = stuck;
+            out->capture_time = stuck ? r.t : NAN;
             break;
         }
     }
@@ -1388,7 +1459,7 @@ static size_t row_stride(double t_est, double h, double rows)
  * measured against max(|result|, its floor). */
 static double largest_change(const run_summary *a, const run_summary *b, const double *floor_of)
 {
-    double change = 0.0;
+    double change = a->stuck == b->stuck ? 0.0 : 1.0; /* one rebounds, the other sticks */
     for (int i = 0; i < R_COUNT; i++) {
         double x = a->value[i], y = b->value[i];
         if (isnan(x) && isnan(y))
@@ -1681,7 +1752,21 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
     cwb_result_set(r, "impact_angle_deg", "deg", sum->impact_angle);
     cwb_result_set(r, "u_normal_after", "m/s", sum->u_normal_after);
     cwb_result_set(r, "u_tangential_after", "m/s", sum->u_t_after);
-    cwb_result_set(r, "permanent_overlap", "m", sum->permanent_overlap);
+    /* the overlap where the unloading normal force crossed zero: the
+     * permanent deformation of a non-adhesive law (0 if elastic); for an
+     * adhesive law the zero-force point of its curve (elastic JKR: the
+     * equilibrium overlap under no load), not a deformation */
+    cwb_result_set(r, sum->adhesive ? "zero_force_overlap" : "permanent_overlap", "m",
+                   sum->permanent_overlap);
+    cwb_result_set(r, "stuck", "-", sum->stuck);
+    if (sum->stuck) {
+        cwb_result_set(r, "capture_time", "s", sum->capture_time);
+        cwb_result_warn(r,
+                        "the bodies stuck: from t = %g s they hold less energy than the contact "
+                        "needs to end (restitution 0; contact time, rebound velocities, angles "
+                        "and spins undefined; energies at capture)",
+                        sum->capture_time);
+    }
     if (sum->flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the normal or tangential law was used outside its stated validity");
     if (sum->jumps) {
@@ -1703,7 +1788,7 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
     }
     cwb_result_set(r, "steps", "-", (double)sum->steps);
     cwb_result_set(r, "steps_total", "-", a->steps_total);
-    if (isnan(sum->value[R_ET]))
+    if (isnan(sum->value[R_ET]) && !sum->stuck)
         cwb_result_warn(r, "restitution_tangential is undefined: the contact point had "
                            "no tangential velocity before impact");
 }
