@@ -632,6 +632,29 @@ START_TEST(jkr_sticks_below_sticking_velocity)
 }
 END_TEST
 
+/* A fixed dt that cannot resolve the contact is refused when the case is
+ * read (exit 2), naming file, line, key, value and the allowed range
+ * [t_est/max_steps, t_est/2] (collision.c, check_fixed_dt: RK4 is unstable
+ * on the contact's oscillation beyond 0.69 t_est for Hertz). The glass
+ * impact of Chung & Ooi test 1 (t_est = 3 delta* / v = 4.1117e-5 s, delta*
+ * in closed form) at dt = 1e-4 s passed the spheres through each other
+ * and ran 2e7 steps to max_steps (exit 1, minutes); the small end is
+ * tiny_dt_refused. */
+START_TEST(coarse_dt_refused)
+{
+    char dir[64], path[64], want[128];
+    case_with_dt(hertz_cases[0].file, "1e-4", dir, path, sizeof path);
+    snprintf(want, sizeof want, "%s:22: [driver] dt = 0.0001 s is more than half", path);
+    test_refused(path, NULL, 0, want);
+    test_refused(path, NULL, 0, "dt must be in [2.05585e-12 s, 2.05585e-05 s]");
+    unlink(path);
+    rmdir(dir);
+    const char *ok[] = {"driver.dt=2e-5"}; /* just inside: runs (and warns, t_est/2) */
+    cwb_case *c = test_load(hertz_cases[0].file, ok, 1);
+    free(c);
+}
+END_TEST
+
 Suite *collision_suite(void)
 {
     Suite *s = suite_create("collision");
@@ -653,6 +676,7 @@ Suite *collision_suite(void)
                         (int)cwb_law_count(CWB_KIND_TANGENTIAL));
     tcase_add_test(tc, open_energy_account_warned);
     tcase_add_test(tc, jkr_sticks_below_sticking_velocity);
+    tcase_add_test(tc, coarse_dt_refused);
     tcase_add_test(tc, auto_dt_bounded);
     tcase_add_test(tc, md_sliding_on_the_limit_advances);
     tcase_add_loop_test(tc, md_auto_dt_meets_tolerance, 0,

@@ -1179,9 +1179,9 @@ typedef struct {
     cwb_series *series; /* rows, or NULL */
 } run_plan;
 
-/* Capture (an adhesive contact that can no longer end; header). A passive contact
- * only loses energy, so the bodies can reach the overlap delta_off where
- * the contact ends only if what they hold now -- the kinetic energy of
+/* Capture (an adhesive contact that can no longer end; header). A passive
+ * contact only loses energy, so the bodies can reach the overlap delta_off
+ * where the contact ends only if what they hold now -- the kinetic energy of
  * both bodies plus the energy the laws store -- is at least the normal
  * law's stored energy there, on the curve of the committed state. When it
  * is less (by more than 1e-9 of what is held: the integration's error on
@@ -1388,35 +1388,48 @@ static double expected_contact_time(const cwb_case *c, double dstar)
     return 3.0 * dstar / vn;
 }
 
-/* A given dt must fit max_steps into the expected contact time. Refused
- * rather than clamped: a dt the user wrote is a request for that
+/* A given dt must resolve the contact and fit max_steps into it: within
+ * [t_est / max_steps, t_est / 2], t_est the expected contact time (3
+ * delta* / v_n, delta* the normal law's elastic peak overlap). The upper
+ * end: RK4 is stable on an oscillation of angular frequency omega only
+ * for h omega <= 2 sqrt(2) (the imaginary-axis limit of its stability
+ * region); for Hertz the stiffness at the peak, (3/2) F* / delta*, gives
+ * omega = 1.37 v_n / delta*, so h <= 2.07 delta* / v_n = 0.69 t_est
+ * (0.94 t_est for a linear spring). A longer step cannot follow the contact:
+ * with dt = 2.4 t_est the glass spheres of Chung & Ooi test 1 passed
+ * through each other and ran 2e7 steps (minutes) to max_steps. Half of
+ * t_est is below both limits. The lower end: a dt so small that
+ * separation takes more than max_steps steps would run to max_steps and
+ * fail (a dt so small that t/dt overflowed a size_t ended in SIGFPE).
+ * Refused rather than clamped: a dt the user wrote is a request for that
  * resolution, and quietly running another one would report results the
- * user did not ask for; the message names the smallest dt that fits. (A dt
- * so small that t/dt overflows a size_t used to end in SIGFPE.) */
+ * user did not ask for; the message names the range. */
 static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
-    double h = v->p[P_DT], dstar, fstar, vn, vt;
+    double h = v->p[P_DT], dstar, fstar;
     char inner[CWB_MSG];
-    impact_velocity(v->p, &vn, &vt);
-    /* The search stops at 4 R*, so t_est = 3 dstar / v_n <= 12 R* / v_n:
-     * when even that fits max_steps the dt is fine without searching (a
-     * batch loads every sample once to check it and once to run it). */
-    if (h > 0.0 && 12.0 * c->pair.R_star / (vn * h) <= v->p[P_MAX_STEPS])
-        return CWB_OK;
     if (!(h > 0.0) || peak_overlap(c, &dstar, &fstar, inner, sizeof inner) != CWB_OK)
         return CWB_OK; /* auto, or a law the run will report on */
     double t_est = expected_contact_time(c, dstar), need = t_est / h;
-    if (need <= v->p[P_MAX_STEPS])
+    double lo = t_est / v->p[P_MAX_STEPS], hi = 0.5 * t_est;
+    if (need <= v->p[P_MAX_STEPS] && h <= hi)
         return CWB_OK;
     char w[CWB_TEXT + 32];
     cwb_case_where(c, v, P_DT, w, sizeof w);
+    if (h > hi)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] dt = %g s is more than half the expected contact time "
+                        "%g s: RK4 cannot resolve the contact (it is unstable beyond about 0.7 "
+                        "of a Hertz contact time): dt must be in [%g s, %g s] (expected "
+                        "contact time / max_steps, / 2), or auto",
+                        w, h, t_est, lo, hi);
     return cwb_fail(msg, n, CWB_EINPUT,
                     "%s: [driver] dt = %g s would take about %.3g steps over the expected "
                     "contact time %g s, more than max_steps = %.0f: dt must be in "
-                    "[%g s, inf) (expected contact time / max_steps), or auto; or raise "
+                    "[%g s, %g s] (expected contact time / max_steps, / 2), or auto; or raise "
                     "max_steps (at most 1e10)",
-                    w, h, need, t_est, v->p[P_MAX_STEPS], t_est / v->p[P_MAX_STEPS]);
+                    w, h, need, t_est, v->p[P_MAX_STEPS], lo, hi);
 }
 
 /* v_normal/v_tangential, or impact_speed/impact_angle_deg: exactly one way;
