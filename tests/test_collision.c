@@ -542,6 +542,135 @@ START_TEST(md_sliding_on_the_limit_advances)
 }
 END_TEST
 
+/* 1 when a warning of r contains `what`. */
+static int has_warning(const cwb_result *r, const char *what)
+{
+    for (size_t i = 0; i < r->nwarn; i++)
+        if (strstr(r->warn[i], what))
+            return 1;
+    return 0;
+}
+
+/* A head-on impact has no tangential motion, so no tangential law may act:
+ * the glass spheres of Chung & Ooi test 1 rebound with e = 1 (elastic
+ * Hertz, Johnson 1985 sec. 11.4) whatever the tangential law. Every law of
+ * the registry that composes with Hertz in 3D, at dt = auto (dt_tol 1e-6 on
+ * e; measured |e - 1| <= 1e-12). mindlin_deresiewicz gave e = 0.9161 and
+ * energy_balance_error 0.161: it took its line of motion from a round-off
+ * displacement (1e-57 m) along the normal, so its force acted along n. */
+START_TEST(head_on_tangential_laws_inert)
+{
+    const cwb_law_head *h = cwb_law_at(CWB_KIND_TANGENTIAL, (size_t)_i);
+    if (!(h->dims & CWB_DIM_3D) || h->needs_normal)
+        return;
+    char law[64];
+    snprintf(law, sizeof law, "contact.tangential=%s", h->name);
+    const char *over[] = {law, "tangential.mu=0.3"};
+    cwb_result r;
+    test_run(hertz_cases[0].file, over, strcmp(h->name, "none") ? 2 : 1, &r);
+    ck_assert_msg(fabs(cwb_result_get(&r, "restitution_normal") - 1.0) < 1e-9, "%s: e = %.12f",
+                  h->name, cwb_result_get(&r, "restitution_normal"));
+    ck_assert_msg(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-9,
+                  "%s: energy_balance_error %g", h->name,
+                  cwb_result_get(&r, "energy_balance_error"));
+    ck_assert_msg(!has_warning(&r, "energy account"), "%s: %s", h->name, r.warn[0]);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* A collision whose energy account does not close says so: a fixed dt of a
+ * quarter of the glass impact's contact time (t_c = 4.13e-5 s) leaves
+ * energy_balance_error = 5.6e-3, above 4 dt_tol = 4e-6 (collision.c,
+ * warn_energy_account), and the run warns; at dt = auto (balance 1e-14)
+ * it does not. */
+START_TEST(open_energy_account_warned)
+{
+    const char *coarse[] = {"driver.dt=1e-5"};
+    cwb_result r;
+    test_run(hertz_cases[0].file, coarse, 1, &r);
+    ck_assert_msg(fabs(cwb_result_get(&r, "energy_balance_error")) > 4e-6, "balance %g",
+                  cwb_result_get(&r, "energy_balance_error"));
+    ck_assert_msg(has_warning(&r, "the energy account does not close"), "no warning");
+    cwb_result_free(&r);
+    test_run(hertz_cases[0].file, NULL, 0, &r);
+    ck_assert_msg(!has_warning(&r, "energy account"), "dt = auto: %s", r.warn[0]);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* Sticking below the JKR sticking velocity (cases/beyond_jkr_restitution
+ * .case: a 10 um sphere, E 10 GPa, nu 0.3, rho 2000 kg/m^3 on a rigid flat,
+ * w = 0.05 J/m^2). Elastic JKR loses pi w (0.6 a_0^2 + 0.4 a_c^2) per
+ * cycle (snap-in at a_0^3 = 2 pi w R^2/E*, pull-off at a_c = a_0 4^(-2/3);
+ * Johnson, Kendall & Roberts 1971), so with (1/2) m V_s^2 that loss
+ *   V_s = [(3/2)(0.6 + 0.4 4^(-4/3)) w a_0^2/(rho R^3)]^(1/2)
+ *       = 1.8402 (w^5/(rho^3 E*^2 R^5))^(1/6) = 0.0223787 m/s,
+ * Thornton & Ning (1998, "A theoretical model for the stick/bounce
+ * behaviour of adhesive, elastic-plastic spheres") print 1.84 (checked
+ * here to 1e-3). At 0.02 m/s the collision ran 2e7 steps (minutes) and
+ * exited 1; now it reports stuck = 1, restitution 0 and a capture time
+ * within the first contact time (t_est = 3 delta* / v = 0.4 us), after a
+ * few hundred steps (measured 680 over the two runs of dt = auto; bound
+ * 5000). At 0.99 V_s it sticks; at 1.01 V_s it rebounds with
+ * e = sqrt(1 - (V_s/V)^2) = 0.140371 (1e-6, dt_tol). */
+START_TEST(jkr_sticks_below_sticking_velocity)
+{
+    const char *file = "cases/beyond_jkr_restitution.case";
+    double R = 1e-5, E = 1e10, nu = 0.3, rho = 2000, w = 0.05, Es = E / (1 - nu * nu);
+    double a0 = cbrt(2 * M_PI * w * R * R / Es);
+    double vs = sqrt(1.5 * (0.6 + 0.4 * pow(4.0, -4.0 / 3.0)) * w * a0 * a0 / (rho * R * R * R));
+    double tn = 1.84 * pow(pow(w, 5) / (pow(rho, 3) * Es * Es * pow(R, 5)), 1.0 / 6.0);
+    ck_assert_rel(vs, tn, 1e-3);
+    static const double speed[] = {0.02, 0.99, 1.01}; /* m/s, then times V_s */
+    for (int i = 0; i < 3; i++) {
+        double v = i ? speed[i] * vs : speed[i];
+        char key[64];
+        snprintf(key, sizeof key, "driver.v_normal=%.17g", v);
+        const char *over[] = {key};
+        cwb_result r;
+        test_run(file, over, 1, &r);
+        double e = cwb_result_get(&r, "restitution_normal");
+        if (i < 2) {
+            ck_assert_msg(cwb_result_get(&r, "stuck") == 1.0 && e == 0.0,
+                          "V = %g m/s: stuck %g, e %g", v, cwb_result_get(&r, "stuck"), e);
+            ck_assert_msg(cwb_result_get(&r, "steps_total") < 5000, "V = %g: %g steps", v,
+                          cwb_result_get(&r, "steps_total"));
+            double tc = cwb_result_get(&r, "capture_time");
+            ck_assert_msg(tc > 0.0 && tc < 4e-7, "V = %g: capture_time %g s", v, tc);
+            ck_assert_msg(has_warning(&r, "the bodies stuck"), "V = %g: no warning", v);
+        } else {
+            ck_assert_msg(cwb_result_get(&r, "stuck") == 0.0, "1.01 V_s stuck");
+            ck_assert_msg(fabs(e - sqrt(1.0 - 1.0 / (1.01 * 1.01))) < 1e-6, "1.01 V_s: e = %.9f",
+                          e);
+        }
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
+/* A fixed dt that cannot resolve the contact is refused when the case is
+ * read (exit 2), naming file, line, key, value and the allowed range
+ * [t_est/max_steps, t_est/2] (collision.c, check_fixed_dt: RK4 is unstable
+ * on the contact's oscillation beyond 0.69 t_est for Hertz). The glass
+ * impact of Chung & Ooi test 1 (t_est = 3 delta* / v = 4.1117e-5 s, delta*
+ * in closed form) at dt = 1e-4 s passed the spheres through each other
+ * and ran 2e7 steps to max_steps (exit 1, minutes); the small end is
+ * tiny_dt_refused. */
+START_TEST(coarse_dt_refused)
+{
+    char dir[64], path[64], want[128];
+    case_with_dt(hertz_cases[0].file, "1e-4", dir, path, sizeof path);
+    snprintf(want, sizeof want, "%s:22: [driver] dt = 0.0001 s is more than half", path);
+    test_refused(path, NULL, 0, want);
+    test_refused(path, NULL, 0, "dt must be in [2.05585e-12 s, 2.05585e-05 s]");
+    unlink(path);
+    rmdir(dir);
+    const char *ok[] = {"driver.dt=2e-5"}; /* just inside: runs (and warns, t_est/2) */
+    cwb_case *c = test_load(hertz_cases[0].file, ok, 1);
+    free(c);
+}
+END_TEST
+
 Suite *collision_suite(void)
 {
     Suite *s = suite_create("collision");
@@ -560,6 +689,11 @@ Suite *collision_suite(void)
                         (int)(sizeof rathbone_order_cases / sizeof *rathbone_order_cases));
     tcase_add_test(tc, tiny_dt_refused);
     tcase_add_test(tc, no_normal_law_refused);
+    tcase_add_loop_test(tc, head_on_tangential_laws_inert, 0,
+                        (int)cwb_law_count(CWB_KIND_TANGENTIAL));
+    tcase_add_test(tc, open_energy_account_warned);
+    tcase_add_test(tc, jkr_sticks_below_sticking_velocity);
+    tcase_add_test(tc, coarse_dt_refused);
     tcase_add_test(tc, auto_dt_bounded);
     tcase_add_test(tc, md_sliding_on_the_limit_advances);
     tcase_add_loop_test(tc, md_auto_dt_meets_tolerance, 0,

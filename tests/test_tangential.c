@@ -375,6 +375,101 @@ START_TEST(collision_energy_account_every_law)
 }
 END_TEST
 
+/* The initial tangential stiffness of every tangential law of the registry
+ * (the ratio driver: k_t at the start of tangential loading at constant
+ * normal load), against each law's closed form. 3D laws on two identical
+ * spheres (E = 70 GPa, nu = 0.3, R = 10 mm; overlaps 1e-7 to 1e-5 m, below
+ * yield for the laws that need a plastic normal law: sigma_y = 1 GPa gives
+ * delta_y = 2e-5 m), where k_n = dF_n/d(delta) = 2 E* a (Hertz), so
+ * k_t/k_n is a constant (Johnson, Contact Mechanics, 1985, eq. 7.43):
+ *   Mindlin k_t = 8 G* a (Mindlin 1949; Johnson eq. 7.43): 4 G* / E* =
+ *     2(1 - nu)/(2 - nu) = 0.8235 for mindlin, mindlin_rescale, lth and
+ *     mindlin_deresiewicz (theta = 1 at the start, eq. 41);
+ *   direnzo (2/3) 8 G* a (Di Renzo & Di Maio 2005);
+ *   rathbone_tangential P G* a (1 - x)^(1/4) at x = 0, P = 5 (Rathbone's
+ *     thesis eq. 97): 5 G* / (2 E*);
+ *   linear k_t = kt_div_kn k_n, kt_div_kn = 1 by default (seed 002 eq. 4).
+ * 2D laws on two discs (R = 0.5 m, E = 10 GPa, nu = 0.25, a constant
+ * penalty factor w = 0.5), against k_t at the row's half-width a, with
+ * B(a) = 2 ln(2R/a) + 1 + 2 w (ln(4R/a) + nu/(2(1 - nu))) (seed 000
+ * eq. 25's bracket for two equal discs) and E* = E/(2(1 - nu^2)):
+ *   hertz2d_simplified k_t = pi E* / B(a) (eq. 31);
+ *   hertz2d_accurate dT/d(delta_t) at T = 0 of eqs. 24-26 with
+ *     c^2 = a^2 (1 - T/(mu N)): 1/(lambda(a) + (a/2) lambda'(a)),
+ *     lambda = B / (pi E*), = pi E* / (B(a) - 1 - w).
+ * A law without a closed form here fails the test. Before:
+ * mindlin_deresiewicz and rathbone_tangential reported k_t = 0 (the first
+ * had no line of motion yet; the second saw all of N arrive on the virgin
+ * step: eq. 94's x = 1), and the ratio left the band [2/3, 1]. Tolerance
+ * 1e-12: closed forms evaluated at the same a. */
+static double expected_kt(const char *law, double a, double kn, double Es, double Gs, int *known)
+{
+    double R = 0.5, w = 0.5, nu = 0.25;
+    double B =
+        2.0 * log(2.0 * R / a) + 1.0 + 2.0 * w * (log(4.0 * R / a) + nu / (2.0 * (1.0 - nu)));
+    *known = 1;
+    if (strcmp(law, "linear") == 0)
+        return kn;
+    if (strcmp(law, "mindlin") == 0 || strcmp(law, "mindlin_rescale") == 0 ||
+        strcmp(law, "lth") == 0 || strcmp(law, "mindlin_deresiewicz") == 0)
+        return 8.0 * Gs * a;
+    if (strcmp(law, "direnzo") == 0)
+        return 2.0 / 3.0 * 8.0 * Gs * a;
+    if (strcmp(law, "rathbone_tangential") == 0)
+        return 5.0 * Gs * a;
+    if (strcmp(law, "hertz2d_simplified") == 0)
+        return M_PI * Es / B;
+    if (strcmp(law, "hertz2d_accurate") == 0)
+        return M_PI * Es / (B - 1.0 - w);
+    *known = 0;
+    return NAN;
+}
+
+START_TEST(initial_stiffness_every_law)
+{
+    const cwb_law_head *h = cwb_law_at(CWB_KIND_TANGENTIAL, (size_t)_i);
+    if (strcmp(h->name, "none") == 0)
+        return; /* the ratio driver refuses it */
+    int dim3 = (h->dims & CWB_DIM_3D) != 0;
+    char normal[64] = "hertz", dir[256], path[320], text[1024];
+    if (h->needs_normal)
+        sscanf(h->needs_normal, "%63s", normal);
+    int mu = cwb_param_index(h->params, "mu") >= 0 && strcmp(h->name, "rathbone_tangential") != 0;
+    snprintf(text, sizeof text,
+             "[contact]\nnormal = %s\ntangential = %s\n[normal]\n%s[tangential]\n%s%s"
+             "[body1]\nshape = %s\nradius = %s\nE = %s\nnu = %s\ndensity = 2700\n"
+             "[body2]\nshape = same\n[driver]\ntype = ratio\noverlap_from = %s\n"
+             "overlap_to = %s\npoints = 7\nspacing = log\n",
+             normal, h->name,
+             cwb_param_index(cwb_law_find(CWB_KIND_NORMAL, normal)->params, "sigma_y") >= 0
+                 ? "sigma_y = 1e9\n"
+                 : "",
+             mu ? "mu = 0.3\n" : "", dim3 ? "" : "penalty = constant\nw = 0.5\n",
+             dim3 ? "sphere" : "disc", dim3 ? "0.01" : "0.5", dim3 ? "7e10" : "1e10",
+             dim3 ? "0.3" : "0.25", dim3 ? "1e-7" : "1e-6", dim3 ? "1e-5" : "0.01");
+    test_tmp_make(dir, sizeof dir, "ratio");
+    test_write_file(test_tmp_path(dir, "ratio.case", path, sizeof path), text);
+    cwb_result r;
+    test_run(path, NULL, 0, &r);
+    double E = dim3 ? 7e10 : 1e10, nu = dim3 ? 0.3 : 0.25;
+    double Es = E / (2.0 * (1.0 - nu * nu)), Gs = E / (2.0 * (1.0 + nu)) / (2.0 * (2.0 - nu));
+    for (size_t row = 0; row < r.series.nrow; row++) {
+        double a = test_col(&r, "a", row), kn = test_col(&r, "k_n", row), known;
+        int have;
+        double want = expected_kt(h->name, a, kn, Es, Gs, &have);
+        ck_assert_msg(have, "%s: no closed form for its initial stiffness in this test", h->name);
+        known = test_col(&r, "k_t", row);
+        ck_assert_msg(fabs(known - want) <= 1e-12 * want,
+                      "%s at a = %g m: k_t = %.15g, closed form %.15g", h->name, a, known, want);
+        if (dim3) /* Hertz: k_n = 2 E* a, so the ratio is the closed form's over it */
+            ck_assert_rel(test_col(&r, "ratio", row), want / (2.0 * Es * a), 1e-12);
+    }
+    cwb_result_free(&r);
+    unlink(path);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 Suite *tangential_suite(void)
 {
     Suite *s = suite_create("tangential");
@@ -388,6 +483,8 @@ Suite *tangential_suite(void)
     tcase_add_test(tc, rolling_constant_torque);
     tcase_add_test(tc, psi_depends_on_nu_and_mu_only);
     tcase_add_test(tc, collision_energy_account_every_law);
+    tcase_add_loop_test(tc, initial_stiffness_every_law, 0,
+                        (int)cwb_law_count(CWB_KIND_TANGENTIAL));
     suite_add_tcase(s, tc);
     return s;
 }

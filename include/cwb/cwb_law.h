@@ -294,6 +294,18 @@ void cwb_spring_apply(const cwb_spring_state *s, const cwb_kin *k, const cwb_nor
                       cwb_vec3 a, cwb_vec3 b, double kt, double mu, cwb_tangential_out *out,
                       cwb_spring_state *t);
 
+/* The direction of the tangential displacement increment k->dxi_t in the
+ * tangent plane of k, for the laws that keep a line of motion and pick it
+ * from their first motion (mindlin_deresiewicz, rathbone_tangential,
+ * hertz2d_accurate): the unit vector of dxi with its normal part removed
+ * (twice, so it is orthogonal to the normal to round-off), or the zero
+ * vector when what is left is round-off of the driver's projection of the
+ * normal motion: no more than 64 DBL_EPSILON (|delta - delta0| +
+ * |dxi . n| + r_star |dtheta|), r_star the pair's effective radius
+ * (src/laws/spring.c says why). A law that took its line from such a
+ * displacement would act along the normal. */
+cwb_vec3 cwb_tangential_direction(const cwb_kin *k, double r_star);
+
 /* History of an incremental spring integrated along the step's path
  * (src/laws/spring_path.c): the spring's, plus the committed rates from
  * which the path of the next step is built. */

@@ -114,6 +114,21 @@ void cwb_contact_reset(cwb_contact *ct)
         cwb_contact_virgin(ct, (cwb_kind)k, ct->committed.state[k]);
 }
 
+/* The part of f in the plane whose normal is n. A tangential force acts in
+ * the tangent plane (cwb_law.h); the composition keeps only that part of
+ * what a law returns, so no tangential force can act along the normal,
+ * where a driver books its work nowhere (the tangential work is F_t . v_t
+ * with v_t in the plane): mindlin_deresiewicz once took its line of motion
+ * from a round-off displacement along the normal of a head-on impact and
+ * destroyed 6-16 % of the impact energy that way. For every law of the
+ * registry the part removed is round-off (tests/test_energy_balance.c
+ * closes the energy account of every combination). */
+static cwb_vec3 tangent_part(cwb_vec3 f, cwb_vec3 n)
+{
+    double nn = cwb_v3_dot(n, n);
+    return nn > 0.0 ? cwb_v3_sub(f, cwb_v3_scale(n, cwb_v3_dot(f, n) / nn)) : f;
+}
+
 int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial)
 {
@@ -135,11 +150,15 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
                                         s[CWB_KIND_TANGENTIAL], k, &o->n, &o->t,
                                         trial->state[CWB_KIND_TANGENTIAL])) != CWB_OK)
         return rc;
+    else
+        o->t.force = tangent_part(o->t.force, k->normal);
     if (ct->damping == &cwb_damping_none)
         o->d = (cwb_damping_out){0};
     else if ((rc = ct->damping->step(ct->p[CWB_KIND_DAMPING], ct->pair, s[CWB_KIND_DAMPING], k,
                                      &o->n, &o->d, trial->state[CWB_KIND_DAMPING])) != CWB_OK)
         return rc;
+    else
+        o->d.force_t = tangent_part(o->d.force_t, k->normal);
     if (ct->rolling == &cwb_rolling_none) {
         o->r = (cwb_rolling_out){0};
         return CWB_OK;

@@ -1,11 +1,17 @@
 /* ratio.c -- the tangential-to-normal stiffness ratio of a contact
  * over a range of overlaps, for any pair of laws.
  *
- * At each overlap the laws are evaluated from their virgin states (normal
- * loading, no tangential displacement yet): k_n is the normal law's
- * tangent stiffness dF_n/d(delta), k_n_secant = F_n / delta (seed 000
- * eq. 28's k_n), and k_t the tangential law's stiffness at the start of
- * tangential loading. For 2D laws that state an ultimate slip, k_t_slip =
+ * At each overlap the contact is loaded normally from its virgin state
+ * and that step committed; then the laws are evaluated there again at the
+ * same overlap (constant normal load, no tangential displacement yet): k_n
+ * is the normal law's tangent stiffness dF_n/d(delta), k_n_secant =
+ * F_n / delta (seed 000 eq. 28's k_n), and k_t the tangential law's
+ * stiffness at the start of tangential loading at that load -- Mindlin's
+ * 8 G* a for the Mindlin family (Mindlin 1949; Johnson, Contact Mechanics,
+ * 1985, sec. 7.2). Evaluated on the virgin step itself, a law whose
+ * stiffness follows the change of N over the step saw all of N arrive
+ * with no tangential motion: rathbone_tangential's eq. 94 then has x = 1
+ * and k_t = 0. For 2D laws that state an ultimate slip, k_t_slip =
  * mu N / u_ult is the secant stiffness to full slip (seed 000 eq. 31).
  *
  * The ratio k_t / k_n is flagged (outside_band = 1) when it leaves
@@ -100,7 +106,13 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         cwb_kin k = {.delta = d, .normal = {0, 0, 1}};
         cwb_contact_out o;
         cwb_contact_trial trial;
+        /* the normal load first, committed; then the laws at constant N */
         int rc = cwb_contact_eval(&ct, &k, &o, &trial);
+        if (rc == CWB_OK) {
+            cwb_contact_commit(&ct, &trial);
+            k.delta0 = d;
+            rc = cwb_contact_eval(&ct, &k, &o, &trial);
+        }
         if (rc)
             return cwb_fail(msg, n, rc, "ratio: a law failed at delta = %g m", d);
         flags |= o.n.flags | o.t.flags;

@@ -181,14 +181,18 @@ static void on_curve(const tn_curve *c, double d, cwb_normal_out *o)
 
 /* In contact at d: on the curve of the committed maximum up to top =
  * max(delta_max, delta_y), the plastic line beyond (which moves the
- * maximum). start_e is the energy where the step's path joins the curve. */
+ * maximum). start_e is the energy where the step's path joins the curve.
+ * at_max: d is the committed maximum on the plastic line and the committed
+ * state is there (the first RK4 stage of a loading step): that state is the
+ * plastic line's point, not the unloading curve's, whose stiffness and
+ * contact radius differ (src/laws/plastic.c, cwb_plastic_step, says why). */
 static void in_contact(const double *p, const cwb_pair *g, const tn_curve *c, double dm, double d,
-                       double start_e, cwb_normal_out *out, tn_state *t)
+                       int at_max, double start_e, cwb_normal_out *out, tn_state *t)
 {
     double top = fmax(dm, p[D_DY]);
     const tn_curve *now = c;
     tn_curve c1;
-    if (d <= top) {
+    if (d <= top && !at_max) {
         on_curve(c, d, out);
         out->work = out->energy - start_e;
         out->branch = dm > p[D_DY] ? CWB_BRANCH_UNLOADING : CWB_BRANCH_ELASTIC;
@@ -228,7 +232,8 @@ static int tn_step(const double *p, const cwb_pair *g, const void *state, const 
     *t = *s;
     if (now) {
         /* from the committed state, or from the snap-in at delta_p */
-        in_contact(p, g, &c, dm, d, was ? e0 : curve_energy(&c, c.delta_p), out, t);
+        int at_max = was && d == dm && dm > p[D_DY] && k->delta0 >= dm;
+        in_contact(p, g, &c, dm, d, at_max, was ? e0 : curve_energy(&c, c.delta_p), out, t);
     } else {
         out->branch = CWB_BRANCH_NONE;
         out->work = was ? curve_energy(&c, curve_end(&c)) - e0 : 0.0;

@@ -37,9 +37,49 @@
  * the collision driver finds the stick <-> slip instant inside a step as a
  * root of it (RK4 is fourth order only on a smooth piece).
  */
+#include <float.h>
 #include <string.h>
 
 #include "cwb_law.h"
+
+/* The tangential direction of a displacement (cwb_law.h). A driver builds
+ * the tangential displacement from the relative velocity with its normal
+ * part removed, v_t = v - n (v . n), with a unit normal n that is itself
+ * known to a few ulps (n = d/|d| is not of unit length to the last bit:
+ * 0.99999999999999989 in the head-on collision of two glass spheres). Each
+ * such projection leaves a few DBL_EPSILON of the vector projected behind,
+ * in any direction: of the normal motion over the step (|delta - delta0|),
+ * of a normal part still in dxi, and of the contact point's rotation about
+ * a normal (r_star |dtheta|). Sums of a few projections, RK4 stages and
+ * roundings of three-term dot products stay below about 10 DBL_EPSILON of
+ * those; 64 leaves a margin of six. Below that, the displacement is noise
+ * (1e-57 m along the normal in that head-on collision, where the step
+ * moved the spheres 1e-11 m) and has no direction: a law that took its line
+ * from it acted along the normal with a force whose work no term booked
+ * (6-16 % of the energy of an elastic head-on impact vanished). A physical
+ * displacement that small would move the tangential force by at most
+ * k_t 64 DBL_EPSILON |delta - delta0|: 64 ulps of the change of the normal
+ * force over the same step (k_t <= k_n for the Mindlin stiffnesses), far
+ * below anything a collision resolves. */
+cwb_vec3 cwb_tangential_direction(const cwb_kin *k, double r_star)
+{
+    double nn = cwb_v3_norm(k->normal);
+    if (!(nn > 0.0))
+        return cwb_v3(0.0, 0.0, 0.0);
+    cwb_vec3 n = cwb_v3_scale(k->normal, 1.0 / nn), d = k->dxi_t;
+    double along = fabs(cwb_v3_dot(d, n));
+    d = cwb_v3_in_plane(d, n);
+    /* twice: Kahan's "twice is enough" (Parlett 1980, The Symmetric
+     * Eigenvalue Problem, sec. 6-9): the second pass leaves the result
+     * orthogonal to n to round-off of its own length */
+    d = cwb_v3_in_plane(d, n);
+    double noise =
+        64.0 * DBL_EPSILON * (fabs(k->delta - k->delta0) + along + r_star * cwb_v3_norm(k->dtheta));
+    double m = cwb_v3_norm(d);
+    if (!(m > noise))
+        return cwb_v3(0.0, 0.0, 0.0);
+    return cwb_v3_scale(d, 1.0 / m);
+}
 
 void cwb_spring_step(const cwb_spring_state *s, const cwb_kin *k, const cwb_normal_out *nrm,
                      const cwb_spring_law *law, cwb_tangential_out *out, cwb_spring_state *t)

@@ -184,13 +184,15 @@ static double branch_work(curve *cv, const accurate_state *s, double u1, double 
     return (t0 * (u2 - u1) * scale + 4.0 * (primitive(cv, x2) - primitive(cv, x1))) / scale;
 }
 
-/* The law's axis: its first motion, carried into the current plane. */
-static cwb_vec3 accurate_axis(const accurate_state *sc, const cwb_kin *k)
+/* The law's axis: its first motion, carried into the current plane; zero
+ * (no force, picked again on the next step) until the motion is more than
+ * round-off (cwb_law.h: a line taken from round-off lies along the
+ * normal). */
+static cwb_vec3 accurate_axis(const accurate_state *sc, const cwb_kin *k, double r_star)
 {
     if (cwb_v3_norm(sc->axis) != 0.0)
         return cwb_v3_rotate_into_plane(sc->axis, k->normal);
-    double m = cwb_v3_norm(k->dxi_t);
-    return m > 0.0 ? cwb_v3_scale(k->dxi_t, 1.0 / m) : cwb_v3(1, 0, 0);
+    return cwb_tangential_direction(k, r_star);
 }
 
 /* A reversal at the committed point starts a new branch; past
@@ -261,7 +263,7 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state, 
     cv.d_ult = disp(&cv, cv.s.mu_n);
 
     /* The law is one-dimensional along its first motion (exact in 2D). */
-    cwb_vec3 axis = accurate_axis(sc, k);
+    cwb_vec3 axis = accurate_axis(sc, k, g->R_star);
     st->axis = axis;
     double du = cwb_v3_dot(k->dxi_t, axis);
     double u = sc->u + du;

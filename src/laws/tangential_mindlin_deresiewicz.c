@@ -36,7 +36,13 @@
  *  - Geometry: the law is one-dimensional, along the line of the first
  *    tangential motion (carried into the current tangent plane). Increments
  *    across that line are ignored; planar collisions, the usual use, are
- *    exact.
+ *    exact. The first motion must be more than the round-off of the
+ *    driver's projection onto the tangent plane (cwb_tangential_direction,
+ *    src/laws/spring.c): the line was once taken from a 1e-57 m displacement
+ *    that round-off left along the normal of a head-on impact, and the law's
+ *    force, driven by the changing N of eqs. 41-45, acted along the normal
+ *    (6-16 % of the impact energy lost, unbooked). Until the line is set
+ *    the law carries no force and reports its initial stiffness 8 G* a.
  *  - Energy. At constant N the law is Masing's rule on Mindlin's backbone,
  *    which is exactly an Iwan model (parallel elastic-Coulomb elements). Its
  *    slip dissipation on a branch F = F_start + span g(x/c), g(y) = 1 -
@@ -368,18 +374,23 @@ static void md_bookkeeping(md_ctx *c, md_result *r, double *sg)
 }
 
 /* The loading axis in the current plane; 0 when there has been no
- * tangential motion yet (the step then only records N). */
-static int md_axis(const md_state *s, md_state *t, cwb_vec3 dxi, cwb_vec3 normal)
+ * tangential motion yet (the step then only records N). The first motion
+ * sets it only when it is more than the round-off of the driver's
+ * projection (cwb_tangential_direction): an axis taken from a round-off
+ * displacement lay along the contact normal, and the law's force with it
+ * (header, "Geometry"). A carried axis is projected twice and normalised,
+ * so the force stays in the plane to round-off. */
+static int md_axis(const md_state *s, md_state *t, const cwb_kin *k, double r_star)
 {
     if (cwb_v3_norm(s->axis) == 0.0) {
-        double m = cwb_v3_norm(dxi);
-        if (m == 0.0)
+        cwb_vec3 dir = cwb_tangential_direction(k, r_star);
+        if (cwb_v3_norm(dir) == 0.0)
             return 0;
-        t->axis = cwb_v3_scale(dxi, 1.0 / m);
+        t->axis = dir;
         t->sign = 1.0;
         t->mode = MODE_LOADING;
     } else {
-        cwb_vec3 ax = cwb_v3_in_plane(s->axis, normal);
+        cwb_vec3 ax = cwb_v3_in_plane(cwb_v3_in_plane(s->axis, k->normal), k->normal);
         double m = cwb_v3_norm(ax);
         t->axis = m > 0.0 ? cwb_v3_scale(ax, 1.0 / m) : s->axis;
     }
@@ -823,9 +834,12 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
     t->kn = nrm->stiffness;
     t->rates = k->dt > 0.0;
     cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, k->normal);
-    if (!md_axis(s, t, dxi, k->normal)) {
+    if (!md_axis(s, t, k, g->R_star)) {
         t->fn = N;
         t->k0 = 8.0 * g->G_star * nrm->radius; /* the first motion's path starts here */
+        /* no tangential force yet: the contact sticks with Mindlin's
+         * initial stiffness (eq. 41 with theta = 1) */
+        out->stiffness = t->k0;
         return CWB_OK;
     }
     double sg = t->sign;

@@ -709,8 +709,10 @@ static int rt_step(const double *p, const cwb_pair *g, const void *state, const 
     }
     cwb_vec3 axis = cwb_v3_rotate_into_plane(s->axis, k->normal);
     cwb_vec3 dxi = cwb_v3_in_plane(k->dxi_t, k->normal);
-    if (cwb_v3_norm(axis) == 0.0 && cwb_v3_norm(dxi) > 0.0)
-        axis = cwb_v3_scale(dxi, 1.0 / cwb_v3_norm(dxi));
+    /* the line of the first motion, not of round-off (cwb_law.h): a line
+     * along the normal would make the law's force act along it */
+    if (cwb_v3_norm(axis) == 0.0)
+        axis = cwb_tangential_direction(k, g->R_star);
     /* the rates and normal history the next step's path starts from */
     cwb_step_path_rates(k, nrm, &t->path);
     t->path.spring.kt = nrm->radius;
