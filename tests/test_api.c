@@ -15,6 +15,7 @@
  * products); exact equality against the case-built contact.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,106 @@ static cwb_api_kin kin_at(double delta, double dx)
     k.normal[2] = 1.0;
     k.dxi_t[0] = dx;
     return k;
+}
+
+/* --- every law of the registry through the API ---------------------------- */
+
+/* Values for the keys a law of the registry requires (or has no usable
+ * default for) on the test material below: seed 004's Fig. 30/33/35 material
+ * (R = 0.1 mm, E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa) as
+ * tests/data/property_sphere_flat.case, with tests/test_properties.c's extra
+ * keys; a key is given only to a law that has it. */
+static const char *const law_keys[][2] = {
+    {"normal.sigma_y", "50e6"}, {"normal.kn", "1e5"},   {"normal.Ca", "2.19e-4"},
+    {"normal.Kc", "129"},       {"normal.p0", "140e6"}, {"normal.work_of_adhesion", "0.01"},
+    {"tangential.mu", "0.3"},   {"damping.e", "0.7"},   {"rolling.mu_roll", "0.1"},
+    {"rolling.mu_r", "0.1"},
+};
+
+const cwb_api_body test_api_sphere = {CWB_API_SPHERE, 1e-4, 8.5e9, 0.3, 7800.0};
+const cwb_api_body test_api_disc = {CWB_API_DISC, 1e-4, 8.5e9, 0.3, 7800.0};
+const cwb_api_body test_api_wall = {CWB_API_WALL, 0, 0, 0, 0};
+
+static int law_has_key(int kind, const char *law, const char *key)
+{
+    cwb_api_param_info info;
+    for (size_t i = 0; i < cwb_api_param_count(kind, law); i++)
+        if (cwb_api_param_info_at(kind, law, i, &info) == CWB_API_OK && strcmp(info.name, key) == 0)
+            return 1;
+    return 0;
+}
+
+/* The normal law a law of another kind is used with: the first it is
+ * calibrated on, else hertz2d for a 2D-only law, else hertz. */
+static void companion_normal(const cwb_law_head *h, char *buf, size_t n)
+{
+    if (h->needs_normal)
+        snprintf(buf, n, "%.*s", (int)strcspn(h->needs_normal, " "), h->needs_normal);
+    else
+        snprintf(buf, n, "%s", (h->dims & CWB_DIM_3D) ? "hertz" : "hertz2d");
+}
+
+cwb_api_contact *test_api_law_contact(int kind, size_t i, char *msg, size_t n)
+{
+    const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+    ck_assert_ptr_nonnull(h);
+    char normal[64];
+    if (kind == CWB_API_NORMAL)
+        snprintf(normal, sizeof normal, "%s", h->name);
+    else
+        companion_normal(h, normal, sizeof normal);
+    const char *names[CWB_API_KIND_COUNT] = {normal, "linear", "none", "none"};
+    names[kind] = h->name;
+    const char *keys[32], *values[32];
+    size_t count = 0;
+    for (size_t k = 0; k < sizeof law_keys / sizeof *law_keys; k++) {
+        const char *dot = strchr(law_keys[k][0], '.');
+        for (int s = 0; s < CWB_API_KIND_COUNT; s++) {
+            const char *sec = cwb_api_kind_name(s);
+            if (strlen(sec) == (size_t)(dot - law_keys[k][0]) &&
+                strncmp(sec, law_keys[k][0], strlen(sec)) == 0 &&
+                law_has_key(s, names[s], dot + 1)) {
+                keys[count] = law_keys[k][0];
+                values[count++] = law_keys[k][1];
+            }
+        }
+    }
+    const cwb_law_head *nh = cwb_law_find(CWB_KIND_NORMAL, normal);
+    int disc = nh && !(nh->dims & CWB_DIM_3D);
+    return cwb_api_contact_new(names[0], names[1], names[2], names[3], keys, values, count,
+                               disc ? &test_api_disc : &test_api_sphere, &test_api_wall, msg, n);
+}
+
+/* The overlap of step i on the registry-wide path: touch (1e-9 m in 20
+ * steps: adhesive laws snap in), load to 3e-6 m (~30 yield overlaps of the
+ * material), unload to -3e-9 m (past JKR's end of contact, ~-8e-10 m),
+ * reload to 5e-7 m. */
+static double path_overlap(int i)
+{
+    static const double at[][2] = {{0, 0}, {20, 1e-9}, {100, 3e-6}, {200, -3e-9}, {240, 5e-7}};
+    double x = i + 1;
+    for (size_t k = 1; k < sizeof at / sizeof *at; k++)
+        if (x <= at[k][0])
+            return at[k - 1][1] +
+                   (at[k][1] - at[k - 1][1]) * (x - at[k - 1][0]) / (at[k][0] - at[k - 1][0]);
+    return at[4][1];
+}
+
+void test_api_path(int i, cwb_api_kin *k)
+{
+    const double dt = 1e-7, d0 = i > 0 ? path_overlap(i - 1) : 0.0;
+    memset(k, 0, sizeof *k);
+    k->overlap = path_overlap(i);
+    k->overlap_rate = (k->overlap - d0) / dt;
+    k->normal[2] = 1.0;
+    /* a tangential displacement turning in the tangent plane */
+    k->dxi_t[0] = 2e-9 * cos(0.05 * i);
+    k->dxi_t[1] = 2e-9 * sin(0.05 * i);
+    k->v_t[0] = k->dxi_t[0] / dt;
+    k->v_t[1] = k->dxi_t[1] / dt;
+    k->omega1[1] = 50.0;
+    k->omega1[2] = 5.0 * cos(0.1 * i);
+    k->dt = dt;
 }
 
 START_TEST(test_api_closed_forms)
@@ -192,6 +293,52 @@ START_TEST(test_api_errors)
 }
 END_TEST
 
+/* cwb_api.h's sign convention of force_n, over every normal law of the
+ * registry along the registry-wide path: F_n >= 0 for every law that
+ * cwb_api_law_adhesive() does not name; an adhesive law reaches tension
+ * (F_n < 0, attractive) on the path, and JKR and DMT never pull harder
+ * than their pull-off forces, (3/2) pi w R* (Johnson, Kendall & Roberts
+ * 1971) and 2 pi w R* (Derjaguin, Muller & Toporov 1975), with w = 0.01
+ * J/m^2 and R* = 1e-4 m of the test material. Tolerance 1e-12 relative on
+ * the bound: the laws evaluate the same closed forms (a few roundings). */
+START_TEST(test_api_force_sign)
+{
+    const double w = 0.01, R = test_api_sphere.radius;
+    int adhesive_seen = 0;
+    for (size_t i = 0; i < cwb_api_law_count(CWB_API_NORMAL); i++) {
+        const char *law = cwb_api_law_name(CWB_API_NORMAL, i);
+        char msg[CWB_MSG];
+        cwb_api_contact *c = test_api_law_contact(CWB_API_NORMAL, i, msg, sizeof msg);
+        ck_assert_msg(c != NULL, "%s: %s", law, msg);
+        double fmin = INFINITY;
+        for (int s = 0; s < TEST_API_PATH_STEPS; s++) {
+            cwb_api_kin k;
+            cwb_api_out o;
+            test_api_path(s, &k);
+            ck_assert_msg(cwb_api_contact_step(c, &k, &o, msg, sizeof msg) == CWB_API_OK, "%s: %s",
+                          law, msg);
+            fmin = fmin < o.force_n ? fmin : o.force_n;
+        }
+        cwb_api_contact_free(c);
+        if (!cwb_api_law_adhesive(CWB_API_NORMAL, law)) {
+            ck_assert_msg(fmin >= 0.0, "%s: force_n = %g N < 0 but the law is not adhesive", law,
+                          fmin);
+            continue;
+        }
+        adhesive_seen++;
+        ck_assert_msg(fmin < 0.0, "%s: adhesive, but force_n >= 0 all along the path", law);
+        double pulloff = strcmp(law, "jkr") == 0   ? 1.5 * M_PI * w * R
+                         : strcmp(law, "dmt") == 0 ? 2.0 * M_PI * w * R
+                                                   : INFINITY;
+        ck_assert_msg(fmin >= -pulloff * (1.0 + 1e-12), "%s: force_n = %.15g N below -%.15g N", law,
+                      fmin, pulloff);
+    }
+    ck_assert_int_eq(adhesive_seen, 3); /* jkr, dmt, thornton_ning */
+    ck_assert_int_eq(cwb_api_law_adhesive(CWB_API_TANGENTIAL, "mindlin"), 0);
+    ck_assert_int_eq(cwb_api_law_adhesive(CWB_API_NORMAL, "no_such_law"), 0);
+}
+END_TEST
+
 START_TEST(test_api_catalogue)
 {
     ck_assert_uint_eq(cwb_api_law_count(CWB_API_NORMAL), cwb_law_count(CWB_KIND_NORMAL));
@@ -219,6 +366,7 @@ Suite *api_suite(void)
     tcase_add_test(tc, test_api_matches_case);
     tcase_add_test(tc, test_api_errors);
     tcase_add_test(tc, test_api_catalogue);
+    tcase_add_test(tc, test_api_force_sign);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -20,6 +20,15 @@
  *   normal    unit vector from body 1 to body 2;
  *   overlap   delta > 0 in contact (delta <= 0: no force);
  *   F_n       > 0 repulsive: body 2 receives +F_n n, body 1 receives -F_n n;
+ *             F_n >= 0 for every normal law except the adhesive ones
+ *             (cwb_api_law_adhesive(): jkr, dmt, thornton_ning), whose
+ *             F_n < 0 is attractive (body 2 pulled towards body 1), down
+ *             to minus the pull-off force: (3/2) pi w R* for jkr (Johnson,
+ *             Kendall & Roberts 1971), 2 pi w R* for dmt (Derjaguin, Muller
+ *             & Toporov 1975), (3/2) pi w R_p for thornton_ning, R_p the
+ *             radius of the plastically flattened contact (Thornton & Ning
+ *             1998); w is the work of adhesion. jkr and thornton_ning hold a
+ *             contact down to an overlap delta_c < 0;
  *   dxi_t     tangential displacement of body 2 relative to body 1 at the
  *             contact point SINCE THE LAST COMMIT (the increment), in the
  *             current tangent plane;
@@ -116,7 +125,8 @@ typedef struct {
  * (force_n + damping_n) n; total tangential force on body 2:
  * -(force_t + damping_t). */
 typedef struct {
-    double force_n;          /* normal spring force F_n >= 0 [N] */
+    double force_n;          /* normal spring force F_n [N]: > 0 repulsive, < 0
+                                attractive (adhesive laws only, see above) */
     double damping_n;        /* normal damping force, > 0 repulsive [N] */
     double force_t[3];       /* tangential spring force F_t [N] */
     double damping_t[3];     /* tangential damping force, same sign rule as F_t [N] */
@@ -198,6 +208,10 @@ const char *cwb_api_law_name(int kind, size_t i);
 const char *cwb_api_law_summary(int kind, const char *law);
 const char *cwb_api_law_source(int kind, const char *law);
 const char *cwb_api_kind_name(int kind);
+/* 1 when the law may return an attractive normal force (force_n < 0): the
+ * adhesive normal laws jkr, dmt and thornton_ning; 0 for every other law,
+ * of any kind, and for an unknown one. */
+int cwb_api_law_adhesive(int kind, const char *law);
 
 /* One parameter of a law. */
 typedef struct {
