@@ -49,24 +49,30 @@ static cwb_api_kin kin_at(double delta, double dx)
  * default for) on the test material below: seed 004's Fig. 30/33/35 material
  * (R = 0.1 mm, E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa) as
  * tests/data/property_sphere_flat.case, with tests/test_properties.c's extra
- * keys; a key is given only to a law that has it. */
-static const char *const law_keys[][2] = {
-    {"normal.sigma_y", "50e6"}, {"normal.kn", "1e5"},   {"normal.Ca", "2.19e-4"},
-    {"normal.Kc", "129"},       {"normal.p0", "140e6"}, {"normal.work_of_adhesion", "0.01"},
-    {"tangential.mu", "0.3"},   {"damping.e", "0.7"},   {"rolling.mu_roll", "0.1"},
-    {"rolling.mu_r", "0.1"},
+ * keys. A key is given only to a law that has it; mu only where it is
+ * required (rathbone_tangential takes its own mu(y) unless told otherwise). */
+static const struct {
+    const char *key, *value;
+    int if_required;
+} law_keys[] = {
+    {"normal.sigma_y", "50e6", 0}, {"normal.kn", "1e5", 0},
+    {"normal.Ca", "2.19e-4", 0},   {"normal.Kc", "129", 0},
+    {"normal.p0", "140e6", 0},     {"normal.work_of_adhesion", "0.01", 0},
+    {"tangential.mu", "0.3", 1},   {"damping.e", "0.7", 0},
+    {"rolling.mu_roll", "0.1", 0}, {"rolling.mu_r", "0.1", 0},
 };
 
 const cwb_api_body test_api_sphere = {CWB_API_SPHERE, 1e-4, 8.5e9, 0.3, 7800.0};
 const cwb_api_body test_api_disc = {CWB_API_DISC, 1e-4, 8.5e9, 0.3, 7800.0};
 const cwb_api_body test_api_wall = {CWB_API_WALL, 0, 0, 0, 0};
 
-static int law_has_key(int kind, const char *law, const char *key)
+/* 1 when the law has the key (and, with if_required, requires it). */
+static int law_has_key(int kind, const char *law, const char *key, int if_required)
 {
     cwb_api_param_info info;
     for (size_t i = 0; i < cwb_api_param_count(kind, law); i++)
         if (cwb_api_param_info_at(kind, law, i, &info) == CWB_API_OK && strcmp(info.name, key) == 0)
-            return 1;
+            return !if_required || info.required;
     return 0;
 }
 
@@ -80,7 +86,11 @@ static void companion_normal(const cwb_law_head *h, char *buf, size_t n)
         snprintf(buf, n, "%s", (h->dims & CWB_DIM_3D) ? "hertz" : "hertz2d");
 }
 
-cwb_api_contact *test_api_law_contact(int kind, size_t i, char *msg, size_t n)
+/* test_api_law_contact with one more key = value (NULL: none; it comes
+ * last, so it overrides) and body1 instead of the test material (NULL: the
+ * material's sphere, or disc for a 2D law). */
+static cwb_api_contact *law_contact_with(int kind, size_t i, const char *key, const char *value,
+                                         const cwb_api_body *body1, char *msg, size_t n)
 {
     const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
     ck_assert_ptr_nonnull(h);
@@ -94,21 +104,31 @@ cwb_api_contact *test_api_law_contact(int kind, size_t i, char *msg, size_t n)
     const char *keys[32], *values[32];
     size_t count = 0;
     for (size_t k = 0; k < sizeof law_keys / sizeof *law_keys; k++) {
-        const char *dot = strchr(law_keys[k][0], '.');
+        const char *lk = law_keys[k].key, *dot = strchr(lk, '.');
         for (int s = 0; s < CWB_API_KIND_COUNT; s++) {
             const char *sec = cwb_api_kind_name(s);
-            if (strlen(sec) == (size_t)(dot - law_keys[k][0]) &&
-                strncmp(sec, law_keys[k][0], strlen(sec)) == 0 &&
-                law_has_key(s, names[s], dot + 1)) {
-                keys[count] = law_keys[k][0];
-                values[count++] = law_keys[k][1];
+            if (strlen(sec) == (size_t)(dot - lk) && strncmp(sec, lk, strlen(sec)) == 0 &&
+                law_has_key(s, names[s], dot + 1, law_keys[k].if_required)) {
+                keys[count] = lk;
+                values[count++] = law_keys[k].value;
             }
         }
     }
+    if (key) {
+        keys[count] = key;
+        values[count++] = value;
+    }
     const cwb_law_head *nh = cwb_law_find(CWB_KIND_NORMAL, normal);
     int disc = nh && !(nh->dims & CWB_DIM_3D);
-    return cwb_api_contact_new(names[0], names[1], names[2], names[3], keys, values, count,
-                               disc ? &test_api_disc : &test_api_sphere, &test_api_wall, msg, n);
+    if (!body1)
+        body1 = disc ? &test_api_disc : &test_api_sphere;
+    return cwb_api_contact_new(names[0], names[1], names[2], names[3], keys, values, count, body1,
+                               &test_api_wall, msg, n);
+}
+
+cwb_api_contact *test_api_law_contact(int kind, size_t i, char *msg, size_t n)
+{
+    return law_contact_with(kind, i, NULL, NULL, NULL, msg, n);
 }
 
 /* The overlap of step i on the registry-wide path: touch (1e-9 m in 20
@@ -293,6 +313,28 @@ START_TEST(test_api_errors)
 }
 END_TEST
 
+/* Every law of the registry makes a contact through the API (with laws
+ * that fit it) and follows the registry-wide path without an error. */
+START_TEST(test_api_every_law)
+{
+    for (int kind = 0; kind < CWB_API_KIND_COUNT; kind++)
+        for (size_t i = 0; i < cwb_api_law_count(kind); i++) {
+            const char *law = cwb_api_law_name(kind, i);
+            char msg[CWB_MSG];
+            cwb_api_contact *c = test_api_law_contact(kind, i, msg, sizeof msg);
+            ck_assert_msg(c != NULL, "%s %s: %s", cwb_api_kind_name(kind), law, msg);
+            for (int s = 0; s < TEST_API_PATH_STEPS; s++) {
+                cwb_api_kin k;
+                cwb_api_out o;
+                test_api_path(s, &k);
+                ck_assert_msg(cwb_api_contact_step(c, &k, &o, msg, sizeof msg) == CWB_API_OK,
+                              "%s %s, step %d: %s", cwb_api_kind_name(kind), law, s, msg);
+            }
+            cwb_api_contact_free(c);
+        }
+}
+END_TEST
+
 /* cwb_api.h's sign convention of force_n, over every normal law of the
  * registry along the registry-wide path: F_n >= 0 for every law that
  * cwb_api_law_adhesive() does not name; an adhesive law reaches tension
@@ -366,6 +408,7 @@ Suite *api_suite(void)
     tcase_add_test(tc, test_api_matches_case);
     tcase_add_test(tc, test_api_errors);
     tcase_add_test(tc, test_api_catalogue);
+    tcase_add_test(tc, test_api_every_law);
     tcase_add_test(tc, test_api_force_sign);
     suite_add_tcase(s, tc);
     return s;
