@@ -39,9 +39,16 @@
  * per unit length [N/m] and energies [J/m].
  *
  * Threads: a contact handle is not locked; different contacts may be used
- * from different threads. The library sets GSL's error handler off (once,
- * at the first cwb_api_contact_new) so that a failed root solve inside a
- * law is a returned status, never an abort of your program.
+ * from different threads at once (an evaluation reads its contact and
+ * constant tables and writes only its trial and output; tests/test_threads.c
+ * steps every law from several threads under ThreadSanitizer).
+ *
+ * GSL: the library never sets GSL's error handler (there is one per
+ * process, your program's) and never makes GSL call it: a root solve or a
+ * quadrature that fails inside a law comes back as CWB_API_EFAIL or
+ * CWB_API_EINPUT, whatever handler is installed (GSL's default aborts).
+ * The one exception is GSL running out of memory in its own allocations,
+ * which GSL reports to the installed handler as for any caller.
  *
  * Functions return CWB_API_OK (0) or an error code; those that take
  * (msg, msg_size) write a one-line reason there (msg may be NULL).

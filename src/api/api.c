@@ -19,8 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gsl/gsl_errno.h>
-
 #include "cwb_api.h"
 #include "cwb_api_internal.h"
 #include "cwb_contact.h"
@@ -225,9 +223,6 @@ cwb_api_contact *cwb_api_contact_new(const char *normal, const char *tangential,
                                      size_t n_params, const cwb_api_body *body1,
                                      const cwb_api_body *body2, char *msg, size_t msg_size)
 {
-    /* Laws report failed GSL solves as statuses; GSL's default handler
-     * would abort the host program instead. */
-    gsl_set_error_handler_off();
     if (msg && msg_size)
         msg[0] = '\0';
     const char *names[CWB_KIND_COUNT] = {normal, tangential, damping, rolling};
