@@ -36,6 +36,7 @@ Suite *api_suite(void);
 Suite *batch_suite(void);
 Suite *rolling_suite(void);
 Suite *adhesion_suite(void);
+Suite *threads_suite(void);
 
 /* A test case whose every test may use at most `cpu_seconds` of CPU (times
  * CWB_TEST_CPU_SCALE, e.g. for sanitizer builds), enforced with RLIMIT_CPU in

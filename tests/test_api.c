@@ -95,8 +95,15 @@ static void companion_normal(const cwb_law_head *h, char *buf, size_t n)
 static cwb_api_contact *law_contact_with(int kind, size_t i, const char *key, const char *value,
                                          const cwb_api_body *body1, char *msg, size_t n)
 {
+    /* No Check assertion here: tests/test_threads.c calls this from its
+     * threads, where Check may not assert, and Check's assertions take a
+     * lock that would order the threads' work for ThreadSanitizer, hiding
+     * the races it is there to find. */
     const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
-    ck_assert_ptr_nonnull(h);
+    if (!h) {
+        snprintf(msg, n, "no law %zu of kind %d", i, kind);
+        return NULL;
+    }
     char normal[64];
     if (kind == CWB_API_NORMAL)
         snprintf(normal, sizeof normal, "%s", h->name);
