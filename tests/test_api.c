@@ -16,6 +16,8 @@
  */
 #include <dirent.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -667,6 +669,40 @@ START_TEST(test_api_no_handler_switch)
 }
 END_TEST
 
+/* A law casts its CWB_MAX_STATE bytes of history to its own struct of
+ * doubles (cwb_law.h), so every buffer that holds one must be aligned for
+ * any object type wherever it is placed: the contact's committed states,
+ * a trial on the stack or inside another struct, the API's contact and
+ * trial. And every law of the registry declares a state that fits. */
+START_TEST(test_api_state_buffers)
+{
+    const size_t align = _Alignof(max_align_t);
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++)
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+            ck_assert_msg(h->state_size <= CWB_MAX_STATE, "%s %s: state of %zu bytes > %d",
+                          cwb_kind_name((cwb_kind)kind), h->name, h->state_size, CWB_MAX_STATE);
+        }
+    struct {
+        char c;
+        cwb_contact_trial t;
+    } after_char;
+    struct {
+        char c;
+        cwb_contact ct;
+    } contact_after_char;
+    ck_assert_msg(_Alignof(cwb_contact_trial) >= align, "cwb_contact_trial aligned to %zu < %zu",
+                  (size_t) _Alignof(cwb_contact_trial), align);
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        uintptr_t a = (uintptr_t)after_char.t.state[k];
+        uintptr_t b = (uintptr_t)contact_after_char.ct.committed.state[k];
+        ck_assert_msg(a % align == 0 && b % align == 0,
+                      "state %d at %zu and %zu bytes past a multiple of %zu", k,
+                      (size_t)(a % align), (size_t)(b % align), align);
+    }
+}
+END_TEST
+
 START_TEST(test_api_catalogue)
 {
     ck_assert_uint_eq(cwb_api_law_count(CWB_API_NORMAL), cwb_law_count(CWB_KIND_NORMAL));
@@ -699,6 +735,7 @@ Suite *api_suite(void)
     tcase_add_test(tc, test_api_host_gsl_handler);
     tcase_add_test(tc, test_api_hostile_parameters);
     tcase_add_test(tc, test_api_no_handler_switch);
+    tcase_add_test(tc, test_api_state_buffers);
     suite_add_tcase(s, tc);
     return s;
 }

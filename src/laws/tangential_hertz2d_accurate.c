@@ -68,6 +68,7 @@ typedef struct {
     int n;                                       /* reversal points held */
     int dir; /* direction of the current branch (+-1; 0 virgin) */
 } accurate_state;
+CWB_STATE_FITS(accurate_state);
 
 /* The monotonic curve at the step's N and a, in pair displacement. */
 typedef struct {
