@@ -236,9 +236,9 @@ START_TEST(test_api_contract)
     k = kin_at(1e-6, 0.0);
     ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o3, NULL, msg, sizeof msg), CWB_API_OK);
     ck_assert(o3.force_t[0] == 0.0);
-    /* non-finite kinematics are an error, not a NaN force */
+    /* non-finite kinematics are refused, not a NaN force */
     k = kin_at(NAN, 0.0);
-    ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o3, t1, msg, sizeof msg), CWB_API_EFAIL);
+    ck_assert_int_eq(cwb_api_contact_eval(c, &k, &o3, t1, msg, sizeof msg), CWB_API_EINPUT);
     ck_assert_int_eq(cwb_api_contact_commit(c, t1), CWB_API_EINPUT);
     cwb_api_trial_free(t1);
     cwb_api_trial_free(t2);
@@ -469,8 +469,19 @@ static void hostile_kin(unsigned long *s, const double n[3], double d0, cwb_api_
     k->overlap_rate = k->dt > 0.0 ? (k->overlap - d0) / k->dt : log_uniform(s, -12.0, 8.0, 1);
 }
 
-/* Evaluate c on n hostile kinematics, committing every other one. */
-static void hostile_steps(cwb_api_contact *c, unsigned long *seed, int n)
+/* Every number of an evaluation is finite. */
+static int out_finite(const cwb_api_out *o)
+{
+    const double *x = &o->force_n, *end = &o->stiffness_energy;
+    for (; x <= end; x++)
+        if (!isfinite(*x))
+            return 0;
+    return 1;
+}
+
+/* Evaluate c on n hostile kinematics, committing every other one: each
+ * evaluation is refused with a message or returns finite numbers only. */
+static void hostile_steps(cwb_api_contact *c, const char *what, unsigned long *seed, int n)
 {
     cwb_api_trial *t = cwb_api_trial_new();
     ck_assert_ptr_nonnull(t);
@@ -481,8 +492,17 @@ static void hostile_steps(cwb_api_contact *c, unsigned long *seed, int n)
         cwb_api_out o;
         char msg[CWB_MSG];
         hostile_kin(seed, normal, d0, &k);
-        if (cwb_api_contact_eval(c, &k, &o, t, msg, sizeof msg) == CWB_API_OK && j % 2 &&
-            cwb_api_contact_commit(c, t) == CWB_API_OK)
+        int rc = cwb_api_contact_eval(c, &k, &o, t, msg, sizeof msg);
+        if (rc != CWB_API_OK) {
+            ck_assert_msg(msg[0] != '\0', "%s: status %d without a message", what, rc);
+            continue;
+        }
+        ck_assert_msg(out_finite(&o),
+                      "%s: overlap %.17g m, dt %g s: a non-finite output (F_n = %g N, "
+                      "damping_n = %g N, |F_t| = %g N, torque %g N m) returned as OK",
+                      what, k.overlap, k.dt, o.force_n, o.damping_n,
+                      hypot(hypot(o.force_t[0], o.force_t[1]), o.force_t[2]), o.torque1[0]);
+        if (j % 2 && cwb_api_contact_commit(c, t) == CWB_API_OK)
             d0 = k.overlap;
     }
     cwb_api_trial_free(t);
@@ -513,7 +533,7 @@ START_TEST(test_api_host_gsl_handler)
                 ck_assert_msg(cwb_api_contact_step(c, &k, &o, msg, sizeof msg) == CWB_API_OK,
                               "%s %s: %s", cwb_api_kind_name(kind), law, msg);
             }
-            hostile_steps(c, &seed, 200);
+            hostile_steps(c, law, &seed, 200);
             cwb_api_contact_free(c);
             ck_assert_msg(host_calls == 0, "%s %s: GSL called the host's handler %d times: %s",
                           cwb_api_kind_name(kind), law, host_calls, host_last);
@@ -580,7 +600,7 @@ static void hostile_contact(cwb_api_contact *c, const char *what, unsigned long 
             test_api_path(s, &k);
             cwb_api_contact_step(c, &k, &o, msg, sizeof msg);
         }
-        hostile_steps(c, seed, 10);
+        hostile_steps(c, what, seed, 10);
         cwb_api_contact_free(c);
     }
     ck_assert_msg(host_calls == 0, "%s: GSL called the host's handler %d times: %s", what,
@@ -703,6 +723,64 @@ START_TEST(test_api_state_buffers)
 }
 END_TEST
 
+/* What a DEM code hands the API each step is checked like a case file's
+ * values: non-finite numbers, a normal that is not a unit vector, an
+ * overlap at which the centres would meet or pass (R1 + R2, a wall's R = 0)
+ * and a negative dt are refused with CWB_API_EINPUT and a message naming
+ * the argument, its value and what is allowed, never evaluated into an
+ * infinite force. */
+static void kin_refused(cwb_api_contact *c, const cwb_api_kin *k, const char *what,
+                        const char *allowed)
+{
+    char msg[CWB_MSG];
+    cwb_api_out o;
+    cwb_api_trial *t = cwb_api_trial_new();
+    int rc = cwb_api_contact_eval(c, k, &o, t, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_API_EINPUT, "%s: status %d, F_n = %g N (%s)", what, rc, o.force_n, msg);
+    ck_assert_msg(strstr(msg, what) && strstr(msg, allowed), "'%s', '%s' not in: %s", what, allowed,
+                  msg);
+    ck_assert_int_eq(cwb_api_contact_commit(c, t), CWB_API_EINPUT);
+    cwb_api_trial_free(t);
+}
+
+START_TEST(test_api_kinematics_refused)
+{
+    char msg[CWB_MSG];
+    cwb_api_contact *c = hertz_mindlin(msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    cwb_api_kin k = kin_at(1e300, 0.0);
+    kin_refused(c, &k, "overlap = 1e+300 m", "allowed (-inf, 0.005) m");
+    k = kin_at(glass.radius, 0.0);
+    kin_refused(c, &k, "overlap = 0.005 m", "allowed (-inf, 0.005) m");
+    k = kin_at(NAN, 0.0);
+    kin_refused(c, &k, "overlap = nan m", "finite");
+    k = kin_at(1e-6, 0.0);
+    k.normal[2] = 0.0;
+    kin_refused(c, &k, "normal = (0, 0, 0)", "unit vector");
+    k.normal[2] = 2.0;
+    kin_refused(c, &k, "normal = (0, 0, 2)", "unit vector");
+    k.normal[2] = 1.0;
+    k.dt = -1e-9;
+    kin_refused(c, &k, "dt = -1e-09 s", "allowed [0, inf) s");
+    k.dt = 0.0;
+    k.v_t[1] = INFINITY;
+    kin_refused(c, &k, "v_t = (0, inf, 0)", "finite");
+    k.v_t[1] = 0.0;
+    k.omega2[0] = NAN;
+    kin_refused(c, &k, "omega2 = (nan, 0, 0)", "finite");
+    k.omega2[0] = 0.0;
+    k.overlap_rate = -INFINITY;
+    kin_refused(c, &k, "overlap_rate = -inf m/s", "finite");
+    /* inside the range, the contact still works: Hertz at 0.9 R is finite
+     * (and the refusals committed nothing) */
+    k = kin_at(0.9 * glass.radius, 0.0);
+    cwb_api_out o;
+    ck_assert_int_eq(cwb_api_contact_step(c, &k, &o, msg, sizeof msg), CWB_API_OK);
+    ck_assert(isfinite(o.force_n) && o.force_n > 0.0);
+    cwb_api_contact_free(c);
+}
+END_TEST
+
 START_TEST(test_api_catalogue)
 {
     ck_assert_uint_eq(cwb_api_law_count(CWB_API_NORMAL), cwb_law_count(CWB_KIND_NORMAL));
@@ -736,6 +814,7 @@ Suite *api_suite(void)
     tcase_add_test(tc, test_api_hostile_parameters);
     tcase_add_test(tc, test_api_no_handler_switch);
     tcase_add_test(tc, test_api_state_buffers);
+    tcase_add_test(tc, test_api_kinematics_refused);
     suite_add_tcase(s, tc);
     return s;
 }

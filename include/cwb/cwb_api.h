@@ -74,8 +74,9 @@ extern "C" {
 /* Status codes (the CLI's exit codes). */
 enum {
     CWB_API_OK = 0,    /* success */
-    CWB_API_EFAIL = 1, /* a law failed (non-finite kinematics, no convergence) */
-    CWB_API_EINPUT = 2 /* bad input: unknown law or key, value out of range */
+    CWB_API_EFAIL = 1, /* a law failed (no convergence, a result not finite) */
+    CWB_API_EINPUT = 2 /* bad input: unknown law or key, value out of range,
+                          kinematics refused */
 };
 
 /* Law kinds; also the section names of the parameter keys. */
@@ -114,7 +115,11 @@ typedef struct {
     double density; /* [kg/m^3] */
 } cwb_api_body;
 
-/* The kinematics of one evaluation, measured from the committed state. */
+/* The kinematics of one evaluation, measured from the committed state.
+ * Every number must be finite; cwb_api_contact_eval refuses (CWB_API_EINPUT,
+ * naming the field, its value and what is allowed) an overlap at or beyond
+ * R1 + R2 (the centres would meet; a wall's radius is 0), a normal whose
+ * length is not 1 within 1e-6, and dt < 0. */
 typedef struct {
     double overlap;      /* normal overlap delta [m], > 0 in contact */
     double overlap_rate; /* d(delta)/dt [m/s], > 0 approaching */
@@ -182,7 +187,10 @@ void cwb_api_trial_free(cwb_api_trial *t);
 
 /* All four laws at k from the committed history: the response into out and
  * the trial history into trial (NULL: a probe, the trial is discarded).
- * Pure: c is not changed. CWB_API_OK, or CWB_API_EFAIL (msg says why). */
+ * Pure: c is not changed. CWB_API_OK; CWB_API_EINPUT when k is refused (see
+ * cwb_api_kin); CWB_API_EFAIL when a law failed or a number of out is not
+ * finite (parameters or kinematics beyond double precision). msg says why;
+ * after an error the trial cannot be committed. */
 int cwb_api_contact_eval(const cwb_api_contact *c, const cwb_api_kin *k, cwb_api_out *out,
                          cwb_api_trial *trial, char *msg, size_t msg_size);
 /* Accept the step trial was evaluated for: its history becomes the
