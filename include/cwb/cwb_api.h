@@ -5,9 +5,10 @@
  * a contact is an opaque handle, kinematics and results are plain structs of
  * doubles, parameters are "section.key" = "value" text pairs exactly as a
  * case file or `cwb run --set` writes them, so the error messages are the
- * case reader's ("[tangential] mu = -0.3: must be >= 0 (allowed [0, inf) -)").
+ * case reader's ("[tangential] mu = -0.3 [-] is out of range: allowed [0,
+ * inf) -").
  *
- * The law contract (DESIGN.md) holds through this API:
+ * The law contract (cwb_law.h) holds through this API:
  *   - cwb_api_contact_eval() is PURE: it reads the parameters, the bodies,
  *     the committed history and the kinematics you give, and writes the
  *     response plus a trial state into a cwb_api_trial you own; calling it
@@ -18,7 +19,8 @@
  *
  * Geometry and signs (the same as cwb_law.h):
  *   normal    unit vector from body 1 to body 2;
- *   overlap   delta > 0 in contact (delta <= 0: no force);
+ *   overlap   delta > 0 in contact (delta <= 0: no force, but for an
+ *             adhesive contact that still holds, see F_n);
  *   F_n       > 0 repulsive: body 2 receives +F_n n, body 1 receives -F_n n;
  *             F_n >= 0 for every normal law except the adhesive ones
  *             (cwb_api_law_adhesive(): jkr, dmt, thornton_ning), whose
