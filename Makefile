@@ -6,6 +6,7 @@
 #   make check      build and run the Check test suites (and api-check)
 #   make install    libcwb (static + shared), cwb_api.h, cwb.pc, the CLI (PREFIX, DESTDIR; mk/install.mk)
 #   make sanitize   the test suites under AddressSanitizer + UBSan
+#   make tsan       the thread suite under ThreadSanitizer
 #   make valgrind   the test suites under valgrind (CK_FORK=no)
 #   make bench      benchmarks (bench/; never part of check)
 #   make bench-lammps  CPU per collision against LAMMPS at equal accuracy (bench/)
@@ -44,7 +45,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: docs man man-check install uninstall api-check lib all check demo figures peer sanitize valgrind bench clean format deps reference-analytic \
+.PHONY: docs man man-check install uninstall api-check lib all check demo figures peer sanitize tsan valgrind bench clean format deps reference-analytic \
         reference bench-fem bench-lammps fuzz
 
 all: $(BUILD)/cwb
@@ -82,13 +83,14 @@ CLI_OBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
 $(BUILD)/cwb: $(CLI_OBJ) $(BUILD)/libcwb.a
 	$(CC) $(CFLAGS) $(LDFLAGS) $(CLI_LINK) -o $@ $^ $(PKG_LIBS)
 
+# The tests start threads (tests/test_threads.c); the library itself needs none.
 $(BUILD)/tobj/%.o: tests/%.c $(HEADERS) $(wildcard tests/*.h) | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Itests $(WARN) $(CFLAGS) $(PKG_CFLAGS) \
+	$(CC) $(CPPFLAGS) -Itests $(WARN) $(CFLAGS) -pthread $(PKG_CFLAGS) \
 	    $(shell pkg-config --cflags check 2>/dev/null) -c $< -o $@
 
 $(BUILD)/cwb_tests: $(TEST_OBJ) $(BUILD)/libcwb.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS)
 
 # --- tests ------------------------------------------------------------------
 # The fuzz harnesses built with the plain compiler and run once on a seed,
@@ -118,6 +120,16 @@ check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check
 sanitize:
 	$(MAKE) BUILD=build/sanitize CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" \
 	    LDFLAGS="-fsanitize=address,undefined" TEST_CPU_SCALE=10 check
+
+# The thread suite (tests/test_threads.c: every law made and stepped from
+# several threads at once) under ThreadSanitizer, which fails on any data
+# race it sees (exit 66). CK_FORK=no: Check runs the test in this process.
+TSAN_BUILD = build/tsan
+tsan:
+	$(MAKE) BUILD=$(TSAN_BUILD) CFLAGS="-O1 -g -fsanitize=thread -fno-omit-frame-pointer" \
+	    LDFLAGS="-fsanitize=thread" CLI_STATIC=no $(TSAN_BUILD)/cwb_tests
+	CK_FORK=no CK_RUN_SUITE=threads TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+	    $(TSAN_BUILD)/cwb_tests
 
 valgrind: $(BUILD)/cwb $(BUILD)/cwb_tests
 	CK_FORK=no CWB_BIN=$(abspath $(BUILD)/cwb) valgrind --error-exitcode=1 \

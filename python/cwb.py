@@ -22,7 +22,8 @@ import ctypes
 import ctypes.util
 import os
 
-__all__ = ["Error", "Contact", "Result", "sphere", "disc", "wall", "laws", "params", "version",
+__all__ = ["Error", "Contact", "Result", "sphere", "disc", "wall", "laws", "params", "adhesive",
+           "version",
            "NORMAL", "TANGENTIAL", "DAMPING", "ROLLING"]
 
 NORMAL, TANGENTIAL, DAMPING, ROLLING = 0, 1, 2, 3
@@ -107,6 +108,7 @@ def _load():
         "cwb_api_law_count": (S, [ctypes.c_int]),
         "cwb_api_law_name": (cp, [ctypes.c_int, S]),
         "cwb_api_law_summary": (cp, [ctypes.c_int, cp]),
+        "cwb_api_law_adhesive": (ctypes.c_int, [ctypes.c_int, cp]),
         "cwb_api_param_count": (S, [ctypes.c_int, cp]),
         "cwb_api_param_info_at": (ctypes.c_int, [ctypes.c_int, cp, S,
                                                  ctypes.POINTER(_ParamInfo)]),
@@ -197,6 +199,16 @@ class Contact:
 
     @staticmethod
     def _kin(overlap, overlap_rate, normal, dxi_t, v_t, omega1, omega2, dt):
+        """The kinematics as the C struct. Their values are checked by the
+        library (cwb_api_contact_eval: the overlap's range, a unit normal,
+        finite numbers, dt >= 0); only the vectors' length is checked here,
+        where ctypes would fill missing components with 0."""
+        vectors = {"normal": normal, "dxi_t": dxi_t, "v_t": v_t, "omega1": omega1,
+                   "omega2": omega2}
+        for name, value in vectors.items():
+            if len(value) != 3:
+                raise Error("cwb: %s = %s: must have 3 components (x, y, z)"
+                            % (name, "(%s)" % ", ".join(repr(x) for x in value)))
         return _Kin(overlap, overlap_rate, Vec3(*normal), Vec3(*dxi_t), Vec3(*v_t),
                     Vec3(*omega1), Vec3(*omega2), dt)
 
@@ -204,7 +216,11 @@ class Contact:
              v_t=(0.0, 0.0, 0.0), omega1=(0.0, 0.0, 0.0), omega2=(0.0, 0.0, 0.0), dt=0.0):
         """Evaluate all four laws from the committed history (pure).
         dxi_t is the tangential displacement since the last commit.
-        Returns (Result, trial); pass the trial to commit() to accept it."""
+        Returns (Result, trial); pass the trial to commit() to accept it.
+        Raises cwb.Error (a ValueError) with the library's message for
+        kinematics it refuses (an overlap at or beyond R1 + R2, a normal that
+        is not a unit vector, a non-finite number, dt < 0) and for a law that
+        fails or returns a non-finite number."""
         k = self._kin(overlap, overlap_rate, normal, dxi_t, v_t, omega1, omega2, dt)
         out, trial = _Out(), _Trial()
         msg = ctypes.create_string_buffer(_MSG)
@@ -245,6 +261,12 @@ def laws(kind):
     """Names of the laws of one kind ("normal", "tangential", "damping", "rolling")."""
     k = _kind(kind)
     return [_lib.cwb_api_law_name(k, i).decode() for i in range(_lib.cwb_api_law_count(k))]
+
+
+def adhesive(law):
+    """True when the normal law may return an attractive force (force_n < 0):
+    the adhesive laws (cwb_api_law_adhesive in include/cwb/cwb_api.h)."""
+    return bool(_lib.cwb_api_law_adhesive(NORMAL, _b(law)))
 
 
 def params(kind, law):

@@ -12,8 +12,7 @@
 #include "cwb_files.h"
 #include "cwb_test.h"
 
-void test_bad_studies(const char *tag, const char *head, const char *const (*bad)[3],
-                      size_t count)
+void test_bad_studies(const char *tag, const char *head, const char *const (*bad)[3], size_t count)
 {
     char dir[256], study[300], log[320];
     test_tmp_make(dir, sizeof dir, tag);
@@ -58,17 +57,29 @@ static void cpu_budget(double seconds)
         return;
     struct rusage used;
     getrusage(RUSAGE_SELF, &used);
-    rlim_t want = (rlim_t)used.ru_utime.tv_sec + (rlim_t)used.ru_stime.tv_sec +
-                  (budget > 0 ? budget : 1);
+    rlim_t want =
+        (rlim_t)used.ru_utime.tv_sec + (rlim_t)used.ru_stime.tv_sec + (budget > 0 ? budget : 1);
     if (lim.rlim_max == RLIM_INFINITY || want < lim.rlim_max) {
         lim.rlim_cur = want;
         setrlimit(RLIMIT_CPU, &lim);
     }
 }
-static void cpu_budget_30(void) { cpu_budget(30); }
-static void cpu_budget_60(void) { cpu_budget(60); }
-static void cpu_budget_120(void) { cpu_budget(120); }
-static void cpu_budget_600(void) { cpu_budget(600); }
+static void cpu_budget_30(void)
+{
+    cpu_budget(30);
+}
+static void cpu_budget_60(void)
+{
+    cpu_budget(60);
+}
+static void cpu_budget_120(void)
+{
+    cpu_budget(120);
+}
+static void cpu_budget_600(void)
+{
+    cpu_budget(600);
+}
 
 TCase *test_tcase(const char *name, int cpu_seconds)
 {
@@ -233,6 +244,7 @@ int main(void)
     srunner_add_suite(sr, init_suite());
     srunner_add_suite(sr, examples_suite());
     srunner_add_suite(sr, energy_balance_suite());
+    srunner_add_suite(sr, threads_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdio.h>
 
+#include "cwb_api.h"
 #include "cwb_contact.h"
 #include "cwb_out.h"
 
@@ -41,6 +42,7 @@ Suite *docs_suite(void);
 Suite *init_suite(void);
 Suite *examples_suite(void);
 Suite *energy_balance_suite(void);
+Suite *threads_suite(void);
 
 /* A test case whose every test may use at most `cpu_seconds` of CPU (times
  * CWB_TEST_CPU_SCALE, e.g. for sanitizer builds), enforced with RLIMIT_CPU in
@@ -60,8 +62,7 @@ void test_refused(const char *path, const char *const *over, size_t n, const cha
 void test_tmp_make(char *dir, size_t n, const char *tag);
 /* Each bad study head + bad[i][0] given to `cwb reference` (CWB_BIN) must
  * exit 2 with stderr holding bad[i][1] (file:line) and bad[i][2] (key). */
-void test_bad_studies(const char *tag, const char *head, const char *const (*bad)[3],
-                      size_t count);
+void test_bad_studies(const char *tag, const char *head, const char *const (*bad)[3], size_t count);
 void test_tmp_remove(const char *dir);
 const char *test_tmp_path(const char *dir, const char *name, char *buf, size_t n);
 /* Write text to path, each "$ROOT" replaced by the repository root (the
@@ -86,5 +87,17 @@ double test_col(const cwb_result *r, const char *name, size_t row);
                       "%s = %.15g, expected %s = %.15g within %g (off by %.3g)", #a, a_, #b, b_,   \
                       (double)(rel), fabs(a_ - b_) / fabs(b_));                                    \
     } while (0)
+
+/* Every law of the registry through the public API (tests/test_api.c): the
+ * contact of law i of kind (a CWB_API_* kind) with companion laws that fit
+ * it, on seed 004's test material (a sphere, or a disc for a 2D law, on a
+ * rigid wall); NULL with the reason in msg when the API refuses it. */
+cwb_api_contact *test_api_law_contact(int kind, size_t i, char *msg, size_t n);
+/* Step i (0 <= i < TEST_API_PATH_STEPS) of a path every law can follow:
+ * touch, load past yield, unload into tension, reload, with tangential
+ * increments turning in the tangent plane, spin and dt = 1e-7 s. */
+#define TEST_API_PATH_STEPS 240
+void test_api_path(int i, cwb_api_kin *k);
+extern const cwb_api_body test_api_sphere, test_api_disc, test_api_wall;
 
 #endif

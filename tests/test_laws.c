@@ -30,7 +30,7 @@ static const cwb_normal_type *normal_law(const char *name)
 static cwb_normal_out eval_normal(const cwb_normal_type *law, const double *p, const cwb_pair *g,
                                   double delta)
 {
-    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
     if (law->head.init)
         law->head.init(p, g, state);
     cwb_kin k = {.delta = delta, .normal = {0, 0, 1}};
@@ -157,7 +157,8 @@ START_TEST(tangential_linear_coulomb_cap)
     const cwb_tangential_type *law = tangential_law("linear");
     double p[CWB_MAX_PARAMS] = {0.3, 1, 1.0, 2e5}; /* mu, direct, -, kt */
     cwb_pair g = sphere_pair(0.01, 1e9, 0.01, 1e9, 0.3);
-    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE], copy[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE],
+        copy[CWB_MAX_STATE];
     unsigned long seed = 42;
     cwb_vec3 n = {0, 0, 1};
     for (int i = 0; i < 20000; i++) {
@@ -197,7 +198,7 @@ START_TEST(tangential_linear_slip_energy)
     cwb_pair g = sphere_pair(0.01, 1e9, 0.01, 1e9, 0.3);
     cwb_normal_out nrm = {.force = N, .stiffness = 1e6};
     double start_force = 1.0, du = 5e-5; /* f_t = 1 + 10 = 11 N > f_y = 3 N */
-    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
     cwb_spring_state f0 = {{start_force, 0, 0}, kt, N};
     memcpy(state, &f0, sizeof f0);
     cwb_kin k = {.delta = 1e-5, .normal = {0, 0, 1}, .dxi_t = {du, 0, 0}};
@@ -252,7 +253,7 @@ START_TEST(lth_slip_margin)
     double G = E / (2 * (1 + nu)), gs = 1.0 / (2 * (2 - nu) / G);
     double dmax = 3 * mu * N / (16 * gs * a), lim = mu * N;
     cwb_normal_out nrm = {.force = N, .radius = a, .stiffness = 1e6};
-    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
     static const double s[] = {0.2, 0.9, 0.999999, 1.000001, 1.3, 2.0};
     for (int i = 0; i < 6; i++) {
         cwb_kin k = {.delta = 1e-6, .normal = {0, 0, 1}, .dxi_t = {s[i] * dmax, 0, 0}};
@@ -328,7 +329,7 @@ START_TEST(lth_path_ode)
         double p[CWB_MAX_PARAMS] = {mu, 0};
         double d0 = 1e-6, d1 = rows[i].d1, N0 = kn * d0, N1 = kn * d1;
         double a0 = sqrt(R * d0), k00 = 8 * gs * a0, dmax0 = 1.5 * mu * N0 / k00;
-        unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+        CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
         cwb_normal_out nrm = {.force = N0, .radius = a0, .stiffness = kn};
         cwb_kin k = {
             .delta = d0, .delta0 = d0, .normal = {0, 0, 1}, .dxi_t = {rows[i].xa * dmax0, 0, 0}};

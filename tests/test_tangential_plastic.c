@@ -124,7 +124,7 @@ START_TEST(normal_response_history_fields)
     cwb_case *c = test_load(CASE, over, 2);
     const cwb_normal_type *law = CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]);
     const double *p = c->law_values[CWB_KIND_NORMAL].p;
-    unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
     cwb_normal_out o;
     cwb_kin k = {.delta = 1e-9, .normal = {0, 0, 1}};
     ck_assert_int_eq(law->step(p, &c->pair, state, &k, &o, trial), CWB_OK);
@@ -154,7 +154,7 @@ typedef struct {
     const cwb_tangential_type *law;
     const double *p;
     const cwb_pair *g;
-    unsigned char state[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE];
     cwb_normal_out nrm;
     double delta;
 } probe;
@@ -763,7 +763,7 @@ START_TEST(rathbone_path_ode)
         double d1 = rows[i].y1 * dy, a0 = sqrt(a2_eq74(dy, d0)), a1 = sqrt(a2_eq74(dy, d1));
         double kn = 4.0 * fn0 / d0; /* N linear in delta through N0 at d0 */
         double N1 = fn0 + kn * (d1 - d0), mu0 = rt_mu_text(3.0), scale = mu0 * fn0 / (5 * gs * a0);
-        unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+        CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
         cwb_normal_out nrm = {.force = fn0, .stiffness = kn, .delta_yield = dy,
                               .delta_max = d0, .radius = cwb_rathbone_radius(&c->pair, dy, d0, d0, 0)};
         ck_assert_rel(nrm.radius, a0, 1e-13);

@@ -5,9 +5,10 @@
  * a contact is an opaque handle, kinematics and results are plain structs of
  * doubles, parameters are "section.key" = "value" text pairs exactly as a
  * case file or `cwb run --set` writes them, so the error messages are the
- * case reader's ("[tangential] mu = -0.3: must be >= 0 (allowed [0, inf) -)").
+ * case reader's ("[tangential] mu = -0.3 [-] is out of range: allowed [0,
+ * inf) -").
  *
- * The law contract (DESIGN.md) holds through this API:
+ * The law contract (cwb_law.h) holds through this API:
  *   - cwb_api_contact_eval() is PURE: it reads the parameters, the bodies,
  *     the committed history and the kinematics you give, and writes the
  *     response plus a trial state into a cwb_api_trial you own; calling it
@@ -18,8 +19,18 @@
  *
  * Geometry and signs (the same as cwb_law.h):
  *   normal    unit vector from body 1 to body 2;
- *   overlap   delta > 0 in contact (delta <= 0: no force);
+ *   overlap   delta > 0 in contact (delta <= 0: no force, but for an
+ *             adhesive contact that still holds, see F_n);
  *   F_n       > 0 repulsive: body 2 receives +F_n n, body 1 receives -F_n n;
+ *             F_n >= 0 for every normal law except the adhesive ones
+ *             (cwb_api_law_adhesive(): jkr, dmt, thornton_ning), whose
+ *             F_n < 0 is attractive (body 2 pulled towards body 1), down
+ *             to minus the pull-off force: (3/2) pi w R* for jkr (Johnson,
+ *             Kendall & Roberts 1971), 2 pi w R* for dmt (Derjaguin, Muller
+ *             & Toporov 1975), (3/2) pi w R_p for thornton_ning, R_p the
+ *             radius of the plastically flattened contact (Thornton & Ning
+ *             1998); w is the work of adhesion. jkr and thornton_ning hold a
+ *             contact down to an overlap delta_c < 0;
  *   dxi_t     tangential displacement of body 2 relative to body 1 at the
  *             contact point SINCE THE LAST COMMIT (the increment), in the
  *             current tangent plane;
@@ -30,9 +41,16 @@
  * per unit length [N/m] and energies [J/m].
  *
  * Threads: a contact handle is not locked; different contacts may be used
- * from different threads. The library sets GSL's error handler off (once,
- * at the first cwb_api_contact_new) so that a failed root solve inside a
- * law is a returned status, never an abort of your program.
+ * from different threads at once (an evaluation reads its contact and
+ * constant tables and writes only its trial and output; tests/test_threads.c
+ * steps every law from several threads under ThreadSanitizer).
+ *
+ * GSL: the library never sets GSL's error handler (there is one per
+ * process, your program's) and never makes GSL call it: a root solve or a
+ * quadrature that fails inside a law comes back as CWB_API_EFAIL or
+ * CWB_API_EINPUT, whatever handler is installed (GSL's default aborts).
+ * The one exception is GSL running out of memory in its own allocations,
+ * which GSL reports to the installed handler as for any caller.
  *
  * Functions return CWB_API_OK (0) or an error code; those that take
  * (msg, msg_size) write a one-line reason there (msg may be NULL).
@@ -58,8 +76,9 @@ extern "C" {
 /* Status codes (the CLI's exit codes). */
 enum {
     CWB_API_OK = 0,    /* success */
-    CWB_API_EFAIL = 1, /* a law failed (non-finite kinematics, no convergence) */
-    CWB_API_EINPUT = 2 /* bad input: unknown law or key, value out of range */
+    CWB_API_EFAIL = 1, /* a law failed (no convergence, a result not finite) */
+    CWB_API_EINPUT = 2 /* bad input: unknown law or key, value out of range,
+                          kinematics refused */
 };
 
 /* Law kinds; also the section names of the parameter keys. */
@@ -98,7 +117,11 @@ typedef struct {
     double density; /* [kg/m^3] */
 } cwb_api_body;
 
-/* The kinematics of one evaluation, measured from the committed state. */
+/* The kinematics of one evaluation, measured from the committed state.
+ * Every number must be finite; cwb_api_contact_eval refuses (CWB_API_EINPUT,
+ * naming the field, its value and what is allowed) an overlap at or beyond
+ * R1 + R2 (the centres would meet; a wall's radius is 0), a normal whose
+ * length is not 1 within 1e-6, and dt < 0. */
 typedef struct {
     double overlap;      /* normal overlap delta [m], > 0 in contact */
     double overlap_rate; /* d(delta)/dt [m/s], > 0 approaching */
@@ -116,7 +139,8 @@ typedef struct {
  * (force_n + damping_n) n; total tangential force on body 2:
  * -(force_t + damping_t). */
 typedef struct {
-    double force_n;          /* normal spring force F_n >= 0 [N] */
+    double force_n;          /* normal spring force F_n [N]: > 0 repulsive, < 0
+                                attractive (adhesive laws only, see above) */
     double damping_n;        /* normal damping force, > 0 repulsive [N] */
     double force_t[3];       /* tangential spring force F_t [N] */
     double damping_t[3];     /* tangential damping force, same sign rule as F_t [N] */
@@ -165,7 +189,10 @@ void cwb_api_trial_free(cwb_api_trial *t);
 
 /* All four laws at k from the committed history: the response into out and
  * the trial history into trial (NULL: a probe, the trial is discarded).
- * Pure: c is not changed. CWB_API_OK, or CWB_API_EFAIL (msg says why). */
+ * Pure: c is not changed. CWB_API_OK; CWB_API_EINPUT when k is refused (see
+ * cwb_api_kin); CWB_API_EFAIL when a law failed or a number of out is not
+ * finite (parameters or kinematics beyond double precision). msg says why;
+ * after an error the trial cannot be committed. */
 int cwb_api_contact_eval(const cwb_api_contact *c, const cwb_api_kin *k, cwb_api_out *out,
                          cwb_api_trial *trial, char *msg, size_t msg_size);
 /* Accept the step trial was evaluated for: its history becomes the
@@ -198,6 +225,10 @@ const char *cwb_api_law_name(int kind, size_t i);
 const char *cwb_api_law_summary(int kind, const char *law);
 const char *cwb_api_law_source(int kind, const char *law);
 const char *cwb_api_kind_name(int kind);
+/* 1 when the law may return an attractive normal force (force_n < 0): the
+ * adhesive normal laws jkr, dmt and thornton_ning; 0 for every other law,
+ * of any kind, and for an unknown one. */
+int cwb_api_law_adhesive(int kind, const char *law);
 
 /* One parameter of a law. */
 typedef struct {

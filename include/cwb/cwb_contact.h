@@ -19,8 +19,10 @@
 
 #include "cwb_law.h"
 
+/* The history states of the four laws, each aligned for the law's own
+ * struct wherever a trial is placed (CWB_STATE_ALIGN, cwb_law.h). */
 typedef struct {
-    unsigned char state[CWB_KIND_COUNT][CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char state[CWB_KIND_COUNT][CWB_MAX_STATE];
 } cwb_contact_trial;
 
 typedef struct {

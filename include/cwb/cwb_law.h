@@ -258,6 +258,17 @@ const cwb_law_head *cwb_law_default(cwb_kind kind, unsigned dim);
 
 #define CWB_MAX_STATE 256 /* bytes of history state a law may use */
 
+/* A law casts its state bytes to its own struct (doubles, ints), so every
+ * buffer that holds one is declared with CWB_STATE_ALIGN: aligned for any
+ * object type (cwb_contact_trial, a driver's saved state). Each law checks
+ * its state struct where it is defined: CWB_STATE_FITS(type);. */
+#define CWB_STATE_ALIGN _Alignas(max_align_t)
+#define CWB_STATE_FITS(type)                                                                       \
+    _Static_assert(sizeof(type) <= CWB_MAX_STATE && _Alignof(type) <= _Alignof(max_align_t),       \
+                   #type " must fit a law state buffer: CWB_MAX_STATE bytes, max_align_t aligned")
+_Static_assert(CWB_MAX_STATE % _Alignof(max_align_t) == 0,
+               "law states side by side (cwb_contact_trial) all stay aligned");
+
 /* ------------------------------------------------------------------ */
 /* Helpers for law authors (src/laws/spring.c).                        */
 
@@ -267,6 +278,7 @@ typedef struct {
     double kt;      /* stiffness it was committed with [N/m] */
     double fn;      /* normal force it was committed with [N] */
 } cwb_spring_state;
+CWB_STATE_FITS(cwb_spring_state);
 
 /* The spring of one step: stiffness, scale of the carried force, friction. */
 typedef struct {
@@ -318,6 +330,7 @@ typedef struct {
     double kn;               /* committed dN/d(delta) of the normal law [N/m] */
     int rates;               /* 1: v_t, delta_rate were committed with dt > 0 */
 } cwb_spring_path_state;
+CWB_STATE_FITS(cwb_spring_path_state);
 
 /* The step's path (src/laws/spring_path.c): over u = s/dt in [0, 1], cubic
  * Hermite interpolants of the overlap, of the in-plane displacement xi
@@ -388,6 +401,7 @@ typedef struct {
     double delta_max; /* largest overlap reached [m] */
     double f_max;     /* loading force there [N] */
 } cwb_plastic_state;
+CWB_STATE_FITS(cwb_plastic_state);
 
 typedef struct {
     double k;         /* coefficient [N/m^n] */

@@ -14,12 +14,12 @@
  * trial from another contact, or one left over from before a commit or a
  * reset, is refused rather than silently applied to the wrong history.
  */
+#include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <gsl/gsl_errno.h>
 
 #include "cwb_api.h"
 #include "cwb_api_internal.h"
@@ -136,6 +136,21 @@ static int check_required(const api_laws *L, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* Is name one of the space-separated words of list (a law's needs_normal,
+ * e.g. "rathbone rathbone2015")? The case reader's rule (src/io/case.c). */
+static int names_include(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *w = list; *w;) {
+        size_t m = strcspn(w, " ");
+        if (m == len && strncmp(w, name, len) == 0)
+            return 1;
+        w += m;
+        w += strspn(w, " ");
+    }
+    return 0;
+}
+
 /* Each law against the pair and the normal law, then its own check and
  * prepare (the case reader's check_law, with its messages). */
 static int check_laws(api_laws *L, const cwb_pair *g, char *msg, size_t n)
@@ -152,7 +167,7 @@ static int check_laws(api_laws *L, const cwb_pair *g, char *msg, size_t n)
                 cwb_shape_name(g->body[0].shape),
                 g->dim == 3 ? "spheres with a 3D law, or discs"
                             : "discs with a 2D law, or spheres");
-        if (law->needs_normal && strcmp(law->needs_normal, L->law[CWB_KIND_NORMAL]->name) != 0)
+        if (law->needs_normal && !names_include(law->needs_normal, L->law[CWB_KIND_NORMAL]->name))
             return cwb_fail(msg, n, CWB_EINPUT,
                             "[contact] %s = %s is calibrated on the '%s' normal law, not on '%s'",
                             sec, law->name, law->needs_normal, L->law[CWB_KIND_NORMAL]->name);
@@ -210,9 +225,6 @@ cwb_api_contact *cwb_api_contact_new(const char *normal, const char *tangential,
                                      size_t n_params, const cwb_api_body *body1,
                                      const cwb_api_body *body2, char *msg, size_t msg_size)
 {
-    /* Laws report failed GSL solves as statuses; GSL's default handler
-     * would abort the host program instead. */
-    gsl_set_error_handler_off();
     if (msg && msg_size)
         msg[0] = '\0';
     const char *names[CWB_KIND_COUNT] = {normal, tangential, damping, rolling};
@@ -304,29 +316,133 @@ static void from_out(const cwb_contact_out *o, cwb_api_out *out)
     out->flags = o->n.flags | o->t.flags;
 }
 
+/* --- checks of what a step is given and gives back ---------------------- */
+
+/* How far |normal| may be from 1: a normal normalised in single precision
+ * (relative error ~6e-8) passes; the laws use the normal as given. */
+#define NORMAL_TOLERANCE 1e-6
+
+static int vec_finite(const double a[3])
+{
+    return isfinite(a[0]) && isfinite(a[1]) && isfinite(a[2]);
+}
+
+static int vec_refused(const char *name, const double a[3], const char *unit, char *msg, size_t n)
+{
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "[kinematics] %s = (%g, %g, %g) %s: allowed finite numbers only", name, a[0],
+                    a[1], a[2], unit);
+}
+
+/* The kinematics a DEM code hands over, checked as the case reader checks
+ * a value: the argument, its value and what is allowed. An overlap must
+ * leave the centres apart: below R1 + R2 (a wall's radius is 0). */
+static int check_kin(const cwb_api_contact *c, const cwb_api_kin *k, char *msg, size_t n)
+{
+    double reach = c->pair.body[0].radius + c->pair.body[1].radius;
+    if (!(isfinite(k->overlap) && k->overlap < reach))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[kinematics] overlap = %g m is out of range: allowed (-inf, %g) m, "
+                        "finite and below R1 + R2, where the centres would meet (a wall's "
+                        "radius is 0)",
+                        k->overlap, reach);
+    if (!isfinite(k->overlap_rate))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[kinematics] overlap_rate = %g m/s: allowed finite numbers only",
+                        k->overlap_rate);
+    double len = sqrt(k->normal[0] * k->normal[0] + k->normal[1] * k->normal[1] +
+                      k->normal[2] * k->normal[2]);
+    if (!(fabs(len - 1.0) <= NORMAL_TOLERANCE))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[kinematics] normal = (%g, %g, %g): |normal| = %g: allowed a unit vector, "
+                        "|normal| in [1 - %g, 1 + %g]",
+                        k->normal[0], k->normal[1], k->normal[2], len, NORMAL_TOLERANCE,
+                        NORMAL_TOLERANCE);
+    if (!vec_finite(k->dxi_t))
+        return vec_refused("dxi_t", k->dxi_t, "m", msg, n);
+    if (!vec_finite(k->v_t))
+        return vec_refused("v_t", k->v_t, "m/s", msg, n);
+    if (!vec_finite(k->omega1))
+        return vec_refused("omega1", k->omega1, "rad/s", msg, n);
+    if (!vec_finite(k->omega2))
+        return vec_refused("omega2", k->omega2, "rad/s", msg, n);
+    if (!(isfinite(k->dt) && k->dt >= 0.0))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[kinematics] dt = %g s is out of range: allowed [0, inf) s, finite",
+                        k->dt);
+    return CWB_OK;
+}
+
+/* The first number of an evaluation that is not finite (NULL: none). Laws
+ * evaluate closed forms in double precision: accepted parameters and
+ * kinematics can still overflow (normal.kn = 1e300 N/m gives an infinite
+ * stored energy), and an infinite force must not reach a DEM code as a
+ * result. */
+static const char *not_finite(const cwb_api_out *o)
+{
+    static const struct {
+        const char *name;
+        size_t offset, count;
+    } field[] = {
+        {"force_n", offsetof(cwb_api_out, force_n), 1},
+        {"damping_n", offsetof(cwb_api_out, damping_n), 1},
+        {"force_t", offsetof(cwb_api_out, force_t), 3},
+        {"damping_t", offsetof(cwb_api_out, damping_t), 3},
+        {"torque1", offsetof(cwb_api_out, torque1), 3},
+        {"torque2", offsetof(cwb_api_out, torque2), 3},
+        {"stiffness_n", offsetof(cwb_api_out, stiffness_n), 1},
+        {"stiffness_t", offsetof(cwb_api_out, stiffness_t), 1},
+        {"radius", offsetof(cwb_api_out, radius), 1},
+        {"energy_n", offsetof(cwb_api_out, energy_n), 1},
+        {"energy_t", offsetof(cwb_api_out, energy_t), 1},
+        {"work_n", offsetof(cwb_api_out, work_n), 1},
+        {"work_t", offsetof(cwb_api_out, work_t), 1},
+        {"dissipated_n", offsetof(cwb_api_out, dissipated_n), 1},
+        {"dissipated_t", offsetof(cwb_api_out, dissipated_t), 1},
+        {"slip", offsetof(cwb_api_out, slip), 1},
+        {"stiffness_energy", offsetof(cwb_api_out, stiffness_energy), 1},
+    };
+    for (size_t i = 0; i < sizeof field / sizeof *field; i++) {
+        const double *x = (const double *)(const void *)((const char *)o + field[i].offset);
+        for (size_t j = 0; j < field[i].count; j++)
+            if (!isfinite(x[j]))
+                return field[i].name;
+    }
+    return NULL;
+}
+
 int cwb_api_contact_eval(const cwb_api_contact *c, const cwb_api_kin *k, cwb_api_out *out,
                          cwb_api_trial *trial, char *msg, size_t msg_size)
 {
+    if (trial)
+        trial->owner = NULL; /* committable only after a successful evaluation */
     if (!c || !k || !out)
         return cwb_fail(msg, msg_size, CWB_EINPUT, "contact, kinematics or output is NULL");
+    int rc = check_kin(c, k, msg, msg_size);
+    if (rc != CWB_OK)
+        return rc;
     cwb_kin kin;
     to_kin(c, k, &kin);
     cwb_contact_out o;
     cwb_contact_trial scratch;
-    cwb_contact_trial *t = trial ? &trial->t : &scratch;
-    int rc = cwb_contact_eval(&c->ct, &kin, &o, t);
-    if (trial) {
-        /* A failed evaluation leaves a trial nobody may commit. */
-        trial->owner = rc == CWB_OK ? c : NULL;
-        trial->generation = c->generation;
-        trial->delta = k->overlap;
-    }
+    rc = cwb_contact_eval(&c->ct, &kin, &o, trial ? &trial->t : &scratch);
     if (rc != CWB_OK)
         return cwb_fail(msg, msg_size, rc,
                         "a law failed at overlap %g m, overlap rate %g m/s, dt %g s "
-                        "(non-finite kinematics or a solve that did not converge)",
+                        "(a solve that did not converge)",
                         k->overlap, k->overlap_rate, k->dt);
     from_out(&o, out);
+    const char *bad = not_finite(out);
+    if (bad)
+        return cwb_fail(msg, msg_size, CWB_EFAIL,
+                        "%s is not finite at overlap %g m, overlap rate %g m/s, dt %g s: the "
+                        "parameters or kinematics exceed what double precision holds",
+                        bad, k->overlap, k->overlap_rate, k->dt);
+    if (trial) {
+        trial->owner = c;
+        trial->generation = c->generation;
+        trial->delta = k->overlap;
+    }
     return CWB_OK;
 }
 

@@ -200,7 +200,7 @@ int cwb_contact_normal(const cwb_contact *ct, const void *state, const cwb_kin *
     assert(contact_bound(ct));
     if (!kin_finite(k))
         return CWB_EFAIL;
-    unsigned char trial[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char trial[CWB_MAX_STATE];
     const void *from = state ? state : ct->committed.state[CWB_KIND_NORMAL];
     return ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, from, k, o, trial);
 }
@@ -211,7 +211,7 @@ int cwb_contact_tangential(const cwb_contact *ct, const void *state, const cwb_k
     assert(contact_bound(ct) && nrm);
     if (!kin_finite(k))
         return CWB_EFAIL;
-    unsigned char trial[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char trial[CWB_MAX_STATE];
     const void *from = state ? state : ct->committed.state[CWB_KIND_TANGENTIAL];
     return ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair, from, k, nrm, o, trial);
 }

@@ -8,7 +8,8 @@
  * the bracket is within epsabs + epsrel |x| (at most 200 iterations).
  * Sets *root and, when non-NULL, the final bracket. CWB_OK when converged,
  * CWB_EFAIL otherwise (the root is then the best estimate, or NaN when F
- * does not change sign on [lo, hi]). */
+ * does not change sign on [lo, hi] or is not finite where it was
+ * evaluated). Never reaches GSL's error handler. */
 int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double epsrel,
                    double *root, double *lower, double *upper);
 

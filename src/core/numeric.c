@@ -10,30 +10,58 @@
 #include "cwb.h"
 #include "cwb_numeric.h"
 
+/* F as GSL's Brent solver sees it. GSL reports a non-finite value of F, or
+ * a bracket over which F does not change sign, through its error handler:
+ * one per process, the host program's when libcwb is embedded (cwb_api.h),
+ * and by default it aborts. So the bracket is checked here first, with the
+ * two values GSL's set() would compute (kept, so F is not evaluated twice
+ * there: F is a pure function), and a non-finite value inside is recorded
+ * and handed to GSL as 0, which ends the iteration; the solve then fails
+ * with a status. Switching the handler off around the calls instead would
+ * change process-wide state under the host's other threads. */
+typedef struct {
+    gsl_function *f;
+    double x_lo, f_lo, x_hi, f_hi;
+    int not_finite;
+} brent_guard;
+
+static double guarded(double x, void *param)
+{
+    brent_guard *g = param;
+    if (x == g->x_lo)
+        return g->f_lo;
+    if (x == g->x_hi)
+        return g->f_hi;
+    double y = GSL_FN_EVAL(g->f, x);
+    if (isfinite(y))
+        return y;
+    g->not_finite = 1;
+    return 0.0;
+}
+
 /* Eight parameters on purpose: they mirror GSL's root-solver arguments (F, bracket, tolerances) */
 int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double epsrel,
                    double *root, double *lower, double *upper)
 {
-    /* No bracket (or a collapsed one, as extreme parameters give) is a
-     * status, never GSL's default handler, which aborts the process when the
-     * program using libcwb left it on (found by fuzzing the case reader). */
     *root = NAN;
+    if (!(lo <= hi) || !(epsabs >= 0.0) || !(epsrel >= 0.0))
+        return CWB_EFAIL;
+    brent_guard g = {F, lo, GSL_FN_EVAL(F, lo), hi, GSL_FN_EVAL(F, hi), 0};
+    /* no bracket (or a collapsed one, as extreme parameters give) */
+    if (!isfinite(g.f_lo) || !isfinite(g.f_hi) || (g.f_lo < 0.0 && g.f_hi < 0.0) ||
+        (g.f_lo > 0.0 && g.f_hi > 0.0))
+        return CWB_EFAIL;
     gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
     if (!s)
         return CWB_EFAIL;
-    gsl_error_handler_t *handler = gsl_set_error_handler_off();
-    int set = gsl_root_fsolver_set(s, F, lo, hi);
-    gsl_set_error_handler(handler);
-    if (set != GSL_SUCCESS) {
+    gsl_function G = {guarded, &g};
+    if (gsl_root_fsolver_set(s, &G, lo, hi) != GSL_SUCCESS) {
         gsl_root_fsolver_free(s);
         return CWB_EFAIL;
     }
     int rc = CWB_EFAIL;
     for (int it = 0; it < 200; it++) {
-        handler = gsl_set_error_handler_off();
-        int step = gsl_root_fsolver_iterate(s);
-        gsl_set_error_handler(handler);
-        if (step != GSL_SUCCESS)
+        if (gsl_root_fsolver_iterate(s) != GSL_SUCCESS || g.not_finite)
             break;
         lo = gsl_root_fsolver_x_lower(s);
         hi = gsl_root_fsolver_x_upper(s);
@@ -42,7 +70,7 @@ int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double 
             break;
         }
     }
-    *root = gsl_root_fsolver_root(s);
+    *root = g.not_finite ? NAN : gsl_root_fsolver_root(s);
     if (lower)
         *lower = lo;
     if (upper)

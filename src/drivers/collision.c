@@ -1060,7 +1060,7 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
     memcpy(r->y, st->ynew, sizeof r->y);
     r->xi_t += cwb_v3_dot(get3(r->y, XI), r->t_hat); /* the commit restarts XI */
     r->t += st->hs;
-    unsigned char before[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char before[CWB_MAX_STATE];
     memcpy(before, r->s.ct.committed.state[CWB_KIND_NORMAL], sizeof before);
     double force_before = r->o.n.force;
     r->have_k1 = 0;

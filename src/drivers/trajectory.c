@@ -88,7 +88,7 @@ static int trajectory_check(const cwb_case *c, char *msg, size_t n)
 
 typedef struct {
     cwb_contact *ct;
-    unsigned char virgin_t[CWB_MAX_STATE];
+    CWB_STATE_ALIGN unsigned char virgin_t[CWB_MAX_STATE];
     double y0, rsum, s; /* centre height, R1 + R2, current travel */
     double d0, r1;      /* preload overlap, radius of the lower disc */
     int rc;

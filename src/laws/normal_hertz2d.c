@@ -23,7 +23,7 @@
  * beyond the law's use), so delta = delta(s) has one root there, and no
  * solution above delta(16 R1 R2 / e^2) (refused: CWB_EFAIL). It is bracketed
  * on (0, 16 R1 R2 / e^2] and solved with GSL's Brent solver, then polished
- * with GSL's Newton solver (derivative in closed form) to a relative
+ * with Newton's method (derivative in closed form) to a relative
  * tolerance of 1e-14 in s. Overlaps with a/R above `a_over_R_max` are
  * flagged CWB_FLAG_EXTRAPOLATED; the drivers warn. Its default, 0.2, is the
  * end of the range cwb takes eq. 33 to have been fitted on: Fig. 8's axes
@@ -36,8 +36,7 @@
  * (the integral of N d(delta)); for eq. 22 the same with each body's term.
  * Units: forces [N/m], overlaps [m], energies [J/m]. 2D discs only.
  */
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_roots.h>
+#include <gsl/gsl_math.h>
 
 #include "cwb_disc2d.h"
 #include "cwb_numeric.h"
@@ -119,14 +118,6 @@ static double residual(double s, void *param)
     return del - c->delta;
 }
 
-static double residual_df(double s, void *param)
-{
-    const solve_ctx *c = param;
-    double del, dd, e;
-    at_s(c->d, s, &del, &dd, &e);
-    return dd;
-}
-
 static void residual_fdf(double s, void *param, double *f, double *df)
 {
     const solve_ctx *c = param;
@@ -153,24 +144,25 @@ static int solve_s(const disc_pair *d, double delta, double *s_out)
     /* Brent to 1e-10 brackets the root, Newton polishes it */
     if (cwb_root_brent(&F, s_lo, s_top, 0.0, 1e-10, &s, &lo, &hi) != CWB_OK)
         return CWB_EFAIL;
-    gsl_function_fdf FDF = {residual, residual_df, residual_fdf, &c};
-    gsl_root_fdfsolver *nw = gsl_root_fdfsolver_alloc(gsl_root_fdfsolver_newton);
-    if (!nw)
-        return CWB_EFAIL;
-    gsl_root_fdfsolver_set(nw, &FDF, s);
-    for (int it = 0; it < 50; it++) {
-        double prev = s;
-        if (gsl_root_fdfsolver_iterate(nw) != GSL_SUCCESS)
+    /* Newton's steps s - f/df, as GSL's newton solver takes them, written
+     * out: GSL reports a zero or non-finite derivative through its error
+     * handler (the host program's when libcwb is embedded, aborting by
+     * default); here such a step just ends the polish at the last s. */
+    double f, df;
+    residual_fdf(s, &c, &f, &df);
+    for (int it = 0; it < 50 && df != 0.0; it++) {
+        double prev = s, next = s - f / df;
+        residual_fdf(next, &c, &f, &df);
+        if (!isfinite(f) || !isfinite(df))
             break;
-        s = gsl_root_fdfsolver_root(nw);
+        s = next;
         if (!(s > lo * 0.5 && s < hi * 2.0)) { /* Newton left the bracket */
             s = prev;
             break;
         }
-        if (gsl_root_test_delta(s, prev, 0.0, 1e-14) == GSL_SUCCESS)
+        if (fabs(s - prev) < 1e-14 * fabs(s) || s == prev)
             break;
     }
-    gsl_root_fdfsolver_free(nw);
     *s_out = s;
     return CWB_OK;
 }

@@ -44,6 +44,7 @@
 typedef struct {
     double in_contact; /* 1 after snap-in until delta < delta_c, else 0 */
 } jkr_state;
+CWB_STATE_FITS(jkr_state);
 
 static const cwb_param jkr_params[] = {CWB_ADHESION_PARAMS, {0}};
 

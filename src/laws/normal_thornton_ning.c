@@ -58,6 +58,7 @@ typedef struct {
     double in_contact; /* 1 between snap-in and separation */
     double delta_max;  /* largest overlap of this contact's history [m] */
 } tn_state;
+CWB_STATE_FITS(tn_state);
 
 static const char *const friction_words[] = {"offset", "net", NULL};
 

@@ -127,35 +127,52 @@ static double load_force_at(double d, void *param)
     return o.force;
 }
 
-/* Gauss-Legendre nodes from GSL, computed once: an immutable table, not
- * law state (laws stay pure). NULL if the allocation failed. */
-static const gsl_integration_glfixed_table *gauss_legendre(size_t n)
+/* Gauss-Legendre rules of 3 and 5 points on [-1, 1], the non-negative half
+ * of each symmetric rule (Abramowitz & Stegun 1964, Handbook of
+ * Mathematical Functions, Table 25.4; GSL's glfixed.c tables hold the same
+ * digits). Constants, not a table made on first use: a table allocated
+ * lazily was written by whichever thread stepped a plastic law first, a
+ * data race under cwb_api.h's promise that contacts may be used from
+ * different threads. */
+static const double gl3_x[2] = {0.0, 0.7745966692414833770358531};
+static const double gl3_w[2] = {0.8888888888888888888888889, 0.5555555555555555555555556};
+static const double gl5_x[3] = {0.0, 0.5384693101056830910363144, 0.9061798459386639927976269};
+static const double gl5_w[3] = {0.5688888888888888888888889, 0.4786286704993664680412915,
+                                0.2369268850561890875142640};
+
+/* The m-node half of an odd Gauss-Legendre rule over [a, b], summed as
+ * gsl_integration_glfixed does (so the results are GSL's to the bit). */
+static double gauss_legendre(const gsl_function *F, double a, double b, const double *x,
+                             const double *w, int m)
 {
-    static gsl_integration_glfixed_table *t3, *t5;
-    gsl_integration_glfixed_table **t = n == 3 ? &t3 : &t5;
-    if (!*t)
-        *t = gsl_integration_glfixed_table_alloc(n);
-    return *t;
+    double A = 0.5 * (b - a), B = 0.5 * (b + a);
+    double s = w[0] * GSL_FN_EVAL(F, B);
+    for (int i = 1; i < m; i++) {
+        double Ax = A * x[i];
+        s += w[i] * (GSL_FN_EVAL(F, B + Ax) + GSL_FN_EVAL(F, B - Ax));
+    }
+    return A * s;
 }
 
 /* Integral of the loading curve over [a, b] inside one smooth piece. A
  * driver's step is short against the curve, so 5-point Gauss-Legendre is
  * exact to round-off; it is accepted when the 3-point rule agrees to
- * 1e-11, else GSL's non-adaptive Gauss-Kronrod rule (no workspace, so the
- * step stays pure) is used, halving until it meets its tolerance. */
-static double integrate_piece(gsl_function *F, double a, double b, int depth)
+ * 1e-11, else GSL's 21-point Gauss-Kronrod rule is used, halving until its
+ * error estimate meets 1e-11 (12 halvings at most). gsl_integration_qk21
+ * needs no workspace (the step stays pure) and, unlike the adaptive
+ * routines, never reports through GSL's error handler: the handler is the
+ * host program's (cwb_api.h), and its default aborts. */
+static double integrate_piece(const gsl_function *F, double a, double b, int depth)
 {
-    const gsl_integration_glfixed_table *g3 = gauss_legendre(3), *g5 = gauss_legendre(5);
-    if (depth == 0 && g3 && g5) {
-        double i3 = gsl_integration_glfixed(F, a, b, g3);
-        double i5 = gsl_integration_glfixed(F, a, b, g5);
+    if (depth == 0) {
+        double i3 = gauss_legendre(F, a, b, gl3_x, gl3_w, 2);
+        double i5 = gauss_legendre(F, a, b, gl5_x, gl5_w, 3);
         if (fabs(i5 - i3) <= 1e-11 * fabs(i5))
             return i5;
     }
-    double result, abserr;
-    size_t neval;
-    int rc = gsl_integration_qng(F, a, b, 0.0, 1e-11, &result, &abserr, &neval);
-    if (rc != 0 && depth < 12) {
+    double result, abserr, resabs, resasc;
+    gsl_integration_qk21(F, a, b, &result, &abserr, &resabs, &resasc);
+    if (!(abserr <= 1e-11 * fabs(result)) && depth < 12) {
         double m = 0.5 * (a + b);
         return integrate_piece(F, a, m, depth + 1) + integrate_piece(F, m, b, depth + 1);
     }

@@ -186,6 +186,7 @@ typedef struct {
         cwb_lubkin_state lk;    /* twist = lubkin: normalised state */
     };
 } epsd_state;
+CWB_STATE_FITS(epsd_state);
 
 static int epsd_check(const double *p, const cwb_pair *g, char *msg, size_t n)
 {

@@ -32,7 +32,7 @@
  * re-centred so that the contact is at full slip there.
  *
  * Energy: the energy reported is what an unloading to T = 0 would give back,
- * 4 G(|T|/2) with G(T) = int_0^T delta_t dT (GSL QAGS), and the work of a
+ * 4 G(|T|/2) with G(T) = int_0^T delta_t dT (GSL CQUAD), and the work of a
  * step is integrated along its branches in closed form from the same G
  * (int_0^X T dx = X T(X) - G(T(X)) below full slip), so the energy account
  * closes and the slip dissipation is the area of the loops. All of it is
@@ -46,7 +46,6 @@
  */
 #include <string.h>
 
-#include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 
 #include "cwb_disc2d.h"
@@ -69,6 +68,7 @@ typedef struct {
     int n;                                       /* reversal points held */
     int dir; /* direction of the current branch (+-1; 0 virgin) */
 } accurate_state;
+CWB_STATE_FITS(accurate_state);
 
 /* The monotonic curve at the step's N and a, in pair displacement. */
 typedef struct {
@@ -112,20 +112,23 @@ static double disp_fn(double t, void *param)
     return disp(param, t);
 }
 
-/* G(T) = int_0^T delta_t(tau) d tau. */
+/* G(T) = int_0^T delta_t(tau) d tau, by GSL's CQUAD (doubly adaptive,
+ * robust to the steep end at full slip). Unlike QAGS it reports a missed
+ * tolerance as its result's error, not through GSL's error handler (the
+ * host program's when libcwb is embedded, aborting by default), so the
+ * handler is never touched here: switching it off around the call changed
+ * process-wide state under the host's other threads. */
 static double g_int(curve *cv, double t)
 {
     if (t <= 0.0)
         return 0.0;
     gsl_function F = {disp_fn, cv};
     double r = 0.0, err;
-    gsl_integration_workspace *w = gsl_integration_workspace_alloc(100);
+    gsl_integration_cquad_workspace *w = gsl_integration_cquad_workspace_alloc(100);
     if (!w)
         return NAN;
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
-    gsl_integration_qags(&F, 0.0, t, 0.0, 1e-12, 100, w, &r, &err);
-    gsl_set_error_handler(old);
-    gsl_integration_workspace_free(w);
+    gsl_integration_cquad(&F, 0.0, t, 0.0, 1e-12, w, &r, &err, NULL);
+    gsl_integration_cquad_workspace_free(w);
     return r;
 }
 

@@ -110,6 +110,7 @@ typedef struct {
                                    step's path (header, "Path") */
     double energy;              /* committed stored energy [J] */
 } lth_state;
+CWB_STATE_FITS(lth_state);
 
 static const char *const lth_integrations[] = {"path", "split", NULL};
 

@@ -139,6 +139,7 @@ typedef struct {
     double kn;         /* dN/d(delta) of the normal law [N/m] */
     int rates;         /* 1: committed with dt > 0 */
 } md_state;
+CWB_STATE_FITS(md_state);
 
 static const char *const md_integrations[] = {"path", "split", NULL};
 

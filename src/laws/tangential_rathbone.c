@@ -192,6 +192,7 @@ typedef struct {
     cwb_spring_path_state path;
     double dmax, dmin;
 } rt_state;
+CWB_STATE_FITS(rt_state);
 
 static const char *const friction_words[] = {"plastic", "given", NULL};
 static const char *const prefactor_words[] = {"oblique", "fixed_normal", NULL};

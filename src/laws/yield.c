@@ -28,11 +28,20 @@ static double minus_F(double u, void *param)
 double cwb_yield_factor(double nu, double *u_star)
 {
     gsl_function F = {minus_F, &nu};
+    /* The maximum of F lies near u = 0.5 for 0 <= nu < 0.5; as nu -> -1 it
+     * moves to the surface (u = 0) and there is none inside: no Ay. That is
+     * checked here, with the three values gsl_min_fminimizer_set compares,
+     * because GSL would report it through its error handler, which is the
+     * host program's (cwb_api.h) and aborts by default. -F is finite for
+     * every u > 0, so the iterations report nothing. */
+    const double lo = 1e-6, guess = 0.5, hi = 5.0;
+    double f_guess = minus_F(guess, &nu);
+    if (!(f_guess < minus_F(lo, &nu) && f_guess < minus_F(hi, &nu)))
+        return NAN;
     gsl_min_fminimizer *m = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
     if (!m)
         return NAN;
-    /* the maximum of F lies near u = 0.5 for 0 <= nu < 0.5 */
-    if (gsl_min_fminimizer_set(m, &F, 0.5, 1e-6, 5.0) != GSL_SUCCESS) {
+    if (gsl_min_fminimizer_set(m, &F, guess, lo, hi) != GSL_SUCCESS) {
         gsl_min_fminimizer_free(m);
         return NAN;
     }

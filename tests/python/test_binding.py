@@ -17,7 +17,9 @@ digit fails). A sanity check that the comparison can fail: a 1e-10 change of
 a force is detected.
 
 Also: a bad parameter's message (the case reader's text), an unknown key,
-purity of eval(), a stale trial refused, and the law catalogue.
+purity of eval(), a stale trial refused, the law catalogue, and kinematics
+the library refuses (an overlap of 1e300 m, a zero normal) raising a
+ValueError with the library's message.
 
     CWB_BIN=build/cwb PYTHONPATH=python python3 tests/python/test_binding.py
 """
@@ -173,6 +175,47 @@ def test_errors():
         check("'hertzz' is not a normal law" in str(e), "unknown law: %s" % e)
 
 
+def refused(what, allowed, **kin):
+    """c.eval(**kin) on a fresh contact raises cwb.Error, a ValueError, whose
+    message names the argument and its value (what) and what is allowed."""
+    c = cwb.Contact("hertz", "mindlin", params={"tangential.mu": MU},
+                    body1=cwb.sphere(**SPHERE), body2=cwb.wall())
+    try:
+        r, _ = c.eval(**kin)
+        check(False, "%r was accepted: F_n = %r" % (kin, r.force_n))
+    except ValueError as e:
+        check(isinstance(e, cwb.Error), "%r: not a cwb.Error: %r" % (kin, e))
+        check(what in str(e) and allowed in str(e),
+              "%r: '%s' and '%s' not in: %s" % (kin, what, allowed, e))
+        print("refused:", e)
+
+
+def test_bad_kinematics():
+    """What the library refuses the binding refuses, with the library's words
+    (include/cwb/cwb_api.h, cwb_api_kin): an overlap where the centres would
+    meet (1e300 m gave an infinite force), a normal that is not a unit vector
+    (a zero one was evaluated), non-finite numbers, dt < 0; and a vector
+    without 3 components (the binding's own check: ctypes filled the missing
+    ones with 0)."""
+    refused("overlap = 1e+300 m", "allowed (-inf, 0.005) m", overlap=1e300)
+    refused("overlap = nan m", "finite", overlap=float("nan"))
+    refused("normal = (0, 0, 0)", "unit vector", overlap=1e-6, normal=(0.0, 0.0, 0.0))
+    refused("normal = (0.6, 0, 0.6)", "unit vector", overlap=1e-6, normal=(0.6, 0.0, 0.6))
+    refused("dt = -1e-09 s", "allowed [0, inf) s", overlap=1e-6, dt=-1e-9)
+    refused("dxi_t = (inf, 0, 0) m", "finite", overlap=1e-6, dxi_t=(float("inf"), 0.0, 0.0))
+    refused("normal = (0.0, 1.0)", "3 components", overlap=1e-6, normal=(0.0, 1.0))
+    refused("v_t = (1.0, 2.0, 3.0, 4.0)", "3 components", overlap=1e-6,
+            v_t=(1.0, 2.0, 3.0, 4.0))
+    # just inside: Hertz at 0.9 R (R* = R on a rigid wall) is finite, and
+    # equals the closed form (Johnson 1985, eq. 4.22) to 1e-12
+    c = cwb.Contact("hertz", body1=cwb.sphere(**SPHERE), body2=cwb.wall())
+    d = 0.9 * SPHERE["radius"]
+    f = 4.0 / 3.0 * SPHERE["E"] / (1 - SPHERE["nu"] ** 2) * SPHERE["radius"] ** 0.5 * d ** 1.5
+    r = c.step(overlap=d)
+    check(abs(r.force_n - f) <= 1e-12 * f, "Hertz at 0.9 R: %r vs %r" % (r.force_n, f))
+    check(cwb.adhesive("jkr") and not cwb.adhesive("hertz"), "cwb.adhesive")
+
+
 def test_contract():
     c = cwb.Contact("hertz", "mindlin", params={"tangential.mu": MU},
                     body1=cwb.sphere(**SPHERE), body2=cwb.wall())
@@ -203,6 +246,7 @@ if __name__ == "__main__":
     test_history_matches_cli()
     test_errors()
     test_contract()
+    test_bad_kinematics()
     if FAILURES:
         print("test_binding: %d failures" % len(FAILURES))
         sys.exit(1)
