@@ -41,7 +41,8 @@ cwb_yname = 'F_n'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'beyond_jkr_cycle.csv' using 3:4 with lines lt 1 title 'cwb: jkr', \
-     '../reference/analytic/jkr_cycle.csv' using 2:3 every 20 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: JKR approach/separation cycle under displacement control, closed ...', \
+     '../reference/analytic/jkr_unstable_branch.csv' using 1:2 with lines lt 2 title 'jkr_unstable_branch', \
+     '../reference/analytic/jkr_cycle.csv' using 2:3 every 20 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: JKR approach/separation cycle under displacement control, closed ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 5.15e-15, rms 1e-15 of max |ref| (1201 pts): PASS (tolerance 1e-12)'
 
 # second pass: tick labels from the measured ranges, then the real terminal

@@ -41,7 +41,8 @@ cwb_yname = 'delta_n'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'beyond_jkr_pull_off.csv' using 4:3 with lines lt 1 title 'cwb: jkr', \
-     '../reference/analytic/jkr_pull_off.csv' using 2:3 every 3 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: JKR under force control: load, pull, pull-off at the force minimum', \
+     '../reference/analytic/jkr_cycle.csv' using 3:2 with lines lt 2 title 'jkr_cycle', \
+     '../reference/analytic/jkr_pull_off.csv' using 2:3 every 3 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: JKR under force control: load, pull, pull-off at the force minimum', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.24e-12, rms 3.5e-13 of max |ref| (183 pts): PASS (tolerance 1e-11)'
 
 # second pass: tick labels from the measured ranges, then the real terminal

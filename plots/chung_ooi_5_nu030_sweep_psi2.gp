@@ -40,7 +40,7 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'psi2'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'chung_ooi_5_nu030_sweep.csv' using 18:19 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin', \
+plot 'chung_ooi_5_nu030_sweep.csv' using 19:20 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin', \
      '../reference/analytic/psi_gross_sliding_nu30.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Normalised recoil vs incident angle in gross sliding, rigid-body ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.00383, rms 0.00383 of max |ref| (29 pts): PASS (tolerance 0.01)'
 

@@ -41,7 +41,14 @@ cwb_yname = 'F_n'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_cycles_rathbone.csv' using 3:4 with lines lt 1 title 'cwb: rathbone', \
-     'seed004_cycles_thornton.csv' using 3:4 with lines lt 2 title 'cwb: thornton'
+     'seed004_cycles_thornton.csv' using 3:4 with lines lt 2 title 'cwb: thornton', \
+     'seed004_cycles_tomas.csv' using 3:4 with lines lt 3 title 'cwb: tomas', \
+     'seed004_cycles_stronge.csv' using 3:4 with lines lt 4 title 'cwb: stronge', \
+     'seed004_cycles_storakers.csv' using 3:4 with lines lt 5 title 'cwb: storakers', \
+     'seed004_cycles_vu_quoc.csv' using 3:4 with lines lt 6 title 'cwb: vu_quoc', \
+     'seed004_cycles_brake.csv' using 3:4 with lines lt 7 title 'cwb: brake', \
+     'seed004_cycles_jackson_green.csv' using 3:4 with lines lt 8 title 'cwb: jackson_green', \
+     'seed004_cycles_rathbone2015.csv' using 3:4 with lines lt 9 title 'cwb: rathbone2015'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

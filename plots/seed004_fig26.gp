@@ -42,7 +42,8 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig26.csv' using 3:4 with lines lt 1 title 'cwb: rathbone2015', \
      'seed004_fig26_thornton.csv' using 3:4 with lines lt 2 title 'cwb: thornton', \
-     '../reference/fem/seed004_fig26.csv' using 2:3 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     'seed004_fig26_thornton_fit.csv' using 3:4 with lines lt 3 title 'cwb: thornton, py_from = given, py = 316.5 MPa', \
+     '../reference/fem/seed004_fig26.csv' using 2:3 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0279, rms 0.01 of max |ref| (33 pts): model comparison, no verdict'
 
 # second pass: tick labels from the measured ranges, then the real terminal

@@ -41,7 +41,9 @@ cwb_yname = 'F_t'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig37_a65.csv' using 14:4 with lines lt 1 title 'cwb: hertz + mindlin_deresiewicz', \
-     'seed004_fig37_a15.csv' using 14:4 with lines lt 2 title 'cwb: hertz + mindlin_deresiewicz, v_tangential = 13.4 mm/s'
+     'seed004_fig37_a15.csv' using 14:4 with lines lt 2 title 'cwb: hertz + mindlin_deresiewicz, v_tangential = 13.4 mm/s', \
+     'seed004_fig37_a35.csv' using 14:4 with lines lt 3 title 'cwb: hertz + mindlin_deresiewicz, v_tangential = 35.01 mm/s', \
+     'seed004_fig37_a45.csv' using 14:4 with lines lt 4 title 'cwb: hertz + mindlin_deresiewicz, v_tangential = 50 mm/s'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

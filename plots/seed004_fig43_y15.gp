@@ -42,7 +42,8 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig43_y15.csv' using 5:6 with lines lt 1 title 'cwb: rathbone + mindlin_deresiewicz', \
      'seed004_fig43_y3.csv' using 5:6 with lines lt 2 title 'cwb: rathbone + mindlin_deresiewicz, mu = 0.4202, normal = 5.825 × 10^-3', \
-     '../reference/fem/seed004_modelc_tauc_y15_tangential.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     'seed004_fig43_y7.csv' using 5:6 with lines lt 3 title 'cwb: rathbone + mindlin_deresiewicz, mu = 0.3779, normal = 18.91 × 10^-3', \
+     '../reference/fem/seed004_modelc_tauc_y15_tangential.csv' using 1:2 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.308, rms 0.161 of max |ref| (11 pts): model comparison, no verdict'
 
 # second pass: tick labels from the measured ranges, then the real terminal

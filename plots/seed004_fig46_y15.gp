@@ -42,7 +42,8 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig46_y15.csv' using 5:6 with lines lt 1 title 'cwb: rathbone + rathbone_tangential', \
      'seed004_fig46_y3.csv' using 5:6 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, normal = 5.825 × 10^-3', \
-     '../reference/fem/seed004_modelc_tauc_y15_tangential.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     'seed004_fig46_y7.csv' using 5:6 with lines lt 3 title 'cwb: rathbone + rathbone_tangential, normal = 18.91 × 10^-3', \
+     '../reference/fem/seed004_modelc_tauc_y15_tangential.csv' using 1:2 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.151, rms 0.1 of max |ref| (11 pts): model comparison, no verdict'
 
 # second pass: tick labels from the measured ranges, then the real terminal

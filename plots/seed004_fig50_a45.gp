@@ -41,7 +41,8 @@ cwb_yname = 'F_t'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig50_a45.csv' using 14:4 with lines lt 1 title 'cwb: rathbone + rathbone_tangential', \
-     'seed004_fig50_a15.csv' using 14:4 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.2679 m/s'
+     'seed004_fig50_a15.csv' using 14:4 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.2679 m/s', \
+     'seed004_fig50_a30.csv' using 14:4 with lines lt 3 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.5774 m/s'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
