@@ -2,9 +2,13 @@
  * validate against (src/cli/describe.c writes them, `make docs` commits
  * them): `cwb docs` must reproduce every one byte for byte, so a law, key or
  * help text changed without `make docs` fails here (as LAMMPS fails its
- * build when a style has no documentation). */
+ * build when a style has no documentation). And every relative link of the
+ * pages in doc/ and doc/reference/ names a file that exists, so a page
+ * renamed or moved cannot leave its readers at a dead link. */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cwb_files.h"
 #include "cwb_test.h"
@@ -48,11 +52,83 @@ START_TEST(generated_pages_are_current)
 }
 END_TEST
 
+/* The relative link targets on one line of Markdown, outside inline code:
+ * each "](target)" whose target has no scheme and is not a bare "#anchor",
+ * checked against the file system from the page's folder (the anchor cut
+ * off). Links into plots/ are left out: those images are make demo's
+ * outputs, not pages. Returns the number of dead links, each appended to
+ * `dead` for the failure message. */
+static int dead_links_on_line(const char *dir, const char *page, int lineno, const char *line,
+                              char *dead, size_t n)
+{
+    int bad = 0, code = 0;
+    for (const char *p = line; *p; p++) {
+        if (*p == '`')
+            code = !code;
+        if (code || p[0] != ']' || p[1] != '(')
+            continue;
+        const char *t = p + 2, *end = strchr(t, ')');
+        if (!end)
+            break;
+        size_t len = (size_t)(end - t), cut = strcspn(t, "#)");
+        char target[512];
+        if (len == 0 || len >= sizeof target || t[0] == '#' || memchr(t, ':', len) ||
+            strncmp(t, "../plots/", 9) == 0)
+            continue;
+        snprintf(target, sizeof target, "%s/%.*s", dir, (int)(cut < len ? cut : len), t);
+        if (access(target, F_OK) != 0) {
+            size_t used = strlen(dead);
+            snprintf(dead + used, n - used, "\n  %s:%d: %.*s", page, lineno, (int)len, t);
+            bad++;
+        }
+    }
+    return bad;
+}
+
+/* Every dead relative link of the Markdown pages in dir. */
+static int dead_links_in(const char *dir, char *dead, size_t n)
+{
+    DIR *d = opendir(dir);
+    ck_assert_msg(d != NULL, "cannot open %s (run from the repository root)", dir);
+    int bad = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 4 || strcmp(e->d_name + len - 3, ".md") != 0)
+            continue;
+        char path[512], line[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(path, "r");
+        ck_assert_msg(f != NULL, "cannot read %s", path);
+        int lineno = 0, fence = 0;
+        while (fgets(line, sizeof line, f)) {
+            lineno++;
+            if (strncmp(line, "```", 3) == 0)
+                fence = !fence;
+            else if (!fence)
+                bad += dead_links_on_line(dir, path, lineno, line, dead, n);
+        }
+        fclose(f);
+    }
+    closedir(d);
+    return bad;
+}
+
+START_TEST(doc_links_resolve)
+{
+    char dead[4096] = "";
+    int bad =
+        dead_links_in("doc", dead, sizeof dead) + dead_links_in("doc/reference", dead, sizeof dead);
+    ck_assert_msg(bad == 0, "%d dead links in doc/:%s", bad, dead);
+}
+END_TEST
+
 Suite *docs_suite(void)
 {
     Suite *s = suite_create("docs");
     TCase *tc = test_tcase("docs", 30);
     tcase_add_test(tc, generated_pages_are_current);
+    tcase_add_test(tc, doc_links_resolve);
     suite_add_tcase(s, tc);
     return s;
 }
