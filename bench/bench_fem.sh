@@ -1,5 +1,5 @@
 #!/bin/sh
-# Benchmark (not a test) of issue 5's FEM work: how long the Fig. 8 grid of
+# Benchmark (not a test) of the seed 000 FEM work: how long the Fig. 8 grid of
 # seed 000 (110 points, each solved twice for the refinement check) takes to
 # regenerate with gmsh + CalculiX, and how long `cwb fit` of eq. 33 over it
 # takes. Needs gmsh and ccx (make reference installs them).

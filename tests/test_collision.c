@@ -243,7 +243,7 @@ START_TEST(auto_dt_bounded)
 }
 END_TEST
 
-/* Fourth order through stick <-> slip (issue 15): an oblique Hertz impact
+/* Fourth order through stick <-> slip: an oblique Hertz impact
  * with Coulomb friction sticks and slips during the contact; the driver
  * locates each transition inside its step (collision.c, "Law transitions
  * inside a step"), so the rebound spin and tangential restitution converge
@@ -253,7 +253,7 @@ END_TEST
  * length (no k_t quadrature error): mindlin form = displacement (F = k_t xi,
  * LAMMPS' "tangential mindlin") and linear (constant k_t). Measured
  * errors of omega1_after at the three steps below, without the location
- * (the driver before issue 15): mindlin 6.7e-5, 2.2e-4, 4.5e-5 (orders
+ * (the driver before it located the regime changes): mindlin 6.7e-5, 2.2e-4, 4.5e-5 (orders
  * -1.7, 2.3), linear 1.1e-4, 1.1e-4, 4.0e-5 (orders 0.0, 1.5); with it:
  * mindlin 1.3e-5, 8.6e-7, 5.4e-8 (orders 3.96, 3.99), linear 6.3e-7,
  * 3.9e-8, 2.4e-9 (orders 4.00, 4.03). The default mindlin (form =
@@ -336,7 +336,7 @@ START_TEST(stick_slip_fourth_order)
 }
 END_TEST
 
-/* The two explicit tangential rules (issue 15): lth with integration =
+/* The two explicit tangential rules: lth with integration =
  * split (the published re-mapping) and rathbone_tangential report a slip
  * margin, so the driver locates their stick <-> slip inside the step, but
  * their own increments are first order in the step, so the collision is
@@ -399,8 +399,8 @@ END_TEST
  * time sigma left (sigma^(3/2) at fixed N: the curve's 3/2 power), which
  * the driver's RK4 integrates with a local error O(dt^(7/3)) in the steps
  * before the located onset, however exactly the law integrates itself
- * (the law's own path is refined there; README, "Where issue 15's goal is
- * not met"). The test asserts order >= 3 per halving, and the error at
+ * (the law's own path is refined there; doc/integration.md, "`lth` along
+ * the step's path"). The test asserts order >= 3 per halving, and the error at
  * the coarsest step below 1e-4 times the split's (measured 7.8e-5 and
  * 7.8e-5): the path form gains four orders of magnitude. */
 START_TEST(lth_path_order)

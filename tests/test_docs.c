@@ -6,6 +6,7 @@
  * pages in doc/ and doc/reference/ names a file that exists, so a page
  * renamed or moved cannot leave its readers at a dead link. */
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,6 +27,60 @@ static char *slurp(const char *path)
         s[fread(s, 1, (size_t)len, f)] = '\0';
     fclose(f);
     return s;
+}
+
+
+/* "issue" followed by a number, as an issue tracker's reference reads. */
+static int cites_issue(const char *line)
+{
+    for (const char *p = line; (p = strstr(p, "issue")) != NULL; p += 5) {
+        const char *q = p + 5;
+        if (*q == 's')
+            q++;
+        while (*q == ' ' || *q == '#')
+            q++;
+        if (*q >= '0' && *q <= '9')
+            return 1;
+    }
+    return 0;
+}
+
+/* Every text file under path (raw solver output and binaries skipped),
+ * line by line. */
+static void scan_tree(const char *path, const char *design, const char *style, char *hits,
+                      size_t n, size_t *used, size_t *files)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return;
+    if (S_ISDIR(st.st_mode)) {
+        DIR *d = opendir(path);
+        for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d)) {
+            if (e->d_name[0] == '.' && strcmp(e->d_name, ".clang-format") != 0)
+                continue;
+            if (strcmp(e->d_name, "raw") == 0 || strcmp(e->d_name, "corpus") == 0)
+                continue; /* solver output and fuzz inputs: data, not prose */
+            char sub[1024];
+            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+            scan_tree(sub, design, style, hits, n, used, files);
+        }
+        if (d)
+            closedir(d);
+        return;
+    }
+    const char *ext = strrchr(path, '.');
+    if (!S_ISREG(st.st_mode) || (ext && (strcmp(ext, ".png") == 0 || strcmp(ext, ".msh") == 0 ||
+                                         strcmp(ext, ".dat") == 0 || strcmp(ext, ".frd") == 0)))
+        return;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    (*files)++;
+    char line[8192];
+    for (int no = 1; fgets(line, sizeof line, f); no++)
+        if ((strstr(line, design) || strstr(line, style) || cites_issue(line)) && *used < n)
+            *used += (size_t)snprintf(hits + *used, n - *used, "  %s:%d\n", path, no);
+    fclose(f);
 }
 
 START_TEST(generated_pages_are_current)
@@ -123,11 +178,34 @@ START_TEST(doc_links_resolve)
 }
 END_TEST
 
+
+/* A comment, page or case stands on its own: it cites papers or files that
+ * are in the repository, never a design brief, a style guide or an issue
+ * tracker that a reader of the repository cannot see. The names are built
+ * from parts so that this file does not match itself. */
+START_TEST(nothing_cites_what_is_not_in_the_repository)
+{
+    char design[16], style[16];
+    snprintf(design, sizeof design, "%s.md", "DESIGN");
+    snprintf(style, sizeof style, "%s.md", "STYLE");
+    static const char *const roots[] = {"src", "include", "tests", "cases", "doc", "examples",
+                                        "bench", "fuzz", "python", "mk", "tools", "reference",
+                                        "README.md", "Makefile", ".clang-format"};
+    char hits[4096] = "";
+    size_t used = 0, files = 0;
+    for (size_t r = 0; r < sizeof roots / sizeof *roots; r++)
+        scan_tree(roots[r], design, style, hits, sizeof hits, &used, &files);
+    ck_assert_msg(files > 500, "only %zu files scanned", files);
+    ck_assert_msg(hits[0] == '\0', "cites what is not in the repository:\n%s", hits);
+}
+END_TEST
+
 Suite *docs_suite(void)
 {
     Suite *s = suite_create("docs");
     TCase *tc = test_tcase("docs", 30);
     tcase_add_test(tc, generated_pages_are_current);
+    tcase_add_test(tc, nothing_cites_what_is_not_in_the_repository);
     tcase_add_test(tc, doc_links_resolve);
     suite_add_tcase(s, tc);
     return s;

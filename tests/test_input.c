@@ -241,7 +241,7 @@ static const struct {
      "normal = rathbone\ntangential = linear\n[normal]\nsigma_y = 4e7\n"
      "allow_extrapolation = maybe\n",
      NULL, "not one of the allowed words", 6},
-    /* adhesive laws (issue 17): every new key fed a bad value */
+    /* adhesive laws: every new key fed a bad value */
     {"normal = hertz\ntangential = linear\n", "normal = jkr\ntangential = linear\n", NULL,
      "missing required key 'work_of_adhesion'", 0},
     {"normal = hertz\ntangential = linear\n",
@@ -294,7 +294,7 @@ static const struct {
      "v_tangential = 0.5\n[output]\nreference = "
      "$ROOT/reference/analytic/linear_impact.csv\ncompare_x = nothing\n",
      NULL, "has no column 'nothing'", 0},
-/* rolling and twisting resistance (issue 17): every new key, a bad value */
+/* rolling and twisting resistance: every new key, a bad value */
 #define EPSD "tangential = linear\nrolling = epsd\n[rolling]\n"
     {"tangential = linear", EPSD "mu_r = 0", NULL, "out of range", 6},
     {"tangential = linear", EPSD "mu_r = 1.5", NULL, "out of range", 6},

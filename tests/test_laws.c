@@ -232,7 +232,7 @@ START_TEST(tangential_linear_slip_energy)
 }
 END_TEST
 
-/* lth's slip margin (issue 15; the collision driver locates stick -> slip
+/* lth's slip margin (the collision driver locates stick -> slip
  * on it): |trial force| - mu N with the curve of seed 004 eq. 39,
  * F = mu N [1 - (1 - u/d_max)^(3/2)], continued point-symmetrically past
  * full slip: -mu N (1 - u/d_max)^(3/2) on the curve, mu N (u/d_max -

@@ -4,8 +4,8 @@
  * must be finite, carry F_n >= 0 and |F_t| <= mu F_n, and book slip
  * dissipation that never decreases and normal dissipation that decreases
  * only where the law says it returns energy. The reference is the physics
- * of a passive contact (no law may create energy, DESIGN.md "Trust and
- * safety"), not any number of cwb's; the exceptions are the published
+ * of a passive contact (no law may create energy unflagged, doc/reliability.md "The
+ * standing rules"), not any number of cwb's; the exceptions are the published
  * laws' own (see check_normal_dissipation). */
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* test_rolling.c -- rolling and twisting resistance (issue 17) against
+/* test_rolling.c -- rolling and twisting resistance against
  * closed forms derived here from the case inputs: the EPSD spring-slider
  * loop of Ai et al. (2011, model C), Lubkin's (1951) torsion constants of a
  * Hertzian contact (the full-slip factor 3 pi/16 checked by quadrature of

@@ -1,5 +1,5 @@
-/* test_safety.c -- hostile names and failing disks (DESIGN.md, "Trust and
- * safety"): the real binary, run without a shell in a fresh temporary
+/* test_safety.c -- hostile names and failing disks (doc/reliability.md, "The
+ * standing rules"): the real binary, run without a shell in a fresh temporary
  * folder, on a case file name, a title and an --out folder built to run
  * `touch PWNED` through a shell or a gnuplot script; a full disk
  * (RLIMIT_FSIZE, as `ulimit -f` sets it) that must not destroy an earlier

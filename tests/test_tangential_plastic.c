@@ -316,7 +316,7 @@ START_TEST(reloading_energy_split)
 }
 END_TEST
 
-/* The slip margin (issue 15; the collision driver locates stick -> slip on
+/* The slip margin (the collision driver locates stick -> slip on
  * it): the step's linear trial force against the limit, |c + k_t d| - mu N
  * (header), > 0 exactly when the step slides. At y = 0.5 (elastic branch,
  * eq. 97: k_t = 5 G* a (1 - x)^(1/4), x = (F + mu Delta N)/(mu N), mu of

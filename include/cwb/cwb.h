@@ -19,7 +19,7 @@
 
 #define CWB_VERSION "0.1.0"
 
-/* Status codes double as process exit codes (DESIGN.md, "Exit status"). */
+/* Status codes double as process exit codes (doc/outputs.md, "Exit status"). */
 enum {
     CWB_OK = 0,     /* success */
     CWB_EFAIL = 1,  /* the computation failed (no convergence, no separation...) */

@@ -1,4 +1,4 @@
-/* cwb_law.h -- the contact-law contract (DESIGN.md, "The law contract").
+/* cwb_law.h -- the contact-law contract.
  *
  * A contact is a composition of four laws, each chosen by name:
  * normal + tangential + damping + rolling ("none" where absent).

@@ -6,7 +6,7 @@
  * are per unit length and its masses are per unit length.
  *
  * Effective properties (seed 001; seed 004 eqs. 3-4 with the squares the
- * extraction lost, see DESIGN.md):
+ * extraction lost, doc/findings.md):
  *   1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2
  *   1/G* = (2 - nu1)/G1 + (2 - nu2)/G2,  G_i = E_i / (2 (1 + nu_i))
  *          (Mindlin's tangential compliance, as LAMMPS and Yade use it)

@@ -1,6 +1,6 @@
 /* cwb_run.h -- cases, drivers and what a run produces.
  *
- * Data flows one way (DESIGN.md): a case file is read and validated into a
+ * Data flows one way (src/README.md): a case file is read and validated into a
  * cwb_case; a driver runs it and fills a cwb_result (a table of columns with
  * units, named scalars, warnings); out.c writes CSV/JSON and plot.c the
  * gnuplot script and PNG.

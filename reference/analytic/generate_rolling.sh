@@ -1,5 +1,5 @@
 #!/bin/sh
-# Closed-form references of the rolling and twisting cases (issue 17), called
+# Closed-form references of the rolling and twisting cases, called
 # by reference/analytic/generate.sh (make reference-analytic). Every number
 # below is derived from the case's inputs by hand formulas, not by cwb.
 d=reference/analytic

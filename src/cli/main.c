@@ -1,4 +1,4 @@
-/* main.c -- the cwb command line (DESIGN.md, "Command line").
+/* main.c -- the cwb command line (doc/reference/commands.md).
  *
  * Only this file turns a status into an exit code: 0 success, 1 the
  * computation failed, 2 bad input, 3 an external tool is missing.

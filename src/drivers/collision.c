@@ -15,7 +15,7 @@
  *        (d xi/dt = v_t), which is the Delta xi_t every law sees; and
  *   theta the rotation of body 1 relative to body 2 accumulated since the
  *        last committed step (d theta/dt = omega1 - omega2), the increment
- *        cwb_kin.dtheta rolling and twisting springs see (issue 17);
+ *        cwb_kin.dtheta rolling and twisting springs see;
  *   W_n, W_t, D_damp, D_roll  the work done on the normal and tangential
  *        springs and the energy dissipated by damping, and the work done
  *        on the rolling law (its torques against the spins), integrated

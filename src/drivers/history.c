@@ -13,7 +13,7 @@
  * reloading branches are honoured: the inverse is that of the branch the
  * contact is on. Only the converged step is committed.
  *
- * Tension and pull-off (issue 17). Force targets are >= 0 N, or negative
+ * Tension and pull-off. Force targets are >= 0 N, or negative
  * for an adhesive normal law (one that reports a pull-off force at first
  * touch: jkr, dmt, thornton_ning) once the contact has formed (first target
  * >= 0). Under force control the contact carries tension down to the force
@@ -31,7 +31,7 @@
  * The tangential direction is x; `tangential_y` adds a displacement history
  * along y (displacement control only) for paths that turn in the plane.
  *
- * Rotations (issue 17): `rolling` (about y) and `twisting` (about the normal
+ * Rotations: `rolling` (about y) and `twisting` (about the normal
  * z) are targets for the rotation of body 1 relative to body 2 (body 2 does
  * not turn), as angles or, with rotation_control = moment, as the rolling
  * law's torques (spring + dashpot, the "spring" sign of cwb_law.h), solved

@@ -1,5 +1,5 @@
 /* study.c -- `cwb reference STUDY`: FEM reference curves with gmsh and
- * CalculiX (DESIGN.md "References and reproduction", issue 5), one
+ * CalculiX, one
  * pipeline for every model of models.c.
  *
  * A study is an INI file:
@@ -85,7 +85,7 @@ static const cwb_param mesh_params[] = {
      .min = 0,
      .max = 1,
      .flags = CWB_P_MIN_OPEN,
-     .help = "largest |w_refined / w - 1| accepted (issue 5: 0.5 %); cylinders: reported"},
+     .help = "largest |w_refined / w - 1| accepted (the refinement criterion of the seed 000 FEM: 0.5 %); cylinders: reported"},
     {0}};
 
 const cwb_param *cwb_fem_study_params(void)

@@ -4,6 +4,7 @@
  * piece once the fit has succeeded, so a failed fit never leaves half a
  * JSON object on standard output.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,23 +59,50 @@ void cwb_fit_text_free(cwb_fit_text *t)
     memset(t, 0, sizeof *t);
 }
 
+/* A number a fit cannot give (the standard error of an exact
+ * calibration, R^2 of one point) is printed "undefined", never as printf's
+ * "nan" or "inf": the text added from `from` on, word by word. */
+static void words_undefined(cwb_fit_text *t, size_t from)
+{
+    static const char *const bad[] = {"-nan", "nan", "-inf", "inf"};
+    for (size_t i = from; t->s && i < t->len; i++) {
+        if (i > from && (isalnum((unsigned char)t->s[i - 1]) || t->s[i - 1] == '_'))
+            continue;
+        for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+            size_t n = strlen(bad[k]);
+            if (i + n <= t->len && strncmp(t->s + i, bad[k], n) == 0 &&
+                (i + n == t->len || !(isalnum((unsigned char)t->s[i + n]) || t->s[i + n] == '_'))) {
+                char rest[4096];
+                snprintf(rest, sizeof rest, "%s", t->s + i + n);
+                t->len = i;
+                cwb_fit_text_add(t, "undefined%s", rest);
+                break;
+            }
+        }
+    }
+}
+
 void cwb_fit_say(cwb_fit_out *o, const char *fmt, ...)
 {
     if (o->json)
         return;
+    size_t from = o->summary.len;
     va_list ap;
     va_start(ap, fmt);
     text_vadd(&o->summary, fmt, ap);
     va_end(ap);
+    words_undefined(&o->summary, from);
 }
 
 void cwb_fit_note(cwb_fit_out *o, const char *fmt, ...)
 {
     cwb_fit_text_add(&o->provenance, "# ");
+    size_t from = o->provenance.len;
     va_list ap;
     va_start(ap, fmt);
     text_vadd(&o->provenance, fmt, ap);
     va_end(ap);
+    words_undefined(&o->provenance, from);
     cwb_fit_text_add(&o->provenance, "\n");
 }
 

@@ -1,4 +1,4 @@
-/* case.c -- read, validate and build a case file (DESIGN.md, "Case files").
+/* case.c -- read, validate and build a case file (doc/case-files.md).
  *
  * The file is read by the one INI reader (cwb_ini.h) into a flat list of entries (section,
  * key, value, line); --set overrides are merged into that list; then every

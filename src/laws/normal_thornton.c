@@ -14,7 +14,7 @@
  *   thornton1997  R*_p = 4 E* a_p^3 / (3 F_max), a_p the contact radius at
  *                 the maximum, from Thornton's plastic loading
  *                 F = F_y + pi p_y (a^2 - a_y^2).
- * DESIGN.md expects them to differ. They do not: in Thornton's loading
+ * One would expect them to differ. They do not: in Thornton's loading
  * a^2 = a_y^2 + R*(delta - delta_y) = R* delta, and then both are
  * R* F_elastic(delta_max)/F_max. Both reproduce Thornton's closed-form
  * restitution e(V_y/V_i) to round-off (tests/test_plastic.c); they are kept

@@ -30,7 +30,7 @@
  * carried force, since u0 is then d_max), and slip = mu F_n max(0, u1 -
  * d_max) (>= 0). The account closes identically.
  *
- * Adhesion (issue 17): the normal load N of the curve and of its Coulomb
+ * Adhesion: the normal load N of the curve and of its Coulomb
  * limit is F_n + friction_offset, as in the spring-based laws (spring.c):
  * F_n + 2 F_pulloff under an adhesive law with friction_load = offset
  * (Thornton & Yin 1991 after Savkoor & Briggs 1977; LAMMPS pair granular),
@@ -39,7 +39,7 @@
  * ends (0 for other laws), or when N <= 0 (friction_load = net in tension).
  * For non-adhesive laws (offset 0, delta_off 0) nothing changes.
  *
- * slip_margin (issue 15; the collision driver locates stick <-> slip on
+ * slip_margin (the collision driver locates stick <-> slip on
  * it): |trial force| - mu N with the trial force the curve at u1 = |d1|
  * continued point-symmetrically past full slip, mN [1 - sgn(r) |r|^(3/2)],
  * r = 1 - u1/d_max: -mN r^(3/2) <= 0 while on the curve, mN (-r)^(3/2) > 0
@@ -49,7 +49,7 @@
  * slip-rate probe of a sliding step reads d|F|/dt - mu dN/dt = k_t(F, N) v
  * - mu N' from it, the rate of the law's own limit.
  *
- * The law as an ODE (issue 15). At fixed N the curve is exact for any
+ * The law as an ODE. At fixed N the curve is exact for any
  * step; the re-mapping keeps the force when N changes. So the law is
  *   dF = K(F, N, k0) dxi,   K = k0 [theta F^F^T + g(theta) (I - F^F^T)],
  *   theta = (1 - |F|/(mu N))^(1/3),  g = (2/3)(1 + theta + theta^2)/(1 + theta),

@@ -64,7 +64,7 @@
  *    below T^2/(2 k0)), and the split an estimate. A full reversal, which
  *    the law restarts as virgin loading, also books the difference there.
  *
- * Path (issue 15; integration = path, the default). Under a changing N
+ * Path (integration = path, the default). Under a changing N
  * the per-step algorithm above (dN applied first with theta of the step's
  * start, then the displacement at the new N and k0) is a splitting of the
  * ODE eqs. 41-45 that errs at O(dt^2) per step: first order, so dt = auto
@@ -107,7 +107,7 @@
  * driver, whose RK4 step then spans them. integration = split keeps the
  * per-step algorithm.
  *
- * Adhesion (issue 17): N is F_n + friction_offset, as in the spring-based
+ * Adhesion: N is F_n + friction_offset, as in the spring-based
  * laws (spring.c): F_n + 2 F_pulloff under an adhesive law with
  * friction_load = offset (the equivalent Hertz load of Thornton & Yin 1991,
  * after Savkoor & Briggs 1977; LAMMPS pair granular), F_n otherwise, in the

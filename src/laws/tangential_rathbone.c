@@ -71,7 +71,7 @@
  *    motion, carried into the current tangent plane (as
  *    mindlin_deresiewicz); increments across it are ignored.
  *
- * slip_margin (issue 15; the collision driver locates stick <-> slip on
+ * slip_margin (the collision driver locates stick <-> slip on
  * it): |c + k s| - mu N, the step's linear trial force (carried force c,
  * path stiffness k, displacement s along the line) against the limit,
  * with c capped at mu N first when the step moves towards zero force
@@ -87,7 +87,7 @@
  * from the start of the step), which no location inside the step can raise
  * (README, "Law transitions inside the step"); integration = path: below.
  *
- * The law as an ODE (issue 15). Eqs. 94-106 are the increments of one
+ * The law as an ODE. Eqs. 94-106 are the increments of one
  * rate law; as the step shrinks, Delta N/N -> 0 in eq. 94 and a_n/a_(n-1)
  * -> 1 + da/a, so the per-step rule is a first-order (rectangle-rule)
  * discretisation of

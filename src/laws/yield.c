@@ -8,7 +8,7 @@
  * so von Mises (eq. 113; on the axis it equals Tresca) gives
  *   p0^2 F(nu, u) = sigma_y^2,
  *   F(nu, u) = {(1 + nu)[1 - u atan(1/u)] - (3/2)(1 + u^2)^(-1)}^2.
- * The extracted eq. 117 has "+ 3/2": that sign is wrong (DESIGN.md); with
+ * The extracted eq. 117 has "+ 3/2": that sign is wrong; with
  * it Ay(0.3) would not be 1.613, the constant eq. 67 uses. Yield starts
  * where F is largest, so Ay[nu] = F(nu, u*)^(-1/2) (eq. 120), u* found here
  * with GSL's Brent minimiser on -F over 0 < u < 5.
