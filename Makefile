@@ -3,6 +3,7 @@
 #   make            build build/cwb
 #   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/ (V=1: verbose)
 #   make docs       doc/reference/ and doc/figures.md, from the tables and a verification run
+#   make report     cwb verify's HTML report with plots, rendered by headless chromium
 #   make check      build and run the Check test suites (and api-check)
 #   make install    libcwb (static + shared), cwb_api.h, cwb.pc, the CLI (PREFIX, DESTDIR; mk/install.mk)
 #   make sanitize   the test suites under AddressSanitizer + UBSan
@@ -45,7 +46,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: docs man man-check install uninstall api-check lib all check demo figures peer sanitize tsan valgrind bench clean format deps reference-analytic \
+.PHONY: docs report man man-check install uninstall api-check lib all check demo figures peer sanitize tsan valgrind bench clean format deps reference-analytic \
         reference bench-fem bench-lammps fuzz
 
 all: $(BUILD)/cwb
@@ -245,6 +246,21 @@ demo: $(BUILD)/cwb
 	@echo "demo: CSV, gnuplot scripts and PNGs are in plots/; cwb verify --out DIR judges them all"
 
 figures: demo
+
+# The verification report with every plot (cwb verify), looked at in a real
+# browser: Debian's chromium renders index.html headless to a screenshot,
+# which fails the target if the page does not render.
+REPORT = $(BUILD)/report
+report: $(BUILD)/cwb
+	@sh tools/ensure-deps.sh chromium
+	$(BUILD)/cwb verify --jobs 2 --out $(REPORT) || true
+	chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+	    --disable-background-networking --disable-component-update --disable-sync \
+	    --user-data-dir=$(abspath $(REPORT))/.chromium --window-size=1280,3000 \
+	    --screenshot=$(abspath $(REPORT))/screenshot.png file://$(abspath $(REPORT))/index.html \
+	    2>$(REPORT)/chromium.log
+	@test -s $(REPORT)/screenshot.png && \
+	    echo "report: $(REPORT)/index.html, as chromium renders it: $(REPORT)/screenshot.png"
 
 # The pages of doc/ that mirror data, written from it (tests/test_docs.c and
 # tests/test_references.c fail when they are stale): the reference pages

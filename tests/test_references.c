@@ -24,6 +24,7 @@
 #include <gsl/gsl_errno.h>
 
 #include "cwb_files.h"
+#include "cwb_fit.h"
 #include "cwb_test.h"
 
 /* A case whose reference is another model (a published law against cwb's
@@ -379,6 +380,23 @@ START_TEST(verify_report_agrees)
     size_t nj = collect_jobs(jobs, fails, sizeof fails), models = 0;
     for (size_t i = 0; i < nj; i++)
         models += jobs[i].model_comparison != 0;
+    /* and the fits of a run to a reference (models run and scalar) */
+    glob_t g;
+    ck_assert_int_eq(glob("cases/*.fit", 0, NULL, &g), 0);
+    cwb_fit_case *fc = malloc(sizeof *fc);
+    ck_assert_ptr_nonnull(fc);
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        char msg[CWB_MSG];
+        ck_assert_msg(cwb_fit_case_read(g.gl_pathv[i], fc, msg, sizeof msg) == CWB_OK, "%s", msg);
+        const char *model = fc->v.text[CWB_FIT_MODEL];
+        if (fc->v.text[CWB_FIT_REFERENCE][0] &&
+            (strcmp(model, "run") == 0 || strcmp(model, "scalar") == 0)) {
+            nj++;
+            models += fc->v.text[CWB_FIT_MODEL_COMPARISON][0] != 0;
+        }
+    }
+    free(fc);
+    globfree(&g);
     char dir[] = "/tmp/cwb-verify-XXXXXX", log[64], counts[64];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(log, sizeof log, "%s/log", dir);

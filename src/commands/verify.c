@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cwb_files.h"
+#include "cwb_fit.h"
 #include "cwb_out.h"
 #include "cwb_verdict.h"
 #include "cwb_verify.h"
@@ -50,7 +51,8 @@ typedef struct {
     char path[CWB_TEXT];
     char title[CWB_TEXT];
     char model_comparison[CWB_TEXT];
-    int sweep;
+    int sweep; /* cwb sweep */
+    int fit;   /* cwb fit: a run or scalar fit to its [fit] reference */
     pid_t pid;
     int status;
 } item;
@@ -118,31 +120,68 @@ static int classify(const char *path, item *it, char *msg, size_t n)
     return rc == CWB_OK ? named : -1;
 }
 
+/* A fit-case that fits a run to a reference (models run and scalar): 1,
+ * filling it; 0 for the other models (they fit closed forms to data); -1
+ * with msg when it does not read. */
+static int classify_fit(const char *path, item *it, char *msg, size_t n)
+{
+    cwb_fit_case *fc = malloc(sizeof *fc);
+    if (!fc)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory"), -1;
+    int rc = cwb_fit_case_read(path, fc, msg, n);
+    int named = rc == CWB_OK && fc->v.text[CWB_FIT_REFERENCE][0] &&
+                (strcmp(fc->v.text[CWB_FIT_MODEL], "run") == 0 ||
+                 strcmp(fc->v.text[CWB_FIT_MODEL], "scalar") == 0);
+    if (named) {
+        memset(it, 0, sizeof *it);
+        snprintf(it->name, sizeof it->name, "%s", fc->name);
+        snprintf(it->path, sizeof it->path, "%s", path);
+        it->fit = 1;
+        snprintf(it->title, sizeof it->title, "%s", fc->title);
+        snprintf(it->model_comparison, sizeof it->model_comparison, "%s",
+                 fc->v.text[CWB_FIT_MODEL_COMPARISON]);
+    }
+    free(fc);
+    return rc == CWB_OK ? named : -1;
+}
+
+/* The files of ROOT/cases/ matching pattern ("*.case"), classified. */
+static int add_items(const cwb_verify_request *req, const char *ext, item *items, size_t *k,
+                     size_t max, char *msg, size_t n)
+{
+    const char *root = req->root && req->root[0] && strcmp(req->root, ".") != 0 ? req->root : NULL;
+    char pattern[CWB_TEXT];
+    snprintf(pattern, sizeof pattern, "%s%scases/*%s", root ? root : "", root ? "/" : "", ext);
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0)
+        return CWB_OK;
+    int rc = CWB_OK;
+    for (size_t i = 0; rc == CWB_OK && i < g.gl_pathc && *k < max; i++) {
+        int named = strcmp(ext, ".fit") == 0 ? classify_fit(g.gl_pathv[i], &items[*k], msg, n)
+                                             : classify(g.gl_pathv[i], &items[*k], msg, n);
+        if (named < 0)
+            rc = CWB_EINPUT;
+        else if (named && wanted(req, items[*k].name))
+            (*k)++;
+    }
+    globfree(&g);
+    return rc;
+}
+
 static int find_items(const cwb_verify_request *req, item **out, size_t *count, char *msg,
                       size_t n)
 {
-    char pattern[CWB_TEXT];
-    const char *root = req->root && req->root[0] && strcmp(req->root, ".") != 0 ? req->root : NULL;
-    snprintf(pattern, sizeof pattern, "%s%scases/*.case", root ? root : "", root ? "/" : "");
-    glob_t g;
-    if (glob(pattern, 0, NULL, &g) != 0)
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "no case files match %s: run cwb verify from the repository's root, or "
-                        "give --root DIR",
-                        pattern);
-    item *items = calloc(g.gl_pathc, sizeof *items);
+    item *items = calloc(MAX_ITEMS, sizeof *items);
     size_t k = 0;
     int rc = items ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    for (size_t i = 0; rc == CWB_OK && i < g.gl_pathc && k < MAX_ITEMS; i++) {
-        int named = classify(g.gl_pathv[i], &items[k], msg, n);
-        if (named < 0)
-            rc = CWB_EINPUT;
-        else if (named && wanted(req, items[k].name))
-            k++;
-    }
-    globfree(&g);
+    if (rc == CWB_OK)
+        rc = add_items(req, ".case", items, &k, MAX_ITEMS, msg, n);
+    if (rc == CWB_OK)
+        rc = add_items(req, ".fit", items, &k, MAX_ITEMS, msg, n);
     if (rc == CWB_OK && k == 0)
-        rc = cwb_fail(msg, n, CWB_EINPUT, "no case names a reference%s",
+        rc = cwb_fail(msg, n, CWB_EINPUT,
+                      "no case names a reference%s (cwb verify runs ROOT/cases/: run it from the "
+                      "repository's root, or give --root DIR)",
                       req->nonly ? " among the names given" : "");
     if (rc != CWB_OK) {
         free(items);
@@ -153,12 +192,46 @@ static int find_items(const cwb_verify_request *req, item **out, size_t *count, 
     return CWB_OK;
 }
 
+static const char *command_of(const item *it)
+{
+    return it->fit ? "fit" : it->sweep ? "sweep" : "run";
+}
+
 /* --- one case, in its child ------------------------------------------------ */
+
+/* A fit of a run to its reference: the fitted curve's deviation and verdict. */
+static void fit_one(const item *it, const cwb_verify_request *req, const char *dir, slot *s,
+                    char *msg, size_t n)
+{
+    cwb_result r;
+    cwb_result_init(&r);
+    cwb_fit_request fr = {.path = it->path, .dir = dir, .plot = req->plot, .format = "png"};
+    cwb_fit_case *fc = malloc(sizeof *fc);
+    s->rc = fc ? cwb_fit_case_read(it->path, fc, msg, n) : CWB_EFAIL;
+    if (s->rc == CWB_OK)
+        s->rc = cwb_fit(&fr, &r, NULL, msg, n);
+    if (s->rc == CWB_OK) {
+        s->verdict = r.verdict;
+        s->ndev = 1;
+        snprintf(s->dev[0].y, sizeof s->dev[0].y, "%.47s", fc->v.text[CWB_FIT_Y]);
+        snprintf(s->dev[0].reference, sizeof s->dev[0].reference, "%s",
+                 fc->v.text[CWB_FIT_REFERENCE]);
+        s->dev[0].max_rel = cwb_result_get(&r, "ref_max_rel_error");
+        s->dev[0].rms_rel = NAN;
+        s->dev[0].tolerance = cwb_result_get(&r, "ref_tolerance");
+        s->dev[0].verdict = r.verdict;
+        snprintf(s->plot, sizeof s->plot, "%s_fit", it->name);
+    }
+    free(fc);
+    cwb_result_free(&r);
+}
 
 static void run_one(const item *it, const cwb_verify_request *req, const char *dir, slot *s)
 {
     char msg[CWB_MSG];
-    if (!it->sweep) {
+    if (it->fit)
+        fit_one(it, req, dir, s, msg, sizeof msg);
+    else if (!it->sweep) {
         cwb_case *c = cwb_case_new();
         cwb_result r;
         cwb_result_init(&r);
@@ -389,7 +462,8 @@ static const char html_head[] =
     ".v{font-weight:bold;padding:.1em .5em;border-radius:.3em}\n"
     ".pass{background:#d8f5d8}.fail{background:#f8d0d0}.model{background:#dde6f8}"
     ".other{background:#eee}.error{background:#f8e0b0}\n"
-    "code{font-size:.9em}\n</style>\n</head>\n<body>\n";
+    "code{font-size:.9em;overflow-wrap:anywhere}\n.info{min-width:0;overflow-wrap:anywhere}\n"
+    "nav li{margin:.15em 0}\n</style>\n</head>\n<body>\n";
 
 static void counts_line(const page *pg, const cwb_verify_counts *c)
 {
@@ -461,12 +535,11 @@ static void case_entry(const page *pg, const cwb_verify_request *req, const item
         fprintf(pg->f, "<div class=\"info\"><p><b>");
         esc(pg, it->title[0] ? it->title : it->name);
         fprintf(pg->f, "</b><br><code>cwb %s %s</code> <span class=\"v %s\">%s</span></p>\n",
-                it->sweep ? "sweep" : "run", it->path, verdict_class(s), verdict_text(s));
+                command_of(it), it->path, verdict_class(s), verdict_text(s));
     } else {
         fprintf(pg->f, "### %s\n\n", it->name);
         esc(pg, it->title[0] ? it->title : it->name);
-        fprintf(pg->f, "\n\n`cwb %s %s`: **%s**", it->sweep ? "sweep" : "run", it->path,
-                verdict_text(s));
+        fprintf(pg->f, "\n\n`cwb %s %s`: **%s**", command_of(it), it->path, verdict_text(s));
         if (linked)
             fprintf(pg->f, " ([plot](%s))", link);
         fprintf(pg->f, "\n\n");
@@ -491,6 +564,25 @@ static void case_entry(const page *pg, const cwb_verify_request *req, const item
     }
     if (pg->html)
         fprintf(pg->f, "</div></div>\n");
+}
+
+/* The HTML page's contents: each document with its cases' verdicts counted. */
+static void contents(const page *pg, const item *items, const slot *slots, size_t count)
+{
+    fprintf(pg->f, "<nav><ul>\n");
+    for (size_t d = 0; d < sizeof documents / sizeof *documents; d++) {
+        cwb_verify_counts c = {0};
+        for (size_t i = 0; i < count; i++)
+            if (document_of(items[i].name) == d)
+                tally(&slots[i], &c);
+        if (!c.cases)
+            continue;
+        fprintf(pg->f, "<li><a href=\"#doc%zu\">", d);
+        esc(pg, documents[d].heading);
+        fprintf(pg->f, "</a>: %zu cases, %zu PASS, %zu FAIL, %zu model comparisons%s</li>\n",
+                c.cases, c.pass, c.fail, c.model, c.errors ? ", errors" : "");
+    }
+    fprintf(pg->f, "</ul></nav>\n");
 }
 
 /* The Markdown index: one table per document, a row per comparison. */
@@ -561,6 +653,8 @@ static void report_body(const page *pg, const item *items, const slot *slots, si
                        "`cwb verify --out DIR` writes the same as one HTML page with the plots.\n\n",
                 CWB_VERSION);
     counts_line(pg, c);
+    if (pg->html)
+        contents(pg, items, slots, count);
     for (size_t d = 0; d < sizeof documents / sizeof *documents; d++) {
         int any = 0;
         for (size_t i = 0; i < count; i++) {
@@ -568,7 +662,10 @@ static void report_body(const page *pg, const item *items, const slot *slots, si
                 continue;
             if (!any) {
                 const cwb_work *w = documents[d].key ? cwb_work_find(documents[d].key) : NULL;
-                fprintf(pg->f, pg->html ? "<h2>" : "## ");
+                if (pg->html)
+                    fprintf(pg->f, "<h2 id=\"doc%zu\">", d);
+                else
+                    fprintf(pg->f, "## ");
                 esc(pg, documents[d].heading);
                 fprintf(pg->f, pg->html ? "</h2>\n" : "\n\n");
                 if (w) {
@@ -621,7 +718,7 @@ static void report_json(FILE *f, const item *items, const slot *slots, size_t co
         const slot *s = &slots[i];
         fprintf(f, "%s\n{\"name\": ", i ? "," : "");
         json_text(f, it->name);
-        fprintf(f, ", \"command\": \"%s\", \"file\": ", it->sweep ? "sweep" : "run");
+        fprintf(f, ", \"command\": \"%s\", \"file\": ", command_of(it));
         json_text(f, it->path);
         fprintf(f, ", \"document\": ");
         json_text(f, documents[document_of(it->name)].heading);

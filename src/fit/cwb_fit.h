@@ -66,6 +66,8 @@ typedef enum {
     CWB_FIT_RESULT,     /* scalar result of the run fitted to y (model `scalar`) */
     CWB_FIT_REF_X,      /* the reference's x column when it is not named x */
     CWB_FIT_REF_Y,      /* the reference's y column when it is not named y */
+    CWB_FIT_MODEL_COMPARISON, /* what the fitted curve's deviation measures when the
+                                 reference is another model (no verdict) */
     CWB_FIT_KEY_COUNT
 } cwb_fit_key;
 
@@ -77,6 +79,11 @@ typedef struct {
     cwb_values v;      /* [fit] values: v.text[k], v.list[k] by cwb_fit_key */
     const int *line;   /* line that set each key (v.given; 0: not given) */
 } cwb_fit_case;
+
+/* Read and check fit-case path into *fc (large: allocate it), without
+ * fitting: CWB_OK, or CWB_EINPUT with "FILE:LINE: ..." (cwb verify reads
+ * which fits name a reference). */
+int cwb_fit_case_read(const char *path, cwb_fit_case *fc, char *msg, size_t n);
 
 /* A growing text (summary lines, provenance lines, JSON). An allocation
  * failure sets failed and drops the rest; the engine reports it once. */

@@ -137,6 +137,13 @@ static const cwb_param fit_params[] = {
                        .unit = "-",
                        .kind = CWB_PARAM_TEXT,
                        .help = "run: the reference's y column (default: y)"},
+    [CWB_FIT_MODEL_COMPARISON] = {.name = "model_comparison",
+                                  .unit = "-",
+                                  .kind = CWB_PARAM_TEXT,
+                                  .help = "run, scalar: set when the reference is another model "
+                                          "(a law fitted to an FEM curve): says what the fitted "
+                                          "curve's deviation measures; it is then a result, "
+                                          "not judged against the reference's tolerance"},
     [CWB_FIT_KEY_COUNT] = {0}};
 
 const cwb_param *cwb_fit_params(void)
@@ -503,6 +510,11 @@ static int read_fit_case(const char *path, cwb_fit_case *fc, char *msg, size_t n
         return rc;
     fc->title = fc->v.text[CWB_FIT_TITLE][0] ? fc->v.text[CWB_FIT_TITLE] : fc->name;
     return CWB_OK;
+}
+
+int cwb_fit_case_read(const char *path, cwb_fit_case *fc, char *msg, size_t n)
+{
+    return read_fit_case(path, fc, msg, n);
 }
 
 static int find_model(const cwb_fit_case *fc, const cwb_fit_model **model, char *msg, size_t n)

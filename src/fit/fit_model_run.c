@@ -29,6 +29,7 @@
 #include "cwb_law.h"
 #include "cwb_out.h"
 #include "cwb_numeric.h"
+#include "cwb_verdict.h"
 
 #define MAX_FREE 8
 #define MAX_ITER 200
@@ -386,6 +387,38 @@ static int write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const run_f
     return rc;
 }
 
+/* The fitted curve against the reference it was fitted to, judged as a
+ * run against its reference is (cwb_verdict.h): max |fit - ref| / max
+ * |ref| over the points fitted, against the reference's tolerance; a
+ * model comparison (the fit-case says what the deviation measures) has no
+ * verdict. Into the results, the JSON and a note on the log. */
+static void judge(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
+                  const cwb_reference *ref, const cwb_log *log)
+{
+    double worst = 0.0, scale = 0.0;
+    for (size_t q = 0; q < rf->nq; q++) {
+        worst = fmax(worst, fabs(rf->yfit[q] - rf->yq[q]));
+        scale = fmax(scale, fabs(rf->yq[q]));
+    }
+    double dev = scale > 0.0 ? worst / scale : worst;
+    const char *model = fc->v.text[CWB_FIT_MODEL_COMPARISON];
+    cwb_verdict v = cwb_verdict_judge(dev, ref->tolerance, model[0] != 0);
+    cwb_fit_put(o, "ref_max_rel_error", "", dev);
+    cwb_fit_put(o, "ref_tolerance", "", ref->tolerance);
+    if (o->res)
+        o->res->verdict = v;
+    cwb_fit_json_number(&o->json_out, "ref_max_rel_error", dev, 6);
+    cwb_fit_json_number(&o->json_out, "ref_tolerance", ref->tolerance, 6);
+    cwb_fit_json_string(&o->json_out, "verdict", cwb_verdict_word(v));
+    char line[256];
+    cwb_verdict_line(v, dev, ref->tolerance, line, sizeof line);
+    cwb_fit_note(o, "fitted curve against the reference: %s of max |ref|", line);
+    cwb_logf(log, CWB_LOG_NOTE, "cwb: the fitted curve against %s: %s (of max |ref|)\n",
+             fc->v.text[CWB_FIT_REFERENCE], line);
+    if (model[0])
+        cwb_logf(log, CWB_LOG_NOTE, "cwb:   (%s)\n", model);
+}
+
 /* Fit rf's keys to the reference ref, report and write the table. */
 static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, run_fit *rf,
                        const cwb_reference *ref, char *msg, size_t n)
@@ -405,6 +438,7 @@ static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *lo
         rc = solve(rf, theta, &sol, msg, n);
     if (rc == CWB_OK) {
         report(fc, o, rf, &sol);
+        judge(fc, o, rf, ref, log);
         if (sol.status != GSL_SUCCESS)
             cwb_logf(log, CWB_LOG_WARN, "%s: the fit stopped without converging (GSL: %s)\n",
                      fc->name, gsl_strerror(sol.status));
@@ -447,7 +481,8 @@ static const cwb_fit_key run_requires[] = {CWB_FIT_CASE, CWB_FIT_REFERENCE, CWB_
                                            CWB_FIT_Y,    CWB_FIT_FREE,      CWB_FIT_MODEL};
 static const cwb_fit_key run_accepts[] = {
     CWB_FIT_START, CWB_FIT_LOWER,      CWB_FIT_UPPER, CWB_FIT_WHERE, CWB_FIT_X_RANGE,
-    CWB_FIT_NOISE, CWB_FIT_NOISE_SEED, CWB_FIT_REF_X, CWB_FIT_REF_Y, CWB_FIT_MODEL};
+    CWB_FIT_NOISE, CWB_FIT_NOISE_SEED, CWB_FIT_REF_X, CWB_FIT_REF_Y, CWB_FIT_MODEL_COMPARISON,
+    CWB_FIT_MODEL};
 
 const cwb_fit_model cwb_fit_model_run = {
     .name = "run",
