@@ -51,6 +51,42 @@ START_TEST(force_control_inverts_displacement_control)
 }
 END_TEST
 
+
+/* Two materials on the linear law (seed 002, "Contact response"): k_t/k_n
+ * is the mean of the two materials' ktDivKn and tan phi the smaller of the
+ * two. Linear normal spring k_n = 1e6 N/m at delta = 1e-5 m (F_n = 10 N),
+ * then a tangential displacement: in stick F_t = k_t xi, k_t = (0.2 +
+ * 0.6)/2 k_n = 4e5 N/m (a wrong average, e.g. the first material's, gives
+ * 2e5); past the cap F_t = min(mu, mu2) F_n. Hand closed forms. */
+START_TEST(linear_law_two_materials)
+{
+    const char *base[] = {"contact.normal=linear", "normal.kn=1e6",
+                          "tangential.stiffness=ratio", "tangential.kt_div_kn=0.2",
+                          "tangential.kt_div_kn2=0.6", "driver.normal=1e-5,1e-5",
+                          "driver.tangential=0,1e-6", "driver.steps=10"};
+    cwb_result r;
+    test_run("tests/data/history_hertz_linear.case", base, 8, &r);
+    size_t end = r.series.nrow - 1;
+    ck_assert_rel(test_col(&r, "F_n", end), 10.0, 1e-12);
+    ck_assert_rel(test_col(&r, "F_t", end), 4e5 * 1e-6, 1e-12);
+    cwb_result_free(&r);
+    /* mu = 0.5 against a frictionless second material: no friction at all */
+    const char *frictionless[] = {"contact.normal=linear", "normal.kn=1e6",
+                                  "tangential.mu2=0", "driver.normal=1e-5,1e-5",
+                                  "driver.tangential=0,1e-6", "driver.steps=10"};
+    test_run("tests/data/history_hertz_linear.case", frictionless, 6, &r);
+    ck_assert(fabs(test_col(&r, "F_t", r.series.nrow - 1)) < 1e-12);
+    cwb_result_free(&r);
+    /* mu = 0.5, mu2 = 0.2: slides at 0.2 F_n = 2 N (k_t 1e7 N/m reaches it at 2e-7 m) */
+    const char *smaller[] = {"contact.normal=linear", "normal.kn=1e6", "tangential.mu2=0.2",
+                             "driver.normal=1e-5,1e-5", "driver.tangential=0,1e-6",
+                             "driver.steps=10"};
+    test_run("tests/data/history_hertz_linear.case", smaller, 6, &r);
+    ck_assert_rel(test_col(&r, "F_t", r.series.nrow - 1), 2.0, 1e-12);
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* A tangential force target beyond mu F_n cannot be held: the run stops
  * with status 1 and says why. */
 START_TEST(force_control_beyond_coulomb_fails)
@@ -108,6 +144,7 @@ Suite *history_suite(void)
     TCase *tc = test_tcase("history", 30);
     tcase_add_test(tc, force_control_inverts_displacement_control);
     tcase_add_test(tc, force_control_beyond_coulomb_fails);
+    tcase_add_test(tc, linear_law_two_materials);
     tcase_add_test(tc, coulomb_loop_and_energy);
     tcase_add_test(tc, hertz_force_control_on_closed_form);
     suite_add_tcase(s, tc);

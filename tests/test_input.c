@@ -121,6 +121,9 @@ static const struct {
      4},
     /* parameters of the issue-3 laws, each fed a bad value */
     {"tangential = linear", "tangential = mindlin", "tangential.mu=-0.1", "out of range", 0},
+    /* the linear law's second material (seed 002): line 7 */
+    {"mu = 0.3\n", "mu = 0.3\nkt_div_kn2 = 0\n", NULL, "kt_div_kn2 = 0 [-] is out of range", 7},
+    {"mu = 0.3\n", "mu = 0.3\nmu2 = -0.5\n", NULL, "mu2 = -0.5 [-] is out of range", 7},
     {"tangential = linear", "tangential = mindlin_deresiewicz", "tangential.mu=0", "out of range",
      0},
     {"tangential = linear", "tangential = lth", "tangential.mu=abc", "not a finite number", 0},

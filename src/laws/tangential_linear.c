@@ -18,13 +18,25 @@
  * the work along the step exactly, so the energy account closes to
  * round-off (tests/test_laws.c, tests/test_history.c).
  *
+ * Two materials (seed 002, "Contact response"): k_t/k_n "is averaged
+ * between both materials in contact" and the friction angle "is computed
+ * from contacting materials ... of which consequence is that material
+ * without friction will not have frictional contacts" (the formulas were
+ * lost in the extraction): with body 2's own kt_div_kn2 and mu2 given, the
+ * contact takes k_t/k_n = (kt_div_kn + kt_div_kn2)/2, the arithmetic mean,
+ * and tan phi = min(mu, mu2), the smaller friction angle (the only rule of
+ * the two the quoted consequence allows: a frictionless material makes
+ * every contact frictionless). Without them, the contact's own values.
+ *
  * Units: k_t [N/m], mu [-], force [N], energy [J].
  * History: cwb_spring_state (committed force, k_t and F_n).
  * Invariant: |F_t| <= mu F_n after the cap (asserted in tests).
  */
+#include <math.h>
+
 #include "cwb_law.h"
 
-enum { P_MU, P_STIFFNESS, P_RATIO, P_KT };
+enum { P_MU, P_STIFFNESS, P_RATIO, P_KT, P_RATIO2, P_MU2, D_RATIO, D_MU };
 
 static const char *const stiffness_words[] = {"ratio", "direct", NULL};
 
@@ -55,6 +67,21 @@ static const cwb_param tlinear_params[] = {
      .min = 0,
      .max = INFINITY,
      .help = "tangential stiffness (stiffness = direct)"},
+    {.name = "kt_div_kn2",
+     .unit = "-",
+     .def = -1,
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "ktDivKn of body 2's material: the contact takes the mean of kt_div_kn and this "
+             "(seed 002); default: kt_div_kn alone"},
+    {.name = "mu2",
+     .unit = "-",
+     .def = -1,
+     .min = 0,
+     .max = INFINITY,
+     .help = "friction coefficient of body 2's material: the contact takes min(mu, mu2), the "
+             "smaller friction angle (seed 002); default: mu alone"},
     {0}};
 
 static int tlinear_check(const double *p, const cwb_pair *g, char *msg, size_t n)
@@ -66,12 +93,23 @@ static int tlinear_check(const double *p, const cwb_pair *g, char *msg, size_t n
     return CWB_OK;
 }
 
+/* The contact's ratio and friction from the two materials' (see the header). */
+static int tlinear_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
+{
+    (void)g;
+    (void)msg;
+    (void)n;
+    p[D_RATIO] = p[P_RATIO2] > 0.0 ? 0.5 * (p[P_RATIO] + p[P_RATIO2]) : p[P_RATIO];
+    p[D_MU] = p[P_MU2] >= 0.0 ? fmin(p[P_MU], p[P_MU2]) : p[P_MU];
+    return CWB_OK;
+}
+
 static int tlinear_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
                         const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
     (void)g;
-    double kt = (int)p[P_STIFFNESS] == 1 ? p[P_KT] : p[P_RATIO] * nrm->stiffness;
-    cwb_spring_step(state, k, nrm, &(cwb_spring_law){kt, 1.0, p[P_MU]}, out, trial);
+    double kt = (int)p[P_STIFFNESS] == 1 ? p[P_KT] : p[D_RATIO] * nrm->stiffness;
+    cwb_spring_step(state, k, nrm, &(cwb_spring_law){kt, 1.0, p[D_MU]}, out, trial);
     return CWB_OK;
 }
 
@@ -86,6 +124,7 @@ const cwb_tangential_type cwb_tangential_linear = {
             .dims = CWB_DIM_3D | CWB_DIM_2D,
             .state_size = sizeof(cwb_spring_state),
             .check = tlinear_check,
+            .prepare = tlinear_prepare,
         },
     .step = tlinear_step,
 };
