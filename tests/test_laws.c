@@ -142,6 +142,20 @@ static const cwb_tangential_type *tangential_law(const char *name)
     return CWB_AS_TANGENTIAL(h);
 }
 
+/* A law's parameters as a case file gives them: the table's defaults, the
+ * first n replaced by given[], then the law's derived constants (prepare),
+ * as the case reader does before any step. */
+static void law_params(const cwb_law_head *h, const cwb_pair *g, const double *given, size_t n,
+                       double *p)
+{
+    cwb_values v;
+    cwb_values_init(&v, h->params);
+    memcpy(p, v.p, sizeof v.p);
+    memcpy(p, given, n * sizeof *given);
+    char msg[CWB_MSG];
+    ck_assert_msg(!h->prepare || h->prepare(p, g, msg, sizeof msg) == CWB_OK, "%s", msg);
+}
+
 /* Deterministic pseudo-random numbers in [-1, 1] (no global state). */
 static double lcg(unsigned long *s)
 {
@@ -155,8 +169,9 @@ static double lcg(unsigned long *s)
 START_TEST(tangential_linear_coulomb_cap)
 {
     const cwb_tangential_type *law = tangential_law("linear");
-    double p[CWB_MAX_PARAMS] = {0.3, 1, 1.0, 2e5}; /* mu, direct, -, kt */
     cwb_pair g = sphere_pair(0.01, 1e9, 0.01, 1e9, 0.3);
+    double p[CWB_MAX_PARAMS];
+    law_params(&law->head, &g, (const double[]){0.3, 1, 1.0, 2e5}, 4, p); /* mu, direct, -, kt */
     CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE],
         copy[CWB_MAX_STATE];
     unsigned long seed = 42;
@@ -194,8 +209,9 @@ START_TEST(tangential_linear_slip_energy)
 {
     const cwb_tangential_type *law = tangential_law("linear");
     const double kt = 2e5, mu = 0.3, N = 10.0, fy = mu * N;
-    double p[CWB_MAX_PARAMS] = {mu, 1, 1.0, kt};
     cwb_pair g = sphere_pair(0.01, 1e9, 0.01, 1e9, 0.3);
+    double p[CWB_MAX_PARAMS];
+    law_params(&law->head, &g, (const double[]){mu, 1, 1.0, kt}, 4, p);
     cwb_normal_out nrm = {.force = N, .stiffness = 1e6};
     double start_force = 1.0, du = 5e-5; /* f_t = 1 + 10 = 11 N > f_y = 3 N */
     CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
