@@ -21,6 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
+
+#include "cwb_numeric.h"
 #include "cwb_test.h"
 
 #define THREADS 4
@@ -127,11 +131,163 @@ START_TEST(test_threads_every_law)
 }
 END_TEST
 
+/* --- whole runs from several threads --------------------------------------
+ *
+ * Cases that read reference curves (compared and also_references: the
+ * reference cache of src/drivers/run.c), case files (the file cache of
+ * src/io/ini.c) and integrate with GSL's quadrature (the profile driver),
+ * each run by THREADS threads at once in a different order, so that every
+ * cache is read and replaced by racing threads; then alone. A run is a
+ * function of its case, so every thread must reproduce the lone run's
+ * scalars and series bit for bit. */
+static const char *const run_cases[] = {
+    "cases/chung_ooi_1_glass.case",                                /* collision, reference */
+    "cases/linear_spring_impact.case", "cases/seed004_fig3b.case", /* profile driver: GSL QAGS */
+    "cases/seed000_fig12.case", /* reference and also_reference */
+};
+#define RUN_CASES  (sizeof run_cases / sizeof *run_cases)
+#define RUN_ROUNDS 3
+
+typedef struct {
+    int first; /* the case this thread starts with */
+    cwb_result res[RUN_CASES];
+    int rc[RUN_CASES];
+    char msg[CWB_MSG];
+} case_runs;
+
+static void *run_cases_from(void *arg)
+{
+    case_runs *cr = arg;
+    cwb_case *c = cwb_case_new();
+    for (size_t round = 0; c && round < RUN_ROUNDS; round++)
+        for (size_t k = 0; k < RUN_CASES; k++) {
+            size_t i = (k + (size_t)cr->first) % RUN_CASES;
+            if (round)
+                cwb_result_free(&cr->res[i]);
+            cr->rc[i] = cwb_case_load(c, run_cases[i], NULL, 0, cr->msg, sizeof cr->msg);
+            if (cr->rc[i] == CWB_OK)
+                cr->rc[i] = cwb_run_case(c, &cr->res[i], cr->msg, sizeof cr->msg);
+            else
+                cwb_result_init(&cr->res[i]);
+        }
+    free(c);
+    return NULL;
+}
+
+/* a and b the same scalars and series, bit for bit. */
+static void same_result(const cwb_result *a, const cwb_result *b, const char *what, int t)
+{
+    ck_assert_msg(a->nscalar == b->nscalar, "%s, thread %d: %zu scalars, alone %zu", what, t,
+                  a->nscalar, b->nscalar);
+    for (size_t i = 0; i < a->nscalar; i++)
+        ck_assert_msg(strcmp(a->scalar[i].name, b->scalar[i].name) == 0 &&
+                          memcmp(&a->scalar[i].value, &b->scalar[i].value, sizeof(double)) == 0,
+                      "%s, thread %d: %s = %.17g, alone %s = %.17g", what, t, a->scalar[i].name,
+                      a->scalar[i].value, b->scalar[i].name, b->scalar[i].value);
+    ck_assert_msg(a->series.ncol == b->series.ncol && a->series.nrow == b->series.nrow,
+                  "%s, thread %d: series %zux%zu, alone %zux%zu", what, t, a->series.nrow,
+                  a->series.ncol, b->series.nrow, b->series.ncol);
+    for (size_t j = 0; j < a->series.ncol; j++)
+        ck_assert_msg(
+            memcmp(a->series.col[j].v, b->series.col[j].v, a->series.nrow * sizeof(double)) == 0,
+            "%s, thread %d: column %s differs", what, t, a->series.col[j].name);
+}
+
+START_TEST(test_threads_runs)
+{
+    case_runs *alone = calloc(1, sizeof *alone), *runs[THREADS];
+    ck_assert_ptr_nonnull(alone);
+    pthread_t tid[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+        runs[t] = calloc(1, sizeof *runs[t]);
+        ck_assert_ptr_nonnull(runs[t]);
+        runs[t]->first = t;
+        ck_assert_int_eq(pthread_create(&tid[t], NULL, run_cases_from, runs[t]), 0);
+    }
+    for (int t = 0; t < THREADS; t++)
+        ck_assert_int_eq(pthread_join(tid[t], NULL), 0);
+    run_cases_from(alone);
+    for (size_t i = 0; i < RUN_CASES; i++)
+        ck_assert_msg(alone->rc[i] == CWB_OK, "%s: %s", run_cases[i], alone->msg);
+    for (int t = 0; t < THREADS; t++) {
+        for (size_t i = 0; i < RUN_CASES; i++) {
+            ck_assert_msg(runs[t]->rc[i] == CWB_OK, "%s, thread %d: %s", run_cases[i], t,
+                          runs[t]->msg);
+            same_result(&runs[t]->res[i], &alone->res[i], run_cases[i], t);
+            cwb_result_free(&runs[t]->res[i]);
+        }
+        free(runs[t]);
+    }
+    for (size_t i = 0; i < RUN_CASES; i++)
+        cwb_result_free(&alone->res[i]);
+    free(alone);
+}
+END_TEST
+
+/* --- GSL's error handler, one per process ------------------------------------
+ *
+ * Code that calls GSL inside the library opens a quiet section
+ * (cwb_numeric.h). The program's handler (here one that counts) must not
+ * be called for an error inside any open section, and must be back once
+ * the last one closes. The interleaving is that of two threads whose
+ * sections overlap: A opens, B opens, A closes while B is still inside. A
+ * save-and-restore around each call restored the program's handler at A's
+ * close, and B's next error reached it (with GSL's default handler: an
+ * abort). */
+static int gsl_errors;
+
+static double constant_one(double x, void *params)
+{
+    (void)x, (void)params;
+    return 1.0;
+}
+
+static void count_gsl_error(const char *reason, const char *file, int line, int gsl_errno)
+{
+    (void)reason, (void)file, (void)line, (void)gsl_errno;
+    gsl_errors++;
+}
+
+/* A GSL call that reports through the handler: QAGS asked for a tolerance
+ * it refuses (epsabs = 0 and epsrel below 50 DBL_EPSILON: GSL_EBADTOL). */
+static int gsl_refusal(void)
+{
+    gsl_integration_workspace *w = gsl_integration_workspace_alloc(4);
+    gsl_function f = {.function = constant_one, .params = NULL};
+    double value, err;
+    int rc = gsl_integration_qags(&f, 0.0, 1.0, 0.0, 0.0, 4, w, &value, &err);
+    gsl_integration_workspace_free(w);
+    return rc;
+}
+
+START_TEST(test_threads_gsl_quiet_sections)
+{
+    gsl_error_handler_t *program = gsl_set_error_handler(count_gsl_error);
+    gsl_errors = 0;
+    ck_assert_int_eq(gsl_refusal(), GSL_EBADTOL);
+    ck_assert_int_eq(gsl_errors, 1); /* the handler is reached outside a section */
+    cwb_gsl_quiet_begin();           /* A */
+    cwb_gsl_quiet_begin();           /* B */
+    cwb_gsl_quiet_end();             /* A leaves, B is still inside */
+    ck_assert_int_eq(gsl_refusal(), GSL_EBADTOL);
+    ck_assert_msg(gsl_errors == 1, "an error inside B's section reached the program's handler");
+    cwb_gsl_quiet_end(); /* B leaves */
+    ck_assert_int_eq(gsl_refusal(), GSL_EBADTOL);
+    ck_assert_msg(gsl_errors == 2, "the program's handler is not back after the last section");
+    cwb_gsl_quiet_end(); /* one end too many changes nothing */
+    ck_assert_int_eq(gsl_refusal(), GSL_EBADTOL);
+    ck_assert_int_eq(gsl_errors, 3);
+    gsl_set_error_handler(program);
+}
+END_TEST
+
 Suite *threads_suite(void)
 {
     Suite *s = suite_create("threads");
     TCase *tc = test_tcase("threads", 60);
     tcase_add_test(tc, test_threads_every_law);
+    tcase_add_test(tc, test_threads_runs);
+    tcase_add_test(tc, test_threads_gsl_quiet_sections);
     suite_add_tcase(s, tc);
     return s;
 }

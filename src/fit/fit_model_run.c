@@ -299,7 +299,7 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     gsl_multifit_nlinear_fdf fdf = {.f = run_residual, .n = rf->nq, .p = rf->np, .params = rf};
     /* GSL's default handler aborts; its statuses are checked here instead. */
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    cwb_gsl_quiet_begin();
     int info = 0, status = gsl_multifit_nlinear_init(theta, &fdf, w);
     if (status == GSL_SUCCESS)
         status = gsl_multifit_nlinear_driver(MAX_ITER, 1e-10, 1e-10, 0.0, progress, rf, &info, w);
@@ -311,7 +311,7 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
         rc = cwb_fail(msg, n, rf->rc, "fit: %s", rf->msg);
     else
         rc = solution_at(rf, w, gsl_multifit_nlinear_position(w), sol, msg, n);
-    gsl_set_error_handler(old);
+    cwb_gsl_quiet_end();
     gsl_multifit_nlinear_free(w);
     return rc;
 }
