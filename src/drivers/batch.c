@@ -380,8 +380,10 @@ static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t
     int rc = cwb_case_load(c, b->req.path, over, k, why, sizeof why);
     free(over);
     slot->loaded = rc == CWB_OK;
-    /* the loader names a value "--set KEY=VALUE: ..."; here it is a cell */
-    const char *set = strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
+    /* the loader names a value "--set KEY=VALUE: ..."; here it is a cell
+     * (why is only written when the load fails) */
+    const char *set =
+        rc == CWB_EINPUT && strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
     if (rc == CWB_EINPUT && set)
         return cwb_fail(msg, n, rc, "%s:%zu: %.*s: %s", b->req.samples, b->t.line[r],
                         (int)(set - why - 6), why + 6, set + 2);
