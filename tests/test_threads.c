@@ -24,7 +24,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 
-#include "cwb_numeric.h"
+#include "cwb_gsl.h"
 #include "cwb_test.h"
 
 #define THREADS 4
@@ -224,10 +224,108 @@ START_TEST(test_threads_runs)
 }
 END_TEST
 
+/* --- the public run API from several threads -------------------------------
+ *
+ * What a Python thread pool does: runs, sweeps, batches and fits of
+ * different cases at once through include/cwb/cwb_api.h, each thread
+ * starting with another, then each call alone. Every scalar and every cell
+ * of the table must be the lone call's, bit for bit. */
+enum { API_RUN, API_SWEEP, API_BATCH, API_FIT, API_CALLS };
+
+static cwb_api_result *api_call(int which, char *msg, size_t n)
+{
+    static const char *const key = "driver.v_normal", *const values[] = {"1", "3", "10"};
+    static const char *const set = "tangential.mu=0.2";
+    cwb_api_result *r = NULL;
+    int rc = CWB_API_EFAIL;
+    if (which == API_RUN)
+        rc = cwb_api_run("cases/seed000_fig12.case", NULL, 0, &r, msg, n);
+    else if (which == API_SWEEP)
+        rc = cwb_api_sweep("cases/chung_ooi_4_al_oxide.case", &set, 1,
+                           "driver.impact_angle_deg=10:80:3", NULL, NULL, &r, msg, n);
+    else if (which == API_BATCH)
+        rc = cwb_api_batch("cases/chung_ooi_1_glass.case", NULL, 0, &key, 1, values, 3, NULL, NULL,
+                           NULL, &r, msg, n);
+    else
+        rc = cwb_api_fit("examples/damping_for_restitution.fit", NULL, NULL, NULL, &r, msg, n);
+    return rc == CWB_API_OK ? r : NULL;
+}
+
+typedef struct {
+    int first;
+    cwb_api_result *res[API_CALLS];
+    char msg[CWB_MSG];
+} api_calls;
+
+static void *api_calls_from(void *arg)
+{
+    api_calls *a = arg;
+    for (int k = 0; k < API_CALLS; k++) {
+        int which = (k + a->first) % API_CALLS;
+        a->res[which] = api_call(which, a->msg, sizeof a->msg);
+        if (!a->res[which])
+            break;
+    }
+    return NULL;
+}
+
+static int same_double(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+static void same_api_result(const cwb_api_result *a, const cwb_api_result *b, int which, int t)
+{
+    ck_assert_int_eq(cwb_api_result_scalar_count(a), cwb_api_result_scalar_count(b));
+    for (size_t i = 0; i < cwb_api_result_scalar_count(a); i++)
+        ck_assert_msg(same_double(cwb_api_result_scalar(a, i), cwb_api_result_scalar(b, i)),
+                      "call %d, thread %d: %s = %.17g, alone %.17g", which, t,
+                      cwb_api_result_scalar_name(a, i), cwb_api_result_scalar(a, i),
+                      cwb_api_result_scalar(b, i));
+    size_t rows = cwb_api_result_rows(a);
+    ck_assert_int_eq(rows, cwb_api_result_rows(b));
+    ck_assert_int_eq(cwb_api_result_column_count(a), cwb_api_result_column_count(b));
+    for (size_t j = 0; j < cwb_api_result_column_count(a); j++)
+        ck_assert_msg(memcmp(cwb_api_result_column(a, j), cwb_api_result_column(b, j),
+                             rows * sizeof(double)) == 0,
+                      "call %d, thread %d: column %s differs", which, t,
+                      cwb_api_result_column_name(a, j));
+}
+
+START_TEST(test_threads_run_api)
+{
+    api_calls *alone = calloc(1, sizeof *alone), *runs[THREADS];
+    ck_assert_ptr_nonnull(alone);
+    pthread_t tid[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+        runs[t] = calloc(1, sizeof *runs[t]);
+        ck_assert_ptr_nonnull(runs[t]);
+        runs[t]->first = t;
+        ck_assert_int_eq(pthread_create(&tid[t], NULL, api_calls_from, runs[t]), 0);
+    }
+    for (int t = 0; t < THREADS; t++)
+        ck_assert_int_eq(pthread_join(tid[t], NULL), 0);
+    api_calls_from(alone);
+    for (int k = 0; k < API_CALLS; k++)
+        ck_assert_msg(alone->res[k] != NULL, "call %d: %s", k, alone->msg);
+    for (int t = 0; t < THREADS; t++) {
+        for (int k = 0; k < API_CALLS; k++) {
+            ck_assert_msg(runs[t]->res[k] != NULL, "call %d, thread %d: %s", k, t, runs[t]->msg);
+            same_api_result(runs[t]->res[k], alone->res[k], k, t);
+            cwb_api_result_free(runs[t]->res[k]);
+        }
+        free(runs[t]);
+    }
+    for (int k = 0; k < API_CALLS; k++)
+        cwb_api_result_free(alone->res[k]);
+    free(alone);
+}
+END_TEST
+
 /* --- GSL's error handler, one per process ------------------------------------
  *
  * Code that calls GSL inside the library opens a quiet section
- * (cwb_numeric.h). The program's handler (here one that counts) must not
+ * (cwb_gsl.h). The program's handler (here one that counts) must not
  * be called for an error inside any open section, and must be back once
  * the last one closes. The interleaving is that of two threads whose
  * sections overlap: A opens, B opens, A closes while B is still inside. A
@@ -288,6 +386,7 @@ Suite *threads_suite(void)
     tcase_add_test(tc, test_threads_every_law);
     tcase_add_test(tc, test_threads_runs);
     tcase_add_test(tc, test_threads_gsl_quiet_sections);
+    tcase_add_test(tc, test_threads_run_api);
     suite_add_tcase(s, tc);
     return s;
 }

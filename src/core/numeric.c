@@ -1,7 +1,6 @@
 /* numeric.c -- small numerical helpers shared by drivers and laws. */
 #include <assert.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -126,24 +125,4 @@ void cwb_format_shortest(double x, char *buf, size_t n)
         if (strtod(buf, NULL) == x || x != x) /* NaN never reads back equal */
             return;
     }
-}
-
-static pthread_mutex_t quiet_lock = PTHREAD_MUTEX_INITIALIZER;
-static size_t quiet_depth;              /* sections open, in every thread */
-static gsl_error_handler_t *quiet_kept; /* the program's handler meanwhile */
-
-void cwb_gsl_quiet_begin(void)
-{
-    pthread_mutex_lock(&quiet_lock);
-    if (quiet_depth++ == 0)
-        quiet_kept = gsl_set_error_handler_off();
-    pthread_mutex_unlock(&quiet_lock);
-}
-
-void cwb_gsl_quiet_end(void)
-{
-    pthread_mutex_lock(&quiet_lock);
-    if (quiet_depth > 0 && --quiet_depth == 0)
-        gsl_set_error_handler(quiet_kept);
-    pthread_mutex_unlock(&quiet_lock);
 }

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "cwb_contact.h"
-#include "cwb_numeric.h"
+#include "cwb_gsl.h"
 #include "cwb_run.h"
 
 enum { P_OVERLAP, P_POINTS, P_TANGENTIAL };

@@ -64,7 +64,7 @@
 
 #include "cwb_fit.h"
 #include "cwb_law.h"
-#include "cwb_numeric.h"
+#include "cwb_gsl.h"
 
 #define MAX_DATA   CWB_FIT_MAX_DATA
 #define MAX_GROUPS 64

@@ -42,7 +42,7 @@
 
 #include "cwb_fit.h"
 #include "cwb_law.h"
-#include "cwb_numeric.h"
+#include "cwb_gsl.h"
 
 #define MAX_TABLES 16
 

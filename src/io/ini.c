@@ -401,6 +401,22 @@ int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, si
     return rc;
 }
 
+int cwb_ini_read_text(cwb_ini *ini, const char *name, const char *text, char *msg, size_t n)
+{
+    memset(ini, 0, sizeof *ini);
+    if (strlen(name) >= sizeof ini->path)
+        return cwb_fail(msg, n, CWB_EINPUT, "%.200s...: name too long", name);
+    snprintf(ini->path, sizeof ini->path, "%s", name);
+    size_t len = strlen(text);
+    /* fmemopen of 0 bytes fails: an empty text is a stream of no lines */
+    FILE *f = len ? fmemopen((void *)text, len, "r") : fopen("/dev/null", "r");
+    if (!f)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: cannot read the text: %s", name, strerror(errno));
+    int rc = read_stream(ini, f, msg, n);
+    fclose(f);
+    return rc;
+}
+
 static const cwb_ini_binding *binding_of(const cwb_ini_binding *b, size_t count,
                                          const char *section)
 {
