@@ -335,6 +335,21 @@ START_TEST(test_api_sweep_as_cli)
                               cwb_api_result_column_name(r, j), cwb_api_result_column_unit(r, j));
     ck_assert_msg(strncmp(line, head, u) == 0 && line[u] == '\n', "API: %s\nCSV: %.*s", head,
                   (int)strcspn(line, "\n"), line);
+    /* every column after the varied key is a result of a run, by its full
+     * name (a table's column names were once cut to 31 characters:
+     * energy_dissipated_rolling_visco) */
+    const char *one = "driver.v_normal=1";
+    cwb_api_result *alone = api_run(path, &one, 1);
+    for (size_t j = 1; j < cwb_api_result_column_count(r); j++) {
+        const char *name = cwb_api_result_column_name(r, j);
+        size_t i = 0;
+        while (i < cwb_api_result_scalar_count(alone) &&
+               strcmp(cwb_api_result_scalar_name(alone, i), name) != 0)
+            i++;
+        ck_assert_msg(i < cwb_api_result_scalar_count(alone), "sweep column %s: no such result",
+                      name);
+    }
+    cwb_api_result_free(alone);
     line += u + 1;
     for (size_t i = 0; i < 4; i++, line = strchr(line, '\n') + 1) {
         char row[8192];

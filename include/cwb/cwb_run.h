@@ -23,7 +23,7 @@
 #define CWB_MAX_WARN    16
 
 typedef struct {
-    char name[32]; /* column name, e.g. "F_n" */
+    char name[48]; /* column name, e.g. "F_n" (a sweep names one after each result) */
     char unit[16]; /* unit, e.g. "N" */
     double *v;     /* nrow values */
 } cwb_column;
