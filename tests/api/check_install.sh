@@ -111,13 +111,18 @@ set -e
 grep -q '\[damping\] e = 1.5 .*allowed (0, 1\]' "$W/bad.err" || fail "unexpected message: $(cat "$W/bad.err")"
 echo "api-check: bad parameter: $(cat "$W/bad.err")"
 
-# --- the Python binding ---------------------------------------------------------
-# The installed module, finding the installed library beside it.
+# --- the Python package -----------------------------------------------------------
+# The installed package, finding the installed library (LIBDIR) from its folder.
 if command -v "$PYTHON" >/dev/null 2>&1; then
     PYDIR=$(ls -d "$P"/lib/python3*/dist-packages)
-    [ -f "$PYDIR/cwb.py" ] || fail "make install did not install cwb.py"
-    (cd "$W" && env -u CWB_LIBRARY CWB_BIN="$CWB" PYTHONPATH="$PYDIR" \
-        "$PYTHON" "$SRC/tests/python/test_binding.py") || fail "tests/python/test_binding.py"
+    [ -f "$PYDIR/cwb/__init__.py" ] || fail "make install did not install the package cwb"
+    for t in test_binding test_run; do
+        (cd "$W" && env -u CWB_LIBRARY PYTHONDONTWRITEBYTECODE=1 CWB_BIN="$CWB" \
+            PYTHONPATH="$PYDIR" "$PYTHON" "$SRC/tests/python/$t.py" >"$W/$t.log" 2>&1) ||
+            fail "tests/python/$t.py with the installed package: $(tail -5 "$W/$t.log")"
+        tail -1 "$W/$t.log" | sed 's/^/api-check: /'
+    done
+    grep -q "$P/lib/libcwb.so.0" "$W/test_run.log" || fail "the installed package loaded $(tail -1 "$W/test_run.log")"
 else
     fail "no python3 for tests/python/test_binding.py (set PYTHON=)"
 fi
