@@ -2,7 +2,13 @@
 # public header, pkg-config file, the CLI and its man page (when one is
 # generated), the Python package, and the test that builds the examples
 # against an install.
-
+#
+# Linking: `cc prog.c $(pkg-config --cflags --libs cwb)` is enough to build
+# and to run: cwb.pc's Libs carry -Wl,-rpath,LIBDIR, so the program finds
+# libcwb.so.0 where it was installed without LD_LIBRARY_PATH (or
+# `-l:libcwb.a` for a static link). The CLI needs no libcwb.so at all: it is
+# linked with libcwb.a, and statically where the C library's and GSL's
+# archives are there (the Makefile's CLI_STATIC), so it needs no rpath.
 #
 #   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=$(PREFIX)/lib]
 #   make uninstall (same variables)
@@ -86,9 +92,9 @@ install: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB) $(BUILD)/man/cwb.1
 	ln -sf 'libcwb.so.$(CWB_SOMAJOR)' '$(DESTDIR)$(LIBDIR)/libcwb.so'
 	install -m 644 $(foreach h,$(PUBLIC_HEADERS),'$(h)') '$(DESTDIR)$(INCDIR)/cwb/'
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCDIR)' '' \
-	    'Name: cwb' 'Description: cwb contact laws for DEM codes (include <cwb/cwb_api.h>)' \
+	    'Name: cwb' 'Description: cwb contact laws and runs for DEM codes and calibration (include <cwb/cwb_api.h>)' \
 	    'Version: $(CWB_SOVERSION)' 'Cflags: -I$${includedir}' \
-	    'Libs: -L$${libdir} -lcwb $(PC_LIBS)' > '$(DESTDIR)$(PCDIR)/cwb.pc'
+	    'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lcwb $(PC_LIBS)' > '$(DESTDIR)$(PCDIR)/cwb.pc'
 	$(if $(PYDIR),install -d '$(DESTDIR)$(PYDIR)/cwb' && \
 	    install -m 644 $(foreach f,$(PY_PACKAGE),'python/cwb/$(f)') '$(DESTDIR)$(PYDIR)/cwb/')
 	$(if $(MAN_PAGES),install -d '$(DESTDIR)$(MANDIR)/man1' && \

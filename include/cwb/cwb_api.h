@@ -1,4 +1,6 @@
-/* cwb_api.h -- cwb's contact laws for someone else's DEM code.
+/* cwb_api.h -- cwb's contact laws for someone else's DEM code, and the
+ * whole workbench (runs, sweeps, batches, fits) for a program that drives it:
+ * "running cases" below.
  *
  * The one public header of libcwb (`make install`; `pkg-config --cflags
  * --libs cwb`). It includes only <stddef.h> and exposes no internal type:
@@ -45,12 +47,14 @@
  * constant tables and writes only its trial and output; tests/test_threads.c
  * steps every law from several threads under ThreadSanitizer).
  *
- * GSL: the library never sets GSL's error handler (there is one per
+ * GSL: a contact never sets GSL's error handler (there is one per
  * process, your program's) and never makes GSL call it: a root solve or a
  * quadrature that fails inside a law comes back as CWB_API_EFAIL or
  * CWB_API_EINPUT, whatever handler is installed (GSL's default aborts).
  * The one exception is GSL running out of memory in its own allocations,
- * which GSL reports to the installed handler as for any caller.
+ * which GSL reports to the installed handler as for any caller. (The run
+ * API's profile driver and fits do switch it off while they run: see
+ * "running cases".)
  *
  * Functions return CWB_API_OK (0) or an error code; those that take
  * (msg, msg_size) write a one-line reason there (msg may be NULL).
