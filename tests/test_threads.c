@@ -1,6 +1,9 @@
-/* test_threads.c -- contacts used from several threads at once
- * (include/cwb/cwb_api.h: "different contacts may be used from different
- * threads").
+/* test_threads.c -- contacts, and whole runs, used from several threads at
+ * once (include/cwb/cwb_api.h: "different contacts may be used from
+ * different threads"; "different calls may run in different threads at
+ * once"). The runs' tests are further down: cases through the drivers and
+ * their references, the public run API (run, sweep, batch, fit), and GSL's
+ * error handler switched off by counted sections.
  *
  * Every law of the registry (test_api_law_contact: each law with companion
  * laws that fit it) is made and stepped along the registry-wide path

@@ -66,6 +66,16 @@ static int finish(int rc, cwb_api_result *res, cwb_api_result **out, const char 
     return rc;
 }
 
+/* The arguments every call checks: a path (or name) and its overrides. */
+static int check_args(const char *path, const char *const *sets, size_t nsets, char *why, size_t n)
+{
+    if (!path)
+        return cwb_fail(why, n, CWB_EINPUT, "no case given (NULL)");
+    if (nsets && !sets)
+        return cwb_fail(why, n, CWB_EINPUT, "%zu overrides but sets is NULL", nsets);
+    return CWB_OK;
+}
+
 /* --- run ------------------------------------------------------------------ */
 
 static int run_case(const char *name, const char *text, const char *const *sets, size_t nsets,
@@ -75,8 +85,8 @@ static int run_case(const char *name, const char *text, const char *const *sets,
     cwb_api_result *res = result_new();
     cwb_case *c = cwb_case_new();
     int rc = res && c ? CWB_OK : cwb_fail(why, sizeof why, CWB_EFAIL, "out of memory");
-    if (rc == CWB_OK && (!name || (!text && nsets && !sets)))
-        rc = cwb_fail(why, sizeof why, CWB_EINPUT, "no case given (NULL)");
+    if (rc == CWB_OK)
+        rc = check_args(name, sets, nsets, why, sizeof why);
     if (rc == CWB_OK)
         rc = text ? cwb_case_load_text(c, name, text, sets, nsets, why, sizeof why)
                   : cwb_case_load(c, name, sets, nsets, why, sizeof why);
@@ -127,8 +137,8 @@ int cwb_api_sweep(const char *case_path, const char *const *sets, size_t nsets, 
     cwb_api_result *res = result_new();
     cwb_sweep_summary *sum = calloc(1, sizeof *sum);
     int rc = res && sum ? CWB_OK : cwb_fail(why, sizeof why, CWB_EFAIL, "out of memory");
-    if (rc == CWB_OK && (!case_path || (nsets && !sets)))
-        rc = cwb_fail(why, sizeof why, CWB_EINPUT, "no case given (NULL)");
+    if (rc == CWB_OK)
+        rc = check_args(case_path, sets, nsets, why, sizeof why);
     if (rc == CWB_OK) {
         cwb_sweep_request req = {.path = case_path,
                                  .sets = sets,
@@ -158,8 +168,8 @@ int cwb_api_batch(const char *case_path, const char *const *sets, size_t nsets,
     char why[CWB_MSG] = "";
     cwb_api_result *res = result_new();
     int rc = res ? CWB_OK : cwb_fail(why, sizeof why, CWB_EFAIL, "out of memory");
-    if (rc == CWB_OK && (!case_path || (nsets && !sets)))
-        rc = cwb_fail(why, sizeof why, CWB_EINPUT, "no case given (NULL)");
+    if (rc == CWB_OK)
+        rc = check_args(case_path, sets, nsets, why, sizeof why);
     if (rc == CWB_OK) {
         cwb_batch_memory_request req = {.path = case_path,
                                         .sets = sets,
