@@ -1,10 +1,11 @@
 # cwb -- the contact workbench.
 #
-#   make            build build/cwb
+#   make            build build/cwb and build/libcwb.so (which python/cwb loads)
 #   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/ (V=1: verbose)
 #   make docs       doc/reference/ and doc/figures.md, from the tables and a verification run
 #   make report     cwb verify's HTML report with plots, rendered by headless chromium
-#   make check      build and run the Check test suites (and api-check)
+#   make check      build and run the Check test suites (and api-check, python-check)
+#   make python-check  the Python package against the command, its examples, pip install .
 #   make install    libcwb (static + shared), cwb_api.h, cwb.pc, the CLI (PREFIX, DESTDIR; mk/install.mk)
 #   make sanitize   the test suites under AddressSanitizer + UBSan
 #   make tsan       the thread suite under ThreadSanitizer
@@ -18,7 +19,7 @@
 #   make format     clang-format the sources
 #   make fuzz       AFL++ on the case, fit, study, reference-CSV and gmsh-mesh readers
 #                   (FUZZ_SECONDS each; FUZZ_TARGETS=msh for one)
-#   make deps       install the Debian packages the build needs
+#   make deps       install the Debian packages the build and the Python tests need
 #
 # Targets that need Debian packages install them when they are missing
 # (as root) or stop with the exact command to run.
@@ -49,7 +50,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 .PHONY: docs report man man-check install uninstall api-check lib all check demo figures peer sanitize tsan valgrind bench clean format deps reference-analytic \
         reference bench-fem bench-lammps fuzz
 
-all: $(BUILD)/cwb
+all: $(BUILD)/cwb $(BUILD)/libcwb.so
 
 # --- Debian packages ------------------------------------------------------
 $(DEPS_OK):
@@ -57,7 +58,7 @@ $(DEPS_OK):
 	@sh tools/ensure-deps.sh $(DEB_PKGS)
 	@touch $@
 
-deps: $(DEPS_OK)
+deps: $(DEPS_OK) deps-python
 
 # --- build ------------------------------------------------------------------
 $(BUILD)/obj/%.o: src/%.c $(HEADERS) | $(DEPS_OK)
@@ -114,7 +115,7 @@ $(BUILD)/fuzz/smoke_%.ok: fuzz/fuzz_%.c fuzz/fuzz_main.c $(BUILD)/libcwb.a
 # time; TEST_CPU_SCALE multiplies every budget (the sanitizer build is ~10x
 # slower).
 TEST_CPU_SCALE ?= 1
-check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check
+check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check python-check
 	CWB_BIN=$(abspath $(BUILD)/cwb) CWB_TEST_CPU_SCALE=$(TEST_CPU_SCALE) $(BUILD)/cwb_tests
 
 
@@ -337,3 +338,5 @@ fuzz:
 
 # --- libcwb for other programs (mk/install.mk) ----------------------------------
 include mk/install.mk
+# --- the Python package (mk/python.mk) --------------------------------------------
+include mk/python.mk

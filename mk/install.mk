@@ -1,6 +1,14 @@
 # install.mk -- libcwb for other programs: shared and static library, the
 # public header, pkg-config file, the CLI and its man page (when one is
-# generated), and the test that builds the examples against an install.
+# generated), the Python package, and the test that builds the examples
+# against an install.
+#
+# Linking: `cc prog.c $(pkg-config --cflags --libs cwb)` is enough to build
+# and to run: cwb.pc's Libs carry -Wl,-rpath,LIBDIR, so the program finds
+# libcwb.so.0 where it was installed without LD_LIBRARY_PATH (or
+# `-l:libcwb.a` for a static link). The CLI needs no libcwb.so at all: it is
+# linked with libcwb.a, and statically where the C library's and GSL's
+# archives are there (the Makefile's CLI_STATIC), so it needs no rpath.
 #
 #   make install   [PREFIX=/usr/local] [DESTDIR=] [LIBDIR=$(PREFIX)/lib]
 #   make uninstall (same variables)
@@ -45,13 +53,16 @@ CWB_SOVERSION := $(shell sed -n 's/^\#define CWB_VERSION "\(.*\)"/\1/p' include/
 CWB_SOMAJOR   := $(firstword $(subst ., ,$(CWB_SOVERSION)))
 SHLIB          = $(BUILD)/libcwb.so.$(CWB_SOVERSION)
 PUBLIC_HEADERS = include/cwb/cwb_api.h
-# The Python binding goes where that python3 looks for a PREFIX's modules
-# (Debian: /usr/local/lib/python3.X/dist-packages); none without python3.
+# The Python package goes where that python3 looks for a PREFIX's modules
+# (Debian: /usr/local/lib/python3.X/dist-packages/cwb/, which loads
+# LIBDIR/libcwb.so.0); none without python3. (pip install . is the other
+# way, with the library inside the package: pyproject.toml.)
 PY_VERSION    := $(shell $(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null)
 PYDIR         ?= $(if $(PY_VERSION),$(LIBDIR)/$(PY_VERSION)/dist-packages)
 # cwb.pc's Libs: GSL's own flags (-lm once), so a static link works too.
 GSL_LIBS      := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 PC_LIBS        = $(strip $(GSL_LIBS) $(if $(filter -lm,$(GSL_LIBS)),,-lm))
+PY_PACKAGE     = $(notdir $(wildcard python/cwb/*.py))
 MAN_PAGES      = $(wildcard $(BUILD)/man/*.1)
 
 ifneq (,$(filter install uninstall,$(MAKECMDGOALS)))
@@ -81,10 +92,11 @@ install: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB) $(BUILD)/man/cwb.1
 	ln -sf 'libcwb.so.$(CWB_SOMAJOR)' '$(DESTDIR)$(LIBDIR)/libcwb.so'
 	install -m 644 $(foreach h,$(PUBLIC_HEADERS),'$(h)') '$(DESTDIR)$(INCDIR)/cwb/'
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCDIR)' '' \
-	    'Name: cwb' 'Description: cwb contact laws for DEM codes (include <cwb/cwb_api.h>)' \
+	    'Name: cwb' 'Description: cwb contact laws and runs for DEM codes and calibration (include <cwb/cwb_api.h>)' \
 	    'Version: $(CWB_SOVERSION)' 'Cflags: -I$${includedir}' \
-	    'Libs: -L$${libdir} -lcwb $(PC_LIBS)' > '$(DESTDIR)$(PCDIR)/cwb.pc'
-	$(if $(PYDIR),install -d '$(DESTDIR)$(PYDIR)' && install -m 644 python/cwb.py '$(DESTDIR)$(PYDIR)/')
+	    'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lcwb $(PC_LIBS)' > '$(DESTDIR)$(PCDIR)/cwb.pc'
+	$(if $(PYDIR),install -d '$(DESTDIR)$(PYDIR)/cwb' && \
+	    install -m 644 $(foreach f,$(PY_PACKAGE),'python/cwb/$(f)') '$(DESTDIR)$(PYDIR)/cwb/')
 	$(if $(MAN_PAGES),install -d '$(DESTDIR)$(MANDIR)/man1' && \
 	    install -m 644 $(foreach m,$(MAN_PAGES),'$(m)') '$(DESTDIR)$(MANDIR)/man1/')
 
@@ -94,8 +106,10 @@ uninstall:
 	    '$(DESTDIR)$(PCDIR)/cwb.pc' \
 	    $(foreach h,$(notdir $(PUBLIC_HEADERS)),'$(DESTDIR)$(INCDIR)/cwb/$(h)') \
 	    $(foreach m,$(notdir $(MAN_PAGES)),'$(DESTDIR)$(MANDIR)/man1/$(m)') \
-	    $(if $(PYDIR),'$(DESTDIR)$(PYDIR)/cwb.py')
+	    $(if $(PYDIR),'$(DESTDIR)$(PYDIR)/cwb.py' $(foreach f,$(PY_PACKAGE),'$(DESTDIR)$(PYDIR)/cwb/$(f)'))
+	$(if $(PYDIR),rm -rf '$(DESTDIR)$(PYDIR)/cwb/__pycache__')
 	-rmdir '$(DESTDIR)$(INCDIR)/cwb' 2>/dev/null
+	$(if $(PYDIR),-rmdir '$(DESTDIR)$(PYDIR)/cwb' 2>/dev/null)
 
 # The examples and the Python binding against a real install. A sanitizer
 # build's library cannot be loaded by plain programs or by python3, so there

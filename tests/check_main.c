@@ -230,6 +230,7 @@ int main(void)
     srunner_add_suite(sr, input_suite());
     srunner_add_suite(sr, tangential_suite());
     srunner_add_suite(sr, api_suite());
+    srunner_add_suite(sr, api_run_suite());
     srunner_add_suite(sr, plastic_suite());
     srunner_add_suite(sr, references_suite());
     srunner_add_suite(sr, safety_suite());

@@ -24,7 +24,9 @@ enum {
     CWB_OK = 0,     /* success */
     CWB_EFAIL = 1,  /* the computation failed (no convergence, no separation...) */
     CWB_EINPUT = 2, /* bad input: usage, case file, parameter out of range */
-    CWB_ETOOL = 3   /* an external tool (gnuplot, gmsh, ccx) is missing */
+    CWB_ETOOL = 3,  /* an external tool (gnuplot, gmsh, ccx) is missing */
+    CWB_ECANCEL = 4 /* stopped by the embedding program's progress callback (the library's
+                       run API; never the command's exit status) */
 };
 
 #define CWB_MSG 1024 /* size of every user-facing message buffer */

@@ -1,4 +1,6 @@
-/* cwb_api.h -- cwb's contact laws for someone else's DEM code.
+/* cwb_api.h -- cwb's contact laws for someone else's DEM code, and the
+ * whole workbench (runs, sweeps, batches, fits) for a program that drives it:
+ * "running cases" below.
  *
  * The one public header of libcwb (`make install`; `pkg-config --cflags
  * --libs cwb`). It includes only <stddef.h> and exposes no internal type:
@@ -45,12 +47,14 @@
  * constant tables and writes only its trial and output; tests/test_threads.c
  * steps every law from several threads under ThreadSanitizer).
  *
- * GSL: the library never sets GSL's error handler (there is one per
+ * GSL: a contact never sets GSL's error handler (there is one per
  * process, your program's) and never makes GSL call it: a root solve or a
  * quadrature that fails inside a law comes back as CWB_API_EFAIL or
  * CWB_API_EINPUT, whatever handler is installed (GSL's default aborts).
  * The one exception is GSL running out of memory in its own allocations,
- * which GSL reports to the installed handler as for any caller.
+ * which GSL reports to the installed handler as for any caller. (The run
+ * API's profile driver and fits do switch it off while they run: see
+ * "running cases".)
  *
  * Functions return CWB_API_OK (0) or an error code; those that take
  * (msg, msg_size) write a one-line reason there (msg may be NULL).
@@ -73,12 +77,14 @@ extern "C" {
 
 #define CWB_API_VERSION 1 /* incremented when this header changes incompatibly */
 
-/* Status codes (the CLI's exit codes). */
+/* Status codes (the CLI's exit codes, and one of the library's own). */
 enum {
-    CWB_API_OK = 0,    /* success */
-    CWB_API_EFAIL = 1, /* a law failed (no convergence, a result not finite) */
-    CWB_API_EINPUT = 2 /* bad input: unknown law or key, value out of range,
-                          kinematics refused */
+    CWB_API_OK = 0,     /* success */
+    CWB_API_EFAIL = 1,  /* a law or a run failed (no convergence, a result not finite,
+                           every value of a sweep failed) */
+    CWB_API_EINPUT = 2, /* bad input: unknown law or key, value out of range,
+                           kinematics refused, a case or fit-case refused */
+    CWB_API_ECANCEL = 4 /* stopped by the caller's progress callback */
 };
 
 /* Law kinds; also the section names of the parameter keys. */
@@ -248,6 +254,135 @@ int cwb_api_param_info_at(int kind, const char *law, size_t i, cwb_api_param_inf
 
 /* The library's version, e.g. "0.1.0". */
 const char *cwb_api_version(void);
+
+/* ----- running cases: run, sweep, batch, fit ----------------------------- *
+ *
+ * The whole workbench in memory: a case file (or its text) run by its
+ * driver, a sweep over one key, a batch over a table of samples, a fit of
+ * a fit-case -- the code `cwb run`, `cwb sweep`, `cwb batch` and `cwb fit`
+ * run, so the numbers are the command's bit for bit (tests/test_api_run.c),
+ * with the same checks and the same messages ("FILE:LINE: [section] key =
+ * value: what is allowed"). Nothing is printed, no file is written, no
+ * signal handler is installed, no process is started; relative paths in a
+ * case are read from its file's folder, as the command reads them.
+ *
+ * "sets" are overrides "section.key=value", as `cwb run --set` takes them
+ * (nsets of them; sets may be NULL when nsets is 0).
+ *
+ * Threads: different calls may run in different threads at once (each has
+ * its own case, result and message; the caches the library keeps of files
+ * read are locked, tests/test_threads.c runs them under ThreadSanitizer).
+ * A sweep or a batch runs its values one after another in the calling
+ * thread: run several calls for parallel work.
+ *
+ * GSL: the profile driver and the fits call GSL functions that report
+ * through GSL's error handler; while any such call runs, in any thread,
+ * the handler is off, and the program's is put back after the last one.
+ *
+ * Every call returns a status, and on success *out, a result the caller
+ * frees with cwb_api_result_free; on failure *out is NULL and msg says why
+ * (may be NULL; a message longer than msg_size is cut). */
+
+/* The outcome of a run, a sweep, a batch or a fit. */
+typedef struct cwb_api_result cwb_api_result;
+
+/* A long call's progress: called before each run with how many are done
+ * and how many there are (total 0: not known in advance, a fit); a
+ * non-zero return stops the call, which returns CWB_API_ECANCEL and no
+ * result. A run in progress is not interrupted (it is bounded by its
+ * case's max_steps). Called in the calling thread. */
+typedef int (*cwb_api_progress)(void *user, size_t done, size_t total);
+
+/* One run of a case file (`cwb run CASE --set ...`): the named scalars
+ * with their units (restitution_normal, contact_time, ...; and, when the
+ * case names a reference, the deviation ref_max_rel_error and its
+ * verdict), the series (the CSV's columns with units), the warnings. */
+int cwb_api_run(const char *case_path, const char *const *sets, size_t nsets, cwb_api_result **out,
+                char *msg, size_t msg_size);
+/* The same from a case file's text in memory; name stands for its path:
+ * messages say "NAME:LINE: ...", relative paths in it are read from
+ * NAME's folder (name "case.case": the working directory). */
+int cwb_api_run_text(const char *name, const char *case_text, const char *const *sets, size_t nsets,
+                     cwb_api_result **out, char *msg, size_t msg_size);
+
+/* A sweep (`cwb sweep CASE --vary ... --set ...`): one run per value of one
+ * key. vary is "section.key=FROM:TO:N[:log]", or NULL for the case's
+ * [sweep] section. The result's table is the sweep's CSV: the varied key,
+ * then every result some value defines, one row per value (NaN in a row
+ * whose value failed: its row status and message say why); its scalars are
+ * "values", "failed" and, for each [sweep] reference compared,
+ * ref_max_rel_error_Y and ref_rms_error_Y (Y the result compared), with
+ * the verdict. */
+int cwb_api_sweep(const char *case_path, const char *const *sets, size_t nsets, const char *vary,
+                  cwb_api_progress progress, void *user, cwb_api_result **out, char *msg,
+                  size_t msg_size);
+
+/* A batch (`cwb batch CASE --samples TABLE.csv`) over a table in memory:
+ * nkeys columns ("section.key") and nsamples rows of values as text,
+ * values[s * nkeys + k] the value of key k in sample s. Checked as a
+ * TABLE.csv is, every sample before anything runs (a refusal names
+ * "samples:S: ..." with S the sample's index, from 0). results is a
+ * comma-separated list of result names, or NULL for every scalar sample 0
+ * reports. The result's table has one column per result (with its unit)
+ * and one row per sample, NaN where a sample failed (its row status and
+ * message) or does not define that result. */
+int cwb_api_batch(const char *case_path, const char *const *sets, size_t nsets,
+                  const char *const *keys, size_t nkeys, const char *const *values, size_t nsamples,
+                  const char *results, cwb_api_progress progress, void *user, cwb_api_result **out,
+                  char *msg, size_t msg_size);
+
+/* A fit (`cwb fit FITCASE`): the fitted values by name with their
+ * standard errors (the parameters below), R^2 (scalar r_squared), the
+ * model's other numbers as scalars, and the fit's table (the points, the
+ * fitted curve, the residual). out_dir: where the command's files (the
+ * table as NAME_fit.csv, no plot) are written, or NULL for none. */
+int cwb_api_fit(const char *fitcase_path, const char *out_dir, cwb_api_progress progress,
+                void *user, cwb_api_result **out, char *msg, size_t msg_size);
+
+void cwb_api_result_free(cwb_api_result *r);
+
+/* Named scalars: count; name, unit ("-": dimensionless) and value of the
+ * i-th (NULL, NULL, NaN out of range); the value by name (NaN when the
+ * result has none, or when it is not a number: JSON's null). */
+size_t cwb_api_result_scalar_count(const cwb_api_result *r);
+const char *cwb_api_result_scalar_name(const cwb_api_result *r, size_t i);
+const char *cwb_api_result_scalar_unit(const cwb_api_result *r, size_t i);
+double cwb_api_result_scalar(const cwb_api_result *r, size_t i);
+double cwb_api_result_get(const cwb_api_result *r, const char *name);
+
+/* The table: rows, columns; the j-th column's name, unit and its rows
+ * values (NULL out of range; valid until the result is freed). */
+size_t cwb_api_result_rows(const cwb_api_result *r);
+size_t cwb_api_result_column_count(const cwb_api_result *r);
+const char *cwb_api_result_column_name(const cwb_api_result *r, size_t j);
+const char *cwb_api_result_column_unit(const cwb_api_result *r, size_t j);
+const double *cwb_api_result_column(const cwb_api_result *r, size_t j);
+
+/* Each row of a sweep (a value) or a batch (a sample): CWB_API_OK, or the
+ * status of its failed run, and then its message ("" when it succeeded;
+ * CWB_API_OK and "" for the rows of a run or a fit). */
+int cwb_api_result_row_status(const cwb_api_result *r, size_t row);
+const char *cwb_api_result_row_message(const cwb_api_result *r, size_t row);
+
+/* Warnings (what the command prints as "cwb: warning: ..."). */
+size_t cwb_api_result_warning_count(const cwb_api_result *r);
+const char *cwb_api_result_warning(const cwb_api_result *r, size_t i);
+
+/* The comparison with the case's reference against its tolerance: "PASS",
+ * "FAIL", "model comparison", "no tolerance", "not compared", or "" when
+ * nothing was compared. */
+const char *cwb_api_result_verdict(const cwb_api_result *r);
+
+/* A fit's parameters: every fitted value that has a standard error (the
+ * scalar NAME and NAME_stderr), in the fit's order; the covariance of the
+ * i-th and j-th: from the models that fit case keys (run, scalar), else
+ * the variance (stderr^2) on the diagonal and NaN elsewhere. Count 0 and
+ * NaNs for other results. */
+size_t cwb_api_result_param_count(const cwb_api_result *r);
+const char *cwb_api_result_param_name(const cwb_api_result *r, size_t i);
+double cwb_api_result_param_value(const cwb_api_result *r, size_t i);
+double cwb_api_result_param_stderr(const cwb_api_result *r, size_t i);
+double cwb_api_result_covariance(const cwb_api_result *r, size_t i, size_t j);
 
 #ifdef __cplusplus
 }

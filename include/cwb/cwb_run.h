@@ -23,7 +23,7 @@
 #define CWB_MAX_WARN    16
 
 typedef struct {
-    char name[32]; /* column name, e.g. "F_n" */
+    char name[48]; /* column name, e.g. "F_n" (a sweep names one after each result) */
     char unit[16]; /* unit, e.g. "N" */
     double *v;     /* nrow values */
 } cwb_column;
@@ -79,6 +79,20 @@ void cwb_result_warn(cwb_result *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* Each row's outcome of a sweep or batch run for the library (one row per
+ * value or sample): its status (CWB_OK, CWB_EFAIL) and, for a failed row,
+ * its message (NULL when it succeeded). */
+typedef struct {
+    size_t n;
+    int *status;
+    char **message;
+} cwb_row_outcomes;
+/* n rows, all CWB_OK: CWB_OK, or CWB_EFAIL (memory). */
+int cwb_row_outcomes_make(cwb_row_outcomes *o, size_t n);
+/* Row i failed (status) with msg: CWB_OK, or CWB_EFAIL (memory). */
+int cwb_row_outcome_set(cwb_row_outcomes *o, size_t i, int status, const char *msg);
+void cwb_row_outcomes_free(cwb_row_outcomes *o);
 
 /* ------------------------------------------------------------------ */
 /* Cases and drivers                                                   */
@@ -167,6 +181,11 @@ typedef struct {
 cwb_case *cwb_case_new(void);
 int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, size_t n_overrides,
                   char *msg, size_t n);
+/* The same from a case file's text in memory; name stands for its path:
+ * messages name it ("NAME:LINE: ..."), its relative paths are read from
+ * name's folder, and the case is named after it. */
+int cwb_case_load_text(cwb_case *c, const char *name, const char *text,
+                       const char *const *overrides, size_t n_overrides, char *msg, size_t n);
 
 /* The samples of one case (`cwb batch`): the file is read once and each
  * sample sets only its keys. cwb_case_sampler_new takes a case loaded by
@@ -270,6 +289,21 @@ typedef struct {
     int json;           /* the summary as one JSON line */
     const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
     cwb_sweep_summary *summary; /* optional: filled when the sweep succeeds */
+    /* The library's sweep (cwb_api_sweep): with table set, the values run in
+     * the caller's process and thread one after another (jobs is taken as
+     * 1), no signal is caught and nothing is written or logged; table
+     * receives what the CSV would hold (the varied key, then every result
+     * some value defines, one row per value, NaN where a value failed) and
+     * the warnings, the caller frees it with cwb_result_free. rows (may be
+     * NULL) receives each value's status and message (the caller frees it
+     * with cwb_row_outcomes_free). progress (may be NULL) is called before
+     * each value with (user, values done, values); non-zero stops the
+     * sweep, which returns CWB_ECANCEL. dir (NULL: .) is only where
+     * [sweep] overlay is read. */
+    cwb_result *table;
+    cwb_row_outcomes *rows;
+    int (*progress)(void *user, size_t done, size_t total);
+    void *user;
 } cwb_sweep_request;
 
 /* Run a case once per value of one key (src/drivers/sweep.c). req->vary
@@ -300,6 +334,34 @@ typedef struct {
  * holds locked). SIGINT or SIGTERM stop the workers and return CWB_EFAIL
  * with the output valid and resumable. */
 int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_t n);
+/* The library's batch (cwb_api_batch): a table of samples held in memory,
+ * run in the caller's process and thread, one sample after another; no
+ * file, no signal caught, nothing logged. The table is checked as `cwb
+ * batch` checks a TABLE.csv (columns section.key, a value for each, every
+ * sample through the case loader before anything runs), its rows named
+ * "NAME:K" in messages (K the sample's index from 0; NAME "samples" when
+ * NULL); a value holding a comma or a control character is refused, as it
+ * could not be a cell of the CSV. */
+typedef struct {
+    const char *path;        /* the case file */
+    const char *const *sets; /* overrides applied before each sample's values */
+    size_t nsets;
+    const char *const *keys; /* the table's columns, "section.key" */
+    size_t nkeys;
+    const char *const *values; /* nsamples x nkeys texts, sample by sample */
+    size_t nsamples;
+    const char *name;    /* the table in messages (NULL: "samples") */
+    const char *results; /* as --results (NULL: every scalar sample 0 reports) */
+    /* before each sample: (user, samples done, samples); non-zero stops
+     * the batch (CWB_ECANCEL) */
+    int (*progress)(void *user, size_t done, size_t total);
+    void *user;
+    cwb_result *table;      /* out: a column per result (with its unit), a row per
+                               sample, NaN where a sample failed or does not define it */
+    cwb_row_outcomes *rows; /* out (may be NULL): each sample's status and message */
+} cwb_batch_memory_request;
+int cwb_batch_memory(const cwb_batch_memory_request *req, char *msg, size_t n);
+
 /* Merge batch files (the shards of one table) into out: one header (every
  * file's must be the same), the rows sorted on sample, a sample found twice
  * kept once if its rows are the same; written atomically. CWB_EINPUT (and

@@ -112,3 +112,39 @@ void cwb_result_warn(cwb_result *r, const char *fmt, ...)
     va_end(ap);
     r->nwarn++;
 }
+
+int cwb_row_outcomes_make(cwb_row_outcomes *o, size_t n)
+{
+    o->n = n;
+    o->status = calloc(n ? n : 1, sizeof *o->status);
+    o->message = calloc(n ? n : 1, sizeof *o->message);
+    if (o->status && o->message)
+        return CWB_OK;
+    cwb_row_outcomes_free(o);
+    return CWB_EFAIL;
+}
+
+int cwb_row_outcome_set(cwb_row_outcomes *o, size_t i, int status, const char *msg)
+{
+    if (i >= o->n)
+        return CWB_EFAIL;
+    o->status[i] = status;
+    free(o->message[i]);
+    o->message[i] = NULL;
+    if (status == CWB_OK)
+        return CWB_OK;
+    size_t len = strlen(msg);
+    if (!(o->message[i] = malloc(len + 1)))
+        return CWB_EFAIL;
+    memcpy(o->message[i], msg, len + 1);
+    return CWB_OK;
+}
+
+void cwb_row_outcomes_free(cwb_row_outcomes *o)
+{
+    for (size_t i = 0; o->message && i < o->n; i++)
+        free(o->message[i]);
+    free(o->message);
+    free(o->status);
+    memset(o, 0, sizeof *o);
+}

@@ -242,11 +242,9 @@ static int key_like(const char *col)
     return 1;
 }
 
-/* The header row: distinct "section.key" names. */
-static int table_header(sample_table *t, char *line, const char *path, size_t ln, char *msg,
-                        size_t n)
+/* The columns: at most MAX_INPUTS distinct "section.key" names. */
+static int check_columns(const sample_table *t, const char *path, size_t ln, char *msg, size_t n)
 {
-    t->ncol = split_fields(line, t->col, MAX_INPUTS);
     if (t->ncol > MAX_INPUTS)
         return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: more than %d columns", path, ln, MAX_INPUTS);
     for (size_t k = 0; k < t->ncol; k++) {
@@ -262,18 +260,41 @@ static int table_header(sample_table *t, char *line, const char *path, size_t ln
     return CWB_OK;
 }
 
+/* The header row: distinct "section.key" names. */
+static int table_header(sample_table *t, char *line, const char *path, size_t ln, char *msg,
+                        size_t n)
+{
+    t->ncol = split_fields(line, t->col, MAX_INPUTS);
+    return check_columns(t, path, ln, msg, n);
+}
+
+/* The k fields of a row: one per column, each a value of at most 100
+ * bytes that a cell of the CSV could hold (no comma, no control byte). */
+static int check_fields(const sample_table *t, char *const *f, size_t k, const char *path,
+                        size_t ln, char *msg, size_t n)
+{
+    if (k != t->ncol)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: %zu values for %zu columns", path, ln, k,
+                        t->ncol);
+    for (size_t j = 0; j < k; j++) {
+        int cell = 1;
+        for (const unsigned char *c = (const unsigned char *)f[j]; *c && cell; c++)
+            cell = *c != ',' && (*c >= 0x20 || *c == '\t') && *c != 0x7f;
+        if (!f[j][0] || strlen(f[j]) > 100 || !cell)
+            return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: %s = '%s': expected a value", path, ln,
+                            t->col[j], cell ? f[j] : "(a comma or a control character)");
+    }
+    return CWB_OK;
+}
+
 /* One data row: exactly ncol non-empty fields. */
 static int table_row(sample_table *t, char *line, const char *path, size_t ln, char *msg, size_t n)
 {
     char *f[MAX_INPUTS];
     size_t k = split_fields(line, f, MAX_INPUTS);
-    if (k != t->ncol)
-        return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: %zu values for %zu columns", path, ln, k,
-                        t->ncol);
-    for (size_t j = 0; j < k; j++)
-        if (!f[j][0] || strlen(f[j]) > 100)
-            return cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: %s = '%s': expected a value", path, ln,
-                            t->col[j], f[j]);
+    int rc = check_fields(t, f, k, path, ln, msg, n);
+    if (rc != CWB_OK)
+        return rc;
     memcpy(t->field + t->nrow * t->ncol, f, k * sizeof *f);
     t->line[t->nrow++] = ln;
     return CWB_OK;
@@ -380,8 +401,10 @@ static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t
     int rc = cwb_case_load(c, b->req.path, over, k, why, sizeof why);
     free(over);
     slot->loaded = rc == CWB_OK;
-    /* the loader names a value "--set KEY=VALUE: ..."; here it is a cell */
-    const char *set = strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
+    /* the loader names a value "--set KEY=VALUE: ..."; here it is a cell
+     * (why is only written when the load fails) */
+    const char *set =
+        rc == CWB_EINPUT && strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
     if (rc == CWB_EINPUT && set)
         return cwb_fail(msg, n, rc, "%s:%zu: %.*s: %s", b->req.samples, b->t.line[r],
                         (int)(set - why - 6), why + 6, set + 2);
@@ -1784,5 +1807,114 @@ int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int part
     free(ms->params.line);
     free(ms->first_text);
     free(ms);
+    return rc;
+}
+
+/* ---- the library's batch: a table in memory ---- */
+
+/* The table of req as a sample table (its texts not copied), checked. */
+static int memory_table(batch *b, const cwb_batch_memory_request *req, char *msg, size_t n)
+{
+    sample_table *t = &b->t;
+    t->ncol = req->nkeys;
+    t->nrow = req->nsamples;
+    if (t->ncol > MAX_INPUTS)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: more than %d columns", b->req.samples, MAX_INPUTS);
+    if ((t->ncol && !req->keys) || (t->nrow && !req->values))
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: keys or values not given (NULL)", b->req.samples);
+    for (size_t k = 0; k < t->ncol; k++)
+        t->col[k] = (char *)req->keys[k];
+    int rc = check_columns(t, b->req.samples, 0, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    if (!t->ncol || !t->nrow)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: no %s", b->req.samples,
+                        t->ncol ? "samples" : "columns (section.key)");
+    t->field = (char **)req->values;
+    if (!(t->line = malloc(t->nrow * sizeof *t->line)))
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t r = 0; r < t->nrow && rc == CWB_OK; r++) {
+        t->line[r] = r;
+        for (size_t k = 0; k < t->ncol && !t->field[r * t->ncol + k]; k++)
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%zu: %s: no value (NULL)", b->req.samples, r,
+                          t->col[k]);
+        if (rc == CWB_OK)
+            rc = check_fields(t, &t->field[r * t->ncol], t->ncol, b->req.samples, r, msg, n);
+    }
+    return rc;
+}
+
+/* The output's table: one column per result. */
+static int memory_columns(const batch *b, cwb_result *table, char *msg, size_t n)
+{
+    for (size_t q = 0; q < b->nres; q++)
+        if (cwb_series_column(&table->series, b->res_name[q], b->res_unit[q]) < 0)
+            return cwb_fail(msg, n, CWB_EFAIL, "batch: %zu results do not fit a table", b->nres);
+    return CWB_OK;
+}
+
+/* Every sample in order, its results into table and its outcome into rows. */
+static int memory_run(batch *b, const cwb_batch_memory_request *req, cwb_row_outcomes *rows,
+                      char *msg, size_t n)
+{
+    record rec;
+    case_slot slot = {cwb_case_new(), 0};
+    int rc = memory_columns(b, req->table, msg, n);
+    double value[CWB_MAX_SCALARS];
+    for (size_t r = 0; rc == CWB_OK && r < b->t.nrow; r++) {
+        if (req->progress && req->progress(req->user, r, b->t.nrow)) {
+            rc = cwb_fail(msg, n, CWB_ECANCEL,
+                          "batch stopped by the caller after %zu of %zu samples", r, b->t.nrow);
+            break;
+        }
+        run_row(b, r, &slot, &rec, NULL);
+        if (rec.status == CWB_EINPUT) {
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s", rec.msg);
+            break;
+        }
+        for (size_t q = 0; q < b->nres; q++)
+            value[q] = rec.status == CWB_OK ? rec.value[q] : NAN;
+        if (cwb_series_row(&req->table->series, value) != CWB_OK ||
+            cwb_row_outcome_set(rows, r, rec.status, rec.msg) != CWB_OK)
+            rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        if (rec.status != CWB_OK)
+            cwb_result_warn(req->table, "sample %zu failed: %s", r, rec.msg);
+    }
+    free(slot.c);
+    return rc;
+}
+
+int cwb_batch_memory(const cwb_batch_memory_request *req, char *msg, size_t n)
+{
+    batch *b = calloc(1, sizeof *b);
+    if (!b)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    *b = (batch){.req = {.path = req->path,
+                         .samples = req->name ? req->name : "samples",
+                         .sets = req->sets,
+                         .nsets = req->nsets,
+                         .results = req->results},
+                 .fd = -1,
+                 .nshards = 1};
+    cwb_result_init(req->table);
+    cwb_row_outcomes rows = {0};
+    int rc = memory_table(b, req, msg, n);
+    if (rc == CWB_OK && cwb_row_outcomes_make(&rows, b->t.nrow) != CWB_OK)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    if (rc == CWB_OK)
+        rc = validate(b, msg, n);
+    if (rc == CWB_OK)
+        rc = choose_results(b, msg, n);
+    if (rc == CWB_OK)
+        rc = memory_run(b, req, &rows, msg, n);
+    if (rc == CWB_OK && req->rows)
+        *req->rows = rows;
+    else
+        cwb_row_outcomes_free(&rows);
+    if (rc != CWB_OK)
+        cwb_result_free(req->table);
+    cwb_case_sampler_free(b->sampler);
+    free(b->t.line);
+    free(b);
     return rc;
 }

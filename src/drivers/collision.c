@@ -96,6 +96,7 @@
  * so every step lies on one smooth piece and the run stays fourth order.
  */
 #include <float.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1313,7 +1314,10 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
 /* The last search's inputs and answer: a case with a fixed dt asks for the
  * search twice (collision_check at load, then the run), and it costs more
  * law calls than a short run's steps. The answer is a pure function of the
- * normal law, its values, the pair and v_n, all compared byte for byte. */
+ * normal law, its values, the pair and v_n, all compared byte for byte.
+ * Shared by the threads of a process (the library runs cases from several
+ * at once, include/cwb/cwb_api.h): read and written under a lock; the
+ * search itself runs outside it. */
 static struct {
     int valid;
     const cwb_law_head *law;
@@ -1321,6 +1325,7 @@ static struct {
     cwb_pair pair;
     double vn, dstar, fstar;
 } last_search;
+static pthread_mutex_t last_search_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* The normal law's values a search depends on are those of last_search:
  * the numbers and lists of its table (bytes past a list's length or a
@@ -1360,14 +1365,19 @@ static int peak_overlap(const cwb_case *c, double *dstar, double *fstar, char *m
     if (hertz_peak(c, vn, dstar, fstar))
         return CWB_OK;
     const cwb_values *v = &c->law_values[CWB_KIND_NORMAL];
-    if (last_search.valid && last_search.law == c->law[CWB_KIND_NORMAL] && last_search.vn == vn &&
-        memcmp(&last_search.pair, &c->pair, sizeof c->pair) == 0 &&
-        same_values(&last_search.values, v)) {
+    pthread_mutex_lock(&last_search_lock);
+    int found = last_search.valid && last_search.law == c->law[CWB_KIND_NORMAL] &&
+                last_search.vn == vn && memcmp(&last_search.pair, &c->pair, sizeof c->pair) == 0 &&
+                same_values(&last_search.values, v);
+    if (found) {
         *dstar = last_search.dstar;
         *fstar = last_search.fstar;
-        return CWB_OK;
     }
+    pthread_mutex_unlock(&last_search_lock);
+    if (found)
+        return CWB_OK;
     int rc = estimate_peak_overlap(c, dstar, fstar, msg, n);
+    pthread_mutex_lock(&last_search_lock);
     last_search.valid = rc == CWB_OK;
     if (rc == CWB_OK) {
         last_search.law = c->law[CWB_KIND_NORMAL];
@@ -1377,6 +1387,7 @@ static int peak_overlap(const cwb_case *c, double *dstar, double *fstar, char *m
         last_search.dstar = *dstar;
         last_search.fstar = *fstar;
     }
+    pthread_mutex_unlock(&last_search_lock);
     return rc;
 }
 

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "cwb_contact.h"
+#include "cwb_gsl.h"
 #include "cwb_run.h"
 
 enum { P_OVERLAP, P_POINTS, P_TANGENTIAL };
@@ -95,9 +96,9 @@ static double integral(gsl_function *F, double lo, double hi, cwb_result *r, con
     if (!w)
         return NAN;
     double total = NAN, err = NAN;
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    cwb_gsl_quiet_begin();
     int q = gsl_integration_qags(F, lo, hi, 0.0, 1e-12, 200, w, &total, &err);
-    gsl_set_error_handler(old);
+    cwb_gsl_quiet_end();
     gsl_integration_workspace_free(w);
     if (q)
         cwb_result_warn(r, "the %s integral did not reach its tolerance (GSL %d)", what, q);

@@ -1,11 +1,16 @@
 /* run.c -- run a case's driver and compare the result with its reference.
  *
- * The reference is read once per process and kept while its file stays the
- * same (device, inode, size and modification time): a sweep or batch worker
- * running thousands of values of one case parses it once instead of once
- * per value (it was about a third of a short collision's time). Each of a
- * case's references (the compared one and up to three also_references, as
- * many as the plot draws) has a place of its own in that cache. */
+ * The references read are kept while their files stay the same (device,
+ * inode, size and modification time): a sweep or batch worker running
+ * thousands of values of one case parses its references once instead of
+ * once per value (it was about a third of a short collision's time). The
+ * cache holds the last REF_CACHE files read, by path, and is shared by the
+ * threads of a process (the library runs cases from several at once,
+ * include/cwb/cwb_api.h): it is searched and changed under a lock, and an
+ * entry is counted while a run compares with it, so that a thread that
+ * replaces it never frees a table another thread is reading. */
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -14,17 +19,24 @@
 #include "cwb_out.h"
 #include "cwb_verdict.h"
 
-enum { ALSO_MAX = 3 }; /* also_references compared (and drawn) */
+enum { ALSO_MAX = 3 };  /* also_references compared (and drawn) */
+enum { REF_CACHE = 8 }; /* references kept: a case's four, for two cases */
 
-/* The last reference read in each place (0: [output] reference, k: the
- * k-th also_reference), and the file it came from. */
+/* A reference read, with the file it came from. */
 typedef struct {
-    int loaded, valid; /* ref holds a table; it may be reused */
+    int users;          /* runs comparing with it now */
+    int cached;         /* in the cache (else freed by its last user) */
+    unsigned long used; /* when it was last taken (the least recent is replaced) */
     char path[CWB_TEXT];
     struct stat st;
     cwb_reference ref;
-} cached_reference;
-static cached_reference cache[1 + ALSO_MAX];
+} kept_reference;
+
+static struct {
+    kept_reference *entry[REF_CACHE];
+    unsigned long clock;
+} cache;
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int same_file(const struct stat *a, const struct stat *b)
 {
@@ -32,33 +44,90 @@ static int same_file(const struct stat *a, const struct stat *b)
            a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
-/* The reference at path, read into place slot of the cache: the one
- * cached there when the file has not changed. */
-static int reference_at(size_t slot, const char *path, const cwb_reference **out, char *msg,
-                        size_t n)
+/* The cached reference of path (stat st), taken (users + 1); NULL when none. */
+static kept_reference *cache_take(const char *path, const struct stat *st)
+{
+    kept_reference *found = NULL;
+    pthread_mutex_lock(&cache_lock);
+    for (size_t i = 0; i < REF_CACHE && !found; i++) {
+        kept_reference *e = cache.entry[i];
+        if (e && strcmp(e->path, path) == 0 && same_file(st, &e->st))
+            found = e;
+    }
+    if (found) {
+        found->users++;
+        found->used = ++cache.clock;
+    }
+    pthread_mutex_unlock(&cache_lock);
+    return found;
+}
+
+/* Put e (taken by its maker) into the cache, over an empty place or the
+ * least recently used entry, which its last user then frees. */
+static void cache_put(kept_reference *e)
+{
+    pthread_mutex_lock(&cache_lock);
+    size_t at = 0;
+    for (size_t i = 0; i < REF_CACHE; i++) {
+        if (!cache.entry[i]) {
+            at = i;
+            break;
+        }
+        if (cache.entry[i]->used < cache.entry[at]->used)
+            at = i;
+    }
+    kept_reference *old = cache.entry[at];
+    if (old) {
+        old->cached = 0;
+        if (old->users == 0) {
+            cwb_reference_free(&old->ref);
+            free(old);
+        }
+    }
+    e->cached = 1;
+    e->used = ++cache.clock;
+    cache.entry[at] = e;
+    pthread_mutex_unlock(&cache_lock);
+}
+
+/* A run is done with e. */
+static void reference_release(kept_reference *e)
+{
+    if (!e)
+        return;
+    pthread_mutex_lock(&cache_lock);
+    int last = --e->users == 0 && !e->cached;
+    pthread_mutex_unlock(&cache_lock);
+    if (last) {
+        cwb_reference_free(&e->ref);
+        free(e);
+    }
+}
+
+/* The reference at path, taken for a run (reference_release when done):
+ * the cached one when the file has not changed, else read. A file modified
+ * in the last 2 s is read but not kept (rewritten with the same size within
+ * the file system's timestamp granularity it would look unchanged). */
+static int reference_take(const char *path, kept_reference **out, char *msg, size_t n)
 {
     struct stat st;
     int have = stat(path, &st) == 0;
-    cached_reference *cached = &cache[slot];
-    if (have && cached->valid && strcmp(cached->path, path) == 0 && same_file(&st, &cached->st)) {
-        *out = &cached->ref;
+    if (have && (*out = cache_take(path, &st)) != NULL)
         return CWB_OK;
-    }
-    if (cached->loaded)
-        cwb_reference_free(&cached->ref);
-    cached->loaded = cached->valid = 0;
-    int rc = cwb_reference_load(&cached->ref, path, msg, n);
-    if (rc != CWB_OK)
+    kept_reference *e = calloc(1, sizeof *e);
+    if (!e)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    int rc = cwb_reference_load(&e->ref, path, msg, n);
+    if (rc != CWB_OK) {
+        free(e);
         return rc;
-    cached->loaded = 1;
-    /* else read again next time; a file modified in the last 2 s is not
-     * kept (rewritten with the same size within the file system's
-     * timestamp granularity it would look unchanged) */
-    cached->valid =
-        have && strlen(path) < sizeof cached->path && st.st_mtim.tv_sec + 2 <= time(NULL);
-    snprintf(cached->path, sizeof cached->path, "%s", path);
-    cached->st = st;
-    *out = &cached->ref;
+    }
+    e->users = 1;
+    snprintf(e->path, sizeof e->path, "%s", path);
+    e->st = st;
+    if (have && strlen(path) < sizeof e->path && st.st_mtim.tv_sec + 2 <= time(NULL))
+        cache_put(e);
+    *out = e;
     return CWB_OK;
 }
 
@@ -104,18 +173,13 @@ static cwb_compare_columns compared_columns(const cwb_case *c, char *ybuf, size_
                                  .ref_y = ry[0] ? ry : ys[0]};
 }
 
-/* [output] reference: refused for other inputs (a warning and
- * ref_inputs_match = 0), else compared (ref_max_rel_error, ...). */
-static int compare_reference(const cwb_case *c, const cwb_compare_columns *cols, cwb_result *r,
-                             char *msg, size_t n)
+/* [output] reference rf against the run in r: refused for other inputs (a
+ * warning and ref_inputs_match = 0), else compared (ref_max_rel_error, ...). */
+static int compare_with(const cwb_case *c, const cwb_compare_columns *cols, const cwb_reference *rf,
+                        cwb_result *r, char *msg, size_t n)
 {
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
-    if (!ref[0])
-        return CWB_OK;
-    const cwb_reference *rf;
-    int rc = reference_at(0, ref, &rf, msg, n);
-    if (rc != CWB_OK)
-        return rc;
+    int rc;
     char differs[CWB_MSG], why[CWB_MSG];
     int match = cwb_reference_stands_for(rf, c, NULL, differs, sizeof differs);
     if (match < 0)
@@ -145,6 +209,22 @@ static int compare_reference(const cwb_case *c, const cwb_compare_columns *cols,
     return CWB_OK;
 }
 
+/* [output] reference, if the case names one (compare_with). */
+static int compare_reference(const cwb_case *c, const cwb_compare_columns *cols, cwb_result *r,
+                             char *msg, size_t n)
+{
+    const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
+    if (!ref[0])
+        return CWB_OK;
+    kept_reference *kept;
+    int rc = reference_take(ref, &kept, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    rc = compare_with(c, cols, &kept->ref, r, msg, n);
+    reference_release(kept);
+    return rc;
+}
+
 /* The deviation from the k-th also_reference compared (cwb_also_ref_key). */
 static void set_also_deviation(cwb_result *r, size_t k, const cwb_deviation *dev)
 {
@@ -157,19 +237,14 @@ static void set_also_deviation(cwb_result *r, size_t k, const cwb_deviation *dev
     cwb_result_set(r, key, "-", (double)dev->points);
 }
 
-/* An also_reference, compared as the reference is but on also_reference_y
- * when given. One that does not load is the plot's to report, one made for
- * other inputs the caller's (the CLI leaves it off the plot with a
- * warning): neither is compared nor counted. *seen counts the others, which
- * name the deviation (the first also_ref_*, the second also_ref2_*): in
- * the plot they are the also_references drawn, in their order. */
-static int compare_also_reference(const cwb_case *c, const char *path, size_t *seen,
-                                  cwb_compare_columns cols, cwb_result *r, char *msg, size_t n)
+/* also_reference rf (read from path) against the run in r, compared as the
+ * reference is but on also_reference_y when given (see
+ * compare_also_reference). */
+static int compare_also_with(const cwb_case *c, const char *path, const cwb_reference *rf,
+                             size_t *seen, cwb_compare_columns cols, cwb_result *r, char *msg,
+                             size_t n)
 {
-    const cwb_reference *rf;
     char why[CWB_MSG];
-    if (reference_at(1 + *seen, path, &rf, why, sizeof why) != CWB_OK)
-        return CWB_OK;
     int match = cwb_reference_stands_for(rf, c, NULL, why, sizeof why);
     if (match < 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] also_reference: %s", c->file, why);
@@ -188,6 +263,23 @@ static int compare_also_reference(const cwb_case *c, const char *path, size_t *s
     else
         set_also_deviation(r, k, &dev);
     return CWB_OK;
+}
+
+/* An also_reference. One that does not load is the plot's to report, one
+ * made for other inputs the caller's (the CLI leaves it off the plot with a
+ * warning): neither is compared nor counted. *seen counts the others, which
+ * name the deviation (the first also_ref_*, the second also_ref2_*): in
+ * the plot they are the also_references drawn, in their order. */
+static int compare_also_reference(const cwb_case *c, const char *path, size_t *seen,
+                                  cwb_compare_columns cols, cwb_result *r, char *msg, size_t n)
+{
+    kept_reference *kept;
+    char why[CWB_MSG];
+    if (reference_take(path, &kept, why, sizeof why) != CWB_OK)
+        return CWB_OK;
+    int rc = compare_also_with(c, path, &kept->ref, seen, cols, r, msg, n);
+    reference_release(kept);
+    return rc;
 }
 
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)

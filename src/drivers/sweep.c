@@ -86,6 +86,8 @@ typedef struct {
     const char *overlays[12];
     char file[CWB_TEXT + 256];
     atomic_size_t *next; /* the next value to run, shared by the workers */
+    int embedded;        /* the library's sweep (req.table set): see cwb_run.h */
+    int cancelled;       /* its progress callback asked to stop */
 } sweep;
 
 static int parse_vary(const char *text, vary_spec *v, char *msg, size_t n)
@@ -233,22 +235,42 @@ static void release_stop(const stop_handlers *h)
     sigaction(SIGTERM, &h->old_term, NULL);
 }
 
-static int stopped(char *msg, size_t n)
+/* Whether the sweep is to stop: a signal caught by the command, or the
+ * embedding caller's progress callback (which never touches the
+ * process-wide signal state: several sweeps may run in one process). */
+static int halted(const sweep *s)
 {
+    return s->embedded ? s->cancelled : stop_signal != 0;
+}
+
+static int stopped(const sweep *s, char *msg, size_t n)
+{
+    if (s->embedded)
+        return cwb_fail(msg, n, CWB_ECANCEL, "sweep of %s stopped by the caller: nothing returned",
+                        s->v.key);
     return cwb_fail(msg, n, CWB_EFAIL, "sweep stopped by %s: workers ended, nothing written",
                     stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
+}
+
+/* The embedding caller's progress callback before value i: 1 to stop. */
+static int cancelled_before(sweep *s, size_t i)
+{
+    const cwb_sweep_request *q = &s->req;
+    if (s->embedded && q->progress && !s->cancelled && q->progress(q->user, i, s->v.n))
+        s->cancelled = 1;
+    return halted(s);
 }
 
 /* Worker: takes the next value not yet taken until none is left; writes
  * "row i status", then "msg text" or one "val name unit value" line per
  * scalar. Stops at bad input (the whole sweep fails) or when the sweep is
  * stopped. One case struct (about 0.7 MB) serves every value it runs. */
-static void worker(const sweep *s, FILE *f, const cwb_log *progress)
+static void worker(sweep *s, FILE *f, const cwb_log *progress)
 {
     const vary_spec *v = &s->v;
     row rw;
     cwb_case *c = cwb_case_new();
-    for (size_t i; !stop_signal && (i = atomic_fetch_add(s->next, 1)) < v->n;) {
+    for (size_t i; (i = atomic_fetch_add(s->next, 1)) < v->n && !cancelled_before(s, i);) {
         cwb_logf(progress, CWB_LOG_PROGRESS, "sweep %s: %zu/%zu", v->key, i + 1, v->n);
         cwb_result r;
         cwb_result_init(&r);
@@ -315,7 +337,7 @@ static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
 
 /* A forked worker: it dies with the parent. PR_SET_PDEATHSIG is armed
  * after fork, so a parent that died in between is caught by getppid(). */
-static pid_t start_worker(const sweep *s, FILE *out, pid_t parent)
+static pid_t start_worker(sweep *s, FILE *out, pid_t parent)
 {
     fflush(NULL);
     pid_t pid = fork();
@@ -488,12 +510,12 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
         else if ((pid[w] = start_worker(s, out[w], parent)) < 0)
             rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: fork failed: %s", strerror(errno));
     }
-    if (rc != CWB_OK)
+    if (rc != CWB_OK && s->req.jobs > 1)
         stop_signal = stop_signal ? stop_signal : SIGTERM; /* end the workers started */
     if (s->req.jobs > 1 && pid)
         rc = wait_workers(pid, s->req.jobs, rc, msg, n);
-    if (rc == CWB_OK && stop_signal)
-        rc = stopped(msg, n);
+    if (rc == CWB_OK && halted(s))
+        rc = stopped(s, msg, n);
     for (int w = 0; out && w < s->req.jobs; w++)
         if (out[w]) {
             if (rc == CWB_OK && ferror(out[w]))
@@ -774,7 +796,7 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
     cwb_write_csv(out.f, s->base, &s->table); /* a failed write shows in the commit */
     if (stop_signal) {
         cwb_output_abort(&out);
-        return stopped(msg, n);
+        return stopped(s, msg, n);
     }
     return cwb_output_commit(&out, msg, n);
 }
@@ -895,25 +917,29 @@ static void sweep_report(const sweep *s)
         cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);
 }
 
-int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_t n)
+/* The embedded sweep's outputs: the table and each value's outcome. */
+static int sweep_hand_over(sweep *s, char *msg, size_t n)
 {
-    sweep *s = calloc(1, sizeof *s);
-    if (!s)
-        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    *s = (sweep){.req = *req, .log = log};
-    cwb_result_init(&s->names);
+    const cwb_sweep_request *q = &s->req;
+    if (q->rows) {
+        int ok = cwb_row_outcomes_make(q->rows, s->v.n) == CWB_OK;
+        for (size_t i = 0; ok && i < s->v.n; i++)
+            ok = cwb_row_outcome_set(q->rows, i, s->rows[i].status, s->rows[i].msg) == CWB_OK;
+        if (!ok) {
+            cwb_row_outcomes_free(q->rows);
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+        }
+    }
+    *q->table = s->table; /* the caller's now */
     cwb_result_init(&s->table);
-    stop_handlers handlers;
-    catch_stop(&handlers);
-    int rc = sweep_setup(s, req->vary, msg, n);
-    if (rc == CWB_OK)
-        rc = sweep_compute(s, msg, n);
-    if (rc == CWB_OK)
-        rc = sweep_table(s, msg, n);
-    if (rc == CWB_OK)
-        rc = sweep_groups(s, msg, n);
-    if (rc == CWB_OK)
-        rc = sweep_write_csv(s, msg, n);
+    return CWB_OK;
+}
+
+/* The command's outputs: the CSV, the plots and the summary. */
+static int sweep_write(sweep *s, char *msg, size_t n)
+{
+    const cwb_sweep_request *req = &s->req;
+    int rc = sweep_write_csv(s, msg, n);
     for (size_t gi = 0; rc == CWB_OK && req->plot && gi < s->ngroups && !stop_signal; gi++)
         if (!s->skip[gi] &&
             (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) == CWB_OK)
@@ -925,9 +951,37 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
                       stop_signal == SIGINT ? "SIGINT" : "SIGTERM", s->file);
     if (rc == CWB_OK)
         sweep_report(s);
+    return rc;
+}
+
+int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_t n)
+{
+    sweep *s = calloc(1, sizeof *s);
+    if (!s)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    *s = (sweep){.req = *req, .log = log, .embedded = req->table != NULL};
+    if (s->embedded) { /* one process, one thread; [sweep] overlay names read from here */
+        s->req.jobs = 1;
+        s->req.dir = req->dir ? req->dir : ".";
+    }
+    cwb_result_init(&s->names);
+    cwb_result_init(&s->table);
+    stop_handlers handlers;
+    if (!s->embedded)
+        catch_stop(&handlers);
+    int rc = sweep_setup(s, req->vary, msg, n);
+    if (rc == CWB_OK)
+        rc = sweep_compute(s, msg, n);
+    if (rc == CWB_OK)
+        rc = sweep_table(s, msg, n);
+    if (rc == CWB_OK)
+        rc = sweep_groups(s, msg, n);
+    if (rc == CWB_OK)
+        rc = s->embedded ? sweep_hand_over(s, msg, n) : sweep_write(s, msg, n);
     if (rc == CWB_OK && req->summary)
         sweep_summary(s, req->summary);
-    release_stop(&handlers);
+    if (!s->embedded)
+        release_stop(&handlers);
     cwb_result_free(&s->table);
     cwb_result_free(&s->names);
     free(s->rows);

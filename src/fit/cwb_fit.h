@@ -25,13 +25,32 @@
 #include "cwb_out.h"
 #include "cwb_run.h"
 
+/* The fitted parameters with their covariance, for a caller that asks
+ * (the library's fit, cwb_api_fit): given by the models that fit case keys
+ * (run, scalar: gsl_multifit_nlinear's (J^T J)^-1 scaled by chi^2/(n - p),
+ * in the keys' units); np = 0 from the others. */
+#define CWB_FIT_MAX_PARAMS 8
+typedef struct {
+    size_t np;
+    char name[CWB_FIT_MAX_PARAMS][128]; /* the free keys, section.key */
+    double cov[CWB_FIT_MAX_PARAMS][CWB_FIT_MAX_PARAMS]; /* NaN where undefined */
+} cwb_fit_covariance;
+
 /* What `cwb fit` is asked to do: the command line, as cwb_fit takes it. */
 typedef struct {
     const char *path;   /* the fit-case */
-    const char *dir;    /* output folder, created when missing */
+    const char *dir;    /* output folder, created when missing; NULL: no file is written
+                           (and no plot made): the library's fit, in memory */
     int plot;           /* also the fit and residual plots (.gp, .png) */
     int json;           /* the summary as one JSON object */
     const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
+    cwb_fit_covariance *params; /* optional: the covariance of the fitted keys */
+    cwb_result *table; /* optional: the fit's table (its first, for a model that
+                          writes several), as its CSV holds it */
+    /* optional: called before each run of a case with (user, runs done, 0);
+     * non-zero stops the fit, which returns CWB_ECANCEL */
+    int (*progress)(void *user, size_t done, size_t total);
+    void *user;
 } cwb_fit_request;
 
 /* Fit the model of fit-case req->path; the summary goes to log
@@ -121,6 +140,10 @@ typedef struct {
     const char *format;      /* their format: png (NULL), pdf or svg */
     int json;                /* 1: the summary is JSON (say() text is dropped) */
     cwb_result *res;         /* named results for callers (tests); may be NULL */
+    cwb_fit_covariance *params;  /* the fitted keys' covariance (may be NULL) */
+    cwb_result *table;           /* the first table written (may be NULL) */
+    int (*progress)(void *user, size_t done, size_t total); /* cwb_fit_request's */
+    void *user;
     cwb_fit_text summary;    /* text summary, lines ending in '\n' */
     cwb_fit_text provenance; /* '#' lines heading every CSV the fit writes */
     cwb_fit_json json_out;   /* the JSON summary; the engine opens and closes it */

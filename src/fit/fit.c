@@ -316,6 +316,8 @@ int cwb_fit_open(const cwb_fit_out *o, const char *base, const char *ext, cwb_ou
                  char *msg, size_t n)
 {
     char path[sizeof out->path];
+    if (!o->dir) /* the library's fit: the model writes, nothing is kept */
+        return cwb_output_discard(out, base, msg, n);
     int len = snprintf(path, sizeof path, "%s/%s.%s", o->dir, base, ext);
     if (len < 0 || (size_t)len >= sizeof path) {
         memset(out, 0, sizeof *out);
@@ -332,7 +334,7 @@ int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *ou
 {
     cwb_gp_style_end(out->f);
     int rc = cwb_output_commit(out, msg, n);
-    if (rc != CWB_OK)
+    if (rc != CWB_OK || !o->dir)
         return rc;
     return cwb_plot_render_as(o->dir, base, o->format, msg, n);
 }
@@ -470,9 +472,33 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }
 
+/* The first table a fit writes, into o->table for its caller: the CSV's
+ * columns, x and y (data, fit, residual) with their units. */
+static int keep_table(const cwb_fit_out *o, const cwb_fit_table *t, char *msg, size_t n)
+{
+    cwb_series *s = &o->table->series;
+    if (s->ncol)
+        return CWB_OK;
+    for (size_t j = 0; j < t->ncol; j++) {
+        int is_y = (int)j == t->iy || (int)j == t->ifit || j + 1 == t->ncol;
+        const char *unit = (int)j == t->ix ? t->xunit : is_y ? t->yunit : "";
+        if (cwb_series_column(s, t->cols[j], unit ? unit : "") < 0)
+            return cwb_fail(msg, n, CWB_EFAIL, "fit: a table of %zu columns", t->ncol);
+    }
+    for (size_t i = 0; i < t->nrow; i++)
+        if (cwb_series_row(s, t->rows + i * t->ncol) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    return CWB_OK;
+}
+
 int cwb_fit_write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
                         char *msg, size_t n)
 {
+    if (o->table) {
+        int rc = keep_table(o, t, msg, n);
+        if (rc != CWB_OK)
+            return rc;
+    }
     int rc = write_table_csv(fc, o, t, msg, n);
     if (rc == CWB_OK && o->plot)
         rc = write_table_plot(fc, o, t, 0, msg, n);
@@ -581,7 +607,7 @@ static void emit(const cwb_log *log, const char *text)
 static int fit_with(const cwb_fit_case *fc, const cwb_fit_model *m, cwb_fit_out *o,
                     const cwb_log *log, char *msg, size_t n)
 {
-    int rc = cwb_make_dirs(o->dir, msg, n);
+    int rc = o->dir ? cwb_make_dirs(o->dir, msg, n) : CWB_OK;
     if (rc != CWB_OK)
         return rc;
     cwb_fit_note(o, "fit-case: %s", fc->path);
@@ -589,7 +615,7 @@ static int fit_with(const cwb_fit_case *fc, const cwb_fit_model *m, cwb_fit_out 
     cwb_fit_json_string(&o->json_out, "schema", CWB_JSON_SCHEMA);
     cwb_fit_json_string(&o->json_out, "command", "fit");
     cwb_fit_json_string(&o->json_out, "cwb", CWB_VERSION);
-    cwb_fit_json_string(&o->json_out, "output_dir", o->dir);
+    cwb_fit_json_string(&o->json_out, "output_dir", o->dir ? o->dir : "");
     cwb_fit_json_string(&o->json_out, "fit", fc->name);
     cwb_fit_json_string(&o->json_out, "model", m->name);
     if ((rc = m->run(fc, o, log, msg, n)) != CWB_OK)
@@ -615,7 +641,11 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
         rc = check_keys(fc, m, log, msg, n);
     if (rc == CWB_OK) {
         cwb_fit_out o = {.dir = req->dir,
-                         .plot = req->plot,
+                         .plot = req->plot && req->dir,
+                         .params = req->params,
+                         .table = req->table,
+                         .progress = req->progress,
+                         .user = req->user,
                          .format = req->format,
                          .json = req->json,
                          .res = res};

@@ -64,6 +64,7 @@
 
 #include "cwb_fit.h"
 #include "cwb_law.h"
+#include "cwb_gsl.h"
 
 #define MAX_DATA   CWB_FIT_MAX_DATA
 #define MAX_GROUPS 64
@@ -872,7 +873,7 @@ static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
     }
     gsl_vector_set_all(theta, 1.0);
     gsl_multifit_nlinear_fdf fdf = {.f = group_residual, .n = g->count, .p = np, .params = &j};
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    cwb_gsl_quiet_begin();
     int info = 0, status = gsl_multifit_nlinear_init(theta, &fdf, w);
     /* A start that already fits to round-off (synthetic data made with the
      * thesis' constants) is the answer: the trust region would reject
@@ -886,7 +887,7 @@ static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
         status = GSL_SUCCESS;
     if (status == GSL_SUCCESS || status == GSL_EMAXITER)
         group_solution(mf, g, &j, w);
-    gsl_set_error_handler(old);
+    cwb_gsl_quiet_end();
     gsl_multifit_nlinear_free(w);
     gsl_vector_free(theta);
     if (status != GSL_SUCCESS)

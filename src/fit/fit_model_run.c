@@ -28,10 +28,12 @@
 #include "cwb_fit.h"
 #include "cwb_law.h"
 #include "cwb_out.h"
+#include "cwb_gsl.h"
 #include "cwb_numeric.h"
 #include "cwb_verdict.h"
 
 #define MAX_FREE 8
+_Static_assert(MAX_FREE <= CWB_FIT_MAX_PARAMS, "cwb_fit_covariance holds every free key");
 #define MAX_ITER 200
 
 typedef struct {
@@ -53,11 +55,13 @@ typedef struct {
     size_t runs;
     const cwb_log *log; /* progress: the iterations and runs so far */
     const char *name;   /* the fit-case's, for the progress line */
+    const cwb_fit_out *o; /* its embedding caller's progress callback */
 } run_fit;
 
 /* What the solver found, for the report. */
 typedef struct {
     double value[MAX_FREE], stderr_[MAX_FREE];
+    double cov[MAX_FREE][MAX_FREE]; /* of the keys (NaN: undefined) */
     double r2, rms;
     size_t iterations;
     int status; /* GSL status of the driver */
@@ -114,6 +118,10 @@ static int run_once(run_fit *rf, const gsl_vector *theta, const char *vary, doub
         k++;
     }
     cwb_result_init(r);
+    const cwb_fit_out *o = rf->o;
+    if (o && o->progress && o->progress(o->user, rf->runs, 0))
+        return cwb_fail(rf->msg, sizeof rf->msg, CWB_ECANCEL,
+                        "stopped by the caller after %zu runs", rf->runs);
     int rc = cwb_case_load(rf->c, rf->case_path, over, k, rf->msg, sizeof rf->msg);
     if (rc == CWB_OK)
         rc = cwb_run_case(rf->c, r, rf->msg, sizeof rf->msg);
@@ -268,13 +276,18 @@ static int solution_at(run_fit *rf, gsl_multifit_nlinear_workspace *w, const gsl
     for (size_t q = 0; q < rf->nq; q++)
         chisq += (rf->yfit[q] - rf->yq[q]) * (rf->yfit[q] - rf->yq[q]);
     double s2 = rf->nq > rf->np ? chisq / (double)(rf->nq - rf->np) : NAN;
+    double dx[MAX_FREE]; /* dx/dtheta of each key */
     for (size_t i = 0; i < rf->np; i++) {
         double t = gsl_vector_get(th, i), half = 0.5 * (rf->hi[i] - rf->lo[i]);
+        dx[i] = half * (1.0 - tanh(t) * tanh(t));
         sol->value[i] = key_value(rf, i, t);
-        sol->stderr_[i] = status == GSL_SUCCESS ? sqrt(gsl_matrix_get(cov, i, i) * s2) * half *
-                                                      (1.0 - tanh(t) * tanh(t))
-                                                : NAN;
+        sol->stderr_[i] =
+            status == GSL_SUCCESS ? sqrt(gsl_matrix_get(cov, i, i) * s2) * dx[i] : NAN;
     }
+    for (size_t i = 0; i < rf->np; i++)
+        for (size_t j = 0; j < rf->np; j++)
+            sol->cov[i][j] =
+                status == GSL_SUCCESS ? gsl_matrix_get(cov, i, j) * s2 * dx[i] * dx[j] : NAN;
     gsl_matrix_free(cov);
     sol->r2 = cwb_fit_r_squared(rf->yq, rf->yfit, rf->nq);
     sol->rms = sqrt(chisq / (double)rf->nq);
@@ -300,7 +313,7 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     gsl_multifit_nlinear_fdf fdf = {.f = run_residual, .n = rf->nq, .p = rf->np, .params = rf};
     /* GSL's default handler aborts; its statuses are checked here instead. */
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    cwb_gsl_quiet_begin();
     int info = 0, status = gsl_multifit_nlinear_init(theta, &fdf, w);
     if (status == GSL_SUCCESS)
         status = gsl_multifit_nlinear_driver(MAX_ITER, 1e-10, 1e-10, 0.0, progress, rf, &info, w);
@@ -312,7 +325,7 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
         rc = cwb_fail(msg, n, rf->rc, "fit: %s", rf->msg);
     else
         rc = solution_at(rf, w, gsl_multifit_nlinear_position(w), sol, msg, n);
-    gsl_set_error_handler(old);
+    cwb_gsl_quiet_end();
     gsl_multifit_nlinear_free(w);
     return rc;
 }
@@ -354,6 +367,14 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
     cwb_fit_json_number(&o->json_out, "iterations", (double)sol->iterations, 12);
     cwb_fit_put(o, "r_squared", "", sol->r2);
     cwb_fit_put(o, "iterations", "", (double)sol->iterations);
+    if (o->params) {
+        o->params->np = rf->np;
+        for (size_t i = 0; i < rf->np; i++) {
+            snprintf(o->params->name[i], sizeof o->params->name[i], "%s", rf->key[i]);
+            for (size_t j = 0; j < rf->np; j++)
+                o->params->cov[i][j] = sol->cov[i][j];
+        }
+    }
 }
 
 /* The reference, the fitted run and the residual at each reference x. */
@@ -456,6 +477,7 @@ static int fit_run(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, c
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     rf->case_path = fc->v.text[CWB_FIT_CASE];
     rf->log = log;
+    rf->o = o;
     rf->name = fc->name;
     rf->x = fc->v.text[CWB_FIT_X];
     rf->y = fc->v.text[CWB_FIT_Y];

@@ -42,6 +42,7 @@
 
 #include "cwb_fit.h"
 #include "cwb_law.h"
+#include "cwb_gsl.h"
 
 #define MAX_TABLES 16
 
@@ -99,7 +100,7 @@ static int least_squares(lsq_job *j, double *p, double *se)
     gsl_vector *theta = gsl_vector_alloc(j->np);
     gsl_matrix *cov = gsl_matrix_alloc(j->np, j->np);
     int status = GSL_ENOMEM, info = 0;
-    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    cwb_gsl_quiet_begin();
     if (w && theta && cov) {
         gsl_vector_set_all(theta, 1.0);
         gsl_multifit_nlinear_fdf fdf = {.f = lsq_residual, .n = j->m, .p = j->np, .params = j};
@@ -121,7 +122,7 @@ static int least_squares(lsq_job *j, double *p, double *se)
                                       : NAN;
         }
     }
-    gsl_set_error_handler(old);
+    cwb_gsl_quiet_end();
     if (w)
         gsl_multifit_nlinear_free(w);
     if (theta)

@@ -888,8 +888,10 @@ static void case_reset(cwb_case *c)
 }
 
 
-int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, size_t n_overrides,
-                  char *msg, size_t n)
+/* Name the case after path (or the name of a text), then read it from
+ * path, or from text when it is not NULL. */
+static int load_from(cwb_case *c, const char *path, const char *text, const char *const *overrides,
+                     size_t n_overrides, char *msg, size_t n)
 {
     case_reset(c);
     if (strlen(path) >= sizeof c->file)
@@ -903,7 +905,8 @@ int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, s
         *dot = '\0';
 
     parse_ctx ctx;
-    int rc = cwb_ini_read(&ctx, path, "case file", msg, n);
+    int rc = text ? cwb_ini_read_text(&ctx, path, text, msg, n)
+                  : cwb_ini_read(&ctx, path, "case file", msg, n);
     if (rc != CWB_OK)
         return rc;
     if (ctx.n == 0)
@@ -912,6 +915,18 @@ int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, s
         rc = load(c, &ctx, overrides, n_overrides, msg, n);
     cwb_ini_free(&ctx);
     return rc;
+}
+
+int cwb_case_load(cwb_case *c, const char *path, const char *const *overrides, size_t n_overrides,
+                  char *msg, size_t n)
+{
+    return load_from(c, path, NULL, overrides, n_overrides, msg, n);
+}
+
+int cwb_case_load_text(cwb_case *c, const char *name, const char *text,
+                       const char *const *overrides, size_t n_overrides, char *msg, size_t n)
+{
+    return load_from(c, name, text, overrides, n_overrides, msg, n);
 }
 
 /* --- samples of one case (cwb batch) ------------------------------------- */

@@ -30,6 +30,10 @@ typedef struct {
 } cwb_output;
 
 int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n);
+/* An output whose bytes are discarded (written to /dev/null), for a writer
+ * run only for what it computes (the library's fit, in memory): commit
+ * checks the writes and keeps no file; name is its path in messages. */
+int cwb_output_discard(cwb_output *o, const char *name, char *msg, size_t n);
 int cwb_output_commit(cwb_output *o, char *msg, size_t n);
 /* Every byte written and on disk, the file still open and unnamed: for a
  * caller that must know all its outputs are sound before renaming any. */

@@ -42,6 +42,9 @@ typedef struct {
  * CWB_OK, or CWB_EINPUT with "FILE:LINE: message". An empty file is read as
  * no entries; the caller decides whether that is an error. */
 int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, size_t n);
+/* The same rules for a text in memory (NUL-terminated); name stands for the
+ * file in messages ("NAME:LINE: ..."). */
+int cwb_ini_read_text(cwb_ini *ini, const char *name, const char *text, char *msg, size_t n);
 
 /* Lines of a text file read with a bound (the INI reader and the
  * reference-CSV reader, src/io/compare.c): a line longer than max bytes is

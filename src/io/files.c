@@ -104,8 +104,33 @@ int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n)
     return CWB_OK;
 }
 
+int cwb_output_discard(cwb_output *o, const char *name, char *msg, size_t n)
+{
+    memset(o, 0, sizeof *o);
+    o->slot = -1; /* no temporary: tmp stays "" */
+    snprintf(o->path, sizeof o->path, "%s", name);
+    if (!(o->f = fopen("/dev/null", "w")))
+        return cwb_fail(msg, n, CWB_EFAIL, "cannot open /dev/null: %s", strerror(errno));
+    return CWB_OK;
+}
+
+/* Commit a discarded output (no temporary): its writes checked, its stream
+ * closed. */
+static int commit_discarded(cwb_output *o, char *msg, size_t n)
+{
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    bad |= fclose(o->f) != 0;
+    o->f = NULL;
+    return bad ? cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", o->path, strerror(errno))
+               : CWB_OK;
+}
+
 int cwb_output_flush(cwb_output *o, char *msg, size_t n)
 {
+    if (o->f && !o->tmp[0]) /* discarded */
+        return fflush(o->f) != 0 || ferror(o->f)
+                   ? cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", o->path)
+                   : CWB_OK;
     if (!o->f || fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", o->path, strerror(errno));
     return CWB_OK;
@@ -115,6 +140,8 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n)
 {
     if (!o->f)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", o->path);
+    if (!o->tmp[0])
+        return commit_discarded(o, msg, n);
     /* fsync: a power loss after the rename must not leave a name that
      * points at data still in the page cache (a truncated "complete" file) */
     int bad = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;

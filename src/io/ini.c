@@ -1,6 +1,7 @@
 /* ini.c -- the one INI reader (rules in cwb_ini.h). */
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,13 +289,18 @@ static int read_lines(reader *r, FILE *f, char *msg, size_t n)
 
 /* The last file read, kept while it stays the same (device, inode, size,
  * modification time): a batch loads its case once or twice per sample, and
- * reading it again from the file system was a third of a short run. */
+ * reading it again from the file system was a third of a short run. Shared
+ * by every thread of a process (the library runs cases from several at
+ * once, include/cwb/cwb_api.h): it is read and replaced under a lock, and
+ * each reader parses its own copy, so no thread frees the text another one
+ * is reading. */
 static struct {
     char path[CWB_TEXT];
     struct stat st;
     char *text;
     size_t len;
 } last_file;
+static pthread_mutex_t last_file_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static int same_file(const struct stat *a, const struct stat *b)
 {
@@ -302,15 +308,47 @@ static int same_file(const struct stat *a, const struct stat *b)
            a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
+/* A copy of the kept text of path (stat st), or NULL when none is kept. */
+static char *kept_copy(const char *path, const struct stat *st, size_t *len)
+{
+    char *copy = NULL;
+    pthread_mutex_lock(&last_file_lock);
+    if (last_file.text && strcmp(last_file.path, path) == 0 && same_file(&last_file.st, st) &&
+        (copy = malloc(last_file.len)) != NULL) {
+        memcpy(copy, last_file.text, last_file.len);
+        *len = last_file.len;
+    }
+    pthread_mutex_unlock(&last_file_lock);
+    return copy;
+}
+
+/* Keep a copy of text as the last file read. */
+static void keep(const char *path, const struct stat *st, const char *text, size_t len)
+{
+    char *mine = malloc(len);
+    if (!mine)
+        return;
+    memcpy(mine, text, len);
+    pthread_mutex_lock(&last_file_lock);
+    free(last_file.text);
+    last_file.text = mine;
+    last_file.len = len;
+    last_file.st = *st;
+    snprintf(last_file.path, sizeof last_file.path, "%s", path);
+    pthread_mutex_unlock(&last_file_lock);
+}
+
 /* The file at path (stat st) as a stream: from the kept copy when it is the
  * same file, else read whole and kept (files up to 1 MB, last modified at
  * least 2 s ago: a file rewritten with the same size within the file
  * system's timestamp granularity would otherwise look unchanged; a file
- * kept, when rewritten, gets a later time than it had). */
-static FILE *open_cached(const char *path, const struct stat *st)
+ * kept, when rewritten, gets a later time than it had). A stream over
+ * memory sets *own to the text, which the caller frees after fclose. */
+static FILE *open_cached(const char *path, const struct stat *st, char **own)
 {
-    if (last_file.text && strcmp(last_file.path, path) == 0 && same_file(&last_file.st, st))
-        return fmemopen(last_file.text, last_file.len, "r");
+    size_t len = 0;
+    if ((*own = kept_copy(path, st, &len)) != NULL)
+        return fmemopen(*own, len, "r");
     FILE *f = fopen(path, "r");
     if (!f || st->st_size <= 0 || st->st_size > (1 << 20) ||
         strlen(path) >= sizeof last_file.path || st->st_mtim.tv_sec + 2 > time(NULL))
@@ -322,12 +360,19 @@ static FILE *open_cached(const char *path, const struct stat *st)
         return f;
     }
     fclose(f);
-    free(last_file.text);
-    last_file.text = text;
-    last_file.len = (size_t)st->st_size;
-    last_file.st = *st;
-    snprintf(last_file.path, sizeof last_file.path, "%s", path);
-    return fmemopen(last_file.text, last_file.len, "r");
+    keep(path, st, text, (size_t)st->st_size);
+    *own = text;
+    return fmemopen(text, (size_t)st->st_size, "r");
+}
+
+/* The entries of stream f into ini (whose path names it in messages). */
+static int read_stream(cwb_ini *ini, FILE *f, char *msg, size_t n)
+{
+    reader r = {.ini = ini};
+    int rc = read_lines(&r, f, msg, n);
+    if (rc != CWB_OK)
+        cwb_ini_free(ini);
+    return rc;
 }
 
 int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, size_t n)
@@ -343,15 +388,32 @@ int cwb_ini_read(cwb_ini *ini, const char *path, const char *what, char *msg, si
     if (stat(path, &st) != 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the %s: %s", path, what,
                         strerror(errno));
-    FILE *f = open_cached(path, &st);
-    if (!f)
+    char *own = NULL;
+    FILE *f = open_cached(path, &st, &own);
+    if (!f) {
+        free(own);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: cannot open the %s: %s", path, what,
                         strerror(errno));
-    reader r = {.ini = ini};
-    rc = read_lines(&r, f, msg, n);
+    }
+    rc = read_stream(ini, f, msg, n);
     fclose(f);
-    if (rc != CWB_OK)
-        cwb_ini_free(ini);
+    free(own);
+    return rc;
+}
+
+int cwb_ini_read_text(cwb_ini *ini, const char *name, const char *text, char *msg, size_t n)
+{
+    memset(ini, 0, sizeof *ini);
+    if (strlen(name) >= sizeof ini->path)
+        return cwb_fail(msg, n, CWB_EINPUT, "%.200s...: name too long", name);
+    snprintf(ini->path, sizeof ini->path, "%s", name);
+    size_t len = strlen(text);
+    /* fmemopen of 0 bytes fails: an empty text is a stream of no lines */
+    FILE *f = len ? fmemopen((void *)text, len, "r") : fopen("/dev/null", "r");
+    if (!f)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: cannot read the text: %s", name, strerror(errno));
+    int rc = read_stream(ini, f, msg, n);
+    fclose(f);
     return rc;
 }
 

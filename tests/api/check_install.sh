@@ -1,8 +1,10 @@
 #!/bin/sh
 # check_install.sh -- libcwb as a user gets it (`make api-check`, part of
 # `make check`): the install into a temporary prefix, the public header alone,
-# examples/dem_loop.c (shared and static) and examples/dem_loop.cpp built with
-# pkg-config against that prefix and run, and the Python binding's test.
+# examples/dem_loop.c (shared and static), examples/dem_loop.cpp and
+# examples/run_case.c built with nothing but pkg-config's flags against that
+# prefix and run without LD_LIBRARY_PATH, the installed CLI free of
+# libcwb.so, and the Python package's tests with the installed package.
 #
 #   sh tests/api/check_install.sh API_DIR CWB_BIN SRCDIR
 # API_DIR holds prefix/ (make install PREFIX=API_DIR/prefix) and stage/
@@ -14,7 +16,10 @@
 #     collision driver, classical RK4 with its step refined until the
 #     restitution is converged, separation found by a root solve);
 #   - Hertz without damping (tsuji e = 1, alpha = 0) returns all the normal
-#     energy, e_n = 1: a closed form, independent of cwb's integrators.
+#     energy, e_n = 1: a closed form, independent of cwb's integrators;
+#   - examples/run_case.c runs its case text through the library's run API:
+#     every result, printed with 17 digits, must be `cwb batch`'s on the same
+#     text (17 digits too): the same doubles, bit for bit.
 # Tolerance 1e-5 on both restitutions: the examples integrate with
 # semi-implicit Euler at dt = 1e-9 s (27000 steps of contact), a first-order
 # method; measured against the CLI while the step was halved from 4e-9 s to
@@ -67,16 +72,21 @@ $CXX -std=c++11 -Wall -Wextra -pedantic -Werror $CFLAGS_CWB -c "$W/alone.cpp" -o
 
 # --- the examples ---------------------------------------------------------------
 # shellcheck disable=SC2086 # the pkg-config flags are word lists
+# Nothing but pkg-config's flags: cwb.pc's Libs carry the rpath of LIBDIR.
 $CC -std=c11 -Wall -Wextra -pedantic -Werror -O2 "$SRC/examples/dem_loop.c" $CFLAGS_CWB $LIBS_CWB \
-    -Wl,-rpath,"$P/lib" -o "$W/dem_loop" || fail "examples/dem_loop.c does not build"
+    -o "$W/dem_loop" || fail "examples/dem_loop.c does not build"
 $CC -std=c11 -O2 "$SRC/examples/dem_loop.c" $CFLAGS_CWB $LIBS_STATIC -o "$W/dem_loop_static" ||
     fail "examples/dem_loop.c does not link statically"
 $CXX -std=c++11 -Wall -Wextra -pedantic -Werror -O2 "$SRC/examples/dem_loop.cpp" $CFLAGS_CWB \
-    $LIBS_CWB -Wl,-rpath,"$P/lib" -o "$W/dem_loop_cpp" || fail "examples/dem_loop.cpp does not build"
+    $LIBS_CWB -o "$W/dem_loop_cpp" || fail "examples/dem_loop.cpp does not build"
+$CC -std=c11 -Wall -Wextra -pedantic -Werror -O2 "$SRC/examples/run_case.c" $CFLAGS_CWB $LIBS_CWB \
+    -o "$W/run_case" || fail "examples/run_case.c does not build"
 if ldd "$W/dem_loop_static" | grep -q libcwb; then
     fail "the static example loads libcwb.so"
 fi
 
+# The programs run as a user runs them: no LD_LIBRARY_PATH.
+unset LD_LIBRARY_PATH
 "$W/dem_loop" >"$W/c.out" || fail "dem_loop failed"
 "$W/dem_loop_static" >"$W/c_static.out" || fail "dem_loop (static) failed"
 "$W/dem_loop_cpp" >"$W/cpp.out" || fail "dem_loop_cpp failed"
@@ -111,13 +121,42 @@ set -e
 grep -q '\[damping\] e = 1.5 .*allowed (0, 1\]' "$W/bad.err" || fail "unexpected message: $(cat "$W/bad.err")"
 echo "api-check: bad parameter: $(cat "$W/bad.err")"
 
-# --- the Python binding ---------------------------------------------------------
-# The installed module, finding the installed library beside it.
+# --- a run from a case string (examples/run_case.c) ------------------------------
+# Its results against `cwb batch` on the same text, one sample at its speed.
+"$W/run_case" --case >"$W/oblique.case" || fail "run_case --case failed"
+"$W/run_case" 1.5 >"$W/run_case.out" 2>"$W/run_case.err" || fail "run_case: $(cat "$W/run_case.err")"
+printf 'driver.v_normal\n1.5\n' >"$W/speeds.csv"
+"$CWB" batch "$W/oblique.case" --samples "$W/speeds.csv" --out "$W/oblique_batch.csv" \
+    >/dev/null 2>"$W/batch.err" || fail "cwb batch of run_case's text: $(cat "$W/batch.err")"
+compared=$(awk -F, 'FNR == NR { v[$1] = $2; next } /^#/ { next }
+    !header { for (i = 1; i <= NF; i++) { n = $i; sub(/\[.*/, "", n); name[i] = n } header = 1; next }
+    { for (i = 1; i <= NF; i++) if (name[i] in v && $i != "") {
+          if ($i != v[name[i]]) { print "DIFF " name[i] " " v[name[i]] " " $i; exit 1 }
+          k++ } }
+    END { print k + 0 }' FS=' ' "$W/run_case.out" FS=, "$W/oblique_batch.csv") ||
+    fail "run_case differs from cwb batch: $compared"
+[ "$compared" -gt 20 ] || fail "run_case: only $compared results compared with cwb batch"
+echo "api-check: run_case (a case string through cwb_api_run_text): $compared results equal" \
+    "cwb batch's, 17 digits each"
+
+# --- the installed CLI ----------------------------------------------------------------
+if ldd "$P/bin/cwb" 2>/dev/null | grep -q libcwb; then
+    fail "the installed cwb loads libcwb.so (it is linked with libcwb.a: it needs no rpath)"
+fi
+(cd "$W" && env -i "$P/bin/cwb" version >/dev/null) || fail "the installed cwb does not run alone"
+
+# --- the Python package -----------------------------------------------------------
+# The installed package, finding the installed library (LIBDIR) from its folder.
 if command -v "$PYTHON" >/dev/null 2>&1; then
     PYDIR=$(ls -d "$P"/lib/python3*/dist-packages)
-    [ -f "$PYDIR/cwb.py" ] || fail "make install did not install cwb.py"
-    (cd "$W" && env -u CWB_LIBRARY CWB_BIN="$CWB" PYTHONPATH="$PYDIR" \
-        "$PYTHON" "$SRC/tests/python/test_binding.py") || fail "tests/python/test_binding.py"
+    [ -f "$PYDIR/cwb/__init__.py" ] || fail "make install did not install the package cwb"
+    for t in test_binding test_run; do
+        (cd "$W" && env -u CWB_LIBRARY PYTHONDONTWRITEBYTECODE=1 CWB_BIN="$CWB" \
+            PYTHONPATH="$PYDIR" "$PYTHON" "$SRC/tests/python/$t.py" >"$W/$t.log" 2>&1) ||
+            fail "tests/python/$t.py with the installed package: $(tail -5 "$W/$t.log")"
+        tail -1 "$W/$t.log" | sed 's/^/api-check: /'
+    done
+    grep -q "$P/lib/libcwb.so.0" "$W/test_run.log" || fail "the installed package loaded $(tail -1 "$W/test_run.log")"
 else
     fail "no python3 for tests/python/test_binding.py (set PYTHON=)"
 fi

@@ -1,4 +1,4 @@
-"""test_binding.py -- the Python binding (python/cwb.py) against the CLI.
+"""test_binding.py -- the Python package's Contact (python/cwb/_contact.py) against the CLI.
 
 A Hertz-Mindlin contact of a glass sphere on a rigid wall is driven from
 Python through the load path of a `cwb run` history case (written here into a

@@ -1,8 +1,5 @@
-"""cwb -- cwb's contact laws from Python, through ctypes over libcwb.so.
-
-Standard library only (Debian's python3). `make install` puts this file in
-LIBDIR/pythonX.Y/dist-packages (on Debian's python3 path for PREFIX=/usr/local)
-beside the library it loads; _find_library() says where else it looks.
+"""Contacts for per-step use: cwb's contact laws through libcwb
+(include/cwb/cwb_api.h), evaluated and committed by the caller's own loop.
 
     import cwb
     c = cwb.Contact("hertz", "mindlin", params={"tangential.mu": 0.3},
@@ -19,23 +16,14 @@ trial from another contact, or from before a commit or reset, is refused.
 Bad parameters raise cwb.Error with the case reader's message.
 """
 import ctypes
-import ctypes.util
-import os
 
-__all__ = ["Error", "Contact", "Result", "sphere", "disc", "wall", "laws", "params", "adhesive",
-           "version",
-           "NORMAL", "TANGENTIAL", "DAMPING", "ROLLING"]
+from ._lib import Error, lib as _lib, _MSG
 
 NORMAL, TANGENTIAL, DAMPING, ROLLING = 0, 1, 2, 3
 _KINDS = {"normal": NORMAL, "tangential": TANGENTIAL, "damping": DAMPING, "rolling": ROLLING}
 SPHERE, DISC, WALL = 0, 1, 2
-_MSG = 1024
 
 Vec3 = ctypes.c_double * 3
-
-
-class Error(ValueError):
-    """A law, a parameter or a body that cwb refuses (the message says why)."""
 
 
 class _Body(ctypes.Structure):
@@ -67,31 +55,7 @@ class _ParamInfo(ctypes.Structure):
                 ("required", ctypes.c_int), ("is_choice", ctypes.c_int)]
 
 
-def _find_library():
-    """$CWB_LIBRARY; else the library installed with this file (`make install`
-    puts cwb.py in LIBDIR/pythonX.Y/dist-packages); else the build/ folder of
-    the source tree it sits in; else the system's linker path."""
-    path = os.environ.get("CWB_LIBRARY")
-    if path:
-        return path
-    here = os.path.dirname(os.path.abspath(__file__))
-    for candidate in (os.path.join(here, os.pardir, os.pardir, "libcwb.so.0"),
-                      os.path.join(here, os.pardir, "build", "libcwb.so.0")):
-        if os.path.exists(candidate):
-            return os.path.normpath(candidate)
-    found = ctypes.util.find_library("cwb")
-    if found:
-        return found
-    raise OSError("cwb: libcwb.so.0 not found: `make install`, or set CWB_LIBRARY to its path")
-
-
-library_path = None  # the libcwb this module loaded
-
-
-def _load():
-    global library_path
-    library_path = _find_library()
-    lib = ctypes.CDLL(library_path)
+def _declare():
     P, D, S = ctypes.c_void_p, ctypes.c_double, ctypes.c_size_t
     cp, ccp = ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p)
     sig = {
@@ -115,12 +79,11 @@ def _load():
         "cwb_api_version": (cp, []),
     }
     for name, (res, args) in sig.items():
-        fn = getattr(lib, name)
+        fn = getattr(_lib, name)
         fn.restype, fn.argtypes = res, args
-    return lib
 
 
-_lib = _load()
+_declare()
 
 
 def _b(text):
@@ -270,14 +233,21 @@ def adhesive(law):
 
 
 def params(kind, law):
-    """The parameters of a law: a list of dicts (name, unit, range, help, default, required)."""
+    """The parameters of a law: a list of dicts (name, unit, range, help,
+    default, required, choice). The default is what a case file would hold:
+    a number, the word of a choice ("yes", "exact"), None for a required
+    key."""
     k, out = _kind(kind), []
     for i in range(_lib.cwb_api_param_count(k, _b(law))):
         info = _ParamInfo()
         _lib.cwb_api_param_info_at(k, _b(law), i, ctypes.byref(info))
+        words = info.range.decode().split("|")
+        default = (None if info.required else
+                   words[int(info.default)] if info.is_choice and 0 <= info.default < len(words)
+                   else info.default)
         out.append({"name": info.name.decode(), "unit": info.unit.decode(),
                     "range": info.range.decode(), "help": info.help.decode(),
-                    "default": info.default, "required": bool(info.required),
+                    "default": default, "required": bool(info.required),
                     "choice": bool(info.is_choice)})
     return out
 
