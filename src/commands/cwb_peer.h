@@ -72,6 +72,10 @@ typedef struct {
     int (*map)(const cwb_case *c, const cwb_peer_bodies *b, cwb_peer_map *m, char *msg, size_t n);
     int (*write)(FILE *f, const cwb_case *c, const cwb_peer_bodies *b, const cwb_peer_map *m,
                  const cwb_peer_run *run);
+    /* Optional: a second file the script reads (LIGGGHTS: the atoms and
+     * their spins, which its set command cannot give), written beside it. */
+    const char *data;
+    int (*write_data)(FILE *f, const cwb_case *c, const cwb_peer_bodies *b);
     int (*read)(const char *path, double dt, cwb_body_trace *t, char *msg, size_t n);
     /* The code's name and version from its log (the first line naming it). */
     void (*version)(const char *log, char *out, size_t n);

@@ -419,23 +419,35 @@ static int write_trace_csv(const peer_job *j, const level *l, const cwb_body_tra
     return cwb_output_commit(&o, msg, n);
 }
 
-/* The peer's input for level l into its folder. */
-static int write_input(const peer_job *j, const level *l, char *msg, size_t n)
+/* One file of the peer's input into level l's folder. */
+static int write_file(const peer_job *j, const level *l, const char *name, int data, char *msg,
+                      size_t n)
 {
     char path[CWB_TEXT + 160];
-    int rc = cwb_make_dirs(l->folder, msg, n);
+    snprintf(path, sizeof path, "%s/%s", l->folder, name);
+    cwb_output o;
+    int rc = cwb_output_open(&o, path, msg, n);
     if (rc != CWB_OK)
         return rc;
-    snprintf(path, sizeof path, "%s/%s", l->folder, j->code->script);
-    cwb_output o;
-    if ((rc = cwb_output_open(&o, path, msg, n)) != CWB_OK)
-        return rc;
     cwb_peer_run run = {.dt = l->dt, .steps = l->steps};
-    if (j->code->write(o.f, j->c, &j->b, &j->m, &run) != CWB_OK) {
+    rc = data ? j->code->write_data(o.f, j->c, &j->b)
+              : j->code->write(o.f, j->c, &j->b, &j->m, &run);
+    if (rc != CWB_OK) {
         cwb_output_abort(&o);
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
     }
     return cwb_output_commit(&o, msg, n);
+}
+
+/* The peer's input for level l into its folder. */
+static int write_input(const peer_job *j, const level *l, char *msg, size_t n)
+{
+    int rc = cwb_make_dirs(l->folder, msg, n);
+    if (rc == CWB_OK && j->code->data)
+        rc = write_file(j, l, j->code->data, 1, msg, n);
+    if (rc == CWB_OK)
+        rc = write_file(j, l, j->code->script, 0, msg, n);
+    return rc;
 }
 
 /* Run the peer in level l's folder and read what it did. */
