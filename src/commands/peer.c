@@ -398,7 +398,7 @@ static int write_trace_csv(const peer_job *j, const level *l, const cwb_body_tra
                            size_t n)
 {
     char path[CWB_TEXT + 128];
-    snprintf(path, sizeof path, "%s/trace.csv", l->folder);
+    snprintf(path, sizeof path, "%s/forces.csv", l->folder);
     cwb_output o;
     int rc = cwb_output_open(&o, path, msg, n);
     if (rc != CWB_OK)
@@ -597,8 +597,8 @@ static int write_plot(const peer_job *j, char *msg, size_t n)
     char path[CWB_TEXT + 96], cwbf[300], t0[300], t1[300], title[400], lab[3][200];
     snprintf(path, sizeof path, "%s.gp", j->stem);
     snprintf(cwbf, sizeof cwbf, "%s_cwb.csv", j->base);
-    snprintf(t0, sizeof t0, "%s/dt0/trace.csv", j->base);
-    snprintf(t1, sizeof t1, "%s/dt%d/trace.csv", j->base, j->nlv - 1);
+    snprintf(t0, sizeof t0, "%s/dt0/forces.csv", j->base);
+    snprintf(t1, sizeof t1, "%s/dt%d/forces.csv", j->base, j->nlv - 1);
     snprintf(title, sizeof title, "%s: cwb and %s", j->c->name, j->version);
     snprintf(lab[0], sizeof lab[0], "cwb (RK4, dt = %.3g s)", cwb_result_get(&j->r, "dt"));
     snprintf(lab[1], sizeof lab[1], "%s, dt = %.3g s", j->code->name, j->lv[0].dt);
@@ -659,7 +659,7 @@ static void print_table(const peer_job *j)
 {
     const cwb_log *log = j->log;
     const level *a = &j->lv[0], *z = &j->lv[j->nlv - 1];
-    cwb_logf(log, CWB_LOG_RESULT, "peer: %s in %s\n", j->c->name, j->version);
+    cwb_logf(log, CWB_LOG_RESULT, "cwb peer: %s in %s\n", j->c->name, j->version);
     for (int k = 0; k < CWB_KIND_COUNT; k++) {
         cwb_logf(log, CWB_LOG_RESULT, "  %-26s -> %s\n", j->m.law[k].cwb, j->m.law[k].peer);
         if (j->m.law[k].note[0])
