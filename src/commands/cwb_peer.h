@@ -113,6 +113,32 @@ void cwb_peer_write_mapping(FILE *f, const cwb_peer_map *m, const char *prefix);
  * [A-Za-z0-9 ._+-] as \xNN (UTF-8 bytes), so nothing closes the string. */
 void cwb_peer_python_string(const char *text, char *out, size_t n);
 
+/* What cwb peer compares, in this order: the velocity of body 1 relative
+ * to body 2 after the collision along the initial normal and along +x,
+ * the normal restitution (along the normal where the contact ended) and
+ * the tangential one, the spins about +y after, the contact time, the
+ * largest overlap and the largest normal force (with its dashpot). */
+enum {
+    CWB_PEER_U_NORMAL,
+    CWB_PEER_U_TANGENTIAL,
+    CWB_PEER_RESTITUTION,
+    CWB_PEER_RESTITUTION_T,
+    CWB_PEER_OMEGA1,
+    CWB_PEER_OMEGA2,
+    CWB_PEER_CONTACT_TIME,
+    CWB_PEER_MAX_OVERLAP,
+    CWB_PEER_MAX_FORCE,
+    CWB_PEER_OUTCOMES
+};
+
+/* The outcome of a peer's trace of bodies b, with cwb's definitions
+ * (src/drivers/collision.c): the contact ends where the overlap, linear
+ * between steps, returns to zero, or for an adhesive law (adhesive != 0)
+ * after the last step with a force; *contact_steps counts the steps with
+ * a force. */
+void cwb_peer_outcome(const cwb_peer_bodies *b, const cwb_body_trace *t, int adhesive, double *v,
+                      long *contact_steps);
+
 /* What `cwb peer` is asked to do. */
 typedef struct {
     const char *path;        /* the case file */

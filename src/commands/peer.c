@@ -228,7 +228,18 @@ int cwb_peer_mapping_text(const cwb_case *c, const cwb_peer_code *code, char *ou
 /* ------------------------------------------------------------------ */
 /* Outcomes                                                            */
 
-enum { O_UN, O_UT, O_EN, O_ET, O_W1, O_W2, O_TC, O_DMAX, O_FMAX, O_COUNT };
+enum {
+    O_UN = CWB_PEER_U_NORMAL,
+    O_UT = CWB_PEER_U_TANGENTIAL,
+    O_EN = CWB_PEER_RESTITUTION,
+    O_ET = CWB_PEER_RESTITUTION_T,
+    O_W1 = CWB_PEER_OMEGA1,
+    O_W2 = CWB_PEER_OMEGA2,
+    O_TC = CWB_PEER_CONTACT_TIME,
+    O_DMAX = CWB_PEER_MAX_OVERLAP,
+    O_FMAX = CWB_PEER_MAX_FORCE,
+    O_COUNT = CWB_PEER_OUTCOMES
+};
 static const struct {
     const char *name, *unit, *label;
 } outcome[O_COUNT] = {
@@ -275,8 +286,8 @@ static cwb_vec3 normal_between(const cwb_body_row *a, const cwb_body_row *b, dou
  * one along +x; the contact ends where the overlap (linear between steps)
  * returns to zero, or for an adhesive law after the last step with a
  * force. *contact_steps counts the steps with a force. */
-static void peer_outcome(const cwb_peer_bodies *b, const cwb_body_trace *t, int adhesive, double *v,
-                         long *contact_steps)
+void cwb_peer_outcome(const cwb_peer_bodies *b, const cwb_body_trace *t, int adhesive, double *v,
+                      long *contact_steps)
 {
     const cwb_body_row *end = &t->row[t->n - 1];
     cwb_vec3 u0 = cwb_v3_sub(b->v[0], b->v[1]), u1 = cwb_v3_sub(end->v[0], end->v[1]);
@@ -479,7 +490,7 @@ static int run_level(peer_job *j, level *l, char *msg, size_t n)
         rc = cwb_fail(msg, n, CWB_EFAIL, "%s: the contact had not ended after %ld steps (see %s)",
                       code->name, l->steps, trace);
     if (rc == CWB_OK) {
-        peer_outcome(&j->b, &t, j->adhesive, l->v, &l->contact_steps);
+        cwb_peer_outcome(&j->b, &t, j->adhesive, l->v, &l->contact_steps);
         rc = write_trace_csv(j, l, &t, msg, n);
     }
     cwb_body_trace_free(&t);
