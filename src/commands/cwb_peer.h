@@ -160,14 +160,9 @@ int cwb_peer_args(int argc, char **argv, cwb_peer_request *req, const char **ove
 
 /* Run it and write DIR/NAME_CODE.csv (the sweep: the peer's outcome per
  * step, with its deviation from cwb's), DIR/NAME_CODE_cwb.csv (cwb's run),
- * DIR/NAME_CODE_trace.csv (the peer's force-time curves), DIR/NAME_CODE.gp
- * and its figure, and the code's folders DIR/NAME_CODE/dtK/; the table
- * goes to log as CWB_LOG_RESULT. */
+ * DIR/NAME_CODE.gp and its figure, and the code's folders
+ * DIR/NAME_CODE/dtK/ (its input, log, trace, and forces.csv: its
+ * force-time curve); the table goes to log as CWB_LOG_RESULT. */
 int cwb_peer(const cwb_peer_request *req, const cwb_log *log, char *msg, size_t n);
-
-/* The mapping of a case to a code, as text (one line per law), for tests
- * and `cwb peer --map`. */
-int cwb_peer_mapping_text(const cwb_case *c, const cwb_peer_code *code, char *out, size_t n,
-                          char *msg, size_t nmsg);
 
 #endif /* CWB_PEER_H */
