@@ -14,6 +14,8 @@
 #   make bench-lammps  CPU per collision against LAMMPS at equal accuracy (bench/)
 #   make bench-fem  time the FEM grid of seed 000 Fig. 8 and the eq. 33 fit
 #   make peer       the same oblique collision in LAMMPS and cwb (tests/peer/)
+#   make peer-matrix  doc/peer-matrix.md: cwb peer for every shared law in LAMMPS, LIGGGHTS, Yade
+#   make peer-data  regenerate tests/data/peer/ (the peer outputs the tests read)
 #   make reference-analytic   regenerate reference/analytic/*.csv
 #   make reference  regenerate reference/fem/ with gmsh and CalculiX (installs them)
 #   make format     clang-format the sources
@@ -47,7 +49,8 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: docs report man man-check install uninstall api-check lib all check demo figures peer sanitize tsan valgrind bench clean format deps reference-analytic \
+.PHONY: docs report man man-check install uninstall api-check lib all check demo figures peer \
+        peer-matrix peer-data sanitize tsan valgrind bench clean format deps reference-analytic \
         reference bench-fem bench-lammps fuzz
 
 all: $(BUILD)/cwb $(BUILD)/libcwb.so
@@ -316,6 +319,17 @@ bench-fem: $(BUILD)/cwb
 peer: $(BUILD)/cwb
 	sh tests/peer/lammps_oblique.sh $(BUILD)/cwb
 	sh tests/peer/lammps_rolling.sh $(BUILD)/cwb
+
+# cwb peer in the three peer codes (Debian's lammps, liggghts, yade; never
+# part of check): the cross-code matrix, and the committed peer outputs.
+PEER_DEB_PKGS = lammps liggghts yade
+peer-matrix: $(BUILD)/cwb
+	@sh tools/ensure-deps.sh $(PEER_DEB_PKGS)
+	sh tools/peer-matrix.sh $(BUILD)/cwb doc/peer-matrix.md
+
+peer-data: $(BUILD)/cwb
+	@sh tools/ensure-deps.sh $(PEER_DEB_PKGS)
+	sh tools/peer-data.sh $(BUILD)/cwb tests/data/peer
 
 format:
 	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*/*.c) include/cwb/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c reference/analytic/*.c

@@ -21,6 +21,8 @@
 #include "cwb_out.h"
 #include "cwb_fem.h"
 #include "cwb_paths.h"
+#include "cwb_peer.h"
+#include "cwb_replay.h"
 #include "cwb_verdict.h"
 #include "cwb_verify.h"
 
@@ -44,6 +46,9 @@ static void usage(FILE *f)
             "            [--rolling LAW] [--out FILE [--force]]\n"
             "  cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [--plots DIR]\n"
             "            [NAME ...]\n"
+            "  cwb peer CASE --code lammps|liggghts|yade [--dt S] [--levels N] [--set ...]\n"
+            "            [--out DIR] [--no-plot] [--format png|pdf|svg] [--write-only]\n"
+            "  cwb replay CASE --trace FILE [--dt S] [--tol X] [--set ...] [--out DIR]\n"
             "  cwb docs DIR\n"
             "  cwb cite [KEY ...]\n"
             "  cwb version\n"
@@ -132,6 +137,29 @@ static const struct {
                "  cwb-verify. Prints the counts; exit status 1 when a case fails or errs.\n"
                "  --plots DIR: link the plots in DIR (from the report's folder) instead of\n"
                "  rendering them (make docs: doc/figures.md links ../plots).\n"},
+    {"peer",
+     "cwb peer CASE --code lammps|liggghts|yade [--dt S] [--levels N] [--set ...]\n"
+     "         [--out DIR] [--no-plot] [--format png|pdf|svg] [--write-only]\n"
+     "  The collision CASE (two spheres) run in another DEM code beside cwb: the code's\n"
+     "  nearest options for the case's laws (the mapping is printed; a law the code has\n"
+     "  no equivalent for is refused, exit 2, naming what it lacks), its input written\n"
+     "  to DIR/NAME_CODE/dtK/ and run (lmp, liggghts or yade on PATH; exit 3 naming the\n"
+     "  Debian package when absent), its step swept from S (default: 20 % of the\n"
+     "  Rayleigh time) down by halves, N levels (default 6). Prints cwb's rebound\n"
+     "  velocities, spins, restitution, contact time, largest overlap and force beside\n"
+     "  the code's, with deviations, and every step's deviations; writes DIR/NAME_CODE.csv\n"
+     "  (the sweep), NAME_CODE_cwb.csv, the code's traces and NAME_CODE.gp with its\n"
+     "  force-time plot. --write-only writes the inputs and runs no peer.\n"},
+    {"replay",
+     "cwb replay CASE --trace FILE [--dt S] [--tol X] [--set ...] [--out DIR]\n"
+     "  Drive CASE's laws through the kinematics of one contact another code ran and\n"
+     "  compare the forces step by step. FILE: a LAMMPS or LIGGGHTS `dump custom` of the\n"
+     "  two atoms (id mass radius x y z vx vy vz omegax omegay omegaz fx fy fz tqx tqy\n"
+     "  tqz; its step from ITEM: TIME or --dt), read with their velocity Verlet\n"
+     "  kinematics, or a CSV with named columns t, delta, F_n and optionally delta_rate,\n"
+     "  n_x.., v_t_x.. or xi_x.., omega1_x.., omega2_x.., F_t_x... Prints the largest\n"
+     "  deviation of F_n and F_t relative to the largest force, and the first step\n"
+     "  where it exceeds X (default 1e-9); writes DIR/NAME_replay.csv.\n"},
     {"docs", "cwb docs DIR\n"
              "  Write the generated reference pages (case-files.md, laws.md, drivers.md,\n"
              "  fem-models.md, commands.md) into DIR from the tables the readers use\n"
@@ -679,6 +707,33 @@ static int cmd_docs(int argc, char **argv)
     return report(rc, msg);
 }
 
+/* `cwb peer CASE --code CODE ...` and `cwb replay CASE --trace FILE ...`:
+ * their arguments are read by the commands layer (cwb_peer.h, cwb_replay.h). */
+static int cmd_peer(int argc, char **argv)
+{
+    char msg[CWB_MSG];
+    int replay = strcmp(argv[1], "replay") == 0;
+    const char **over = calloc((size_t)argc, sizeof *over);
+    cwb_peer_request pq;
+    cwb_replay_request rq;
+    int rc = !over ? cwb_fail(msg, sizeof msg, CWB_EFAIL, "out of memory")
+             : replay ? cwb_replay_args(argc, argv, &rq, over, msg, sizeof msg)
+                      : cwb_peer_args(argc, argv, &pq, over, msg, sizeof msg);
+    if (rc == CWB_OK && refuse_unprintable(argv[1], replay ? rq.path : pq.path,
+                                           replay ? rq.trace : pq.dir, replay ? rq.dir : NULL,
+                                           NULL) != CWB_OK) {
+        free(over);
+        return CWB_EINPUT;
+    }
+    if (rc == CWB_OK)
+        rc = replay ? cwb_replay(&rq, &cli_log, msg, sizeof msg)
+                    : cwb_peer(&pq, &cli_log, msg, sizeof msg);
+    else if (rc == CWB_EINPUT)
+        usage(stderr);
+    free(over);
+    return report(rc, msg);
+}
+
 static int cmd_init(int argc, char **argv)
 {
     char msg[CWB_MSG];
@@ -724,6 +779,8 @@ static int dispatch(int argc, char **argv)
         return cmd_cite(argc, argv);
     if (strcmp(cmd, "init") == 0)
         return cmd_init(argc, argv);
+    if (strcmp(cmd, "peer") == 0 || strcmp(cmd, "replay") == 0)
+        return cmd_peer(argc, argv);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("cwb %s\n", CWB_VERSION);
         return CWB_OK;

@@ -17,24 +17,24 @@
 #include "cwb_run.h"
 
 typedef struct {
-    const char *root;              /* the folder holding cases/ and reference/ ("." if NULL) */
-    const char *dir;               /* the report's folder, created when missing */
-    const char *const *only;       /* case names to run (NULL: every one) */
+    const char *root;        /* the folder holding cases/ and reference/ ("." if NULL) */
+    const char *dir;         /* the report's folder, created when missing */
+    const char *const *only; /* case names to run (NULL: every one) */
     size_t nonly;
-    int jobs;                      /* cases run at once (1..256) */
-    int plot;                      /* render each case's plot (the report shows it) */
-    const char *plots;             /* link the plots in this folder instead (relative
+    int jobs;            /* cases run at once (1..256) */
+    int plot;            /* render each case's plot (the report shows it) */
+    const char *plots;   /* link the plots in this folder instead (relative
                                       to DIR, e.g. ../plots for make demo's), or NULL */
-    const char *command;           /* the command line, for the report's header */
+    const char *command; /* the command line, for the report's header */
 } cwb_verify_request;
 
 typedef struct {
-    size_t cases;   /* cases run */
-    size_t pass;    /* within their reference's tolerance */
-    size_t fail;    /* outside it */
-    size_t model;   /* model comparisons: a deviation, no verdict */
-    size_t other;   /* compared with no tolerance stated, or not compared */
-    size_t errors;  /* failed to run (exit status 1 or 2 from cwb run) */
+    size_t cases;  /* cases run */
+    size_t pass;   /* within their reference's tolerance */
+    size_t fail;   /* outside it */
+    size_t model;  /* model comparisons: a deviation, no verdict */
+    size_t other;  /* compared with no tolerance stated, or not compared */
+    size_t errors; /* failed to run (exit status 1 or 2 from cwb run) */
 } cwb_verify_counts;
 
 /* Run the verification and write the report. Progress ("[3/95] NAME: PASS")

@@ -168,8 +168,7 @@ static int add_items(const cwb_verify_request *req, const char *ext, item *items
     return rc;
 }
 
-static int find_items(const cwb_verify_request *req, item **out, size_t *count, char *msg,
-                      size_t n)
+static int find_items(const cwb_verify_request *req, item **out, size_t *count, char *msg, size_t n)
 {
     item *items = calloc(MAX_ITEMS, sizeof *items);
     size_t k = 0;
@@ -257,13 +256,16 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
         free(c);
     } else {
         cwb_sweep_summary *sum = calloc(1, sizeof *sum);
-        cwb_sweep_request sr = {.path = it->path, .jobs = 1, .dir = dir, .plot = req->plot,
-                                .format = "png", .summary = sum};
+        cwb_sweep_request sr = {.path = it->path,
+                                .jobs = 1,
+                                .dir = dir,
+                                .plot = req->plot,
+                                .format = "png",
+                                .summary = sum};
         s->rc = sum ? cwb_sweep(&sr, NULL, msg, sizeof msg) : CWB_EFAIL;
         for (size_t k = 0; sum && s->rc == CWB_OK && k < sum->ndev && k < MAX_DEV; k++) {
             snprintf(s->dev[k].y, sizeof s->dev[k].y, "%s", sum->dev[k].y);
-            snprintf(s->dev[k].reference, sizeof s->dev[k].reference, "%s",
-                     sum->dev[k].reference);
+            snprintf(s->dev[k].reference, sizeof s->dev[k].reference, "%s", sum->dev[k].reference);
             s->dev[k].max_rel = sum->dev[k].max_rel;
             s->dev[k].rms_rel = sum->dev[k].rms_rel;
             s->dev[k].tolerance = sum->dev[k].tolerance;
@@ -306,13 +308,12 @@ static pid_t start(const item *it, const cwb_verify_request *req, slot *s)
 
 /* --- the pool ---------------------------------------------------------------- */
 
-static void note_done(const item *it, const slot *s, size_t done, size_t total,
-                      const cwb_log *log)
+static void note_done(const item *it, const slot *s, size_t done, size_t total, const cwb_log *log)
 {
-    const char *what = !s->done            ? "crashed"
-                       : s->rc != CWB_OK   ? "error"
-                       : s->verdict        ? cwb_verdict_word(s->verdict)
-                                           : "no comparison";
+    const char *what = !s->done          ? "crashed"
+                       : s->rc != CWB_OK ? "error"
+                       : s->verdict      ? cwb_verdict_word(s->verdict)
+                                         : "no comparison";
     double dev = s->ndev ? s->dev[0].max_rel : NAN;
     cwb_logf(log, CWB_LOG_NOTE, "[%zu/%zu] %-34s %s%s%.3g%s (%.1f s CPU)\n", done, total, it->name,
              what, s->ndev ? ", max deviation " : "", s->ndev ? dev : 0.0,
@@ -427,14 +428,10 @@ static const char *verdict_class(const slot *s)
     if (!s->done || s->rc != CWB_OK)
         return "error";
     switch (s->verdict) {
-    case CWB_VERDICT_PASS:
-        return "pass";
-    case CWB_VERDICT_FAIL:
-        return "fail";
-    case CWB_VERDICT_MODEL:
-        return "model";
-    default:
-        return "other";
+    case CWB_VERDICT_PASS: return "pass";
+    case CWB_VERDICT_FAIL: return "fail";
+    case CWB_VERDICT_MODEL: return "model";
+    default: return "other";
     }
 }
 
@@ -498,8 +495,9 @@ static void deviation_rows(const page *pg, const slot *s)
         esc(pg, cls);
         fprintf(pg->f, pg->html ? ")</em><br><code>" : ")<br>`");
         esc(pg, s->dev[k].reference);
-        fprintf(pg->f, pg->html ? "</code></td><td>%.3g</td><td>%s</td><td>%s</td></tr>\n"
-                                : "` | %.3g | %s | %s |\n",
+        fprintf(pg->f,
+                pg->html ? "</code></td><td>%.3g</td><td>%s</td><td>%s</td></tr>\n"
+                         : "` | %.3g | %s | %s |\n",
                 s->dev[k].max_rel, tol, v);
     }
 }
@@ -518,8 +516,7 @@ static int plot_link(const cwb_verify_request *req, const item *it, const slot *
     return 1;
 }
 
-static void case_entry(const page *pg, const cwb_verify_request *req, const item *it,
-                       const slot *s)
+static void case_entry(const page *pg, const cwb_verify_request *req, const item *it, const slot *s)
 {
     char link[CWB_TEXT + 300];
     int linked = plot_link(req, it, s, link, sizeof link);
@@ -646,11 +643,12 @@ static void report_body(const page *pg, const item *items, const slot *slots, si
                        "tolerance the reference states (a bound on max |run - ref| / max |ref|); "
                        "a model comparison has no verdict.</p>\n");
     } else /* no date or command line: make docs reproduces this page byte for byte */
-        fprintf(pg->f, "# Verification: every shipped case with a reference\n\n"
-                       "Written by `cwb verify` (cwb %s). Every shipped case that names a "
-                       "reference, judged against the tolerance the reference states (a bound on "
-                       "max \\|run - ref\\| / max \\|ref\\|); a model comparison has no verdict. "
-                       "`cwb verify --out DIR` writes the same as one HTML page with the plots.\n\n",
+        fprintf(pg->f,
+                "# Verification: every shipped case with a reference\n\n"
+                "Written by `cwb verify` (cwb %s). Every shipped case that names a "
+                "reference, judged against the tolerance the reference states (a bound on "
+                "max \\|run - ref\\| / max \\|ref\\|); a model comparison has no verdict. "
+                "`cwb verify --out DIR` writes the same as one HTML page with the plots.\n\n",
                 CWB_VERSION);
     counts_line(pg, c);
     if (pg->html)
