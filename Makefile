@@ -170,7 +170,7 @@ BEYOND_FIGS = cases/beyond_jkr_cycle.case cases/beyond_dmt_cycle.case cases/beyo
 BEYOND_ROLLING_FIGS = $(foreach c,rolling_epsd_cycle twisting_cycle twisting_lubkin rolling_epsd_rest,cases/beyond_$(c).case)
 
 # Seed 000 (2D law): model curves; overlaid runs first.
-SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig13 appendix_c fig15a \
+SEED000_FIGS = $(foreach c,fig9 fig11 fig12 fig14 fig14_constant_w fig13 appendix_c fig15a \
                  fig15b_no_slip fig15b ratio,cases/seed000_$(c).case)
 
 # Seed 003 (sliding of two spheres): overlays run after the cases they draw.

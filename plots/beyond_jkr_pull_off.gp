@@ -33,7 +33,10 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'JKR under force control: pull-off at the force minimum' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'JKR under force control: delta_n against the imposed F_n (axes swapped' . "\n" . 'from the displacement-controlled cycle), pull-off at the force minimum' noenhanced
 cwb_xname = 'F_n'
 cwb_xunit = 'N'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -41,9 +44,10 @@ cwb_yname = 'delta_n'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'beyond_jkr_pull_off.csv' using 4:3 with lines lt 1 title 'cwb: jkr', \
-     '../reference/analytic/jkr_cycle.csv' using 3:2 with lines lt 2 title 'jkr_cycle', \
-     '../reference/analytic/jkr_pull_off.csv' using 2:3 every 3 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: JKR under force control: load, pull, pull-off at the force minimum', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.24e-12, rms 3.5e-13 of max |ref| (183 pts): PASS (tolerance 1e-11)'
+     '../reference/analytic/jkr_cycle.csv' using 3:2 with lines lt 2 title 'JKR approach/separation cycle under displacement control, closed form in a', \
+     '../reference/analytic/jkr_pull_off.csv' using 2:3 every 6::0 with points lt 3 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: JKR under force control: load, pull, pull-off at the force minimum', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.24e-12, rms 3.5e-13 of max |ref| (183 pts): PASS (tolerance 1e-11)', \
+     'beyond_jkr_pull_off.csv' using 4:3 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -69,12 +73,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,6 +33,9 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
 set title 'Chung & Ooi test 4, alumina sphere at 3.9 m/s (Hertz-Mindlin, mu = 0.092)' noenhanced
 cwb_xname = 'impact_angle_deg'
 cwb_xunit = 'deg'
@@ -41,10 +44,11 @@ cwb_yname = 'omega1_after'
 cwb_yunit = 'rad/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'chung_ooi_4_al_oxide_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin', \
-     '../reference/analytic/oblique_gross_sliding_omega_al_oxide.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Rigid-body oblique impact in gross sliding, closed form', \
+     '../reference/analytic/oblique_gross_sliding_omega_al_oxide.csv' using 1:2 every 1::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Rigid-body oblique impact in gross sliding, closed form', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.00228, rms 0.00123 of max |ref| (52 pts): PASS (tolerance 0.01)', \
-     '../reference/published/chung_ooi_2011_test4_omega_al_oxide.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 4, DEM result for an aluminium oxide sphere', \
-     '../reference/measured/kharaz_2001_alumina_omega.csv' using 1:2 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Kharaz, Gorham & Salman (2001): measured oblique impacts of ...'
+     '../reference/published/chung_ooi_2011_test4_omega_al_oxide.csv' using 1:2 every 1::0 with points lt 3 pt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 4, DEM result for an aluminium oxide sphere', \
+     '../reference/measured/kharaz_2001_alumina_omega.csv' using 1:2 every 1::0 with points lt 4 pt 8 dt 1 ps 1.2 lw 1.5 title 'reference: Kharaz, Gorham & Salman (2001): measured oblique impacts of alumina spheres', \
+     'chung_ooi_4_al_oxide_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -70,12 +74,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,7 +33,12 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
 set title 'Chung & Ooi test 6: spinning nylon sphere on a rigid plane (mu = 0.4, e = 0.5)' noenhanced
+set logscale x
+cwb_logx = 1
 cwb_xname = 'chi'
 cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -41,9 +46,10 @@ cwb_yname = 'beta'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'chung_ooi_6_nylon_sweep.csv' using 24:25 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin + hertz_restitution', \
-     '../reference/analytic/spin_gross_sliding_beta.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Spin-only impact in gross sliding, rigid-body closed form', \
+     '../reference/analytic/spin_gross_sliding_beta.csv' using 1:2 every 1::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Spin-only impact in gross sliding, rigid-body closed form', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.000563, rms 0.000384 of max |ref| (16 pts): PASS (tolerance 0.002)', \
-     '../reference/published/chung_ooi_2011_test6_beta_nylon.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 6, DEM result: nylon sphere, R = 0.1 m, ...'
+     '../reference/published/chung_ooi_2011_test6_beta_nylon.csv' using 1:2 every 1::0 with points lt 3 pt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 6, DEM result: nylon sphere, R = 0.1 m, spinning, ...', \
+     'chung_ooi_6_nylon_sweep.csv' using 24:25 with linespoints ps 0.7 lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -69,12 +75,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,6 +33,9 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
 set title 'Hertz 2D paper (2020) Fig. 11: tractions across the strip at delta_t = 0.01 m (q compared)' noenhanced
 cwb_xname = 'x'
 cwb_xunit = 'm'
@@ -42,10 +45,12 @@ cwb_yunit = 'Pa'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig11.csv' using 1:4 with lines lt 1 title 'cwb: hertz2d + hertz2d_accurate: q', \
      'seed000_fig11.csv' using 1:3 with lines lt 2 title 'p', \
-     '../reference/analytic/seed000_fig11_tractions.csv' using 1:3 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Fig. 11: normal and shear traction across ...', \
+     '../reference/analytic/seed000_fig11_tractions.csv' using 1:3 every 3::0 with points lt 3 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Fig. 11: normal and shear traction across the strip', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.96e-12, rms 1.69e-12 of max |ref| (99 pts): PASS (tolerance 1e-09)', \
-     '../reference/fem/seed000_cylinders_case1_tractions.csv' using 2:4 every 1 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.162, rms 0.0434 of max |ref| (68 pts)'
+     '../reference/fem/seed000_cylinders_case1_tractions.csv' using 2:4 every 2::1 with points lt 4 pt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.162, rms 0.0434 of max |ref| (68 pts)', \
+     'seed000_fig11.csv' using 1:4 with lines lt 1 notitle, \
+     'seed000_fig11.csv' using 1:3 with lines lt 2 notitle
 set key maxrows 6
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -72,12 +77,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,6 +33,9 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
 set title 'Hertz 2D paper (2020) Fig. 12: horizontal force, accurate model + Appendix C slide' noenhanced
 cwb_xname = 'S_over_R'
 cwb_xunit = '-'
@@ -41,10 +44,11 @@ cwb_yname = 'F'
 cwb_yunit = 'N/m'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed000_fig12.csv' using 2:9 with lines lt 1 title 'cwb: hertz2d + hertz2d_accurate', \
-     '../reference/analytic/seed000_fig12.csv' using 2:3 every 4 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Figs. 12-14 and Appendix C: horizontal force ...', \
+     '../reference/analytic/seed000_fig12.csv' using 2:3 every 8::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Figs. 12-14 and Appendix C: horizontal force on the ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.32e-12, rms 1.22e-12 of max |ref| (250 pts): PASS (tolerance 1e-07)', \
-     '../reference/fem/seed000_cylinders_case1_forces.csv' using 4:10 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0212, rms 0.0149 of max |ref| (24 pts)'
+     '../reference/fem/seed000_cylinders_case1_forces.csv' using 4:10 every 1::0 with points lt 3 pt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0212, rms 0.0149 of max |ref| (24 pts)', \
+     'seed000_fig12.csv' using 2:9 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -70,12 +74,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

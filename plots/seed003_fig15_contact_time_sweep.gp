@@ -33,6 +33,9 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
 set title 'Balevičius & Mróz II Fig. 15: contact time, RK4 vs quadrature of eq. 43 and eq. 47' noenhanced
 cwb_xname = 'T0_over_Tmu'
 cwb_xunit = '-'
@@ -41,9 +44,11 @@ cwb_yname = 'contact_time'
 cwb_yunit = 's'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig15_contact_time_sweep.csv' using 1:6 with linespoints ps 0.7 lt 1 title 'cwb: hertz', \
-     '../reference/analytic/seed003_fig15_contact_time.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 15: contact time against T0 / T_mu, ...', \
+     '../reference/analytic/seed003_fig15_contact_time.csv' using 1:2 every 1::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 15, centrifugal term on', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 4.85e-11, rms 1.43e-11 of max |ref| (12 pts): PASS (tolerance 1e-08)', \
-     '../reference/analytic/seed003_fig15_eq47.csv' using 1:2 every 1 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 15: contact time against T0 / T_mu, ...'
+     '../reference/analytic/seed003_fig15_eq47.csv' using 1:2 every 1::0 with points lt 3 pt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 15, eq. 47 (the a_n = 0 speed up to eq. 44''s separation', \
+     'seed003_fig15_contact_time_sweep.csv' using 1:6 with linespoints ps 0.7 lt 1 notitle
+cwb_width = 999
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -69,12 +74,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

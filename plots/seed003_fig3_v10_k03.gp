@@ -33,16 +33,19 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Balevičius & Mróz II Fig. 3: T* against t, v0 = -1 v_crit(line), the circle k~ = 0.3' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Balevičius & Mróz II Fig. 3: T* against t, v0 = -1 v_crit(line), the' . "\n" . 'circle k~ = 0.3 (no reference: the paper gives no closed form for T*(t))' noenhanced
 cwb_xname = 't'
 cwb_xunit = 's'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'T'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed003_fig3_v10_k03.csv' using 1:7 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)', \
-     'seed003_fig3_v10_line.csv' using 1:7 with lines lt 2 title 'cwb: hertz, path = line', \
-     'seed003_fig3_v10_k08.csv' using 1:7 with lines lt 3 title 'cwb: hertz, k_tilde = 0.8'
+plot 'seed003_fig3_v10_k03.csv' using 1:7 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), path = circle, k_tilde = 0.3', \
+     'seed003_fig3_v10_line.csv' using 1:7 with lines lt 2 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), path = line, k_tilde = 0.5', \
+     'seed003_fig3_v10_k08.csv' using 1:7 with lines lt 3 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), k_tilde = 0.8, path = circle'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -68,12 +71,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

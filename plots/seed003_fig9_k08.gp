@@ -33,6 +33,9 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
 set title 'Balevičius & Mróz II Fig. 9: speed along the circle' . "\n" . 'k~ = 0.8, RK4 vs eq. 31 (v0 = 1.5 v_crit(line))' noenhanced
 cwb_xname = 's'
 cwb_xunit = 'm'
@@ -40,13 +43,15 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'v'
 cwb_yunit = 'm/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed003_fig9_k08.csv' using 2:5 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)', \
-     'seed003_fig9_k03.csv' using 2:5 with lines lt 2 title 'cwb: hertz', \
-     '../reference/analytic/seed003_fig9_k08.csv' using 1:2 every 3 with points lt 3 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 9: speed along the circular path k~ = 0.8', \
+plot 'seed003_fig9_k08.csv' using 2:5 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), k_tilde = 0.8', \
+     'seed003_fig9_k03.csv' using 2:5 with lines lt 2 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), k_tilde = 0.3', \
+     '../reference/analytic/seed003_fig9_k08.csv' using 1:2 every 6::0 with points lt 3 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 9, eq. 31 with the friction work of eq. 30', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.000918, rms 0.000221 of max |ref| (201 pts): PASS (tolerance 0.0015)', \
-     '../reference/analytic/seed003_fig9_k08_exact.csv' using 1:2 every 3 with points lt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 9: speed along the circular path k~ = 0.8', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 6.24e-10, rms 7.5e-11 of max |ref| (201 pts)'
+     '../reference/analytic/seed003_fig9_k08_exact.csv' using 1:2 every 6::3 with points lt 4 pt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 9, v^2 = v0^2 + 2 (W_mu + W_n)/m with the exact friction work ...', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 6.24e-10, rms 7.5e-11 of max |ref| (201 pts)', \
+     'seed003_fig9_k08.csv' using 2:5 with lines lt 1 notitle
 set key maxrows 6
+cwb_width = 1084
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -72,12 +77,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,14 +33,30 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 53: D/sigma_y against nu, refitted to cwb''s FEM (residuals)' . "\n" . 'D = 192.2 ± 2.8 MPa; D = 229.3 ± 2.3 MPa; D = 59.07 ± 0.92 MPa; R^2 = 0.9980' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis eq. 53: p_centre against delta/delta_y, fitted per FEM run (D free) (residuals)' . "\n" . 'R^2 = 0.9980' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
-cwb_yunit = ''
+cwb_yunit = 'Pa'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_eq53_D_trend_fit.csv' using 1:5 with points lt 2 ps 0.8 title 'fit - data'
+plot 'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 0) ? column(5) : NaN) with points ps 1.0 lt 1 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 6.34 delta_y: D = 192.2 ± 2.8 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 1) ? column(5) : NaN) with points ps 1.0 lt 2 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 4.97 delta_y: D = 229.3 ± 2.3 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 2) ? column(5) : NaN) with points ps 1.0 lt 3 title 'FEM E = 8.5 GPa, nu = 0, sigma_y = 50 MPa, to 6.94 delta_y: D = 59.07 ± 0.92 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 3) ? column(5) : NaN) with points ps 1.0 lt 4 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 5.58 delta_y: D = 47.71 ± 0.70 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 4) ? column(5) : NaN) with points ps 1.0 lt 5 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: D = 47.87 ± 0.56 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 5) ? column(5) : NaN) with points ps 1.0 lt 6 title 'FEM E = 1.4 GPa, nu = 0.3, sigma_y = 10 MPa, to 20 delta_y: D = 14.46 ± 0.15 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 6) ? column(5) : NaN) with points ps 1.0 lt 7 title 'FEM E = 26 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: D = 47.99 ± 0.73 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 7) ? column(5) : NaN) with points ps 1.0 lt 8 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 20 delta_y: D = 192.5 ± 2.7 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 8) ? column(5) : NaN) with points ps 1.0 lt 9 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: D = 58.00 ± 0.69 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 9) ? column(5) : NaN) with points ps 1.0 lt 10 title 'FEM E = 6.1 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: D = 58.34 ± 0.68 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 10) ? column(5) : NaN) with points ps 1.0 lt 1 pt 10 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 20 delta_y: D = 231.1 ± 2.0 MPa', \
+     'seed004_eq53_D_trend_fit.csv' using 1:((column(4) == 11) ? column(5) : NaN) with points ps 1.0 lt 2 pt 11 title 'FEM E = 1.4 GPa, nu = 0, sigma_y = 10 MPa, to 20 delta_y: D = 11.90 ± 0.14 MPa'
+set key maxrows 12
+cwb_height = 752
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -66,12 +82,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

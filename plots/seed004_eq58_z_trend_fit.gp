@@ -33,16 +33,44 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 58: the exponent z against nu^2.56, refitted to cwb''s FEM' . "\n" . 'c = 2.2 ± 5.3; z = 0.598 ± 0.048; c = -5.6 ± 5.0; R^2 = 0.9993' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis eq. 58: reduced radius against delta/delta_y, fitted per FEM run (c, z free)' . "\n" . 'R^2 = 0.9993' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'reduced radius'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_eq58_z_trend_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
-     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
-     for [k=1:11] 'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+plot 'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 6.34 delta_y: c = 2.2 ± 5.3, z = 0.598 ± 0.048', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 1) ? column(2) : NaN) with points ps 1.0 lt 2 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 4.97 delta_y: c = -5.6 ± 5.0, z = 0.671 ± 0.033', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 2) ? column(2) : NaN) with points ps 1.0 lt 3 title 'FEM E = 8.5 GPa, nu = 0, sigma_y = 50 MPa, to 6.94 delta_y: c = -1.7 ± 5.2, z = 0.633 ± 0.038', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 3) ? column(2) : NaN) with points ps 1.0 lt 4 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 5.58 delta_y: c = -1.7 ± 7.8, z = 0.631 ± 0.062', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 4) ? column(2) : NaN) with points ps 1.0 lt 5 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: c = 2.4 ± 4.6, z = 0.597 ± 0.045', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 5) ? column(2) : NaN) with points ps 1.0 lt 6 title 'FEM E = 1.4 GPa, nu = 0.3, sigma_y = 10 MPa, to 20 delta_y: c = 3.5 ± 3.0, z = 0.592 ± 0.038', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 6) ? column(2) : NaN) with points ps 1.0 lt 7 title 'FEM E = 26 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: c = 0 ± 24, z = 0.617 ± 0.048', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 7) ? column(2) : NaN) with points ps 1.0 lt 8 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 20 delta_y: c = 2.1 ± 5.3, z = 0.599 ± 0.048', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 8) ? column(2) : NaN) with points ps 1.0 lt 9 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: c = 29 ± 15, z = 0.549 ± 0.049', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 9) ? column(2) : NaN) with points ps 1.0 lt 10 title 'FEM E = 6.1 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: c = 6.7 ± 3.7, z = 0.553 ± 0.050', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 10) ? column(2) : NaN) with points ps 1.0 lt 1 pt 10 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 20 delta_y: c = 9.8 ± 2.2, z = 0.520 ± 0.033', \
+     'seed004_eq58_z_trend_fit.csv' using 1:((column(4) == 11) ? column(2) : NaN) with points ps 1.0 lt 2 pt 11 title 'FEM E = 1.4 GPa, nu = 0, sigma_y = 10 MPa, to 20 delta_y: c = 2.9 ± 3.4, z = 0.590 ± 0.038', \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 1 ? column(3) : NaN) with lines lt 2 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 2 ? column(3) : NaN) with lines lt 3 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 3 ? column(3) : NaN) with lines lt 4 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 4 ? column(3) : NaN) with lines lt 5 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 5 ? column(3) : NaN) with lines lt 6 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 6 ? column(3) : NaN) with lines lt 7 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 7 ? column(3) : NaN) with lines lt 8 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 8 ? column(3) : NaN) with lines lt 9 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 9 ? column(3) : NaN) with lines lt 10 notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 10 ? column(3) : NaN) with lines lt 1 dt (8,3,2,3) notitle, \
+     'seed004_eq58_z_trend_fit.csv' using 1:(column(4) == 11 ? column(3) : NaN) with lines lt 2 dt (8,3,2,3) notitle, \
+     keyentry with lines lc rgb '#404040' lw 2 dt 1 title 'lines: fitted per FEM run'
+set key maxrows 13
+cwb_height = 770
+cwb_width = 1024
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -68,12 +96,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,14 +33,19 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 64: a^2 = 2.3 R* delta + d above 25 delta_y, refitted to cwb''s FEM (residuals)' . "\n" . 'k = 2.114 ± 0.033; d = (-31.8 ± 3.0) × 10^-12 m^2; k = 2.086 ± 0.033; R^2 = 0.9930' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis eq. 64: reduced radius^2 against' . "\n" . 'delta/delta_y, fitted per FEM run (k, d free) (residuals)' . "\n" . 'R^2 = 0.9930' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
-cwb_yunit = ''
+cwb_yunit = 'm^2'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_eq64_plastic_radius_fit.csv' using 1:5 with points lt 2 ps 0.8 title 'fit - data'
+plot 'seed004_eq64_plastic_radius_fit.csv' using 1:((column(4) == 0) ? column(5) : NaN) with points ps 1.0 lt 1 title 'FEM E = 8.5 GPa, nu = 0.3, sigma_y = 50 MPa, to 65.3 delta_y: k = 2.114 ± 0.033, d = (-31.8 ± 2.9) × 10^-12 m^2', \
+     'seed004_eq64_plastic_radius_fit.csv' using 1:((column(4) == 1) ? column(5) : NaN) with points ps 1.0 lt 2 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 59.6 delta_y: k = 2.086 ± 0.033, d = (-33.6 ± 2.9) × 10^-12 m^2'
+cwb_width = 1169
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -66,12 +71,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,16 +33,65 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eqs. 75-76: the turning point t of the unloading contact radius, refitted to cwb''s FEM' . "\n" . 't = 0.564 ± 0.027; t = 0.449 ± 0.011; t = 0.306 ± 0.030; R^2 = 0.9962' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis eqs. 75-76: contact_radius against' . "\n" . 'delta/delta_y, fitted per unloading leg (t free)' . "\n" . 'R^2 = 0.9962' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'contact_radius'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_eq76_turning_point_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
-     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
-     for [k=1:30] 'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+plot 'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 6.34 delta_y: t = 0.564 ± 0.027', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 1) ? column(2) : NaN) with points ps 1.0 lt 2 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 4.97 delta_y: t = 0.449 ± 0.010', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 2 || column(4) == 3) ? column(2) : NaN) with points ps 1.0 lt 3 title 'FEM E = 8.5 GPa, nu = 0, sigma_y = 50 MPa, to 6.94 delta_y: t = 0.306 ± 0.030, 0.552 ± 0.034 (delta_max = 3.47, 6.94 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 4) ? column(2) : NaN) with points ps 1.0 lt 4 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 5.58 delta_y: t = 0.516 ± 0.017', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 5) ? column(2) : NaN) with points ps 1.0 lt 5 title 'FEM E = 8.5 GPa, nu = 0.3, sigma_y = 50 MPa, to 65.3 delta_y: t = 0.8359 ± 0.0078', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 6) ? column(2) : NaN) with points ps 1.0 lt 6 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 59.6 delta_y: t = 0.8380 ± 0.0100', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 7 || column(4) == 8 || column(4) == 9) ? column(2) : NaN) with points ps 1.0 lt 7 title 'FEM E = 1.4 GPa, nu = 0, sigma_y = 10 MPa, to 20 delta_y: t = 0.464 ± 0.024, 0.634 ± 0.017, 0.704 ± 0.024 (delta_max = 5, 10, 20 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 10 || column(4) == 11 || column(4) == 12) ? column(2) : NaN) with points ps 1.0 lt 8 title 'FEM E = 1.4 GPa, nu = 0.3, sigma_y = 10 MPa, to 20 delta_y: t = 0.474 ± 0.024, 0.598 ± 0.018, 0.6702 ± 0.0095 (delta_max = 5, 10, 20 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 13 || column(4) == 14 || column(4) == 15) ? column(2) : NaN) with points ps 1.0 lt 9 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 20 delta_y: t = 0.493 ± 0.044, 0.644 ± 0.028, 0.716 ± 0.019 (delta_max = 5, 10, 20 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 16 || column(4) == 17 || column(4) == 18) ? column(2) : NaN) with points ps 1.0 lt 10 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 20 delta_y: t = 0.444 ± 0.030, 0.566 ± 0.016, 0.704 ± 0.014 (delta_max = 5, 10, 20 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 19 || column(4) == 20 || column(4) == 21) ? column(2) : NaN) with points ps 1.0 lt 1 pt 10 title 'FEM E = 26 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: t = 0.498 ± 0.017, 0.673 ± 0.022, 0.702 ± 0.019 (delta_max = 5, 10, 20 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 22 || column(4) == 23 || column(4) == 24) ? column(2) : NaN) with points ps 1.0 lt 2 pt 11 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: t = 0.409 ± 0.011, 0.556 ± 0.017, 0.698 ± 0.013 (delta_max = 5, 10, 20 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 25 || column(4) == 26 || column(4) == 27) ? column(2) : NaN) with points ps 1.0 lt 3 pt 14 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: t = 0.410 ± 0.018, 0.639 ± 0.026, 0.688 ± 0.014 (delta_max = 5, 10, 20 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:((column(4) == 28 || column(4) == 29 || column(4) == 30) ? column(2) : NaN) with points ps 1.0 lt 4 pt 15 title 'FEM E = 6.1 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: t = 0.426 ± 0.020, 0.636 ± 0.022, 0.689 ± 0.014 (delta_max = 5, 10, 20 delta_y)', \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 1 ? column(3) : NaN) with lines lt 2 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 2 ? column(3) : NaN) with lines lt 3 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 3 ? column(3) : NaN) with lines lt 3 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 4 ? column(3) : NaN) with lines lt 4 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 5 ? column(3) : NaN) with lines lt 5 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 6 ? column(3) : NaN) with lines lt 6 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 7 ? column(3) : NaN) with lines lt 7 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 8 ? column(3) : NaN) with lines lt 7 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 9 ? column(3) : NaN) with lines lt 7 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 10 ? column(3) : NaN) with lines lt 8 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 11 ? column(3) : NaN) with lines lt 8 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 12 ? column(3) : NaN) with lines lt 8 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 13 ? column(3) : NaN) with lines lt 9 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 14 ? column(3) : NaN) with lines lt 9 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 15 ? column(3) : NaN) with lines lt 9 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 16 ? column(3) : NaN) with lines lt 10 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 17 ? column(3) : NaN) with lines lt 10 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 18 ? column(3) : NaN) with lines lt 10 notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 19 ? column(3) : NaN) with lines lt 1 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 20 ? column(3) : NaN) with lines lt 1 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 21 ? column(3) : NaN) with lines lt 1 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 22 ? column(3) : NaN) with lines lt 2 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 23 ? column(3) : NaN) with lines lt 2 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 24 ? column(3) : NaN) with lines lt 2 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 25 ? column(3) : NaN) with lines lt 3 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 26 ? column(3) : NaN) with lines lt 3 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 27 ? column(3) : NaN) with lines lt 3 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 28 ? column(3) : NaN) with lines lt 4 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 29 ? column(3) : NaN) with lines lt 4 dt (8,3,2,3) notitle, \
+     'seed004_eq76_turning_point_fit.csv' using 1:(column(4) == 30 ? column(3) : NaN) with lines lt 4 dt (8,3,2,3) notitle, \
+     keyentry with lines lc rgb '#404040' lw 2 dt 1 title 'lines: fitted per unloading leg'
+set key maxrows 15
+cwb_height = 806
+cwb_width = 1424
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -68,12 +117,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,14 +33,17 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 22: centre pressure above delta_y, eq. 52 fitted to cwb''s FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa) (residuals)' . "\n" . 'D = 229.3 ± 2.3 MPa; R^2 = 0.8977' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis Fig. 22: centre pressure above delta_y, eq. 52 fitted' . "\n" . 'to cwb''s FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa) (residuals)' . "\n" . 'R^2 = 0.8977' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
-cwb_yunit = ''
+cwb_yunit = 'Pa'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig22_pressure_fit.csv' using 1:5 with points lt 2 ps 0.8 title 'fit - data'
+plot 'seed004_fig22_pressure_fit.csv' using 1:((column(4) == 0) ? column(5) : NaN) with points ps 1.0 lt 1 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 4.97 delta_y: D = 229.3 ± 2.3 MPa'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -66,12 +69,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,7 +33,10 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 26: Thornton p_y fitted to the FEM (E = 26000 MPa, nu = 0, sigma_y = 160 MPa, to 0.0001 mm) (residuals)' . "\n" . 'normal.py = 343.8 ± 3.9 MPa; R^2 = 0.9985' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis Fig. 26: Thornton p_y fitted to the FEM (E =' . "\n" . '26000 MPa, nu = 0, sigma_y = 160 MPa, to 0.0001 mm) (residuals)' . "\n" . 'normal.py = 343.8 ± 3.9 MPa; R^2 = 0.9985' noenhanced
 cwb_xname = 'delta_n'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -66,12 +69,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

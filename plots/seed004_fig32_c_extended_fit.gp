@@ -33,16 +33,39 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 32 and eq. 65: c with z = 2/3 up to 25 delta_y, refitted to cwb''s FEM' . "\n" . 'c = -3.64 ± 0.17; c = -3.88 ± 0.12; c = -4.605 ± 0.089; R^2 = 0.9989' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis Fig. 32 and eq. 65: reduced radius' . "\n" . 'against delta/delta_y, fitted per FEM run (c free)' . "\n" . 'R^2 = 0.9989' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'reduced radius'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig32_c_extended_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
-     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
-     for [k=1:9] 'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+plot 'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM E = 8.5 GPa, nu = 0.3, sigma_y = 50 MPa, to 65.3 delta_y: c = -3.64 ± 0.17', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 1) ? column(2) : NaN) with points ps 1.0 lt 2 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 59.6 delta_y: c = -3.88 ± 0.12', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 2) ? column(2) : NaN) with points ps 1.0 lt 3 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: c = -4.605 ± 0.089', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 3) ? column(2) : NaN) with points ps 1.0 lt 4 title 'FEM E = 1.4 GPa, nu = 0.3, sigma_y = 10 MPa, to 20 delta_y: c = -2.563 ± 0.055', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 4) ? column(2) : NaN) with points ps 1.0 lt 5 title 'FEM E = 26 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: c = -21.01 ± 0.40', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 5) ? column(2) : NaN) with points ps 1.0 lt 6 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 20 delta_y: c = -4.68 ± 0.11', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 6) ? column(2) : NaN) with points ps 1.0 lt 7 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: c = -13.31 ± 0.25', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 7) ? column(2) : NaN) with points ps 1.0 lt 8 title 'FEM E = 6.1 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: c = -2.628 ± 0.079', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 8) ? column(2) : NaN) with points ps 1.0 lt 9 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 20 delta_y: c = -3.225 ± 0.068', \
+     'seed004_fig32_c_extended_fit.csv' using 1:((column(4) == 9) ? column(2) : NaN) with points ps 1.0 lt 10 title 'FEM E = 1.4 GPa, nu = 0, sigma_y = 10 MPa, to 20 delta_y: c = -4.402 ± 0.084', \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 1 ? column(3) : NaN) with lines lt 2 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 2 ? column(3) : NaN) with lines lt 3 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 3 ? column(3) : NaN) with lines lt 4 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 4 ? column(3) : NaN) with lines lt 5 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 5 ? column(3) : NaN) with lines lt 6 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 6 ? column(3) : NaN) with lines lt 7 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 7 ? column(3) : NaN) with lines lt 8 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 8 ? column(3) : NaN) with lines lt 9 notitle, \
+     'seed004_fig32_c_extended_fit.csv' using 1:(column(4) == 9 ? column(3) : NaN) with lines lt 10 notitle, \
+     keyentry with lines lc rgb '#404040' lw 2 dt 1 title 'lines: fitted per FEM run'
+set key maxrows 11
+cwb_height = 734
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -68,12 +91,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

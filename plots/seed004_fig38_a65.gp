@@ -33,14 +33,17 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 38: mindlin, elastic oblique impacts at 15/35/45/65 deg (Table 5)' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis Fig. 38: mindlin, elastic oblique impacts at 15/35/45/65 deg (Table 5, 0.05 m/s)' . "\n" . '(no reference: no FEM of Table 5 at 0.05 m/s; the FEM at 1 m/s is seed004_fig38_fem_a15 to _a65)' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'F_t'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig38_a65.csv' using 14:4 with lines lt 1 title 'cwb: hertz + mindlin', \
+plot 'seed004_fig38_a65.csv' using 14:4 with lines lt 1 title 'cwb: hertz + mindlin, v_tangential = 0.1072 m/s', \
      'seed004_fig38_a15.csv' using 14:4 with lines lt 2 title 'cwb: hertz + mindlin, v_tangential = 13.4 mm/s', \
      'seed004_fig38_a35.csv' using 14:4 with lines lt 3 title 'cwb: hertz + mindlin, v_tangential = 35.01 mm/s', \
      'seed004_fig38_a45.csv' using 14:4 with lines lt 4 title 'cwb: hertz + mindlin, v_tangential = 50 mm/s'
@@ -69,12 +72,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,14 +33,17 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 40: Rathbone normal force, oblique impacts at 15 and 45 deg (Table 6)' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis Fig. 40: Rathbone normal force, oblique impacts at 15 and 45 deg (Table' . "\n" . '6) (no reference: cwb has no Model D FEM of Table 6 (E 26000 MPa, sigma_y 160 MPa))' noenhanced
 cwb_xname = 't'
 cwb_xunit = 's'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'F_n'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig40_a45.csv' using 1:3 with lines lt 1 title 'cwb: rathbone + rathbone_tangential', \
+plot 'seed004_fig40_a45.csv' using 1:3 with lines lt 1 title 'cwb: rathbone + rathbone_tangential, v_tangential = 1 m/s', \
      'seed004_fig40_a15.csv' using 1:3 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.2679 m/s'
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -67,12 +70,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

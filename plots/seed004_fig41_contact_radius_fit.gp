@@ -33,16 +33,48 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 74 (Fig. 41): the contact radius above delta_y, refitted to cwb''s FEM' . "\n" . 'A = 1.231 ± 0.050; B = 1.087 ± 0.011; A = 1.273 ± 0.049; R^2 = 0.9988' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis eq. 74 (Fig. 41): contact_radius' . "\n" . 'against delta/delta_y, fitted per FEM run (A, B free)' . "\n" . 'R^2 = 0.9988' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'contact_radius'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig41_contact_radius_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
-     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
-     for [k=1:13] 'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+plot 'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM E = 8.5 GPa, nu = 0.3, sigma_y = 50 MPa, to 65.3 delta_y: A = 1.231 ± 0.050, B = 1.087 ± 0.011', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 1) ? column(2) : NaN) with points ps 1.0 lt 2 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 59.6 delta_y: A = 1.273 ± 0.049, B = 1.077 ± 0.011', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 2) ? column(2) : NaN) with points ps 1.0 lt 3 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 6.34 delta_y: A = 1.088 ± 0.050, B = 1.083 ± 0.033', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 3) ? column(2) : NaN) with points ps 1.0 lt 4 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 4.97 delta_y: A = 1.099 ± 0.023, B = 1.069 ± 0.019', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 4) ? column(2) : NaN) with points ps 1.0 lt 5 title 'FEM E = 8.5 GPa, nu = 0, sigma_y = 50 MPa, to 6.94 delta_y: A = 1.110 ± 0.044, B = 1.086 ± 0.027', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 5) ? column(2) : NaN) with points ps 1.0 lt 6 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 5.58 delta_y: A = 1.108 ± 0.046, B = 1.072 ± 0.033', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 6) ? column(2) : NaN) with points ps 1.0 lt 7 title 'FEM E = 1.4 GPa, nu = 0, sigma_y = 10 MPa, to 20 delta_y: A = 1.106 ± 0.031, B = 1.095 ± 0.011', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 7) ? column(2) : NaN) with points ps 1.0 lt 8 title 'FEM E = 1.4 GPa, nu = 0.3, sigma_y = 10 MPa, to 20 delta_y: A = 1.077 ± 0.029, B = 1.121 ± 0.011', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 8) ? column(2) : NaN) with points ps 1.0 lt 9 title 'FEM E = 26 GPa, nu = 0, sigma_y = 160 MPa, to 20 delta_y: A = 1.047 ± 0.028, B = 1.114 ± 0.011', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 9) ? column(2) : NaN) with points ps 1.0 lt 10 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 20 delta_y: A = 1.125 ± 0.030, B = 1.106 ± 0.011', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 10) ? column(2) : NaN) with points ps 1.0 lt 1 pt 10 title 'FEM E = 26 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: A = 1.108 ± 0.033, B = 1.094 ± 0.012', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 11) ? column(2) : NaN) with points ps 1.0 lt 2 pt 11 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: A = 1.105 ± 0.025, B = 1.1067 ± 0.0090', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 12) ? column(2) : NaN) with points ps 1.0 lt 3 pt 14 title 'FEM E = 6.1 GPa, nu = 0, sigma_y = 40 MPa, to 20 delta_y: A = 1.112 ± 0.028, B = 1.0924 ± 0.0099', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:((column(4) == 13) ? column(2) : NaN) with points ps 1.0 lt 4 pt 15 title 'FEM E = 6.1 GPa, nu = 0.3, sigma_y = 40 MPa, to 20 delta_y: A = 1.044 ± 0.029, B = 1.134 ± 0.011', \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 1 ? column(3) : NaN) with lines lt 2 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 2 ? column(3) : NaN) with lines lt 3 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 3 ? column(3) : NaN) with lines lt 4 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 4 ? column(3) : NaN) with lines lt 5 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 5 ? column(3) : NaN) with lines lt 6 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 6 ? column(3) : NaN) with lines lt 7 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 7 ? column(3) : NaN) with lines lt 8 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 8 ? column(3) : NaN) with lines lt 9 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 9 ? column(3) : NaN) with lines lt 10 notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 10 ? column(3) : NaN) with lines lt 1 dt (8,3,2,3) notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 11 ? column(3) : NaN) with lines lt 2 dt (8,3,2,3) notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 12 ? column(3) : NaN) with lines lt 3 dt (8,3,2,3) notitle, \
+     'seed004_fig41_contact_radius_fit.csv' using 1:(column(4) == 13 ? column(3) : NaN) with lines lt 4 dt (8,3,2,3) notitle, \
+     keyentry with lines lc rgb '#404040' lw 2 dt 1 title 'lines: fitted per FEM run'
+set key maxrows 15
+cwb_height = 806
+cwb_width = 1050
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -68,12 +100,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,7 +33,10 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 42: friction coefficient against y, cwb''s FEM with tau_c = sigma_y / sqrt 3' . "\n" . 'A = 0.279 ± 0.056 (thesis 0.36); B = 0.45 ± 0.10 (thesis 0.79)' . "\n" . 'C = 0.281 ± 0.040 (thesis 0.44); R^2 = 0.9987' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis Fig. 42: friction coefficient' . "\n" . 'against y, cwb''s FEM with tau_c = sigma_y / sqrt 3' . "\n" . 'A = 0.279 ± 0.056 (thesis 0.36); B = 0.45 ± 0.10 (thesis 0.79)' . "\n" . 'C = 0.281 ± 0.040 (thesis 0.44); R^2 = 0.9987' noenhanced
 cwb_xname = 'y'
 cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -67,12 +70,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,14 +33,19 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis Fig. 45: a1 and c1 of eq. 82 against y, cwb''s FEM with tau_c = sigma_y / sqrt 3 (residuals)' . "\n" . 'R^2 = -0.0322' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis Fig. 45: k_t / (8 G* a) against x = F_t / (mu' . "\n" . 'F_n), eq. 82 fitted per FEM table (a1, c1 free) (residuals)' . "\n" . 'R^2 = -0.0322' noenhanced
 cwb_xname = 'x'
 cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'fit - data'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig45_stiffness_fit.csv' using 1:7 with points lt 2 ps 0.8 title 'fit - data'
+plot 'seed004_fig45_stiffness_fit.csv' using 1:((column(4) == 0) ? column(7) : NaN) with points ps 1.0 lt 1 title 'FEM y = 3.26 (x1 = 0.79): a1 = 3.92 ± 0.60, c1 = not identified', \
+     'seed004_fig45_stiffness_fit.csv' using 1:((column(4) == 1) ? column(7) : NaN) with points ps 1.0 lt 2 title 'FEM y = 7.59 (x1 = 0.32): a1 = 1.451 ± 0.055, c1 = not identified', \
+     'seed004_fig45_stiffness_fit.csv' using 1:((column(4) == 2) ? column(7) : NaN) with points ps 1.0 lt 3 title 'FEM y = 16.6 (x1 = 0.08): a1 = 1.144 ± 0.039, c1 = not identified'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -66,12 +71,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -33,16 +33,20 @@ set key below left Left reverse vertical maxrows 5 box height 1 noenhanced
 set title noenhanced
 set format x '%g'
 set format y '%g'
-set title 'Rathbone thesis eq. 111: sigma_y from the plastic slope of cwb''s FEM pellet (truth 49 MPa)' . "\n" . 'sigma_y = 40.36 ± 0.29 MPa; d = -40.8 ± 2.3 N; R^2 = 0.9993' noenhanced
+set autoscale xfix
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
+cwb_width = 960; cwb_height = 680
+set title 'Rathbone thesis eq. 111: sigma_y from the plastic slope of cwb''s FEM pellet (truth 49 MPa)' . "\n" . 'R^2 = 0.9993' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'force'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_pellet_eq111_yield_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
-     'seed004_pellet_eq111_yield_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 title 'fitted per material', \
-     for [k=1:0] 'seed004_pellet_eq111_yield_fit.csv' using 1:(column(4) == k ? column(3) : NaN) with lines lt 1 notitle
+plot 'seed004_pellet_eq111_yield_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM E = 2.69 GPa, nu = 0.3, sigma_y = 49 MPa, to 37.8 delta_y: sigma_y = 40.36 ± 0.29 MPa, d = -40.8 ± 2.3 N', \
+     'seed004_pellet_eq111_yield_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 notitle, \
+     keyentry with lines lc rgb '#404040' lw 2 dt 1 title 'lines: fitted per FEM run'
+cwb_width = 1135
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
@@ -68,12 +72,12 @@ if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
 if (cwb_format eq 'pdf') {
-  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced
+  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm font 'Sans,8' noenhanced
 } else {
   if (cwb_format eq 'svg') {
-    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced
+    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced
   } else {
-    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced
+    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced
   }
 }
 set output cwb_file

@@ -233,8 +233,10 @@ enum {
                                     (default: the same name) */
     CWB_OUT_ALSO_REFERENCE_Y,    /* the also_references' column on y (default: as the
                                     reference's) */
-    CWB_OUT_MODEL_COMPARISON     /* what the deviation measures when it compares two
+    CWB_OUT_MODEL_COMPARISON,    /* what the deviation measures when it compares two
                                     models (no verdict); "" for a verification */
+    CWB_OUT_NO_REFERENCE         /* why the plot draws no independent reference (into its
+                                    title) */
 };
 extern const cwb_param cwb_output_params[];
 

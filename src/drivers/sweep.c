@@ -625,7 +625,8 @@ static int group_spec(sweep *s, size_t gi, const plot_groups *g, char *msg, size
                           .dev_max = NAN,
                           .dev_rms = NAN,
                           .dev_points = NAN,
-                          .log = s->log};
+                          .log = s->log,
+                          .no_reference = s->base->output_values.text[CWB_OUT_NO_REFERENCE]};
     sp->ny = split(g->y[gi], ',', (char **)sp->y, 8);
     memcpy(sp->overlays, s->overlays, sizeof s->overlays);
     sp->nref = g->ref[gi] ? split(g->ref[gi], ',', (char **)sp->refs, 8) : 0;

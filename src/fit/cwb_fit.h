@@ -87,6 +87,7 @@ typedef enum {
     CWB_FIT_REF_Y,      /* the reference's y column when it is not named y */
     CWB_FIT_MODEL_COMPARISON, /* what the fitted curve's deviation measures when the
                                  reference is another model (no verdict) */
+    CWB_FIT_NO_REFERENCE, /* why the plots draw no reference (into their titles) */
     CWB_FIT_KEY_COUNT
 } cwb_fit_key;
 
@@ -147,6 +148,7 @@ typedef struct {
     cwb_fit_text summary;    /* text summary, lines ending in '\n' */
     cwb_fit_text provenance; /* '#' lines heading every CSV the fit writes */
     cwb_fit_json json_out;   /* the JSON summary; the engine opens and closes it */
+    const char *no_reference; /* [fit] no_reference: appended to every plot's title */
 } cwb_fit_out;
 
 /* A summary line (text mode only). */
@@ -189,6 +191,14 @@ typedef struct {
      * legend's names of the data and the fit ("data", "fit" when NULL) */
     const char *xunit, *yunit;
     const char *data_title, *fit_title;
+    const char *title; /* the plots' title (NULL: the fit-case's) */
+    /* groups drawn by series (a material, say): series_title[s] is series
+     * s's legend (what it is and its fitted values), group_series[k] the
+     * series of group k; each series in a colour of its own (NULL: every
+     * group in one colour under data_title and fit_title) */
+    const char *const *series_title;
+    const int *group_series;
+    int nseries;
 } cwb_fit_table;
 
 /* Write DIR/NAME_fit.csv ("# cwb VERSION fit", the provenance, the table)

@@ -144,6 +144,12 @@ static const cwb_param fit_params[] = {
                                           "(a law fitted to an FEM curve): says what the fitted "
                                           "curve's deviation measures; it is then a result, "
                                           "not judged against the reference's tolerance"},
+    [CWB_FIT_NO_REFERENCE] = {.name = "no_reference",
+                              .unit = "-",
+                              .kind = CWB_PARAM_TEXT,
+                              .help = "why the plots draw no reference (a fit to cwb's own "
+                                      "curve of a paper figure, say), in words: it goes into "
+                                      "every plot's title as \"(no reference: ...)\""},
     [CWB_FIT_KEY_COUNT] = {0}};
 
 const cwb_param *cwb_fit_params(void)
@@ -261,8 +267,10 @@ static int pretty_estimate(const char *start, size_t len, char *out, size_t n)
     return 1;
 }
 
-/* The fitted values for a plot: the provenance notes holding "+-", at
- * most three, "; "-joined, each as pretty_estimate shows it. */
+/* The fitted values for a plot's title: the provenance notes holding
+ * "+-", at most three, "; "-joined, each as pretty_estimate shows it. A
+ * note of one data file's fit ("FILE: k = v +- se") is left to that
+ * series' legend: in the title it would not say whose value it is. */
 static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
 {
     size_t used = 0, count = 0;
@@ -273,13 +281,13 @@ static void fitted_values(const cwb_fit_out *o, char *out, size_t n)
         const char *pm = strstr(p, " +- ");
         if (pm && pm < p + len) {
             const char *start = strncmp(p, "# ", 2) == 0 ? p + 2 : p;
-            const char *colon = strstr(start, ": "); /* "FILE: k = v" -> "k = v" */
-            if (colon && colon < pm && strchr(start, '/') && strchr(start, '/') < colon)
-                start = colon + 2;
+            const char *colon = strstr(start, ": "); /* "FILE: k = v": a series' own */
+            int series = colon && colon < pm && strchr(start, '/') && strchr(start, '/') < colon;
             char one[512];
-            if (pretty_estimate(start, (size_t)(p + len - start), one, sizeof one))
+            if (!series && pretty_estimate(start, (size_t)(p + len - start), one, sizeof one)) {
                 used += (size_t)snprintf(out + used, n - used, "%s%s", count ? "; " : "", one);
-            count++;
+                count++;
+            }
         }
         p += len + (p[len] == '\n');
     }
@@ -294,8 +302,16 @@ void cwb_fit_gp_title(FILE *f, const cwb_fit_out *o, const char *title, double r
     size_t len = strlen(values);
     if (isfinite(r2) && !strstr(values, "R^2") && len + 40 < sizeof values)
         snprintf(values + len, sizeof values - len, "%sR^2 = %.4f", len ? "; " : "", r2);
+    char head[CWB_TEXT + 300];
+    snprintf(head, sizeof head, "%s", title);
+    if (o->no_reference && o->no_reference[0]) /* why no reference is drawn */
+        snprintf(head + strlen(head), sizeof head - strlen(head), " (no reference: %s)",
+                 o->no_reference);
     fprintf(f, "set title ");
-    cwb_fit_gp_string(f, '\'', title);
+    for (char *c = head; *c; c++) /* text values hold none; a column name might */
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
+    (void)cwb_gp_style_lines(f, head); /* cleaned above: it quotes */
     char *cut = strlen(values) > 110 ? strstr(values + strlen(values) / 3, "; ") : NULL;
     if (cut) /* a long line of values in two */
         *cut = '\0';
@@ -420,37 +436,78 @@ const char *cwb_fit_data_title(const cwb_reference *ref)
     return "data";
 }
 
-/* DIR/NAME_fit.gp (the data and the fit against x) or, with residual,
- * DIR/NAME_fit_residual.gp (the last column against x). */
-static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
-                            int residual, char *msg, size_t n)
+/* Line type and point type of series k: the style's ten colours, then
+ * again with other markers. */
+static void series_style(FILE *f, int k, int points)
 {
-    char base[sizeof fc->name + 16], csv[sizeof fc->name + 16];
-    snprintf(base, sizeof base, "%s_fit%s", fc->name, residual ? "_residual" : "");
-    snprintf(csv, sizeof csv, "%s_fit.csv", fc->name);
-    cwb_output out;
-    int rc = cwb_fit_open(o, base, "gp", &out, msg, n);
-    if (rc != CWB_OK)
-        return rc;
-    FILE *f = out.f;
-    char title[CWB_TEXT + 16];
-    snprintf(title, sizeof title, "%s%s", fc->title, residual ? " (residuals)" : "");
-    cwb_fit_gp_begin(f, base);
-    cwb_fit_gp_title(f, o, title, table_r_squared(t));
-    put_axis(f, 'x', t->cols[t->ix], t->xunit);
-    if (residual)
-        cwb_gp_style_axis(f, 'y', "fit - data", t->yunit);
-    else
-        put_axis(f, 'y', t->cols[t->iy], t->yunit);
+    static const int more[] = {10, 11, 14, 15, 3, 1, 2, 4, 6, 8};
+    fprintf(f, " lt %d", k % CWB_GP_STYLES + 1);
+    if (k >= CWB_GP_STYLES && points)
+        fprintf(f, " pt %d", more[k % CWB_GP_STYLES]);
+    else if (k >= CWB_GP_STYLES) /* a dash pattern none of the first ten has */
+        fprintf(f, " dt (8,3,2,3)");
+}
+
+/* "column(G) == a || column(G) == b ..." for the groups of series k. */
+static void series_rows(FILE *f, const cwb_fit_table *t, int k)
+{
+    int first = 1;
+    for (int g = 0; g < t->ngroup; g++)
+        if (t->group_series[g] == k) {
+            fprintf(f, "%scolumn(%d) == %d", first ? "" : " || ", t->igroup + 1, g);
+            first = 0;
+        }
+    if (first)
+        fprintf(f, "0");
+}
+
+/* The curves of a table drawn by series: each series' points (data, or
+ * residuals) in its colour under its legend, and each group's fitted line
+ * in its series' colour; one legend line says what the lines are. */
+static size_t series_curves(FILE *f, const cwb_fit_table *t, const char *csv, int residual,
+                            size_t *longest)
+{
+    int ycol = residual ? (int)t->ncol : t->iy + 1;
+    size_t entries = 0;
+    fprintf(f, "plot ");
+    for (int k = 0; k < t->nseries; k++) {
+        fprintf(f, "%s", k ? ", \\\n     " : "");
+        cwb_fit_gp_string(f, '\'', csv);
+        fprintf(f, " using %d:((", t->ix + 1);
+        series_rows(f, t, k);
+        fprintf(f, ") ? column(%d) : NaN) with points ps 1.0", ycol);
+        series_style(f, k, 1);
+        fprintf(f, " title ");
+        cwb_fit_gp_string(f, '\'', t->series_title[k]);
+        entries++;
+        *longest = strlen(t->series_title[k]) > *longest ? strlen(t->series_title[k]) : *longest;
+    }
+    if (!residual) {
+        for (int g = 0; g < t->ngroup; g++) {
+            fprintf(f, ", \\\n     ");
+            cwb_fit_gp_string(f, '\'', csv);
+            fprintf(f, " using %d:(column(%d) == %d ? column(%d) : NaN) with lines", t->ix + 1,
+                    t->igroup + 1, g, t->ifit + 1);
+            series_style(f, t->group_series[g], 0);
+            fprintf(f, " notitle");
+        }
+        char what[200];
+        snprintf(what, sizeof what, "lines: %s", t->fit_title ? t->fit_title : "fit");
+        fprintf(f, ", \\\n     keyentry with lines lc rgb '#404040' lw 2 dt 1 title ");
+        cwb_fit_gp_string(f, '\'', what);
+        entries++;
+    }
+    fprintf(f, "\n");
+    return entries;
+}
+
+/* The data as points and the fit as a line (every group in one colour). */
+static void plain_curves(FILE *f, const cwb_fit_table *t, const char *csv)
+{
     const char *data = t->data_title ? t->data_title : "data";
     const char *fit = t->fit_title ? t->fit_title : "fit";
     fprintf(f, "plot ");
     cwb_fit_gp_string(f, '\'', csv);
-    if (residual) {
-        fprintf(f, " using %d:%d with points lt 2 ps 0.8 title 'fit - data'\n", t->ix + 1,
-                (int)t->ncol);
-        return cwb_fit_finish_script(o, base, &out, msg, n);
-    }
     fprintf(f, " using %d:%d with points lt 2 ps 1.0 title ", t->ix + 1, t->iy + 1);
     cwb_fit_gp_string(f, '\'', data);
     fprintf(f, ", \\\n     ");
@@ -469,6 +526,62 @@ static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const 
         cwb_fit_gp_string(f, '\'', fit);
         fprintf(f, "\n");
     }
+}
+
+/* 1 when column ix holds log-spaced values (a log-spaced sweep fitted). */
+static int x_log_spaced(const cwb_fit_table *t)
+{
+    double *x = malloc((t->nrow ? t->nrow : 1) * sizeof *x);
+    if (!x)
+        return 0;
+    for (size_t i = 0; i < t->nrow; i++)
+        x[i] = t->rows[i * t->ncol + (size_t)t->ix];
+    int log_spaced = cwb_gp_style_log_spaced(x, t->nrow);
+    free(x);
+    return log_spaced;
+}
+
+/* DIR/NAME_fit.gp (the data and the fit against x) or, with residual,
+ * DIR/NAME_fit_residual.gp (the last column against x). */
+static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
+                            int residual, char *msg, size_t n)
+{
+    char base[sizeof fc->name + 16], csv[sizeof fc->name + 16];
+    snprintf(base, sizeof base, "%s_fit%s", fc->name, residual ? "_residual" : "");
+    snprintf(csv, sizeof csv, "%s_fit.csv", fc->name);
+    cwb_output out;
+    int rc = cwb_fit_open(o, base, "gp", &out, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    FILE *f = out.f;
+    char title[CWB_TEXT + 16];
+    snprintf(title, sizeof title, "%s%s", t->title ? t->title : fc->title,
+             residual ? " (residuals)" : "");
+    cwb_fit_gp_begin(f, base);
+    cwb_fit_gp_title(f, o, title, table_r_squared(t));
+    put_axis(f, 'x', t->cols[t->ix], t->xunit);
+    if (x_log_spaced(t))
+        cwb_gp_style_log(f, 'x');
+    if (residual) { /* the data's unit: the table's, else the "[unit]" of its column */
+        char unit[64] = "";
+        const char *open = strchr(t->cols[t->iy], '['), *close = open ? strchr(open, ']') : NULL;
+        if (t->yunit)
+            snprintf(unit, sizeof unit, "%s", t->yunit);
+        else if (open && close)
+            snprintf(unit, sizeof unit, "%.*s", (int)(close - open - 1), open + 1);
+        cwb_gp_style_axis(f, 'y', "fit - data", unit);
+    } else
+        put_axis(f, 'y', t->cols[t->iy], t->yunit);
+    if (t->series_title && t->group_series && t->ngroup > 0) {
+        size_t longest = 0, entries = series_curves(f, t, csv, residual, &longest);
+        cwb_gp_style_legend(f, entries, longest);
+    } else if (residual) {
+        fprintf(f, "plot ");
+        cwb_fit_gp_string(f, '\'', csv);
+        fprintf(f, " using %d:%d with points lt 2 ps 0.8 title 'fit - data'\n", t->ix + 1,
+                (int)t->ncol);
+    } else
+        plain_curves(f, t, csv);
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }
 
@@ -518,6 +631,21 @@ static void fit_name(const char *path, char *name, size_t n)
         *dot = '\0';
 }
 
+/* [fit] no_reference: a reason in words that a plot's title can hold. */
+static int check_no_reference(const cwb_fit_case *fc, char *msg, size_t n)
+{
+    const char *why = fc->v.text[CWB_FIT_NO_REFERENCE];
+    size_t words = 0;
+    for (const char *p = why; *p; p++)
+        words += *p != ' ' && (p == why || p[-1] == ' ');
+    if (!why[0] || (words >= 3 && strlen(why) <= 240))
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s:%d: [fit] no_reference = %.300s: expected a reason in words (three or "
+                    "more, at most 240 characters; it goes into the plots' titles)",
+                    fc->path, fc->line[CWB_FIT_NO_REFERENCE], why);
+}
+
 static int read_fit_case(const char *path, cwb_fit_case *fc, char *msg, size_t n)
 {
     memset(fc, 0, sizeof *fc);
@@ -535,7 +663,7 @@ static int read_fit_case(const char *path, cwb_fit_case *fc, char *msg, size_t n
     if (rc != CWB_OK)
         return rc;
     fc->title = fc->v.text[CWB_FIT_TITLE][0] ? fc->v.text[CWB_FIT_TITLE] : fc->name;
-    return CWB_OK;
+    return check_no_reference(fc, msg, n);
 }
 
 int cwb_fit_case_read(const char *path, cwb_fit_case *fc, char *msg, size_t n)
@@ -589,8 +717,8 @@ static int check_keys(const cwb_fit_case *fc, const cwb_fit_model *m, const cwb_
             return rc;
     }
     for (int k = CWB_FIT_MODEL + 1; k < CWB_FIT_KEY_COUNT; k++)
-        if (fc->line[k] && k != CWB_FIT_TITLE && !key_listed(m->requires, k) &&
-            !key_listed(m->accepts, k))
+        if (fc->line[k] && k != CWB_FIT_TITLE && k != CWB_FIT_NO_REFERENCE &&
+            !key_listed(m->requires, k) && !key_listed(m->accepts, k))
             cwb_logf(log, CWB_LOG_WARN, "%s:%d: [fit] %s: model %s does not use it\n", fc->path,
                      fc->line[k], fit_params[k].name, m->name);
     return CWB_OK;
@@ -648,7 +776,8 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
                          .user = req->user,
                          .format = req->format,
                          .json = req->json,
-                         .res = res};
+                         .res = res,
+                         .no_reference = fc->v.text[CWB_FIT_NO_REFERENCE]};
         rc = fit_with(fc, m, &o, log, msg, n);
         cwb_fit_text_free(&o.summary);
         cwb_fit_text_free(&o.provenance);

@@ -564,7 +564,7 @@ typedef struct {
     size_t ndata;
     const char *const *path; /* paths.path */
     cwb_fit_paths paths;     /* [fit] data, patterns expanded */
-    cwb_reference *ref;               /* ndata tables */
+    cwb_reference *ref;      /* ndata tables */
     material mat[MAX_DATA];
     double *x, *y, *yfit;
     size_t npts;
@@ -1080,12 +1080,124 @@ static void report(cwb_fit_out *o, const material_fit *mf)
 
 /* ------------------------------------------------------------- outputs */
 
+/* How deep data CSV d goes, in delta_y (its largest delta). */
+static double deepest(const material_fit *mf, size_t d)
+{
+    int c = cwb_reference_find(&mf->ref[d], "delta");
+    double most = 0.0;
+    for (size_t i = 0; c >= 0 && i < mf->ref[d].nrow; i++)
+        most = fmax(most, mf->ref[d].v[c][i]);
+    return most / mf->mat[d].delta_y;
+}
+
+/* The fitted values of the groups of data CSV d, parameter by parameter:
+ * "c = 2.2 ± 5.3, z = 0.598 ± 0.048"; several unloading legs: "t = 0.46 ±
+ * 0.02, 0.63 ± 0.02 (delta_max = 5, 10 delta_y)". */
+static size_t series_values(const material_fit *mf, size_t d, char *out, size_t n)
+{
+    const formula *fm = mf->fm;
+    size_t used = 0, legs = 0;
+    char est[96];
+    for (size_t p = 0; p < fm->np && used < n; p++) {
+        used += (size_t)snprintf(out + used, n - used, "%s%s = ", p ? ", " : "", fm->param[p]);
+        legs = 0;
+        for (size_t k = 0; k < mf->ngroups && used < n; k++) {
+            const group *g = &mf->g[k];
+            if (g->data != d)
+                continue;
+            cwb_gp_format_estimate(est, sizeof est, g->p[p], g->se[p],
+                                   strcmp(fm->unit[p], "-") ? fm->unit[p] : "");
+            used += (size_t)snprintf(out + used, n - used, "%s%s%s", legs++ ? ", " : "", est,
+                                     g->not_reached && p == 0 ? " (not reached)" : "");
+        }
+    }
+    for (size_t k = 0, m = 0; legs > 1 && k < mf->ngroups && used < n; k++) {
+        if (mf->g[k].data != d)
+            continue;
+        m++;
+        used +=
+            (size_t)snprintf(out + used, n - used, "%s%.3g%s", m > 1 ? ", " : " (delta_max = ",
+                             mf->g[k].delta_max / mf->mat[d].delta_y, m == legs ? " delta_y)" : "");
+    }
+    return used < n ? used : n - 1;
+}
+
+/* The legend of data CSV d: the FEM run (its material and depth) and its
+ * fitted values. */
+static void series_title(const material_fit *mf, size_t d, char *out, size_t n)
+{
+    const material *m = &mf->mat[d];
+    char e[64], sy[64];
+    cwb_gp_format_estimate(e, sizeof e, m->E, NAN, "Pa");
+    cwb_gp_format_estimate(sy, sizeof sy, m->sigma_y, NAN, "Pa");
+    size_t used =
+        (size_t)snprintf(out, n, "FEM E = %s, nu = %g, sigma_y = %s, to %.3g delta_y: ", e, m->nu,
+                         sy, deepest(mf, d));
+    if (used < n)
+        series_values(mf, d, out + used, n - used);
+}
+
+/* The plots' title when the fit-case's is about what the fits across FEM
+ * runs give (a trend across materials, a parameter against delta_max):
+ * what the plots of the table show ("...: reduced radius against
+ * delta/delta_y, fitted per FEM run (c, z free)"). NULL (one run): the
+ * fit-case's, which says what the one fit is. */
+static const char *table_title(const cwb_fit_case *fc, const formula *fm, int nseries, char *out,
+                               size_t n)
+{
+    if (nseries < 2)
+        return NULL;
+    const char *colon = strstr(fc->title, ": ");
+    size_t head = colon ? (size_t)(colon - fc->title) : strlen(fc->title);
+    size_t what = strcspn(fm->y_name, "["); /* "reduced radius [m]" -> "reduced radius" */
+    while (what > 0 && fm->y_name[what - 1] == ' ')
+        what--;
+    size_t used = (size_t)snprintf(out, n, "%.*s: %.*s against delta/delta_y, fitted per %s (",
+                                   (int)head, fc->title, (int)what, fm->y_name,
+                                   fm->unloading ? "unloading leg" : "FEM run");
+    for (size_t p = 0; p < fm->np && used < n; p++)
+        used += (size_t)snprintf(out + used, n - used, "%s%s", p ? ", " : "", fm->param[p]);
+    if (used < n)
+        snprintf(out + used, n - used, " free)");
+    return out;
+}
+
+/* Series: one per data CSV with groups, in order. */
+typedef struct {
+    char title[MAX_DATA][400];
+    const char *titles[MAX_DATA];
+    int of_group[MAX_GROUPS];
+    int count;
+} series_set;
+
+static void make_series(const material_fit *mf, series_set *ss)
+{
+    int index[MAX_DATA];
+    ss->count = 0;
+    for (size_t d = 0; d < mf->ndata; d++)
+        index[d] = -1;
+    for (size_t k = 0; k < mf->ngroups; k++) {
+        size_t d = mf->g[k].data;
+        if (index[d] < 0) {
+            index[d] = ss->count;
+            series_title(mf, d, ss->title[ss->count], sizeof ss->title[ss->count]);
+            ss->titles[ss->count] = ss->title[ss->count];
+            ss->count++;
+        }
+        ss->of_group[k] = index[d];
+    }
+}
+
 static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const material_fit *mf,
                          char *msg, size_t n)
 {
     double *rows = malloc(mf->npts * 5 * sizeof *rows);
-    if (!rows)
+    series_set *ss = malloc(sizeof *ss);
+    if (!rows || !ss) {
+        free(rows);
+        free(ss);
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    }
     for (size_t k = 0; k < mf->ngroups; k++) {
         const group *g = &mf->g[k];
         for (size_t i = 0; i < g->count; i++) {
@@ -1095,7 +1207,8 @@ static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const mat
             memcpy(rows + 5 * q, row, sizeof row);
         }
     }
-    char c1[64], c2[64];
+    make_series(mf, ss);
+    char c1[64], c2[64], title[CWB_TEXT + 200];
     snprintf(c1, sizeof c1, "%s data", mf->fm->y_name);
     snprintf(c2, sizeof c2, "%s fit", mf->fm->y_name);
     const char *cols[] = {"delta/delta_y", c1, c2, "group", "residual"};
@@ -1109,9 +1222,15 @@ static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const mat
                        .igroup = 3,
                        .ngroup = (int)mf->ngroups,
                        .data_title = cwb_fit_data_title(&mf->ref[0]),
-                       .fit_title = "fitted per material"};
+                       .fit_title =
+                           mf->fm->unloading ? "fitted per unloading leg" : "fitted per FEM run",
+                       .title = table_title(fc, mf->fm, ss->count, title, sizeof title),
+                       .series_title = ss->titles,
+                       .group_series = ss->of_group,
+                       .nseries = ss->count};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     free(rows);
+    free(ss);
     return rc;
 }
 

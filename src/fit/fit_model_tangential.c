@@ -118,8 +118,8 @@ static int least_squares(lsq_job *j, double *p, double *se)
         int cs = gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0, cov);
         for (size_t k = 0; k < j->np; k++) {
             p[k] = j->scale[k] * gsl_vector_get(th, k);
-            se[k] = cs == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2)
-                                      : NAN;
+            se[k] =
+                cs == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
         }
     }
     cwb_gsl_quiet_end();
@@ -171,8 +171,7 @@ enum { C_STEP, C_DN, C_FN, C_DT, C_FT, C_R, C_E, C_NU, C_SY, C_COUNT };
 static const char *const col_names[C_COUNT] = {"step", "delta_n", "F_n", "delta_t", "F_t",
                                                "R",    "E",       "nu",  "sigma_y"};
 
-static int read_material(shear_table *t, const cwb_reference *r, const int *c, char *msg,
-                         size_t n)
+static int read_material(shear_table *t, const cwb_reference *r, const int *c, char *msg, size_t n)
 {
     t->R = r->v[c[C_R]][0], t->E = r->v[c[C_E]][0], t->nu = r->v[c[C_NU]][0];
     t->sigma_y = r->v[c[C_SY]][0];
@@ -456,8 +455,7 @@ static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *
     cwb_fit_note(o, "model: tangential, formula friction: mu = largest F_t/F_n of the tangential "
                     "step against y = delta_n/delta_y at the end of the normal step; A coth(B "
                     "y^C) fitted (Rathbone thesis eq. 77: 0.36, 0.79, 0.44)");
-    cwb_fit_say(o, "%s: friction coefficient against y over %zu FEM tables\n", fc->name,
-                tf->count);
+    cwb_fit_say(o, "%s: friction coefficient against y over %zu FEM tables\n", fc->name, tf->count);
     for (size_t d = 0; d < tf->count; d++) {
         const shear_table *t = &tf->t[d];
         double th = coth_form(eq77, t->y, NULL);
@@ -489,16 +487,51 @@ static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *
     return friction_outputs(fc, o, tf, p, r2, msg, n);
 }
 
+/* A constant as a legend shows it ("3.9 ± 0.6"), or "not identified". */
+static void constant_text(char *out, size_t n, double v, double se)
+{
+    if (!isfinite(v) || cwb_gp_format_estimate(out, n, v, se, "") != 0)
+        snprintf(out, n, "not identified");
+}
+
+/* The legend of table t's stiffness points: its depth y and x1, and its
+ * fitted a1 and c1. */
+static void stiffness_series_title(const shear_table *t, char *out, size_t n)
+{
+    char a1[64], c1[64];
+    constant_text(a1, sizeof a1, t->a1, t->se_a1);
+    constant_text(c1, sizeof c1, t->c1, t->se_c1);
+    snprintf(out, n, "FEM y = %.3g (x1 = %.2f): a1 = %s, c1 = %s", t->y, t->x1, a1, c1);
+}
+
+/* The plots' title: the fit-case's figure, and what the table shows. */
+static const char *stiffness_plot_title(const cwb_fit_case *fc, char *out, size_t n)
+{
+    const char *colon = strstr(fc->title, ": ");
+    snprintf(out, n,
+             "%.*s: k_t / (8 G* a) against x = F_t / (mu F_n), eq. 82 fitted per FEM table "
+             "(a1, c1 free)",
+             (int)(colon ? (size_t)(colon - fc->title) : strlen(fc->title)), fc->title);
+    return out;
+}
+
 /* NAME_fit.csv: every stiffness point of the tables with one, by table. */
 static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
                                const tangential_fit *tf, char *msg, size_t n)
 {
+    char(*titles)[200] = malloc(MAX_TABLES * sizeof *titles);
+    const char *series[MAX_TABLES];
+    int of_group[MAX_TABLES];
+    char title[CWB_TEXT + 200];
     size_t total = 0;
     for (size_t d = 0; d < tf->count; d++)
         total += tf->t[d].has_stiffness ? tf->t[d].nk : 0;
     double *rows = malloc((total ? total : 1) * 7 * sizeof *rows);
-    if (!rows)
+    if (!rows || !titles) {
+        free(rows);
+        free(titles);
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    }
     size_t q = 0;
     int group = 0;
     for (size_t d = 0; d < tf->count; d++) {
@@ -509,13 +542,17 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
             /* only x1 < x < 1 is fitted (fit_stiffness_table); the first
              * section, (1 - x)^{1/4}, is drawn but has no free constant */
             double fitted = t->x[i] > t->x1 && t->x[i] < 1.0;
-            double row[] = {t->x[i], t->k[i], t->kfit[i], group, t->y, fitted, t->kfit[i] - t->k[i]};
+            double row[] = {t->x[i], t->k[i], t->kfit[i],          group,
+                            t->y,    fitted,  t->kfit[i] - t->k[i]};
             memcpy(rows + 7 * q, row, sizeof row);
         }
+        stiffness_series_title(t, titles[group], sizeof titles[group]);
+        series[group] = titles[group];
+        of_group[group] = group;
         group++;
     }
     const char *cols[] = {"x", "kt_over_8Ga_data", "kt_over_8Ga_fit", "group",
-                          "y", "fitted", "residual"};
+                          "y", "fitted",           "residual"};
     cwb_fit_table tb = {.cols = cols,
                         .ncol = 7,
                         .rows = rows,
@@ -530,9 +567,14 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
                         .xunit = "-",
                         .yunit = "-",
                         .data_title = "FEM: k_t / (8 G* a), one group per normal force",
-                        .fit_title = "eq. 82: (1 - x)^{1/4} to x1, a1 (c1) fitted past it"};
+                        .fit_title = "eq. 82: (1 - x)^{1/4} to x1, a1 (c1) fitted past it",
+                        .title = stiffness_plot_title(fc, title, sizeof title),
+                        .series_title = series,
+                        .group_series = of_group,
+                        .nseries = group};
     int rc = cwb_fit_write_table(fc, o, &tb, msg, n);
     free(rows);
+    free(titles);
     return rc;
 }
 
@@ -587,9 +629,11 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     }
     fprintf(f, "set xrange [0:*]\nset yrange [0:%.3g]\nset samples 400\nplot ", top);
     cwb_fit_gp_string(f, '\'', csv);
-    fprintf(f, " using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1, cwb FEM (\xc2\xb1 1 SE)', \\\n     ");
+    fprintf(
+        f, " using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1, cwb FEM (\xc2\xb1 1 SE)', \\\n     ");
     cwb_fit_gp_string(f, '\'', csv);
-    fprintf(f, " using 1:5:6 with yerrorbars lt 2 pt 5 title 'c1, cwb FEM (\xc2\xb1 1 SE)', \\\n     ");
+    fprintf(
+        f, " using 1:5:6 with yerrorbars lt 2 pt 5 title 'c1, cwb FEM (\xc2\xb1 1 SE)', \\\n     ");
     gp_coth(f, eq84, "Rathbone thesis eq. 84: a1 = 0.9 coth(0.24 y^{1.4})");
     fprintf(f, " lt 1 dt 2, \\\n     ");
     gp_coth(f, eq86, "Rathbone thesis eq. 86: c1 = 1.51 coth(0.14 y^{1.99})");
@@ -625,8 +669,9 @@ static void report_stiffness_table(cwb_fit_out *o, const shear_table *t, size_t 
         snprintf(a, sizeof a, "%.4g +- %.2g", t->a1, t->se_a1);
     if (isfinite(t->c1))
         snprintf(c, sizeof c, "%.4g +- %.2g", t->c1, t->se_c1);
-    cwb_fit_note(o, "%s: y = %.4g, mu = %.4f, x1 = %.3g: a1 = %s (eq. 84: %.4g), c1 = %s (eq. 86: "
-                    "%.4g), R^2 = %.4f",
+    cwb_fit_note(o,
+                 "%s: y = %.4g, mu = %.4f, x1 = %.3g: a1 = %s (eq. 84: %.4g), c1 = %s (eq. 86: "
+                 "%.4g), R^2 = %.4f",
                  t->path, t->y, t->mu, t->x1, a, ta, c, tc, t->r2);
     cwb_fit_say(o, "  %-50s y = %6.3f  a1 = %s (eq. 84: %.4g)  c1 = %s (eq. 86: %.4g)\n", t->path,
                 t->y, a, ta, c, tc);

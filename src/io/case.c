@@ -26,7 +26,6 @@ typedef cwb_ini parse_ctx;
 static const char *const kind_sections[CWB_KIND_COUNT] = {"normal", "tangential", "damping",
                                                           "rolling"};
 
-
 /* --- body and output parameter tables ----------------------------------- */
 
 static const char *const shape_words[] = {"sphere", "disc", "wall", "same", NULL};
@@ -139,6 +138,12 @@ const cwb_param cwb_output_params[] = {
      .help = "set when the reference is another model (a published law against an FEM, one "
              "law against another): says what the deviation measures; it is then a result, "
              "not judged against the reference's tolerance"},
+    {.name = "no_reference",
+     .unit = "-",
+     .kind = CWB_PARAM_TEXT,
+     .help = "why the plot draws no reference (a paper figure without a closed form, FEM or "
+             "published curve), in words: it goes into the plot's title as \"(no reference: "
+             "...)\"; not with a reference, unless that is another model (model_comparison)"},
     {0}};
 
 static const char *const scales[] = {"linear", "log", NULL};
@@ -782,6 +787,35 @@ static int read_driver(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     return check_required(c, ctx, "driver", &c->driver_values, owner, msg, n);
 }
 
+/* [output] no_reference: a reason in words, which a plot's title can hold,
+ * and only where the case names no reference that verifies it: none, or
+ * another model (model_comparison: a cwb run of another law, say, which is
+ * not an independent reference). */
+static int check_no_reference(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    const char *why_none = c->output_values.text[CWB_OUT_NO_REFERENCE];
+    if (!why_none[0])
+        return CWB_OK;
+    char why[CWB_MSG];
+    const char *problem = NULL;
+    size_t words = 0;
+    for (const char *p = why_none; *p; p++)
+        words += *p != ' ' && (p == why_none || p[-1] == ' ');
+    if (c->output_values.text[CWB_OUT_REFERENCE][0] &&
+        !c->output_values.text[CWB_OUT_MODEL_COMPARISON][0])
+        problem = "the case names a reference that verifies it; a reason for none is allowed "
+                  "without one, or beside another model's curve (model_comparison)";
+    else if (words < 3)
+        problem = "expected a reason in words (three or more), e.g. \"the paper gives no closed "
+                  "form for this figure\"";
+    else if (strlen(why_none) > 240)
+        problem = "a reason of at most 240 characters (it goes into the plot's title)";
+    if (!problem)
+        return CWB_OK;
+    snprintf(why, sizeof why, "[output] no_reference = %.300s: %s", why_none, problem);
+    return fail_at(c, find_entry(ctx, "output", "no_reference"), msg, n, why);
+}
+
 /* [output]; its reference file must be readable now, not after the run. */
 static int read_output(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
 {
@@ -821,7 +855,7 @@ static int read_output(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
                  c->output_values.text[CWB_OUT_ALSO_REFERENCE_Y]);
         return fail_at(c, find_entry(ctx, "output", "also_reference_y"), msg, n, why);
     }
-    return CWB_OK;
+    return check_no_reference(c, ctx, msg, n);
 }
 
 /* [sweep] (used by `cwb sweep`; a plain run ignores it). */

@@ -116,6 +116,8 @@ typedef struct {
     double dev_tolerance;                /* the reference's tolerance (NaN: none) */
     int dev_verdict;                     /* cwb_verdict of the deviation (0: none) */
     const cwb_log *log;                  /* warnings (an overlay not drawn); NULL: silent */
+    const char *no_reference;            /* why the plot draws no independent reference,
+                                            into its title ([output] no_reference) */
 } cwb_plot_spec;
 
 /* s as a gnuplot single-quoted string (quotes included, a quote doubled)
@@ -161,12 +163,22 @@ int cwb_gp_style_axis_column(FILE *f, char axis, const char *column);
 void cwb_gp_style_end(FILE *f);
 /* set title TITLE (a long one in two lines); -1 when it cannot be quoted. */
 int cwb_gp_style_title(FILE *f, const char *title);
+/* text as a gnuplot string expression, a long one in two lines broken at
+ * a space near its middle ('a' . "\n" . 'b'); -1 when it cannot be quoted. */
+int cwb_gp_style_lines(FILE *f, const char *text);
 /* Continue a plot command with a legend line of text; the caller writes
  * its quoted text. */
 void cwb_gp_style_note(FILE *f);
 /* After the plot command, before the end: the legend's layout for its
  * entries (rows, notes included) and the length of its longest text. */
 void cwb_gp_style_legend(FILE *f, size_t entries, size_t longest);
+/* A logarithmic axis ('x' or 'y'), after the begin. */
+void cwb_gp_style_log(FILE *f, char axis);
+/* 1 when the n values (NaN skipped, repeats ignored) are log-spaced: four
+ * or more, positive, over a decade or more, one ratio between neighbours
+ * (to 1e-3 of its logarithm) when sorted (a sweep with scale = log). Such
+ * an axis is drawn log. */
+int cwb_gp_style_log_spaced(const double *v, size_t n);
 /* "343.8 ± 3.9 MPa" for 343768641 +- 3.86e6 Pa: the standard error to two
  * significant digits and the value to the same place, an SI prefix where
  * the unit takes one, else "(2.839 ± 0.049) × 10^9 (N/m)/m"; se NaN or 0:

@@ -24,6 +24,7 @@
 #include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_paths.h"
+#include "cwb_plot.h"
 #include "cwb_verdict.h"
 
 int cwb_gp_quote(char *out, size_t n, const char *s)
@@ -99,176 +100,6 @@ void cwb_also_ref_key(char *out, size_t n, size_t k, const char *what)
         snprintf(out, n, "also_ref%zu_%s", k + 1, what);
 }
 
-/* The laws a "# laws: normal=X tangential=none ..." line names, as
- * "PREFIX X" ("+"-joined, none left out), into out; its length. */
-static size_t laws_text(char *line, const char *prefix, char *out, size_t n)
-{
-    size_t used = (size_t)snprintf(out, n, "%s", prefix), start = used;
-    for (char *tok = strtok(line, " "); tok && used < n; tok = strtok(NULL, " ")) {
-        char *eq = strchr(tok, '=');
-        if (eq && strcmp(eq + 1, "none") != 0)
-            used +=
-                (size_t)snprintf(out + used, n - used, "%s%s", used > start ? " + " : " ", eq + 1);
-    }
-    return used < n ? used : n - 1;
-}
-
-/* 1 when a provenance line is a law or driver parameter the user set
- * (the driver's too: runs of one law at three speeds differ there). */
-static int set_parameter(const char *line)
-{
-    return (strncmp(line, "# normal.", 9) == 0 || strncmp(line, "# tangential.", 13) == 0 ||
-            strncmp(line, "# damping.", 10) == 0 || strncmp(line, "# driver.", 9) == 0) &&
-           !strstr(line, "(default)");
-}
-
-/* ", py = 316.5 MPa" for the provenance text "py = 316500000 [Pa]": a
- * number with its unit as a plot shows estimates; a word as it is. */
-static size_t legend_parameter(const char *text, char *out, size_t n)
-{
-    char key[64], unit[32] = "", shown[96];
-    double v;
-    int used = 0;
-    if (sscanf(text, "%63s = %lf [%31[^]]]", key, &v, unit) >= 2 &&
-        cwb_gp_format_estimate(shown, sizeof shown, v, NAN, unit) == 0)
-        used = snprintf(out, n, ", %s = %s", key, shown);
-    else
-        used = snprintf(out, n, ", %s", text);
-    return used < 0 ? 0 : (size_t)used < n ? (size_t)used : n - 1;
-}
-
-/* The legend of an overlaid run at a level of detail: 0, the laws its
- * CSV's provenance names ("# laws: normal=thornton tangential=none ..." ->
- * "cwb: thornton"); 1, also (at most two of) the law parameters it sets
- * that the run's own CSV (provenance main) does not set the same way; 2,
- * the laws and its file name (when not even those set it apart). The file
- * name alone when the CSV names no laws. */
-static void overlay_title(const char *path, const char *main, int detail, char *out, size_t n)
-{
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    snprintf(out, n, "%.*s", (int)strcspn(base, "."), base);
-    FILE *in = fopen(path, "r");
-    char line[512];
-    size_t used = 0;
-    int params = 0;
-    while (in && fgets(line, sizeof line, in) && line[0] == '#') {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (strncmp(line, "# laws: ", 8) == 0)
-            used = laws_text(line + 8, "cwb:", out, n);
-        else if (detail == 1 && used && used < n && set_parameter(line) &&
-                 !(main && strstr(main, line)) && params++ < 2) {
-            used += legend_parameter(strchr(line, '.') + 1, out + used, n - used);
-        }
-    }
-    if (in)
-        fclose(in);
-    if (detail == 2 && used && used < n)
-        snprintf(out + used, n - used, " (%.*s)", (int)strcspn(base, "."), base);
-}
-
-/* The legends of the overlays: each as short as it can be while no two
- * (nor one and the run's own, label) read the same. */
-/* The '#' lines heading the plot's own CSV (DIR/DATA.csv), joined. */
-static void own_provenance(const cwb_plot_spec *sp, char *out, size_t n)
-{
-    char path[PATH_MAX], line[512];
-    snprintf(path, sizeof path, "%s/%s.csv", sp->dir, sp->data ? sp->data : sp->name);
-    out[0] = '\0';
-    FILE *in = fopen(path, "r");
-    for (size_t used = 0; in && fgets(line, sizeof line, in) && line[0] == '#';)
-        if (used < n)
-            used += (size_t)snprintf(out + used, n - used, "%s", line);
-    if (in)
-        fclose(in);
-}
-
-/* The legend of the run's own curves: spec label, or when that is only
- * "cwb" (sweeps) the laws its CSV names. */
-static void own_label(const cwb_plot_spec *sp, char *out, size_t n)
-{
-    char prov[4096], line[512];
-    snprintf(out, n, "%s", sp->label ? sp->label : "cwb");
-    if (strcmp(out, "cwb") != 0)
-        return;
-    own_provenance(sp, prov, sizeof prov);
-    const char *laws = strstr(prov, "# laws: ");
-    if (laws) {
-        snprintf(line, sizeof line, "%.*s", (int)strcspn(laws + 8, "\r\n"), laws + 8);
-        laws_text(line, "cwb:", out, n);
-    }
-}
-
-static void overlay_titles(const cwb_plot_spec *sp, char (*titles)[400])
-{
-    /* the run's own provenance: what an overlay's parameters differ from */
-    char main[4096], label[200];
-    own_provenance(sp, main, sizeof main);
-    own_label(sp, label, sizeof label);
-    int detail[12] = {0};
-    for (int round = 0; round < 3; round++) {
-        for (size_t o = 0; o < sp->noverlay; o++)
-            overlay_title(sp->overlays[o], main, detail[o], titles[o], sizeof titles[o]);
-        int same[12] = {0};
-        for (size_t o = 0; o < sp->noverlay; o++) {
-            same[o] |= strcmp(titles[o], label) == 0;
-            for (size_t p = o + 1; p < sp->noverlay; p++)
-                if (strcmp(titles[o], titles[p]) == 0)
-                    same[o] = same[p] = 1;
-        }
-        for (size_t o = 0; o < sp->noverlay; o++)
-            if (same[o] && detail[o] < 2)
-                detail[o]++;
-    }
-}
-
-/* The legend of a reference: its "# legend: " line when it has one, else
- * "reference: " and its first provenance line, cut at its first " (" and
- * kept short. */
-static void reference_title(const cwb_reference *rf, const char *path, char *out, size_t n)
-{
-    char first[160];
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    const char *p = rf->provenance, *legend = strstr(p, "# legend: ");
-    if (legend) { /* the reference names itself for a legend */
-        legend += 10;
-        snprintf(out, n, "%.*s", (int)strcspn(legend, "\r\n"), legend);
-        return;
-    }
-    while (*p == '#' || *p == ' ')
-        p++;
-    if (strcmp(rf->independence, "fem") == 0 && strncmp(p, "cwb ", 4) == 0) {
-        /* cwb's own FEM: "cwb 0.1.0 reference: STUDY" says less than this */
-        snprintf(out, n, "FEM (gmsh + CalculiX)");
-        return;
-    }
-    const char *cut = strstr(p, "reference: ");
-    if (strncmp(p, "cwb ", 4) == 0 && cut)
-        p = cut + 11;
-    snprintf(first, sizeof first, "%.*s", (int)strcspn(p, "\r\n"), p);
-    const char *laws = strstr(rf->provenance, "# laws: ");
-    if (strncmp(first, "cwb ", 4) == 0 && !strchr(first, ':') && laws) {
-        /* a cwb run as the reference: its laws */
-        char line[512];
-        snprintf(line, sizeof line, "%.*s", (int)strcspn(laws + 8, "\r\n"), laws + 8);
-        laws_text(line, "cwb:", first, sizeof first);
-    }
-    char *paren = first; /* the first " (" that is not a year, "(2020)" */
-    while ((paren = strstr(paren, " (")) && strspn(paren + 2, "0123456789") == 4 && paren[6] == ')')
-        paren += 2;
-    if (paren)
-        *paren = '\0';
-    size_t len = strlen(first);
-    while (len && (first[len - 1] == ',' || first[len - 1] == ' ' || first[len - 1] == ':'))
-        first[--len] = '\0';
-    if (len > 70) { /* at a word boundary */
-        char *sp = first + 66;
-        while (sp > first + 40 && *sp != ' ')
-            sp--;
-        snprintf(sp, sizeof first - (size_t)(sp - first), " ...");
-    }
-    snprintf(out, n, "reference: %s", first[0] ? first : base);
-}
-
 /* Column indices of x and y in a cwb CSV's header row ("name[unit],..."),
  * -1 when absent. Non-zero when the file cannot be read. Only the header:
  * an overlaid run may hold NaN in columns the plot does not use. */
@@ -307,6 +138,7 @@ typedef struct {
     const char *bad;
     int lt;
     size_t entries, longest; /* the legend's entries and its longest text */
+    cwb_plot_legends legend; /* each curve's (plot_legend.c) */
 } gp_script;
 
 static void gp_text(gp_script *g, const char *s)
@@ -337,9 +169,17 @@ static void gp_head(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, 
     fprintf(f, "# gnuplot script written by cwb %s\n", CWB_VERSION);
     if (cwb_gp_style_begin(f, sp->name) != 0 && !g->bad)
         g->bad = sp->name;
-    const char *title = sp->title && sp->title[0] ? sp->title : sp->name;
+    /* a plot without an independent reference says why in its title */
+    char title[CWB_TEXT + 400];
+    snprintf(title, sizeof title, "%s", sp->title && sp->title[0] ? sp->title : sp->name);
+    if (sp->no_reference && sp->no_reference[0])
+        snprintf(title + strlen(title), sizeof title - strlen(title), " (no reference: %s)",
+                 sp->no_reference);
     if (cwb_gp_style_title(f, title) != 0 && !g->bad)
-        g->bad = title;
+        g->bad = sp->title ? sp->title : sp->name;
+    /* log-spaced x (a sweep with scale = log): a log axis */
+    if (cwb_gp_style_log_spaced(s->col[ix].v, s->nrow))
+        cwb_gp_style_log(f, 'x');
     int iy = cwb_series_find(s, sp->y[0]);
     if (cwb_gp_style_axis(f, 'x', s->col[ix].name, s->col[ix].unit) != 0 && !g->bad)
         g->bad = s->col[ix].name;
@@ -371,8 +211,8 @@ static void gp_head(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, 
 /* The run's own curves: each y against x from DIR/DATA.csv. */
 static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, int ix)
 {
-    char text[2 * CWB_TEXT], label[200];
-    own_label(sp, label, sizeof label);
+    char text[2 * CWB_TEXT];
+    const char *label = g->legend.own;
     fprintf(g->f, "plot ");
     for (size_t k = 0; k < sp->ny; k++) {
         snprintf(text, sizeof text, "%s.csv", sp->data ? sp->data : sp->name);
@@ -390,13 +230,26 @@ static void gp_cwb_curves(gp_script *g, const cwb_plot_spec *sp, const cwb_serie
     }
 }
 
+/* The run's own curves once more, over the references' symbols (no
+ * second legend entry). */
+static void gp_cwb_on_top(gp_script *g, const cwb_plot_spec *sp, const cwb_series *s, int ix)
+{
+    char text[2 * CWB_TEXT];
+    snprintf(text, sizeof text, "%s.csv", sp->data ? sp->data : sp->name);
+    for (size_t k = 0; k < sp->ny && sp->nref > 0; k++) {
+        fprintf(g->f, ", \\\n     ");
+        gp_text(g, text);
+        fprintf(g->f, " using %d:%d with %s lt %zu notitle", ix + 1,
+                cwb_series_find(s, sp->y[k]) + 1, sp->markers ? "linespoints ps 0.7" : "lines",
+                k + 1);
+    }
+}
+
 /* Other runs' CSVs (other laws) drawn as lines of their own type; a
  * missing one is a warning, not a failure (its case may not have been run
  * yet). */
 static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
 {
-    char titles[12][400];
-    overlay_titles(sp, titles);
     for (size_t o = 0; o < sp->noverlay; o++) {
         int jx = -1, jy = -1;
         if (header_columns(sp->overlays[o], sp->x, sp->y[0], &jx, &jy) != 0) {
@@ -416,7 +269,7 @@ static void gp_overlays(gp_script *g, const cwb_plot_spec *sp)
         fprintf(g->f, ", \\\n     ");
         gp_text(g, rel);
         fprintf(g->f, " using %d:%d with lines lt %d title ", jx + 1, jy + 1, ++g->lt);
-        gp_legend_text(g, titles[o]);
+        gp_legend_text(g, g->legend.overlay[o]);
     }
 }
 
@@ -430,9 +283,10 @@ static void gp_deviation(gp_script *g, double max, double rms, double points, co
     gp_legend_text(g, text);
 }
 
-/* Reference curves as points (about 60 of them), legend: what the
- * reference is, and the deviation compare.c measured (for the first one
- * and for each also_reference compared). */
+/* Reference curves as points (about 60 of them), open symbols so that a
+ * curve under them stays visible; legend: what the reference is, and the
+ * deviation compare.c measured (for the first one and for each
+ * also_reference compared). */
 static void gp_references(gp_script *g, const cwb_plot_spec *sp)
 {
     size_t also = 0; /* also_references drawn so far */
@@ -448,15 +302,20 @@ static void gp_references(gp_script *g, const cwb_plot_spec *sp)
             ycol = sp->also_ref_y;
         int jx = cwb_reference_find(&rf, sp->ref_x && sp->ref_x[0] ? sp->ref_x : sp->x);
         int jy = cwb_reference_find(&rf, ycol);
-        char rel[PATH_MAX], title[600];
+        static const int open[] = {6, 4, 8, 12}; /* circle, square, triangle, diamond */
+        char rel[PATH_MAX];
         relative_path(sp->dir, sp->refs[r], rel, sizeof rel);
-        reference_title(&rf, sp->refs[r], title, sizeof title);
         if (jx >= 0 && jy >= 0) {
             fprintf(g->f, ", \\\n     ");
             gp_text(g, rel);
-            fprintf(g->f, " using %d:%d every %zu with points lt %d dt 1 ps 1.2 lw 1.5 title ",
-                    jx + 1, jy + 1, rf.nrow > 60 ? rf.nrow / 60 : (size_t)1, ++g->lt);
-            gp_legend_text(g, title);
+            /* about 30 symbols, each reference's shifted along the curve so
+             * that two of one curve interleave instead of covering */
+            size_t every = rf.nrow > 30 ? rf.nrow / 30 : 1, nr = sp->nref ? sp->nref : 1;
+            fprintf(g->f,
+                    " using %d:%d every %zu::%zu with points lt %d pt %d dt 1 ps 1.2 lw 1.5 "
+                    "title ",
+                    jx + 1, jy + 1, every, every * r / nr, ++g->lt, open[r % 4]);
+            gp_legend_text(g, r < 8 ? g->legend.reference[r] : "reference");
         }
         /* its line follows the reference it was measured against */
         if (r == 0 && isfinite(sp->dev_max)) {
@@ -489,11 +348,13 @@ int cwb_plot_series(const cwb_plot_spec *sp, const cwb_series *s, char *msg, siz
     int rc = cwb_output_open(&out, path, msg, n);
     if (rc != CWB_OK)
         return rc;
-    gp_script g = {out.f, NULL, 0, 0, 0};
+    gp_script g = {.f = out.f};
+    cwb_plot_legends_make(sp, &g.legend);
     gp_head(&g, sp, s, ix);
     gp_cwb_curves(&g, sp, s, ix);
     gp_overlays(&g, sp);
     gp_references(&g, sp);
+    gp_cwb_on_top(&g, sp, s, ix);
     fprintf(out.f, "\n");
     cwb_gp_style_legend(out.f, g.entries, g.longest);
     cwb_gp_style_end(out.f);
@@ -558,6 +419,7 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
         .dev_tolerance = cwb_result_get(r, "ref_tolerance"),
         .dev_verdict = (int)r->verdict,
         .log = log,
+        .no_reference = c->output_values.text[CWB_OUT_NO_REFERENCE],
     };
     for (size_t k = 0; k < ny; k++)
         sp.y[k] = ys[k];

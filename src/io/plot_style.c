@@ -13,7 +13,15 @@
  *   safe eight, plus two) AND a dash pattern and point type of its own, so
  *   ten series stay apart in grey print;
  * - the legend below the plot area, never over the data (the deviation
- *   from a reference is a legend line of its own, cwb_gp_style_note);
+ *   from a reference is a legend line of its own, cwb_gp_style_note); a
+ *   long legend makes the canvas taller rather than the plot smaller;
+ * - the y range padded by 5 % of the plot's height above and below the
+ *   data (set offsets) before gnuplot extends it to a tick, the x range by
+ *   2 % each side and not extended (autoscale xfix): a plateau at a limit
+ *   (mu N, M_max), a curve ending at its largest value or a loop's tip is
+ *   drawn inside the frame, not on it;
+ * - a log axis where the values are log-spaced (cwb_gp_style_log_spaced
+ *   decides, cwb_gp_style_log writes it);
  * - engineering tick labels (linear axes; a script that sets a log scale
  *   sets cwb_logx or cwb_logy = 1 and keeps gnuplot's ticks): the plot is drawn once on the `unknown`
  *   terminal to learn the axis ranges, then an axis whose largest |value|
@@ -26,6 +34,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cwb_out.h"
@@ -90,7 +99,9 @@ int cwb_gp_style_begin(FILE *f, const char *stem)
     fprintf(f, "set grid lc rgb '#d0d0d0' lw 1 dt 1\nset border lw 1.2\nset tics out nomirror\nset "
                "rmargin 4\n"
                "set key below left Left reverse vertical maxrows 5 box height 1 noenhanced\n"
-               "set title noenhanced\nset format x '%%g'\nset format y '%%g'\n");
+               "set title noenhanced\nset format x '%%g'\nset format y '%%g'\n"
+               "set autoscale xfix\nset offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05\n"
+               "cwb_width = 960; cwb_height = 680\n");
     return rc;
 }
 
@@ -150,16 +161,18 @@ void cwb_gp_style_end(FILE *f)
     fprintf(f, "\n# second pass: tick labels from the measured ranges, then the real terminal\n");
     engineering_axis(f, 'x', "X");
     engineering_axis(f, 'y', "Y");
-    fprintf(f, "if (cwb_format eq 'pdf') {\n"
-               "  set terminal pdfcairo size 16cm,11cm font 'Sans,8' noenhanced\n"
-               "} else {\n"
-               "  if (cwb_format eq 'svg') {\n"
-               "    set terminal svg size 960,680 dynamic font 'Sans,12' noenhanced\n"
-               "  } else {\n"
-               "    set terminal pngcairo size 960,680 font 'Sans,11' noenhanced\n"
-               "  }\n"
-               "}\n"
-               "set output cwb_file\nreplot\nunset output\n");
+    fprintf(f,
+            "if (cwb_format eq 'pdf') {\n"
+            "  set terminal pdfcairo size (16.0 * cwb_width / 960)cm,(11.0 * cwb_height / 680)cm "
+            "font 'Sans,8' noenhanced\n"
+            "} else {\n"
+            "  if (cwb_format eq 'svg') {\n"
+            "    set terminal svg size cwb_width,cwb_height dynamic font 'Sans,12' noenhanced\n"
+            "  } else {\n"
+            "    set terminal pngcairo size cwb_width,cwb_height font 'Sans,11' noenhanced\n"
+            "  }\n"
+            "}\n"
+            "set output cwb_file\nreplot\nunset output\n");
 }
 
 const char *cwb_plot_extension(const char *format)
@@ -183,34 +196,87 @@ void cwb_gp_style_legend(FILE *f, size_t entries, size_t longest)
 {
     /* past five rows the legend goes into columns as wide as its longest
      * entry; two of 45 characters and their samples fill the 960-pixel
-     * width, so a legend of longer texts stays one column (up to eight
-     * rows; more take columns, as the data needs the height) */
-    if (entries > 5 && entries <= 8 && longest > 44)
+     * width, so a legend of longer texts stays one column, and past eight
+     * rows the canvas grows by a row's height (18 pixels at 11 points) for
+     * each further row, so the plot keeps its height; an entry longer than
+     * the width holds (gnuplot reckons about 8.5 pixels a character and
+     * 200 for the sample, the box and the margins) widens it */
+    if (entries > 5 && longest > 44) {
         fprintf(f, "set key maxrows %zu\n", entries);
+        if (entries > 8)
+            fprintf(f, "cwb_height = %zu\n", 680 + 18 * (entries - 8));
+    }
+    if (200 + 17 * longest / 2 > 960)
+        fprintf(f, "cwb_width = %zu\n", 200 + 17 * longest / 2);
+}
+
+void cwb_gp_style_log(FILE *f, char axis)
+{
+    fprintf(f, "set logscale %c\ncwb_log%c = 1\n", axis, axis);
+}
+
+static int ascending(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int cwb_gp_style_log_spaced(const double *v, size_t n)
+{
+    /* a sweep's values with scale = log (or a quantity proportional to
+     * them) have one ratio between neighbours; sorted and without repeats
+     * (a fit's table holds several series), four or more positive values
+     * over a decade or more with that ratio to 1e-3 of its logarithm (a
+     * result computed from such values, chi of Chung & Ooi's test 8 from
+     * the swept spin, keeps it to about 1e-6) */
+    if (n < 4)
+        return 0;
+    double *s = malloc(n * sizeof *s);
+    if (!s)
+        return 0;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (isfinite(v[i]))
+            s[m++] = v[i];
+    qsort(s, m, sizeof *s, ascending);
+    size_t k = 0;
+    int ok = m > 0 && s[0] > 0;
+    for (size_t i = 0; ok && i < m; i++)
+        if (k == 0 || s[i] > s[k - 1] * (1 + 1e-12))
+            s[k++] = s[i];
+    ok = ok && k >= 4 && s[k - 1] >= 10 * s[0];
+    double step = ok ? log(s[k - 1] / s[0]) / (double)(k - 1) : 0;
+    for (size_t i = 1; ok && i < k; i++)
+        ok = fabs(log(s[i] / s[i - 1]) - step) <= 1e-3 * step;
+    free(s);
+    return ok;
+}
+
+int cwb_gp_style_lines(FILE *f, const char *text)
+{
+    /* a long text in two lines, broken at a space near the middle */
+    size_t len = strlen(text), cut = 0;
+    if (len > 95)
+        for (size_t i = len / 2, j = len / 2; !cut && (i > len / 4 || j < len - 5); i--, j++) {
+            if (i > len / 4 && text[i] == ' ')
+                cut = i;
+            else if (j < len - 5 && text[j] == ' ')
+                cut = j;
+        }
+    if (!cut)
+        return put_quoted(f, text);
+    char a[CWB_TEXT];
+    snprintf(a, sizeof a, "%.*s", (int)cut, text);
+    int rc = put_quoted(f, a);
+    fprintf(f, " . \"\\n\" . ");
+    rc |= put_quoted(f, text + cut + 1);
+    return rc;
 }
 
 int cwb_gp_style_title(FILE *f, const char *title)
 {
-    /* a long title in two lines, broken at a space near the middle */
-    size_t len = strlen(title), cut = 0;
-    if (len > 95)
-        for (size_t i = len / 2, j = len / 2; !cut && (i > len / 4 || j < len - 5); i--, j++) {
-            if (i > len / 4 && title[i] == ' ')
-                cut = i;
-            else if (j < len - 5 && title[j] == ' ')
-                cut = j;
-        }
     fprintf(f, "set title ");
-    if (!cut) {
-        int rc = put_quoted(f, title);
-        fprintf(f, " noenhanced\n");
-        return rc;
-    }
-    char a[CWB_TEXT];
-    snprintf(a, sizeof a, "%.*s", (int)cut, title);
-    int rc = put_quoted(f, a);
-    fprintf(f, " . \"\\n\" . ");
-    rc |= put_quoted(f, title + cut + 1);
+    int rc = cwb_gp_style_lines(f, title);
     fprintf(f, " noenhanced\n");
     return rc;
 }
@@ -253,6 +319,8 @@ int cwb_gp_format_estimate(char *out, size_t n, double v, double se, const char 
         decimals = sv == 0 || !isfinite(sv) ? 0 : 3 - (int)floor(log10(fabs(sv)));
     decimals = decimals < 0 ? 0 : decimals > 12 ? 12 : decimals;
     char num[96];
+    if (fabs(sv) < 0.5 * pow(10.0, -decimals))
+        sv = 0.0; /* rounds to zero: "0", never "-0" */
     if (isfinite(ss) && ss > 0)
         snprintf(num, sizeof num, "%.*f \xc2\xb1 %.*f", decimals, sv, decimals, ss);
     else /* four significant digits, no trailing zeros */
