@@ -26,9 +26,10 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
            -Werror=implicit-function-declaration
-# Public headers (what `make install` will ship) live in include/cwb/; each
-# layer's private headers sit beside its sources.
-PRIV_INC = src/core src/laws src/fem src/fit src/io src/commands src/cli
+# include/cwb/ holds what `make install` ships (cwb_api.h); each layer's
+# own headers sit beside its sources (src/README.md: the layers).
+LAYERS   = core laws contact io drivers commands fit fem api cli
+PRIV_INC = $(addprefix src/,$(LAYERS))
 CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude/cwb $(addprefix -I,$(PRIV_INC))
 PKGS     = gsl
 DEB_PKGS = build-essential pkg-config libgsl-dev check gnuplot-nox

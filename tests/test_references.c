@@ -105,7 +105,7 @@ static int reference_ok(const char *path, double *tol, char *msg, size_t n)
 }
 
 /* The deviations a sweep prints: one per ';'-group of plot_y and reference,
- * the group's first y against the group's first reference (src/drivers/sweep.c). */
+ * the group's first y against the group's first reference (src/commands/sweep.c). */
 static void sweep_checks(const cwb_case *c, job *j)
 {
     char ys[CWB_TEXT], rs[CWB_TEXT];
@@ -710,7 +710,7 @@ static int check_stands_for(const cwb_case *c, const char *path, const char *ref
 
 /* The references case c names: [output] reference and also_reference (what
  * `cwb run` compares and draws; skip NULL), and [sweep] reference (what
- * `cwb sweep` compares, the varied key skipped as src/drivers/sweep.c does).
+ * `cwb sweep` compares, the varied key skipped as src/commands/sweep.c does).
  * Returns how many were checked. */
 static size_t check_case_references(const cwb_case *c, const char *path, char *fails, size_t n)
 {

@@ -137,7 +137,7 @@ static int check_required(const api_laws *L, char *msg, size_t n)
 }
 
 /* Is name one of the space-separated words of list (a law's needs_normal,
- * e.g. "rathbone rathbone2015")? The case reader's rule (src/io/case.c). */
+ * e.g. "rathbone rathbone2015")? The case reader's rule (src/drivers/case.c). */
 static int names_include(const char *list, const char *name)
 {
     size_t len = strlen(name);

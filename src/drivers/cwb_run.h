@@ -272,7 +272,7 @@ typedef struct {
     cwb_sweep_summary *summary; /* optional: filled when the sweep succeeds */
 } cwb_sweep_request;
 
-/* Run a case once per value of one key (src/drivers/sweep.c). req->vary
+/* Run a case once per value of one key (src/commands/sweep.c). req->vary
  * overrides the case's [sweep] section. Writes DIR/NAME_sweep.csv (+ .gp,
  * .png when req->plot) atomically and passes a summary (JSON with req->json)
  * to log as CWB_LOG_RESULT. With req->jobs > 1 the values run in forked
@@ -280,7 +280,7 @@ typedef struct {
  * them and returns CWB_EFAIL with nothing written. */
 int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_t n);
 
-/* What `cwb batch` is asked to do (src/drivers/batch.c). */
+/* What `cwb batch` is asked to do (src/commands/batch.c). */
 typedef struct {
     const char *path;        /* the case file */
     const char *samples;     /* the table: a CSV of section.key columns, one sample per row */
