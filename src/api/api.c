@@ -24,7 +24,6 @@
 #include "cwb_api.h"
 #include "cwb_api_internal.h"
 #include "cwb_contact.h"
-#include "cwb_run.h"
 
 _Static_assert((int)CWB_API_FLAG_EXTRAPOLATED == (int)CWB_FLAG_EXTRAPOLATED &&
                    (int)CWB_API_FLAG_DISCONTINUITY == (int)CWB_FLAG_DISCONTINUITY &&

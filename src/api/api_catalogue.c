@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cwb_api_internal.h"
-#include "cwb_run.h"
+#include "cwb_pair.h"
 #include "cwb_numeric.h"
 
 static int kind_ok(int kind)

@@ -14,6 +14,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_batch.h"
 #include "cwb_describe.h"
 #include "cwb_fit.h"
 #include "cwb_init.h"
@@ -21,6 +22,7 @@
 #include "cwb_out.h"
 #include "cwb_fem.h"
 #include "cwb_paths.h"
+#include "cwb_sweep.h"
 #include "cwb_verdict.h"
 #include "cwb_verify.h"
 

@@ -47,6 +47,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "cwb_batch.h"
 #include "cwb_files.h"
 #include "cwb_numeric.h"
 #include "cwb_out.h"

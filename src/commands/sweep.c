@@ -33,6 +33,7 @@
 #endif
 
 #include "cwb_files.h"
+#include "cwb_sweep.h"
 #include "cwb_out.h"
 #include "cwb_numeric.h"
 #include "cwb_paths.h"

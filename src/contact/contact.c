@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "cwb_contact.h"
-#include "cwb_run.h"
 
 /* The frictionless, undamped, free-rolling laws: their step is *out = {0}
  * (src/laws/{tangential,damping,rolling}_none.c), written here without the call. */
@@ -84,19 +83,6 @@ int cwb_contact_setup(cwb_contact *ct, const cwb_contact_laws *laws,
     }
     cwb_contact_reset(ct);
     return CWB_OK;
-}
-
-/* The case front end (declared in cwb_run.h): the registry already checked
- * and prepared the laws of c, so setup cannot refuse them. */
-int cwb_contact_init(cwb_contact *ct, const cwb_case *c)
-{
-    const cwb_contact_laws laws = {
-        CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]), CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]),
-        CWB_AS_DAMPING(c->law[CWB_KIND_DAMPING]), CWB_AS_ROLLING(c->law[CWB_KIND_ROLLING])};
-    const double *p[CWB_KIND_COUNT];
-    for (int k = 0; k < CWB_KIND_COUNT; k++)
-        p[k] = c->law_values[k].p;
-    return cwb_contact_setup(ct, &laws, p, &c->pair);
 }
 
 void cwb_contact_virgin(const cwb_contact *ct, cwb_kind kind, void *state)

@@ -27,59 +27,7 @@ static const char *const kind_sections[CWB_KIND_COUNT] = {"normal", "tangential"
                                                           "rolling"};
 
 
-/* --- body and output parameter tables ----------------------------------- */
-
-static const char *const shape_words[] = {"sphere", "disc", "wall", "same", NULL};
-static const char *const yes_no[] = {"no", "yes", NULL};
-
-/* The examples (what `cwb init` writes) are steel balls, R = 1 mm: E, nu
- * and density of a carbon steel; nu = 0.3 is also the one Poisson ratio at
- * which every law is inside its validity (the extended Rathbone law is
- * fitted at 0.3 only). The laws' examples are for these bodies (a yield
- * stress of 1 GPa, a hardened steel: first yield near 0.1 m/s, so the
- * example impact at 1 m/s is elastic-plastic). */
-const cwb_param cwb_body_params[] = {
-    {.name = "shape",
-     .unit = "-",
-     .kind = CWB_PARAM_CHOICE,
-     .choices = shape_words,
-     .flags = CWB_P_REQUIRED,
-     .help = "sphere (3D), disc (2D plane strain, per unit length), wall, or "
-             "same (body2 only: a copy of body1)"},
-    {.name = "radius",
-     .example = "1e-3",
-     .unit = "m",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN,
-     .help = "radius of a sphere or disc"},
-    {.name = "E",
-     .example = "2.1e11",
-     .unit = "Pa",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN,
-     .help = "Young's modulus (a wall without E is rigid)"},
-    {.name = "nu",
-     .example = "0.3",
-     .unit = "-",
-     .min = -1,
-     .max = 0.5,
-     .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN,
-     .help = "Poisson's ratio"},
-    {.name = "density",
-     .example = "7850",
-     .unit = "kg/m^3",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN,
-     .help = "mass density"},
-    {.name = "rigid",
-     .unit = "-",
-     .kind = CWB_PARAM_CHOICE,
-     .choices = yes_no,
-     .help = "wall only: rigid (default when E is not given)"},
-    {0}};
+/* --- output and sweep parameter tables --------------------------------- */
 
 const cwb_param cwb_output_params[] = {
     {.name = "reference",
@@ -343,17 +291,6 @@ static int check_required(const cwb_case *c, const parse_ctx *ctx, const char *s
 
 /* --- bodies ------------------------------------------------------------ */
 
-int cwb_body_key_applies(int shape, int key)
-{
-    if (key == CWB_BODY_SHAPE)
-        return 1;
-    if (shape == CWB_SHAPE_WALL) /* a half-space: no radius, no mass */
-        return key == CWB_BODY_E || key == CWB_BODY_NU || key == CWB_BODY_RIGID;
-    if (shape == CWB_SHAPE_SPHERE || shape == CWB_SHAPE_DISC)
-        return key != CWB_BODY_RIGID; /* rigid = yes is for walls only */
-    return 0;                         /* same: body1's values */
-}
-
 static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const cwb_values *v,
                       cwb_body *b, char *msg, size_t n)
 {
@@ -518,6 +455,19 @@ static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size
 }
 
 /* --- public ------------------------------------------------------------ */
+
+/* The contact of a case (cwb_run.h): the reader already checked and
+ * prepared the laws of c, so setup cannot refuse them. */
+int cwb_contact_init(cwb_contact *ct, const cwb_case *c)
+{
+    const cwb_contact_laws laws = {
+        CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]), CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]),
+        CWB_AS_DAMPING(c->law[CWB_KIND_DAMPING]), CWB_AS_ROLLING(c->law[CWB_KIND_ROLLING])};
+    const double *p[CWB_KIND_COUNT];
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        p[k] = c->law_values[k].p;
+    return cwb_contact_setup(ct, &laws, p, &c->pair);
+}
 
 cwb_case *cwb_case_new(void)
 {

@@ -1,9 +1,9 @@
-/* cwb_run.h -- cases, drivers and what a run produces.
+/* cwb_run.h -- cases and drivers: what a case file holds, the driver type
+ * and table, the case reader, and a case run through its driver.
  *
  * Data flows one way (src/README.md): a case file is read and validated into a
- * cwb_case; a driver runs it and fills a cwb_result (a table of columns with
- * units, named scalars, warnings); out.c writes CSV/JSON and plot.c the
- * gnuplot script and PNG.
+ * cwb_case; a driver runs it and fills a cwb_result (src/core/cwb_result.h);
+ * out.c writes CSV/JSON and plot.c the gnuplot script and PNG.
  */
 #ifndef CWB_RUN_H
 #define CWB_RUN_H
@@ -12,73 +12,9 @@
 
 #include "cwb.h"
 #include "cwb_contact.h"
+#include "cwb_result.h"
 #include "cwb_law.h"
 #include "cwb_pair.h"
-
-/* ------------------------------------------------------------------ */
-/* Results                                                             */
-
-#define CWB_MAX_COLS    72 /* a sweep tables every scalar (CWB_MAX_SCALARS) and the key */
-#define CWB_MAX_SCALARS 64
-#define CWB_MAX_WARN    16
-
-typedef struct {
-    char name[32]; /* column name, e.g. "F_n" */
-    char unit[16]; /* unit, e.g. "N" */
-    double *v;     /* nrow values */
-} cwb_column;
-
-typedef struct {
-    size_t ncol, nrow, cap;
-    cwb_column col[CWB_MAX_COLS];
-} cwb_series;
-
-typedef struct {
-    char name[48]; /* JSON key, e.g. "contact_time" */
-    char unit[16];
-    double value; /* a NaN value is written as null and flagged */
-} cwb_scalar;
-
-/* How a comparison with a reference came out (src/io/cwb_verdict.h). */
-typedef enum {
-    CWB_VERDICT_NONE = 0, /* nothing compared */
-    CWB_VERDICT_PASS,     /* deviation <= tolerance */
-    CWB_VERDICT_FAIL,     /* deviation > tolerance, or not a number */
-    CWB_VERDICT_MODEL,    /* a model comparison: the deviation is the result */
-    CWB_VERDICT_UNBOUND,  /* the reference states no tolerance */
-    CWB_VERDICT_SKIPPED   /* the reference was made for other inputs */
-} cwb_verdict;
-
-typedef struct {
-    cwb_series series;
-    size_t nscalar;
-    cwb_scalar scalar[CWB_MAX_SCALARS];
-    unsigned name_hash[CWB_MAX_SCALARS]; /* a key of each scalar's name: cwb_result_set's lookup */
-    size_t nwarn;
-    char warn[CWB_MAX_WARN][256];
-    int no_series; /* set by the caller after cwb_result_init: only the scalars are
-                      read, a driver may leave the series empty */
-    cwb_verdict verdict; /* the comparison with [output] reference against its
-                            tolerance (ref_max_rel_error, ref_tolerance) */
-} cwb_result;
-
-void cwb_result_init(cwb_result *r);
-void cwb_result_free(cwb_result *r);
-/* Add a column; returns its index, or -1 when the table is full. */
-int cwb_series_column(cwb_series *s, const char *name, const char *unit);
-/* Append one row of s->ncol values. Returns CWB_OK or CWB_EFAIL (memory). */
-int cwb_series_row(cwb_series *s, const double *row);
-/* Index of the column called name, -1 if none. */
-int cwb_series_find(const cwb_series *s, const char *name);
-/* Set (or replace) a named scalar. */
-void cwb_result_set(cwb_result *r, const char *name, const char *unit, double value);
-/* The scalar called name, or NaN. */
-double cwb_result_get(const cwb_result *r, const char *name);
-void cwb_result_warn(cwb_result *r, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
 
 /* ------------------------------------------------------------------ */
 /* Cases and drivers                                                   */
@@ -238,93 +174,6 @@ enum {
 };
 extern const cwb_param cwb_sweep_params[];
 
-/* One comparison of a sweep: a group's first curve against one of its
- * references. Only a group's first reference is judged (verdict); the
- * others are drawn beside it (CWB_VERDICT_NONE). */
-typedef struct {
-    char y[48];               /* the result compared */
-    char reference[CWB_TEXT]; /* the reference CSV */
-    double max_rel, rms_rel;  /* of max |ref| */
-    double tolerance;         /* the reference's (NaN: none) */
-    cwb_verdict verdict;
-} cwb_sweep_deviation;
-
-/* What a sweep reports (cwb_sweep_request.summary). */
-typedef struct {
-    size_t values, failed;
-    size_t ndev;
-    cwb_sweep_deviation dev[16];
-    cwb_verdict verdict; /* FAIL when a group fails, else PASS when one passes, ... */
-    char plot[256];      /* the first plot's name (DIR/PLOT.png), "" when none */
-} cwb_sweep_summary;
-
-/* What `cwb sweep` is asked to do: the command line, as cwb_sweep takes it. */
-typedef struct {
-    const char *path;        /* the case file */
-    const char *const *sets; /* --set overrides "section.key=value", applied to every value */
-    size_t nsets;
-    const char *vary;   /* "section.key=FROM:TO:N[:log]" over the case's [sweep], or NULL */
-    int jobs;           /* forked workers (clamped to 1..256 and to the values) */
-    const char *dir;    /* output folder, created when missing */
-    int plot;           /* also write .gp and render .png */
-    int json;           /* the summary as one JSON line */
-    const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
-    cwb_sweep_summary *summary; /* optional: filled when the sweep succeeds */
-} cwb_sweep_request;
-
-/* Run a case once per value of one key (src/commands/sweep.c). req->vary
- * overrides the case's [sweep] section. Writes DIR/NAME_sweep.csv (+ .gp,
- * .png when req->plot) atomically and passes a summary (JSON with req->json)
- * to log as CWB_LOG_RESULT. With req->jobs > 1 the values run in forked
- * workers that die with the caller; SIGINT or SIGTERM during the sweep stops
- * them and returns CWB_EFAIL with nothing written. */
-int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_t n);
-
-/* What `cwb batch` is asked to do (src/commands/batch.c). */
-typedef struct {
-    const char *path;        /* the case file */
-    const char *samples;     /* the table: a CSV of section.key columns, one sample per row */
-    const char *const *sets; /* --set overrides applied before each sample's values */
-    size_t nsets;
-    const char *shard;   /* "i/N": rows i, i+N, ... (NULL: all) */
-    const char *out;     /* the output CSV (NULL: cwb-out/NAME_batch[_i_of_N].csv) */
-    const char *results; /* comma-separated result names (NULL: all of sample 0's) */
-    int jobs;            /* forked workers, each given the next sample when free */
-    int json;            /* the summary as one JSON line */
-} cwb_batch_request;
-
-/* Run a case once per row of a table of samples, appending one row per
- * sample to the output as it is done (rows in table order), resuming an
- * existing output of the same table and case (CWB_EINPUT, the file left as
- * it is, for any other file, a symbolic link, or an output another batch
- * holds locked). SIGINT or SIGTERM stop the workers and return CWB_EFAIL
- * with the output valid and resumable. */
-int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_t n);
-/* Merge batch files (the shards of one table) into out: one header (every
- * file's must be the same), the rows sorted on sample, a sample found twice
- * kept once if its rows are the same; written atomically. CWB_EINPUT (and
- * nothing written) for a row that does not parse (FILE:LINE of each), files
- * of other tables or cases; CWB_EFAIL when a sample of the table is in no
- * file, unless partial (then a warning names them). */
-int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
-                    const cwb_log *log, char *msg, size_t n);
-
-/* Body keys ([body1], [body2]). */
-enum {
-    CWB_BODY_SHAPE = 0,
-    CWB_BODY_RADIUS,
-    CWB_BODY_E,
-    CWB_BODY_NU,
-    CWB_BODY_DENSITY,
-    CWB_BODY_RIGID
-};
-extern const cwb_param cwb_body_params[];
-/* Whether key (CWB_BODY_*) describes a body whose shape is choice index
- * shape of the key shape (sphere, disc, wall, same), as the reader takes
- * them: a wall has no radius or density and is the only body that may be
- * rigid; "same" (body2) is body1's values, its keys optional. */
-int cwb_body_key_applies(int shape, int key);
-
 /* The sections a case file may hold, in the order they are described; the
  * reader refuses any other. params is the section's key table where it is
  * fixed (NULL where the section's keys come from a law or the driver). */
@@ -337,9 +186,21 @@ extern const cwb_case_section cwb_case_sections[]; /* ended by name NULL */
 const cwb_case_section *cwb_case_section_find(const char *name);
 
 /* Bind the laws of case c to ct and set their virgin states (a thin wrapper
- * of cwb_contact_setup, src/contact/contact.c). CWB_OK; CWB_EINPUT only for
+ * of cwb_contact_setup, src/drivers/case.c). CWB_OK; CWB_EINPUT only for
  * a case not built by cwb_case_load. */
 int cwb_contact_init(cwb_contact *ct, const cwb_case *c);
+
+/* Whether case c has the inputs reference ref stands for (src/drivers/run.c;
+ * ref read by cwb_reference_load, src/io/cwb_out.h): its "# stands for:" entries
+ * "section.key = value", ';'-separated; numbers equal to 1e-9 relative,
+ * words exactly). skip names a key not checked (a sweep's varied key), or
+ * NULL; a key the case does not have does not apply to it (a FEM table's
+ * sigma_y against a law given p_y). 1 when they all match or none are
+ * stated; 0 with the first mismatch in why ("driver.v_normal = 5, the
+ * reference's 20"); -1 with why when an entry is malformed. */
+struct cwb_reference;
+int cwb_reference_stands_for(const struct cwb_reference *ref, const cwb_case *c, const char *skip,
+                             char *why, size_t n);
 
 /* Run the case's driver and compare with its reference if it names one. */
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);

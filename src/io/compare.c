@@ -241,64 +241,6 @@ int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n
     return rc;
 }
 
-static char *trim_blanks(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t len = strlen(s);
-    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-        s[--len] = '\0';
-    return s;
-}
-
-/* Whether the case's value (text) equals the reference's (text): as
- * numbers (lists element by element) to 1e-9 relative when both are
- * numbers, else as words. */
-static int same_value(const char *mine, const char *theirs)
-{
-    char *e1, *e2;
-    for (;;) {
-        double a = strtod(mine, &e1), b = strtod(theirs, &e2);
-        if (e1 == mine || e2 == theirs)
-            return strcmp(mine, theirs) == 0;
-        if (!(fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b))))
-            return 0;
-        mine = e1 + (*e1 == ',');
-        theirs = e2 + (*e2 == ',');
-        if (!*e1 || !*e2)
-            return !*e1 && !*e2;
-    }
-}
-
-int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const char *skip,
-                             char *why, size_t n)
-{
-    char list[sizeof ref->stands_for];
-    snprintf(list, sizeof list, "%s", ref->stands_for);
-    char *save = NULL;
-    for (char *item = strtok_r(list, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
-        char *eq = strchr(item, '=');
-        if (!eq) {
-            snprintf(why, n, "%s: 'stands for' entry '%s' is not section.key = value", ref->path,
-                     trim_blanks(item));
-            return -1;
-        }
-        *eq = '\0';
-        char *key = trim_blanks(item), *theirs = trim_blanks(eq + 1), mine[512];
-        if (skip && strcmp(key, skip) == 0)
-            continue;
-        /* a key the case's laws do not have (sigma_y of a FEM table against
-         * a law parametrised by p_y, say) does not apply to this run */
-        if (cwb_case_value_text(c, key, mine, sizeof mine) != 0)
-            continue;
-        if (!same_value(mine, theirs)) {
-            snprintf(why, n, "%s = %s, the reference's %s", key, mine, theirs);
-            return 0;
-        }
-    }
-    return 1;
-}
-
 static int monotone(const double *x, size_t m)
 {
     int up = 1, down = 1;

@@ -492,9 +492,4 @@ int cwb_py_check(const double *p, const char *law, char *msg, size_t n);
 int cwb_py_value(const double *p, const cwb_pair *g, const char *law, double *py, char *msg,
                  size_t n);
 
-/* Contact yield stress factor Ay[nu] of seed 004 appendix A (p_y = Ay
- * sigma_y), maximising the corrected eq. 117 (src/laws/yield.c); *u_star
- * (optional) receives the depth z/a where yield starts. */
-double cwb_yield_factor(double nu, double *u_star);
-
 #endif /* CWB_LAW_H */

@@ -63,7 +63,6 @@
 #include "cwb_fem.h"
 #include "cwb_fem_c3d10.h"
 #include "cwb_fem_impact.h"
-#include "cwb_law.h"
 
 /* ------------------------------------------------------- study keys */
 
