@@ -65,13 +65,14 @@ typedef struct {
 static int pick_laws(api_laws *L, const char *const names[CWB_KIND_COUNT], char *msg, size_t n)
 {
     for (int k = 0; k < CWB_KIND_COUNT; k++) {
-        const char *name = names[k] && names[k][0] ? names[k] : "none";
+        const char *name = names[k] && names[k][0] ? names[k] : NULL;
         const char *kind = cwb_kind_name((cwb_kind)k);
-        if (k == CWB_KIND_NORMAL && strcmp(name, "none") == 0 && !(names[k] && names[k][0]))
+        if (k == CWB_KIND_NORMAL && !name)
             return cwb_fail(msg, n, CWB_EINPUT,
                             "[contact] missing required key 'normal' (the normal law; "
                             "`cwb laws normal` lists them)");
-        L->law[k] = cwb_law_find((cwb_kind)k, name);
+        /* a kind not named gets its absent law */
+        L->law[k] = name ? cwb_law_find((cwb_kind)k, name) : cwb_law_default((cwb_kind)k, 0);
         if (!L->law[k]) {
             char names_buf[512];
             cwbi_law_list(k, names_buf, sizeof names_buf);

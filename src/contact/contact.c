@@ -14,11 +14,9 @@
 
 #include "cwb_contact.h"
 
-/* The frictionless, undamped, free-rolling laws: their step is *out = {0}
- * (src/laws/{tangential,damping,rolling}_none.c), written here without the call. */
-extern const cwb_tangential_type cwb_tangential_none;
-extern const cwb_damping_type cwb_damping_none;
-extern const cwb_rolling_type cwb_rolling_none;
+/* An absent law (CWB_LAW_ABSENT: frictionless, undamped, free rolling)
+ * returns *out = {0}; the composition writes that without the call. */
+#define ABSENT(type) (((type)->head.flags & CWB_LAW_ABSENT) != 0)
 
 /* x * 0 is 0 for a finite x and NaN for an infinite or NaN one, so a sum
  * of such products is 0 exactly when every term is finite: one test
@@ -130,7 +128,7 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL], k, &o->n,
                                trial->state[CWB_KIND_NORMAL])) != CWB_OK)
         return rc;
-    if (ct->tangential == &cwb_tangential_none)
+    if (ABSENT(ct->tangential))
         o->t = (cwb_tangential_out){0};
     else if ((rc = ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair,
                                         s[CWB_KIND_TANGENTIAL], k, &o->n, &o->t,
@@ -138,14 +136,14 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
         return rc;
     else
         o->t.force = tangent_part(o->t.force, k->normal);
-    if (ct->damping == &cwb_damping_none)
+    if (ABSENT(ct->damping))
         o->d = (cwb_damping_out){0};
     else if ((rc = ct->damping->step(ct->p[CWB_KIND_DAMPING], ct->pair, s[CWB_KIND_DAMPING], k,
                                      &o->n, &o->d, trial->state[CWB_KIND_DAMPING])) != CWB_OK)
         return rc;
     else
         o->d.force_t = tangent_part(o->d.force_t, k->normal);
-    if (ct->rolling == &cwb_rolling_none) {
+    if (ABSENT(ct->rolling)) {
         o->r = (cwb_rolling_out){0};
         return CWB_OK;
     }
@@ -153,29 +151,11 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
                              &o->r, trial->state[CWB_KIND_ROLLING]);
 }
 
-/* The laws whose forces and torques depend on the end kinematics alone
- * (cwb_contact.h), per kind. rolling constant_torque is not among them: its
- * torque is capped by the step length h. */
-static const char *const end_force_laws[CWB_KIND_COUNT][6] = {
-    [CWB_KIND_NORMAL] = {"none", "hertz", "linear", "dmt", "hertz2d", NULL},
-    [CWB_KIND_TANGENTIAL] = {"none", NULL},
-    [CWB_KIND_DAMPING] = {"none", "tsuji", "hertz_restitution", "linear_restitution", NULL},
-    [CWB_KIND_ROLLING] = {"none", NULL},
-};
-
-static int listed(const char *const *names, const char *name)
-{
-    for (; *names; names++)
-        if (strcmp(*names, name) == 0)
-            return 1;
-    return 0;
-}
-
 int cwb_contact_end_forces(const cwb_contact *ct)
 {
     assert(contact_bound(ct));
     for (int i = 0; i < CWB_KIND_COUNT; i++)
-        if (!listed(end_force_laws[i], head_of(ct, (cwb_kind)i)->name))
+        if (!(head_of(ct, (cwb_kind)i)->flags & CWB_LAW_END_FORCES))
             return 0;
     return 1;
 }

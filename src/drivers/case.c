@@ -358,7 +358,6 @@ static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const 
 static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_t n)
 {
     entry *e = find_entry(ctx, "contact", kind_sections[kind]);
-    const char *name = e ? e->value : "none";
     if (!e && kind == CWB_KIND_NORMAL) {
         const entry *any = first_in(ctx, "contact");
         const char *why = "[contact] missing required key 'normal' (the normal "
@@ -367,7 +366,8 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_
             return fail_at(c, any, msg, n, why);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
     }
-    const cwb_law_head *law = cwb_law_find(kind, name);
+    /* a kind the case does not name gets its absent law */
+    const cwb_law_head *law = e ? cwb_law_find(kind, e->value) : cwb_law_default(kind, 0);
     if (!law) {
         char names[512];
         size_t used = 0;
@@ -376,7 +376,7 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_
                                      cwb_law_at(kind, i)->name);
         char why[CWB_MSG];
         snprintf(why, sizeof why, "[contact] %s = '%.100s' is not a %s law (known: %s)",
-                 kind_sections[kind], name, kind_sections[kind], names);
+                 kind_sections[kind], e->value, kind_sections[kind], names);
         return fail_at(c, e, msg, n, why);
     }
     if (e)
@@ -520,8 +520,8 @@ int cwb_case_value_text(const cwb_case *c, const char *path, char *buf, size_t n
     snprintf(sec, sizeof sec, "%.*s", (int)(dot - path), path);
     if (strcmp(sec, "contact") == 0) { /* the law of a kind, by name */
         for (int k = 0; k < CWB_KIND_COUNT; k++)
-            if (strcmp(dot + 1, cwb_kind_name((cwb_kind)k)) == 0) {
-                snprintf(buf, n, "%s", c->law[k] ? c->law[k]->name : "none");
+            if (strcmp(dot + 1, cwb_kind_name((cwb_kind)k)) == 0 && c->law[k]) {
+                snprintf(buf, n, "%s", c->law[k]->name);
                 return 0;
             }
         return -1;

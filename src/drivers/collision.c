@@ -1339,13 +1339,14 @@ static int same_values(const cwb_values *a, const cwb_values *b)
 
 /* Hertz's peak overlap in closed form: (8/15) E* sqrt(R*) delta^(5/2) =
  * m* v_n^2 / 2 (Johnson 1985, Contact Mechanics, sec. 11.4), what the
- * search converges to for the `hertz` law without its thousands of law
- * calls (a batch of distinct v_n searched once per sample). */
+ * search converges to for a normal law declaring CWB_LAW_HERTZ_FORCE
+ * without its thousands of law calls (a batch of distinct v_n searched
+ * once per sample). */
 static int hertz_peak(const cwb_case *c, double vn, double *dstar, double *fstar)
 {
     const cwb_pair *g = &c->pair;
-    if (strcmp(c->law[CWB_KIND_NORMAL]->name, "hertz") != 0 || g->dim == 2 || !(g->E_star > 0.0) ||
-        !(g->R_star > 0.0) || !(g->m_star > 0.0))
+    if (!(c->law[CWB_KIND_NORMAL]->flags & CWB_LAW_HERTZ_FORCE) || g->dim == 2 ||
+        !(g->E_star > 0.0) || !(g->R_star > 0.0) || !(g->m_star > 0.0))
         return 0;
     double k = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
     *dstar = pow(15.0 * g->m_star * vn * vn / (16.0 * g->E_star * sqrt(g->R_star)), 0.4);
@@ -1439,7 +1440,7 @@ static int collision_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
     char w[CWB_TEXT + 32];
-    if (c->law[CWB_KIND_NORMAL] == cwb_law_find(CWB_KIND_NORMAL, "none"))
+    if (c->law[CWB_KIND_NORMAL]->flags & CWB_LAW_ABSENT)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s:%d: [contact] normal = none: a collision needs a normal law (with no "
                         "normal force the bodies pass through each other; `cwb laws normal`)",

@@ -35,12 +35,13 @@ typedef struct {
     /* What `cwb init` writes for it, where its check refuses other
      * compositions: dims, the geometries it runs (CWB_DIM_3D: spheres,
      * CWB_DIM_2D: discs); body2, the shape of its second body ("wall"; NULL:
-     * a copy of body1); default_laws, per kind, the laws it runs with when
-     * none is named, space-separated, the first that suits the geometry
-     * taken (NULL: cwb_law_default's). */
+     * a copy of body1); needs, the kinds (1u << CWB_KIND_*) it needs a law
+     * of besides the normal one: for those it runs with the first law
+     * declaring CWB_LAW_DEFAULT that suits (cwb_law.h), for the others
+     * cwb_law_default's. A driver names no law. */
     unsigned dims;
     const char *body2;
-    const char *default_laws[CWB_KIND_COUNT];
+    unsigned needs;
 } cwb_driver_type;
 
 /* The integration keys every time-stepping driver shares, in this order:

@@ -62,7 +62,7 @@ static int ratio_check(const cwb_case *c, char *msg, size_t n)
     if (!(dp[P_TO] > dp[P_FROM]))
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] overlap_to must exceed overlap_from",
                         c->file);
-    if (c->law[CWB_KIND_TANGENTIAL] == cwb_law_find(CWB_KIND_TANGENTIAL, "none"))
+    if (c->law[CWB_KIND_TANGENTIAL]->flags & CWB_LAW_ABSENT)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = ratio needs a tangential law ([contact] "
                         "tangential)",
@@ -170,5 +170,5 @@ const cwb_driver_type cwb_driver_ratio = {
     .plot_x = "delta_n",
     .plot_y = "ratio",
     .dims = CWB_DIM_3D | CWB_DIM_2D,
-    .default_laws = {[CWB_KIND_TANGENTIAL] = "mindlin hertz2d_accurate"},
+    .needs = 1u << CWB_KIND_TANGENTIAL,
 };

@@ -99,14 +99,27 @@ void cwb_also_ref_key(char *out, size_t n, size_t k, const char *what)
         snprintf(out, n, "also_ref%zu_%s", k + 1, what);
 }
 
+/* Whether "KIND=NAME" (eq at its '=') names the absent law of its kind. */
+static int absent_law(const char *tok, const char *eq)
+{
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        const char *kind = cwb_kind_name((cwb_kind)k);
+        if (strlen(kind) == (size_t)(eq - tok) && strncmp(tok, kind, (size_t)(eq - tok)) == 0) {
+            const cwb_law_head *h = cwb_law_find((cwb_kind)k, eq + 1);
+            return h && (h->flags & CWB_LAW_ABSENT);
+        }
+    }
+    return 0;
+}
+
 /* The laws a "# laws: normal=X tangential=none ..." line names, as
- * "PREFIX X" ("+"-joined, none left out), into out; its length. */
+ * "PREFIX X" ("+"-joined, absent laws left out), into out; its length. */
 static size_t laws_text(char *line, const char *prefix, char *out, size_t n)
 {
     size_t used = (size_t)snprintf(out, n, "%s", prefix), start = used;
     for (char *tok = strtok(line, " "); tok && used < n; tok = strtok(NULL, " ")) {
         char *eq = strchr(tok, '=');
-        if (eq && strcmp(eq + 1, "none") != 0)
+        if (eq && !absent_law(tok, eq))
             used +=
                 (size_t)snprintf(out + used, n - used, "%s%s", used > start ? " + " : " ", eq + 1);
     }
@@ -532,7 +545,7 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
             (size_t)snprintf(label, sizeof label, "cwb: %s", c->law[CWB_KIND_NORMAL]->name);
         const cwb_kind more[] = {CWB_KIND_TANGENTIAL, CWB_KIND_ROLLING};
         for (size_t k = 0; k < 2 && used < sizeof label; k++)
-            if (strcmp(c->law[more[k]]->name, "none") != 0)
+            if (!(c->law[more[k]]->flags & CWB_LAW_ABSENT))
                 used += (size_t)snprintf(label + used, sizeof label - used, " + %s",
                                          c->law[more[k]]->name);
     }

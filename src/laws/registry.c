@@ -105,11 +105,21 @@ const cwb_law_head *cwb_law_find_any(const char *name, cwb_kind *kind)
     return NULL;
 }
 
+const cwb_law_head *cwb_law_with(cwb_kind kind, unsigned flags, unsigned dim)
+{
+    for (size_t i = 0; i < cwb_law_count(kind); i++) {
+        const cwb_law_head *h = table[kind].laws[i];
+        if ((h->flags & flags) == flags && (!dim || (h->dims & dim)))
+            return h;
+    }
+    return NULL;
+}
+
 const cwb_law_head *cwb_law_default(cwb_kind kind, unsigned dim)
 {
     if (kind != CWB_KIND_NORMAL)
-        return cwb_law_find(kind, "none");
-    return &(dim == CWB_DIM_2D ? &cwb_normal_hertz2d : &cwb_normal_hertz)->head;
+        return cwb_law_with(kind, CWB_LAW_ABSENT, 0);
+    return cwb_law_with(kind, CWB_LAW_DEFAULT, dim == CWB_DIM_2D ? CWB_DIM_2D : CWB_DIM_3D);
 }
 
 const char *cwb_branch_name(cwb_branch b)
