@@ -44,37 +44,6 @@ typedef struct {
     unsigned needs;
 } cwb_driver_type;
 
-/* The integration keys every time-stepping driver shares, in this order:
- * dt (a step, or auto), dt_tol (what auto must reach), max_steps (the
- * budget of one run) and rows (the CSV's size); defaults and the help
- * lines that say what auto measures are the driver's. */
-#define CWB_STEP_KEYS(dt_help, tol_def, tol_help, steps_def, steps_help, rows_def)                 \
-    {.name = "dt",                                                                                 \
-     .unit = "s",                                                                                  \
-     .def = 0,                                                                                     \
-     .min = 0,                                                                                     \
-     .max = INFINITY,                                                                              \
-     .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,                                                         \
-     .help = dt_help},                                                                             \
-        {.name = "dt_tol",                                                                         \
-         .unit = "-",                                                                              \
-         .def = tol_def,                                                                           \
-         .min = 0,                                                                                 \
-         .max = 0.1,                                                                               \
-         .flags = CWB_P_MIN_OPEN,                                                                  \
-         .help = tol_help},                                                                        \
-        {.name = "max_steps",                                                                      \
-         .unit = "-",                                                                              \
-         .flags = CWB_P_INTEGER,                                                                   \
-         .def = steps_def,                                                                         \
-         .min = 10,                                                                                \
-         .max = 1e10,                                                                              \
-         .help = steps_help},                                                                      \
-    {                                                                                              \
-        .name = "rows", .unit = "-", .flags = CWB_P_INTEGER, .def = rows_def, .min = 10,           \
-        .max = 1e7, .help = "about how many rows the CSV gets"                                     \
-    }
-
 size_t cwb_driver_count(void);
 const cwb_driver_type *cwb_driver_at(size_t i);
 const cwb_driver_type *cwb_driver_find(const char *name);

@@ -37,6 +37,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_dt_auto.h"
 #include "cwb_numeric.h"
 #include "cwb_run.h"
 #include "cwb_sliding.h"
@@ -490,42 +491,82 @@ typedef struct {
     int refinements; /* halvings of the first step */
 } converged_run;
 
-/* dt = auto: halve from t_scale / 64 until every reported value changes by
- * less than tol (relative to its scale); cr receives the converged run. */
+/* The runs dt = auto compares (slots 0 and 1 in turn) and what a run needs. */
+typedef struct {
+    const cwb_sliding *g;
+    const run_opts *o;
+    run_plan plan;
+    double t_scale, max_steps;
+    double floor_of[R_COUNT];
+    run_summary sum[2];
+} refinement;
+
+static int run_slot(void *ctx, double h, int slot, char *msg, size_t n)
+{
+    refinement *x = ctx;
+    x->plan.h = h;
+    return run_fixed(x->g, x->o, &x->plan, &x->sum[slot], msg, n);
+}
+
+/* The largest change of the event time, place and speed, relative to its
+ * scale; runs that end differently (pass, rest, back through the entry)
+ * are not comparable. */
+static double run_change(void *ctx, int fine, int coarse, int *comparable)
+{
+    const refinement *x = ctx;
+    const run_summary *a = &x->sum[fine], *b = &x->sum[coarse];
+    double change = 0.0;
+    for (int i = 0; i < R_COUNT; i++)
+        change = fmax(change,
+                      fabs(a->value[i] - b->value[i]) / fmax(fabs(a->value[i]), x->floor_of[i]));
+    *comparable = a->outcome == b->outcome;
+    return change;
+}
+
+/* The first run is refined once; a refinement that did not converge ends
+ * the search when its step took more than max_steps over t_scale. */
+static int refinement_affordable(void *ctx, const cwb_dt_auto *a)
+{
+    const refinement *x = ctx;
+    return a->halvings == 0 || !(x->t_scale / a->h > x->max_steps);
+}
+
+/* dt = auto (cwb_dt_refine): halve from t_scale / 64 until every reported
+ * value changes by less than dt_tol (relative to its scale); or the one run
+ * at the given dt. cr receives the run taken. */
 static int run_converged(const cwb_sliding *g, const run_opts *o, double v0, const double *p,
                          converged_run *cr, char *msg, size_t n)
 {
     double t_scale = 2.0 * g->su / fabs(v0);
-    double floor_of[R_COUNT] = {t_scale, g->su, fabs(v0)};
-    run_plan plan = {.v0 = v0,
-                     .h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0,
-                     .max_steps = p[P_MAX_STEPS],
-                     .every = 1,
-                     .out = NULL};
-    double h = plan.h;
-    run_summary prev, *sum = &cr->sum;
-    int rc = run_fixed(g, o, &plan, sum, msg, n);
-    cr->refinements = 0;
-    while (rc == CWB_OK && p[P_DT] == 0.0) {
-        prev = *sum;
-        plan.h = h *= 0.5;
-        ++cr->refinements;
-        if ((rc = run_fixed(g, o, &plan, sum, msg, n)))
-            break;
-        double change = 0.0;
-        for (int i = 0; i < R_COUNT; i++)
-            change = fmax(change, fabs(sum->value[i] - prev.value[i]) /
-                                      fmax(fabs(sum->value[i]), floor_of[i]));
-        if (sum->outcome == prev.outcome && change <= p[P_DT_TOL])
-            break;
-        if (t_scale / h > p[P_MAX_STEPS])
-            return cwb_fail(msg, n, CWB_EFAIL,
-                            "sliding: dt = auto did not converge: results changed by %.3g "
-                            "(dt_tol %g) at dt = %g s; give dt or loosen dt_tol",
-                            change, p[P_DT_TOL], h);
+    refinement x = {.g = g,
+                    .o = o,
+                    .plan = {.v0 = v0, .max_steps = p[P_MAX_STEPS], .every = 1, .out = NULL},
+                    .t_scale = t_scale,
+                    .max_steps = p[P_MAX_STEPS],
+                    .floor_of = {t_scale, g->su, fabs(v0)}};
+    if (p[P_DT] > 0.0) {
+        int rc = run_slot(&x, p[P_DT], 0, msg, n);
+        *cr = (converged_run){.sum = x.sum[0], .h = p[P_DT]};
+        return rc;
     }
-    cr->h = h;
-    return rc;
+    cwb_dt_plan plan = {.h0 = t_scale / 64.0,
+                        .tol = p[P_DT_TOL],
+                        .ctx = &x,
+                        .run = run_slot,
+                        .change = run_change,
+                        .affordable = refinement_affordable};
+    cwb_dt_auto a;
+    cwb_dt_outcome outcome;
+    int rc = cwb_dt_refine(&plan, &a, &outcome, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    if (outcome != CWB_DT_CONVERGED)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "sliding: dt = auto did not converge: results changed by %.3g "
+                        "(dt_tol %g) at dt = %g s; give dt or loosen dt_tol",
+                        a.change, p[P_DT_TOL], a.h);
+    *cr = (converged_run){.sum = x.sum[a.slot], .h = a.h, .refinements = a.halvings};
+    return CWB_OK;
 }
 
 /* The least |v0| that passes, by bisection on the outcome at a step scaled
@@ -633,7 +674,7 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
                   .n_reversals = cv->list[P_REVERSALS].n,
                   .t_end = p[P_T_END],
                   .settle_tol = p[P_SETTLE]};
-    converged_run cr;
+    converged_run cr = {0};
     if ((rc = run_converged(&g, &o, v0, p, &cr, msg, n)))
         return rc;
     run_summary sum = cr.sum;
