@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "cwb_batch.h"
+#include "cwb_csv.h"
 #include "cwb_files.h"
 #include "cwb_numeric.h"
 #include "cwb_out.h"
@@ -116,16 +117,6 @@ static double seconds_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static char *trim(char *p)
-{
-    while (isspace((unsigned char)*p))
-        p++;
-    char *e = p + strlen(p);
-    while (e > p && isspace((unsigned char)e[-1]))
-        *--e = '\0';
-    return p;
-}
-
 /* Split line in place at ',' into at most max trimmed fields; the count
  * (max + 1 when there are more). */
 static size_t split_fields(char *line, char **f, size_t max)
@@ -136,7 +127,7 @@ static size_t split_fields(char *line, char **f, size_t max)
         if (comma)
             *comma = '\0';
         if (k < max)
-            f[k] = trim(p);
+            f[k] = cwb_trim(p);
         if (!comma)
             return k + 1 > max ? max + 1 : k + 1;
         p = comma + 1;
@@ -290,7 +281,7 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
         next = strchr(p, '\n');
         if (next)
             *next++ = '\0';
-        char *s = trim(p);
+        char *s = cwb_trim(p);
         if (!*s || *s == '#')
             continue;
         rc = t->ncol ? table_row(t, s, path, ln, msg, n) : table_header(t, s, path, ln, msg, n);
@@ -603,7 +594,7 @@ static int choose_results(batch *b, char *msg, size_t n)
     char list[2048], *save = NULL;
     snprintf(list, sizeof list, "%s", b->req.results ? b->req.results : "");
     for (char *p = strtok_r(list, ",", &save); rc == CWB_OK && p; p = strtok_r(NULL, ",", &save)) {
-        p = trim(p);
+        p = cwb_trim(p);
         size_t q = 0;
         while (q < all->nscalar && strcmp(all->scalar[q].name, p) != 0)
             q++;
@@ -651,12 +642,9 @@ static int results_from_header(batch *b, char *hdr, char *msg, size_t n)
         ok = strcmp(f[j + 1], b->t.col[j]) == 0;
     b->nres = 0;
     for (size_t j = b->t.ncol + 1; ok && j + 1 < k; j++) {
-        char *br = strchr(f[j], '[');
-        size_t len = br ? (size_t)(br - f[j]) : strlen(f[j]);
-        ok = br && len < 48 && strlen(br) < 17 && br[strlen(br) - 1] == ']';
+        ok = cwb_csv_cell(f[j], b->res_name[b->nres], sizeof b->res_name[0], b->res_unit[b->nres],
+                          sizeof b->res_unit[0]) == 1;
         if (ok) {
-            snprintf(b->res_name[b->nres], 48, "%.*s", (int)len, f[j]);
-            snprintf(b->res_unit[b->nres], 16, "%.*s", (int)(strlen(br) - 2), br + 1);
             if (strcmp(b->res_unit[b->nres], "-") == 0)
                 b->res_unit[b->nres][0] = '\0';
             b->nres++;
@@ -871,7 +859,7 @@ static int resume(batch *b, char *text, size_t *keep, int *torn, char *msg, size
                 rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
             continue;
         }
-        char *s = trim(p);
+        char *s = cwb_trim(p);
         if (!*s || *s == '#')
             continue;
         if (have_header++)
@@ -895,7 +883,7 @@ static int same_results(const batch *b, char *msg, size_t n)
     size_t q = 0;
     int ok = 1;
     for (char *p = strtok_r(list, ",", &save); ok && p; p = strtok_r(NULL, ",", &save), q++)
-        ok = q < b->nres && strcmp(trim(p), b->res_name[q]) == 0;
+        ok = q < b->nres && strcmp(cwb_trim(p), b->res_name[q]) == 0;
     if (ok && q == b->nres)
         return CWB_OK;
     return cwb_fail(msg, n, CWB_EINPUT,
@@ -1455,7 +1443,7 @@ static int merge_line(merge_state *ms, const char *path, size_t ln, char *p, mer
         *note = (merge_note){p, strtoul(p + 9, NULL, 10), ln};
         return CWB_OK;
     }
-    if (*p == '#' || !*trim(p))
+    if (*p == '#' || !*cwb_trim(p))
         return CWB_OK;
     size_t sample;
     int ok = merge_row_ok(ms, p, &sample);
@@ -1505,9 +1493,9 @@ static int merge_file(merge_state *ms, const char *path, char *msg, size_t n)
             batch_origin(p, origin, sizeof origin, &nsamples);
             if (record_line(&rec, p) != CWB_OK)
                 rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        } else if (*trim(p)) {
+        } else if (*cwb_trim(p)) {
             have_header = 1;
-            rc = merge_header(ms, path, ln, trim(p), msg, n);
+            rc = merge_header(ms, path, ln, cwb_trim(p), msg, n);
             if (rc == CWB_OK)
                 rc = merge_provenance(ms, path, &rec, nsamples, origin, msg, n);
         }

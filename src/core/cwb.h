@@ -185,6 +185,9 @@ void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n);
 
 /* Parse a whole string as one finite double; 0 on success. */
 int cwb_parse_double(const char *text, double *out);
+/* s without the white space (isspace) at its start and end, in place:
+ * the text moved to the start of s; returns s. */
+char *cwb_trim(char *s);
 
 /* ------------------------------------------------------------------ */
 /* The bibliography (src/core/bibliography.c)                          */

@@ -561,9 +561,9 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
     memcpy(key, dot + 1, lk);
     key[lk] = '\0';
     snprintf(value, sizeof value, "%s", eq + 1);
-    cwb_ini_trim(section);
-    cwb_ini_trim(key);
-    cwb_ini_trim(value);
+    cwb_trim(section);
+    cwb_trim(key);
+    cwb_trim(value);
     entry *e = find_entry(ctx, section, key);
     if (e) {
         char *v = malloc(strlen(value) + 1);
@@ -900,8 +900,8 @@ static int override_key(const char *text, char *section, size_t ns, char *key, s
         return 0;
     snprintf(section, ns, "%.*s", (int)(dot - text), text);
     snprintf(key, nk, "%.*s", (int)(eq - dot - 1), dot + 1);
-    cwb_ini_trim(section);
-    cwb_ini_trim(key);
+    cwb_trim(section);
+    cwb_trim(key);
     return 1;
 }
 

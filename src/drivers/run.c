@@ -16,16 +16,6 @@
 #include "cwb_out.h"
 #include "cwb_verdict.h"
 
-static char *trim_blanks(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t len = strlen(s);
-    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-        s[--len] = '\0';
-    return s;
-}
-
 /* Whether the case's value (text) equals the reference's (text): as
  * numbers (lists element by element) to 1e-9 relative when both are
  * numbers, else as words. */
@@ -55,11 +45,11 @@ int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const 
         char *eq = strchr(item, '=');
         if (!eq) {
             snprintf(why, n, "%s: 'stands for' entry '%s' is not section.key = value", ref->path,
-                     trim_blanks(item));
+                     cwb_trim(item));
             return -1;
         }
         *eq = '\0';
-        char *key = trim_blanks(item), *theirs = trim_blanks(eq + 1), mine[512];
+        char *key = cwb_trim(item), *theirs = cwb_trim(eq + 1), mine[512];
         if (skip && strcmp(key, skip) == 0)
             continue;
         /* a key the case's laws do not have (sigma_y of a FEM table against

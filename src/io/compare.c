@@ -8,6 +8,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_interp.h>
 
+#include "cwb_csv.h"
 #include "cwb_ini.h"
 #include "cwb_out.h"
 
@@ -24,25 +25,6 @@ int cwb_reference_find(const cwb_reference *ref, const char *name)
         if (strcmp(ref->name[i], name) == 0)
             return (int)i;
     return -1;
-}
-
-/* Split a header cell "name[unit]" into its parts. */
-static void split_header(const char *cell, char *name, size_t nn, char *unit, size_t nu)
-{
-    const char *b = strchr(cell, '[');
-    size_t len = b ? (size_t)(b - cell) : strlen(cell);
-    while (len > 0 && cell[len - 1] == ' ')
-        len--;
-    while (*cell == ' ' && len > 0) {
-        cell++;
-        len--;
-    }
-    snprintf(name, nn, "%.*s", (int)len, cell);
-    unit[0] = '\0';
-    if (b) {
-        const char *e = strchr(b, ']');
-        snprintf(unit, nu, "%.*s", (int)(e ? e - b - 1 : (long)strlen(b + 1)), b + 1);
-    }
 }
 
 /* The independence classes a reference may claim ("# independence: WORD"):
@@ -140,7 +122,7 @@ static int read_header(cwb_reference *ref, char *line, int lineno, char *msg, si
         if (ref->ncol == CWB_MAX_COLS)
             return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: more than %d columns", ref->path, lineno,
                             CWB_MAX_COLS);
-        split_header(cell, ref->name[ref->ncol], sizeof ref->name[0], ref->unit[ref->ncol],
+        cwb_csv_cell(cell, ref->name[ref->ncol], sizeof ref->name[0], ref->unit[ref->ncol],
                      sizeof ref->unit[0]);
         if (!ref->name[ref->ncol][0])
             return cwb_fail(msg, n, CWB_EINPUT,
