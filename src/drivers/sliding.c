@@ -636,49 +636,92 @@ static void report_closed_forms(const cwb_sliding *g, double v0, const run_summa
     }
 }
 
-static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+/* What the case sets up: the sphere on its path g, the Hertz stiffness kn
+ * and mass m (given, or from the bodies), the starting speed v0 (given, or
+ * v0_over_vcrit times the line path's critical speed). */
+typedef struct {
+    double kn, m, v0;
+} sliding_inputs;
+
+static int sliding_model(const cwb_case *c, cwb_sliding *g, sliding_inputs *in, char *msg,
+                         size_t n)
 {
     const double *p = c->driver_values.p;
     const cwb_pair *pr = &c->pair;
-    double R = pr->body[0].radius;
-    double kn = p[P_KN] > 0.0 ? p[P_KN] : 4.0 / 3.0 * pr->E_star * sqrt(pr->R_star);
-    double m = p[P_MASS] > 0.0 ? p[P_MASS] : pr->body[0].mass;
-    cwb_sliding g;
+    in->kn = p[P_KN] > 0.0 ? p[P_KN] : 4.0 / 3.0 * pr->E_star * sqrt(pr->R_star);
+    in->m = p[P_MASS] > 0.0 ? p[P_MASS] : pr->body[0].mass;
     cwb_sliding_spec spec = {.path = (cwb_sliding_path)p[P_PATH],
-                             .R = R,
-                             .kn = kn,
+                             .R = pr->body[0].radius,
+                             .kn = in->kn,
                              .mu = p[P_MU],
-                             .m = m,
+                             .m = in->m,
                              .h0 = p[P_H0],
                              .kt = p[P_KT]};
-    int rc = cwb_sliding_init(&g, &spec, msg, n);
+    int rc = cwb_sliding_init(g, &spec, msg, n);
     if (rc)
         return rc;
-    double v0 = p[P_V0];
+    in->v0 = p[P_V0];
     if (c->driver_values.given[P_V0_RATIO]) {
         cwb_sliding line;
         cwb_sliding_spec line_spec = spec;
         line_spec.path = CWB_SLIDING_LINE;
         line_spec.kt = 0;
         cwb_sliding_init(&line, &line_spec, msg, n);
-        v0 = p[P_V0_RATIO] * cwb_sliding_vcrit(&line);
-        if (v0 == 0.0)
+        in->v0 = p[P_V0_RATIO] * cwb_sliding_vcrit(&line);
+        if (in->v0 == 0.0)
             return cwb_fail(msg, n, CWB_EINPUT, "%s: v0_over_vcrit needs mu > 0 (v_crit = 0)",
                             c->file);
     }
+    return CWB_OK;
+}
+
+/* The results of the kept run sum (to t_end at step h). */
+static void sliding_report(cwb_result *r, const cwb_sliding *g, const sliding_inputs *in,
+                           const run_opts *o, const run_summary *sum, double t_end)
+{
+    double v0 = in->v0;
+    cwb_result_set(r, "v0", "m/s", v0);
+    cwb_result_set(r, "mass", "kg", in->m);
+    cwb_result_set(r, "kn", "N/m^1.5", in->kn);
+    cwb_result_set(r, "s_u", "m", g->su);
+    cwb_result_set(r, "outcome", "-", sum->outcome);
+    cwb_result_set(r, "contact_time", "s", sum->outcome ? t_end : NAN);
+    if (o->hy.form != CWB_SLIDING_COULOMB)
+        cwb_result_set(r, "nu", "-", o->hy.nu);
+    cwb_result_set(r, "reversals", "-", (double)sum->reversals);
+    if (sum->outcome == 0)
+        cwb_result_set(r, sum->at_t_end ? "t_end" : "t_rest", "s", t_end);
+    cwb_result_set(r, "v_exit", "m/s", sum->outcome ? sum->value[R_V_EXIT] : 0.0);
+    cwb_result_set(r, "e_s", "-", sum->outcome ? sum->value[R_V_EXIT] / v0 : 0.0);
+    if (!isnan(sum->t_stop)) {
+        cwb_result_set(r, "t_stop", "s", sum->t_stop);
+        cwb_result_set(r, "s_stop", "m", sum->s_stop);
+    }
+    cwb_result_set(r, "work_friction", "J", sum->w_mu);
+    cwb_result_set(r, "work_normal", "J", sum->w_n);
+    cwb_result_set(r, "energy_residual", "J", sum->ke_lost + sum->w_mu + sum->w_n);
+}
+
+static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+{
+    const double *p = c->driver_values.p;
+    cwb_sliding g;
+    sliding_inputs in;
+    int rc = sliding_model(c, &g, &in, msg, n);
+    if (rc)
+        return rc;
     const cwb_values *cv = &c->driver_values;
     run_opts o = {.hy = {.form = (cwb_sliding_friction)p[P_FRICTION],
                          .p = p[P_P],
-                         .nu = p[P_NU] >= 0.0 ? p[P_NU] : pr->body[0].nu},
+                         .nu = p[P_NU] >= 0.0 ? p[P_NU] : c->pair.body[0].nu},
                   .reversals = cv->list[P_REVERSALS].v,
                   .n_reversals = cv->list[P_REVERSALS].n,
                   .t_end = p[P_T_END],
                   .settle_tol = p[P_SETTLE]};
     converged_run cr = {0};
-    if ((rc = run_converged(&g, &o, v0, p, &cr, msg, n)))
+    if ((rc = run_converged(&g, &o, in.v0, p, &cr, msg, n)))
         return rc;
     run_summary sum = cr.sum;
-    int refinements = cr.refinements;
     double t_end = sum.value[R_T_EVENT];
     double h = fmin(cr.h, t_end / p[P_ROWS]);
     size_t every = (size_t)fmax(1.0, floor(t_end / h / p[P_ROWS]));
@@ -689,35 +732,16 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(&r->series, cols[i][0], cols[i][1]);
     run_plan kept = {
-        .v0 = v0, .h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every, .out = &r->series};
+        .v0 = in.v0, .h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every, .out = &r->series};
     if ((rc = run_fixed(&g, &o, &kept, &sum, msg, n)))
         return rc;
-    cwb_result_set(r, "v0", "m/s", v0);
-    cwb_result_set(r, "mass", "kg", m);
-    cwb_result_set(r, "kn", "N/m^1.5", kn);
-    cwb_result_set(r, "s_u", "m", g.su);
-    cwb_result_set(r, "outcome", "-", sum.outcome);
-    cwb_result_set(r, "contact_time", "s", sum.outcome ? t_end : NAN);
-    if (o.hy.form != CWB_SLIDING_COULOMB)
-        cwb_result_set(r, "nu", "-", o.hy.nu);
-    cwb_result_set(r, "reversals", "-", (double)sum.reversals);
-    if (sum.outcome == 0)
-        cwb_result_set(r, sum.at_t_end ? "t_end" : "t_rest", "s", t_end);
-    cwb_result_set(r, "v_exit", "m/s", sum.outcome ? sum.value[R_V_EXIT] : 0.0);
-    cwb_result_set(r, "e_s", "-", sum.outcome ? sum.value[R_V_EXIT] / v0 : 0.0);
-    if (!isnan(sum.t_stop)) {
-        cwb_result_set(r, "t_stop", "s", sum.t_stop);
-        cwb_result_set(r, "s_stop", "m", sum.s_stop);
-    }
-    cwb_result_set(r, "work_friction", "J", sum.w_mu);
-    cwb_result_set(r, "work_normal", "J", sum.w_n);
-    cwb_result_set(r, "energy_residual", "J", sum.ke_lost + sum.w_mu + sum.w_n);
+    sliding_report(r, &g, &in, &o, &sum, t_end);
     cwb_result_set(r, "dt", "s", h);
-    cwb_result_set(r, "dt_refinements", "-", refinements);
-    report_closed_forms(&g, v0, &sum, r);
+    cwb_result_set(r, "dt_refinements", "-", cr.refinements);
+    report_closed_forms(&g, in.v0, &sum, r);
     if (p[P_BRACKET] == 1.0) {
         double vb;
-        if ((rc = bracket_vcrit(&g, v0, h, p, &vb, msg, n)))
+        if ((rc = bracket_vcrit(&g, in.v0, h, p, &vb, msg, n)))
             return rc;
         cwb_result_set(r, "v_crit_bracket", "m/s", vb);
     }
