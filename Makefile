@@ -3,7 +3,8 @@
 #   make            build build/cwb
 #   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/ (V=1: verbose)
 #   make docs       doc/reference/ and doc/figures.md, from the tables and a verification run
-#   make check      build and run the Check test suites (and api-check)
+#   make check      build and run the Check test suites (and api-check, layer-check,
+#                   format-check)
 #   make install    libcwb (static + shared), cwb_api.h, cwb.pc, the CLI (PREFIX, DESTDIR; mk/install.mk)
 #   make sanitize   the test suites under AddressSanitizer + UBSan
 #   make tsan       the thread suite under ThreadSanitizer
@@ -14,7 +15,8 @@
 #   make peer       the same oblique collision in LAMMPS and cwb (tests/peer/)
 #   make reference-analytic   regenerate reference/analytic/*.csv
 #   make reference  regenerate reference/fem/ with gmsh and CalculiX (installs them)
-#   make format     clang-format the sources
+#   make format     clang-format the sources (format-check: that nothing would change)
+#   make layer-check the objects' calls and the sources' includes against src/README.md
 #   make fuzz       AFL++ on the case, fit, study, reference-CSV and gmsh-mesh readers
 #                   (FUZZ_SECONDS each; FUZZ_TARGETS=msh for one)
 #   make deps       install the Debian packages the build needs
@@ -47,6 +49,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: docs man man-check install uninstall api-check lib all check demo figures peer sanitize tsan valgrind bench clean format deps reference-analytic \
+        format-check layer-check \
         reference bench-fem bench-lammps fuzz
 
 all: $(BUILD)/cwb
@@ -114,7 +117,7 @@ $(BUILD)/fuzz/smoke_%.ok: fuzz/fuzz_%.c fuzz/fuzz_main.c $(BUILD)/libcwb.a
 # time; TEST_CPU_SCALE multiplies every budget (the sanitizer build is ~10x
 # slower).
 TEST_CPU_SCALE ?= 1
-check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check
+check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check layer-check format-check
 	CWB_BIN=$(abspath $(BUILD)/cwb) CWB_TEST_CPU_SCALE=$(TEST_CPU_SCALE) $(BUILD)/cwb_tests
 
 
@@ -301,8 +304,26 @@ peer: $(BUILD)/cwb
 	sh tests/peer/lammps_oblique.sh $(BUILD)/cwb
 	sh tests/peer/lammps_rolling.sh $(BUILD)/cwb
 
+# The layers of src/README.md, held on what the build made: each object's
+# undefined symbols against the objects that define them, each source's
+# #include "..." against the folder holding the header (tools/check-layers.py
+# reads the allowed edges from the table in src/README.md).
+layer-check: $(LIB_OBJ) $(CLI_OBJ)
+	@$(PYTHON) tools/check-layers.py src/README.md $(LIB_OBJ) $(CLI_OBJ)
+
+# The committed .clang-format, applied (format) or checked (format-check:
+# fails naming every line clang-format would change). Debian's clang-format
+# (14 on bookworm): another major version may lay some lines out otherwise.
+FORMAT_SRC = $(wildcard src/*/*.c src/*/*.h src/*/*/*.c include/cwb/*.h tests/*.c tests/*.h \
+               bench/*.c fuzz/*.c fuzz/*.h reference/analytic/*.c)
 format:
-	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*/*.c) include/cwb/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c reference/analytic/*.c
+	@sh tools/ensure-deps.sh clang-format
+	clang-format -i $(FORMAT_SRC)
+
+format-check:
+	@sh tools/ensure-deps.sh clang-format
+	@clang-format --dry-run -Werror $(FORMAT_SRC) && \
+	    echo "format-check: $(words $(FORMAT_SRC)) files as .clang-format lays them out"
 
 clean:
 	rm -rf build cwb-out
