@@ -4,7 +4,8 @@
 #   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/ (V=1: verbose)
 #   make docs       doc/reference/ and doc/figures.md, from the tables and a verification run
 #   make report     cwb verify's HTML report with plots, rendered by headless chromium
-#   make check      build and run the Check test suites (and api-check, python-check)
+#   make check      build and run the Check test suites (and api-check, python-check,
+#                   layer-check, format-check)
 #   make python-check  the Python package against the command, its examples, pip install .
 #   make install    libcwb (static + shared), cwb_api.h, cwb.pc, the CLI (PREFIX, DESTDIR; mk/install.mk)
 #   make sanitize   the test suites under AddressSanitizer + UBSan
@@ -18,7 +19,8 @@
 #   make peer-data  regenerate tests/data/peer/ (the peer outputs the tests read)
 #   make reference-analytic   regenerate reference/analytic/*.csv
 #   make reference  regenerate reference/fem/ with gmsh and CalculiX (installs them)
-#   make format     clang-format the sources
+#   make format     clang-format the sources (format-check: that nothing would change)
+#   make layer-check the objects' calls and the sources' includes against src/README.md
 #   make fuzz       AFL++ on the case, fit, study, reference-CSV and gmsh-mesh readers
 #                   (FUZZ_SECONDS each; FUZZ_TARGETS=msh for one)
 #   make deps       install the Debian packages the build and the Python tests need
@@ -30,9 +32,10 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN     = -std=c11 -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes \
            -Werror=implicit-function-declaration
-# Public headers (what `make install` will ship) live in include/cwb/; each
-# layer's private headers sit beside its sources.
-PRIV_INC = src/core src/laws src/fem src/fit src/io src/commands src/cli
+# include/cwb/ holds what `make install` ships (cwb_api.h); each layer's
+# own headers sit beside its sources (src/README.md: the layers).
+LAYERS   = core laws contact io drivers commands fit fem api embed cli
+PRIV_INC = $(addprefix src/,$(LAYERS))
 CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude/cwb $(addprefix -I,$(PRIV_INC))
 PKGS     = gsl
 DEB_PKGS = build-essential pkg-config libgsl-dev check gnuplot-nox
@@ -51,6 +54,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: docs report man man-check install uninstall api-check lib all check demo figures peer \
         peer-matrix peer-data sanitize tsan valgrind bench clean format deps reference-analytic \
+        format-check layer-check \
         reference bench-fem bench-lammps fuzz
 
 all: $(BUILD)/cwb $(BUILD)/libcwb.so
@@ -118,7 +122,8 @@ $(BUILD)/fuzz/smoke_%.ok: fuzz/fuzz_%.c fuzz/fuzz_main.c $(BUILD)/libcwb.a
 # time; TEST_CPU_SCALE multiplies every budget (the sanitizer build is ~10x
 # slower).
 TEST_CPU_SCALE ?= 1
-check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check python-check
+check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check python-check \
+       layer-check format-check
 	CWB_BIN=$(abspath $(BUILD)/cwb) CWB_TEST_CPU_SCALE=$(TEST_CPU_SCALE) $(BUILD)/cwb_tests
 
 
@@ -331,8 +336,26 @@ peer-data: $(BUILD)/cwb
 	@sh tools/ensure-deps.sh $(PEER_DEB_PKGS)
 	sh tools/peer-data.sh $(BUILD)/cwb tests/data/peer
 
+# The layers of src/README.md, held on what the build made: each object's
+# undefined symbols against the objects that define them, each source's
+# #include "..." against the folder holding the header (tools/check-layers.py
+# reads the allowed edges from the table in src/README.md).
+layer-check: $(LIB_OBJ) $(CLI_OBJ)
+	@$(PYTHON) tools/check-layers.py src/README.md $(LIB_OBJ) $(CLI_OBJ)
+
+# The committed .clang-format, applied (format) or checked (format-check:
+# fails naming every line clang-format would change). Debian's clang-format
+# (14 on bookworm): another major version may lay some lines out otherwise.
+FORMAT_SRC = $(wildcard src/*/*.c src/*/*.h src/*/*/*.c include/cwb/*.h tests/*.c tests/*.h \
+               bench/*.c fuzz/*.c fuzz/*.h reference/analytic/*.c)
 format:
-	clang-format -i $(wildcard src/*/*.c src/*/*.h src/*/*/*.c) include/cwb/*.h tests/*.c tests/*.h bench/*.c fuzz/*.c reference/analytic/*.c
+	@sh tools/ensure-deps.sh clang-format
+	clang-format -i $(FORMAT_SRC)
+
+format-check:
+	@sh tools/ensure-deps.sh clang-format
+	@clang-format --dry-run -Werror $(FORMAT_SRC) && \
+	    echo "format-check: $(words $(FORMAT_SRC)) files as .clang-format lays them out"
 
 clean:
 	rm -rf build cwb-out

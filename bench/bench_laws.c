@@ -361,8 +361,8 @@ static void hm_rhs(const double *y, double *dy, const hm_bare *b)
     }
 }
 
-static double straight_hm_collision(const hm_bare *b, double vn, double vt, double h,
-                                    size_t *steps, double *omega)
+static double straight_hm_collision(const hm_bare *b, double vn, double vt, double h, size_t *steps,
+                                    double *omega)
 {
     double y[21] = {0}, k1[21], k2[21], k3[21], k4[21], t[21], tt = 0.0;
     y[11] = 2 * b->r;
@@ -414,9 +414,8 @@ static double straight_hm_collision(const hm_bare *b, double vn, double vt, doub
 static void bench_hm_collision(const char *path)
 {
     char msg[CWB_MSG];
-    const char *over[] = {"driver.dt=4e-7",        "contact.tangential=mindlin",
-                          "tangential.mu=0.35",    "tangential.form=displacement",
-                          "driver.v_tangential=10"};
+    const char *over[] = {"driver.dt=4e-7", "contact.tangential=mindlin", "tangential.mu=0.35",
+                          "tangential.form=displacement", "driver.v_tangential=10"};
     cwb_case *c = cwb_case_new();
     if (cwb_case_load(c, path, over, 5, msg, sizeof msg) != CWB_OK) {
         fprintf(stderr, "%s\n", msg);

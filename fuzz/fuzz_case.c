@@ -1,5 +1,5 @@
 /* fuzz_case.c -- AFL++ harness for the case-file reader: cwb_case_load
- * (src/io/case.c) over the one INI reader (src/io/ini.c), with every law's,
+ * (src/drivers/case.c) over the one INI reader (src/io/ini.c), with every law's,
  * body's, driver's, output and sweep table and the drivers' checks.
  * Nothing runs. Seeds: cases/ *.case (fuzz/run.sh). */
 #include "cwb_run.h"

@@ -49,7 +49,7 @@ cwb_strip_chars = $(if $(2),$(call cwb_strip_chars,$(subst $(firstword $(2)),,$(
 cwb_path_bad = $(if $(1),$(if $(filter /%,$(1)),,relative)$(call cwb_strip_chars,$(subst $(cwb_tab),!,$(subst $(cwb_space),!,$(1))),$(cwb_path_chars)),$(if $(2),,empty))
 cwb_check_path = $(if $(call cwb_path_bad,$(2),$(3)),$(error install path $(1) = '$(2)': must be an absolute path of letters, digits and / . _ + @ - (no spaces, quotes or shell metacharacters$(if $(3),; or empty)); nothing was installed))
 
-CWB_SOVERSION := $(shell sed -n 's/^\#define CWB_VERSION "\(.*\)"/\1/p' include/cwb/cwb.h)
+CWB_SOVERSION := $(shell sed -n 's/^\#define CWB_VERSION "\(.*\)"/\1/p' src/core/cwb.h)
 CWB_SOMAJOR   := $(firstword $(subst ., ,$(CWB_SOVERSION)))
 SHLIB          = $(BUILD)/libcwb.so.$(CWB_SOVERSION)
 PUBLIC_HEADERS = include/cwb/cwb_api.h

@@ -1,4 +1,4 @@
-/* test_batch.c -- `cwb batch` (src/drivers/batch.c) run as the real binary
+/* test_batch.c -- `cwb batch` (src/commands/batch.c) run as the real binary
  * in a fresh temporary folder: every row equals the same sample run alone
  * through cwb_run_case (what `cwb run` calls), whatever --jobs and however
  * the table is sharded; a batch killed midway (SIGKILL, and SIGTERM) and a

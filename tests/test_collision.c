@@ -274,8 +274,7 @@ static const char *const stick_slip_laws[] = {"tangential = mindlin\n[tangential
  * E 48 GPa, nu 0.2; v_n 1, v_t 0.5 m/s; t_c = 7.35625e-5 s) with the
  * normal law `normal` and the tangential law text `law`, written to
  * dir/oblique.case (path). */
-static void write_impact(const char *dir, const char *normal, const char *law, char *path,
-                         size_t n)
+static void write_impact(const char *dir, const char *normal, const char *law, char *path, size_t n)
 {
     char text[1024];
     test_tmp_path(dir, "oblique.case", path, n);
@@ -454,7 +453,9 @@ static const struct {
 } rathbone_order_cases[] = {
     {"tangential = rathbone_tangential\n[normal]\nsigma_y = 5e9\nallow_extrapolation = yes\n"
      "[tangential]\nfriction = given\nmu = 0.35\n",
-     NULL, 7.35625e-5, {0, 0}},
+     NULL,
+     7.35625e-5,
+     {0, 0}},
     {NULL, "cases/seed004_fig49_a30.case", 2.753e-6, {58.5, 4.10e-3}}};
 
 START_TEST(rathbone_path_order)
@@ -470,7 +471,8 @@ START_TEST(rathbone_path_order)
     halving_errors(file, NULL, rathbone_order_cases[_i].tc / 88, err);
     for (int q = 0; q < 2; q++) {
         double e0 = err[q][0], e1 = err[q][1], e2 = err[q][2];
-        double o1 = log2(e0 / e1), o2 = log2(e1 / e2), split = rathbone_order_cases[_i].split_error[q];
+        double o1 = log2(e0 / e1), o2 = log2(e1 / e2),
+               split = rathbone_order_cases[_i].split_error[q];
         ck_assert_msg(o1 >= 3.5 && o2 >= 3.5 && (split == 0.0 || e0 <= 1e-3 * split),
                       "%s %s: orders %g, %g (errors %g, %g, %g at dt, dt/2, dt/4)", file,
                       order_names[q], o1, o2, e0, e1, e2);

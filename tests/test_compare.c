@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include "cwb_csv.h"
 #include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_test.h"
@@ -180,6 +181,89 @@ START_TEST(runs_with_other_inputs_are_not_compared)
 }
 END_TEST
 
+/* The header cells every reader splits the same way (cwb_csv.h): name and
+ * unit of "name[unit]", white space around the name dropped, a cell
+ * without brackets all name, text after the ']' or a part that does not
+ * fit reported. */
+START_TEST(header_cells_split)
+{
+    char name[8], unit[4];
+    ck_assert_int_eq(cwb_csv_cell("F_n[N]", name, sizeof name, unit, sizeof unit), 1);
+    ck_assert_str_eq(name, "F_n");
+    ck_assert_str_eq(unit, "N");
+    ck_assert_int_eq(cwb_csv_cell(" t [s]", name, sizeof name, unit, sizeof unit), 1);
+    ck_assert_str_eq(name, "t");
+    ck_assert_str_eq(unit, "s");
+    ck_assert_int_eq(cwb_csv_cell("sample", name, sizeof name, unit, sizeof unit), 0);
+    ck_assert_str_eq(name, "sample");
+    ck_assert_str_eq(unit, "");
+    ck_assert_int_eq(cwb_csv_cell("a[b]c", name, sizeof name, unit, sizeof unit), 0);
+    ck_assert_str_eq(unit, "b");
+    ck_assert_int_eq(cwb_csv_cell("energy_in[J]", name, sizeof name, unit, sizeof unit), -1);
+    ck_assert_int_eq(cwb_csv_cell("E[N/m^2]", name, sizeof name, unit, sizeof unit), -1);
+}
+END_TEST
+
+static void capture_warning(void *user, cwb_log_level level, const char *text)
+{
+    char *buf = user;
+    if (level == CWB_LOG_WARN && strlen(buf) + strlen(text) < 4096)
+        strcat(buf, text);
+}
+
+/* An overlay is drawn from its header row, however long: a CSV of a sweep
+ * or batch with many results has a header of several kilobytes. Here the
+ * columns the plot needs (t and F_n) come after 9,600 bytes of others; the
+ * header used to be read with an 8,192-byte fgets, which cut them off and
+ * dropped the overlay ("has no column t or F_n"). */
+START_TEST(overlay_with_a_long_header_is_drawn)
+{
+    char dir[256], path[512], gp[512], ccase[512];
+    test_tmp_make(dir, sizeof dir, "overlay");
+    ck_assert(dir[0]);
+    FILE *f = fopen(test_tmp_path(dir, "wide.csv", path, sizeof path), "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("# cwb: an overlay with 1200 columns before the two drawn\n", f);
+    for (int k = 0; k < 1200; k++)
+        fprintf(f, "c%04d[-],", k);
+    fputs("t[s],F_n[N]\n", f);
+    for (int row = 0; row < 3; row++) {
+        for (int k = 0; k < 1200; k++)
+            fputs("0,", f);
+        fprintf(f, "%d,%d\n", row, row);
+    }
+    fclose(f);
+    test_write_file(test_tmp_path(dir, "long.case", ccase, sizeof ccase),
+                    "[contact]\nnormal = hertz\n"
+                    "[body1]\nshape = sphere\nradius = 0.01\nE = 1e9\nnu = 0.3\ndensity = 1000\n"
+                    "[body2]\nshape = same\n"
+                    "[driver]\ntype = collision\nv_normal = 1\n"
+                    "[output]\noverlay = wide.csv\n");
+    cwb_case *c = test_load(ccase, NULL, 0);
+    cwb_result r;
+    cwb_result_init(&r);
+    char warn[4096] = "", msg[CWB_MSG];
+    cwb_log log = {capture_warning, warn};
+    cwb_run_output ro = {.dir = dir, .plot = 1, .format = "svg"};
+    int rc = cwb_run_and_write(c, NULL, 0, &ro, &r, &log, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_OK || rc == CWB_ETOOL, "%s", msg);
+    ck_assert_msg(!strstr(warn, "wide.csv"), "the overlay was not drawn: %s", warn);
+    char *script = NULL;
+    FILE *g = fopen(test_tmp_path(dir, "long.gp", gp, sizeof gp), "r");
+    ck_assert_ptr_nonnull(g);
+    size_t cap = 0;
+    ck_assert(getdelim(&script, &cap, '\0', g) > 0);
+    fclose(g);
+    /* t is column 1201 of wide.csv, F_n 1202 (gnuplot counts from 1) */
+    ck_assert_msg(strstr(script, "wide.csv") && strstr(script, "1201") && strstr(script, "1202"),
+                  "the script does not draw columns 1201:1202 of wide.csv");
+    free(script);
+    cwb_result_free(&r);
+    free(c);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 Suite *compare_suite(void)
 {
     Suite *s = suite_create("compare");
@@ -188,6 +272,8 @@ Suite *compare_suite(void)
     tcase_add_test(tc, legs_that_do_not_match_are_refused);
     tcase_add_test(tc, reference_states_what_it_stands_for);
     tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
+    tcase_add_test(tc, header_cells_split);
+    tcase_add_test(tc, overlay_with_a_long_header_is_drawn);
     suite_add_tcase(s, tc);
     return s;
 }

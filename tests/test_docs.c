@@ -29,7 +29,6 @@ static char *slurp(const char *path)
     return s;
 }
 
-
 /* "issue" followed by a number, as an issue tracker's reference reads. */
 static int cites_issue(const char *line)
 {
@@ -47,8 +46,8 @@ static int cites_issue(const char *line)
 
 /* Every text file under path (raw solver output and binaries skipped),
  * line by line. */
-static void scan_tree(const char *path, const char *design, const char *style, char *hits,
-                      size_t n, size_t *used, size_t *files)
+static void scan_tree(const char *path, const char *design, const char *style, char *hits, size_t n,
+                      size_t *used, size_t *files)
 {
     struct stat st;
     if (lstat(path, &st) != 0)
@@ -178,7 +177,6 @@ START_TEST(doc_links_resolve)
 }
 END_TEST
 
-
 /* A comment, page or case stands on its own: it cites papers or files that
  * are in the repository, never a design brief, a style guide or an issue
  * tracker that a reader of the repository cannot see. The names are built
@@ -188,9 +186,9 @@ START_TEST(nothing_cites_what_is_not_in_the_repository)
     char design[16], style[16];
     snprintf(design, sizeof design, "%s.md", "DESIGN");
     snprintf(style, sizeof style, "%s.md", "STYLE");
-    static const char *const roots[] = {"src", "include", "tests", "cases", "doc", "examples",
-                                        "bench", "fuzz", "python", "mk", "tools", "reference",
-                                        "README.md", "Makefile", ".clang-format"};
+    static const char *const roots[] = {
+        "src",    "include", "tests", "cases",     "doc",       "examples", "bench",        "fuzz",
+        "python", "mk",      "tools", "reference", "README.md", "Makefile", ".clang-format"};
     char hits[4096] = "";
     size_t used = 0, files = 0;
     for (size_t r = 0; r < sizeof roots / sizeof *roots; r++)

@@ -465,7 +465,8 @@ START_TEST(impact_plastic_is_coulomb_and_yields)
     double v0 = hypot(sp.v_n, sp.v_t), worst = 0.0, f_last = 0.0;
     for (size_t i = 0; i < r.nrow; i++) {
         double fn = col(&r, "F_n", i), ft = col(&r, "F_t", i);
-        double window = col(&r, "time", i + 1 < r.nrow ? i + 1 : i) - col(&r, "time", i ? i - 1 : i);
+        double window =
+            col(&r, "time", i + 1 < r.nrow ? i + 1 : i) - col(&r, "time", i ? i - 1 : i);
         double round_off = (1.0 + sp.mu) * 2.0 * 5e-6 * 1.4 * m * v0 / window;
         if (fn > floor)
             worst = fmax(worst, (fabs(ft) - round_off) / (sp.mu * fn));
@@ -521,9 +522,10 @@ START_TEST(impact_momentum_of_rigid_motion)
     double x[10][3];
     for (int k = 0; k < 10; k++)
         for (int j = 0; j < 3; j++)
-            x[k][j] = a * (k < 4 ? corner[k][j]
-                                 : 0.5 * (corner[gmsh_edge[k - 4][0]][j] +
-                                          corner[gmsh_edge[k - 4][1]][j]));
+            x[k][j] =
+                a * (k < 4
+                         ? corner[k][j]
+                         : 0.5 * (corner[gmsh_edge[k - 4][0]][j] + corner[gmsh_edge[k - 4][1]][j]));
     FILE *f = fopen(path[0], "w");
     ck_assert(f);
     fprintf(f, "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n10\n");
@@ -560,8 +562,15 @@ START_TEST(impact_momentum_of_rigid_motion)
     ck_assert_msg(cwb_mesh_read(&m, path[0], msg, sizeof msg) == CWB_OK, "%s", msg);
     const cwb_fem_model *md = cwb_fem_model_find("sphere_impact");
     ck_assert(md);
-    cwb_impact sp = {.R = 1e-4, .E = 8.5e9, .nu = 0.3, .rho = 7850, .sigma_y = 5e7, .v_n = 0.8,
-                     .v_t = 0.3, .mu = 0.37, .gap = 0.01};
+    cwb_impact sp = {.R = 1e-4,
+                     .E = 8.5e9,
+                     .nu = 0.3,
+                     .rho = 7850,
+                     .sigma_y = 5e7,
+                     .v_n = 0.8,
+                     .v_t = 0.3,
+                     .mu = 0.37,
+                     .gap = 0.01};
     cwb_impact_out o;
     ck_assert_msg(md->parse(path[1], path[2], &m, &sp, &o, msg, sizeof msg) == CWB_OK, "%s", msg);
     ck_assert(o.from_momentum);

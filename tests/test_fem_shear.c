@@ -46,11 +46,16 @@
 /* Every committed sphere_shear study; the first two are elastic, the
  * second the first's refinement check (element sizes / 1.3, its own study
  * so that the two ran side by side). */
-static const char *const studies[] = {"seed004_modelc_elastic", "seed004_modelc_elastic_refined",
-                                      "seed004_modelc_y7",      "seed004_modelc_y3",
-                                      "seed004_modelc_tauc_y1", "seed004_modelc_tauc_y3",
-                                      "seed004_modelc_tauc_y7", "seed004_modelc_tauc_y15",
-                                      "seed004_modelc_tauc_E8500_y7", "seed004_modelc_tauc_E8500_y3",
+static const char *const studies[] = {"seed004_modelc_elastic",
+                                      "seed004_modelc_elastic_refined",
+                                      "seed004_modelc_y7",
+                                      "seed004_modelc_y3",
+                                      "seed004_modelc_tauc_y1",
+                                      "seed004_modelc_tauc_y3",
+                                      "seed004_modelc_tauc_y7",
+                                      "seed004_modelc_tauc_y15",
+                                      "seed004_modelc_tauc_E8500_y7",
+                                      "seed004_modelc_tauc_E8500_y3",
                                       "seed004_modelc_tauc_E8500_y15",
                                       "seed004_modelc_tauc_y3_coarser",
                                       "seed004_modelc_tauc_y3_coarsest"};
@@ -192,8 +197,9 @@ START_TEST(shear_refinement_moves_ft_little)
             ck_assert_abs(fine.inc[i].ft, o.inc[i].ft, slide, tol);
             worst = fmax(worst, fabs(fine.inc[i].ft - o.inc[i].ft) / slide);
         }
-        fprintf(stderr, "fem_shear: %s: refinement (sizes / 1.3) moves F_t by %.3f %% of the "
-                        "sliding force\n",
+        fprintf(stderr,
+                "fem_shear: %s: refinement (sizes / 1.3) moves F_t by %.3f %% of the "
+                "sliding force\n",
                 refined_pairs[k][0], 100 * worst);
         cwb_shear_out_free(&o);
         cwb_shear_out_free(&fine);

@@ -254,9 +254,10 @@ START_TEST(fit_plot_shows_estimates_and_units)
         ck_assert_str_eq(out, cases[i].shown);
     }
     char path[256], msg[CWB_MSG];
-    test_write_file(tmp("kn.fit", path, sizeof path),
-                    "[fit]\nmodel = line\ndata = $ROOT/reference/fem/seed000_cylinders_case2_forces.csv\n"
-                    "x = delta_n\ny = F_n\n");
+    test_write_file(
+        tmp("kn.fit", path, sizeof path),
+        "[fit]\nmodel = line\ndata = $ROOT/reference/fem/seed000_cylinders_case2_forces.csv\n"
+        "x = delta_n\ny = F_n\n");
     cwb_result r;
     cwb_result_init(&r);
     cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 1, .json = 0};
@@ -287,15 +288,18 @@ START_TEST(fit_refusals)
         {"[other]\nmodel = eq33\n", "unknown section [other]"},
         {"[fit]\nmodel = eq33\n", "needs the key 'data'"},
         {"[fit]\nmodel = run\ncase = $ROOT/cases/seed000_fig12.case\nreference = "
-         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
+         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = "
+         "tangential.w33_1\n"
          "lower = 0, 1\nupper = 1\n",
          "lower needs 1 values"},
         {"[fit]\nmodel = run\ncase = $ROOT/cases/seed000_fig12.case\nreference = "
-         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.w33_1\n"
+         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = "
+         "tangential.w33_1\n"
          "lower = 0.5\nupper = 1\n",
          "is not inside"},
         {"[fit]\nmodel = run\ncase = $ROOT/cases/seed000_fig12.case\nreference = "
-         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = tangential.nothing\n"
+         "$ROOT/reference/analytic/seed000_fig12.csv\nx = S_over_R\ny = F\nfree = "
+         "tangential.nothing\n"
          "lower = 0\nupper = 1\n",
          "not a law or driver key"},
         {"[fit]\nmodel = line\ncase = $ROOT/cases/seed000_fig15a.case\nx = delta_n\ny = G\n",

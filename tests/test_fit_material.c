@@ -508,11 +508,12 @@ START_TEST(material_refusals)
               {"legs = 1", "has no column 'legs'"},
               {"leg = one", "'one' is not a finite number"}};
     for (size_t i = 0; i < sizeof wh / sizeof *wh; i++) {
-        snprintf(text, sizeof text,
-                 "[fit]\nmodel = run\ncase = $ROOT/cases/seed004_fig26_thornton.case\nreference = %s\n"
-                 "x = delta_n\ny = F_n\nref_x = delta\nref_y = force\nfree = normal.py\n"
-                 "lower = 1e6\nupper = 1e9\nwhere = %s\n",
-                 data, wh[i].where);
+        snprintf(
+            text, sizeof text,
+            "[fit]\nmodel = run\ncase = $ROOT/cases/seed004_fig26_thornton.case\nreference = %s\n"
+            "x = delta_n\ny = F_n\nref_x = delta\nref_y = force\nfree = normal.py\n"
+            "lower = 1e6\nupper = 1e9\nwhere = %s\n",
+            data, wh[i].where);
         rc = fit_text("bad.fit", text, &r, msg, sizeof msg);
         ck_assert_msg(rc == CWB_EINPUT && strstr(msg, wh[i].what), "'%s'", msg);
         cwb_result_free(&r);

@@ -216,7 +216,8 @@ START_TEST(stiffness_plot_counts_the_fitted_rows)
         }
         double v[7];
         ck_assert_int_eq(sscanf(line, "%lf,%lf,%lf,%lf,%lf,%lf,%lf", v, v + 1, v + 2, v + 3, v + 4,
-                                v + 5, v + 6), 7);
+                                v + 5, v + 6),
+                         7);
         double x1 = fmin(1.0, fmax(0.0, -1.85 + 5.20 * mu_of(v[4]))); /* eq. 83 */
         ck_assert_int_eq((int)v[5], v[0] > x1 && v[0] < 1.0);
         flagged += v[5] == 1.0;

@@ -51,7 +51,6 @@ START_TEST(force_control_inverts_displacement_control)
 }
 END_TEST
 
-
 /* Two materials on the linear law (seed 002, "Contact response"): k_t/k_n
  * is the mean of the two materials' ktDivKn and tan phi the smaller of the
  * two. Linear normal spring k_n = 1e6 N/m at delta = 1e-5 m (F_n = 10 N),
@@ -60,10 +59,10 @@ END_TEST
  * 2e5); past the cap F_t = min(mu, mu2) F_n. Hand closed forms. */
 START_TEST(linear_law_two_materials)
 {
-    const char *base[] = {"contact.normal=linear", "normal.kn=1e6",
+    const char *base[] = {"contact.normal=linear",      "normal.kn=1e6",
                           "tangential.stiffness=ratio", "tangential.kt_div_kn=0.2",
-                          "tangential.kt_div_kn2=0.6", "driver.normal=1e-5,1e-5",
-                          "driver.tangential=0,1e-6", "driver.steps=10"};
+                          "tangential.kt_div_kn2=0.6",  "driver.normal=1e-5,1e-5",
+                          "driver.tangential=0,1e-6",   "driver.steps=10"};
     cwb_result r;
     test_run("tests/data/history_hertz_linear.case", base, 8, &r);
     size_t end = r.series.nrow - 1;
@@ -71,16 +70,16 @@ START_TEST(linear_law_two_materials)
     ck_assert_rel(test_col(&r, "F_t", end), 4e5 * 1e-6, 1e-12);
     cwb_result_free(&r);
     /* mu = 0.5 against a frictionless second material: no friction at all */
-    const char *frictionless[] = {"contact.normal=linear", "normal.kn=1e6",
-                                  "tangential.mu2=0", "driver.normal=1e-5,1e-5",
+    const char *frictionless[] = {"contact.normal=linear",    "normal.kn=1e6",
+                                  "tangential.mu2=0",         "driver.normal=1e-5,1e-5",
                                   "driver.tangential=0,1e-6", "driver.steps=10"};
     test_run("tests/data/history_hertz_linear.case", frictionless, 6, &r);
     ck_assert(fabs(test_col(&r, "F_t", r.series.nrow - 1)) < 1e-12);
     cwb_result_free(&r);
     /* mu = 0.5, mu2 = 0.2: slides at 0.2 F_n = 2 N (k_t 1e7 N/m reaches it at 2e-7 m) */
-    const char *smaller[] = {"contact.normal=linear", "normal.kn=1e6", "tangential.mu2=0.2",
-                             "driver.normal=1e-5,1e-5", "driver.tangential=0,1e-6",
-                             "driver.steps=10"};
+    const char *smaller[] = {"contact.normal=linear",    "normal.kn=1e6",
+                             "tangential.mu2=0.2",       "driver.normal=1e-5,1e-5",
+                             "driver.tangential=0,1e-6", "driver.steps=10"};
     test_run("tests/data/history_hertz_linear.case", smaller, 6, &r);
     ck_assert_rel(test_col(&r, "F_t", r.series.nrow - 1), 2.0, 1e-12);
     cwb_result_free(&r);

@@ -1,13 +1,17 @@
 /* test_laws.c -- every law against references that do not come from cwb:
  * closed forms, quadrature of the integral a closed form came from, and the
  * numbers printed in the seeds. Plus the contract itself (purity, tables). */
+#include <ctype.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 
+#include "cwb_disc2d.h"
 #include "cwb_test.h"
 
 static cwb_pair sphere_pair(double r1, double E1, double r2, double E2, double nu)
@@ -173,7 +177,7 @@ START_TEST(tangential_linear_coulomb_cap)
     double p[CWB_MAX_PARAMS];
     law_params(&law->head, &g, (const double[]){0.3, 1, 1.0, 2e5}, 4, p); /* mu, direct, -, kt */
     CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE],
-        copy[CWB_MAX_STATE];
+                                  copy[CWB_MAX_STATE];
     unsigned long seed = 42;
     cwb_vec3 n = {0, 0, 1};
     for (int i = 0; i < 20000; i++) {
@@ -562,18 +566,19 @@ START_TEST(end_force_laws_ignore_the_increment)
                 cwb_contact_trial t1, t2;
                 ck_assert_int_eq(cwb_contact_eval(&ct, &step, &o1, &t1), CWB_OK);
                 ck_assert_int_eq(cwb_contact_eval(&ct, &fresh, &o2, &t2), CWB_OK);
-                differs |= !(o1.n.force == o2.n.force && o1.d.force_n == o2.d.force_n &&
-                             same_vec(o1.t.force, o2.t.force) &&
-                             same_vec(o1.d.force_t, o2.d.force_t) &&
-                             same_vec(o1.r.torque1, o2.r.torque1) &&
-                             same_vec(o1.r.torque2, o2.r.torque2) &&
-                             same_vec(o1.r.viscous, o2.r.viscous));
+                differs |=
+                    !(o1.n.force == o2.n.force && o1.d.force_n == o2.d.force_n &&
+                      same_vec(o1.t.force, o2.t.force) && same_vec(o1.d.force_t, o2.d.force_t) &&
+                      same_vec(o1.r.torque1, o2.r.torque1) &&
+                      same_vec(o1.r.torque2, o2.r.torque2) && same_vec(o1.r.viscous, o2.r.viscous));
                 cwb_contact_commit(&ct, &t1);
             }
             if (cwb_contact_end_forces(&ct)) {
                 listed++;
-                ck_assert_msg(!differs, "%s law %s is listed as end-force but its forces "
-                              "depend on the increment", cwb_kind_name((cwb_kind)kind), h->name);
+                ck_assert_msg(!differs,
+                              "%s law %s is listed as end-force but its forces "
+                              "depend on the increment",
+                              cwb_kind_name((cwb_kind)kind), h->name);
             }
             if (kind == CWB_KIND_ROLLING && strcmp(h->name, "constant_torque") == 0) {
                 caught = differs;
@@ -607,6 +612,319 @@ START_TEST(contact_setup_refuses_incomplete)
 }
 END_TEST
 
+/* --- the properties laws declare (CWB_LAW_*, cwb_law.h) ------------------- */
+
+/* CWB_LAW_ABSENT: one law per kind, with no parameters and no state, whose
+ * step returns all zeros (the composition skips it on that promise), and
+ * whose forces, being none, depend on nothing (CWB_LAW_END_FORCES). */
+START_TEST(absent_laws_are_zero)
+{
+    cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+    double zero[CWB_MAX_PARAMS] = {0};
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        int absent = 0;
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+            if (!(h->flags & CWB_LAW_ABSENT))
+                continue;
+            absent++;
+            ck_assert_msg(!h->params[0].name && h->state_size == 0 &&
+                              (h->flags & CWB_LAW_END_FORCES),
+                          "%s law %s", cwb_kind_name((cwb_kind)kind), h->name);
+            CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
+            cwb_kin k = {.delta = 1e-5,
+                         .delta0 = 5e-6,
+                         .delta_rate = 0.3,
+                         .normal = {0, 0, 1},
+                         .dxi_t = {1e-6, 0, 0},
+                         .v_t = {0.2, 0.1, 0},
+                         .omega1 = {0, 5, 0},
+                         .omega_rel = {0, 5, 0},
+                         .dtheta = {0, 1e-3, 0},
+                         .dt = 1e-6,
+                         .h = 1e-6};
+            cwb_normal_out nrm = {.force = 1.0, .stiffness = 1e5, .radius = 1e-4};
+            unsigned char zeros[sizeof(cwb_rolling_out) + sizeof(cwb_tangential_out)] = {0};
+            if (kind == CWB_KIND_NORMAL) {
+                cwb_normal_out o;
+                memset(&o, 0xff, sizeof o);
+                ck_assert_int_eq(CWB_AS_NORMAL(h)->step(zero, &g, state, &k, &o, trial), CWB_OK);
+                ck_assert_msg(o.force == 0 && o.stiffness == 0 && o.work == 0 && o.energy == 0,
+                              "normal %s acts", h->name);
+            } else if (kind == CWB_KIND_TANGENTIAL) {
+                cwb_tangential_out o;
+                memset(&o, 0xff, sizeof o);
+                ck_assert_int_eq(CWB_AS_TANGENTIAL(h)->step(zero, &g, state, &k, &nrm, &o, trial),
+                                 CWB_OK);
+                ck_assert_msg(memcmp(&o, zeros, sizeof o) == 0, "tangential %s acts", h->name);
+            } else if (kind == CWB_KIND_DAMPING) {
+                cwb_damping_out o;
+                memset(&o, 0xff, sizeof o);
+                ck_assert_int_eq(CWB_AS_DAMPING(h)->step(zero, &g, state, &k, &nrm, &o, trial),
+                                 CWB_OK);
+                ck_assert_msg(memcmp(&o, zeros, sizeof o) == 0, "damping %s acts", h->name);
+            } else {
+                cwb_rolling_out o;
+                memset(&o, 0xff, sizeof o);
+                ck_assert_int_eq(CWB_AS_ROLLING(h)->step(zero, &g, state, &k, &nrm, &o, trial),
+                                 CWB_OK);
+                ck_assert_msg(memcmp(&o, zeros, sizeof o) == 0, "rolling %s acts", h->name);
+            }
+        }
+        ck_assert_msg(absent == 1, "%d absent %s laws", absent, cwb_kind_name((cwb_kind)kind));
+    }
+}
+END_TEST
+
+/* CWB_LAW_HERTZ_FORCE (the collision driver then takes the peak overlap in
+ * closed form): the law's force is Hertz's (4/3) E* sqrt(R*) delta^(3/2)
+ * (Hertz 1882; Johnson, Contact Mechanics, 1985, eq. 4.23) to round-off
+ * (1e-14 relative: a few operations in double precision) over six decades
+ * of overlap, and it has no parameter that could change it. */
+START_TEST(hertz_force_laws_are_hertz)
+{
+    cwb_pair g = sphere_pair(0.01, 4.8e10, 0.02, 7.0e10, 0.25);
+    double p[CWB_MAX_PARAMS] = {0};
+    int seen = 0;
+    for (size_t i = 0; i < cwb_law_count(CWB_KIND_NORMAL); i++) {
+        const cwb_law_head *h = cwb_law_at(CWB_KIND_NORMAL, i);
+        if (!(h->flags & CWB_LAW_HERTZ_FORCE))
+            continue;
+        seen++;
+        ck_assert_msg(!h->params[0].name, "%s has parameters", h->name);
+        for (double d = 1e-9; d < 1e-3; d *= 3.7) {
+            double f = 4.0 / 3.0 * g.E_star * sqrt(g.R_star) * pow(d, 1.5);
+            ck_assert_rel(eval_normal(CWB_AS_NORMAL(h), p, &g, d).force, f, 1e-14);
+        }
+    }
+    ck_assert_int_ge(seen, 1);
+}
+END_TEST
+
+/* CWB_LAW_PENALTY_KEYS (the penalty driver reads eq. 33 from them): a law
+ * declaring it holds the penalty keys of cwb_disc2d.h at CWB_PENALTY_FIRST,
+ * in order; a tangential law that holds them there declares it. */
+START_TEST(penalty_key_laws_hold_the_keys)
+{
+    static const cwb_param keys[] = {CWB_PENALTY_PARAMS, {0}};
+    int seen = 0;
+    for (size_t i = 0; i < cwb_law_count(CWB_KIND_TANGENTIAL); i++) {
+        const cwb_law_head *h = cwb_law_at(CWB_KIND_TANGENTIAL, i);
+        int holds = cwb_param_count(h->params) >= CWB_PENALTY_FIRST + CWB_PENALTY_COUNT;
+        for (size_t j = 0; holds && keys[j].name; j++)
+            holds = strcmp(h->params[CWB_PENALTY_FIRST + j].name, keys[j].name) == 0;
+        ck_assert_msg(holds == !!(h->flags & CWB_LAW_PENALTY_KEYS),
+                      "%s: holds the penalty keys %d, declares it %d", h->name, holds,
+                      !!(h->flags & CWB_LAW_PENALTY_KEYS));
+        seen += holds;
+    }
+    ck_assert_int_ge(seen, 1);
+}
+END_TEST
+
+/* CWB_LAW_DEFAULT: at most one law per kind and geometry, the normal kind
+ * has one for each (cwb_law_default), and the other kinds' cwb_law_default
+ * is their absent law. */
+START_TEST(default_laws_one_per_geometry)
+{
+    static const unsigned dims[] = {CWB_DIM_3D, CWB_DIM_2D};
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++)
+        for (size_t d = 0; d < 2; d++) {
+            int n = 0;
+            for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+                const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+                n += (h->flags & CWB_LAW_DEFAULT) && (h->dims & dims[d]);
+            }
+            const cwb_law_head *def = cwb_law_default((cwb_kind)kind, dims[d]);
+            ck_assert_msg(n <= 1, "%d default %s laws", n, cwb_kind_name((cwb_kind)kind));
+            if (kind == CWB_KIND_NORMAL)
+                ck_assert(n == 1 && (def->flags & CWB_LAW_DEFAULT) && (def->dims & dims[d]));
+            else
+                ck_assert(def && (def->flags & CWB_LAW_ABSENT));
+        }
+    ck_assert_str_eq(cwb_law_default(CWB_KIND_NORMAL, CWB_DIM_3D)->name, "hertz");
+    ck_assert_str_eq(cwb_law_default(CWB_KIND_NORMAL, CWB_DIM_2D)->name, "hertz2d");
+}
+END_TEST
+
+/* --- no file of src/ outside src/laws/ names a law ------------------------- */
+
+/* Law names that are also ordinary words of cwb's texts and choices
+ * (`scale = linear`, `slip = none`, a tolerance of none): a literal of them
+ * counts as a law's name only where its line deals with laws, i.e. its code
+ * (outside literals and comments) says law, kind or name, in any case. */
+static int ordinary_word(const char *w, size_t m)
+{
+    return (m == 4 && strncmp(w, "none", 4) == 0) || (m == 6 && strncmp(w, "linear", 6) == 0);
+}
+
+static int is_law_name(const char *w, size_t m)
+{
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)k); i++) {
+            const char *name = cwb_law_at((cwb_kind)k, i)->name;
+            if (strlen(name) == m && strncmp(name, w, m) == 0)
+                return 1;
+        }
+    return 0;
+}
+
+/* Whether a string literal's text (len bytes) names laws: its words, one
+ * or more separated by blanks (a list such as "mindlin hertz2d_accurate"),
+ * are all law names, and when they are all ordinary words the line's code
+ * deals with laws. */
+static int names_laws(const char *text, size_t len, const char *code)
+{
+    size_t words = 0, ordinary = 0;
+    for (size_t i = 0; i < len;) {
+        while (i < len && text[i] == ' ')
+            i++;
+        size_t j = i;
+        while (j < len && text[j] != ' ')
+            j++;
+        if (j == i)
+            break;
+        if (!is_law_name(text + i, j - i))
+            return 0;
+        words++;
+        ordinary += ordinary_word(text + i, j - i);
+        i = j;
+    }
+    if (!words)
+        return 0;
+    if (ordinary < words)
+        return 1;
+    char lower[4096];
+    size_t i = 0;
+    for (; code[i] && i + 1 < sizeof lower; i++)
+        lower[i] = (char)tolower((unsigned char)code[i]);
+    lower[i] = '\0';
+    return strstr(lower, "law") || strstr(lower, "kind") || strstr(lower, "name");
+}
+
+/* The string literals of C text that name laws, as "FILE:LINE: "TEXT"" lines
+ * into hits; comments and character literals are skipped. */
+static void law_literals(const char *file, const char *text, char *hits, size_t n, size_t *used)
+{
+    char code[4096];
+    size_t nc = 0, lit_start[64], lit_len[64], nlit = 0;
+    int line = 1;
+    for (const char *p = text;; p++) {
+        if (*p == '\n' || *p == '\0') {
+            code[nc] = '\0';
+            for (size_t k = 0; k < nlit; k++)
+                if (names_laws(text + lit_start[k], lit_len[k], code) && *used < n)
+                    *used += (size_t)snprintf(hits + *used, n - *used, "  %s:%d: \"%.*s\"\n", file,
+                                              line, (int)lit_len[k], text + lit_start[k]);
+            nc = nlit = 0;
+            line++;
+            if (!*p)
+                return;
+        } else if (p[0] == '/' && p[1] == '*') {
+            for (p += 2; *p && !(p[0] == '*' && p[1] == '/'); p++)
+                line += *p == '\n';
+            if (!*p)
+                return;
+            p++;
+        } else if (p[0] == '/' && p[1] == '/') {
+            while (p[1] && p[1] != '\n')
+                p++;
+        } else if (*p == '"' || *p == '\'') {
+            char q = *p;
+            const char *start = ++p;
+            for (; *p && *p != q && *p != '\n'; p++)
+                if (*p == '\\' && p[1])
+                    p++;
+            if (q == '"' && nlit < 64) {
+                lit_start[nlit] = (size_t)(start - text);
+                lit_len[nlit++] = (size_t)(p - start);
+            }
+            if (!*p)
+                return;
+            if (nc + 2 < sizeof code)
+                code[nc++] = q, code[nc++] = q;
+        } else if (nc + 1 < sizeof code) {
+            code[nc++] = *p;
+        }
+    }
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    rewind(f);
+    char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (s)
+        s[fread(s, 1, (size_t)len, f)] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* Every .c and .h file under dir, src/laws/ and the bibliography left out
+ * (its keys are works, one of them the paper a law is named after). */
+static void scan_sources(const char *dir, char *hits, size_t n, size_t *used, size_t *files)
+{
+    DIR *d = opendir(dir);
+    for (struct dirent *e = d ? readdir(d) : NULL; e; e = readdir(d)) {
+        char path[1024];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        const char *ext = strrchr(e->d_name, '.');
+        /* Left out: the laws themselves; the bibliography (titles); and
+         * the peer translations (src/commands/peer*.c), which map cwb's
+         * law names onto another code's models: knowledge of that code,
+         * keyed by name as the registry is, not a property of a law. */
+        if (e->d_name[0] == '.' || strcmp(path, "src/laws") == 0 ||
+            strcmp(path, "src/core/bibliography.c") == 0 ||
+            strncmp(path, "src/commands/peer", 17) == 0 || stat(path, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode)) {
+            scan_sources(path, hits, n, used, files);
+        } else if (ext && (strcmp(ext, ".c") == 0 || strcmp(ext, ".h") == 0)) {
+            char *text = read_text(path);
+            ck_assert_msg(text != NULL, "cannot read %s", path);
+            law_literals(path, text, hits, n, used);
+            free(text);
+            (*files)++;
+        }
+    }
+    if (d)
+        closedir(d);
+}
+
+/* A property of a law is declared by the law (CWB_LAW_*), so a new law is
+ * complete with its file and its row in the registry: nothing else in src/
+ * may know a law by its name. The scanner is first shown to catch what it
+ * must (a lookup by name, a name compared, a list of names) and to pass
+ * what it must (a choice word, a comment). */
+START_TEST(no_law_named_outside_laws)
+{
+    char hits[4096] = "";
+    size_t used = 0, files = 0;
+    law_literals("planted.c",
+                 "if (c->law[k] == cwb_law_find(k, \"none\")) x = 1;\n"
+                 "const char *name = given ? text : \"none\";\n"
+                 "if (strcmp(h->name, \"hertz\") == 0) y = 1; /* \"mindlin\" */\n"
+                 "static const char *const list = \"mindlin hertz2d_accurate\";\n"
+                 "static const char *const scale_words[] = {\"linear\", \"log\", NULL};\n",
+                 hits, sizeof hits, &used);
+    ck_assert_msg(strstr(hits, "  planted.c:1: \"none\"\n  planted.c:2: \"none\"\n"
+                               "  planted.c:3: \"hertz\"\n"
+                               "  planted.c:4: \"mindlin hertz2d_accurate\"\n") == hits &&
+                      !strstr(hits, ":5:") && !strstr(hits, "\"mindlin\""),
+                  "the scanner missed or invented:\n%s", hits);
+    hits[0] = '\0';
+    used = 0;
+    scan_sources("src", hits, sizeof hits, &used, &files);
+    ck_assert_msg(files > 60, "only %zu files of src/ scanned", files);
+    ck_assert_msg(hits[0] == '\0', "law names outside src/laws/:\n%s", hits);
+}
+END_TEST
+
 Suite *laws_suite(void)
 {
     Suite *s = suite_create("laws");
@@ -622,6 +940,11 @@ Suite *laws_suite(void)
     tcase_add_test(tc, contact_setup_refuses_incomplete);
     tcase_add_test(tc, every_law_is_pure);
     tcase_add_test(tc, end_force_laws_ignore_the_increment);
+    tcase_add_test(tc, absent_laws_are_zero);
+    tcase_add_test(tc, hertz_force_laws_are_hertz);
+    tcase_add_test(tc, penalty_key_laws_hold_the_keys);
+    tcase_add_test(tc, default_laws_one_per_geometry);
+    tcase_add_test(tc, no_law_named_outside_laws);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -38,8 +38,8 @@ START_TEST(resolve_from_the_naming_file)
         char out[CWB_TEXT];
         ck_assert_int_eq(cwb_path_resolve_list(rows[i].file, rows[i].list, out, sizeof out),
                          CWB_OK);
-        ck_assert_msg(strcmp(out, rows[i].want) == 0, "row %zu: %s from %s gave %s, expected %s",
-                      i, rows[i].list, rows[i].file, out, rows[i].want);
+        ck_assert_msg(strcmp(out, rows[i].want) == 0, "row %zu: %s from %s gave %s, expected %s", i,
+                      rows[i].list, rows[i].file, out, rows[i].want);
     }
     char small[8];
     ck_assert_int_eq(cwb_path_resolve_list("cases/a.case", "../reference/x.csv", small, 8),
@@ -66,8 +66,8 @@ START_TEST(symlinked_folder_keeps_the_joined_path)
     snprintf(casefile, sizeof casefile, "%s/a.case", link);
     ck_assert_int_eq(cwb_path_resolve_list(casefile, "../x.csv", out, sizeof out), CWB_OK);
     char a[PATH_MAX], b[PATH_MAX];
-    ck_assert_msg(realpath(out, a) && realpath(file, b) && strcmp(a, b) == 0,
-                  "%s does not name %s", out, file);
+    ck_assert_msg(realpath(out, a) && realpath(file, b) && strcmp(a, b) == 0, "%s does not name %s",
+                  out, file);
     unlink(link);
     unlink(file);
     rmdir(real);

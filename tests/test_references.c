@@ -55,8 +55,8 @@ typedef struct {
 
 typedef struct {
     char name[128], path[256];
-    int sweep;                    /* `cwb sweep` (else `cwb run`) */
-    int model_comparison;         /* [output] model_comparison is set */
+    int sweep;            /* `cwb sweep` (else `cwb run`) */
+    int model_comparison; /* [output] model_comparison is set */
     check checks[MAX_CHECKS];
     size_t nchecks;
     pid_t pid;
@@ -106,7 +106,7 @@ static int reference_ok(const char *path, double *tol, char *msg, size_t n)
 }
 
 /* The deviations a sweep prints: one per ';'-group of plot_y and reference,
- * the group's first y against the group's first reference (src/drivers/sweep.c). */
+ * the group's first y against the group's first reference (src/commands/sweep.c). */
 static void sweep_checks(const cwb_case *c, job *j)
 {
     char ys[CWB_TEXT], rs[CWB_TEXT];
@@ -328,8 +328,8 @@ static void judge(const job *j, const char *dir, char *fails, size_t n)
                      j->path, j->checks[i].key, dev, tol, j->checks[i].ref);
     }
     /* cwb's verdict agrees: PASS (or a model comparison), never FAIL */
-    const char *want = j->model_comparison ? "\"verdict\": \"model comparison\""
-                                           : "\"verdict\": \"PASS\"";
+    const char *want =
+        j->model_comparison ? "\"verdict\": \"model comparison\"" : "\"verdict\": \"PASS\"";
     used = strlen(fails);
     if (!strstr(json, want) || strstr(json, "\"verdict\": \"FAIL\""))
         snprintf(fails + used, n - used, "  %s: cwb's verdict is not %s\n", j->path, want);
@@ -400,8 +400,8 @@ START_TEST(verify_report_agrees)
     char dir[] = "/tmp/cwb-verify-XXXXXX", log[64], counts[64];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(log, sizeof log, "%s/log", dir);
-    char *argv[] = {(char *)bin, "verify", "--no-plot", "--jobs", "2",   "--plots",
-                    "../plots",  "--out",  dir,         NULL};
+    char *argv[] = {(char *)bin, "verify",   "--no-plot", "--jobs", "2",
+                    "--plots",   "../plots", "--out",     dir,      NULL};
     int st = cwb_spawn(argv, NULL, log);
     ck_assert_msg(st == 0, "cwb verify: exit status %d (see %s)", st, log);
     char report[96], script[] = "import json,sys\n"
@@ -418,8 +418,8 @@ START_TEST(verify_report_agrees)
     ck_assert_int_eq(fscanf(f, "%zu %zu %zu %zu %zu %zu", &c[0], &c[1], &c[2], &c[3], &c[4], &c[5]),
                      6);
     fclose(f);
-    ck_assert_msg(c[0] == nj && c[1] == nj - models && c[2] == 0 && c[3] == models &&
-                      c[4] == 0 && c[5] == 0,
+    ck_assert_msg(c[0] == nj && c[1] == nj - models && c[2] == 0 && c[3] == models && c[4] == 0 &&
+                      c[5] == 0,
                   "cwb verify counted %zu cases, %zu PASS, %zu FAIL, %zu model comparisons, %zu "
                   "no verdict, %zu errors; this suite finds %zu cases, %zu model comparisons",
                   c[0], c[1], c[2], c[3], c[4], c[5], nj, models);
@@ -728,7 +728,7 @@ static int check_stands_for(const cwb_case *c, const char *path, const char *ref
 
 /* The references case c names: [output] reference and also_reference (what
  * `cwb run` compares and draws; skip NULL), and [sweep] reference (what
- * `cwb sweep` compares, the varied key skipped as src/drivers/sweep.c does).
+ * `cwb sweep` compares, the varied key skipped as src/commands/sweep.c does).
  * Returns how many were checked. */
 static size_t check_case_references(const cwb_case *c, const char *path, char *fails, size_t n)
 {

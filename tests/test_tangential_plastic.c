@@ -520,8 +520,8 @@ START_TEST(energy_random_cycles)
             char nl[512], tl[512];
             random_list(nl, sizeof nl, "normal", 0.0, 3e-7, &seed);
             random_list(tl, sizeof tl, "tangential", -3e-7, 3e-7, &seed);
-            const char *over[] = {variant[v][0], variant[v][1], nl, tl, "driver.steps=25",
-                                  integration[w / 3]};
+            const char *over[] = {variant[v][0],     variant[v][1],     nl, tl,
+                                  "driver.steps=25", integration[w / 3]};
             cwb_result r;
             test_run(CASE, over, 6, &r);
             for (size_t row = 1; row < r.series.nrow; row++) {
@@ -682,9 +682,9 @@ END_TEST
  * same steps. */
 typedef struct {
     double gs, dy, kn, N0, d0, d1, X, dmax0, mu_given;
-    int mode;      /* 0 loading, 2 reloading */
-    double tstar;  /* T* */
-    int stop_cap;  /* 1: stop at |T| = mu N */
+    int mode;     /* 0 loading, 2 reloading */
+    double tstar; /* T* */
+    int stop_cap; /* 1: stop at |T| = mu N */
 } rt_ode_ref;
 
 static double rt_mu_text(double ym)
@@ -753,27 +753,38 @@ START_TEST(rathbone_path_ode)
     const double *p = c->law_values[CWB_KIND_TANGENTIAL].p;
     double dy = 2e-8, gs = g_star(), fn0 = 0.01, d0 = 3 * dy;
     static const struct {
-        double y1;     /* end overlap / delta_y */
-        double xa;     /* loading at fixed N0 [mu N0 / (5 G* a0)] */
-        double xu;     /* then unloading at fixed N0 [mu N0 / (8 G* a0)] */
-        double X;      /* the step [mu N0 / (5 G* a0)] */
-    } rows[] = {{3.6, 0.2, 0, 0.9}, {2.8, 0.5, 0, -0.3 * 5 / 8.0},
-                {3.6, 0.5, 0.1, 0.6}, {2.5, 0.6, 0, 1.0}};
+        double y1; /* end overlap / delta_y */
+        double xa; /* loading at fixed N0 [mu N0 / (5 G* a0)] */
+        double xu; /* then unloading at fixed N0 [mu N0 / (8 G* a0)] */
+        double X;  /* the step [mu N0 / (5 G* a0)] */
+    } rows[] = {{3.6, 0.2, 0, 0.9},
+                {2.8, 0.5, 0, -0.3 * 5 / 8.0},
+                {3.6, 0.5, 0.1, 0.6},
+                {2.5, 0.6, 0, 1.0}};
     for (int i = 0; i < 4; i++) {
         double d1 = rows[i].y1 * dy, a0 = sqrt(a2_eq74(dy, d0)), a1 = sqrt(a2_eq74(dy, d1));
         double kn = 4.0 * fn0 / d0; /* N linear in delta through N0 at d0 */
         double N1 = fn0 + kn * (d1 - d0), mu0 = rt_mu_text(3.0), scale = mu0 * fn0 / (5 * gs * a0);
         CWB_STATE_ALIGN unsigned char state[CWB_MAX_STATE] = {0}, trial[CWB_MAX_STATE];
-        cwb_normal_out nrm = {.force = fn0, .stiffness = kn, .delta_yield = dy,
-                              .delta_max = d0, .radius = cwb_rathbone_radius(&c->pair, dy, d0, d0, 0)};
+        cwb_normal_out nrm = {.force = fn0,
+                              .stiffness = kn,
+                              .delta_yield = dy,
+                              .delta_max = d0,
+                              .radius = cwb_rathbone_radius(&c->pair, dy, d0, d0, 0)};
         ck_assert_rel(nrm.radius, a0, 1e-13);
         cwb_kin k = {.delta = d0, .delta0 = d0, .normal = {0, 0, 1}};
         cwb_tangential_out o;
         ck_assert_int_eq(law->step(p, &c->pair, state, &k, &nrm, &o, trial), CWB_OK);
         memcpy(state, trial, sizeof state);
         /* loading at fixed N0 over xa, against the ODE at fixed delta0 */
-        rt_ode_ref r = {.gs = gs, .dy = dy, .kn = kn, .N0 = fn0, .d0 = d0, .d1 = d0,
-                        .X = rows[i].xa * scale, .dmax0 = d0};
+        rt_ode_ref r = {.gs = gs,
+                        .dy = dy,
+                        .kn = kn,
+                        .N0 = fn0,
+                        .d0 = d0,
+                        .d1 = d0,
+                        .X = rows[i].xa * scale,
+                        .dmax0 = d0};
         int capped;
         k.dxi_t = cwb_v3(rows[i].xa * scale, 0, 0);
         ck_assert_int_eq(law->step(p, &c->pair, state, &k, &nrm, &o, trial), CWB_OK);
@@ -787,19 +798,28 @@ START_TEST(rathbone_path_ode)
             ck_assert_int_eq(law->step(p, &c->pair, state, &k, &nrm, &o, trial), CWB_OK);
             memcpy(state, trial, sizeof state);
             T0 -= 8 * gs * a0 * xu;
-            ck_assert_msg(fabs(o.force.x - T0) <= 1e-12 * mu0 * fn0, "row %d: unloaded %.15g, %.15g",
-                          i, o.force.x, T0);
+            ck_assert_msg(fabs(o.force.x - T0) <= 1e-12 * mu0 * fn0,
+                          "row %d: unloaded %.15g, %.15g", i, o.force.x, T0);
         }
         /* the step */
         double X = rows[i].X * scale;
-        nrm = (cwb_normal_out){.force = N1, .stiffness = kn, .delta_yield = dy,
+        nrm = (cwb_normal_out){.force = N1,
+                               .stiffness = kn,
+                               .delta_yield = dy,
                                .delta_max = fmax(d0, d1),
                                .radius = cwb_rathbone_radius(&c->pair, dy, d1, fmax(d0, d1), 0)};
         ck_assert_rel(nrm.radius, a1, 1e-13);
         k = (cwb_kin){.delta = d1, .delta0 = d0, .normal = {0, 0, 1}, .dxi_t = {X, 0, 0}};
         ck_assert_int_eq(law->step(p, &c->pair, state, &k, &nrm, &o, trial), CWB_OK);
-        r = (rt_ode_ref){.gs = gs, .dy = dy, .kn = kn, .N0 = fn0, .d0 = d0, .d1 = d1, .X = X,
-                         .dmax0 = d0, .stop_cap = 1};
+        r = (rt_ode_ref){.gs = gs,
+                         .dy = dy,
+                         .kn = kn,
+                         .N0 = fn0,
+                         .d0 = d0,
+                         .d1 = d1,
+                         .X = X,
+                         .dmax0 = d0,
+                         .stop_cap = 1};
         double want;
         capped = 0;
         if (i == 1) {

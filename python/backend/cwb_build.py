@@ -29,10 +29,10 @@ NAME = "cwb"
 
 
 def _version():
-    with open(os.path.join(ROOT, "include", "cwb", "cwb.h")) as f:
+    with open(os.path.join(ROOT, "src", "core", "cwb.h")) as f:
         m = re.search(r'#define CWB_VERSION "([^"]+)"', f.read())
     if not m:
-        raise RuntimeError("cwb_build: no CWB_VERSION in include/cwb/cwb.h")
+        raise RuntimeError("cwb_build: no CWB_VERSION in src/core/cwb.h")
     return m.group(1)
 
 

@@ -4,7 +4,7 @@ import ctypes
 import ctypes.util
 import os
 
-_MSG = 1024  # bytes of a message (CWB_MSG in include/cwb/cwb.h)
+_MSG = 1024  # bytes of a message (CWB_MSG in src/core/cwb.h)
 
 # Status codes of include/cwb/cwb_api.h.
 OK, EFAIL, EINPUT, ECANCEL = 0, 1, 2, 4

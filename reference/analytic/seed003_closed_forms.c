@@ -115,7 +115,8 @@ static int write_force(void)
             return 1;
         double sc = cwb_fsliding_separation_eq44(&g);
         fprintf(f,
-                "# Balevičius & Mróz II Fig. 14: speed along the path, force control, centrifugal term on,\n"
+                "# Balevičius & Mróz II Fig. 14: speed along the path, force control, centrifugal "
+                "term on,\n"
                 "# eq. 43 (re-derived, as printed) from -su to the separation of eq. 44 (s_c = "
                 "%.12g m);\n"
                 "# T0 = %g T_mu, T_mu = Q tan(a_u + atan mu) = %.12g N\n%s",
@@ -138,7 +139,8 @@ static int write_force(void)
         if (!f)
             return 1;
         fprintf(
-            f, "# Balevičius & Mróz II Fig. 15: contact time against T0 / T_mu, force control, %s\n%s",
+            f,
+            "# Balevičius & Mróz II Fig. 15: contact time against T0 / T_mu, force control, %s\n%s",
             k ? "eq. 47 (the a_n = 0 speed up to eq. 44's separation;\n"
                 "# re-derived with a real modulus): the paper's approximation"
               : "centrifugal term on:\n# qags of 1/v with eq. 43's speed up to eq. 44's separation",
@@ -193,7 +195,8 @@ static int write_fig9(const cwb_sliding *g, const char *tag, double vc, int exac
         return 1;
     double v0 = ratio * vc;
     fprintf(f,
-            "# Balevičius & Mróz II Fig. 9: speed along the circular path k~ = %g (R~ = %.12g m, s~_u = "
+            "# Balevičius & Mróz II Fig. 9: speed along the circular path k~ = %g (R~ = %.12g m, "
+            "s~_u = "
             "%.12g m),\n# v0 = %g v_crit(line, eq. 21 = %.12g m/s), rightward; %s\n"
             "# with the normal work of eq. 28 (exact)\n"
             "# eq. 31 vs the exact work: max |dv| / max |v| = %.3g over these rows\n%s",
@@ -268,7 +271,8 @@ int main(void)
         return 1;
     fprintf(
         f,
-        "# Balevičius & Mróz II Fig. 6 (and Fig. 3's line): speed along the line path, eq. 16 with\n"
+        "# Balevičius & Mróz II Fig. 6 (and Fig. 3's line): speed along the line path, eq. 16 "
+        "with\n"
         "# the friction work of eq. 15 (incomplete elliptic integrals, k = ((1-kr)/(1+kr))^0.5)\n"
         "# and the normal work of eq. 13; v0 = 1.5 v_crit (eq. 21: v_crit = %.12g m/s)\n%s",
         vc, common);
@@ -285,7 +289,8 @@ int main(void)
         return 1;
     fprintf(
         f,
-        "# Balevičius & Mróz II Fig. 7: tangential restitution e_s against v0 / v_crit on the line path,\n"
+        "# Balevičius & Mróz II Fig. 7: tangential restitution e_s against v0 / v_crit on the line "
+        "path,\n"
         "# eq. 20 with eq. 19 (complete elliptic integrals); v_crit from eq. 21 = %.12g m/s\n%s",
         vc, common);
     stands_for(f, &g, 0.0);
@@ -297,14 +302,14 @@ int main(void)
     }
     if (fclose(f))
         return 1;
-    if (write_sweep(
-            "reference/analytic/seed003_fig8_contact_time.csv",
-            "# Balevičius & Mróz II Fig. 8: contact time against v0 / v_crit, line path, qags of eq. 22\n", &g,
-            vc, 1.05, 0) ||
-        write_sweep(
-            "reference/analytic/seed003_fig8_eq25.csv",
-            "# Balevičius & Mróz II Fig. 8: contact time against v0 / v_crit, line path, eq. 25 (5-point)\n",
-            &g, vc, 1.05, 1))
+    if (write_sweep("reference/analytic/seed003_fig8_contact_time.csv",
+                    "# Balevičius & Mróz II Fig. 8: contact time against v0 / v_crit, line path, "
+                    "qags of eq. 22\n",
+                    &g, vc, 1.05, 0) ||
+        write_sweep("reference/analytic/seed003_fig8_eq25.csv",
+                    "# Balevičius & Mróz II Fig. 8: contact time against v0 / v_crit, line path, "
+                    "eq. 25 (5-point)\n",
+                    &g, vc, 1.05, 1))
         return 1;
     return write_circle() || write_force();
 }

@@ -24,7 +24,6 @@
 #include "cwb_api.h"
 #include "cwb_api_internal.h"
 #include "cwb_contact.h"
-#include "cwb_run.h"
 
 _Static_assert((int)CWB_API_FLAG_EXTRAPOLATED == (int)CWB_FLAG_EXTRAPOLATED &&
                    (int)CWB_API_FLAG_DISCONTINUITY == (int)CWB_FLAG_DISCONTINUITY &&
@@ -66,13 +65,14 @@ typedef struct {
 static int pick_laws(api_laws *L, const char *const names[CWB_KIND_COUNT], char *msg, size_t n)
 {
     for (int k = 0; k < CWB_KIND_COUNT; k++) {
-        const char *name = names[k] && names[k][0] ? names[k] : "none";
+        const char *name = names[k] && names[k][0] ? names[k] : NULL;
         const char *kind = cwb_kind_name((cwb_kind)k);
-        if (k == CWB_KIND_NORMAL && strcmp(name, "none") == 0 && !(names[k] && names[k][0]))
+        if (k == CWB_KIND_NORMAL && !name)
             return cwb_fail(msg, n, CWB_EINPUT,
                             "[contact] missing required key 'normal' (the normal law; "
                             "`cwb laws normal` lists them)");
-        L->law[k] = cwb_law_find((cwb_kind)k, name);
+        /* a kind not named gets its absent law */
+        L->law[k] = name ? cwb_law_find((cwb_kind)k, name) : cwb_law_default((cwb_kind)k, 0);
         if (!L->law[k]) {
             char names_buf[512];
             cwbi_law_list(k, names_buf, sizeof names_buf);
@@ -137,7 +137,7 @@ static int check_required(const api_laws *L, char *msg, size_t n)
 }
 
 /* Is name one of the space-separated words of list (a law's needs_normal,
- * e.g. "rathbone rathbone2015")? The case reader's rule (src/io/case.c). */
+ * e.g. "rathbone rathbone2015")? The case reader's rule (src/drivers/case.c). */
 static int names_include(const char *list, const char *name)
 {
     size_t len = strlen(name);

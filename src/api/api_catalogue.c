@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "cwb_api_internal.h"
-#include "cwb_run.h"
+#include "cwb_pair.h"
 #include "cwb_numeric.h"
 
 static int kind_ok(int kind)
@@ -53,20 +53,14 @@ const char *cwb_api_kind_name(int kind)
     return kind_ok(kind) ? cwb_kind_name((cwb_kind)kind) : NULL;
 }
 
-/* The normal laws that carry tension (cwb_law.h: a law reporting a pull-off
- * force at first touch is adhesive). tests/test_api.c drives every normal
- * law of the registry into tension and checks this list against the
- * forces: a new adhesive law missing here fails it. */
-static const char *const adhesive_laws[] = {"jkr", "dmt", "thornton_ning", NULL};
-
+/* The normal laws that carry tension declare it (CWB_LAW_ADHESIVE,
+ * cwb_law.h). tests/test_api.c drives every normal law of the registry
+ * into tension and checks the flag against the forces: a new adhesive law
+ * that does not declare it fails there. */
 int cwb_api_law_adhesive(int kind, const char *law)
 {
-    if (kind != CWB_API_NORMAL || !find(kind, law))
-        return 0;
-    for (size_t i = 0; adhesive_laws[i]; i++)
-        if (strcmp(adhesive_laws[i], law) == 0)
-            return 1;
-    return 0;
+    const cwb_law_head *h = kind == CWB_API_NORMAL ? find(kind, law) : NULL;
+    return h && (h->flags & CWB_LAW_ADHESIVE) != 0;
 }
 
 size_t cwb_api_param_count(int kind, const char *law)

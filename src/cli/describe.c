@@ -229,7 +229,8 @@ static void contact_section(const out *o)
             law_names(o, (cwb_kind)k);
             fprintf(o->f, " | %s |\n", k == CWB_KIND_NORMAL ? "required" : "`none`");
         } else {
-            fprintf(o->f, "    %-12s %s; one of: ", kind, k == CWB_KIND_NORMAL ? "required" : "default none");
+            fprintf(o->f, "    %-12s %s; one of: ", kind,
+                    k == CWB_KIND_NORMAL ? "required" : "default none");
             law_names(o, (cwb_kind)k);
             fprintf(o->f, "\n");
         }
@@ -263,8 +264,9 @@ static void case_section(const out *o, const cwb_case_section *s)
         fprintf(o->f, o->md ? ". The other keys are the driver's: see [drivers.md](drivers.md).\n\n"
                             : "\n  the other keys are the driver's (cwb describe DRIVER)\n");
     } else if (k >= 0) {
-        fprintf(o->f, o->md ? "The keys of the law `[contact] %s` names: see [laws.md](laws.md).\n\n"
-                            : "  the keys of the law [contact] %s names (cwb describe LAW)\n",
+        fprintf(o->f,
+                o->md ? "The keys of the law `[contact] %s` names: see [laws.md](laws.md).\n\n"
+                      : "  the keys of the law [contact] %s names (cwb describe LAW)\n",
                 s->name);
     } else
         param_table(o, s->params);
@@ -407,16 +409,15 @@ static int page(const char *dir, const char *name, page_body body, char *msg, si
 
 static void case_files_page(const out *o)
 {
-    fprintf(o->f,
-            "# Case files, fit-cases and studies: every key\n\n"
-            "The three input files are INI (`src/io/cwb_ini.h` states the rules: `#` or `;` "
-            "comments, an indented line continues a value, a key given twice is an error). "
-            "Units are SI. An unknown section or key, a value out of its range, a NaN or a "
-            "word where a number belongs is refused with `FILE:LINE:` and exit status 2. "
-            "A relative path in a file is read from that file's folder (a `--set` path from "
-            "the working directory; overlays from the output folder). `cwb describe SECTION` "
-            "prints the same tables at a terminal; `cwb init DRIVER` writes a case to start "
-            "from.\n\n## Case files (`cwb run`, `cwb sweep`, `cwb batch`)\n\n");
+    fprintf(o->f, "# Case files, fit-cases and studies: every key\n\n"
+                  "The three input files are INI (`src/io/cwb_ini.h` states the rules: `#` or `;` "
+                  "comments, an indented line continues a value, a key given twice is an error). "
+                  "Units are SI. An unknown section or key, a value out of its range, a NaN or a "
+                  "word where a number belongs is refused with `FILE:LINE:` and exit status 2. "
+                  "A relative path in a file is read from that file's folder (a `--set` path from "
+                  "the working directory; overlays from the output folder). `cwb describe SECTION` "
+                  "prints the same tables at a terminal; `cwb init DRIVER` writes a case to start "
+                  "from.\n\n## Case files (`cwb run`, `cwb sweep`, `cwb batch`)\n\n");
     case_file(o);
     fprintf(o->f, "## Fit-cases (`cwb fit`)\n\n");
     fit_file(o);

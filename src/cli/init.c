@@ -4,8 +4,8 @@
  * cwb_case_sections, the keys are the tables the reader validates against,
  * a key's unit, range and default are formatted as `cwb describe` formats
  * them (cwb_describe.h), and its value is its `example` (cwb.h). What a
- * driver needs is declared on its type (cwb_run.h: dims, body2,
- * default_laws) and what a law needs on its head (dims, needs_normal), so
+ * driver needs is declared on its type (cwb_run.h: dims, body2, needs)
+ * and what a law is and needs on its head (dims, flags, needs_normal), so
  * a new law or driver is written out by init without a line here.
  *
  * Every case is loaded by the reader before it is shown or written: a
@@ -156,6 +156,17 @@ static int suits(const request *rq, cwb_kind k, const cwb_law_head *h)
     return 1;
 }
 
+/* The first law of kind k declaring CWB_LAW_DEFAULT that suits, or NULL. */
+static const cwb_law_head *first_default(const request *rq, cwb_kind k)
+{
+    for (size_t i = 0; i < cwb_law_count(k); i++) {
+        const cwb_law_head *h = cwb_law_at(k, i);
+        if ((h->flags & CWB_LAW_DEFAULT) && suits(rq, k, h))
+            return h;
+    }
+    return NULL;
+}
+
 /* The first law of the space-separated words that suits, or NULL. */
 static const cwb_law_head *first_suiting(const request *rq, cwb_kind k, const char *words)
 {
@@ -172,11 +183,11 @@ static const cwb_law_head *first_suiting(const request *rq, cwb_kind k, const ch
     return NULL;
 }
 
-/* A law of kind k not named: the driver's, a normal law the laws named
- * need, else the geometry's default. */
+/* A law of kind k not named: the default law of a kind the driver needs,
+ * a normal law the laws named need, else the geometry's default. */
 static const cwb_law_head *choose_law(const request *rq, cwb_kind k)
 {
-    const cwb_law_head *h = first_suiting(rq, k, rq->driver->default_laws[k]);
+    const cwb_law_head *h = (rq->driver->needs >> k) & 1u ? first_default(rq, k) : NULL;
     for (int j = 1; !h && k == CWB_KIND_NORMAL && j < CWB_KIND_COUNT; j++)
         if (rq->named[j])
             h = first_suiting(rq, k, rq->law[j]->needs_normal);

@@ -14,6 +14,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_batch.h"
 #include "cwb_describe.h"
 #include "cwb_fit.h"
 #include "cwb_init.h"
@@ -23,6 +24,7 @@
 #include "cwb_paths.h"
 #include "cwb_peer.h"
 #include "cwb_replay.h"
+#include "cwb_sweep.h"
 #include "cwb_verdict.h"
 #include "cwb_verify.h"
 
@@ -291,8 +293,10 @@ static int cmd_describe(int argc, char **argv)
                 if (strcmp(argv[i + 1], cwb_kind_name((cwb_kind)k)) == 0)
                     want = k;
             if (want < 0) {
-                fprintf(stderr, "cwb describe: --kind %s: expected normal, tangential, damping "
-                                "or rolling\n", argv[i + 1]);
+                fprintf(stderr,
+                        "cwb describe: --kind %s: expected normal, tangential, damping "
+                        "or rolling\n",
+                        argv[i + 1]);
                 return CWB_EINPUT;
             }
             i++;
@@ -579,7 +583,6 @@ static int cmd_fit(int argc, char **argv)
     return rc;
 }
 
-
 static int cmd_reference(int argc, char **argv)
 {
     const char *path = NULL, *dir = NULL, *work = "build/fem";
@@ -663,8 +666,8 @@ static int cmd_verify(int argc, char **argv)
         return report(rc, msg);
     printf("PASS %zu, FAIL %zu, model comparisons %zu, no verdict %zu, errors %zu (%zu cases)\n",
            c.pass, c.fail, c.model, c.other, c.errors, c.cases);
-    fprintf(stderr, "cwb: wrote %s/index.html, %s/report.md and %s/report.json\n", req.dir,
-            req.dir, req.dir);
+    fprintf(stderr, "cwb: wrote %s/index.html, %s/report.md and %s/report.json\n", req.dir, req.dir,
+            req.dir);
     return c.fail || c.errors ? CWB_EFAIL : CWB_OK;
 }
 
@@ -684,8 +687,7 @@ static int commands_page(const char *dir, char *msg, size_t n)
     usage(w.f);
     fprintf(w.f, "```\n\n");
     for (size_t i = 0; i < sizeof command_help / sizeof *command_help; i++)
-        fprintf(w.f, "## `cwb %s`\n\n```\n%s```\n\n", command_help[i].name,
-                command_help[i].text);
+        fprintf(w.f, "## `cwb %s`\n\n```\n%s```\n\n", command_help[i].name, command_help[i].text);
     return cwb_output_commit(&w, msg, n);
 }
 
@@ -716,12 +718,12 @@ static int cmd_peer(int argc, char **argv)
     const char **over = calloc((size_t)argc, sizeof *over);
     cwb_peer_request pq;
     cwb_replay_request rq;
-    int rc = !over ? cwb_fail(msg, sizeof msg, CWB_EFAIL, "out of memory")
+    int rc = !over    ? cwb_fail(msg, sizeof msg, CWB_EFAIL, "out of memory")
              : replay ? cwb_replay_args(argc, argv, &rq, over, msg, sizeof msg)
                       : cwb_peer_args(argc, argv, &pq, over, msg, sizeof msg);
-    if (rc == CWB_OK && refuse_unprintable(argv[1], replay ? rq.path : pq.path,
-                                           replay ? rq.trace : pq.dir, replay ? rq.dir : NULL,
-                                           NULL) != CWB_OK) {
+    if (rc == CWB_OK &&
+        refuse_unprintable(argv[1], replay ? rq.path : pq.path, replay ? rq.trace : pq.dir,
+                           replay ? rq.dir : NULL, NULL) != CWB_OK) {
         free(over);
         return CWB_EINPUT;
     }

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "cwb_run.h"
+#include "cwb_sweep.h"
 
 typedef struct {
     const char *root;        /* the folder holding cases/ and reference/ ("." if NULL) */

@@ -492,8 +492,7 @@ static int run_all(peer_job *j, char *msg, size_t n)
     if (rc != CWB_OK)
         return rc;
     cwb_outcome(&j->r, j->cwb);
-    j->adhesive = strcmp(cwb_peer_law(j->c, CWB_KIND_NORMAL), "jkr") == 0 ||
-                  strcmp(cwb_peer_law(j->c, CWB_KIND_NORMAL), "dmt") == 0;
+    j->adhesive = (j->c->law[CWB_KIND_NORMAL]->flags & CWB_LAW_ADHESIVE) != 0;
     double dt0 = j->req->dt > 0 ? j->req->dt : default_step(j->c);
     double tc = j->cwb[O_TC];
     if (!isfinite(tc))

@@ -1,36 +1,30 @@
 /* verify.c -- every shipped case that names a reference, run and judged
  * against the reference's own tolerance, and the report (cwb_verify.h).
  *
- * Each case runs in a forked child (the pool below: at most req->jobs at
- * a time), which writes what the report needs into its slot of a shared
- * table and exits; a child that crashes leaves its slot unwritten and the
- * case is reported as an error, the others go on. */
-#define _GNU_SOURCE /* MAP_ANONYMOUS */
-#include <errno.h>
+ * Each case runs in a process forked for it by the commands' pool
+ * (cwb_pool.h: at most req->jobs at a time), which sends back what the
+ * report needs and exits; a child that crashes sends nothing and the case
+ * is reported as crashed, the others go on. */
 #include <glob.h>
 #include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "cwb_files.h"
 #include "cwb_fit.h"
 #include "cwb_out.h"
+#include "cwb_pool.h"
 #include "cwb_verdict.h"
 #include "cwb_verify.h"
 
 enum { MAX_DEV = 8, MAX_ITEMS = 1024 };
 
-/* What a child reports of its case (shared memory: fixed sizes). */
+/* What a child reports of its case (a pool record: fixed sizes). */
 typedef struct {
-    int done; /* the child wrote this slot */
+    int done; /* the child sent this slot */
     int rc;   /* CWB_* of the run */
     char msg[CWB_MSG];
     cwb_verdict verdict;
@@ -53,8 +47,6 @@ typedef struct {
     char model_comparison[CWB_TEXT];
     int sweep; /* cwb sweep */
     int fit;   /* cwb fit: a run or scalar fit to its [fit] reference */
-    pid_t pid;
-    int status;
 } item;
 
 /* The source documents the report groups cases under: by the case name's
@@ -287,23 +279,30 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
     s->done = 1;
 }
 
-static pid_t start(const item *it, const cwb_verify_request *req, slot *s)
+/* The cases, their slots and what the pool's calls need. */
+typedef struct {
+    const item *items;
+    slot *slots;
+    size_t count, done;
+    const cwb_verify_request *req;
+    const cwb_log *log;
+} verification;
+
+/* Case i, in the process forked for it: its folder, then the run. */
+static void verify_case(void *ctx, size_t i, void *record)
 {
-    pid_t pid = fork();
-    if (pid != 0)
-        return pid;
-    prctl(PR_SET_PDEATHSIG, SIGTERM); /* a child never outlives verify */
-    char dir[CWB_TEXT + 200];
-    snprintf(dir, sizeof dir, "%s/cases/%s", req->dir, it->name);
-    char msg[CWB_MSG];
+    const verification *v = ctx;
+    const item *it = &v->items[i];
+    slot *s = record;
+    char dir[CWB_TEXT + 200], msg[CWB_MSG];
+    snprintf(dir, sizeof dir, "%s/cases/%s", v->req->dir, it->name);
     if (cwb_make_dirs(dir, msg, sizeof msg) != CWB_OK) {
         s->rc = CWB_EFAIL;
         snprintf(s->msg, sizeof s->msg, "%s", msg);
         s->done = 1;
-        _exit(1);
+        return;
     }
-    run_one(it, req, dir, s);
-    _exit(0);
+    run_one(it, v->req, dir, s);
 }
 
 /* --- the pool ---------------------------------------------------------------- */
@@ -320,37 +319,35 @@ static void note_done(const item *it, const slot *s, size_t done, size_t total, 
              s->ndev && isfinite(s->dev[0].tolerance) ? "" : "", s->cpu);
 }
 
-static void run_all(item *items, size_t count, slot *slots, const cwb_verify_request *req,
-                    const cwb_log *log)
+/* Case i's slot as its child sent it (NULL: the child died first, the slot
+ * stays unwritten). */
+static int case_done(void *ctx, size_t i, const void *record, char *msg, size_t n)
 {
-    size_t next = 0, running = 0, done = 0;
-    int jobs = req->jobs < 1 ? 1 : req->jobs;
-    while (next < count || running > 0) {
-        if (next < count && running < (size_t)jobs) {
-            items[next].pid = start(&items[next], req, &slots[next]);
-            if (items[next].pid < 0) {
-                snprintf(slots[next].msg, sizeof slots[next].msg, "fork: %s", strerror(errno));
-                slots[next].rc = CWB_EFAIL;
-                slots[next].done = 1;
-                note_done(&items[next], &slots[next], ++done, count, log);
-            } else
-                running++;
-            next++;
-            continue;
-        }
-        int status;
-        pid_t pid = waitpid(-1, &status, 0);
-        if (pid < 0 && errno == EINTR)
-            continue;
-        if (pid < 0)
-            break;
-        for (size_t i = 0; i < next; i++)
-            if (items[i].pid == pid) {
-                items[i].status = status;
-                running--;
-                note_done(&items[i], &slots[i], ++done, count, log);
-            }
-    }
+    verification *v = ctx;
+    (void)msg;
+    (void)n;
+    if (record)
+        memcpy(&v->slots[i], record, sizeof v->slots[i]);
+    note_done(&v->items[i], &v->slots[i], ++v->done, v->count, v->log);
+    return CWB_OK;
+}
+
+static int run_all(const item *items, size_t count, slot *slots, const cwb_verify_request *req,
+                   const cwb_log *log, char *msg, size_t n)
+{
+    verification v = {items, slots, count, 0, req, log};
+    cwb_pool pool = {.what = "verify",
+                     .ntasks = count,
+                     .jobs = req->jobs,
+                     .record_size = sizeof(slot),
+                     .fresh = 1,
+                     .ctx = &v,
+                     .run = verify_case,
+                     .done = case_done};
+    int rc = cwb_pool_run(&pool, msg, n);
+    return rc == CWB_POOL_STOPPED
+               ? cwb_fail(msg, n, CWB_EFAIL, "verify stopped by %s", cwb_stop_name())
+               : rc;
 }
 
 /* --- the counts and the report ---------------------------------------------------- */
@@ -790,19 +787,19 @@ int cwb_verify(const cwb_verify_request *req, cwb_verify_counts *counts, const c
         rc = find_items(req, &items, &count, msg, n);
     if (rc != CWB_OK)
         return rc;
-    slot *slots = mmap(NULL, count * sizeof *slots, PROT_READ | PROT_WRITE,
-                       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (slots == MAP_FAILED) {
+    slot *slots = calloc(count ? count : 1, sizeof *slots);
+    if (!slots) {
         free(items);
-        return cwb_fail(msg, n, CWB_EFAIL, "mmap: %s", strerror(errno));
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     }
     cwb_logf(log, CWB_LOG_NOTE, "cwb verify: %zu cases with a reference, %d at a time\n", count,
              req->jobs < 1 ? 1 : req->jobs);
-    run_all(items, count, slots, req, log);
-    for (size_t i = 0; i < count; i++)
+    rc = run_all(items, count, slots, req, log, msg, n);
+    for (size_t i = 0; rc == CWB_OK && i < count; i++)
         tally(&slots[i], counts);
-    rc = write_reports(req, items, slots, count, counts, msg, n);
-    munmap(slots, count * sizeof *slots);
+    if (rc == CWB_OK)
+        rc = write_reports(req, items, slots, count, counts, msg, n);
+    free(slots);
     free(items);
     return rc;
 }

@@ -13,13 +13,10 @@
 #include <string.h>
 
 #include "cwb_contact.h"
-#include "cwb_run.h"
 
-/* The frictionless, undamped, free-rolling laws: their step is *out = {0}
- * (src/laws/{tangential,damping,rolling}_none.c), written here without the call. */
-extern const cwb_tangential_type cwb_tangential_none;
-extern const cwb_damping_type cwb_damping_none;
-extern const cwb_rolling_type cwb_rolling_none;
+/* An absent law (CWB_LAW_ABSENT: frictionless, undamped, free rolling)
+ * returns *out = {0}; the composition writes that without the call. */
+#define ABSENT(type) (((type)->head.flags & CWB_LAW_ABSENT) != 0)
 
 /* x * 0 is 0 for a finite x and NaN for an infinite or NaN one, so a sum
  * of such products is 0 exactly when every term is finite: one test
@@ -34,12 +31,12 @@ static double zero_if_finite3(cwb_vec3 v)
  * NaN into a NaN force without a word). */
 static int kin_finite(const cwb_kin *k)
 {
-    double a = ((0.0 * k->delta + 0.0 * k->delta0) + (0.0 * k->delta_rate + 0.0 * k->dt)) +
-               0.0 * k->h;
+    double a =
+        ((0.0 * k->delta + 0.0 * k->delta0) + (0.0 * k->delta_rate + 0.0 * k->dt)) + 0.0 * k->h;
     double b = (zero_if_finite3(k->normal) + zero_if_finite3(k->dxi_t)) +
                (zero_if_finite3(k->v_t) + zero_if_finite3(k->omega1));
-    double c = (zero_if_finite3(k->omega2) + zero_if_finite3(k->omega_rel)) +
-               zero_if_finite3(k->dtheta);
+    double c =
+        (zero_if_finite3(k->omega2) + zero_if_finite3(k->omega_rel)) + zero_if_finite3(k->dtheta);
     return (a + b) + c == 0.0;
 }
 
@@ -84,19 +81,6 @@ int cwb_contact_setup(cwb_contact *ct, const cwb_contact_laws *laws,
     }
     cwb_contact_reset(ct);
     return CWB_OK;
-}
-
-/* The case front end (declared in cwb_run.h): the registry already checked
- * and prepared the laws of c, so setup cannot refuse them. */
-int cwb_contact_init(cwb_contact *ct, const cwb_case *c)
-{
-    const cwb_contact_laws laws = {
-        CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]), CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]),
-        CWB_AS_DAMPING(c->law[CWB_KIND_DAMPING]), CWB_AS_ROLLING(c->law[CWB_KIND_ROLLING])};
-    const double *p[CWB_KIND_COUNT];
-    for (int k = 0; k < CWB_KIND_COUNT; k++)
-        p[k] = c->law_values[k].p;
-    return cwb_contact_setup(ct, &laws, p, &c->pair);
 }
 
 void cwb_contact_virgin(const cwb_contact *ct, cwb_kind kind, void *state)
@@ -144,7 +128,7 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL], k, &o->n,
                                trial->state[CWB_KIND_NORMAL])) != CWB_OK)
         return rc;
-    if (ct->tangential == &cwb_tangential_none)
+    if (ABSENT(ct->tangential))
         o->t = (cwb_tangential_out){0};
     else if ((rc = ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair,
                                         s[CWB_KIND_TANGENTIAL], k, &o->n, &o->t,
@@ -152,14 +136,14 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
         return rc;
     else
         o->t.force = tangent_part(o->t.force, k->normal);
-    if (ct->damping == &cwb_damping_none)
+    if (ABSENT(ct->damping))
         o->d = (cwb_damping_out){0};
     else if ((rc = ct->damping->step(ct->p[CWB_KIND_DAMPING], ct->pair, s[CWB_KIND_DAMPING], k,
                                      &o->n, &o->d, trial->state[CWB_KIND_DAMPING])) != CWB_OK)
         return rc;
     else
         o->d.force_t = tangent_part(o->d.force_t, k->normal);
-    if (ct->rolling == &cwb_rolling_none) {
+    if (ABSENT(ct->rolling)) {
         o->r = (cwb_rolling_out){0};
         return CWB_OK;
     }
@@ -167,29 +151,11 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
                              &o->r, trial->state[CWB_KIND_ROLLING]);
 }
 
-/* The laws whose forces and torques depend on the end kinematics alone
- * (cwb_contact.h), per kind. rolling constant_torque is not among them: its
- * torque is capped by the step length h. */
-static const char *const end_force_laws[CWB_KIND_COUNT][6] = {
-    [CWB_KIND_NORMAL] = {"none", "hertz", "linear", "dmt", "hertz2d", NULL},
-    [CWB_KIND_TANGENTIAL] = {"none", NULL},
-    [CWB_KIND_DAMPING] = {"none", "tsuji", "hertz_restitution", "linear_restitution", NULL},
-    [CWB_KIND_ROLLING] = {"none", NULL},
-};
-
-static int listed(const char *const *names, const char *name)
-{
-    for (; *names; names++)
-        if (strcmp(*names, name) == 0)
-            return 1;
-    return 0;
-}
-
 int cwb_contact_end_forces(const cwb_contact *ct)
 {
     assert(contact_bound(ct));
     for (int i = 0; i < CWB_KIND_COUNT; i++)
-        if (!listed(end_force_laws[i], head_of(ct, (cwb_kind)i)->name))
+        if (!(head_of(ct, (cwb_kind)i)->flags & CWB_LAW_END_FORCES))
             return 0;
     return 1;
 }

@@ -48,6 +48,18 @@ cwb_vec3 cwb_v3_rotate_into_plane(cwb_vec3 a, cwb_vec3 n)
     return cwb_v3_scale(r, sqrt(before / after));
 }
 
+char *cwb_trim(char *s)
+{
+    size_t start = 0, len = strlen(s);
+    while (len > 0 && isspace((unsigned char)s[len - 1]))
+        s[--len] = '\0';
+    while (isspace((unsigned char)s[start]))
+        start++;
+    if (start)
+        memmove(s, s + start, len - start + 1);
+    return s;
+}
+
 int cwb_parse_double(const char *text, double *out)
 {
     char *end;

@@ -3,6 +3,71 @@
 
 #include "cwb_pair.h"
 
+/* --- the body keys of a case file and of the API ([body1], [body2]) ---- */
+
+static const char *const shape_words[] = {"sphere", "disc", "wall", "same", NULL};
+static const char *const yes_no[] = {"no", "yes", NULL};
+
+/* The examples (what `cwb init` writes) are steel balls, R = 1 mm: E, nu
+ * and density of a carbon steel; nu = 0.3 is also the one Poisson ratio at
+ * which every law is inside its validity (the extended Rathbone law is
+ * fitted at 0.3 only). The laws' examples are for these bodies (a yield
+ * stress of 1 GPa, a hardened steel: first yield near 0.1 m/s, so the
+ * example impact at 1 m/s is elastic-plastic). */
+const cwb_param cwb_body_params[] = {
+    {.name = "shape",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = shape_words,
+     .flags = CWB_P_REQUIRED,
+     .help = "sphere (3D), disc (2D plane strain, per unit length), wall, or "
+             "same (body2 only: a copy of body1)"},
+    {.name = "radius",
+     .example = "1e-3",
+     .unit = "m",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "radius of a sphere or disc"},
+    {.name = "E",
+     .example = "2.1e11",
+     .unit = "Pa",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "Young's modulus (a wall without E is rigid)"},
+    {.name = "nu",
+     .example = "0.3",
+     .unit = "-",
+     .min = -1,
+     .max = 0.5,
+     .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN,
+     .help = "Poisson's ratio"},
+    {.name = "density",
+     .example = "7850",
+     .unit = "kg/m^3",
+     .min = 0,
+     .max = INFINITY,
+     .flags = CWB_P_MIN_OPEN,
+     .help = "mass density"},
+    {.name = "rigid",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = yes_no,
+     .help = "wall only: rigid (default when E is not given)"},
+    {0}};
+
+int cwb_body_key_applies(int shape, int key)
+{
+    if (key == CWB_BODY_SHAPE)
+        return 1;
+    if (shape == CWB_SHAPE_WALL) /* a half-space: no radius, no mass */
+        return key == CWB_BODY_E || key == CWB_BODY_NU || key == CWB_BODY_RIGID;
+    if (shape == CWB_SHAPE_SPHERE || shape == CWB_SHAPE_DISC)
+        return key != CWB_BODY_RIGID; /* rigid = yes is for walls only */
+    return 0;                         /* same: body1's values */
+}
+
 const char *cwb_shape_name(cwb_shape s)
 {
     switch (s) {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cwb_run.h"
+#include "cwb_result.h"
 
 /* snprintf(buf, n, "%s", text) without the format machinery: a driver
  * names some forty results per run, and a batch runs thousands. */

@@ -106,6 +106,7 @@
 
 #include "cwb_contact.h"
 #include "cwb_numeric.h"
+#include "cwb_dt_auto.h"
 #include "cwb_run.h"
 
 enum {
@@ -880,8 +881,8 @@ static int cut_at_transition(collision_run_state *r, step_try *st, transition tr
     for (int j = 1; j <= 30 && c.rc == CWB_OK && !(f_lo < 0.0); j++) {
         double next = 0.5 * prev;
         if (j > 1) {
-            double root = f_prev > f_lo && f_lo > 0.0 ? lo - f_lo * (prev - lo) / (f_prev - f_lo)
-                                                      : 0.5 * lo;
+            double root =
+                f_prev > f_lo && f_lo > 0.0 ? lo - f_lo * (prev - lo) / (f_prev - f_lo) : 0.5 * lo;
             if (root <= 1e-9 * h_end)
                 break;
             next = fmin(0.5 * root, 0.5 * lo);
@@ -992,9 +993,8 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
      * graded towards that end as towards zero overlap. */
     double off = r->o.n.delta_off;
     for (;;) {
-        st->hk =
-            fmin(graded_step(r->h, r->t_grade, r->s_min, r->t, g->delta - off, g->delta_rate),
-                 r->jump_cap);
+        st->hk = fmin(graded_step(r->h, r->t_grade, r->s_min, r->t, g->delta - off, g->delta_rate),
+                      r->jump_cap);
         r->s.delta0 = g->delta;
         r->s.h = st->hk;
         if ((rc = step_from_committed(r, st->hk, st->ynew)) != CWB_OK)
@@ -1344,13 +1344,14 @@ static int same_values(const cwb_values *a, const cwb_values *b)
 
 /* Hertz's peak overlap in closed form: (8/15) E* sqrt(R*) delta^(5/2) =
  * m* v_n^2 / 2 (Johnson 1985, Contact Mechanics, sec. 11.4), what the
- * search converges to for the `hertz` law without its thousands of law
- * calls (a batch of distinct v_n searched once per sample). */
+ * search converges to for a normal law declaring CWB_LAW_HERTZ_FORCE
+ * without its thousands of law calls (a batch of distinct v_n searched
+ * once per sample). */
 static int hertz_peak(const cwb_case *c, double vn, double *dstar, double *fstar)
 {
     const cwb_pair *g = &c->pair;
-    if (strcmp(c->law[CWB_KIND_NORMAL]->name, "hertz") != 0 || g->dim == 2 || !(g->E_star > 0.0) ||
-        !(g->R_star > 0.0) || !(g->m_star > 0.0))
+    if (!(c->law[CWB_KIND_NORMAL]->flags & CWB_LAW_HERTZ_FORCE) || g->dim == 2 ||
+        !(g->E_star > 0.0) || !(g->R_star > 0.0) || !(g->m_star > 0.0))
         return 0;
     double k = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
     *dstar = pow(15.0 * g->m_star * vn * vn / (16.0 * g->E_star * sqrt(g->R_star)), 0.4);
@@ -1450,7 +1451,7 @@ static int collision_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
     char w[CWB_TEXT + 32];
-    if (c->law[CWB_KIND_NORMAL] == cwb_law_find(CWB_KIND_NORMAL, "none"))
+    if (c->law[CWB_KIND_NORMAL]->flags & CWB_LAW_ABSENT)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s:%d: [contact] normal = none: a collision needs a normal law (with no "
                         "normal force the bodies pass through each other; `cwb laws normal`)",
@@ -1512,22 +1513,20 @@ static double largest_change(const run_summary *a, const run_summary *b, const d
 #define STRINGIFY_(x)     #x
 #define STRINGIFY(x)      STRINGIFY_(x)
 
+/* A run's step control: the loop's state (cwb_dt_auto.h; dt.h is the step
+ * the reported results come from) and the steps of every run made. */
 typedef struct {
-    double h;                              /* the step reached */
-    int refinements;                       /* halvings taken */
-    double change;                         /* last relative change */
-    double estimate;                       /* Richardson error estimate of the run at h */
-    double history[AUTO_MAX_HALVINGS + 1]; /* change after each halving */
-    double steps_total;                    /* steps of every run made, the recorded one too */
+    cwb_dt_auto dt;
+    double steps_total; /* steps of every run made, the recorded one too */
 } auto_dt;
 
 /* Why dt = auto stopped without meeting dt_tol, into msg. */
-static int auto_dt_failure(const cwb_case *c, const auto_dt *a, const char *why, char *msg,
+static int auto_dt_failure(const cwb_case *c, const cwb_dt_auto *a, const char *why, char *msg,
                            size_t n)
 {
     const double *p = c->driver_values.p;
     char trail[96] = "";
-    int k = a->refinements;
+    int k = a->halvings;
     if (k >= 3)
         snprintf(trail, sizeof trail, " (last changes %.3g, %.3g, %.3g)", a->history[k - 3],
                  a->history[k - 2], a->history[k - 1]);
@@ -1538,82 +1537,80 @@ static int auto_dt_failure(const cwb_case *c, const auto_dt *a, const char *why,
                     k, a->h, a->change, trail, a->estimate, p[P_DT_TOL], why);
 }
 
-/* Richardson estimate of the finer run's error from the last change: a
- * run at h errs by about C h^q, so two runs at 2h and h differ by
- * C h^q (2^q - 1) and the finer one errs by change / (2^q - 1). The order
- * q is the one the last two changes show (their ratio is 2^q), within
- * [1, 4] (RK4 is fourth order at best; a law with a transition inside a
- * step converges at first or second order); with one change only q = 1,
- * which takes the change itself as the error (the old acceptance rule). */
-static double richardson_estimate(const auto_dt *a)
-{
-    int k = a->refinements;
-    double q = 1.0;
-    if (k >= 2 && a->history[k - 1] > 0.0 && a->history[k - 2] > a->history[k - 1])
-        q = fmin(4.0, log2(a->history[k - 2] / a->history[k - 1]));
-    /* With three changes, the smaller of the two orders they show: a law
-     * that converges erratically (first order, transitions not located:
-     * mindlin_deresiewicz) can show one large ratio by chance, and that
-     * one alone accepted seed004_fig5_md at an error 200 times the
-     * estimate. */
-    if (k >= 3 && q > 1.0) {
-        double r = a->history[k - 3] / a->history[k - 2];
-        q = r > 1.0 ? fmin(q, log2(r)) : 1.0;
-    }
-    return a->change / (pow(2.0, fmax(q, 1.0)) - 1.0);
-}
+/* The runs dt = auto compares (slots 0 and 1 in turn): their summaries and
+ * curves, and what a run needs. */
+typedef struct {
+    const cwb_case *c;
+    double t_est;
+    const double *floor_of;
+    cwb_result **rec;
+    run_summary sum[2];
+    double steps_total;
+} refinement;
 
-/* One run at base step h, its curve into rec (emptied first) with a row
- * every so many steps that it holds about `rows`. */
-static int run_recorded(const cwb_case *c, double t_est, double h, cwb_result *rec,
-                        run_summary *sum, auto_dt *a, char *msg, size_t n)
+/* One run at base step h into slot: its curve into rec[slot] (emptied
+ * first) with a row every so many steps that it holds about `rows`. */
+static int run_recorded(void *ctx, double h, int slot, char *msg, size_t n)
 {
+    refinement *x = ctx;
+    cwb_result *rec = x->rec[slot];
     int no_series = rec->no_series;
     cwb_result_free(rec);
     cwb_result_init(rec);
     rec->no_series = no_series;
-    run_plan plan = {h, 0.1 * t_est, row_stride(t_est, h, c->driver_values.p[P_ROWS]),
+    run_plan plan = {h, 0.1 * x->t_est, row_stride(x->t_est, h, x->c->driver_values.p[P_ROWS]),
                      no_series ? NULL : &rec->series};
-    int rc = run_fixed(c, &plan, sum, msg, n);
-    a->steps_total += (double)sum->steps;
+    int rc = run_fixed(x->c, &plan, &x->sum[slot], msg, n);
+    x->steps_total += (double)x->sum[slot].steps;
     return rc;
 }
 
-/* Refine dt from t_est / 50, halving until the Richardson estimate of the
- * finer run's error meets dt_tol. Every run records its curve (into rec[0]
- * and rec[1] in turn), so the accepted run is the recorded one: *acc is its
- * summary, rec[*which] its curve. */
+/* One rebounding and the other stuck counts as a change of 1, so every
+ * pair of runs is comparable. */
+static double run_change(void *ctx, int fine, int coarse, int *comparable)
+{
+    const refinement *x = ctx;
+    (void)comparable;
+    return largest_change(&x->sum[fine], &x->sum[coarse], x->floor_of);
+}
+
+/* The next halving's run must fit max_steps over the expected contact time. */
+static int halving_affordable(void *ctx, const cwb_dt_auto *a)
+{
+    const refinement *x = ctx;
+    return !(x->t_est / (0.5 * a->h) > x->c->driver_values.p[P_MAX_STEPS]);
+}
+
+/* Refine dt from t_est / 50 (cwb_dt_refine), until the Richardson estimate
+ * of the finer run's error meets dt_tol. Every run records its curve (into
+ * rec[0] and rec[1] in turn), so the accepted run is the recorded one: *acc
+ * is its summary, rec[*which] its curve. */
 static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, auto_dt *a,
                      cwb_result **rec, int *which, run_summary *acc, char *msg, size_t n)
 {
-    const double *p = c->driver_values.p;
-    run_summary sum, prev;
-    int rc, k = 0;
-    a->h = t_est / 50.0;
-    a->refinements = 0;
-    a->change = a->estimate = NAN;
-    if ((rc = run_recorded(c, t_est, a->h, rec[k], &prev, a, msg, n)))
+    refinement x = {.c = c, .t_est = t_est, .floor_of = floor_of, .rec = rec};
+    cwb_dt_plan plan = {.h0 = t_est / 50.0,
+                        .tol = c->driver_values.p[P_DT_TOL],
+                        .max_halvings = AUTO_MAX_HALVINGS,
+                        .richardson = 1,
+                        .ctx = &x,
+                        .run = run_recorded,
+                        .change = run_change,
+                        .affordable = halving_affordable};
+    cwb_dt_outcome outcome;
+    int rc = cwb_dt_refine(&plan, &a->dt, &outcome, msg, n);
+    a->steps_total += x.steps_total;
+    if (rc != CWB_OK)
         return rc;
-    for (;;) {
-        if (a->refinements == AUTO_MAX_HALVINGS)
-            return auto_dt_failure(
-                c, a, "the limit of " STRINGIFY(AUTO_MAX_HALVINGS) " halvings was reached", msg, n);
-        if (t_est / (0.5 * a->h) > p[P_MAX_STEPS])
-            return auto_dt_failure(c, a, "the next halving would exceed max_steps", msg, n);
-        a->h *= 0.5;
-        k ^= 1;
-        if ((rc = run_recorded(c, t_est, a->h, rec[k], &sum, a, msg, n)))
-            return rc;
-        a->change = largest_change(&sum, &prev, floor_of);
-        a->history[a->refinements++] = a->change;
-        a->estimate = richardson_estimate(a);
-        prev = sum;
-        if (a->estimate <= p[P_DT_TOL]) {
-            *acc = sum;
-            *which = k;
-            return CWB_OK;
-        }
-    }
+    if (outcome == CWB_DT_LIMIT)
+        return auto_dt_failure(c, &a->dt,
+                               "the limit of " STRINGIFY(AUTO_MAX_HALVINGS) " halvings was reached",
+                               msg, n);
+    if (outcome == CWB_DT_BUDGET)
+        return auto_dt_failure(c, &a->dt, "the next halving would exceed max_steps", msg, n);
+    *acc = x.sum[a->dt.slot];
+    *which = a->dt.slot;
+    return CWB_OK;
 }
 
 /* Floors below which a change of each result is measured absolutely. */
@@ -1810,11 +1807,11 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
         report_psi(c, sum, r);
     report_energy(c, sum, r);
     report_yield(c, vn_in, r);
-    cwb_result_set(r, "dt", "s", a->h);
-    cwb_result_set(r, "dt_refinements", "-", a->refinements);
-    if (isfinite(a->change)) { /* only dt = auto measures them */
-        cwb_result_set(r, "dt_last_change", "-", a->change);
-        cwb_result_set(r, "dt_error_estimate", "-", a->estimate);
+    cwb_result_set(r, "dt", "s", a->dt.h);
+    cwb_result_set(r, "dt_refinements", "-", a->dt.halvings);
+    if (isfinite(a->dt.change)) { /* only dt = auto measures them */
+        cwb_result_set(r, "dt_last_change", "-", a->dt.change);
+        cwb_result_set(r, "dt_error_estimate", "-", a->dt.estimate);
     }
     cwb_result_set(r, "steps", "-", (double)sum->steps);
     cwb_result_set(r, "steps_total", "-", a->steps_total);
@@ -1839,13 +1836,14 @@ static int run_auto(const cwb_case *c, double t_est, double dstar, double fstar,
         rec[i]->no_series = r->no_series;
     if (rc == CWB_OK)
         rc = refine_dt(c, t_est, floor_of, a, rec, &which, sum, msg, n);
-    if (rc == CWB_OK && a->h <= h_curve) {
+    if (rc == CWB_OK && a->dt.h <= h_curve) {
         cwb_series keep = r->series; /* empty: the caller's fresh result */
         r->series = rec[which]->series;
         rec[which]->series = keep;
     } else if (rc == CWB_OK) {
-        a->h = h_curve;
-        run_plan plan = {a->h, 0.1 * t_est, row_stride(t_est, a->h, c->driver_values.p[P_ROWS]),
+        a->dt.h = h_curve;
+        run_plan plan = {h_curve, 0.1 * t_est,
+                         row_stride(t_est, h_curve, c->driver_values.p[P_ROWS]),
                          r->no_series ? NULL : &r->series};
         rc = run_fixed(c, &plan, sum, msg, n);
         a->steps_total += (double)sum->steps;
@@ -1866,12 +1864,12 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (rc)
         return rc;
     double t_est = expected_contact_time(c, dstar);
-    auto_dt a = {.h = p[P_DT], .change = NAN, .estimate = NAN};
+    auto_dt a = {.dt = {.h = p[P_DT], .change = NAN, .estimate = NAN}};
     run_summary sum;
-    if (!(a.h > 0.0)) {
+    if (!(a.dt.h > 0.0)) {
         rc = run_auto(c, t_est, dstar, fstar, &a, &sum, r, msg, n);
     } else {
-        run_plan plan = {a.h, 0.1 * t_est, row_stride(t_est, a.h, p[P_ROWS]),
+        run_plan plan = {a.dt.h, 0.1 * t_est, row_stride(t_est, a.dt.h, p[P_ROWS]),
                          r->no_series ? NULL : &r->series};
         rc = run_fixed(c, &plan, &sum, msg, n);
         a.steps_total = (double)sum.steps;

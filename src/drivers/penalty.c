@@ -64,8 +64,7 @@ static const cwb_param penalty_params[] = {
 static int penalty_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_law_head *h = c->law[CWB_KIND_TANGENTIAL];
-    if (!(h->dims == CWB_DIM_2D && h->params[CWB_PENALTY_FIRST].name &&
-          cwb_param_index(h->params, "w33_1") == CWB_PENALTY_FIRST + 2))
+    if (!(h->flags & CWB_LAW_PENALTY_KEYS))
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = penalty takes eq. 33 from a seed-000 tangential "
                         "law (hertz2d_accurate or hertz2d_simplified); '%s' has none",
@@ -148,5 +147,5 @@ const cwb_driver_type cwb_driver_penalty = {
     .plot_x = "a_over_R",
     .plot_y = "disp_error_nu0.25",
     .dims = CWB_DIM_2D,
-    .default_laws = {[CWB_KIND_TANGENTIAL] = "hertz2d_accurate"},
+    .needs = 1u << CWB_KIND_TANGENTIAL,
 };

@@ -62,12 +62,71 @@ static int ratio_check(const cwb_case *c, char *msg, size_t n)
     if (!(dp[P_TO] > dp[P_FROM]))
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] overlap_to must exceed overlap_from",
                         c->file);
-    if (c->law[CWB_KIND_TANGENTIAL] == cwb_law_find(CWB_KIND_TANGENTIAL, "none"))
+    if (c->law[CWB_KIND_TANGENTIAL]->flags & CWB_LAW_ABSENT)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = ratio needs a tangential law ([contact] "
                         "tangential)",
                         c->file);
     return CWB_OK;
+}
+
+static void ratio_columns(cwb_series *s, int dim)
+{
+    /* unit NULL: a stiffness, N/m (per unit length in 2D: N/m^2) */
+    static const char *const cols[][2] = {{"delta_n", "m"},      {"a", "m"},
+                                          {"a_over_R", "-"},     {"k_n", NULL},
+                                          {"k_n_secant", NULL},  {"k_t", NULL},
+                                          {"k_t_slip", NULL},    {"ratio", "-"},
+                                          {"ratio_secant", "-"}, {"ratio_slip_secant", "-"},
+                                          {"kappa_36", "-"},     {"outside_band", "-"}};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+        cwb_series_column(s, cols[i][0], cols[i][1] ? cols[i][1] : dim == 2 ? "N/m^2" : "N/m");
+}
+
+/* The laws at overlap d from a virgin contact: the normal load first,
+ * committed, then every law at constant N into o; *kt_slip the secant
+ * stiffness to the tangential law's ultimate slip (the law's own force
+ * there, mu N), 0 when the law states none. */
+static int ratio_point(cwb_contact *ct, double d, cwb_contact_out *o, double *kt_slip, char *msg,
+                       size_t n)
+{
+    cwb_contact_reset(ct);
+    cwb_kin k = {.delta = d, .normal = {0, 0, 1}};
+    cwb_contact_trial trial;
+    int rc = cwb_contact_eval(ct, &k, o, &trial);
+    if (rc == CWB_OK) {
+        cwb_contact_commit(ct, &trial);
+        k.delta0 = d;
+        rc = cwb_contact_eval(ct, &k, o, &trial);
+    }
+    if (rc)
+        return cwb_fail(msg, n, rc, "ratio: a law failed at delta = %g m", d);
+    *kt_slip = 0.0;
+    double u = cwb_contact_ultimate_slip(ct, &o->n);
+    if (!isnan(u)) { /* NaN: the law states no ultimate slip */
+        cwb_kin ku_ = {.delta = d, .normal = {0, 0, 1}, .dxi_t = {u * (1.0 + 1e-9), 0, 0}};
+        cwb_contact_out ou;
+        if ((rc = cwb_contact_eval(ct, &ku_, &ou, &trial)))
+            return cwb_fail(msg, n, rc, "ratio: a law failed at delta = %g m", d);
+        *kt_slip = u > 0.0 ? cwb_v3_norm(ou.t.force) / u : 0.0;
+    }
+    return CWB_OK;
+}
+
+static void ratio_report(cwb_result *r, double rmin, double rmax, double kappa, size_t outside,
+                         size_t npts, unsigned flags)
+{
+    cwb_result_set(r, "ratio_min", "-", rmin);
+    cwb_result_set(r, "ratio_max", "-", rmax);
+    cwb_result_set(r, "kappa_eq36", "-", kappa);
+    cwb_result_set(r, "points_outside_band", "-", (double)outside);
+    if (outside)
+        cwb_result_warn(r,
+                        "k_t/k_n left the band [2/3, 1] of seed 004 eq. 36 at %zu of %zu "
+                        "overlaps",
+                        outside, npts);
+    if (flags & CWB_FLAG_EXTRAPOLATED)
+        cwb_result_warn(r, "a law was used outside its stated validity");
 }
 
 static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
@@ -79,53 +138,21 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     size_t npts = (size_t)dp[P_POINTS];
     int log_spacing = (int)dp[P_SCALE] == 1;
     double nu = c->pair.body[0].nu, kappa = 2.0 * (1.0 - nu) / (2.0 - nu);
-    cwb_series *s = &r->series;
-    const char *ku = c->pair.dim == 2 ? "N/m^2" : "N/m";
-    cwb_series_column(s, "delta_n", "m");
-    cwb_series_column(s, "a", "m");
-    cwb_series_column(s, "a_over_R", "-");
-    cwb_series_column(s, "k_n", ku);
-    cwb_series_column(s, "k_n_secant", ku);
-    cwb_series_column(s, "k_t", ku);
-    cwb_series_column(s, "k_t_slip", ku);
-    cwb_series_column(s, "ratio", "-");
-    cwb_series_column(s, "ratio_secant", "-");
-    cwb_series_column(s, "ratio_slip_secant", "-");
-    cwb_series_column(s, "kappa_36", "-");
-    cwb_series_column(s, "outside_band", "-");
+    ratio_columns(&r->series, c->pair.dim);
     double rmin = INFINITY, rmax = -INFINITY;
     size_t outside = 0;
     unsigned flags = 0;
     for (size_t i = 0; i < npts; i++) {
-        double f = (double)i / (double)(npts - 1), d;
+        double f = (double)i / (double)(npts - 1), d, kt_slip;
         if (log_spacing)
             d = dp[P_FROM] * pow(dp[P_TO] / dp[P_FROM], f);
         else
             d = dp[P_FROM] + (dp[P_TO] - dp[P_FROM]) * f;
-        cwb_contact_reset(&ct);
-        cwb_kin k = {.delta = d, .normal = {0, 0, 1}};
         cwb_contact_out o;
-        cwb_contact_trial trial;
-        /* the normal load first, committed; then the laws at constant N */
-        int rc = cwb_contact_eval(&ct, &k, &o, &trial);
-        if (rc == CWB_OK) {
-            cwb_contact_commit(&ct, &trial);
-            k.delta0 = d;
-            rc = cwb_contact_eval(&ct, &k, &o, &trial);
-        }
+        int rc = ratio_point(&ct, d, &o, &kt_slip, msg, n);
         if (rc)
-            return cwb_fail(msg, n, rc, "ratio: a law failed at delta = %g m", d);
+            return rc;
         flags |= o.n.flags | o.t.flags;
-        double kt_slip = 0.0;
-        double u = cwb_contact_ultimate_slip(&ct, &o.n);
-        if (!isnan(u)) { /* NaN: the law states no ultimate slip */
-            /* the law's own force at its ultimate slip: mu N */
-            cwb_kin ku_ = {.delta = d, .normal = {0, 0, 1}, .dxi_t = {u * (1.0 + 1e-9), 0, 0}};
-            cwb_contact_out ou;
-            if ((rc = cwb_contact_eval(&ct, &ku_, &ou, &trial)))
-                return cwb_fail(msg, n, rc, "ratio: a law failed at delta = %g m", d);
-            kt_slip = u > 0.0 ? cwb_v3_norm(ou.t.force) / u : 0.0;
-        }
         double ksec = o.n.force / d;
         double ratio = o.n.stiffness > 0.0 ? o.t.stiffness / o.n.stiffness : 0.0;
         int out = !(ratio >= 2.0 / 3.0 && ratio <= 1.0);
@@ -144,20 +171,10 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
                         ksec > 0.0 ? kt_slip / ksec : 0.0,
                         kappa,
                         (double)out};
-        if (cwb_series_row(s, row) != CWB_OK)
+        if (cwb_series_row(&r->series, row) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     }
-    cwb_result_set(r, "ratio_min", "-", rmin);
-    cwb_result_set(r, "ratio_max", "-", rmax);
-    cwb_result_set(r, "kappa_eq36", "-", kappa);
-    cwb_result_set(r, "points_outside_band", "-", (double)outside);
-    if (outside)
-        cwb_result_warn(r,
-                        "k_t/k_n left the band [2/3, 1] of seed 004 eq. 36 at %zu of %zu "
-                        "overlaps",
-                        outside, npts);
-    if (flags & CWB_FLAG_EXTRAPOLATED)
-        cwb_result_warn(r, "a law was used outside its stated validity");
+    ratio_report(r, rmin, rmax, kappa, outside, npts, flags);
     return CWB_OK;
 }
 
@@ -170,5 +187,5 @@ const cwb_driver_type cwb_driver_ratio = {
     .plot_x = "delta_n",
     .plot_y = "ratio",
     .dims = CWB_DIM_3D | CWB_DIM_2D,
-    .default_laws = {[CWB_KIND_TANGENTIAL] = "mindlin hertz2d_accurate"},
+    .needs = 1u << CWB_KIND_TANGENTIAL,
 };

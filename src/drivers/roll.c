@@ -362,5 +362,5 @@ const cwb_driver_type cwb_driver_roll = {
     .plot_y = "omega",
     .dims = CWB_DIM_3D,
     .body2 = "wall",
-    .default_laws = {[CWB_KIND_ROLLING] = "constant_torque"},
+    .needs = 1u << CWB_KIND_ROLLING,
 };

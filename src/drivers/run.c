@@ -10,6 +10,7 @@
  * entry is counted while a run compares with it, so that a thread that
  * replaces it never frees a table another thread is reading. */
 #include <pthread.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,6 +19,54 @@
 #include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_verdict.h"
+
+/* Whether the case's value (text) equals the reference's (text): as
+ * numbers (lists element by element) to 1e-9 relative when both are
+ * numbers, else as words. */
+static int same_value(const char *mine, const char *theirs)
+{
+    char *e1, *e2;
+    for (;;) {
+        double a = strtod(mine, &e1), b = strtod(theirs, &e2);
+        if (e1 == mine || e2 == theirs)
+            return strcmp(mine, theirs) == 0;
+        if (!(fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b))))
+            return 0;
+        mine = e1 + (*e1 == ',');
+        theirs = e2 + (*e2 == ',');
+        if (!*e1 || !*e2)
+            return !*e1 && !*e2;
+    }
+}
+
+int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const char *skip,
+                             char *why, size_t n)
+{
+    char list[sizeof ref->stands_for];
+    snprintf(list, sizeof list, "%s", ref->stands_for);
+    char *save = NULL;
+    for (char *item = strtok_r(list, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
+        char *eq = strchr(item, '=');
+        if (!eq) {
+            snprintf(why, n, "%s: 'stands for' entry '%s' is not section.key = value", ref->path,
+                     cwb_trim(item));
+            return -1;
+        }
+        *eq = '\0';
+        char *key = cwb_trim(item), *theirs = cwb_trim(eq + 1), mine[512];
+        if (skip && strcmp(key, skip) == 0)
+            continue;
+        /* a key the case's laws do not have (sigma_y of a FEM table against
+         * a law parametrised by p_y, say) does not apply to this run */
+        if (cwb_case_value_text(c, key, mine, sizeof mine) != 0)
+            continue;
+        if (!same_value(mine, theirs)) {
+            snprintf(why, n, "%s = %s, the reference's %s", key, mine, theirs);
+            return 0;
+        }
+    }
+    return 1;
+}
 
 enum { ALSO_MAX = 3 };  /* also_references compared (and drawn) */
 enum { REF_CACHE = 8 }; /* references kept: a case's four, for two cases */

@@ -37,6 +37,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_dt_auto.h"
 #include "cwb_numeric.h"
 #include "cwb_run.h"
 #include "cwb_sliding.h"
@@ -490,42 +491,82 @@ typedef struct {
     int refinements; /* halvings of the first step */
 } converged_run;
 
-/* dt = auto: halve from t_scale / 64 until every reported value changes by
- * less than tol (relative to its scale); cr receives the converged run. */
+/* The runs dt = auto compares (slots 0 and 1 in turn) and what a run needs. */
+typedef struct {
+    const cwb_sliding *g;
+    const run_opts *o;
+    run_plan plan;
+    double t_scale, max_steps;
+    double floor_of[R_COUNT];
+    run_summary sum[2];
+} refinement;
+
+static int run_slot(void *ctx, double h, int slot, char *msg, size_t n)
+{
+    refinement *x = ctx;
+    x->plan.h = h;
+    return run_fixed(x->g, x->o, &x->plan, &x->sum[slot], msg, n);
+}
+
+/* The largest change of the event time, place and speed, relative to its
+ * scale; runs that end differently (pass, rest, back through the entry)
+ * are not comparable. */
+static double run_change(void *ctx, int fine, int coarse, int *comparable)
+{
+    const refinement *x = ctx;
+    const run_summary *a = &x->sum[fine], *b = &x->sum[coarse];
+    double change = 0.0;
+    for (int i = 0; i < R_COUNT; i++)
+        change =
+            fmax(change, fabs(a->value[i] - b->value[i]) / fmax(fabs(a->value[i]), x->floor_of[i]));
+    *comparable = a->outcome == b->outcome;
+    return change;
+}
+
+/* The first run is refined once; a refinement that did not converge ends
+ * the search when its step took more than max_steps over t_scale. */
+static int refinement_affordable(void *ctx, const cwb_dt_auto *a)
+{
+    const refinement *x = ctx;
+    return a->halvings == 0 || !(x->t_scale / a->h > x->max_steps);
+}
+
+/* dt = auto (cwb_dt_refine): halve from t_scale / 64 until every reported
+ * value changes by less than dt_tol (relative to its scale); or the one run
+ * at the given dt. cr receives the run taken. */
 static int run_converged(const cwb_sliding *g, const run_opts *o, double v0, const double *p,
                          converged_run *cr, char *msg, size_t n)
 {
     double t_scale = 2.0 * g->su / fabs(v0);
-    double floor_of[R_COUNT] = {t_scale, g->su, fabs(v0)};
-    run_plan plan = {.v0 = v0,
-                     .h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0,
-                     .max_steps = p[P_MAX_STEPS],
-                     .every = 1,
-                     .out = NULL};
-    double h = plan.h;
-    run_summary prev, *sum = &cr->sum;
-    int rc = run_fixed(g, o, &plan, sum, msg, n);
-    cr->refinements = 0;
-    while (rc == CWB_OK && p[P_DT] == 0.0) {
-        prev = *sum;
-        plan.h = h *= 0.5;
-        ++cr->refinements;
-        if ((rc = run_fixed(g, o, &plan, sum, msg, n)))
-            break;
-        double change = 0.0;
-        for (int i = 0; i < R_COUNT; i++)
-            change = fmax(change, fabs(sum->value[i] - prev.value[i]) /
-                                      fmax(fabs(sum->value[i]), floor_of[i]));
-        if (sum->outcome == prev.outcome && change <= p[P_DT_TOL])
-            break;
-        if (t_scale / h > p[P_MAX_STEPS])
-            return cwb_fail(msg, n, CWB_EFAIL,
-                            "sliding: dt = auto did not converge: results changed by %.3g "
-                            "(dt_tol %g) at dt = %g s; give dt or loosen dt_tol",
-                            change, p[P_DT_TOL], h);
+    refinement x = {.g = g,
+                    .o = o,
+                    .plan = {.v0 = v0, .max_steps = p[P_MAX_STEPS], .every = 1, .out = NULL},
+                    .t_scale = t_scale,
+                    .max_steps = p[P_MAX_STEPS],
+                    .floor_of = {t_scale, g->su, fabs(v0)}};
+    if (p[P_DT] > 0.0) {
+        int rc = run_slot(&x, p[P_DT], 0, msg, n);
+        *cr = (converged_run){.sum = x.sum[0], .h = p[P_DT]};
+        return rc;
     }
-    cr->h = h;
-    return rc;
+    cwb_dt_plan plan = {.h0 = t_scale / 64.0,
+                        .tol = p[P_DT_TOL],
+                        .ctx = &x,
+                        .run = run_slot,
+                        .change = run_change,
+                        .affordable = refinement_affordable};
+    cwb_dt_auto a;
+    cwb_dt_outcome outcome;
+    int rc = cwb_dt_refine(&plan, &a, &outcome, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    if (outcome != CWB_DT_CONVERGED)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "sliding: dt = auto did not converge: results changed by %.3g "
+                        "(dt_tol %g) at dt = %g s; give dt or loosen dt_tol",
+                        a.change, p[P_DT_TOL], a.h);
+    *cr = (converged_run){.sum = x.sum[a.slot], .h = a.h, .refinements = a.halvings};
+    return CWB_OK;
 }
 
 /* The least |v0| that passes, by bisection on the outcome at a step scaled
@@ -595,49 +636,91 @@ static void report_closed_forms(const cwb_sliding *g, double v0, const run_summa
     }
 }
 
-static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+/* What the case sets up: the sphere on its path g, the Hertz stiffness kn
+ * and mass m (given, or from the bodies), the starting speed v0 (given, or
+ * v0_over_vcrit times the line path's critical speed). */
+typedef struct {
+    double kn, m, v0;
+} sliding_inputs;
+
+static int sliding_model(const cwb_case *c, cwb_sliding *g, sliding_inputs *in, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
     const cwb_pair *pr = &c->pair;
-    double R = pr->body[0].radius;
-    double kn = p[P_KN] > 0.0 ? p[P_KN] : 4.0 / 3.0 * pr->E_star * sqrt(pr->R_star);
-    double m = p[P_MASS] > 0.0 ? p[P_MASS] : pr->body[0].mass;
-    cwb_sliding g;
+    in->kn = p[P_KN] > 0.0 ? p[P_KN] : 4.0 / 3.0 * pr->E_star * sqrt(pr->R_star);
+    in->m = p[P_MASS] > 0.0 ? p[P_MASS] : pr->body[0].mass;
     cwb_sliding_spec spec = {.path = (cwb_sliding_path)p[P_PATH],
-                             .R = R,
-                             .kn = kn,
+                             .R = pr->body[0].radius,
+                             .kn = in->kn,
                              .mu = p[P_MU],
-                             .m = m,
+                             .m = in->m,
                              .h0 = p[P_H0],
                              .kt = p[P_KT]};
-    int rc = cwb_sliding_init(&g, &spec, msg, n);
+    int rc = cwb_sliding_init(g, &spec, msg, n);
     if (rc)
         return rc;
-    double v0 = p[P_V0];
+    in->v0 = p[P_V0];
     if (c->driver_values.given[P_V0_RATIO]) {
         cwb_sliding line;
         cwb_sliding_spec line_spec = spec;
         line_spec.path = CWB_SLIDING_LINE;
         line_spec.kt = 0;
         cwb_sliding_init(&line, &line_spec, msg, n);
-        v0 = p[P_V0_RATIO] * cwb_sliding_vcrit(&line);
-        if (v0 == 0.0)
+        in->v0 = p[P_V0_RATIO] * cwb_sliding_vcrit(&line);
+        if (in->v0 == 0.0)
             return cwb_fail(msg, n, CWB_EINPUT, "%s: v0_over_vcrit needs mu > 0 (v_crit = 0)",
                             c->file);
     }
+    return CWB_OK;
+}
+
+/* The results of the kept run sum (to t_end at step h). */
+static void sliding_report(cwb_result *r, const cwb_sliding *g, const sliding_inputs *in,
+                           const run_opts *o, const run_summary *sum, double t_end)
+{
+    double v0 = in->v0;
+    cwb_result_set(r, "v0", "m/s", v0);
+    cwb_result_set(r, "mass", "kg", in->m);
+    cwb_result_set(r, "kn", "N/m^1.5", in->kn);
+    cwb_result_set(r, "s_u", "m", g->su);
+    cwb_result_set(r, "outcome", "-", sum->outcome);
+    cwb_result_set(r, "contact_time", "s", sum->outcome ? t_end : NAN);
+    if (o->hy.form != CWB_SLIDING_COULOMB)
+        cwb_result_set(r, "nu", "-", o->hy.nu);
+    cwb_result_set(r, "reversals", "-", (double)sum->reversals);
+    if (sum->outcome == 0)
+        cwb_result_set(r, sum->at_t_end ? "t_end" : "t_rest", "s", t_end);
+    cwb_result_set(r, "v_exit", "m/s", sum->outcome ? sum->value[R_V_EXIT] : 0.0);
+    cwb_result_set(r, "e_s", "-", sum->outcome ? sum->value[R_V_EXIT] / v0 : 0.0);
+    if (!isnan(sum->t_stop)) {
+        cwb_result_set(r, "t_stop", "s", sum->t_stop);
+        cwb_result_set(r, "s_stop", "m", sum->s_stop);
+    }
+    cwb_result_set(r, "work_friction", "J", sum->w_mu);
+    cwb_result_set(r, "work_normal", "J", sum->w_n);
+    cwb_result_set(r, "energy_residual", "J", sum->ke_lost + sum->w_mu + sum->w_n);
+}
+
+static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
+{
+    const double *p = c->driver_values.p;
+    cwb_sliding g;
+    sliding_inputs in;
+    int rc = sliding_model(c, &g, &in, msg, n);
+    if (rc)
+        return rc;
     const cwb_values *cv = &c->driver_values;
     run_opts o = {.hy = {.form = (cwb_sliding_friction)p[P_FRICTION],
                          .p = p[P_P],
-                         .nu = p[P_NU] >= 0.0 ? p[P_NU] : pr->body[0].nu},
+                         .nu = p[P_NU] >= 0.0 ? p[P_NU] : c->pair.body[0].nu},
                   .reversals = cv->list[P_REVERSALS].v,
                   .n_reversals = cv->list[P_REVERSALS].n,
                   .t_end = p[P_T_END],
                   .settle_tol = p[P_SETTLE]};
-    converged_run cr;
-    if ((rc = run_converged(&g, &o, v0, p, &cr, msg, n)))
+    converged_run cr = {0};
+    if ((rc = run_converged(&g, &o, in.v0, p, &cr, msg, n)))
         return rc;
     run_summary sum = cr.sum;
-    int refinements = cr.refinements;
     double t_end = sum.value[R_T_EVENT];
     double h = fmin(cr.h, t_end / p[P_ROWS]);
     size_t every = (size_t)fmax(1.0, floor(t_end / h / p[P_ROWS]));
@@ -648,35 +731,16 @@ static int sliding_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         cwb_series_column(&r->series, cols[i][0], cols[i][1]);
     run_plan kept = {
-        .v0 = v0, .h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every, .out = &r->series};
+        .v0 = in.v0, .h = h, .max_steps = p[P_MAX_STEPS] * 1e3, .every = every, .out = &r->series};
     if ((rc = run_fixed(&g, &o, &kept, &sum, msg, n)))
         return rc;
-    cwb_result_set(r, "v0", "m/s", v0);
-    cwb_result_set(r, "mass", "kg", m);
-    cwb_result_set(r, "kn", "N/m^1.5", kn);
-    cwb_result_set(r, "s_u", "m", g.su);
-    cwb_result_set(r, "outcome", "-", sum.outcome);
-    cwb_result_set(r, "contact_time", "s", sum.outcome ? t_end : NAN);
-    if (o.hy.form != CWB_SLIDING_COULOMB)
-        cwb_result_set(r, "nu", "-", o.hy.nu);
-    cwb_result_set(r, "reversals", "-", (double)sum.reversals);
-    if (sum.outcome == 0)
-        cwb_result_set(r, sum.at_t_end ? "t_end" : "t_rest", "s", t_end);
-    cwb_result_set(r, "v_exit", "m/s", sum.outcome ? sum.value[R_V_EXIT] : 0.0);
-    cwb_result_set(r, "e_s", "-", sum.outcome ? sum.value[R_V_EXIT] / v0 : 0.0);
-    if (!isnan(sum.t_stop)) {
-        cwb_result_set(r, "t_stop", "s", sum.t_stop);
-        cwb_result_set(r, "s_stop", "m", sum.s_stop);
-    }
-    cwb_result_set(r, "work_friction", "J", sum.w_mu);
-    cwb_result_set(r, "work_normal", "J", sum.w_n);
-    cwb_result_set(r, "energy_residual", "J", sum.ke_lost + sum.w_mu + sum.w_n);
+    sliding_report(r, &g, &in, &o, &sum, t_end);
     cwb_result_set(r, "dt", "s", h);
-    cwb_result_set(r, "dt_refinements", "-", refinements);
-    report_closed_forms(&g, v0, &sum, r);
+    cwb_result_set(r, "dt_refinements", "-", cr.refinements);
+    report_closed_forms(&g, in.v0, &sum, r);
     if (p[P_BRACKET] == 1.0) {
         double vb;
-        if ((rc = bracket_vcrit(&g, v0, h, p, &vb, msg, n)))
+        if ((rc = bracket_vcrit(&g, in.v0, h, p, &vb, msg, n)))
             return rc;
         cwb_result_set(r, "v_crit_bracket", "m/s", vb);
     }

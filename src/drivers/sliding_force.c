@@ -20,6 +20,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_dt_auto.h"
 #include "cwb_numeric.h"
 #include "cwb_run.h"
 #include "cwb_sliding.h"
@@ -253,35 +254,77 @@ static int run_fixed(const model *md, const run_plan *plan, run_end *end, char *
     return rc;
 }
 
+/* The runs dt = auto compares (slots 0 and 1 in turn) and what a run needs. */
+typedef struct {
+    const model *md;
+    run_plan plan;
+    double max_steps;
+    run_end end[2];
+} refinement;
+
+static int run_slot(void *ctx, double h, int slot, char *msg, size_t n)
+{
+    refinement *x = ctx;
+    x->plan.h = h;
+    return run_fixed(x->md, &x->plan, &x->end[slot], msg, n);
+}
+
+/* The largest change of the separation time, place and speed, relative to
+ * the time, the half path and the speed. */
+static double run_change(void *ctx, int fine, int coarse, int *comparable)
+{
+    const refinement *x = ctx;
+    const run_end *e = &x->end[fine], *prev = &x->end[coarse];
+    (void)comparable;
+    return fmax(fabs(e->t - prev->t) / e->t, fmax(fabs(e->s - prev->s) / x->md->g->su,
+                                                  fabs(e->v - prev->v) / fmax(e->v, 1e-300)));
+}
+
+/* The first run is refined once; a refinement that did not converge ends
+ * the search when its step took more than max_steps to separation. */
+static int refinement_affordable(void *ctx, const cwb_dt_auto *a)
+{
+    const refinement *x = ctx;
+    return a->halvings == 0 || !(x->end[a->slot].t / a->h > x->max_steps);
+}
+
+/* dt = auto (cwb_dt_refine): halve from the time to cross the path at the
+ * starting net force / 64 until the separation changes by less than dt_tol;
+ * or the one run at the given dt. */
 static int run_converged(const model *md, const double *p, run_end *end, double *h_out, char *msg,
                          size_t n)
 {
     const cwb_fsliding *g = md->g;
-    /* the time to cross the path at the starting net force */
     double f0 = cwb_fsliding_drive(g, -g->su) - g->mu * cwb_fsliding_nstat(g, -g->su);
     double t_scale = sqrt(2.0 * g->m * g->su / f0);
-    double h = p[P_DT] > 0.0 ? p[P_DT] : t_scale / 64.0;
-    run_plan plan = {.h = h, .max_steps = p[P_MAX_STEPS], .every = 1, .sg = 1.0, .out = NULL};
-    run_end prev;
-    int rc = run_fixed(md, &plan, end, msg, n);
-    while (rc == CWB_OK && p[P_DT] == 0.0) {
-        prev = *end;
-        plan.h = h *= 0.5;
-        if ((rc = run_fixed(md, &plan, end, msg, n)))
-            break;
-        double change =
-            fmax(fabs(end->t - prev.t) / end->t,
-                 fmax(fabs(end->s - prev.s) / g->su, fabs(end->v - prev.v) / fmax(end->v, 1e-300)));
-        if (change <= p[P_DT_TOL])
-            break;
-        if (end->t / h > p[P_MAX_STEPS])
-            return cwb_fail(msg, n, CWB_EFAIL,
-                            "sliding_force: dt = auto did not converge "
-                            "(change %.3g at dt = %g s); give dt or loosen dt_tol",
-                            change, h);
+    refinement x = {.md = md,
+                    .plan = {.max_steps = p[P_MAX_STEPS], .every = 1, .sg = 1.0, .out = NULL},
+                    .max_steps = p[P_MAX_STEPS]};
+    if (p[P_DT] > 0.0) {
+        int rc = run_slot(&x, p[P_DT], 0, msg, n);
+        *end = x.end[0];
+        *h_out = p[P_DT];
+        return rc;
     }
-    *h_out = h;
-    return rc;
+    cwb_dt_plan plan = {.h0 = t_scale / 64.0,
+                        .tol = p[P_DT_TOL],
+                        .ctx = &x,
+                        .run = run_slot,
+                        .change = run_change,
+                        .affordable = refinement_affordable};
+    cwb_dt_auto a;
+    cwb_dt_outcome outcome;
+    int rc = cwb_dt_refine(&plan, &a, &outcome, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    if (outcome != CWB_DT_CONVERGED)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "sliding_force: dt = auto did not converge "
+                        "(change %.3g at dt = %g s); give dt or loosen dt_tol",
+                        a.change, a.h);
+    *end = x.end[a.slot];
+    *h_out = a.h;
+    return CWB_OK;
 }
 
 static void report_closed_forms(const cwb_fsliding *g, int an, const run_end *e, double sg,

@@ -386,5 +386,5 @@ const cwb_driver_type cwb_driver_trajectory = {
     .plot_x = "S",
     .plot_y = "F",
     .dims = CWB_DIM_2D,
-    .default_laws = {[CWB_KIND_TANGENTIAL] = "hertz2d_accurate"},
+    .needs = 1u << CWB_KIND_TANGENTIAL,
 };

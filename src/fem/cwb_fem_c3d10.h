@@ -32,4 +32,40 @@ int cwb_c3d10_check(const cwb_mesh *m, char *msg, size_t n);
  * `group` (0: all), numbered by their place in the mesh from 1. */
 void cwb_c3d10_elements(FILE *f, const cwb_mesh *m, const char *name, int group);
 
+/* Keys of the [contact] section the 3D contact models share
+ * (models/sphere_impact.c, models/sphere_shear.c), each block where the
+ * model's table puts it: the penalty contact (stiffness and the friction's
+ * stick slope), and the fine zone of the mesh around the contact point
+ * (its radius, default zone_def, the growth beyond it, the slave surface). */
+#define CWB_C3D10_PENALTY_KEYS                                                                     \
+    {.name = "penalty",                                                                            \
+     .unit = "-",                                                                                  \
+     .def = 10,                                                                                    \
+     .min = 0.1,                                                                                   \
+     .max = 1e6,                                                                                   \
+     .help = "contact stiffness K = penalty E / h0 [Pa/m]"},                                       \
+    {                                                                                              \
+        .name = "stick", .unit = "-", .def = 10, .min = 0.01, .max = 1e6,                          \
+        .help = "stick slope of the friction = stick E / h0 [Pa/m]"                                \
+    }
+#define CWB_C3D10_MESH_KEYS(zone_def)                                                              \
+    {.name = "zone",                                                                               \
+     .unit = "-",                                                                                  \
+     .def = zone_def,                                                                              \
+     .min = 0,                                                                                     \
+     .max = 0.5,                                                                                   \
+     .flags = CWB_P_MIN_OPEN,                                                                      \
+     .help = "radius of the fine zone around the contact point / R (must hold the contact)"},      \
+        {.name = "growth",                                                                         \
+         .unit = "-",                                                                              \
+         .def = 0.3,                                                                               \
+         .min = 0.01,                                                                              \
+         .max = 1,                                                                                 \
+         .help = "growth of the element size per unit distance beyond the fine zone"},             \
+    {                                                                                              \
+        .name = "slave", .unit = "-", .def = 1.5, .min = 1, .max = 3,                              \
+        .help = "the slave surface: the sphere's faces within this many zone radii of the "        \
+                "contact point"                                                                    \
+    }
+
 #endif /* CWB_FEM_C3D10_H */

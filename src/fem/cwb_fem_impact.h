@@ -71,9 +71,17 @@ typedef struct {
  * relative tangential displacement |CSLIP| [m], the state (0 open, 1
  * stick, 2 slip: |shear| >= (1 - 1e-3) mu p), PEEQ of the sphere at the
  * node [-] (NaN for an elastic sphere). */
-enum { CWB_IMPACT_SNAP_X, CWB_IMPACT_SNAP_Y, CWB_IMPACT_SNAP_P, CWB_IMPACT_SNAP_TAU,
-       CWB_IMPACT_SNAP_RATIO, CWB_IMPACT_SNAP_SLIP, CWB_IMPACT_SNAP_STATE, CWB_IMPACT_SNAP_PEEQ,
-       CWB_IMPACT_SNAP_NCOL };
+enum {
+    CWB_IMPACT_SNAP_X,
+    CWB_IMPACT_SNAP_Y,
+    CWB_IMPACT_SNAP_P,
+    CWB_IMPACT_SNAP_TAU,
+    CWB_IMPACT_SNAP_RATIO,
+    CWB_IMPACT_SNAP_SLIP,
+    CWB_IMPACT_SNAP_STATE,
+    CWB_IMPACT_SNAP_PEEQ,
+    CWB_IMPACT_SNAP_NCOL
+};
 
 typedef struct {
     size_t count, cap;
@@ -83,13 +91,13 @@ typedef struct {
      * momentum, sum over the nodes of (consistent nodal mass) x (velocity),
      * from the .frd (DISP, VELO of every sphere node): */
     int from_momentum;
-    double *mom;   /* [count][3]: momentum of the half sphere [kg m/s] */
-    double *xc;    /* [count][3]: its centre of mass [m] */
-    double *l_y;   /* [count]: its angular momentum about the centre of mass, y [kg m^2/s] */
+    double *mom;     /* [count][3]: momentum of the half sphere [kg m/s] */
+    double *xc;      /* [count][3]: its centre of mass [m] */
+    double *l_y;     /* [count]: its angular momentum about the centre of mass, y [kg m^2/s] */
     double mom_mass; /* the half sphere's mass, the nodal masses' sum [kg] */
     double v0[3];    /* its initial velocity [m/s] (the momentum at time 0) */
-    double t_snap; /* time of the contact snapshot [s] (NaN: none) */
-    int snap_last; /* 1: still in contact at the last increment (a stopped run): the
+    double t_snap;   /* time of the contact snapshot [s] (NaN: none) */
+    int snap_last;   /* 1: still in contact at the last increment (a stopped run): the
                       snapshot is the last increment, not the middle of the contact */
     size_t nsnap;
     double (*snap)[CWB_IMPACT_SNAP_NCOL];

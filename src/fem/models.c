@@ -13,11 +13,8 @@ extern const cwb_fem_model cwb_fem_halfround, cwb_fem_cylinders, cwb_fem_sphere;
 extern const cwb_fem_model cwb_fem_sphere_shear, cwb_fem_sphere_impact;
 
 static const cwb_fem_model *const models[] = {
-    &cwb_fem_halfround,
-    &cwb_fem_cylinders,
-    &cwb_fem_sphere,
-    &cwb_fem_sphere_shear,
-    &cwb_fem_sphere_impact,
+    &cwb_fem_halfround,    &cwb_fem_cylinders,     &cwb_fem_sphere,
+    &cwb_fem_sphere_shear, &cwb_fem_sphere_impact,
 };
 
 size_t cwb_fem_model_count(void)

@@ -85,7 +85,8 @@ static const cwb_param mesh_params[] = {
      .min = 0,
      .max = 1,
      .flags = CWB_P_MIN_OPEN,
-     .help = "largest |w_refined / w - 1| accepted (the refinement criterion of the seed 000 FEM: 0.5 %); cylinders: reported"},
+     .help = "largest |w_refined / w - 1| accepted (the refinement criterion of the seed 000 FEM: "
+             "0.5 %); cylinders: reported"},
     {0}};
 
 const cwb_param *cwb_fem_study_params(void)
@@ -309,9 +310,9 @@ typedef struct {
     const cwb_fem_study *s;
     const cwb_fem_model *model;
     const cwb_log *log;
-    int reuse; /* keep a finished solve whose deck is unchanged (--reuse) */
-    const char *dir;                       /* DIR: the CSVs */
-    char wdir[PATH_LEN];                   /* WORK/NAME: every run's files */
+    int reuse;           /* keep a finished solve whose deck is unchanged (--reuse) */
+    const char *dir;     /* DIR: the CSVs */
+    char wdir[PATH_LEN]; /* WORK/NAME: every run's files */
     char raw[PATH_LEN], raw_tmp[PATH_LEN]; /* DIR/raw/NAME and its partial twin */
     int raw_open;                          /* raw_tmp exists */
     char gmsh_version[128], ccx_version[128];
@@ -428,8 +429,8 @@ static int same_bytes(const char *a, const char *b)
 static int reusable(const pipeline *p, const run_files *f, const cwb_mesh *m, const void *spec,
                     char *msg, size_t n)
 {
-    if (!p->reuse || p->model->adjust || access(f->dat, R_OK) != 0 ||
-        access(f->frd, R_OK) != 0 || access(f->ccx_log, R_OK) != 0 || log_has_error(f->ccx_log))
+    if (!p->reuse || p->model->adjust || access(f->dat, R_OK) != 0 || access(f->frd, R_OK) != 0 ||
+        access(f->ccx_log, R_OK) != 0 || log_has_error(f->ccx_log))
         return 0;
     run_files g = *f;
     snprintf(g.inp, sizeof g.inp, "%s/%s_reuse.inp", p->wdir, f->tag);

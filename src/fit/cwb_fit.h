@@ -32,20 +32,20 @@
 #define CWB_FIT_MAX_PARAMS 8
 typedef struct {
     size_t np;
-    char name[CWB_FIT_MAX_PARAMS][128]; /* the free keys, section.key */
+    char name[CWB_FIT_MAX_PARAMS][128];                 /* the free keys, section.key */
     double cov[CWB_FIT_MAX_PARAMS][CWB_FIT_MAX_PARAMS]; /* NaN where undefined */
 } cwb_fit_covariance;
 
 /* What `cwb fit` is asked to do: the command line, as cwb_fit takes it. */
 typedef struct {
-    const char *path;   /* the fit-case */
-    const char *dir;    /* output folder, created when missing; NULL: no file is written
+    const char *path;           /* the fit-case */
+    const char *dir;            /* output folder, created when missing; NULL: no file is written
                            (and no plot made): the library's fit, in memory */
-    int plot;           /* also the fit and residual plots (.gp, .png) */
-    int json;           /* the summary as one JSON object */
-    const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
+    int plot;                   /* also the fit and residual plots (.gp, .png) */
+    int json;                   /* the summary as one JSON object */
+    const char *format;         /* plots as "png" (NULL too), "pdf" or "svg" */
     cwb_fit_covariance *params; /* optional: the covariance of the fitted keys */
-    cwb_result *table; /* optional: the fit's table (its first, for a model that
+    cwb_result *table;          /* optional: the fit's table (its first, for a model that
                           writes several), as its CSV holds it */
     /* optional: called before each run of a case with (user, runs done, 0);
      * non-zero stops the fit, which returns CWB_ECANCEL */
@@ -64,30 +64,30 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
 
 /* The [fit] keys, in the order of the engine's parameter table. */
 typedef enum {
-    CWB_FIT_MODEL = 0,  /* model name (a row of the model table) */
-    CWB_FIT_CASE,       /* a case to run */
-    CWB_FIT_REFERENCE,  /* a reference CSV the run is fitted to */
-    CWB_FIT_X,          /* x column */
-    CWB_FIT_Y,          /* y column */
-    CWB_FIT_FREE,       /* case keys fitted, section.key, ';' or ',' separated */
-    CWB_FIT_START,      /* start values, one per free key */
-    CWB_FIT_LOWER,      /* lower bounds, one per free key */
-    CWB_FIT_UPPER,      /* upper bounds, one per free key */
-    CWB_FIT_DATA,       /* a data CSV */
-    CWB_FIT_TITLE,      /* plot title */
-    CWB_FIT_SHOW,       /* another CSV the fit is drawn on (eq33) */
-    CWB_FIT_WHERE,      /* row filter "column = value" on the data or reference */
-    CWB_FIT_X_RANGE,    /* rows with x in [lo, hi] only */
-    CWB_FIT_NOISE,      /* relative Gaussian noise added to the fitted y */
-    CWB_FIT_NOISE_SEED, /* seed of that noise (GSL mt19937) */
-    CWB_FIT_FORMULA,    /* the closed form of model `material` */
-    CWB_FIT_VARY,       /* case key set to each data x (model `scalar`) */
-    CWB_FIT_RESULT,     /* scalar result of the run fitted to y (model `scalar`) */
-    CWB_FIT_REF_X,      /* the reference's x column when it is not named x */
-    CWB_FIT_REF_Y,      /* the reference's y column when it is not named y */
+    CWB_FIT_MODEL = 0,        /* model name (a row of the model table) */
+    CWB_FIT_CASE,             /* a case to run */
+    CWB_FIT_REFERENCE,        /* a reference CSV the run is fitted to */
+    CWB_FIT_X,                /* x column */
+    CWB_FIT_Y,                /* y column */
+    CWB_FIT_FREE,             /* case keys fitted, section.key, ';' or ',' separated */
+    CWB_FIT_START,            /* start values, one per free key */
+    CWB_FIT_LOWER,            /* lower bounds, one per free key */
+    CWB_FIT_UPPER,            /* upper bounds, one per free key */
+    CWB_FIT_DATA,             /* a data CSV */
+    CWB_FIT_TITLE,            /* plot title */
+    CWB_FIT_SHOW,             /* another CSV the fit is drawn on (eq33) */
+    CWB_FIT_WHERE,            /* row filter "column = value" on the data or reference */
+    CWB_FIT_X_RANGE,          /* rows with x in [lo, hi] only */
+    CWB_FIT_NOISE,            /* relative Gaussian noise added to the fitted y */
+    CWB_FIT_NOISE_SEED,       /* seed of that noise (GSL mt19937) */
+    CWB_FIT_FORMULA,          /* the closed form of model `material` */
+    CWB_FIT_VARY,             /* case key set to each data x (model `scalar`) */
+    CWB_FIT_RESULT,           /* scalar result of the run fitted to y (model `scalar`) */
+    CWB_FIT_REF_X,            /* the reference's x column when it is not named x */
+    CWB_FIT_REF_Y,            /* the reference's y column when it is not named y */
     CWB_FIT_MODEL_COMPARISON, /* what the fitted curve's deviation measures when the
                                  reference is another model (no verdict) */
-    CWB_FIT_NO_REFERENCE, /* why the plots draw no reference (into their titles) */
+    CWB_FIT_NO_REFERENCE,     /* why the plots draw no reference (into their titles) */
     CWB_FIT_KEY_COUNT
 } cwb_fit_key;
 
@@ -136,18 +136,18 @@ void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s);
 /* What a model reports, besides its CSV: filled by the model, written out
  * by the engine once the model has returned CWB_OK. */
 typedef struct {
-    const char *dir;         /* folder of the outputs */
-    int plot;                /* 1: write gnuplot scripts and render PNGs */
-    const char *format;      /* their format: png (NULL), pdf or svg */
-    int json;                /* 1: the summary is JSON (say() text is dropped) */
-    cwb_result *res;         /* named results for callers (tests); may be NULL */
-    cwb_fit_covariance *params;  /* the fitted keys' covariance (may be NULL) */
-    cwb_result *table;           /* the first table written (may be NULL) */
+    const char *dir;            /* folder of the outputs */
+    int plot;                   /* 1: write gnuplot scripts and render PNGs */
+    const char *format;         /* their format: png (NULL), pdf or svg */
+    int json;                   /* 1: the summary is JSON (say() text is dropped) */
+    cwb_result *res;            /* named results for callers (tests); may be NULL */
+    cwb_fit_covariance *params; /* the fitted keys' covariance (may be NULL) */
+    cwb_result *table;          /* the first table written (may be NULL) */
     int (*progress)(void *user, size_t done, size_t total); /* cwb_fit_request's */
     void *user;
-    cwb_fit_text summary;    /* text summary, lines ending in '\n' */
-    cwb_fit_text provenance; /* '#' lines heading every CSV the fit writes */
-    cwb_fit_json json_out;   /* the JSON summary; the engine opens and closes it */
+    cwb_fit_text summary;     /* text summary, lines ending in '\n' */
+    cwb_fit_text provenance;  /* '#' lines heading every CSV the fit writes */
+    cwb_fit_json json_out;    /* the JSON summary; the engine opens and closes it */
     const char *no_reference; /* [fit] no_reference: appended to every plot's title */
 } cwb_fit_out;
 

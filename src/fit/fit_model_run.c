@@ -53,8 +53,8 @@ typedef struct {
     int rc;                    /* status of the last run (GSL sees only GSL_EDOM) */
     char msg[CWB_MSG];
     size_t runs;
-    const cwb_log *log; /* progress: the iterations and runs so far */
-    const char *name;   /* the fit-case's, for the progress line */
+    const cwb_log *log;   /* progress: the iterations and runs so far */
+    const char *name;     /* the fit-case's, for the progress line */
     const cwb_fit_out *o; /* its embedding caller's progress callback */
 } run_fit;
 

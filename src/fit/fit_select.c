@@ -27,16 +27,6 @@ typedef struct {
 
 static int parse_range(const cwb_fit_case *fc, row_filter *f, char *msg, size_t n);
 
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t len = strlen(s);
-    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-        s[--len] = '\0';
-    return s;
-}
-
 /* [fit] where = "column = value" against the columns of ref. */
 static int parse_where(const cwb_fit_case *fc, const cwb_reference *ref, row_filter *f, char *msg,
                        size_t n)
@@ -51,7 +41,7 @@ static int parse_where(const cwb_fit_case *fc, const cwb_reference *ref, row_fil
         return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] where = %s: expected \"column = value\"",
                         fc->path, fc->line[CWB_FIT_WHERE], fc->v.text[CWB_FIT_WHERE]);
     *eq = '\0';
-    char *name = trim(buf), *value = trim(eq + 1);
+    char *name = cwb_trim(buf), *value = cwb_trim(eq + 1);
     f->column = cwb_reference_find(ref, name);
     if (f->column < 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] where = %s: %s has no column '%s'",

@@ -8,6 +8,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_interp.h>
 
+#include "cwb_csv.h"
 #include "cwb_ini.h"
 #include "cwb_out.h"
 
@@ -24,25 +25,6 @@ int cwb_reference_find(const cwb_reference *ref, const char *name)
         if (strcmp(ref->name[i], name) == 0)
             return (int)i;
     return -1;
-}
-
-/* Split a header cell "name[unit]" into its parts. */
-static void split_header(const char *cell, char *name, size_t nn, char *unit, size_t nu)
-{
-    const char *b = strchr(cell, '[');
-    size_t len = b ? (size_t)(b - cell) : strlen(cell);
-    while (len > 0 && cell[len - 1] == ' ')
-        len--;
-    while (*cell == ' ' && len > 0) {
-        cell++;
-        len--;
-    }
-    snprintf(name, nn, "%.*s", (int)len, cell);
-    unit[0] = '\0';
-    if (b) {
-        const char *e = strchr(b, ']');
-        snprintf(unit, nu, "%.*s", (int)(e ? e - b - 1 : (long)strlen(b + 1)), b + 1);
-    }
 }
 
 /* The independence classes a reference may claim ("# independence: WORD"):
@@ -140,7 +122,7 @@ static int read_header(cwb_reference *ref, char *line, int lineno, char *msg, si
         if (ref->ncol == CWB_MAX_COLS)
             return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: more than %d columns", ref->path, lineno,
                             CWB_MAX_COLS);
-        split_header(cell, ref->name[ref->ncol], sizeof ref->name[0], ref->unit[ref->ncol],
+        cwb_csv_cell(cell, ref->name[ref->ncol], sizeof ref->name[0], ref->unit[ref->ncol],
                      sizeof ref->unit[0]);
         if (!ref->name[ref->ncol][0])
             return cwb_fail(msg, n, CWB_EINPUT,
@@ -239,64 +221,6 @@ int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n
     if (rc != CWB_OK)
         cwb_reference_free(ref);
     return rc;
-}
-
-static char *trim_blanks(char *s)
-{
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t len = strlen(s);
-    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
-        s[--len] = '\0';
-    return s;
-}
-
-/* Whether the case's value (text) equals the reference's (text): as
- * numbers (lists element by element) to 1e-9 relative when both are
- * numbers, else as words. */
-static int same_value(const char *mine, const char *theirs)
-{
-    char *e1, *e2;
-    for (;;) {
-        double a = strtod(mine, &e1), b = strtod(theirs, &e2);
-        if (e1 == mine || e2 == theirs)
-            return strcmp(mine, theirs) == 0;
-        if (!(fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b))))
-            return 0;
-        mine = e1 + (*e1 == ',');
-        theirs = e2 + (*e2 == ',');
-        if (!*e1 || !*e2)
-            return !*e1 && !*e2;
-    }
-}
-
-int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const char *skip,
-                             char *why, size_t n)
-{
-    char list[sizeof ref->stands_for];
-    snprintf(list, sizeof list, "%s", ref->stands_for);
-    char *save = NULL;
-    for (char *item = strtok_r(list, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
-        char *eq = strchr(item, '=');
-        if (!eq) {
-            snprintf(why, n, "%s: 'stands for' entry '%s' is not section.key = value", ref->path,
-                     trim_blanks(item));
-            return -1;
-        }
-        *eq = '\0';
-        char *key = trim_blanks(item), *theirs = trim_blanks(eq + 1), mine[512];
-        if (skip && strcmp(key, skip) == 0)
-            continue;
-        /* a key the case's laws do not have (sigma_y of a FEM table against
-         * a law parametrised by p_y, say) does not apply to this run */
-        if (cwb_case_value_text(c, key, mine, sizeof mine) != 0)
-            continue;
-        if (!same_value(mine, theirs)) {
-            snprintf(why, n, "%s = %s, the reference's %s", key, mine, theirs);
-            return 0;
-        }
-    }
-    return 1;
 }
 
 static int monotone(const double *x, size_t m)

@@ -81,9 +81,6 @@ cwb_ini_entry *cwb_ini_find(const cwb_ini *ini, const char *section, const char 
 
 void cwb_ini_free(cwb_ini *ini);
 
-/* Remove leading and trailing white space in place. */
-void cwb_ini_trim(char *s);
-
 /* One section bound to the values of a parameter table. */
 typedef struct {
     const char *section;

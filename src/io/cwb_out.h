@@ -9,7 +9,7 @@
 #include "cwb_run.h"
 
 /* A reference curve: provenance lines and named columns. */
-typedef struct {
+typedef struct cwb_reference {
     char path[CWB_TEXT];
     size_t ncol, nrow;
     char name[CWB_MAX_COLS][32];
@@ -27,16 +27,6 @@ typedef struct {
 int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n);
 void cwb_reference_free(cwb_reference *ref);
 int cwb_reference_find(const cwb_reference *ref, const char *name);
-/* Whether case c has the inputs ref stands for ("# stands for:" entries
- * "section.key = value", ';'-separated; numbers equal to 1e-9 relative,
- * words exactly). skip names a key not checked (a sweep's varied key), or
- * NULL; a key the case does not have does not apply to it (a FEM table's
- * sigma_y against a law given p_y). 1 when they all match or none are
- * stated; 0 with the first mismatch in why ("driver.v_normal = 5, the
- * reference's 20"); -1 with why when an entry is malformed. */
-int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const char *skip,
-                             char *why, size_t n);
-
 /* Values at xq[0..nq) of the curve (ax, ay), m points monotone in x, by
  * GSL's Steffen interpolation (linear for two points); NaN outside the
  * curve's x range. CWB_EFAIL when it cannot be interpolated. */

@@ -15,8 +15,7 @@
 
 #include <stddef.h>
 
-#include "cwb_run.h" /* cwb_verdict, beside the results that carry it */
-
+#include "cwb_result.h" /* cwb_verdict, beside the results that carry it */
 
 /* The verdict on a deviation against a tolerance (NaN: none stated);
  * model is nonzero for a model comparison. */

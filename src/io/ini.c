@@ -11,18 +11,6 @@
 #include "cwb_ini.h"
 #include "cwb_paths.h"
 
-void cwb_ini_trim(char *s)
-{
-    size_t len = strlen(s);
-    while (len > 0 && isspace((unsigned char)s[len - 1]))
-        s[--len] = '\0';
-    size_t start = 0;
-    while (isspace((unsigned char)s[start]))
-        start++;
-    if (start)
-        memmove(s, s + start, len - start + 1);
-}
-
 /* Drop a comment: '#' or ';' at the start or after white space. */
 static void strip_comment(char *s)
 {
@@ -31,7 +19,7 @@ static void strip_comment(char *s)
             *c = '\0';
             break;
         }
-    cwb_ini_trim(s);
+    cwb_trim(s);
 }
 
 static char *dup_text(const char *s)
@@ -125,7 +113,7 @@ static int section_line(reader *r, char *s, char *msg, size_t n)
     if (close[1])
         return at(r, msg, n, "text after the section name: '%.200s'", close + 1);
     *close = '\0';
-    cwb_ini_trim(s + 1);
+    cwb_trim(s + 1);
     if (!s[1] || strlen(s + 1) >= sizeof r->section)
         return at(r, msg, n, "'[%.200s]': not a usable section name", s + 1);
     snprintf(r->section, sizeof r->section, "%s", s + 1);
@@ -137,7 +125,7 @@ static int key_line(reader *r, char *s, char *eq, char *msg, size_t n)
 {
     *eq = '\0';
     char *value = eq + 1;
-    cwb_ini_trim(s);
+    cwb_trim(s);
     strip_comment(value);
     if (!s[0])
         return at(r, msg, n, "%s", "a line '= value' has no key");
@@ -160,7 +148,7 @@ static int key_line(reader *r, char *s, char *eq, char *msg, size_t n)
 static int one_line(reader *r, char *s, char *msg, size_t n)
 {
     int indented = s[0] == ' ' || s[0] == '\t';
-    cwb_ini_trim(s);
+    cwb_trim(s);
     if (!s[0]) {
         r->in_entry = 0; /* a blank line ends a value: nothing later continues it */
         return CWB_OK;

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cwb_csv.h"
 #include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_paths.h"
@@ -100,33 +101,29 @@ void cwb_also_ref_key(char *out, size_t n, size_t k, const char *what)
         snprintf(out, n, "also_ref%zu_%s", k + 1, what);
 }
 
-/* Column indices of x and y in a cwb CSV's header row ("name[unit],..."),
- * -1 when absent. Non-zero when the file cannot be read. Only the header:
- * an overlaid run may hold NaN in columns the plot does not use. */
+/* Column indices of x and y in a cwb CSV's header row (cwb_csv.h), -1
+ * when absent. Non-zero when the file or its header cannot be read. Only
+ * the header: an overlaid run may hold NaN in columns the plot does not use. */
 static int header_columns(const char *path, const char *x, const char *y, int *jx, int *jy)
 {
     FILE *in = fopen(path, "r");
-    if (!in)
-        return -1;
-    char line[8192];
-    int rc = -1;
-    while (fgets(line, sizeof line, in)) {
-        if (line[0] == '#')
-            continue;
-        int col = 0;
-        for (char *tok = strtok(line, ",\r\n"); tok; tok = strtok(NULL, ",\r\n"), col++) {
-            char *br = strchr(tok, '[');
-            size_t len = br ? (size_t)(br - tok) : strlen(tok);
-            if (strlen(x) == len && strncmp(tok, x, len) == 0)
-                *jx = col;
-            if (strlen(y) == len && strncmp(tok, y, len) == 0)
-                *jy = col;
-        }
-        rc = 0;
-        break;
+    char *line = NULL, why[CWB_MSG];
+    int rc = in ? cwb_csv_header_line(in, path, &line, why, sizeof why) : -1;
+    if (in)
+        fclose(in);
+    int col = 0;
+    for (char *cell = line, *next; rc == CWB_OK && cell; cell = next, col++) {
+        char name[256], unit[256];
+        if ((next = strchr(cell, ',')) != NULL)
+            *next++ = '\0';
+        cwb_csv_cell(cell, name, sizeof name, unit, sizeof unit);
+        if (strcmp(name, x) == 0)
+            *jx = col;
+        if (strcmp(name, y) == 0)
+            *jy = col;
     }
-    fclose(in);
-    return rc;
+    free(line);
+    return rc == CWB_OK ? 0 : -1;
 }
 
 /* A script being written. Every user text goes through gp_text(), which
@@ -393,7 +390,7 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
             (size_t)snprintf(label, sizeof label, "cwb: %s", c->law[CWB_KIND_NORMAL]->name);
         const cwb_kind more[] = {CWB_KIND_TANGENTIAL, CWB_KIND_ROLLING};
         for (size_t k = 0; k < 2 && used < sizeof label; k++)
-            if (strcmp(c->law[more[k]]->name, "none") != 0)
+            if (!(c->law[more[k]]->flags & CWB_LAW_ABSENT))
                 used += (size_t)snprintf(label + used, sizeof label - used, " + %s",
                                          c->law[more[k]]->name);
     }

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cwb_law.h"
 #include "cwb_plot.h"
 
 /* The '#' lines heading the CSV at path, joined, each cut at 1000
@@ -54,8 +55,21 @@ static int provenance_line(const char *prov, const char *prefix, char *out, size
     return 0;
 }
 
+/* Whether "KIND=NAME" (eq at its '=') names the absent law of its kind. */
+static int absent_law(const char *tok, const char *eq)
+{
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        const char *kind = cwb_kind_name((cwb_kind)k);
+        if (strlen(kind) == (size_t)(eq - tok) && strncmp(tok, kind, (size_t)(eq - tok)) == 0) {
+            const cwb_law_head *h = cwb_law_find((cwb_kind)k, eq + 1);
+            return h && (h->flags & CWB_LAW_ABSENT);
+        }
+    }
+    return 0;
+}
+
 /* The laws a "# laws: normal=X tangential=none ..." line names, as
- * "PREFIX X" ("+"-joined, none left out), into out; its length. */
+ * "PREFIX X" ("+"-joined, absent laws left out), into out; its length. */
 static size_t laws_text(const char *laws_line, const char *prefix, char *out, size_t n)
 {
     char line[512];
@@ -65,7 +79,7 @@ static size_t laws_text(const char *laws_line, const char *prefix, char *out, si
     for (char *tok = strtok_r(line, " ", &save); tok && used < n;
          tok = strtok_r(NULL, " ", &save)) {
         char *eq = strchr(tok, '=');
-        if (eq && strcmp(eq + 1, "none") != 0)
+        if (eq && !absent_law(tok, eq))
             used +=
                 (size_t)snprintf(out + used, n - used, "%s%s", used > start ? " + " : " ", eq + 1);
     }

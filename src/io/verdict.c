@@ -17,18 +17,12 @@ cwb_verdict cwb_verdict_judge(double deviation, double tolerance, int model)
 const char *cwb_verdict_word(cwb_verdict v)
 {
     switch (v) {
-    case CWB_VERDICT_PASS:
-        return "PASS";
-    case CWB_VERDICT_FAIL:
-        return "FAIL";
-    case CWB_VERDICT_MODEL:
-        return "model comparison";
-    case CWB_VERDICT_UNBOUND:
-        return "no tolerance";
-    case CWB_VERDICT_SKIPPED:
-        return "not compared";
-    case CWB_VERDICT_NONE:
-        break;
+    case CWB_VERDICT_PASS: return "PASS";
+    case CWB_VERDICT_FAIL: return "FAIL";
+    case CWB_VERDICT_MODEL: return "model comparison";
+    case CWB_VERDICT_UNBOUND: return "no tolerance";
+    case CWB_VERDICT_SKIPPED: return "not compared";
+    case CWB_VERDICT_NONE: break;
     }
     return "";
 }
@@ -51,8 +45,6 @@ void cwb_verdict_line(cwb_verdict v, double deviation, double tolerance, char *b
     case CWB_VERDICT_SKIPPED:
         snprintf(buf, n, "not compared: the reference was made for other inputs");
         break;
-    case CWB_VERDICT_NONE:
-        snprintf(buf, n, "no reference");
-        break;
+    case CWB_VERDICT_NONE: snprintf(buf, n, "no reference"); break;
     }
 }

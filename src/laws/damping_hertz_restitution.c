@@ -93,6 +93,7 @@ const cwb_damping_type cwb_damping_hertz_restitution = {
                       "alpha = -sqrt(5) beta",
             .params = hr_params,
             .dims = CWB_DIM_3D,
+            .flags = CWB_LAW_END_FORCES,
             .prepare = hr_prepare,
             .needs_normal = "hertz",
         },

@@ -56,6 +56,7 @@ const cwb_damping_type cwb_damping_linear_restitution = {
                       "Granular Dynamics)",
             .params = lr_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
+            .flags = CWB_LAW_END_FORCES,
             .prepare = lr_prepare,
             .needs_normal = "linear",
         },

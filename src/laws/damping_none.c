@@ -24,6 +24,7 @@ const cwb_damping_type cwb_damping_none = {
             .source = "-",
             .params = none_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
+            .flags = CWB_LAW_ABSENT | CWB_LAW_END_FORCES,
         },
     .step = none_step,
 };

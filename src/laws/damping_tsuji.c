@@ -77,6 +77,7 @@ const cwb_damping_type cwb_damping_tsuji = {
             .source = "[tsuji1992]; [rathbone_thesis] eqs. 48-50",
             .params = tsuji_params,
             .dims = CWB_DIM_3D,
+            .flags = CWB_LAW_END_FORCES,
             .prepare = tsuji_prepare,
             .needs_normal = "hertz",
         },

@@ -81,6 +81,7 @@ const cwb_normal_type cwb_normal_dmt = {
             .source = "[dmt1975]; LAMMPS pair granular dmt (the same force, gamma = w/2)",
             .params = dmt_params,
             .dims = CWB_DIM_3D,
+            .flags = CWB_LAW_END_FORCES | CWB_LAW_ADHESIVE,
             .state_size = 0,
             .check = dmt_check,
         },

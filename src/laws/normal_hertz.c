@@ -82,6 +82,7 @@ const cwb_normal_type cwb_normal_hertz = {
                       "squares); [musen_hertz] k_n = 2E*sqrt(xi R*)",
             .params = hertz_params,
             .dims = CWB_DIM_3D,
+            .flags = CWB_LAW_END_FORCES | CWB_LAW_HERTZ_FORCE | CWB_LAW_DEFAULT,
             .state_size = 0,
             .check = hertz_check,
         },

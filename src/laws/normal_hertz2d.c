@@ -235,6 +235,7 @@ const cwb_normal_type cwb_normal_hertz2d = {
                 "[hertz2d2020] eqs. 4-6, 22-23, 28-29 ([johnson1985] sec. 5.6); wall: sec. 3.2",
             .params = hertz2d_params,
             .dims = CWB_DIM_2D,
+            .flags = CWB_LAW_END_FORCES | CWB_LAW_DEFAULT,
             .check = hertz2d_check,
         },
     .step = hertz2d_step,

@@ -110,6 +110,7 @@ const cwb_normal_type cwb_normal_jkr = {
                       "src/laws/adhesion.c",
             .params = jkr_params,
             .dims = CWB_DIM_3D,
+            .flags = CWB_LAW_ADHESIVE,
             .state_size = sizeof(jkr_state),
             .check = jkr_check,
         },

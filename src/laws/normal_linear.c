@@ -136,6 +136,7 @@ const cwb_normal_type cwb_normal_linear = {
             .source = "[woo_linear] eq. 3 and its rules for l_i and A; [cundall_strack1979]",
             .params = linear_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
+            .flags = CWB_LAW_END_FORCES,
             .check = linear_check,
         },
     .step = linear_step,

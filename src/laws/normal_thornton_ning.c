@@ -260,6 +260,7 @@ const cwb_normal_type cwb_normal_thornton_ning = {
                       "file header",
             .params = tn_params,
             .dims = CWB_DIM_3D,
+            .flags = CWB_LAW_ADHESIVE,
             .state_size = sizeof(tn_state),
             .check = tn_check,
             .prepare = tn_prepare,

@@ -1,13 +1,12 @@
-/* registry.c -- the one table of laws and drivers, by kind and name.
+/* registry.c -- the one table of laws, by kind and name.
  *
  * Adding a law is one new file in src/laws/ and one row here; nothing else
  * in cwb knows law names. `cwb laws` prints these tables and the test
- * suites loop over them.
+ * suites loop over them. The drivers' table is src/drivers/drivers.c.
  */
 #include <string.h>
 
 #include "cwb_law.h"
-#include "cwb_run.h"
 
 extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz, cwb_normal_linear,
     cwb_normal_thornton, cwb_normal_stronge, cwb_normal_tomas, cwb_normal_storakers,
@@ -106,11 +105,21 @@ const cwb_law_head *cwb_law_find_any(const char *name, cwb_kind *kind)
     return NULL;
 }
 
+const cwb_law_head *cwb_law_with(cwb_kind kind, unsigned flags, unsigned dim)
+{
+    for (size_t i = 0; i < cwb_law_count(kind); i++) {
+        const cwb_law_head *h = table[kind].laws[i];
+        if ((h->flags & flags) == flags && (!dim || (h->dims & dim)))
+            return h;
+    }
+    return NULL;
+}
+
 const cwb_law_head *cwb_law_default(cwb_kind kind, unsigned dim)
 {
     if (kind != CWB_KIND_NORMAL)
-        return cwb_law_find(kind, "none");
-    return &(dim == CWB_DIM_2D ? &cwb_normal_hertz2d : &cwb_normal_hertz)->head;
+        return cwb_law_with(kind, CWB_LAW_ABSENT, 0);
+    return cwb_law_with(kind, CWB_LAW_DEFAULT, dim == CWB_DIM_2D ? CWB_DIM_2D : CWB_DIM_3D);
 }
 
 const char *cwb_branch_name(cwb_branch b)
@@ -124,33 +133,4 @@ const char *cwb_branch_name(cwb_branch b)
     case CWB_BRANCH_RELOADING: return "reloading";
     }
     return "?";
-}
-
-/* Drivers. */
-extern const cwb_driver_type cwb_driver_history, cwb_driver_collision, cwb_driver_profile,
-    cwb_driver_trajectory, cwb_driver_penalty, cwb_driver_ratio, cwb_driver_sliding,
-    cwb_driver_sliding_force, cwb_driver_roll;
-
-static const cwb_driver_type *const drivers[] = {
-    &cwb_driver_collision,  &cwb_driver_history,       &cwb_driver_profile,
-    &cwb_driver_trajectory, &cwb_driver_penalty,       &cwb_driver_ratio,
-    &cwb_driver_sliding,    &cwb_driver_sliding_force, &cwb_driver_roll,
-};
-
-size_t cwb_driver_count(void)
-{
-    return sizeof drivers / sizeof *drivers;
-}
-
-const cwb_driver_type *cwb_driver_at(size_t i)
-{
-    return i < cwb_driver_count() ? drivers[i] : NULL;
-}
-
-const cwb_driver_type *cwb_driver_find(const char *name)
-{
-    for (size_t i = 0; i < cwb_driver_count(); i++)
-        if (strcmp(drivers[i]->name, name) == 0)
-            return drivers[i];
-    return NULL;
 }

@@ -14,7 +14,7 @@
  * delta_rate and v_t at the current point; the committed rates it keeps in
  * its own history (this state, committed by the driver with the step, so
  * the law stays a pure function of its committed state and the step's
- * kinematics: the law contract, include/cwb/cwb_law.h). Over u = s/dt in [0, 1] the path is the cubic
+ * kinematics: the law contract, src/laws/cwb_law.h). Over u = s/dt in [0, 1] the path is the cubic
  * Hermite interpolant of the two values and two rates of delta(u) and of
  * the in-plane displacement xi(u) (xi(0) = 0, xi(1) = dxi_t), which
  * matches a smooth trajectory to O(dt^4). Where a rate is missing the path

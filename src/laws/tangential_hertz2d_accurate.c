@@ -341,6 +341,7 @@ const cwb_tangential_type cwb_tangential_hertz2d_accurate = {
             .source = "[hertz2d2020] sec. 3.1, eqs. 2-3, 7, 24-27, 33; Masing reversals",
             .params = accurate_params,
             .dims = CWB_DIM_2D,
+            .flags = CWB_LAW_PENALTY_KEYS | CWB_LAW_DEFAULT,
             .check = cwb_penalty_check,
             .state_size = sizeof(accurate_state),
             .needs_normal = "hertz2d",

@@ -52,6 +52,7 @@ const cwb_tangential_type cwb_tangential_hertz2d_simplified = {
             .source = "[hertz2d2020] sec. 3.3, Table 1, eqs. 31-33",
             .params = simplified_params,
             .dims = CWB_DIM_2D,
+            .flags = CWB_LAW_PENALTY_KEYS,
             .check = cwb_penalty_check,
             .state_size = sizeof(cwb_spring_state),
             .needs_normal = "hertz2d",

@@ -85,6 +85,7 @@ const cwb_tangential_type cwb_tangential_mindlin = {
             .source = "[mindlin1949]; [musen_hertz]; [rathbone_thesis] eqs. 37 (first line), 38",
             .params = mindlin_params,
             .dims = CWB_DIM_3D,
+            .flags = CWB_LAW_DEFAULT,
             .state_size = sizeof(cwb_spring_path_state),
         },
     .step = mindlin_step,

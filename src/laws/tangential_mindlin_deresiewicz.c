@@ -614,6 +614,146 @@ static int md_reversals(const md_path *p, double *r)
     return k;
 }
 
+/* Where md_path_step stands on the path: the branch state y (omega or T,
+ * T1, T2, work, slip), the point u, the force T, the slip margin, the
+ * branch and whether the last substep slid. */
+typedef struct {
+    double y[NY_MD];
+    double u, T, margin;
+    int mode, slid;
+    int form;                  /* what y[Y_OM] holds: omega (0), T (1, simple loading), -1 unset */
+    int stalled, stalled_mode; /* the last landing had no length */
+} md_walk;
+
+/* The branch of a piece of the path, from its direction of motion xd. */
+static void md_piece_branch(md_walk *w, double xd)
+{
+    if (w->mode == MODE_LOADING && xd < 0.0) {
+        w->mode = MODE_UNLOADING;
+        w->y[Y_T1] = w->T;
+    } else if (w->mode == MODE_UNLOADING && xd > 0.0) {
+        w->mode = MODE_RELOADING;
+        w->y[Y_T2] = w->T;
+    } else if (w->mode == MODE_RELOADING && xd < 0.0) {
+        w->mode = MODE_UNLOADING;
+        w->y[Y_T1] = w->T;
+    }
+}
+
+/* The end of a substep from u: a 1/MD_SUBSTEPS of the path, at most ub,
+ * and where the simple-loading condition changes (bisection). */
+static double md_substep_end(const md_path *p, double u, double ub)
+{
+    double ue = fmin(u + 1.0 / MD_SUBSTEPS, ub);
+    int sa = md_simple(p, u), sb = md_simple(p, ue);
+    if (sa != sb) {
+        double lo = u, hi = ue;
+        for (int it = 0; it < 50 && hi - lo > 1e-13; it++) {
+            double mid = 0.5 * (lo + hi);
+            if (md_simple(p, mid) == sa)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        ue = hi;
+    }
+    return ue;
+}
+
+/* Integrate the substep from w->u to ue; when the branch ends inside it,
+ * land on that end. Returns where the substep ended. */
+static double md_integrate(const md_path *p, md_walk *w, double ue, int simple)
+{
+    double y0[NY_MD], u = w->u;
+    memcpy(y0, w->y, sizeof y0);
+    md_rk4(p, u, ue - u, w->y, w->mode, simple);
+    /* An end already reached where the substep starts is settled by one
+     * landing of no length (md_limits: a mode change, or the cap); one
+     * that the cap leaves as it was (the force held on the limit in simple
+     * loading, where T - mu N stays at zero) is the state, not an end:
+     * landing on it again advanced the path by 1e-14 per substep (minutes
+     * of CPU for one step) */
+    int land = !(w->stalled && w->mode == w->stalled_mode);
+    if (!land || !(md_event(p, ue, w->y, w->mode, simple) > 0.0)) {
+        w->stalled = 0;
+        return ue;
+    }
+    double lo = 0.0, hi = ue - u;
+    for (int it = 0; it < 60 && hi - lo > 1e-14; it++) {
+        double mid = 0.5 * (lo + hi);
+        memcpy(w->y, y0, sizeof y0);
+        md_rk4(p, u, mid, w->y, w->mode, simple);
+        if (md_event(p, u + mid, w->y, w->mode, simple) > 0.0)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    memcpy(w->y, y0, sizeof y0);
+    md_rk4(p, u, hi, w->y, w->mode, simple);
+    w->stalled = hi <= 1e-12 * (ue - u);
+    w->stalled_mode = w->mode;
+    return u + hi;
+}
+
+/* The force where a substep ended and the limits it met: full sliding
+ * (omega reaching 0 on loading) holds it at mu N; a full reversal (T down
+ * to -mu N) turns the loading frame round (sg); N falling onto the force
+ * slides on the loading side; reloading back to T* returns to the virgin
+ * curve (Masing). Sets T, the branch and the slip margin. */
+static void md_limits(md_path *p, md_walk *w, double *sg, int simple)
+{
+    double mN = p->mu * md_path_at(p, w->u).N, *y = w->y;
+    w->slid = 0;
+    if (simple) {
+        w->T = y[Y_OM];
+        w->margin = w->mode == MODE_LOADING ? w->T - mN : fabs(w->T) - mN;
+        if (w->mode == MODE_LOADING && w->T >= mN) {
+            w->T = y[Y_OM] = mN;
+            w->slid = 1;
+        }
+    } else {
+        w->margin = w->mode == MODE_LOADING ? -y[Y_OM] * mN : 0.0;
+        if (w->mode == MODE_LOADING && y[Y_OM] < 0.0) {
+            y[Y_OM] = 0.0; /* on the Coulomb limit */
+            w->slid = 1;
+        }
+        w->T = md_force(w->mode, y[Y_OM], mN, y[Y_T1], y[Y_T2]);
+    }
+    if (w->mode == MODE_LOADING && !w->slid)
+        w->margin = fmax(w->margin, -(w->T + mN)); /* a negative T's distance to -mu N */
+    if (w->T <= -mN) {
+        /* full reversal: loading the other way, on the limit */
+        w->margin = -(w->T + mN); /* past the limit: >= 0 */
+        *sg = -*sg;
+        p->x1 = -p->x1;
+        p->X0 = -p->X0;
+        p->X1 = -p->X1;
+        w->mode = MODE_LOADING;
+        w->T = mN;
+        y[Y_T1] = mN;
+        w->form = -1;
+        w->slid = 1;
+    } else if (w->mode != MODE_LOADING && w->T >= mN) {
+        /* the limit fell onto the force (N dropping): sliding on the
+         * loading side */
+        w->margin = w->T - mN;
+        w->mode = MODE_LOADING;
+        w->T = mN;
+        y[Y_T1] = mN;
+        w->form = -1;
+        w->slid = 1;
+    } else if (w->mode == MODE_RELOADING && w->T >= y[Y_T1]) {
+        /* back on the virgin curve (Masing) */
+        w->mode = MODE_LOADING;
+        w->T = y[Y_T1];
+        w->form = -1;
+    }
+    if (w->mode != MODE_LOADING)
+        w->margin = fabs(w->T) - mN;
+    else if (w->slid && w->margin < 0.0)
+        w->margin = 0.0;
+}
+
 /* The law along the step's path (N changes over the step): the branch ODE
  * integrated by RK4 between the points where the motion reverses (a new
  * branch starts there, eqs. 42, 44-45) and where the simple-loading
@@ -625,144 +765,40 @@ static int md_reversals(const md_path *p, double *r)
  * slip margin. */
 static double md_path_step(md_path *p, md_ctx *c, double *sg, md_result *r)
 {
-    double y[NY_MD] = {0}, cuts[4], u = 0.0, margin = 0.0;
-    int ncut = md_reversals(p, cuts), slid = 0;
-    int stalled = 0, stalled_mode = -1; /* the last landing had no length */
+    md_walk w = {.T = c->T, .mode = c->mode, .stalled_mode = -1};
+    double cuts[4];
+    int ncut = md_reversals(p, cuts);
     cuts[ncut++] = 1.0;
-    double T = c->T;
-    y[Y_T1] = c->T1;
-    y[Y_T2] = c->T2;
-    int mode = c->mode;
+    w.y[Y_T1] = c->T1;
+    w.y[Y_T2] = c->T2;
     for (int ic = 0; ic < ncut; ic++) {
         double ub = cuts[ic];
-        /* the branch of this piece, from the direction of motion */
-        double xd = md_path_at(p, 0.5 * (u + ub)).xd;
-        if (mode == MODE_LOADING && xd < 0.0) {
-            mode = MODE_UNLOADING;
-            y[Y_T1] = T;
-        } else if (mode == MODE_UNLOADING && xd > 0.0) {
-            mode = MODE_RELOADING;
-            y[Y_T2] = T;
-        } else if (mode == MODE_RELOADING && xd < 0.0) {
-            mode = MODE_UNLOADING;
-            y[Y_T1] = T;
-        }
-        int form = -1; /* what y[Y_OM] holds: omega (0) or T (1, simple loading) */
-        while (u < ub) {
-            double ue = fmin(u + 1.0 / MD_SUBSTEPS, ub);
-            int sa = md_simple(p, u), sb = md_simple(p, ue);
-            if (sa != sb) {
-                double lo = u, hi = ue;
-                for (int it = 0; it < 50 && hi - lo > 1e-13; it++) {
-                    double mid = 0.5 * (lo + hi);
-                    if (md_simple(p, mid) == sa)
-                        lo = mid;
-                    else
-                        hi = mid;
-                }
-                ue = hi;
-            }
-            int simple = md_simple(p, 0.5 * (u + ue));
-            if (simple != form) {
+        md_piece_branch(&w, md_path_at(p, 0.5 * (w.u + ub)).xd);
+        w.form = -1;
+        while (w.u < ub) {
+            double ue = md_substep_end(p, w.u, ub);
+            int simple = md_simple(p, 0.5 * (w.u + ue));
+            if (simple != w.form) {
                 /* omega is singular where simple loading holds T near mu N:
                  * integrate T itself there */
-                double mN = p->mu * md_path_at(p, u).N;
-                y[Y_OM] = simple ? T : md_omega(mode, T, mN, y[Y_T1], y[Y_T2]);
-                form = simple;
+                double mN = p->mu * md_path_at(p, w.u).N;
+                w.y[Y_OM] = simple ? w.T : md_omega(w.mode, w.T, mN, w.y[Y_T1], w.y[Y_T2]);
+                w.form = simple;
             }
-            double y0[NY_MD];
-            memcpy(y0, y, sizeof y0);
-            md_rk4(p, u, ue - u, y, mode, simple);
-            /* An end already reached where the substep starts is settled by
-             * one landing of no length (below: a mode change, or the cap);
-             * one that the cap leaves as it was (the force held on the
-             * limit in simple loading, where T - mu N stays at zero) is the
-             * state, not an end: landing on it again advanced the path by
-             * 1e-14 per substep (minutes of CPU for one step) */
-            int land = !(stalled && mode == stalled_mode);
-            if (land && md_event(p, ue, y, mode, simple) > 0.0) {
-                /* the branch ends inside the substep: land on it */
-                double lo = 0.0, hi = ue - u;
-                for (int it = 0; it < 60 && hi - lo > 1e-14; it++) {
-                    double mid = 0.5 * (lo + hi);
-                    memcpy(y, y0, sizeof y0);
-                    md_rk4(p, u, mid, y, mode, simple);
-                    if (md_event(p, u + mid, y, mode, simple) > 0.0)
-                        hi = mid;
-                    else
-                        lo = mid;
-                }
-                memcpy(y, y0, sizeof y0);
-                md_rk4(p, u, hi, y, mode, simple);
-                stalled = hi <= 1e-12 * (ue - u);
-                stalled_mode = mode;
-                ue = u + hi;
-            } else {
-                stalled = 0;
-            }
-            u = ue;
-            double mN = p->mu * md_path_at(p, u).N;
-            slid = 0;
-            if (simple) {
-                T = y[Y_OM];
-                margin = mode == MODE_LOADING ? T - mN : fabs(T) - mN;
-                if (mode == MODE_LOADING && T >= mN) {
-                    T = y[Y_OM] = mN;
-                    slid = 1;
-                }
-            } else {
-                margin = mode == MODE_LOADING ? -y[Y_OM] * mN : 0.0;
-                if (mode == MODE_LOADING && y[Y_OM] < 0.0) {
-                    y[Y_OM] = 0.0; /* on the Coulomb limit */
-                    slid = 1;
-                }
-                T = md_force(mode, y[Y_OM], mN, y[Y_T1], y[Y_T2]);
-            }
-            if (mode == MODE_LOADING && !slid)
-                margin = fmax(margin, -(T + mN)); /* a negative T's distance to -mu N */
-            if (T <= -mN) {
-                /* full reversal: loading the other way, on the limit */
-                margin = -(T + mN); /* past the limit: >= 0 */
-                *sg = -*sg;
-                p->x1 = -p->x1;
-                p->X0 = -p->X0;
-                p->X1 = -p->X1;
-                mode = MODE_LOADING;
-                T = mN;
-                y[Y_T1] = mN;
-                form = -1;
-                slid = 1;
-            } else if (mode != MODE_LOADING && T >= mN) {
-                /* the limit fell onto the force (N dropping): sliding on the
-                 * loading side */
-                margin = T - mN;
-                mode = MODE_LOADING;
-                T = mN;
-                y[Y_T1] = mN;
-                form = -1;
-                slid = 1;
-            } else if (mode == MODE_RELOADING && T >= y[Y_T1]) {
-                /* back on the virgin curve (Masing) */
-                mode = MODE_LOADING;
-                T = y[Y_T1];
-                form = -1;
-            }
-            if (mode != MODE_LOADING)
-                margin = fabs(T) - mN;
-            else if (slid && margin < 0.0)
-                margin = 0.0;
+            w.u = md_integrate(p, &w, ue, simple);
+            md_limits(p, &w, sg, simple);
         }
     }
     double mN = p->mu * p->N1;
-    r->Tn = fmax(-mN, fmin(mN, T));
-    r->work = y[Y_W];
-    r->slip = y[Y_D];
-    r->slid = slid && mode == MODE_LOADING;
-    c->mode = mode;
-    c->T1 = mode == MODE_LOADING ? r->Tn : y[Y_T1];
-    c->T2 = mode == MODE_UNLOADING ? r->Tn : y[Y_T2];
+    r->Tn = fmax(-mN, fmin(mN, w.T));
+    r->work = w.y[Y_W];
+    r->slip = w.y[Y_D];
+    r->slid = w.slid && w.mode == MODE_LOADING;
+    c->mode = w.mode;
+    c->T1 = w.mode == MODE_LOADING ? r->Tn : w.y[Y_T1];
+    c->T2 = w.mode == MODE_UNLOADING ? r->Tn : w.y[Y_T2];
     c->dN = 0.0;
-    return margin;
+    return w.margin;
 }
 
 /* The step's path (header, "Path"): Hermite data from the committed state
@@ -814,6 +850,74 @@ static void md_path_of(const md_state *s, const md_state *t, const cwb_kin *k,
         pa->m = pa->d1 > 0.0 ? pa->k1s / pa->d1 : 0.0; /* proportional (Hertz) */
 }
 
+/* The step from the committed branch state in c: along the step's path
+ * when N changes (md_path_step), else in closed form on the branch (eqs.
+ * 41-45). Sets r, c and the sign *sg; returns the slip margin. */
+static double md_advance(const double *p, const md_state *s, const md_state *t, const cwb_kin *k,
+                         const cwb_normal_out *nrm, double N, md_ctx *c, double *sg, md_result *r)
+{
+    if (s->fn > 0.0 && s->k0 > 0.0 && N != s->fn && (int)p[1] == 0) {
+        md_path pa;
+        md_path_of(s, t, k, nrm, *sg, N, c->k0, c->mu, &pa);
+        return md_path_step(&pa, c, sg, r);
+    }
+    md_switch_branch(c);
+    if (c->dN > 0.0 && fabs(c->d) < c->mu * c->dN / c->k0)
+        md_stiff(c, r);
+    else if (c->mode == MODE_LOADING)
+        md_loading(c, r);
+    else if (c->mode == MODE_UNLOADING)
+        md_unloading(c, r);
+    else
+        md_reloading(c, r);
+    md_bookkeeping(c, r, sg);
+    /* the slip margin of the end state, in md_path_step's form, so it is
+     * continuous where a driver's trial step shrinks to dt = 0 (N then
+     * equals the committed load); 0 (not said) after sliding here */
+    if (r->slid)
+        return 0.0;
+    return c->mode == MODE_LOADING ? -md_omega(MODE_LOADING, r->Tn, c->mN, c->T1, c->T2) * c->mN
+                                   : fabs(r->Tn) - c->mN;
+}
+
+/* The trial state t and the output of the step's end (force Tn on the
+ * branch of c, in the frame sg, at normal load N). */
+static void md_finish(const md_state *s, md_state *t, const md_ctx *c, const md_result *r, double N,
+                      double sg, cwb_tangential_out *out)
+{
+    t->sign = sg;
+    t->t = r->Tn;
+    t->t1 = c->T1;
+    t->t2 = c->T2;
+    t->mode = c->mode;
+    t->fn = N;
+    /* The reversal energies follow the energy unit mu N C = 1.5 (mu N)^2/k0
+     * when N changes (the reversal points move with mu dN, eqs. 44-45). */
+    if (s->k0 > 0.0 && s->fn > 0.0) {
+        double q = N / s->fn, scale = q * q * s->k0 / c->k0;
+        t->e1 *= scale;
+        t->e2 *= scale;
+    }
+    t->k0 = c->k0;
+    /* a branch that starts at the committed point remembers its energy */
+    if (t->mode == MODE_UNLOADING && (s->mode != MODE_UNLOADING || s->sign != sg))
+        t->e1 = s->energy;
+    if (t->mode == MODE_RELOADING && s->mode != MODE_RELOADING)
+        t->e2 = s->energy;
+    /* never below T^2/(2 k0), the least any Iwan model with stiffness k0
+     * stores at force T (Cauchy-Schwarz); reached only under varying N */
+    t->energy = fmax(md_energy(t, c->mN, c->C), 0.5 * r->Tn * r->Tn / c->k0);
+    out->slip = r->slip;
+    /* zero to round-off at constant N (Iwan: W = Delta E + slip) */
+    out->stiffness_energy = r->work - r->slip - (t->energy - s->energy);
+    out->force = cwb_v3_scale(t->axis, sg * r->Tn);
+    out->stiffness = c->k0;
+    out->energy = t->energy;
+    out->work = r->work;
+    out->dissipated = r->slip + out->stiffness_energy;
+    out->sliding = r->slid;
+}
+
 static int md_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
                    const cwb_normal_out *nrm, cwb_tangential_out *out, void *trial)
 {
@@ -855,60 +959,8 @@ static int md_step(const double *p, const cwb_pair *g, const void *state, const 
                 .T2 = s->t2,
                 .mode = t->mode};
     md_result r = {0};
-    double margin = 0.0;
-    if (s->fn > 0.0 && s->k0 > 0.0 && N != s->fn && (int)p[1] == 0) {
-        md_path pa;
-        md_path_of(s, t, k, nrm, sg, N, c.k0, mu, &pa);
-        margin = md_path_step(&pa, &c, &sg, &r);
-    } else {
-        md_switch_branch(&c);
-        if (c.dN > 0.0 && fabs(c.d) < mu * c.dN / c.k0)
-            md_stiff(&c, &r);
-        else if (c.mode == MODE_LOADING)
-            md_loading(&c, &r);
-        else if (c.mode == MODE_UNLOADING)
-            md_unloading(&c, &r);
-        else
-            md_reloading(&c, &r);
-        md_bookkeeping(&c, &r, &sg);
-        /* the slip margin of the end state, in md_path_step's form, so it is
-         * continuous where a driver's trial step shrinks to dt = 0 (N then
-         * equals the committed load); 0 (not said) after sliding here */
-        if (!r.slid)
-            margin = c.mode == MODE_LOADING ? -md_omega(MODE_LOADING, r.Tn, c.mN, c.T1, c.T2) * c.mN
-                                            : fabs(r.Tn) - c.mN;
-    }
-    t->sign = sg;
-    t->t = r.Tn;
-    t->t1 = c.T1;
-    t->t2 = c.T2;
-    t->mode = c.mode;
-    t->fn = N;
-    /* The reversal energies follow the energy unit mu N C = 1.5 (mu N)^2/k0
-     * when N changes (the reversal points move with mu dN, eqs. 44-45). */
-    if (s->k0 > 0.0 && s->fn > 0.0) {
-        double q = N / s->fn, scale = q * q * s->k0 / c.k0;
-        t->e1 *= scale;
-        t->e2 *= scale;
-    }
-    t->k0 = c.k0;
-    /* a branch that starts at the committed point remembers its energy */
-    if (t->mode == MODE_UNLOADING && (s->mode != MODE_UNLOADING || s->sign != sg))
-        t->e1 = s->energy;
-    if (t->mode == MODE_RELOADING && s->mode != MODE_RELOADING)
-        t->e2 = s->energy;
-    /* never below T^2/(2 k0), the least any Iwan model with stiffness k0
-     * stores at force T (Cauchy-Schwarz); reached only under varying N */
-    t->energy = fmax(md_energy(t, c.mN, c.C), 0.5 * r.Tn * r.Tn / c.k0);
-    out->slip = r.slip;
-    /* zero to round-off at constant N (Iwan: W = Delta E + slip) */
-    out->stiffness_energy = r.work - r.slip - (t->energy - s->energy);
-    out->force = cwb_v3_scale(t->axis, sg * r.Tn);
-    out->stiffness = c.k0;
-    out->energy = t->energy;
-    out->work = r.work;
-    out->dissipated = r.slip + out->stiffness_energy;
-    out->sliding = r.slid;
+    double margin = md_advance(p, s, t, k, nrm, N, &c, &sg, &r);
+    md_finish(s, t, &c, &r, N, sg, out);
     out->slip_margin = margin;
     return CWB_OK;
 }

@@ -371,23 +371,23 @@ static void rt_release(double e0, cwb_tangential_out *out, rt_state *t)
 typedef struct {
     const double *p;
     const cwb_pair *g;
-    cwb_step_path path; /* delta, xi, N (cubic Hermite; spring_path.c) */
-    cwb_vec3 axis;      /* the law's line */
-    double dy;          /* yield overlap [m] */
+    cwb_step_path path;                /* delta, xi, N (cubic Hermite; spring_path.c) */
+    cwb_vec3 axis;                     /* the law's line */
+    double dy;                         /* yield overlap [m] */
     double dmax0, dmin0, dmax1, dmin1; /* committed and trial delta_max, delta_min */
-    double crit[2];     /* interior stationary points of delta(u) */
+    double crit[2];                    /* interior stationary points of delta(u) */
     int ncrit;
-    int exact;          /* 1: a(u) from cwb_rathbone_radius (the normal law's) */
-    int power;          /* first step from touch: N = N1 (delta/delta1)^n */
+    int exact; /* 1: a(u) from cwb_rathbone_radius (the normal law's) */
+    int power; /* first step from touch: N = N1 (delta/delta1)^n */
     double n, d1;
     int budget;
 } rt_ode;
 
 /* What the ODE reads at u. */
 typedef struct {
-    double v;       /* dxi/du along the axis [m] */
-    double a, N;    /* contact radius [m], normal load [N] */
-    double mu, y;   /* friction coefficient, delta/delta_y */
+    double v;     /* dxi/du along the axis [m] */
+    double a, N;  /* contact radius [m], normal load [N] */
+    double mu, y; /* friction coefficient, delta/delta_y */
 } rt_point;
 
 static rt_point rt_at(const rt_ode *o, double u)
@@ -556,6 +556,150 @@ static int rt_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The ODE of the step's path into o, or 0 when the step has none (a
+ * virgin state not at first touch, no motion yet, nothing to integrate). */
+static int rt_path_setup(const double *p, const cwb_pair *g, const rt_state *s, const cwb_kin *k,
+                         const cwb_normal_out *nrm, cwb_vec3 axis, int virgin, rt_ode *o)
+{
+    if (virgin && !(k->delta0 <= 0.0 && k->delta > 0.0))
+        return 0;
+    if (cwb_v3_norm(axis) == 0.0)
+        return 0; /* no motion yet: no force */
+    *o = (rt_ode){.p = p,
+                  .g = g,
+                  .axis = axis,
+                  .dy = nrm->delta_yield,
+                  .dmax0 = s->dmax,
+                  .dmin0 = s->dmin,
+                  .dmax1 = nrm->delta_max,
+                  .dmin1 = nrm->delta_min,
+                  .budget = RT_BUDGET};
+    if (!cwb_step_path_of(&s->path, k, nrm, nrm->radius, &o->path))
+        return 0;
+    /* a(u): the normal law's radius (sec. 5.4) when it is the one reported */
+    double dmax1 = fmax(s->dmax, k->delta);
+    double a1 =
+        cwb_rathbone_radius(g, o->dy, k->delta, dmax1, dmax1 > s->dmax ? o->dmin1 : o->dmin0);
+    o->exact = fabs(a1 - nrm->radius) <= 1e-9 * nrm->radius;
+    if (virgin) {
+        o->power = 1;
+        o->d1 = k->delta;
+        o->n = nrm->stiffness * k->delta / nrm->force;
+    }
+    return 1;
+}
+
+/* Where the step's path is cut into segments of one branch, and what
+ * picks a segment's branch. */
+typedef struct {
+    double at[RT_MAX_CUTS + 2]; /* 0, the breakpoints, 1: sorted */
+    int n;
+    int cut_v, cut_n; /* cut at a reversal along the axis, at a stationary N */
+    double dsec, v1;  /* the secant's displacement along the axis, the end rate */
+} rt_cuts;
+
+/* Breakpoints: a reversal along the axis (dxi/du . axis = 0) and a
+ * stationary point of N (the rescaling of eqs. 105-106 switches) where
+ * the step's end rates have opposite signs, and the stationary points of
+ * delta (its running maximum, kept in o->crit). With end rates of one sign
+ * the step takes one branch, from the sign of its displacement (and one
+ * rescaling, from the sign of Delta N), as the split does: a Hermite path
+ * whose end rates are not the secant's (an RK4 stage state) can bulge
+ * through a spurious root, and switching there makes the force a
+ * non-smooth function of the stage, which costs the driver an order
+ * (header, "Path"). */
+static void rt_breakpoints(rt_ode *o, int virgin, rt_cuts *cu)
+{
+    const cwb_step_path *P = &o->path;
+    double c[3];
+    double v0 = cwb_v3_dot(P->X0, o->axis), v1 = cwb_v3_dot(P->X1, o->axis);
+    *cu = (rt_cuts){.cut_v = v0 * v1 < 0.0,
+                    .cut_n = !virgin && P->M0 * P->M1 < 0.0,
+                    .dsec = cwb_v3_dot(P->x1, o->axis),
+                    .v1 = v1};
+    if (cu->cut_v) {
+        rt_hermite_rate(0.0, v0, cu->dsec, v1, c);
+        rt_roots(c[0], c[1], c[2], cu->at, &cu->n);
+    }
+    if (cu->cut_n) {
+        rt_hermite_rate(P->N0, P->M0, P->N1, P->M1, c);
+        rt_roots(c[0], c[1], c[2], cu->at, &cu->n);
+    }
+    rt_hermite_rate(P->d0, P->D0, P->d1, P->D1, c);
+    int before = cu->n;
+    rt_roots(c[0], c[1], c[2], cu->at, &cu->n);
+    for (int i = before; i < cu->n && o->ncrit < 2; i++)
+        o->crit[o->ncrit++] = cu->at[i];
+    cu->at[cu->n++] = 0.0;
+    cu->at[cu->n++] = 1.0;
+    qsort(cu->at, (size_t)cu->n, sizeof *cu->at, rt_cmp);
+}
+
+/* Where the integration along the path stands. */
+typedef struct {
+    int mode, capped;
+    double f, f_turn, cut; /* the force, the reversal force T*, the excess cut at the cap */
+    rt_y y;
+} rt_walk;
+
+/* Reloading came back to the reversal force inside the substep from u of
+ * length h (from y0): locate it (bisection on F(u) - f_turn; the reloading
+ * branch is smooth) and load from there. Returns where. */
+static double rt_back_at_turn(rt_ode *o, rt_seg *sg, double u, double h, rt_y y0, rt_walk *w)
+{
+    double lo = 0.0, hi = h;
+    for (int it = 0; it < 60 && hi - lo > 1e-13; it++) {
+        double mid = 0.5 * (lo + hi);
+        rt_y ym = rt_rk4(o, sg, u, mid, y0);
+        if (rt_force(sg, &(rt_point){.a = rt_at(o, u + mid).a}, ym.z) >= w->f_turn)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    double us = u + hi;
+    rt_y ys = rt_rk4(o, sg, u, hi, y0);
+    double fs = rt_force(sg, &(rt_point){.a = rt_at(o, us).a}, ys.z);
+    *sg = (rt_seg){.mode = MODE_LOADING, .rescale = 0};
+    w->mode = MODE_LOADING;
+    w->y = (rt_y){fs, ys.w, ys.slip};
+    return us;
+}
+
+/* Segment [ua, ub] of the path, on the branch its motion takes, in
+ * substeps refined by rt_adapt. */
+static void rt_segment(rt_ode *o, const rt_cuts *cu, double ua, double ub, double tol, rt_walk *w)
+{
+    double um = 0.5 * (ua + ub);
+    rt_point qm = rt_at(o, um);
+    int next = rt_branch(w->mode, cu->cut_v ? qm.v : cu->dsec != 0.0 ? cu->dsec : cu->v1);
+    if (w->mode == MODE_LOADING && next == MODE_UNLOADING)
+        w->f_turn = w->f; /* the reversal, T* of Mindlin-Deresiewicz */
+    w->mode = next;
+    /* dN/du < 0 on the segment: the force carried with a (eqs. 105-106) */
+    double dN = cu->cut_n ? rt_at(o, fmin(um + 1e-6 * (ub - ua), 1.0)).N - rt_at(o, um).N
+                          : o->path.N1 - o->path.N0;
+    rt_seg sg = {.mode = w->mode, .rescale = w->mode != MODE_LOADING && dN < 0.0};
+    rt_point qa = rt_at(o, ua);
+    w->y.z = sg.rescale ? (qa.a > 0.0 ? w->f / qa.a : 0.0) : w->f;
+    int ns = (int)ceil(RT_SUBSTEPS * (ub - ua) - 1e-9);
+    double hs = (ub - ua) / (ns > 0 ? ns : 1);
+    double u = ua;
+    while (u < ub - 1e-15) {
+        double h = fmin(hs, ub - u);
+        rt_y y0 = w->y;
+        double cut0 = w->cut;
+        w->y = rt_adapt(o, &sg, u, h, w->y, tol, 0, &w->cut, &w->capped);
+        double fe = rt_force(&sg, &(rt_point){.a = rt_at(o, u + h).a}, w->y.z);
+        if (sg.mode == MODE_RELOADING && fe >= w->f_turn) {
+            w->cut = cut0;
+            u = rt_back_at_turn(o, &sg, u, h, y0, w);
+            continue;
+        }
+        u += h;
+    }
+    w->f = rt_force(&sg, &(rt_point){.a = rt_at(o, ub).a}, w->y.z);
+}
+
 /* integration = path (header). Returns 0 when the step has no path (a
  * virgin state not at first touch; nothing to integrate): the caller
  * takes the published rule then. */
@@ -564,135 +708,33 @@ static int rt_path_step(const double *p, const cwb_pair *g, const rt_state *s, c
                         cwb_tangential_out *out, rt_state *t)
 {
     int virgin = !(s->path.load > 0.0 && s->a > 0.0);
-    if (virgin && !(k->delta0 <= 0.0 && k->delta > 0.0))
+    rt_ode o;
+    if (!rt_path_setup(p, g, s, k, nrm, axis, virgin, &o))
         return 0;
-    if (cwb_v3_norm(axis) == 0.0)
-        return 0; /* no motion yet: no force */
-    rt_ode o = {.p = p,
-                .g = g,
-                .axis = axis,
-                .dy = nrm->delta_yield,
-                .dmax0 = s->dmax,
-                .dmin0 = s->dmin,
-                .dmax1 = nrm->delta_max,
-                .dmin1 = nrm->delta_min,
-                .budget = RT_BUDGET};
-    if (!cwb_step_path_of(&s->path, k, nrm, nrm->radius, &o.path))
-        return 0;
-    /* a(u): the normal law's radius (sec. 5.4) when it is the one reported */
-    double dmax1 = fmax(s->dmax, k->delta);
-    double a1 = cwb_rathbone_radius(g, o.dy, k->delta, dmax1, dmax1 > s->dmax ? o.dmin1 : o.dmin0);
-    o.exact = fabs(a1 - nrm->radius) <= 1e-9 * nrm->radius;
-    if (virgin) {
-        o.power = 1;
-        o.d1 = k->delta;
-        o.n = nrm->stiffness * k->delta / nrm->force;
-    }
-    /* breakpoints: a reversal along the axis (dxi/du . axis = 0) and a
-     * stationary point of N (the rescaling of eqs. 105-106 switches) where
-     * the step's end rates have opposite signs, and the stationary points
-     * of delta (its running maximum). With end rates of one sign the step
-     * takes one branch, from the sign of its displacement (and one
-     * rescaling, from the sign of Delta N), as the split does: a Hermite
-     * path whose end rates are not the secant's (an RK4 stage state) can
-     * bulge through a spurious root, and switching there makes the force a
-     * non-smooth function of the stage, which costs the driver an order
-     * (header, "Path"). */
-    const cwb_step_path *P = &o.path;
-    double cut_at[RT_MAX_CUTS + 2], c[3];
-    double v0 = cwb_v3_dot(P->X0, axis), v1 = cwb_v3_dot(P->X1, axis);
-    double dsec = cwb_v3_dot(P->x1, axis);
-    int nc = 0, cut_v = v0 * v1 < 0.0, cut_n = !virgin && P->M0 * P->M1 < 0.0;
-    if (cut_v) {
-        rt_hermite_rate(0.0, v0, dsec, v1, c);
-        rt_roots(c[0], c[1], c[2], cut_at, &nc);
-    }
-    if (cut_n) {
-        rt_hermite_rate(P->N0, P->M0, P->N1, P->M1, c);
-        rt_roots(c[0], c[1], c[2], cut_at, &nc);
-    }
-    rt_hermite_rate(P->d0, P->D0, P->d1, P->D1, c);
-    int before = nc;
-    rt_roots(c[0], c[1], c[2], cut_at, &nc);
-    for (int i = before; i < nc && o.ncrit < 2; i++)
-        o.crit[o.ncrit++] = cut_at[i];
-    cut_at[nc++] = 0.0;
-    cut_at[nc++] = 1.0;
-    qsort(cut_at, (size_t)nc, sizeof *cut_at, rt_cmp);
-
+    rt_cuts cu;
+    rt_breakpoints(&o, virgin, &cu);
     double fn = nrm->force, mN1 = rt_mu(p, nrm, k->delta) * fn;
     double tol = 1e-12 * fmax(mN1, rt_mu_at(p, s->dmax, o.dy) * s->path.load);
-    int mode = s->mode, capped = 0;
-    double f = s->f, f_turn = s->f_turn, cut = 0.0;
-    rt_y y = {0};
-    for (int i = 0; i + 1 < nc; i++) {
-        double ua = cut_at[i], ub = cut_at[i + 1];
-        if (!(ub > ua))
-            continue;
-        double um = 0.5 * (ua + ub);
-        rt_point qm = rt_at(&o, um);
-        int next = rt_branch(mode, cut_v ? qm.v : dsec != 0.0 ? dsec : v1);
-        if (mode == MODE_LOADING && next == MODE_UNLOADING)
-            f_turn = f; /* the reversal, T* of Mindlin-Deresiewicz */
-        mode = next;
-        /* dN/du < 0 on the segment: the force carried with a (eqs. 105-106) */
-        double dN = cut_n ? rt_at(&o, fmin(um + 1e-6 * (ub - ua), 1.0)).N - rt_at(&o, um).N
-                          : P->N1 - P->N0;
-        rt_seg sg = {.mode = mode, .rescale = mode != MODE_LOADING && dN < 0.0};
-        rt_point qa = rt_at(&o, ua);
-        y.z = sg.rescale ? (qa.a > 0.0 ? f / qa.a : 0.0) : f;
-        int ns = (int)ceil(RT_SUBSTEPS * (ub - ua) - 1e-9);
-        double hs = (ub - ua) / (ns > 0 ? ns : 1);
-        double u = ua;
-        while (u < ub - 1e-15) {
-            double h = fmin(hs, ub - u);
-            rt_y y0 = y;
-            double cut0 = cut;
-            y = rt_adapt(&o, &sg, u, h, y, tol, 0, &cut, &capped);
-            double fe = rt_force(&sg, &(rt_point){.a = rt_at(&o, u + h).a}, y.z);
-            if (sg.mode == MODE_RELOADING && fe >= f_turn) {
-                /* back at the reversal force: locate it (bisection on
-                 * F(u) - f_turn; the reloading branch is smooth), load from
-                 * there */
-                double lo = 0.0, hi = h;
-                for (int it = 0; it < 60 && hi - lo > 1e-13; it++) {
-                    double mid = 0.5 * (lo + hi);
-                    rt_y ym = rt_rk4(&o, &sg, u, mid, y0);
-                    if (rt_force(&sg, &(rt_point){.a = rt_at(&o, u + mid).a}, ym.z) >= f_turn)
-                        hi = mid;
-                    else
-                        lo = mid;
-                }
-                cut = cut0;
-                double us = u + hi;
-                rt_y ys = rt_rk4(&o, &sg, u, hi, y0);
-                double fs = rt_force(&sg, &(rt_point){.a = rt_at(&o, us).a}, ys.z);
-                sg = (rt_seg){.mode = MODE_LOADING, .rescale = 0};
-                mode = MODE_LOADING;
-                y = (rt_y){fs, ys.w, ys.slip};
-                u = us;
-                continue;
-            }
-            u += h;
-        }
-        f = rt_force(&sg, &(rt_point){.a = rt_at(&o, ub).a}, y.z);
-    }
+    rt_walk w = {.mode = s->mode, .f = s->f, .f_turn = s->f_turn};
+    for (int i = 0; i + 1 < cu.n; i++)
+        if (cu.at[i + 1] > cu.at[i])
+            rt_segment(&o, &cu, cu.at[i], cu.at[i + 1], tol, &w);
     double a = nrm->radius, ku = 8.0 * g->G_star * a;
-    double e1 = f * f / (2.0 * ku);
+    double e1 = w.f * w.f / (2.0 * ku);
     rt_point q1 = rt_at(&o, 1.0);
-    out->force = cwb_v3_scale(axis, f);
-    out->stiffness = rt_k(&o, mode, &q1, f);
+    out->force = cwb_v3_scale(axis, w.f);
+    out->stiffness = rt_k(&o, w.mode, &q1, w.f);
     out->energy = e1;
-    out->work = y.w;
-    out->dissipated = y.w - (e1 - e0);
-    out->slip = y.slip;
-    out->stiffness_energy = out->dissipated - y.slip;
-    out->sliding = capped;
-    out->slip_margin = capped ? cut : fabs(f) - mN1;
+    out->work = w.y.w;
+    out->dissipated = w.y.w - (e1 - e0);
+    out->slip = w.y.slip;
+    out->stiffness_energy = out->dissipated - w.y.slip;
+    out->sliding = w.capped;
+    out->slip_margin = w.capped ? w.cut : fabs(w.f) - mN1;
     out->flags |= CWB_FLAG_REVERSAL; /* the collision driver ends a step at a reversal */
-    t->f = f;
-    t->f_turn = f_turn;
-    t->mode = mode;
+    t->f = w.f;
+    t->f_turn = w.f_turn;
+    t->mode = w.mode;
     return 1;
 }
 
@@ -766,7 +808,8 @@ const cwb_tangential_type cwb_tangential_rathbone = {
             .name = "rathbone_tangential",
             .summary = "Rathbone elastic-plastic (as implemented): k_t(x, y), mu(y), 8 G* a "
                        "unloading, 9.28 G* reloading",
-            .source = "[rathbone_thesis] eqs. 93-106, 110 (sec. 5.8-5.9); radius eqs. 107-109 ([etsion2005] form)",
+            .source = "[rathbone_thesis] eqs. 93-106, 110 (sec. 5.8-5.9); radius eqs. 107-109 "
+                      "([etsion2005] form)",
             .params = rt_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(rt_state),

@@ -75,8 +75,23 @@ $CXX -std=c++11 -Wall -Wextra -pedantic -Werror $CFLAGS_CWB -c "$W/alone.cpp" -o
 # Nothing but pkg-config's flags: cwb.pc's Libs carry the rpath of LIBDIR.
 $CC -std=c11 -Wall -Wextra -pedantic -Werror -O2 "$SRC/examples/dem_loop.c" $CFLAGS_CWB $LIBS_CWB \
     -o "$W/dem_loop" || fail "examples/dem_loop.c does not build"
-$CC -std=c11 -O2 "$SRC/examples/dem_loop.c" $CFLAGS_CWB $LIBS_STATIC -o "$W/dem_loop_static" ||
-    fail "examples/dem_loop.c does not link statically"
+$CC -std=c11 -O2 "$SRC/examples/dem_loop.c" $CFLAGS_CWB $LIBS_STATIC -o "$W/dem_loop_static" \
+    -Wl,-Map="$W/dem_loop_static.map" || fail "examples/dem_loop.c does not link statically"
+# The contact API is self-contained: a program that steps a contact links the
+# laws, their composition and the core alone (src/README.md, the layers), never
+# the drivers, the commands, the case reader or the run API. Each member the
+# linker took from libcwb.a is found among the build's objects (obj/LAYER/).
+OBJ=$(dirname "$CWB")/obj
+members=$(grep -o 'libcwb\.a([A-Za-z0-9_]*\.o)' "$W/dem_loop_static.map" | sed 's/.*(//; s/)//' | sort -u)
+[ -n "$members" ] || fail "the static link's map names no member of libcwb.a"
+for m in $members; do
+    layer=$(cd "$OBJ" && ls -d */"$m" */*/"$m" 2>/dev/null | head -n 1 | cut -d/ -f1)
+    case $layer in
+    core | laws | contact | api) ;;
+    *) fail "a static link of examples/dem_loop.c pulls in $m (layer '${layer:-unknown}')" ;;
+    esac
+done
+echo "api-check: the static dem_loop takes $(echo "$members" | wc -l) objects of libcwb.a, all of core/, laws/, contact/, api/"
 $CXX -std=c++11 -Wall -Wextra -pedantic -Werror -O2 "$SRC/examples/dem_loop.cpp" $CFLAGS_CWB \
     $LIBS_CWB -o "$W/dem_loop_cpp" || fail "examples/dem_loop.cpp does not build"
 $CC -std=c11 -Wall -Wextra -pedantic -Werror -O2 "$SRC/examples/run_case.c" $CFLAGS_CWB $LIBS_CWB \

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cwb_disc2d.h"
 #include "cwb_fem.h"
 #include "cwb_numeric.h"
 
@@ -318,6 +317,16 @@ int cwb_halfround_dat(cwb_halfround_out *o, const char *path, double R, char *ms
 
 /* ------------------------------------------------------- eq. 17, eq. 20 */
 
+/* Seed 000's eq. 33, w = c0 + c1 x + c2 nu + c3 x^2 + c4 x nu + c5 nu^2 at
+ * x = a/R with the paper's coefficients: the column beside the w the FEM
+ * measures. Evaluated here, not through the 2D laws' code
+ * (src/laws/disc2d.c), so that no FEM table depends on a law it checks. */
+static double paper_eq33(double x, double nu)
+{
+    static const double c[6] = {0.22, 2.89, 0.18, -10.31, 1.75, 0.36};
+    return c[0] + c[1] * x + c[2] * nu + c[3] * x * x + c[4] * x * nu + c[5] * nu * nu;
+}
+
 double cwb_eq17_displacement(double R, double a, double E, double nu, double N)
 {
     return (1.0 - nu * nu) / E * 2.0 * N / M_PI * (log(4.0 * R / a) - 0.5);
@@ -487,8 +496,7 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     int on_rollers = h->base == CWB_BASE_SYMMETRIC;
     pt->change = on_rollers ? qr.uz / q.uz - 1.0 : qr.w / q.w - 1.0;
     double eq17 = cwb_eq17_displacement(h->R, h->a, h->E, h->nu, h->N);
-    static const double coef[6] = {0.22, 2.89, 0.18, -10.31, 1.75, 0.36}; /* eq. 33 */
-    double w33 = cwb_penalty_eq33(coef, ps->a_over_R, h->nu);
+    double w33 = paper_eq33(ps->a_over_R, h->nu);
     const cwb_fem_run *run = &pt->base;
     double row[NCOL] = {h->R,
                         ps->a_over_R,

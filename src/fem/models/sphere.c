@@ -45,7 +45,7 @@
 #include <string.h>
 
 #include "cwb_fem.h"
-#include "cwb_law.h"
+#include "cwb_pair.h"
 
 /* ------------------------------------------------------- study keys */
 

@@ -63,7 +63,6 @@
 #include "cwb_fem.h"
 #include "cwb_fem_c3d10.h"
 #include "cwb_fem_impact.h"
-#include "cwb_law.h"
 
 /* ------------------------------------------------------- study keys */
 
@@ -165,38 +164,8 @@ static const cwb_param contact_params[] = {
      .max = 10,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "Coulomb friction coefficient (Table 5: 0.3)"},
-    {.name = "penalty",
-     .unit = "-",
-     .def = 10,
-     .min = 0.1,
-     .max = 1e6,
-     .help = "contact stiffness K = penalty E / h0 [Pa/m]"},
-    {.name = "stick",
-     .unit = "-",
-     .def = 10,
-     .min = 0.01,
-     .max = 1e6,
-     .help = "stick slope of the friction = stick E / h0 [Pa/m]"},
-    {.name = "zone",
-     .unit = "-",
-     .def = 0.07,
-     .min = 0,
-     .max = 0.5,
-     .flags = CWB_P_MIN_OPEN,
-     .help = "radius of the fine zone around the contact point / R (must hold the contact)"},
-    {.name = "growth",
-     .unit = "-",
-     .def = 0.3,
-     .min = 0.01,
-     .max = 1,
-     .help = "growth of the element size per unit distance beyond the fine zone"},
-    {.name = "slave",
-     .unit = "-",
-     .def = 1.5,
-     .min = 1,
-     .max = 3,
-     .help = "the slave surface: the sphere's faces within this many zone radii of the "
-             "contact point"},
+    CWB_C3D10_PENALTY_KEYS,
+    CWB_C3D10_MESH_KEYS(0.07),
     {.name = "block",
      .unit = "-",
      .def = 1.5,
@@ -1159,91 +1128,52 @@ static void motion_step(motion *k, const cwb_impact *s, const cwb_impact_increme
     k->fx = fx, k->fz = fz, k->mc = mc;
 }
 
-static int rows(cwb_fem_point *pt, char *msg, size_t n)
+/* The contact force on the whole sphere at increment i (normal *fn,
+ * tangential *ft) and its rigid motion k: from the contact force by the
+ * momentum balance (motion_step), or, for the elastic-plastic sphere, from
+ * twice the rate of the half's momentum, with its own mass (the nodal
+ * masses' sum) for the velocities. */
+static void increment_state(const cwb_impact_out *o, size_t i, const cwb_impact *s, motion *k,
+                            double *fn, double *ft)
 {
-    summary *sum = pt->summary;
-    const cwb_impact_out *o = pt->base.out;
-    sum->s = *(const cwb_impact *)pt->base.spec;
-    const cwb_impact *s = &sum->s;
-    cwb_impact_hertz_of(s, &sum->h);
-    sum->elements = pt->base.elements;
-    sum->nodes = pt->base.nodes;
-    sum->h_min = pt->base.h_min;
-    sum->increments = o->count;
-    pt->change = 0.0;
-    double t0 = gap_of(s) / s->v_n, m = sum->h.mass, I = 0.4 * m * s->R * s->R;
-    double floor = 2.0 * contact_floor(s);
-    sum->ke0 = 0.5 * m * (s->v_n * s->v_n + s->v_t * s->v_t);
-    sum->t_c = NAN;
-    sum->from_momentum = o->from_momentum;
-    sum->mom_mass = o->mom_mass;
-    motion k;
-    motion_start(&k, s);
-    double prev_t = 0.0, prev_f = 0.0, prev_slip = s->v_t, xi = 0.0;
-    int rc = CWB_OK, touched = 0;
-    for (size_t i = 0; i < o->count && rc == CWB_OK; i++) {
-        const cwb_impact_increment *q = &o->inc[i];
-        double fn, ft;
-        if (o->from_momentum) {
-            /* the whole sphere: twice the half's momentum; its own mass
-             * (the nodal masses' sum) for the velocities */
-            double f[3], my, mh = 0.0;
-            momentum_force(o, i, f, &my);
-            mh = o->mom_mass;
-            fn = 2.0 * f[2], ft = 2.0 * f[0];
-            k.t = q->time, k.vx = o->mom[3 * i] / mh, k.vz = o->mom[3 * i + 2] / mh;
-            k.x = o->xc[3 * i], k.z = o->xc[3 * i + 2];
-            k.omega = o->l_y[i] / (0.4 * mh * s->R * s->R), k.mc = 2.0 * my;
-        } else {
-            motion_step(&k, s, q);
-            fn = 2.0 * q->f[2], ft = 2.0 * q->f[0];
-        }
-        if (fn > floor)
-            touched = 1;
-        if (fn > sum->f_max)
-            sum->f_max = fn, sum->t_max = q->time - t0;
-        if (touched && !(fn > floor) && prev_f > floor && isnan(sum->t_c))
-            sum->t_c = prev_t + (q->time - prev_t) * (prev_f - floor) / (prev_f - fn) - t0;
-        /* xi_t: the contact point's tangential displacement from the first
-         * touch to the separation (t0 + t_c), int v_slip dt (trapezoid;
-         * v_slip linear across an increment, the ones holding t0 and the
-         * separation cut there): the collision driver's xi_t, which ends
-         * with the contact */
-        double vslip = k.vx - k.omega * s->R;
-        double end = isnan(sum->t_c) ? q->time : fmin(q->time, t0 + sum->t_c);
-        if (end > t0 && end > prev_t) {
-            double from = fmax(prev_t, t0), span = q->time - prev_t;
-            double v_from =
-                span > 0 ? prev_slip + (vslip - prev_slip) * (from - prev_t) / span : vslip;
-            double v_end =
-                span > 0 ? prev_slip + (vslip - prev_slip) * (end - prev_t) / span : vslip;
-            xi += 0.5 * (v_from + v_end) * (end - from);
-        }
-        prev_t = q->time, prev_f = fn, prev_slip = vslip;
-        double row[NCOL] = {q->time,
-                            q->time - t0,
-                            fn,
-                            ft,
-                            k.mc,
-                            -k.vz,
-                            k.vx,
-                            k.omega,
-                            k.vx - k.omega * s->R,
-                            2.0 * q->ke,
-                            2.0 * q->rf[2],
-                            2.0 * q->ie,
-                            xi,
-                            -ft};
-        rc = cwb_fem_rows_add(&pt->tables[0], row, msg, n);
-        sum->ke_end = 2.0 * q->ke;
-        sum->ie_end = 2.0 * q->ie;
+    const cwb_impact_increment *q = &o->inc[i];
+    if (!o->from_momentum) {
+        motion_step(k, s, q);
+        *fn = 2.0 * q->f[2], *ft = 2.0 * q->f[0];
+        return;
     }
-    for (size_t i = 0; i < o->nsnap && rc == CWB_OK; i++)
-        rc = cwb_fem_rows_add(&pt->tables[1], o->snap[i], msg, n);
+    double f[3], my, mh = 0.0;
+    momentum_force(o, i, f, &my);
+    mh = o->mom_mass;
+    *fn = 2.0 * f[2], *ft = 2.0 * f[0];
+    k->t = q->time, k->vx = o->mom[3 * i] / mh, k->vz = o->mom[3 * i + 2] / mh;
+    k->x = o->xc[3 * i], k->z = o->xc[3 * i + 2];
+    k->omega = o->l_y[i] / (0.4 * mh * s->R * s->R), k->mc = 2.0 * my;
+}
+
+/* xi_t: the contact point's tangential displacement from the first touch
+ * (t0) to the separation (t0 + t_c), int v_slip dt (trapezoid; v_slip
+ * linear across an increment, the ones holding t0 and the separation cut
+ * there): the collision driver's xi_t, which ends with the contact. Adds
+ * the increment from prev_t (v_slip prev_slip) to t (vslip) to *xi. */
+static void add_slip(double *xi, double prev_t, double prev_slip, double t, double vslip, double t0,
+                     double t_c)
+{
+    double end = isnan(t_c) ? t : fmin(t, t0 + t_c);
+    if (!(end > t0 && end > prev_t))
+        return;
+    double from = fmax(prev_t, t0), span = t - prev_t;
+    double v_from = span > 0 ? prev_slip + (vslip - prev_slip) * (from - prev_t) / span : vslip;
+    double v_end = span > 0 ? prev_slip + (vslip - prev_slip) * (end - prev_t) / span : vslip;
+    *xi += 0.5 * (v_from + v_end) * (end - from);
+}
+
+/* What the contact snapshot (the second table) shows: its time, its
+ * extent, the nodes in contact and slipping, the largest PEEQ. */
+static void snapshot_summary(summary *sum, const cwb_impact_out *o, double t0)
+{
     sum->t_snap = o->t_snap - t0;
     sum->snap_last = o->snap_last;
-    sum->t_end = end_time(s);
-    sum->t_last = o->count ? o->inc[o->count - 1].time : 0.0;
     sum->nsnap = o->nsnap;
     for (size_t i = 0; i < o->nsnap; i++) {
         const double *r = o->snap[i];
@@ -1256,6 +1186,61 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
         if (isfinite(r[CWB_IMPACT_SNAP_PEEQ]))
             sum->peeq_max = fmax(sum->peeq_max, r[CWB_IMPACT_SNAP_PEEQ]);
     }
+}
+
+/* The run's spec, mesh and Hertz's impact into its summary. */
+static void summary_start(summary *sum, const cwb_fem_point *pt, const cwb_impact_out *o)
+{
+    sum->s = *(const cwb_impact *)pt->base.spec;
+    cwb_impact_hertz_of(&sum->s, &sum->h);
+    sum->elements = pt->base.elements;
+    sum->nodes = pt->base.nodes;
+    sum->h_min = pt->base.h_min;
+    sum->increments = o->count;
+    sum->ke0 = 0.5 * sum->h.mass * (sum->s.v_n * sum->s.v_n + sum->s.v_t * sum->s.v_t);
+    sum->t_c = NAN;
+    sum->from_momentum = o->from_momentum;
+    sum->mom_mass = o->mom_mass;
+}
+
+static int rows(cwb_fem_point *pt, char *msg, size_t n)
+{
+    summary *sum = pt->summary;
+    const cwb_impact_out *o = pt->base.out;
+    summary_start(sum, pt, o);
+    const cwb_impact *s = &sum->s;
+    pt->change = 0.0;
+    double t0 = gap_of(s) / s->v_n, m = sum->h.mass, I = 0.4 * m * s->R * s->R;
+    double floor = 2.0 * contact_floor(s);
+    motion k;
+    motion_start(&k, s);
+    double prev_t = 0.0, prev_f = 0.0, prev_slip = s->v_t, xi = 0.0;
+    int rc = CWB_OK, touched = 0;
+    for (size_t i = 0; i < o->count && rc == CWB_OK; i++) {
+        const cwb_impact_increment *q = &o->inc[i];
+        double fn, ft;
+        increment_state(o, i, s, &k, &fn, &ft);
+        if (fn > floor)
+            touched = 1;
+        if (fn > sum->f_max)
+            sum->f_max = fn, sum->t_max = q->time - t0;
+        if (touched && !(fn > floor) && prev_f > floor && isnan(sum->t_c))
+            sum->t_c = prev_t + (q->time - prev_t) * (prev_f - floor) / (prev_f - fn) - t0;
+        double vslip = k.vx - k.omega * s->R;
+        add_slip(&xi, prev_t, prev_slip, q->time, vslip, t0, sum->t_c);
+        prev_t = q->time, prev_f = fn, prev_slip = vslip;
+        double row[NCOL] = {q->time,        q->time - t0, fn,      ft,    k.mc,
+                            -k.vz,          k.vx,         k.omega, vslip, 2.0 * q->ke,
+                            2.0 * q->rf[2], 2.0 * q->ie,  xi,      -ft};
+        rc = cwb_fem_rows_add(&pt->tables[0], row, msg, n);
+        sum->ke_end = 2.0 * q->ke;
+        sum->ie_end = 2.0 * q->ie;
+    }
+    for (size_t i = 0; i < o->nsnap && rc == CWB_OK; i++)
+        rc = cwb_fem_rows_add(&pt->tables[1], o->snap[i], msg, n);
+    snapshot_summary(sum, o, t0);
+    sum->t_end = end_time(s);
+    sum->t_last = o->count ? o->inc[o->count - 1].time : 0.0;
     sum->v_n = -k.vz, sum->v_t = k.vx, sum->omega = k.omega;
     sum->ke_rigid = 0.5 * m * (k.vx * k.vx + k.vz * k.vz) + 0.5 * I * k.omega * k.omega;
     if (rc == CWB_OK && !touched)
@@ -1325,13 +1310,48 @@ static void provenance_contact(FILE *f, const cwb_fem_job *job, const summary *s
     fprintf(f, "\n");
 }
 
-static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *sum_)
+/* The main table's lines of the model, its parameters, Hertz's impact,
+ * the contact, the mesh and the solver. */
+static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum)
 {
-    const summary *sum = sum_;
-    if (t == 1) {
-        provenance_contact(f, job, sum);
-        return;
-    }
+    const cwb_impact *s = &sum->s;
+    const cwb_impact_hertz *h = &sum->h;
+    fprintf(f,
+            "# model: Rathbone thesis Model D (Sec. 3.6; its FEM is 3D Abaqus): half of a "
+            "sphere (cut by the symmetry plane y = 0 that holds its velocity; forces x 2), free, "
+            "initial velocity v_t = %g m/s along x and v_n = %g m/s towards an elastic block of "
+            "the same material (the half-space: |x| <= %g R, 0 <= y <= %g R, depth %g R, bottom "
+            "and far sides fixed); initial gap %g of Hertz's approach (first touch at %.4g s)\n"
+            "# parameters: R = %g m; E = %g Pa; nu = %g; rho = %g kg/m^3 (both bodies); sigma_y "
+            "= %g Pa (%s); mu = %g; "
+            "angle atan(v_t / v_n) = %.4g deg\n"
+            "# Hertz (Johnson 1985 ch. 11, E* = E / 2(1 - nu^2), m* = m = %.5g kg): t_c = %.5g s, "
+            "F_max = %.5g N, delta_max = %.5g m, a_max = %.5g m\n"
+            "# contact: CalculiX %s, slave = the sphere's faces within %g R of "
+            "the contact point, master = the block's top within %g R; linear "
+            "pressure-overclosure K = %g E/h0, Coulomb mu with stick slope %g E/h0 (CalculiX's "
+            "friction is a penalty)\n"
+            "# mesh: gmsh %s, 10-node tetrahedra (C3D10) in both bodies, size h0 = %g R within "
+            "%g R of the contact point, growing by %g per unit distance to %g R; %zu elements, "
+            "%zu nodes, smallest edge %.3g m; Hertz a_max / h0 = %.3g\n"
+            "# solver: CalculiX ccx %s, *DYNAMIC (implicit, Hilber-Hughes-Taylor ALPHA = %g), "
+            "NLGEOM, increments t_c / %d at most (CalculiX's cutbacks below), to the first touch "
+            "+ %g t_c\n",
+            s->v_t, s->v_n, s->block, s->block, s->block, s->gap, gap_of(s) / s->v_n, s->R, s->E,
+            s->nu, s->rho, s->sigma_y,
+            s->sigma_y > 0 ? "the sphere elastic-perfectly-plastic, von Mises; the block elastic"
+                           : "0: elastic",
+            s->mu, atan2(s->v_t, s->v_n) * 180.0 / M_PI, h->mass, h->t_c, h->force, h->delta, h->a,
+            sum->from_momentum ? "node-to-surface" : "surface-to-surface", s->slave * s->zone,
+            1.5 * s->slave * s->zone, s->penalty, s->stick, job->gmsh_version, s->fine, s->zone,
+            s->growth, s->coarse, sum->elements, sum->nodes, sum->h_min * cwb_impact_length_unit(s),
+            h->a / (s->fine * s->R), job->ccx_version, s->alpha, s->increments, s->duration);
+}
+
+/* The main table's lines of its rows, tolerance and source, and what
+ * inputs it stands for. */
+static void provenance_rows(FILE *f, const cwb_fem_job *job, const summary *sum)
+{
     const cwb_impact *s = &sum->s;
     const cwb_impact_hertz *h = &sum->h;
     char sigma_y_key[64] = "", friction_key[64];
@@ -1340,26 +1360,6 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
     stands_for_friction(s, friction_key, sizeof friction_key);
     fprintf(
         f,
-        "# model: Rathbone thesis Model D (Sec. 3.6; its FEM is 3D Abaqus): half of a "
-        "sphere (cut by the symmetry plane y = 0 that holds its velocity; forces x 2), free, "
-        "initial velocity v_t = %g m/s along x and v_n = %g m/s towards an elastic block of "
-        "the same material (the half-space: |x| <= %g R, 0 <= y <= %g R, depth %g R, bottom "
-        "and far sides fixed); initial gap %g of Hertz's approach (first touch at %.4g s)\n"
-        "# parameters: R = %g m; E = %g Pa; nu = %g; rho = %g kg/m^3 (both bodies); sigma_y "
-        "= %g Pa (%s); mu = %g; "
-        "angle atan(v_t / v_n) = %.4g deg\n"
-        "# Hertz (Johnson 1985 ch. 11, E* = E / 2(1 - nu^2), m* = m = %.5g kg): t_c = %.5g s, "
-        "F_max = %.5g N, delta_max = %.5g m, a_max = %.5g m\n"
-        "# contact: CalculiX %s, slave = the sphere's faces within %g R of "
-        "the contact point, master = the block's top within %g R; linear "
-        "pressure-overclosure K = %g E/h0, Coulomb mu with stick slope %g E/h0 (CalculiX's "
-        "friction is a penalty)\n"
-        "# mesh: gmsh %s, 10-node tetrahedra (C3D10) in both bodies, size h0 = %g R within "
-        "%g R of the contact point, growing by %g per unit distance to %g R; %zu elements, "
-        "%zu nodes, smallest edge %.3g m; Hertz a_max / h0 = %.3g\n"
-        "# solver: CalculiX ccx %s, *DYNAMIC (implicit, Hilber-Hughes-Taylor ALPHA = %g), "
-        "NLGEOM, increments t_c / %d at most (CalculiX's cutbacks below), to the first touch "
-        "+ %g t_c\n"
         "# refinement check: none (one run measured the cost; see the README)\n"
         "# rows: every converged increment; time from the release, t_contact from the first "
         "touch; F_n, F_t = the contact force on the sphere (CalculiX CF of the slave "
@@ -1387,17 +1387,16 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
         "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g; "
         "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; %s; "
         "driver.v_normal = %.10g; driver.v_tangential = %.10g%s\n",
-        s->v_t, s->v_n, s->block, s->block, s->block, s->gap, gap_of(s) / s->v_n, s->R, s->E, s->nu,
-        s->rho, s->sigma_y,
-        s->sigma_y > 0 ? "the sphere elastic-perfectly-plastic, von Mises; the block elastic"
-                       : "0: elastic",
-        s->mu, atan2(s->v_t, s->v_n) * 180.0 / M_PI, h->mass, h->t_c, h->force, h->delta, h->a,
-        sum->from_momentum ? "node-to-surface" : "surface-to-surface", s->slave * s->zone,
-        1.5 * s->slave * s->zone, s->penalty, s->stick, job->gmsh_version, s->fine, s->zone,
-        s->growth, s->coarse, sum->elements, sum->nodes, sum->h_min * cwb_impact_length_unit(s),
-        h->a / (s->fine * s->R), job->ccx_version, s->alpha, s->increments, s->duration,
         h->a / (s->fine * s->R), job->raw, s->R, s->E, s->nu, s->rho, s->E, s->nu, friction_key,
         s->v_n, s->v_t, sigma_y_key);
+}
+
+/* The main table's notes: a solve stopped early, the elastic-plastic
+ * sphere's forces from its momentum, the ballast. */
+static void provenance_notes(FILE *f, const summary *sum)
+{
+    const cwb_impact *s = &sum->s;
+    const cwb_impact_hertz *h = &sum->h;
     if (sum->t_last < sum->t_end * (1.0 - 1e-6))
         fprintf(f,
                 "# STOPPED: the solve was stopped at %.5g s of the step's %.5g s (%.3g t_c after "
@@ -1424,6 +1423,18 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                 "it scales CalculiX 2.20's energy rule for impacts in implicit dynamics "
                 "(checkimpacts.f), which otherwise stops the frictional impact (README)\n",
                 s->ballast);
+}
+
+static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *sum_)
+{
+    const summary *sum = sum_;
+    if (t == 1) {
+        provenance_contact(f, job, sum);
+        return;
+    }
+    provenance_model(f, job, sum);
+    provenance_rows(f, job, sum);
+    provenance_notes(f, sum);
 }
 
 static void report(char *buf, size_t n, const cwb_fem_job *job, const void *sum_)

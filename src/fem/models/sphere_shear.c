@@ -52,7 +52,6 @@
 #include "cwb_fem.h"
 #include "cwb_fem_c3d10.h"
 #include "cwb_fem_shear.h"
-#include "cwb_law.h"
 
 /* ------------------------------------------------------- study keys */
 
@@ -134,18 +133,7 @@ static const cwb_param contact_params[] = {
      .max = 10,
      .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
      .help = "Coulomb friction coefficient of the tangential step"},
-    {.name = "penalty",
-     .unit = "-",
-     .def = 10,
-     .min = 0.1,
-     .max = 1e6,
-     .help = "contact stiffness K = penalty E / h0 [Pa/m]"},
-    {.name = "stick",
-     .unit = "-",
-     .def = 10,
-     .min = 0.01,
-     .max = 1e6,
-     .help = "stick slope of the friction = stick E / h0 [Pa/m]"},
+    CWB_C3D10_PENALTY_KEYS,
     {.name = "spring",
      .unit = "-",
      .def = 0.002,
@@ -153,26 +141,7 @@ static const cwb_param contact_params[] = {
      .max = 0.05,
      .flags = CWB_P_MIN_OPEN,
      .help = "ground spring on the top: this fraction of the force at the Hertz approach"},
-    {.name = "zone",
-     .unit = "-",
-     .def = 0.05,
-     .min = 0,
-     .max = 0.5,
-     .flags = CWB_P_MIN_OPEN,
-     .help = "radius of the fine zone around the contact point / R (must hold the contact)"},
-    {.name = "growth",
-     .unit = "-",
-     .def = 0.3,
-     .min = 0.01,
-     .max = 1,
-     .help = "growth of the element size per unit distance beyond the fine zone"},
-    {.name = "slave",
-     .unit = "-",
-     .def = 1.5,
-     .min = 1,
-     .max = 3,
-     .help = "the slave surface: the sphere's faces within this many zone radii of the "
-             "contact point"},
+    CWB_C3D10_MESH_KEYS(0.05),
     {.name = "tau_c",
      .unit = "Pa",
      .def = 0,

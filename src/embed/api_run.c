@@ -1,8 +1,8 @@
 /* api_run.c -- the public run API (include/cwb/cwb_api.h, "running
  * cases"): cwb_api_run, cwb_api_sweep, cwb_api_batch and cwb_api_fit over
  * the functions the commands call (cwb_case_load and cwb_run_case,
- * src/drivers/run.c; cwb_sweep, src/drivers/sweep.c; cwb_batch_memory,
- * src/drivers/batch.c; cwb_fit, src/fit/fit.c), so that a result is the
+ * src/drivers/run.c; cwb_sweep, src/commands/sweep.c; cwb_batch_memory,
+ * src/commands/batch.c; cwb_fit, src/fit/fit.c), so that a result is the
  * command's bit for bit: this file only moves what they return into a
  * cwb_api_result. It holds no state between calls.
  */
@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "cwb_api.h"
+#include "cwb_batch.h"
 #include "cwb_fit.h"
 #include "cwb_run.h"
+#include "cwb_sweep.h"
 #include "cwb_verdict.h"
 
 _Static_assert((int)CWB_API_OK == (int)CWB_OK && (int)CWB_API_EFAIL == (int)CWB_EFAIL &&

@@ -152,8 +152,8 @@ typedef struct {
     const char *example;
 } cwb_param;
 
-#define CWB_MAX_PARAMS 32  /* parameters in one table */
-#define CWB_MAX_LIST   256 /* items in one LIST parameter */
+#define CWB_MAX_PARAMS 32   /* parameters in one table */
+#define CWB_MAX_LIST   256  /* items in one LIST parameter */
 #define CWB_TEXT       2048 /* length of a TEXT parameter (a path list with absolute paths) */
 
 /* The values of one parameter table: p[i] for REAL/CHOICE (CHOICE as the
@@ -187,6 +187,9 @@ void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n);
 
 /* Parse a whole string as one finite double; 0 on success. */
 int cwb_parse_double(const char *text, double *out);
+/* s without the white space (isspace) at its start and end, in place:
+ * the text moved to the start of s; returns s. */
+char *cwb_trim(char *s);
 
 /* ------------------------------------------------------------------ */
 /* The bibliography (src/core/bibliography.c)                          */

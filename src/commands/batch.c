@@ -22,37 +22,31 @@
  * table, and runs only the samples not yet written. The union of the shard
  * files, sorted on "sample", is the unsharded output.
  *
- * Workers: with --jobs J > 1, J forked workers each get one sample index at
- * a time through a pipe and send back one fixed-size record (smaller than
- * PIPE_BUF, so it arrives whole); the parent hands the next sample to
- * whichever worker answered (next free worker, not round-robin) and is the
- * only writer of the file. A worker dies with its parent (PR_SET_PDEATHSIG);
- * SIGINT or SIGTERM stop the workers and leave a valid, resumable file.
+ * Workers: with --jobs J > 1, the samples go to J forked workers of the
+ * commands' pool (cwb_pool.h), each given the next sample when it is free;
+ * the parent is the only writer of the file. SIGINT or SIGTERM stop the
+ * workers and leave a valid, resumable file.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
+#include "cwb_batch.h"
+#include "cwb_csv.h"
 #include "cwb_files.h"
 #include "cwb_numeric.h"
 #include "cwb_out.h"
+#include "cwb_pool.h"
 
 #define MAX_INPUTS 32
-#define MAX_JOBS   256
 #define ROW_MAX    (1 << 14) /* one output row, a failed sample's message included */
 #define OUT_BUF    (1 << 16) /* rows waiting for one write() */
 /* Rows reach the file at most this long after they are done (a write()
@@ -84,6 +78,14 @@ typedef struct {
     double value[CWB_MAX_SCALARS];
 } record;
 
+/* A process's one case (about 0.7 MB: not allocated per sample) and
+ * whether it holds a sample loaded in full, which the sampler's keys can
+ * then be set on. */
+typedef struct {
+    cwb_case *c;
+    int loaded;
+} case_slot;
+
 typedef struct {
     cwb_batch_request req;
     const cwb_log *log;
@@ -103,38 +105,16 @@ typedef struct {
     cwb_case_sampler *sampler; /* the case read once, the samples' keys set (NULL: load each) */
     param_list params;         /* the case's parameters, the fingerprint's lines */
     unsigned long long fingerprint;
+    case_slot slot;    /* the case samples are loaded into, one per process */
+    record **finished; /* per position of todo: its record, until written */
+    size_t wpos;       /* the positions before it are written */
 } batch;
-
-/* A process's one case (about 0.7 MB: not allocated per sample) and
- * whether it holds a sample loaded in full, which the sampler's keys can
- * then be set on. */
-typedef struct {
-    cwb_case *c;
-    int loaded;
-} case_slot;
-
-static volatile sig_atomic_t stop_signal;
 
 static double seconds_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void on_stop(int sig)
-{
-    stop_signal = sig;
-}
-
-static char *trim(char *p)
-{
-    while (isspace((unsigned char)*p))
-        p++;
-    char *e = p + strlen(p);
-    while (e > p && isspace((unsigned char)e[-1]))
-        *--e = '\0';
-    return p;
 }
 
 /* Split line in place at ',' into at most max trimmed fields; the count
@@ -147,7 +127,7 @@ static size_t split_fields(char *line, char **f, size_t max)
         if (comma)
             *comma = '\0';
         if (k < max)
-            f[k] = trim(p);
+            f[k] = cwb_trim(p);
         if (!comma)
             return k + 1 > max ? max + 1 : k + 1;
         p = comma + 1;
@@ -322,7 +302,7 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
         next = strchr(p, '\n');
         if (next)
             *next++ = '\0';
-        char *s = trim(p);
+        char *s = cwb_trim(p);
         if (!*s || *s == '#')
             continue;
         rc = t->ncol ? table_row(t, s, path, ln, msg, n) : table_header(t, s, path, ln, msg, n);
@@ -403,8 +383,7 @@ static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t
     slot->loaded = rc == CWB_OK;
     /* the loader names a value "--set KEY=VALUE: ..."; here it is a cell
      * (why is only written when the load fails) */
-    const char *set =
-        rc == CWB_EINPUT && strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
+    const char *set = rc == CWB_EINPUT && strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
     if (rc == CWB_EINPUT && set)
         return cwb_fail(msg, n, rc, "%s:%zu: %.*s: %s", b->req.samples, b->t.line[r],
                         (int)(set - why - 6), why + 6, set + 2);
@@ -637,7 +616,7 @@ static int choose_results(batch *b, char *msg, size_t n)
     char list[2048], *save = NULL;
     snprintf(list, sizeof list, "%s", b->req.results ? b->req.results : "");
     for (char *p = strtok_r(list, ",", &save); rc == CWB_OK && p; p = strtok_r(NULL, ",", &save)) {
-        p = trim(p);
+        p = cwb_trim(p);
         size_t q = 0;
         while (q < all->nscalar && strcmp(all->scalar[q].name, p) != 0)
             q++;
@@ -685,12 +664,9 @@ static int results_from_header(batch *b, char *hdr, char *msg, size_t n)
         ok = strcmp(f[j + 1], b->t.col[j]) == 0;
     b->nres = 0;
     for (size_t j = b->t.ncol + 1; ok && j + 1 < k; j++) {
-        char *br = strchr(f[j], '[');
-        size_t len = br ? (size_t)(br - f[j]) : strlen(f[j]);
-        ok = br && len < 48 && strlen(br) < 17 && br[strlen(br) - 1] == ']';
+        ok = cwb_csv_cell(f[j], b->res_name[b->nres], sizeof b->res_name[0], b->res_unit[b->nres],
+                          sizeof b->res_unit[0]) == 1;
         if (ok) {
-            snprintf(b->res_name[b->nres], 48, "%.*s", (int)len, f[j]);
-            snprintf(b->res_unit[b->nres], 16, "%.*s", (int)(strlen(br) - 2), br + 1);
             if (strcmp(b->res_unit[b->nres], "-") == 0)
                 b->res_unit[b->nres][0] = '\0';
             b->nres++;
@@ -905,7 +881,7 @@ static int resume(batch *b, char *text, size_t *keep, int *torn, char *msg, size
                 rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
             continue;
         }
-        char *s = trim(p);
+        char *s = cwb_trim(p);
         if (!*s || *s == '#')
             continue;
         if (have_header++)
@@ -929,7 +905,7 @@ static int same_results(const batch *b, char *msg, size_t n)
     size_t q = 0;
     int ok = 1;
     for (char *p = strtok_r(list, ",", &save); ok && p; p = strtok_r(NULL, ",", &save), q++)
-        ok = q < b->nres && strcmp(trim(p), b->res_name[q]) == 0;
+        ok = q < b->nres && strcmp(cwb_trim(p), b->res_name[q]) == 0;
     if (ok && q == b->nres)
         return CWB_OK;
     return cwb_fail(msg, n, CWB_EINPUT,
@@ -1108,204 +1084,85 @@ static int stopped(batch *b, char *msg, size_t n)
     return cwb_fail(msg, n, CWB_EFAIL,
                     "batch stopped by %s: %zu rows written to %s; run the same command again "
                     "to resume",
-                    stop_signal == SIGINT ? "SIGINT" : "SIGTERM", b->written + b->skipped, b->out);
+                    cwb_stop_name(), b->written + b->skipped, b->out);
 }
 
-/* One process: the samples in order, each row appended when done. */
-static int run_here(batch *b, char *msg, size_t n)
+/* In each forked worker: the output stays the parent's alone (its lock
+ * belongs to the open file description, lock_output). */
+static void worker_start(void *ctx)
 {
-    record rec;
-    case_slot slot = {cwb_case_new(), 0};
-    int rc = CWB_OK;
-    for (size_t p = 0; rc == CWB_OK && p < b->ntodo; p++) {
-        if (stop_signal) {
-            rc = stopped(b, msg, n);
-            break;
-        }
-        progress(b, p + 1, b->ntodo);
-        run_row(b, b->todo[p], &slot, &rec, NULL);
-        rc = rec.status == CWB_EINPUT ? cwb_fail(msg, n, CWB_EINPUT, "%s", rec.msg)
-                                      : append_row(b, &rec, msg, n);
-    }
-    free(slot.c);
-    return rc;
+    batch *b = ctx;
+    close(b->fd);
 }
 
-typedef struct {
-    pid_t pid;
-    int task, result; /* the parent's ends: positions out, records in */
-    int busy;
-} worker;
-
-static int read_full(int fd, void *buf, size_t len)
+/* Run the sample at position p of todo into its record (in a worker, or
+ * here with one job), with the process's one case. */
+static void run_sample(void *ctx, size_t p, void *rec)
 {
-    for (size_t off = 0; off < len;) {
-        ssize_t r = read(fd, (char *)buf + off, len - off);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        off += (size_t)r;
-    }
-    return 0;
-}
-
-/* A worker's life: a position in todo in, one record out, until EOF. */
-static void work(const batch *b, int task, int result)
-{
-    size_t p;
-    record rec;
-    memset(&rec, 0, sizeof rec); /* sent whole through the pipe */
-    case_slot slot = {cwb_case_new(), 0};
-    while (read_full(task, &p, sizeof p) == 0 && p < b->ntodo) {
-        run_row(b, b->todo[p], &slot, &rec, NULL);
-        if (write(result, &rec, sizeof rec) != (ssize_t)sizeof rec)
-            _exit(1);
-    }
-    _exit(0);
-}
-
-/* Fork worker w; it closes the parent's ends of the workers before it (so
- * each sees EOF when the parent closes its task pipe) and dies with the
- * parent. */
-static int start_worker(batch *b, worker *wk, int w, pid_t parent, char *msg, size_t n)
-{
-    int task[2], result[2];
-    if (pipe(task) != 0)
-        return cwb_fail(msg, n, CWB_EFAIL, "batch: pipe: %s", strerror(errno));
-    if (pipe(result) != 0) {
-        close(task[0]);
-        close(task[1]);
-        return cwb_fail(msg, n, CWB_EFAIL, "batch: pipe: %s", strerror(errno));
-    }
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        signal(SIGINT, SIG_DFL);
-        signal(SIGTERM, SIG_DFL);
-#ifdef __linux__
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-#endif
-        if (getppid() != parent)
-            _exit(1);
-        for (int v = 0; v < w; v++) {
-            close(wk[v].task);
-            close(wk[v].result);
-        }
-        close(b->fd);
-        close(task[1]);
-        close(result[0]);
-        work(b, task[0], result[1]);
-    }
-    close(task[0]);
-    close(result[1]);
-    wk[w] = (worker){.pid = pid, .task = task[1], .result = result[0]};
-    if (pid < 0) {
-        close(task[1]);
-        close(result[0]);
-        wk[w].task = wk[w].result = -1;
-        return cwb_fail(msg, n, CWB_EFAIL, "batch: fork: %s", strerror(errno));
-    }
-    return CWB_OK;
-}
-
-/* Give worker wk the next position, or close its pipe when none is left. */
-static void hand_out(worker *wk, size_t *next, size_t ntodo)
-{
-    if (*next < ntodo && write(wk->task, next, sizeof *next) == (ssize_t)sizeof *next) {
-        wk->busy = 1;
-        (*next)++;
-        return;
-    }
-    wk->busy = 0;
-    if (wk->task >= 0)
-        close(wk->task);
-    wk->task = -1;
+    batch *b = ctx;
+    if (!b->slot.c) /* once per process: a forked worker sets its own copy */
+        b->slot = (case_slot){cwb_case_new(), 0};
+    run_row(b, b->todo[p], &b->slot, rec, NULL);
 }
 
 /* Rows done and next in order go to the file. */
-static int flush_in_order(batch *b, record **done, size_t *wpos, char *msg, size_t n)
+static int flush_in_order(batch *b, char *msg, size_t n)
 {
     int rc = CWB_OK;
-    while (rc == CWB_OK && *wpos < b->ntodo && done[*wpos]) {
-        if (done[*wpos]->status == CWB_EINPUT)
-            rc = cwb_fail(msg, n, CWB_EINPUT, "%s", done[*wpos]->msg);
+    while (rc == CWB_OK && b->wpos < b->ntodo && b->finished[b->wpos]) {
+        record *rec = b->finished[b->wpos];
+        if (rec->status == CWB_EINPUT)
+            rc = cwb_fail(msg, n, CWB_EINPUT, "%s", rec->msg);
         else
-            rc = append_row(b, done[*wpos], msg, n);
-        free(done[*wpos]);
-        done[(*wpos)++] = NULL;
+            rc = append_row(b, rec, msg, n);
+        free(rec);
+        b->finished[b->wpos++] = NULL;
     }
     return rc;
 }
 
-/* One record from a worker that has something to say. */
-static int collect(batch *b, worker *wk, record **done, size_t *next, char *msg, size_t n)
+/* The record of position p, kept until every row before it is written. */
+static int sample_done(void *ctx, size_t p, const void *got, char *msg, size_t n)
 {
+    batch *b = ctx;
     record *rec = malloc(sizeof *rec);
     if (!rec)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    if (read_full(wk->result, rec, sizeof *rec) != 0) {
-        free(rec);
-        return cwb_fail(msg, n, CWB_EFAIL, "batch: a worker died (pid %ld)", (long)wk->pid);
-    }
-    size_t lo = 0, hi = b->ntodo; /* todo is sorted: bisect for the sample's position */
-    while (lo + 1 < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (b->todo[mid] <= rec->sample)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    done[lo] = rec;
-    hand_out(wk, next, stop_signal ? 0 : b->ntodo);
-    return CWB_OK;
+    memcpy(rec, got, sizeof *rec);
+    b->finished[p] = rec;
+    return flush_in_order(b, msg, n);
 }
 
-/* The parent: hand positions to whichever worker answers, write rows in
- * order, end the workers (at once when stopped or failed). */
-static int run_workers(batch *b, int jobs, char *msg, size_t n)
+static void sample_progress(void *ctx)
 {
-    worker wk[MAX_JOBS];
-    record **done = calloc(b->ntodo, sizeof *done);
-    size_t next = 0, wpos = 0;
-    int rc = done ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory"), started = 0;
-    pid_t parent = getpid();
-    for (; rc == CWB_OK && started < jobs; started++)
-        rc = start_worker(b, wk, started, parent, msg, n);
-    for (int w = 0; rc == CWB_OK && w < started; w++)
-        hand_out(&wk[w], &next, b->ntodo);
-    while (rc == CWB_OK && wpos < b->ntodo && !stop_signal) {
-        struct pollfd pf[MAX_JOBS];
-        int who[MAX_JOBS], np = 0;
-        for (int w = 0; w < started; w++)
-            if (wk[w].busy) {
-                pf[np] = (struct pollfd){.fd = wk[w].result, .events = POLLIN};
-                who[np++] = w;
-            }
-        if (poll(pf, (nfds_t)np, 200) < 0 && errno != EINTR)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "batch: poll: %s", strerror(errno));
-        for (int k = 0; rc == CWB_OK && k < np; k++)
-            if (pf[k].revents)
-                rc = collect(b, &wk[who[k]], done, &next, msg, n);
-        if (rc == CWB_OK)
-            rc = flush_in_order(b, done, &wpos, msg, n);
-        progress(b, wpos, b->ntodo);
-    }
-    if (rc == CWB_OK && stop_signal)
+    batch *b = ctx;
+    progress(b, b->wpos, b->ntodo);
+}
+
+/* Every sample of todo through the worker pool (cwb_pool.h): each row
+ * appended once it and every row before it are done. */
+static int run_samples(batch *b, char *msg, size_t n)
+{
+    if (!(b->finished = calloc(b->ntodo ? b->ntodo : 1, sizeof *b->finished)))
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    cwb_pool pool = {.what = "batch",
+                     .ntasks = b->ntodo,
+                     .jobs = b->req.jobs,
+                     .record_size = sizeof(record),
+                     .ctx = b,
+                     .child = worker_start,
+                     .run = run_sample,
+                     .done = sample_done,
+                     .idle = sample_progress};
+    int rc = cwb_pool_run(&pool, msg, n);
+    if (rc == CWB_POOL_STOPPED)
         rc = stopped(b, msg, n);
-    for (int w = 0; w < started; w++) {
-        if (wk[w].task >= 0)
-            close(wk[w].task);
-        if (rc != CWB_OK && wk[w].pid > 0)
-            kill(wk[w].pid, SIGTERM);
-        close(wk[w].result);
-    }
-    for (int w = 0; w < started; w++)
-        if (wk[w].pid > 0)
-            waitpid(wk[w].pid, NULL, 0);
-    for (size_t p = 0; done && p < b->ntodo; p++)
-        free(done[p]);
-    free(done);
+    for (size_t p = 0; p < b->ntodo; p++)
+        free(b->finished[p]);
+    free(b->finished);
+    b->finished = NULL;
+    free(b->slot.c);
+    b->slot.c = NULL;
     return rc;
 }
 
@@ -1369,25 +1226,15 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     if (!b)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     *b = (batch){.req = *req, .log = log, .fd = -1};
-    struct sigaction sa, old_int, old_term, old_pipe;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop; /* no SA_RESTART: poll returns at once */
-    sigemptyset(&sa.sa_mask);
-    stop_signal = 0;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    sa.sa_handler = SIG_IGN; /* a dead worker's pipe is an error, not a death */
-    sigaction(SIGPIPE, &sa, &old_pipe);
+    cwb_stop_handlers handlers;
+    cwb_stop_catch(&handlers);
     int rc = batch_setup(b, msg, n);
     if (rc == CWB_OK)
         rc = open_output(b, msg, n);
     if (rc == CWB_OK)
         rc = plan(b, msg, n);
-    int jobs = req->jobs < 1 ? 1 : req->jobs > MAX_JOBS ? MAX_JOBS : req->jobs;
-    if (rc == CWB_OK && (size_t)jobs > b->ntodo)
-        jobs = b->ntodo ? (int)b->ntodo : 1;
     if (rc == CWB_OK)
-        rc = jobs > 1 ? run_workers(b, jobs, msg, n) : run_here(b, msg, n);
+        rc = run_samples(b, msg, n);
     if (b->fd >= 0 && b->out_len) { /* the rows done, also when a sample stopped the batch */
         char why[CWB_MSG];
         int wrc = flush_rows(b, why, sizeof why);
@@ -1398,9 +1245,7 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
         rc = cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
     if (rc == CWB_OK)
         batch_report(b);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    sigaction(SIGPIPE, &old_pipe, NULL);
+    cwb_stop_release(&handlers);
     table_free(&b->t);
     cwb_case_sampler_free(b->sampler);
     params_free(&b->params);
@@ -1620,7 +1465,7 @@ static int merge_line(merge_state *ms, const char *path, size_t ln, char *p, mer
         *note = (merge_note){p, strtoul(p + 9, NULL, 10), ln};
         return CWB_OK;
     }
-    if (*p == '#' || !*trim(p))
+    if (*p == '#' || !*cwb_trim(p))
         return CWB_OK;
     size_t sample;
     int ok = merge_row_ok(ms, p, &sample);
@@ -1670,9 +1515,9 @@ static int merge_file(merge_state *ms, const char *path, char *msg, size_t n)
             batch_origin(p, origin, sizeof origin, &nsamples);
             if (record_line(&rec, p) != CWB_OK)
                 rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        } else if (*trim(p)) {
+        } else if (*cwb_trim(p)) {
             have_header = 1;
-            rc = merge_header(ms, path, ln, trim(p), msg, n);
+            rc = merge_header(ms, path, ln, cwb_trim(p), msg, n);
             if (rc == CWB_OK)
                 rc = merge_provenance(ms, path, &rec, nsamples, origin, msg, n);
         }

@@ -72,8 +72,8 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
  * normal, spins): no history, and the increment (delta0, dxi_t, dtheta,
  * dt, h) enters only the step's work and flags. A driver may then reuse
  * the evaluation that commits a step as the first stage of the next.
- * The laws are listed by name in contact.c; tests/test_laws.c checks
- * each of them. */
+ * Each law declares it (CWB_LAW_END_FORCES, cwb_law.h); tests/test_laws.c
+ * checks each of them. */
 int cwb_contact_end_forces(const cwb_contact *ct);
 /* The normal law alone at k, from the committed normal state (state NULL)
  * or from the normal state the caller gives (a state saved before a commit,

@@ -8,34 +8,24 @@
  * (dt_last_change with a fixed dt, say) is left out of the CSV, and a
  * header line names it: the CSV never holds nan.
  *
- * With --jobs N the values go to N forked workers, each taking the next
- * value not yet taken when it is free (a counter in a shared mapping, so one
- * slow value does not idle the others); each writes its rows to its own
- * temporary file and the parent merges them by value index, so the output
- * does not depend on N nor on which worker ran what. A worker dies
- * with its parent (PR_SET_PDEATHSIG on Linux), so `timeout` or a scheduler
- * killing the parent leaves nothing computing; SIGINT or SIGTERM caught by
- * the parent stops the workers and writes nothing.
+ * With --jobs N the values go to N forked workers of the commands' pool
+ * (cwb_pool.h), each given the next value when it is free; the parent
+ * files every value's record under its index and orders the columns by
+ * the value that first gave each, so the output does not depend on N nor
+ * on which worker ran what. SIGINT or SIGTERM caught by the parent stops
+ * the workers and writes nothing.
  */
 #include <ctype.h>
-#include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdatomic.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include "cwb_files.h"
-#include "cwb_out.h"
 #include "cwb_numeric.h"
+#include "cwb_out.h"
 #include "cwb_paths.h"
+#include "cwb_pool.h"
+#include "cwb_sweep.h"
 #include "cwb_verdict.h"
 
 #define MAX_VALUES 1000000
@@ -79,15 +69,15 @@ typedef struct {
      * compared */
     double dev[8][8][4];
     cwb_verdict verdict[8]; /* each group's first curve against its first reference */
-    size_t group_refs[8]; /* the references of each group */
+    size_t group_refs[8];   /* the references of each group */
     const char *ref_paths[8][8];
     char plot_names[8][240], data_name[200];
     char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT], gx[CWB_TEXT], overlay[CWB_TEXT];
     const char *overlays[12];
     char file[CWB_TEXT + 256];
-    atomic_size_t *next; /* the next value to run, shared by the workers */
-    int embedded;        /* the library's sweep (req.table set): see cwb_run.h */
-    int cancelled;       /* its progress callback asked to stop */
+    cwb_case *work; /* the case each value is loaded into (about 0.7 MB), one per process */
+    int embedded;   /* the library's sweep (req.table set): see cwb_sweep.h */
+    int cancelled;  /* its progress callback asked to stop */
 } sweep;
 
 static int parse_vary(const char *text, vary_spec *v, char *msg, size_t n)
@@ -205,95 +195,6 @@ static void run_one(const sweep *s, size_t i, cwb_case *c, row *out, cwb_result 
     free(over);
 }
 
-/* SIGINT or SIGTERM caught while a sweep runs: its number, else 0. */
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop(int sig)
-{
-    stop_signal = sig;
-}
-
-typedef struct {
-    struct sigaction old_int, old_term;
-} stop_handlers;
-
-/* No SA_RESTART: a wait or sleep returns early when the user stops. */
-static void catch_stop(stop_handlers *h)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigemptyset(&sa.sa_mask);
-    stop_signal = 0;
-    sigaction(SIGINT, &sa, &h->old_int);
-    sigaction(SIGTERM, &sa, &h->old_term);
-}
-
-static void release_stop(const stop_handlers *h)
-{
-    sigaction(SIGINT, &h->old_int, NULL);
-    sigaction(SIGTERM, &h->old_term, NULL);
-}
-
-/* Whether the sweep is to stop: a signal caught by the command, or the
- * embedding caller's progress callback (which never touches the
- * process-wide signal state: several sweeps may run in one process). */
-static int halted(const sweep *s)
-{
-    return s->embedded ? s->cancelled : stop_signal != 0;
-}
-
-static int stopped(const sweep *s, char *msg, size_t n)
-{
-    if (s->embedded)
-        return cwb_fail(msg, n, CWB_ECANCEL, "sweep of %s stopped by the caller: nothing returned",
-                        s->v.key);
-    return cwb_fail(msg, n, CWB_EFAIL, "sweep stopped by %s: workers ended, nothing written",
-                    stop_signal == SIGINT ? "SIGINT" : "SIGTERM");
-}
-
-/* The embedding caller's progress callback before value i: 1 to stop. */
-static int cancelled_before(sweep *s, size_t i)
-{
-    const cwb_sweep_request *q = &s->req;
-    if (s->embedded && q->progress && !s->cancelled && q->progress(q->user, i, s->v.n))
-        s->cancelled = 1;
-    return halted(s);
-}
-
-/* Worker: takes the next value not yet taken until none is left; writes
- * "row i status", then "msg text" or one "val name unit value" line per
- * scalar. Stops at bad input (the whole sweep fails) or when the sweep is
- * stopped. One case struct (about 0.7 MB) serves every value it runs. */
-static void worker(sweep *s, FILE *f, const cwb_log *progress)
-{
-    const vary_spec *v = &s->v;
-    row rw;
-    cwb_case *c = cwb_case_new();
-    for (size_t i; (i = atomic_fetch_add(s->next, 1)) < v->n && !cancelled_before(s, i);) {
-        cwb_logf(progress, CWB_LOG_PROGRESS, "sweep %s: %zu/%zu", v->key, i + 1, v->n);
-        cwb_result r;
-        cwb_result_init(&r);
-        run_one(s, i, c, &rw, &r);
-        fprintf(f, "row %zu %d\n", i, rw.status);
-        if (rw.status != CWB_OK) {
-            for (char *p = rw.msg; *p; p++)
-                if (*p == '\n')
-                    *p = ' ';
-            fprintf(f, "msg %s\n", rw.msg);
-        } else {
-            for (size_t k = 0; k < r.nscalar; k++)
-                fprintf(f, "val %s %s %.17g\n", r.scalar[k].name,
-                        r.scalar[k].unit[0] ? r.scalar[k].unit : "-", r.scalar[k].value);
-        }
-        cwb_result_free(&r);
-        if (rw.status == CWB_EINPUT)
-            break;
-    }
-    free(c);
-    fflush(f);
-}
-
 /* Load the case and settle what is varied: --vary, else its [sweep]. */
 static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
 {
@@ -335,57 +236,6 @@ static int sweep_setup(sweep *s, const char *vary, char *msg, size_t n)
     return rc;
 }
 
-/* A forked worker: it dies with the parent. PR_SET_PDEATHSIG is armed
- * after fork, so a parent that died in between is caught by getppid(). */
-static pid_t start_worker(sweep *s, FILE *out, pid_t parent)
-{
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid != 0)
-        return pid;
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-#endif
-    if (getppid() != parent)
-        _exit(1);
-    worker(s, out, NULL);
-    _exit(ferror(out) || stop_signal ? 1 : 0);
-}
-
-/* Wait for every started worker; when the sweep is stopped, end them
- * first. Polls (20 ms) so a signal is never missed between two waits. */
-static int wait_workers(const pid_t *pid, int jobs, int rc, char *msg, size_t n)
-{
-    int left = 0, killed = 0;
-    int alive[MAX_JOBS];
-    for (int w = 0; w < jobs; w++)
-        left += alive[w] = pid[w] > 0;
-    while (left) {
-        if (stop_signal && !killed) {
-            for (int w = 0; w < jobs; w++)
-                if (alive[w])
-                    kill(pid[w], SIGTERM);
-            killed = 1;
-        }
-        for (int w = 0; w < jobs; w++) {
-            int status;
-            if (!alive[w] || waitpid(pid[w], &status, WNOHANG) != pid[w])
-                continue;
-            alive[w] = 0;
-            left--;
-            if (rc == CWB_OK && !killed && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
-                rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: worker %d failed (%s)", w,
-                              WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exit status");
-        }
-        struct timespec pause = {0, 20000000};
-        if (left)
-            nanosleep(&pause, NULL);
-    }
-    return rc;
-}
-
 /* The index of result nm in s->names, added if new; -1 when the table of
  * names is full (counted in s->overflow, never written to another's cell). */
 static int name_index(sweep *s, const char *nm, const char *un, size_t i, size_t pos)
@@ -407,32 +257,6 @@ static int name_index(sweep *s, const char *nm, const char *un, size_t i, size_t
     s->first_row[k] = i;
     s->first_pos[k] = pos;
     return (int)k;
-}
-
-/* Read one worker's file into s->rows (names in s->names). */
-static void merge_file(sweep *s, FILE *in)
-{
-    rewind(in);
-    char line[1024];
-    row *cur = NULL;
-    size_t i = 0, pos = 0;
-    while (fgets(line, sizeof line, in)) {
-        line[strcspn(line, "\n")] = '\0';
-        int st;
-        char nm[64], un[32];
-        double val;
-        if (sscanf(line, "row %zu %d", &i, &st) == 2 && i < s->v.n) {
-            cur = &s->rows[i];
-            cur->status = st;
-            pos = 0;
-        } else if (cur && strncmp(line, "msg ", 4) == 0) {
-            snprintf(cur->msg, sizeof cur->msg, "%.255s", line + 4);
-        } else if (cur && sscanf(line, "val %63s %31s %lg", nm, un, &val) == 3) {
-            int k = name_index(s, nm, un, i, pos++);
-            if (k >= 0)
-                cur->value[k] = val;
-        }
-    }
 }
 
 /* Columns in a fixed order whatever --jobs: by the first value (row) that
@@ -465,70 +289,124 @@ static void order_names(sweep *s)
     }
 }
 
-/* The shared counter of values taken: a mapping of an anonymous temporary
- * file, inherited by the forked workers (POSIX; no MAP_ANONYMOUS). */
-static int share_counter(sweep *s, char *msg, size_t n)
+/* What a worker sends back of one value: its row's status and message and
+ * every scalar of its run (an empty unit as "-"). */
+typedef struct {
+    int status;
+    char msg[256];
+    size_t nscalar;
+    struct {
+        char name[48], unit[16];
+        double value;
+    } scalar[CWB_MAX_SCALARS];
+} value_record;
+
+static int stopped(const sweep *s, char *msg, size_t n)
 {
-    FILE *f = tmpfile();
-    void *p = MAP_FAILED;
-    if (f && ftruncate(fileno(f), sizeof(atomic_size_t)) == 0)
-        p = mmap(NULL, sizeof(atomic_size_t), PROT_READ | PROT_WRITE, MAP_SHARED, fileno(f), 0);
-    if (f)
-        fclose(f); /* the mapping stays */
-    if (p == MAP_FAILED)
-        return cwb_fail(msg, n, CWB_EFAIL, "sweep: cannot share a counter: %s", strerror(errno));
-    s->next = p;
-    atomic_init(s->next, 0);
-    return CWB_OK;
+    if (s->embedded)
+        return cwb_fail(msg, n, CWB_ECANCEL, "sweep of %s stopped by the caller: nothing returned",
+                        s->v.key);
+    return cwb_fail(msg, n, CWB_EFAIL, "sweep stopped by %s: workers ended, nothing written",
+                    cwb_stop_name());
 }
 
-/* Run every value (in this process for one job, in forked workers
- * otherwise) and gather the rows. Each worker writes to an anonymous
- * temporary file (tmpfile: nothing is left behind, whatever happens). */
+/* Run value i (in a worker, or here with one job) into its record. */
+static void run_value(void *ctx, size_t i, void *record)
+{
+    sweep *s = ctx;
+    value_record *rec = record;
+    row rw;
+    cwb_result r;
+    if (s->req.jobs == 1)
+        cwb_logf(s->log, CWB_LOG_PROGRESS, "sweep %s: %zu/%zu", s->v.key, i + 1, s->v.n);
+    if (!s->work) /* once per process: a forked worker sets its own copy */
+        s->work = cwb_case_new();
+    cwb_result_init(&r);
+    run_one(s, i, s->work, &rw, &r);
+    rec->status = rw.status;
+    if (rw.status != CWB_OK) {
+        for (char *p = rw.msg; *p; p++)
+            if (*p == '\n')
+                *p = ' ';
+        snprintf(rec->msg, sizeof rec->msg, "%s", rw.msg);
+    }
+    for (size_t k = 0; rw.status == CWB_OK && k < r.nscalar; k++) {
+        snprintf(rec->scalar[k].name, sizeof rec->scalar[k].name, "%s", r.scalar[k].name);
+        snprintf(rec->scalar[k].unit, sizeof rec->scalar[k].unit, "%s",
+                 r.scalar[k].unit[0] ? r.scalar[k].unit : "-");
+        rec->scalar[k].value = r.scalar[k].value;
+        rec->nscalar = k + 1;
+    }
+    cwb_result_free(&r);
+}
+
+/* Value i's record into s->rows (names in s->names). A value the loader
+ * refused fails the sweep: no more values are handed out, and those
+ * running finish, so the lowest such value is the one named. */
+static int value_done(void *ctx, size_t i, const void *record, char *msg, size_t n)
+{
+    sweep *s = ctx;
+    const value_record *rec = record;
+    row *cur = &s->rows[i];
+    (void)msg;
+    (void)n;
+    cur->status = rec->status;
+    snprintf(cur->msg, sizeof cur->msg, "%s", rec->msg);
+    for (size_t k = 0; k < rec->nscalar; k++) {
+        int q = name_index(s, rec->scalar[k].name, rec->scalar[k].unit, i, k);
+        if (q >= 0)
+            cur->value[q] = rec->scalar[k].value;
+    }
+    return rec->status == CWB_EINPUT ? CWB_POOL_FINISH : CWB_OK;
+}
+
+/* The library's sweep: every value here, in order, in the caller's thread,
+ * without the pool (which would change the process's SIGPIPE disposition);
+ * the caller's progress callback before each value may stop it. */
+static int sweep_compute_here(sweep *s, char *msg, size_t n)
+{
+    const cwb_sweep_request *q = &s->req;
+    value_record *rec = malloc(sizeof *rec);
+    int rc = rec ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t i = 0; rc == CWB_OK && i < s->v.n; i++) {
+        if (q->progress && q->progress(q->user, i, s->v.n)) {
+            s->cancelled = 1;
+            rc = stopped(s, msg, n);
+            break;
+        }
+        memset(rec, 0, sizeof *rec);
+        run_value(s, i, rec);
+        rc = value_done(s, i, rec, msg, n);
+        if (rc == CWB_POOL_FINISH)
+            break;
+    }
+    free(rec);
+    return rc == CWB_POOL_FINISH ? CWB_OK : rc;
+}
+
+/* Run every value through the worker pool (cwb_pool.h) and gather the rows. */
 static int sweep_compute(sweep *s, char *msg, size_t n)
 {
-    int rc = CWB_OK;
     s->rows = calloc(s->v.n, sizeof *s->rows);
-    FILE **out = calloc((size_t)s->req.jobs, sizeof *out);
-    pid_t *pid = calloc((size_t)s->req.jobs, sizeof *pid);
-    if (!s->rows || !out || !pid)
-        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    for (size_t i = 0; rc == CWB_OK && i < s->v.n; i++) {
+    if (!s->rows)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t i = 0; i < s->v.n; i++) {
         s->rows[i].status = -1;
         for (size_t k = 0; k < CWB_MAX_SCALARS; k++)
             s->rows[i].value[k] = NAN;
     }
-    if (rc == CWB_OK)
-        rc = share_counter(s, msg, n);
-    pid_t parent = getpid();
-    for (int w = 0; rc == CWB_OK && w < s->req.jobs; w++) {
-        if (!(out[w] = tmpfile()))
-            rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: cannot create a temporary file: %s",
-                          strerror(errno));
-        else if (s->req.jobs == 1)
-            worker(s, out[0], s->log);
-        else if ((pid[w] = start_worker(s, out[w], parent)) < 0)
-            rc = cwb_fail(msg, n, CWB_EFAIL, "sweep: fork failed: %s", strerror(errno));
-    }
-    if (rc != CWB_OK && s->req.jobs > 1)
-        stop_signal = stop_signal ? stop_signal : SIGTERM; /* end the workers started */
-    if (s->req.jobs > 1 && pid)
-        rc = wait_workers(pid, s->req.jobs, rc, msg, n);
-    if (rc == CWB_OK && halted(s))
+    cwb_pool pool = {.what = "sweep",
+                     .ntasks = s->v.n,
+                     .jobs = s->req.jobs,
+                     .record_size = sizeof(value_record),
+                     .ctx = s,
+                     .run = run_value,
+                     .done = value_done};
+    int rc = s->embedded ? sweep_compute_here(s, msg, n) : cwb_pool_run(&pool, msg, n);
+    free(s->work);
+    s->work = NULL;
+    if (rc == CWB_POOL_STOPPED)
         rc = stopped(s, msg, n);
-    for (int w = 0; out && w < s->req.jobs; w++)
-        if (out[w]) {
-            if (rc == CWB_OK && ferror(out[w]))
-                rc = cwb_fail(msg, n, CWB_EFAIL,
-                              "sweep: a temporary file could not be "
-                              "written: %s",
-                              strerror(errno));
-            if (rc == CWB_OK)
-                merge_file(s, out[w]);
-            fclose(out[w]);
-        }
-    free(out);
-    free(pid);
     if (rc == CWB_OK)
         order_names(s);
     for (size_t i = 0; rc == CWB_OK && i < s->v.n; i++)
@@ -792,10 +670,10 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
                         "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
                         "max |ref|), %.0f points; %s\n",
                         s->specs[gi].y[0], s->ref_paths[gi][k], s->dev[gi][k][0], s->dev[gi][k][1],
-                        s->dev[gi][k][2], k ? "drawn for comparison, not judged"
-                                            : cwb_verdict_word(s->verdict[gi]));
+                        s->dev[gi][k][2],
+                        k ? "drawn for comparison, not judged" : cwb_verdict_word(s->verdict[gi]));
     cwb_write_csv(out.f, s->base, &s->table); /* a failed write shows in the commit */
-    if (stop_signal) {
+    if (cwb_stop_signal()) {
         cwb_output_abort(&out);
         return stopped(s, msg, n);
     }
@@ -941,15 +819,15 @@ static int sweep_write(sweep *s, char *msg, size_t n)
 {
     const cwb_sweep_request *req = &s->req;
     int rc = sweep_write_csv(s, msg, n);
-    for (size_t gi = 0; rc == CWB_OK && req->plot && gi < s->ngroups && !stop_signal; gi++)
+    for (size_t gi = 0; rc == CWB_OK && req->plot && gi < s->ngroups && !cwb_stop_signal(); gi++)
         if (!s->skip[gi] &&
             (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) == CWB_OK)
             rc = cwb_plot_render_as(req->dir, s->specs[gi].name, req->format, msg, n);
-    if (rc == CWB_OK && stop_signal) /* a stop while plotting is not a success */
+    if (rc == CWB_OK && cwb_stop_signal()) /* a stop while plotting is not a success */
         rc = cwb_fail(msg, n, CWB_EFAIL,
                       "sweep stopped by %s after %s was written: the plots "
                       "are not all made",
-                      stop_signal == SIGINT ? "SIGINT" : "SIGTERM", s->file);
+                      cwb_stop_name(), s->file);
     if (rc == CWB_OK)
         sweep_report(s);
     return rc;
@@ -967,9 +845,9 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
     }
     cwb_result_init(&s->names);
     cwb_result_init(&s->table);
-    stop_handlers handlers;
-    if (!s->embedded)
-        catch_stop(&handlers);
+    cwb_stop_handlers handlers;
+    if (!s->embedded) /* the library never touches the process's signals */
+        cwb_stop_catch(&handlers);
     int rc = sweep_setup(s, req->vary, msg, n);
     if (rc == CWB_OK)
         rc = sweep_compute(s, msg, n);
@@ -982,12 +860,10 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
     if (rc == CWB_OK && req->summary)
         sweep_summary(s, req->summary);
     if (!s->embedded)
-        release_stop(&handlers);
+        cwb_stop_release(&handlers);
     cwb_result_free(&s->table);
     cwb_result_free(&s->names);
     free(s->rows);
-    if (s->next)
-        munmap((void *)s->next, sizeof *s->next);
     free(s->base);
     free(s);
     return rc;

@@ -169,6 +169,38 @@ typedef struct {
     int sliding_twist;       /* 1 when the twisting torque is at its limit */
 } cwb_rolling_out;
 
+/* Properties a law declares on its head (cwb_law_head.flags), so that code
+ * outside src/laws/ asks what a law does and never which law it is
+ * (tests/test_laws.c holds every file of src/ outside src/laws/ to that, and
+ * checks each property against the laws that declare it). */
+enum {
+    /* The absent law of its kind ("none"): no force or torque, no state, no
+     * parameters. The composition skips its step; a driver that needs a law
+     * of the kind refuses it. */
+    CWB_LAW_ABSENT = 1u << 0,
+    /* Forces and torques are functions of the evaluation's end kinematics
+     * alone (cwb_contact_end_forces, cwb_contact.h): no history, and the
+     * increment enters only the step's work and flags. */
+    CWB_LAW_END_FORCES = 1u << 1,
+    /* Exactly Hertz's force F = (4/3) E* sqrt(R*) delta^(3/2) of a 3D pair
+     * at every overlap, with no parameters: the collision driver then has
+     * the peak overlap of an impact in closed form. */
+    CWB_LAW_HERTZ_FORCE = 1u << 2,
+    /* A seed-000 plane-strain tangential law whose parameter table holds the
+     * penalty keys (CWB_PENALTY_PARAMS, src/laws/cwb_disc2d.h) from index
+     * CWB_PENALTY_FIRST: the penalty driver reads eq. 33 from them. */
+    CWB_LAW_PENALTY_KEYS = 1u << 3,
+    /* The law of its kind a contact of its geometry gets when a driver needs
+     * one and the case names none: the classical elastic laws (Hertz and
+     * Mindlin; their plane-strain forms) and the simplest rolling
+     * resistance (cwb_law_default for the normal kind; `cwb init`). At most
+     * one law per kind and geometry declares it. */
+    CWB_LAW_DEFAULT = 1u << 4,
+    /* A normal law that carries tension (adhesion): it reports a pull-off
+     * force at first touch (cwb_normal_out.pulloff_force). */
+    CWB_LAW_ADHESIVE = 1u << 5
+};
+
 /* The common head of every law type: a law type embeds it as its first
  * member, so the registry can hold `const cwb_law_head *` and convert back
  * (C11 6.7.2.1p15: a pointer to a struct and to its first member convert). */
@@ -190,6 +222,7 @@ typedef struct {
     int (*prepare)(double *p, const cwb_pair *g, char *msg, size_t n);
     const char *needs_normal; /* normal law(s) it requires, space-separated
                                  names (NULL: any) */
+    unsigned flags;           /* CWB_LAW_*: the properties it declares */
 } cwb_law_head;
 
 typedef struct {
@@ -252,9 +285,13 @@ const cwb_law_head *cwb_law_find(cwb_kind kind, const char *name);
 /* Find a law of any kind by name; *kind receives its kind. */
 const cwb_law_head *cwb_law_find_any(const char *name, cwb_kind *kind);
 /* The law of a kind a contact of geometry dim (CWB_DIM_3D or CWB_DIM_2D)
- * has when none is named: the elastic normal law of that geometry (hertz,
- * hertz2d), none for the other kinds. */
+ * has when none is named: for the normal kind the one declaring
+ * CWB_LAW_DEFAULT for that geometry (Hertz's elastic law), for the other
+ * kinds the absent one (CWB_LAW_ABSENT). */
 const cwb_law_head *cwb_law_default(cwb_kind kind, unsigned dim);
+/* The first law of a kind (in table order) declaring every flag of flags
+ * and accepting geometry dim (0: any), or NULL. */
+const cwb_law_head *cwb_law_with(cwb_kind kind, unsigned flags, unsigned dim);
 
 #define CWB_MAX_STATE 256 /* bytes of history state a law may use */
 
@@ -491,10 +528,5 @@ int cwb_py_check(const double *p, const char *law, char *msg, size_t n);
 /* p_y of those keys, into *py: CWB_OK, or CWB_EINPUT when it cannot be had. */
 int cwb_py_value(const double *p, const cwb_pair *g, const char *law, double *py, char *msg,
                  size_t n);
-
-/* Contact yield stress factor Ay[nu] of seed 004 appendix A (p_y = Ay
- * sigma_y), maximising the corrected eq. 117 (src/laws/yield.c); *u_star
- * (optional) receives the depth z/a where yield starts. */
-double cwb_yield_factor(double nu, double *u_star);
 
 #endif /* CWB_LAW_H */

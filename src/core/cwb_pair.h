@@ -56,4 +56,26 @@ double cwb_body_shear_modulus(const cwb_body *b);
 
 const char *cwb_shape_name(cwb_shape s);
 
+/* Contact yield stress factor Ay[nu] of seed 004 appendix A (p_y = Ay
+ * sigma_y), maximising the corrected eq. 117 (src/core/hertz_yield.c);
+ * *u_star (optional) receives the depth z/a where yield starts. */
+double cwb_yield_factor(double nu, double *u_star);
+
+/* The keys of a body (a case file's [body1], [body2]; the API's body
+ * text), in this order (src/core/pair.c). */
+enum {
+    CWB_BODY_SHAPE = 0,
+    CWB_BODY_RADIUS,
+    CWB_BODY_E,
+    CWB_BODY_NU,
+    CWB_BODY_DENSITY,
+    CWB_BODY_RIGID
+};
+extern const cwb_param cwb_body_params[];
+/* Whether key (CWB_BODY_*) describes a body whose shape is choice index
+ * shape of the key shape (sphere, disc, wall, same), as the reader takes
+ * them: a wall has no radius or density and is the only body that may be
+ * rigid; "same" (body2) is body1's values, its keys optional. */
+int cwb_body_key_applies(int shape, int key);
+
 #endif /* CWB_PAIR_H */

@@ -26,59 +26,7 @@ typedef cwb_ini parse_ctx;
 static const char *const kind_sections[CWB_KIND_COUNT] = {"normal", "tangential", "damping",
                                                           "rolling"};
 
-/* --- body and output parameter tables ----------------------------------- */
-
-static const char *const shape_words[] = {"sphere", "disc", "wall", "same", NULL};
-static const char *const yes_no[] = {"no", "yes", NULL};
-
-/* The examples (what `cwb init` writes) are steel balls, R = 1 mm: E, nu
- * and density of a carbon steel; nu = 0.3 is also the one Poisson ratio at
- * which every law is inside its validity (the extended Rathbone law is
- * fitted at 0.3 only). The laws' examples are for these bodies (a yield
- * stress of 1 GPa, a hardened steel: first yield near 0.1 m/s, so the
- * example impact at 1 m/s is elastic-plastic). */
-const cwb_param cwb_body_params[] = {
-    {.name = "shape",
-     .unit = "-",
-     .kind = CWB_PARAM_CHOICE,
-     .choices = shape_words,
-     .flags = CWB_P_REQUIRED,
-     .help = "sphere (3D), disc (2D plane strain, per unit length), wall, or "
-             "same (body2 only: a copy of body1)"},
-    {.name = "radius",
-     .example = "1e-3",
-     .unit = "m",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN,
-     .help = "radius of a sphere or disc"},
-    {.name = "E",
-     .example = "2.1e11",
-     .unit = "Pa",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN,
-     .help = "Young's modulus (a wall without E is rigid)"},
-    {.name = "nu",
-     .example = "0.3",
-     .unit = "-",
-     .min = -1,
-     .max = 0.5,
-     .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN,
-     .help = "Poisson's ratio"},
-    {.name = "density",
-     .example = "7850",
-     .unit = "kg/m^3",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN,
-     .help = "mass density"},
-    {.name = "rigid",
-     .unit = "-",
-     .kind = CWB_PARAM_CHOICE,
-     .choices = yes_no,
-     .help = "wall only: rigid (default when E is not given)"},
-    {0}};
+/* --- output and sweep parameter tables --------------------------------- */
 
 const cwb_param cwb_output_params[] = {
     {.name = "reference",
@@ -348,17 +296,6 @@ static int check_required(const cwb_case *c, const parse_ctx *ctx, const char *s
 
 /* --- bodies ------------------------------------------------------------ */
 
-int cwb_body_key_applies(int shape, int key)
-{
-    if (key == CWB_BODY_SHAPE)
-        return 1;
-    if (shape == CWB_SHAPE_WALL) /* a half-space: no radius, no mass */
-        return key == CWB_BODY_E || key == CWB_BODY_NU || key == CWB_BODY_RIGID;
-    if (shape == CWB_SHAPE_SPHERE || shape == CWB_SHAPE_DISC)
-        return key != CWB_BODY_RIGID; /* rigid = yes is for walls only */
-    return 0;                         /* same: body1's values */
-}
-
 static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const cwb_values *v,
                       cwb_body *b, char *msg, size_t n)
 {
@@ -426,7 +363,6 @@ static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const 
 static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_t n)
 {
     entry *e = find_entry(ctx, "contact", kind_sections[kind]);
-    const char *name = e ? e->value : "none";
     if (!e && kind == CWB_KIND_NORMAL) {
         const entry *any = first_in(ctx, "contact");
         const char *why = "[contact] missing required key 'normal' (the normal "
@@ -435,7 +371,8 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_
             return fail_at(c, any, msg, n, why);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
     }
-    const cwb_law_head *law = cwb_law_find(kind, name);
+    /* a kind the case does not name gets its absent law */
+    const cwb_law_head *law = e ? cwb_law_find(kind, e->value) : cwb_law_default(kind, 0);
     if (!law) {
         char names[512];
         size_t used = 0;
@@ -444,7 +381,7 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_
                                      cwb_law_at(kind, i)->name);
         char why[CWB_MSG];
         snprintf(why, sizeof why, "[contact] %s = '%.100s' is not a %s law (known: %s)",
-                 kind_sections[kind], name, kind_sections[kind], names);
+                 kind_sections[kind], e->value, kind_sections[kind], names);
         return fail_at(c, e, msg, n, why);
     }
     if (e)
@@ -524,6 +461,19 @@ static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size
 
 /* --- public ------------------------------------------------------------ */
 
+/* The contact of a case (cwb_run.h): the reader already checked and
+ * prepared the laws of c, so setup cannot refuse them. */
+int cwb_contact_init(cwb_contact *ct, const cwb_case *c)
+{
+    const cwb_contact_laws laws = {
+        CWB_AS_NORMAL(c->law[CWB_KIND_NORMAL]), CWB_AS_TANGENTIAL(c->law[CWB_KIND_TANGENTIAL]),
+        CWB_AS_DAMPING(c->law[CWB_KIND_DAMPING]), CWB_AS_ROLLING(c->law[CWB_KIND_ROLLING])};
+    const double *p[CWB_KIND_COUNT];
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        p[k] = c->law_values[k].p;
+    return cwb_contact_setup(ct, &laws, p, &c->pair);
+}
+
 cwb_case *cwb_case_new(void)
 {
     return calloc(1, sizeof(cwb_case));
@@ -575,8 +525,8 @@ int cwb_case_value_text(const cwb_case *c, const char *path, char *buf, size_t n
     snprintf(sec, sizeof sec, "%.*s", (int)(dot - path), path);
     if (strcmp(sec, "contact") == 0) { /* the law of a kind, by name */
         for (int k = 0; k < CWB_KIND_COUNT; k++)
-            if (strcmp(dot + 1, cwb_kind_name((cwb_kind)k)) == 0) {
-                snprintf(buf, n, "%s", c->law[k] ? c->law[k]->name : "none");
+            if (strcmp(dot + 1, cwb_kind_name((cwb_kind)k)) == 0 && c->law[k]) {
+                snprintf(buf, n, "%s", c->law[k]->name);
                 return 0;
             }
         return -1;
@@ -616,9 +566,9 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
     memcpy(key, dot + 1, lk);
     key[lk] = '\0';
     snprintf(value, sizeof value, "%s", eq + 1);
-    cwb_ini_trim(section);
-    cwb_ini_trim(key);
-    cwb_ini_trim(value);
+    cwb_trim(section);
+    cwb_trim(key);
+    cwb_trim(value);
     entry *e = find_entry(ctx, section, key);
     if (e) {
         char *v = malloc(strlen(value) + 1);
@@ -921,7 +871,6 @@ static void case_reset(cwb_case *c)
     c->driver_values.table = c->output_values.table = c->sweep_values.table = NULL;
 }
 
-
 /* Name the case after path (or the name of a text), then read it from
  * path, or from text when it is not NULL. */
 static int load_from(cwb_case *c, const char *path, const char *text, const char *const *overrides,
@@ -999,8 +948,8 @@ static int override_key(const char *text, char *section, size_t ns, char *key, s
         return 0;
     snprintf(section, ns, "%.*s", (int)(dot - text), text);
     snprintf(key, nk, "%.*s", (int)(eq - dot - 1), dot + 1);
-    cwb_ini_trim(section);
-    cwb_ini_trim(key);
+    cwb_trim(section);
+    cwb_trim(key);
     return 1;
 }
 
