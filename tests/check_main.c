@@ -245,6 +245,7 @@ int main(void)
     srunner_add_suite(sr, examples_suite());
     srunner_add_suite(sr, energy_balance_suite());
     srunner_add_suite(sr, threads_suite());
+    srunner_add_suite(sr, outputs_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -43,6 +43,7 @@ Suite *init_suite(void);
 Suite *examples_suite(void);
 Suite *energy_balance_suite(void);
 Suite *threads_suite(void);
+Suite *outputs_suite(void);
 
 /* A test case whose every test may use at most `cpu_seconds` of CPU (times
  * CWB_TEST_CPU_SCALE, e.g. for sanitizer builds), enforced with RLIMIT_CPU in

@@ -599,13 +599,6 @@ static void json_text(FILE *f, const char *s)
     fputs(q, f);
 }
 
-static void json_number(FILE *f, double x)
-{
-    if (isfinite(x))
-        fprintf(f, "%.6g", x);
-    else
-        fputs("null", f);
-}
 
 static void report_json(FILE *f, const item *items, const slot *slots, size_t count,
                         const cwb_verify_counts *c)
@@ -648,11 +641,11 @@ static void report_json(FILE *f, const item *items, const slot *slots, size_t co
             fprintf(f, ", \"independence\": ");
             json_text(f, cls);
             fprintf(f, ", \"max_rel\": ");
-            json_number(f, s->dev[k].max_rel);
+            cwb_json_number(f, s->dev[k].max_rel);
             fprintf(f, ", \"rms_rel\": ");
-            json_number(f, s->dev[k].rms_rel);
+            cwb_json_number(f, s->dev[k].rms_rel);
             fprintf(f, ", \"tolerance\": ");
-            json_number(f, s->dev[k].tolerance);
+            cwb_json_number(f, s->dev[k].tolerance);
             fprintf(f, ", \"verdict\": ");
             json_text(f, s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "not judged");
             fprintf(f, "}");

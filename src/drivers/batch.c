@@ -701,10 +701,11 @@ static size_t format_row(const batch *b, const record *rec, char *buf, size_t ca
         memcpy(buf + u, f, len + 1);
         u += len;
     }
-    for (size_t q = 0; q < b->nres && u < cap; q++)
-        u += (size_t)(isfinite(rec->value[q]) && rec->status == CWB_OK
-                          ? snprintf(buf + u, cap - u, ",%.17g", rec->value[q])
-                          : snprintf(buf + u, cap - u, ","));
+    for (size_t q = 0; q < b->nres && u < cap; q++) {
+        char num[40];
+        cwb_number_text(rec->status == CWB_OK ? rec->value[q] : NAN, "", num, sizeof num);
+        u += (size_t)snprintf(buf + u, cap - u, ",%s", num);
+    }
     if (u < cap)
         u += (size_t)snprintf(buf + u, cap - u, ",%s\n", rec->status == CWB_OK ? "ok" : "failed");
     return u < cap ? u : 0;

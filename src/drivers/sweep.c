@@ -807,14 +807,14 @@ static void sweep_json_deviations(const sweep *s)
                 continue;
             cwb_json_quote(y, sizeof y, s->specs[gi].y[0]);
             cwb_json_quote(ref, sizeof ref, s->ref_paths[gi][k]);
-            char tol[32];
-            snprintf(tol, sizeof tol, isfinite(s->dev[gi][k][3]) ? "%.6g" : "null",
-                     s->dev[gi][k][3]);
+            char num[4][40];
+            for (int q = 0; q < 4; q++)
+                cwb_number_text(s->dev[gi][k][q], "null", num[q], sizeof num[q]);
             cwb_logf(s->log, CWB_LOG_RESULT,
-                     "%s{\"y\": %s, \"reference\": %s, \"max_rel\": %.6g, \"rms_rel\": %.6g, "
-                     "\"points\": %.0f, \"tolerance\": %s, \"verdict\": \"%s\"}",
-                     first ? "" : ", ", y, ref, s->dev[gi][k][0], s->dev[gi][k][1],
-                     s->dev[gi][k][2], tol, k ? "not judged" : cwb_verdict_word(s->verdict[gi]));
+                     "%s{\"y\": %s, \"reference\": %s, \"max_rel\": %s, \"rms_rel\": %s, "
+                     "\"points\": %s, \"tolerance\": %s, \"verdict\": \"%s\"}",
+                     first ? "" : ", ", y, ref, num[0], num[1], num[2], num[3],
+                     k ? "not judged" : cwb_verdict_word(s->verdict[gi]));
             first = 0;
         }
     cwb_logf(s->log, CWB_LOG_RESULT, "]");
@@ -867,10 +867,11 @@ static void sweep_report(const sweep *s)
             if (isfinite(s->specs[gi].dev_max)) {
                 /* y is a result name: letters, digits and _ only */
                 snprintf(y, sizeof y, "%s", s->specs[gi].y[0]);
+                char mx[40], rms[40];
+                cwb_number_text(s->specs[gi].dev_max, "null", mx, sizeof mx);
+                cwb_number_text(s->specs[gi].dev_rms, "null", rms, sizeof rms);
                 cwb_logf(s->log, CWB_LOG_RESULT,
-                         ", \"ref_max_rel_error_%s\": %.6g, "
-                         "\"ref_rms_error_%s\": %.6g",
-                         y, s->specs[gi].dev_max, y, s->specs[gi].dev_rms);
+                         ", \"ref_max_rel_error_%s\": %s, \"ref_rms_error_%s\": %s", y, mx, y, rms);
             }
         cwb_logf(s->log, CWB_LOG_RESULT, "}\n");
         return;

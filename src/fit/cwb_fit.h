@@ -103,7 +103,9 @@ typedef struct {
 /* key may be NULL for an array element. */
 void cwb_fit_json_open(cwb_fit_json *j, const char *key, char bracket); /* '{' or '[' */
 void cwb_fit_json_close(cwb_fit_json *j, char bracket);                 /* '}' or ']' */
-void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v, int digits);
+/* v in the one number format (cwb_number_text): the shortest text that reads
+ * back to it, null when not finite. */
+void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v);
 void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s);
 
 /* What a model reports, besides its CSV: filled by the model, written out

@@ -344,8 +344,10 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const c
         fprintf(out.f, "%s%s", j ? "," : "", t->cols[j]);
     fprintf(out.f, "\n");
     for (size_t i = 0; i < t->nrow; i++)
-        for (size_t j = 0; j < t->ncol; j++)
-            fprintf(out.f, "%.12g%s", t->rows[i * t->ncol + j], j + 1 < t->ncol ? "," : "\n");
+        for (size_t j = 0; j < t->ncol; j++) {
+            cwb_csv_number(out.f, t->rows[i * t->ncol + j]);
+            fputc(j + 1 < t->ncol ? ',' : '\n', out.f);
+        }
     return cwb_output_commit(&out, msg, n);
 }
 

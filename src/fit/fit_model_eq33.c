@@ -163,9 +163,9 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
                     paper_eq33[j]);
         cwb_fit_json_open(&o->json_out, NULL, '{');
         cwb_fit_json_string(&o->json_out, "term", term_names[j]);
-        cwb_fit_json_number(&o->json_out, "value", fit->c[j], 10);
-        cwb_fit_json_number(&o->json_out, "stderr", fit->se[j], 6);
-        cwb_fit_json_number(&o->json_out, "paper", paper_eq33[j], 6);
+        cwb_fit_json_number(&o->json_out, "value", fit->c[j]);
+        cwb_fit_json_number(&o->json_out, "stderr", fit->se[j]);
+        cwb_fit_json_number(&o->json_out, "paper", paper_eq33[j]);
         cwb_fit_json_close(&o->json_out, '}');
         char cn[16];
         snprintf(cn, sizeof cn, "c%d", j);
@@ -181,9 +181,9 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
                 "  %-10s %12.6g %10s %10.6g\n  paper's formula: largest deviation %.4g at "
                 "a/R = %g, nu = %g\n",
                 "R^2", fit->r2, "", fit->r2_paper, fit->worst, fit->worst_x, fit->worst_nu);
-    cwb_fit_json_number(&o->json_out, "r_squared", fit->r2, 10);
-    cwb_fit_json_number(&o->json_out, "r_squared_paper", fit->r2_paper, 10);
-    cwb_fit_json_number(&o->json_out, "paper_max_deviation", fit->worst, 6);
+    cwb_fit_json_number(&o->json_out, "r_squared", fit->r2);
+    cwb_fit_json_number(&o->json_out, "r_squared_paper", fit->r2_paper);
+    cwb_fit_json_number(&o->json_out, "paper_max_deviation", fit->worst);
     cwb_fit_put(o, "r_squared", "", fit->r2);
     cwb_fit_put(o, "r_squared_paper", "", fit->r2_paper);
     cwb_fit_put(o, "paper_max_deviation", "", fit->worst);
@@ -297,7 +297,11 @@ static int panel_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_fi
         double wf = cwb_penalty_eq33(fit->c, x, nu), wp = cwb_penalty_eq33(paper_eq33, x, nu);
         p->worst_fit = fmax(p->worst_fit, fabs(wf - w));
         p->worst_paper = fmax(p->worst_paper, fabs(wp - w));
-        fprintf(out.f, "%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", p->xs[i], x, nu, w, wf, wp);
+        const double row[] = {p->xs[i], x, nu, w, wf, wp};
+        for (size_t k = 0; k < sizeof row / sizeof *row; k++) {
+            cwb_csv_number(out.f, row[k]);
+            fputc(k + 1 < sizeof row / sizeof *row ? ',' : '\n', out.f);
+        }
     }
     return cwb_output_commit(&out, msg, n);
 }
@@ -342,9 +346,9 @@ static void panel_report(cwb_fit_out *o, const eq33_panel *p)
     cwb_fit_json_open(&o->json_out, "show", '{');
     cwb_fit_json_string(&o->json_out, "data", p->path);
     cwb_fit_json_string(&o->json_out, "x", p->xname);
-    cwb_fit_json_number(&o->json_out, "points", (double)p->e.m, 12);
-    cwb_fit_json_number(&o->json_out, "fit_max_deviation", p->worst_fit, 6);
-    cwb_fit_json_number(&o->json_out, "paper_max_deviation", p->worst_paper, 6);
+    cwb_fit_json_number(&o->json_out, "points", (double)p->e.m);
+    cwb_fit_json_number(&o->json_out, "fit_max_deviation", p->worst_fit);
+    cwb_fit_json_number(&o->json_out, "paper_max_deviation", p->worst_paper);
     cwb_fit_json_close(&o->json_out, '}');
 }
 

@@ -974,7 +974,7 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
     cwb_fit_json_open(&o->json_out, NULL, '{');
     cwb_fit_json_string(&o->json_out, "data", mf->path[g->data]);
     if (fm->unloading) {
-        cwb_fit_json_number(&o->json_out, "delta_max_over_delta_y", g->delta_max / m->delta_y, 8);
+        cwb_fit_json_number(&o->json_out, "delta_max_over_delta_y", g->delta_max / m->delta_y);
         cwb_fit_say(o, "  %-34s delta_max = %.4g delta_y:", base_name(mf->path[g->data]),
                     g->delta_max / m->delta_y);
     } else {
@@ -987,10 +987,10 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
         if (fm->unloading != 1)
             cwb_fit_say(o, " (thesis %.6g)", thesis[p]);
         cwb_fit_json_open(&o->json_out, fm->param[p], '{');
-        cwb_fit_json_number(&o->json_out, "value", g->p[p], 10);
-        cwb_fit_json_number(&o->json_out, "stderr", g->se[p], 6);
+        cwb_fit_json_number(&o->json_out, "value", g->p[p]);
+        cwb_fit_json_number(&o->json_out, "stderr", g->se[p]);
         if (fm->unloading != 1)
-            cwb_fit_json_number(&o->json_out, "thesis", thesis[p], 10);
+            cwb_fit_json_number(&o->json_out, "thesis", thesis[p]);
         cwb_fit_json_close(&o->json_out, '}');
         snprintf(name, sizeof name, "%s_%zu", fm->param[p], k);
         cwb_fit_put(o, name, "", g->p[p]);
@@ -1002,9 +1002,9 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
         cwb_fit_say(o, " -- not reached: the strain stays at b up to the last point, n_p > %.4g",
                     g->p[0]);
     cwb_fit_say(o, ", R^2 = %.6f, %zu points\n", g->r2, g->count);
-    cwb_fit_json_number(&o->json_out, "r_squared", g->r2, 10);
-    cwb_fit_json_number(&o->json_out, "rms", g->rms, 6);
-    cwb_fit_json_number(&o->json_out, "points", (double)g->count, 10);
+    cwb_fit_json_number(&o->json_out, "r_squared", g->r2);
+    cwb_fit_json_number(&o->json_out, "rms", g->rms);
+    cwb_fit_json_number(&o->json_out, "points", (double)g->count);
     cwb_fit_json_close(&o->json_out, '}');
     snprintf(name, sizeof name, "r_squared_%zu", k);
     cwb_fit_put(o, name, "", g->r2);
@@ -1019,9 +1019,9 @@ static void report_unloading(cwb_fit_out *o, const material_fit *mf)
                     base_name(mf->path[d]), mf->u_dy[d], mf->u_se[d], thesis);
         cwb_fit_json_open(&o->json_out, NULL, '{');
         cwb_fit_json_string(&o->json_out, "data", mf->path[d]);
-        cwb_fit_json_number(&o->json_out, "value", mf->u_dy[d], 10);
-        cwb_fit_json_number(&o->json_out, "stderr", mf->u_se[d], 6);
-        cwb_fit_json_number(&o->json_out, "thesis", thesis, 10);
+        cwb_fit_json_number(&o->json_out, "value", mf->u_dy[d]);
+        cwb_fit_json_number(&o->json_out, "stderr", mf->u_se[d]);
+        cwb_fit_json_number(&o->json_out, "thesis", thesis);
         cwb_fit_json_close(&o->json_out, '}');
         char name[32];
         snprintf(name, sizeof name, "u_delta_y_%zu", d);
@@ -1047,13 +1047,13 @@ static void report_trend(cwb_fit_out *o, const material_fit *mf)
     cwb_fit_json_open(&o->json_out, "trend", '{');
     cwb_fit_json_string(&o->json_out, "x", fm->trend_x);
     cwb_fit_json_string(&o->json_out, "y", fm->trend_y);
-    cwb_fit_json_number(&o->json_out, "intercept", mf->trend[0], 10);
-    cwb_fit_json_number(&o->json_out, "intercept_stderr", mf->trend_se[0], 6);
-    cwb_fit_json_number(&o->json_out, "slope", mf->trend[1], 10);
-    cwb_fit_json_number(&o->json_out, "slope_stderr", mf->trend_se[1], 6);
-    cwb_fit_json_number(&o->json_out, "r_squared", mf->trend_r2, 10);
-    cwb_fit_json_number(&o->json_out, "thesis_intercept", t[0], 10);
-    cwb_fit_json_number(&o->json_out, "thesis_slope", t[1], 10);
+    cwb_fit_json_number(&o->json_out, "intercept", mf->trend[0]);
+    cwb_fit_json_number(&o->json_out, "intercept_stderr", mf->trend_se[0]);
+    cwb_fit_json_number(&o->json_out, "slope", mf->trend[1]);
+    cwb_fit_json_number(&o->json_out, "slope_stderr", mf->trend_se[1]);
+    cwb_fit_json_number(&o->json_out, "r_squared", mf->trend_r2);
+    cwb_fit_json_number(&o->json_out, "thesis_intercept", t[0]);
+    cwb_fit_json_number(&o->json_out, "thesis_slope", t[1]);
     cwb_fit_json_close(&o->json_out, '}');
     cwb_fit_put(o, "trend_intercept", "", mf->trend[0]);
     cwb_fit_put(o, "trend_intercept", "_stderr", mf->trend_se[0]);
@@ -1130,8 +1130,12 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
     fprintf(out.f, "%s,%s,stderr,cwb_line,thesis_line\n", mf->fm->trend_x, mf->fm->trend_y);
     for (size_t i = 0; i < mf->trend_points; i++) {
         double x = mf->trend_xs[i];
-        fprintf(out.f, "%.12g,%.12g,%.6g,%.12g,%.12g\n", x, mf->trend_ys[i], mf->trend_ses[i],
-                mf->trend[0] + mf->trend[1] * x, t[0] + t[1] * x);
+        const double row[] = {x, mf->trend_ys[i], mf->trend_ses[i], mf->trend[0] + mf->trend[1] * x,
+                              t[0] + t[1] * x};
+        for (size_t k = 0; k < sizeof row / sizeof *row; k++) {
+            cwb_csv_number(out.f, row[k]);
+            fputc(k + 1 < sizeof row / sizeof *row ? ',' : '\n', out.f);
+        }
     }
     if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
         return rc;

@@ -337,8 +337,8 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
                      unit[0] ? " " : "", unit, rf->lo[i], rf->hi[i]);
         cwb_fit_say(o, "  %-28s %.10g +- %.3g\n", rf->key[i], x, se);
         cwb_fit_json_open(&o->json_out, rf->key[i], '{');
-        cwb_fit_json_number(&o->json_out, "value", x, 12);
-        cwb_fit_json_number(&o->json_out, "stderr", se, 6);
+        cwb_fit_json_number(&o->json_out, "value", x);
+        cwb_fit_json_number(&o->json_out, "stderr", se);
         cwb_fit_json_close(&o->json_out, '}');
         cwb_fit_put(o, rf->key[i], "", x);
         cwb_fit_put(o, rf->key[i], "_stderr", se);
@@ -348,9 +348,9 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
                  sol->r2, sol->rms, sol->iterations, rf->runs, sol->status);
     cwb_fit_say(o, "  %-28s %.10g\n  %-28s %.6g\n  %-28s %zu (%zu runs)\n", "R^2", sol->r2,
                 "residual rms", sol->rms, "iterations", sol->iterations, rf->runs);
-    cwb_fit_json_number(&o->json_out, "r_squared", sol->r2, 12);
-    cwb_fit_json_number(&o->json_out, "rms", sol->rms, 6);
-    cwb_fit_json_number(&o->json_out, "iterations", (double)sol->iterations, 12);
+    cwb_fit_json_number(&o->json_out, "r_squared", sol->r2);
+    cwb_fit_json_number(&o->json_out, "rms", sol->rms);
+    cwb_fit_json_number(&o->json_out, "iterations", (double)sol->iterations);
     cwb_fit_put(o, "r_squared", "", sol->r2);
     cwb_fit_put(o, "iterations", "", (double)sol->iterations);
 }

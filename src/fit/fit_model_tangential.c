@@ -477,14 +477,14 @@ static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *
             cwb_fit_say(o, "  %-28s %.6g +- %.2g (thesis %.4g)\n", names[k], p[k], se[k], eq77[k]);
             cwb_fit_put(o, names[k], "", p[k]);
             cwb_fit_put(o, names[k], "_stderr", se[k]);
-            cwb_fit_json_number(&o->json_out, names[k], p[k], 10);
+            cwb_fit_json_number(&o->json_out, names[k], p[k]);
         }
         cwb_fit_say(o, "  %-28s %.4f\n", "R^2", r2);
     } else {
         cwb_fit_say(o, "  A coth(B y^C) not fitted: %zu tables for 3 parameters\n", tf->count);
     }
     cwb_fit_put(o, "r_squared", "", r2);
-    cwb_fit_json_number(&o->json_out, "r_squared", r2, 10);
+    cwb_fit_json_number(&o->json_out, "r_squared", r2);
     return friction_outputs(fc, o, tf, p, r2, msg, n);
 }
 
@@ -535,12 +535,14 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     return rc;
 }
 
+/* A value and its standard error as two CSV cells, each empty where it is
+ * undefined (an error not estimated is not an error of 0). */
 static void trend_field(FILE *f, double v, double se)
 {
-    if (isfinite(v))
-        fprintf(f, "%.10g,%.6g,", v, isfinite(se) ? se : 0.0);
-    else
-        fprintf(f, ",,");
+    cwb_csv_number(f, v);
+    fputc(',', f);
+    cwb_csv_number(f, isfinite(v) ? se : NAN);
+    fputc(',', f);
 }
 
 /* NAME_trend.csv and its plot (Fig. 45): a1 and c1 against y with the
@@ -564,11 +566,14 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
             continue;
         /* a constant that is not identified is an empty field (gnuplot:
          * missing; no NaN is written) */
-        fprintf(out.f, "%.10g,", t->y);
+        cwb_csv_number(out.f, t->y);
+        fputc(',', out.f);
         trend_field(out.f, t->a1, t->se_a1);
-        fprintf(out.f, "%.10g,", coth_form(eq84, t->y, NULL));
+        cwb_csv_number(out.f, coth_form(eq84, t->y, NULL));
+        fputc(',', out.f);
         trend_field(out.f, t->c1, t->se_c1);
-        fprintf(out.f, "%.10g\n", coth_form(eq86, t->y, NULL));
+        cwb_csv_number(out.f, coth_form(eq86, t->y, NULL));
+        fputc('\n', out.f);
     }
     if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
         return rc;

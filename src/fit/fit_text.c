@@ -140,13 +140,12 @@ void cwb_fit_json_close(cwb_fit_json *j, char bracket)
     j->need_comma = 1;
 }
 
-void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v, int digits)
+void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v)
 {
+    char num[40];
     json_key(j, key);
-    if (isfinite(v))
-        cwb_fit_text_add(&j->text, "%.*g", digits, v);
-    else
-        cwb_fit_text_add(&j->text, "null");
+    cwb_number_text(v, "null", num, sizeof num);
+    cwb_fit_text_add(&j->text, "%s", num);
 }
 
 void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s)

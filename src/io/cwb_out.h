@@ -76,6 +76,17 @@ const char *cwb_plot_y(const cwb_case *c);
  * copy into buf; returns how many (at most max) went into out. */
 size_t cwb_plot_y_list(const cwb_case *c, char *buf, size_t n, const char **out, size_t max);
 
+/* The number format of every CSV and JSON cwb writes (doc/outputs.md): x as
+ * the shortest text that reads back to the same double (cwb_format_shortest:
+ * 0.1, not 0.10000000000000001 nor 0.1000000000; never "-0"), or the text
+ * `undefined` when x is not finite: "" in a CSV cell, "null" in JSON,
+ * "undefined" in words. */
+void cwb_number_text(double x, const char *undefined, char *buf, size_t n);
+/* x as a CSV cell: nothing when x is not finite. */
+void cwb_csv_number(FILE *f, double x);
+/* x as a JSON value: null when x is not finite. */
+void cwb_json_number(FILE *f, double x);
+
 void cwb_write_provenance(FILE *f, const cwb_case *c);
 /* The table: provenance, header row, rows. A value that is not finite
  * (undefined for this run) is written as an empty field, never as nan, and

@@ -1,8 +1,31 @@
 /* out.c -- CSV with provenance, JSON and text summaries. */
 #include <string.h>
 
+#include "cwb_numeric.h"
 #include "cwb_out.h"
 #include "cwb_verdict.h"
+
+void cwb_number_text(double x, const char *undefined, char *buf, size_t n)
+{
+    if (isfinite(x))
+        cwb_format_shortest(x, buf, n);
+    else
+        snprintf(buf, n, "%s", undefined);
+}
+
+void cwb_csv_number(FILE *f, double x)
+{
+    char num[40];
+    cwb_number_text(x, "", num, sizeof num);
+    fputs(num, f);
+}
+
+void cwb_json_number(FILE *f, double x)
+{
+    char num[40];
+    cwb_number_text(x, "null", num, sizeof num);
+    fputs(num, f);
+}
 
 const char *cwb_plot_x(const cwb_case *c)
 {
@@ -82,8 +105,7 @@ int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r)
         for (size_t i = 0; i < s->ncol; i++) {
             if (i)
                 fputc(',', f);
-            if (isfinite(s->col[i].v[j]))
-                fprintf(f, "%.12g", s->col[i].v[j]);
+            cwb_csv_number(f, s->col[i].v[j]);
         }
         fputc('\n', f);
     }
@@ -146,12 +168,9 @@ void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char 
     for (size_t i = 0; i < r->nscalar; i++) {
         fprintf(f, ", ");
         json_string(f, r->scalar[i].name);
-        if (isfinite(r->scalar[i].value))
-            fprintf(f, ": %.12g", r->scalar[i].value);
-        else {
-            fprintf(f, ": null");
-            undefined = 1;
-        }
+        fprintf(f, ": ");
+        cwb_json_number(f, r->scalar[i].value);
+        undefined |= !isfinite(r->scalar[i].value);
     }
     fprintf(f, ", \"units\": {");
     for (size_t i = 0; i < r->nscalar; i++) {
