@@ -3,11 +3,15 @@
  * same double, never "-0", never "nan"), the same names and units for the
  * same results in the CSVs of run, sweep and batch, and a provenance from
  * which a run's CSV reproduces itself. */
+#include <fcntl.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include "cwb_files.h"
 #include "cwb_numeric.h"
 #include "cwb_test.h"
 
@@ -84,11 +88,147 @@ START_TEST(format_shortest_round_trips_in_fewest_digits)
 }
 END_TEST
 
+/* `cwb ARGS...` (CWB_BIN) with stdout to the file out (NULL: discarded) and
+ * stderr discarded; its exit status. */
+static int cwb_to(const char *out, const char *const *args)
+{
+    const char *bin = getenv("CWB_BIN");
+    ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
+    char *argv[40];
+    size_t k = 0;
+    argv[k++] = (char *)bin;
+    for (; args[k - 1] && k + 1 < 40; k++)
+        argv[k] = (char *)args[k - 1];
+    argv[k] = NULL;
+    pid_t pid = fork();
+    ck_assert(pid >= 0);
+    if (pid == 0) {
+        int fd = open(out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        int null = open("/dev/null", O_WRONLY);
+        if (fd < 0 || null < 0 || dup2(fd, 1) < 0 || dup2(null, 2) < 0)
+            _exit(127);
+        execv(bin, argv);
+        _exit(127);
+    }
+    int status;
+    ck_assert(waitpid(pid, &status, 0) == pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot read %s", path);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    rewind(f);
+    char *s = malloc((size_t)len + 1);
+    ck_assert_ptr_nonnull(s);
+    s[fread(s, 1, (size_t)len, f)] = '\0';
+    fclose(f);
+    return s;
+}
+
+/* The header row of a CSV (the first line that is not a '#' line), cut
+ * into its cells in place. */
+static size_t header_cells(char *text, char **cell, size_t max)
+{
+    char *line = text;
+    while (*line == '#')
+        line = strchr(line, '\n') + 1;
+    line[strcspn(line, "\n")] = '\0';
+    size_t k = 0;
+    for (char *save = NULL, *p = strtok_r(line, ",", &save); p && k < max;
+         p = strtok_r(NULL, ",", &save))
+        cell[k++] = p;
+    return k;
+}
+
+/* The "name[unit]" of every result in a run's JSON ("units": {"name":
+ * "unit", ...}), into one text, each followed by a newline. */
+static void run_results(const char *json, char *out, size_t n)
+{
+    const char *p = strstr(json, "\"units\": {");
+    ck_assert_ptr_nonnull(p);
+    p += strlen("\"units\": {");
+    size_t used = 0;
+    out[0] = '\0';
+    while (*p == '"') {
+        char name[64], unit[32];
+        int len = 0;
+        ck_assert(sscanf(p, "\"%63[^\"]\": \"%31[^\"]\"%n", name, unit, &len) == 2);
+        used += (size_t)snprintf(out + used, n - used, "%s[%s]\n", name, unit);
+        p += len;
+        p += strspn(p, ", ");
+    }
+}
+
+/* 1 when "cell\n" is a line of list. */
+static int listed(const char *list, const char *cell)
+{
+    size_t len = strlen(cell);
+    for (const char *p = strstr(list, cell); p; p = strstr(p + 1, cell))
+        if ((p == list || p[-1] == '\n') && p[len] == '\n')
+            return 1;
+    return 0;
+}
+
+/* The same case through `cwb run`, `cwb sweep` and `cwb batch`: every result
+ * the sweep's and the batch's CSV table is one the run reports, under the
+ * same name and unit, and they table all of them. A result name is never
+ * cut to fit a column (energy_dissipated_rolling_viscous was tabled by
+ * the sweep as energy_dissipated_rolling_visco). */
+START_TEST(csv_headers_name_results_alike)
+{
+    char dir[256], json[300], table[300], batch[300], sweep[300], all[8192];
+    test_tmp_make(dir, sizeof dir, "headers");
+    ck_assert(dir[0]);
+    test_tmp_path(dir, "run.json", json, sizeof json);
+    test_tmp_path(dir, "samples.csv", table, sizeof table);
+    test_tmp_path(dir, "batch.csv", batch, sizeof batch);
+    test_tmp_path(dir, "linear_spring_impact_sweep.csv", sweep, sizeof sweep);
+    const char *c = "cases/linear_spring_impact.case";
+    const char *run[] = {"run", c, "--no-plot", "--json", "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(json, run), 0);
+    char *text = slurp(json);
+    run_results(text, all, sizeof all);
+    free(text);
+    /* a key the results do not depend on, so that every value is compared
+     * with the case's reference as the run is (a v_normal of 0.5 would be
+     * refused it, and report ref_inputs_match instead) */
+    const char *sw[] = {"sweep", c, "--vary", "driver.max_steps=2e7:3e7:2", "--no-plot", "--out",
+                        dir,     NULL};
+    ck_assert_int_eq(cwb_to(NULL, sw), 0);
+    test_write_file(table, "driver.max_steps\n2e7\n3e7\n");
+    const char *bt[] = {"batch", c, "--samples", table, "--out", batch, NULL};
+    ck_assert_int_eq(cwb_to(NULL, bt), 0);
+    const char *files[] = {sweep, batch};
+    for (int f = 0; f < 2; f++) {
+        char *csv = slurp(files[f]), *cell[128];
+        size_t n = header_cells(csv, cell, 128), first = f == 0 ? 1 : 2, last = f == 0 ? n : n - 1;
+        size_t found = 0;
+        for (size_t k = first; k < last; k++) {
+            ck_assert_msg(listed(all, cell[k]), "%s: %s is no result of the run (%s)", files[f],
+                          cell[k], c);
+            found++;
+        }
+        size_t want = 0;
+        for (const char *p = all; *p; p++)
+            want += *p == '\n';
+        ck_assert_msg(found == want, "%s tables %zu results, the run reports %zu", files[f], found,
+                      want);
+        free(csv);
+    }
+    test_tmp_remove(dir);
+}
+END_TEST
+
 Suite *outputs_suite(void)
 {
     Suite *s = suite_create("outputs");
     TCase *tc = test_tcase("outputs", 60);
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
+    tcase_add_test(tc, csv_headers_name_results_alike);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -21,9 +21,13 @@
 #define CWB_MAX_COLS    72 /* a sweep tables every scalar (CWB_MAX_SCALARS) and the key */
 #define CWB_MAX_SCALARS 64
 #define CWB_MAX_WARN    16
+/* Room for the name of a result or a column, NUL included: one size for
+ * both, since a sweep and a batch table every named scalar as a column (a
+ * column of 32 cut energy_dissipated_rolling_viscous). */
+#define CWB_NAME 48
 
 typedef struct {
-    char name[32]; /* column name, e.g. "F_n" */
+    char name[CWB_NAME]; /* column name, e.g. "F_n" */
     char unit[16]; /* unit, e.g. "N" */
     double *v;     /* nrow values */
 } cwb_column;
@@ -34,7 +38,7 @@ typedef struct {
 } cwb_series;
 
 typedef struct {
-    char name[48]; /* JSON key, e.g. "contact_time" */
+    char name[CWB_NAME]; /* JSON key, e.g. "contact_time" */
     char unit[16];
     double value; /* a NaN value is written as null and flagged */
 } cwb_scalar;
@@ -242,7 +246,7 @@ extern const cwb_param cwb_sweep_params[];
  * references. Only a group's first reference is judged (verdict); the
  * others are drawn beside it (CWB_VERDICT_NONE). */
 typedef struct {
-    char y[48];               /* the result compared */
+    char y[CWB_NAME];         /* the result compared */
     char reference[CWB_TEXT]; /* the reference CSV */
     double max_rel, rms_rel;  /* of max |ref| */
     double tolerance;         /* the reference's (NaN: none) */

@@ -35,7 +35,7 @@ typedef struct {
     cwb_verdict verdict;
     size_t ndev;
     struct {
-        char y[48];
+        char y[CWB_NAME];
         char reference[CWB_TEXT];
         double max_rel, rms_rel, tolerance;
         cwb_verdict verdict;

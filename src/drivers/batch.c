@@ -91,7 +91,7 @@ typedef struct {
     sample_table t;
     size_t shard, nshards;
     size_t nres;
-    char res_name[CWB_MAX_SCALARS][48], res_unit[CWB_MAX_SCALARS][16];
+    char res_name[CWB_MAX_SCALARS][CWB_NAME], res_unit[CWB_MAX_SCALARS][16];
     char out[CWB_TEXT + 64];
     char header[8192];
     unsigned char *done; /* per table row: already in the output */
@@ -624,12 +624,12 @@ static int choose_results(batch *b, char *msg, size_t n)
                           "CASE --json`)",
                           b->req.results, p);
         else if (b->nres < CWB_MAX_SCALARS) {
-            snprintf(b->res_name[b->nres], 48, "%s", all->scalar[q].name);
+            snprintf(b->res_name[b->nres], CWB_NAME, "%s", all->scalar[q].name);
             snprintf(b->res_unit[b->nres++], 16, "%s", all->scalar[q].unit);
         }
     }
     for (size_t q = 0; rc == CWB_OK && !b->req.results && q < all->nscalar; q++) {
-        snprintf(b->res_name[b->nres], 48, "%s", all->scalar[q].name);
+        snprintf(b->res_name[b->nres], CWB_NAME, "%s", all->scalar[q].name);
         snprintf(b->res_unit[b->nres++], 16, "%s", all->scalar[q].unit);
     }
     cwb_result_free(all);
@@ -664,9 +664,9 @@ static int results_from_header(batch *b, char *hdr, char *msg, size_t n)
     for (size_t j = b->t.ncol + 1; ok && j + 1 < k; j++) {
         char *br = strchr(f[j], '[');
         size_t len = br ? (size_t)(br - f[j]) : strlen(f[j]);
-        ok = br && len < 48 && strlen(br) < 17 && br[strlen(br) - 1] == ']';
+        ok = br && len < CWB_NAME && strlen(br) < 17 && br[strlen(br) - 1] == ']';
         if (ok) {
-            snprintf(b->res_name[b->nres], 48, "%.*s", (int)len, f[j]);
+            snprintf(b->res_name[b->nres], CWB_NAME, "%.*s", (int)len, f[j]);
             snprintf(b->res_unit[b->nres], 16, "%.*s", (int)(strlen(br) - 2), br + 1);
             if (strcmp(b->res_unit[b->nres], "-") == 0)
                 b->res_unit[b->nres][0] = '\0';

@@ -5,8 +5,9 @@
  * sweep with status 2 and names it). A value whose computation fails gets a
  * row with only the varied key (the other cells empty) and a WARNING line
  * in the CSV header, and the sweep goes on. A result that no value defines
- * (dt_last_change with a fixed dt, say) is left out of the CSV, and a
- * header line names it: the CSV never holds nan.
+ * (dt_last_change with a fixed dt, say) is an empty column, named in a
+ * header line: the table has the columns a run of the case reports, under
+ * the same names, and never holds nan (doc/outputs.md).
  *
  * With --jobs N the values go to N forked workers, each taking the next
  * value not yet taken when it is free (a counter in a shared mapping, so one
@@ -69,7 +70,7 @@ typedef struct {
     size_t first_row[CWB_MAX_SCALARS], first_pos[CWB_MAX_SCALARS]; /* where each first shows */
     size_t overflow;    /* results beyond CWB_MAX_SCALARS names, not tabled */
     cwb_result table;   /* the CSV: the varied key, then every defined scalar */
-    char dropped[1024]; /* scalars no value defines, left out of the table */
+    char dropped[1024]; /* scalars no value defines (empty columns, not plotted) */
     size_t failed;
     size_t ngroups;
     int skip[8]; /* group plots left out (their y is nowhere defined) */
@@ -516,19 +517,17 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
     return rc;
 }
 
-/* The table as a series: the varied key, then every scalar that some
- * value defines (the others are named in s->dropped). */
+/* The table as a series: the varied key, then every scalar (those no
+ * value defines are named in s->dropped). */
 static int sweep_table(sweep *s, char *msg, size_t n)
 {
     const vary_spec *v = &s->v;
-    size_t keep[CWB_MAX_SCALARS], nkeep = 0, used = 0;
-    for (size_t k = 0; k < s->names.nscalar && k < CWB_MAX_SCALARS; k++) {
+    size_t m = s->names.nscalar, used = 0;
+    for (size_t k = 0; k < m; k++) {
         int defined = 0;
         for (size_t i = 0; i < v->n && !defined; i++)
             defined = s->rows[i].status == CWB_OK && isfinite(s->rows[i].value[k]);
-        if (defined)
-            keep[nkeep++] = k;
-        else if (used < sizeof s->dropped)
+        if (!defined && used < sizeof s->dropped)
             used += (size_t)snprintf(s->dropped + used, sizeof s->dropped - used, "%s%s",
                                      used ? ", " : "", s->names.scalar[k].name);
     }
@@ -538,17 +537,16 @@ static int sweep_table(sweep *s, char *msg, size_t n)
                         "(%zu values not tabled)",
                         CWB_MAX_SCALARS, s->overflow);
     int ok = cwb_series_column(&s->table.series, v->column, v->unit) >= 0;
-    for (size_t q = 0; q < nkeep; q++)
-        ok &= cwb_series_column(&s->table.series, s->names.scalar[keep[q]].name,
-                                s->names.scalar[keep[q]].unit) >= 0;
+    for (size_t k = 0; k < m; k++)
+        ok &= cwb_series_column(&s->table.series, s->names.scalar[k].name,
+                                s->names.scalar[k].unit) >= 0;
     if (!ok)
         return cwb_fail(msg, n, CWB_EFAIL, "sweep: %zu results do not fit a table of %d columns",
-                        nkeep, CWB_MAX_COLS - 1);
+                        m, CWB_MAX_COLS - 1);
     double rv[CWB_MAX_SCALARS + 1];
     for (size_t i = 0; i < v->n; i++) {
         rv[0] = value_at(v, i);
-        for (size_t q = 0; q < nkeep; q++)
-            rv[q + 1] = s->rows[i].value[keep[q]];
+        memcpy(rv + 1, s->rows[i].value, m * sizeof *rv);
         if (cwb_series_row(&s->table.series, rv) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
         if (s->rows[i].status != CWB_OK) {
@@ -562,7 +560,7 @@ static int sweep_table(sweep *s, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* Whether name is one of the results left out for having no value. */
+/* Whether name is one of the results no value defines. */
 static int was_dropped(const sweep *s, const char *name)
 {
     size_t len = strlen(name);
@@ -761,7 +759,7 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
     fprintf(out.f, "# sweep of %s over %s = %g ... %g, %zu values (%s)\n", s->base->file, v->key,
             v->from, v->to, v->n, v->log ? "log" : "linear");
     if (s->dropped[0])
-        fprintf(out.f, "# left out, no swept value defines them: %s\n", s->dropped);
+        fprintf(out.f, "# undefined for every swept value (empty columns): %s\n", s->dropped);
     for (size_t gi = 0; gi < s->ngroups; gi++)
         for (size_t k = 0; k < s->group_refs[gi]; k++)
             if (isfinite(s->dev[gi][k][0]))

@@ -12,7 +12,7 @@
 typedef struct {
     char path[CWB_TEXT];
     size_t ncol, nrow;
-    char name[CWB_MAX_COLS][32];
+    char name[CWB_MAX_COLS][CWB_NAME];
     char unit[CWB_MAX_COLS][16];
     double *v[CWB_MAX_COLS];
     char provenance[2048]; /* the '#' lines, joined */
