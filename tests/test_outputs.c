@@ -173,11 +173,32 @@ static int listed(const char *list, const char *cell)
     return 0;
 }
 
+/* The record every CSV opens with (doc/outputs.md): cwb's version and
+ * commit with GSL's version, the date in UTC, the command line. */
+static void assert_recorded(const char *file, const char *text, const char *command)
+{
+    char head[64];
+    snprintf(head, sizeof head, "# cwb %s (commit %s; GSL ", CWB_VERSION, cwb_commit());
+    ck_assert_msg(strstr(text, head) != NULL, "%s: no line %s...", file, head);
+    const char *date = strstr(text, "\n# date: ");
+    int y, mo, d, h, mi, sec;
+    char z = 0;
+    ck_assert_msg(date &&
+                      sscanf(date, "\n# date: %4d-%2d-%2dT%2d:%2d:%2d%c", &y, &mo, &d, &h, &mi,
+                             &sec, &z) == 7 &&
+                      z == 'Z',
+                  "%s: no date in UTC, ISO 8601", file);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "\n# command: cwb %s ", command);
+    ck_assert_msg(strstr(text, cmd) != NULL, "%s: no line %s...", file, cmd + 1);
+}
+
 /* The same case through `cwb run`, `cwb sweep` and `cwb batch`: every result
  * the sweep's and the batch's CSV table is one the run reports, under the
  * same name and unit, and they table all of them. A result name is never
  * cut to fit a column (energy_dissipated_rolling_viscous was tabled by
- * the sweep as energy_dissipated_rolling_visco). */
+ * the sweep as energy_dissipated_rolling_visco). Each CSV, and a fit's,
+ * opens with the record of how it was made, a --set override marked. */
 START_TEST(csv_headers_name_results_alike)
 {
     char dir[256], json[300], table[300], batch[300], sweep[300], all[8192];
@@ -188,23 +209,44 @@ START_TEST(csv_headers_name_results_alike)
     test_tmp_path(dir, "batch.csv", batch, sizeof batch);
     test_tmp_path(dir, "linear_spring_impact_sweep.csv", sweep, sizeof sweep);
     const char *c = "cases/linear_spring_impact.case";
-    const char *run[] = {"run", c, "--no-plot", "--json", "--out", dir, NULL};
+    const char *run[] = {"run",   c,   "--no-plot", "--json", "--set", "driver.rows=500",
+                         "--out", dir, NULL};
     ck_assert_int_eq(cwb_to(json, run), 0);
     char *text = slurp(json);
     run_results(text, all, sizeof all);
     free(text);
+    char csv_run[300], csv_fit[300];
+    test_tmp_path(dir, "linear_spring_impact.csv", csv_run, sizeof csv_run);
+    text = slurp(csv_run);
+    assert_recorded(csv_run, text, "run");
+    ck_assert_msg(strstr(text, "\n# driver.rows = 500 [-] (--set)\n"),
+                  "%s: the override is not marked", csv_run);
+    free(text);
+    const char *fit[] = {"fit", "cases/seed000_fig15_kn.fit", "--no-plot", "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    test_tmp_path(dir, "seed000_fig15_kn_fit.csv", csv_fit, sizeof csv_fit);
+    text = slurp(csv_fit);
+    assert_recorded(csv_fit, text, "fit");
+    free(text);
     /* a key the results do not depend on, so that every value is compared
      * with the case's reference as the run is (a v_normal of 0.5 would be
      * refused it, and report ref_inputs_match instead) */
-    const char *sw[] = {"sweep", c, "--vary", "driver.max_steps=2e7:3e7:2", "--no-plot", "--out",
-                        dir,     NULL};
+    const char *sw[] = {"sweep",     c,
+                        "--vary",    "driver.max_steps=2e7:3e7:2",
+                        "--set",     "driver.rows=500",
+                        "--no-plot", "--out",
+                        dir,         NULL};
     ck_assert_int_eq(cwb_to(NULL, sw), 0);
     test_write_file(table, "driver.max_steps\n2e7\n3e7\n");
-    const char *bt[] = {"batch", c, "--samples", table, "--out", batch, NULL};
+    const char *bt[] = {"batch",           c,       "--samples", table, "--set",
+                        "driver.rows=500", "--out", batch,       NULL};
     ck_assert_int_eq(cwb_to(NULL, bt), 0);
-    const char *files[] = {sweep, batch};
+    const char *files[] = {sweep, batch}, *commands[] = {"sweep", "batch"};
     for (int f = 0; f < 2; f++) {
         char *csv = slurp(files[f]), *cell[128];
+        assert_recorded(files[f], csv, commands[f]);
+        ck_assert_msg(strstr(csv, "\n# driver.rows = 500 [-] (--set)\n"),
+                      "%s: the override is not marked", files[f]);
         size_t n = header_cells(csv, cell, 128), first = f == 0 ? 1 : 2, last = f == 0 ? n : n - 1;
         size_t found = 0;
         for (size_t k = first; k < last; k++) {
@@ -223,12 +265,112 @@ START_TEST(csv_headers_name_results_alike)
 }
 END_TEST
 
+/* The rows of a CSV below its header row. */
+static const char *data_rows(const char *text)
+{
+    const char *p = text;
+    while (*p == '#')
+        p = strchr(p, '\n') + 1;
+    return strchr(p, '\n') + 1;
+}
+
+/* A provenance line "# SECTION.KEY = VALUE [UNIT] (TAG) ..." tagged tag:
+ * "SECTION.KEY=VALUE" into out (a --set argument); 0 when the line is not
+ * one. */
+static int tagged_setting(const char *line, const char *tag, char *out, size_t n)
+{
+    char key[128], value[128];
+    if (sscanf(line, "# %127[a-z0-9_].%*[a-z0-9_] = %127s", key, value) != 2)
+        return 0;
+    const char *eol = strchr(line, '\n');
+    const char *at = strstr(line, tag);
+    if (!at || (eol && at > eol))
+        return 0;
+    int klen = (int)strcspn(line + 2, " ");
+    snprintf(out, n, "%.*s=%s", klen, line + 2, value);
+    return 1;
+}
+
+/* A run's CSV reproduces itself from its own record: the overrides are
+ * marked "(--set)" with their values, dt = auto records the step it chose
+ * (not driver.dt = 0), and running the recorded case with those values
+ * set (dt fixed at the recorded step) writes the same table, row for row
+ * and digit for digit. The record also dates the run (UTC, ISO 8601) and
+ * names the command line, cwb's version and commit, and GSL's version. */
+START_TEST(run_csv_reproduces_itself)
+{
+    char dir[256], csv[300], again[400];
+    test_tmp_make(dir, sizeof dir, "record");
+    ck_assert(dir[0]);
+    const char *run[] = {"run",       "cases/linear_spring_impact.case",
+                         "--set",     "driver.v_normal=0.7",
+                         "--set",     "normal.kn=2e6",
+                         "--no-plot", "--out",
+                         dir,         NULL};
+    ck_assert_int_eq(cwb_to(NULL, run), 0);
+    test_tmp_path(dir, "linear_spring_impact.csv", csv, sizeof csv);
+    char *first = slurp(csv);
+    char sets[8][160], *args[40] = {"run", NULL};
+    size_t nset = 0, nargs = 1;
+    int auto_dt = 0, dated = 0, commanded = 0, versioned = 0;
+    for (const char *line = first; *line == '#'; line = strchr(line, '\n') + 1) {
+        char set[160];
+        int year, mon, day, h, m, sec;
+        char z = 0;
+        if (sscanf(line, "# date: %4d-%2d-%2dT%2d:%2d:%2d%c", &year, &mon, &day, &h, &m, &sec,
+                   &z) == 7 &&
+            z == 'Z')
+            dated = 1;
+        if (strncmp(line, "# command: ", 11) == 0)
+            commanded = strstr(line, "--set driver.v_normal=0.7") && strstr(line, "run") &&
+                        strstr(line, "normal.kn=2e6");
+        if (strncmp(line, "# cwb ", 6) == 0)
+            versioned = strstr(line, "commit ") && strstr(line, "GSL ");
+        if (strncmp(line, "# case: ", 8) == 0 && nargs == 1) {
+            static char path[256];
+            snprintf(path, sizeof path, "%.*s", (int)strcspn(line + 8, "\n"), line + 8);
+            args[nargs++] = path;
+        }
+        int is_set = tagged_setting(line, "(--set)", set, sizeof set);
+        int is_auto = !is_set && tagged_setting(line, "(auto)", set, sizeof set);
+        if ((is_set || is_auto) && nset < 8) {
+            snprintf(sets[nset], sizeof sets[nset], "%s", set);
+            args[nargs++] = "--set";
+            args[nargs++] = sets[nset++];
+        }
+        auto_dt |= is_auto && strncmp(set, "driver.dt=", 10) == 0 && strtod(set + 10, NULL) > 0;
+    }
+    ck_assert_msg(dated && commanded && versioned, "%s: date %d, command %d, version %d", csv,
+                  dated, commanded, versioned);
+    ck_assert_msg(nset == 3 && auto_dt, "%s: %zu values marked --set or auto, dt %s", csv, nset,
+                  auto_dt ? "recorded" : "not recorded");
+    ck_assert_msg(nargs == 8, "%s: no '# case:' line", csv);
+    char second[300];
+    snprintf(second, sizeof second, "%s/again", dir);
+    args[nargs++] = "--no-plot";
+    args[nargs++] = "--out";
+    args[nargs++] = second;
+    args[nargs] = NULL;
+    ck_assert_int_eq(cwb_to(NULL, (const char *const *)args), 0);
+    snprintf(again, sizeof again, "%s/linear_spring_impact.csv", second);
+    char *repeat = slurp(again);
+    ck_assert_msg(strcmp(data_rows(first), data_rows(repeat)) == 0, "%s and %s: the tables differ",
+                  csv, again);
+    free(first);
+    free(repeat);
+    remove(again);
+    rmdir(second);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 Suite *outputs_suite(void)
 {
     Suite *s = suite_create("outputs");
     TCase *tc = test_tcase("outputs", 60);
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
     tcase_add_test(tc, csv_headers_name_results_alike);
+    tcase_add_test(tc, run_csv_reproduces_itself);
     suite_add_tcase(s, tc);
     return s;
 }

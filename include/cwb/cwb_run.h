@@ -274,6 +274,7 @@ typedef struct {
     int json;           /* the summary as one JSON line */
     const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
     cwb_sweep_summary *summary; /* optional: filled when the sweep succeeds */
+    const char *command;        /* the command line, recorded in the CSV (NULL: a library call) */
 } cwb_sweep_request;
 
 /* Run a case once per value of one key (src/drivers/sweep.c). req->vary
@@ -295,6 +296,7 @@ typedef struct {
     const char *results; /* comma-separated result names (NULL: all of sample 0's) */
     int jobs;            /* forked workers, each given the next sample when free */
     int json;            /* the summary as one JSON line */
+    const char *command; /* the command line, recorded in the CSV (NULL: a library call) */
 } cwb_batch_request;
 
 /* Run a case once per row of a table of samples, appending one row per
@@ -309,9 +311,10 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
  * kept once if its rows are the same; written atomically. CWB_EINPUT (and
  * nothing written) for a row that does not parse (FILE:LINE of each), files
  * of other tables or cases; CWB_EFAIL when a sample of the table is in no
- * file, unless partial (then a warning names them). */
+ * file, unless partial (then a warning names them). command: the command
+ * line the merged file records (NULL: a library call). */
 int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
-                    const cwb_log *log, char *msg, size_t n);
+                    const char *command, const cwb_log *log, char *msg, size_t n);
 
 /* Body keys ([body1], [body2]). */
 enum {
@@ -358,6 +361,7 @@ typedef struct {
     const char *dir;
     int plot;
     const char *format;
+    const char *command; /* the command line, recorded in the CSV (NULL: a library call) */
 } cwb_run_output;
 
 /* What `cwb run` does after loading: the overrides noted in the plot title,

@@ -185,6 +185,38 @@ static void cli_log_text(void *user, cwb_log_level level, const char *text)
 
 static const cwb_log cli_log = {cli_log_text, NULL};
 
+/* The command line as a shell would take it back, for the provenance of
+ * the outputs: "cwb" and the arguments, each quoted ('...', a quote as
+ * '\'') when it holds anything but letters, digits and _-+=.,:/@%. Set
+ * once by main(); cut short (with "...") past its size. */
+static char command_line[4096];
+
+static void note_command_line(int argc, char **argv)
+{
+    size_t used = (size_t)snprintf(command_line, sizeof command_line, "cwb");
+    for (int i = 1; i < argc && used + 8 < sizeof command_line; i++) {
+        const char *a = argv[i];
+        int plain = a[0] != '\0';
+        for (const char *c = a; *c && plain; c++)
+            plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                    (*c >= '0' && *c <= '9') || strchr("_-+=.,:/@%", *c);
+        command_line[used++] = ' ';
+        if (!plain)
+            command_line[used++] = '\'';
+        for (const char *c = a; *c && used + 8 < sizeof command_line; c++) {
+            if (*c == '\'' && !plain)
+                used += (size_t)snprintf(command_line + used, sizeof command_line - used, "'\\''");
+            else
+                command_line[used++] = *c;
+        }
+        if (!plain)
+            command_line[used++] = '\'';
+        command_line[used] = '\0';
+    }
+    if (used + 8 >= sizeof command_line)
+        snprintf(command_line + sizeof command_line - 8, 8, " ...");
+}
+
 static int report(int rc, const char *msg)
 {
     if (rc == CWB_OK)
@@ -400,7 +432,7 @@ static int cmd_run(int argc, char **argv)
     }
     if ((rc = cwb_case_load(c, o.path, o.over, o.nover, msg, sizeof msg)) != CWB_OK)
         goto out;
-    cwb_run_output ro = {.dir = o.dir, .plot = o.plot, .format = o.format};
+    cwb_run_output ro = {.dir = o.dir, .plot = o.plot, .format = o.format, .command = command_line};
     if ((rc = cwb_run_and_write(c, o.over, o.nover, &ro, &r, &cli_log, msg, sizeof msg)) != CWB_OK)
         goto out;
     if (o.plot)
@@ -436,7 +468,8 @@ static int cmd_sweep(int argc, char **argv)
                                  .dir = o.dir,
                                  .plot = o.plot,
                                  .json = o.json,
-                                 .format = o.format};
+                                 .format = o.format,
+                                 .command = command_line};
         rc = report(cwb_sweep(&req, &cli_log, msg, sizeof msg), msg);
     }
     free(o.over);
@@ -468,7 +501,8 @@ static int cmd_batch_merge(int argc, char **argv)
     }
     if (rc == CWB_OK) {
         char msg[CWB_MSG];
-        rc = report(cwb_batch_merge(out, in, nin, partial, &cli_log, msg, sizeof msg), msg);
+        rc = cwb_batch_merge(out, in, nin, partial, command_line, &cli_log, msg, sizeof msg);
+        rc = report(rc, msg);
     }
     free(in);
     return rc;
@@ -479,7 +513,7 @@ static int cmd_batch(int argc, char **argv)
 {
     if (argc > 2 && strcmp(argv[2], "--merge") == 0)
         return cmd_batch_merge(argc, argv);
-    cwb_batch_request req = {.jobs = 1};
+    cwb_batch_request req = {.jobs = 1, .command = command_line};
     const char **over = calloc((size_t)argc, sizeof *over);
     if (!over)
         return report(CWB_EFAIL, "out of memory");
@@ -537,8 +571,12 @@ static int cmd_fit(int argc, char **argv)
         rc = CWB_EINPUT;
     }
     if (rc == CWB_OK) { /* cwb_fit creates the folder */
-        cwb_fit_request req = {
-            .path = o.path, .dir = o.dir, .plot = o.plot, .json = o.json, .format = o.format};
+        cwb_fit_request req = {.path = o.path,
+                               .dir = o.dir,
+                               .plot = o.plot,
+                               .json = o.json,
+                               .format = o.format,
+                               .command = command_line};
         rc = report(cwb_fit(&req, NULL, &cli_log, msg, sizeof msg), msg);
         if (rc == CWB_OK) { /* every fit model names its files after the fit-case */
             const char *base = strrchr(o.path, '/') ? strrchr(o.path, '/') + 1 : o.path;
@@ -593,14 +631,9 @@ static int cmd_reference(int argc, char **argv)
 
 static int cmd_verify(int argc, char **argv)
 {
-    cwb_verify_request req = {.root = ".", .dir = "cwb-verify", .jobs = 1, .plot = 1};
+    cwb_verify_request req = {
+        .root = ".", .dir = "cwb-verify", .jobs = 1, .plot = 1, .command = command_line};
     const char **only = calloc((size_t)argc, sizeof *only);
-    char command[1024];
-    size_t used = 0;
-    for (int i = 0; i < argc && used < sizeof command; i++)
-        used += (size_t)snprintf(command + used, sizeof command - used, "%s%s", i ? " " : "",
-                                 i ? argv[i] : "cwb");
-    req.command = command;
     double x;
     for (int i = 2; only && i < argc; i++) {
         if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
@@ -725,7 +758,7 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "init") == 0)
         return cmd_init(argc, argv);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("cwb %s\n", CWB_VERSION);
+        printf("cwb %s (commit %s)\n", CWB_VERSION, cwb_commit());
         return CWB_OK;
     }
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
@@ -774,6 +807,7 @@ int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
     catch_signals();
+    note_command_line(argc, argv);
     int rc = dispatch(argc, argv);
     /* an answer that did not reach stdout (a full disk behind a redirect,
      * a closed pipe) is a failure, not a success */

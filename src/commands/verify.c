@@ -163,7 +163,8 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
         cwb_result r;
         cwb_result_init(&r);
         int rc = c ? cwb_case_load(c, it->path, NULL, 0, msg, sizeof msg) : CWB_EFAIL;
-        cwb_run_output ro = {.dir = dir, .plot = req->plot, .format = "png"};
+        cwb_run_output ro = {
+            .dir = dir, .plot = req->plot, .format = "png", .command = req->command};
         if (rc == CWB_OK)
             rc = cwb_run_and_write(c, NULL, 0, &ro, &r, NULL, msg, sizeof msg);
         s->rc = rc;
@@ -185,7 +186,7 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
     } else {
         cwb_sweep_summary *sum = calloc(1, sizeof *sum);
         cwb_sweep_request sr = {.path = it->path, .jobs = 1, .dir = dir, .plot = req->plot,
-                                .format = "png", .summary = sum};
+                                .format = "png", .summary = sum, .command = req->command};
         s->rc = sum ? cwb_sweep(&sr, NULL, msg, sizeof msg) : CWB_EFAIL;
         for (size_t k = 0; sum && s->rc == CWB_OK && k < sum->ndev && k < MAX_DEV; k++) {
             snprintf(s->dev[k].y, sizeof s->dev[k].y, "%s", sum->dev[k].y);

@@ -102,7 +102,9 @@ typedef struct {
     double flushed_at, progress_at; /* monotonic seconds */
     cwb_case_sampler *sampler; /* the case read once, the samples' keys set (NULL: load each) */
     param_list params;         /* the case's parameters, the fingerprint's lines */
+    param_list sets;           /* the --set overrides as provenance lines, value and unit */
     unsigned long long fingerprint;
+    int resumed; /* the output existed: this run appends to it */
 } batch;
 
 /* A process's one case (about 0.7 MB: not allocated per sample) and
@@ -539,13 +541,35 @@ static unsigned long long params_hash(char *const *line, size_t n)
     return h;
 }
 
+/* The --set overrides as a run's CSV records them: "section.key = value
+ * [unit] (--set)", the value as the case read it (the fingerprint's
+ * "# param" lines do not say which values came from the command line). */
+static int set_lines(const batch *b, const cwb_case *c, param_list *pl)
+{
+    for (size_t k = 0; k < b->req.nsets; k++) {
+        char key[160], value[4096];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(b->req.sets[k], "="), b->req.sets[k]);
+        int i;
+        const cwb_values *v = cwb_case_key(c, trim(key), &i);
+        if (v)
+            cwb_param_format(v, i, value, sizeof value);
+        else /* [contact] a law, [output] or [sweep]: as given */
+            snprintf(value, sizeof value, "%s", strchr(b->req.sets[k], '=') + 1);
+        strncat(value, " (--set)", sizeof value - strlen(value) - 1);
+        if (params_add(pl, key, value) != CWB_OK)
+            return CWB_EFAIL;
+    }
+    return CWB_OK;
+}
+
 /* The case of the table's first row (the --set overrides, then its
  * values), listed and hashed. */
 static int fingerprint_case(batch *b, char *msg, size_t n)
 {
     case_slot slot = {cwb_case_new(), 0};
     int rc = slot.c ? load_row(b, 0, &slot, msg, n) : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    if (rc == CWB_OK && case_params(slot.c, &b->t, &b->params) != CWB_OK)
+    if (rc == CWB_OK && (case_params(slot.c, &b->t, &b->params) != CWB_OK ||
+                         set_lines(b, slot.c, &b->sets) != CWB_OK))
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     free(slot.c);
     b->fingerprint = params_hash(b->params.line, b->params.n);
@@ -847,12 +871,14 @@ static int same_case(const batch *b, const recorded *rec, char *msg, size_t n)
                     b->out, why, b->fingerprint, rec->fingerprint, b->out);
 }
 
-/* A torn last line is what a kill inside write() leaves of a row or of a
- * failed sample's note: digits first, or the start of "# sample ". */
+/* A torn last line is what a kill inside write() leaves of a row, of a
+ * failed sample's note or of a resume's record: digits first, or the start
+ * of "# sample " or "# resumed ". */
 static int torn_row(const char *line)
 {
     size_t len = strlen(line);
-    return isdigit((unsigned char)line[0]) || strncmp(line, "# sample ", len < 9 ? len : 9) == 0;
+    return isdigit((unsigned char)line[0]) || strncmp(line, "# sample ", len < 9 ? len : 9) == 0 ||
+           strncmp(line, "# resumed ", len < 10 ? len : 10) == 0;
 }
 
 /* An existing output, checked whole in memory before anything is changed:
@@ -1006,8 +1032,12 @@ static int create_output(batch *b, int *exists, char *msg, size_t n)
     cwb_output o;
     if ((rc = cwb_output_open(&o, b->out, msg, n)) != CWB_OK)
         return rc;
+    cwb_record rec = {.command = b->req.command};
+    cwb_write_record(o.f, &rec);
     fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n", b->req.path,
             b->req.samples, b->t.nrow, b->shard, b->nshards);
+    for (size_t k = 0; k < b->sets.n; k++)
+        fprintf(o.f, "# %s\n", b->sets.line[k]);
     write_fingerprint_lines(o.f, b->fingerprint, b->params.line, b->params.n);
     fprintf(o.f, "%s\n", b->header);
     if ((rc = lock_output(b, fileno(o.f), msg, n)) != CWB_OK) {
@@ -1028,7 +1058,7 @@ static int open_output(batch *b, char *msg, size_t n)
         if ((rc = output_kind(b, &st, &absent, msg, n)) != CWB_OK)
             break;
         if (!absent)
-            rc = open_existing(b, &st, msg, n);
+            b->resumed = (rc = open_existing(b, &st, msg, n)) == CWB_OK;
         else
             rc = create_output(b, &exists, msg, n);
     }
@@ -1076,6 +1106,25 @@ static int plan(batch *b, char *msg, size_t n)
         if (!b->done[r])
             b->todo[b->ntodo++] = r;
     return CWB_OK;
+}
+
+/* A resumed output records the run that appends to it, above its first
+ * row: "# resumed DATE: cwb VERSION (commit C), COMMAND" (the file's head
+ * records the run that made it). */
+static void note_resume(batch *b)
+{
+    char date[32];
+    cwb_record_date(date, sizeof date);
+    int len = snprintf(b->out_buf + b->out_len, ROW_MAX, "# resumed %s: cwb %s (commit %s), ", date,
+                       CWB_VERSION, cwb_commit());
+    if (len < 0 || len >= ROW_MAX)
+        return;
+    size_t u = b->out_len + (size_t)len;
+    const char *cmd = b->req.command ? b->req.command : "(a library call)";
+    for (const char *c = cmd; *c && u + 2 < b->out_len + ROW_MAX; c++)
+        b->out_buf[u++] = *c == '\n' || *c == '\r' ? ' ' : *c;
+    b->out_buf[u++] = '\n';
+    b->out_len = u;
 }
 
 static int stopped(batch *b, char *msg, size_t n)
@@ -1361,6 +1410,8 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
         rc = open_output(b, msg, n);
     if (rc == CWB_OK)
         rc = plan(b, msg, n);
+    if (rc == CWB_OK && b->resumed && b->ntodo)
+        note_resume(b);
     int jobs = req->jobs < 1 ? 1 : req->jobs > MAX_JOBS ? MAX_JOBS : req->jobs;
     if (rc == CWB_OK && (size_t)jobs > b->ntodo)
         jobs = b->ntodo ? (int)b->ntodo : 1;
@@ -1382,6 +1433,7 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     table_free(&b->t);
     cwb_case_sampler_free(b->sampler);
     params_free(&b->params);
+    params_free(&b->sets);
     free(b->done);
     free(b->todo);
     free(b);
@@ -1424,6 +1476,7 @@ typedef struct {
     size_t bad; /* rows that do not parse; the first of them: */
     char badlist[400];
     const cwb_log *log;
+    const char *command; /* the command line, for the record */
 } merge_state;
 
 static int by_sample(const void *a, const void *b)
@@ -1723,6 +1776,7 @@ static int merge_write(const merge_state *ms, const char *out, size_t nin, size_
     int rc = cwb_output_open(&o, out, msg, n);
     if (rc != CWB_OK)
         return rc;
+    cwb_write_record(o.f, &(cwb_record){.command = ms->command});
     fprintf(o.f, "# cwb batch --merge of %zu files: %zu of %zu samples", nin, ms->nrow,
             ms->nsamples);
     if (missing)
@@ -1767,12 +1821,13 @@ static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, i
 }
 
 int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
-                    const cwb_log *log, char *msg, size_t n)
+                    const char *command, const cwb_log *log, char *msg, size_t n)
 {
     merge_state *ms = calloc(1, sizeof *ms);
     if (!ms)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     ms->log = log;
+    ms->command = command;
     ms->first = nin ? in[0] : "";
     int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
     for (size_t f = 0; rc == CWB_OK && f < nin; f++)

@@ -756,20 +756,27 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
     if ((rc = cwb_output_open(&out, s->file, msg, n)) != CWB_OK)
         return rc;
     const vary_spec *v = &s->v;
-    fprintf(out.f, "# sweep of %s over %s = %g ... %g, %zu values (%s)\n", s->base->file, v->key,
-            v->from, v->to, v->n, v->log ? "log" : "linear");
+    char from[40], to[40], mx[40], rms[40];
+    cwb_format_shortest(v->from, from, sizeof from);
+    cwb_format_shortest(v->to, to, sizeof to);
+    fprintf(out.f, "# sweep of %s over %s = %s ... %s, %zu values (%s)\n", s->base->file, v->key,
+            from, to, v->n, v->log ? "log" : "linear");
     if (s->dropped[0])
         fprintf(out.f, "# undefined for every swept value (empty columns): %s\n", s->dropped);
     for (size_t gi = 0; gi < s->ngroups; gi++)
         for (size_t k = 0; k < s->group_refs[gi]; k++)
-            if (isfinite(s->dev[gi][k][0]))
+            if (isfinite(s->dev[gi][k][0])) {
+                cwb_format_shortest(s->dev[gi][k][0], mx, sizeof mx);
+                cwb_format_shortest(s->dev[gi][k][1], rms, sizeof rms);
                 fprintf(out.f,
-                        "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
-                        "max |ref|), %.0f points; %s\n",
-                        s->specs[gi].y[0], s->ref_paths[gi][k], s->dev[gi][k][0], s->dev[gi][k][1],
-                        s->dev[gi][k][2], k ? "drawn for comparison, not judged"
-                                            : cwb_verdict_word(s->verdict[gi]));
-    cwb_write_csv(out.f, s->base, &s->table); /* a failed write shows in the commit */
+                        "# deviation of %s from %s: max %s, rms %s (relative to max |ref|), "
+                        "%.0f points; %s\n",
+                        s->specs[gi].y[0], s->ref_paths[gi][k], mx, rms, s->dev[gi][k][2],
+                        k ? "drawn for comparison, not judged" : cwb_verdict_word(s->verdict[gi]));
+            }
+    cwb_record rec = {.command = s->req.command, .plot = s->req.plot, .varied = v->key,
+                      .linked = v->link};
+    cwb_write_csv(out.f, s->base, &s->table, &rec); /* a failed write shows in the commit */
     if (stop_signal) {
         cwb_output_abort(&out);
         return stopped(msg, n);

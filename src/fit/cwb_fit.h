@@ -27,11 +27,12 @@
 
 /* What `cwb fit` is asked to do: the command line, as cwb_fit takes it. */
 typedef struct {
-    const char *path;   /* the fit-case */
-    const char *dir;    /* output folder, created when missing */
-    int plot;           /* also the fit and residual plots (.gp, .png) */
-    int json;           /* the summary as one JSON object */
-    const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
+    const char *path;    /* the fit-case */
+    const char *dir;     /* output folder, created when missing */
+    int plot;            /* also the fit and residual plots (.gp, .png) */
+    int json;            /* the summary as one JSON object */
+    const char *format;  /* plots as "png" (NULL too), "pdf" or "svg" */
+    const char *command; /* the command line, recorded in the CSVs (NULL: a library call) */
 } cwb_fit_request;
 
 /* Fit the model of fit-case req->path; the summary goes to log
@@ -119,6 +120,7 @@ typedef struct {
     cwb_fit_text summary;    /* text summary, lines ending in '\n' */
     cwb_fit_text provenance; /* '#' lines heading every CSV the fit writes */
     cwb_fit_json json_out;   /* the JSON summary; the engine opens and closes it */
+    cwb_record record;       /* how the outputs are made (cwb_write_record) */
 } cwb_fit_out;
 
 /* A summary line (text mode only). */
@@ -163,7 +165,11 @@ typedef struct {
     const char *data_title, *fit_title;
 } cwb_fit_table;
 
-/* Write DIR/NAME_fit.csv ("# cwb VERSION fit", the provenance, the table)
+/* The head of every CSV a fit writes: the record (cwb_write_record), "# fit:
+ * WHAT" and the provenance notes. */
+void cwb_fit_csv_head(FILE *f, const cwb_fit_out *o, const char *what);
+
+/* Write DIR/NAME_fit.csv (cwb_fit_csv_head, the table)
  * and, with o->plot, its two plots. */
 /* A legend name for data read from ref: what it is, from its
  * "# independence:" class ("FEM", "measured", ...), else "data". */

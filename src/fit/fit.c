@@ -330,6 +330,12 @@ int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *ou
     return cwb_plot_render_as(o->dir, base, o->format, msg, n);
 }
 
+void cwb_fit_csv_head(FILE *f, const cwb_fit_out *o, const char *what)
+{
+    cwb_write_record(f, &o->record);
+    fprintf(f, "# fit: %s\n%s", what, o->provenance.s ? o->provenance.s : "");
+}
+
 static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
                            char *msg, size_t n)
 {
@@ -339,7 +345,7 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const c
     int rc = cwb_fit_open(o, base, "csv", &out, msg, n);
     if (rc != CWB_OK)
         return rc;
-    fprintf(out.f, "# cwb %s fit\n%s", CWB_VERSION, o->provenance.s ? o->provenance.s : "");
+    cwb_fit_csv_head(out.f, o, "the data, the fit and the residuals");
     for (size_t j = 0; j < t->ncol; j++)
         fprintf(out.f, "%s%s", j ? "," : "", t->cols[j]);
     fprintf(out.f, "\n");
@@ -608,7 +614,8 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
                          .plot = req->plot,
                          .format = req->format,
                          .json = req->json,
-                         .res = res};
+                         .res = res,
+                         .record = {.command = req->command, .plot = req->plot}};
         rc = fit_with(fc, m, &o, log, msg, n);
         cwb_fit_text_free(&o.summary);
         cwb_fit_text_free(&o.provenance);

@@ -288,8 +288,9 @@ static int panel_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_fi
     int rc = cwb_fit_open(o, fc->name, "csv", &out, msg, n);
     if (rc != CWB_OK)
         return rc;
-    fprintf(out.f, "# cwb %s: eq. 33 on %s against %s\n%s", CWB_VERSION, p->path, p->xname,
-            o->provenance.s ? o->provenance.s : "");
+    char what[2 * CWB_TEXT];
+    snprintf(what, sizeof what, "eq. 33 on %s against %s", p->path, p->xname);
+    cwb_fit_csv_head(out.f, o, what);
     fprintf(out.f, "%s,a_over_R[-],nu[-],w_fem[-],w_fit[-],w_paper[-]\n", p->xname);
     p->worst_fit = p->worst_paper = 0.0;
     for (size_t i = 0; i < p->e.m; i++) {

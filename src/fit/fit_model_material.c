@@ -1126,7 +1126,7 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
     if (rc != CWB_OK)
         return rc;
     const double *t = mf->fm->thesis_trend;
-    fprintf(out.f, "# cwb %s fit trend\n%s", CWB_VERSION, o->provenance.s ? o->provenance.s : "");
+    cwb_fit_csv_head(out.f, o, "the trend across the tables");
     fprintf(out.f, "%s,%s,stderr,cwb_line,thesis_line\n", mf->fm->trend_x, mf->fm->trend_y);
     for (size_t i = 0; i < mf->trend_points; i++) {
         double x = mf->trend_xs[i];

@@ -558,7 +558,7 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     int rc = cwb_fit_open(o, base, "csv", &out, msg, n);
     if (rc != CWB_OK)
         return rc;
-    fprintf(out.f, "# cwb %s fit trend\n%s", CWB_VERSION, o->provenance.s ? o->provenance.s : "");
+    cwb_fit_csv_head(out.f, o, "the trend across the tables");
     fprintf(out.f, "y[-],a1[-],a1_stderr[-],a1_eq84[-],c1[-],c1_stderr[-],c1_eq86[-]\n");
     for (size_t d = 0; d < tf->count; d++) {
         const shear_table *t = &tf->t[d];

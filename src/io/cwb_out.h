@@ -87,11 +87,34 @@ void cwb_csv_number(FILE *f, double x);
 /* x as a JSON value: null when x is not finite. */
 void cwb_json_number(FILE *f, double x);
 
-void cwb_write_provenance(FILE *f, const cwb_case *c);
+/* How an output was made, as its provenance records it (record.c,
+ * doc/outputs.md "Provenance"). */
+typedef struct {
+    const char *command; /* the command line as typed (NULL: a library call) */
+    int plot;            /* 1: a plot is rendered from the output (gnuplot's version too) */
+    const char *varied;  /* a sweep's varied key and the key linked to it ("" or NULL:
+                            none): their lines say the table's column holds the values */
+    const char *linked;
+} cwb_record;
+
+/* "# cwb VERSION (commit C; GSL V[; gnuplot V])", "# date: YYYY-MM-DDTHH:MM:SSZ"
+ * (UTC; SOURCE_DATE_EPOCH when set) and "# command: ..."; rec may be NULL. */
+void cwb_write_record(FILE *f, const cwb_record *rec);
+/* The date as the record writes it. */
+void cwb_record_date(char *buf, size_t n);
+
+/* The record, then the case: file, laws and their sources, every key of
+ * the laws' and the driver's sections and the keys given of the bodies'
+ * and [output] ("# section.key = value [unit]", tagged "(default)" when not
+ * given, "(--set)" when given on the command line; a key left to auto as
+ * the value the run used, tagged "(auto)", when r reports a result of its
+ * name, else "auto"), the bodies and the pair, and r's named results
+ * ("# result: name[unit] = value"; r may be NULL). */
+void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec);
 /* The table: provenance, header row, rows. A value that is not finite
  * (undefined for this run) is written as an empty field, never as nan, and
  * counted in a header line. CWB_EFAIL when a write failed. */
-int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r);
+int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec);
 /* The schema every --json object names in its "schema" key (README: JSON
  * output); its number changes when a key changes meaning or goes away. */
 #define CWB_JSON_SCHEMA "cwb/1"

@@ -45,47 +45,118 @@ size_t cwb_plot_y_list(const cwb_case *c, char *buf, size_t n, const char **out,
     return cwb_split_paths(buf, out, max);
 }
 
-static void provenance_values(FILE *f, const char *prefix, const cwb_values *v)
+/* Whether "prefix.name" is a sweep's varied or linked key. */
+static int is_varied(const cwb_record *rec, const char *prefix, const char *name)
+{
+    char key[160];
+    snprintf(key, sizeof key, "%s.%s", prefix, name);
+    return rec && ((rec->varied && strcmp(rec->varied, key) == 0) ||
+                   (rec->linked && strcmp(rec->linked, key) == 0));
+}
+
+/* One key's value as used: a key left to auto is the value the run reports
+ * under its name (dt: the step dt = auto chose), else the word auto. */
+static void value_used(const cwb_values *v, int i, const cwb_result *r, char *buf, size_t n,
+                       int *chosen)
+{
+    const cwb_param *p = &v->table[i];
+    *chosen = 0;
+    if (p->kind != CWB_PARAM_REAL || !(p->flags & CWB_P_AUTO) || v->p[i] != p->def) {
+        cwb_param_format(v, i, buf, n);
+        return;
+    }
+    /* auto is stored as the default, which lies outside the key's range */
+    double used = r ? cwb_result_get(r, p->name) : NAN;
+    char num[40];
+    cwb_number_text(used, "auto", num, sizeof num);
+    *chosen = isfinite(used);
+    snprintf(buf, n, "%s [%s]", num, p->unit);
+}
+
+/* Every key of a section (only those given when given_only), tagged. */
+static void provenance_values(FILE *f, const char *prefix, const cwb_values *v, const cwb_result *r,
+                              const cwb_record *rec, int given_only)
 {
     char buf[4096];
     for (int i = 0; v->table && v->table[i].name; i++) {
-        if (v->table[i].kind == CWB_PARAM_TEXT && !v->text[i][0])
+        const cwb_param *p = &v->table[i];
+        if ((p->kind == CWB_PARAM_TEXT && !v->text[i][0]) ||
+            (p->kind == CWB_PARAM_LIST && !v->list[i].n) || (given_only && !v->given[i]))
             continue;
-        if (v->table[i].kind == CWB_PARAM_LIST && !v->list[i].n)
+        if (is_varied(rec, prefix, p->name)) {
+            fprintf(f, "# %s.%s = swept [%s] (the table's column %s)\n", prefix, p->name, p->unit,
+                    p->name);
             continue;
-        cwb_param_format(v, i, buf, sizeof buf);
-        fprintf(f, "# %s.%s = %s%s\n", prefix, v->table[i].name, buf,
-                v->given[i] ? "" : " (default)");
+        }
+        int chosen;
+        value_used(v, i, r, buf, sizeof buf, &chosen);
+        fprintf(f, "# %s.%s = %s%s%s\n", prefix, p->name, buf, chosen ? " (auto)" : "",
+                v->given[i] < 0 ? " (--set)"
+                : v->given[i]   ? ""
+                                : " (default)");
     }
 }
 
-void cwb_write_provenance(FILE *f, const cwb_case *c)
+/* "# body1: sphere, radius 0.01 m, E 1e+09 Pa, nu 0.3, density 2500
+ * kg/m^3" (a wall: no radius nor density; a rigid one no E nor nu). */
+static void body_line(FILE *f, int b, const cwb_body *body)
 {
-    fprintf(f, "# cwb %s\n", CWB_VERSION);
+    char r[40], e[40], nu[40], rho[40];
+    cwb_format_shortest(body->radius, r, sizeof r);
+    cwb_format_shortest(body->E, e, sizeof e);
+    cwb_format_shortest(body->nu, nu, sizeof nu);
+    cwb_format_shortest(body->density, rho, sizeof rho);
+    fprintf(f, "# body%d: %s", b + 1, cwb_shape_name(body->shape));
+    if (strcmp(cwb_shape_name(body->shape), "wall") != 0)
+        fprintf(f, ", radius %s m, density %s kg/m^3", r, rho);
+    if (body->rigid)
+        fprintf(f, ", rigid\n");
+    else
+        fprintf(f, ", E %s Pa, nu %s\n", e, nu);
+}
+
+static void pair_line(FILE *f, const cwb_pair *pair)
+{
+    const double v[4] = {pair->E_star, pair->G_star, pair->R_star, pair->m_star};
+    char t[4][40];
+    for (int k = 0; k < 4; k++)
+        cwb_number_text(v[k], "infinite", t[k], sizeof t[k]);
+    fprintf(f, "# pair: dim %d, E* %s Pa, G* %s Pa, R* %s m, m* %s %s\n", pair->dim, t[0], t[1],
+            t[2], t[3], pair->dim == 2 ? "kg/m" : "kg");
+}
+
+void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec)
+{
+    cwb_write_record(f, rec);
     fprintf(f, "# case: %s\n", c->file);
     fprintf(f, "# laws: normal=%s tangential=%s damping=%s rolling=%s\n", c->law[0]->name,
             c->law[1]->name, c->law[2]->name, c->law[3]->name);
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         fprintf(f, "# %s law source: %s\n", cwb_kind_name((cwb_kind)k), c->law[k]->source);
     for (int k = 0; k < CWB_KIND_COUNT; k++)
-        provenance_values(f, cwb_kind_name((cwb_kind)k), &c->law_values[k]);
+        provenance_values(f, cwb_kind_name((cwb_kind)k), &c->law_values[k], r, rec, 0);
     for (int b = 0; b < 2; b++) {
-        const cwb_body *body = &c->pair.body[b];
-        fprintf(f, "# body%d: %s radius=%.10g m E=%.10g Pa nu=%.10g density=%.10g kg/m^3%s\n",
-                b + 1, cwb_shape_name(body->shape), body->radius, body->E, body->nu, body->density,
-                body->rigid ? " (rigid)" : "");
+        char sec[8];
+        snprintf(sec, sizeof sec, "body%d", b + 1);
+        provenance_values(f, sec, &c->body_values[b], r, rec, 1);
+        body_line(f, b, &c->pair.body[b]);
     }
-    fprintf(f, "# pair: dim=%d E*=%.10g Pa G*=%.10g Pa R*=%.10g m m*=%.10g %s\n", c->pair.dim,
-            c->pair.E_star, c->pair.G_star, c->pair.R_star, c->pair.m_star,
-            c->pair.dim == 2 ? "kg/m" : "kg");
+    pair_line(f, &c->pair);
     fprintf(f, "# driver: %s\n", c->driver->name);
-    provenance_values(f, "driver", &c->driver_values);
+    provenance_values(f, "driver", &c->driver_values, r, rec, 0);
+    provenance_values(f, "output", &c->output_values, r, rec, 1);
+    for (size_t i = 0; r && i < r->nscalar; i++) {
+        char num[40];
+        cwb_number_text(r->scalar[i].value, "undefined", num, sizeof num);
+        fprintf(f, "# result: %s[%s] = %s\n", r->scalar[i].name,
+                r->scalar[i].unit[0] ? r->scalar[i].unit : "-", num);
+    }
 }
 
-int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r)
+int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec)
 {
     const cwb_series *s = &r->series;
-    cwb_write_provenance(f, c);
+    cwb_write_provenance(f, c, r, rec);
     if (cwb_series_find(s, "branch") >= 0)
         fprintf(f, "# branch codes: 0 none, 1 elastic, 2 elastic-plastic, 3 plastic, "
                    "4 unloading, 5 reloading\n");
