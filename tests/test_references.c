@@ -47,15 +47,15 @@ static const char *const reference_globs[] = {"reference/analytic/*.csv",
  * FEM beside the re-coding of a law measures the law, not cwb's code; the
  * seed 000 FEM figures are bounded in tests/test_fem.c). */
 typedef struct {
-    char key[96];
+    char key[CWB_TEXT + 96];
     char ref[CWB_TEXT];
     int drawn_beside;
 } check;
 
 typedef struct {
     char name[128], path[256];
-    int sweep;                    /* `cwb sweep` (else `cwb run`) */
-    int model_comparison;         /* [output] model_comparison is set */
+    int sweep;            /* `cwb sweep` (else `cwb run`) */
+    int model_comparison; /* [output] model_comparison is set */
     check checks[MAX_CHECKS];
     size_t nchecks;
     pid_t pid;
@@ -118,7 +118,9 @@ static void sweep_checks(const cwb_case *c, job *j)
         if (!split(gy[g], ',', y, 8) || !split(gr[g], ',', r, 8))
             continue;
         check *k = &j->checks[j->nchecks++];
-        snprintf(k->key, sizeof k->key, "\"ref_max_rel_error_%s\": ", y[0]);
+        /* its object in the JSON's "deviations" */
+        snprintf(k->key, sizeof k->key,
+                 "{\"y\": \"%s\", \"reference\": \"%s\", \"max_rel\": ", y[0], r[0]);
         snprintf(k->ref, sizeof k->ref, "%s", r[0]);
     }
 }
@@ -327,8 +329,8 @@ static void judge(const job *j, const char *dir, char *fails, size_t n)
                      j->path, j->checks[i].key, dev, tol, j->checks[i].ref);
     }
     /* cwb's verdict agrees: PASS (or a model comparison), never FAIL */
-    const char *want = j->model_comparison ? "\"verdict\": \"model comparison\""
-                                           : "\"verdict\": \"PASS\"";
+    const char *want =
+        j->model_comparison ? "\"verdict\": \"model comparison\"" : "\"verdict\": \"PASS\"";
     used = strlen(fails);
     if (!strstr(json, want) || strstr(json, "\"verdict\": \"FAIL\""))
         snprintf(fails + used, n - used, "  %s: cwb's verdict is not %s\n", j->path, want);
@@ -382,8 +384,8 @@ START_TEST(verify_report_agrees)
     char dir[] = "/tmp/cwb-verify-XXXXXX", log[64], counts[64];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(log, sizeof log, "%s/log", dir);
-    char *argv[] = {(char *)bin, "verify", "--no-plot", "--jobs", "2",   "--plots",
-                    "../plots",  "--out",  dir,         NULL};
+    char *argv[] = {(char *)bin, "verify",   "--no-plot", "--jobs", "2",
+                    "--plots",   "../plots", "--out",     dir,      NULL};
     int st = cwb_spawn(argv, NULL, log);
     ck_assert_msg(st == 0, "cwb verify: exit status %d (see %s)", st, log);
     char report[96], script[] = "import json,sys\n"
@@ -400,8 +402,8 @@ START_TEST(verify_report_agrees)
     ck_assert_int_eq(fscanf(f, "%zu %zu %zu %zu %zu %zu", &c[0], &c[1], &c[2], &c[3], &c[4], &c[5]),
                      6);
     fclose(f);
-    ck_assert_msg(c[0] == nj && c[1] == nj - models && c[2] == 0 && c[3] == models &&
-                      c[4] == 0 && c[5] == 0,
+    ck_assert_msg(c[0] == nj && c[1] == nj - models && c[2] == 0 && c[3] == models && c[4] == 0 &&
+                      c[5] == 0,
                   "cwb verify counted %zu cases, %zu PASS, %zu FAIL, %zu model comparisons, %zu "
                   "no verdict, %zu errors; this suite finds %zu cases, %zu model comparisons",
                   c[0], c[1], c[2], c[3], c[4], c[5], nj, models);

@@ -43,7 +43,7 @@ static void usage(FILE *f)
             "  cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
             "            [--rolling LAW] [--out FILE [--force]]\n"
             "  cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [--plots DIR]\n"
-            "            [NAME ...]\n"
+            "            [--json] [NAME ...]\n"
             "  cwb docs DIR\n"
             "  cwb cite [KEY ...]\n"
             "  cwb version\n"
@@ -123,13 +123,14 @@ static const struct {
              "  out, the others set to example values, so that it runs as written (cwb run).\n"
              "  Laws not named: the driver's, else hertz (3D) or hertz2d (2D) and none.\n"},
     {"verify", "cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [--plots DIR]\n"
-               "           [NAME ...]\n"
+               "           [--json] [NAME ...]\n"
                "  Run every shipped case that names a reference (ROOT/cases/*.case, ROOT\n"
                "  defaults to .; or only the NAMEs given) and judge each against the tolerance\n"
                "  its reference states. Writes DIR/index.html (the report: per source document,\n"
                "  each case's plot, reference, independence class, deviation, tolerance and\n"
                "  verdict, counts on top), DIR/report.md and DIR/report.json; DIR defaults to\n"
-               "  cwb-verify. Prints the counts; exit status 1 when a case fails or errs.\n"
+               "  cwb-verify. Prints the counts (--json: report.json); exit status 1 when a\n"
+               "  case fails or errs.\n"
                "  --plots DIR: link the plots in DIR (from the report's folder) instead of\n"
                "  rendering them (make docs: doc/figures.md links ../plots).\n"},
     {"docs", "cwb docs DIR\n"
@@ -439,10 +440,10 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "cwb: wrote %s/%s.csv (and .gp, .%s)\n", o.dir, c->name, o.format);
     else
         fprintf(stderr, "cwb: wrote %s/%s.csv\n", o.dir, c->name);
-    if (o.json)
-        cwb_write_json(stdout, c, &r, o.dir);
-    else
+    if (!o.json)
         cwb_write_summary(stdout, c, &r);
+    else if ((rc = cwb_write_json(stdout, c, &r, o.dir)) != CWB_OK)
+        snprintf(msg, sizeof msg, "out of memory writing the JSON");
     for (size_t w = 0; !o.json && w < r.nwarn; w++) /* warnings on stderr, results on stdout */
         fprintf(stderr, "cwb: warning: %s\n", r.warn[w]);
     print_verdict(c, &r);
@@ -629,11 +630,26 @@ static int cmd_reference(int argc, char **argv)
     return report(rc, msg);
 }
 
+/* The bytes of a file on stdout. */
+static int copy_to_stdout(const char *path, char *msg, size_t n)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: %s", path, strerror(errno));
+    char buf[1 << 14];
+    for (size_t got; (got = fread(buf, 1, sizeof buf, in)) > 0;)
+        fwrite(buf, 1, got, stdout);
+    int bad = ferror(in);
+    fclose(in);
+    return bad ? cwb_fail(msg, n, CWB_EFAIL, "cannot read %s", path) : CWB_OK;
+}
+
 static int cmd_verify(int argc, char **argv)
 {
     cwb_verify_request req = {
         .root = ".", .dir = "cwb-verify", .jobs = 1, .plot = 1, .command = command_line};
     const char **only = calloc((size_t)argc, sizeof *only);
+    int json = 0;
     double x;
     for (int i = 2; only && i < argc; i++) {
         if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
@@ -644,6 +660,8 @@ static int cmd_verify(int argc, char **argv)
             req.plots = argv[++i];
         else if (strcmp(argv[i], "--no-plot") == 0)
             req.plot = 0;
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
         else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
             if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
                 fprintf(stderr, "cwb verify: --jobs %s: expected an integer 1..256\n", argv[i]);
@@ -666,8 +684,15 @@ static int cmd_verify(int argc, char **argv)
     free(only);
     if (rc != CWB_OK)
         return report(rc, msg);
-    printf("PASS %zu, FAIL %zu, model comparisons %zu, no verdict %zu, errors %zu (%zu cases)\n",
-           c.pass, c.fail, c.model, c.other, c.errors, c.cases);
+    if (json) { /* the report's JSON, as written */
+        char path[CWB_TEXT + 32];
+        snprintf(path, sizeof path, "%s/report.json", req.dir);
+        if ((rc = copy_to_stdout(path, msg, sizeof msg)) != CWB_OK)
+            return report(rc, msg);
+    } else
+        printf("PASS %zu, FAIL %zu, model comparisons %zu, no verdict %zu, errors %zu (%zu "
+               "cases)\n",
+               c.pass, c.fail, c.model, c.other, c.errors, c.cases);
     fprintf(stderr, "cwb: wrote %s/index.html, %s/report.md and %s/report.json\n", req.dir,
             req.dir, req.dir);
     return c.fail || c.errors ? CWB_EFAIL : CWB_OK;

@@ -48,6 +48,7 @@
 #endif
 
 #include "cwb_files.h"
+#include "cwb_json.h"
 #include "cwb_numeric.h"
 #include "cwb_out.h"
 
@@ -100,9 +101,10 @@ typedef struct {
     char out_buf[OUT_BUF]; /* whole rows not yet written */
     size_t out_len;
     double flushed_at, progress_at; /* monotonic seconds */
-    cwb_case_sampler *sampler; /* the case read once, the samples' keys set (NULL: load each) */
-    param_list params;         /* the case's parameters, the fingerprint's lines */
-    param_list sets;           /* the --set overrides as provenance lines, value and unit */
+    cwb_case_sampler *sampler;    /* the case read once, the samples' keys set (NULL: load each) */
+    param_list params;            /* the case's parameters, the fingerprint's lines */
+    param_list sets;              /* the --set overrides as provenance lines, value and unit */
+    char in_unit[MAX_INPUTS][16]; /* each input column's unit ("": a word, a law's name) */
     unsigned long long fingerprint;
     int resumed; /* the output existed: this run appends to it */
 } batch;
@@ -1089,6 +1091,12 @@ static int validate(batch *b, char *msg, size_t n)
             b->sampler = cwb_case_sampler_new(slot.c, over, row_overrides(b, b->shard, buf, over),
                                               b->t.ncol);
         free(over);
+        for (size_t j = 0; j < b->t.ncol; j++) { /* the units --json gives the inputs */
+            int i;
+            const cwb_values *v = cwb_case_key(slot.c, b->t.col[j], &i);
+            if (v && v->table[i].kind == CWB_PARAM_REAL)
+                snprintf(b->in_unit[j], sizeof b->in_unit[j], "%s", v->table[i].unit);
+        }
     }
     for (size_t r = b->shard + b->nshards; rc == CWB_OK && r < b->t.nrow; r += b->nshards)
         rc = load_row(b, r, &slot, msg, n);
@@ -1364,30 +1372,113 @@ static int batch_setup(batch *b, char *msg, size_t n)
     return rc;
 }
 
-static void batch_report(const batch *b)
+/* One row of the output as a JSON object: the sample, the inputs (a number
+ * as a number, a word as a string), the results (null where empty), the
+ * status and a failed sample's message (its note, the line above). */
+static void json_row(const batch *b, cwb_json *j, char *line, const char *note)
 {
-    if (b->req.json) {
-        char name[2 * CWB_TEXT], file[2 * sizeof b->out], dir[2 * sizeof b->out];
-        char folder[sizeof b->out];
-        snprintf(folder, sizeof folder, "%s", b->out);
-        char *slash = strrchr(folder, '/');
-        if (slash)
-            *slash = '\0';
-        cwb_json_quote(name, sizeof name, b->case_name);
-        cwb_json_quote(file, sizeof file, b->out);
-        cwb_json_quote(dir, sizeof dir, slash ? folder : ".");
-        cwb_logf(b->log, CWB_LOG_RESULT,
-                 "{\"schema\": \"%s\", \"command\": \"batch\", \"cwb\": \"%s\", "
-                 "\"output_dir\": %s, \"case\": %s, \"samples\": %zu, \"shard\": \"%zu/%zu\", "
-                 "\"run\": %zu, \"failed\": %zu, \"already_done\": %zu, \"csv\": %s}\n",
-                 CWB_JSON_SCHEMA, CWB_VERSION, dir, name, b->t.nrow, b->shard, b->nshards,
-                 b->written, b->failed, b->skipped, file);
-        return;
+    char *f[CWB_MAX_SCALARS + MAX_INPUTS + 2];
+    size_t k = split_fields(line, f, sizeof f / sizeof *f);
+    if (k != b->t.ncol + b->nres + 2)
+        return; /* not a row of this header: resume checked every row */
+    cwb_json_open(j, NULL, '{');
+    cwb_json_number(j, "sample", strtod(f[0], NULL));
+    for (size_t c = 0; c < b->t.ncol; c++) {
+        double x;
+        if (b->in_unit[c][0] && cwb_parse_double(f[1 + c], &x) == 0)
+            cwb_json_number(j, b->t.col[c], x);
+        else
+            cwb_json_string(j, b->t.col[c], f[1 + c]);
     }
+    for (size_t q = 0; q < b->nres; q++) {
+        double x;
+        cwb_json_number(j, b->res_name[q], cwb_parse_double(f[1 + b->t.ncol + q], &x) ? NAN : x);
+    }
+    cwb_json_string(j, "status", f[k - 1]);
+    if (strcmp(f[k - 1], "failed") == 0)
+        cwb_json_string(j, "message", note ? note : "");
+    cwb_json_close(j);
+}
+
+/* "rows": every row of the output (this shard's, those of earlier runs
+ * too), read back from the file and handed to the log row by row, so a
+ * large batch streams. */
+static void json_rows(const batch *b, cwb_json *j)
+{
+    cwb_json_open(j, "rows", '[');
+    FILE *in = fopen(b->out, "r");
+    char *line = NULL, note[ROW_MAX] = "";
+    size_t cap = 0;
+    int header = 0;
+    for (ssize_t len; in && (len = getline(&line, &cap, in)) > 0;) {
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *failed = strstr(line, " failed: ");
+        if (strncmp(line, "# sample ", 9) == 0 && failed)
+            snprintf(note, sizeof note, "%s", failed + 9);
+        else if (line[0] == '#' || !line[0])
+            continue;
+        else if (header++) {
+            json_row(b, j, line, note[0] ? note : NULL);
+            note[0] = '\0';
+            char *text = cwb_json_take(j);
+            if (b->log && b->log->fn && !j->failed)
+                b->log->fn(b->log->user, CWB_LOG_RESULT, text);
+            free(text);
+        }
+    }
+    free(line);
+    if (in)
+        fclose(in);
+    cwb_json_close(j);
+}
+
+/* The answer of `cwb batch --json` (doc/outputs.md): what ran, where, the
+ * units and the rows. */
+static int batch_json(const batch *b)
+{
+    char folder[sizeof b->out];
+    snprintf(folder, sizeof folder, "%s", b->out);
+    char *slash = strrchr(folder, '/');
+    if (slash)
+        *slash = '\0';
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "batch", slash ? folder : ".");
+    cwb_json_string(&j, "case", b->case_name);
+    cwb_json_string(&j, "file", b->req.path);
+    cwb_json_string(&j, "table", b->req.samples);
+    cwb_json_number(&j, "samples", (double)b->t.nrow);
+    char shard[64];
+    snprintf(shard, sizeof shard, "%zu/%zu", b->shard, b->nshards);
+    cwb_json_string(&j, "shard", shard);
+    cwb_json_number(&j, "run", (double)b->written);
+    cwb_json_number(&j, "failed", (double)b->failed);
+    cwb_json_number(&j, "already_done", (double)b->skipped);
+    cwb_json_string(&j, "csv", b->out);
+    cwb_json_open(&j, "units", '{');
+    for (size_t c = 0; c < b->t.ncol; c++)
+        if (b->in_unit[c][0])
+            cwb_json_string(&j, b->t.col[c], b->in_unit[c]);
+    for (size_t q = 0; q < b->nres; q++)
+        cwb_json_string(&j, b->res_name[q], b->res_unit[q][0] ? b->res_unit[q] : "-");
+    cwb_json_close(&j);
+    json_rows(b, &j);
+    cwb_json_warnings(&j, NULL);
+    cwb_json_close(&j);
+    int rc = cwb_json_log(&j, b->log);
+    cwb_json_free(&j);
+    return rc;
+}
+
+static int batch_report(const batch *b)
+{
+    if (b->req.json)
+        return batch_json(b);
     cwb_logf(b->log, CWB_LOG_RESULT,
              "%s: shard %zu/%zu of %zu samples: %zu run (%zu failed), %zu already done -> %s\n",
              b->case_name, b->shard, b->nshards, b->t.nrow, b->written, b->failed, b->skipped,
              b->out);
+    return CWB_OK;
 }
 
 int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_t n)
@@ -1425,8 +1516,8 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     }
     if (b->fd >= 0 && close(b->fd) != 0 && rc == CWB_OK)
         rc = cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
-    if (rc == CWB_OK)
-        batch_report(b);
+    if (rc == CWB_OK && batch_report(b) != CWB_OK)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory writing the JSON");
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGPIPE, &old_pipe, NULL);

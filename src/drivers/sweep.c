@@ -34,6 +34,7 @@
 #endif
 
 #include "cwb_files.h"
+#include "cwb_json.h"
 #include "cwb_out.h"
 #include "cwb_numeric.h"
 #include "cwb_paths.h"
@@ -801,28 +802,69 @@ static cwb_verdict sweep_verdict(const sweep *s)
 }
 
 /* "deviations": every reference compared, one object each. */
-static void sweep_json_deviations(const sweep *s)
+static void sweep_json_deviations(const sweep *s, cwb_json *j)
 {
-    char y[2 * CWB_TEXT], ref[2 * CWB_TEXT];
-    int first = 1;
-    cwb_logf(s->log, CWB_LOG_RESULT, ", \"deviations\": [");
+    static const char *const keys[4] = {"max_rel", "rms_rel", "points", "tolerance"};
+    cwb_json_open(j, "deviations", '[');
     for (size_t gi = 0; gi < s->ngroups; gi++)
         for (size_t k = 0; k < s->group_refs[gi]; k++) {
             if (!isfinite(s->dev[gi][k][0]))
                 continue;
-            cwb_json_quote(y, sizeof y, s->specs[gi].y[0]);
-            cwb_json_quote(ref, sizeof ref, s->ref_paths[gi][k]);
-            char num[4][40];
+            cwb_json_open(j, NULL, '{');
+            cwb_json_string(j, "y", s->specs[gi].y[0]);
+            cwb_json_string(j, "reference", s->ref_paths[gi][k]);
             for (int q = 0; q < 4; q++)
-                cwb_number_text(s->dev[gi][k][q], "null", num[q], sizeof num[q]);
-            cwb_logf(s->log, CWB_LOG_RESULT,
-                     "%s{\"y\": %s, \"reference\": %s, \"max_rel\": %s, \"rms_rel\": %s, "
-                     "\"points\": %s, \"tolerance\": %s, \"verdict\": \"%s\"}",
-                     first ? "" : ", ", y, ref, num[0], num[1], num[2], num[3],
-                     k ? "not judged" : cwb_verdict_word(s->verdict[gi]));
-            first = 0;
+                cwb_json_number(j, keys[q], s->dev[gi][k][q]);
+            cwb_json_string(j, "verdict", k ? "not judged" : cwb_verdict_word(s->verdict[gi]));
+            cwb_json_close(j);
         }
-    cwb_logf(s->log, CWB_LOG_RESULT, "]");
+    cwb_json_close(j);
+}
+
+/* "units" and "rows": the table, one object per value (its column values,
+ * null where undefined, its status and, when it failed, why). */
+static void sweep_json_rows(const sweep *s, cwb_json *j)
+{
+    const cwb_series *t = &s->table.series;
+    cwb_json_open(j, "units", '{');
+    for (size_t c = 0; c < t->ncol; c++)
+        cwb_json_string(j, t->col[c].name, t->col[c].unit[0] ? t->col[c].unit : "-");
+    cwb_json_close(j);
+    cwb_json_open(j, "rows", '[');
+    for (size_t i = 0; i < t->nrow; i++) {
+        cwb_json_open(j, NULL, '{');
+        for (size_t c = 0; c < t->ncol; c++)
+            cwb_json_number(j, t->col[c].name, t->col[c].v[i]);
+        cwb_json_string(j, "status", s->rows[i].status == CWB_OK ? "ok" : "failed");
+        if (s->rows[i].status != CWB_OK)
+            cwb_json_string(j, "message", s->rows[i].msg);
+        cwb_json_close(j);
+    }
+    cwb_json_close(j);
+}
+
+/* The answer of `cwb sweep --json` (doc/outputs.md): one object. */
+static int sweep_json(const sweep *s)
+{
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "sweep", s->req.dir);
+    cwb_json_string(&j, "case", s->base->name);
+    cwb_json_string(&j, "file", s->base->file);
+    cwb_json_string(&j, "vary", s->v.key);
+    cwb_json_string(&j, "column", s->v.column);
+    cwb_json_number(&j, "values", (double)s->v.n);
+    cwb_json_number(&j, "failed", (double)s->failed);
+    cwb_json_string(&j, "csv", s->file);
+    sweep_json_rows(s, &j);
+    sweep_json_deviations(s, &j);
+    if (sweep_verdict(s) != CWB_VERDICT_NONE)
+        cwb_json_string(&j, "verdict", cwb_verdict_word(sweep_verdict(s)));
+    cwb_json_warnings(&j, &s->table);
+    cwb_json_close(&j);
+    int rc = cwb_json_log(&j, s->log);
+    cwb_json_free(&j);
+    return rc;
 }
 
 /* The comparisons, for a caller that reads them (cwb verify). */
@@ -849,38 +891,11 @@ static void sweep_summary(const sweep *s, cwb_sweep_summary *out)
     }
 }
 
-/* The summary: one JSON line, or a few lines of text. */
-static void sweep_report(const sweep *s)
+/* The summary: one JSON object, or a few lines of text. */
+static int sweep_report(const sweep *s)
 {
-    char name[2 * CWB_TEXT], key[300], file[2 * sizeof s->file], y[200];
-    if (s->req.json) {
-        cwb_json_quote(name, sizeof name, s->base->name);
-        cwb_json_quote(key, sizeof key, s->v.key);
-        cwb_json_quote(file, sizeof file, s->file);
-        char dir[2 * CWB_TEXT];
-        cwb_json_quote(dir, sizeof dir, s->req.dir);
-        cwb_logf(s->log, CWB_LOG_RESULT,
-                 "{\"schema\": \"%s\", \"command\": \"sweep\", \"cwb\": \"%s\", "
-                 "\"output_dir\": %s, \"case\": %s, \"vary\": %s, \"values\": %zu, "
-                 "\"failed\": %zu, \"csv\": %s",
-                 CWB_JSON_SCHEMA, CWB_VERSION, dir, name, key, s->v.n, s->failed, file);
-        sweep_json_deviations(s);
-        if (sweep_verdict(s) != CWB_VERDICT_NONE)
-            cwb_logf(s->log, CWB_LOG_RESULT, ", \"verdict\": \"%s\"",
-                     cwb_verdict_word(sweep_verdict(s)));
-        for (size_t gi = 0; gi < s->ngroups; gi++)
-            if (isfinite(s->specs[gi].dev_max)) {
-                /* y is a result name: letters, digits and _ only */
-                snprintf(y, sizeof y, "%s", s->specs[gi].y[0]);
-                char mx[40], rms[40];
-                cwb_number_text(s->specs[gi].dev_max, "null", mx, sizeof mx);
-                cwb_number_text(s->specs[gi].dev_rms, "null", rms, sizeof rms);
-                cwb_logf(s->log, CWB_LOG_RESULT,
-                         ", \"ref_max_rel_error_%s\": %s, \"ref_rms_error_%s\": %s", y, mx, y, rms);
-            }
-        cwb_logf(s->log, CWB_LOG_RESULT, "}\n");
-        return;
-    }
+    if (s->req.json)
+        return sweep_json(s);
     cwb_logf(s->log, CWB_LOG_RESULT, "%s: %zu values of %s (%zu failed) -> %s\n", s->base->name,
              s->v.n, s->v.key, s->failed, s->file);
     for (size_t gi = 0; gi < s->ngroups; gi++)
@@ -899,6 +914,7 @@ static void sweep_report(const sweep *s)
             }
     for (size_t w = 0; w < s->table.nwarn; w++)
         cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);
+    return CWB_OK;
 }
 
 int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_t n)
@@ -930,7 +946,9 @@ int cwb_sweep(const cwb_sweep_request *req, const cwb_log *log, char *msg, size_
                       "are not all made",
                       stop_signal == SIGINT ? "SIGINT" : "SIGTERM", s->file);
     if (rc == CWB_OK)
-        sweep_report(s);
+        rc = sweep_report(s) == CWB_OK ? CWB_OK
+                                       : cwb_fail(msg, n, CWB_EFAIL, "out of memory writing the "
+                                                                     "JSON");
     if (rc == CWB_OK && req->summary)
         sweep_summary(s, req->summary);
     release_stop(&handlers);

@@ -84,8 +84,6 @@ size_t cwb_plot_y_list(const cwb_case *c, char *buf, size_t n, const char **out,
 void cwb_number_text(double x, const char *undefined, char *buf, size_t n);
 /* x as a CSV cell: nothing when x is not finite. */
 void cwb_csv_number(FILE *f, double x);
-/* x as a JSON value: null when x is not finite. */
-void cwb_json_number(FILE *f, double x);
 
 /* How an output was made, as its provenance records it (record.c,
  * doc/outputs.md "Provenance"). */
@@ -119,10 +117,11 @@ int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_rec
  * output); its number changes when a key changes meaning or goes away. */
 #define CWB_JSON_SCHEMA "cwb/1"
 
-/* One JSON object for a run: schema, command, cwb version, output_dir,
- * case, file, driver, laws, the named results (null when undefined, listed
- * in "undefined"), units, warnings. */
-void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir);
+/* One JSON object for a run (doc/outputs.md): schema, command, cwb version
+ * and commit, output_dir, case, file, csv, driver, laws, the named results
+ * (null when undefined, listed in "undefined"), their units, the verdict,
+ * warnings. CWB_EFAIL (nothing written) when out of memory. */
+int cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir);
 /* s as a JSON string (quotes included) into out; cut short, still closed,
  * when out is too small. */
 void cwb_json_quote(char *out, size_t n, const char *s);

@@ -1,6 +1,8 @@
 /* out.c -- CSV with provenance, JSON and text summaries. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "cwb_json.h"
 #include "cwb_numeric.h"
 #include "cwb_out.h"
 #include "cwb_verdict.h"
@@ -17,13 +19,6 @@ void cwb_csv_number(FILE *f, double x)
 {
     char num[40];
     cwb_number_text(x, "", num, sizeof num);
-    fputs(num, f);
-}
-
-void cwb_json_number(FILE *f, double x)
-{
-    char num[40];
-    cwb_number_text(x, "null", num, sizeof num);
     fputs(num, f);
 }
 
@@ -211,73 +206,68 @@ void cwb_json_quote(char *out, size_t n, const char *s)
     out[used] = '\0';
 }
 
-static void json_string(FILE *f, const char *s)
+void cwb_json_head(cwb_json *j, const char *command, const char *dir)
 {
-    char q[6 * CWB_TEXT + 3];
-    cwb_json_quote(q, sizeof q, s);
-    fputs(q, f);
+    cwb_json_open(j, NULL, '{');
+    cwb_json_string(j, "schema", CWB_JSON_SCHEMA);
+    cwb_json_string(j, "command", command);
+    cwb_json_string(j, "cwb", CWB_VERSION);
+    cwb_json_string(j, "commit", cwb_commit());
+    if (dir)
+        cwb_json_string(j, "output_dir", dir);
 }
 
-void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir)
+void cwb_json_warnings(cwb_json *j, const cwb_result *r)
 {
-    fprintf(f, "{\"schema\": \"%s\", \"command\": \"run\", \"cwb\": \"%s\", \"output_dir\": ",
-            CWB_JSON_SCHEMA, CWB_VERSION);
-    json_string(f, dir ? dir : "");
-    fprintf(f, ", \"case\": ");
-    json_string(f, c->name);
-    fprintf(f, ", \"file\": ");
-    json_string(f, c->file);
-    fprintf(f, ", \"driver\": ");
-    json_string(f, c->driver->name);
-    fprintf(f, ", \"laws\": {");
-    for (int k = 0; k < CWB_KIND_COUNT; k++) {
-        fprintf(f, "%s\"%s\": ", k ? ", " : "", cwb_kind_name((cwb_kind)k));
-        json_string(f, c->law[k]->name);
-    }
-    fprintf(f, "}");
-    int undefined = 0;
-    for (size_t i = 0; i < r->nscalar; i++) {
-        fprintf(f, ", ");
-        json_string(f, r->scalar[i].name);
-        fprintf(f, ": ");
-        cwb_json_number(f, r->scalar[i].value);
-        undefined |= !isfinite(r->scalar[i].value);
-    }
-    fprintf(f, ", \"units\": {");
-    for (size_t i = 0; i < r->nscalar; i++) {
-        fprintf(f, "%s", i ? ", " : "");
-        json_string(f, r->scalar[i].name);
-        fprintf(f, ": ");
-        json_string(f, r->scalar[i].unit);
-    }
-    fprintf(f, "}");
-    if (undefined) {
-        fprintf(f, ", \"undefined\": [");
-        int first = 1;
-        for (size_t i = 0; i < r->nscalar; i++)
-            if (!isfinite(r->scalar[i].value)) {
-                fprintf(f, "%s", first ? "" : ", ");
-                json_string(f, r->scalar[i].name);
-                first = 0;
-            }
-        fprintf(f, "]");
-    }
+    cwb_json_open(j, "warnings", '[');
+    for (size_t w = 0; r && w < r->nwarn; w++)
+        cwb_json_string(j, NULL, r->warn[w]);
+    cwb_json_close(j);
+}
+
+int cwb_json_emit(cwb_json *j, FILE *f)
+{
+    int failed = j->failed;
+    char *text = cwb_json_take(j);
+    if (!failed)
+        fprintf(f, "%s\n", text);
+    free(text);
+    return failed ? CWB_EFAIL : CWB_OK;
+}
+
+int cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir)
+{
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "run", dir ? dir : "");
+    cwb_json_string(&j, "case", c->name);
+    cwb_json_string(&j, "file", c->file);
+    char csv[CWB_TEXT + 200];
+    snprintf(csv, sizeof csv, "%s/%s.csv", dir ? dir : ".", c->name);
+    cwb_json_string(&j, "csv", csv);
+    cwb_json_string(&j, "driver", c->driver->name);
+    cwb_json_open(&j, "laws", '{');
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        cwb_json_string(&j, cwb_kind_name((cwb_kind)k), c->law[k]->name);
+    cwb_json_close(&j);
+    for (size_t i = 0; i < r->nscalar; i++)
+        cwb_json_number(&j, r->scalar[i].name, r->scalar[i].value);
+    cwb_json_open(&j, "units", '{');
+    for (size_t i = 0; i < r->nscalar; i++)
+        cwb_json_string(&j, r->scalar[i].name, r->scalar[i].unit[0] ? r->scalar[i].unit : "-");
+    cwb_json_close(&j);
     if (r->verdict != CWB_VERDICT_NONE) {
-        fprintf(f, ", \"verdict\": ");
-        json_string(f, cwb_verdict_word(r->verdict));
-        fprintf(f, ", \"reference\": ");
-        json_string(f, c->output_values.text[CWB_OUT_REFERENCE]);
-        if (r->verdict == CWB_VERDICT_MODEL) {
-            fprintf(f, ", \"model_comparison\": ");
-            json_string(f, c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
-        }
+        cwb_json_string(&j, "verdict", cwb_verdict_word(r->verdict));
+        cwb_json_string(&j, "reference", c->output_values.text[CWB_OUT_REFERENCE]);
+        if (r->verdict == CWB_VERDICT_MODEL)
+            cwb_json_string(&j, "model_comparison",
+                            c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
     }
-    fprintf(f, ", \"warnings\": [");
-    for (size_t w = 0; w < r->nwarn; w++) {
-        fprintf(f, "%s", w ? ", " : "");
-        json_string(f, r->warn[w]);
-    }
-    fprintf(f, "]}\n");
+    cwb_json_warnings(&j, r);
+    cwb_json_close(&j);
+    int rc = cwb_json_emit(&j, f);
+    cwb_json_free(&j);
+    return rc;
 }
 
 void cwb_write_summary(FILE *f, const cwb_case *c, const cwb_result *r)
