@@ -17,6 +17,7 @@
 #include "cwb_describe.h"
 #include "cwb_fit.h"
 #include "cwb_init.h"
+#include "cwb_json.h"
 #include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_fem.h"
@@ -38,14 +39,15 @@ static void usage(FILE *f)
             "  cwb batch --merge OUT.csv [--partial] SHARD.csv ...\n"
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
             "  cwb reference STUDY [--out DIR] [--work DIR] [--reuse]   (FEM: gmsh + CalculiX)\n"
-            "  cwb laws [normal|tangential|damping|rolling]\n"
-            "  cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
+            "  cwb laws [normal|tangential|damping|rolling] [--json]\n"
+            "  cwb describe [TOPIC] [--kind normal|tangential|damping|rolling]\n"
+            "            [--markdown|--json]\n"
             "  cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
             "            [--rolling LAW] [--out FILE [--force]]\n"
             "  cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [--plots DIR]\n"
             "            [--json] [NAME ...]\n"
             "  cwb docs DIR\n"
-            "  cwb cite [KEY ...]\n"
+            "  cwb cite [KEY ...] [--json]\n"
             "  cwb version\n"
             "exit status: 0 ok, 1 computation failed, 2 bad input, 3 tool missing\n",
             CWB_VERSION);
@@ -107,14 +109,17 @@ static const struct {
      "  above the study's (reference/fem/ for reference/fem/studies/), WORK to build/fem.\n"
      "  --reuse: keep a finished solve in WORK/NAME/ whose deck is byte for byte the one\n"
      "  the study writes (only the parsing and the CSVs are redone).\n"},
-    {"laws", "cwb laws [normal|tangential|damping|rolling]\n"
-             "  List the registered laws (of one kind) and the drivers.\n"},
-    {"describe", "cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
+    {"laws", "cwb laws [normal|tangential|damping|rolling] [--json]\n"
+             "  List the registered laws (of one kind) and the drivers (--json: one JSON\n"
+             "  object, doc/outputs.md).\n"},
+    {"describe", "cwb describe [TOPIC] [--kind normal|tangential|damping|rolling]\n"
+                 "             [--markdown|--json]\n"
                  "  The format from the tool itself: TOPIC is a file kind (case, fit, study), a\n"
                  "  section of one (contact, body1, body2, driver, normal, tangential, damping,\n"
                  "  rolling, output, sweep; mesh), a law, a driver or a FEM model. Keys with\n"
                  "  units, defaults, allowed ranges and meaning; a law's sources and their full\n"
-                 "  references. No TOPIC: the list of topics. --markdown: as doc/reference/.\n"},
+                 "  references. No TOPIC: the list of topics. --markdown: as doc/reference/;\n"
+                 "  --json: one JSON object (doc/outputs.md).\n"},
     {"init", "cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
              "         [--rolling LAW] [--out FILE [--force]]\n"
              "  A case file to start from, on stdout or in FILE (never over an existing FILE\n"
@@ -137,9 +142,10 @@ static const struct {
              "  Write the generated reference pages (case-files.md, laws.md, drivers.md,\n"
              "  fem-models.md, commands.md) into DIR from the tables the readers use\n"
              "  (make docs writes doc/reference/).\n"},
-    {"cite", "cwb cite [KEY ...]\n"
+    {"cite", "cwb cite [KEY ...] [--json]\n"
              "  The full references of the works cwb reproduces or cites (all, or the keys\n"
-             "  given); law sources and reference files cite them as [KEY].\n"},
+             "  given); law sources and reference files cite them as [KEY]. --json: one\n"
+             "  JSON object (doc/outputs.md).\n"},
 };
 
 /* Help for argv[1] when asked (`--help` or `-h` among its arguments):
@@ -233,21 +239,64 @@ static int report(int rc, const char *msg)
     return rc;
 }
 
+/* `cwb laws --json`: the laws (of one kind) and the drivers. */
+static int laws_json(int only)
+{
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "laws", NULL);
+    cwb_json_open(&j, "laws", '{');
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        if (only >= 0 && k != only)
+            continue;
+        cwb_json_open(&j, cwb_kind_name((cwb_kind)k), '[');
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)k); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)k, i);
+            cwb_json_open(&j, NULL, '{');
+            cwb_json_string(&j, "name", h->name);
+            cwb_json_string(&j, "summary", h->summary);
+            cwb_json_string(&j, "geometry", cwb_describe_geometry(h->dims));
+            cwb_json_close(&j);
+        }
+        cwb_json_close(&j);
+    }
+    cwb_json_close(&j);
+    cwb_json_open(&j, "drivers", '[');
+    for (size_t i = 0; only < 0 && i < cwb_driver_count(); i++) {
+        cwb_json_open(&j, NULL, '{');
+        cwb_json_string(&j, "name", cwb_driver_at(i)->name);
+        cwb_json_string(&j, "summary", cwb_driver_at(i)->summary);
+        cwb_json_close(&j);
+    }
+    cwb_json_close(&j);
+    cwb_json_warnings(&j, NULL);
+    cwb_json_close(&j);
+    int rc = cwb_json_emit(&j, stdout);
+    cwb_json_free(&j);
+    return rc == CWB_OK ? rc : report(rc, "out of memory writing the JSON");
+}
+
 static int cmd_laws(int argc, char **argv)
 {
-    int only = -1;
-    if (argc > 2) {
+    int only = -1, json = 0;
+    for (int i = 2; i < argc; i++) {
+        int kind = -1;
         for (int k = 0; k < CWB_KIND_COUNT; k++)
-            if (strcmp(argv[2], cwb_kind_name((cwb_kind)k)) == 0)
-                only = k;
-        if (only < 0) {
+            if (strcmp(argv[i], cwb_kind_name((cwb_kind)k)) == 0)
+                kind = k;
+        if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (kind < 0 || only >= 0) {
             fprintf(stderr,
                     "cwb laws: unknown kind '%s' (normal, tangential, damping, "
                     "rolling)\n",
-                    argv[2]);
+                    argv[i]);
             return CWB_EINPUT;
-        }
+        } else
+            only = kind;
     }
+    if (json)
+        return laws_json(only);
     for (int k = 0; k < CWB_KIND_COUNT; k++) {
         if (only >= 0 && k != only)
             continue;
@@ -270,26 +319,46 @@ static int cmd_laws(int argc, char **argv)
 
 static int cmd_cite(int argc, char **argv)
 {
-    for (int i = 2; i < argc; i++)
-        if (!cwb_work_find(argv[i])) {
+    int json = 0, keys = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (!cwb_work_find(argv[i])) {
             fprintf(stderr, "cwb cite: no work with key '%s' (`cwb cite` lists them)\n", argv[i]);
             return CWB_EINPUT;
-        }
+        } else
+            keys++;
+    }
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "cite", NULL);
+    cwb_json_open(&j, "works", '[');
     for (size_t i = 0; i < cwb_work_count(); i++) {
         const cwb_work *w = cwb_work_at(i);
-        int wanted = argc <= 2;
+        int wanted = keys == 0;
         for (int k = 2; k < argc; k++)
             wanted |= strcmp(argv[k], w->key) == 0;
-        if (wanted)
+        if (wanted && !json)
             printf("[%s] %s\n", w->key, w->citation);
+        else if (wanted) {
+            cwb_json_open(&j, NULL, '{');
+            cwb_json_string(&j, "key", w->key);
+            cwb_json_string(&j, "citation", w->citation);
+            cwb_json_close(&j);
+        }
     }
-    return CWB_OK;
+    cwb_json_close(&j);
+    cwb_json_warnings(&j, NULL);
+    cwb_json_close(&j);
+    int rc = json ? cwb_json_emit(&j, stdout) : CWB_OK;
+    cwb_json_free(&j);
+    return rc == CWB_OK ? rc : report(rc, "out of memory writing the JSON");
 }
 
 static int cmd_describe(int argc, char **argv)
 {
     const char *topic = NULL;
-    int want = -1, markdown = 0;
+    int want = -1, markdown = 0, json = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc) {
             for (int k = 0; k < CWB_KIND_COUNT; k++)
@@ -303,17 +372,24 @@ static int cmd_describe(int argc, char **argv)
             i++;
         } else if (strcmp(argv[i], "--markdown") == 0)
             markdown = 1;
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
         else if (argv[i][0] == '-' || topic) {
             fprintf(stderr, "cwb describe: unexpected argument '%s'\n", argv[i]);
             return CWB_EINPUT;
         } else
             topic = argv[i];
     }
-    if (!topic) {
+    if (json && markdown) {
+        fprintf(stderr, "cwb describe: --json or --markdown, not both\n");
+        return CWB_EINPUT;
+    }
+    if (!topic && !json) {
         cwb_describe_index(stdout);
         return CWB_OK;
     }
-    if (cwb_describe(stdout, topic, want, markdown) != 0) {
+    if ((json ? cwb_describe_json(stdout, topic, want)
+              : cwb_describe(stdout, topic, want, markdown)) != 0) {
         fprintf(stderr, "cwb describe: nothing called '%s' (`cwb describe` lists the topics)\n",
                 topic);
         return CWB_EINPUT;

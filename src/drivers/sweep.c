@@ -72,6 +72,7 @@ typedef struct {
     size_t overflow;    /* results beyond CWB_MAX_SCALARS names, not tabled */
     cwb_result table;   /* the CSV: the varied key, then every defined scalar */
     char dropped[1024]; /* scalars no value defines (empty columns, not plotted) */
+    int echoed;         /* a result has the varied key's name: the varied column stands for it */
     size_t failed;
     size_t ngroups;
     int skip[8]; /* group plots left out (their y is nowhere defined) */
@@ -519,12 +520,19 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
 }
 
 /* The table as a series: the varied key, then every scalar (those no
- * value defines are named in s->dropped). */
+ * value defines are named in s->dropped) but one of the key's own name
+ * (impact_angle_deg, which the driver reports as it took it): a table
+ * never names two columns alike, and that one is the varied column. */
 static int sweep_table(sweep *s, char *msg, size_t n)
 {
     const vary_spec *v = &s->v;
-    size_t m = s->names.nscalar, used = 0;
+    size_t m = s->names.nscalar, used = 0, keep[CWB_MAX_SCALARS], nkeep = 0;
     for (size_t k = 0; k < m; k++) {
+        if (strcmp(s->names.scalar[k].name, v->column) == 0) {
+            s->echoed = 1;
+            continue;
+        }
+        keep[nkeep++] = k;
         int defined = 0;
         for (size_t i = 0; i < v->n && !defined; i++)
             defined = s->rows[i].status == CWB_OK && isfinite(s->rows[i].value[k]);
@@ -538,16 +546,17 @@ static int sweep_table(sweep *s, char *msg, size_t n)
                         "(%zu values not tabled)",
                         CWB_MAX_SCALARS, s->overflow);
     int ok = cwb_series_column(&s->table.series, v->column, v->unit) >= 0;
-    for (size_t k = 0; k < m; k++)
-        ok &= cwb_series_column(&s->table.series, s->names.scalar[k].name,
-                                s->names.scalar[k].unit) >= 0;
+    for (size_t q = 0; q < nkeep; q++)
+        ok &= cwb_series_column(&s->table.series, s->names.scalar[keep[q]].name,
+                                s->names.scalar[keep[q]].unit) >= 0;
     if (!ok)
         return cwb_fail(msg, n, CWB_EFAIL, "sweep: %zu results do not fit a table of %d columns",
-                        m, CWB_MAX_COLS - 1);
+                        nkeep, CWB_MAX_COLS - 1);
     double rv[CWB_MAX_SCALARS + 1];
     for (size_t i = 0; i < v->n; i++) {
         rv[0] = value_at(v, i);
-        memcpy(rv + 1, s->rows[i].value, m * sizeof *rv);
+        for (size_t q = 0; q < nkeep; q++)
+            rv[q + 1] = s->rows[i].value[keep[q]];
         if (cwb_series_row(&s->table.series, rv) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
         if (s->rows[i].status != CWB_OK) {
@@ -764,6 +773,10 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
             from, to, v->n, v->log ? "log" : "linear");
     if (s->dropped[0])
         fprintf(out.f, "# undefined for every swept value (empty columns): %s\n", s->dropped);
+    if (s->echoed)
+        fprintf(out.f, "# %s: the result of that name (the key's value as the run took it) is "
+                       "the swept column\n",
+                v->column);
     for (size_t gi = 0; gi < s->ngroups; gi++)
         for (size_t k = 0; k < s->group_refs[gi]; k++)
             if (isfinite(s->dev[gi][k][0])) {

@@ -574,27 +574,53 @@ static void emit(const cwb_log *log, const char *text)
         log->fn(log->user, CWB_LOG_RESULT, text);
 }
 
+/* The log a model gets: a warning is passed on, kept for the JSON's
+ * "warnings" and noted in the CSVs' provenance ("# WARNING: ..."). */
+typedef struct {
+    const cwb_log *log;
+    cwb_fit_out *o;
+} warning_tap;
+
+static void tap_text(void *user, cwb_log_level level, const char *text)
+{
+    warning_tap *t = user;
+    if (level == CWB_LOG_WARN) {
+        cwb_fit_report *r = &t->o->report;
+        size_t len = strcspn(text, "\n");
+        if (r->nwarn < CWB_MAX_WARN)
+            snprintf(r->warn[r->nwarn++], sizeof r->warn[0], "%.*s", (int)len, text);
+        cwb_fit_note(t->o, "WARNING: %.*s", (int)len, text);
+    }
+    if (t->log && t->log->fn)
+        t->log->fn(t->log->user, level, text);
+}
+
 static int fit_with(const cwb_fit_case *fc, const cwb_fit_model *m, cwb_fit_out *o,
                     const cwb_log *log, char *msg, size_t n)
 {
-    int rc = cwb_make_dirs(o->dir, msg, n);
+    warning_tap tap = {log, o};
+    const cwb_log tapped = {tap_text, &tap};
+    cwb_fit_note(o, "fit-case: %s", fc->path);
+    int rc = check_keys(fc, m, &tapped, msg, n);
+    if (rc == CWB_OK)
+        rc = cwb_make_dirs(o->dir, msg, n);
     if (rc != CWB_OK)
         return rc;
-    cwb_fit_note(o, "fit-case: %s", fc->path);
-    cwb_fit_json_open(&o->json_out, NULL, '{');
-    cwb_fit_json_string(&o->json_out, "schema", CWB_JSON_SCHEMA);
-    cwb_fit_json_string(&o->json_out, "command", "fit");
-    cwb_fit_json_string(&o->json_out, "cwb", CWB_VERSION);
-    cwb_fit_json_string(&o->json_out, "output_dir", o->dir);
-    cwb_fit_json_string(&o->json_out, "fit", fc->name);
-    cwb_fit_json_string(&o->json_out, "model", m->name);
-    if ((rc = m->run(fc, o, log, msg, n)) != CWB_OK)
+    cwb_json_head(&o->json_out, "fit", o->dir);
+    cwb_json_string(&o->json_out, "fit", fc->name);
+    cwb_json_string(&o->json_out, "file", fc->path);
+    cwb_json_string(&o->json_out, "model", m->name);
+    if ((rc = m->run(fc, o, &tapped, msg, n)) != CWB_OK)
         return rc;
-    cwb_fit_json_close(&o->json_out, '}');
-    cwb_fit_text_add(&o->json_out.text, "\n");
-    if (o->summary.failed || o->provenance.failed || o->json_out.text.failed)
+    cwb_fit_report_json(&o->json_out, &o->report);
+    cwb_json_close(&o->json_out);
+    if (o->summary.failed || o->provenance.failed || o->json_out.failed)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    emit(log, o->json ? o->json_out.text.s : o->summary.s);
+    if (o->json)
+        return cwb_json_log(&o->json_out, log) == CWB_OK
+                   ? CWB_OK
+                   : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    emit(log, o->summary.s);
     return CWB_OK;
 }
 
@@ -607,8 +633,6 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
     int rc = read_fit_case(req->path, fc, msg, n);
     if (rc == CWB_OK)
         rc = find_model(fc, &m, msg, n);
-    if (rc == CWB_OK)
-        rc = check_keys(fc, m, log, msg, n);
     if (rc == CWB_OK) {
         cwb_fit_out o = {.dir = req->dir,
                          .plot = req->plot,
@@ -619,7 +643,7 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
         rc = fit_with(fc, m, &o, log, msg, n);
         cwb_fit_text_free(&o.summary);
         cwb_fit_text_free(&o.provenance);
-        cwb_fit_text_free(&o.json_out.text);
+        cwb_json_free(&o.json_out);
     }
     free(fc);
     return rc;

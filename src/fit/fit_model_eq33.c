@@ -38,6 +38,7 @@ typedef struct {
 /* The fit and how the paper's coefficients do on the same data. */
 typedef struct {
     double c[NTERM], se[NTERM];
+    double cov[NTERM * NTERM]; /* of the coefficients, GSL's estimate */
     double r2, r2_paper;
     double worst, worst_x, worst_nu; /* the paper's largest |w - data| and where */
     double *rows;                    /* m x 6: a/R, nu, w, fit, paper, residual */
@@ -102,6 +103,8 @@ static int solve(const eq33_data *e, eq33_fit *fit, char *msg, size_t n)
     for (int j = 0; j < NTERM; j++) {
         fit->c[j] = gsl_vector_get(c, j);
         fit->se[j] = sqrt(gsl_matrix_get(cov, j, j));
+        for (int k = 0; k < NTERM; k++)
+            fit->cov[j * NTERM + k] = gsl_matrix_get(cov, j, k);
     }
 done:
     gsl_multifit_linear_free(ws); /* each free takes NULL */
@@ -169,6 +172,7 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
         cwb_fit_json_close(&o->json_out, '}');
         char cn[16];
         snprintf(cn, sizeof cn, "c%d", j);
+        cwb_fit_parameter(o, cn, "-", fit->c[j], fit->se[j]);
         cwb_fit_put(o, cn, "", fit->c[j]);
         cwb_fit_put(o, cn, "_stderr", fit->se[j]);
     }
@@ -181,7 +185,7 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
                 "  %-10s %12.6g %10s %10.6g\n  paper's formula: largest deviation %.4g at "
                 "a/R = %g, nu = %g\n",
                 "R^2", fit->r2, "", fit->r2_paper, fit->worst, fit->worst_x, fit->worst_nu);
-    cwb_fit_json_number(&o->json_out, "r_squared", fit->r2);
+    cwb_fit_solved(o, NTERM, fit->cov, fit->r2, m);
     cwb_fit_json_number(&o->json_out, "r_squared_paper", fit->r2_paper);
     cwb_fit_json_number(&o->json_out, "paper_max_deviation", fit->worst);
     cwb_fit_put(o, "r_squared", "", fit->r2);
