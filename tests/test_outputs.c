@@ -364,6 +364,30 @@ START_TEST(run_csv_reproduces_itself)
 }
 END_TEST
 
+/* A fitted value whose standard error is undefined (an exact calibration:
+ * one point, one parameter) is still stated under the fit plot's title:
+ * the notes say "+- undefined" where printf said "+- nan", and the title
+ * lost the value when its reader took only numbers. */
+START_TEST(fit_title_states_a_value_without_error)
+{
+    char full[512];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return; /* the script is written only to be rendered */
+    char dir[256], gp[300];
+    test_tmp_make(dir, sizeof dir, "fittitle");
+    ck_assert(dir[0]);
+    const char *fit[] = {"fit", "cases/seed004_restitution_calibrate_thornton.fit", "--out", dir,
+                         NULL};
+    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    test_tmp_path(dir, "seed004_restitution_calibrate_thornton_fit.gp", gp, sizeof gp);
+    char *text = slurp(gp);
+    ck_assert_msg(strstr(text, "'normal.sigma_y = "), "%s: the fitted value is not in the title",
+                  gp);
+    free(text);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 Suite *outputs_suite(void)
 {
     Suite *s = suite_create("outputs");
@@ -371,6 +395,7 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
     tcase_add_test(tc, csv_headers_name_results_alike);
     tcase_add_test(tc, run_csv_reproduces_itself);
+    tcase_add_test(tc, fit_title_states_a_value_without_error);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -224,7 +224,9 @@ static int pretty_estimate(const char *start, size_t len, char *out, size_t n)
     if (end != pm)
         return 0;
     se = strtod(pm + 4, &end);
-    if (end == pm + 4)
+    if (end == pm + 4 && strncmp(pm + 4, "undefined", 9) == 0) /* the notes' word for NaN */
+        se = NAN, end = pm + 13;
+    else if (end == pm + 4)
         return 0;
     char unit[64] = "", *rest = end + strspn(end, " ");
     size_t ul = strcspn(rest, " ,");
