@@ -40,7 +40,7 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'omega1_normal_after'
 cwb_yunit = 'rad/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'beyond_twisting_slip_impulse_sweep.csv' using 1:28 with linespoints ps 0.7 lt 1 title 'cwb: hertz + epsd', \
+plot 'beyond_twisting_slip_impulse_sweep.csv' using 1:30 with linespoints ps 0.7 lt 1 title 'cwb: hertz + epsd', \
      '../reference/analytic/beyond_twisting_slip_impulse.csv' using 1:2 every 1 with points lt 2 dt 1 ps 1.2 lw 1.5 title 'reference: Spin about the normal after a frictionless Hertz impact with a ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.78e-11, rms 1.5e-11 of max |ref| (13 pts): PASS (tolerance 1e-08)'
 
