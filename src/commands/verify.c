@@ -315,7 +315,10 @@ static void reference_source(const char *path, char *cls, size_t ncls, char *wha
         const char *t = p;
         while (t < p + len && (*t == '#' || *t == ' '))
             t++;
-        if (t < p + len && strncmp(t, "cwb ", 4) != 0) {
+        /* past the record of how it was made (the cwb, date and command
+         * lines every CSV of cwb opens with) */
+        if (t < p + len && strncmp(t, "cwb ", 4) != 0 && strncmp(t, "date: ", 6) != 0 &&
+            strncmp(t, "command: ", 9) != 0) {
             snprintf(what, nwhat, "%.*s", (int)(p + len - t), t);
             break;
         }
