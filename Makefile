@@ -52,7 +52,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: docs report man man-check install uninstall api-check lib all check demo figures peer \
+.PHONY: FORCE docs report man man-check install uninstall api-check lib all check demo figures peer \
         peer-matrix peer-data sanitize tsan valgrind bench clean format deps reference-analytic \
         format-check layer-check \
         reference bench-fem bench-lammps fuzz
@@ -71,6 +71,20 @@ deps: $(DEPS_OK) deps-python
 $(BUILD)/obj/%.o: src/%.c $(HEADERS) | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) -fPIC $(PKG_CFLAGS) -c $< -o $@
+
+# The git commit every output records (src/core/version.c, doc/outputs.md):
+# `git describe --always --dirty` of this tree, or "unknown" when the tree
+# is no git checkout of its own (unpacked inside another repository, it
+# would name that one's commit). Only version.o sees it, rebuilt when the
+# stamp changes, so a commit does not rebuild everything.
+CWB_COMMIT := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(realpath .)" ] && \
+                git describe --always --dirty 2>/dev/null || echo unknown)
+$(BUILD)/commit.stamp: FORCE
+	@mkdir -p $(BUILD)
+	@[ "$$(cat $@ 2>/dev/null)" = '$(CWB_COMMIT)' ] || echo '$(CWB_COMMIT)' > $@
+$(BUILD)/obj/core/version.o: $(BUILD)/commit.stamp
+$(BUILD)/obj/core/version.o: CPPFLAGS += -DCWB_COMMIT='"$(CWB_COMMIT)"'
+FORCE:
 
 # Built anew each time: `ar r` would keep members of files since moved or removed.
 $(BUILD)/libcwb.a: $(LIB_OBJ)

@@ -45,7 +45,7 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'restitution_normal'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_restitution_rathbone2015_sweep.csv' using 10:5 with linespoints ps 0.7 lt 1 title 'cwb: rathbone2015'
+plot 'seed004_restitution_rathbone2015_sweep.csv' using 12:5 with linespoints ps 0.7 lt 1 title 'cwb: rathbone2015'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -45,15 +45,15 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'permanent_overlap'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_restitution_rathbone_sweep.csv' using 10:14 with linespoints ps 0.7 lt 1 title 'cwb: rathbone', \
-     'seed004_restitution_thornton_sweep.csv' using 10:14 with lines lt 2 title 'cwb: thornton', \
-     'seed004_restitution_tomas_sweep.csv' using 10:14 with lines lt 3 title 'cwb: tomas', \
-     'seed004_restitution_stronge_sweep.csv' using 10:14 with lines lt 4 title 'cwb: stronge', \
-     'seed004_restitution_storakers_sweep.csv' using 10:14 with lines lt 5 title 'cwb: storakers', \
-     'seed004_restitution_vu_quoc_sweep.csv' using 10:14 with lines lt 6 title 'cwb: vu_quoc', \
-     'seed004_restitution_brake_sweep.csv' using 10:14 with lines lt 7 title 'cwb: brake', \
-     'seed004_restitution_jackson_green_sweep.csv' using 10:14 with lines lt 8 title 'cwb: jackson_green', \
-     'seed004_restitution_rathbone2015_sweep.csv' using 10:14 with lines lt 9 title 'cwb: rathbone2015'
+plot 'seed004_restitution_rathbone_sweep.csv' using 12:16 with linespoints ps 0.7 lt 1 title 'cwb: rathbone', \
+     'seed004_restitution_thornton_sweep.csv' using 12:16 with lines lt 2 title 'cwb: thornton', \
+     'seed004_restitution_tomas_sweep.csv' using 12:16 with lines lt 3 title 'cwb: tomas', \
+     'seed004_restitution_stronge_sweep.csv' using 12:16 with lines lt 4 title 'cwb: stronge', \
+     'seed004_restitution_storakers_sweep.csv' using 12:16 with lines lt 5 title 'cwb: storakers', \
+     'seed004_restitution_vu_quoc_sweep.csv' using 12:16 with lines lt 6 title 'cwb: vu_quoc', \
+     'seed004_restitution_brake_sweep.csv' using 12:16 with lines lt 7 title 'cwb: brake', \
+     'seed004_restitution_jackson_green_sweep.csv' using 12:16 with lines lt 8 title 'cwb: jackson_green', \
+     'seed004_restitution_rathbone2015_sweep.csv' using 12:16 with lines lt 9 title 'cwb: rathbone2015'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

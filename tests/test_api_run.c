@@ -4,13 +4,13 @@
  *
  * The reference of every number here is the command's output for the
  * same case: the API must give the command's numbers bit for bit (the
- * same code runs, only the way the numbers leave differs). Where the
- * command prints them with all their digits (`cwb batch` writes results as
- * %.17g, which reads back to the same double) the test compares the bits;
- * where it rounds them (`cwb run --json`, `cwb sweep`'s CSV and `cwb fit
- * --json` print 12 significant digits), the API's value rounded the same
- * way must be the same text. Messages of refused input are compared with
- * the command's stderr ("cwb: " + the message).
+ * same code runs, only the way the numbers leave differs). Every output
+ * prints a number as the shortest text that reads back to the same double
+ * (doc/outputs.md; -0 printed as 0): a number read back from `cwb batch` is
+ * compared by its bits (a zero of either sign with a zero), and the API's
+ * value printed in that format (cwb_number_text) must be the text of `cwb
+ * run --json`, `cwb sweep`'s CSV and `cwb fit --json`. Messages of refused
+ * input are compared with the command's stderr ("cwb: " + the message).
  */
 #include <errno.h>
 #include <math.h>
@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cwb_files.h"
+#include "cwb_out.h"
 #include "cwb_test.h"
 
 typedef struct {
@@ -80,13 +81,17 @@ static const char *json_value(const char *json, const char *name, char *buf, siz
     return buf;
 }
 
-/* x as the command prints a number in its JSON (%.12g; null when not finite). */
+/* x as the command prints a number in its JSON (null when not finite). */
 static void as_json(double x, char *buf, size_t n)
 {
-    if (isfinite(x))
-        snprintf(buf, n, "%.12g", x);
-    else
-        snprintf(buf, n, "null");
+    cwb_number_text(x, "null", buf, n);
+}
+
+/* Whether the API's x is the number the command printed as y: the same
+ * bits, both undefined, or zeros (the command prints no -0). */
+static int same_printed(double x, double y)
+{
+    return memcmp(&x, &y, sizeof x) == 0 || (isnan(x) && isnan(y)) || (x == 0.0 && y == 0.0);
 }
 
 static cwb_api_result *api_run(const char *path, const char *const *sets, size_t nsets)
@@ -204,15 +209,12 @@ START_TEST(test_api_run_and_batch_bitwise)
             if (batch_cell(csv, row, name, &cli_x) != 0)
                 continue; /* the batch's results are sample 0's (ref_* of a run at 20 m/s) */
             compared++;
-            ck_assert_msg(
-                memcmp(&api_x, &cli_x, sizeof api_x) == 0 || (isnan(api_x) && isnan(cli_x)),
-                "row %zu: %s = %.17g (cwb_api_run), %.17g (cwb batch)", row, name, api_x, cli_x);
+            ck_assert_msg(same_printed(api_x, cli_x), "row %zu: %s = %.17g (cwb_api_run), %.17g (cwb batch)", row, name, api_x, cli_x);
             /* and the API's batch: the same column */
             for (size_t j = 0; j < cwb_api_result_column_count(b); j++)
                 if (strcmp(cwb_api_result_column_name(b, j), name) == 0) {
                     double bx = cwb_api_result_column(b, j)[row];
-                    ck_assert_msg(memcmp(&bx, &cli_x, sizeof bx) == 0 ||
-                                      (isnan(bx) && isnan(cli_x)),
+                    ck_assert_msg(same_printed(bx, cli_x),
                                   "row %zu: %s = %.17g (cwb_api_batch), %.17g (cwb batch)", row,
                                   name, bx, cli_x);
                 }
@@ -324,7 +326,7 @@ START_TEST(test_api_sweep_as_cli)
     ck_assert_int_eq(p.last_total, 4);
     ck_assert_int_eq(cwb_api_result_rows(r), 4);
     ck_assert_double_eq(cwb_api_result_get(r, "values"), 4);
-    /* the CSV's header row, then its rows: the API's table printed as %.12g */
+    /* the CSV's header row, then its rows: the API's table in the one number format */
     const char *line = csv;
     while (*line == '#')
         line = strchr(line, '\n') + 1;
@@ -354,9 +356,11 @@ START_TEST(test_api_sweep_as_cli)
     for (size_t i = 0; i < 4; i++, line = strchr(line, '\n') + 1) {
         char row[8192];
         size_t w = 0;
-        for (size_t j = 0; j < cwb_api_result_column_count(r); j++)
-            w += (size_t)snprintf(row + w, sizeof row - w, "%s%.12g", j ? "," : "",
-                                  cwb_api_result_column(r, j)[i]);
+        for (size_t j = 0; j < cwb_api_result_column_count(r); j++) {
+            char cell[40];
+            cwb_number_text(cwb_api_result_column(r, j)[i], "", cell, sizeof cell);
+            w += (size_t)snprintf(row + w, sizeof row - w, "%s%s", j ? "," : "", cell);
+        }
         ck_assert_msg(strncmp(line, row, w) == 0 && line[w] == '\n', "row %zu: API %s\nCSV %.*s", i,
                       row, (int)strcspn(line, "\n"), line);
     }

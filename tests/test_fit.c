@@ -335,7 +335,8 @@ static void capture(void *user, cwb_log_level level, const char *text)
 /* line through data whose y are all zero: k = 0 exactly and R^2 = 1 -
  * SS_res/SS_tot undefined (SS_tot = 0). The JSON summary is one object
  * alone on the result channel, with null where the value is undefined
- * (JSON has no NaN); a key the model does not read is a warning. */
+ * (JSON has no NaN), listed in "undefined"; a key the model does not read
+ * is a warning, on the log and in the JSON. */
 START_TEST(json_writes_null_for_undefined_values)
 {
     char data[256], path[256], text[512], msg[CWB_MSG];
@@ -352,7 +353,12 @@ START_TEST(json_writes_null_for_undefined_values)
     ck_assert_msg(rc == CWB_OK, "%s", msg);
     const char *json = c.text[CWB_LOG_RESULT];
     ck_assert_msg(json[0] == '{' && strcmp(json + strlen(json) - 2, "}\n") == 0, "%s", json);
-    ck_assert_msg(strstr(json, "\"k\": 0,") && strstr(json, "\"r_squared\": null}"), "%s", json);
+    ck_assert_msg(strstr(json, "\"k\": {\"value\": 0, \"stderr\": 0,") &&
+                      strstr(json, "\"r_squared\": null, \"warnings\"") &&
+                      strstr(json, "\"undefined\": [\"r_squared\"]}\n"),
+                  "%s", json);
+    ck_assert_msg(strstr(json, "\"warnings\": [\"") && strstr(json, "model line does not use it"),
+                  "the warning is not in the JSON: %s", json);
     ck_assert_msg(!strstr(json, "nan") && !strstr(json, "inf"), "%s", json);
     ck_assert(isnan(cwb_result_get(&r, "r_squared")));
     ck_assert_msg(strstr(c.text[CWB_LOG_WARN], "[fit] free: model line does not use it"), "%s",

@@ -117,6 +117,23 @@ static void check_every_key(const char *path)
     free(text);
 }
 
+/* Every result the run names (its JSON's "units") fits CWB_NAME uncut:
+ * a name of CWB_NAME - 1 characters may be the cut form of a longer one,
+ * which a sweep or batch would table under another name than the run's. */
+static void check_names_fit(const char *json, const char *file)
+{
+    const char *p = strstr(json, "\"units\": {");
+    ck_assert_msg(p != NULL, "%s: no \"units\" in the JSON", file);
+    for (p += 10; *p && *p != '}';) {
+        const char *q = strchr(p, '"'), *e = q ? strchr(q + 1, '"') : NULL;
+        ck_assert(q && e);
+        ck_assert_msg(e - q - 1 < CWB_NAME - 1, "%s: the result %.*s does not fit CWB_NAME", file,
+                      (int)(e - q - 1), q + 1);
+        p = strchr(strchr(e + 1, '"') + 1, '"') + 1; /* past the unit */
+        p += strspn(p, ", ");
+    }
+}
+
 /* `cwb init DRIVER [--KIND LAW]` into s->dir/name.case: its exit status;
  * when 0 the case must list every key and `cwb run` it must exit 0. */
 static int init_and_run(const scratch *s, const char *driver, const char *kind, const char *law,
@@ -140,11 +157,12 @@ static int init_and_run(const scratch *s, const char *driver, const char *kind, 
     }
     free(log);
     check_every_key(file);
-    const char *run[] = {"run", file, "--no-plot", "--out", s->dir, NULL};
+    const char *run[] = {"run", file, "--no-plot", "--json", "--out", s->dir, NULL};
     st = cwb(s, run);
     log = slurp(s->log);
     ck_assert_msg(st == 0, "cwb run of `cwb init %s %s %s`: status %d: %s", driver, opt,
                   law ? law : "", st, log);
+    check_names_fit(log, file);
     free(log);
     return 0;
 }

@@ -553,7 +553,7 @@ START_TEST(overlay_is_drawn)
     cwb_case *c = test_load("cases/seed004_fig35_tomas.case", NULL, 0);
     ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_OK);
     FILE *f = fopen(csv, "w");
-    ck_assert_int_eq(cwb_write_csv(f, c, &r), CWB_OK);
+    ck_assert_int_eq(cwb_write_csv(f, c, &r, NULL), CWB_OK);
     fclose(f);
     cwb_result_free(&r);
     free(c);

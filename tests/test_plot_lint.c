@@ -916,7 +916,7 @@ static void run_and_plot(const char *dir, const char *path)
     snprintf(csv, sizeof csv, "%s/%s.csv", dir, c->name);
     FILE *f = fopen(csv, "w");
     ck_assert_ptr_nonnull(f);
-    cwb_write_csv(f, c, &r);
+    cwb_write_csv(f, c, &r, NULL);
     ck_assert(fclose(f) == 0);
     ck_assert_msg(cwb_plot_write(dir, c, &r, NULL, msg, sizeof msg) == CWB_OK, "%s", msg);
     cwb_result_free(&r);

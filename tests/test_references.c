@@ -48,7 +48,7 @@ static const char *const reference_globs[] = {"reference/analytic/*.csv",
  * FEM beside the re-coding of a law measures the law, not cwb's code; the
  * seed 000 FEM figures are bounded in tests/test_fem.c). */
 typedef struct {
-    char key[96];
+    char key[CWB_TEXT + 96];
     char ref[CWB_TEXT];
     int drawn_beside;
 } check;
@@ -119,7 +119,9 @@ static void sweep_checks(const cwb_case *c, job *j)
         if (!split(gy[g], ',', y, 8) || !split(gr[g], ',', r, 8))
             continue;
         check *k = &j->checks[j->nchecks++];
-        snprintf(k->key, sizeof k->key, "\"ref_max_rel_error_%s\": ", y[0]);
+        /* its object in the JSON's "deviations" */
+        snprintf(k->key, sizeof k->key,
+                 "{\"y\": \"%s\", \"reference\": \"%s\", \"max_rel\": ", y[0], r[0]);
         snprintf(k->ref, sizeof k->ref, "%s", r[0]);
     }
 }

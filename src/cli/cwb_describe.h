@@ -19,6 +19,12 @@
  * no such topic (nothing written). */
 int cwb_describe(FILE *f, const char *topic, int kind, int markdown);
 
+/* The same as one JSON object on f (cwb describe --json, doc/outputs.md):
+ * "items", one per thing the topic names, with their keys' units,
+ * defaults, ranges and meanings; topic NULL: "topics", what can be
+ * described. 0, or -1 when there is no such topic (nothing written). */
+int cwb_describe_json(FILE *f, const char *topic, int kind);
+
 /* What can be described, one line each (cwb describe with no topic). */
 void cwb_describe_index(FILE *f);
 

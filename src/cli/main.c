@@ -18,6 +18,7 @@
 #include "cwb_describe.h"
 #include "cwb_fit.h"
 #include "cwb_init.h"
+#include "cwb_json.h"
 #include "cwb_files.h"
 #include "cwb_out.h"
 #include "cwb_fem.h"
@@ -42,17 +43,18 @@ static void usage(FILE *f)
             "  cwb batch --merge OUT.csv [--partial] SHARD.csv ...\n"
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
             "  cwb reference STUDY [--out DIR] [--work DIR] [--reuse]   (FEM: gmsh + CalculiX)\n"
-            "  cwb laws [normal|tangential|damping|rolling]\n"
-            "  cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
+            "  cwb laws [normal|tangential|damping|rolling] [--json]\n"
+            "  cwb describe [TOPIC] [--kind normal|tangential|damping|rolling]\n"
+            "            [--markdown|--json]\n"
             "  cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
             "            [--rolling LAW] [--out FILE [--force]]\n"
             "  cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [--plots DIR]\n"
-            "            [NAME ...]\n"
+            "            [--json] [NAME ...]\n"
             "  cwb peer CASE --code lammps|liggghts|yade [--dt S] [--levels N] [--set ...]\n"
             "            [--out DIR] [--no-plot] [--format png|pdf|svg] [--write-only]\n"
             "  cwb replay CASE --trace FILE [--dt S] [--tol X] [--set ...] [--out DIR]\n"
             "  cwb docs DIR\n"
-            "  cwb cite [KEY ...]\n"
+            "  cwb cite [KEY ...] [--json]\n"
             "  cwb version\n"
             "exit status: 0 ok, 1 computation failed, 2 bad input, 3 tool missing\n",
             CWB_VERSION);
@@ -114,14 +116,17 @@ static const struct {
      "  above the study's (reference/fem/ for reference/fem/studies/), WORK to build/fem.\n"
      "  --reuse: keep a finished solve in WORK/NAME/ whose deck is byte for byte the one\n"
      "  the study writes (only the parsing and the CSVs are redone).\n"},
-    {"laws", "cwb laws [normal|tangential|damping|rolling]\n"
-             "  List the registered laws (of one kind) and the drivers.\n"},
-    {"describe", "cwb describe [TOPIC] [--kind normal|tangential|damping|rolling] [--markdown]\n"
+    {"laws", "cwb laws [normal|tangential|damping|rolling] [--json]\n"
+             "  List the registered laws (of one kind) and the drivers (--json: one JSON\n"
+             "  object, doc/outputs.md).\n"},
+    {"describe", "cwb describe [TOPIC] [--kind normal|tangential|damping|rolling]\n"
+                 "             [--markdown|--json]\n"
                  "  The format from the tool itself: TOPIC is a file kind (case, fit, study), a\n"
                  "  section of one (contact, body1, body2, driver, normal, tangential, damping,\n"
                  "  rolling, output, sweep; mesh), a law, a driver or a FEM model. Keys with\n"
                  "  units, defaults, allowed ranges and meaning; a law's sources and their full\n"
-                 "  references. No TOPIC: the list of topics. --markdown: as doc/reference/.\n"},
+                 "  references. No TOPIC: the list of topics. --markdown: as doc/reference/;\n"
+                 "  --json: one JSON object (doc/outputs.md).\n"},
     {"init", "cwb init DRIVER [--normal LAW] [--tangential LAW] [--damping LAW]\n"
              "         [--rolling LAW] [--out FILE [--force]]\n"
              "  A case file to start from, on stdout or in FILE (never over an existing FILE\n"
@@ -130,13 +135,14 @@ static const struct {
              "  out, the others set to example values, so that it runs as written (cwb run).\n"
              "  Laws not named: the driver's, else hertz (3D) or hertz2d (2D) and none.\n"},
     {"verify", "cwb verify [--jobs N] [--out DIR] [--root DIR] [--no-plot] [--plots DIR]\n"
-               "           [NAME ...]\n"
+               "           [--json] [NAME ...]\n"
                "  Run every shipped case that names a reference (ROOT/cases/*.case, ROOT\n"
                "  defaults to .; or only the NAMEs given) and judge each against the tolerance\n"
                "  its reference states. Writes DIR/index.html (the report: per source document,\n"
                "  each case's plot, reference, independence class, deviation, tolerance and\n"
                "  verdict, counts on top), DIR/report.md and DIR/report.json; DIR defaults to\n"
-               "  cwb-verify. Prints the counts; exit status 1 when a case fails or errs.\n"
+               "  cwb-verify. Prints the counts (--json: report.json); exit status 1 when a\n"
+               "  case fails or errs.\n"
                "  --plots DIR: link the plots in DIR (from the report's folder) instead of\n"
                "  rendering them (make docs: doc/figures.md links ../plots).\n"},
     {"peer",
@@ -166,9 +172,10 @@ static const struct {
              "  Write the generated reference pages (case-files.md, laws.md, drivers.md,\n"
              "  fem-models.md, commands.md) into DIR from the tables the readers use\n"
              "  (make docs writes doc/reference/).\n"},
-    {"cite", "cwb cite [KEY ...]\n"
+    {"cite", "cwb cite [KEY ...] [--json]\n"
              "  The full references of the works cwb reproduces or cites (all, or the keys\n"
-             "  given); law sources and reference files cite them as [KEY].\n"},
+             "  given); law sources and reference files cite them as [KEY]. --json: one\n"
+             "  JSON object (doc/outputs.md).\n"},
 };
 
 /* Help for argv[1] when asked (`--help` or `-h` among its arguments):
@@ -215,6 +222,38 @@ static void cli_log_text(void *user, cwb_log_level level, const char *text)
 
 static const cwb_log cli_log = {cli_log_text, NULL};
 
+/* The command line as a shell would take it back, for the provenance of
+ * the outputs: "cwb" and the arguments, each quoted ('...', a quote as
+ * '\'') when it holds anything but letters, digits and _-+=.,:/@%. Set
+ * once by main(); cut short (with "...") past its size. */
+static char command_line[4096];
+
+static void note_command_line(int argc, char **argv)
+{
+    size_t used = (size_t)snprintf(command_line, sizeof command_line, "cwb");
+    for (int i = 1; i < argc && used + 8 < sizeof command_line; i++) {
+        const char *a = argv[i];
+        int plain = a[0] != '\0';
+        for (const char *c = a; *c && plain; c++)
+            plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                    (*c >= '0' && *c <= '9') || strchr("_-+=.,:/@%", *c);
+        command_line[used++] = ' ';
+        if (!plain)
+            command_line[used++] = '\'';
+        for (const char *c = a; *c && used + 8 < sizeof command_line; c++) {
+            if (*c == '\'' && !plain)
+                used += (size_t)snprintf(command_line + used, sizeof command_line - used, "'\\''");
+            else
+                command_line[used++] = *c;
+        }
+        if (!plain)
+            command_line[used++] = '\'';
+        command_line[used] = '\0';
+    }
+    if (used + 8 >= sizeof command_line)
+        snprintf(command_line + sizeof command_line - 8, 8, " ...");
+}
+
 static int report(int rc, const char *msg)
 {
     if (rc == CWB_OK)
@@ -230,21 +269,64 @@ static int report(int rc, const char *msg)
     return rc;
 }
 
+/* `cwb laws --json`: the laws (of one kind) and the drivers. */
+static int laws_json(int only)
+{
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "laws", NULL);
+    cwb_json_open(&j, "laws", '{');
+    for (int k = 0; k < CWB_KIND_COUNT; k++) {
+        if (only >= 0 && k != only)
+            continue;
+        cwb_json_open(&j, cwb_kind_name((cwb_kind)k), '[');
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)k); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)k, i);
+            cwb_json_open(&j, NULL, '{');
+            cwb_json_string(&j, "name", h->name);
+            cwb_json_string(&j, "summary", h->summary);
+            cwb_json_string(&j, "geometry", cwb_describe_geometry(h->dims));
+            cwb_json_close(&j);
+        }
+        cwb_json_close(&j);
+    }
+    cwb_json_close(&j);
+    cwb_json_open(&j, "drivers", '[');
+    for (size_t i = 0; only < 0 && i < cwb_driver_count(); i++) {
+        cwb_json_open(&j, NULL, '{');
+        cwb_json_string(&j, "name", cwb_driver_at(i)->name);
+        cwb_json_string(&j, "summary", cwb_driver_at(i)->summary);
+        cwb_json_close(&j);
+    }
+    cwb_json_close(&j);
+    cwb_json_warnings(&j, NULL);
+    cwb_json_close(&j);
+    int rc = cwb_json_emit(&j, stdout);
+    cwb_json_free(&j);
+    return rc == CWB_OK ? rc : report(rc, "out of memory writing the JSON");
+}
+
 static int cmd_laws(int argc, char **argv)
 {
-    int only = -1;
-    if (argc > 2) {
+    int only = -1, json = 0;
+    for (int i = 2; i < argc; i++) {
+        int kind = -1;
         for (int k = 0; k < CWB_KIND_COUNT; k++)
-            if (strcmp(argv[2], cwb_kind_name((cwb_kind)k)) == 0)
-                only = k;
-        if (only < 0) {
+            if (strcmp(argv[i], cwb_kind_name((cwb_kind)k)) == 0)
+                kind = k;
+        if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (kind < 0 || only >= 0) {
             fprintf(stderr,
                     "cwb laws: unknown kind '%s' (normal, tangential, damping, "
                     "rolling)\n",
-                    argv[2]);
+                    argv[i]);
             return CWB_EINPUT;
-        }
+        } else
+            only = kind;
     }
+    if (json)
+        return laws_json(only);
     for (int k = 0; k < CWB_KIND_COUNT; k++) {
         if (only >= 0 && k != only)
             continue;
@@ -267,26 +349,46 @@ static int cmd_laws(int argc, char **argv)
 
 static int cmd_cite(int argc, char **argv)
 {
-    for (int i = 2; i < argc; i++)
-        if (!cwb_work_find(argv[i])) {
+    int json = 0, keys = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (!cwb_work_find(argv[i])) {
             fprintf(stderr, "cwb cite: no work with key '%s' (`cwb cite` lists them)\n", argv[i]);
             return CWB_EINPUT;
-        }
+        } else
+            keys++;
+    }
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "cite", NULL);
+    cwb_json_open(&j, "works", '[');
     for (size_t i = 0; i < cwb_work_count(); i++) {
         const cwb_work *w = cwb_work_at(i);
-        int wanted = argc <= 2;
+        int wanted = keys == 0;
         for (int k = 2; k < argc; k++)
             wanted |= strcmp(argv[k], w->key) == 0;
-        if (wanted)
+        if (wanted && !json)
             printf("[%s] %s\n", w->key, w->citation);
+        else if (wanted) {
+            cwb_json_open(&j, NULL, '{');
+            cwb_json_string(&j, "key", w->key);
+            cwb_json_string(&j, "citation", w->citation);
+            cwb_json_close(&j);
+        }
     }
-    return CWB_OK;
+    cwb_json_close(&j);
+    cwb_json_warnings(&j, NULL);
+    cwb_json_close(&j);
+    int rc = json ? cwb_json_emit(&j, stdout) : CWB_OK;
+    cwb_json_free(&j);
+    return rc == CWB_OK ? rc : report(rc, "out of memory writing the JSON");
 }
 
 static int cmd_describe(int argc, char **argv)
 {
     const char *topic = NULL;
-    int want = -1, markdown = 0;
+    int want = -1, markdown = 0, json = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc) {
             for (int k = 0; k < CWB_KIND_COUNT; k++)
@@ -302,17 +404,24 @@ static int cmd_describe(int argc, char **argv)
             i++;
         } else if (strcmp(argv[i], "--markdown") == 0)
             markdown = 1;
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
         else if (argv[i][0] == '-' || topic) {
             fprintf(stderr, "cwb describe: unexpected argument '%s'\n", argv[i]);
             return CWB_EINPUT;
         } else
             topic = argv[i];
     }
-    if (!topic) {
+    if (json && markdown) {
+        fprintf(stderr, "cwb describe: --json or --markdown, not both\n");
+        return CWB_EINPUT;
+    }
+    if (!topic && !json) {
         cwb_describe_index(stdout);
         return CWB_OK;
     }
-    if (cwb_describe(stdout, topic, want, markdown) != 0) {
+    if ((json ? cwb_describe_json(stdout, topic, want)
+              : cwb_describe(stdout, topic, want, markdown)) != 0) {
         fprintf(stderr, "cwb describe: nothing called '%s' (`cwb describe` lists the topics)\n",
                 topic);
         return CWB_EINPUT;
@@ -432,17 +541,17 @@ static int cmd_run(int argc, char **argv)
     }
     if ((rc = cwb_case_load(c, o.path, o.over, o.nover, msg, sizeof msg)) != CWB_OK)
         goto out;
-    cwb_run_output ro = {.dir = o.dir, .plot = o.plot, .format = o.format};
+    cwb_run_output ro = {.dir = o.dir, .plot = o.plot, .format = o.format, .command = command_line};
     if ((rc = cwb_run_and_write(c, o.over, o.nover, &ro, &r, &cli_log, msg, sizeof msg)) != CWB_OK)
         goto out;
     if (o.plot)
         fprintf(stderr, "cwb: wrote %s/%s.csv (and .gp, .%s)\n", o.dir, c->name, o.format);
     else
         fprintf(stderr, "cwb: wrote %s/%s.csv\n", o.dir, c->name);
-    if (o.json)
-        cwb_write_json(stdout, c, &r, o.dir);
-    else
+    if (!o.json)
         cwb_write_summary(stdout, c, &r);
+    else if ((rc = cwb_write_json(stdout, c, &r, o.dir)) != CWB_OK)
+        snprintf(msg, sizeof msg, "out of memory writing the JSON");
     for (size_t w = 0; !o.json && w < r.nwarn; w++) /* warnings on stderr, results on stdout */
         fprintf(stderr, "cwb: warning: %s\n", r.warn[w]);
     print_verdict(c, &r);
@@ -468,7 +577,8 @@ static int cmd_sweep(int argc, char **argv)
                                  .dir = o.dir,
                                  .plot = o.plot,
                                  .json = o.json,
-                                 .format = o.format};
+                                 .format = o.format,
+                                 .command = command_line};
         rc = report(cwb_sweep(&req, &cli_log, msg, sizeof msg), msg);
     }
     free(o.over);
@@ -500,7 +610,8 @@ static int cmd_batch_merge(int argc, char **argv)
     }
     if (rc == CWB_OK) {
         char msg[CWB_MSG];
-        rc = report(cwb_batch_merge(out, in, nin, partial, &cli_log, msg, sizeof msg), msg);
+        rc = cwb_batch_merge(out, in, nin, partial, command_line, &cli_log, msg, sizeof msg);
+        rc = report(rc, msg);
     }
     free(in);
     return rc;
@@ -511,7 +622,7 @@ static int cmd_batch(int argc, char **argv)
 {
     if (argc > 2 && strcmp(argv[2], "--merge") == 0)
         return cmd_batch_merge(argc, argv);
-    cwb_batch_request req = {.jobs = 1};
+    cwb_batch_request req = {.jobs = 1, .command = command_line};
     const char **over = calloc((size_t)argc, sizeof *over);
     if (!over)
         return report(CWB_EFAIL, "out of memory");
@@ -569,8 +680,12 @@ static int cmd_fit(int argc, char **argv)
         rc = CWB_EINPUT;
     }
     if (rc == CWB_OK) { /* cwb_fit creates the folder */
-        cwb_fit_request req = {
-            .path = o.path, .dir = o.dir, .plot = o.plot, .json = o.json, .format = o.format};
+        cwb_fit_request req = {.path = o.path,
+                               .dir = o.dir,
+                               .plot = o.plot,
+                               .json = o.json,
+                               .format = o.format,
+                               .command = command_line};
         rc = report(cwb_fit(&req, NULL, &cli_log, msg, sizeof msg), msg);
         if (rc == CWB_OK) { /* every fit model names its files after the fit-case */
             const char *base = strrchr(o.path, '/') ? strrchr(o.path, '/') + 1 : o.path;
@@ -622,16 +737,26 @@ static int cmd_reference(int argc, char **argv)
     return report(rc, msg);
 }
 
+/* The bytes of a file on stdout. */
+static int copy_to_stdout(const char *path, char *msg, size_t n)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in)
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: %s", path, strerror(errno));
+    char buf[1 << 14];
+    for (size_t got; (got = fread(buf, 1, sizeof buf, in)) > 0;)
+        fwrite(buf, 1, got, stdout);
+    int bad = ferror(in);
+    fclose(in);
+    return bad ? cwb_fail(msg, n, CWB_EFAIL, "cannot read %s", path) : CWB_OK;
+}
+
 static int cmd_verify(int argc, char **argv)
 {
-    cwb_verify_request req = {.root = ".", .dir = "cwb-verify", .jobs = 1, .plot = 1};
+    cwb_verify_request req = {
+        .root = ".", .dir = "cwb-verify", .jobs = 1, .plot = 1, .command = command_line};
     const char **only = calloc((size_t)argc, sizeof *only);
-    char command[1024];
-    size_t used = 0;
-    for (int i = 0; i < argc && used < sizeof command; i++)
-        used += (size_t)snprintf(command + used, sizeof command - used, "%s%s", i ? " " : "",
-                                 i ? argv[i] : "cwb");
-    req.command = command;
+    int json = 0;
     double x;
     for (int i = 2; only && i < argc; i++) {
         if (strcmp(argv[i], "--out") == 0 && i + 1 < argc)
@@ -642,6 +767,8 @@ static int cmd_verify(int argc, char **argv)
             req.plots = argv[++i];
         else if (strcmp(argv[i], "--no-plot") == 0)
             req.plot = 0;
+        else if (strcmp(argv[i], "--json") == 0)
+            json = 1;
         else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
             if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
                 fprintf(stderr, "cwb verify: --jobs %s: expected an integer 1..256\n", argv[i]);
@@ -664,8 +791,15 @@ static int cmd_verify(int argc, char **argv)
     free(only);
     if (rc != CWB_OK)
         return report(rc, msg);
-    printf("PASS %zu, FAIL %zu, model comparisons %zu, no verdict %zu, errors %zu (%zu cases)\n",
-           c.pass, c.fail, c.model, c.other, c.errors, c.cases);
+    if (json) { /* the report's JSON, as written */
+        char path[CWB_TEXT + 32];
+        snprintf(path, sizeof path, "%s/report.json", req.dir);
+        if ((rc = copy_to_stdout(path, msg, sizeof msg)) != CWB_OK)
+            return report(rc, msg);
+    } else
+        printf("PASS %zu, FAIL %zu, model comparisons %zu, no verdict %zu, errors %zu (%zu "
+               "cases)\n",
+               c.pass, c.fail, c.model, c.other, c.errors, c.cases);
     fprintf(stderr, "cwb: wrote %s/index.html, %s/report.md and %s/report.json\n", req.dir, req.dir,
             req.dir);
     return c.fail || c.errors ? CWB_EFAIL : CWB_OK;
@@ -727,6 +861,10 @@ static int cmd_peer(int argc, char **argv)
         free(over);
         return CWB_EINPUT;
     }
+    if (rc == CWB_OK && replay)
+        rq.command = command_line;
+    else if (rc == CWB_OK)
+        pq.command = command_line;
     if (rc == CWB_OK)
         rc = replay ? cwb_replay(&rq, &cli_log, msg, sizeof msg)
                     : cwb_peer(&pq, &cli_log, msg, sizeof msg);
@@ -784,7 +922,7 @@ static int dispatch(int argc, char **argv)
     if (strcmp(cmd, "peer") == 0 || strcmp(cmd, "replay") == 0)
         return cmd_peer(argc, argv);
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
-        printf("cwb %s\n", CWB_VERSION);
+        printf("cwb %s (commit %s)\n", CWB_VERSION, cwb_commit());
         return CWB_OK;
     }
     if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
@@ -833,6 +971,7 @@ int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
     catch_signals();
+    note_command_line(argc, argv);
     int rc = dispatch(argc, argv);
     /* an answer that did not reach stdout (a full disk behind a redirect,
      * a closed pipe) is a failure, not a success */

@@ -42,6 +42,7 @@
 #include "cwb_batch.h"
 #include "cwb_csv.h"
 #include "cwb_files.h"
+#include "cwb_json.h"
 #include "cwb_numeric.h"
 #include "cwb_out.h"
 #include "cwb_pool.h"
@@ -93,7 +94,7 @@ typedef struct {
     sample_table t;
     size_t shard, nshards;
     size_t nres;
-    char res_name[CWB_MAX_SCALARS][48], res_unit[CWB_MAX_SCALARS][16];
+    char res_name[CWB_MAX_SCALARS][CWB_NAME], res_unit[CWB_MAX_SCALARS][16];
     char out[CWB_TEXT + 64];
     char header[8192];
     unsigned char *done; /* per table row: already in the output */
@@ -102,12 +103,15 @@ typedef struct {
     char out_buf[OUT_BUF]; /* whole rows not yet written */
     size_t out_len;
     double flushed_at, progress_at; /* monotonic seconds */
-    cwb_case_sampler *sampler; /* the case read once, the samples' keys set (NULL: load each) */
-    param_list params;         /* the case's parameters, the fingerprint's lines */
+    cwb_case_sampler *sampler;    /* the case read once, the samples' keys set (NULL: load each) */
+    param_list params;            /* the case's parameters, the fingerprint's lines */
+    param_list sets;              /* the --set overrides as provenance lines, value and unit */
+    char in_unit[MAX_INPUTS][16]; /* each input column's unit ("": a word, a law's name) */
     unsigned long long fingerprint;
     case_slot slot;    /* the case samples are loaded into, one per process */
     record **finished; /* per position of todo: its record, until written */
     size_t wpos;       /* the positions before it are written */
+    int resumed;       /* the output existed: this run appends to it */
 } batch;
 
 static double seconds_now(void)
@@ -541,13 +545,35 @@ static unsigned long long params_hash(char *const *line, size_t n)
     return h;
 }
 
+/* The --set overrides as a run's CSV records them: "section.key = value
+ * [unit] (--set)", the value as the case read it (the fingerprint's
+ * "# param" lines do not say which values came from the command line). */
+static int set_lines(const batch *b, const cwb_case *c, param_list *pl)
+{
+    for (size_t k = 0; k < b->req.nsets; k++) {
+        char key[160], value[4096];
+        snprintf(key, sizeof key, "%.*s", (int)strcspn(b->req.sets[k], "="), b->req.sets[k]);
+        int i;
+        const cwb_values *v = cwb_case_key(c, cwb_trim(key), &i);
+        if (v)
+            cwb_param_format(v, i, value, sizeof value);
+        else /* [contact] a law, [output] or [sweep]: as given */
+            snprintf(value, sizeof value, "%s", strchr(b->req.sets[k], '=') + 1);
+        strncat(value, " (--set)", sizeof value - strlen(value) - 1);
+        if (params_add(pl, key, value) != CWB_OK)
+            return CWB_EFAIL;
+    }
+    return CWB_OK;
+}
+
 /* The case of the table's first row (the --set overrides, then its
  * values), listed and hashed. */
 static int fingerprint_case(batch *b, char *msg, size_t n)
 {
     case_slot slot = {cwb_case_new(), 0};
     int rc = slot.c ? load_row(b, 0, &slot, msg, n) : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    if (rc == CWB_OK && case_params(slot.c, &b->t, &b->params) != CWB_OK)
+    if (rc == CWB_OK && (case_params(slot.c, &b->t, &b->params) != CWB_OK ||
+                         set_lines(b, slot.c, &b->sets) != CWB_OK))
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     free(slot.c);
     b->fingerprint = params_hash(b->params.line, b->params.n);
@@ -626,12 +652,12 @@ static int choose_results(batch *b, char *msg, size_t n)
                           "CASE --json`)",
                           b->req.results, p);
         else if (b->nres < CWB_MAX_SCALARS) {
-            snprintf(b->res_name[b->nres], 48, "%s", all->scalar[q].name);
+            snprintf(b->res_name[b->nres], CWB_NAME, "%s", all->scalar[q].name);
             snprintf(b->res_unit[b->nres++], 16, "%s", all->scalar[q].unit);
         }
     }
     for (size_t q = 0; rc == CWB_OK && !b->req.results && q < all->nscalar; q++) {
-        snprintf(b->res_name[b->nres], 48, "%s", all->scalar[q].name);
+        snprintf(b->res_name[b->nres], CWB_NAME, "%s", all->scalar[q].name);
         snprintf(b->res_unit[b->nres++], 16, "%s", all->scalar[q].unit);
     }
     cwb_result_free(all);
@@ -700,10 +726,11 @@ static size_t format_row(const batch *b, const record *rec, char *buf, size_t ca
         memcpy(buf + u, f, len + 1);
         u += len;
     }
-    for (size_t q = 0; q < b->nres && u < cap; q++)
-        u += (size_t)(isfinite(rec->value[q]) && rec->status == CWB_OK
-                          ? snprintf(buf + u, cap - u, ",%.17g", rec->value[q])
-                          : snprintf(buf + u, cap - u, ","));
+    for (size_t q = 0; q < b->nres && u < cap; q++) {
+        char num[40];
+        cwb_number_text(rec->status == CWB_OK ? rec->value[q] : NAN, "", num, sizeof num);
+        u += (size_t)snprintf(buf + u, cap - u, ",%s", num);
+    }
     if (u < cap)
         u += (size_t)snprintf(buf + u, cap - u, ",%s\n", rec->status == CWB_OK ? "ok" : "failed");
     return u < cap ? u : 0;
@@ -845,12 +872,14 @@ static int same_case(const batch *b, const recorded *rec, char *msg, size_t n)
                     b->out, why, b->fingerprint, rec->fingerprint, b->out);
 }
 
-/* A torn last line is what a kill inside write() leaves of a row or of a
- * failed sample's note: digits first, or the start of "# sample ". */
+/* A torn last line is what a kill inside write() leaves of a row, of a
+ * failed sample's note or of a resume's record: digits first, or the start
+ * of "# sample " or "# resumed ". */
 static int torn_row(const char *line)
 {
     size_t len = strlen(line);
-    return isdigit((unsigned char)line[0]) || strncmp(line, "# sample ", len < 9 ? len : 9) == 0;
+    return isdigit((unsigned char)line[0]) || strncmp(line, "# sample ", len < 9 ? len : 9) == 0 ||
+           strncmp(line, "# resumed ", len < 10 ? len : 10) == 0;
 }
 
 /* An existing output, checked whole in memory before anything is changed:
@@ -1004,8 +1033,12 @@ static int create_output(batch *b, int *exists, char *msg, size_t n)
     cwb_output o;
     if ((rc = cwb_output_open(&o, b->out, msg, n)) != CWB_OK)
         return rc;
+    cwb_record rec = {.command = b->req.command};
+    cwb_write_record(o.f, &rec);
     fprintf(o.f, "# cwb batch: case %s, samples %s (%zu), shard %zu/%zu\n", b->req.path,
             b->req.samples, b->t.nrow, b->shard, b->nshards);
+    for (size_t k = 0; k < b->sets.n; k++)
+        fprintf(o.f, "# %s\n", b->sets.line[k]);
     write_fingerprint_lines(o.f, b->fingerprint, b->params.line, b->params.n);
     fprintf(o.f, "%s\n", b->header);
     if ((rc = lock_output(b, fileno(o.f), msg, n)) != CWB_OK) {
@@ -1026,7 +1059,7 @@ static int open_output(batch *b, char *msg, size_t n)
         if ((rc = output_kind(b, &st, &absent, msg, n)) != CWB_OK)
             break;
         if (!absent)
-            rc = open_existing(b, &st, msg, n);
+            b->resumed = (rc = open_existing(b, &st, msg, n)) == CWB_OK;
         else
             rc = create_output(b, &exists, msg, n);
     }
@@ -1057,6 +1090,12 @@ static int validate(batch *b, char *msg, size_t n)
             b->sampler = cwb_case_sampler_new(slot.c, over, row_overrides(b, b->shard, buf, over),
                                               b->t.ncol);
         free(over);
+        for (size_t j = 0; j < b->t.ncol; j++) { /* the units --json gives the inputs */
+            int i;
+            const cwb_values *v = cwb_case_key(slot.c, b->t.col[j], &i);
+            if (v && v->table[i].kind == CWB_PARAM_REAL)
+                snprintf(b->in_unit[j], sizeof b->in_unit[j], "%s", v->table[i].unit);
+        }
     }
     for (size_t r = b->shard + b->nshards; rc == CWB_OK && r < b->t.nrow; r += b->nshards)
         rc = load_row(b, r, &slot, msg, n);
@@ -1074,6 +1113,25 @@ static int plan(batch *b, char *msg, size_t n)
         if (!b->done[r])
             b->todo[b->ntodo++] = r;
     return CWB_OK;
+}
+
+/* A resumed output records the run that appends to it, above its first
+ * row: "# resumed DATE: cwb VERSION (commit C), COMMAND" (the file's head
+ * records the run that made it). */
+static void note_resume(batch *b)
+{
+    char date[32];
+    cwb_record_date(date, sizeof date);
+    int len = snprintf(b->out_buf + b->out_len, ROW_MAX, "# resumed %s: cwb %s (commit %s), ", date,
+                       CWB_VERSION, cwb_commit());
+    if (len < 0 || len >= ROW_MAX)
+        return;
+    size_t u = b->out_len + (size_t)len;
+    const char *cmd = b->req.command ? b->req.command : "(a library call)";
+    for (const char *c = cmd; *c && u + 2 < b->out_len + ROW_MAX; c++)
+        b->out_buf[u++] = *c == '\n' || *c == '\r' ? ' ' : *c;
+    b->out_buf[u++] = '\n';
+    b->out_len = u;
 }
 
 static int stopped(batch *b, char *msg, size_t n)
@@ -1194,30 +1252,113 @@ static int batch_setup(batch *b, char *msg, size_t n)
     return rc;
 }
 
-static void batch_report(const batch *b)
+/* One row of the output as a JSON object: the sample, the inputs (a number
+ * as a number, a word as a string), the results (null where empty), the
+ * status and a failed sample's message (its note, the line above). */
+static void json_row(const batch *b, cwb_json *j, char *line, const char *note)
 {
-    if (b->req.json) {
-        char name[2 * CWB_TEXT], file[2 * sizeof b->out], dir[2 * sizeof b->out];
-        char folder[sizeof b->out];
-        snprintf(folder, sizeof folder, "%s", b->out);
-        char *slash = strrchr(folder, '/');
-        if (slash)
-            *slash = '\0';
-        cwb_json_quote(name, sizeof name, b->case_name);
-        cwb_json_quote(file, sizeof file, b->out);
-        cwb_json_quote(dir, sizeof dir, slash ? folder : ".");
-        cwb_logf(b->log, CWB_LOG_RESULT,
-                 "{\"schema\": \"%s\", \"command\": \"batch\", \"cwb\": \"%s\", "
-                 "\"output_dir\": %s, \"case\": %s, \"samples\": %zu, \"shard\": \"%zu/%zu\", "
-                 "\"run\": %zu, \"failed\": %zu, \"already_done\": %zu, \"csv\": %s}\n",
-                 CWB_JSON_SCHEMA, CWB_VERSION, dir, name, b->t.nrow, b->shard, b->nshards,
-                 b->written, b->failed, b->skipped, file);
-        return;
+    char *f[CWB_MAX_SCALARS + MAX_INPUTS + 2];
+    size_t k = split_fields(line, f, sizeof f / sizeof *f);
+    if (k != b->t.ncol + b->nres + 2)
+        return; /* not a row of this header: resume checked every row */
+    cwb_json_open(j, NULL, '{');
+    cwb_json_number(j, "sample", strtod(f[0], NULL));
+    for (size_t c = 0; c < b->t.ncol; c++) {
+        double x;
+        if (b->in_unit[c][0] && cwb_parse_double(f[1 + c], &x) == 0)
+            cwb_json_number(j, b->t.col[c], x);
+        else
+            cwb_json_string(j, b->t.col[c], f[1 + c]);
     }
+    for (size_t q = 0; q < b->nres; q++) {
+        double x;
+        cwb_json_number(j, b->res_name[q], cwb_parse_double(f[1 + b->t.ncol + q], &x) ? NAN : x);
+    }
+    cwb_json_string(j, "status", f[k - 1]);
+    if (strcmp(f[k - 1], "failed") == 0)
+        cwb_json_string(j, "message", note ? note : "");
+    cwb_json_close(j);
+}
+
+/* "rows": every row of the output (this shard's, those of earlier runs
+ * too), read back from the file and handed to the log row by row, so a
+ * large batch streams. */
+static void json_rows(const batch *b, cwb_json *j)
+{
+    cwb_json_open(j, "rows", '[');
+    FILE *in = fopen(b->out, "r");
+    char *line = NULL, note[ROW_MAX] = "";
+    size_t cap = 0;
+    int header = 0;
+    for (ssize_t len; in && (len = getline(&line, &cap, in)) > 0;) {
+        line[strcspn(line, "\r\n")] = '\0';
+        const char *failed = strstr(line, " failed: ");
+        if (strncmp(line, "# sample ", 9) == 0 && failed)
+            snprintf(note, sizeof note, "%s", failed + 9);
+        else if (line[0] == '#' || !line[0])
+            continue;
+        else if (header++) {
+            json_row(b, j, line, note[0] ? note : NULL);
+            note[0] = '\0';
+            char *text = cwb_json_take(j);
+            if (b->log && b->log->fn && !j->failed)
+                b->log->fn(b->log->user, CWB_LOG_RESULT, text);
+            free(text);
+        }
+    }
+    free(line);
+    if (in)
+        fclose(in);
+    cwb_json_close(j);
+}
+
+/* The answer of `cwb batch --json` (doc/outputs.md): what ran, where, the
+ * units and the rows. */
+static int batch_json(const batch *b)
+{
+    char folder[sizeof b->out];
+    snprintf(folder, sizeof folder, "%s", b->out);
+    char *slash = strrchr(folder, '/');
+    if (slash)
+        *slash = '\0';
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "batch", slash ? folder : ".");
+    cwb_json_string(&j, "case", b->case_name);
+    cwb_json_string(&j, "file", b->req.path);
+    cwb_json_string(&j, "table", b->req.samples);
+    cwb_json_number(&j, "samples", (double)b->t.nrow);
+    char shard[64];
+    snprintf(shard, sizeof shard, "%zu/%zu", b->shard, b->nshards);
+    cwb_json_string(&j, "shard", shard);
+    cwb_json_number(&j, "run", (double)b->written);
+    cwb_json_number(&j, "failed", (double)b->failed);
+    cwb_json_number(&j, "already_done", (double)b->skipped);
+    cwb_json_string(&j, "csv", b->out);
+    cwb_json_open(&j, "units", '{');
+    for (size_t c = 0; c < b->t.ncol; c++)
+        if (b->in_unit[c][0])
+            cwb_json_string(&j, b->t.col[c], b->in_unit[c]);
+    for (size_t q = 0; q < b->nres; q++)
+        cwb_json_string(&j, b->res_name[q], b->res_unit[q][0] ? b->res_unit[q] : "-");
+    cwb_json_close(&j);
+    json_rows(b, &j);
+    cwb_json_warnings(&j, NULL);
+    cwb_json_close(&j);
+    int rc = cwb_json_log(&j, b->log);
+    cwb_json_free(&j);
+    return rc;
+}
+
+static int batch_report(const batch *b)
+{
+    if (b->req.json)
+        return batch_json(b);
     cwb_logf(b->log, CWB_LOG_RESULT,
              "%s: shard %zu/%zu of %zu samples: %zu run (%zu failed), %zu already done -> %s\n",
              b->case_name, b->shard, b->nshards, b->t.nrow, b->written, b->failed, b->skipped,
              b->out);
+    return CWB_OK;
 }
 
 int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_t n)
@@ -1233,6 +1374,8 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
         rc = open_output(b, msg, n);
     if (rc == CWB_OK)
         rc = plan(b, msg, n);
+    if (rc == CWB_OK && b->resumed && b->ntodo)
+        note_resume(b);
     if (rc == CWB_OK)
         rc = run_samples(b, msg, n);
     if (b->fd >= 0 && b->out_len) { /* the rows done, also when a sample stopped the batch */
@@ -1243,12 +1386,13 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     }
     if (b->fd >= 0 && close(b->fd) != 0 && rc == CWB_OK)
         rc = cwb_fail(msg, n, CWB_EFAIL, "cannot write %s: %s", b->out, strerror(errno));
-    if (rc == CWB_OK)
-        batch_report(b);
+    if (rc == CWB_OK && batch_report(b) != CWB_OK)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory writing the JSON");
     cwb_stop_release(&handlers);
     table_free(&b->t);
     cwb_case_sampler_free(b->sampler);
     params_free(&b->params);
+    params_free(&b->sets);
     free(b->done);
     free(b->todo);
     free(b);
@@ -1291,6 +1435,7 @@ typedef struct {
     size_t bad; /* rows that do not parse; the first of them: */
     char badlist[400];
     const cwb_log *log;
+    const char *command; /* the command line, for the record */
 } merge_state;
 
 static int by_sample(const void *a, const void *b)
@@ -1590,6 +1735,7 @@ static int merge_write(const merge_state *ms, const char *out, size_t nin, size_
     int rc = cwb_output_open(&o, out, msg, n);
     if (rc != CWB_OK)
         return rc;
+    cwb_write_record(o.f, &(cwb_record){.command = ms->command});
     fprintf(o.f, "# cwb batch --merge of %zu files: %zu of %zu samples", nin, ms->nrow,
             ms->nsamples);
     if (missing)
@@ -1634,12 +1780,13 @@ static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, i
 }
 
 int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
-                    const cwb_log *log, char *msg, size_t n)
+                    const char *command, const cwb_log *log, char *msg, size_t n)
 {
     merge_state *ms = calloc(1, sizeof *ms);
     if (!ms)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     ms->log = log;
+    ms->command = command;
     ms->first = nin ? in[0] : "";
     int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
     for (size_t f = 0; rc == CWB_OK && f < nin; f++)

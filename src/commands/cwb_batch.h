@@ -17,6 +17,7 @@ typedef struct {
     const char *results; /* comma-separated result names (NULL: all of sample 0's) */
     int jobs;            /* forked workers, each given the next sample when free */
     int json;            /* the summary as one JSON line */
+    const char *command; /* the command line, recorded in the CSV (NULL: a library call) */
 } cwb_batch_request;
 
 /* Run a case once per row of a table of samples, appending one row per
@@ -58,8 +59,9 @@ int cwb_batch_memory(const cwb_batch_memory_request *req, char *msg, size_t n);
  * kept once if its rows are the same; written atomically. CWB_EINPUT (and
  * nothing written) for a row that does not parse (FILE:LINE of each), files
  * of other tables or cases; CWB_EFAIL when a sample of the table is in no
- * file, unless partial (then a warning names them). */
+ * file, unless partial (then a warning names them). command: the command
+ * line the merged file records (NULL: a library call). */
 int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
-                    const cwb_log *log, char *msg, size_t n);
+                    const char *command, const cwb_log *log, char *msg, size_t n);
 
 #endif /* CWB_BATCH_H */

@@ -144,13 +144,14 @@ typedef struct {
     const char *path;        /* the case file */
     const char *const *sets; /* --set overrides */
     size_t nsets;
-    const char *code;   /* lammps, liggghts or yade */
-    const char *dir;    /* output folder (created) */
-    double dt;          /* the peer's first step; 0: its default (0.2 Rayleigh times) */
-    int levels;         /* steps swept: dt, dt/2, ... (1..12) */
-    int plot;           /* write and render the force-time plot */
-    const char *format; /* png, pdf or svg */
-    int write_only;     /* write the inputs, run nothing (a dry run) */
+    const char *code;    /* lammps, liggghts or yade */
+    const char *dir;     /* output folder (created) */
+    double dt;           /* the peer's first step; 0: its default (0.2 Rayleigh times) */
+    int levels;          /* steps swept: dt, dt/2, ... (1..12) */
+    int plot;            /* write and render the force-time plot */
+    const char *command; /* the command line, recorded in the CSVs (NULL: a library call) */
+    const char *format;  /* png, pdf or svg */
+    int write_only;      /* write the inputs, run nothing (a dry run) */
 } cwb_peer_request;
 
 /* Read `cwb peer`'s arguments argv[2..] into req (over: room for argc

@@ -49,6 +49,7 @@ typedef struct {
     double dt;  /* the dump's step when it has no ITEM: TIME (0: none given) */
     double tol; /* relative deviation that counts as "differs" */
     const char *dir;
+    const char *command; /* the command line, recorded in the CSV (NULL: a library call) */
 } cwb_replay_request;
 
 /* Read `cwb replay`'s arguments argv[2..] into req (over: room for argc

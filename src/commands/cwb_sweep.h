@@ -10,7 +10,7 @@
  * references. Only a group's first reference is judged (verdict); the
  * others are drawn beside it (CWB_VERDICT_NONE). */
 typedef struct {
-    char y[48];               /* the result compared */
+    char y[CWB_NAME];         /* the result compared */
     char reference[CWB_TEXT]; /* the reference CSV */
     double max_rel, rms_rel;  /* of max |ref| */
     double tolerance;         /* the reference's (NaN: none) */
@@ -38,6 +38,7 @@ typedef struct {
     int json;                   /* the summary as one JSON line */
     const char *format;         /* plots as "png" (NULL too), "pdf" or "svg" */
     cwb_sweep_summary *summary; /* optional: filled when the sweep succeeds */
+    const char *command;        /* the command line, recorded in the CSV (NULL: a library call) */
     /* The library's sweep (cwb_api_sweep): with table set, the values run in
      * the caller's process and thread one after another (jobs is taken as
      * 1), no signal is caught and nothing is written or logged; table

@@ -569,7 +569,8 @@ static int write_cwb_run(const peer_job *j, char *msg, size_t n)
     int rc = cwb_output_open(&o, path, msg, n);
     if (rc != CWB_OK)
         return rc;
-    if (cwb_write_csv(o.f, j->c, &j->r) != CWB_OK) {
+    cwb_record rec = {.command = j->req->command, .plot = j->req->plot};
+    if (cwb_write_csv(o.f, j->c, &j->r, &rec) != CWB_OK) {
         cwb_output_abort(&o);
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
     }

@@ -140,7 +140,8 @@ static int write_rows(const cwb_replay_request *req, const cwb_case *c, const cw
             t->source);
     fprintf(o.f, "# F_t: magnitude of the tangential force on body 1; dev_n, dev_t: |cwb - code| "
                  "/ the code's largest |F_n|\n");
-    if (cwb_write_csv(o.f, c, r) != CWB_OK) {
+    cwb_record rec = {.command = req->command};
+    if (cwb_write_csv(o.f, c, r, &rec) != CWB_OK) {
         cwb_output_abort(&o);
         return cwb_fail(msg, n, CWB_EFAIL, "cannot write %s", path);
     }

@@ -5,8 +5,9 @@
  * sweep with status 2 and names it). A value whose computation fails gets a
  * row with only the varied key (the other cells empty) and a WARNING line
  * in the CSV header, and the sweep goes on. A result that no value defines
- * (dt_last_change with a fixed dt, say) is left out of the CSV, and a
- * header line names it: the CSV never holds nan.
+ * (dt_last_change with a fixed dt, say) is an empty column, named in a
+ * header line: the table has the columns a run of the case reports, under
+ * the same names, and never holds nan (doc/outputs.md).
  *
  * With --jobs N the values go to N forked workers of the commands' pool
  * (cwb_pool.h), each given the next value when it is free; the parent
@@ -21,6 +22,8 @@
 #include <string.h>
 
 #include "cwb_files.h"
+#include "cwb_json.h"
+#include "cwb_out.h"
 #include "cwb_numeric.h"
 #include "cwb_out.h"
 #include "cwb_paths.h"
@@ -59,7 +62,8 @@ typedef struct {
     size_t first_row[CWB_MAX_SCALARS], first_pos[CWB_MAX_SCALARS]; /* where each first shows */
     size_t overflow;    /* results beyond CWB_MAX_SCALARS names, not tabled */
     cwb_result table;   /* the CSV: the varied key, then every defined scalar */
-    char dropped[1024]; /* scalars no value defines, left out of the table */
+    char dropped[1024]; /* scalars no value defines (empty columns, not plotted) */
+    int echoed;         /* a result has the varied key's name: the varied column stands for it */
     size_t failed;
     size_t ngroups;
     int skip[8]; /* group plots left out (their y is nowhere defined) */
@@ -416,19 +420,24 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
     return rc;
 }
 
-/* The table as a series: the varied key, then every scalar that some
- * value defines (the others are named in s->dropped). */
+/* The table as a series: the varied key, then every scalar (those no
+ * value defines are named in s->dropped) but one of the key's own name
+ * (impact_angle_deg, which the driver reports as it took it): a table
+ * never names two columns alike, and that one is the varied column. */
 static int sweep_table(sweep *s, char *msg, size_t n)
 {
     const vary_spec *v = &s->v;
-    size_t keep[CWB_MAX_SCALARS], nkeep = 0, used = 0;
-    for (size_t k = 0; k < s->names.nscalar && k < CWB_MAX_SCALARS; k++) {
+    size_t m = s->names.nscalar, used = 0, keep[CWB_MAX_SCALARS], nkeep = 0;
+    for (size_t k = 0; k < m; k++) {
+        if (strcmp(s->names.scalar[k].name, v->column) == 0) {
+            s->echoed = 1;
+            continue;
+        }
+        keep[nkeep++] = k;
         int defined = 0;
         for (size_t i = 0; i < v->n && !defined; i++)
             defined = s->rows[i].status == CWB_OK && isfinite(s->rows[i].value[k]);
-        if (defined)
-            keep[nkeep++] = k;
-        else if (used < sizeof s->dropped)
+        if (!defined && used < sizeof s->dropped)
             used += (size_t)snprintf(s->dropped + used, sizeof s->dropped - used, "%s%s",
                                      used ? ", " : "", s->names.scalar[k].name);
     }
@@ -462,7 +471,7 @@ static int sweep_table(sweep *s, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* Whether name is one of the results left out for having no value. */
+/* Whether name is one of the results no value defines. */
 static int was_dropped(const sweep *s, const char *name)
 {
     size_t len = strlen(name);
@@ -659,20 +668,32 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
     if ((rc = cwb_output_open(&out, s->file, msg, n)) != CWB_OK)
         return rc;
     const vary_spec *v = &s->v;
-    fprintf(out.f, "# sweep of %s over %s = %g ... %g, %zu values (%s)\n", s->base->file, v->key,
-            v->from, v->to, v->n, v->log ? "log" : "linear");
+    char from[40], to[40], mx[40], rms[40];
+    cwb_format_shortest(v->from, from, sizeof from);
+    cwb_format_shortest(v->to, to, sizeof to);
+    fprintf(out.f, "# sweep of %s over %s = %s ... %s, %zu values (%s)\n", s->base->file, v->key,
+            from, to, v->n, v->log ? "log" : "linear");
     if (s->dropped[0])
-        fprintf(out.f, "# left out, no swept value defines them: %s\n", s->dropped);
+        fprintf(out.f, "# undefined for every swept value (empty columns): %s\n", s->dropped);
+    if (s->echoed)
+        fprintf(out.f,
+                "# %s: the result of that name (the key's value as the run took it) is "
+                "the swept column\n",
+                v->column);
     for (size_t gi = 0; gi < s->ngroups; gi++)
         for (size_t k = 0; k < s->group_refs[gi]; k++)
-            if (isfinite(s->dev[gi][k][0]))
+            if (isfinite(s->dev[gi][k][0])) {
+                cwb_format_shortest(s->dev[gi][k][0], mx, sizeof mx);
+                cwb_format_shortest(s->dev[gi][k][1], rms, sizeof rms);
                 fprintf(out.f,
-                        "# deviation of %s from %s: max %.4g, rms %.4g (relative to "
-                        "max |ref|), %.0f points; %s\n",
-                        s->specs[gi].y[0], s->ref_paths[gi][k], s->dev[gi][k][0], s->dev[gi][k][1],
-                        s->dev[gi][k][2],
+                        "# deviation of %s from %s: max %s, rms %s (relative to max |ref|), "
+                        "%.0f points; %s\n",
+                        s->specs[gi].y[0], s->ref_paths[gi][k], mx, rms, s->dev[gi][k][2],
                         k ? "drawn for comparison, not judged" : cwb_verdict_word(s->verdict[gi]));
-    cwb_write_csv(out.f, s->base, &s->table); /* a failed write shows in the commit */
+            }
+    cwb_record rec = {
+        .command = s->req.command, .plot = s->req.plot, .varied = v->key, .linked = v->link};
+    cwb_write_csv(out.f, s->base, &s->table, &rec); /* a failed write shows in the commit */
     if (cwb_stop_signal()) {
         cwb_output_abort(&out);
         return stopped(s, msg, n);
@@ -697,28 +718,69 @@ static cwb_verdict sweep_verdict(const sweep *s)
 }
 
 /* "deviations": every reference compared, one object each. */
-static void sweep_json_deviations(const sweep *s)
+static void sweep_json_deviations(const sweep *s, cwb_json *j)
 {
-    char y[2 * CWB_TEXT], ref[2 * CWB_TEXT];
-    int first = 1;
-    cwb_logf(s->log, CWB_LOG_RESULT, ", \"deviations\": [");
+    static const char *const keys[4] = {"max_rel", "rms_rel", "points", "tolerance"};
+    cwb_json_open(j, "deviations", '[');
     for (size_t gi = 0; gi < s->ngroups; gi++)
         for (size_t k = 0; k < s->group_refs[gi]; k++) {
             if (!isfinite(s->dev[gi][k][0]))
                 continue;
-            cwb_json_quote(y, sizeof y, s->specs[gi].y[0]);
-            cwb_json_quote(ref, sizeof ref, s->ref_paths[gi][k]);
-            char tol[32];
-            snprintf(tol, sizeof tol, isfinite(s->dev[gi][k][3]) ? "%.6g" : "null",
-                     s->dev[gi][k][3]);
-            cwb_logf(s->log, CWB_LOG_RESULT,
-                     "%s{\"y\": %s, \"reference\": %s, \"max_rel\": %.6g, \"rms_rel\": %.6g, "
-                     "\"points\": %.0f, \"tolerance\": %s, \"verdict\": \"%s\"}",
-                     first ? "" : ", ", y, ref, s->dev[gi][k][0], s->dev[gi][k][1],
-                     s->dev[gi][k][2], tol, k ? "not judged" : cwb_verdict_word(s->verdict[gi]));
-            first = 0;
+            cwb_json_open(j, NULL, '{');
+            cwb_json_string(j, "y", s->specs[gi].y[0]);
+            cwb_json_string(j, "reference", s->ref_paths[gi][k]);
+            for (int q = 0; q < 4; q++)
+                cwb_json_number(j, keys[q], s->dev[gi][k][q]);
+            cwb_json_string(j, "verdict", k ? "not judged" : cwb_verdict_word(s->verdict[gi]));
+            cwb_json_close(j);
         }
-    cwb_logf(s->log, CWB_LOG_RESULT, "]");
+    cwb_json_close(j);
+}
+
+/* "units" and "rows": the table, one object per value (its column values,
+ * null where undefined, its status and, when it failed, why). */
+static void sweep_json_rows(const sweep *s, cwb_json *j)
+{
+    const cwb_series *t = &s->table.series;
+    cwb_json_open(j, "units", '{');
+    for (size_t c = 0; c < t->ncol; c++)
+        cwb_json_string(j, t->col[c].name, t->col[c].unit[0] ? t->col[c].unit : "-");
+    cwb_json_close(j);
+    cwb_json_open(j, "rows", '[');
+    for (size_t i = 0; i < t->nrow; i++) {
+        cwb_json_open(j, NULL, '{');
+        for (size_t c = 0; c < t->ncol; c++)
+            cwb_json_number(j, t->col[c].name, t->col[c].v[i]);
+        cwb_json_string(j, "status", s->rows[i].status == CWB_OK ? "ok" : "failed");
+        if (s->rows[i].status != CWB_OK)
+            cwb_json_string(j, "message", s->rows[i].msg);
+        cwb_json_close(j);
+    }
+    cwb_json_close(j);
+}
+
+/* The answer of `cwb sweep --json` (doc/outputs.md): one object. */
+static int sweep_json(const sweep *s)
+{
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "sweep", s->req.dir);
+    cwb_json_string(&j, "case", s->base->name);
+    cwb_json_string(&j, "file", s->base->file);
+    cwb_json_string(&j, "vary", s->v.key);
+    cwb_json_string(&j, "column", s->v.column);
+    cwb_json_number(&j, "values", (double)s->v.n);
+    cwb_json_number(&j, "failed", (double)s->failed);
+    cwb_json_string(&j, "csv", s->file);
+    sweep_json_rows(s, &j);
+    sweep_json_deviations(s, &j);
+    if (sweep_verdict(s) != CWB_VERDICT_NONE)
+        cwb_json_string(&j, "verdict", cwb_verdict_word(sweep_verdict(s)));
+    cwb_json_warnings(&j, &s->table);
+    cwb_json_close(&j);
+    int rc = cwb_json_log(&j, s->log);
+    cwb_json_free(&j);
+    return rc;
 }
 
 /* The comparisons, for a caller that reads them (cwb verify). */
@@ -745,37 +807,11 @@ static void sweep_summary(const sweep *s, cwb_sweep_summary *out)
     }
 }
 
-/* The summary: one JSON line, or a few lines of text. */
-static void sweep_report(const sweep *s)
+/* The summary: one JSON object, or a few lines of text. */
+static int sweep_report(const sweep *s)
 {
-    char name[2 * CWB_TEXT], key[300], file[2 * sizeof s->file], y[200];
-    if (s->req.json) {
-        cwb_json_quote(name, sizeof name, s->base->name);
-        cwb_json_quote(key, sizeof key, s->v.key);
-        cwb_json_quote(file, sizeof file, s->file);
-        char dir[2 * CWB_TEXT];
-        cwb_json_quote(dir, sizeof dir, s->req.dir);
-        cwb_logf(s->log, CWB_LOG_RESULT,
-                 "{\"schema\": \"%s\", \"command\": \"sweep\", \"cwb\": \"%s\", "
-                 "\"output_dir\": %s, \"case\": %s, \"vary\": %s, \"values\": %zu, "
-                 "\"failed\": %zu, \"csv\": %s",
-                 CWB_JSON_SCHEMA, CWB_VERSION, dir, name, key, s->v.n, s->failed, file);
-        sweep_json_deviations(s);
-        if (sweep_verdict(s) != CWB_VERDICT_NONE)
-            cwb_logf(s->log, CWB_LOG_RESULT, ", \"verdict\": \"%s\"",
-                     cwb_verdict_word(sweep_verdict(s)));
-        for (size_t gi = 0; gi < s->ngroups; gi++)
-            if (isfinite(s->specs[gi].dev_max)) {
-                /* y is a result name: letters, digits and _ only */
-                snprintf(y, sizeof y, "%s", s->specs[gi].y[0]);
-                cwb_logf(s->log, CWB_LOG_RESULT,
-                         ", \"ref_max_rel_error_%s\": %.6g, "
-                         "\"ref_rms_error_%s\": %.6g",
-                         y, s->specs[gi].dev_max, y, s->specs[gi].dev_rms);
-            }
-        cwb_logf(s->log, CWB_LOG_RESULT, "}\n");
-        return;
-    }
+    if (s->req.json)
+        return sweep_json(s);
     cwb_logf(s->log, CWB_LOG_RESULT, "%s: %zu values of %s (%zu failed) -> %s\n", s->base->name,
              s->v.n, s->v.key, s->failed, s->file);
     for (size_t gi = 0; gi < s->ngroups; gi++)
@@ -794,6 +830,7 @@ static void sweep_report(const sweep *s)
             }
     for (size_t w = 0; w < s->table.nwarn; w++)
         cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);
+    return CWB_OK;
 }
 
 /* The embedded sweep's outputs: the table and each value's outcome. */
@@ -828,8 +865,8 @@ static int sweep_write(sweep *s, char *msg, size_t n)
                       "sweep stopped by %s after %s was written: the plots "
                       "are not all made",
                       cwb_stop_name(), s->file);
-    if (rc == CWB_OK)
-        sweep_report(s);
+    if (rc == CWB_OK && sweep_report(s) != CWB_OK)
+        rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory writing the JSON");
     return rc;
 }
 

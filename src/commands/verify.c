@@ -15,6 +15,7 @@
 
 #include "cwb_files.h"
 #include "cwb_fit.h"
+#include "cwb_json.h"
 #include "cwb_out.h"
 #include "cwb_pool.h"
 #include "cwb_verdict.h"
@@ -30,7 +31,7 @@ typedef struct {
     cwb_verdict verdict;
     size_t ndev;
     struct {
-        char y[48];
+        char y[CWB_NAME];
         char reference[CWB_TEXT];
         double max_rel, rms_rel, tolerance;
         cwb_verdict verdict;
@@ -227,7 +228,8 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
         cwb_result r;
         cwb_result_init(&r);
         int rc = c ? cwb_case_load(c, it->path, NULL, 0, msg, sizeof msg) : CWB_EFAIL;
-        cwb_run_output ro = {.dir = dir, .plot = req->plot, .format = "png"};
+        cwb_run_output ro = {
+            .dir = dir, .plot = req->plot, .format = "png", .command = req->command};
         if (rc == CWB_OK)
             rc = cwb_run_and_write(c, NULL, 0, &ro, &r, NULL, msg, sizeof msg);
         s->rc = rc;
@@ -253,7 +255,8 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
                                 .dir = dir,
                                 .plot = req->plot,
                                 .format = "png",
-                                .summary = sum};
+                                .summary = sum,
+                                .command = req->command};
         s->rc = sum ? cwb_sweep(&sr, NULL, msg, sizeof msg) : CWB_EFAIL;
         for (size_t k = 0; sum && s->rc == CWB_OK && k < sum->ndev && k < MAX_DEV; k++) {
             snprintf(s->dev[k].y, sizeof s->dev[k].y, "%s", sum->dev[k].y);
@@ -384,7 +387,10 @@ static void reference_source(const char *path, char *cls, size_t ncls, char *wha
         const char *t = p;
         while (t < p + len && (*t == '#' || *t == ' '))
             t++;
-        if (t < p + len && strncmp(t, "cwb ", 4) != 0) {
+        /* past the record of how it was made (the cwb, date and command
+         * lines every CSV of cwb opens with) */
+        if (t < p + len && strncmp(t, "cwb ", 4) != 0 && strncmp(t, "date: ", 6) != 0 &&
+            strncmp(t, "command: ", 9) != 0) {
             snprintf(what, nwhat, "%.*s", (int)(p + len - t), t);
             break;
         }
@@ -684,74 +690,63 @@ static void report_body(const page *pg, const item *items, const slot *slots, si
         fprintf(pg->f, "</body>\n</html>\n");
 }
 
-static void json_text(FILE *f, const char *s)
+/* One case of report.json: what it is, how it came out, its deviations. */
+static void case_json(cwb_json *j, const item *it, const slot *s)
 {
-    char q[6 * CWB_TEXT + 3];
-    cwb_json_quote(q, sizeof q, s);
-    fputs(q, f);
-}
-
-static void json_number(FILE *f, double x)
-{
-    if (isfinite(x))
-        fprintf(f, "%.6g", x);
-    else
-        fputs("null", f);
-}
-
-static void report_json(FILE *f, const item *items, const slot *slots, size_t count,
-                        const cwb_verify_counts *c)
-{
-    fprintf(f,
-            "{\"schema\": \"%s\", \"command\": \"verify\", \"cwb\": \"%s\", \"counts\": "
-            "{\"cases\": %zu, \"pass\": %zu, \"fail\": %zu, \"model_comparison\": %zu, "
-            "\"no_verdict\": %zu, \"errors\": %zu}, \"cases\": [",
-            CWB_JSON_SCHEMA, CWB_VERSION, c->cases, c->pass, c->fail, c->model, c->other,
-            c->errors);
-    for (size_t i = 0; i < count; i++) {
-        const item *it = &items[i];
-        const slot *s = &slots[i];
-        fprintf(f, "%s\n{\"name\": ", i ? "," : "");
-        json_text(f, it->name);
-        fprintf(f, ", \"command\": \"%s\", \"file\": ", command_of(it));
-        json_text(f, it->path);
-        fprintf(f, ", \"document\": ");
-        json_text(f, documents[document_of(it->name)].heading);
-        fprintf(f, ", \"title\": ");
-        json_text(f, it->title);
-        fprintf(f, ", \"verdict\": ");
-        json_text(f, verdict_text(s));
-        fprintf(f, ", \"model_comparison\": ");
-        json_text(f, it->model_comparison);
-        fprintf(f, ", \"message\": ");
-        json_text(f, s->done && s->rc != CWB_OK ? s->msg : "");
-        fprintf(f, ", \"plot\": ");
-        json_text(f, s->plot);
-        fprintf(f, ", \"cpu_seconds\": %.3f, \"deviations\": [", s->cpu);
-        for (size_t k = 0; k < s->ndev; k++) {
-            char cls[40], what[400];
-            reference_source(s->dev[k].reference, cls, sizeof cls, what, sizeof what);
-            fprintf(f, "%s{\"y\": ", k ? ", " : "");
-            json_text(f, s->dev[k].y);
-            fprintf(f, ", \"reference\": ");
-            json_text(f, s->dev[k].reference);
-            fprintf(f, ", \"source\": ");
-            json_text(f, what);
-            fprintf(f, ", \"independence\": ");
-            json_text(f, cls);
-            fprintf(f, ", \"max_rel\": ");
-            json_number(f, s->dev[k].max_rel);
-            fprintf(f, ", \"rms_rel\": ");
-            json_number(f, s->dev[k].rms_rel);
-            fprintf(f, ", \"tolerance\": ");
-            json_number(f, s->dev[k].tolerance);
-            fprintf(f, ", \"verdict\": ");
-            json_text(f, s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "not judged");
-            fprintf(f, "}");
-        }
-        fprintf(f, "]}");
+    cwb_json_open(j, NULL, '{');
+    cwb_json_string(j, "name", it->name);
+    cwb_json_string(j, "command", command_of(it));
+    cwb_json_string(j, "file", it->path);
+    cwb_json_string(j, "document", documents[document_of(it->name)].heading);
+    cwb_json_string(j, "title", it->title);
+    cwb_json_string(j, "verdict", verdict_text(s));
+    cwb_json_string(j, "model_comparison", it->model_comparison);
+    cwb_json_string(j, "message", s->done && s->rc != CWB_OK ? s->msg : "");
+    cwb_json_string(j, "plot", s->plot);
+    /* to the millisecond: the CPU clock is no finer, the rest is noise */
+    cwb_json_number(j, "cpu_seconds", round(s->cpu * 1e3) / 1e3);
+    cwb_json_open(j, "deviations", '[');
+    for (size_t k = 0; k < s->ndev; k++) {
+        char cls[40], what[400];
+        reference_source(s->dev[k].reference, cls, sizeof cls, what, sizeof what);
+        cwb_json_open(j, NULL, '{');
+        cwb_json_string(j, "y", s->dev[k].y);
+        cwb_json_string(j, "reference", s->dev[k].reference);
+        cwb_json_string(j, "source", what);
+        cwb_json_string(j, "independence", cls);
+        cwb_json_number(j, "max_rel", s->dev[k].max_rel);
+        cwb_json_number(j, "rms_rel", s->dev[k].rms_rel);
+        cwb_json_number(j, "tolerance", s->dev[k].tolerance);
+        cwb_json_string(j, "verdict",
+                        s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "not judged");
+        cwb_json_close(j);
     }
-    fprintf(f, "\n]}\n");
+    cwb_json_close(j);
+    cwb_json_close(j);
+}
+
+static int report_json(FILE *f, const cwb_verify_request *req, const item *items, const slot *slots,
+                       size_t count, const cwb_verify_counts *c)
+{
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "verify", req->dir);
+    cwb_json_open(&j, "counts", '{');
+    const double n[] = {(double)c->cases, (double)c->pass,  (double)c->fail,
+                        (double)c->model, (double)c->other, (double)c->errors};
+    const char *names[] = {"cases", "pass", "fail", "model_comparison", "no_verdict", "errors"};
+    for (size_t k = 0; k < sizeof n / sizeof *n; k++)
+        cwb_json_number(&j, names[k], n[k]);
+    cwb_json_close(&j);
+    cwb_json_open(&j, "cases", '[');
+    for (size_t i = 0; i < count; i++)
+        case_json(&j, &items[i], &slots[i]);
+    cwb_json_close(&j);
+    cwb_json_warnings(&j, NULL);
+    cwb_json_close(&j);
+    int rc = cwb_json_emit(&j, f);
+    cwb_json_free(&j);
+    return rc;
 }
 
 static int write_reports(const cwb_verify_request *req, const item *items, const slot *slots,
@@ -768,8 +763,10 @@ static int write_reports(const cwb_verify_request *req, const item *items, const
         page pg = {out.f, k == 0};
         if (k < 2)
             report_body(&pg, items, slots, count, c, req);
-        else
-            report_json(out.f, items, slots, count, c);
+        else if (report_json(out.f, req, items, slots, count, c) != CWB_OK) {
+            cwb_output_abort(&out);
+            return cwb_fail(msg, n, CWB_EFAIL, "out of memory writing %s", path);
+        }
         if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK)
             return rc;
     }

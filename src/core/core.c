@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cwb.h"
+#include "cwb_numeric.h"
 
 int cwb_fail(char *msg, size_t n, int code, const char *fmt, ...)
 {
@@ -256,14 +257,20 @@ void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n)
     case CWB_PARAM_TEXT: snprintf(buf, n, "%s", v->text[i]); break;
     case CWB_PARAM_LIST: {
         size_t used = 0;
+        char num[40];
         buf[0] = '\0';
-        for (size_t k = 0; k < v->list[i].n && used < n; k++)
-            used +=
-                (size_t)snprintf(buf + used, n - used, "%s%.10g", k ? "," : "", v->list[i].v[k]);
+        for (size_t k = 0; k < v->list[i].n && used < n; k++) {
+            cwb_format_shortest(v->list[i].v[k], num, sizeof num);
+            used += (size_t)snprintf(buf + used, n - used, "%s%s", k ? "," : "", num);
+        }
         if (used < n)
             snprintf(buf + used, n - used, " [%s]", p->unit);
         break;
     }
-    default: snprintf(buf, n, "%.10g [%s]", v->p[i], p->unit);
+    default: {
+        char num[40];
+        cwb_format_shortest(v->p[i], num, sizeof num);
+        snprintf(buf, n, "%s [%s]", num, p->unit);
+    }
     }
 }

@@ -19,6 +19,11 @@
 
 #define CWB_VERSION "0.1.0"
 
+/* The git commit this build was made from (`git describe --always --dirty`
+ * of the source tree when it was built, "unknown" outside a git checkout):
+ * every output records it (doc/outputs.md). */
+const char *cwb_commit(void);
+
 /* Status codes double as process exit codes (doc/outputs.md, "Exit status"). */
 enum {
     CWB_OK = 0,     /* success */
@@ -182,7 +187,8 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
 /* Describe the allowed range of p as text, e.g. "(0, inf) Pa". */
 void cwb_param_range(const cwb_param *p, char *buf, size_t n);
 
-/* Format one value of a table for provenance headers ("0.2 [-]"). */
+/* Format one value of a table for provenance headers ("0.2 [-]"): numbers as
+ * the shortest text that reads back to the same double. */
 void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n);
 
 /* Parse a whole string as one finite double; 0 on success. */

@@ -26,8 +26,11 @@ typedef int (*cwb_rhs)(void *ctx, const double *y, double t_off, double *dy);
 int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, double *out);
 
 /* x as the shortest %g text that reads back to the same double (what a
- * person would have typed: 0.1, not 0.10000000000000001), into buf; a whole
- * number below 1e15 in full (150, not 1.5e+02). */
+ * person would have typed: 0.1, not 0.10000000000000001), into buf: the one
+ * number format of every CSV and JSON cwb writes (doc/outputs.md). A whole
+ * number below 1e15 in full (150, not 1.5e+02); zero as "0", never "-0";
+ * NaN and infinities as "nan", "inf", "-inf" (the writers of CSV and JSON
+ * never pass them: cwb_out.h, cwb_number_text). */
 void cwb_format_shortest(double x, char *buf, size_t n);
 /* The same step with its first stage k1 = f(y, 0) given: steps of several
  * lengths from one state (a root solve on the length) share it. */

@@ -12,11 +12,15 @@
 #define CWB_MAX_COLS    72 /* a sweep tables every scalar (CWB_MAX_SCALARS) and the key */
 #define CWB_MAX_SCALARS 64
 #define CWB_MAX_WARN    16
+/* Room for the name of a result or a column, NUL included: one size for
+ * both, since a sweep and a batch table every named scalar as a column (a
+ * column of 32 cut energy_dissipated_rolling_viscous). */
+#define CWB_NAME 48
 
 typedef struct {
-    char name[48]; /* column name, e.g. "F_n" (a sweep names one after each result) */
-    char unit[16]; /* unit, e.g. "N" */
-    double *v;     /* nrow values */
+    char name[CWB_NAME]; /* column name, e.g. "F_n" */
+    char unit[16];       /* unit, e.g. "N" */
+    double *v;           /* nrow values */
 } cwb_column;
 
 typedef struct {
@@ -25,7 +29,7 @@ typedef struct {
 } cwb_series;
 
 typedef struct {
-    char name[48]; /* JSON key, e.g. "contact_time" */
+    char name[CWB_NAME]; /* JSON key, e.g. "contact_time" */
     char unit[16];
     double value; /* a NaN value is written as null and flagged */
 } cwb_scalar;

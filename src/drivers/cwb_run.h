@@ -192,6 +192,7 @@ typedef struct {
     const char *dir;
     int plot;
     const char *format;
+    const char *command; /* the command line, recorded in the CSV (NULL: a library call) */
 } cwb_run_output;
 
 /* What `cwb run` does after loading: the overrides noted in the plot title,

@@ -352,27 +352,6 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 
 /* --- a run and its files (cwb run, cwb verify) ---------------------------- */
 
-/* DIR/NAME.csv, written atomically; only then its plot (a plot never
- * shows a table that is not on disk). */
-static int write_run(const cwb_run_output *o, const cwb_case *c, const cwb_result *r,
-                     const cwb_log *log, char *msg, size_t n)
-{
-    int rc = cwb_make_dirs(o->dir, msg, n);
-    if (rc != CWB_OK)
-        return rc;
-    char file[CWB_TEXT + 200];
-    snprintf(file, sizeof file, "%s/%s.csv", o->dir, c->name);
-    cwb_output out;
-    if ((rc = cwb_output_open(&out, file, msg, n)) != CWB_OK)
-        return rc;
-    cwb_write_csv(out.f, c, r); /* a failed write shows in the commit */
-    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
-        return rc;
-    if ((rc = cwb_plot_write(o->dir, c, r, log, msg, n)) != CWB_OK)
-        return rc;
-    return cwb_plot_render_as(o->dir, c->name, o->format ? o->format : "png", msg, n);
-}
-
 /* A title written for the case's own values must not stand under a run
  * with other ones: the --set overrides are appended to it. */
 static void note_overrides(cwb_case *c, const char *const *over, size_t nover)
@@ -386,6 +365,30 @@ static void note_overrides(cwb_case *c, const char *const *over, size_t nover)
         len += (size_t)snprintf(title + len, cap - len, " %s", over[i]);
     if (len < cap)
         snprintf(title + len, cap - len, "]");
+}
+
+/* DIR/NAME.csv, written atomically; only then its plot (a plot never
+ * shows a table that is not on disk), its title noting the overrides (the
+ * CSV records the case as given, each override marked). */
+static int write_run(const cwb_run_output *o, cwb_case *c, const char *const *over, size_t nover,
+                     const cwb_result *r, const cwb_log *log, char *msg, size_t n)
+{
+    int rc = cwb_make_dirs(o->dir, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    char file[CWB_TEXT + 200];
+    snprintf(file, sizeof file, "%s/%s.csv", o->dir, c->name);
+    cwb_output out;
+    if ((rc = cwb_output_open(&out, file, msg, n)) != CWB_OK)
+        return rc;
+    cwb_record rec = {.command = o->command, .plot = o->plot};
+    cwb_write_csv(out.f, c, r, &rec); /* a failed write shows in the commit */
+    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
+        return rc;
+    note_overrides(c, over, nover);
+    if ((rc = cwb_plot_write(o->dir, c, r, log, msg, n)) != CWB_OK)
+        return rc;
+    return cwb_plot_render_as(o->dir, c->name, o->format ? o->format : "png", msg, n);
 }
 
 /* [output] also_reference curves are drawn, and compared where made for
@@ -418,12 +421,11 @@ static void drop_other_also_references(cwb_case *c, cwb_result *r)
 int cwb_run_and_write(cwb_case *c, const char *const *over, size_t nover, const cwb_run_output *o,
                       cwb_result *r, const cwb_log *log, char *msg, size_t n)
 {
-    note_overrides(c, over, nover);
     int rc = cwb_run_case(c, r, msg, n);
     if (rc != CWB_OK)
         return rc;
     if (cwb_result_get(r, "ref_inputs_match") == 0.0) /* nor drawn as if it matched */
         c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
     drop_other_also_references(c, r);
-    return write_run(o, c, r, log, msg, n);
+    return write_run(o, c, over, nover, r, log, msg, n);
 }

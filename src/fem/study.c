@@ -35,6 +35,7 @@
 #include "cwb_fem.h"
 #include "cwb_files.h"
 #include "cwb_ini.h"
+#include "cwb_out.h"
 
 /* Paths: a folder (from the command line) and a study name. */
 #define PATH_LEN     (2 * CWB_TEXT + 256)
@@ -592,11 +593,14 @@ static void write_table(FILE *f, const pipeline *p, size_t t)
         fprintf(f, "%s%s[%s]", j ? "," : "", col[j].name, col[j].unit);
     fprintf(f, "\n");
     const cwb_fem_rows *r = &p->rows[t];
-    for (size_t i = 0; i < r->nrow; i++) {
-        for (size_t j = 0; j < r->ncol; j++)
-            fprintf(f, j ? ",%.10g" : "%.10g", r->v[i * r->ncol + j]);
-        fprintf(f, "\n");
-    }
+    for (size_t i = 0; i < r->nrow; i++) /* the one number format (cwb_number_text) */
+        for (size_t j = 0; j < r->ncol; j++) {
+            if (j)
+                fputc(',', f);
+            cwb_csv_number(f, r->v[i * r->ncol + j]);
+            if (j + 1 == r->ncol)
+                fputc('\n', f);
+        }
 }
 
 /* Swap the raw folder in and rename every CSV over its final name. */

@@ -22,6 +22,7 @@
 
 #include "cwb.h"
 #include "cwb_files.h"
+#include "cwb_json.h"
 #include "cwb_out.h"
 #include "cwb_run.h"
 
@@ -29,11 +30,11 @@
  * (the library's fit, cwb_api_fit): given by the models that fit case keys
  * (run, scalar: gsl_multifit_nlinear's (J^T J)^-1 scaled by chi^2/(n - p),
  * in the keys' units); np = 0 from the others. */
-#define CWB_FIT_MAX_PARAMS 8
+#define CWB_FIT_MAX_KEYS 8
 typedef struct {
     size_t np;
-    char name[CWB_FIT_MAX_PARAMS][128];                 /* the free keys, section.key */
-    double cov[CWB_FIT_MAX_PARAMS][CWB_FIT_MAX_PARAMS]; /* NaN where undefined */
+    char name[CWB_FIT_MAX_KEYS][128];               /* the free keys, section.key */
+    double cov[CWB_FIT_MAX_KEYS][CWB_FIT_MAX_KEYS]; /* NaN where undefined */
 } cwb_fit_covariance;
 
 /* What `cwb fit` is asked to do: the command line, as cwb_fit takes it. */
@@ -51,6 +52,7 @@ typedef struct {
      * non-zero stops the fit, which returns CWB_ECANCEL */
     int (*progress)(void *user, size_t done, size_t total);
     void *user;
+    const char *command; /* the command line, recorded in the CSVs (NULL: a library call) */
 } cwb_fit_request;
 
 /* Fit the model of fit-case req->path; the summary goes to log
@@ -120,18 +122,38 @@ void cwb_fit_text_add(cwb_fit_text *t, const char *fmt, ...)
     ;
 void cwb_fit_text_free(cwb_fit_text *t);
 
-/* One JSON object built in a text: keys and values are separated and
- * escaped here; a non-finite number is written as null (JSON has no NaN). */
-typedef struct {
-    cwb_fit_text text;
-    int need_comma; /* a value was written at this level */
-} cwb_fit_json;
+/* The JSON answer, written with the one JSON writer (cwb_json.h): a null is
+ * listed in its object's "undefined". */
+typedef cwb_json cwb_fit_json;
 
 /* key may be NULL for an array element. */
 void cwb_fit_json_open(cwb_fit_json *j, const char *key, char bracket); /* '{' or '[' */
 void cwb_fit_json_close(cwb_fit_json *j, char bracket);                 /* '}' or ']' */
-void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v, int digits);
+/* v in the one number format (cwb_number_text): the shortest text that reads
+ * back to it, null when not finite. */
+void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v);
 void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s);
+
+#define CWB_FIT_MAX_PARAMS 128 /* fitted parameters one fit-case reports */
+#define CWB_FIT_MAX_FITS   64  /* least-squares problems one fit-case solves */
+#define CWB_FIT_MAX_NP     8   /* parameters of one least-squares problem */
+
+/* What every model's fit reports in the same form (doc/outputs.md, the
+ * JSON of `cwb fit`): each fitted parameter with its unit, value and
+ * standard error, and each least-squares problem solved (the parameters
+ * it fitted, their covariance, R^2 and the points). */
+typedef struct {
+    size_t n;
+    char name[CWB_FIT_MAX_PARAMS][128];
+    char unit[CWB_FIT_MAX_PARAMS][32];
+    double value[CWB_FIT_MAX_PARAMS], se[CWB_FIT_MAX_PARAMS];
+    size_t nfit;
+    size_t first[CWB_FIT_MAX_FITS], np[CWB_FIT_MAX_FITS];
+    double cov[CWB_FIT_MAX_FITS][CWB_FIT_MAX_NP * CWB_FIT_MAX_NP]; /* NaN: not estimated */
+    double r2[CWB_FIT_MAX_FITS], points[CWB_FIT_MAX_FITS];
+    size_t nwarn; /* the warnings of the fit (as logged), for the JSON */
+    char warn[CWB_MAX_WARN][512];
+} cwb_fit_report;
 
 /* What a model reports, besides its CSV: filled by the model, written out
  * by the engine once the model has returned CWB_OK. */
@@ -149,7 +171,18 @@ typedef struct {
     cwb_fit_text provenance;  /* '#' lines heading every CSV the fit writes */
     cwb_fit_json json_out;    /* the JSON summary; the engine opens and closes it */
     const char *no_reference; /* [fit] no_reference: appended to every plot's title */
+    cwb_record record;        /* how the outputs are made (cwb_write_record) */
+    cwb_fit_report report;    /* parameters and fits, the same for every model */
 } cwb_fit_out;
+
+/* A fitted parameter: its name (unique in the fit-case; what cwb_fit_put
+ * names it), unit ("-": none), value and standard error (NaN: not
+ * estimated). */
+void cwb_fit_parameter(cwb_fit_out *o, const char *name, const char *unit, double value, double se);
+/* One least-squares problem: the np parameters registered last, their
+ * covariance (np x np, row by row; NULL or NaN entries: not estimated), R^2
+ * (NaN: none) and the number of points fitted. */
+void cwb_fit_solved(cwb_fit_out *o, size_t np, const double *cov, double r2, size_t points);
 
 /* A summary line (text mode only). */
 void cwb_fit_say(cwb_fit_out *o, const char *fmt, ...)
@@ -201,7 +234,11 @@ typedef struct {
     int nseries;
 } cwb_fit_table;
 
-/* Write DIR/NAME_fit.csv ("# cwb VERSION fit", the provenance, the table)
+/* The head of every CSV a fit writes: the record (cwb_write_record), "# fit:
+ * WHAT" and the provenance notes. */
+void cwb_fit_csv_head(FILE *f, const cwb_fit_out *o, const char *what);
+
+/* Write DIR/NAME_fit.csv (cwb_fit_csv_head, the table)
  * and, with o->plot, its two plots. */
 /* A legend name for data read from ref: what it is, from its
  * "# independence:" class ("FEM", "measured", ...), else "data". */
@@ -277,6 +314,11 @@ typedef struct {
      * CWB_OK, or a status with a message in msg. */
     int (*run)(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg, size_t n);
 } cwb_fit_model;
+
+/* The report as JSON (fit_text.c): "parameters" {name: {value, stderr,
+ * unit}}, "fits" [{parameters, covariance, r_squared, points}], "r_squared"
+ * when there is one fit, and "warnings". */
+void cwb_fit_report_json(cwb_json *j, const cwb_fit_report *r);
 
 /* The [fit] section's keys, and the fit models in their table's order
  * (cwb describe fit). */

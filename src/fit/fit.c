@@ -237,7 +237,9 @@ static int pretty_estimate(const char *start, size_t len, char *out, size_t n)
     if (end != pm)
         return 0;
     se = strtod(pm + 4, &end);
-    if (end == pm + 4)
+    if (end == pm + 4 && strncmp(pm + 4, "undefined", 9) == 0) /* the notes' word for NaN */
+        se = NAN, end = pm + 13;
+    else if (end == pm + 4)
         return 0;
     char unit[64] = "", *rest = end + strspn(end, " ");
     size_t ul = strcspn(rest, " ,");
@@ -355,6 +357,12 @@ int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *ou
     return cwb_plot_render_as(o->dir, base, o->format, msg, n);
 }
 
+void cwb_fit_csv_head(FILE *f, const cwb_fit_out *o, const char *what)
+{
+    cwb_write_record(f, &o->record);
+    fprintf(f, "# fit: %s\n%s", what, o->provenance.s ? o->provenance.s : "");
+}
+
 static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
                            char *msg, size_t n)
 {
@@ -364,13 +372,15 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const c
     int rc = cwb_fit_open(o, base, "csv", &out, msg, n);
     if (rc != CWB_OK)
         return rc;
-    fprintf(out.f, "# cwb %s fit\n%s", CWB_VERSION, o->provenance.s ? o->provenance.s : "");
+    cwb_fit_csv_head(out.f, o, "the data, the fit and the residuals");
     for (size_t j = 0; j < t->ncol; j++)
         fprintf(out.f, "%s%s", j ? "," : "", t->cols[j]);
     fprintf(out.f, "\n");
     for (size_t i = 0; i < t->nrow; i++)
-        for (size_t j = 0; j < t->ncol; j++)
-            fprintf(out.f, "%.12g%s", t->rows[i * t->ncol + j], j + 1 < t->ncol ? "," : "\n");
+        for (size_t j = 0; j < t->ncol; j++) {
+            cwb_csv_number(out.f, t->rows[i * t->ncol + j]);
+            fputc(j + 1 < t->ncol ? ',' : '\n', out.f);
+        }
     return cwb_output_commit(&out, msg, n);
 }
 
@@ -732,27 +742,53 @@ static void emit(const cwb_log *log, const char *text)
         log->fn(log->user, CWB_LOG_RESULT, text);
 }
 
+/* The log a model gets: a warning is passed on, kept for the JSON's
+ * "warnings" and noted in the CSVs' provenance ("# WARNING: ..."). */
+typedef struct {
+    const cwb_log *log;
+    cwb_fit_out *o;
+} warning_tap;
+
+static void tap_text(void *user, cwb_log_level level, const char *text)
+{
+    warning_tap *t = user;
+    if (level == CWB_LOG_WARN) {
+        cwb_fit_report *r = &t->o->report;
+        size_t len = strcspn(text, "\n");
+        if (r->nwarn < CWB_MAX_WARN)
+            snprintf(r->warn[r->nwarn++], sizeof r->warn[0], "%.*s", (int)len, text);
+        cwb_fit_note(t->o, "WARNING: %.*s", (int)len, text);
+    }
+    if (t->log && t->log->fn)
+        t->log->fn(t->log->user, level, text);
+}
+
 static int fit_with(const cwb_fit_case *fc, const cwb_fit_model *m, cwb_fit_out *o,
                     const cwb_log *log, char *msg, size_t n)
 {
-    int rc = o->dir ? cwb_make_dirs(o->dir, msg, n) : CWB_OK;
+    warning_tap tap = {log, o};
+    const cwb_log tapped = {tap_text, &tap};
+    cwb_fit_note(o, "fit-case: %s", fc->path);
+    int rc = check_keys(fc, m, &tapped, msg, n);
+    if (rc == CWB_OK)
+        rc = o->dir ? cwb_make_dirs(o->dir, msg, n) : CWB_OK;
     if (rc != CWB_OK)
         return rc;
-    cwb_fit_note(o, "fit-case: %s", fc->path);
-    cwb_fit_json_open(&o->json_out, NULL, '{');
-    cwb_fit_json_string(&o->json_out, "schema", CWB_JSON_SCHEMA);
-    cwb_fit_json_string(&o->json_out, "command", "fit");
-    cwb_fit_json_string(&o->json_out, "cwb", CWB_VERSION);
-    cwb_fit_json_string(&o->json_out, "output_dir", o->dir ? o->dir : "");
-    cwb_fit_json_string(&o->json_out, "fit", fc->name);
-    cwb_fit_json_string(&o->json_out, "model", m->name);
-    if ((rc = m->run(fc, o, log, msg, n)) != CWB_OK)
+    cwb_json_head(&o->json_out, "fit", o->dir);
+    cwb_json_string(&o->json_out, "fit", fc->name);
+    cwb_json_string(&o->json_out, "file", fc->path);
+    cwb_json_string(&o->json_out, "model", m->name);
+    if ((rc = m->run(fc, o, &tapped, msg, n)) != CWB_OK)
         return rc;
-    cwb_fit_json_close(&o->json_out, '}');
-    cwb_fit_text_add(&o->json_out.text, "\n");
-    if (o->summary.failed || o->provenance.failed || o->json_out.text.failed)
+    cwb_fit_report_json(&o->json_out, &o->report);
+    cwb_json_close(&o->json_out);
+    if (o->summary.failed || o->provenance.failed || o->json_out.failed)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    emit(log, o->json ? o->json_out.text.s : o->summary.s);
+    if (o->json)
+        return cwb_json_log(&o->json_out, log) == CWB_OK
+                   ? CWB_OK
+                   : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    emit(log, o->summary.s);
     return CWB_OK;
 }
 
@@ -765,8 +801,6 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
     int rc = read_fit_case(req->path, fc, msg, n);
     if (rc == CWB_OK)
         rc = find_model(fc, &m, msg, n);
-    if (rc == CWB_OK)
-        rc = check_keys(fc, m, log, msg, n);
     if (rc == CWB_OK) {
         cwb_fit_out o = {.dir = req->dir,
                          .plot = req->plot && req->dir,
@@ -777,11 +811,12 @@ int cwb_fit(const cwb_fit_request *req, cwb_result *res, const cwb_log *log, cha
                          .format = req->format,
                          .json = req->json,
                          .res = res,
-                         .no_reference = fc->v.text[CWB_FIT_NO_REFERENCE]};
+                         .no_reference = fc->v.text[CWB_FIT_NO_REFERENCE],
+                         .record = {.command = req->command, .plot = req->plot}};
         rc = fit_with(fc, m, &o, log, msg, n);
         cwb_fit_text_free(&o.summary);
         cwb_fit_text_free(&o.provenance);
-        cwb_fit_text_free(&o.json_out.text);
+        cwb_json_free(&o.json_out);
     }
     free(fc);
     return rc;

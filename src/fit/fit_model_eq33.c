@@ -38,6 +38,7 @@ typedef struct {
 /* The fit and how the paper's coefficients do on the same data. */
 typedef struct {
     double c[NTERM], se[NTERM];
+    double cov[NTERM * NTERM]; /* of the coefficients, GSL's estimate */
     double r2, r2_paper;
     double worst, worst_x, worst_nu; /* the paper's largest |w - data| and where */
     double *rows;                    /* m x 6: a/R, nu, w, fit, paper, residual */
@@ -102,6 +103,8 @@ static int solve(const eq33_data *e, eq33_fit *fit, char *msg, size_t n)
     for (int j = 0; j < NTERM; j++) {
         fit->c[j] = gsl_vector_get(c, j);
         fit->se[j] = sqrt(gsl_matrix_get(cov, j, j));
+        for (int k = 0; k < NTERM; k++)
+            fit->cov[j * NTERM + k] = gsl_matrix_get(cov, j, k);
     }
 done:
     gsl_multifit_linear_free(ws); /* each free takes NULL */
@@ -163,12 +166,13 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
                     paper_eq33[j]);
         cwb_fit_json_open(&o->json_out, NULL, '{');
         cwb_fit_json_string(&o->json_out, "term", term_names[j]);
-        cwb_fit_json_number(&o->json_out, "value", fit->c[j], 10);
-        cwb_fit_json_number(&o->json_out, "stderr", fit->se[j], 6);
-        cwb_fit_json_number(&o->json_out, "paper", paper_eq33[j], 6);
+        cwb_fit_json_number(&o->json_out, "value", fit->c[j]);
+        cwb_fit_json_number(&o->json_out, "stderr", fit->se[j]);
+        cwb_fit_json_number(&o->json_out, "paper", paper_eq33[j]);
         cwb_fit_json_close(&o->json_out, '}');
         char cn[16];
         snprintf(cn, sizeof cn, "c%d", j);
+        cwb_fit_parameter(o, cn, "-", fit->c[j], fit->se[j]);
         cwb_fit_put(o, cn, "", fit->c[j]);
         cwb_fit_put(o, cn, "_stderr", fit->se[j]);
     }
@@ -181,9 +185,9 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *fit, 
                 "  %-10s %12.6g %10s %10.6g\n  paper's formula: largest deviation %.4g at "
                 "a/R = %g, nu = %g\n",
                 "R^2", fit->r2, "", fit->r2_paper, fit->worst, fit->worst_x, fit->worst_nu);
-    cwb_fit_json_number(&o->json_out, "r_squared", fit->r2, 10);
-    cwb_fit_json_number(&o->json_out, "r_squared_paper", fit->r2_paper, 10);
-    cwb_fit_json_number(&o->json_out, "paper_max_deviation", fit->worst, 6);
+    cwb_fit_solved(o, NTERM, fit->cov, fit->r2, m);
+    cwb_fit_json_number(&o->json_out, "r_squared_paper", fit->r2_paper);
+    cwb_fit_json_number(&o->json_out, "paper_max_deviation", fit->worst);
     cwb_fit_put(o, "r_squared", "", fit->r2);
     cwb_fit_put(o, "r_squared_paper", "", fit->r2_paper);
     cwb_fit_put(o, "paper_max_deviation", "", fit->worst);
@@ -288,8 +292,9 @@ static int panel_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_fi
     int rc = cwb_fit_open(o, fc->name, "csv", &out, msg, n);
     if (rc != CWB_OK)
         return rc;
-    fprintf(out.f, "# cwb %s: eq. 33 on %s against %s\n%s", CWB_VERSION, p->path, p->xname,
-            o->provenance.s ? o->provenance.s : "");
+    char what[2 * CWB_TEXT];
+    snprintf(what, sizeof what, "eq. 33 on %s against %s", p->path, p->xname);
+    cwb_fit_csv_head(out.f, o, what);
     fprintf(out.f, "%s,a_over_R[-],nu[-],w_fem[-],w_fit[-],w_paper[-]\n", p->xname);
     p->worst_fit = p->worst_paper = 0.0;
     for (size_t i = 0; i < p->e.m; i++) {
@@ -297,7 +302,11 @@ static int panel_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_fi
         double wf = cwb_penalty_eq33(fit->c, x, nu), wp = cwb_penalty_eq33(paper_eq33, x, nu);
         p->worst_fit = fmax(p->worst_fit, fabs(wf - w));
         p->worst_paper = fmax(p->worst_paper, fabs(wp - w));
-        fprintf(out.f, "%.12g,%.12g,%.12g,%.12g,%.12g,%.12g\n", p->xs[i], x, nu, w, wf, wp);
+        const double row[] = {p->xs[i], x, nu, w, wf, wp};
+        for (size_t k = 0; k < sizeof row / sizeof *row; k++) {
+            cwb_csv_number(out.f, row[k]);
+            fputc(k + 1 < sizeof row / sizeof *row ? ',' : '\n', out.f);
+        }
     }
     return cwb_output_commit(&out, msg, n);
 }
@@ -342,9 +351,9 @@ static void panel_report(cwb_fit_out *o, const eq33_panel *p)
     cwb_fit_json_open(&o->json_out, "show", '{');
     cwb_fit_json_string(&o->json_out, "data", p->path);
     cwb_fit_json_string(&o->json_out, "x", p->xname);
-    cwb_fit_json_number(&o->json_out, "points", (double)p->e.m, 12);
-    cwb_fit_json_number(&o->json_out, "fit_max_deviation", p->worst_fit, 6);
-    cwb_fit_json_number(&o->json_out, "paper_max_deviation", p->worst_paper, 6);
+    cwb_fit_json_number(&o->json_out, "points", (double)p->e.m);
+    cwb_fit_json_number(&o->json_out, "fit_max_deviation", p->worst_fit);
+    cwb_fit_json_number(&o->json_out, "paper_max_deviation", p->worst_paper);
     cwb_fit_json_close(&o->json_out, '}');
 }
 

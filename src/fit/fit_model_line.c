@@ -103,9 +103,9 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const line_points *p,
     cwb_fit_say(o, "%s (%s = k %s over %zu points)\n  %-28s %.10g +- %.3g\n  %-28s %.10g\n",
                 fc->name, fc->v.text[CWB_FIT_Y], fc->v.text[CWB_FIT_X], p->m, "k", k, se, "R^2",
                 r2);
-    cwb_fit_json_number(&o->json_out, "k", k, 12);
-    cwb_fit_json_number(&o->json_out, "stderr", se, 6);
-    cwb_fit_json_number(&o->json_out, "r_squared", r2, 12);
+    double var = se * se;
+    cwb_fit_parameter(o, "k", unit[0] ? unit + 1 : "-", k, se); /* unit: " N/m" */
+    cwb_fit_solved(o, 1, &var, r2, p->m);
     cwb_fit_put(o, "k", "", k);
     cwb_fit_put(o, "k", "_stderr", se);
     cwb_fit_put(o, "r_squared", "", r2);

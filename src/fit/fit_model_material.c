@@ -82,6 +82,7 @@ typedef struct {
     double delta_min;            /* unloading: where its force reaches zero */
     int not_reached;             /* centre_yield: no rise above the plateau in the data */
     double p[MAX_P], se[MAX_P], r2, rms;
+    double cov[MAX_P * MAX_P]; /* of p (NaN: not estimated) */
 } group;
 
 typedef struct formula {
@@ -571,7 +572,9 @@ typedef struct {
     group g[MAX_GROUPS];
     size_t ngroups;
     double u_dy[MAX_DATA], u_se[MAX_DATA]; /* unloading: per material */
+    size_t u_legs[MAX_DATA];               /* the legs each u delta_y is fitted to */
     double trend[2], trend_se[2], trend_r2;
+    double trend_cov[4]; /* of intercept and slope (NaN: not estimated) */
     size_t trend_points;
     double trend_xs[MAX_GROUPS], trend_ys[MAX_GROUPS], trend_ses[MAX_GROUPS];
     double lo, hi; /* [fit] x_range in delta/delta_y */
@@ -813,9 +816,13 @@ static void group_solution(material_fit *mf, group *g, const group_job *j,
     }
     /* the covariance is of the scaled residuals: s^2 in the same units */
     double s2 = m > np ? chisq / (j->yscale * j->yscale) / (double)(m - np) : NAN;
+    for (size_t a = 0; a < np; a++)
+        for (size_t b = 0; b < np; b++)
+            g->cov[a * np + b] = status == GSL_SUCCESS
+                                     ? j->scale[a] * j->scale[b] * gsl_matrix_get(cov, a, b) * s2
+                                     : NAN;
     for (size_t k = 0; k < np; k++)
-        g->se[k] =
-            status == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
+        g->se[k] = sqrt(g->cov[k * np + k]);
     if (cov)
         gsl_matrix_free(cov);
     g->r2 = cwb_fit_r_squared(mf->y + g->first, mf->yfit + g->first, m);
@@ -832,6 +839,8 @@ static int onset_not_reached(material_fit *mf, group *g)
         if (fabs(y[i] - y[0]) > 1e-6 * fabs(y[0]) + 1e-12)
             return 0;
     g->not_reached = 1;
+    for (size_t k = 0; k < MAX_P * MAX_P; k++)
+        g->cov[k] = NAN;
     g->p[0] = mf->x[g->first + g->count - 1] / mf->mat[g->data].delta_y;
     g->se[0] = INFINITY;
     g->p[1] = g->se[1] = g->se[2] = 0.0;
@@ -912,6 +921,7 @@ static void unloading_slopes(material_fit *mf)
             gsl_fit_mul(xs, 1, ys, 1, m, &c1, &cov11, &sumsq);
         mf->u_dy[d] = c1;
         mf->u_se[d] = m > 1 ? sqrt(cov11) : NAN;
+        mf->u_legs[d] = m;
     }
 }
 
@@ -939,6 +949,8 @@ static void trend_line(material_fit *mf)
         }
     mf->trend_points = m;
     mf->trend[0] = mf->trend[1] = mf->trend_se[0] = mf->trend_se[1] = mf->trend_r2 = NAN;
+    for (int k = 0; k < 4; k++)
+        mf->trend_cov[k] = NAN;
     if (m < 2)
         return;
     double c0, c1, cov00, cov01, cov11, sumsq;
@@ -949,6 +961,8 @@ static void trend_line(material_fit *mf)
     if (m > 2) { /* GSL scales the covariance by sumsq/(m - 2) */
         mf->trend_se[0] = sqrt(cov00);
         mf->trend_se[1] = sqrt(cov11);
+        const double c[4] = {cov00, cov01, cov01, cov11};
+        memcpy(mf->trend_cov, c, sizeof c);
     }
     double fit[MAX_GROUPS];
     for (size_t i = 0; i < m; i++)
@@ -975,7 +989,7 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
     cwb_fit_json_open(&o->json_out, NULL, '{');
     cwb_fit_json_string(&o->json_out, "data", mf->path[g->data]);
     if (fm->unloading) {
-        cwb_fit_json_number(&o->json_out, "delta_max_over_delta_y", g->delta_max / m->delta_y, 8);
+        cwb_fit_json_number(&o->json_out, "delta_max_over_delta_y", g->delta_max / m->delta_y);
         cwb_fit_say(o, "  %-34s delta_max = %.4g delta_y:", base_name(mf->path[g->data]),
                     g->delta_max / m->delta_y);
     } else {
@@ -988,12 +1002,13 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
         if (fm->unloading != 1)
             cwb_fit_say(o, " (thesis %.6g)", thesis[p]);
         cwb_fit_json_open(&o->json_out, fm->param[p], '{');
-        cwb_fit_json_number(&o->json_out, "value", g->p[p], 10);
-        cwb_fit_json_number(&o->json_out, "stderr", g->se[p], 6);
+        cwb_fit_json_number(&o->json_out, "value", g->p[p]);
+        cwb_fit_json_number(&o->json_out, "stderr", g->se[p]);
         if (fm->unloading != 1)
-            cwb_fit_json_number(&o->json_out, "thesis", thesis[p], 10);
+            cwb_fit_json_number(&o->json_out, "thesis", thesis[p]);
         cwb_fit_json_close(&o->json_out, '}');
         snprintf(name, sizeof name, "%s_%zu", fm->param[p], k);
+        cwb_fit_parameter(o, name, fm->unit[p], g->p[p], g->se[p]);
         cwb_fit_put(o, name, "", g->p[p]);
         cwb_fit_put(o, name, "_stderr", g->se[p]);
         cwb_fit_note(o, "%s: %s = %.10g +- %.3g %s", mf->path[g->data], fm->param[p], g->p[p],
@@ -1003,10 +1018,11 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
         cwb_fit_say(o, " -- not reached: the strain stays at b up to the last point, n_p > %.4g",
                     g->p[0]);
     cwb_fit_say(o, ", R^2 = %.6f, %zu points\n", g->r2, g->count);
-    cwb_fit_json_number(&o->json_out, "r_squared", g->r2, 10);
-    cwb_fit_json_number(&o->json_out, "rms", g->rms, 6);
-    cwb_fit_json_number(&o->json_out, "points", (double)g->count, 10);
+    cwb_fit_json_number(&o->json_out, "r_squared", g->r2);
+    cwb_fit_json_number(&o->json_out, "rms", g->rms);
+    cwb_fit_json_number(&o->json_out, "points", (double)g->count);
     cwb_fit_json_close(&o->json_out, '}');
+    cwb_fit_solved(o, fm->np, g->cov, g->r2, g->count);
     snprintf(name, sizeof name, "r_squared_%zu", k);
     cwb_fit_put(o, name, "", g->r2);
 }
@@ -1020,12 +1036,15 @@ static void report_unloading(cwb_fit_out *o, const material_fit *mf)
                     base_name(mf->path[d]), mf->u_dy[d], mf->u_se[d], thesis);
         cwb_fit_json_open(&o->json_out, NULL, '{');
         cwb_fit_json_string(&o->json_out, "data", mf->path[d]);
-        cwb_fit_json_number(&o->json_out, "value", mf->u_dy[d], 10);
-        cwb_fit_json_number(&o->json_out, "stderr", mf->u_se[d], 6);
-        cwb_fit_json_number(&o->json_out, "thesis", thesis, 10);
+        cwb_fit_json_number(&o->json_out, "value", mf->u_dy[d]);
+        cwb_fit_json_number(&o->json_out, "stderr", mf->u_se[d]);
+        cwb_fit_json_number(&o->json_out, "thesis", thesis);
         cwb_fit_json_close(&o->json_out, '}');
         char name[32];
         snprintf(name, sizeof name, "u_delta_y_%zu", d);
+        double var = mf->u_se[d] * mf->u_se[d];
+        cwb_fit_parameter(o, name, "-", mf->u_dy[d], mf->u_se[d]);
+        cwb_fit_solved(o, 1, &var, NAN, mf->u_legs[d]); /* a line through 0: no R^2 */
         cwb_fit_put(o, name, "", mf->u_dy[d]);
         cwb_fit_put(o, name, "_stderr", mf->u_se[d]);
     }
@@ -1048,14 +1067,17 @@ static void report_trend(cwb_fit_out *o, const material_fit *mf)
     cwb_fit_json_open(&o->json_out, "trend", '{');
     cwb_fit_json_string(&o->json_out, "x", fm->trend_x);
     cwb_fit_json_string(&o->json_out, "y", fm->trend_y);
-    cwb_fit_json_number(&o->json_out, "intercept", mf->trend[0], 10);
-    cwb_fit_json_number(&o->json_out, "intercept_stderr", mf->trend_se[0], 6);
-    cwb_fit_json_number(&o->json_out, "slope", mf->trend[1], 10);
-    cwb_fit_json_number(&o->json_out, "slope_stderr", mf->trend_se[1], 6);
-    cwb_fit_json_number(&o->json_out, "r_squared", mf->trend_r2, 10);
-    cwb_fit_json_number(&o->json_out, "thesis_intercept", t[0], 10);
-    cwb_fit_json_number(&o->json_out, "thesis_slope", t[1], 10);
+    cwb_fit_json_number(&o->json_out, "intercept", mf->trend[0]);
+    cwb_fit_json_number(&o->json_out, "intercept_stderr", mf->trend_se[0]);
+    cwb_fit_json_number(&o->json_out, "slope", mf->trend[1]);
+    cwb_fit_json_number(&o->json_out, "slope_stderr", mf->trend_se[1]);
+    cwb_fit_json_number(&o->json_out, "r_squared", mf->trend_r2);
+    cwb_fit_json_number(&o->json_out, "thesis_intercept", t[0]);
+    cwb_fit_json_number(&o->json_out, "thesis_slope", t[1]);
     cwb_fit_json_close(&o->json_out, '}');
+    cwb_fit_parameter(o, "trend_intercept", "-", mf->trend[0], mf->trend_se[0]);
+    cwb_fit_parameter(o, "trend_slope", "-", mf->trend[1], mf->trend_se[1]);
+    cwb_fit_solved(o, 2, mf->trend_cov, mf->trend_r2, mf->trend_points);
     cwb_fit_put(o, "trend_intercept", "", mf->trend[0]);
     cwb_fit_put(o, "trend_intercept", "_stderr", mf->trend_se[0]);
     cwb_fit_put(o, "trend_slope", "", mf->trend[1]);
@@ -1069,7 +1091,7 @@ static void report(cwb_fit_out *o, const material_fit *mf)
                     "and its extension in the thesis (seed 004 ch. 4-5)");
     cwb_fit_say(o, "%s (formula %s: %s)\n", mf->fc->name, mf->fm->name, mf->fm->equation);
     cwb_fit_json_string(&o->json_out, "formula", mf->fm->name);
-    cwb_fit_json_open(&o->json_out, "fits", '[');
+    cwb_fit_json_open(&o->json_out, "groups", '[');
     for (size_t k = 0; k < mf->ngroups; k++)
         report_group(o, mf, k);
     cwb_fit_json_close(&o->json_out, ']');
@@ -1246,12 +1268,16 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
     if (rc != CWB_OK)
         return rc;
     const double *t = mf->fm->thesis_trend;
-    fprintf(out.f, "# cwb %s fit trend\n%s", CWB_VERSION, o->provenance.s ? o->provenance.s : "");
+    cwb_fit_csv_head(out.f, o, "the trend across the tables");
     fprintf(out.f, "%s,%s,stderr,cwb_line,thesis_line\n", mf->fm->trend_x, mf->fm->trend_y);
     for (size_t i = 0; i < mf->trend_points; i++) {
         double x = mf->trend_xs[i];
-        fprintf(out.f, "%.12g,%.12g,%.6g,%.12g,%.12g\n", x, mf->trend_ys[i], mf->trend_ses[i],
-                mf->trend[0] + mf->trend[1] * x, t[0] + t[1] * x);
+        const double row[] = {x, mf->trend_ys[i], mf->trend_ses[i], mf->trend[0] + mf->trend[1] * x,
+                              t[0] + t[1] * x};
+        for (size_t k = 0; k < sizeof row / sizeof *row; k++) {
+            cwb_csv_number(out.f, row[k]);
+            fputc(k + 1 < sizeof row / sizeof *row ? ',' : '\n', out.f);
+        }
     }
     if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
         return rc;

@@ -33,7 +33,7 @@
 #include "cwb_verdict.h"
 
 #define MAX_FREE 8
-_Static_assert(MAX_FREE <= CWB_FIT_MAX_PARAMS, "cwb_fit_covariance holds every free key");
+_Static_assert(MAX_FREE <= CWB_FIT_MAX_KEYS, "cwb_fit_covariance holds every free key");
 #define MAX_ITER 200
 
 typedef struct {
@@ -61,7 +61,7 @@ typedef struct {
 /* What the solver found, for the report. */
 typedef struct {
     double value[MAX_FREE], stderr_[MAX_FREE];
-    double cov[MAX_FREE][MAX_FREE]; /* of the keys (NaN: undefined) */
+    double cov[MAX_FREE * MAX_FREE]; /* of the keys (NaN: not estimated) */
     double r2, rms;
     size_t iterations;
     int status; /* GSL status of the driver */
@@ -281,13 +281,14 @@ static int solution_at(run_fit *rf, gsl_multifit_nlinear_workspace *w, const gsl
         double t = gsl_vector_get(th, i), half = 0.5 * (rf->hi[i] - rf->lo[i]);
         dx[i] = half * (1.0 - tanh(t) * tanh(t));
         sol->value[i] = key_value(rf, i, t);
-        sol->stderr_[i] =
-            status == GSL_SUCCESS ? sqrt(gsl_matrix_get(cov, i, i) * s2) * dx[i] : NAN;
+        dx[i] = half * (1.0 - tanh(t) * tanh(t));
     }
     for (size_t i = 0; i < rf->np; i++)
-        for (size_t j = 0; j < rf->np; j++)
-            sol->cov[i][j] =
-                status == GSL_SUCCESS ? gsl_matrix_get(cov, i, j) * s2 * dx[i] * dx[j] : NAN;
+        for (size_t k = 0; k < rf->np; k++)
+            sol->cov[i * rf->np + k] =
+                status == GSL_SUCCESS ? gsl_matrix_get(cov, i, k) * s2 * dx[i] * dx[k] : NAN;
+    for (size_t i = 0; i < rf->np; i++)
+        sol->stderr_[i] = sqrt(sol->cov[i * rf->np + i]);
     gsl_matrix_free(cov);
     sol->r2 = cwb_fit_r_squared(rf->yq, rf->yfit, rf->nq);
     sol->rms = sqrt(chisq / (double)rf->nq);
@@ -343,28 +344,23 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
     cwb_fit_note(o, "reference: %s", fc->v.text[CWB_FIT_REFERENCE]);
     cwb_fit_say(o, "%s (fit: %s against %s, %zu points)\n", fc->name, rf->case_path,
                 fc->v.text[CWB_FIT_REFERENCE], rf->nq);
-    cwb_fit_json_open(&o->json_out, "parameters", '{');
     for (size_t i = 0; i < rf->np; i++) {
         double x = sol->value[i], se = sol->stderr_[i];
         const char *unit = case_key_unit(rf->c, rf->key[i]);
         cwb_fit_note(o, "%s = %.10g +- %.3g%s%s (bounds %g..%g)", rf->key[i], x, se,
                      unit[0] ? " " : "", unit, rf->lo[i], rf->hi[i]);
         cwb_fit_say(o, "  %-28s %.10g +- %.3g\n", rf->key[i], x, se);
-        cwb_fit_json_open(&o->json_out, rf->key[i], '{');
-        cwb_fit_json_number(&o->json_out, "value", x, 12);
-        cwb_fit_json_number(&o->json_out, "stderr", se, 6);
-        cwb_fit_json_close(&o->json_out, '}');
+        cwb_fit_parameter(o, rf->key[i], unit, x, se);
         cwb_fit_put(o, rf->key[i], "", x);
         cwb_fit_put(o, rf->key[i], "_stderr", se);
     }
-    cwb_fit_json_close(&o->json_out, '}');
+    cwb_fit_solved(o, rf->np, sol->cov, sol->r2, rf->nq);
     cwb_fit_note(o, "R^2 = %.10g, residual rms = %.6g, iterations %zu, runs %zu, GSL status %d",
                  sol->r2, sol->rms, sol->iterations, rf->runs, sol->status);
     cwb_fit_say(o, "  %-28s %.10g\n  %-28s %.6g\n  %-28s %zu (%zu runs)\n", "R^2", sol->r2,
                 "residual rms", sol->rms, "iterations", sol->iterations, rf->runs);
-    cwb_fit_json_number(&o->json_out, "r_squared", sol->r2, 12);
-    cwb_fit_json_number(&o->json_out, "rms", sol->rms, 6);
-    cwb_fit_json_number(&o->json_out, "iterations", (double)sol->iterations, 12);
+    cwb_fit_json_number(&o->json_out, "rms", sol->rms);
+    cwb_fit_json_number(&o->json_out, "iterations", (double)sol->iterations);
     cwb_fit_put(o, "r_squared", "", sol->r2);
     cwb_fit_put(o, "iterations", "", (double)sol->iterations);
     if (o->params) {
@@ -372,7 +368,7 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
         for (size_t i = 0; i < rf->np; i++) {
             snprintf(o->params->name[i], sizeof o->params->name[i], "%s", rf->key[i]);
             for (size_t j = 0; j < rf->np; j++)
-                o->params->cov[i][j] = sol->cov[i][j];
+                o->params->cov[i][j] = sol->cov[i * rf->np + j];
         }
     }
 }
@@ -428,8 +424,8 @@ static void judge(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
     cwb_fit_put(o, "ref_tolerance", "", ref->tolerance);
     if (o->res)
         o->res->verdict = v;
-    cwb_fit_json_number(&o->json_out, "ref_max_rel_error", dev, 6);
-    cwb_fit_json_number(&o->json_out, "ref_tolerance", ref->tolerance, 6);
+    cwb_fit_json_number(&o->json_out, "ref_max_rel_error", dev);
+    cwb_fit_json_number(&o->json_out, "ref_tolerance", ref->tolerance);
     cwb_fit_json_string(&o->json_out, "verdict", cwb_verdict_word(v));
     char line[256];
     cwb_verdict_line(v, dev, ref->tolerance, line, sizeof line);

@@ -54,6 +54,8 @@ typedef struct {
     size_t nk;           /* stiffness points */
     double *x, *k, *kfit;
     double a1, c1, se_a1, se_c1, x1, r2; /* a1, c1 NaN where not identified */
+    double cov[4];                       /* of a1, c1 (NaN: not estimated) */
+    size_t fitted;                       /* the points of the section fitted */
     double p[2];                         /* the fitted a1, c1 as the fit left them */
     int has_stiffness;
 } shear_table;
@@ -89,9 +91,12 @@ static int lsq_residual(const gsl_vector *theta, void *params, gsl_vector *r)
 }
 
 /* Fit np <= 3 parameters from the start p (also the scale: none may be
- * 0); p and se receive the solution (se NaN with no degree of freedom). */
-static int least_squares(lsq_job *j, double *p, double *se)
+ * 0); p and se receive the solution (se NaN with no degree of freedom), and
+ * cov, when not NULL, their covariance (np x np). */
+static int least_squares(lsq_job *j, double *p, double *se, double *cov_out)
 {
+    for (size_t k = 0; cov_out && k < j->np * j->np; k++)
+        cov_out[k] = NAN;
     for (size_t k = 0; k < j->np; k++)
         j->scale[k] = p[k];
     gsl_multifit_nlinear_parameters fp = gsl_multifit_nlinear_default_parameters();
@@ -120,6 +125,8 @@ static int least_squares(lsq_job *j, double *p, double *se)
             p[k] = j->scale[k] * gsl_vector_get(th, k);
             se[k] =
                 cs == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
+            for (size_t q = 0; cov_out && cs == GSL_SUCCESS && q < j->np; q++)
+                cov_out[k * j->np + q] = j->scale[k] * j->scale[q] * gsl_matrix_get(cov, k, q) * s2;
         }
     }
     cwb_gsl_quiet_end();
@@ -291,7 +298,7 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     stiffness_start(t->x1, xs, ks, m, t->y, ratio, p);
     lsq_job j = {.f = stiffness_form, .ctx = &t->x1, .x = xs, .y = ks, .m = m, .np = 2};
-    int status = least_squares(&j, p, se);
+    int status = least_squares(&j, p, se, t->cov);
     if (status != GSL_SUCCESS) {
         free(ratio);
         return cwb_fail(msg, n, CWB_EFAIL, "%s: the stiffness fit failed (GSL: %s)", t->path,
@@ -316,7 +323,7 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
          * singular in c1) */
         t->c1 = t->se_c1 = t->p[1] = INFINITY;
         lsq_job ja = {.f = a_line, .ctx = &t->x1, .x = xs, .y = ks, .m = m, .np = 1};
-        status = least_squares(&ja, p, se);
+        status = least_squares(&ja, p, se, t->cov); /* a1's variance in cov[0] */
         t->a1 = t->p[0] = p[0], t->se_a1 = se[0];
         for (size_t i = 0; i < m; i++)
             ratio[i] = a_line(p, xs[i], &t->x1);
@@ -325,6 +332,11 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
     } else if (m - in_a < 2) {
         t->c1 = t->se_c1 = NAN;
     }
+    if (!isfinite(t->a1)) /* a constant not identified has no (co)variance */
+        t->cov[0] = t->cov[1] = t->cov[2] = NAN;
+    if (!isfinite(t->c1))
+        t->cov[1] = t->cov[2] = t->cov[3] = NAN;
+    t->fitted = m;
     free(ratio);
     return CWB_OK;
 }
@@ -351,14 +363,16 @@ static int fit_stiffness_table(shear_table *t, char *msg, size_t n)
 /* A coth(B y^C) through (y, v) when there are more points than 3;
  * p starts at (and stays, when not fitted) the thesis' constants. */
 static int fit_coth(const double *y, const double *v, size_t m, const double *thesis, double *p,
-                    double *se, double *r2)
+                    double *se, double *cov, double *r2)
 {
     memcpy(p, thesis, 3 * sizeof *p);
     se[0] = se[1] = se[2] = *r2 = NAN;
+    for (int k = 0; k < 9; k++)
+        cov[k] = NAN;
     if (m <= 3)
         return GSL_SUCCESS;
     lsq_job j = {.f = coth_form, .x = y, .y = v, .m = m, .np = 3};
-    int status = least_squares(&j, p, se);
+    int status = least_squares(&j, p, se, cov);
     double yf[MAX_TABLES];
     for (size_t i = 0; i < m; i++)
         yf[i] = coth_form(p, y[i], NULL);
@@ -445,10 +459,10 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
 static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, char *msg,
                         size_t n)
 {
-    double y[MAX_TABLES], mu[MAX_TABLES], p[3], se[3], r2;
+    double y[MAX_TABLES], mu[MAX_TABLES], p[3], se[3], cov[9], r2;
     for (size_t d = 0; d < tf->count; d++)
         y[d] = tf->t[d].y, mu[d] = tf->t[d].mu;
-    int status = fit_coth(y, mu, tf->count, eq77, p, se, &r2);
+    int status = fit_coth(y, mu, tf->count, eq77, p, se, cov, &r2);
     if (status != GSL_SUCCESS)
         return cwb_fail(msg, n, CWB_EFAIL, "the friction fit failed (GSL: %s)",
                         gsl_strerror(status));
@@ -476,14 +490,14 @@ static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *
             cwb_fit_say(o, "  %-28s %.6g +- %.2g (thesis %.4g)\n", names[k], p[k], se[k], eq77[k]);
             cwb_fit_put(o, names[k], "", p[k]);
             cwb_fit_put(o, names[k], "_stderr", se[k]);
-            cwb_fit_json_number(&o->json_out, names[k], p[k], 10);
+            cwb_fit_parameter(o, names[k], "-", p[k], se[k]);
         }
+        cwb_fit_solved(o, 3, cov, r2, tf->count);
         cwb_fit_say(o, "  %-28s %.4f\n", "R^2", r2);
     } else {
         cwb_fit_say(o, "  A coth(B y^C) not fitted: %zu tables for 3 parameters\n", tf->count);
     }
     cwb_fit_put(o, "r_squared", "", r2);
-    cwb_fit_json_number(&o->json_out, "r_squared", r2, 10);
     return friction_outputs(fc, o, tf, p, r2, msg, n);
 }
 
@@ -578,12 +592,14 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     return rc;
 }
 
+/* A value and its standard error as two CSV cells, each empty where it is
+ * undefined (an error not estimated is not an error of 0). */
 static void trend_field(FILE *f, double v, double se)
 {
-    if (isfinite(v))
-        fprintf(f, "%.10g,%.6g,", v, isfinite(se) ? se : 0.0);
-    else
-        fprintf(f, ",,");
+    cwb_csv_number(f, v);
+    fputc(',', f);
+    cwb_csv_number(f, isfinite(v) ? se : NAN);
+    fputc(',', f);
 }
 
 /* NAME_trend.csv and its plot (Fig. 45): a1 and c1 against y with the
@@ -599,7 +615,7 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     int rc = cwb_fit_open(o, base, "csv", &out, msg, n);
     if (rc != CWB_OK)
         return rc;
-    fprintf(out.f, "# cwb %s fit trend\n%s", CWB_VERSION, o->provenance.s ? o->provenance.s : "");
+    cwb_fit_csv_head(out.f, o, "the trend across the tables");
     fprintf(out.f, "y[-],a1[-],a1_stderr[-],a1_eq84[-],c1[-],c1_stderr[-],c1_eq86[-]\n");
     for (size_t d = 0; d < tf->count; d++) {
         const shear_table *t = &tf->t[d];
@@ -607,11 +623,14 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
             continue;
         /* a constant that is not identified is an empty field (gnuplot:
          * missing; no NaN is written) */
-        fprintf(out.f, "%.10g,", t->y);
+        cwb_csv_number(out.f, t->y);
+        fputc(',', out.f);
         trend_field(out.f, t->a1, t->se_a1);
-        fprintf(out.f, "%.10g,", coth_form(eq84, t->y, NULL));
+        cwb_csv_number(out.f, coth_form(eq84, t->y, NULL));
+        fputc(',', out.f);
         trend_field(out.f, t->c1, t->se_c1);
-        fprintf(out.f, "%.10g\n", coth_form(eq86, t->y, NULL));
+        cwb_csv_number(out.f, coth_form(eq86, t->y, NULL));
+        fputc('\n', out.f);
     }
     if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
         return rc;
@@ -679,9 +698,12 @@ static void report_stiffness_table(cwb_fit_out *o, const shear_table *t, size_t 
     snprintf(name, sizeof name, "a1_%zu", d);
     cwb_fit_put(o, name, "", t->a1);
     cwb_fit_put(o, name, "_stderr", t->se_a1);
+    cwb_fit_parameter(o, name, "-", t->a1, t->se_a1);
     snprintf(name, sizeof name, "c1_%zu", d);
     cwb_fit_put(o, name, "", t->c1);
     cwb_fit_put(o, name, "_stderr", t->se_c1);
+    cwb_fit_parameter(o, name, "-", t->c1, t->se_c1);
+    cwb_fit_solved(o, 2, t->cov, t->r2, t->fitted);
     snprintf(name, sizeof name, "y%zu", d);
     cwb_fit_put(o, name, "", t->y);
 }
@@ -690,7 +712,7 @@ static void report_stiffness_table(cwb_fit_out *o, const shear_table *t, size_t 
  * tables, beside eq. 84 or 86; p the thesis' constants when not fitted. */
 static void trend_of(cwb_fit_out *o, const tangential_fit *tf, int which, double *p, double *r2)
 {
-    double y[MAX_TABLES], v[MAX_TABLES], se[3];
+    double y[MAX_TABLES], v[MAX_TABLES], se[3], cov[9];
     size_t m = 0;
     for (size_t d = 0; d < tf->count; d++) {
         const shear_table *t = &tf->t[d];
@@ -700,12 +722,19 @@ static void trend_of(cwb_fit_out *o, const tangential_fit *tf, int which, double
     }
     const char *name = which ? "c1" : "a1";
     const double *thesis = which ? eq86 : eq84;
-    if (fit_coth(y, v, m, thesis, p, se, r2) != GSL_SUCCESS)
+    if (fit_coth(y, v, m, thesis, p, se, cov, r2) != GSL_SUCCESS)
         *r2 = NAN, memcpy(p, thesis, 3 * sizeof *p);
-    if (isfinite(*r2))
+    if (isfinite(*r2)) {
         cwb_fit_say(o, "  %s = %.4g coth(%.4g y^%.4g), R^2 %.4f (thesis: %.4g coth(%.4g y^%.4g))\n",
                     name, p[0], p[1], p[2], *r2, thesis[0], thesis[1], thesis[2]);
-    else
+        static const char *const abc[3] = {"A", "B", "C"};
+        for (int k = 0; k < 3; k++) {
+            char key[32];
+            snprintf(key, sizeof key, "%s_trend_%s", name, abc[k]);
+            cwb_fit_parameter(o, key, "-", p[k], se[k]);
+        }
+        cwb_fit_solved(o, 3, cov, *r2, m);
+    } else
         cwb_fit_say(o, "  %s: A coth(B y^C) not fitted (%zu identified values for 3 parameters)\n",
                     name, m);
 }

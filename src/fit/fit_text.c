@@ -108,49 +108,107 @@ void cwb_fit_note(cwb_fit_out *o, const char *fmt, ...)
 
 /* ---------------------------------------------------------------- JSON */
 
-static void json_quoted(cwb_fit_text *t, const char *s)
-{
-    char q[6 * CWB_TEXT + 3];
-    cwb_json_quote(q, sizeof q, s);
-    cwb_fit_text_add(t, "%s", q);
-}
-
-/* The separator before a value and its key, if any. */
-static void json_key(cwb_fit_json *j, const char *key)
-{
-    if (j->need_comma)
-        cwb_fit_text_add(&j->text, ", ");
-    if (key) {
-        json_quoted(&j->text, key);
-        cwb_fit_text_add(&j->text, ": ");
-    }
-    j->need_comma = 1;
-}
-
 void cwb_fit_json_open(cwb_fit_json *j, const char *key, char bracket)
 {
-    json_key(j, key);
-    cwb_fit_text_add(&j->text, "%c", bracket);
-    j->need_comma = 0;
+    cwb_json_open(j, key, bracket);
 }
 
 void cwb_fit_json_close(cwb_fit_json *j, char bracket)
 {
-    cwb_fit_text_add(&j->text, "%c", bracket);
-    j->need_comma = 1;
+    (void)bracket; /* the writer knows what it closes */
+    cwb_json_close(j);
 }
 
-void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v, int digits)
+void cwb_fit_json_number(cwb_fit_json *j, const char *key, double v)
 {
-    json_key(j, key);
-    if (isfinite(v))
-        cwb_fit_text_add(&j->text, "%.*g", digits, v);
-    else
-        cwb_fit_text_add(&j->text, "null");
+    cwb_json_number(j, key, v);
 }
 
 void cwb_fit_json_string(cwb_fit_json *j, const char *key, const char *s)
 {
-    json_key(j, key);
-    json_quoted(&j->text, s);
+    cwb_json_string(j, key, s);
+}
+
+/* ------------------------------------------------ parameters and fits */
+
+/* The report is full: said once among its warnings, never left out silently. */
+static void full(cwb_fit_report *r, const char *what, int max)
+{
+    char text[160];
+    snprintf(text, sizeof text, "more %s than the JSON reports (%d): the rest are left out", what,
+             max);
+    for (size_t w = 0; w < r->nwarn; w++)
+        if (strcmp(r->warn[w], text) == 0)
+            return;
+    if (r->nwarn < CWB_MAX_WARN)
+        snprintf(r->warn[r->nwarn++], sizeof r->warn[0], "%s", text);
+}
+
+void cwb_fit_parameter(cwb_fit_out *o, const char *name, const char *unit, double value, double se)
+{
+    cwb_fit_report *r = &o->report;
+    if (r->n == CWB_FIT_MAX_PARAMS) {
+        full(r, "parameters", CWB_FIT_MAX_PARAMS);
+        return;
+    }
+    snprintf(r->name[r->n], sizeof r->name[0], "%s", name);
+    snprintf(r->unit[r->n], sizeof r->unit[0], "%s", unit && unit[0] ? unit : "-");
+    r->value[r->n] = value;
+    r->se[r->n++] = se;
+}
+
+void cwb_fit_solved(cwb_fit_out *o, size_t np, const double *cov, double r2, size_t points)
+{
+    cwb_fit_report *r = &o->report;
+    if (r->nfit == CWB_FIT_MAX_FITS || np > CWB_FIT_MAX_NP || np > r->n) {
+        full(r, "least-squares problems", CWB_FIT_MAX_FITS);
+        return;
+    }
+    size_t f = r->nfit++;
+    r->first[f] = r->n - np;
+    r->np[f] = np;
+    for (size_t k = 0; k < np * np; k++)
+        r->cov[f][k] = cov ? cov[k] : NAN;
+    r->r2[f] = r2;
+    r->points[f] = (double)points;
+}
+
+/* "parameters", "fits" and, for a fit of one problem, "r_squared". */
+void cwb_fit_report_json(cwb_json *j, const cwb_fit_report *r)
+{
+    cwb_json_open(j, "parameters", '{');
+    for (size_t i = 0; i < r->n; i++) {
+        cwb_json_open(j, r->name[i], '{');
+        cwb_json_number(j, "value", r->value[i]);
+        cwb_json_number(j, "stderr", r->se[i]);
+        cwb_json_string(j, "unit", r->unit[i]);
+        cwb_json_close(j);
+    }
+    cwb_json_close(j);
+    cwb_json_open(j, "fits", '[');
+    for (size_t f = 0; f < r->nfit; f++) {
+        cwb_json_open(j, NULL, '{');
+        cwb_json_open(j, "parameters", '[');
+        for (size_t k = 0; k < r->np[f]; k++)
+            cwb_json_string(j, NULL, r->name[r->first[f] + k]);
+        cwb_json_close(j);
+        cwb_json_open(j, "covariance", '[');
+        for (size_t a = 0; a < r->np[f]; a++) {
+            cwb_json_open(j, NULL, '[');
+            for (size_t b = 0; b < r->np[f]; b++)
+                cwb_json_number(j, NULL, r->cov[f][a * r->np[f] + b]);
+            cwb_json_close(j);
+        }
+        cwb_json_close(j);
+        cwb_json_number(j, "r_squared", r->r2[f]);
+        cwb_json_number(j, "points", r->points[f]);
+        cwb_json_close(j);
+    }
+    cwb_json_close(j);
+    if (r->nfit == 1)
+        cwb_json_number(j, "r_squared", r->r2[0]);
+    cwb_json_open(j, "warnings", '[');
+    for (size_t w = 0; w < r->nwarn; w++)
+        cwb_json_string(j, NULL, r->warn[w]);
+    cwb_json_close(j);
 }

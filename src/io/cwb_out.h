@@ -12,7 +12,7 @@
 typedef struct cwb_reference {
     char path[CWB_TEXT];
     size_t ncol, nrow;
-    char name[CWB_MAX_COLS][32];
+    char name[CWB_MAX_COLS][CWB_NAME];
     char unit[CWB_MAX_COLS][16];
     double *v[CWB_MAX_COLS];
     char provenance[2048]; /* the '#' lines, joined */
@@ -66,19 +66,52 @@ const char *cwb_plot_y(const cwb_case *c);
  * copy into buf; returns how many (at most max) went into out. */
 size_t cwb_plot_y_list(const cwb_case *c, char *buf, size_t n, const char **out, size_t max);
 
-void cwb_write_provenance(FILE *f, const cwb_case *c);
+/* The number format of every CSV and JSON cwb writes (doc/outputs.md): x as
+ * the shortest text that reads back to the same double (cwb_format_shortest:
+ * 0.1, not 0.10000000000000001 nor 0.1000000000; never "-0"), or the text
+ * `undefined` when x is not finite: "" in a CSV cell, "null" in JSON,
+ * "undefined" in words. */
+void cwb_number_text(double x, const char *undefined, char *buf, size_t n);
+/* x as a CSV cell: nothing when x is not finite. */
+void cwb_csv_number(FILE *f, double x);
+
+/* How an output was made, as its provenance records it (record.c,
+ * doc/outputs.md "Provenance"). */
+typedef struct {
+    const char *command; /* the command line as typed (NULL: a library call) */
+    int plot;            /* 1: a plot is rendered from the output (gnuplot's version too) */
+    const char *varied;  /* a sweep's varied key and the key linked to it ("" or NULL:
+                            none): their lines say the table's column holds the values */
+    const char *linked;
+} cwb_record;
+
+/* "# cwb VERSION (commit C; GSL V[; gnuplot V])", "# date: YYYY-MM-DDTHH:MM:SSZ"
+ * (UTC; SOURCE_DATE_EPOCH when set) and "# command: ..."; rec may be NULL. */
+void cwb_write_record(FILE *f, const cwb_record *rec);
+/* The date as the record writes it. */
+void cwb_record_date(char *buf, size_t n);
+
+/* The record, then the case: file, laws and their sources, every key of
+ * the laws' and the driver's sections and the keys given of the bodies'
+ * and [output] ("# section.key = value [unit]", tagged "(default)" when not
+ * given, "(--set)" when given on the command line; a key left to auto as
+ * the value the run used, tagged "(auto)", when r reports a result of its
+ * name, else "auto"), the bodies and the pair, and r's named results
+ * ("# result: name[unit] = value"; r may be NULL). */
+void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec);
 /* The table: provenance, header row, rows. A value that is not finite
  * (undefined for this run) is written as an empty field, never as nan, and
  * counted in a header line. CWB_EFAIL when a write failed. */
-int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r);
+int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec);
 /* The schema every --json object names in its "schema" key (README: JSON
  * output); its number changes when a key changes meaning or goes away. */
 #define CWB_JSON_SCHEMA "cwb/1"
 
-/* One JSON object for a run: schema, command, cwb version, output_dir,
- * case, file, driver, laws, the named results (null when undefined, listed
- * in "undefined"), units, warnings. */
-void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir);
+/* One JSON object for a run (doc/outputs.md): schema, command, cwb version
+ * and commit, output_dir, case, file, csv, driver, laws, the named results
+ * (null when undefined, listed in "undefined"), their units, the verdict,
+ * warnings. CWB_EFAIL (nothing written) when out of memory. */
+int cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir);
 /* s as a JSON string (quotes included) into out; cut short, still closed,
  * when out is too small. */
 void cwb_json_quote(char *out, size_t n, const char *s);

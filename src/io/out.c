@@ -1,8 +1,26 @@
 /* out.c -- CSV with provenance, JSON and text summaries. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "cwb_json.h"
+#include "cwb_numeric.h"
 #include "cwb_out.h"
 #include "cwb_verdict.h"
+
+void cwb_number_text(double x, const char *undefined, char *buf, size_t n)
+{
+    if (isfinite(x))
+        cwb_format_shortest(x, buf, n);
+    else
+        snprintf(buf, n, "%s", undefined);
+}
+
+void cwb_csv_number(FILE *f, double x)
+{
+    char num[40];
+    cwb_number_text(x, "", num, sizeof num);
+    fputs(num, f);
+}
 
 const char *cwb_plot_x(const cwb_case *c)
 {
@@ -22,47 +40,118 @@ size_t cwb_plot_y_list(const cwb_case *c, char *buf, size_t n, const char **out,
     return cwb_split_paths(buf, out, max);
 }
 
-static void provenance_values(FILE *f, const char *prefix, const cwb_values *v)
+/* Whether "prefix.name" is a sweep's varied or linked key. */
+static int is_varied(const cwb_record *rec, const char *prefix, const char *name)
+{
+    char key[160];
+    snprintf(key, sizeof key, "%s.%s", prefix, name);
+    return rec && ((rec->varied && strcmp(rec->varied, key) == 0) ||
+                   (rec->linked && strcmp(rec->linked, key) == 0));
+}
+
+/* One key's value as used: a key left to auto is the value the run reports
+ * under its name (dt: the step dt = auto chose), else the word auto. */
+static void value_used(const cwb_values *v, int i, const cwb_result *r, char *buf, size_t n,
+                       int *chosen)
+{
+    const cwb_param *p = &v->table[i];
+    *chosen = 0;
+    if (p->kind != CWB_PARAM_REAL || !(p->flags & CWB_P_AUTO) || v->p[i] != p->def) {
+        cwb_param_format(v, i, buf, n);
+        return;
+    }
+    /* auto is stored as the default, which lies outside the key's range */
+    double used = r ? cwb_result_get(r, p->name) : NAN;
+    char num[40];
+    cwb_number_text(used, "auto", num, sizeof num);
+    *chosen = isfinite(used);
+    snprintf(buf, n, "%s [%s]", num, p->unit);
+}
+
+/* Every key of a section (only those given when given_only), tagged. */
+static void provenance_values(FILE *f, const char *prefix, const cwb_values *v, const cwb_result *r,
+                              const cwb_record *rec, int given_only)
 {
     char buf[4096];
     for (int i = 0; v->table && v->table[i].name; i++) {
-        if (v->table[i].kind == CWB_PARAM_TEXT && !v->text[i][0])
+        const cwb_param *p = &v->table[i];
+        if ((p->kind == CWB_PARAM_TEXT && !v->text[i][0]) ||
+            (p->kind == CWB_PARAM_LIST && !v->list[i].n) || (given_only && !v->given[i]))
             continue;
-        if (v->table[i].kind == CWB_PARAM_LIST && !v->list[i].n)
+        if (is_varied(rec, prefix, p->name)) {
+            fprintf(f, "# %s.%s = swept [%s] (the table's column %s)\n", prefix, p->name, p->unit,
+                    p->name);
             continue;
-        cwb_param_format(v, i, buf, sizeof buf);
-        fprintf(f, "# %s.%s = %s%s\n", prefix, v->table[i].name, buf,
-                v->given[i] ? "" : " (default)");
+        }
+        int chosen;
+        value_used(v, i, r, buf, sizeof buf, &chosen);
+        fprintf(f, "# %s.%s = %s%s%s\n", prefix, p->name, buf, chosen ? " (auto)" : "",
+                v->given[i] < 0 ? " (--set)"
+                : v->given[i]   ? ""
+                                : " (default)");
     }
 }
 
-void cwb_write_provenance(FILE *f, const cwb_case *c)
+/* "# body1: sphere, radius 0.01 m, E 1e+09 Pa, nu 0.3, density 2500
+ * kg/m^3" (a wall: no radius nor density; a rigid one no E nor nu). */
+static void body_line(FILE *f, int b, const cwb_body *body)
 {
-    fprintf(f, "# cwb %s\n", CWB_VERSION);
+    char r[40], e[40], nu[40], rho[40];
+    cwb_format_shortest(body->radius, r, sizeof r);
+    cwb_format_shortest(body->E, e, sizeof e);
+    cwb_format_shortest(body->nu, nu, sizeof nu);
+    cwb_format_shortest(body->density, rho, sizeof rho);
+    fprintf(f, "# body%d: %s", b + 1, cwb_shape_name(body->shape));
+    if (strcmp(cwb_shape_name(body->shape), "wall") != 0)
+        fprintf(f, ", radius %s m, density %s kg/m^3", r, rho);
+    if (body->rigid)
+        fprintf(f, ", rigid\n");
+    else
+        fprintf(f, ", E %s Pa, nu %s\n", e, nu);
+}
+
+static void pair_line(FILE *f, const cwb_pair *pair)
+{
+    const double v[4] = {pair->E_star, pair->G_star, pair->R_star, pair->m_star};
+    char t[4][40];
+    for (int k = 0; k < 4; k++)
+        cwb_number_text(v[k], "infinite", t[k], sizeof t[k]);
+    fprintf(f, "# pair: dim %d, E* %s Pa, G* %s Pa, R* %s m, m* %s %s\n", pair->dim, t[0], t[1],
+            t[2], t[3], pair->dim == 2 ? "kg/m" : "kg");
+}
+
+void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec)
+{
+    cwb_write_record(f, rec);
     fprintf(f, "# case: %s\n", c->file);
     fprintf(f, "# laws: normal=%s tangential=%s damping=%s rolling=%s\n", c->law[0]->name,
             c->law[1]->name, c->law[2]->name, c->law[3]->name);
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         fprintf(f, "# %s law source: %s\n", cwb_kind_name((cwb_kind)k), c->law[k]->source);
     for (int k = 0; k < CWB_KIND_COUNT; k++)
-        provenance_values(f, cwb_kind_name((cwb_kind)k), &c->law_values[k]);
+        provenance_values(f, cwb_kind_name((cwb_kind)k), &c->law_values[k], r, rec, 0);
     for (int b = 0; b < 2; b++) {
-        const cwb_body *body = &c->pair.body[b];
-        fprintf(f, "# body%d: %s radius=%.10g m E=%.10g Pa nu=%.10g density=%.10g kg/m^3%s\n",
-                b + 1, cwb_shape_name(body->shape), body->radius, body->E, body->nu, body->density,
-                body->rigid ? " (rigid)" : "");
+        char sec[8];
+        snprintf(sec, sizeof sec, "body%d", b + 1);
+        provenance_values(f, sec, &c->body_values[b], r, rec, 1);
+        body_line(f, b, &c->pair.body[b]);
     }
-    fprintf(f, "# pair: dim=%d E*=%.10g Pa G*=%.10g Pa R*=%.10g m m*=%.10g %s\n", c->pair.dim,
-            c->pair.E_star, c->pair.G_star, c->pair.R_star, c->pair.m_star,
-            c->pair.dim == 2 ? "kg/m" : "kg");
+    pair_line(f, &c->pair);
     fprintf(f, "# driver: %s\n", c->driver->name);
-    provenance_values(f, "driver", &c->driver_values);
+    provenance_values(f, "driver", &c->driver_values, r, rec, 0);
+    provenance_values(f, "output", &c->output_values, r, rec, 1);
+    for (size_t i = 0; r && i < r->nscalar; i++) {
+        char num[40];
+        cwb_number_text(r->scalar[i].value, "undefined", num, sizeof num);
+        fprintf(f, "# result: %s[%s] = %s\n", r->scalar[i].name,
+                r->scalar[i].unit[0] ? r->scalar[i].unit : "-", num);
+    }
 }
 
-int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r)
+int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec)
 {
     const cwb_series *s = &r->series;
-    cwb_write_provenance(f, c);
+    cwb_write_provenance(f, c, r, rec);
     if (cwb_series_find(s, "branch") >= 0)
         fprintf(f, "# branch codes: 0 none, 1 elastic, 2 elastic-plastic, 3 plastic, "
                    "4 unloading, 5 reloading\n");
@@ -82,8 +171,7 @@ int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r)
         for (size_t i = 0; i < s->ncol; i++) {
             if (i)
                 fputc(',', f);
-            if (isfinite(s->col[i].v[j]))
-                fprintf(f, "%.12g", s->col[i].v[j]);
+            cwb_csv_number(f, s->col[i].v[j]);
         }
         fputc('\n', f);
     }
@@ -118,76 +206,68 @@ void cwb_json_quote(char *out, size_t n, const char *s)
     out[used] = '\0';
 }
 
-static void json_string(FILE *f, const char *s)
+void cwb_json_head(cwb_json *j, const char *command, const char *dir)
 {
-    char q[6 * CWB_TEXT + 3];
-    cwb_json_quote(q, sizeof q, s);
-    fputs(q, f);
+    cwb_json_open(j, NULL, '{');
+    cwb_json_string(j, "schema", CWB_JSON_SCHEMA);
+    cwb_json_string(j, "command", command);
+    cwb_json_string(j, "cwb", CWB_VERSION);
+    cwb_json_string(j, "commit", cwb_commit());
+    if (dir)
+        cwb_json_string(j, "output_dir", dir);
 }
 
-void cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir)
+void cwb_json_warnings(cwb_json *j, const cwb_result *r)
 {
-    fprintf(f, "{\"schema\": \"%s\", \"command\": \"run\", \"cwb\": \"%s\", \"output_dir\": ",
-            CWB_JSON_SCHEMA, CWB_VERSION);
-    json_string(f, dir ? dir : "");
-    fprintf(f, ", \"case\": ");
-    json_string(f, c->name);
-    fprintf(f, ", \"file\": ");
-    json_string(f, c->file);
-    fprintf(f, ", \"driver\": ");
-    json_string(f, c->driver->name);
-    fprintf(f, ", \"laws\": {");
-    for (int k = 0; k < CWB_KIND_COUNT; k++) {
-        fprintf(f, "%s\"%s\": ", k ? ", " : "", cwb_kind_name((cwb_kind)k));
-        json_string(f, c->law[k]->name);
-    }
-    fprintf(f, "}");
-    int undefined = 0;
-    for (size_t i = 0; i < r->nscalar; i++) {
-        fprintf(f, ", ");
-        json_string(f, r->scalar[i].name);
-        if (isfinite(r->scalar[i].value))
-            fprintf(f, ": %.12g", r->scalar[i].value);
-        else {
-            fprintf(f, ": null");
-            undefined = 1;
-        }
-    }
-    fprintf(f, ", \"units\": {");
-    for (size_t i = 0; i < r->nscalar; i++) {
-        fprintf(f, "%s", i ? ", " : "");
-        json_string(f, r->scalar[i].name);
-        fprintf(f, ": ");
-        json_string(f, r->scalar[i].unit);
-    }
-    fprintf(f, "}");
-    if (undefined) {
-        fprintf(f, ", \"undefined\": [");
-        int first = 1;
-        for (size_t i = 0; i < r->nscalar; i++)
-            if (!isfinite(r->scalar[i].value)) {
-                fprintf(f, "%s", first ? "" : ", ");
-                json_string(f, r->scalar[i].name);
-                first = 0;
-            }
-        fprintf(f, "]");
-    }
+    cwb_json_open(j, "warnings", '[');
+    for (size_t w = 0; r && w < r->nwarn; w++)
+        cwb_json_string(j, NULL, r->warn[w]);
+    cwb_json_close(j);
+}
+
+int cwb_json_emit(cwb_json *j, FILE *f)
+{
+    int failed = j->failed;
+    char *text = cwb_json_take(j);
+    if (!failed)
+        fprintf(f, "%s\n", text);
+    free(text);
+    return failed ? CWB_EFAIL : CWB_OK;
+}
+
+int cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir)
+{
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, "run", dir ? dir : "");
+    cwb_json_string(&j, "case", c->name);
+    cwb_json_string(&j, "file", c->file);
+    char csv[CWB_TEXT + 200];
+    snprintf(csv, sizeof csv, "%s/%s.csv", dir ? dir : ".", c->name);
+    cwb_json_string(&j, "csv", csv);
+    cwb_json_string(&j, "driver", c->driver->name);
+    cwb_json_open(&j, "laws", '{');
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        cwb_json_string(&j, cwb_kind_name((cwb_kind)k), c->law[k]->name);
+    cwb_json_close(&j);
+    for (size_t i = 0; i < r->nscalar; i++)
+        cwb_json_number(&j, r->scalar[i].name, r->scalar[i].value);
+    cwb_json_open(&j, "units", '{');
+    for (size_t i = 0; i < r->nscalar; i++)
+        cwb_json_string(&j, r->scalar[i].name, r->scalar[i].unit[0] ? r->scalar[i].unit : "-");
+    cwb_json_close(&j);
     if (r->verdict != CWB_VERDICT_NONE) {
-        fprintf(f, ", \"verdict\": ");
-        json_string(f, cwb_verdict_word(r->verdict));
-        fprintf(f, ", \"reference\": ");
-        json_string(f, c->output_values.text[CWB_OUT_REFERENCE]);
-        if (r->verdict == CWB_VERDICT_MODEL) {
-            fprintf(f, ", \"model_comparison\": ");
-            json_string(f, c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
-        }
+        cwb_json_string(&j, "verdict", cwb_verdict_word(r->verdict));
+        cwb_json_string(&j, "reference", c->output_values.text[CWB_OUT_REFERENCE]);
+        if (r->verdict == CWB_VERDICT_MODEL)
+            cwb_json_string(&j, "model_comparison",
+                            c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
     }
-    fprintf(f, ", \"warnings\": [");
-    for (size_t w = 0; w < r->nwarn; w++) {
-        fprintf(f, "%s", w ? ", " : "");
-        json_string(f, r->warn[w]);
-    }
-    fprintf(f, "]}\n");
+    cwb_json_warnings(&j, r);
+    cwb_json_close(&j);
+    int rc = cwb_json_emit(&j, f);
+    cwb_json_free(&j);
+    return rc;
 }
 
 void cwb_write_summary(FILE *f, const cwb_case *c, const cwb_result *r)

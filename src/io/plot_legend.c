@@ -87,12 +87,13 @@ static size_t laws_text(const char *laws_line, const char *prefix, char *out, si
 }
 
 /* 1 when a provenance line is a law or driver parameter the user set
- * (the driver's too: runs of one law at three speeds differ there). */
+ * (the driver's too: runs of one law at three speeds differ there); a
+ * value auto chose (dt) is not one. */
 static int set_parameter(const char *line)
 {
     return (strncmp(line, "# normal.", 9) == 0 || strncmp(line, "# tangential.", 13) == 0 ||
             strncmp(line, "# damping.", 10) == 0 || strncmp(line, "# driver.", 9) == 0) &&
-           !strstr(line, "(default)");
+           !strstr(line, "(default)") && !strstr(line, "(auto)");
 }
 
 /* ", py = 316.5 MPa" for the provenance text "py = 316500000 [Pa]": a

@@ -1073,8 +1073,11 @@ static void path_text(const cwb_sphere *s, char *buf, size_t n)
 static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum)
 {
     const cwb_sphere *s = &sum->s;
-    char path[2048];
+    char path[2048], a_at_yield[40];
     path_text(s, path, sizeof path);
+    /* an elastic study never reaches delta_y: no contact radius there */
+    snprintf(a_at_yield, sizeof a_at_yield, isfinite(sum->a_over_h_yield) ? "%.3g" : "undefined",
+             sum->a_over_h_yield);
     fprintf(f,
             "# model: sphere on a rigid flat, axisymmetric (Rathbone thesis Sec. 3.2: an "
             "axisymmetric model serves normal contact; its Models A/B are 3D Abaqus): lower "
@@ -1091,15 +1094,15 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             "penetration at the axis at the end of leg 1 = %.3g of delta (the penalty error)\n"
             "# mesh: gmsh %s, 6-node axisymmetric triangles (CAX6), size h0 = %g R within %g R "
             "of the contact point, growing by %g per unit distance to %g R; %zu elements, %zu "
-            "nodes, smallest element %.3g m; contact radius / h0 = %.3g at delta_y, %.3g at "
+            "nodes, smallest element %.3g m; contact radius / h0 = %s at delta_y, %.3g at "
             "the end of leg 1\n"
             "# solver: CalculiX ccx %s, NLGEOM, von Mises %s\n",
             s->R, s->E, s->nu, s->sigma_y,
             s->sigma_y > 0 ? "elastic-perfectly-plastic" : "0: elastic", sum->delta_y,
             cwb_yield_factor(s->nu, NULL), path, s->increments, sum->increments, s->penalty,
             penalty_stiffness(s), sum->penetration, job->gmsh_version, s->fine, s->zone, s->growth,
-            s->coarse, sum->elements, sum->nodes, sum->h_min, sum->a_over_h_yield,
-            sum->a_over_h_peak, job->ccx_version,
+            s->coarse, sum->elements, sum->nodes, sum->h_min, a_at_yield, sum->a_over_h_peak,
+            job->ccx_version,
             s->sigma_y > 0 ? "elastic-perfectly-plastic (*PLASTIC, one point)" : "elastic");
 }
 
