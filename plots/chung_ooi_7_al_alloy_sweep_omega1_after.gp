@@ -45,10 +45,10 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'omega1_after'
 cwb_yunit = 'rad/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'chung_ooi_7_al_alloy_sweep.csv' using 1:8 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin + hertz_restitution', \
+plot 'chung_ooi_7_al_alloy_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 title 'cwb: hertz + mindlin + hertz_restitution', \
      '../reference/analytic/counter_spin_identity.csv' using 1:2 every 1::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Two identical spheres, equal and opposite spins', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0, rms 0 of max |ref| (45 pts): PASS (tolerance 1e-12)', \
-     'chung_ooi_7_al_alloy_sweep.csv' using 1:8 with linespoints ps 0.7 lt 1 notitle
+     'chung_ooi_7_al_alloy_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Balevičius & Mróz II Fig. 1c: T* and N* against t, line, v0 = 1.5 v_crit (no reference: the' . "\n" . 'paper gives no closed form for Fig. 1; eq. 16''s v(s) is compared in seed003_fig6_line_velocity)' noenhanced
+set title 'Balevičius & Mróz II Fig. 1c: T* and N* against t, line, v0 = 1.5 v_crit' noenhanced
 cwb_xname = 't'
 cwb_xunit = 's'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -44,7 +44,11 @@ cwb_yname = 'T, N_tool'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig1_v15.csv' using 1:7 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4): T', \
-     'seed003_fig1_v15.csv' using 1:8 with lines lt 2 title 'N_tool'
+     'seed003_fig1_v15.csv' using 1:8 with lines lt 2 title 'N_tool', \
+     '../reference/analytic/seed003_fig1_v15.csv' using 1:4 every 4::0 with points lt 3 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Balevicius & Mroz (2014) Part II Fig. 1', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 6.71e-07, rms 5.65e-08 of max |ref| (148 pts): PASS (tolerance 2e-06)', \
+     'seed003_fig1_v15.csv' using 1:7 with lines lt 1 notitle, \
+     'seed003_fig1_v15.csv' using 1:8 with lines lt 2 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

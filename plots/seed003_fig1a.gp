@@ -36,17 +36,21 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Balevičius & Mróz II Fig. 1a: s against t, line, v0 = 0.8 v_crit (and 1.05, 1.5, 3) (no reference:' . "\n" . 'the paper gives no closed form for Fig. 1; eq. 16''s v(s) is compared in seed003_fig6_line_velocity)' noenhanced
+set title 'Balevičius & Mróz II Fig. 1a: s against t, line, v0 = 0.8 v_crit (and 1.05, 1.5, 3)' noenhanced
 cwb_xname = 't'
 cwb_xunit = 's'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 's'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed003_fig1a.csv' using 1:2 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), v0_over_vcrit = 0.8', \
-     'seed003_fig1_v105.csv' using 1:2 with lines lt 2 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), v0_over_vcrit = 1.05', \
-     'seed003_fig1_v15.csv' using 1:2 with lines lt 3 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), v0_over_vcrit = 1.5', \
-     'seed003_fig1_v30.csv' using 1:2 with lines lt 4 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), v0_over_vcrit = 3'
+plot 'seed003_fig1a.csv' using 1:2 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), v0_over_vcrit = 0.8, dt = 500 µs', \
+     'seed003_fig1_v105.csv' using 1:2 with lines lt 2 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), v0_over_vcrit = 1.05, dt = 10 ms', \
+     'seed003_fig1_v15.csv' using 1:2 with lines lt 3 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), v0_over_vcrit = 1.5, dt = 10 ms', \
+     'seed003_fig1_v30.csv' using 1:2 with lines lt 4 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), v0_over_vcrit = 3, dt = 10 ms', \
+     '../reference/analytic/seed003_fig1_v08.csv' using 1:2 every 11::0 with points lt 5 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Balevicius & Mroz (2014) Part II Fig. 1', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 8.19e-09, rms 2.91e-09 of max |ref| (345 pts): PASS (tolerance 0.0002)', \
+     'seed003_fig1a.csv' using 1:2 with lines lt 1 notitle
+set key maxrows 6
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -36,14 +36,17 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Balevičius & Mróz II Fig. 1d: T* against s, line, v0 = 0.8 v_crit, eq. 3 (no reference: the' . "\n" . 'paper gives no closed form for Fig. 1; eq. 16''s v(s) is compared in seed003_fig6_line_velocity)' noenhanced
+set title 'Balevičius & Mróz II Fig. 1d: T* against s, line, v0 = 0.8 v_crit, eq. 3' noenhanced
 cwb_xname = 's'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'T'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed003_fig1d.csv' using 2:7 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)'
+plot 'seed003_fig1d.csv' using 2:7 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4)', \
+     '../reference/analytic/seed003_fig1_v08.csv' using 2:4 every 11::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Balevicius & Mroz (2014) Part II Fig. 1', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.87e-05, rms 2.16e-06 of max |ref| (345 pts): PASS (tolerance 0.0002)', \
+     'seed003_fig1d.csv' using 2:7 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Balevičius & Mróz II Fig. 3: T* against t, v0 = -1 v_crit(line), the' . "\n" . 'circle k~ = 0.3 (no reference: the paper gives no closed form for T*(t))' noenhanced
+set title 'Balevičius & Mróz II Fig. 3: T* against t, v0 = -1 v_crit(line), the circle k~ = 0.3' noenhanced
 cwb_xname = 't'
 cwb_xunit = 's'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -45,7 +45,10 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig3_v10_k03.csv' using 1:7 with lines lt 1 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), path = circle, k_tilde = 0.3', \
      'seed003_fig3_v10_line.csv' using 1:7 with lines lt 2 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), path = line, k_tilde = 0.5', \
-     'seed003_fig3_v10_k08.csv' using 1:7 with lines lt 3 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), k_tilde = 0.8, path = circle'
+     'seed003_fig3_v10_k08.csv' using 1:7 with lines lt 3 title 'cwb: sliding driver (Hertz + Coulomb on the path, RK4), k_tilde = 0.8, path = circle', \
+     '../reference/analytic/seed003_fig3_v10_k03.csv' using 1:4 every 14::0 with points lt 4 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Balevicius & Mroz (2014) Part II Fig. 3', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.29e-05, rms 1.53e-06 of max |ref| (420 pts): PASS (tolerance 0.0001)', \
+     'seed003_fig3_v10_k03.csv' using 1:7 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -45,7 +45,7 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig5_mindlin.csv' using 1:4 with lines lt 1 title 'cwb: hertz + mindlin', \
      'seed004_fig5_md.csv' using 1:4 every 43::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: cwb: hertz + mindlin_deresiewicz', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.241, rms 0.0861 of max |ref| (1313 pts): model comparison, no verdict', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.241, rms 0.0861 of max |ref| (1312 pts): model comparison, no verdict', \
      'seed004_fig5_mindlin.csv' using 1:4 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal

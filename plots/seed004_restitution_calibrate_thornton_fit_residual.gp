@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Thornton sigma_y calibrated to e = 0.8 at 1 m/s (Table 3 sphere) (residuals)' noenhanced
+set title 'Thornton sigma_y calibrated to e = 0.8 at 1 m/s (Table 3 sphere) (residuals)' . "\n" . 'normal.sigma_y = 96.44 MPa' noenhanced
 cwb_xname = 'impact_velocity'
 cwb_xunit = 'm/s'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

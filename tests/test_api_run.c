@@ -209,7 +209,9 @@ START_TEST(test_api_run_and_batch_bitwise)
             if (batch_cell(csv, row, name, &cli_x) != 0)
                 continue; /* the batch's results are sample 0's (ref_* of a run at 20 m/s) */
             compared++;
-            ck_assert_msg(same_printed(api_x, cli_x), "row %zu: %s = %.17g (cwb_api_run), %.17g (cwb batch)", row, name, api_x, cli_x);
+            ck_assert_msg(same_printed(api_x, cli_x),
+                          "row %zu: %s = %.17g (cwb_api_run), %.17g (cwb batch)", row, name, api_x,
+                          cli_x);
             /* and the API's batch: the same column */
             for (size_t j = 0; j < cwb_api_result_column_count(b); j++)
                 if (strcmp(cwb_api_result_column_name(b, j), name) == 0) {

@@ -393,3 +393,7 @@ echo "$d/seed000_fig15.csv"
 sh reference/analytic/generate_rolling.sh
 python3 reference/analytic/adhesion_closed_forms.py   # JKR, DMT, Thornton-Ning (cases/beyond_*.case)
 python3 reference/analytic/lubkin_torsion.py reference/analytic/beyond_twisting_lubkin.csv   # Lubkin torsion with partial slip (cases/beyond_twisting_lubkin.case)
+# Seed 003 Figs. 1, 3, 4, 5: the sliding dynamics with hysteresis coded again with
+# SciPy (Debian's python3-numpy and python3-scipy, for Debian's own /usr/bin/python3)
+sh tools/ensure-deps.sh python3-numpy python3-scipy
+/usr/bin/python3 reference/analytic/seed003_sliding.py reference/analytic
