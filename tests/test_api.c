@@ -65,6 +65,7 @@ static const struct {
     {"normal.p0", "140e6", 0},     {"normal.work_of_adhesion", "0.01", 0},
     {"tangential.mu", "0.3", 1},   {"damping.e", "0.7", 0},
     {"rolling.mu_roll", "0.1", 0}, {"rolling.mu_r", "0.1", 0},
+    {"rolling.length", "1e-4", 1}, {"rolling.kt_div_kn", "0.2", 1},
 };
 
 const cwb_api_body test_api_sphere = {CWB_API_SPHERE, 1e-4, 8.5e9, 0.3, 7800.0};

@@ -19,7 +19,8 @@ extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear, cwb
     cwb_tangential_rathbone;
 extern const cwb_damping_type cwb_damping_none, cwb_damping_tsuji, cwb_damping_hertz_restitution,
     cwb_damping_linear_restitution;
-extern const cwb_rolling_type cwb_rolling_none, cwb_rolling_constant_torque, cwb_rolling_epsd;
+extern const cwb_rolling_type cwb_rolling_none, cwb_rolling_constant_torque, cwb_rolling_epsd,
+    cwb_rolling_linear_elastic;
 
 static const cwb_law_head *const normal_laws[] = {
     &cwb_normal_none.head,          &cwb_normal_hertz.head,        &cwb_normal_linear.head,
@@ -54,6 +55,7 @@ static const cwb_law_head *const rolling_laws[] = {
     &cwb_rolling_none.head,
     &cwb_rolling_constant_torque.head,
     &cwb_rolling_epsd.head,
+    &cwb_rolling_linear_elastic.head,
 };
 
 static const struct {
