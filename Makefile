@@ -312,6 +312,7 @@ bench: $(BUILD)/bench_laws $(BUILD)/cwb
 	sh bench/demo_memory.sh $(BUILD)/cwb
 	sh bench/bench_sweep.sh $(BUILD)/cwb
 	sh bench/bench_restitution.sh $(BUILD)/cwb
+	sh bench/bench_batch.sh $(BUILD)/cwb
 
 bench-lammps: $(BUILD)/cwb $(BUILD)/bench_laws
 	sh bench/bench_lammps.sh $(BUILD)/cwb $(BUILD)/bench_laws

@@ -406,6 +406,78 @@ static void killed_batch_resumes(int sig, int expect_status)
     scratch_close(&s);
 }
 
+/* Thornton's law, whose prepare reads the pair (delta_y from R*, E*), with
+ * the tsuji dashpot (alpha by ODE solves from e alone) beside Hertz; body2
+ * is a wall so that body1.radius changes the pair. */
+static const char kept_thornton[] =
+    "[contact]\nnormal = thornton\n\n[normal]\npy_from = given\npy = 3e8\n\n"
+    "[body1]\nshape = sphere\nradius = 1e-3\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n"
+    "[body2]\nshape = wall\n\n[driver]\ntype = collision\nv_normal = 1\n";
+static const char kept_tsuji[] =
+    "[contact]\nnormal = hertz\ndamping = tsuji\n\n[damping]\ne = 0.8\n\n"
+    "[body1]\nshape = sphere\nradius = 1e-3\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n"
+    "[body2]\nshape = wall\n\n[driver]\ntype = collision\nv_normal = 1\n";
+
+/* Samples of one case set by the sampler leave every law's values, the
+ * prepared constants among them, equal to the bit to a full load of the same
+ * sample (the independent path: the file read again, every law prepared
+ * afresh), while a law's check and prepare run once per distinct input of
+ * that law: its values and the pair. Rows repeat inputs, change only the
+ * pair (Thornton's delta_y must follow it), and pass more distinct inputs
+ * than are kept (CWB_PREPARED_KEEP), so the oldest is prepared again. */
+static void assert_kept(const char *text, int kind, const char *key, const char *const *vals,
+                        size_t nrows, size_t want_prepared)
+{
+    char cpath[] = "/tmp/cwb_kept_XXXXXX", msg[CWB_MSG], sets[2][64];
+    int fd = mkstemp(cpath);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    write_text(cpath, text);
+    const char *over[2] = {sets[0], sets[1]};
+    snprintf(sets[0], sizeof sets[0], "%s=%s", key, vals[0]);
+    snprintf(sets[1], sizeof sets[1], "body1.radius=%s", vals[1]);
+    cwb_case *c = test_load(cpath, over, 2);
+    cwb_case_sampler *smp = cwb_case_sampler_new(c, over, 2, 2);
+    ck_assert_ptr_nonnull(smp);
+    for (size_t r = 0; r < nrows; r++) {
+        const char *row[2] = {vals[2 * r], vals[2 * r + 1]};
+        ck_assert_msg(cwb_case_sampler_apply(smp, c, row, msg, sizeof msg) == CWB_OK, "%s", msg);
+        snprintf(sets[0], sizeof sets[0], "%s=%s", key, row[0]);
+        snprintf(sets[1], sizeof sets[1], "body1.radius=%s", row[1]);
+        cwb_case *full = test_load(cpath, over, 2);
+        for (int k = 0; k < CWB_KIND_COUNT; k++)
+            ck_assert_msg(
+                memcmp(c->law_values[k].p, full->law_values[k].p, sizeof c->law_values[k].p) == 0,
+                "row %zu (%s, %s): the %s law's values differ from a full load", r, row[0], row[1],
+                cwb_kind_name((cwb_kind)k));
+        free(full);
+    }
+    ck_assert_uint_eq(c->prepared[kind].prepared, want_prepared);
+    cwb_case_sampler_free(smp);
+    free(c);
+    remove(cpath);
+}
+
+START_TEST(sampler_prepares_each_distinct_input_once)
+{
+    /* (e, radius): 3 distinct inputs of the dashpot (alpha does not read the
+     * pair, the kept entry does: the pair is part of every law's input) */
+    static const char *const tsuji[] = {"0.8", "1e-3", "0.6", "1e-3", "0.8", "1e-3",
+                                        "0.6", "2e-3", "0.8", "1e-3", "0.6", "1e-3"};
+    assert_kept(kept_tsuji, CWB_KIND_DAMPING, "damping.e", tsuji, 6, 3);
+    /* (p_y, radius): the pair alone changes in rows 2 and 3 */
+    static const char *const thornton[] = {"3e8",  "1e-3", "3e8",  "2e-3", "3e8",
+                                           "1e-3", "4e8",  "2e-3", "3e8",  "2e-3"};
+    assert_kept(kept_thornton, CWB_KIND_NORMAL, "normal.py", thornton, 5, 3);
+    /* ten distinct values, then the first again: it was replaced (8 kept) */
+    static const char *const many[] = {"0.50", "1e-3", "0.55", "1e-3", "0.60", "1e-3",
+                                       "0.65", "1e-3", "0.70", "1e-3", "0.75", "1e-3",
+                                       "0.80", "1e-3", "0.85", "1e-3", "0.90", "1e-3",
+                                       "0.95", "1e-3", "0.50", "1e-3", "0.95", "1e-3"};
+    assert_kept(kept_tsuji, CWB_KIND_DAMPING, "damping.e", many, 12, 11);
+}
+END_TEST
+
 START_TEST(batch_resumes_after_sigkill)
 {
     killed_batch_resumes(SIGKILL, -1);
@@ -870,6 +942,7 @@ Suite *batch_suite(void)
     TCase *tc = test_tcase("batch", 120);
     tcase_add_test(tc, batch_equals_single_runs_any_jobs_and_shards);
     tcase_add_test(tc, batch_sets_keys_as_single_runs_do);
+    tcase_add_test(tc, sampler_prepares_each_distinct_input_once);
     tcase_add_test(tc, batch_resumes_after_sigkill);
     tcase_add_test(tc, batch_resumes_after_sigterm);
     tcase_add_test(tc, batch_refuses_bad_input);
