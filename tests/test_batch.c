@@ -478,6 +478,129 @@ START_TEST(sampler_prepares_each_distinct_input_once)
 }
 END_TEST
 
+/* The folder of path (the file name cut), into dir. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+    snprintf(dir, n, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+}
+
+/* sh SCRIPT ARG in the scratch folder, with cwb (CWB_BIN's folder) first on
+ * PATH, as a user runs the examples; its exit status. */
+static int sh_in(const scratch *s, const char *script, const char *arg)
+{
+    char bindir[512], path[4096], repo[512];
+    dir_of(getenv("CWB_BIN"), bindir, sizeof bindir);
+    snprintf(path, sizeof path, "%s:%s", bindir, getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+    setenv("PATH", path, 1); /* this test's own process (CK_FORK), or harmless */
+    ck_assert_ptr_nonnull(getcwd(repo, sizeof repo));
+    char file[1024];
+    snprintf(file, sizeof file, "%s/%s", repo, script);
+    char *argv[] = {"sh", file, (char *)arg, NULL};
+    return cwb_spawn(argv, s->dir, s->log);
+}
+
+/* The folder's examples/ gets the shipped calibration case and table. */
+static void copy_calibration(const scratch *s)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/examples", s->dir);
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    const char *names[] = {"batch_calibration.case", "batch_samples.csv"};
+    for (int i = 0; i < 2; i++) {
+        char src[128];
+        snprintf(src, sizeof src, "examples/%s", names[i]);
+        char *text = slurp(src);
+        ck_assert_msg(text[0] != '\0', "%s is empty or missing", src);
+        snprintf(path, sizeof path, "%s/examples/%s", s->dir, names[i]);
+        write_text(path, text);
+        free(text);
+    }
+}
+
+/* From the header row on: the rows a merged file and an unsharded batch
+ * must share (the lines before it record how each was made). */
+static char *rows_of(const scratch *s, const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/cwb-out/%s", s->dir, name);
+    char *text = slurp(path), *hdr = strstr(text, "\nsample,");
+    ck_assert_msg(hdr != NULL, "%s has no header row", path);
+    char *rows = strdup(hdr + 1);
+    free(text);
+    return rows;
+}
+
+/* The documented ways past one machine, run as written: the shards of the
+ * shipped calibration batch under GNU parallel (examples/batch_parallel.sh,
+ * whose parallel line doc/running.md quotes) and as the tasks of a Slurm
+ * array (examples/batch_slurm.sh with the variables Slurm sets, then its
+ * merge), each merged into the very rows of one unsharded batch; with a
+ * shard's file gone, the merge fails (exit 1) naming the samples missing
+ * (rows 1, 4, 7, 10 of 12 in shard 1 of 3). Skipped, with a message, where
+ * GNU parallel is not installed. */
+START_TEST(batch_shards_merge_as_documented)
+{
+    scratch s;
+    scratch_open(&s, 1);
+    copy_calibration(&s);
+    const char *whole[] = {"batch", "examples/batch_calibration.case", "--samples",
+                           "examples/batch_samples.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, whole), 0);
+    char *want = rows_of(&s, "batch_calibration_batch.csv");
+    /* Slurm: task i of 3 as sbatch --array=0-2 runs it, then the merge */
+    char id[8];
+    setenv("SLURM_ARRAY_TASK_COUNT", "3", 1);
+    for (int i = 0; i < 3; i++) {
+        snprintf(id, sizeof id, "%d", i);
+        setenv("SLURM_ARRAY_TASK_ID", id, 1);
+        ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", NULL), 0);
+    }
+    ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", "merge"), 0);
+    char *got = rows_of(&s, "batch_calibration_merged.csv");
+    ck_assert_str_eq(got, want);
+    free(got);
+    char path[256];
+    snprintf(path, sizeof path, "%s/cwb-out/batch_calibration_batch_1_of_3.csv", s.dir);
+    ck_assert_int_eq(remove(path), 0);
+    const char *merge[] = {"batch",
+                           "--merge",
+                           "cwb-out/m.csv",
+                           "cwb-out/batch_calibration_batch_0_of_3.csv",
+                           "cwb-out/batch_calibration_batch_2_of_3.csv",
+                           NULL};
+    ck_assert_int_eq(cwb_in(&s, merge), 1);
+    char *log = slurp(s.log);
+    ck_assert_msg(strstr(log, "4 of 12 samples missing: 1, 4, 7, 10") != NULL, "merge: %s", log);
+    free(log);
+    /* GNU parallel: the script's line, quoted by the documentation */
+    char *script = slurp("examples/batch_parallel.sh"), *doc = slurp("doc/running.md");
+    char *line = strstr(script, "\nparallel ");
+    ck_assert_ptr_nonnull(line);
+    line = strdup(line + 1);
+    *strchr(line, '\n') = '\0';
+    ck_assert_msg(strstr(doc, line) != NULL, "doc/running.md does not quote: %s", line);
+    free(line);
+    free(script);
+    free(doc);
+    char full[1024];
+    if (!cwb_on_path("parallel", full, sizeof full)) {
+        fprintf(stderr, "batch_shards_merge_as_documented: GNU parallel not installed "
+                        "(apt-get install parallel): its run skipped\n");
+    } else {
+        /* shards 0 and 2 are resumed (complete), shard 1 runs again */
+        ck_assert_int_eq(sh_in(&s, "examples/batch_parallel.sh", "3"), 0);
+        got = rows_of(&s, "batch_calibration_merged.csv");
+        ck_assert_str_eq(got, want);
+        free(got);
+    }
+    free(want);
+    scratch_close(&s);
+}
+END_TEST
+
 START_TEST(batch_resumes_after_sigkill)
 {
     killed_batch_resumes(SIGKILL, -1);
@@ -943,6 +1066,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_equals_single_runs_any_jobs_and_shards);
     tcase_add_test(tc, batch_sets_keys_as_single_runs_do);
     tcase_add_test(tc, sampler_prepares_each_distinct_input_once);
+    tcase_add_test(tc, batch_shards_merge_as_documented);
     tcase_add_test(tc, batch_resumes_after_sigkill);
     tcase_add_test(tc, batch_resumes_after_sigterm);
     tcase_add_test(tc, batch_refuses_bad_input);
