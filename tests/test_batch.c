@@ -429,6 +429,201 @@ static void killed_batch_resumes(int sig, int expect_status)
     scratch_close(&s);
 }
 
+/* Thornton's law, whose prepare reads the pair (delta_y from R*, E*), with
+ * the tsuji dashpot (alpha by ODE solves from e alone) beside Hertz; body2
+ * is a wall so that body1.radius changes the pair. */
+static const char kept_thornton[] =
+    "[contact]\nnormal = thornton\n\n[normal]\npy_from = given\npy = 3e8\n\n"
+    "[body1]\nshape = sphere\nradius = 1e-3\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n"
+    "[body2]\nshape = wall\n\n[driver]\ntype = collision\nv_normal = 1\n";
+static const char kept_tsuji[] =
+    "[contact]\nnormal = hertz\ndamping = tsuji\n\n[damping]\ne = 0.8\n\n"
+    "[body1]\nshape = sphere\nradius = 1e-3\nE = 7e10\nnu = 0.3\ndensity = 2700\n\n"
+    "[body2]\nshape = wall\n\n[driver]\ntype = collision\nv_normal = 1\n";
+
+/* Samples of one case set by the sampler leave every law's values, the
+ * prepared constants among them, equal to the bit to a full load of the same
+ * sample (the independent path: the file read again, every law prepared
+ * afresh), while a law's check and prepare run once per distinct input of
+ * that law: its values and the pair. Rows repeat inputs, change only the
+ * pair (Thornton's delta_y must follow it), and pass more distinct inputs
+ * than are kept (CWB_PREPARED_KEEP), so the oldest is prepared again. */
+static void assert_kept(const char *text, int kind, const char *key, const char *const *vals,
+                        size_t nrows, size_t want_prepared)
+{
+    char cpath[] = "/tmp/cwb_kept_XXXXXX", msg[CWB_MSG], sets[2][64];
+    int fd = mkstemp(cpath);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    write_text(cpath, text);
+    const char *over[2] = {sets[0], sets[1]};
+    snprintf(sets[0], sizeof sets[0], "%s=%s", key, vals[0]);
+    snprintf(sets[1], sizeof sets[1], "body1.radius=%s", vals[1]);
+    cwb_case *c = test_load(cpath, over, 2);
+    cwb_case_sampler *smp = cwb_case_sampler_new(c, over, 2, 2);
+    ck_assert_ptr_nonnull(smp);
+    for (size_t r = 0; r < nrows; r++) {
+        const char *row[2] = {vals[2 * r], vals[2 * r + 1]};
+        ck_assert_msg(cwb_case_sampler_apply(smp, c, row, msg, sizeof msg) == CWB_OK, "%s", msg);
+        snprintf(sets[0], sizeof sets[0], "%s=%s", key, row[0]);
+        snprintf(sets[1], sizeof sets[1], "body1.radius=%s", row[1]);
+        cwb_case *full = test_load(cpath, over, 2);
+        for (int k = 0; k < CWB_KIND_COUNT; k++)
+            ck_assert_msg(
+                memcmp(c->law_values[k].p, full->law_values[k].p, sizeof c->law_values[k].p) == 0,
+                "row %zu (%s, %s): the %s law's values differ from a full load", r, row[0], row[1],
+                cwb_kind_name((cwb_kind)k));
+        free(full);
+    }
+    ck_assert_uint_eq(c->prepared[kind].prepared, want_prepared);
+    cwb_case_sampler_free(smp);
+    free(c);
+    remove(cpath);
+}
+
+START_TEST(sampler_prepares_each_distinct_input_once)
+{
+    /* (e, radius): 3 distinct inputs of the dashpot (alpha does not read the
+     * pair, the kept entry does: the pair is part of every law's input) */
+    static const char *const tsuji[] = {"0.8", "1e-3", "0.6", "1e-3", "0.8", "1e-3",
+                                        "0.6", "2e-3", "0.8", "1e-3", "0.6", "1e-3"};
+    assert_kept(kept_tsuji, CWB_KIND_DAMPING, "damping.e", tsuji, 6, 3);
+    /* (p_y, radius): the pair alone changes in rows 2 and 3 */
+    static const char *const thornton[] = {"3e8",  "1e-3", "3e8",  "2e-3", "3e8",
+                                           "1e-3", "4e8",  "2e-3", "3e8",  "2e-3"};
+    assert_kept(kept_thornton, CWB_KIND_NORMAL, "normal.py", thornton, 5, 3);
+    /* ten distinct values, then the first again: it was replaced (8 kept) */
+    static const char *const many[] = {"0.50", "1e-3", "0.55", "1e-3", "0.60", "1e-3",
+                                       "0.65", "1e-3", "0.70", "1e-3", "0.75", "1e-3",
+                                       "0.80", "1e-3", "0.85", "1e-3", "0.90", "1e-3",
+                                       "0.95", "1e-3", "0.50", "1e-3", "0.95", "1e-3"};
+    assert_kept(kept_tsuji, CWB_KIND_DAMPING, "damping.e", many, 12, 11);
+}
+END_TEST
+
+/* The folder of path (the file name cut), into dir. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+    snprintf(dir, n, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+}
+
+/* sh SCRIPT ARG in the scratch folder, with cwb (CWB_BIN's folder) first on
+ * PATH, as a user runs the examples; its exit status. */
+static int sh_in(const scratch *s, const char *script, const char *arg)
+{
+    char bindir[512], path[4096], repo[512];
+    dir_of(getenv("CWB_BIN"), bindir, sizeof bindir);
+    snprintf(path, sizeof path, "%s:%s", bindir, getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+    setenv("PATH", path, 1); /* this test's own process (CK_FORK), or harmless */
+    ck_assert_ptr_nonnull(getcwd(repo, sizeof repo));
+    char file[1024];
+    snprintf(file, sizeof file, "%s/%s", repo, script);
+    char *argv[] = {"sh", file, (char *)arg, NULL};
+    return cwb_spawn(argv, s->dir, s->log);
+}
+
+/* The folder's examples/ gets the shipped calibration case and table. */
+static void copy_calibration(const scratch *s)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/examples", s->dir);
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    const char *names[] = {"batch_calibration.case", "batch_samples.csv"};
+    for (int i = 0; i < 2; i++) {
+        char src[128];
+        snprintf(src, sizeof src, "examples/%s", names[i]);
+        char *text = slurp(src);
+        ck_assert_msg(text[0] != '\0', "%s is empty or missing", src);
+        snprintf(path, sizeof path, "%s/examples/%s", s->dir, names[i]);
+        write_text(path, text);
+        free(text);
+    }
+}
+
+/* From the header row on: the rows a merged file and an unsharded batch
+ * must share (the lines before it record how each was made). */
+static char *rows_of(const scratch *s, const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/cwb-out/%s", s->dir, name);
+    char *text = slurp(path), *hdr = strstr(text, "\nsample,");
+    ck_assert_msg(hdr != NULL, "%s has no header row", path);
+    char *rows = strdup(hdr + 1);
+    free(text);
+    return rows;
+}
+
+/* The documented ways past one machine, run as written: the shards of the
+ * shipped calibration batch under GNU parallel (examples/batch_parallel.sh,
+ * whose parallel line doc/running.md quotes) and as the tasks of a Slurm
+ * array (examples/batch_slurm.sh with the variables Slurm sets, then its
+ * merge), each merged into the very rows of one unsharded batch; with a
+ * shard's file gone, the merge fails (exit 1) naming the samples missing
+ * (rows 1, 4, 7, 10 of 12 in shard 1 of 3). Skipped, with a message, where
+ * GNU parallel is not installed. */
+START_TEST(batch_shards_merge_as_documented)
+{
+    scratch s;
+    scratch_open(&s, 1);
+    copy_calibration(&s);
+    const char *whole[] = {"batch", "examples/batch_calibration.case", "--samples",
+                           "examples/batch_samples.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, whole), 0);
+    char *want = rows_of(&s, "batch_calibration_batch.csv");
+    /* Slurm: task i of 3 as sbatch --array=0-2 runs it, then the merge */
+    char id[8];
+    setenv("SLURM_ARRAY_TASK_COUNT", "3", 1);
+    for (int i = 0; i < 3; i++) {
+        snprintf(id, sizeof id, "%d", i);
+        setenv("SLURM_ARRAY_TASK_ID", id, 1);
+        ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", NULL), 0);
+    }
+    ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", "merge"), 0);
+    char *got = rows_of(&s, "batch_calibration_merged.csv");
+    ck_assert_str_eq(got, want);
+    free(got);
+    char path[256];
+    snprintf(path, sizeof path, "%s/cwb-out/batch_calibration_batch_1_of_3.csv", s.dir);
+    ck_assert_int_eq(remove(path), 0);
+    const char *merge[] = {"batch",
+                           "--merge",
+                           "cwb-out/m.csv",
+                           "cwb-out/batch_calibration_batch_0_of_3.csv",
+                           "cwb-out/batch_calibration_batch_2_of_3.csv",
+                           NULL};
+    ck_assert_int_eq(cwb_in(&s, merge), 1);
+    char *log = slurp(s.log);
+    ck_assert_msg(strstr(log, "4 of 12 samples missing: 1, 4, 7, 10") != NULL, "merge: %s", log);
+    free(log);
+    /* GNU parallel: the script's line, quoted by the documentation */
+    char *script = slurp("examples/batch_parallel.sh"), *doc = slurp("doc/running.md");
+    char *line = strstr(script, "\nparallel ");
+    ck_assert_ptr_nonnull(line);
+    line = strdup(line + 1);
+    *strchr(line, '\n') = '\0';
+    ck_assert_msg(strstr(doc, line) != NULL, "doc/running.md does not quote: %s", line);
+    free(line);
+    free(script);
+    free(doc);
+    char full[1024];
+    if (!cwb_on_path("parallel", full, sizeof full)) {
+        fprintf(stderr, "batch_shards_merge_as_documented: GNU parallel not installed "
+                        "(apt-get install parallel): its run skipped\n");
+    } else {
+        /* shards 0 and 2 are resumed (complete), shard 1 runs again */
+        ck_assert_int_eq(sh_in(&s, "examples/batch_parallel.sh", "3"), 0);
+        got = rows_of(&s, "batch_calibration_merged.csv");
+        ck_assert_str_eq(got, want);
+        free(got);
+    }
+    free(want);
+    scratch_close(&s);
+}
+END_TEST
+
 START_TEST(batch_resumes_after_sigkill)
 {
     killed_batch_resumes(SIGKILL, -1);
@@ -895,6 +1090,8 @@ Suite *batch_suite(void)
     TCase *tc = test_tcase("batch", 120);
     tcase_add_test(tc, batch_equals_single_runs_any_jobs_and_shards);
     tcase_add_test(tc, batch_sets_keys_as_single_runs_do);
+    tcase_add_test(tc, sampler_prepares_each_distinct_input_once);
+    tcase_add_test(tc, batch_shards_merge_as_documented);
     tcase_add_test(tc, batch_resumes_after_sigkill);
     tcase_add_test(tc, batch_resumes_after_sigterm);
     tcase_add_test(tc, batch_refuses_bad_input);

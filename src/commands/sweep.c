@@ -195,7 +195,7 @@ static void run_one(const sweep *s, size_t i, cwb_case *c, row *out, cwb_result 
     out->status = c && over ? cwb_case_load(c, q->path, over, nover, out->msg, sizeof out->msg)
                             : cwb_fail(out->msg, sizeof out->msg, CWB_EFAIL, "out of memory");
     if (out->status == CWB_OK)
-        out->status = cwb_run_case(c, r, out->msg, sizeof out->msg);
+        out->status = cwb_run_case_scalars(c, r, out->msg, sizeof out->msg);
     free(over);
 }
 

@@ -48,6 +48,25 @@ size_t cwb_driver_count(void);
 const cwb_driver_type *cwb_driver_at(size_t i);
 const cwb_driver_type *cwb_driver_find(const char *name);
 
+/* The prepared values of a law remembered by cwb_case_sampler_apply: a
+ * law's check and prepare are pure functions of its values, the pair and
+ * the normal law (cwb_law.h), so the same inputs give the same prepared
+ * values (e.g. tsuji's alpha, which costs ODE solves) without running them
+ * again. CWB_PREPARED_KEEP distinct inputs per kind, the oldest replaced. */
+#define CWB_PREPARED_KEEP 8
+typedef struct {
+    const cwb_law_head *law, *normal;
+    cwb_pair pair;
+    double in[CWB_MAX_PARAMS];  /* the law's values before check and prepare */
+    double out[CWB_MAX_PARAMS]; /* and after */
+} cwb_prepared_law;
+
+typedef struct {
+    cwb_prepared_law kept[CWB_PREPARED_KEEP];
+    int n, next;     /* entries kept; where the next one goes */
+    size_t prepared; /* check and prepare runs (inputs not kept) */
+} cwb_prepared_memo;
+
 typedef struct cwb_case {
     char file[CWB_TEXT]; /* path as given */
     char name[128];      /* file name without directory/.case */
@@ -61,6 +80,10 @@ typedef struct cwb_case {
     cwb_values output_values;
     cwb_values sweep_values; /* [sweep], for `cwb sweep` */
     int has_sweep;
+    /* cwb_case_sampler_apply's memory of each kind's prepared laws: it
+     * belongs to this case (a case is used by one thread at a time), never
+     * to a law, and a load forgets it */
+    cwb_prepared_memo prepared[CWB_KIND_COUNT];
 } cwb_case;
 
 /* An override "section.key=value" from the command line. */
@@ -88,7 +111,8 @@ int cwb_case_load_text(cwb_case *c, const char *name, const char *text,
  * cwb_case_sampler_apply sets the keys to values (n_keys texts) in c, a
  * case loaded like base (any values of those keys), and does again what
  * cwb_case_load does after reading them: parse and range, bodies and pair,
- * each law's check and prepare, the driver's check. CWB_OK leaves c as
+ * each law's check and prepare (skipped for inputs c->prepared holds: the
+ * values they gave are copied), the driver's check. CWB_OK leaves c as
  * cwb_case_load would with those values; any other status leaves c half
  * set and its message may lack the line: load the sample with
  * cwb_case_load for the message. */
@@ -181,9 +205,10 @@ int cwb_reference_stands_for(const struct cwb_reference *ref, const cwb_case *c,
 
 /* Run the case's driver and compare with its reference if it names one. */
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);
-/* The same for a caller that reads only the scalars (`cwb batch`): the same
- * scalars, the series left empty where the driver can skip it and nothing
- * is compared with it (a case without a reference). */
+/* The same for a caller that reads only the scalars (`cwb batch`, `cwb
+ * sweep`): the same scalars, the series left empty where the driver can
+ * skip it and nothing is compared with it (a case without a reference or
+ * also_reference). */
 int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n);
 
 /* Where a run's files go: DIR/NAME.csv, and with plot its gnuplot script

@@ -197,8 +197,9 @@ static int columns_named(const cwb_series *run, const cwb_reference *rf,
 
 int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
-    if (c->output_values.text[CWB_OUT_REFERENCE][0])
-        return cwb_run_case(c, r, msg, n); /* the comparison reads the series */
+    if (c->output_values.text[CWB_OUT_REFERENCE][0] ||
+        c->output_values.text[CWB_OUT_ALSO_REFERENCE][0])
+        return cwb_run_case(c, r, msg, n); /* the comparisons read the series */
     cwb_result_init(r);
     r->no_series = 1;
     return c->driver->run(c, r, msg, n);

@@ -1,0 +1,129 @@
+#!/bin/sh
+# bench_batch.sh -- what a batch sample costs by the kind of its keys (a
+# benchmark, never a test: `make bench`).
+#
+# One case: two glass spheres (R = 10 mm, E = 48 GPa, nu = 0.2), Hertz +
+# Mindlin (mu = 0.35) + the Tsuji dashpot (e = 0.9, whose alpha the law's
+# prepare finds by ODE solves), closing at 1 m/s with half as much
+# tangential speed. BENCH_N (1000) samples per batch, --jobs 1, the
+# batch's process CPU (perf stat's task-clock, else /usr/bin/time).
+#
+#   driver   driver.v_normal varies, dt fixed (the step dt = auto chose at 1 m/s)
+#   law      tangential.mu varies, same dt: changes no derived constant
+#   e x4     damping.e takes 4 values in turn: alpha changes 4 times
+#   e x N    damping.e differs in every sample (a prepare per sample)
+#   auto     driver.v_normal varies, dt = auto (dt_tol 1e-6, rows 2000)
+#   auto r10 the same at rows = 10
+#
+# The variants run interleaved, one of each per round, BENCH_ROUNDS (5)
+# rounds, so that the machine's load moves all of them alike; each ratio is
+# printed as its median over the rounds with the least and the largest.
+bin=${1:-build/cwb}
+N=${BENCH_N:-1000}
+ROUNDS=${BENCH_ROUNDS:-5}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+cat > "$dir/b.case" <<EOL
+[contact]
+normal = hertz
+tangential = mindlin
+damping = tsuji
+[tangential]
+mu = 0.35
+[damping]
+e = 0.9
+[body1]
+shape = sphere
+radius = 0.01
+E = 4.8e10
+nu = 0.2
+density = 2800
+[body2]
+shape = same
+[driver]
+type = collision
+v_normal = 1
+v_tangential = 0.5
+dt_tol = 1e-6
+EOL
+
+have_perf=0
+perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1 && have_perf=1
+cpu_of() {
+    if [ "$have_perf" = 1 ]; then
+        perf stat -x, -e task-clock -o "$dir/time" "$@" 2> "$dir/stderr" > "$dir/stdout" || {
+            cat "$dir/stderr" >&2; return 1; }
+        awk -F, '/task-clock/ { printf "%.6f", $1 / 1000 }' "$dir/time"
+        return
+    fi
+    /usr/bin/time -f "CPU %U %S" "$@" 2> "$dir/time" > "$dir/stdout" || {
+        cat "$dir/time" >&2; return 1; }
+    awk '/^CPU/ { printf "%.3f", $2 + $3 }' "$dir/time"
+}
+
+field() { echo "$1" | grep -o "\"$2\": [^,}]*" | head -n 1 | sed 's/.*: //'; }
+# the step dt = auto accepts at 1 m/s: at rows = 10 the curve needs no finer run
+out=$("$bin" run "$dir/b.case" --no-plot --json --set driver.rows=10 --out "$dir/o" 2>/dev/null) || exit 1
+dt_auto=$(field "$out" dt)
+
+awk -v n="$N" 'BEGIN {
+    print "driver.v_normal" > "'"$dir"'/drv.csv"
+    print "tangential.mu" > "'"$dir"'/law.csv"
+    print "damping.e" > "'"$dir"'/e4.csv"
+    print "damping.e" > "'"$dir"'/eN.csv"
+    for (i = 0; i < n; i++) {
+        printf "%.10g\n", 0.95 + 0.1 * i / (n - 1) > "'"$dir"'/drv.csv"
+        printf "%.10g\n", 0.30 + 0.1 * i / (n - 1) > "'"$dir"'/law.csv"
+        printf "%.10g\n", 0.6 + 0.1 * (i % 4) > "'"$dir"'/e4.csv"
+        printf "%.10g\n", 0.6 + 0.3 * i / (n - 1) > "'"$dir"'/eN.csv" } }'
+
+# samples table, then extra arguments
+run_variant() {
+    table=$1
+    shift
+    rm -f "$dir/out.csv"
+    cpu_of "$bin" batch "$dir/b.case" --samples "$dir/$table.csv" --out "$dir/out.csv" \
+        --results steps_total,restitution_normal "$@"
+}
+variants="driver law e4 eN auto auto10"
+: > "$dir/times"
+for r in $(seq "$ROUNDS"); do
+    line=$r
+    for v in $variants; do
+        case $v in
+        driver) t=$(run_variant drv --set driver.dt="$dt_auto") ;;
+        law) t=$(run_variant law --set driver.dt="$dt_auto") ;;
+        e4) t=$(run_variant e4 --set driver.dt="$dt_auto") ;;
+        eN) t=$(run_variant eN --set driver.dt="$dt_auto") ;;
+        auto) t=$(run_variant drv) ;;
+        auto10) t=$(run_variant drv --set driver.rows=10) ;;
+        esac
+        [ -n "$t" ] || exit 1
+        line="$line $t"
+    done
+    echo "$line" >> "$dir/times"
+done
+
+echo
+echo "batch: $N samples of Hertz + Mindlin + Tsuji (glass, 1 m/s), --jobs 1, $ROUNDS interleaved"
+echo "rounds, load average $(cut -d' ' -f1-3 /proc/loadavg); dt fixed = $dt_auto s (dt = auto's"
+echo "accepted step at 1 m/s, dt_tol 1e-6); CPU per sample (median) and ratios (median [least, largest]):"
+# ratio of columns $1 / $2 of the times file (columns: round, then the variants)
+awk -v names="$variants" -v n="$N" '
+    { for (i = 2; i <= NF; i++) t[NR, i - 1] = $i; rounds = NR }
+    function med(a, k,   i, j, x) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++)
+        if (a[j] < a[i]) { x = a[i]; a[i] = a[j]; a[j] = x }
+        return k % 2 ? a[(k + 1) / 2] : 0.5 * (a[k / 2] + a[k / 2 + 1]) }
+    function ratio(label, p, q,   i, a, lo, hi) { lo = 1e300; hi = 0
+        for (i = 1; i <= rounds; i++) { a[i] = t[i, p] / t[i, q]
+            if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
+        printf "  %-44s %6.3f [%.3f, %.3f]\n", label, med(a, rounds), lo, hi }
+    END { split(names, nm, " ")
+        for (v = 1; v <= 6; v++) { for (i = 1; i <= rounds; i++) a[i] = t[i, v]
+            printf "  %-8s %8.1f us per sample\n", nm[v], 1e6 * med(a, rounds) / n }
+        ratio("law key / driver key (goal <= 1.2)", 2, 1)
+        ratio("law key with 4 distinct alphas / driver key", 3, 1)
+        ratio("an alpha per sample / driver key", 4, 1)
+        ratio("dt = auto / its accepted fixed step (<= 1.2)", 5, 1)
+        ratio("dt = auto, rows 2000 / rows 10", 5, 6) }' "$dir/times"
