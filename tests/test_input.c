@@ -298,7 +298,13 @@ static const struct {
      "$ROOT/reference/analytic/linear_impact.csv\ncompare_x = nothing\n",
      NULL, "has no column 'nothing'", 0},
 /* rolling and twisting resistance: every new key, a bad value */
-#define EPSD "tangential = linear\nrolling = epsd\n[rolling]\n"
+#define EPSD  "tangential = linear\nrolling = epsd\n[rolling]\n"
+#define LINEL "tangential = linear\nrolling = linear_elastic\n[rolling]\n"
+    {"tangential = linear", LINEL "length = 0\nkt_div_kn = 0.2", NULL, "out of range", 6},
+    {"tangential = linear", LINEL "length = 1e-3\nkt_div_kn = -1", NULL, "out of range", 7},
+    {"tangential = linear", LINEL "length = inf\nkt_div_kn = 0.2", NULL, "not a finite number", 6},
+    {"tangential = linear", "tangential = linear\nrolling = linear_elastic", NULL,
+     "missing required key 'length'", 0},
     {"tangential = linear", EPSD "mu_r = 0", NULL, "out of range", 6},
     {"tangential = linear", EPSD "mu_r = 1.5", NULL, "out of range", 6},
     {"tangential = linear", "tangential = linear\nrolling = epsd", NULL,
