@@ -47,7 +47,11 @@ plot 'seed000_fig13.csv' using 2:11 with lines lt 1 title 'cwb: hertz2d + hertz2
      'seed000_fig14.csv' using 2:11 with lines lt 2 title 'cwb: hertz2d + hertz2d_simplified', \
      '../reference/analytic/seed000_fig12.csv' using 2:4 every 8::0 with points lt 3 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Hertz 2D paper (2020) Figs. 12-14 and Appendix C: horizontal force on the ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.71e-12, rms 1.35e-12 of max |ref| (250 pts): PASS (tolerance 1e-07)', \
+     '../reference/fem/seed000_fig13_secant_x.csv' using 1:2 every 1::0 with points lt 4 pt 4 dt 1 ps 1.2 lw 1.5 title 'reference: FEM (gmsh + CalculiX), seed 000 Fig. 13: k_secant = R_x / S (the horizontal ...', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0586, rms 0.0304 of max |ref| (24 pts)', \
      'seed000_fig13.csv' using 2:11 with lines lt 1 notitle
+set key maxrows 6
+cwb_width = 965
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

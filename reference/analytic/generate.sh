@@ -416,6 +416,20 @@ awk -v kn=1e6 -v l=2e-3 -v r=0.2 -v steps=20 'BEGIN {
 }' > $d/seed002_elastic6.csv
 echo "$d/seed002_elastic6.csv"
 
+# Seed 000 Fig. 13's FEM overlay, derived from the committed FEM table of Fig. 12
+# (reference/fem/seed000_cylinders_case1_forces.csv, written by cwb reference): the
+# secant of the horizontal force, R_x / S, as Fig. 12 is the horizontal force (its
+# k_secant column is T / S, in the contact's frame). Its header lines are the FEM's,
+# so it stands for the same inputs and is held to the same tolerance.
+awk -F, 'BEGIN { hdr = 1
+        print "# FEM (gmsh + CalculiX), seed 000 Fig. 13: k_secant = R_x / S (the horizontal force), derived by awk in reference/analytic/generate.sh from reference/fem/seed000_cylinders_case1_forces.csv" }
+    /^#/ { if ($0 ~ /^# (stands for|tolerance|independence|mesh|solver|model|parameters|refinement check):/ || $0 ~ /^#   /) print; next }
+    hdr { for (i = 1; i <= NF; i++) { split($i, a, "["); col[a[1]] = i }
+          print "S_over_R[-],k_secant[N/m^2]"; hdr = 0; next }
+    { printf "%s,%.10g\n", $col["S_over_R"], $col["R_x"] / $col["S"] }' \
+    reference/fem/seed000_cylinders_case1_forces.csv > reference/fem/seed000_fig13_secant_x.csv
+echo reference/fem/seed000_fig13_secant_x.csv
+
 python3 reference/analytic/lubkin_torsion.py reference/analytic/beyond_twisting_lubkin.csv   # Lubkin torsion with partial slip (cases/beyond_twisting_lubkin.case)
 # Seed 003 Figs. 1, 3, 4, 5: the sliding dynamics with hysteresis coded again with
 # SciPy (Debian's python3-numpy and python3-scipy, for Debian's own /usr/bin/python3)
