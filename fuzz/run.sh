@@ -31,10 +31,11 @@ mkdir -p "$work"
 
 # --- build ------------------------------------------------------------------
 # The library through the Makefile (same sources and flags as `make`), but
-# compiled by afl-cc with coverage and sanitizers.
+# compiled by afl-cc (its one C++ file by afl-c++) with coverage and
+# sanitizers.
 export AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1
 fuzz_cflags="-O1 -g -fno-omit-frame-pointer"
-make -s --no-print-directory BUILD=$lib CC=afl-cc CFLAGS="$fuzz_cflags" "$lib/libcwb.a" \
+make -s --no-print-directory BUILD=$lib CC=afl-cc CXX=afl-c++ CFLAGS="$fuzz_cflags" "$lib/libcwb.a" \
     >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 # The Makefile's preprocessor, warning and library flags, asked of make itself.
 flags=$(make -s --no-print-directory \

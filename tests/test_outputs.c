@@ -5,6 +5,7 @@
  * which a run's CSV reproduces itself. */
 #include <ctype.h>
 #include <fcntl.h>
+#include <float.h>
 #include <glob.h>
 #include <math.h>
 #include <stdint.h>
@@ -88,6 +89,148 @@ START_TEST(format_shortest_round_trips_in_fewest_digits)
         cwb_format_shortest(known[k].x, buf, sizeof buf);
         ck_assert_str_eq(buf, known[k].text);
     }
+}
+END_TEST
+
+/* The formatter cwb had before its digits came from double-conversion
+ * (src/core/shortest.cc): %.15g, %.16g, %.17g until strtod reads x back, a
+ * subnormal from %.1g up. glibc's printf rounds the exact binary value and
+ * strtod reads exactly, an implementation independent of the one under
+ * test; every CSV and JSON cwb shipped was printed by it, so the new
+ * formatter must print the same text or the committed files would change. */
+static void printf_shortest(double x, char *buf, size_t n)
+{
+    if (x == 0.0) {
+        snprintf(buf, n, "0");
+        return;
+    }
+    for (int prec = fabs(x) < DBL_MIN ? 1 : 15; prec < 17; prec++) {
+        snprintf(buf, n, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            return;
+    }
+    snprintf(buf, n, "%.17g", x);
+}
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* One double of the i-th kind: any bit pattern (every exponent, both
+ * signs), a subnormal, a whole number up to 2^64, or a decimal of 1 to 17
+ * digits times 10^e for e over the whole range (read by strtod, so it is
+ * the double nearest that decimal, as a person's input would be). */
+static double random_double(uint64_t *state, int i)
+{
+    uint64_t z = splitmix64(state);
+    double x;
+    char text[64];
+    switch (i % 4) {
+    case 0: memcpy(&x, &z, sizeof x); return x;
+    case 1:
+        z &= 0x800FFFFFFFFFFFFFULL; /* exponent bits 0: subnormal */
+        memcpy(&x, &z, sizeof x);
+        return x;
+    case 2: return (double)(z >> (splitmix64(state) % 64)) * (z & 1 ? -1.0 : 1.0);
+    default: {
+        uint64_t r = splitmix64(state);
+        uint64_t digits = z % 100000000000000000ULL >> (r % 57); /* 1..17 digits */
+        snprintf(text, sizeof text, "%s%llue%d", r & 1 ? "-" : "", (unsigned long long)digits,
+                 (int)((r >> 8) % 650) - 340);
+        return strtod(text, NULL);
+    }
+    }
+}
+
+/* x, its neighbours k ulps away (|k| <= 3) and their negatives: the
+ * numbers at a boundary of the format. */
+static size_t with_neighbours(double x, double *out)
+{
+    size_t n = 0;
+    double lo = x, hi = x;
+    out[n++] = x;
+    for (int k = 0; k < 3; k++) {
+        out[n++] = lo = nextafter(lo, -INFINITY);
+        out[n++] = hi = nextafter(hi, INFINITY);
+    }
+    for (size_t k = 0, m = n; k < m; k++)
+        out[n++] = -out[k];
+    return n;
+}
+
+/* The text of x is printf_shortest's, but for one case where it is
+ * shorter: x a power of two, whose neighbour below is half as far as the
+ * one above, so the doubles that read back as x reach twice as far above
+ * it as below. printf_shortest tried only the nearest 16-digit decimal,
+ * which can lie below, outside; a 16-digit decimal above can still read
+ * back, and the shortest digits find it (2^-1017: 7.120236347223045e-307,
+ * not 7.1202363472230444e-307). Returns whether the texts differ. */
+static int assert_same_text(double x)
+{
+    char got[40], want[40];
+    if (!isfinite(x))
+        return 0;
+    cwb_format_shortest(x, got, sizeof got);
+    printf_shortest(x, want, sizeof want);
+    if (strcmp(got, want) == 0)
+        return 0;
+    int e;
+    ck_assert_msg(fabs(frexp(x, &e)) == 0.5 && strtod(got, NULL) == x &&
+                      digits_of(got) < digits_of(want),
+                  "%a (%.17g): printed %s, printf and strtod %s", x, x, got, want);
+    return 1;
+}
+
+/* The text of every number is what the printf/strtod formatter printed:
+ * RANDOM_DOUBLES random doubles of every kind, then the boundaries of %g's layout
+ * and of the binary format: zero and -0, every power of ten from 1e-323
+ * to 1e308 and every power of two from 2^-1074 to 2^1023 with their
+ * neighbours, the largest and smallest doubles, and the numbers around
+ * %g's switch to an exponent (1e-5, 1e-4, 1e15, 1e16, 1e17, where 15, 16
+ * or 17 digits decide it). */
+#ifndef RANDOM_DOUBLES
+#define RANDOM_DOUBLES (1 << 20)
+#endif
+START_TEST(format_shortest_prints_as_printf_and_strtod_did)
+{
+    uint64_t state = 0x2545F4914F6CDD1DULL;
+    for (int i = 0; i < RANDOM_DOUBLES; i++)
+        assert_same_text(random_double(&state, i));
+    double near[16];
+    for (int e = -323; e <= 308; e++) {
+        char text[16];
+        snprintf(text, sizeof text, "1e%d", e);
+        for (size_t k = 0, n = with_neighbours(strtod(text, NULL), near); k < n; k++)
+            assert_same_text(near[k]);
+    }
+    int shorter = 0; /* 46 of the 2098 powers of two, each with both signs */
+    for (int e = -1074; e <= 1023; e++)
+        for (size_t k = 0, n = with_neighbours(ldexp(1.0, e), near); k < n; k++)
+            shorter += assert_same_text(near[k]);
+    ck_assert_int_eq(shorter, 2 * 46);
+    const double edges[] = {0.0,
+                            -0.0,
+                            DBL_MAX,
+                            DBL_MIN,
+                            DBL_TRUE_MIN,
+                            1e-5,
+                            1e-4,
+                            1e15,
+                            1e16,
+                            1e17,
+                            999999999999999.9,
+                            9999999999999998.0,
+                            1234567890123456.0,
+                            12345678901234567.0,
+                            0.000123456789012345678,
+                            0.0000999999999999999};
+    for (size_t j = 0; j < sizeof edges / sizeof *edges; j++)
+        for (size_t k = 0, n = with_neighbours(edges[j], near); k < n; k++)
+            assert_same_text(near[k]);
 }
 END_TEST
 
@@ -454,5 +597,10 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, shipped_outputs_hold_no_nan_nor_minus_zero);
     tcase_add_test(tc, fit_title_states_a_value_without_error);
     suite_add_tcase(s, tc);
+    /* 2^21 doubles through both formatters: about 4 s of CPU on the
+     * development machine (the printf/strtod one is the dear one) */
+    TCase *same = test_tcase("format_as_printf", 40);
+    tcase_add_test(same, format_shortest_prints_as_printf_and_strtod_did);
+    suite_add_tcase(s, same);
     return s;
 }

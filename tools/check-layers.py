@@ -96,7 +96,7 @@ def include_edges(src, layers):
     for layer in layers:
         for root, _, files in os.walk(os.path.join(src, layer)):
             for name in files:
-                if not name.endswith((".c", ".h")):
+                if not name.endswith((".c", ".cc", ".h")):
                     continue
                 path = os.path.join(root, name)
                 with open(path, encoding="utf-8") as f:

@@ -12,7 +12,6 @@
 
 #include "cwb_api_internal.h"
 #include "cwb_pair.h"
-#include "cwb_numeric.h"
 
 static int kind_ok(int kind)
 {
@@ -109,11 +108,23 @@ void cwbi_param_list(const cwb_param *table, char *buf, size_t n)
 
 /* --- bodies -------------------------------------------------------------- */
 
+/* x as the text the body table's parser reads (and its messages show):
+ * %.15g when that reads back to x, as a number a person typed does, else
+ * %.17g, which always does. Not cwb_format_shortest, which links C++
+ * (core/shortest.cc) into every program stepping contacts through this API
+ * for a few numbers per contact. */
+static void body_text(double x, char *text, size_t n)
+{
+    snprintf(text, n, "%.15g", x);
+    if (strtod(text, NULL) != x)
+        snprintf(text, n, "%.17g", x);
+}
+
 /* Parse the number x as key i of the body table into v. */
 static int body_value(cwb_values *v, int i, double x, const char *sec, char *msg, size_t n)
 {
     char text[40], why[CWB_MSG];
-    cwb_format_shortest(x, text, sizeof text);
+    body_text(x, text, sizeof text);
     if (cwb_param_parse(v, i, text, why, sizeof why) != CWB_OK)
         return cwb_fail(msg, n, CWB_EINPUT, "[%s] %s", sec, why);
     v->given[i] = 1;

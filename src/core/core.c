@@ -248,29 +248,3 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
     }
     }
 }
-
-void cwb_param_format(const cwb_values *v, int i, char *buf, size_t n)
-{
-    const cwb_param *p = &v->table[i];
-    switch (p->kind) {
-    case CWB_PARAM_CHOICE: snprintf(buf, n, "%s", p->choices[(int)v->p[i]]); break;
-    case CWB_PARAM_TEXT: snprintf(buf, n, "%s", v->text[i]); break;
-    case CWB_PARAM_LIST: {
-        size_t used = 0;
-        char num[40];
-        buf[0] = '\0';
-        for (size_t k = 0; k < v->list[i].n && used < n; k++) {
-            cwb_format_shortest(v->list[i].v[k], num, sizeof num);
-            used += (size_t)snprintf(buf + used, n - used, "%s%s", k ? "," : "", num);
-        }
-        if (used < n)
-            snprintf(buf + used, n - used, " [%s]", p->unit);
-        break;
-    }
-    default: {
-        char num[40];
-        cwb_format_shortest(v->p[i], num, sizeof num);
-        snprintf(buf, n, "%s [%s]", num, p->unit);
-    }
-    }
-}

@@ -30,7 +30,9 @@ int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, doub
  * number format of every CSV and JSON cwb writes (doc/outputs.md). A whole
  * number below 1e15 in full (150, not 1.5e+02); zero as "0", never "-0";
  * NaN and infinities as "nan", "inf", "-inf" (the writers of CSV and JSON
- * never pass them: cwb_out.h, cwb_number_text). */
+ * never pass them: cwb_out.h, cwb_number_text). In format.c, apart from
+ * the solvers: it links C++ (shortest.cc), which a program that only steps
+ * contacts need not. */
 void cwb_format_shortest(double x, char *buf, size_t n);
 /* The same step with its first stage k1 = f(y, 0) given: steps of several
  * lengths from one state (a root solve on the length) share it. */

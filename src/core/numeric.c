@@ -1,8 +1,6 @@
 /* numeric.c -- small numerical helpers shared by drivers and laws. */
 #include <assert.h>
-#include <float.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 
 #include <gsl/gsl_errno.h>
@@ -113,29 +111,4 @@ int cwb_rk4_step(cwb_rhs f, void *ctx, size_t n, const double *y, double h, doub
     if ((rc = f(ctx, y, 0.0, k1)))
         return rc;
     return cwb_rk4_step_k1(f, ctx, n, y, k1, h, out);
-}
-
-void cwb_format_shortest(double x, char *buf, size_t n)
-{
-    if (x == 0.0) { /* -0 too: a sign on nothing reads as a distinct value */
-        snprintf(buf, n, "0");
-        return;
-    }
-    if (!isfinite(x)) {
-        snprintf(buf, n, "%s", x != x ? "nan" : x > 0 ? "inf" : "-inf");
-        return;
-    }
-    /* A double whose shortest decimal has d <= 15 digits is printed by
-     * %.15g as exactly those digits (%g drops trailing zeros): the decimal
-     * is within half an ulp (1.1e-16 relative) of x, closer than half the
-     * spacing of 15-digit decimals (5e-16 relative at least), so it is the
-     * nearest one. With 16 digits the nearest 16-digit decimal reads back
-     * whenever any does; 17 always do. Three tries, not seventeen. A
-     * subnormal has fewer bits than that argument needs: every count. */
-    for (int prec = fabs(x) < DBL_MIN ? 1 : 15; prec < 17; prec++) {
-        snprintf(buf, n, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            return;
-    }
-    snprintf(buf, n, "%.17g", x);
 }

@@ -62,7 +62,11 @@ fi
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
 CFLAGS_CWB=$(pkg-config --cflags cwb)
 LIBS_CWB=$(pkg-config --libs cwb)
+# A static link of the contact API: libcwb.a and GSL, nothing of C++. The
+# run API writes numbers (core/shortest.cc: libdouble-conversion, C++),
+# so a static link of it takes cwb.pc's Libs.private too (pkg-config --static).
 LIBS_STATIC=$(echo "$LIBS_CWB" | sed 's/-lcwb/-l:libcwb.a/')
+LIBS_STATIC_RUN=$(pkg-config --static --libs cwb | sed 's/-lcwb/-l:libcwb.a/')
 printf '#include <cwb/cwb_api.h>\nint main(void) { return cwb_api_law_count(CWB_API_NORMAL) > 0 ? 0 : 1; }\n' >"$W/alone.c"
 $CC -std=c99 -Wall -Wextra -pedantic -Werror $CFLAGS_CWB -c "$W/alone.c" -o "$W/alone.o" ||
     fail "cwb_api.h does not compile alone as C99"
@@ -153,6 +157,14 @@ compared=$(awk -F, 'FNR == NR { v[$1] = $2; next } /^#/ { next }
 [ "$compared" -gt 20 ] || fail "run_case: only $compared results compared with cwb batch"
 echo "api-check: run_case (a case string through cwb_api_run_text): $compared results equal" \
     "cwb batch's, 17 digits each"
+# The run API from libcwb.a alone, with what `pkg-config --static` adds.
+# shellcheck disable=SC2086 # the pkg-config flags are word lists
+$CC -std=c11 -O2 "$SRC/examples/run_case.c" $CFLAGS_CWB $LIBS_STATIC_RUN -o "$W/run_case_static" ||
+    fail "examples/run_case.c does not link statically with pkg-config --static --libs cwb"
+"$W/run_case_static" 1.5 >"$W/run_case_static.out" 2>"$W/run_case.err" ||
+    fail "run_case (static): $(cat "$W/run_case.err")"
+cmp -s "$W/run_case.out" "$W/run_case_static.out" || fail "the shared and static run_case differ"
+echo "api-check: run_case linked with libcwb.a and cwb.pc's Libs.private gives the same results"
 
 # --- the installed CLI ----------------------------------------------------------------
 if ldd "$P/bin/cwb" 2>/dev/null | grep -q libcwb; then
