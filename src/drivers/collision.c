@@ -412,6 +412,13 @@ typedef struct {
     double off;
     int have_k1;   /* k1 holds the first RK4 stage at y (the same for every */
     double k1[NY]; /* length tried: s->h stays the step's during the solve) */
+    /* The trial step of length h_tried ended at overlap f_tried + off: the
+     * solver's first look at that end needs no step. */
+    double h_tried, f_tried;
+    /* The state after the shortest length tried whose end is out of
+     * contact: the landing step when the solver ends there. */
+    double h_out;
+    double y_out[NY];
 } sep_ctx;
 
 static double overlap_after(double h, void *param)
@@ -423,6 +430,8 @@ static double overlap_after(double h, void *param)
         geometry_of(c->s, c->y, &g);
         return g.delta - c->off;
     }
+    if (h == c->h_tried)
+        return c->f_tried;
     int rc = CWB_OK;
     if (!c->have_k1 && (rc = rhs_stage((void *)c->s, c->y, 0.0, c->k1)) == CWB_OK)
         c->have_k1 = 1;
@@ -433,6 +442,10 @@ static double overlap_after(double h, void *param)
         return NAN;
     }
     geometry_of(c->s, out, &g);
+    if (g.delta <= c->off && h < c->h_out) {
+        c->h_out = h;
+        memcpy(c->y_out, out, sizeof out);
+    }
     return g.delta - c->off;
 }
 
@@ -690,7 +703,13 @@ static int record_row(const collision_run_state *r, const geometry *g)
  * Brent, and the step redone. */
 static int land_on_separation(collision_run_state *r, step_try *st, double off, char *msg, size_t n)
 {
-    sep_ctx sc = {.s = &r->s, .y = r->y, .rc = CWB_OK, .off = off};
+    sep_ctx sc = {.s = &r->s,
+                  .y = r->y,
+                  .rc = CWB_OK,
+                  .off = off,
+                  .h_tried = st->hk,
+                  .f_tried = st->g1.delta - off,
+                  .h_out = INFINITY};
     gsl_function F = {overlap_after, &sc};
     double root, lo = 0.0, hi = st->hk;
     int rc = cwb_root_brent(&F, 0.0, st->hk, 0.0, 1e-13, &root, &lo, &hi);
@@ -704,7 +723,12 @@ static int land_on_separation(collision_run_state *r, step_try *st, double off, 
     st->hs = hi;        /* the end with delta <= off */
     st->h_contact = lo; /* the longest length still in contact */
     r->s.h = st->hs;
-    if ((rc = rk4(&r->s, r->y, st->hs, st->ynew)) != CWB_OK)
+    /* The solver stepped to that end with s->h the trial's length; where
+     * the laws' forces are functions of the end state alone (end_forces)
+     * the step length they are told does not enter: the same numbers. */
+    if (r->end_forces && sc.h_out == st->hs)
+        memcpy(st->ynew, sc.y_out, sizeof st->ynew);
+    else if ((rc = rk4(&r->s, r->y, st->hs, st->ynew)) != CWB_OK)
         return cwb_fail(msg, n, rc, "collision: a law failed at separation");
     geometry_of(&r->s, st->ynew, &st->g1);
     st->separated = 1;
