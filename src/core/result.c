@@ -113,6 +113,10 @@ void cwb_result_warn(cwb_result *r, const char *fmt, ...)
 {
     if (r->nwarn == CWB_MAX_WARN)
         return;
+    if (!strchr(fmt, '%')) { /* a fixed text (most are): no format machinery */
+        copy_text(r->warn[r->nwarn++], sizeof r->warn[0], fmt);
+        return;
+    }
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(r->warn[r->nwarn], sizeof r->warn[0], fmt, ap);
