@@ -337,6 +337,7 @@ $(BUILD)/bench_laws: bench/bench_laws.c $(BUILD)/libcwb.a
 
 bench: $(BUILD)/bench_laws $(BUILD)/cwb
 	$(BUILD)/bench_laws
+	$(BUILD)/bench_laws --goals
 	sh bench/demo_memory.sh $(BUILD)/cwb
 	sh bench/bench_sweep.sh $(BUILD)/cwb
 	sh bench/bench_restitution.sh $(BUILD)/cwb

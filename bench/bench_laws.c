@@ -6,6 +6,8 @@
  *    loop written here that computes the same force with no abstraction.
  * 2. Whole Hertz collisions per second (cwb's collision driver, fixed dt)
  *    beside a straight-line RK4 loop of the same impact in 1D.
+ * 3. --goals: the per-collision goals (Hertz, Hertz + Tsuji, Hertz-Mindlin
+ *    at 1e-4 and 1e-6), each ratio with its spread over interleaved rounds.
  * Ratios > 1 mean cwb is slower. Timing only: never part of `make check`.
  *
  * Every loop, cwb's and the straight one, feeds each evaluation's result
@@ -529,6 +531,146 @@ static void bench_collisions(const char *path)
     free(c);
 }
 
+/* --goals: the per-collision goals, cwb in process (cwb_run_case_scalars:
+ * the driver as a batch or an embedding program runs it) against the bare
+ * RK4 floor, at the step each accuracy needs. Models: Hertz, Hertz with the
+ * Tsuji dashpot (e = 0.8) and Hertz-Mindlin (displacement form, mu = 0.35,
+ * tangential speed half the normal one), glass spheres at 20 m/s. Step:
+ * the largest t_c/2^k whose restitutions, contact time and spin are within
+ * the target (1e-4, 1e-6) of the same model at t_c/65536 (restitutions
+ * against max(|e|, 1), the rest relative). Floor: cwb's steps x one step of
+ * the straight-line loop (bench_laws' Hertz loop for the first two, which
+ * leaves out the dashpot; its Hertz-Mindlin loop for the third), timed in
+ * the same round. Rounds interleave cwb and the floor; each ratio is
+ * printed as the median over the rounds [least, largest]. */
+typedef struct {
+    const char *name;
+    const char *over[6];
+    size_t nover;
+    int mindlin; /* the floor is the Hertz-Mindlin loop */
+} goal_model;
+
+static double goal_error(const cwb_result *r, const cwb_result *ref)
+{
+    static const char *const keys[] = {"restitution_normal", "restitution_tangential",
+                                       "contact_time", "omega1_after"};
+    double worst = 0.0;
+    for (int i = 0; i < 4; i++) {
+        double x = cwb_result_get(r, keys[i]), y = cwb_result_get(ref, keys[i]);
+        if (!isfinite(x) || !isfinite(y) || (i == 3 && y == 0.0))
+            continue;
+        double scale = i < 2 ? fmax(fabs(y), 1.0) : fabs(y);
+        worst = fmax(worst, fabs(x - y) / scale);
+    }
+    return worst;
+}
+
+static void set_dt(cwb_case *c, double h, double tol)
+{
+    c->driver_values.p[cwb_param_index(c->driver_values.table, "dt")] = h;
+    c->driver_values.p[cwb_param_index(c->driver_values.table, "dt_tol")] = tol;
+}
+
+/* The largest t_c/2^k within target of the run at t_c/65536; 0 if none. */
+static double goal_step(cwb_case *c, double tc, double target)
+{
+    char msg[CWB_MSG];
+    cwb_result ref, r;
+    set_dt(c, tc / 65536.0, 1e-6);
+    cwb_run_case_scalars(c, &ref, msg, sizeof msg);
+    double h = 0.0;
+    for (int k = 3; k <= 16 && h == 0.0; k++) {
+        set_dt(c, tc / pow(2.0, k), 1e-6);
+        if (cwb_run_case_scalars(c, &r, msg, sizeof msg) == CWB_OK &&
+            goal_error(&r, &ref) <= target)
+            h = tc / pow(2.0, k);
+        cwb_result_free(&r);
+    }
+    cwb_result_free(&ref);
+    return h;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* "median [least, largest]" of n values (sorted in place). */
+static void print_spread(const char *label, double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    printf("  %-34s %6.2f [%.2f, %.2f]\n", label, v[n / 2], v[0], v[n - 1]);
+}
+
+static void goal_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double tc)
+{
+    enum { ROUNDS = 11, REPS = 100 };
+    for (int t = 0; t < 2; t++) {
+        double target = t == 0 ? 1e-4 : 1e-6, h = goal_step(c, tc, target), steps = 0.0;
+        double floor_ratio[ROUNDS], auto_ratio[ROUNDS];
+        for (int round = 0; round < ROUNDS; round++) {
+            set_dt(c, h, target);
+            double t_fix = time_runs(c, REPS, 0, &steps), auto_steps = 0.0;
+            set_dt(c, 0.0, target);
+            double t_auto = time_runs(c, REPS, 0, &auto_steps);
+            size_t s = 0;
+            double w = 0.0, t0 = now();
+            for (int r = 0; r < REPS * 4; r++)
+                sink = m->mindlin ? straight_hm_collision(b, 20.0, 10.0, 4e-7, &s, &w)
+                                  : straight_collision(b->m, b->m, b->r, b->kn, 20.0, 4e-7, &s);
+            double bare = (now() - t0) / (REPS * 4) / (double)s;
+            floor_ratio[round] = t_fix / (steps * bare);
+            auto_ratio[round] = t_auto / t_fix;
+        }
+        char label[96];
+        printf("%s at %g: t_c/%.0f, %.0f steps\n", m->name, target, tc / h, steps);
+        snprintf(label, sizeof label, "cwb / floor (goal <= 2)");
+        print_spread(label, floor_ratio, ROUNDS);
+        snprintf(label, sizeof label, "dt = auto (dt_tol %g) / fixed", target);
+        print_spread(label, auto_ratio, ROUNDS);
+    }
+}
+
+static void bench_goals(const char *path)
+{
+    static const goal_model models[] = {
+        {"Hertz", {"driver.rows=10"}, 1, 0},
+        {"Hertz + Tsuji (e = 0.8)",
+         {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"},
+         3,
+         0},
+        {"Hertz-Mindlin (displacement)",
+         {"driver.rows=10", "contact.tangential=mindlin", "tangential.mu=0.35",
+          "tangential.form=displacement", "driver.v_tangential=10"},
+         5,
+         1}};
+    char msg[CWB_MSG];
+    printf("\nPer-collision goals, in process (median over 11 interleaved rounds [least, "
+           "largest]; process CPU time):\n");
+    for (size_t i = 0; i < sizeof models / sizeof *models; i++) {
+        cwb_case *c = cwb_case_new();
+        if (cwb_case_load(c, path, models[i].over, models[i].nover, msg, sizeof msg) != CWB_OK) {
+            fprintf(stderr, "%s\n", msg);
+            exit(1);
+        }
+        c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+        cwb_result r;
+        cwb_run_case_scalars(c, &r, msg, sizeof msg);
+        double tc = cwb_result_get(&r, "contact_time");
+        cwb_result_free(&r);
+        const cwb_body *b1 = &c->pair.body[0];
+        hm_bare b = {.m = b1->mass,
+                     .I = b1->inertia,
+                     .r = b1->radius,
+                     .kn = 4.0 / 3.0 * c->pair.E_star * sqrt(c->pair.R_star),
+                     .kt = 8.0 * c->pair.G_star * sqrt(c->pair.R_star),
+                     .mu = 0.35};
+        goal_rows(c, &models[i], &b, tc);
+        free(c);
+    }
+}
+
 /* --bare-step: CPU seconds per step of the straight RK4 loop (the floor),
  * the least of five rounds (the machine's other jobs only ever add). */
 static int bare_step(void)
@@ -560,6 +702,10 @@ int main(int argc, char **argv)
     gsl_set_error_handler_off();
     if (argc > 1 && strcmp(argv[1], "--bare-step") == 0)
         return bare_step();
+    if (argc > 1 && strcmp(argv[1], "--goals") == 0) {
+        bench_goals("cases/chung_ooi_1_glass.case");
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "--collision") == 0) {
         bench_collisions("cases/chung_ooi_1_glass.case");
         bench_hm_collision("cases/chung_ooi_1_glass.case");

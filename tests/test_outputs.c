@@ -73,6 +73,19 @@ START_TEST(format_shortest_round_trips_in_fewest_digits)
         ck_assert_msg(digits_of(buf) <= fewest_digits(x), "%.17g printed as %s, %d digits do", x,
                       buf, fewest_digits(x));
     }
+    /* Integers below 1e15 are written without printf: the same text as
+     * %.15g, which prints every such integer exactly (C11 7.21.6.1). */
+    for (int i = 0; i < 20000; i++) {
+        uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z ^= z >> 27;
+        double x = (double)(int64_t)(z % 1999999999999999ULL) - 999999999999999.0;
+        x = i % 2 ? x : trunc(x / pow(10.0, (double)(z >> 60)));
+        char want[40];
+        snprintf(want, sizeof want, "%.15g", x == 0.0 ? 0.0 : x);
+        cwb_format_shortest(x, buf, sizeof buf);
+        ck_assert_str_eq(buf, want);
+    }
     static const struct {
         double x;
         const char *text;
