@@ -323,14 +323,19 @@ reference-analytic: $(BUILD)/ref_hertz_impact $(BUILD)/seed003_closed_forms
 	sh reference/analytic/generate.sh $(BUILD)/ref_hertz_impact
 	$(BUILD)/seed003_closed_forms
 
-# FEM references (gmsh + CalculiX from Debian): one study file per CSV.
-FEM_DEB_PKGS = gmsh calculix-ccx
+# FEM references (gmsh + CalculiX from Debian): one study file per CSV; then
+# the tables derived from several studies (Debian's python3 with numpy), and
+# GetFEM's friction check (python3-getfem).
+FEM_DEB_PKGS = gmsh calculix-ccx python3-numpy python3-scipy python3-getfem
 FEM_STUDIES  = $(sort $(wildcard reference/fem/studies/*.study))
+FEM_SCRIPTS  = $(sort $(wildcard reference/fem/studies/*.py))
 
 reference: $(BUILD)/cwb
 	@sh tools/ensure-deps.sh $(FEM_DEB_PKGS)
 	@for s in $(FEM_STUDIES); do \
 	    echo "== reference $$s"; $(BUILD)/cwb reference $$s || exit $$?; done
+	@for s in $(FEM_SCRIPTS); do \
+	    echo "== reference $$s"; /usr/bin/python3 $$s || exit $$?; done
 
 $(BUILD)/bench_laws: bench/bench_laws.c $(BUILD)/libcwb.a
 	$(CC) $(CPPFLAGS) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -o $@ $^ $(PKG_LIBS)

@@ -851,6 +851,10 @@ START_TEST(fem_missing_or_failing_solver)
         {"[study]\nname = t\nmodel = sphere\n[load]\npath = 1e-5\n", "zone"},
         {"[study]\nname = t\nmodel = sphere\n[body]\nsigma_y = -1\n", "sigma_y"},
         {"[study]\nname = t\nmodel = sphere\n[load]\npath_delta_y = 5\n", "t.study:5"},
+        {"[study]\nname = t\nmodel = sphere\n[body]\nkinematics = large\n", "finite|small"},
+        {"[study]\nname = t\nmodel = sphere\n[body]\nsigma_y = 5e7\nelastic = neo_hooke\n[load]\n"
+         "path_delta_y = 5\n",
+         "t.study:6: [body] elastic = neo_hooke: needs sigma_y = 0"},
         {"[study]\nname = t\nmodel = cylinders\n[load]\ncase = sideways\n", "sideways"},
         {"[study]\nname = t\nmodel = cylinders\n[contact]\npenalty = -1\n", "penalty"},
         {"[study]\nname = t\nmodel = cylinders\n[load]\ndelta_t = 0.01\n"

@@ -24,9 +24,11 @@
 
 /* Tolerances.
  * HERTZ_FORCE: the issue's 1 % where Hertz's half-space applies (a = 0.01 R).
- * HERTZ_BULK: at a = 0.032 R the finite sphere is softer than the half-space
- *   (a bulk term of order F/(E* R) in the approach): measured 1.84 %, with a
- *   mesh-refinement change of 0.01 %, so it is not a discretization error.
+ * HERTZ_BULK: at a = 0.032 R the deficit is 1.84 %, with a mesh-refinement
+ *   change of 0.01 %, so it is not a discretization error: Hertz's linear
+ *   theory on the finite sphere plus the finite-strain response of
+ *   CalculiX's *ELASTIC under NLGEOM, both growing with a/R
+ *   (sphere_hertz_deficit_split).
  * HERTZ_PRESSURE: pointwise pressures of a penalty contact, 5 %.
  * ONSET: the bracket of the first yielding increment may miss delta_y by
  *   10 % (nodal extrapolation of PEEQ by CalculiX).
@@ -112,56 +114,88 @@ static double force_at_time(const cwb_sphere_out *o, double t)
     return NAN;
 }
 
-/* Row i of every committed CSV is increment i of its committed .dat: the
+/* The studies that are their own refinement study (three meshes, refine =
+ * 1 each; reference/fem/studies/seed004_fig31_eq64.py) or a mesh check of
+ * another (the _fine and _bulk runs of seed004_elastic_small), and the
+ * elastic runs that split seed004_elastic_small's deficit against Hertz
+ * (reference/fem/studies/seed004_hertz_small.py). */
+static const char *const fig31_studies[] = {
+    "seed004_fig31_nu0_h0",  "seed004_fig31_nu0_h1",  "seed004_fig31_nu0_h2",
+    "seed004_fig31_nu03_h0", "seed004_fig31_nu03_h1", "seed004_fig31_nu03_h2",
+};
+static const char *const split_studies[] = {
+    "seed004_hertz_a01_nu0_small",      "seed004_hertz_a01_nu0_neo",
+    "seed004_hertz_a01_nu03_finite",    "seed004_hertz_a01_nu03_small",
+    "seed004_hertz_a01_nu03_neo",       "seed004_hertz_a02_nu0_finite",
+    "seed004_hertz_a02_nu0_small",      "seed004_hertz_a02_nu03_finite",
+    "seed004_hertz_a02_nu03_small",     "seed004_hertz_a01_nu0_fine",
+    "seed004_hertz_a01_nu0_bulk",       "seed004_hertz_a005_nu0_small",
+    "seed004_hertz_a01_nu0_small_fine", "seed004_hertz_a01_nu0_small_penalty",
+};
+#define NFIG31 (sizeof fig31_studies / sizeof *fig31_studies)
+#define NSPLIT (sizeof split_studies / sizeof *split_studies)
+
+/* Row i of a committed CSV is increment i of its committed .dat: the
  * overlap and the force to the CSV's printed digits (7: 1e-6 relative), the
  * leg of its step, the constant columns; the refined run's forces at the
- * legs' ends within the study's tolerance (what the pipeline enforced). */
-START_TEST(sphere_csv_from_committed_solver_output)
+ * legs' ends within the study's tolerance (what the pipeline enforced),
+ * where the study has one (need_refined: it must). */
+static void check_csv_against_dat(const char *name, int need_refined)
 {
-    for (size_t s = 0; s < NSTUDIES; s++) {
-        cwb_sphere sp;
-        double tol, refine;
-        load_spec(studies[s], &sp, &tol, &refine);
-        cwb_reference r;
-        load_csv(&r, studies[s]);
-        cwb_sphere_out o, fine;
-        load_dat(studies[s], 0, &sp, &o);
-        ck_assert_uint_eq(o.count, r.nrow);
-        double dy = cwb_sphere_delta_y(sp.R, sp.E, sp.nu, sp.sigma_y);
-        size_t centre_rows = 0; /* rows whose .dat holds the centre's strain */
-        for (size_t i = 0; i < r.nrow; i++) {
-            double pc = o.inc[i].peeq_centre;
-            if (isfinite(pc)) { /* *EL PRINT of the centre elements (Fig. 31) */
-                ck_assert_msg(fabs(col(&r, "peeq_centre", i) - pc) <= 1e-6 * fabs(pc) + 1e-12,
-                              "%s row %zu: peeq_centre %g, .dat %g", studies[s], i,
-                              col(&r, "peeq_centre", i), pc);
-                centre_rows++;
-            }
-            ck_assert_rel(col(&r, "delta", i), o.inc[i].delta, 1e-6);
-            ck_assert_rel(col(&r, "force", i), o.inc[i].force, 1e-6);
-            size_t step = (size_t)ceil(o.inc[i].time - 1e-9);
-            ck_assert_int_eq((int)col(&r, "leg", i), cwb_sphere_leg(&sp, step));
-            ck_assert_rel(col(&r, "R", i), sp.R, 1e-6);
-            ck_assert_rel(col(&r, "E", i), sp.E, 1e-6);
-            ck_assert(col(&r, "nu", i) == sp.nu && col(&r, "sigma_y", i) == sp.sigma_y);
-            ck_assert(fabs(col(&r, "delta_y", i) - dy) <= 1e-6 * dy);
+    cwb_sphere sp;
+    double tol, refine;
+    load_spec(name, &sp, &tol, &refine);
+    cwb_reference r;
+    load_csv(&r, name);
+    cwb_sphere_out o, fine;
+    load_dat(name, 0, &sp, &o);
+    ck_assert_uint_eq(o.count, r.nrow);
+    double dy = cwb_sphere_delta_y(sp.R, sp.E, sp.nu, sp.sigma_y);
+    size_t centre_rows = 0; /* rows whose .dat holds the centre's strain */
+    for (size_t i = 0; i < r.nrow; i++) {
+        double pc = o.inc[i].peeq_centre;
+        if (isfinite(pc)) { /* *EL PRINT of the centre elements (Fig. 31) */
+            ck_assert_msg(fabs(col(&r, "peeq_centre", i) - pc) <= 1e-6 * fabs(pc) + 1e-12,
+                          "%s row %zu: peeq_centre %g, .dat %g", name, i, col(&r, "peeq_centre", i),
+                          pc);
+            centre_rows++;
         }
-        /* a .dat with the centre's strain has it at every increment */
-        ck_assert(centre_rows == 0 || centre_rows == r.nrow);
-        ck_assert_msg(refine > 1.0, "%s: no refinement check", studies[s]);
-        load_dat(studies[s], 1, &sp, &fine);
+        ck_assert_rel(col(&r, "delta", i), o.inc[i].delta, 1e-6);
+        ck_assert_rel(col(&r, "force", i), o.inc[i].force, 1e-6);
+        size_t step = (size_t)ceil(o.inc[i].time - 1e-9);
+        ck_assert_int_eq((int)col(&r, "leg", i), cwb_sphere_leg(&sp, step));
+        ck_assert_rel(col(&r, "R", i), sp.R, 1e-6);
+        ck_assert_rel(col(&r, "E", i), sp.E, 1e-6);
+        ck_assert(col(&r, "nu", i) == sp.nu && col(&r, "sigma_y", i) == sp.sigma_y);
+        ck_assert(fabs(col(&r, "delta_y", i) - dy) <= 1e-6 * dy);
+    }
+    /* a .dat with the centre's strain has it at every increment */
+    ck_assert(centre_rows == 0 || centre_rows == r.nrow);
+    ck_assert_msg(refine > 1.0 || !need_refined, "%s: no refinement check", name);
+    if (refine > 1.0) {
+        load_dat(name, 1, &sp, &fine);
         for (size_t k = 1; k <= sp.npath; k++) {
             if (!(sp.path[k - 1] > 0))
                 continue;
             double f0 = force_at_time(&o, (double)k), f1 = force_at_time(&fine, (double)k);
-            printf("%s: leg %zu ends at %.4g N; refined mesh %+.3f %%\n", studies[s], k, f0,
+            printf("%s: leg %zu ends at %.4g N; refined mesh %+.3f %%\n", name, k, f0,
                    100 * (f1 / f0 - 1));
             ck_assert_rel(f1, f0, tol);
         }
-        cwb_sphere_out_free(&o);
         cwb_sphere_out_free(&fine);
-        cwb_reference_free(&r);
     }
+    cwb_sphere_out_free(&o);
+    cwb_reference_free(&r);
+}
+
+START_TEST(sphere_csv_from_committed_solver_output)
+{
+    for (size_t s = 0; s < NSTUDIES; s++)
+        check_csv_against_dat(studies[s], 1);
+    for (size_t s = 0; s < NFIG31; s++)
+        check_csv_against_dat(fig31_studies[s], 0);
+    for (size_t s = 0; s < NSPLIT; s++) /* the mesh checks have no refined run of their own */
+        check_csv_against_dat(split_studies[s], 0);
 }
 END_TEST
 
@@ -246,14 +280,287 @@ static void check_hertz(const char *name, double force_tol)
 }
 
 /* Where Hertz's half-space applies (a = 0.01 R) the FEM must be within 1 %
- * of it (the issue's criterion; the thesis' Figs. 7-8). At a = 0.03 R the
- * finite sphere is softer than the half-space by a bulk term of order
- * F / (E* R) in the approach, i.e. a force deficit growing like
- * (delta/R)^1/2: measured 1.8 % there, bounded here by SPHERE_HERTZ_BULK_TOL. */
+ * of it (the thesis' criterion for Figs. 7-8). At a = 0.03 R the deficit,
+ * which grows with a/R (sphere_hertz_deficit_split), is 1.8 %, bounded here
+ * by SPHERE_HERTZ_BULK_TOL. */
 START_TEST(sphere_elastic_is_hertz)
 {
     check_hertz("seed004_elastic_small", SPHERE_HERTZ_FORCE_TOL);
     check_hertz("seed004_elastic", SPHERE_HERTZ_BULK_TOL);
+}
+END_TEST
+
+/* F / F_Hertz - 1 at the end of a study's loading leg (Hertz: Johnson
+ * 1985 sec. 4.2, F = (4/3) E* R^1/2 delta^3/2). */
+static double hertz_deviation(const char *name)
+{
+    cwb_reference r;
+    load_csv(&r, name);
+    size_t last = 0;
+    for (size_t i = 0; i < r.nrow; i++)
+        if (col(&r, "leg", i) == 1)
+            last = i;
+    double nu = col(&r, "nu", last), e_star = col(&r, "E", last) / (1 - nu * nu);
+    double dev =
+        col(&r, "force", last) / hertz_force(col(&r, "R", last), e_star, col(&r, "delta", last)) -
+        1.0;
+    cwb_reference_free(&r);
+    return dev;
+}
+
+/* Why seed004_elastic_small (nu 0, NLGEOM) sits 0.94 % below Hertz at
+ * a = 0.01 R: the same sphere run geometrically linear (Hertz's own
+ * theory, on a finite sphere whose equator is held) and with a
+ * neo-Hookean law of the same small-strain moduli. The split:
+ *   linear part: -0.51 % at nu 0, +0.39 % at nu 0.3 (the finite sphere's
+ *     response depends on nu and changes sign between them);
+ *   finite-strain part (NLGEOM minus linear): -0.43 % (nu 0) and -0.47 %
+ *     (nu 0.3) with CalculiX's *ELASTIC under NLGEOM (Saint Venant-
+ *     Kirchhoff), -0.12 % and -0.11 % neo-Hookean: a property of the
+ *     chosen finite-strain law, of the order of the contact strain
+ *     p0/E* = 2a/(pi R), and doubling with a/R (0.02 R: -0.87 %, -0.97 %);
+ * at nu 0.3 the two cancel (-0.09 %), at nu 0 they add (-0.94 %).
+ * Every number is re-derived here from its study's CSV (1e-6: the CSV's
+ * digits) and must match reference/fem/seed004_hertz_small.csv. The
+ * Hertz bound where the half-space applies (a = 0.01 R) is 1 %, the
+ * thesis' criterion for Figs. 7-8; the split's parts are asserted to
+ * HERTZ_SPLIT_TOL, the mesh's and the penalty's effect (contact mesh halved
+ * +0.003 % NLGEOM, +0.006 % linear; bulk mesh 5 times finer -0.013 %; sizes
+ * / 1.3 <= 0.006 %; penalty ten times stiffer +0.023 %), rounded up to
+ * 0.05 %. */
+#define HERTZ_SPLIT_TOL 5e-4
+START_TEST(sphere_hertz_deficit_split)
+{
+    cwb_reference t;
+    load_csv(&t, "seed004_hertz_small");
+    int cs = cwb_reference_find(&t, "F_over_F_Hertz_minus_1");
+    ck_assert_int_ge(cs, 0);
+    ck_assert_uint_eq(t.nrow, NSPLIT + 1);
+    for (size_t i = 0; i < NSPLIT; i++) { /* the table's rows against the runs */
+        double dev = hertz_deviation(split_studies[i]);
+        int found = 0;
+        for (size_t k = 0; k < t.nrow; k++)
+            found |= fabs(t.v[cs][k] - dev) <= 1e-6;
+        ck_assert_msg(found, "%s: %g is not in seed004_hertz_small.csv", split_studies[i], dev);
+    }
+    double svk0 = hertz_deviation("seed004_elastic_small");
+    double lin0 = hertz_deviation("seed004_hertz_a01_nu0_small"),
+           neo0 = hertz_deviation("seed004_hertz_a01_nu0_neo");
+    double svk3 = hertz_deviation("seed004_hertz_a01_nu03_finite"),
+           lin3 = hertz_deviation("seed004_hertz_a01_nu03_small"),
+           neo3 = hertz_deviation("seed004_hertz_a01_nu03_neo");
+    double svk0_2 = hertz_deviation("seed004_hertz_a02_nu0_finite"),
+           lin0_2 = hertz_deviation("seed004_hertz_a02_nu0_small");
+    double svk3_2 = hertz_deviation("seed004_hertz_a02_nu03_finite"),
+           lin3_2 = hertz_deviation("seed004_hertz_a02_nu03_small");
+    printf("Hertz deficit at a = 0.01 R: nu 0: %+.3f %% = linear %+.3f %% + finite strain "
+           "%+.3f %% (neo-Hookean %+.3f %%); nu 0.3: %+.3f %% = %+.3f %% + %+.3f %% (%+.3f %%); "
+           "at 0.02 R the finite-strain parts %+.3f %%, %+.3f %%\n",
+           100 * svk0, 100 * lin0, 100 * (svk0 - lin0), 100 * (neo0 - lin0), 100 * svk3, 100 * lin3,
+           100 * (svk3 - lin3), 100 * (neo3 - lin3), 100 * (svk0_2 - lin0_2),
+           100 * (svk3_2 - lin3_2));
+    const double at01[] = {svk0, lin0, neo0, svk3, lin3, neo3};
+    for (size_t i = 0; i < sizeof at01 / sizeof *at01; i++)
+        ck_assert(fabs(at01[i]) < SPHERE_HERTZ_FORCE_TOL);
+    /* the mesh: the contact mesh halved and the bulk mesh refined */
+    ck_assert(fabs(hertz_deviation("seed004_hertz_a01_nu0_fine") - svk0) < HERTZ_SPLIT_TOL);
+    ck_assert(fabs(hertz_deviation("seed004_hertz_a01_nu0_bulk") - svk0) < HERTZ_SPLIT_TOL);
+    ck_assert(fabs(hertz_deviation("seed004_hertz_a01_nu0_small_fine") - lin0) < HERTZ_SPLIT_TOL);
+    ck_assert(fabs(hertz_deviation("seed004_hertz_a01_nu0_small_penalty") - lin0) <
+              HERTZ_SPLIT_TOL);
+    /* the split, each part to the tolerance */
+    ck_assert(fabs(lin0 - (-0.0051)) < HERTZ_SPLIT_TOL && fabs(lin3 - 0.0039) < HERTZ_SPLIT_TOL);
+    ck_assert(fabs(svk0 - lin0 - (-0.0043)) < HERTZ_SPLIT_TOL);
+    ck_assert(fabs(svk3 - lin3 - (-0.0047)) < HERTZ_SPLIT_TOL);
+    ck_assert(fabs(neo0 - lin0 - (-0.0012)) < HERTZ_SPLIT_TOL);
+    ck_assert(fabs(neo3 - lin3 - (-0.0011)) < HERTZ_SPLIT_TOL);
+    /* the finite-strain part grows like a/R: twice at 0.02 R, within the
+     * tolerance on each of the four runs' differences */
+    ck_assert(fabs((svk0_2 - lin0_2) - 2 * (svk0 - lin0)) < 4 * HERTZ_SPLIT_TOL);
+    ck_assert(fabs((svk3_2 - lin3_2) - 2 * (svk3 - lin3)) < 4 * HERTZ_SPLIT_TOL);
+    cwb_reference_free(&t);
+}
+END_TEST
+
+/* Fig. 31's onset, in delta/delta_y, of renewed plastic flow at the contact
+ * centre: the first increment past 10 delta_y whose peeq_centre (the
+ * integration point nearest the centre) exceeds its value at 10 delta_y by
+ * 1e-6, placed between increments by extrapolating the next increment's
+ * rate back to that value; NAN where it never does (the definition of
+ * reference/fem/studies/seed004_fig31_eq64.py, coded again here). */
+static double centre_onset(const cwb_reference *r)
+{
+    double dy = col(r, "delta_y", 0), base = NAN;
+    size_t n = 0;
+    while (n < r->nrow && col(r, "leg", n) == 1)
+        n++;
+    for (size_t i = 1; i < n && isnan(base); i++) {
+        double x0 = col(r, "delta", i - 1) / dy, x1 = col(r, "delta", i) / dy;
+        if (x0 <= 10.0 && x1 >= 10.0)
+            base =
+                col(r, "peeq_centre", i - 1) +
+                (10.0 - x0) / (x1 - x0) * (col(r, "peeq_centre", i) - col(r, "peeq_centre", i - 1));
+    }
+    for (size_t i = 1; i < n; i++) {
+        double x = col(r, "delta", i) / dy, pe = col(r, "peeq_centre", i);
+        if (!(x > 10.0 && pe > base + 1e-6))
+            continue;
+        if (i + 1 < n && col(r, "peeq_centre", i + 1) > pe) {
+            double x1 = col(r, "delta", i + 1) / dy;
+            double rate = (col(r, "peeq_centre", i + 1) - pe) / (x1 - x);
+            return fmax(col(r, "delta", i - 1) / dy, x - (pe - base) / rate);
+        }
+        return x;
+    }
+    return NAN;
+}
+
+/* Eq. 64's slope k of a^2 = k R* delta + d as eq. 63 defines it: the
+ * least-squares force slope over [lo, hi] delta_y divided by pi R* p_25,
+ * p_25 = D atan(b 25 delta_y) with D of eq. 53 and b of eq. 54. */
+static double eq64_force_slope(const cwb_reference *r, double lo, double hi)
+{
+    double dy = col(r, "delta_y", 0), nu = col(r, "nu", 0), sy = col(r, "sigma_y", 0);
+    double sx = 0, sf = 0, sxx = 0, sxf = 0, n = 0;
+    for (size_t i = 0; i < r->nrow && col(r, "leg", i) == 1; i++) {
+        double x = col(r, "delta", i) / dy, f = col(r, "force", i);
+        if (x < lo || x > hi)
+            continue;
+        sx += x, sf += f, sxx += x * x, sxf += x * f, n++;
+    }
+    ck_assert(n >= 5);
+    double slope = (n * sxf - sx * sf) / (n * sxx - sx * sx) / dy;
+    double D = (1.22 + 0.69 * nu) * sy, b = tan(cwb_yield_factor(nu, NULL) * sy / D);
+    return slope / (M_PI * col(r, "R", 0) * D * atan(b * 25.0));
+}
+
+/* The row of seed004_fig31_eq64.csv for nu and a quantity code (0 onset,
+ * 1 k_force_25_50, 2 k_force_50_100, ...): h1, h2, h3, order, Richardson,
+ * tolerance. */
+static void fig31_row(const cwb_reference *t, double nu, int quantity, double *v)
+{
+    static const char *const names[] = {"h1", "h2", "h3", "order", "richardson", "tolerance"};
+    for (size_t i = 0; i < t->nrow; i++) {
+        if (fabs(col(t, "nu", i) - nu) > 1e-9 || col(t, "quantity", i) != quantity)
+            continue;
+        for (int k = 0; k < 6; k++)
+            v[k] = col(t, names[k], i);
+        return;
+    }
+    ck_abort_msg("seed004_fig31_eq64.csv: no row nu %g, quantity %d", nu, quantity);
+}
+
+/* Fig. 31 and eq. 64 on three meshes (E 8500 MPa, sigma_y 50 MPa, nu 0 and
+ * 0.3, to 100 delta_y; h0 = 0.018, 0.012, 0.008 R): the onset of renewed
+ * plastic flow at the contact centre and eq. 64's slope as eq. 63 defines
+ * it, recomputed here from the three studies' CSVs (to the derived
+ * table's 6 digits) and held against the thesis (sec. 4.4: onset 50
+ * delta_y for its Table 4 materials, all nu = 0; eq. 64: k = 2.3). The
+ * meshes give no asymptotic order for either (the differences change
+ * sign), so the tolerances are the meshes' spread. */
+#define FIG31_ONSET_TOL 3.0   /* delta_y: 1.5 load increments of 2 delta_y */
+#define FIG31_SLOPE_TOL 0.025 /* the three meshes' spread, 0.02, rounded up */
+START_TEST(sphere_fig31_onset_and_eq64_slope)
+{
+    static const double nus[] = {0.0, 0.3};
+    static const char *const tags[] = {"nu0", "nu03"};
+    cwb_reference t;
+    load_csv(&t, "seed004_fig31_eq64");
+    for (int n = 0; n < 2; n++) {
+        double onset[3], k1[3], k2[3], k3[3], row[6];
+        for (int m = 0; m < 3; m++) {
+            char name[64];
+            snprintf(name, sizeof name, "seed004_fig31_%s_h%d", tags[n], m);
+            cwb_reference r;
+            load_csv(&r, name);
+            onset[m] = centre_onset(&r);
+            k1[m] = eq64_force_slope(&r, 25.0, 50.0);
+            k2[m] = eq64_force_slope(&r, 50.0, 100.0);
+            k3[m] = eq64_force_slope(&r, 25.0, 100.0);
+            cwb_reference_free(&r);
+        }
+        fig31_row(&t, nus[n], 0, row);
+        for (int m = 0; m < 3; m++)
+            ck_assert_msg(isnan(onset[m]) ? row[m] == -1.0
+                                          : fabs(row[m] - onset[m]) < 1e-4 * onset[m],
+                          "nu %g mesh %d: onset %g, table %g", nus[n], m, onset[m], row[m]);
+        printf("Fig. 31, nu %g: centre onset %.1f, %.1f, %.1f delta_y on h0 = 0.018, 0.012, "
+               "0.008 R (nan: none by 100)\n",
+               nus[n], onset[0], onset[1], onset[2]);
+        fig31_row(&t, nus[n], 1, row);
+        for (int m = 0; m < 3; m++)
+            ck_assert_rel(row[m], k1[m], 1e-5);
+        fig31_row(&t, nus[n], 2, row);
+        for (int m = 0; m < 3; m++)
+            ck_assert_rel(row[m], k2[m], 1e-5);
+        fig31_row(&t, nus[n], 3, row);
+        for (int m = 0; m < 3; m++)
+            ck_assert_rel(row[m], k3[m], 1e-5);
+        printf("eq. 64, nu %g: k over 25-50 delta_y %.3f, %.3f, %.3f; 50-100 %.3f, %.3f, %.3f; "
+               "25-100 %.3f, %.3f, %.3f (thesis 2.3)\n",
+               nus[n], k1[0], k1[1], k1[2], k2[0], k2[1], k2[2], k3[0], k3[1], k3[2]);
+    }
+    double row[6];
+    /* nu 0, the thesis' Table 4 materials: no renewed flow at the centre by
+     * 100 delta_y on any of the three meshes (the thesis: 50) */
+    fig31_row(&t, 0.0, 0, row);
+    for (int m = 0; m < 3; m++)
+        ck_assert_msg(row[m] == -1.0, "nu 0, mesh %d: onset at %g delta_y", m, row[m]);
+    /* nu 0.3: on the two finer meshes (the integration point 0.10-0.12 um,
+     * 0.01 a, below the surface at 60 delta_y; on h0 = 0.018 R it is 0.5 um
+     * deep and inside the first plastic zone) the onsets agree within
+     * FIG31_ONSET_TOL and lie later than the thesis' 50 by more than it */
+    fig31_row(&t, 0.3, 0, row);
+    ck_assert_msg(fabs(row[2] - row[1]) <= FIG31_ONSET_TOL &&
+                      fmin(row[1], row[2]) > 50.0 + FIG31_ONSET_TOL,
+                  "nu 0.3: onset %g and %g delta_y", row[1], row[2]);
+    /* eq. 64's force slope: the three meshes within FIG31_SLOPE_TOL of each
+     * other in every range and at both nu */
+    for (int n = 0; n < 2; n++)
+        for (int q = 1; q <= 3; q++) {
+            fig31_row(&t, nus[n], q, row);
+            double lo = fmin(row[0], fmin(row[1], row[2])), hi = fmax(row[0], fmax(row[1], row[2]));
+            ck_assert_msg(hi - lo <= FIG31_SLOPE_TOL, "nu %g, quantity %d: k %g to %g", nus[n], q,
+                          lo, hi);
+        }
+    /* against the thesis' 2.3 at nu 0: the force is not linear above 25
+     * delta_y, its slope rises: below 2.3 over 25-50, above over 50-100 (by
+     * more than the meshes' spread), within 5 % over 25-100 */
+    fig31_row(&t, 0.0, 1, row);
+    ck_assert(row[2] < 2.3 - FIG31_SLOPE_TOL);
+    fig31_row(&t, 0.0, 2, row);
+    ck_assert(row[2] > 2.3 + FIG31_SLOPE_TOL);
+    fig31_row(&t, 0.0, 3, row);
+    ck_assert(fabs(row[2] / 2.3 - 1.0) < 0.05);
+    cwb_reference_free(&t);
+}
+END_TEST
+
+/* Rathbone thesis eq. 61, u delta_y = 0.195 + 0.23 nu, against cwb's
+ * unloading legs fitted four ways (reference/fem/seed004_eq61_definitions.csv:
+ * delta_min from eq. 62 or free, the whole leg or its upper half, the first
+ * unloading stiffness) and over all three legs or the one from 5 delta_y:
+ * every way, every grid material stays below eq. 61 by more than the
+ * table's tolerance (the spread between materials, 0.03) at nu 0.3, and by
+ * more than 0.01 (the spread at nu 0) at nu 0: the thesis' u is not reached
+ * by any definition or range tried. */
+START_TEST(sphere_eq61_not_reached_by_any_definition)
+{
+    cwb_reference r;
+    load_csv(&r, "seed004_eq61_definitions");
+    ck_assert_uint_eq(r.nrow, 8 * 4); /* eight grid materials, four definitions */
+    double worst[2] = {-1, -1};
+    for (size_t i = 0; i < r.nrow; i++) {
+        double nu = col(&r, "nu", i), eq61 = 0.195 + 0.23 * nu;
+        double u = fmax(col(&r, "u_dy_all", i), col(&r, "u_dy_first", i));
+        int k = nu > 0.1;
+        worst[k] = fmax(worst[k], u - eq61);
+        ck_assert_msg(u < eq61 - (k ? r.tolerance : 0.01), "nu %g definition %g: u delta_y %g", nu,
+                      col(&r, "definition", i), u);
+    }
+    printf("eq. 61: cwb's largest u delta_y is %.3f below the thesis at nu 0, %.3f at nu 0.3\n",
+           -worst[0], -worst[1]);
+    cwb_reference_free(&r);
 }
 END_TEST
 
@@ -298,11 +605,19 @@ static double kogut_etsion_force(double R, double E, double nu, double sy, doubl
     return Pc * (x <= 6 ? 1.03 * pow(x, 1.425) : 1.40 * pow(x, 1.263));
 }
 
+/* With the committed studies, the two finer meshes of each Fig. 31 study
+ * (h0 = 0.012 and 0.008 R); the coarsest (0.018 R, a/h0 = 1.5 at delta_y)
+ * is 8.4 % off at nu 0, outside SPHERE_KE_TOL, which is why it is only the
+ * coarse end of the slope and onset study. */
+static const char *const ke_fig31[] = {"seed004_fig31_nu0_h1", "seed004_fig31_nu0_h2",
+                                       "seed004_fig31_nu03_h1", "seed004_fig31_nu03_h2"};
 START_TEST(sphere_plastic_loading_is_kogut_etsion)
 {
-    for (size_t s = NELASTIC; s < NSTUDIES; s++) {
+    size_t nke = sizeof ke_fig31 / sizeof *ke_fig31;
+    for (size_t s = NELASTIC; s < NSTUDIES + nke; s++) {
+        const char *name = s < NSTUDIES ? studies[s] : ke_fig31[s - NSTUDIES];
         cwb_reference r;
-        load_csv(&r, studies[s]);
+        load_csv(&r, name);
         double worst = 0.0, at = NAN;
         size_t used = 0;
         for (size_t i = 0; i < r.nrow && col(&r, "leg", i) == 1; i++) {
@@ -318,9 +633,9 @@ START_TEST(sphere_plastic_loading_is_kogut_etsion)
         }
         printf("%s: force / Kogut-Etsion fit - 1 at worst %+.2f %% (delta = %.3g delta_y; %zu "
                "increments with 1 <= w/w_c <= 110)\n",
-               studies[s], 100 * worst, at, used);
+               name, 100 * worst, at, used);
         ck_assert_uint_ge(used, 3);
-        ck_assert_msg(fabs(worst) < SPHERE_KE_TOL, "%s: %g off Kogut & Etsion", studies[s], worst);
+        ck_assert_msg(fabs(worst) < SPHERE_KE_TOL, "%s: %g off Kogut & Etsion", name, worst);
         cwb_reference_free(&r);
     }
 }
@@ -333,6 +648,9 @@ Suite *fem_sphere_suite(void)
     tcase_add_test(t, sphere_csv_from_committed_solver_output);
     tcase_add_test(t, sphere_edge_and_centre_exact_on_hertz);
     tcase_add_test(t, sphere_elastic_is_hertz);
+    tcase_add_test(t, sphere_hertz_deficit_split);
+    tcase_add_test(t, sphere_fig31_onset_and_eq64_slope);
+    tcase_add_test(t, sphere_eq61_not_reached_by_any_definition);
     tcase_add_test(t, sphere_yield_onset_is_eq8);
     tcase_add_test(t, sphere_plastic_loading_is_kogut_etsion);
     suite_add_tcase(s, t);

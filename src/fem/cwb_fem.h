@@ -376,6 +376,8 @@ typedef struct {
     double zone;         /* radius of the fine zone / R */
     double growth;       /* element size growth per unit distance beyond it [-] */
     double penalty;      /* contact stiffness K = penalty E / (fine R) [-] */
+    int small_strain;    /* 1: geometrically linear steps (no NLGEOM) */
+    int neo_hooke;       /* 1: neo-Hookean *HYPERELASTIC instead of *ELASTIC */
 } cwb_sphere;
 
 /* One converged increment. */

@@ -49,12 +49,15 @@
 
 /* ------------------------------------------------------- study keys */
 
-enum { B_R, B_E, B_NU, B_SIGMA_Y };
+enum { B_R, B_E, B_NU, B_SIGMA_Y, B_KINEMATICS, B_ELASTIC };
 enum { L_PATH, L_PATH_DELTA_Y, L_INCREMENTS };
 enum { C_PENALTY, C_ZONE, C_GROWTH };
 enum { SEC_BODY, SEC_LOAD, SEC_CONTACT };
 enum { TABLE_CURVE, TABLE_PRESSURE };
 enum { LEG_LOAD = 1, LEG_UNLOAD = 2, LEG_RELOAD = 3 };
+
+static const char *const kinematics_words[] = {"finite", "small", NULL};
+static const char *const elastic_words[] = {"hooke", "neo_hooke", NULL};
 
 static const cwb_param body_params[] = {
     {.name = "R",
@@ -84,6 +87,18 @@ static const cwb_param body_params[] = {
      .min = 0,
      .max = INFINITY,
      .help = "von Mises yield stress, perfectly plastic (0: elastic; Table 3: 40 MPa)"},
+    {.name = "kinematics",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = kinematics_words,
+     .help = "finite (NLGEOM, the default) or small (geometrically linear): separates Hertz's "
+             "linear theory from the finite-strain response"},
+    {.name = "elastic",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = elastic_words,
+     .help = "hooke (*ELASTIC: Saint Venant-Kirchhoff under NLGEOM, the default) or neo_hooke "
+             "(*HYPERELASTIC with the same small-strain E and nu; elastic only)"},
     {0}};
 
 static const cwb_param load_params[] = {
@@ -282,13 +297,14 @@ static void write_legs(FILE *f, const cwb_sphere *s)
     for (size_t k = 0; k < s->npath; k++) {
         fprintf(f,
                 "** leg %zu: equator to delta = %.9g m\n"
-                "*STEP, NLGEOM, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n"
+                "*STEP%s, INC=100000\n*STATIC\n%.9g, 1., %.9g, %.9g\n"
                 "*BOUNDARY\nEQUATOR, 2, 2, %.13g\n"
                 "*NODE PRINT, NSET=EQUATOR, TOTALS=ONLY\nRF\n"
                 "*NODE PRINT, NSET=EQPOINT\nU\n"
                 "*NODE FILE, NSET=ARCNODES\nU\n%s"
                 "*END STEP\n",
-                k + 1, s->path[k], inc, inc * 1e-4, inc, -s->path[k] / L,
+                k + 1, s->path[k], s->small_strain ? "" : ", NLGEOM", inc, inc * 1e-4, inc,
+                -s->path[k] / L,
                 s->sigma_y > 0 ? "*EL FILE\nPEEQ\n*EL PRINT, ELSET=CENTREELS\nPEEQ\n"
                                  "*EL PRINT, ELSET=CENTREELS\nCOORD\n"
                                : "");
@@ -320,7 +336,11 @@ int cwb_sphere_deck(FILE *f, const cwb_mesh *m, const cwb_sphere *s, char *msg, 
     fprintf(f, "*NSET, NSET=EQPOINT\n%d\n", eq);
     cwb_deck_surface(f, m, "SLAVE", G_ARC, 1.5 * s->zone * s->R); /* mesh units: m */
     cwb_deck_surface(f, m, "MASTER", G_FLATTOP, INFINITY);
-    fprintf(f, "*MATERIAL, NAME=BALL\n*ELASTIC\n%.13g, %.13g\n", s->E / S, s->nu);
+    if (s->neo_hooke) /* C10 = G/2, D1 = 2/K: the same small-strain moduli */
+        fprintf(f, "*MATERIAL, NAME=BALL\n*HYPERELASTIC, NEO HOOKE\n%.13g, %.13g\n",
+                s->E / (4.0 * (1.0 + s->nu)) / S, 6.0 * (1.0 - 2.0 * s->nu) / s->E * S);
+    else
+        fprintf(f, "*MATERIAL, NAME=BALL\n*ELASTIC\n%.13g, %.13g\n", s->E / S, s->nu);
     if (s->sigma_y > 0)
         fprintf(f, "*PLASTIC\n%.13g, 0.\n", s->sigma_y / S);
     fprintf(f,
@@ -862,6 +882,11 @@ static int check(const cwb_fem_study *s, char *msg, size_t n)
                             s->path, line, i + 1, path[i]);
         top = fmax(top, path[i]);
     }
+    if (body->p[B_ELASTIC] && body->p[B_SIGMA_Y] > 0)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s:%d: [body] elastic = neo_hooke: needs sigma_y = 0 (CalculiX's "
+                        "*PLASTIC extends *ELASTIC only)",
+                        s->path, body->given[B_ELASTIC]);
     /* the contact radius: sqrt(R delta) elastic, below sqrt(2 R delta) when
      * plastic (the truncated sphere) */
     double R = body->p[B_R], zone = s->section[SEC_CONTACT].p[C_ZONE];
@@ -898,7 +923,9 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
                       .coarse = s->mesh.p[CWB_FEM_COARSE],
                       .zone = contact->p[C_ZONE],
                       .growth = contact->p[C_GROWTH],
-                      .penalty = contact->p[C_PENALTY]};
+                      .penalty = contact->p[C_PENALTY],
+                      .small_strain = (int)body->p[B_KINEMATICS],
+                      .neo_hooke = (int)body->p[B_ELASTIC]};
     p->npath = study_path(s, p->path);
     if (refine != 1.0) {
         p->fine /= refine;
@@ -1096,14 +1123,16 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             "of the contact point, growing by %g per unit distance to %g R; %zu elements, %zu "
             "nodes, smallest element %.3g m; contact radius / h0 = %s at delta_y, %.3g at "
             "the end of leg 1\n"
-            "# solver: CalculiX ccx %s, NLGEOM, von Mises %s\n",
+            "# solver: CalculiX ccx %s, %s, %s\n",
             s->R, s->E, s->nu, s->sigma_y,
             s->sigma_y > 0 ? "elastic-perfectly-plastic" : "0: elastic", sum->delta_y,
             cwb_yield_factor(s->nu, NULL), path, s->increments, sum->increments, s->penalty,
             penalty_stiffness(s), sum->penetration, job->gmsh_version, s->fine, s->zone, s->growth,
             s->coarse, sum->elements, sum->nodes, sum->h_min, a_at_yield, sum->a_over_h_peak,
-            job->ccx_version,
-            s->sigma_y > 0 ? "elastic-perfectly-plastic (*PLASTIC, one point)" : "elastic");
+            job->ccx_version, s->small_strain ? "geometrically linear (no NLGEOM)" : "NLGEOM",
+            s->neo_hooke     ? "neo-Hookean (*HYPERELASTIC, C10 = G/2, D1 = 2/K)"
+            : s->sigma_y > 0 ? "von Mises elastic-perfectly-plastic (*PLASTIC, one point)"
+                             : "von Mises elastic");
 }
 
 static void provenance_checks(FILE *f, const cwb_fem_job *job, const summary *sum)
