@@ -136,21 +136,6 @@ static int check_required(const api_laws *L, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* Is name one of the space-separated words of list (a law's needs_normal,
- * e.g. "rathbone rathbone2015")? The case reader's rule (src/drivers/case.c). */
-static int names_include(const char *list, const char *name)
-{
-    size_t len = strlen(name);
-    for (const char *w = list; *w;) {
-        size_t m = strcspn(w, " ");
-        if (m == len && strncmp(w, name, len) == 0)
-            return 1;
-        w += m;
-        w += strspn(w, " ");
-    }
-    return 0;
-}
-
 /* Each law against the pair and the normal law, then its own check and
  * prepare (the case reader's check_law, with its messages). */
 static int check_laws(api_laws *L, const cwb_pair *g, char *msg, size_t n)
@@ -167,7 +152,7 @@ static int check_laws(api_laws *L, const cwb_pair *g, char *msg, size_t n)
                 cwb_shape_name(g->body[0].shape),
                 g->dim == 3 ? "spheres with a 3D law, or discs"
                             : "discs with a 2D law, or spheres");
-        if (law->needs_normal && !names_include(law->needs_normal, L->law[CWB_KIND_NORMAL]->name))
+        if (!cwb_law_fits_normal(law, L->law[CWB_KIND_NORMAL]))
             return cwb_fail(msg, n, CWB_EINPUT,
                             "[contact] %s = %s is calibrated on the '%s' normal law, not on '%s'",
                             sec, law->name, law->needs_normal, L->law[CWB_KIND_NORMAL]->name);

@@ -398,20 +398,6 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_
     return check_required(c, ctx, kind_sections[kind], &c->law_values[kind], owner, msg, n);
 }
 
-/* Is name one of the space-separated words of list (a law's needs_normal)? */
-static int names_include(const char *list, const char *name)
-{
-    size_t len = strlen(name);
-    for (const char *w = list; *w;) {
-        size_t m = strcspn(w, " ");
-        if (m == len && strncmp(w, name, len) == 0)
-            return 1;
-        w += m;
-        w += strspn(w, " ");
-    }
-    return 0;
-}
-
 static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_t n)
 {
     const cwb_law_head *law = c->law[kind];
@@ -431,7 +417,7 @@ static int check_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size
         return e->line ? fail_at(c, e, msg, n, why)
                        : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
     }
-    if (law->needs_normal && !names_include(law->needs_normal, c->law[CWB_KIND_NORMAL]->name)) {
+    if (!cwb_law_fits_normal(law, c->law[CWB_KIND_NORMAL])) {
         snprintf(why, sizeof why,
                  "[contact] %s = %s is calibrated on the '%s' normal law, not on '%s'",
                  kind_sections[kind], law->name, law->needs_normal, c->law[CWB_KIND_NORMAL]->name);

@@ -292,6 +292,9 @@ const cwb_law_head *cwb_law_default(cwb_kind kind, unsigned dim);
 /* The first law of a kind (in table order) declaring every flag of flags
  * and accepting geometry dim (0: any), or NULL. */
 const cwb_law_head *cwb_law_with(cwb_kind kind, unsigned flags, unsigned dim);
+/* 1 when law may be composed with the normal law `normal`: it names no
+ * normal law it needs (needs_normal NULL), or `normal` is one of them. */
+int cwb_law_fits_normal(const cwb_law_head *law, const cwb_law_head *normal);
 
 #define CWB_MAX_STATE 256 /* bytes of history state a law may use */
 

@@ -136,3 +136,18 @@ const char *cwb_branch_name(cwb_branch b)
     }
     return "?";
 }
+
+int cwb_law_fits_normal(const cwb_law_head *law, const cwb_law_head *normal)
+{
+    if (!law->needs_normal)
+        return 1;
+    size_t len = strlen(normal->name);
+    for (const char *w = law->needs_normal; *w;) { /* space-separated names */
+        size_t m = strcspn(w, " ");
+        if (m == len && strncmp(w, normal->name, len) == 0)
+            return 1;
+        w += m;
+        w += strspn(w, " ");
+    }
+    return 0;
+}
