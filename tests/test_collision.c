@@ -673,6 +673,40 @@ START_TEST(coarse_dt_refused)
 }
 END_TEST
 
+/* The tangential restitutions of an impact that has none to divide by.
+ * A glass pair of R = 0.01 m (cases/chung_ooi_1_glass.case) at 5 m/s:
+ *   - head-on as given: both restitutions are undefined (NaN) and that is
+ *     all, no warning (nothing tangential was given);
+ *   - spin alone (omega1 = 100 rad/s): the centres' ratio is undefined and
+ *     said so, the contact point's is defined;
+ *   - v_t = 1 m/s and omega1 = -100 rad/s: body 1's contact point moves at
+ *     v_t + omega1 R = 0 relative to body 2 (kinematics, the sign of
+ *     omega1 as the driver's help states it), so the contact point's
+ *     ratio is undefined and said so. */
+START_TEST(undefined_tangential_restitutions)
+{
+    const char *head_on[] = {"driver.v_normal=5"};
+    const char *spin[] = {"driver.v_normal=5", "driver.omega1=100"};
+    const char *cancel[] = {"driver.v_normal=5", "driver.v_tangential=1", "driver.omega1=-100"};
+    cwb_result r;
+    test_run("cases/chung_ooi_1_glass.case", head_on, 1, &r);
+    ck_assert(isnan(cwb_result_get(&r, "restitution_tangential")));
+    ck_assert(isnan(cwb_result_get(&r, "restitution_tangential_contact")));
+    ck_assert_msg(!has_warning(&r, "restitution_tangential"), "%s", r.warn[0]);
+    cwb_result_free(&r);
+    test_run("cases/chung_ooi_1_glass.case", spin, 2, &r);
+    ck_assert(isnan(cwb_result_get(&r, "restitution_tangential")));
+    ck_assert(isfinite(cwb_result_get(&r, "restitution_tangential_contact")));
+    ck_assert(has_warning(&r, "the centres had no relative tangential velocity"));
+    cwb_result_free(&r);
+    test_run("cases/chung_ooi_1_glass.case", cancel, 3, &r);
+    ck_assert(isfinite(cwb_result_get(&r, "restitution_tangential")));
+    ck_assert(isnan(cwb_result_get(&r, "restitution_tangential_contact")));
+    ck_assert(has_warning(&r, "cancel at the contact point"));
+    cwb_result_free(&r);
+}
+END_TEST
+
 Suite *collision_suite(void)
 {
     Suite *s = suite_create("collision");
@@ -698,6 +732,7 @@ Suite *collision_suite(void)
     tcase_add_test(tc, coarse_dt_refused);
     tcase_add_test(tc, auto_dt_bounded);
     tcase_add_test(tc, md_sliding_on_the_limit_advances);
+    tcase_add_test(tc, undefined_tangential_restitutions);
     tcase_add_loop_test(tc, md_auto_dt_meets_tolerance, 0,
                         (int)(sizeof md_auto_cases / sizeof *md_auto_cases));
     suite_add_tcase(s, tc);

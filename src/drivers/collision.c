@@ -1848,9 +1848,20 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
     }
     cwb_result_set(r, "steps", "-", (double)sum->steps);
     cwb_result_set(r, "steps_total", "-", a->steps_total);
-    if (isnan(sum->value[R_ET]) && !sum->stuck)
-        cwb_result_warn(r, "restitution_tangential is undefined: the contact point had "
-                           "no tangential velocity before impact");
+    /* A head-on impact as given (no tangential velocity, no spin in the
+     * tangent plane) has no tangential restitution by construction: both
+     * are listed undefined and nothing more. Otherwise a ratio with nothing
+     * to divide by is worth a word: the centres' (restitution_tangential)
+     * when only spins were given, the contact point's
+     * (restitution_tangential_contact) when velocity and spin cancel there. */
+    int head_on = vt_in == 0.0 && p[P_OMEGA1] == 0.0 && p[P_OMEGA2] == 0.0;
+    if (isnan(sum->value[R_ET]) && !sum->stuck && !head_on)
+        cwb_result_warn(r, "restitution_tangential is undefined: the centres had no relative "
+                           "tangential velocity before impact (restitution_tangential_contact "
+                           "is the contact point's)");
+    if (isnan(sum->value[R_ETC]) && !sum->stuck && !head_on)
+        cwb_result_warn(r, "restitution_tangential_contact is undefined: the velocity and the "
+                           "spins given cancel at the contact point before impact");
 }
 
 /* dt = auto: the accepted run of refine_dt is the recorded one when its
