@@ -1,5 +1,6 @@
 /* check_main.c -- runs every Check suite of cwb. */
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <sys/resource.h>
 #include <stdio.h>
@@ -143,6 +144,44 @@ void test_fputs_rooted(FILE *f, const char *text)
         fputs(test_root(), f);
         p = at + 5;
     }
+}
+
+char *test_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    for (size_t got; text && (got = fread(text + len, 1, cap - len - 1, f)) > 0;) {
+        len += got;
+        if (len + 1 < cap)
+            continue;
+        char *more = realloc(text, cap *= 2);
+        if (!more)
+            free(text);
+        text = more;
+    }
+    fclose(f);
+    if (text)
+        text[len] = '\0';
+    return text;
+}
+
+char *test_slurp(const char *path)
+{
+    char *text = test_read_file(path);
+    ck_assert_msg(text != NULL, "cannot read %s: %s", path, strerror(errno));
+    return text;
+}
+
+char *test_read_or_empty(const char *path)
+{
+    char *text = test_read_file(path);
+    if (!text)
+        text = calloc(1, 1);
+    ck_assert_ptr_nonnull(text);
+    return text;
 }
 
 char *test_rooted(const char *text)

@@ -81,6 +81,12 @@ const char *test_root(void);
  * name the repository root ($ROOT/x, see test_write_file), so that the copy
  * reads the same files from another folder. */
 char *test_rooted(const char *text);
+/* The whole text of a file (malloc'd, NUL-ended): test_read_file gives NULL
+ * when it cannot be read, test_slurp fails the test then, and
+ * test_read_or_empty gives "" (a log or an output a run may not write). */
+char *test_read_file(const char *path);
+char *test_slurp(const char *path);
+char *test_read_or_empty(const char *path);
 /* Value of column `name` in row `row` of a run's series (fails the test if absent). */
 double test_col(const cwb_result *r, const char *name, size_t row);
 

@@ -50,22 +50,6 @@ static int cli(const scratch *s, const char *const *args)
 }
 
 /* The whole of a file (malloc'd, NUL-terminated). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    for (size_t got; text && (got = fread(text + len, 1, cap - len - 1, f)) > 0;) {
-        len += got;
-        if (len + 1 == cap)
-            text = realloc(text, cap *= 2);
-    }
-    fclose(f);
-    ck_assert_ptr_nonnull(text);
-    text[len] = '\0';
-    return text;
-}
 
 /* The text of the value of "name" in a JSON object (up to , or }), or NULL. */
 static const char *json_value(const char *json, const char *name, char *buf, size_t n)
@@ -111,7 +95,7 @@ static void same_as_run_json(const scratch *s, const char *path, const char *set
     const char *args[] = {"run", path, "--json", "--no-plot", "--out", s->dir, set ? "--set" : NULL,
                           set,   NULL};
     ck_assert_msg(cli(s, args) == 0, "cwb run %s failed", path);
-    char *json = slurp(s->log);
+    char *json = test_slurp(s->log);
     size_t n = cwb_api_result_scalar_count(r);
     ck_assert_msg(n > 5, "%s: %zu scalars", path, n);
     for (size_t i = 0; i < n; i++) {
@@ -189,7 +173,7 @@ START_TEST(test_api_run_and_batch_bitwise)
     const char *path = "cases/chung_ooi_1_glass.case";
     const char *args[] = {"batch", path, "--samples", table, "--out", out, NULL};
     ck_assert_msg(cli(&s, args) == 0, "cwb batch failed");
-    char *csv = slurp(out);
+    char *csv = test_slurp(out);
     const char *key = "driver.v_normal", *values[] = {"20", "5.2"};
     char msg[CWB_MSG];
     cwb_api_result *b = NULL;
@@ -246,7 +230,7 @@ START_TEST(test_api_run_refusals_as_cli)
         ck_assert_ptr_null(r);
         const char *args[] = {"run", path, "--set", bad[k], "--no-plot", "--out", s.dir, NULL};
         ck_assert_int_eq(cli(&s, args), 2);
-        char *err = slurp(s.log);
+        char *err = test_slurp(s.log);
         snprintf(want, sizeof want, "cwb: %s\n", msg);
         ck_assert_msg(strcmp(err, want) == 0, "API: %s\ncommand: %s", msg, err);
         free(err);
@@ -267,7 +251,7 @@ END_TEST
  * messages naming the name given and the line. */
 START_TEST(test_api_run_text)
 {
-    char *text = slurp("cases/chung_ooi_1_glass.case");
+    char *text = test_slurp("cases/chung_ooi_1_glass.case");
     char msg[CWB_MSG];
     cwb_api_result *t = NULL, *f = api_run("cases/chung_ooi_1_glass.case", NULL, 0);
     /* the name stands for the file: ../reference is read from cases/ */
@@ -317,7 +301,7 @@ START_TEST(test_api_sweep_as_cli)
     ck_assert_msg(cli(&s, args) == 0, "cwb sweep failed");
     char csvpath[320];
     test_tmp_path(s.dir, "chung_ooi_1_glass_sweep.csv", csvpath, sizeof csvpath);
-    char *csv = slurp(csvpath);
+    char *csv = test_slurp(csvpath);
     progress_log p = {0};
     char msg[CWB_MSG];
     cwb_api_result *r = NULL;
@@ -432,7 +416,7 @@ START_TEST(test_api_fit_as_cli)
     const char *path = "examples/damping_for_restitution.fit";
     const char *args[] = {"fit", path, "--json", "--no-plot", "--out", s.dir, NULL};
     ck_assert_msg(cli(&s, args) == 0, "cwb fit failed");
-    char *json = slurp(s.log);
+    char *json = test_slurp(s.log);
     char msg[CWB_MSG], want[64], got[64];
     cwb_api_result *r = NULL;
     progress_log p = {0};

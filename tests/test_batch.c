@@ -42,25 +42,13 @@ static void write_text(const char *path, const char *text)
 }
 
 /* The whole file, malloc'd ("" when absent). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = calloc(1, 1 << 20);
-    ck_assert_ptr_nonnull(buf);
-    if (f) {
-        size_t got = fread(buf, 1, (1 << 20) - 1, f);
-        buf[got] = '\0';
-        fclose(f);
-    }
-    return buf;
-}
 
 /* A batch file without the lines that record when and by which command it
  * was written or resumed (doc/outputs.md): what two batches of the same
  * table and case must have byte for byte alike. */
 static char *slurp_table(const char *path)
 {
-    char *text = slurp(path), *to = text;
+    char *text = test_read_or_empty(path), *to = text;
     for (const char *line = text; *line;) {
         size_t len = strcspn(line, "\n");
         len += line[len] == '\n';
@@ -197,7 +185,7 @@ START_TEST(batch_equals_single_runs_any_jobs_and_shards)
     char *shards = calloc(1, 1 << 20);
     for (int i = 0; i < 3; i++) {
         snprintf(path, sizeof path, "%s/sh%d.csv", s.dir, i);
-        char *t = slurp(path);
+        char *t = test_read_or_empty(path);
         const char *hdr = strstr(t, "\nsample,");
         ck_assert_ptr_nonnull(hdr);
         strcat(shards, i ? strchr(hdr + 1, '\n') + 1 : hdr + 1);
@@ -207,7 +195,7 @@ START_TEST(batch_equals_single_runs_any_jobs_and_shards)
     const char *merge[] = {"batch", "--merge", "m.csv", "sh2.csv", "sh0.csv", "sh1.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, merge), 0);
     snprintf(path, sizeof path, "%s/m.csv", s.dir);
-    char *merged = slurp(path), *mhead = strstr(merged, "\nsample,");
+    char *merged = test_read_or_empty(path), *mhead = strstr(merged, "\nsample,");
     ck_assert_ptr_nonnull(mhead);
     ck_assert_str_eq(mhead, strstr(all, "\nsample,")); /* header and rows in table order */
     free(merged);
@@ -270,10 +258,10 @@ START_TEST(batch_sets_keys_as_single_runs_do)
         remove(path);
         const char *args[] = {"batch", "m.case", "--samples", "m.csv", "--out", "m_out.csv", NULL};
         int st = cwb_in(&s, args);
-        char *blog = slurp(s.log);
+        char *blog = test_read_or_empty(s.log);
         ck_assert_msg(st == 0, "cwb batch: status %d: %s", st, blog);
         free(blog);
-        char *text = slurp(path), *rows[8], *hdr = strstr(text, "\nsample,");
+        char *text = test_read_or_empty(path), *rows[8], *hdr = strstr(text, "\nsample,");
         ck_assert_ptr_nonnull(hdr);
         char *header = strdup(hdr + 1);
         *strchr(header, '\n') = '\0';
@@ -323,7 +311,7 @@ START_TEST(batch_sets_keys_as_single_runs_do)
                                  "--set", over[2],  "--set",     over[3],  "--set",
                                  over[4], "--set",  over[5],     NULL};
             ck_assert_int_eq(cwb_in(&s, run), 0);
-            char *log = slurp(s.log);
+            char *log = test_read_or_empty(s.log);
             for (size_t q = 1 + ncol; q + 1 < nh; q++) {
                 char key[80];
                 snprintf(key, sizeof key, "\"%s", hf[q]);
@@ -352,7 +340,7 @@ static void sleep_ms(long ms)
 
 static size_t count_rows(const char *path)
 {
-    char *t = slurp(path);
+    char *t = test_read_or_empty(path);
     size_t n = 0;
     for (char *p = strstr(t, ",ok\n"); p; p = strstr(p + 1, ",ok\n"))
         n++;
@@ -535,7 +523,7 @@ static void copy_calibration(const scratch *s)
     for (int i = 0; i < 2; i++) {
         char src[128];
         snprintf(src, sizeof src, "examples/%s", names[i]);
-        char *text = slurp(src);
+        char *text = test_read_or_empty(src);
         ck_assert_msg(text[0] != '\0', "%s is empty or missing", src);
         snprintf(path, sizeof path, "%s/examples/%s", s->dir, names[i]);
         write_text(path, text);
@@ -549,7 +537,7 @@ static char *rows_of(const scratch *s, const char *name)
 {
     char path[256];
     snprintf(path, sizeof path, "%s/cwb-out/%s", s->dir, name);
-    char *text = slurp(path), *hdr = strstr(text, "\nsample,");
+    char *text = test_read_or_empty(path), *hdr = strstr(text, "\nsample,");
     ck_assert_msg(hdr != NULL, "%s has no header row", path);
     char *rows = strdup(hdr + 1);
     free(text);
@@ -595,11 +583,12 @@ START_TEST(batch_shards_merge_as_documented)
                            "cwb-out/batch_calibration_batch_2_of_3.csv",
                            NULL};
     ck_assert_int_eq(cwb_in(&s, merge), 1);
-    char *log = slurp(s.log);
+    char *log = test_read_or_empty(s.log);
     ck_assert_msg(strstr(log, "4 of 12 samples missing: 1, 4, 7, 10") != NULL, "merge: %s", log);
     free(log);
     /* GNU parallel: the script's line, quoted by the documentation */
-    char *script = slurp("examples/batch_parallel.sh"), *doc = slurp("doc/running.md");
+    char *script = test_read_or_empty("examples/batch_parallel.sh"),
+         *doc = test_read_or_empty("doc/running.md");
     char *line = strstr(script, "\nparallel ");
     ck_assert_ptr_nonnull(line);
     line = strdup(line + 1);
@@ -651,7 +640,7 @@ static void refused(const char *table, const char *a1, const char *a2, const cha
                           "--out", "o.csv",  a1,          a2,
                           NULL};
     ck_assert_int_eq(cwb_in(&s, args), 2);
-    char *log = slurp(s.log), out[128];
+    char *log = test_read_or_empty(s.log), out[128];
     ck_assert_msg(strstr(log, what) != NULL, "'%s' not in: %s", what, log);
     snprintf(out, sizeof out, "%s/o.csv", s.dir);
     ck_assert_msg(access(out, F_OK) != 0, "an output was written for a refused batch");
@@ -686,7 +675,7 @@ START_TEST(batch_refuses_foreign_output)
     write_text(path, "sample,driver.E,status\n0,1,ok\n");
     const char *args[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, args), 2);
-    char *t = slurp(path);
+    char *t = test_read_or_empty(path);
     ck_assert_str_eq(t, "sample,driver.E,status\n0,1,ok\n");
     free(t);
     scratch_close(&s);
@@ -712,7 +701,7 @@ static size_t line_of(const char *text, const char *prefix)
 /* The log of the last cwb_in must hold what (the test fails quoting it). */
 static void assert_log_has(const scratch *s, const char *what)
 {
-    char *log = slurp(s->log);
+    char *log = test_read_or_empty(s->log);
     ck_assert_msg(strstr(log, what) != NULL, "'%s' not in: %s", what, log);
     free(log);
 }
@@ -733,7 +722,7 @@ START_TEST(batch_leaves_other_files_alone)
     write_text(path, table);
     const char *self[] = {"batch", "c.case", "--samples", "t.csv", "--out", "t.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, self), 2);
-    char *t = slurp(path);
+    char *t = test_read_or_empty(path);
     ck_assert_str_eq(t, table);
     free(t);
 
@@ -744,7 +733,7 @@ START_TEST(batch_leaves_other_files_alone)
     const char *link[] = {"batch", "c.case", "--samples", "s.csv", "--out", "l.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, link), 2);
     assert_log_has(&s, "l.csv is a symbolic link");
-    t = slurp(victim);
+    t = test_read_or_empty(victim);
     ck_assert_str_eq(t, "keep\nlast");
     free(t);
 
@@ -762,7 +751,8 @@ START_TEST(batch_leaves_other_files_alone)
     const char *run[] = {"batch", "c.case", "--samples", "s.csv", "--out", "o.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, run), 0);
     snprintf(path, sizeof path, "%s/o.csv", s.dir);
-    char *text = slurp(path), *row1 = strstr(text, "\n1,0.75,") + 1, *row2 = strstr(text, "\n2,");
+    char *text = test_read_or_empty(path), *row1 = strstr(text, "\n1,0.75,") + 1,
+         *row2 = strstr(text, "\n2,");
     ck_assert_ptr_nonnull(row2);
     row1[2] = '9';   /* "1,9.75,...": not the table's value */
     row2[12] = '\0'; /* sample 2's row torn */
@@ -771,7 +761,7 @@ START_TEST(batch_leaves_other_files_alone)
     char where[64];
     snprintf(where, sizeof where, "o.csv:%zu", line_of(text, "1,9.75,"));
     assert_log_has(&s, where);
-    t = slurp(path);
+    t = test_read_or_empty(path);
     ck_assert_str_eq(t, text);
     free(t);
     free(text);
@@ -783,7 +773,7 @@ END_TEST
  * the number of samples written more than once. */
 static size_t duplicated_samples(const char *path, size_t n, size_t *missing)
 {
-    char *text = slurp(path), *rows[4096];
+    char *text = test_read_or_empty(path), *rows[4096];
     size_t k = data_rows(text, rows, 4096), dup = 0, *seen = calloc(n, sizeof *seen);
     ck_assert_ptr_nonnull(seen);
     for (size_t i = 0; i < k; i++) {
@@ -829,7 +819,7 @@ START_TEST(batch_refuses_a_second_writer)
     ck_assert_msg(WIFSTOPPED(status), "the first batch ended before it was stopped");
     size_t rows_before = count_rows(path);
     int second = cwb_in(&s, args);
-    char *log = slurp(s.log);
+    char *log = test_read_or_empty(s.log);
     kill(first, SIGCONT);
     ck_assert_int_eq(waitpid(first, &status, 0), first);
     size_t missing, dup = duplicated_samples(path, n, &missing);
@@ -871,7 +861,7 @@ static void copy_cut(const scratch *s, const char *from, const char *to, const c
 {
     char path[128];
     snprintf(path, sizeof path, "%s/%s", s->dir, from);
-    char *text = slurp(path), *row = strstr(text, prefix), *nl = strchr(row + 1, '\n');
+    char *text = test_read_or_empty(path), *row = strstr(text, prefix), *nl = strchr(row + 1, '\n');
     ck_assert_ptr_nonnull(nl);
     memmove(row + keep, last ? nl + 1 : nl, strlen(last ? nl + 1 : nl) + 1);
     snprintf(path, sizeof path, "%s/%s", s->dir, to);
@@ -903,7 +893,7 @@ START_TEST(batch_merge_checks_rows_and_completeness)
     /* sample 2's row cut in the middle of the file, sample 4's status bad */
     copy_cut(&s, "h0.csv", "t0.csv", "\n2,", 12, 0);
     snprintf(path, sizeof path, "%s/t0.csv", s.dir);
-    char *text = slurp(path), *status = strrchr(text, ',');
+    char *text = test_read_or_empty(path), *status = strrchr(text, ',');
     strcpy(status + 1, "okay\n"); /* not ok nor failed (slurp's buffer has room) */
     write_text(path, text);
     const char *torn[] = {"batch", "--merge", "x.csv", "t0.csv", "h1.csv", NULL};
@@ -924,7 +914,7 @@ START_TEST(batch_merge_checks_rows_and_completeness)
     const char *partial[] = {"batch", "--merge", "x.csv", "--partial", "h1.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, partial), 0);
     assert_log_has(&s, "3 of 6 samples missing: 0, 2, 4");
-    text = slurp(path);
+    text = test_read_or_empty(path);
     ck_assert_msg(strstr(text, "partial: 3 of 6 samples missing") != NULL, "%s", text);
     free(text);
     remove(path);
@@ -960,7 +950,7 @@ START_TEST(batch_refuses_resume_of_another_case)
     char path[128], cpath[128];
     snprintf(path, sizeof path, "%s/o.csv", s.dir);
     snprintf(cpath, sizeof cpath, "%s/c.case", s.dir);
-    char *before = slurp(path);
+    char *before = test_read_or_empty(path);
     ck_assert_msg(strstr(before, "\n# param tangential.mu = 0.3\n") &&
                       strstr(before, "\n# param body1.E = 70000000000\n") &&
                       strstr(before, "\n# case fingerprint: fnv1a64 "),
@@ -982,7 +972,7 @@ START_TEST(batch_refuses_resume_of_another_case)
                           "--set", "body1.E=7.1e10", NULL};
     ck_assert_int_eq(cwb_in(&s, body), 2);
     assert_log_has(&s, "body1.E = 71000000000 now, 70000000000 in o.csv");
-    char *after = slurp(path);
+    char *after = test_read_or_empty(path);
     ck_assert_str_eq(after, before);
     free(edited);
     free(after);
@@ -1006,7 +996,7 @@ START_TEST(batch_past_file_size_limit_resumes)
     char path[128], fpath[128];
     snprintf(path, sizeof path, "%s/o.csv", s.dir);
     snprintf(fpath, sizeof fpath, "%s/f.csv", s.dir);
-    char *b = slurp(fpath);
+    char *b = test_read_or_empty(fpath);
     size_t header = (size_t)(strchr(strstr(b, "\nsample,") + 1, '\n') + 1 - b);
     rlim_t limit = (rlim_t)(header + (strlen(b) - header) / 2);
     fflush(NULL);
@@ -1021,7 +1011,7 @@ START_TEST(batch_past_file_size_limit_resumes)
     }
     int status;
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-    char *log = slurp(s.log);
+    char *log = test_read_or_empty(s.log);
     ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 1 &&
                       strstr(log, "cannot write o.csv: File too large"),
                   "status %d (exit %d) past the limit: %s", status, WEXITSTATUS(status), log);
@@ -1063,9 +1053,9 @@ START_TEST(batch_table_byte_order_mark)
     ck_assert_int_eq(cwb_in(&s, bom), 0);
     ck_assert_int_eq(cwb_in(&s, plain), 0);
     snprintf(path, sizeof path, "%s/b.csv", s.dir);
-    char *b = slurp(path);
+    char *b = test_read_or_empty(path);
     snprintf(path, sizeof path, "%s/p.csv", s.dir);
-    char *p = slurp(path);
+    char *p = test_read_or_empty(path);
     ck_assert_ptr_nonnull(strstr(b, "\nsample,"));
     ck_assert_str_eq(strstr(b, "\nsample,"), strstr(p, "\nsample,"));
     free(b);

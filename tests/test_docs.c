@@ -14,21 +14,6 @@
 #include "cwb_files.h"
 #include "cwb_test.h"
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    rewind(f);
-    char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    if (s)
-        s[fread(s, 1, (size_t)len, f)] = '\0';
-    fclose(f);
-    return s;
-}
-
 /* "issue" followed by a number, as an issue tracker's reference reads. */
 static int cites_issue(const char *line)
 {
@@ -97,7 +82,7 @@ START_TEST(generated_pages_are_current)
         char made[300], committed[64];
         snprintf(made, sizeof made, "%s/%s", dir, pages[i]);
         snprintf(committed, sizeof committed, "doc/reference/%s", pages[i]);
-        char *a = slurp(made), *b = slurp(committed);
+        char *a = test_read_file(made), *b = test_read_file(committed);
         ck_assert_msg(a && b && strcmp(a, b) == 0, "%s is stale: run make docs", committed);
         free(a);
         free(b);

@@ -38,19 +38,6 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return 0;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = calloc(1, 1 << 20);
-    ck_assert_ptr_nonnull(buf);
-    if (f) {
-        size_t got = fread(buf, 1, (1 << 20) - 1, f);
-        buf[got] = '\0';
-        fclose(f);
-    }
-    return buf;
-}
-
 /* `cwb ARGS...` (NULL-ended) from s->dir, output to s->log; its status. */
 static int cwb(const scratch *s, const char *const *args)
 {
@@ -92,7 +79,7 @@ START_TEST(every_example_case_runs_and_passes)
     for (size_t i = 0; i < g.gl_pathc; i++) {
         const char *run[] = {"run", g.gl_pathv[i], "--json", "--no-plot", "--out", s.dir, NULL};
         int st = cwb(&s, run);
-        char *log = slurp(s.log);
+        char *log = test_read_or_empty(s.log);
         ck_assert_msg(st == 0, "%s: status %d: %s", g.gl_pathv[i], st, log);
         cwb_case *c = test_load(g.gl_pathv[i], NULL, 0);
         if (c->output_values.text[CWB_OUT_REFERENCE][0]) {
@@ -120,7 +107,7 @@ START_TEST(every_example_fit_fits)
     for (size_t i = 0; i < g.gl_pathc; i++) {
         const char *fit[] = {"fit", g.gl_pathv[i], "--json", "--no-plot", "--out", s.dir, NULL};
         int st = cwb(&s, fit);
-        char *log = slurp(s.log);
+        char *log = test_read_or_empty(s.log);
         ck_assert_msg(st == 0 && strstr(log, "\"parameters\""), "%s: status %d: %s", g.gl_pathv[i],
                       st, log);
         free(log);
@@ -145,7 +132,7 @@ START_TEST(damping_calibration_reaches_its_target)
         "--out",  s.dir,
         NULL};
     ck_assert_int_eq(cwb(&s, fit), 0);
-    char *log = slurp(s.log);
+    char *log = test_read_or_empty(s.log);
     const char *at = strstr(log, "\"damping.e\": {\"value\": ");
     ck_assert_msg(at != NULL, "%s", log);
     double e = strtod(at + strlen("\"damping.e\": {\"value\": "), NULL);
@@ -158,7 +145,7 @@ START_TEST(damping_calibration_reaches_its_target)
         "--out",  s.dir,
         NULL};
     ck_assert_int_eq(cwb(&s, run), 0);
-    log = slurp(s.log);
+    log = test_read_or_empty(s.log);
     ck_assert_rel(json_number(log, "restitution_normal"), 0.8, 1e-5);
     /* and the uncalibrated contact misses it (the reason for the example) */
     ck_assert_msg(fabs(e - 0.8) > 1e-3, "fitted e = %g: nothing to calibrate", e);

@@ -42,18 +42,6 @@ static void scratch_remove(const scratch *s)
 }
 
 /* The whole file, malloc'd ("" when absent). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = calloc(1, 1 << 20);
-    ck_assert_ptr_nonnull(buf);
-    if (f) {
-        size_t got = fread(buf, 1, (1 << 20) - 1, f);
-        buf[got] = '\0';
-        fclose(f);
-    }
-    return buf;
-}
 
 /* `cwb ARGS...` (NULL-ended) in folder s->dir, stdout and stderr to s->log;
  * its exit status. */
@@ -98,7 +86,7 @@ static int lists_key(const char *text, const char *key)
  * and of the sections with fixed tables. */
 static void check_every_key(const char *path)
 {
-    char *text = slurp(path);
+    char *text = test_read_or_empty(path);
     cwb_case *c = test_load(path, NULL, 0);
     for (const cwb_param *p = c->driver->params; p && p->name; p++)
         ck_assert_msg(lists_key(text, p->name), "%s: driver key %s missing", path, p->name);
@@ -144,7 +132,7 @@ static int init_and_run(const scratch *s, const char *driver, const char *kind, 
     snprintf(opt, sizeof opt, "--%s", kind ? kind : "");
     const char *init[] = {"init", driver, "--out", file, kind ? opt : NULL, law, NULL};
     int st = cwb(s, init);
-    char *log = slurp(s->log);
+    char *log = test_read_or_empty(s->log);
     if (st != 0) {
         ck_assert_msg(st == 2, "init %s %s %s: status %d: %s", driver, opt, law, st, log);
         ck_assert_msg(access(file, F_OK) != 0, "init %s %s %s refused and wrote %s", driver, opt,
@@ -159,7 +147,7 @@ static int init_and_run(const scratch *s, const char *driver, const char *kind, 
     check_every_key(file);
     const char *run[] = {"run", file, "--no-plot", "--json", "--out", s->dir, NULL};
     st = cwb(s, run);
-    log = slurp(s->log);
+    log = test_read_or_empty(s->log);
     ck_assert_msg(st == 0, "cwb run of `cwb init %s %s %s`: status %d: %s", driver, opt,
                   law ? law : "", st, log);
     check_names_fit(log, file);
@@ -180,7 +168,7 @@ START_TEST(every_driver_runs_with_its_default_laws)
         const char *d = cwb_driver_at(i)->name;
         ck_assert_msg(cwb_driver_at(i)->dims != 0, "driver %s declares no geometry", d);
         ck_assert_msg(init_and_run(&s, d, NULL, NULL, d) == 0, "init %s refused: %s", d,
-                      slurp(s.log));
+                      test_read_or_empty(s.log));
     }
     double used = children_cpu() - cpu0;
     ck_assert_msg(used < 10.0 * cpu_scale(), "the default cases took %g s of CPU", used);
@@ -257,7 +245,7 @@ START_TEST(unknown_driver_or_law_refused)
     scratch_make(&s);
     const char *bad_driver[] = {"init", "no_such_driver", NULL};
     ck_assert_int_eq(cwb(&s, bad_driver), 2);
-    char *log = slurp(s.log);
+    char *log = test_read_or_empty(s.log);
     ck_assert_msg(strstr(log, "no_such_driver") && strstr(log, cwb_driver_at(0)->name) &&
                       !strstr(log, "[contact]"),
                   "%s", log);
@@ -267,7 +255,7 @@ START_TEST(unknown_driver_or_law_refused)
         snprintf(opt, sizeof opt, "--%s", cwb_kind_name((cwb_kind)k));
         const char *bad_law[] = {"init", cwb_driver_at(0)->name, opt, "no_such_law", NULL};
         ck_assert_int_eq(cwb(&s, bad_law), 2);
-        log = slurp(s.log);
+        log = test_read_or_empty(s.log);
         ck_assert_msg(
             strstr(log, "no_such_law") &&
                 strstr(log, cwb_law_at((cwb_kind)k, cwb_law_count((cwb_kind)k) - 1)->name) &&
@@ -303,7 +291,7 @@ START_TEST(incompatible_laws_refused)
         const char *args[] = {"init",    bad[i][0], "--out",   file, bad[i][1],
                               bad[i][2], bad[i][3], bad[i][4], NULL};
         int st = cwb(&s, args);
-        char *log = slurp(s.log);
+        char *log = test_read_or_empty(s.log);
         ck_assert_msg(st == 2 && strstr(log, why[i]), "row %zu: status %d: %s", i, st, log);
         ck_assert_msg(access(file, F_OK) != 0, "row %zu wrote %s", i, file);
         free(log);
@@ -322,20 +310,20 @@ START_TEST(out_is_atomic_and_kept)
     snprintf(file, sizeof file, "%s/mine.case", s.dir);
     const char *to_stdout[] = {"init", "history", "--tangential", "mindlin", NULL};
     ck_assert_int_eq(cwb(&s, to_stdout), 0);
-    char *printed = slurp(s.log);
+    char *printed = test_read_or_empty(s.log);
     FILE *f = fopen(file, "w");
     ck_assert_ptr_nonnull(f);
     fputs(keep, f);
     fclose(f);
     const char *to_file[] = {"init", "history", "--tangential", "mindlin", "--out", file, NULL};
     ck_assert_int_eq(cwb(&s, to_file), 2);
-    char *log = slurp(s.log), *kept = slurp(file);
+    char *log = test_read_or_empty(s.log), *kept = test_read_or_empty(file);
     ck_assert_msg(strstr(log, "--force") && strcmp(kept, keep) == 0, "%s", log);
     free(log), free(kept);
     const char *forced[] = {"init",  "history", "--tangential", "mindlin",
                             "--out", file,      "--force",      NULL};
     ck_assert_int_eq(cwb(&s, forced), 0);
-    char *written = slurp(file);
+    char *written = test_read_or_empty(file);
     ck_assert_msg(strcmp(written, printed) == 0, "stdout and --out differ");
     free(written), free(printed);
     scratch_remove(&s);

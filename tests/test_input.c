@@ -687,17 +687,6 @@ static void write_with_bom(const char *path, const char *text, int bom)
     ck_assert_int_eq(fclose(f), 0);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ck_assert_ptr_nonnull(f);
-    char *text = calloc(1, 1 << 16);
-    ck_assert_ptr_nonnull(text);
-    ck_assert_uint_lt(fread(text, 1, (1 << 16) - 1, f), (1 << 16) - 1);
-    fclose(f);
-    return text;
-}
-
 /* The INI reader (case files, fit-cases, studies) reads a file that starts
  * with a UTF-8 byte-order mark (Windows editors, Excel's "CSV UTF-8"
  * write one; inih, git and systemd skip it) exactly as the same file
@@ -710,7 +699,7 @@ START_TEST(ini_reader_skips_a_leading_bom)
     char dir[] = "/tmp/cwb-input-XXXXXX", path[2][300], msg[CWB_MSG];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     for (size_t k = 0; k < sizeof files / sizeof *files; k++) {
-        char *text = slurp(files[k]);
+        char *text = test_slurp(files[k]);
         cwb_ini ini[2];
         for (int bom = 0; bom < 2; bom++) {
             snprintf(path[bom], sizeof path[bom], "%s/f%d%s", dir, bom, strrchr(files[k], '.'));
@@ -752,7 +741,7 @@ START_TEST(every_ini_file_kind_takes_a_leading_bom)
     free(c);
     remove(path[1]);
 
-    char *text = slurp("reference/fem/studies/seed000_fig7a.study");
+    char *text = test_slurp("reference/fem/studies/seed000_fig7a.study");
     cwb_fem_study *s[2];
     for (int bom = 0; bom < 2; bom++) {
         snprintf(path[bom], sizeof path[bom], "%s/s%d.study", dir, bom);
@@ -771,7 +760,7 @@ START_TEST(every_ini_file_kind_takes_a_leading_bom)
     remove(path[0]);
     remove(path[1]);
 
-    text = slurp("cases/seed000_fig15_kn_fem.fit");
+    text = test_slurp("cases/seed000_fig15_kn_fem.fit");
     double k_fit[2];
     snprintf(out, sizeof out, "%s/out", dir);
     for (int bom = 0; bom < 2; bom++) {

@@ -849,21 +849,6 @@ static void law_literals(const char *file, const char *text, char *hits, size_t 
     }
 }
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    rewind(f);
-    char *s = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    if (s)
-        s[fread(s, 1, (size_t)len, f)] = '\0';
-    fclose(f);
-    return s;
-}
-
 /* Every .c and .h file under dir, src/laws/ and the bibliography left out
  * (its keys are works, one of them the paper a law is named after). */
 static void scan_sources(const char *dir, char *hits, size_t n, size_t *used, size_t *files)
@@ -885,7 +870,7 @@ static void scan_sources(const char *dir, char *hits, size_t n, size_t *used, si
         if (S_ISDIR(st.st_mode)) {
             scan_sources(path, hits, n, used, files);
         } else if (ext && (strcmp(ext, ".c") == 0 || strcmp(ext, ".h") == 0)) {
-            char *text = read_text(path);
+            char *text = test_read_file(path);
             ck_assert_msg(text != NULL, "cannot read %s", path);
             law_literals(path, text, hits, n, used);
             free(text);

@@ -274,20 +274,6 @@ static int cwb_to(const char *out, const char *const *args)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    rewind(f);
-    char *s = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(s);
-    s[fread(s, 1, (size_t)len, f)] = '\0';
-    fclose(f);
-    return s;
-}
-
 /* The header row of a CSV (the first line that is not a '#' line), cut
  * into its cells in place. */
 static size_t header_cells(char *text, char **cell, size_t max)
@@ -371,12 +357,12 @@ START_TEST(csv_headers_name_results_alike)
     const char *run[] = {"run",   c,   "--no-plot", "--json", "--set", "driver.rows=500",
                          "--out", dir, NULL};
     ck_assert_int_eq(cwb_to(json, run), 0);
-    char *text = slurp(json);
+    char *text = test_slurp(json);
     run_results(text, all, sizeof all);
     free(text);
     char csv_run[300], csv_fit[300];
     test_tmp_path(dir, "linear_spring_impact.csv", csv_run, sizeof csv_run);
-    text = slurp(csv_run);
+    text = test_slurp(csv_run);
     assert_recorded(csv_run, text, "run");
     ck_assert_msg(strstr(text, "\n# driver.rows = 500 [-] (--set)\n"),
                   "%s: the override is not marked", csv_run);
@@ -384,7 +370,7 @@ START_TEST(csv_headers_name_results_alike)
     const char *fit[] = {"fit", "cases/seed000_fig15_kn.fit", "--no-plot", "--out", dir, NULL};
     ck_assert_int_eq(cwb_to(NULL, fit), 0);
     test_tmp_path(dir, "seed000_fig15_kn_fit.csv", csv_fit, sizeof csv_fit);
-    text = slurp(csv_fit);
+    text = test_slurp(csv_fit);
     assert_recorded(csv_fit, text, "fit");
     free(text);
     /* a key the results do not depend on, so that every value is compared
@@ -402,7 +388,7 @@ START_TEST(csv_headers_name_results_alike)
     ck_assert_int_eq(cwb_to(NULL, bt), 0);
     const char *files[] = {sweep, batch}, *commands[] = {"sweep", "batch"};
     for (int f = 0; f < 2; f++) {
-        char *csv = slurp(files[f]), *cell[128];
+        char *csv = test_slurp(files[f]), *cell[128];
         assert_recorded(files[f], csv, commands[f]);
         ck_assert_msg(strstr(csv, "\n# driver.rows = 500 [-] (--set)\n"),
                       "%s: the override is not marked", files[f]);
@@ -468,7 +454,7 @@ START_TEST(run_csv_reproduces_itself)
                          dir,         NULL};
     ck_assert_int_eq(cwb_to(NULL, run), 0);
     test_tmp_path(dir, "linear_spring_impact.csv", csv, sizeof csv);
-    char *first = slurp(csv);
+    char *first = test_slurp(csv);
     char sets[8][160], *args[40] = {"run", NULL};
     size_t nset = 0, nargs = 1;
     int auto_dt = 0, dated = 0, commanded = 0, versioned = 0;
@@ -512,7 +498,7 @@ START_TEST(run_csv_reproduces_itself)
     args[nargs] = NULL;
     ck_assert_int_eq(cwb_to(NULL, (const char *const *)args), 0);
     snprintf(again, sizeof again, "%s/linear_spring_impact.csv", second);
-    char *repeat = slurp(again);
+    char *repeat = test_slurp(again);
     ck_assert_msg(strcmp(data_rows(first), data_rows(repeat)) == 0, "%s and %s: the tables differ",
                   csv, again);
     free(first);
@@ -559,7 +545,7 @@ START_TEST(shipped_outputs_hold_no_nan_nor_minus_zero)
         if (glob(patterns[k], 0, NULL, &g) != 0)
             continue;
         for (size_t i = 0; i < g.gl_pathc; i++, files++) {
-            char *text = slurp(g.gl_pathv[i]);
+            char *text = test_slurp(g.gl_pathv[i]);
             const char *bad = bad_word(text);
             if (bad) {
                 const char *line = bad;
@@ -592,7 +578,7 @@ START_TEST(fit_title_states_a_value_without_error)
                          NULL};
     ck_assert_int_eq(cwb_to(NULL, fit), 0);
     test_tmp_path(dir, "seed004_restitution_calibrate_thornton_fit.gp", gp, sizeof gp);
-    char *text = slurp(gp);
+    char *text = test_slurp(gp);
     ck_assert_msg(strstr(text, "'normal.sigma_y = "), "%s: the fitted value is not in the title",
                   gp);
     free(text);

@@ -58,20 +58,6 @@ static int cwb_run_args(const scratch *s, const char *const *args)
 }
 
 /* The whole of a file (malloc'd). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    rewind(f);
-    char *text = malloc((size_t)len + 1);
-    ck_assert_ptr_nonnull(text);
-    size_t got = fread(text, 1, (size_t)len, f);
-    text[got] = '\0';
-    fclose(f);
-    return text;
-}
 
 /* `cwb peer CASE --code CODE --write-only --levels 1 --out DIR [--set X]`;
  * the script of its one level (malloc'd) or NULL when it exited non-zero. */
@@ -98,7 +84,7 @@ static char *write_only(const scratch *s, const char *cs, const char *code, cons
     char path[512];
     snprintf(path, sizeof path, "%s/%.*s_%s/dt0/%s", s->dir, (int)strcspn(base, "."), base, code,
              script);
-    return slurp(path);
+    return test_slurp(path);
 }
 
 /* The number after `key ` in text (first occurrence). */
@@ -209,7 +195,7 @@ START_TEST(test_peer_refusals)
         char cs[128];
         snprintf(cs, sizeof cs, "cases/peer/%s.case", rows[i][0]);
         char *in = write_only(&s, cs, rows[i][1], rows[i][2], "in", &st);
-        char *log = slurp(s.log);
+        char *log = test_slurp(s.log);
         ck_assert_msg(in == NULL && st == 2 && strstr(log, rows[i][3]) && strstr(log, rows[i][4]),
                       "row %zu: status %d: %s", i, st, log);
         free(log);
@@ -236,7 +222,7 @@ START_TEST(test_peer_missing_code)
         const char *args[] = {
             "peer", "cases/peer/peer_hertz.case", "--code", codes[i][0], "--out", s.dir, NULL};
         int st = cwb_run_args(&s, args);
-        char *log = slurp(s.log);
+        char *log = test_slurp(s.log);
         ck_assert_msg(st == 3 && strstr(log, codes[i][1]), "%s: status %d: %s", codes[i][0], st,
                       log);
         free(log);
@@ -258,7 +244,7 @@ START_TEST(test_peer_hostile_name)
     scratch_open(&s);
     char cs[400], text[8192];
     snprintf(cs, sizeof cs, "%s/%s.case", s.dir, name);
-    char *src = slurp("cases/peer/peer_hertz_mindlin.case");
+    char *src = test_slurp("cases/peer/peer_hertz_mindlin.case");
     test_write_file(cs, src);
     free(src);
     const char *codes[][2] = {{"lammps", "in.lmp"}, {"liggghts", "in.liggghts"}};
@@ -280,7 +266,7 @@ START_TEST(test_peer_hostile_name)
         ck_assert_msg(st == 0, "%s: exit %d", codes[i][0], st);
         char path[700];
         snprintf(path, sizeof path, "%s/%s_%s/dt0/%s", s.dir, name, codes[i][0], codes[i][1]);
-        char *in = slurp(path);
+        char *in = test_slurp(path);
         for (const char *line = in; *line;
              line += strcspn(line, "\n") + (line[strcspn(line, "\n")] != 0)) {
             size_t len = strcspn(line, "\n");
@@ -306,7 +292,7 @@ START_TEST(test_peer_hostile_name)
     ck_assert_int_eq(cwb_run_args(&s, args), 0);
     char path[700];
     snprintf(path, sizeof path, "%s/%s_yade/dt0/in.py", s.dir, name);
-    char *py = slurp(path);
+    char *py = test_slurp(path);
     const char *lit = strstr(py, "case_name = '");
     ck_assert_ptr_nonnull(lit);
     lit += strlen("case_name = '");
@@ -382,7 +368,7 @@ END_TEST
 START_TEST(test_peer_read_liggghts_yade)
 {
     char msg[CWB_MSG];
-    char *head = slurp(DATA "liggghts_hertz_mindlin.dump");
+    char *head = test_slurp(DATA "liggghts_hertz_mindlin.dump");
     double dt = number_after(head, "\n# | timestep ");
     free(head);
     cwb_body_trace t[2];

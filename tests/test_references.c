@@ -260,18 +260,6 @@ static void run_jobs(job *jobs, size_t nj, const char *bin, const char *dir)
     }
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *s = calloc(1, 1 << 20);
-    if (s)
-        s[fread(s, 1, (1 << 20) - 1, f)] = '\0';
-    fclose(f);
-    return s;
-}
-
 /* The number after the nth occurrence of key in the JSON (NaN if absent). */
 static double json_number(const char *json, const char *key, int nth)
 {
@@ -293,14 +281,14 @@ static void judge(const job *j, const char *dir, char *fails, size_t n)
     size_t used = strlen(fails);
     if (!WIFEXITED(j->status) || WEXITSTATUS(j->status) != 0) {
         snprintf(path, sizeof path, "%s/%s.err", dir, j->name);
-        char *err = slurp(path);
+        char *err = test_read_file(path);
         snprintf(fails + used, n - used, "  %s: exit status %d: %.300s\n", j->path,
                  WIFEXITED(j->status) ? WEXITSTATUS(j->status) : -1, err ? err : "");
         free(err);
         return;
     }
     snprintf(path, sizeof path, "%s/%s.json", dir, j->name);
-    char *json = slurp(path);
+    char *json = test_read_file(path);
     ck_assert_ptr_nonnull(json);
     /* a shipped case has the inputs of every reference it names: none is
      * refused (the warning is in the JSON's "warnings" with --json) */
@@ -427,7 +415,7 @@ START_TEST(verify_report_agrees)
                   c[0], c[1], c[2], c[3], c[4], c[5], nj, models);
     char md[96];
     snprintf(md, sizeof md, "%s/report.md", dir);
-    char *made = slurp(md), *committed = slurp("doc/figures.md");
+    char *made = test_read_file(md), *committed = test_read_file("doc/figures.md");
     ck_assert_msg(made && committed && strcmp(made, committed) == 0,
                   "doc/figures.md is stale: run make docs (cwb verify wrote %s)", md);
     free(made);
@@ -868,7 +856,7 @@ static int cli_sets(const char *cmd, const char *file, const char *const *sets, 
     }
     int status;
     ck_assert_int_eq(waitpid(pid, &status, 0), pid);
-    char *so = slurp(o), *se = slurp(e);
+    char *so = test_read_file(o), *se = test_read_file(e);
     ck_assert(so && se);
     snprintf(out, n, "%s", so);
     snprintf(err, n, "%s", se);
