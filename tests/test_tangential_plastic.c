@@ -573,6 +573,19 @@ START_TEST(oblique_collision_energy)
     /* the D_slip column sums what energy_dissipated_slip reports */
     ck_assert_rel(test_col(&r, "D_slip", r.series.nrow - 1),
                   cwb_result_get(&r, "energy_dissipated_slip"), 1e-12);
+    /* The W_t column, the tangential force's work on the contact point's
+     * motion (int F_t . v_t dt, the area under F_t(xi_t) of the thesis'
+     * Fig. 53), is what the tangential and rotational kinetic energy lost:
+     * on a wall, (1/2) m (v_t0^2 - v_t'^2) - (1/2) (2/5) m R^2 omega'^2 with
+     * v_t0 = 1 m/s sin 30 deg (rigid-body impulse balance). Both come
+     * from one RK4 solution whose stages update the work and the velocities
+     * with the same forces; the kinetic energy, quadratic in the velocities,
+     * carries RK4's error (1.3e-11 of the work here): 1e-9. */
+    double m = 4.0 / 3.0 * M_PI * 1e-12 * 7850, vt0 = sin(M_PI / 6), vt1, w1, lost;
+    vt1 = cwb_result_get(&r, "u_tangential_after");
+    w1 = cwb_result_get(&r, "omega1_after") * 1e-4;
+    lost = 0.5 * m * (vt0 * vt0 - vt1 * vt1) - 0.5 * 0.4 * m * w1 * w1;
+    ck_assert_rel(test_col(&r, "W_t", r.series.nrow - 1), lost, 1e-9);
     cwb_result_free(&r);
 }
 END_TEST

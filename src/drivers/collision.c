@@ -660,20 +660,23 @@ static int sim_of_case(const cwb_case *c, sim *s)
 
 static void series_columns(const cwb_case *c, cwb_series *series)
 {
-    static const char *names[] = {"t",        "delta_n",      "F_n",    "F_t",    "F_damp_n",
-                                  "v_n",      "v_t",          "omega1", "omega2", "E_kin",
-                                  "E_stored", "E_dissipated", "a",      "xi_t",   "D_slip"};
+    static const char *names[] = {"t",   "delta_n", "F_n",    "F_t",   "F_damp_n", "v_n",
+                                  "v_t", "omega1",  "omega2", "E_kin", "E_stored", "E_dissipated",
+                                  "a",   "xi_t",    "D_slip", "W_t"};
     const char *fu = c->pair.dim == 2 ? "N/m" : "N", *eu = c->pair.dim == 2 ? "J/m" : "J";
     const char *units[] = {"s",     "m", fu, fu, fu,  "m/s", "m/s", "rad/s",
-                           "rad/s", eu,  eu, eu, "m", "m",   eu};
+                           "rad/s", eu,  eu, eu, "m", "m",   eu,    eu};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         cwb_series_column(series, names[i], units[i]);
 }
 
 /* Row: t, delta_n, F_n, F_t, F_damp_n, v_n, v_t, omega1, omega2, E_kin,
  * E_stored, E_dissipated, the contact radius a, the tangential displacement
- * xi_t along the initial tangential direction and the cumulative slip
- * dissipation D_slip at the committed state. */
+ * xi_t along the initial tangential direction, the cumulative slip
+ * dissipation D_slip and the tangential force's work W_t on the contact
+ * point's relative motion (int F_t . v_t dt: the area under F_t(xi_t) that
+ * Rathbone's thesis integrates for its Fig. 53, stored tangential energy
+ * included) at the committed state. */
 static int record_row(const collision_run_state *r, const geometry *g)
 {
     const double *y = r->y;
@@ -694,7 +697,8 @@ static int record_row(const collision_run_state *r, const geometry *g)
                     diss,
                     o->n.radius,
                     r->xi_t,
-                    r->le.slip};
+                    r->le.slip,
+                    y[WORK_T]};
     return cwb_series_row(r->series, row);
 }
 
