@@ -819,6 +819,58 @@ START_TEST(physical_changes_refused_numerical_not)
 }
 END_TEST
 
+/* The Rathbone thesis ch. 5 figures that cwb's Model D FEM does not reach
+ * are refused it, with the key that differs: the Model D runs at 15, 35, 45
+ * and 65 deg are Table 5's elastic steel sphere of R = 0.01 mm
+ * (reference/fem/seed004_modeld_a*_coarse.csv), the one elastic-plastic run
+ * is Fig. 48's E = 8500 MPa sphere at 30 deg with the thesis' friction
+ * (seed004_modeld_a30_E8500_s50.csv); Figs. 40 (15, 45 deg), 50 and 51 are
+ * Table 6's E = 26000 MPa sphere of R = 0.1 mm, Fig. 54 a given mu. Were
+ * one of these cases given such a table as its reference, cwb would print
+ * no deviation against it. The tables derived from the 30 deg run stand
+ * for the cases drawn against them (Figs. 40 and 53 at 30 deg). */
+START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
+{
+    static const struct {
+        const char *file, *ref, *why; /* why: NULL when it stands for the case */
+    } rows[] = {
+        {"cases/seed004_fig40_a15.case", "reference/fem/seed004_modeld_a15_coarse.csv",
+         "body1.radius = 0.0001, the reference's 1e-05"},
+        {"cases/seed004_fig40_a45.case", "reference/fem/seed004_modeld_a45_coarse.csv",
+         "body1.radius = 0.0001, the reference's 1e-05"},
+        {"cases/seed004_fig50_a15.case", "reference/fem/seed004_modeld_a15_coarse.csv",
+         "body1.radius = 0.0001, the reference's 1e-05"},
+        {"cases/seed004_fig50_a45.case", "reference/fem/seed004_modeld_a45_coarse.csv",
+         "body1.radius = 0.0001, the reference's 1e-05"},
+        {"cases/seed004_fig51_v025.case", "reference/fem/seed004_modeld_a15_coarse.csv",
+         "body1.radius = 0.0001, the reference's 1e-05"},
+        {"cases/seed004_fig50_a30.case", "reference/fem/seed004_modeld_a30_E8500_s50.csv",
+         "body1.E = 26000000000, the reference's 8500000000"},
+        {"cases/seed004_fig54_mu01.case", "reference/fem/seed004_modeld_a30_E8500_s50.csv",
+         "tangential.friction = given, the reference's plastic"},
+        {"cases/seed004_fig54_mu02.case", "reference/fem/seed004_modeld_a30_E8500_s50.csv",
+         "tangential.friction = given, the reference's plastic"},
+        {"cases/seed004_fig40_fem_a30.case",
+         "reference/fem/seed004_modeld_a30_E8500_s50_derived.csv", NULL},
+        {"cases/seed004_fig53.case", "reference/fem/seed004_modeld_a30_E8500_s50_derived.csv",
+         NULL},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        cwb_case *c = test_load(rows[i].file, NULL, 0);
+        cwb_reference ref;
+        char msg[CWB_MSG], why[CWB_MSG] = "";
+        ck_assert_msg(cwb_reference_load(&ref, rows[i].ref, msg, sizeof msg) == CWB_OK, "%s", msg);
+        int match = cwb_reference_stands_for(&ref, c, NULL, why, sizeof why);
+        cwb_reference_free(&ref);
+        free(c);
+        ck_assert_msg(match == (rows[i].why ? 0 : 1), "%s against %s: %d (%s)", rows[i].file,
+                      rows[i].ref, match, why);
+        if (rows[i].why)
+            ck_assert_msg(strstr(why, rows[i].why), "'%s' not in: %s", rows[i].why, why);
+    }
+}
+END_TEST
+
 /* `cwb CMD FILE --set S1 --set S2 ... --no-plot --out DIR`: exit status,
  * stdout into out, stderr into err (no shell). */
 static int cli_sets(const char *cmd, const char *file, const char *const *sets, size_t nsets,
@@ -973,6 +1025,7 @@ Suite *references_suite(void)
     tcase_add_test(tc, every_reference_states_what_it_stands_for);
     tcase_add_test(tc, shipped_cases_have_the_inputs_of_their_references);
     tcase_add_test(tc, physical_changes_refused_numerical_not);
+    tcase_add_test(tc, model_d_tables_refused_by_the_figures_they_do_not_stand_for);
     tcase_add_test(tc, physical_set_refuses_each_kind_of_reference);
     tcase_add_test(tc, shipped_cases_within_reference_tolerance);
     tcase_add_test(tc, verify_report_agrees);
