@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 40: Rathbone normal force, oblique impact at 15 deg (Table 6)' . "\n" . '(no reference: cwb has no Model D FEM of Table 6 (E 26000 MPa, sigma_y 160 MPa))' noenhanced
+set title 'Rathbone thesis Fig. 40: Rathbone normal force, oblique impact at 15 deg (Table 6) (no reference: cwb has no' . "\n" . 'Model D run of Table 6 (E 26000 MPa, sigma_y 160 MPa); its 30 deg run of E 8500 MPa: seed004_fig40_fem_a30)' noenhanced
 cwb_xname = 't'
 cwb_xunit = 's'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

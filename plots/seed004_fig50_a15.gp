@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 50: rathbone_tangential, oblique impact at 15 deg (E = 26000 MPa)' . "\n" . '(no reference: cwb has no Model D FEM of this material (E 26000 MPa, sigma_y 160 MPa))' noenhanced
+set title 'Rathbone thesis Fig. 50: rathbone_tangential, oblique impact at 15 deg (E = 26000 MPa) (no reference: cwb''s' . "\n" . 'Model D runs are of other spheres (Table 5''s steel; E 8500 MPa at 30 deg), none of E 26000 MPa, sigma_y 160 MPa)' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

@@ -36,15 +36,18 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 53: tangential slip dissipation, new law vs MD (30 deg) (no reference:' . "\n" . 'cwb''s Model D FEM of this collision (seed004_fig49_fem_a30) records no slip dissipation)' noenhanced
+set title 'Rathbone thesis Fig. 53: tangential work int F_t' . "\n" . 'dxi_t, new law vs MD and cwb''s Model D FEM (30 deg)' noenhanced
 cwb_xname = 't'
 cwb_xunit = 's'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
-cwb_yname = 'D_slip'
+cwb_yname = 'W_t'
 cwb_yunit = 'J'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig53.csv' using 1:15 with lines lt 1 title 'cwb: rathbone + rathbone_tangential', \
-     'seed004_fig52_mindlin_deresiewicz.csv' using 1:15 with lines lt 2 title 'cwb: rathbone + mindlin_deresiewicz'
+plot 'seed004_fig53.csv' using 1:16 with lines lt 1 title 'cwb: rathbone + rathbone_tangential', \
+     'seed004_fig52_mindlin_deresiewicz.csv' using 1:16 with lines lt 2 title 'cwb: rathbone + mindlin_deresiewicz', \
+     '../reference/fem/seed004_modeld_a30_E8500_s50_derived.csv' using 1:6 every 5::0 with points lt 3 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: derived: seed004_modeld_a30_E8500_s50_derived', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0723, rms 0.0329 of max |ref| (165 pts): model comparison, no verdict', \
+     'seed004_fig53.csv' using 1:16 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 54: rathbone_tangential with given mu = 0.1' . "\n" . 'at 30 deg (no reference: cwb has no Model D FEM with a given mu)' noenhanced
+set title 'Rathbone thesis Fig. 54: rathbone_tangential with given mu = 0.1 at 30 deg (no reference: cwb''s' . "\n" . 'elastic-plastic Model D run has the thesis'' tau_c friction (Coulomb mu 0.37), not a given mu)' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
