@@ -301,13 +301,17 @@ report: $(BUILD)/cwb
 
 # The pages of doc/ that mirror data, written from it (tests/test_docs.c and
 # tests/test_references.c fail when they are stale): the reference pages
-# from the tables the readers use, the figures index from a verification run
-# of every shipped case that names a reference (its plots are make demo's).
+# from the tables the readers use, the verdicts page from a verification run
+# of every shipped case that names a reference (its plots are make demo's),
+# and the figures index from doc/figure-index.tsv and that run's JSON.
 docs: $(BUILD)/cwb
 	$(BUILD)/cwb docs doc/reference
 	$(BUILD)/cwb verify --no-plot --jobs 2 --plots ../plots --out $(BUILD)/verify-docs; \
 	    status=$$?; cp $(BUILD)/verify-docs/report.md doc/figures.md; \
 	    echo "docs: wrote doc/reference/ and doc/figures.md (cwb verify exit status $$status)"
+	$(PYTHON) tools/figure-index.py doc/figure-index.tsv $(BUILD)/verify-docs/report.json \
+	    doc/figure-index.md
+	@echo "docs: wrote doc/figure-index.md"
 
 # --- references and benchmarks ------------------------------------------------
 $(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)

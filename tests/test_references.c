@@ -359,7 +359,8 @@ END_TEST
  * comparisons by their key; all others PASS), its JSON parses with Python's
  * json module (a parser cwb does not share), and its Markdown report is
  * doc/figures.md as committed (make docs writes it; a stale page fails
- * here). */
+ * here); so is doc/figure-index.md, which tools/figure-index.py writes
+ * from doc/figure-index.tsv and that JSON. */
 START_TEST(verify_report_agrees)
 {
     const char *bin = getenv("CWB_BIN");
@@ -418,6 +419,23 @@ START_TEST(verify_report_agrees)
     char *made = test_read_file(md), *committed = test_read_file("doc/figures.md");
     ck_assert_msg(made && committed && strcmp(made, committed) == 0,
                   "doc/figures.md is stale: run make docs (cwb verify wrote %s)", md);
+    free(made);
+    free(committed);
+    /* the figures index, from doc/figure-index.tsv and this run's JSON
+     * (tools/figure-index.py stops, exit 2, where the table contradicts
+     * the cases or their verdicts) */
+    char index[96], index_log[96];
+    snprintf(index, sizeof index, "%s/figure-index.md", dir);
+    snprintf(index_log, sizeof index_log, "%s/figure-index.log", dir);
+    char *gen[] = {"python3", "tools/figure-index.py", "doc/figure-index.tsv", report, index, NULL};
+    int gst = cwb_spawn(gen, NULL, index_log);
+    char *why = gst != 0 ? test_read_file(index_log) : NULL;
+    ck_assert_msg(gst == 0, "tools/figure-index.py: exit status %d: %s", gst, why ? why : "");
+    made = test_read_file(index);
+    committed = test_read_file("doc/figure-index.md");
+    ck_assert_msg(made && committed && strcmp(made, committed) == 0,
+                  "doc/figure-index.md is stale: run make docs (tools/figure-index.py wrote %s)",
+                  index);
     free(made);
     free(committed);
     ck_assert_int_eq(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), 0);
