@@ -85,9 +85,9 @@ static double disc_mean_closed(double r, double c, double nu, double G)
  * c) [4 (2 - nu) c^2 - (4 - 3 nu) x^2 - (4 - nu) y^2] (a published closed
  * form, not the derivation under test); and the average of u_x over theta
  * at radius r (trapezoid in theta, 64 points, each point a quadrature) is
- * the law's closed form inside and outside the disc. Tolerance 1e-8
- * relative: the quadrature's 1e-11 target times the rounding of the chord
- * integrals near grazing rays. */
+ * the law's closed form inside and outside the disc. Measured: round-off
+ * (<= 4.4e-16) everywhere but r = c, 6.3e-12, where the rays graze the
+ * edge; asserted 1e-10 (the quadrature's 1e-11 target, ten times). */
 START_TEST(disc_displacement_by_quadrature)
 {
     double c = 1.0, nu = 0.3, G = 1.0;
@@ -97,7 +97,7 @@ START_TEST(disc_displacement_by_quadrature)
         double j392 = M_PI / (32.0 * G * c) *
                       (4.0 * (2.0 - nu) * c * c - (4.0 - 3.0 * nu) * x * x - (4.0 - nu) * y * y);
         double q = cerruti_disc(x, y, c, nu, G);
-        ck_assert_msg(fabs(q - j392) <= 1e-8 * j392, "(%g, %g): quadrature %.12g, eq. 3.92a %.12g",
+        ck_assert_msg(fabs(q - j392) <= 1e-10 * j392, "(%g, %g): quadrature %.12g, eq. 3.92a %.12g",
                       x, y, q, j392);
     }
     const double radii[] = {0.0, 0.3, 0.8, 1.0, 1.3, 2.5};
@@ -109,7 +109,7 @@ START_TEST(disc_displacement_by_quadrature)
             mean += cerruti_disc(r * cos(th), r * sin(th), c, nu, G) / m;
         }
         double want = disc_mean_closed(r, c, nu, G);
-        ck_assert_msg(fabs(mean - want) <= 1e-8 * want,
+        ck_assert_msg(fabs(mean - want) <= 1e-10 * want,
                       "r = %g: theta mean %.12g, closed form %.12g", r, mean, want);
     }
 }
@@ -425,6 +425,38 @@ START_TEST(varying_normal_force)
 }
 END_TEST
 
+/* Random histories (overlap and displacement together, reversals, N up and
+ * down, openings): the active set always settles (no CWB_FLAG_EXTRAPOLATED),
+ * |F| <= mu N (Coulomb; round-off 1e-9), every step's slip >= 0 and the
+ * stored energy >= 0 (a quadratic form of a positive-definite kernel). */
+START_TEST(random_histories_stay_admissible)
+{
+    unsigned long seed = 12345;
+    for (int h = 0; h < 24; h++) {
+        mbf_drive m;
+        drive_init(&m, h % 2 ? 24 : 7, 0.3);
+        double x = 0.0;
+        for (int i = 0; i < 60; i++) {
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            double u1 = (double)(seed >> 11) / 9007199254740992.0;
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            double u2 = (double)(seed >> 11) / 9007199254740992.0;
+            double d = u1 < 0.05 ? 0.0 : 2e-7 + 2e-6 * u1;
+            x += (u2 - 0.5) * 6e-7;
+            drive_step(&m, d, x);
+            if (d > 0.0) {
+                mindlin q = mindlin_at(&m, d);
+                ck_assert_msg(fabs(m.F) <= q.mN * (1.0 + 1e-9),
+                              "history %d step %d: |F| %g > mu N %g", h, i, fabs(m.F), q.mN);
+            }
+            ck_assert_msg(m.E >= 0.0, "history %d step %d: E = %g", h, i, m.E);
+        }
+        ck_assert_msg(!(m.flags & CWB_FLAG_EXTRAPOLATED), "history %d: unsettled", h);
+        ck_assert_msg(m.slip_min >= 0.0, "history %d: slip %g", h, m.slip_min);
+    }
+}
+END_TEST
+
 Suite *mbf_suite(void)
 {
     Suite *s = suite_create("mbf");
@@ -434,6 +466,7 @@ Suite *mbf_suite(void)
     tcase_add_test(tc, unloading_reloading_converges_to_md);
     tcase_add_test(tc, full_sliding_exact);
     tcase_add_test(tc, varying_normal_force);
+    tcase_add_test(tc, random_histories_stay_admissible);
     suite_add_tcase(s, tc);
     return s;
 }
