@@ -371,33 +371,50 @@ START_TEST(full_sliding_exact)
 }
 END_TEST
 
-/* Varying N. (a) Oblique loading with T = k N, k = 0.5 mu < mu: Mindlin &
- * Deresiewicz (1953; Johnson 1985 sec. 7.4) have no slip anywhere and
- * dT = 8 G* a dx, so with Hertz (N = K d^(3/2), a = (R* d)^(1/2)) the
- * displacement is x(d) = k int dN/(8 G* a) = 1.5 k K (d - d0)/(8 G* R*^(1/2))
- * and T/N = k along it. The law reaches it to its discretisation: the
- * discs' stiffness is 1.9 % below 8 G* a at n = 12 (loading test), and the
- * first steps from d0 = d/200 carry the splitting's first-order error
- * (T/(kN) = 0.70 after the first step, 0.991 after 20); measured 0.98857 at
- * the end, asserted in (0.98, 1); slip 2.2e-13 J against 4.7e-7 J stored,
- * asserted below 1e-6 of it. (b) N falling at fixed x from T = 0.6 mu N to
- * N/10: the force never exceeds mu N and ends on it (full sliding); every
- * step's slip >= 0. (c) Opening the contact books the stored energy
- * (stiffness_energy = E) and forgets the state. */
+/* Varying N. (a) Oblique loading with T = k N, k = 0.5 mu < mu, and back
+ * down the same path: Mindlin & Deresiewicz (1953; Johnson 1985 sec. 7.4)
+ * have no slip anywhere, the traction k p (Hertz-like, which the disc
+ * n holds exactly) and dT = 8 G* a dx, so with Hertz (N = K d^(3/2), a =
+ * (R* d)^(1/2)) the displacement is x(d) = k int dN/(8 G* a) = 1.5 k K (d -
+ * d0)/(8 G* R*^(1/2)) and T/N = k along it both ways (no slip: the path is
+ * reversible). Up (200 steps from d0 = 1e-8 m to 2e-6 m): measured T/(kN) =
+ * 0.99980 at the top (the first steps' splitting error, 0.70 after the
+ * first), asserted within 1e-3; slip 2.2e-13 J against 4.8e-7 J stored,
+ * asserted below 1e-6 of it. Down (400 steps to 0.1 d): measured worst
+ * |T/(kN) - 1| = 2.3e-2 (12 annuli on a circle shrunk to a third of its
+ * radius, the profile carried through 400 interpolations), asserted below
+ * 3e-2. Before the committed relative displacement was interpolated in r^2
+ * it was interpolated in r, a chord under the quadratic s(r) of this path
+ * at every step: T/(kN) = 0.98857 at the top, and on the way down errors of
+ * 0.23 and 0.30 at 100 and 400 steps a way (growing with the steps). The
+ * slip booked on the way down, 2.8e-10 J (n = 12; 7.7e-11 J at n = 24), is
+ * the discretisation's: asserted below 1e-3 of the energy stored at the top
+ * (4.8e-7 J). (b) N falling at fixed x from T = 0.6 mu N to N/10: the
+ * force never exceeds mu N and ends on it (full sliding); every step's slip
+ * >= 0. (c) Opening the contact books the stored energy (stiffness_energy =
+ * E) and forgets the state. */
 START_TEST(varying_normal_force)
 {
     mbf_drive m;
     drive_init(&m, 12, 0.3);
-    double K = 4.0 / 3.0 * m.g.E_star * sqrt(m.g.R_star), k = 0.15, d0 = 1e-8;
+    double K = 4.0 / 3.0 * m.g.E_star * sqrt(m.g.R_star), k = 0.15, d0 = 1e-8, down = 0.0;
+    double xk = 1.5 * k * K / (8.0 * m.g.G_star * sqrt(m.g.R_star));
     drive_step(&m, d0, 0.0);
     for (int i = 1; i <= 200; i++) {
         double d = d0 + (D0 - d0) * i / 200.0;
-        double x = 1.5 * k * K * (d - d0) / (8.0 * m.g.G_star * sqrt(m.g.R_star));
-        drive_step(&m, d, x);
+        drive_step(&m, d, xk * (d - d0));
     }
     double ratio = m.F / (K * pow(D0, 1.5)) / k;
-    ck_assert_msg(ratio < 1.0 && ratio > 0.98, "T/(k N) = %.6g", ratio);
+    ck_assert_msg(fabs(ratio - 1.0) < 1e-3, "T/(k N) = %.6g", ratio);
     ck_assert_msg(m.slip <= 1e-6 * m.E, "slip %g J, stored %g J", m.slip, m.E);
+    double e_top = m.E;
+    for (int i = 1; i <= 400; i++) {
+        double d = D0 - 0.9 * D0 * i / 400.0;
+        drive_step(&m, d, xk * (d - d0));
+        down = fmax(down, fabs(m.F / (k * K * pow(d, 1.5)) - 1.0));
+    }
+    ck_assert_msg(down < 3e-2, "down: |T/(kN) - 1| up to %g", down);
+    ck_assert_msg(m.slip <= 1e-3 * e_top, "slip %g J on a path without slip", m.slip);
     /* (b) */
     drive_init(&m, 12, 0.3);
     mindlin q = mindlin_at(&m, D0);
@@ -422,6 +439,47 @@ START_TEST(varying_normal_force)
     drive_step(&m, 0.0, x6);
     ck_assert_rel(m.stiff - st0, E, 1e-12);
     ck_assert_double_eq(m.F, 0.0);
+}
+END_TEST
+
+/* N falling at constant T after T was applied at constant N0 (Mindlin &
+ * Deresiewicz 1953; Johnson 1985 sec. 7.4): the stick circle shrinks
+ * (c/a = (1 - T/(mu N))^(1/3) falls with N), so every point of the final
+ * stick zone stuck all along with the uniform relative displacement of
+ * Cattaneo's state, and the annulus outside slips at mu p: the state at
+ * each N is Cattaneo's for (N, T) and the displacement Mindlin's,
+ *   x(N) = 3 mu N/(16 G* a(N)) [1 - (1 - T/(mu N))^(2/3)].
+ * Driven along x(N) (T = mu N0/2 in 100 steps at N0, then N from N0 to
+ * 0.55 N0 in 100 steps), the law must hold F = T. Measured worst |F/T - 1|
+ * on the falling part: 2.91e-3 (n = 12), 6.6e-4 (n = 24), the same at 50 to
+ * 400 steps (the carry's interpolation in r, not the splitting): order
+ * 2.1; mindlin_deresiewicz holds it to 1e-13 (its rules are exact on this
+ * path). Asserted: below 3.5e-3 and 8e-4, and the order above 1.5. */
+static double falling_n_error(int n)
+{
+    mbf_drive m;
+    drive_init(&m, n, 0.3);
+    double K = 4.0 / 3.0 * m.g.E_star * sqrt(m.g.R_star), N0 = K * pow(D0, 1.5);
+    double T = 0.5 * 0.3 * N0, worst = 0.0;
+    for (int i = 0; i <= 200; i++) {
+        double N = i <= 100 ? N0 : N0 * (1.0 - 0.45 * (i - 100) / 100.0);
+        double Tq = i <= 100 ? T * i / 100.0 : T, d = pow(N / K, 2.0 / 3.0);
+        mindlin q = mindlin_at(&m, d);
+        drive_step(&m, d, q.C * (1.0 - pow(1.0 - Tq / q.mN, 2.0 / 3.0)));
+        if (i > 100)
+            worst = fmax(worst, fabs(m.F / T - 1.0));
+    }
+    ck_assert(m.slip_min >= 0.0);
+    ck_assert(!(m.flags & CWB_FLAG_EXTRAPOLATED));
+    return worst;
+}
+
+START_TEST(falling_normal_force_at_constant_t)
+{
+    double e12 = falling_n_error(12), e24 = falling_n_error(24);
+    ck_assert_msg(e12 < 3.5e-3, "n = 12: |F/T - 1| %g", e12);
+    ck_assert_msg(e24 < 8e-4, "n = 24: |F/T - 1| %g", e24);
+    ck_assert_msg(log2(e12 / e24) > 1.5, "order %g", log2(e12 / e24));
 }
 END_TEST
 
@@ -466,6 +524,7 @@ Suite *mbf_suite(void)
     tcase_add_test(tc, unloading_reloading_converges_to_md);
     tcase_add_test(tc, full_sliding_exact);
     tcase_add_test(tc, varying_normal_force);
+    tcase_add_test(tc, falling_normal_force_at_constant_t);
     tcase_add_test(tc, random_histories_stay_admissible);
     suite_add_tcase(s, tc);
     return s;
