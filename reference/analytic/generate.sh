@@ -449,7 +449,7 @@ awk -v E=2.1e11 -v nu=0.3 -v R=0.005 -v dn=2e-6 -v mu=0.3 -v xs=6e-7 -v steps=10
     print "#   in 1/n), 1.1e-3 of T*; 2e-3 leaves room for the step sampling of the run"
     print "# independence: closed-form Mindlin-Deresiewicz solution of the continuum; cwb'"'"'s mbf law discretises the traction into"
     print "#   24 Hertz-like discs collocated at annulus mid-radii and never evaluates these formulas"
-    printf "# stands for: contact.normal = hertz; tangential.mu = %g; body1.shape = sphere; body1.radius = %g; body1.E = %g; body1.nu = %g; body2.shape = sphere; body2.radius = %g; body2.E = %g; body2.nu = %g; driver.normal = %g, %g, %g, %g; driver.tangential = 0, %g, %g, %g; driver.steps = %d\n", mu, R, E, nu, R, E, nu, dn, dn, dn, dn, xs, -xs, xs, steps
+    printf "# stands for: contact.normal = hertz; tangential.mu = %g; tangential.n = 24; body1.shape = sphere; body1.radius = %g; body1.E = %g; body1.nu = %g; body2.shape = sphere; body2.radius = %g; body2.E = %g; body2.nu = %g; driver.normal = %g, %g, %g, %g; driver.tangential = 0, %g, %g, %g; driver.steps = %d\n", mu, R, E, nu, R, E, nu, dn, dn, dn, dn, xs, -xs, xs, steps
     print "step[-],xi_t[m],F_t[N]"
     print "0,0,0"
     for (i = 1; i <= steps; i++) printf "%d,0,0\n", i
