@@ -13,9 +13,9 @@
  * either stuck (its relative surface displacement does not change: the
  * elastic displacement follows the rigid tangential displacement delta) or
  * slipping (f(r_j) = +-mu p(r_j), p = p0 (1 - r^2/a^2)^(1/2) Hertz's pressure,
- * the sign that of its slip). At r_j the term i = j is (3/4)^(1/2) ... > 0, so
- * the traction rows are triangular and regular (with the outer edge as the
- * point, w_j would not enter its own annulus' traction).
+ * the sign that of its slip). At r_j the term i = j is (1 - (1 - 1/(2j))^2)^(1/2)
+ * > 0, so the traction rows are triangular and regular (with the outer edge
+ * as the point, w_j would not enter its own annulus' traction).
  *
  * Displacement of one disc (derived here; tests/test_mbf.c checks it by
  * quadrature of the point-force kernel). Cerruti's surface displacement of a
