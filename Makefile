@@ -193,6 +193,8 @@ DEMO_CASES = cases/chung_ooi_1_glass.case cases/chung_ooi_1_limestone.case \
              cases/linear_spring_impact.case cases/history_hertz_force_control.case \
              cases/history_linear_friction_cycle.case \
              cases/seed004_fig5_md.case cases/seed004_fig5_mindlin.case cases/seed004_fig5_lth.case \
+             cases/seed004_mbf_cycle.case cases/seed004_mbf_oblique_unload.case \
+             cases/seed004_md_oblique_unload.case \
              cases/thornton_cycles.case cases/seed004_fig3a.case cases/seed004_fig3b.case \
              cases/seed004_fig4a.case cases/seed004_fig4b.case \
              $(SEED004_PLASTIC_FIGS) $(SEED004_TANGENTIAL_FIGS) \

@@ -268,6 +268,7 @@ int main(void)
     srunner_add_suite(sr, history_suite());
     srunner_add_suite(sr, input_suite());
     srunner_add_suite(sr, tangential_suite());
+    srunner_add_suite(sr, mbf_suite());
     srunner_add_suite(sr, api_suite());
     srunner_add_suite(sr, api_run_suite());
     srunner_add_suite(sr, plastic_suite());

@@ -15,6 +15,7 @@ Suite *collision_suite(void);
 Suite *history_suite(void);
 Suite *input_suite(void);
 Suite *tangential_suite(void);
+Suite *mbf_suite(void);
 Suite *plastic_suite(void);
 Suite *plastic_laws_suite(void);
 Suite *hertz2d_suite(void);

@@ -218,8 +218,8 @@ START_TEST(energy_account_every_law)
         const cwb_law_head *h = cwb_law_at(CWB_KIND_TANGENTIAL, i);
         if (!(h->dims & CWB_DIM_3D))
             continue; /* 2D laws: tests/test_hertz2d.c */
-        if (h->needs_normal)
-            continue; /* plastic normal laws only: tests/test_tangential_plastic.c */
+        if (!cwb_law_fits_normal(h, cwb_law_find(CWB_KIND_NORMAL, "hertz")))
+            continue; /* laws needing another normal law: tests/test_tangential_plastic.c */
         /* the case: Hertz steel spheres, this law, its required keys */
         char path[] = "/tmp/cwb-energy-XXXXXX";
         int fd = mkstemp(path);
@@ -356,8 +356,8 @@ START_TEST(collision_energy_account_every_law)
         const cwb_law_head *h = cwb_law_at(CWB_KIND_TANGENTIAL, i);
         if (strcmp(h->name, "none") == 0 || !(h->dims & CWB_DIM_3D))
             continue;
-        if (h->needs_normal)
-            continue; /* not with Hertz: tests/test_tangential_plastic.c */
+        if (!cwb_law_fits_normal(h, cwb_law_find(CWB_KIND_NORMAL, "hertz")))
+            continue; /* laws needing another normal law: tests/test_tangential_plastic.c */
         for (size_t d = 0; d < 2; d++) {
             char law[64];
             snprintf(law, sizeof law, "contact.tangential=%s", h->name);
@@ -388,7 +388,10 @@ END_TEST
  *   direnzo (2/3) 8 G* a (Di Renzo & Di Maio 2005);
  *   rathbone_tangential P G* a (1 - x)^(1/4) at x = 0, P = 5 (Rathbone's
  *     thesis eq. 97): 5 G* / (2 E*);
- *   linear k_t = kt_div_kn k_n, kt_div_kn = 1 by default (seed 002 eq. 4).
+ *   linear k_t = kt_div_kn k_n, kt_div_kn = 1 by default (seed 002 eq. 4);
+ *   mbf 8 G* a from below, to its discretisation: the n = 12 discs (the
+ *     default) miss the singular edge traction of a uniform displacement,
+ *     measured 1.90 % low, first order in 1/n (tests/test_mbf.c): 2 %.
  * 2D laws on two discs (R = 0.5 m, E = 10 GPa, nu = 0.25, a constant
  * penalty factor w = 0.5), against k_t at the row's half-width a, with
  * B(a) = 2 ln(2R/a) + 1 + 2 w (ln(4R/a) + nu/(2(1 - nu))) (seed 000
@@ -402,8 +405,10 @@ END_TEST
  * had no line of motion yet; the second saw all of N arrive on the virgin
  * step: eq. 94's x = 1), and the ratio left the band [2/3, 1]. Tolerance
  * 1e-12: closed forms evaluated at the same a. */
-static double expected_kt(const char *law, double a, double kn, double Es, double Gs, int *known)
+static double expected_kt(const char *law, double a, double kn, double Es, double Gs, int *known,
+                          double *tol)
 {
+    *tol = 1e-12;
     double R = 0.5, w = 0.5, nu = 0.25;
     double B =
         2.0 * log(2.0 * R / a) + 1.0 + 2.0 * w * (log(4.0 * R / a) + nu / (2.0 * (1.0 - nu)));
@@ -415,6 +420,10 @@ static double expected_kt(const char *law, double a, double kn, double Es, doubl
         return 8.0 * Gs * a;
     if (strcmp(law, "direnzo") == 0)
         return 2.0 / 3.0 * 8.0 * Gs * a;
+    if (strcmp(law, "mbf") == 0) {
+        *tol = 0.02;
+        return 8.0 * Gs * a;
+    }
     if (strcmp(law, "rathbone_tangential") == 0)
         return 5.0 * Gs * a;
     if (strcmp(law, "hertz2d_simplified") == 0)
@@ -454,15 +463,15 @@ START_TEST(initial_stiffness_every_law)
     double E = dim3 ? 7e10 : 1e10, nu = dim3 ? 0.3 : 0.25;
     double Es = E / (2.0 * (1.0 - nu * nu)), Gs = E / (2.0 * (1.0 + nu)) / (2.0 * (2.0 - nu));
     for (size_t row = 0; row < r.series.nrow; row++) {
-        double a = test_col(&r, "a", row), kn = test_col(&r, "k_n", row), known;
+        double a = test_col(&r, "a", row), kn = test_col(&r, "k_n", row), known, tol;
         int have;
-        double want = expected_kt(h->name, a, kn, Es, Gs, &have);
+        double want = expected_kt(h->name, a, kn, Es, Gs, &have, &tol);
         ck_assert_msg(have, "%s: no closed form for its initial stiffness in this test", h->name);
         known = test_col(&r, "k_t", row);
-        ck_assert_msg(fabs(known - want) <= 1e-12 * want,
+        ck_assert_msg(fabs(known - want) <= tol * want,
                       "%s at a = %g m: k_t = %.15g, closed form %.15g", h->name, a, known, want);
         if (dim3) /* Hertz: k_n = 2 E* a, so the ratio is the closed form's over it */
-            ck_assert_rel(test_col(&r, "ratio", row), want / (2.0 * Es * a), 1e-12);
+            ck_assert_rel(test_col(&r, "ratio", row), want / (2.0 * Es * a), tol);
     }
     cwb_result_free(&r);
     unlink(path);

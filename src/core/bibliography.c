@@ -120,6 +120,9 @@ static const cwb_work works[] = {
      "doi:10.1016/j.powtec.2012.04.032."},
     {"maw1976", "Maw, N., Barber, J. R. & Fawcett, J. N. (1976) The oblique impact of elastic "
                 "spheres. Wear 38:101-114, doi:10.1016/0043-1648(76)90201-5."},
+    {"maw1981", "Maw, N., Barber, J. R. & Fawcett, J. N. (1981) The role of elastic tangential "
+                "compliance in oblique impact. J. Lubrication Technol. 103:74-80 (volume and "
+                "pages as cited in the literature; not checked against the paper)."},
     {"thornton2011",
      "Thornton, C., Cummins, S. J. & Cleary, P. W. (2011) An investigation of the comparative "
      "behaviour of alternative contact force models during elastic collisions. Powder Technol. "

@@ -16,7 +16,7 @@ extern const cwb_normal_type cwb_normal_none, cwb_normal_hertz, cwb_normal_linea
 extern const cwb_tangential_type cwb_tangential_none, cwb_tangential_linear, cwb_tangential_mindlin,
     cwb_tangential_mindlin_rescale, cwb_tangential_direnzo, cwb_tangential_mindlin_deresiewicz,
     cwb_tangential_lth, cwb_tangential_hertz2d_accurate, cwb_tangential_hertz2d_simplified,
-    cwb_tangential_rathbone;
+    cwb_tangential_rathbone, cwb_tangential_mbf;
 extern const cwb_damping_type cwb_damping_none, cwb_damping_tsuji, cwb_damping_hertz_restitution,
     cwb_damping_linear_restitution;
 extern const cwb_rolling_type cwb_rolling_none, cwb_rolling_constant_torque, cwb_rolling_epsd,
@@ -42,6 +42,7 @@ static const cwb_law_head *const tangential_laws[] = {
     &cwb_tangential_hertz2d_accurate.head,
     &cwb_tangential_hertz2d_simplified.head,
     &cwb_tangential_rathbone.head,
+    &cwb_tangential_mbf.head,
 };
 
 static const cwb_law_head *const damping_laws[] = {

@@ -24,6 +24,13 @@
  *    it holds the last loading force when unloading starts), T** tracks T
  *    during UNLOADING and follows eq. 45 otherwise; with that the reloading
  *    branch is Mindlin-Deresiewicz's (tests/test_tangential.c).
+ *  - Falling N with falling displacement: the rules pick their branch by
+ *    the sign of the displacement increment, so the normal unloading of a
+ *    proportional oblique path (delta_t = c delta_n, T/N < mu: no slip and
+ *    T = 4 c N G* / E* exactly, Mindlin & Deresiewicz 1953) is read as a
+ *    tangential unloading from T*; eq. 42 then gives theta^3 > 1 and the
+ *    force reverses to -mu N (cases/seed004_md_oblique_unload.case, 1.0 of
+ *    max |T| off the closed form). Kept as printed: it is the thesis' law.
  *  - Integration: at constant N the displacement term of eq. 41 is the ODE
  *    dT/d(delta) = k0 theta(T), whose solution has theta^2 linear in
  *    delta (w^(2/3) falls by Delta delta / C on loading, by Delta delta / 2C
