@@ -220,7 +220,7 @@ SEED003_SWEEPS = $(foreach c,fig7_restitution fig8_contact_time fig10_k08 fig10_
 # Fit-cases (`cwb fit`): equivalent stiffnesses, a constant w for the
 # simplified law, the refit of eq. 33 on the FEM grid (Fig. 8) and the
 # Fig. 7 panels (FEM points with the paper's and the refitted eq. 33).
-FIT_CASES = $(foreach f,fig15_kn fig15_kt fig15_kn_fem fig15_kt_fem fig14_w fig8_eq33 fig7a fig7b fig7c fig7d fig7e, \
+FIT_CASES = $(foreach f,fig15_kn fig15_kt fig15_kn_fem fig15_kt_fem fig14_w fig8_eq33 fig8_eq33_range fig7a fig7b fig7c fig7d fig7e, \
               cases/seed000_$(f).fit)
 # Rathbone thesis: calibration of a law to restitution targets.
 FIT_CASES += cases/seed004_restitution_fit_thornton.fit cases/seed004_restitution_calibrate_thornton.fit
