@@ -235,7 +235,7 @@ FIT_CASES += $(foreach f,fig22_pressure fig23_reduced_radius eq53_D_trend fig24_
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).
-SEED004_PLASTIC_FIGS = $(foreach c,fig26_thornton fig26_thornton_fit fig26 \
+SEED004_PLASTIC_FIGS = $(foreach c,fig10 fig26_thornton fig26_thornton_fit fig26 \
                          fig27_brake fig27_jackson_green fig27 fig28_jackson_green fig28 \
                          fig29a fig29b fig30 fig33_e26000 fig33 fig34_thornton_1 fig34_thornton_2 fig34 \
                          fig35_tomas fig35,cases/seed004_$(c).case)
@@ -282,6 +282,10 @@ demo: $(BUILD)/cwb
 	    { echo "demo: gnuplot plots/seed004_fig48.gp failed (see $(DEMO_LOG))" >&2; exit 1; }
 	@cd plots && gnuplot seed004_table7.gp >> ../$(DEMO_LOG) 2>&1 || \
 	    { echo "demo: gnuplot plots/seed004_table7.gp failed (see $(DEMO_LOG))" >&2; exit 1; }
+	@cd plots && gnuplot seed004_fig18.gp >> ../$(DEMO_LOG) 2>&1 || \
+	    { echo "demo: gnuplot plots/seed004_fig18.gp failed (see $(DEMO_LOG))" >&2; exit 1; }
+	@cd plots && gnuplot seed004_fig20.gp >> ../$(DEMO_LOG) 2>&1 || \
+	    { echo "demo: gnuplot plots/seed004_fig20.gp failed (see $(DEMO_LOG))" >&2; exit 1; }
 	@echo "demo: CSV, gnuplot scripts and PNGs are in plots/; cwb verify --out DIR judges them all"
 
 figures: demo
