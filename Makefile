@@ -222,7 +222,7 @@ SEED003_SWEEPS = $(foreach c,fig7_restitution fig8_contact_time fig10_k08 fig10_
 # Fit-cases (`cwb fit`): equivalent stiffnesses, a constant w for the
 # simplified law, the refit of eq. 33 on the FEM grid (Fig. 8) and the
 # Fig. 7 panels (FEM points with the paper's and the refitted eq. 33).
-FIT_CASES = $(foreach f,fig15_kn fig15_kt fig15_kn_fem fig15_kt_fem fig14_w fig8_eq33 fig7a fig7b fig7c fig7d fig7e, \
+FIT_CASES = $(foreach f,fig15_kn fig15_kt fig15_kn_fem fig15_kt_fem fig14_w fig8_eq33 fig8_eq33_range fig7a fig7b fig7c fig7d fig7e, \
               cases/seed000_$(f).fit)
 # Rathbone thesis: calibration of a law to restitution targets.
 FIT_CASES += cases/seed004_restitution_fit_thornton.fit cases/seed004_restitution_calibrate_thornton.fit
@@ -237,7 +237,7 @@ FIT_CASES += $(foreach f,fig22_pressure fig23_reduced_radius eq53_D_trend fig24_
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).
-SEED004_PLASTIC_FIGS = $(foreach c,fig26_thornton fig26_thornton_fit fig26 \
+SEED004_PLASTIC_FIGS = $(foreach c,fig10 fig26_thornton fig26_thornton_fit fig26 \
                          fig27_brake fig27_jackson_green fig27 fig28_jackson_green fig28 \
                          fig29a fig29b fig30 fig33_e26000 fig33 fig34_thornton_1 fig34_thornton_2 fig34 \
                          fig35_tomas fig35,cases/seed004_$(c).case)
@@ -280,7 +280,8 @@ demo: $(BUILD)/cwb
 	@sh tools/demo.sh $(BUILD)/cwb run "$(V)" $(DEMO_LOG) $(DEMO_CASES)
 	@sh tools/demo.sh $(BUILD)/cwb sweep "$(V)" $(DEMO_LOG) $(SWEEP_CASES)
 	@sh tools/demo.sh $(BUILD)/cwb fit "$(V)" $(DEMO_LOG) $(FIT_CASES)
-	@cd plots && for g in seed004_fig46 seed004_fig48; do gnuplot $$g.gp >> ../$(DEMO_LOG) 2>&1 || \
+	@cd plots && for g in seed004_fig46 seed004_fig48 seed004_table7 seed004_fig18 seed004_fig20 seed004_fig11; do \
+	    gnuplot $$g.gp >> ../$(DEMO_LOG) 2>&1 || \
 	    { echo "demo: gnuplot plots/$$g.gp failed (see $(DEMO_LOG))" >&2; exit 1; }; done
 	@echo "demo: CSV, gnuplot scripts and PNGs are in plots/; cwb verify --out DIR judges them all"
 

@@ -54,9 +54,9 @@ static void scratch_dir(char *buf, size_t n, const char *name)
     ck_assert_int_eq(mkdir(buf, 0755), 0);
 }
 
-static const char *const studies[] = {"seed000_fig7a",         "seed000_fig7b", "seed000_fig7c",
-                                      "seed000_fig7d",         "seed000_fig7e", "seed000_fig8",
-                                      "seed000_halfround_eq17"};
+static const char *const studies[] = {
+    "seed000_fig7a", "seed000_fig7b", "seed000_fig7c",          "seed000_fig7d",
+    "seed000_fig7e", "seed000_fig8",  "seed000_halfround_eq17", "seed000_fig8_rollers"};
 
 static double col(const cwb_reference *r, const char *name, size_t row)
 {
@@ -127,6 +127,36 @@ START_TEST(fem_w_is_eq20_inverted)
         ck_assert_msg(w > 0.2 && w < 0.8, "row %zu: w = %g", i + 1, w);
     }
     cwb_reference_free(&r);
+}
+END_TEST
+
+/* Seed 000 eq. 33's boundary condition: the Fig. 8 grid re-run with the
+ * diameter on rollers (centre pinned; reference/fem/seed000_fig8_rollers.csv)
+ * holds the tangential load at one node, whose displacement a point force
+ * makes mesh-dependent: halving the elements moves w by 10-15 % on every
+ * point (measured 9.9-14.7 %; clamped: below 0.5 %), and w lies at 0.72-1.94,
+ * above the paper's "0.25-0.75" (clamped: 0.256-0.739). The clamped diameter
+ * is the model whose w the paper describes; the rollers cannot be the cause
+ * of eq. 33's refit differing (doc/findings.md). Bounds: 5 % (ten times the
+ * grid's refinement criterion) and the paper's 0.75. */
+START_TEST(fem_eq33_rollers_are_not_the_papers_model)
+{
+    cwb_reference r, c;
+    load_study(&r, "seed000_fig8_rollers");
+    load_study(&c, "seed000_fig8");
+    ck_assert_uint_eq(r.nrow, c.nrow);
+    size_t above = 0;
+    for (size_t i = 0; i < r.nrow; i++) {
+        double w = col(&r, "w", i), change = col(&r, "w_refined", i) / w - 1.0;
+        ck_assert_msg(fabs(change) > 0.05, "row %zu: rollers' w moves %g on refinement", i + 1,
+                      change);
+        ck_assert_msg(fabs(col(&c, "w_refined", i) / col(&c, "w", i) - 1.0) < 0.005,
+                      "row %zu: the clamped w is not converged", i + 1);
+        above += w > 0.75;
+    }
+    ck_assert_msg(above > r.nrow / 2, "rollers: %zu of %zu points above 0.75", above, r.nrow);
+    cwb_reference_free(&r);
+    cwb_reference_free(&c);
 }
 END_TEST
 
@@ -1004,6 +1034,7 @@ Suite *fem_suite(void)
 
     tcase_add_test(t, fem_planted_solver_output_refused);
     tcase_add_test(t, fem_planted_frd_refused);
+    tcase_add_test(t, fem_eq33_rollers_are_not_the_papers_model);
     tcase_add_test(t, fem_equivalent_stiffnesses);
     tcase_add_test(t, fem_model_table);
     tcase_add_test(t, fem_mesh_reader_refuses_crafted_meshes);

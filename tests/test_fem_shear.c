@@ -61,7 +61,9 @@ static const char *const studies[] = {"seed004_modelc_elastic",
                                       "seed004_modelc_tauc_y3_coarser",
                                       "seed004_modelc_tauc_y3_coarsest",
                                       "seed004_modelc_tauc09_y3_coarser",
-                                      "seed004_modelc_tauc09_y3_coarsest"};
+                                      "seed004_modelc_tauc09_y3_coarsest",
+                                      "seed004_modelc_fig11_stick1",
+                                      "seed004_modelc_fig11_stick3"};
 #define NELASTIC 2
 #define NSTUDIES (sizeof studies / sizeof *studies)
 
@@ -423,6 +425,50 @@ START_TEST(shear_elastic_is_cattaneo_mindlin)
 }
 END_TEST
 
+/* The largest |F_t - Cattaneo-Mindlin| / (mu F_n) of an elastic study's
+ * tangential step. */
+static double mindlin_worst(const char *name)
+{
+    cwb_shear sp;
+    double tol, refine;
+    load_spec(name, &sp, &tol, &refine);
+    cwb_shear_out o;
+    load_dat(name, 0, &sp, &o);
+    double e_star = sp.E / (1.0 - sp.nu * sp.nu), G = sp.E / (2.0 * (1.0 + sp.nu));
+    double g_star = G / (2.0 - sp.nu), worst = 0.0;
+    for (size_t i = 0; i < o.count; i++) {
+        const cwb_shear_increment *q = &o.inc[i];
+        if (!tangential_step(&sp, q))
+            continue;
+        double a = cbrt(3.0 * q->fn * sp.R / (4.0 * e_star));
+        worst = fmax(worst,
+                     fabs(q->ft - mindlin_force(q->dt, q->fn, sp.mu, g_star, a)) / (sp.mu * q->fn));
+    }
+    cwb_shear_out_free(&o);
+    return worst;
+}
+
+/* Rathbone thesis Fig. 11: a friction penalty lets the surfaces slip below
+ * the friction limit; the thesis lowers its slip tolerance until the
+ * penalty run matches a Lagrange-multiplier run. CalculiX 2.20's friction
+ * is a penalty only (its stick slope), so the exact stick here is
+ * Cattaneo-Mindlin, the limit a Lagrange method reaches: the same elastic
+ * Model C run with stick slopes 1, 3 and 10 E/h0 (seed004_modelc_fig11_stick1,
+ * _stick3, seed004_modelc_elastic) comes closer to it as the slope rises
+ * (measured 8.9 %, the stick-3 value, 1.1 % of mu F_n), each reaching
+ * mu F_n when sliding. */
+START_TEST(shear_fig11_penalty_converges_to_the_exact_stick)
+{
+    double w1 = mindlin_worst("seed004_modelc_fig11_stick1"),
+           w3 = mindlin_worst("seed004_modelc_fig11_stick3"), w10 = mindlin_worst(studies[0]);
+    fprintf(stderr,
+            "fem_shear: Fig. 11: stick slope 1, 3, 10 E/h0: %.2f, %.2f, %.2f %% of mu F_n\n",
+            100 * w1, 100 * w3, 100 * w10);
+    ck_assert_msg(w1 > w3 && w3 > w10, "not converging: %g, %g, %g", w1, w3, w10);
+    ck_assert_double_lt(w10, SHEAR_MINDLIN_TOL);
+}
+END_TEST
+
 /* Every study: |F_t| <= mu F_n (Coulomb), the top's reaction is the
  * flat's, the normal force is held in the tangential step (to the ground
  * spring's share, `spring` of F_n at the Hertz approach: twice that). */
@@ -573,6 +619,7 @@ Suite *fem_shear_suite(void)
     TCase *t = test_tcase("shear", 60);
     tcase_add_test(t, shear_csv_from_committed_solver_output);
     tcase_add_test(t, shear_elastic_is_cattaneo_mindlin);
+    tcase_add_test(t, shear_fig11_penalty_converges_to_the_exact_stick);
     tcase_add_test(t, shear_refinement_moves_ft_little);
     tcase_add_test(t, shear_plastic_mesh_check_coarser);
     tcase_add_test(t, shear_weaker_interface_leaves_the_mesh_dependence);

@@ -521,6 +521,51 @@ START_TEST(rathbone_extended)
 }
 END_TEST
 
+/* Rathbone thesis Table 7, linear column: cwb's `rathbone` law (eq. 63 above
+ * 25 delta_y) driven along the loading increments of the FEM table
+ * reference/fem/seed004_fig33_8500.csv (this file's material) gives, over
+ * 25-50 delta_y, the largest error F_law / F_FEM - 1 that the script
+ * reference/fem/studies/seed004_table7.py computes from the thesis'
+ * equations coded separately (row 9 of reference/fem/seed004_table7.csv):
+ * a second coding of the comparison. Tolerance 2e-4: the script takes Ay =
+ * 1.6128 to five digits (cwb_yield_factor solves appendix A), which moves
+ * delta_y by 1e-5 and the force at fixed delta by a few 1e-5. */
+START_TEST(rathbone_table7_linear)
+{
+    cwb_reference fem, t7;
+    char msg[CWB_MSG];
+    ck_assert_msg(
+        cwb_reference_load(&fem, "reference/fem/seed004_fig33_8500.csv", msg, sizeof msg) == CWB_OK,
+        "%s", msg);
+    ck_assert_msg(cwb_reference_load(&t7, "reference/fem/seed004_table7.csv", msg, sizeof msg) ==
+                      CWB_OK,
+                  "%s", msg);
+    int jl = cwb_reference_find(&fem, "leg"), jd = cwb_reference_find(&fem, "delta"),
+        jf = cwb_reference_find(&fem, "force"), jt = cwb_reference_find(&t7, "table"),
+        je = cwb_reference_find(&t7, "linear");
+    ck_assert(jl >= 0 && jd >= 0 && jf >= 0 && jt >= 0 && je >= 0);
+    double expect = NAN;
+    for (size_t i = 0; i < t7.nrow; i++)
+        if (t7.v[jt][i] == 9.0)
+            expect = t7.v[je][i];
+    ck_assert(isfinite(expect));
+    fixture f;
+    fx_open(&f, "rathbone", NULL);
+    double dy = delta_y8(), worst = 0.0;
+    for (size_t i = 0; i < fem.nrow && fem.v[jl][i] == 1.0; i++) {
+        double d = fem.v[jd][i], F = fx_go(&f, d, 4, NULL).force;
+        double e = F / fem.v[jf][i] - 1.0, x = d / dy;
+        if (x >= 25.0 - 1e-6 && x <= 50.0 + 1e-6 && fabs(e) > fabs(worst))
+            worst = e;
+    }
+    ck_assert_msg(fabs(worst - expect) < 2e-4,
+                  "largest error over 25-50 delta_y: cwb %.6f, script %.6f", worst, expect);
+    fx_close(&f);
+    cwb_reference_free(&fem);
+    cwb_reference_free(&t7);
+}
+END_TEST
+
 /* Outside nu = 0.3 the extended law is refused, unless allowed; then every
  * evaluation is flagged and the drivers warn. */
 START_TEST(rathbone_validity)
@@ -618,6 +663,7 @@ Suite *plastic_laws_suite(void)
     tcase_add_test(tc, jackson_green_closed_forms);
     tcase_add_test(tc, rathbone2015_closed_forms);
     tcase_add_test(tc, rathbone_extended);
+    tcase_add_test(tc, rathbone_table7_linear);
     tcase_add_test(tc, rathbone_validity);
     tcase_add_test(tc, overlay_is_drawn);
     tcase_add_test(tc, hertz_fig3_force_and_pressure);

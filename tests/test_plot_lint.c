@@ -30,8 +30,10 @@
  *                     span inside, so a plateau at a limit or a curve's end
  *                     is not drawn on the frame.
  *
- * plots/seed004_fig48.gp is written by hand, not by cwb (a map of FEM
- * fields): it is held to the reference and legend rules only. The suite
+ * plots/seed004_fig48.gp (and seed004_fig11, _fig18, _fig20, _table7.gp)
+ * are written by hand, not by cwb (maps of FEM fields, several FEM runs
+ * or increments on one plot): they are held to the reference and legend
+ * rules only. The suite
  * also plants one violation of each rule in a scratch folder and checks
  * that the lint reports it, so a rule cannot pass by never firing. */
 #include <ctype.h>

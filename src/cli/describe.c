@@ -183,7 +183,9 @@ static void fem_model(const out *o, const cwb_fem_model *m)
         param_table(o, s->params);
     }
     for (const cwb_fem_table *t = m->tables; t && t->suffix; t++) {
-        fprintf(o->f, o->md ? "Writes `NAME%s.csv`: " : "  writes NAME%s.csv: ", t->suffix);
+        int optional = m->optional_tables >> (t - m->tables) & 1u;
+        fprintf(o->f, o->md ? "Writes `NAME%s.csv`%s: " : "  writes NAME%s.csv%s: ", t->suffix,
+                optional ? " (when a key asks for it)" : "");
         for (const cwb_fem_column *c = t->columns; c->name; c++) {
             fprintf(o->f, "%s", c == t->columns ? "" : ", ");
             text(o, c->name);

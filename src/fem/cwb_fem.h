@@ -217,6 +217,8 @@ typedef struct cwb_fem_model {
     const char *summary;             /* one line: what is modelled, its source */
     const cwb_fem_section *sections; /* ended by an entry with name NULL */
     const cwb_fem_table *tables;     /* its CSVs, ended by suffix NULL */
+    unsigned optional_tables;        /* bit t: table t is not written when the
+                                          study gives it no rows */
     size_t spec_size;                /* bytes of one run's spec */
     size_t out_size;                 /* bytes of one run's parsed output */
     size_t summary_size;             /* bytes of its study summary (zeroed) */
@@ -378,6 +380,8 @@ typedef struct {
     double penalty;      /* contact stiffness K = penalty E / (fine R) [-] */
     int small_strain;    /* 1: geometrically linear steps (no NLGEOM) */
     int neo_hooke;       /* 1: neo-Hookean *HYPERELASTIC instead of *ELASTIC */
+    int profiles;        /* 1: the pressure profile of every increment of leg 1 too */
+    int stress;          /* 1: the stress tensor in the .frd (*EL FILE S) */
 } cwb_sphere;
 
 /* One converged increment. */
@@ -395,6 +399,8 @@ typedef struct {
     cwb_sphere_increment *inc;
     size_t nprofile;
     double *profile, *profile_p; /* r [m] and pressure [Pa] at the end of leg 1 */
+    size_t nall, capall;         /* with profiles: rows of `all` */
+    double *all;                 /* delta [m], r [m], pressure [Pa] per row, leg 1 */
 } cwb_sphere_out;
 
 /* Yield overlap of Rathbone eq. 8, R (pi Ay(nu) sigma_y / 2E*)^2 with

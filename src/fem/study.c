@@ -603,6 +603,13 @@ static void write_table(FILE *f, const pipeline *p, size_t t)
         }
 }
 
+/* An optional table a study gave no rows is not written (the sphere's
+ * per-increment pressure profiles exist only when the study asks). */
+static int table_skipped(const pipeline *p, size_t t)
+{
+    return (p->model->optional_tables >> t & 1u) && p->rows[t].nrow == 0;
+}
+
 /* Swap the raw folder in and rename every CSV over its final name. */
 static int commit_outputs(pipeline *p, cwb_output *o, char *msg, size_t n)
 {
@@ -611,7 +618,8 @@ static int commit_outputs(pipeline *p, cwb_output *o, char *msg, size_t n)
      * failure leaves the earlier CSVs with their own raw data. */
     int rc = CWB_OK;
     for (size_t t = 0; t < p->ntables && rc == CWB_OK; t++)
-        rc = cwb_output_flush(&o[t], msg, n);
+        if (!table_skipped(p, t))
+            rc = cwb_output_flush(&o[t], msg, n);
     char old[sizeof p->raw + 8];
     snprintf(old, sizeof old, "%s.old", p->raw);
     (void)remove_tree(old);
@@ -622,6 +630,8 @@ static int commit_outputs(pipeline *p, cwb_output *o, char *msg, size_t n)
     else if (rc == CWB_OK)
         p->raw_open = 0;
     for (size_t t = 0; t < p->ntables; t++) {
+        if (table_skipped(p, t))
+            continue;
         if (rc == CWB_OK)
             rc = cwb_output_commit(&o[t], msg, n);
         else
@@ -645,6 +655,10 @@ static int publish(pipeline *p, char *msg, size_t n)
     size_t used = 0, opened = 0;
     int rc = CWB_OK;
     for (size_t t = 0; t < p->ntables && rc == CWB_OK; t++) {
+        if (table_skipped(p, t)) {
+            opened++; /* nothing to abort: the loop below skips it too */
+            continue;
+        }
         char path[PATH_LEN + 64];
         csv_path(p, t, path, sizeof path);
         if (used < sizeof names)
@@ -657,7 +671,8 @@ static int publish(pipeline *p, char *msg, size_t n)
     }
     if (rc) {
         for (size_t t = 0; t < opened; t++)
-            cwb_output_abort(&o[t]);
+            if (!table_skipped(p, t))
+                cwb_output_abort(&o[t]);
         return rc;
     }
     if ((rc = commit_outputs(p, o, msg, n)))

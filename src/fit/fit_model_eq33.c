@@ -3,7 +3,7 @@
  * Reference: seed 000 eq. 33, the penalty factor
  *   w = c0 + c1 x + c2 nu + c3 x^2 + c4 x nu + c5 nu^2,   x = a/R,
  * fitted over the points (a_over_R, nu, w) of a data CSV (the FEM grid of
- * Fig. 8): linear least squares, gsl_multifit_linear, whose covariance is
+ * Fig. 8; [fit] x_range = lo, hi keeps lo <= a/R <= hi): linear least squares, gsl_multifit_linear, whose covariance is
  * already s^2 (X^T X)^-1 (checked against the normal equations in
  * tests/test_fit.c). The paper's coefficients are reported beside, with
  * their R^2 and largest deviation on the same data.
@@ -54,24 +54,34 @@ static void eq33_row(double x, double nu, double *row)
     row[5] = nu * nu;
 }
 
-static int load_data(const char *path, eq33_data *e, char *msg, size_t n)
+/* The data's points, only those with lo <= a/R <= hi ([fit] x_range: a
+ * refit on part of the grid, e.g. the paper's range instead of cwb's). */
+static int load_data(const char *path, double lo, double hi, eq33_data *e, char *msg, size_t n)
 {
     int rc = cwb_reference_load(&e->d, path, msg, n);
     if (rc != CWB_OK)
         return rc;
     int jx = cwb_reference_find(&e->d, "a_over_R"), jn = cwb_reference_find(&e->d, "nu"),
         jw = cwb_reference_find(&e->d, "w");
-    if (jx < 0 || jn < 0 || jw < 0 || e->d.nrow <= NTERM) {
+    size_t m = 0;
+    for (size_t i = 0; jx >= 0 && jn >= 0 && jw >= 0 && i < e->d.nrow; i++)
+        if (e->d.v[jx][i] >= lo && e->d.v[jx][i] <= hi) {
+            e->d.v[jx][m] = e->d.v[jx][i];
+            e->d.v[jn][m] = e->d.v[jn][i];
+            e->d.v[jw][m] = e->d.v[jw][i];
+            m++;
+        }
+    if (jx < 0 || jn < 0 || jw < 0 || m <= NTERM) {
         cwb_reference_free(&e->d);
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: eq33 needs columns a_over_R, nu, w and more "
-                        "than 6 rows",
+                        "than 6 rows (with a/R inside [fit] x_range when given)",
                         path);
     }
     e->x = e->d.v[jx];
     e->nu = e->d.v[jn];
     e->w = e->d.v[jw];
-    e->m = e->d.nrow;
+    e->m = m;
     return CWB_OK;
 }
 
@@ -397,7 +407,9 @@ static int fit_eq33(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, 
     if (rc != CWB_OK)
         return rc;
     eq33_data e;
-    if ((rc = load_data(fc->v.text[CWB_FIT_DATA], &e, msg, n)) != CWB_OK)
+    double lo, hi;
+    if ((rc = cwb_fit_x_range(fc, &lo, &hi, msg, n)) != CWB_OK ||
+        (rc = load_data(fc->v.text[CWB_FIT_DATA], lo, hi, &e, msg, n)) != CWB_OK)
         return rc;
     eq33_fit fit = {0};
     if ((rc = solve(&e, &fit, msg, n)) == CWB_OK && (rc = compare(&e, &fit, msg, n)) == CWB_OK) {
@@ -410,7 +422,7 @@ static int fit_eq33(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, 
 }
 
 static const cwb_fit_key eq33_requires[] = {CWB_FIT_DATA, CWB_FIT_MODEL};
-static const cwb_fit_key eq33_accepts[] = {CWB_FIT_SHOW, CWB_FIT_X, CWB_FIT_MODEL};
+static const cwb_fit_key eq33_accepts[] = {CWB_FIT_SHOW, CWB_FIT_X, CWB_FIT_X_RANGE, CWB_FIT_MODEL};
 
 const cwb_fit_model cwb_fit_model_eq33 = {
     .name = "eq33",

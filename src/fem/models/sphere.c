@@ -50,14 +50,15 @@
 /* ------------------------------------------------------- study keys */
 
 enum { B_R, B_E, B_NU, B_SIGMA_Y, B_KINEMATICS, B_ELASTIC };
-enum { L_PATH, L_PATH_DELTA_Y, L_INCREMENTS };
+enum { L_PATH, L_PATH_DELTA_Y, L_INCREMENTS, L_PROFILES, L_STRESS };
 enum { C_PENALTY, C_ZONE, C_GROWTH };
 enum { SEC_BODY, SEC_LOAD, SEC_CONTACT };
-enum { TABLE_CURVE, TABLE_PRESSURE };
+enum { TABLE_CURVE, TABLE_PRESSURE, TABLE_PROFILES };
 enum { LEG_LOAD = 1, LEG_UNLOAD = 2, LEG_RELOAD = 3 };
 
 static const char *const kinematics_words[] = {"finite", "small", NULL};
 static const char *const elastic_words[] = {"hooke", "neo_hooke", NULL};
+static const char *const no_yes[] = {"no", "yes", NULL};
 
 static const cwb_param body_params[] = {
     {.name = "R",
@@ -121,6 +122,18 @@ static const cwb_param load_params[] = {
      .max = 2000,
      .flags = CWB_P_INTEGER,
      .help = "fixed increments per leg (the largest CalculiX may take)"},
+    {.name = "profiles",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = no_yes,
+     .help = "yes: also NAME_profiles.csv, the pressure profile of every increment of leg 1 "
+             "(Rathbone thesis Fig. 18: profiles at several loads)"},
+    {.name = "stress",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = no_yes,
+     .help = "yes: the .frd also holds the stress tensor of every element (*EL FILE S), "
+             "for maps of the von Mises stress (Rathbone thesis Fig. 20)"},
     {0}};
 
 static const cwb_param contact_params[] = {
@@ -156,9 +169,13 @@ static const cwb_fem_column curve_columns[] = {
 enum { NCOL = 12 };
 
 static const cwb_fem_column pressure_columns[] = {{"r", "m"}, {"pressure", "Pa"}, {NULL, NULL}};
+static const cwb_fem_column profile_columns[] = {
+    {"delta", "m"}, {"r", "m"}, {"pressure", "Pa"}, {NULL, NULL}};
 
-static const cwb_fem_table tables[] = {
-    {"", curve_columns}, {"_pressure", pressure_columns}, {NULL, NULL}};
+static const cwb_fem_table tables[] = {{"", curve_columns},
+                                       {"_pressure", pressure_columns},
+                                       {"_profiles", profile_columns},
+                                       {NULL, NULL}};
 
 /* Mesh groups of the .geo. */
 enum { G_AXIS = 1, G_EQUATOR, G_ARC, G_FLATTOP, G_BALL, G_FLAT, G_CENTRE, G_EQPOINT };
@@ -290,6 +307,15 @@ static void scaled_nodes(FILE *f, const cwb_mesh *m, double unit)
         fprintf(f, "%d, %.13g, %.13g\n", m->node_id[i], m->x[i] / unit, m->z[i] / unit);
 }
 
+/* The element fields of the .frd: PEEQ when plastic, the stress tensor
+ * when the study asks. */
+static const char *element_file(const cwb_sphere *s)
+{
+    if (s->sigma_y > 0)
+        return s->stress ? "*EL FILE\nS, PEEQ\n" : "*EL FILE\nPEEQ\n";
+    return s->stress ? "*EL FILE\nS\n" : "";
+}
+
 /* One *STEP per leg of the path: the equator to -target along y. */
 static void write_legs(FILE *f, const cwb_sphere *s)
 {
@@ -301,11 +327,11 @@ static void write_legs(FILE *f, const cwb_sphere *s)
                 "*BOUNDARY\nEQUATOR, 2, 2, %.13g\n"
                 "*NODE PRINT, NSET=EQUATOR, TOTALS=ONLY\nRF\n"
                 "*NODE PRINT, NSET=EQPOINT\nU\n"
-                "*NODE FILE, NSET=ARCNODES\nU\n%s"
+                "*NODE FILE, NSET=ARCNODES\nU\n%s%s"
                 "*END STEP\n",
                 k + 1, s->path[k], s->small_strain ? "" : ", NLGEOM", inc, inc * 1e-4, inc,
-                -s->path[k] / L,
-                s->sigma_y > 0 ? "*EL FILE\nPEEQ\n*EL PRINT, ELSET=CENTREELS\nPEEQ\n"
+                -s->path[k] / L, element_file(s),
+                s->sigma_y > 0 ? "*EL PRINT, ELSET=CENTREELS\nPEEQ\n"
                                  "*EL PRINT, ELSET=CENTREELS\nCOORD\n"
                                : "");
     }
@@ -362,6 +388,7 @@ void cwb_sphere_out_free(cwb_sphere_out *o)
 {
     free(o->inc);
     free(o->profile);
+    free(o->all);
     memset(o, 0, sizeof *o);
 }
 
@@ -581,6 +608,7 @@ typedef struct {
     double time;
     double L, S;  /* the deck's length and stress units [m], [Pa] */
     double K, h0; /* contact stiffness [Pa/m], element size at the contact [m] */
+    int profiles; /* keep every leg-1 increment's profile (cwb_sphere.profiles) */
 } frd_frame;
 
 /* Corner nodes of the slave arc (x <= 1.5 zone R), sorted by x. */
@@ -708,7 +736,27 @@ double cwb_sphere_centre_pressure(const double *r, const double *p, size_t count
     return 0.0;
 }
 
-/* Reduce a finished frame into its increment (and the profile at t = 1). */
+/* Append one profile (delta, r, p per node) to o->all. */
+static int keep_profile(cwb_sphere_out *o, double delta, const double *r, const double *p,
+                        size_t count)
+{
+    if (o->nall + count > o->capall) {
+        size_t cap = 2 * (o->nall + count);
+        double *all = realloc(o->all, 3 * cap * sizeof *all);
+        if (!all)
+            return CWB_EFAIL;
+        o->all = all, o->capall = cap;
+    }
+    for (size_t k = 0; k < count; k++, o->nall++) {
+        o->all[3 * o->nall] = delta;
+        o->all[3 * o->nall + 1] = r[k];
+        o->all[3 * o->nall + 2] = p[k];
+    }
+    return CWB_OK;
+}
+
+/* Reduce a finished frame into its increment (and the profile at t = 1;
+ * with profiles, every leg-1 increment's). */
 static int frame_finish(const frd_frame *fr, cwb_sphere_out *o)
 {
     if (!isfinite(fr->time))
@@ -736,6 +784,10 @@ static int frame_finish(const frd_frame *fr, cwb_sphere_out *o)
         if (isfinite(fr->pe[i]))
             peeq_max = fmax(peeq_max, fr->pe[i]);
     q->peeq_max = peeq_max;
+    if (fr->profiles && fr->time <= 1.0 + 1e-9 && keep_profile(o, q->delta, r, p, fr->narc)) {
+        free(rp);
+        return CWB_EFAIL;
+    }
     if (fabs(fr->time - 1.0) < 1e-9 && !o->profile) {
         o->profile = rp;
         o->profile_p = p;
@@ -813,7 +865,8 @@ int cwb_sphere_frd(cwb_sphere_out *o, const char *path, const cwb_mesh *m, const
                     .centre = cwb_mesh_point(m, G_CENTRE),
                     .time = NAN,
                     .L = length_unit(s),
-                    .S = STRESS_UNIT};
+                    .S = STRESS_UNIT,
+                    .profiles = s->profiles};
     if (fr.centre < 0 || (fr.centre = cwb_mesh_row(m, fr.centre)) < 0)
         return cwb_fail(msg, n, CWB_EFAIL, "mesh: no CENTRE node");
     fr.ux = malloc(m->nnode * sizeof *fr.ux);
@@ -925,7 +978,9 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
                       .growth = contact->p[C_GROWTH],
                       .penalty = contact->p[C_PENALTY],
                       .small_strain = (int)body->p[B_KINEMATICS],
-                      .neo_hooke = (int)body->p[B_ELASTIC]};
+                      .neo_hooke = (int)body->p[B_ELASTIC],
+                      .profiles = (int)s->section[SEC_LOAD].p[L_PROFILES],
+                      .stress = (int)s->section[SEC_LOAD].p[L_STRESS]};
     p->npath = study_path(s, p->path);
     if (refine != 1.0) {
         p->fine /= refine;
@@ -1085,6 +1140,8 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
         double row[2] = {base->profile[k], base->profile_p[k]};
         rc = cwb_fem_rows_add(&pt->tables[TABLE_PRESSURE], row, msg, n);
     }
+    for (size_t k = 0; k < base->nall && rc == CWB_OK; k++)
+        rc = cwb_fem_rows_add(&pt->tables[TABLE_PROFILES], base->all + 3 * k, msg, n);
     return rc;
 }
 
@@ -1195,6 +1252,14 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                 "# tolerance: %g the mesh-refinement change of the force at every leg's end "
                 "(refinement check above)\n",
                 job->tolerance);
+    else if (t == TABLE_PROFILES)
+        fprintf(f, "# rows: contact pressure of the slave corner nodes at every converged "
+                   "increment of leg 1 (loading), one block per delta (penetration scaled to that "
+                   "increment's force, as in the main CSV; r = x + u_x; the node on the axis "
+                   "carries no area); compare Hertz p0 (1 - r^2/a^2)^1/2 (Johnson 1985, eq. 4.49) "
+                   "below delta_y\n"
+                   "# tolerance: 0.05 pointwise pressures of a penalty contact: within a few %% "
+                   "of Hertz away from the edge\n");
     else
         fprintf(f,
                 "# rows: contact pressure of the slave corner nodes at the end of leg 1 (delta = "
@@ -1230,6 +1295,7 @@ const cwb_fem_model cwb_fem_sphere = {
                "axisymmetric, force, contact radius and plastic strain per increment",
     .sections = sections,
     .tables = tables,
+    .optional_tables = 1u << TABLE_PROFILES, /* only when [load] profiles = yes */
     .spec_size = sizeof(cwb_sphere),
     .out_size = sizeof(cwb_sphere_out),
     .summary_size = sizeof(summary),
