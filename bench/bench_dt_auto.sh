@@ -13,8 +13,10 @@
 # max(|value|, floor), floor 1 for the restitutions, the contact time for
 # itself, and for the spins omega1_after, omega2_after and their normal
 # (twisting) parts the larger initial spin, else the impact speed over
-# body1's radius. Prints per case the largest error over dt_tol and the
-# result it is in; "over" marks the cases above 1.
+# body1's radius. Prints per case the largest error over dt_tol, the same
+# error over the error dt = auto estimated (dt_error_estimate: above 1, the
+# estimate was optimistic) and the result it is in; "over" marks the cases
+# above their dt_tol.
 bin=${1:-build/cwb}
 div=${BENCH_DIV:-64}
 dir=$(mktemp -d)
@@ -22,13 +24,13 @@ trap 'rm -rf "$dir"' EXIT
 field() { grep -o "\"$2\": [^,}]*" "$1" | head -n 1 | sed 's/.*: //'; }
 names="restitution_normal restitution_tangential contact_time omega1_after omega2_after omega1_normal_after omega2_normal_after"
 over=0; total=0
-printf "%-44s %9s %9s %10s  %s\n" case dt_tol steps err/tol "worst result"
+printf "%-44s %9s %9s %10s %10s  %s\n" case dt_tol steps err/tol err/est "worst result"
 for c in $(grep -l "^type *= *collision" cases/*.case); do
     n=$(basename "$c" .case)
     "$bin" run "$c" --no-plot --json --set driver.rows=10 --out "$dir/a" > "$dir/a.json" 2>/dev/null || continue
     dt=$(field "$dir/a.json" dt)
-    tol=$(field "$dir/a.json" dt_error_estimate)
-    [ -n "$tol" ] || continue
+    est=$(field "$dir/a.json" dt_error_estimate)
+    [ -n "$est" ] || continue
     tol=$(grep -h "^dt_tol" "$c" | sed 's/#.*//; s/.*= *//' | head -n 1)
     [ -n "$tol" ] || tol=1e-6
     h=$(awk "BEGIN { printf \"%.17g\", $dt / $div }")
@@ -50,6 +52,7 @@ for c in $(grep -l "^type *= *collision" cases/*.case); do
     steps=$(field "$dir/a.json" steps)
     mark=""; total=$((total + 1))
     awk "BEGIN { exit !($1 > 1) }" && { mark=" over"; over=$((over + 1)); }
-    printf "%-44s %9s %9s %10s  %s%s\n" "$n" "$tol" "$steps" "$1" "$2" "$mark"
+    ratio=$(awk -v m="$1" -v tol="$tol" -v est="$est" 'BEGIN { printf "%.3g", (est > 0 ? m * tol / est : 0) }')
+    printf "%-44s %9s %9s %10s %10s  %s%s\n" "$n" "$tol" "$steps" "$1" "$ratio" "$2" "$mark"
 done
 echo "$over of $total collision cases over their dt_tol (error against the run at dt / $div)"
