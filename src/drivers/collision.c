@@ -1570,6 +1570,8 @@ typedef struct {
     cwb_result **rec;
     run_summary sum[2];
     double steps_total;
+    run_summary level[AUTO_MAX_HALVINGS + 1]; /* every run, the first step's first */
+    int nrun;
 } refinement;
 
 /* One run at base step h into slot: its curve into rec[slot] (emptied
@@ -1586,6 +1588,8 @@ static int run_recorded(void *ctx, double h, int slot, char *msg, size_t n)
                      no_series ? NULL : &rec->series};
     int rc = run_fixed(x->c, &plan, &x->sum[slot], msg, n);
     x->steps_total += (double)x->sum[slot].steps;
+    if (rc == CWB_OK && x->nrun <= AUTO_MAX_HALVINGS)
+        x->level[x->nrun++] = x->sum[slot];
     return rc;
 }
 
@@ -1605,45 +1609,132 @@ static int halving_affordable(void *ctx, const cwb_dt_auto *a)
     return !(x->t_est / (0.5 * a->h) > x->c->driver_values.p[P_MAX_STEPS]);
 }
 
-/* Refine dt from t_est / 50 (cwb_dt_refine; longer for a dt_tol looser than 1e-6), until the Richardson estimate
+/* dt = auto's first step: t_est / 50 meets dt_tol = 1e-6 at the first
+ * halving on a Hertz impact; RK4's error goes as h^4, so a looser dt_tol
+ * starts at a step (dt_tol / 1e-6)^(1/4) longer (t_est / 16 at 1e-4: 56
+ * steps in all where t_est / 50 took 192, for an error of 1e-6 both). The
+ * acceptance is the same, so a law that needs shorter steps halves more
+ * often, never less. */
+static double first_step(const cwb_case *c, double t_est)
+{
+    double tol = c->driver_values.p[P_DT_TOL], h0 = t_est / 50.0;
+    return tol > 1e-6 ? h0 * pow(tol / 1e-6, 0.25) : h0;
+}
+
+/* dt = auto across samples. A batch or a sweep runs one case many times
+ * with a few keys changed; its first sample refines dt as a run alone does
+ * (from first_step, halving until the estimate meets dt_tol: the runs at
+ * h, 2h, 4h, ... cost 1.8 times the accepted one), and memo keeps what it
+ * showed: its halvings k, its estimate E at the accepted step h and its
+ * change C between its own runs at 2^span h (span = min(k, 3)) and h. A
+ * later sample runs at its own first step / 2^k (the same number of steps
+ * per expected contact time) and once at 2^span times that step (1/2,
+ * 1/4 or 1/8 of the cost), and its change c between the two stands for
+ * its error as C stands for E: its estimate is E c / C, held to dt_tol.
+ * The scaling is exact where a sample is the first one in other units
+ * (Hertz with or without the Tsuji dashpot at another speed, radius or
+ * modulus: the same equation in t / t_est and delta / delta*, so the same
+ * relative errors at the same steps per t_est); elsewhere it assumes that
+ * the error at h keeps its ratio to the change from 2^span h, which the
+ * sample's own change tests: a sample whose change is more than dt_tol / E
+ * times C fails, and one whose change is less than C / 16 (the two runs
+ * agreeing by chance rather than converged) is not trusted; either refines
+ * as alone, from its own first step. The check is never coarser than a run
+ * the first sample made: checked at 8h where the first sample (Thornton's
+ * law at 0.01 m/s, cases/seed004_restitution_thornton.case) had run 2h and
+ * h only, a sample at 10.3 m/s passed with an error of 5.5 dt_tol (its
+ * run at 8h, t_est / 7, far from converging as h^q). */
+static void remember_dt(const cwb_case *c, const refinement *x, const cwb_dt_auto *a,
+                        cwb_dt_memo *m)
+{
+    int k = a->halvings, span = k < 3 ? k : 3;
+    double change =
+        x->nrun == k + 1 ? largest_change(&x->level[k], &x->level[k - span], x->floor_of) : NAN;
+    if (!(change > 0.0) || !(a->estimate >= 0.0)) { /* nothing to scale by */
+        m->state = CWB_DT_MEMO_NONE;
+        return;
+    }
+    *m = (cwb_dt_memo){.state = CWB_DT_MEMO_SET,
+                       .tol = c->driver_values.p[P_DT_TOL],
+                       .max_steps = c->driver_values.p[P_MAX_STEPS],
+                       .halvings = k,
+                       .span = span,
+                       .estimate = a->estimate,
+                       .change = change};
+}
+
+/* A later sample at the memo's steps per t_est, checked at 2^span times
+ * its step (above): 1 with *acc, a->dt and a->steps_total set when its
+ * estimate meets dt_tol; 0 when it must refine as alone (a->steps_total
+ * counts the runs made). */
+static int reuse_dt(const cwb_case *c, double t_est, const double *floor_of, const cwb_dt_memo *m,
+                    auto_dt *a, run_summary *acc)
+{
+    const double *p = c->driver_values.p;
+    if (m->state != CWB_DT_MEMO_SET || p[P_DT_TOL] != m->tol || p[P_MAX_STEPS] != m->max_steps)
+        return 0;
+    double h = ldexp(first_step(c, t_est), -m->halvings), tol = p[P_DT_TOL];
+    if (t_est / h > p[P_MAX_STEPS])
+        return 0;
+    char msg[CWB_MSG]; /* a run that fails here fails again in the refinement, which says why */
+    run_summary check;
+    run_plan coarse = {ldexp(h, m->span), 0.1 * t_est, 1, NULL}, fine = {h, 0.1 * t_est, 1, NULL};
+    if (run_fixed(c, &coarse, &check, msg, sizeof msg) != CWB_OK)
+        return 0;
+    a->steps_total += (double)check.steps;
+    if (run_fixed(c, &fine, acc, msg, sizeof msg) != CWB_OK)
+        return 0;
+    a->steps_total += (double)acc->steps;
+    double change = largest_change(acc, &check, floor_of);
+    double estimate = m->estimate * change / m->change;
+    if (!(estimate <= tol) || !(change >= m->change / 16.0))
+        return 0;
+    a->dt = (cwb_dt_auto){.h = h, .halvings = m->halvings, .change = change, .estimate = estimate};
+    return 1;
+}
+
+/* Refine dt from first_step (cwb_dt_refine) until the Richardson estimate
  * of the finer run's error meets dt_tol. Every run records its curve (into
  * rec[0] and rec[1] in turn), so the accepted run is the recorded one: *acc
- * is its summary, rec[*which] its curve. */
+ * is its summary, rec[*which] its curve. An empty memo records what the
+ * refinement showed. */
 static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, auto_dt *a,
-                     cwb_result **rec, int *which, run_summary *acc, char *msg, size_t n)
+                     cwb_result **rec, int *which, run_summary *acc, cwb_dt_memo *memo, char *msg,
+                     size_t n)
 {
-    refinement x = {.c = c, .t_est = t_est, .floor_of = floor_of, .rec = rec};
-    /* t_est / 50 meets dt_tol = 1e-6 at the first halving on a Hertz
-     * impact; RK4's error goes as h^4, so a looser dt_tol starts at a step
-     * (dt_tol / 1e-6)^(1/4) longer (t_est / 16 at 1e-4: 56 steps in all
-     * where t_est / 50 took 192, for an error of 1e-6 both). The
-     * acceptance is the same, so a law that needs shorter steps halves
-     * more often, never less. */
-    double tol = c->driver_values.p[P_DT_TOL], h0 = t_est / 50.0;
-    if (tol > 1e-6)
-        h0 *= pow(tol / 1e-6, 0.25);
-    cwb_dt_plan plan = {.h0 = h0,
+    refinement *x = malloc(sizeof *x);
+    if (!x)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    *x = (refinement){.c = c, .t_est = t_est, .floor_of = floor_of, .rec = rec};
+    cwb_dt_plan plan = {.h0 = first_step(c, t_est),
                         .tol = c->driver_values.p[P_DT_TOL],
                         .max_halvings = AUTO_MAX_HALVINGS,
                         .richardson = 1,
-                        .ctx = &x,
+                        .ctx = x,
                         .run = run_recorded,
                         .change = run_change,
                         .affordable = halving_affordable};
     cwb_dt_outcome outcome;
     int rc = cwb_dt_refine(&plan, &a->dt, &outcome, msg, n);
-    a->steps_total += x.steps_total;
-    if (rc != CWB_OK)
-        return rc;
-    if (outcome == CWB_DT_LIMIT)
-        return auto_dt_failure(c, &a->dt,
-                               "the limit of " STRINGIFY(AUTO_MAX_HALVINGS) " halvings was reached",
-                               msg, n);
-    if (outcome == CWB_DT_BUDGET)
-        return auto_dt_failure(c, &a->dt, "the next halving would exceed max_steps", msg, n);
-    *acc = x.sum[a->dt.slot];
-    *which = a->dt.slot;
-    return CWB_OK;
+    a->steps_total += x->steps_total;
+    if (rc == CWB_OK && outcome == CWB_DT_LIMIT)
+        rc = auto_dt_failure(c, &a->dt,
+                             "the limit of " STRINGIFY(AUTO_MAX_HALVINGS) " halvings was reached",
+                             msg, n);
+    else if (rc == CWB_OK && outcome == CWB_DT_BUDGET)
+        rc = auto_dt_failure(c, &a->dt, "the next halving would exceed max_steps", msg, n);
+    if (rc == CWB_OK) {
+        *acc = x->sum[a->dt.slot];
+        *which = a->dt.slot;
+    }
+    if (memo && memo->state == CWB_DT_MEMO_EMPTY) {
+        if (rc == CWB_OK)
+            remember_dt(c, x, &a->dt, memo);
+        else
+            memo->state = CWB_DT_MEMO_NONE;
+    }
+    free(x);
+    return rc;
 }
 
 /* Floors below which a change of each result is measured absolutely. */
@@ -1868,7 +1959,9 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
  * step resolves the curve with about `rows` points (rows every so many
  * steps); when a coarser step already meets dt_tol, one more run at
  * 2 t_est / rows records the curve (its results, from a finer step, err
- * less than the estimate reported). */
+ * less than the estimate reported). A caller that reads only the scalars
+ * gets the accepted run's, and with a memo a later sample of a batch or
+ * sweep tries the first sample's steps per t_est (reuse_dt) first. */
 static int run_auto(const cwb_case *c, double t_est, double dstar, double fstar, auto_dt *a,
                     run_summary *sum, cwb_result *r, char *msg, size_t n)
 {
@@ -1878,9 +1971,12 @@ static int run_auto(const cwb_case *c, double t_est, double dstar, double fstar,
     int which = 0, rc = rec[0] && rec[1] ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     for (int i = 0; rc == CWB_OK && i < 2; i++)
         rec[i]->no_series = r->no_series;
-    if (rc == CWB_OK)
-        rc = refine_dt(c, t_est, floor_of, a, rec, &which, sum, msg, n);
-    if (rc == CWB_OK && a->dt.h <= h_curve) {
+    int reused = rc == CWB_OK && r->dt_memo && reuse_dt(c, t_est, floor_of, r->dt_memo, a, sum);
+    if (rc == CWB_OK && !reused)
+        rc = refine_dt(c, t_est, floor_of, a, rec, &which, sum, r->dt_memo, msg, n);
+    if (rc == CWB_OK && (reused || r->no_series)) {
+        /* the accepted run's scalars; no curve asked */
+    } else if (rc == CWB_OK && a->dt.h <= h_curve) {
         cwb_series keep = r->series; /* empty: the caller's fresh result */
         r->series = rec[which]->series;
         rec[which]->series = keep;
