@@ -1111,29 +1111,25 @@ START_TEST(batch_table_byte_order_mark)
 }
 END_TEST
 
-/* dt = auto across a batch's samples (cwb_run.h; collision.c, "dt = auto
- * across samples"): a later sample runs at the first row's steps per
- * expected contact time when its change from a check run at 2^span times
- * its step, scaled by the first row's ratio of estimate to change, meets
- * dt_tol, and refines as alone otherwise. What it must keep: every row
- * within dt_tol of the same sample at its step / 64 (the bench's measure,
- * bench/bench_dt_auto.sh: RK4's error at 1/64 of the step is 64^-4 of it
- * where the order holds), measured as the driver measures a change
- * (restitution against max(|e|, 1), contact time against itself, spin
- * against (v_n + |v_t|) / R). Two tables. (1) The bench's glass impact
- * (bench/bench_batch.sh: Hertz + Mindlin + Tsuji, dt_tol 1e-6) near 1 m/s
- * and at 0.1 and 10 m/s: the first row refines (k = 2 halvings: steps_total
- * 1.74 times its accepted run's steps), every other row is shown by its
- * check run at 4 times its step (measured 1.24-1.25 times its steps; at
- * most 1.3 asked), its error within its estimate (measured 0.13-0.54 of
- * it). (2) Thornton's elastic-plastic law from 0.01 to 30 m/s
- * (cases/seed004_restitution_thornton.case, dt_tol 1e-5, the first row at
- * 0.01 m/s, accepted after one halving): the row at 0.03 m/s is shown by
- * its check (1.48 times its steps), the six faster ones fail it and refine
- * as alone (2.2-2.5 times their steps); all within dt_tol (largest 0.65
- * dt_tol, at 30 m/s, refined alone). Before the check was held to the
- * first row's own runs, a check at 8 times the step (coarser than any run
- * of the first row) passed a row at 10.3 m/s with an error of 5.5 dt_tol. */
+/* dt = auto in a batch reports the run it accepted (no finer run for a
+ * curve the batch does not write: cwb_run.h), which must then meet dt_tol
+ * itself: every row within dt_tol of the same sample at its step / 64 (the
+ * bench's measure, bench/bench_dt_auto.sh: RK4's error at 1/64 of the step
+ * is 64^-q of it), measured as the driver measures a change (restitution
+ * against max(|e|, 1), contact time against itself, spin against (v_n +
+ * |v_t|) / R), and steps_total under twice the accepted run's steps (the
+ * refinement h, 2h, 4h, ... alone: a curve run at t_est / 1000 would add
+ * more than the accepted run's steps). Two tables: the benchmark's glass
+ * impact (bench/bench_batch.sh: Hertz + Mindlin + Tsuji, dt_tol 1e-6) at
+ * 0.1-10 m/s and tangential 0.05-3 m/s (errors 0.21-0.91 of the estimate,
+ * steps_total 1.73-1.74 times the steps), and Thornton's elastic-plastic
+ * law from 0.01 to 30 m/s (cases/seed004_restitution_thornton.case, its
+ * dt_tol 1e-5). A reuse of the first row's step in later rows, checked by
+ * one run at 4 times the step and the first row's ratio of estimate to
+ * change, passed rows of the Thornton table at dt_tol 1e-7 with errors
+ * up to 15 dt_tol and was not kept (collision.c, run_auto). That table is
+ * not asked here: there dt = auto itself, as `cwb run` makes it, misses at
+ * 1.2 m/s (5.05e-7, five times dt_tol, its estimate 9.9e-8). */
 static double row_value(char *const *hf, char *const *rf, size_t nh, const char *name)
 {
     for (size_t k = 0; k < nh; k++)
@@ -1166,7 +1162,7 @@ static double row_error(const char *case_path, char *const *hf, char *const *rf,
     return err;
 }
 
-START_TEST(batch_auto_dt_from_first_row)
+START_TEST(batch_auto_dt_rows_meet_tolerance)
 {
     scratch s;
     scratch_open(&s, 1);
@@ -1204,7 +1200,7 @@ START_TEST(batch_auto_dt_from_first_row)
         char *header = strdup(strstr(text, "\nsample,") + 1);
         *strchr(header, '\n') = '\0';
         char *hf[16], *sh = NULL;
-        size_t nh = 0, reused = 0, refined = 0;
+        size_t nh = 0;
         for (char *p = strtok_r(header, ",", &sh); p && nh < 16; p = strtok_r(NULL, ",", &sh))
             hf[nh++] = p;
         size_t nrow = data_rows(text, rows, 16);
@@ -1218,17 +1214,11 @@ START_TEST(batch_auto_dt_from_first_row)
             double err = row_error(path, hf, rf, nh, radius[t]);
             double est = row_value(hf, rf, nh, "dt_error_estimate");
             double cost = row_value(hf, rf, nh, "steps_total") / row_value(hf, rf, nh, "steps");
-            ck_assert_msg(err <= tol[t], "table %zu sample %s: error %.3g, dt_tol %g", t, rf[0],
-                          err, tol[t]);
-            if (t == 0)
-                ck_assert_msg(err <= est && (k == 0 ? cost > 1.5 : cost <= 1.3),
-                              "sample %s: error %.3g, estimate %.3g, steps_total / steps %.3f",
-                              rf[0], err, est, cost);
-            reused += k > 0 && cost <= 1.6;
-            refined += cost > 2.0;
+            ck_assert_msg(err <= tol[t] && cost < 2.0,
+                          "table %zu sample %s: error %.3g, dt_tol %g, estimate %.3g, "
+                          "steps_total / steps %.3f",
+                          t, rf[0], err, tol[t], est, cost);
         }
-        ck_assert_msg(t == 0 || (reused >= 1 && refined >= 3), "thornton: %zu reused, %zu refined",
-                      reused, refined);
         free(header);
         free(text);
     }
@@ -1242,7 +1232,7 @@ Suite *batch_suite(void)
     TCase *tc = test_tcase("batch", 120);
     tcase_add_test(tc, batch_equals_single_runs_any_jobs_and_shards);
     tcase_add_test(tc, batch_sets_keys_as_single_runs_do);
-    tcase_add_test(tc, batch_auto_dt_from_first_row);
+    tcase_add_test(tc, batch_auto_dt_rows_meet_tolerance);
     tcase_add_test(tc, sampler_prepares_each_distinct_input_once);
     tcase_add_test(tc, batch_shards_merge_as_documented);
     tcase_add_test(tc, batch_resumes_after_sigkill);

@@ -41,7 +41,6 @@
 
 #include "cwb_batch.h"
 #include "cwb_csv.h"
-#include "cwb_dt_auto.h"
 #include "cwb_files.h"
 #include "cwb_json.h"
 #include "cwb_numeric.h"
@@ -86,7 +85,6 @@ typedef struct {
 typedef struct {
     cwb_case *c;
     int loaded;
-    cwb_dt_memo memo; /* dt = auto as the table's first row showed it (cwb_run.h) */
 } case_slot;
 
 typedef struct {
@@ -400,26 +398,10 @@ static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t
     return CWB_OK;
 }
 
-/* The memo of dt = auto from the table's first row, in every process (a
- * worker, a shard, a resumed batch) the same: a sample's row then depends on
- * that row and its own values only, whatever --jobs or the shard. */
-static void first_row_memo(const batch *b, case_slot *slot)
-{
-    cwb_result res;
-    char msg[512];
-    if (load_row(b, 0, slot, msg, sizeof msg) == CWB_OK &&
-        cwb_run_case_scalars_memo(slot->c, &slot->memo, &res, msg, sizeof msg) == CWB_OK)
-        cwb_result_free(&res);
-    if (slot->memo.state == CWB_DT_MEMO_EMPTY) /* not dt = auto, or it failed */
-        slot->memo.state = CWB_DT_MEMO_NONE;
-}
-
 /* Run table row r into rec (the asked results, NaN where undefined); r's
  * full result into all when given (the header comes from sample 0). */
 static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_result *all)
 {
-    if (!all && r != 0 && slot->c && slot->memo.state == CWB_DT_MEMO_EMPTY)
-        first_row_memo(b, slot);
     rec->sample = r;
     rec->msg[0] = '\0';
     cwb_result res;
@@ -428,9 +410,8 @@ static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_
     if (rec->status != CWB_OK) /* else the run initialises it */
         cwb_result_init(&res);
     else
-        rec->status =
-            all ? cwb_run_case(slot->c, &res, rec->msg, sizeof rec->msg)
-                : cwb_run_case_scalars_memo(slot->c, &slot->memo, &res, rec->msg, sizeof rec->msg);
+        rec->status = all ? cwb_run_case(slot->c, &res, rec->msg, sizeof rec->msg)
+                          : cwb_run_case_scalars(slot->c, &res, rec->msg, sizeof rec->msg);
     for (size_t q = 0; q < b->nres; q++)
         rec->value[q] = cwb_result_get(&res, b->res_name[q]);
     if (all && rec->status == CWB_OK)
@@ -589,7 +570,7 @@ static int set_lines(const batch *b, const cwb_case *c, param_list *pl)
  * values), listed and hashed. */
 static int fingerprint_case(batch *b, char *msg, size_t n)
 {
-    case_slot slot = {cwb_case_new(), 0, {0}};
+    case_slot slot = {cwb_case_new(), 0};
     int rc = slot.c ? load_row(b, 0, &slot, msg, n) : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK && (case_params(slot.c, &b->t, &b->params) != CWB_OK ||
                          set_lines(b, slot.c, &b->sets) != CWB_OK))
@@ -651,7 +632,7 @@ static int choose_results(batch *b, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     cwb_result_init(all);
     b->nres = 0;
-    case_slot slot = {cwb_case_new(), 0, {0}};
+    case_slot slot = {cwb_case_new(), 0};
     run_row(b, 0, &slot, &rec, all);
     free(slot.c);
     int rc = rec.status;
@@ -1099,7 +1080,7 @@ static int open_output(batch *b, char *msg, size_t n)
  * others (the same checks, without reading the file again). */
 static int validate(batch *b, char *msg, size_t n)
 {
-    case_slot slot = {cwb_case_new(), 0, {0}};
+    case_slot slot = {cwb_case_new(), 0};
     int rc = slot.c ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK && b->shard < b->t.nrow &&
         (rc = load_row(b, b->shard, &slot, msg, n)) == CWB_OK) {
@@ -1178,7 +1159,7 @@ static void run_sample(void *ctx, size_t p, void *rec)
 {
     batch *b = ctx;
     if (!b->slot.c) /* once per process: a forked worker sets its own copy */
-        b->slot = (case_slot){cwb_case_new(), 0, {0}};
+        b->slot = (case_slot){cwb_case_new(), 0};
     run_row(b, b->todo[p], &b->slot, rec, NULL);
 }
 
@@ -1869,7 +1850,7 @@ static int memory_run(batch *b, const cwb_batch_memory_request *req, cwb_row_out
                       char *msg, size_t n)
 {
     record rec;
-    case_slot slot = {cwb_case_new(), 0, {0}};
+    case_slot slot = {cwb_case_new(), 0};
     int rc = memory_columns(b, req->table, msg, n);
     double value[CWB_MAX_SCALARS];
     for (size_t r = 0; rc == CWB_OK && r < b->t.nrow; r++) {

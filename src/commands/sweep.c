@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cwb_dt_auto.h"
 #include "cwb_files.h"
 #include "cwb_json.h"
 #include "cwb_out.h"
@@ -57,7 +56,6 @@ typedef struct {
     cwb_sweep_request req; /* as asked, with jobs clamped by sweep_setup */
     const cwb_log *log;
     cwb_case *base;
-    cwb_dt_memo memo; /* dt = auto as value 0 showed it (cwb_run.h) */
     vary_spec v;
     row *rows;        /* v.n of them */
     cwb_result names; /* every scalar's name and unit, as the workers gave them */
@@ -174,8 +172,7 @@ static int describe_key(const cwb_case *c, vary_spec *v, char *msg, size_t n)
 /* Run value i: its status and message into out, its named results into r
  * (every one the run set: results a run sets only when they happen, such
  * as energy_gain_steps, must reach the table whichever worker ran them). */
-static void run_one(const sweep *s, size_t i, cwb_case *c, cwb_dt_memo *memo, row *out,
-                    cwb_result *r)
+static void run_one(const sweep *s, size_t i, cwb_case *c, row *out, cwb_result *r)
 {
     const cwb_sweep_request *q = &s->req;
     const vary_spec *v = &s->v;
@@ -198,7 +195,7 @@ static void run_one(const sweep *s, size_t i, cwb_case *c, cwb_dt_memo *memo, ro
     out->status = c && over ? cwb_case_load(c, q->path, over, nover, out->msg, sizeof out->msg)
                             : cwb_fail(out->msg, sizeof out->msg, CWB_EFAIL, "out of memory");
     if (out->status == CWB_OK)
-        out->status = cwb_run_case_scalars_memo(c, memo, r, out->msg, sizeof out->msg);
+        out->status = cwb_run_case_scalars(c, r, out->msg, sizeof out->msg);
     free(over);
 }
 
@@ -328,17 +325,8 @@ static void run_value(void *ctx, size_t i, void *record)
         cwb_logf(s->log, CWB_LOG_PROGRESS, "sweep %s: %zu/%zu", s->v.key, i + 1, s->v.n);
     if (!s->work) /* once per process: a forked worker sets its own copy */
         s->work = cwb_case_new();
-    /* dt = auto as the first value showed it, in every process the same
-     * (cwb_run.h): a value's results do not depend on --jobs */
-    if (i != 0 && s->memo.state == CWB_DT_MEMO_EMPTY) {
-        cwb_result_init(&r);
-        run_one(s, 0, s->work, &s->memo, &rw, &r);
-        cwb_result_free(&r);
-        if (s->memo.state == CWB_DT_MEMO_EMPTY)
-            s->memo.state = CWB_DT_MEMO_NONE;
-    }
     cwb_result_init(&r);
-    run_one(s, i, s->work, &s->memo, &rw, &r);
+    run_one(s, i, s->work, &rw, &r);
     rec->status = rw.status;
     if (rw.status != CWB_OK) {
         for (char *p = rw.msg; *p; p++)

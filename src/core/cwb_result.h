@@ -51,11 +51,8 @@ typedef struct {
     unsigned name_hash[CWB_MAX_SCALARS]; /* a key of each scalar's name: cwb_result_set's lookup */
     size_t nwarn;
     char warn[CWB_MAX_WARN][256];
-    int no_series; /* set by the caller after cwb_result_init: only the scalars are
+    int no_series;       /* set by the caller after cwb_result_init: only the scalars are
                       read, a driver may leave the series empty */
-    /* set by cwb_run_case_scalars_memo: what a batch's or sweep's first
-     * sample showed of dt = auto (src/drivers/cwb_dt_auto.h), or NULL */
-    struct cwb_dt_memo *dt_memo;
     cwb_verdict verdict; /* the comparison with [output] reference against its
                             tolerance (ref_max_rel_error, ref_tolerance) */
 } cwb_result;

@@ -26,7 +26,6 @@ void cwb_result_init(cwb_result *r)
     r->series.ncol = r->series.nrow = r->series.cap = 0;
     r->nscalar = r->nwarn = 0;
     r->no_series = 0;
-    r->dt_memo = NULL;
     r->verdict = CWB_VERDICT_NONE;
 }
 

@@ -91,23 +91,6 @@ typedef struct {
     int (*affordable)(void *ctx, const cwb_dt_auto *a);
 } cwb_dt_plan;
 
-/* What the first sample of a batch or sweep showed of dt = auto, for the
- * samples after it (one per process, zeroed before the first sample: the
- * same first sample in every process, so that a sample's results do not
- * depend on which process ran it or after which samples). The collision
- * driver fills and reads it (collision.c, "dt = auto across samples"). */
-typedef enum { CWB_DT_MEMO_EMPTY = 0, CWB_DT_MEMO_SET, CWB_DT_MEMO_NONE } cwb_dt_memo_state;
-
-typedef struct cwb_dt_memo {
-    cwb_dt_memo_state state;
-    double tol;       /* the dt_tol it met */
-    double max_steps; /* the step budget it had */
-    int halvings;     /* halvings of the first step its refinement took */
-    int span;         /* the check run's step is 2^span times the accepted one */
-    double estimate;  /* its error estimate at the accepted step */
-    double change;    /* its relative change from the check step to the accepted one */
-} cwb_dt_memo;
-
 /* Run at p->h0, then halve and run until the last two runs agree (the
  * change, or its Richardson estimate, at most p->tol), the halvings reach
  * p->max_halvings, or the budget refuses. CWB_OK with *outcome and *a set

@@ -195,21 +195,14 @@ static int columns_named(const cwb_series *run, const cwb_reference *rf,
     return CWB_OK;
 }
 
-int cwb_run_case_scalars_memo(const cwb_case *c, struct cwb_dt_memo *memo, cwb_result *r, char *msg,
-                              size_t n)
+int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     if (c->output_values.text[CWB_OUT_REFERENCE][0] ||
         c->output_values.text[CWB_OUT_ALSO_REFERENCE][0])
         return cwb_run_case(c, r, msg, n); /* the comparisons read the series */
     cwb_result_init(r);
     r->no_series = 1;
-    r->dt_memo = memo;
     return c->driver->run(c, r, msg, n);
-}
-
-int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n)
-{
-    return cwb_run_case_scalars_memo(c, NULL, r, msg, n);
 }
 
 /* The columns the case's comparisons match: the plot's x (or compare_x)
