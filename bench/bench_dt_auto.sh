@@ -13,8 +13,11 @@
 # max(|value|, floor), floor 1 for the restitutions, the contact time for
 # itself, and for the spins omega1_after, omega2_after and their normal
 # (twisting) parts the larger initial spin, else the impact speed over
-# body1's radius. Prints per case the largest error over dt_tol and the
-# result it is in; "over" marks the cases above 1.
+# body1's radius. Prints per case the largest error over dt_tol, the same
+# error over the error dt = auto estimated (dt_error_estimate: above 1, the
+# estimate was optimistic) and the result it is in; "over" marks the cases
+# above their dt_tol. BENCH_CASES (a list of case files) replaces the
+# shipped collision cases, BENCH_TOL (a dt_tol) their own dt_tol.
 bin=${1:-build/cwb}
 div=${BENCH_DIV:-64}
 dir=$(mktemp -d)
@@ -22,17 +25,23 @@ trap 'rm -rf "$dir"' EXIT
 field() { grep -o "\"$2\": [^,}]*" "$1" | head -n 1 | sed 's/.*: //'; }
 names="restitution_normal restitution_tangential contact_time omega1_after omega2_after omega1_normal_after omega2_normal_after"
 over=0; total=0
-printf "%-44s %9s %9s %10s  %s\n" case dt_tol steps err/tol "worst result"
-for c in $(grep -l "^type *= *collision" cases/*.case); do
+printf "%-44s %9s %9s %10s %10s  %s\n" case dt_tol steps err/tol err/est "worst result"
+cases=${BENCH_CASES:-$(grep -l "^type *= *collision" cases/*.case)}
+settol=""
+[ -n "$BENCH_TOL" ] && settol="--set driver.dt_tol=$BENCH_TOL"
+for c in $cases; do
     n=$(basename "$c" .case)
-    "$bin" run "$c" --no-plot --json --set driver.rows=10 --out "$dir/a" > "$dir/a.json" 2>/dev/null || continue
+    # shellcheck disable=SC2086
+    "$bin" run "$c" --no-plot --json --set driver.rows=10 $settol --out "$dir/a" > "$dir/a.json" 2>/dev/null || { echo "$n: dt = auto failed"; continue; }
     dt=$(field "$dir/a.json" dt)
-    tol=$(field "$dir/a.json" dt_error_estimate)
-    [ -n "$tol" ] || continue
+    est=$(field "$dir/a.json" dt_error_estimate)
+    [ -n "$est" ] || continue
     tol=$(grep -h "^dt_tol" "$c" | sed 's/#.*//; s/.*= *//' | head -n 1)
     [ -n "$tol" ] || tol=1e-6
+    [ -n "$BENCH_TOL" ] && tol=$BENCH_TOL
     h=$(awk "BEGIN { printf \"%.17g\", $dt / $div }")
-    "$bin" run "$c" --no-plot --json --set driver.rows=10 --set driver.dt="$h" --out "$dir/b" \
+    # shellcheck disable=SC2086
+    "$bin" run "$c" --no-plot --json --set driver.rows=10 $settol --set driver.dt="$h" --out "$dir/b" \
         > "$dir/b.json" 2>/dev/null || { echo "$n: the run at dt/$div failed"; continue; }
     vals=""
     for f in $names; do vals="$vals $(field "$dir/a.json" $f) $(field "$dir/b.json" $f)"; done
@@ -50,6 +59,7 @@ for c in $(grep -l "^type *= *collision" cases/*.case); do
     steps=$(field "$dir/a.json" steps)
     mark=""; total=$((total + 1))
     awk "BEGIN { exit !($1 > 1) }" && { mark=" over"; over=$((over + 1)); }
-    printf "%-44s %9s %9s %10s  %s%s\n" "$n" "$tol" "$steps" "$1" "$2" "$mark"
+    ratio=$(awk -v m="$1" -v tol="$tol" -v est="$est" 'BEGIN { printf "%.3g", (est > 0 ? m * tol / est : 0) }')
+    printf "%-44s %9s %9s %10s %10s  %s%s\n" "$n" "$tol" "$steps" "$1" "$ratio" "$2" "$mark"
 done
 echo "$over of $total collision cases over their dt_tol (error against the run at dt / $div)"

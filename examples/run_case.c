@@ -9,7 +9,7 @@
  *
  * The numbers are `cwb run`'s for the same text bit for bit (printed with
  * 17 digits, which read back to the same double): make check compares
- * them with `cwb batch` on the text written to a file.
+ * them with `cwb run` on the text written to a file.
  */
 #include <stdio.h>
 #include <string.h>

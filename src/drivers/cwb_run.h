@@ -206,9 +206,11 @@ int cwb_reference_stands_for(const struct cwb_reference *ref, const cwb_case *c,
 /* Run the case's driver and compare with its reference if it names one. */
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);
 /* The same for a caller that reads only the scalars (`cwb batch`, `cwb
- * sweep`): the same scalars, the series left empty where the driver can
- * skip it and nothing is compared with it (a case without a reference or
- * also_reference). */
+ * sweep`): the series left empty where the driver can skip it and nothing
+ * is compared with it (a case without a reference or also_reference). The
+ * same scalars, but with dt = auto a collision reports the run dt = auto
+ * accepted, not the finer run that records the curve at the default rows
+ * (the scalars of cwb_run_case at rows small enough). */
 int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n);
 
 /* Where a run's files go: DIR/NAME.csv, and with plot its gnuplot script
