@@ -359,6 +359,12 @@ def main():
         write(tag, case, h0, fn, mu, tau_c, study, rows, total)
 
 
+def incs_env():
+    """The environment setting of the tangential increments, when not the default 12."""
+    n = os.environ.get("MODELC_INCS")
+    return f"MODELC_INCS={n} " if n and n != "12" else ""
+
+
 def version():
     try:
         out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "python3-getfem"],
@@ -369,8 +375,9 @@ def version():
 
 
 TOLERANCE = {
-    "elastic": "0.03 of mu F_n against Cattaneo-Mindlin's F_t(delta_t) and 0.03 of Hertz's approach "
-               "(the finite hemisphere's own compliance and the mesh, see the test's comment)",
+    "elastic": "0.03 of mu F_n against Cattaneo-Mindlin's F_t(delta_t), 0.02 of Hertz's "
+               "approach, 0.08 of 8 G* a (the finite hemisphere's own compliance and the mesh, "
+               "see the test's comment)",
     # rewritten by `summary` with the run's measured mesh error
     "plastic": "nan the sliding F_t/F_n's mesh error, set by the mesh study (summary)",
 }
@@ -383,7 +390,8 @@ def write(tag, case, h0, fn, mu, tau_c, study, rows, total):
     um, mn, gpa = 1e-6, 1e-3, 1e9
     with open(out + ".tmp", "w") as f:
         f.write(f"# GetFEM reference: getfem_modelc_{tag} "
-                f"(script reference/fem/studies/getfem_modelc.py {' '.join(sys.argv[1:])})\n"
+                f"(script {incs_env()}reference/fem/studies/getfem_modelc.py "
+                f"{' '.join(sys.argv[1:])})\n"
                 "# model: Rathbone thesis Model C (Sec. 3.5): the lower hemisphere of a sphere "
                 "(centre (0,0,R), z <= R), halved by the symmetry plane y = 0 that holds the "
                 "sliding direction x (u_y = 0; forces x 2), on a rigid flat z = 0; the top z = R "
