@@ -252,19 +252,19 @@ def read_run(path):
     return head, rows
 
 
-def set_tolerance(name, err, rich, tag):
-    """The run's tolerance line: its sliding F_t/F_n's distance to the mesh study's Richardson
-    estimate, relative, rounded up to two digits."""
+def set_tolerance(name, err, tag):
+    """The run's tolerance line: its sliding F_t/F_n's relative distance to the next finer mesh
+    of the study (the finest run: to the one before), rounded up to two digits."""
     path = os.path.join(HERE, "..", f"getfem_modelc_{name}.csv")
     with open(path) as f:
         lines = f.readlines()
     tol = float(f"{err:.2g}")
-    tol = tol if tol >= err else err * 1.05
+    tol = tol if tol >= err else float(f"{err * 1.05:.2g}")
     for i, line in enumerate(lines):
         if line.startswith("# tolerance:"):
-            lines[i] = (f"# tolerance: {float(f'{tol:.2g}'):g} the sliding F_t/F_n's (last row) "
-                        f"relative distance to the mesh study's Richardson estimate {rich:.5f} "
-                        f"(reference/fem/getfem_modelc_{tag}_meshes.csv)\n")
+            lines[i] = (f"# tolerance: {tol:g} the sliding F_t/F_n's (last row) relative "
+                        "distance to the next finer mesh's (the finest: to the one before) in "
+                        f"the mesh study reference/fem/getfem_modelc_{tag}_meshes.csv\n")
     with open(path + ".tmp", "w") as f:
         f.writelines(lines)
     os.replace(path + ".tmp", path)
@@ -285,16 +285,19 @@ def summary(tag, runs):
     lines = []
     for i in range(len(hs) - 2):
         d1, d2 = mus[i + 1] - mus[i], mus[i + 2] - mus[i + 1]
-        order = np.log(abs(d1 / d2)) / np.log(ratio) if d2 != 0 and d1 * d2 > 0 else float("nan")
-        rich = mus[i + 2] + d2 / (ratio**order - 1) if np.isfinite(order) else float("nan")
+        order = np.log(d1 / d2) / np.log(ratio) if d1 * d2 > 0 else float("nan")
+        # Richardson's estimate only where the differences shrink (order > 0)
+        rich = mus[i + 2] + d2 / (ratio**order - 1) if order > 0 else float("nan")
         lines.append(f"# meshes h0 {hs[i]:g}, {hs[i + 1]:g}, {hs[i + 2]:g} R: differences "
                      f"{d1:.5f}, {d2:.5f}, observed order {order:.3f}, Richardson's sliding "
-                     f"F_t/F_n {rich:.5f}")
+                     f"F_t/F_n {rich:.5f}" + ("" if order > 0 else
+                                              " (none: the differences do not shrink)"))
         print(lines[-1][2:])
-    if not np.isfinite(rich):
-        sys.exit("no Richardson estimate: the differences change sign")
-    for name, mu in zip(runs, mus):
-        set_tolerance(name, abs(mu - rich) / rich, rich, tag)
+    for k, name in enumerate(runs):
+        # a run's error: its distance to the next finer mesh (the finest: the last difference,
+        # a lower bound where the differences do not shrink)
+        nxt = mus[k + 1] if k + 1 < len(mus) else mus[k - 1]
+        set_tolerance(name, abs(mus[k] - nxt) / abs(nxt), tag)
     out = os.path.join(HERE, "..", f"getfem_modelc_{tag}_meshes.csv")
     with open(out + ".tmp", "w") as f:
         f.write(f"# GetFEM reference: getfem_modelc_{tag}_meshes (script "
@@ -302,13 +305,14 @@ def summary(tag, runs):
                 "# model: the runs reference/fem/getfem_modelc_<run>.csv (each has the model, "
                 "mesh and solver lines); this table: their last increment\n")
         f.write("\n".join(lines) + "\n")
-        f.write("# tolerance: the last two meshes' difference (the mesh error of the finest "
-                "run, by the observed order and the ratio)\n"
+        f.write(f"# tolerance: {abs(mus[-1] - mus[-2]) / abs(mus[-1]):.2g} the last two meshes' "
+                "relative difference of the sliding F_t/F_n (a lower bound of the finest run's "
+                "mesh error where the differences do not shrink)\n"
                 "# independence: fem GetFEM's own plasticity and contact operators (Debian "
                 "python3-getfem), gmsh; shares no code with cwb\n"
                 "# stands for: " + next(l for l in head if l.startswith("# stands for:"))[14:]
-                + "# rows: per run (in the order of the script line): h0 / R, F_t / F_n at the last increment (delta_t) and at the "
-                "one before (its change: sliding reached), contact half-lengths a_x, a_y, "
+                + "# rows: per run (in the order of the script line): h0 / R, F_t / F_n at the "
+                "last increment (delta_t) and at the one before (its change: sliding reached), contact half-lengths a_x, a_y, "
                 "a_area, largest accumulated plastic strain, the run's CPU seconds, dofs\n")
         f.write("h0[-],delta_t[m],mu_sliding[-],mu_previous[-],a_x[m],a_y[m],a_area[m],"
                 "peeq_max[-],cpu[s],dofs[-]\n")
@@ -341,7 +345,8 @@ def main():
         study = Study(h0, False, mu, tau_c)
     else:
         fn = float(sys.argv[3])
-        mu, tau_c = 1.0, SIGMA_Y / np.sqrt(3.0)
+        # MODELC_TAUC: tau_c in units of the shear yield stress k = sigma_y / sqrt 3 (thesis: 1)
+        mu, tau_c = 1.0, float(os.environ.get("MODELC_TAUC", "1")) * SIGMA_Y / np.sqrt(3.0)
         n = int(os.environ.get("MODELC_INCS", "12"))
         dts = list(np.linspace(0.09 / n, 0.09, n))
         study = Study(h0, True, mu, tau_c)
@@ -361,8 +366,9 @@ def main():
 
 def incs_env():
     """The environment setting of the tangential increments, when not the default 12."""
-    n = os.environ.get("MODELC_INCS")
-    return f"MODELC_INCS={n} " if n and n != "12" else ""
+    n, t = os.environ.get("MODELC_INCS"), os.environ.get("MODELC_TAUC")
+    return (f"MODELC_INCS={n} " if n and n != "12" else "") + (
+        f"MODELC_TAUC={t} " if t and t != "1" else "")
 
 
 def version():
