@@ -304,7 +304,7 @@ def summary(tag, runs):
                 f"reference/fem/studies/getfem_modelc.py summary {tag} {' '.join(runs)})\n"
                 "# model: the runs reference/fem/getfem_modelc_<run>.csv (each has the model, "
                 "mesh and solver lines); this table: their last increment\n")
-        f.write("\n".join(lines) + "\n")
+        f.write("".join(line + "\n" for line in lines))
         f.write(f"# tolerance: {abs(mus[-1] - mus[-2]) / abs(mus[-1]):.2g} the last two meshes' "
                 "relative difference of the sliding F_t/F_n (a lower bound of the finest run's "
                 "mesh error where the differences do not shrink)\n"
