@@ -689,37 +689,45 @@ END_TEST
 /* The suspected cause, tested again with the law applied exactly: at
  * tau_c = 0.9 k, an interface strictly weaker than the body's shear yield
  * (the CalculiX pair: shear_weaker_interface_leaves_the_mesh_dependence),
- * GetFEM's sliding F_t/F_n (getfem_modelc_y3_tauc09_*, the same meshes
- * h0 = 0.01 R and 0.0075 R) is 0.3482, 0.3466: the refinement moves it by
- * 0.0016, less than half of the 0.0035 at tau_c = k on the same pair and
- * of the other sign, and the largest plastic strain stays at 0.013-0.016
- * (0.030-0.034 at k). So in GetFEM the growing mesh dependence at k is the
- * k degeneracy (Tabor 1959, junction growth), not the discretisation. */
+ * GetFEM's sliding F_t/F_n on the same three meshes
+ * (getfem_modelc_y3_tauc09_*) is 0.3482, 0.3466, 0.3502: the differences
+ * change sign (-0.0016, +0.0036; no order, no Richardson estimate) and the
+ * three lie within 0.0036 (1 %), against 0.0134 and a one-signed growth at
+ * tau_c = k; the largest plastic strain levels off (0.0135, 0.0164,
+ * 0.0168) where at k it doubles on the finest mesh (0.034 -> 0.071). So in
+ * GetFEM the growing mesh dependence at k is the k degeneracy (Tabor 1959,
+ * junction growth), not the discretisation. Asserted: the spread at 0.9 k
+ * below a third of that at k, the finest mesh's plastic strain within 10 %
+ * of the previous at 0.9 k and more than 1.5 times it at k. */
 START_TEST(shear_getfem_weaker_interface_settles)
 {
-    static const char *const runs[2][2] = {
-        {"getfem_modelc_y3_h01", "getfem_modelc_y3_h0075"},
-        {"getfem_modelc_y3_tauc09_h01", "getfem_modelc_y3_tauc09_h0075"}};
-    double change[2], peeq[2];
+    static const char *const runs[2][3] = {
+        {"getfem_modelc_y3_h01", "getfem_modelc_y3_h0075", "getfem_modelc_y3_h0056"},
+        {"getfem_modelc_y3_tauc09_h01", "getfem_modelc_y3_tauc09_h0075",
+         "getfem_modelc_y3_tauc09_h0056"}};
+    double spread[2], peeq[2][3];
     for (int c = 0; c < 2; c++) {
-        double mu[2];
-        for (int k = 0; k < 2; k++) {
+        double mu[3], lo = 1e9, hi = -1e9;
+        for (int k = 0; k < 3; k++) {
             cwb_reference r;
             getfem_load(&r, runs[c][k]);
             size_t end = r.nrow - 1;
             ck_assert_rel(getfem_col(&r, "delta_t", end), 9e-8, 1e-9);
             mu[k] = getfem_col(&r, "F_t", end) / getfem_col(&r, "F_n", end);
-            peeq[c] = getfem_col(&r, "peeq_max", end);
+            peeq[c][k] = getfem_col(&r, "peeq_max", end);
+            lo = fmin(lo, mu[k]);
+            hi = fmax(hi, mu[k]);
             cwb_reference_free(&r);
         }
-        change[c] = mu[1] - mu[0];
-        printf("fem_shear: GetFEM tau_c = %.1f k: sliding F_t/F_n %.4f (h0 0.01 R), %.4f "
-               "(0.0075 R)\n",
-               c ? 0.9 : 1.0, mu[0], mu[1]);
+        spread[c] = hi - lo;
+        printf("fem_shear: GetFEM tau_c = %.1f k: sliding F_t/F_n %.4f, %.4f, %.4f (h0 0.01, "
+               "0.0075, 0.005625 R), largest plastic strain %.4f, %.4f, %.4f\n",
+               c ? 0.9 : 1.0, mu[0], mu[1], mu[2], peeq[c][0], peeq[c][1], peeq[c][2]);
     }
-    ck_assert_msg(fabs(change[1]) < 0.5 * fabs(change[0]), "changes %g (k) and %g (0.9 k)",
-                  change[0], change[1]);
-    ck_assert_double_lt(peeq[1], 0.6 * peeq[0]);
+    ck_assert_msg(spread[1] < spread[0] / 3.0, "spreads %g (k) and %g (0.9 k)", spread[0],
+                  spread[1]);
+    ck_assert_double_lt(peeq[1][2], 1.1 * peeq[1][1]);
+    ck_assert_double_gt(peeq[0][2], 1.5 * peeq[0][1]);
 }
 END_TEST
 

@@ -291,6 +291,8 @@ def summary(tag, runs):
         lines.append(f"# meshes h0 {hs[i]:g}, {hs[i + 1]:g}, {hs[i + 2]:g} R: differences "
                      f"{d1:.5f}, {d2:.5f}, observed order {order:.3f}, Richardson's sliding "
                      f"F_t/F_n {rich:.5f}" + ("" if order > 0 else
+                                              " (none: the differences change sign)"
+                                              if d1 * d2 < 0 else
                                               " (none: the differences do not shrink)"))
         print(lines[-1][2:])
     for k, name in enumerate(runs):
