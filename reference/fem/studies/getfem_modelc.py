@@ -21,14 +21,25 @@ Plastic: small-strain von Mises elastic-perfectly-plastic (GetFEM's 'Prandtl Reu
 return mapping, backward Euler); the thesis' material is elastic-perfectly plastic (sec. 3.3:
 "elastic-perfectly plastic sphere"; no hardening curve is given for Table 6).
 
-Cases (argument 1):
-  elastic H0         elastic sphere, F_n 0.4 mN, Coulomb mu 0.3 (tau_c 1e9): Hertz a, Mindlin 8 G* a,
-                     sliding F_t/F_n = mu
-  plastic H0 F_n     Table 6, sigma_y 160 MPa, mu 1, tau_c = sigma_y / sqrt 3
-H0 is the contact-zone size h0 / R. Writes reference/fem/getfem_modelc_<tag>.csv (per increment)
-and prints the summary. Run (not part of make check), one core:
+Cases (argument 1; F_n in mN, TAG names the output):
+  elastic H0 [F_n [TAG]]  elastic sphere (default F_n 5.825 mN, y = 3), Coulomb mu 0.3 (tau_c
+                          far above p), increments to 2x Mindlin's slip distance: Hertz's
+                          approach, Mindlin's curve and 8 G* a, sliding F_t/F_n = mu
+  plastic H0 F_n [TAG]    Table 6, sigma_y 160 MPa, mu 1, tau_c = MODELC_TAUC x sigma_y / sqrt 3
+                          (default 1), MODELC_INCS tangential increments to 9e-8 m (default 12)
+  summary TAG RUN...      the sliding F_t/F_n of runs on meshes refined by a constant ratio:
+                          differences, observed order, Richardson's estimate where they shrink;
+                          writes getfem_modelc_TAG_meshes.csv and the runs' tolerance lines
+H0 is the contact-zone size h0 / R. Writes reference/fem/getfem_modelc_<TAG>.csv (per increment,
+SI units). The committed runs (not part of make check), one core each:
     OPENBLAS_NUM_THREADS=1 nice -n 10 /usr/bin/python3 reference/fem/studies/getfem_modelc.py \\
-        plastic 0.008 0.005825 y3_h008
+        plastic 0.01 5.825 y3_h01          (also 0.0075 y3_h0075, 0.005625 y3_h0056;
+                                            MODELC_TAUC=0.9: y3_tauc09_h01, ...;
+                                            MODELC_INCS=24: y3_h01_inc24)
+    ... elastic 0.01 5.825 elastic_h01     (also 0.0075 elastic_h0075)
+    ... summary y3 y3_h01 y3_h0075 y3_h0056
+    ... summary y3_tauc09 y3_tauc09_h01 y3_tauc09_h0075 y3_tauc09_h0056
+CPU: 1-3 min (elastic), 3-10 min (plastic, 17k-37k dofs, 5-8 Newton iterations per increment).
 """
 import os
 import subprocess
