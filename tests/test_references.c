@@ -34,7 +34,7 @@
  * other case is held to its reference's tolerance, here and by cwb's own
  * verdict (src/io/verdict.c), which must agree. */
 
-enum { MAX_JOBS = 256, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 256, MAX_ENTRIES = 40 };
+enum { MAX_JOBS = 256, MAX_CHECKS = 8, WORKERS = 2, MAX_REFS = 512, MAX_ENTRIES = 40 };
 
 /* Where the reference CSVs are (the FEM solvers' raw output excepted). */
 static const char *const reference_globs[] = {"reference/analytic/*.csv",
