@@ -119,11 +119,17 @@ static const struct {
     {"shape = same", "shape = wall\nE = 1e9", NULL, "needs nu", 0},
     {"tangential = linear", "tangential = linear\ndamping = viscous", NULL, "is not a damping law",
      4},
-    /* parameters of the issue-3 laws, each fed a bad value */
+    /* parameters of the tangential laws, each fed a bad value */
     {"tangential = linear", "tangential = mindlin", "tangential.mu=-0.1", "out of range", 0},
     /* the linear law's second material (seed 002): line 7 */
     {"mu = 0.3\n", "mu = 0.3\nkt_div_kn2 = 0\n", NULL, "kt_div_kn2 = 0 [-] is out of range", 7},
     {"mu = 0.3\n", "mu = 0.3\nmu2 = -0.5\n", NULL, "mu2 = -0.5 [-] is out of range", 7},
+    /* the MBF law's annuli: a whole number in [1, 24] (its history holds 24), line 7 */
+    {"tangential = linear\n\n[tangential]\nmu = 0.3\n",
+     "tangential = mbf\n\n[tangential]\nmu = 0.3\nn = 30\n", NULL,
+     "n = 30 [-] is out of range: allowed [1, 24]", 7},
+    {"tangential = linear\n\n[tangential]\nmu = 0.3\n",
+     "tangential = mbf\n\n[tangential]\nmu = 0.3\nn = 2.5\n", NULL, "whole numbers", 7},
     {"tangential = linear", "tangential = mindlin_deresiewicz", "tangential.mu=0", "out of range",
      0},
     {"tangential = linear", "tangential = lth", "tangential.mu=abc", "not a finite number", 0},
