@@ -105,8 +105,8 @@ START_TEST(format_shortest_round_trips_in_fewest_digits)
 }
 END_TEST
 
-/* The formatter cwb had before its digits came from double-conversion
- * (src/core/shortest.cc): %.15g, %.16g, %.17g until strtod reads x back, a
+/* The formatter cwb had before its digits came from a library
+ * (src/core/shortest.cc: Dragonbox): %.15g, %.16g, %.17g until strtod reads x back, a
  * subnormal from %.1g up. glibc's printf rounds the exact binary value and
  * strtod reads exactly, an implementation independent of the one under
  * test; every CSV and JSON cwb shipped was printed by it, so the new
@@ -509,6 +509,43 @@ START_TEST(run_csv_reproduces_itself)
 }
 END_TEST
 
+/* A rerun that writes the same table leaves the existing file as it was,
+ * date and commit included (regenerating the committed plots/ must not
+ * touch the files whose content did not change); a rerun whose table
+ * differs replaces it. The dates come from SOURCE_DATE_EPOCH (record.c):
+ * 2001-09-09 and 2033-05-18, so a replaced file cannot keep the first. */
+START_TEST(rerun_with_same_content_keeps_the_file)
+{
+    char dir[256], csv[300];
+    test_tmp_make(dir, sizeof dir, "keep");
+    ck_assert(dir[0]);
+    const char *run[] = {"run", "cases/linear_spring_impact.case", "--no-plot", "--out", dir, NULL};
+    setenv("SOURCE_DATE_EPOCH", "1000000000", 1);
+    ck_assert_int_eq(cwb_to(NULL, run), 0);
+    test_tmp_path(dir, "linear_spring_impact.csv", csv, sizeof csv);
+    char *first = test_slurp(csv);
+    setenv("SOURCE_DATE_EPOCH", "2000000000", 1);
+    ck_assert_int_eq(cwb_to(NULL, run), 0);
+    char *second = test_slurp(csv);
+    ck_assert_msg(strstr(first, "# date: 2001-09-09T01:46:40Z\n") != NULL, "%s: no first date",
+                  csv);
+    ck_assert_msg(strcmp(first, second) == 0, "%s: rewritten by a run of the same content", csv);
+    const char *changed[] = {"run",       "cases/linear_spring_impact.case",
+                             "--set",     "driver.v_normal=0.7",
+                             "--no-plot", "--out",
+                             dir,         NULL};
+    ck_assert_int_eq(cwb_to(NULL, changed), 0);
+    char *third = test_slurp(csv);
+    unsetenv("SOURCE_DATE_EPOCH");
+    ck_assert_msg(strstr(third, "# date: 2033-05-18T03:33:20Z\n") != NULL,
+                  "%s: a changed table did not replace the file", csv);
+    free(first);
+    free(second);
+    free(third);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* The first word of text that is printf's spelling of a number that is not
  * one ("nan", "-nan", "inf", "-inf", any case), or a cell "-0": NULL when
  * none. A word is bounded by anything but letters, digits, '_' and '.'. */
@@ -593,6 +630,7 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
     tcase_add_test(tc, csv_headers_name_results_alike);
     tcase_add_test(tc, run_csv_reproduces_itself);
+    tcase_add_test(tc, rerun_with_same_content_keeps_the_file);
     tcase_add_test(tc, shipped_outputs_hold_no_nan_nor_minus_zero);
     tcase_add_test(tc, fit_title_states_a_value_without_error);
     suite_add_tcase(s, tc);

@@ -136,6 +136,44 @@ int cwb_output_flush(cwb_output *o, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* Whether line `i` of an output is part of its record of when it was made:
+ * the first line's "# cwb VERSION (commit ...)" and the second's "# date:"
+ * (src/io/record.c writes them first). */
+static int is_when_line(size_t i, const char *line)
+{
+    return (i == 0 && strncmp(line, "# cwb ", 6) == 0) ||
+           (i == 1 && strncmp(line, "# date: ", 8) == 0);
+}
+
+/* Whether the finished temporary says what the existing file says, apart
+ * from the commit and the date it was made: then the existing file is kept,
+ * and regenerating a set of committed outputs changes only the files whose
+ * content changed (its record still names a build and a time that made
+ * exactly this content). */
+static int same_but_when(const char *tmp, const char *path)
+{
+    FILE *a = fopen(tmp, "r"), *b = a ? fopen(path, "r") : NULL;
+    char *la = NULL, *lb = NULL;
+    size_t na = 0, nb = 0;
+    int same = b != NULL;
+    for (size_t i = 0; same; i++) {
+        ssize_t ra = getline(&la, &na, a), rb = getline(&lb, &nb, b);
+        if (ra < 0 || rb < 0) {
+            same = ra < 0 && rb < 0 && !ferror(a) && !ferror(b);
+            break;
+        }
+        same = (is_when_line(i, la) && is_when_line(i, lb)) ||
+               (ra == rb && memcmp(la, lb, (size_t)ra) == 0);
+    }
+    free(la);
+    free(lb);
+    if (a)
+        fclose(a);
+    if (b)
+        fclose(b);
+    return same;
+}
+
 int cwb_output_commit(cwb_output *o, char *msg, size_t n)
 {
     if (!o->f)
@@ -151,6 +189,12 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n)
         err = errno;
     }
     o->f = NULL;
+    if (!bad && same_but_when(o->tmp, o->path)) {
+        unlink(o->tmp);
+        o->tmp[0] = '\0';
+        temp_forget(o);
+        return CWB_OK;
+    }
     if (!bad && rename(o->tmp, o->path) != 0) {
         bad = 1;
         err = errno;
