@@ -39,12 +39,13 @@ LAYERS   = core laws contact io drivers commands fit fem api embed cli
 PRIV_INC = $(addprefix src/,$(LAYERS))
 CPPFLAGS += -D_XOPEN_SOURCE=700 -Iinclude/cwb $(addprefix -I,$(PRIV_INC))
 PKGS     = gsl
-DEB_PKGS = build-essential pkg-config libgsl-dev libdouble-conversion-dev check gnuplot-nox
+DEB_PKGS = build-essential pkg-config libgsl-dev libdragonbox-dev check gnuplot-nox
 
 BUILD   ?= build
 LIB_SRC  = $(filter-out src/cli/%,$(wildcard src/*/*.c src/*/*/*.c))
 # The one C++ file (src/core/shortest.cc: the shortest digits of a double,
-# by Debian's libdouble-conversion), compiled by $(CXX) with $(CFLAGS).
+# by Debian's header-only libdragonbox-dev, C++17), compiled by $(CXX) with
+# $(CFLAGS); it needs nothing of the C++ runtime, so nothing links libstdc++.
 LIB_CXX  = $(wildcard src/*/*.cc)
 HEADERS  = $(wildcard include/cwb/*.h src/*/*.h)
 LIB_OBJ  = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC)) $(patsubst src/%.cc,$(BUILD)/obj/%.o,$(LIB_CXX))
@@ -53,9 +54,9 @@ TEST_OBJ = $(patsubst tests/%.c,$(BUILD)/tobj/%.o,$(TEST_SRC))
 DEPS_OK  = $(BUILD)/.deps-ok
 
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-# double-conversion is C++: its static initialisation guards are libstdc++'s.
-DC_LIBS    = -ldouble-conversion -lstdc++
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) $(DC_LIBS) -lm
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+# Debian installs Dragonbox's header under its version (/usr/include/dragonbox-1.1.3/).
+DRAGONBOX_INC = $(addprefix -I,$(lastword $(sort $(wildcard /usr/include/dragonbox-*))))
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: FORCE docs report man man-check install uninstall api-check lib all check demo figures peer \
@@ -80,8 +81,8 @@ $(BUILD)/obj/%.o: src/%.c $(HEADERS) | $(DEPS_OK)
 
 $(BUILD)/obj/%.o: src/%.cc $(HEADERS) | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CXX) $(CPPFLAGS) -std=c++11 -Wall -Wextra -pedantic -Wshadow $(CFLAGS) -fPIC \
-	    -fno-exceptions -fno-rtti -c $< -o $@
+	$(CXX) $(CPPFLAGS) -std=c++17 -Wall -Wextra -pedantic -Wshadow $(CFLAGS) -fPIC \
+	    -fno-exceptions -fno-rtti $(DRAGONBOX_INC) -c $< -o $@
 
 # The git commit every output records (src/core/version.c, doc/outputs.md):
 # `git describe --always --dirty` of this tree, or "unknown" when the tree
@@ -102,9 +103,8 @@ $(BUILD)/libcwb.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-# The command is linked statically when the C library's, GSL's,
-# double-conversion's and libstdc++'s archives are there (libc6-dev,
-# libgsl-dev, libdouble-conversion-dev, libstdc++-dev): it then maps no shared library at
+# The command is linked statically when the C library's and GSL's archives
+# are there (libc6-dev, libgsl-dev): it then maps no shared library at
 # start, which on the development machine took a process start from 5.0 to
 # 3.6 ms of CPU (`perf stat -r 50 build/cwb version`), a fixed cost every
 # `cwb batch` and `cwb run` pays. CLI_STATIC=no links it dynamically;
@@ -112,8 +112,6 @@ $(BUILD)/libcwb.a: $(LIB_OBJ)
 CLI_STATIC ?= yes
 CLI_LINK = $(if $(and $(filter yes,$(CLI_STATIC)),$(if $(findstring -fsanitize,$(CFLAGS) $(LDFLAGS)),,1), \
              $(wildcard $(shell $(CC) -print-file-name=libgsl.a)), \
-             $(wildcard $(shell $(CC) -print-file-name=libdouble-conversion.a)), \
-             $(wildcard $(shell $(CC) -print-file-name=libstdc++.a)), \
              $(wildcard $(shell $(CC) -print-file-name=libc.a))),-static)
 
 CLI_OBJ = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))

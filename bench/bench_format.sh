@@ -5,7 +5,7 @@
 # collision writing its default 2000-row CSV; instruction counts, so the
 # machine's load does not move them) and prints the share of the whole
 # under the writer (cwb_write_csv), under its number formatter
-# (cwb_format_shortest: the digits from libdouble-conversion, laid out as
+# (cwb_format_shortest: the digits from Dragonbox, src/core/shortest.cc, laid out as
 # %g) and under the C library's printf and its floating-point conversion
 # (__printf_fp). Skipped with a message when valgrind is absent.
 bin=${1:-build/cwb}

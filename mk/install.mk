@@ -6,9 +6,9 @@
 # Linking: `cc prog.c $(pkg-config --cflags --libs cwb)` is enough to build
 # and to run: cwb.pc's Libs carry -Wl,-rpath,LIBDIR, so the program finds
 # libcwb.so.0 where it was installed without LD_LIBRARY_PATH. A static link
-# takes `pkg-config --static --libs cwb` with `-l:libcwb.a` for `-lcwb`:
-# Libs.private adds what libcwb.a's number formatter needs
-# (-ldouble-conversion -lstdc++; libcwb.so carries them). The CLI needs no libcwb.so at all: it is
+# takes `pkg-config --static --libs cwb` with `-l:libcwb.a` for `-lcwb` (GSL
+# and the C library: the number formatter's one C++ file, src/core/shortest.cc,
+# needs nothing of the C++ runtime). The CLI needs no libcwb.so at all: it is
 # linked with libcwb.a, and statically where the C library's and GSL's
 # archives are there (the Makefile's CLI_STATIC), so it needs no rpath.
 #
@@ -73,13 +73,9 @@ $(call cwb_check_path,DESTDIR,$(value DESTDIR),empty_ok)
 $(foreach v,$(filter-out PREFIX DESTDIR,$(CWB_INSTALL_VARS)),$(call cwb_check_path,$(v),$($(v)),$(if $(filter PYDIR,$(v)),empty_ok)))
 endif
 
-# Only the cwb_api_* symbols are exported (src/api/cwb_api.map).
-# double-conversion goes inside it from its archive (Debian's is
-# position-independent) where there is one, so that neither a program nor
-# the Python package's copy of the library needs libdouble-conversion.so
-# at run time; it then needs only libstdc++.so.6 besides GSL.
-DC_ARCHIVE    := $(wildcard $(shell $(CC) -print-file-name=libdouble-conversion.a))
-SHLIB_LIBS     = $(if $(DC_ARCHIVE),$(subst -ldouble-conversion,-l:libdouble-conversion.a,$(PKG_LIBS)),$(PKG_LIBS))
+# Only the cwb_api_* symbols are exported (src/api/cwb_api.map); it needs
+# GSL and the C library only.
+SHLIB_LIBS     = $(PKG_LIBS)
 $(SHLIB): $(LIB_OBJ) src/api/cwb_api.map
 	$(CC) -shared -Wl,-soname,libcwb.so.$(CWB_SOMAJOR) -Wl,--version-script=src/api/cwb_api.map \
 	    $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJ) $(SHLIB_LIBS)
@@ -102,8 +98,7 @@ install: $(BUILD)/cwb $(BUILD)/libcwb.a $(SHLIB) $(BUILD)/man/cwb.1
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCDIR)' '' \
 	    'Name: cwb' 'Description: cwb contact laws and runs for DEM codes and calibration (include <cwb/cwb_api.h>)' \
 	    'Version: $(CWB_SOVERSION)' 'Cflags: -I$${includedir}' \
-	    'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lcwb $(PC_LIBS)' \
-	    'Libs.private: $(DC_LIBS)' > '$(DESTDIR)$(PCDIR)/cwb.pc'
+	    'Libs: -L$${libdir} -Wl,-rpath,$${libdir} -lcwb $(PC_LIBS)' > '$(DESTDIR)$(PCDIR)/cwb.pc'
 	$(if $(PYDIR),install -d '$(DESTDIR)$(PYDIR)/cwb' && \
 	    install -m 644 $(foreach f,$(PY_PACKAGE),'python/cwb/$(f)') '$(DESTDIR)$(PYDIR)/cwb/')
 	$(if $(MAN_PAGES),install -d '$(DESTDIR)$(MANDIR)/man1' && \

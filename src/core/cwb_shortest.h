@@ -1,5 +1,5 @@
 /* cwb_shortest.h -- the shortest decimal digits of a double (shortest.cc,
- * Google's double-conversion), for cwb_format_shortest (format.c). A C
+ * Dragonbox), for cwb_format_shortest (format.c). A C
  * interface to C++ code: only what formats numbers links it. */
 #ifndef CWB_SHORTEST_H
 #define CWB_SHORTEST_H

@@ -62,9 +62,10 @@ fi
 export PKG_CONFIG_PATH="$P/lib/pkgconfig"
 CFLAGS_CWB=$(pkg-config --cflags cwb)
 LIBS_CWB=$(pkg-config --libs cwb)
-# A static link of the contact API: libcwb.a and GSL, nothing of C++. The
-# run API writes numbers (core/shortest.cc: libdouble-conversion, C++),
-# so a static link of it takes cwb.pc's Libs.private too (pkg-config --static).
+# A static link of the contact API and of the run API: libcwb.a and GSL,
+# nothing of C++ (the run API's number formatter, core/shortest.cc, is C++
+# that needs no C++ runtime; pkg-config --static must still give a line
+# that links).
 LIBS_STATIC=$(echo "$LIBS_CWB" | sed 's/-lcwb/-l:libcwb.a/')
 LIBS_STATIC_RUN=$(pkg-config --static --libs cwb | sed 's/-lcwb/-l:libcwb.a/')
 printf '#include <cwb/cwb_api.h>\nint main(void) { return cwb_api_law_count(CWB_API_NORMAL) > 0 ? 0 : 1; }\n' >"$W/alone.c"
@@ -164,7 +165,7 @@ $CC -std=c11 -O2 "$SRC/examples/run_case.c" $CFLAGS_CWB $LIBS_STATIC_RUN -o "$W/
 "$W/run_case_static" 1.5 >"$W/run_case_static.out" 2>"$W/run_case.err" ||
     fail "run_case (static): $(cat "$W/run_case.err")"
 cmp -s "$W/run_case.out" "$W/run_case_static.out" || fail "the shared and static run_case differ"
-echo "api-check: run_case linked with libcwb.a and cwb.pc's Libs.private gives the same results"
+echo "api-check: run_case linked statically with libcwb.a (pkg-config --static) gives the same results"
 
 # --- the installed CLI ----------------------------------------------------------------
 if ldd "$P/bin/cwb" 2>/dev/null | grep -q libcwb; then
