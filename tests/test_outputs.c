@@ -539,9 +539,25 @@ START_TEST(rerun_with_same_content_keeps_the_file)
     unsetenv("SOURCE_DATE_EPOCH");
     ck_assert_msg(strstr(third, "# date: 2033-05-18T03:33:20Z\n") != NULL,
                   "%s: a changed table did not replace the file", csv);
+    /* a sweep's record follows its own summary lines */
+    const char *sweep[] = {"sweep", "cases/chung_ooi_3_al_oxide.case", "--out", dir, NULL};
+    char swept[300];
+    setenv("SOURCE_DATE_EPOCH", "1000000000", 1);
+    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
+    test_tmp_path(dir, "chung_ooi_3_al_oxide_sweep.csv", swept, sizeof swept);
+    char *sweep1 = test_slurp(swept);
+    setenv("SOURCE_DATE_EPOCH", "2000000000", 1);
+    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
+    unsetenv("SOURCE_DATE_EPOCH");
+    char *sweep2 = test_slurp(swept);
+    ck_assert_msg(strstr(sweep1, "\n# date: 2001-09-09T01:46:40Z\n") != NULL &&
+                      strcmp(sweep1, sweep2) == 0,
+                  "%s: rewritten by a sweep of the same content", swept);
     free(first);
     free(second);
     free(third);
+    free(sweep1);
+    free(sweep2);
     test_tmp_remove(dir);
 }
 END_TEST

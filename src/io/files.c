@@ -136,13 +136,13 @@ int cwb_output_flush(cwb_output *o, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* Whether line `i` of an output is part of its record of when it was made:
- * the first line's "# cwb VERSION (commit ...)" and the second's "# date:"
- * (src/io/record.c writes them first). */
-static int is_when_line(size_t i, const char *line)
+/* Whether a line of an output's opening '#' block is its record of when it
+ * was made: "# cwb VERSION (commit ...)" and "# date: ..." (src/io/record.c;
+ * a sweep's record follows its own summary lines). */
+static int is_when_line(const char *line)
 {
-    return (i == 0 && strncmp(line, "# cwb ", 6) == 0) ||
-           (i == 1 && strncmp(line, "# date: ", 8) == 0);
+    return (strncmp(line, "# cwb ", 6) == 0 && strstr(line, "(commit ")) ||
+           strncmp(line, "# date: ", 8) == 0;
 }
 
 /* Whether the finished temporary says what the existing file says, apart
@@ -155,14 +155,15 @@ static int same_but_when(const char *tmp, const char *path)
     FILE *a = fopen(tmp, "r"), *b = a ? fopen(path, "r") : NULL;
     char *la = NULL, *lb = NULL;
     size_t na = 0, nb = 0;
-    int same = b != NULL;
-    for (size_t i = 0; same; i++) {
+    int same = b != NULL, opening = 1; /* still in the opening '#' block */
+    while (same) {
         ssize_t ra = getline(&la, &na, a), rb = getline(&lb, &nb, b);
         if (ra < 0 || rb < 0) {
             same = ra < 0 && rb < 0 && !ferror(a) && !ferror(b);
             break;
         }
-        same = (is_when_line(i, la) && is_when_line(i, lb)) ||
+        opening = opening && la[0] == '#' && lb[0] == '#';
+        same = (opening && is_when_line(la) && is_when_line(lb) && strncmp(la, lb, 6) == 0) ||
                (ra == rb && memcmp(la, lb, (size_t)ra) == 0);
     }
     free(la);
