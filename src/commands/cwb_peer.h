@@ -95,6 +95,15 @@ double cwb_peer_number(const cwb_case *c, const char *key);
 const char *cwb_peer_word(const cwb_case *c, const char *key, char *buf, size_t n);
 /* The name of the case's law of one kind. */
 const char *cwb_peer_law(const cwb_case *c, cwb_kind kind);
+/* The names of the case's normal, tangential and rolling laws, written as
+ * cwb's side of the map ("normal hertz", ...) and returned in *nl, *tl, *rl. */
+void cwb_peer_name_laws(const cwb_case *c, cwb_peer_map *m, const char **nl, const char **tl,
+                        const char **rl);
+/* A peer code's version from its log: the first line that starts with
+ * `banner`, cut before any char of `stop`, then `close` appended; "NAME
+ * (version not found in LOG)" when no line does (NAME: banner's first word). */
+void cwb_peer_log_version(const char *log, const char *banner, const char *stop, const char *close,
+                          char *out, size_t n);
 /* The tangent stiffness of the case's normal law at overlap delta [N/m]. */
 double cwb_peer_normal_stiffness(const cwb_case *c, double delta);
 /* The damping coefficient alpha of eta = alpha sqrt(m* k_n) delta^(1/4)

@@ -66,6 +66,33 @@ const char *cwb_peer_law(const cwb_case *c, cwb_kind kind)
     return c->law[kind] ? c->law[kind]->name : "none";
 }
 
+void cwb_peer_name_laws(const cwb_case *c, cwb_peer_map *m, const char **nl, const char **tl,
+                        const char **rl)
+{
+    *nl = cwb_peer_law(c, CWB_KIND_NORMAL);
+    *tl = cwb_peer_law(c, CWB_KIND_TANGENTIAL);
+    *rl = cwb_peer_law(c, CWB_KIND_ROLLING);
+    snprintf(m->law[CWB_KIND_NORMAL].cwb, sizeof m->law[0].cwb, "normal %s", *nl);
+    snprintf(m->law[CWB_KIND_TANGENTIAL].cwb, sizeof m->law[0].cwb, "tangential %s", *tl);
+    snprintf(m->law[CWB_KIND_ROLLING].cwb, sizeof m->law[0].cwb, "rolling %s", *rl);
+}
+
+void cwb_peer_log_version(const char *log, const char *banner, const char *stop, const char *close,
+                          char *out, size_t n)
+{
+    FILE *f = fopen(log, "r");
+    char line[256];
+    snprintf(out, n, "%.*s (version not found in %s)", (int)strcspn(banner, " ("), banner, log);
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, banner, strlen(banner)) == 0) {
+            line[strcspn(line, stop)] = '\0';
+            snprintf(out, n, "%s%s", line, close);
+            break;
+        }
+    if (f)
+        fclose(f);
+}
+
 double cwb_peer_normal_stiffness(const cwb_case *c, double delta)
 {
     cwb_contact ct;

@@ -341,17 +341,7 @@ static int lammps_write(FILE *f, const cwb_case *c, const cwb_peer_bodies *b, co
 /* "LAMMPS (29 Sep 2021 - Update 2)" from the log's first lines. */
 static void lammps_version(const char *log, char *out, size_t n)
 {
-    FILE *f = fopen(log, "r");
-    char line[256];
-    snprintf(out, n, "LAMMPS (version not found in %s)", log);
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "LAMMPS (", 8) == 0) {
-            line[strcspn(line, "\r\n")] = '\0';
-            snprintf(out, n, "%s", line);
-            break;
-        }
-    if (f)
-        fclose(f);
+    cwb_peer_log_version(log, "LAMMPS (", "\r\n", "", out, n);
 }
 
 static const char *const lammps_args[] = {"-in", "in.lmp", "-log", "log.lammps", "-nocite", NULL};

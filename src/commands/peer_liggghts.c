@@ -95,11 +95,8 @@ static int map_damping(const cwb_case *c, cwb_peer_map *m, char *msg, size_t n)
 static int liggghts_map(const cwb_case *c, const cwb_peer_bodies *b, cwb_peer_map *m, char *msg,
                         size_t n)
 {
-    const char *nl = cwb_peer_law(c, CWB_KIND_NORMAL), *tl = cwb_peer_law(c, CWB_KIND_TANGENTIAL);
-    const char *rl = cwb_peer_law(c, CWB_KIND_ROLLING);
-    snprintf(m->law[CWB_KIND_NORMAL].cwb, sizeof m->law[0].cwb, "normal %s", nl);
-    snprintf(m->law[CWB_KIND_TANGENTIAL].cwb, sizeof m->law[0].cwb, "tangential %s", tl);
-    snprintf(m->law[CWB_KIND_ROLLING].cwb, sizeof m->law[0].cwb, "rolling %s", rl);
+    const char *nl, *tl, *rl;
+    cwb_peer_name_laws(c, m, &nl, &tl, &rl);
     if (strcmp(nl, "hertz") != 0)
         return refuse(
             msg, n, "normal", nl,
@@ -192,17 +189,7 @@ static int liggghts_write(FILE *f, const cwb_case *c, const cwb_peer_bodies *b,
 /* "LIGGGHTS (Version LIGGGHTS-PUBLIC 3.8.0, ...)" from the screen log. */
 static void liggghts_version(const char *log, char *out, size_t n)
 {
-    FILE *f = fopen(log, "r");
-    char line[256];
-    snprintf(out, n, "LIGGGHTS (version not found in %s)", log);
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "LIGGGHTS (", 10) == 0) {
-            line[strcspn(line, ",)\r\n")] = '\0';
-            snprintf(out, n, "%s)", line);
-            break;
-        }
-    if (f)
-        fclose(f);
+    cwb_peer_log_version(log, "LIGGGHTS (", ",)\r\n", ")", out, n);
 }
 
 static const char *const liggghts_args[] = {"-in", "in.liggghts", "-log", "log.liggghts", NULL};

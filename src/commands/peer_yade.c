@@ -74,11 +74,8 @@ static int map_damping(const cwb_case *c, cwb_peer_map *m, char *msg, size_t n)
 static int yade_map(const cwb_case *c, const cwb_peer_bodies *b, cwb_peer_map *m, char *msg,
                     size_t n)
 {
-    const char *nl = cwb_peer_law(c, CWB_KIND_NORMAL), *tl = cwb_peer_law(c, CWB_KIND_TANGENTIAL);
-    const char *rl = cwb_peer_law(c, CWB_KIND_ROLLING);
-    snprintf(m->law[CWB_KIND_NORMAL].cwb, sizeof m->law[0].cwb, "normal %s", nl);
-    snprintf(m->law[CWB_KIND_TANGENTIAL].cwb, sizeof m->law[0].cwb, "tangential %s", tl);
-    snprintf(m->law[CWB_KIND_ROLLING].cwb, sizeof m->law[0].cwb, "rolling %s", rl);
+    const char *nl, *tl, *rl;
+    cwb_peer_name_laws(c, m, &nl, &tl, &rl);
     if (strcmp(nl, "hertz") != 0)
         return refuse(msg, n, "normal", nl, "cwb maps only hertz to Yade's Mindlin law");
     snprintf(m->law[CWB_KIND_NORMAL].peer, sizeof m->law[0].peer,
@@ -191,16 +188,7 @@ static int yade_write(FILE *f, const cwb_case *c, const cwb_peer_bodies *b, cons
 /* "Yade 2023.02a" from the screen log (the script prints it last). */
 static void yade_version(const char *log, char *out, size_t n)
 {
-    FILE *f = fopen(log, "r");
-    char line[256];
-    snprintf(out, n, "Yade (version not found in %s)", log);
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "Yade ", 5) == 0) {
-            line[strcspn(line, "\r\n")] = '\0';
-            snprintf(out, n, "%s", line);
-        }
-    if (f)
-        fclose(f);
+    cwb_peer_log_version(log, "Yade ", "\r\n", "", out, n);
 }
 
 static int yade_read(const char *path, double dt, cwb_body_trace *t, char *msg, size_t n)
