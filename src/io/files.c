@@ -136,35 +136,59 @@ int cwb_output_flush(cwb_output *o, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* Whether a line of an output's opening '#' block is its record of when it
- * was made: "# cwb VERSION (commit ...)" and "# date: ..." (src/io/record.c;
- * a sweep's record follows its own summary lines). */
-static int is_when_line(const char *line)
+/* The kind of a line of an output's opening '#' block in its record of when
+ * it was made (src/io/record.c): 1 the "# cwb VERSION (commit ...)" line, 2
+ * the "# date:" line right after it, 0 any other line. `prev`: the kind of
+ * the line before. */
+static int when_kind(const char *line, int prev)
 {
-    return (strncmp(line, "# cwb ", 6) == 0 && strstr(line, "(commit ")) ||
-           strncmp(line, "# date: ", 8) == 0;
+    static const char cwb_line[] = "# cwb " CWB_VERSION " (commit ";
+    if (strncmp(line, cwb_line, sizeof cwb_line - 1) == 0)
+        return 1;
+    return prev == 1 && strncmp(line, "# date: ", 8) == 0 ? 2 : 0;
+}
+
+/* The existing output at path, opened for reading when it is a regular file
+ * (not a fifo, whose open would wait for a writer, nor a link or a device:
+ * those are replaced by the rename as before); NULL otherwise. */
+static FILE *open_regular(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+        return NULL;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return NULL;
+    }
+    FILE *f = fdopen(fd, "r");
+    if (!f)
+        close(fd);
+    return f;
 }
 
 /* Whether the finished temporary says what the existing file says, apart
  * from the commit and the date it was made: then the existing file is kept,
  * and regenerating a set of committed outputs changes only the files whose
  * content changed (its record still names a build and a time that made
- * exactly this content). */
+ * exactly this content). Any read failure (a line too long for memory
+ * included: getline's ENOMEM sets no error flag) counts as a difference. */
 static int same_but_when(const char *tmp, const char *path)
 {
-    FILE *a = fopen(tmp, "r"), *b = a ? fopen(path, "r") : NULL;
+    FILE *a = fopen(tmp, "r"), *b = a ? open_regular(path) : NULL;
     char *la = NULL, *lb = NULL;
     size_t na = 0, nb = 0;
-    int same = b != NULL, opening = 1; /* still in the opening '#' block */
+    int same = b != NULL, opening = 1, ka = 0, kb = 0;
     while (same) {
         ssize_t ra = getline(&la, &na, a), rb = getline(&lb, &nb, b);
         if (ra < 0 || rb < 0) {
-            same = ra < 0 && rb < 0 && !ferror(a) && !ferror(b);
+            same = ra < 0 && rb < 0 && feof(a) && feof(b) && !ferror(a) && !ferror(b);
             break;
         }
         opening = opening && la[0] == '#' && lb[0] == '#';
-        same = (opening && is_when_line(la) && is_when_line(lb) && strncmp(la, lb, 6) == 0) ||
-               (ra == rb && memcmp(la, lb, (size_t)ra) == 0);
+        ka = opening ? when_kind(la, ka) : 0;
+        kb = opening ? when_kind(lb, kb) : 0;
+        same = (ka && ka == kb) || (ra == rb && memcmp(la, lb, (size_t)ra) == 0);
     }
     free(la);
     free(lb);
@@ -191,6 +215,8 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n)
     }
     o->f = NULL;
     if (!bad && same_but_when(o->tmp, o->path)) {
+        /* kept, but made now: a rule that compares times sees it fresh */
+        utimensat(AT_FDCWD, o->path, NULL, 0);
         unlink(o->tmp);
         o->tmp[0] = '\0';
         temp_forget(o);
