@@ -53,7 +53,11 @@ static char *put_fixed(char *o, const char *d, int len, int point)
  * back (the format cwb wrote before, kept so that no file changes): %g
  * writes d.ddde±XX when the decimal exponent X < -4 or X >= P, and drops
  * trailing zeros. The digits are the shortest that read back; with 16 or
- * more of them P is their count, else 15. */
+ * more of them P is their count, else 15. Two departures, both reading
+ * back: a subnormal prints its shortest digits (5e-324; the printf tries
+ * started there from %.1g), and 46 powers of two print 16 digits where
+ * %.16g rounded to a 16-digit text that did not read back and the tries
+ * went on to 17 (tests/test_outputs.c counts them). */
 static void shortest_text(double x, char *out)
 {
     char d[CWB_SHORTEST_DIGITS];

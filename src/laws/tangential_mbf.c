@@ -286,8 +286,10 @@ static int mbf_rates(const mbf_geom *g, const double *w, double dir, int *st, do
         double b[MBF_MAX_N] = {0};
         for (int j = 0; j < n; j++)
             b[j] = st[j] ? 0.0 : dir;
-        if (!mbf_solve_set(g, st, b, dw))
+        if (!mbf_solve_set(g, st, b, dw)) {
+            memset(dw, 0, sizeof(double) * (size_t)n); /* singular: no change, flagged */
             return 0;
+        }
         int changed = 0;
         for (int j = 0; j < n; j++) {
             if (st[j]) {
@@ -469,7 +471,7 @@ static int mbf_step(const double *p, const cwb_pair *pg, const void *state, cons
         mbf_committed_geom(s, pg, n, mu, &g0);
         e0 = mbf_energy(&g0, s->w);
     }
-    if (k->delta <= 0.0 || N <= 0.0 || a <= 0.0) {
+    if (!(k->delta > 0.0) || !(N > 0.0) || !(a > 0.0)) { /* NaN too */
         memset(t, 0, sizeof *t);
         out->dissipated = e0;
         out->stiffness_energy = e0;
