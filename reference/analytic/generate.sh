@@ -490,3 +490,6 @@ python3 reference/analytic/lubkin_torsion.py reference/analytic/beyond_twisting_
 # SciPy (Debian's python3-numpy and python3-scipy, for Debian's own /usr/bin/python3)
 sh tools/ensure-deps.sh python3-numpy python3-scipy
 /usr/bin/python3 reference/analytic/seed003_sliding.py reference/analytic
+# Seed 004 Table 1 elastic-plastic laws: restitution and permanent overlap of a sphere on a
+# rigid wall by quadrature of each law's force-overlap curves (cases/seed004_restitution_*.case)
+/usr/bin/python3 reference/analytic/restitution_quadrature.py reference/analytic

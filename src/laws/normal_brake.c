@@ -45,8 +45,10 @@
  *   large-scale plasticity: R*_un = R* + delta_min / 2, with delta_min from
  *       eq. 10 at that radius (a fixed point, solved by GSL Brent).
  *   The switch from small- to large-scale is the delta_max > delta_p where
- *   both give the same R*_un, found once when the case is read (none found
- *   up to delta_max = R*: small-scale throughout).
+ *   both give the same R*_un, found once when the case is read (18.44
+ *   delta_y for E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa, p0 = 2.8 sigma_y,
+ *   where the small-scale R*_un has fallen from 1.21 R* at delta_p to R*;
+ *   small-scale throughout when no switch is found up to delta_max = R*).
  *
  * Units: p_y, sigma_y, p0 [Pa]; forces [N]. 3D spheres.
  * History: delta_max, F_max.
