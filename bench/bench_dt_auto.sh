@@ -17,7 +17,9 @@
 # error over the error dt = auto estimated (dt_error_estimate: above 1, the
 # estimate was optimistic) and the result it is in; "over" marks the cases
 # above their dt_tol. BENCH_CASES (a list of case files) replaces the
-# shipped collision cases, BENCH_TOL (a dt_tol) their own dt_tol.
+# shipped collision cases, BENCH_TOL (a dt_tol) their own dt_tol, BENCH_SET
+# (section.key=value ..., space-separated) sets more keys in both runs, e.g.
+# BENCH_SET=driver.v_normal=1.2 for a speed the case does not ship.
 bin=${1:-build/cwb}
 div=${BENCH_DIV:-64}
 dir=$(mktemp -d)
@@ -29,6 +31,7 @@ printf "%-44s %9s %9s %10s %10s  %s\n" case dt_tol steps err/tol err/est "worst 
 cases=${BENCH_CASES:-$(grep -l "^type *= *collision" cases/*.case)}
 settol=""
 [ -n "$BENCH_TOL" ] && settol="--set driver.dt_tol=$BENCH_TOL"
+for kv in $BENCH_SET; do settol="$settol --set $kv"; done
 for c in $cases; do
     n=$(basename "$c" .case)
     # shellcheck disable=SC2086

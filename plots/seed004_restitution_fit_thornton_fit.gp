@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Thornton sigma_y fitted to the closed-form restitution curve (Table 3 material)' . "\n" . 'normal.sigma_y = 39.99999998 ± 0.00000021 MPa; R^2 = 1.0000' noenhanced
+set title 'Thornton sigma_y fitted to the closed-form restitution curve (Table 3 material)' . "\n" . 'normal.sigma_y = 39.999999960 ± 0.000000039 MPa; R^2 = 1.0000' noenhanced
 cwb_xname = 'impact_velocity'
 cwb_xunit = 'm/s'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

@@ -756,6 +756,12 @@ static int land_on_separation(collision_run_state *r, step_try *st, double off, 
  *                   falls back, and it turns negative about twice as far
  *                   past the instant where slip stopped;
  *   yield onset     delta - delta_yield (the law's yield overlap);
+ *   a knot          delta - delta_knot, where an elastic-plastic law's
+ *                   virgin loading curve changes form past yield (brake's
+ *                   plastic onset delta_p, rathbone's 25 delta_y): value
+ *                   and slope continue there, the curvature jumps (a jump
+ *                   in d3x/dt3, which a step over it integrates at third
+ *                   order with a constant that depends on where it falls);
  *   the peak        -d(delta)/dt, for a law that keeps a largest overlap:
  *                   landing on the peak commits it exactly (the law sees
  *                   only the ends of a step, so a step over the peak would
@@ -777,6 +783,7 @@ typedef enum {
     TR_STICK_SLIP,
     TR_SLIP_STICK,
     TR_YIELD,
+    TR_KNOT,
     TR_PEAK,
     TR_REVERSAL
 } transition;
@@ -789,6 +796,9 @@ static transition transition_in_step(const cwb_contact_out *o0, const geometry *
     double dy = o1->n.delta_yield;
     if (o0->n.branch == CWB_BRANCH_ELASTIC && dy > 0.0 && g0->delta < dy && g1->delta > dy)
         return TR_YIELD;
+    double knot = o0->n.delta_knot; /* above the committed overlap */
+    if (knot > 0.0 && o0->n.delta_max < knot && g0->delta < knot && g1->delta > knot)
+        return TR_KNOT;
     if ((o0->n.delta_max > 0.0 || o1->n.delta_max > 0.0) && g0->delta_rate > 0.0 &&
         g1->delta_rate <= 0.0)
         return TR_PEAK;
@@ -826,14 +836,15 @@ static int slip_rate(const sim *s, const double *y1, const geometry *g1,
 
 /* The transition's function (< 0 before the transition, > 0 after) from
  * an evaluation o1 at geometry g1, with slip rate `rate` there (slip ->
- * stick only) and the law's yield overlap dy. */
+ * stick only) and the overlap `level` a yield onset or a knot is at. */
 static double side_of(transition tr, const cwb_contact_out *o1, const geometry *g1, double rate,
-                      double dy)
+                      double level)
 {
     switch (tr) {
     case TR_STICK_SLIP: return o1->t.slip_margin;
     case TR_SLIP_STICK: return -rate;
-    case TR_YIELD: return g1->delta - dy;
+    case TR_YIELD:
+    case TR_KNOT: return g1->delta - level;
     case TR_PEAK: return -g1->delta_rate;
     case TR_REVERSAL: {
         double m = cwb_v3_norm(o1->t.force);
@@ -847,7 +858,7 @@ static double side_of(transition tr, const cwb_contact_out *o1, const geometry *
 typedef struct {
     collision_run_state *r;
     transition tr;
-    double delta_yield;
+    double level; /* the overlap of a yield onset or a knot */
     int rc;
     double h;            /* length of the last trial step (NAN: none) */
     double y[NY];        /* its end state, */
@@ -879,7 +890,7 @@ static double transition_side_at(transition_ctx *c, double h)
         return NAN;
     }
     c->h = h;
-    return side_of(c->tr, &c->o, &c->g, rate, c->delta_yield);
+    return side_of(c->tr, &c->o, &c->g, rate, c->level);
 }
 
 static double transition_side(double h, void *param)
@@ -893,9 +904,9 @@ static double transition_side(double h, void *param)
  * costs a local error of order e^2, far below RK4's h^5. Returns CWB_OK
  * with st unchanged when no bracket is found. */
 static int cut_at_transition(collision_run_state *r, step_try *st, transition tr, double h_end,
-                             double f0, double f_end, double dy, char *msg, size_t n)
+                             double f0, double f_end, double level, char *msg, size_t n)
 {
-    transition_ctx c = {.r = r, .tr = tr, .delta_yield = dy, .rc = CWB_OK, .h = NAN};
+    transition_ctx c = {.r = r, .tr = tr, .level = level, .rc = CWB_OK, .h = NAN};
     gsl_function F = {transition_side, &c};
     double lo = 0.0, f_lo = isnan(f0) ? transition_side(0.0, &c) : f0;
     /* slip -> stick starts on the cap (margin 0): a point still slipping,
@@ -944,9 +955,9 @@ static int cut_at_transition(collision_run_state *r, step_try *st, transition tr
 /* The transition's function at the committed state when it is known
  * without a trial step (NAN for slip -> stick: its rate needs one). */
 static double side_at_start(const collision_run_state *r, const geometry *g, transition tr,
-                            double dy)
+                            double level)
 {
-    return tr == TR_SLIP_STICK ? NAN : side_of(tr, &r->o, g, 0.0, dy);
+    return tr == TR_SLIP_STICK ? NAN : side_of(tr, &r->o, g, 0.0, level);
 }
 
 /* Look for a law transition inside the step just tried (geometry g at its
@@ -963,11 +974,11 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
         if (sliding && (rc = slip_rate(&r->s, st->ynew, &st->g1, &st->ttry, st->hs, &rate)))
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
         transition tr = transition_in_step(&r->o, g, &st->otry, &st->g1, rate);
-        double dy = st->otry.n.delta_yield;
+        double lv = tr == TR_KNOT ? r->o.n.delta_knot : st->otry.n.delta_yield;
         rc = tr == TR_NONE
                  ? CWB_OK
-                 : cut_at_transition(r, st, tr, st->hs, side_at_start(r, g, tr, dy),
-                                     side_of(tr, &st->otry, &st->g1, rate, dy), dy, msg, n);
+                 : cut_at_transition(r, st, tr, st->hs, side_at_start(r, g, tr, lv),
+                                     side_of(tr, &st->otry, &st->g1, rate, lv), lv, msg, n);
         r->s.h = st->hs;
         return rc;
     }
@@ -980,10 +991,10 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
     if (c.rc != CWB_OK)
         return cwb_fail(msg, n, c.rc, "collision: a law failed near separation");
     transition tr = transition_in_step(&r->o, g, &c.o, &c.g, rate);
-    double dy = c.o.n.delta_yield;
+    double lv = tr == TR_KNOT ? r->o.n.delta_knot : c.o.n.delta_yield;
     rc = tr == TR_NONE ? CWB_OK
-                       : cut_at_transition(r, st, tr, st->h_contact, side_at_start(r, g, tr, dy),
-                                           side_of(tr, &c.o, &c.g, rate, dy), dy, msg, n);
+                       : cut_at_transition(r, st, tr, st->h_contact, side_at_start(r, g, tr, lv),
+                                           side_of(tr, &c.o, &c.g, rate, lv), lv, msg, n);
     r->s.h = st->hs; /* the trial steps moved it; the commit reads it */
     return rc;
 }
@@ -1004,6 +1015,22 @@ static int step_from_committed(collision_run_state *r, double h, double *out)
     return cwb_rk4_step_k1(rhs_stage, &r->s, NY, r->y, r->k1, h, out);
 }
 
+/* The overlap towards which the steps are graded (graded_step): where the
+ * normal force ends. An elastic-plastic law unloads on F = k (delta -
+ * delta_min)^n, n = 3/2 (1.3-1.5 for jackson_green), which returns the force
+ * to zero at the permanent overlap delta_min > 0, not at separation: the
+ * same end point as Hertz's at delta = 0, and a step over it erred at
+ * O(h^2.5) with a constant that depends on where it falls (Thornton's
+ * restitution converged at orders 1.8, 4.5, 1.8 per halving;
+ * tests/test_collision.c, thornton_restitution_fourth_order). Beyond
+ * delta_min, and for every other law, the end is where the contact ends:
+ * off (0, or an adhesive law's delta_off < 0). */
+static double force_end(const cwb_contact_out *o, const geometry *g, double off)
+{
+    double dmin = o->n.delta_min;
+    return dmin > 0.0 && dmin > off && g->delta > dmin && o->n.force > 0.0 ? dmin : off;
+}
+
 /* Take one step from the committed state (geometry g) without committing.
  * A step across a documented force jump of the normal law (the law flags
  * it) is retried at half length until it is below 1e-6 of the base step:
@@ -1021,7 +1048,8 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
      * graded towards that end as towards zero overlap. */
     double off = r->o.n.delta_off;
     for (;;) {
-        st->hk = fmin(graded_step(r->h, r->t_grade, r->s_min, r->t, g->delta - off, g->delta_rate),
+        double end = force_end(&r->o, g, off);
+        st->hk = fmin(graded_step(r->h, r->t_grade, r->s_min, r->t, g->delta - end, g->delta_rate),
                       r->jump_cap);
         r->s.delta0 = g->delta;
         r->s.h = st->hk;

@@ -98,6 +98,10 @@ typedef struct {
                            this evaluation (trial), 0 if the law keeps none [m] */
     double delta_min;   /* overlap where the unloading curve from delta_max
                            reaches zero force, 0 if none [m] */
+    double delta_knot;  /* the next overlap above this one, past delta_yield,
+                           where the virgin loading curve changes form (the
+                           collision driver ends a loading step there), 0 if
+                           none [m] */
     cwb_branch branch;
     unsigned flags; /* CWB_FLAG_* */
     /* Adhesive laws (src/laws/adhesion.c); both 0 for every other law. */
@@ -432,6 +436,8 @@ void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
  *   - work over a step is exact: the unloading curve's energy difference
  *     plus the integral of the loading curve (closed form or GSL quadrature
  *     between the law's knots); stored energy is the unloading curve's;
+ *   - each evaluation reports delta_knot, the next knot above its overlap
+ *     past delta_y (the collision driver ends a loading step there);
  *   - a step that crosses a knot where the loading curve jumps, or moves
  *     between a loading and an unloading curve that do not meet at the
  *     maximum, sets CWB_FLAG_DISCONTINUITY;

@@ -225,6 +225,19 @@ static int crosses_jump(const cwb_plastic_law *law, const double *p, const cwb_p
     return 0;
 }
 
+/* The smallest knot of the loading curve above both delta_y (located as
+ * the yield onset) and d, 0 if none. */
+static double knot_above(const cwb_plastic_law *law, const double *p, double d)
+{
+    double dy = p[law->yield_slot], best = 0.0;
+    for (int i = 0; i < CWB_MAX_KNOTS && law->knot_slot[i]; i++) {
+        double x = p[law->knot_slot[i]];
+        if (x > dy && x > d && isfinite(x) && (best == 0.0 || x < best))
+            best = x;
+    }
+    return best;
+}
+
 int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair *g,
                      const cwb_plastic_state *s, const cwb_kin *k, cwb_normal_out *out,
                      cwb_plastic_state *t)
@@ -232,6 +245,7 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
     *out = (cwb_normal_out){0};
     double dy = p[law->yield_slot];
     out->delta_yield = dy;
+    out->delta_knot = knot_above(law, p, k->delta);
     cwb_unloading u0;
     unloading_of(law, p, g, s->delta_max, s->f_max, &u0);
     double d0 = k->delta0 > 0.0 ? k->delta0 : 0.0, d = k->delta;
@@ -269,6 +283,7 @@ int cwb_plastic_step(const cwb_plastic_law *law, const double *p, const cwb_pair
         if (isnan(out->force))
             return CWB_EFAIL; /* the law could not evaluate its loading curve */
         out->delta_yield = dy;
+        out->delta_knot = knot_above(law, p, d);
         t->delta_max = d;
         t->f_max = out->force;
         if (crosses_jump(law, p, g, from, d) || (!curves_meet && d0 < s->delta_max))
