@@ -55,7 +55,7 @@ plot 'seed004_restitution_rathbone_sweep.csv' using 12:16 with linespoints ps 0.
      'seed004_restitution_jackson_green_sweep.csv' using 12:16 with lines lt 8 title 'cwb: jackson_green', \
      'seed004_restitution_rathbone2015_sweep.csv' using 12:16 with lines lt 9 title 'cwb: rathbone2015', \
      '../reference/analytic/restitution_rathbone.csv' using 1:3 every 6::0 with points lt 10 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Restitution and permanent overlap of a sphere on a rigid wall by quadrature: ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.12e-06, rms 9.23e-08 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 4.85e-06, rms 3.52e-07 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
      'seed004_restitution_rathbone_sweep.csv' using 12:16 with linespoints ps 0.7 lt 1 notitle
 set key maxrows 11
 cwb_height = 734

@@ -47,7 +47,7 @@ cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_restitution_storakers_sweep.csv' using 12:16 with linespoints ps 0.7 lt 1 title 'cwb: storakers', \
      '../reference/analytic/restitution_storakers.csv' using 1:3 every 6::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Restitution and permanent overlap of a sphere on a rigid wall by quadrature: ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 8.79e-09, rms 1.35e-09 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.3e-08, rms 3.14e-09 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
      'seed004_restitution_storakers_sweep.csv' using 12:16 with linespoints ps 0.7 lt 1 notitle
 cwb_width = 973
 

@@ -45,7 +45,11 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'permanent_overlap'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_restitution_thornton_sweep.csv' using 12:16 with linespoints ps 0.7 lt 1 title 'cwb: thornton'
+plot 'seed004_restitution_thornton_sweep.csv' using 12:16 with linespoints ps 0.7 lt 1 title 'cwb: thornton', \
+     '../reference/analytic/restitution_thornton.csv' using 1:3 every 6::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Restitution and permanent overlap of a sphere on a rigid wall by quadrature: ...', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.39e-06, rms 2.51e-07 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
+     'seed004_restitution_thornton_sweep.csv' using 12:16 with linespoints ps 0.7 lt 1 notitle
+cwb_width = 973
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
