@@ -347,29 +347,76 @@ class VuQuoc(Law):
         return hertz_unloading(R * (1 + self.KC * (f_max - self.fy)), d_max, f_max)
 
 
-LAWS = (Rathbone, Rathbone2015, Brake, JacksonGreen, Storakers, Tomas, VuQuoc)
+class Thornton(Law):
+    """Seed 004 eqs. 7-10 (Thornton 1997): Hertz to d_y, then F_y + pi p_y R* (d - d_y);
+    Hertz unloading with R*_un = R* k_n d_max^(3/2) / F_max (eq. 9)."""
+    name = "thornton"
+
+    def load(self, d):
+        return hertz(d) if d <= DY else hertz(DY) + math.pi * PY * R * (d - DY)
+
+    def unload(self, d_max):
+        f_max = self.load(d_max)
+        return hertz_unloading(R * hertz(d_max) / f_max, d_max, f_max)
+
+
+class Stronge(Law):
+    """Seed 004 eqs. 13-17 (Stronge 2000): its own d_y (mean pressure 1.1 sigma_y),
+    F/F_y = w (0.95 + 0.3 ln w) to 84 d_y, then 2.55 w (w = 2 d/d_y - 1); the
+    unloading of eqs. 16-17 starts at F_y w_max, not at F_max (the published law,
+    with its jumps: the quadrature integrates each branch as printed)."""
+    name = "stronge"
+
+    def __init__(self):
+        self.yield_overlap = R * (0.75 * math.pi * 1.1 * SY / ES) ** 2  # eq. 13
+        self.fy = hertz(self.yield_overlap)
+        self.kinks = (84 * self.yield_overlap,)
+
+    def load(self, d):
+        dy = self.yield_overlap
+        if d <= dy:
+            return hertz(d)
+        w = 2 * d / dy - 1
+        return self.fy * (w * (0.95 + 0.3 * math.log(w)) if d <= 84 * dy else 2.55 * w)
+
+    def unload(self, d_max):
+        w = 2 * d_max / self.yield_overlap - 1
+        d_min = d_max - self.yield_overlap * math.sqrt(w)  # eq. 17
+        k_un = 4.0 / 3.0 * ES * math.sqrt(R * math.sqrt(w))  # eq. 16
+        return d_min, lambda d: k_un * (d - d_min) ** 1.5
+
+
+LAWS = (Rathbone, Rathbone2015, Brake, JacksonGreen, Storakers, Tomas, VuQuoc, Thornton, Stronge)
 
 
 # Tolerance per law: cwb's max deviation in e (of max |ref|; the permanent
 # overlap column agrees closer) measured with the case's dt_tol = 1e-5 and
 # with 1e-6 and 1e-7 (--set driver.dt_tol): it falls with dt_tol, so it is
 # cwb's step error, not the reference's. 5e-5 = 5 dt_tol, as dt_tol bounds the
-# change between step halvings, not the error (up to 3.1 dt_tol measured).
+# change between step halvings, not the error (3.1 dt_tol measured before the
+# driver graded its steps towards the permanent overlap, 0.068 dt_tol after).
 MEASURED = {
-    "rathbone": ("2.24e-5", "3.52e-6", "7.3e-7"),
-    "rathbone2015": ("2.90e-5", "3.62e-6", "1.06e-6"),
-    "brake": ("1.26e-5", "3.59e-6", "4.5e-7"),
-    "jackson_green": ("3.08e-5", "3.25e-6", "1.28e-6"),
-    "storakers": ("2.1e-6", "1.31e-6", "3.5e-7"),
-    "tomas": ("2.26e-5", "3.63e-6", "8.8e-7"),
-    "vu_quoc": ("3.01e-5", "4.02e-6", "1.30e-6"),
+    "rathbone": ("2.53e-7", "1.33e-8", "5.5e-10"),
+    "rathbone2015": ("2.58e-7", "1.38e-8", "4.9e-10"),
+    "brake": ("1.21e-7", "3.38e-8", "3.41e-8"),
+    "jackson_green": ("6.81e-7", "2.05e-8", "4.1e-10"),
+    "storakers": ("8.05e-8", "4.72e-9", "2.3e-10"),
+    "tomas": ("2.39e-7", "1.34e-8", "6.8e-10"),
+    "vu_quoc": ("2.56e-7", "1.49e-8", "7.2e-10"),
+    "thornton": ("2.29e-7", "1.25e-8", "8.6e-10"),
+    "stronge": ("9.52e-8", "6.14e-9", "2.2e-10"),
 }
+# Where the deviation stops falling with dt_tol (a difference of the two codings, not cwb's step).
+FLOOR = {"brake": "the same 3.4e-8 at 1e-6 and 1e-7: a floor where the two codings differ, 700 times below the tolerance"}
 
 
 def tolerance(name):
     at5, at6, at7 = MEASURED[name]
-    return ("5e-5", ["5 dt_tol: cwb's step error; max deviation in e %s at the case's dt_tol 1e-5, %s at 1e-6, %s at 1e-7" % (at5, at6, at7),
-                     "(the error falls with dt_tol; dt_tol bounds the change between step halvings, not the error)"])
+    why = ["5 dt_tol: cwb's step error; max deviation in e %s at the case's dt_tol 1e-5, %s at 1e-6, %s at 1e-7" % (at5, at6, at7),
+           "(the error falls with dt_tol; dt_tol bounds the change between step halvings, not the error)"]
+    if name in FLOOR:
+        why.append(FLOOR[name])
+    return ("5e-5", why)
 
 
 def speeds():
@@ -406,6 +453,12 @@ SPEC = {
     "vu_quoc": (
         "Vu-Quoc & Zhang (1999) law, seed 004 eqs. 8, 20; unloading Hertz with R*_un = [1 + Kc (F_max - F_y)] R* (the seed gives none)",
         "normal.Ca = %g; normal.Kc = %g" % (VuQuoc.CA, VuQuoc.KC), tolerance("vu_quoc")),
+    "thornton": (
+        "Thornton (1997) law, seed 004 eqs. 7-10, p_y = Ay[nu] sigma_y (its closed-form e(V_y/V_i) agrees with this quadrature to 1e-15)",
+        "normal.py_from = sigma_y; normal.unloading_radius = eq9", tolerance("thornton")),
+    "stronge": (
+        "Stronge (2000) law, seed 004 eqs. 13-17, each branch as printed (the force jumps at d_y and 84 d_y, and the unloading starts at F_y w_max)",
+        "", tolerance("stronge")),
 }
 
 
