@@ -219,15 +219,16 @@ END_TEST
 /* dt = auto stops with a reason instead of refining until a run fails at
  * max_steps: a max_steps of 3e3 stops it after 5 halvings of t_c/50
  * (t_c/1600; the graded steps near the ends make a run about 1.3 times
- * t_c/dt steps), where the change is still 3.5e-12 (changes 9.07e-10,
- * 5.66e-11, 3.48e-12: ratio 16, fourth order), so the Richardson estimate of
- * the error is 1.25 x 3.48e-12 / 15 = 2.9e-13 (1.25: the factor of safety on
- * an observed order, dt_auto.c) against the dt_tol of 1e-13 asked
- * (t_c/50 from the Hertz peak overlap in closed form; the numbers were
- * 9.2e-10, 5.7e-11, 3.6e-12 and 2.37e-13 from the discrete search).
- * The message says what was reached and what was asked. (The
- * other bound, 16 halvings, takes 3 s of CPU: checked by hand, see
- * AUTO_MAX_HALVINGS in collision.c.) */
+ * t_c/dt steps), where the change is still 3.5e-12 (contact_time's changes
+ * 9.07e-10, 5.66e-11, 3.48e-12: ratio 16, fourth order). Each result is
+ * estimated with its own order (dt_auto.c): contact_time's, confirmed by
+ * three ratios of 16.1-16.3, gives 1.25 x 3.48e-12 / 15 = 2.9e-13, but
+ * max_normal_force's changes 1.49e-10, 1.01e-11, 6.1e-13 follow a ratio
+ * of 5.2 (order 2.4: the peak is sampled), so its order is not confirmed
+ * and its estimate is 1.25 x 6.1e-13 = 7.63e-13 (1.25: Roache's factor of
+ * safety), against the dt_tol of 1e-13 asked. The message says what was
+ * reached and what was asked. (The other bound, 16 halvings, takes 3 s of
+ * CPU: checked by hand, see AUTO_MAX_HALVINGS in collision.c.) */
 START_TEST(auto_dt_bounded)
 {
     const char *over[] = {"driver.dt_tol=1e-13", "driver.max_steps=3e3"};
@@ -239,7 +240,7 @@ START_TEST(auto_dt_bounded)
     cwb_result_free(&r);
     ck_assert_int_eq(rc, CWB_EFAIL);
     ck_assert_msg(strstr(msg, "dt = auto stopped after 5 halvings") &&
-                      strstr(msg, "error estimate 2.9e-13, dt_tol asks 1e-13") &&
+                      strstr(msg, "error estimate 7.63e-13, dt_tol asks 1e-13") &&
                       strstr(msg, "the next halving would exceed max_steps"),
                   "unexpected message: %s", msg);
 }
@@ -822,7 +823,7 @@ static int accepted_at(const double (*changes)[2], int results, int rows, double
     return outcome == CWB_DT_CONVERGED ? a.halvings : 0;
 }
 
-/* dt = auto trusts an order only when two ratios of changes confirm it
+/* dt = auto trusts an order only when three ratios of changes confirm it
  * (dt_auto.c). Three made-up refinements:
  * - seed004_fig37_a15's restitution_tangential_contact at dt_tol 1e-6:
  *   changes 1.28e-4, 7.24e-6, 2.37e-6, 1.16e-6 (ratios 17.7, 3.06, 2.04:
@@ -833,23 +834,24 @@ static int accepted_at(const double (*changes)[2], int results, int rows, double
  *   9e-6: B has not begun to converge, so its change, 9e-6, is at least
  *   what is estimated; the largest change (A's both times) with A's
  *   order 4 gave 1.25 x 1e-5 / 15 = 8.3e-7 and accepted it at 1e-6.
- * - RK4 converging at order 4 (ratios 16): 1e-4, 6.25e-6, 3.90625e-7 at
- *   dt_tol 1e-7 is accepted at the third halving with Richardson's
- *   estimate at the confirmed order, 1.25 x 3.90625e-7 / (2^4 - 1)
- *   (Roache's factor 1.25), where the change itself would need a fourth. */
+ * - RK4 converging at order 4 (ratios 16): 1e-4, 6.25e-6, 3.90625e-7,
+ *   2.44140625e-8 at dt_tol 1e-8 is accepted at the fourth halving with
+ *   Richardson's estimate at the confirmed order, 1.25 x 2.44140625e-8 /
+ *   (2^4 - 1) (Roache's factor 1.25), where order 1 (1.25 times the
+ *   change) would need a fifth. */
 START_TEST(auto_dt_order_confirmed)
 {
     static const double fig37[][2] = {{1.28e-4}, {7.24e-6}, {2.37e-6}, {1.16e-6}};
     static const double a_b[][2] = {{1.6e-4, 1.2e-5}, {1e-5, 9e-6}};
-    static const double rk4[][2] = {{1e-4}, {6.25e-6}, {3.90625e-7}};
+    static const double rk4[][2] = {{1e-4}, {6.25e-6}, {3.90625e-7}, {2.44140625e-8}};
     double est;
     int k = accepted_at(fig37, 1, 4, 1e-6, &est);
     ck_assert_msg(k == 0, "fig37_a15 accepted at halving %d, estimate %.3g", k, est);
     k = accepted_at(a_b, 2, 2, 1e-6, &est);
     ck_assert_msg(k == 0 && est >= 9e-6, "A/B accepted at halving %d, estimate %.3g", k, est);
-    k = accepted_at(rk4, 1, 3, 1e-7, &est);
-    ck_assert_int_eq(k, 3);
-    ck_assert_double_eq_tol(est, 1.25 * 3.90625e-7 / 15.0, 1e-15 * est);
+    k = accepted_at(rk4, 1, 4, 1e-8, &est);
+    ck_assert_int_eq(k, 4);
+    ck_assert_double_eq_tol(est, 1.25 * 2.44140625e-8 / 15.0, 1e-15 * est);
 }
 END_TEST
 
