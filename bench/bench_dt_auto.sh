@@ -10,7 +10,8 @@
 # errors estimated by RK4's order 4 as (change) x 64^4 / (64^4 - 1), i.e.
 # the change itself. The error of each result is measured as the driver
 # measures a change (src/drivers/collision.c, largest_change): against
-# max(|value|, floor), floor 1 for the restitutions, the contact time for
+# max(|value|, floor), floor 1 for the restitutions (the contact point's,
+# restitution_tangential_contact, too), the contact time for
 # itself, and for the spins omega1_after, omega2_after and their normal
 # (twisting) parts the larger initial spin, else the impact speed over
 # body1's radius. Prints per case the largest error over dt_tol, the same
@@ -25,7 +26,7 @@ div=${BENCH_DIV:-64}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 field() { grep -o "\"$2\": [^,}]*" "$1" | head -n 1 | sed 's/.*: //'; }
-names="restitution_normal restitution_tangential contact_time omega1_after omega2_after omega1_normal_after omega2_normal_after"
+names="restitution_normal restitution_tangential restitution_tangential_contact contact_time omega1_after omega2_after omega1_normal_after omega2_normal_after"
 over=0; total=0
 printf "%-44s %9s %9s %10s %10s  %s\n" case dt_tol steps err/tol err/est "worst result"
 cases=${BENCH_CASES:-$(grep -l "^type *= *collision" cases/*.case)}
@@ -53,9 +54,9 @@ for c in $cases; do
     r=$(grep -A6 "^\[body1\]" "$c" | grep "^radius" | sed 's/#.*//; s/.*= *//' | head -n 1)
     set -- $(echo "$vals" | awk -v tol="$tol" -v w0="$w0" -v v="$v" -v r="$r" -v names="$names" '
         { split(names, nm, " "); ws = w0 > 0 ? w0 : (r > 0 ? v / r : 1); m = 0; worst = "-"
-          for (i = 0; i < 7; i++) { a = $(2 * i + 1); b = $(2 * i + 2)
+          for (i = 0; i < 8; i++) { a = $(2 * i + 1); b = $(2 * i + 2)
               if (a == "" || a == "null" || b == "null") continue
-              fl = i < 2 ? 1 : (i == 2 ? 0 : ws); s = b < 0 ? -b : b; if (s < fl) s = fl
+              fl = i < 3 ? 1 : (i == 3 ? 0 : ws); s = b < 0 ? -b : b; if (s < fl) s = fl
               if (s == 0) continue; d = (a - b) / s; if (d < 0) d = -d
               if (d / tol > m) { m = d / tol; worst = nm[i + 1] } }
           printf "%.3g %s\n", m, worst }')

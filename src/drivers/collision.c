@@ -1682,6 +1682,8 @@ static int refine_dt(const cwb_case *c, double t_est, const double *floor_of, au
                         .tol = c->driver_values.p[P_DT_TOL],
                         .max_halvings = AUTO_MAX_HALVINGS,
                         .richardson = 1,
+                        .results = R_COUNT,
+                        .each = x->last,
                         .ctx = x,
                         .run = run_recorded,
                         .change = run_change,

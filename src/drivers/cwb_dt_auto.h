@@ -51,6 +51,9 @@
  * stop it long before: 2^-64 of a first step is below any max_steps). */
 #define CWB_DT_MAX_HALVINGS 64
 
+/* Results whose changes the loop can follow one by one. */
+#define CWB_DT_MAX_RESULTS 16
+
 /* Where the control stands: the step of the last run and what the last two
  * runs showed. */
 typedef struct {
@@ -60,6 +63,8 @@ typedef struct {
     double change;   /* relative change between the last two runs (NaN before a halving) */
     double estimate; /* what was held to tol: the change, or its Richardson estimate */
     double history[CWB_DT_MAX_HALVINGS]; /* the change after each halving */
+    /* each result's own change after each halving (plan.results of them) */
+    double each[CWB_DT_MAX_RESULTS][CWB_DT_MAX_HALVINGS];
 } cwb_dt_auto;
 
 /* How the loop ended when no run failed. */
@@ -78,6 +83,13 @@ typedef struct {
      * (change / (2^q - 1), q the order the last changes show) rather than
      * the change itself. */
     int richardson;
+    /* With richardson: how many results change() measures one by one (at
+     * most CWB_DT_MAX_RESULTS; 0: the largest change alone), and where it
+     * leaves each one's relative change (NaN: neither run reports it).
+     * Each result is then estimated from its own changes, with its own
+     * order, and the largest estimate is held to tol. */
+    int results;
+    const double *each;
     void *ctx; /* the driver's, passed to the three calls below */
     /* Run the scenario at step h into slot (0 or 1); CWB_OK, or a status
      * with msg that ends the loop. */
