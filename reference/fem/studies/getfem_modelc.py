@@ -58,7 +58,10 @@ SIGMA_Y = 0.16  # GPa
 LAME, SHEAR = E * NU / ((1 + NU) * (1 - 2 * NU)), E / (2 * (1 + NU))
 ESTAR = E / (1 - NU**2)  # sphere on a rigid flat
 GSTAR = SHEAR / (2 - NU)  # Mindlin: 1/G* = (2 - nu)/G for one elastic body
-ZONE, GROWTH, HMAX = 0.045, 0.3, 0.2  # x R, per unit distance, x R
+# ZONE: the fine zone's radius (x R), about 1.5 contact radii (0.045 at y = 3); MODELC_ZONE sets it
+# for the other loads (the contact grows with the load)
+ZONE = float(os.environ.get("MODELC_ZONE", "0.045"))
+GROWTH, HMAX = 0.3, 0.2  # per unit distance, x R
 SYM, TOP, CONTACT = 1, 2, 3
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -193,7 +196,7 @@ class Study:
         """Half the pressed length along x (y = 0) and the pressed width along y through the
         pressure centre, from the multiplier sampled every 0.0001 R on the sphere's surface
         (pressed: p > 0.01 of the largest sampled p); and that largest p."""
-        s = np.linspace(-0.08 * R, 0.08 * R, 1601)
+        s = np.linspace(-0.15 * R, 0.15 * R, 3001)  # the contact faces reach r = 0.15 R
         inside = 0.25 * (self.h0 * R) ** 2 / R  # > the P2 faces' distance to the sphere, h^2/8R
         zx = R - np.sqrt(R * R - s * s) + inside
         px = self.md.interpolation("lambda(3)", np.array([s, 0 * s, zx]), self.m)
@@ -361,8 +364,14 @@ def main():
         # MODELC_TAUC: tau_c in units of the shear yield stress k = sigma_y / sqrt 3 (thesis: 1)
         mu, tau_c = 1.0, float(os.environ.get("MODELC_TAUC", "1")) * SIGMA_Y / np.sqrt(3.0)
         n = int(os.environ.get("MODELC_INCS", "12"))
-        dts = list(np.linspace(0.09 / n, 0.09, n))
+        # MODELC_TRAVEL: the top's last tangential displacement in m (default 9e-8, past full
+        # sliding at y = 3; the slip distance grows with the load)
+        travel = float(os.environ.get("MODELC_TRAVEL", "9e-8")) * 1e6  # um
+        dts = list(np.linspace(travel / n, travel, n))
         study = Study(h0, True, mu, tau_c)
+    if os.environ.get("MODELC_MESH_ONLY"):  # the mesh's size only (estimates the run's CPU)
+        print(f"mesh h0 {h0} R zone {ZONE} R: {study.nconv} tetrahedra, {study.ndof} dofs")
+        return
     print(f"mesh h0 {h0} R: {study.nconv} tetrahedra, {study.ndof} dofs, "
           f"gmsh+import {study.mesh_cpu:.1f} s", flush=True)
 
@@ -378,10 +387,10 @@ def main():
 
 
 def incs_env():
-    """The environment setting of the tangential increments, when not the default 12."""
-    n, t = os.environ.get("MODELC_INCS"), os.environ.get("MODELC_TAUC")
-    return (f"MODELC_INCS={n} " if n and n != "12" else "") + (
-        f"MODELC_TAUC={t} " if t and t != "1" else "")
+    """The environment settings of the run that differ from the defaults."""
+    defaults = dict(MODELC_INCS="12", MODELC_TAUC="1", MODELC_ZONE="0.045", MODELC_TRAVEL="9e-8")
+    return "".join(f"{k}={os.environ[k]} " for k, v in defaults.items()
+                   if os.environ.get(k) and os.environ[k] != v)
 
 
 def version():
