@@ -26,7 +26,10 @@ Cases (argument 1; F_n in mN, TAG names the output):
                           far above p), increments to 2x Mindlin's slip distance: Hertz's
                           approach, Mindlin's curve and 8 G* a, sliding F_t/F_n = mu
   plastic H0 F_n [TAG]    Table 6, sigma_y 160 MPa, mu 1, tau_c = MODELC_TAUC x sigma_y / sqrt 3
-                          (default 1), MODELC_INCS tangential increments to 9e-8 m (default 12)
+                          (default 1), MODELC_INCS tangential increments (default 12) to
+                          MODELC_TRAVEL m (default 9e-8), fine zone MODELC_ZONE x R (default
+                          0.045, about 1.5 contact radii at y = 3); MODELC_MESH_ONLY=1: print
+                          the mesh's elements and dofs and stop
   summary TAG RUN...      the sliding F_t/F_n of runs on meshes refined by a constant ratio:
                           differences, observed order, Richardson's estimate where they shrink;
                           writes getfem_modelc_TAG_meshes.csv and the runs' tolerance lines
@@ -39,6 +42,14 @@ SI units). The committed runs (not part of make check), one core each:
     ... elastic 0.01 5.825 elastic_h01     (also 0.0075 elastic_h0075)
     ... summary y3 y3_h01 y3_h0075 y3_h0056
     ... summary y3_tauc09 y3_tauc09_h01 y3_tauc09_h0075 y3_tauc09_h0056
+    tau_c = 0.9k at the other loads (MODELC_TAUC=0.9; F_n of seed004_modelc_tauc_y*.study):
+        MODELC_ZONE=0.03 MODELC_TRAVEL=4.5e-8 ... plastic 0.0075 1.06 y1_tauc09_h0075
+                                            (also 0.005625 _h0056, 0.00421875 _h0042)
+        MODELC_ZONE=0.085 MODELC_TRAVEL=2e-7 ... plastic 0.0133333 18.91 y7_tauc09_h0133
+                                            (also 0.01 _h01; 0.0075 not finished)
+        MODELC_ZONE=0.13 MODELC_TRAVEL=3.5e-7 ... plastic 0.0213333 52.68 y15_tauc09_h0213
+                                            (also 0.016 _h016; 0.012 not finished)
+    ... summary y1_tauc09 ...; summary y7_tauc09 ...; summary y15_tauc09 ...
 CPU: 1-3 min (elastic), 3-10 min (plastic, 17k-37k dofs, 5-8 Newton iterations per increment).
 """
 import os
