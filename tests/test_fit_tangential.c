@@ -67,6 +67,19 @@ static double kt_of(double x, double mu, double first)
     return fmin(b1 - A1 * (x - x1), C1 * (1 - x));
 }
 
+/* 1: write_table states the material in a "# stands for:" line and no
+ * material columns, as GetFEM's Model C runs do
+ * (reference/fem/studies/getfem_modelc.py). */
+static int material_in_header;
+
+static void material_text(char *out, size_t n, int header)
+{
+    if (header)
+        out[0] = 0;
+    else
+        snprintf(out, n, ",%g,%g,%g,%g", R, E, NU, SY);
+}
+
 /* One table at y: a normal step to y delta_y, then F_t(delta_t) from
  * dF_t/d delta_t = 8 G* a k_t(F_t / (mu F_n)) by RK4 (fine substeps),
  * rows at `rows` uniform displacements over `slips` slip lengths
@@ -79,10 +92,18 @@ static void write_table(const char *path, double y, int rows, double slips, doub
     double k0 = 8 * g_star * a, span = slips * mu * fn / k0;
     FILE *f = fopen(path, "w");
     ck_assert(f != NULL);
-    fprintf(f, "# synthetic Model C table (tests/test_fit_tangential.c)\n"
-               "step[-],delta_n[m],F_n[N],delta_t[m],F_t[N],R[m],E[Pa],nu[-],sigma_y[Pa]\n");
-    fprintf(f, "1,%.15g,%.15g,0,0,%g,%g,%g,%g\n", 0.5 * y * dy, 0.5 * fn, R, E, NU, SY);
-    fprintf(f, "1,%.15g,%.15g,0,0,%g,%g,%g,%g\n", y * dy, fn, R, E, NU, SY);
+    char mat[96];
+    material_text(mat, sizeof mat, material_in_header);
+    fprintf(f, "# synthetic Model C table (tests/test_fit_tangential.c)\n");
+    if (material_in_header)
+        fprintf(f,
+                "# stands for: body1.radius = %g; body1.E = %g; body1.nu = %g; "
+                "normal.sigma_y = %g; driver.normal = %g, %g\n",
+                R, E, NU, SY, fn, fn);
+    fprintf(f, "step[-],delta_n[m],F_n[N],delta_t[m],F_t[N]%s\n",
+            material_in_header ? "" : ",R[m],E[Pa],nu[-],sigma_y[Pa]");
+    fprintf(f, "1,%.15g,%.15g,0,0%s\n", 0.5 * y * dy, 0.5 * fn, mat);
+    fprintf(f, "1,%.15g,%.15g,0,0%s\n", y * dy, fn, mat);
     double F = 0, h = span / rows / 50;
     for (int i = 1; i <= rows; i++) {
         for (int s = 0; s < 50; s++) {
@@ -92,8 +113,7 @@ static void write_table(const char *path, double y, int rows, double slips, doub
             double q4 = k0 * kt_of((F + h * q3) / (mu * fn), mu, first);
             F += h / 6 * (q1 + 2 * q2 + 2 * q3 + q4);
         }
-        fprintf(f, "2,%.15g,%.15g,%.15g,%.15g,%g,%g,%g,%g\n", y * dy, fn, span * i / rows, F, R, E,
-                NU, SY);
+        fprintf(f, "2,%.15g,%.15g,%.15g,%.15g%s\n", y * dy, fn, span * i / rows, F, mat);
     }
     fclose(f);
 }
@@ -118,7 +138,10 @@ static void write_tables(int rows, double slips, double first, char *list, size_
 START_TEST(friction_fit_returns_the_constants)
 {
     char list[1500], text[1800], msg[CWB_MSG];
+    /* _i = 1: the same tables with the material in the "stands for" line */
+    material_in_header = _i;
     write_tables(400, 40, 1.0, list, sizeof list);
+    material_in_header = 0;
     snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = friction\ndata = %s\n", list);
     cwb_result r;
     ck_assert_msg(fit_text("f.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
@@ -245,6 +268,16 @@ START_TEST(tangential_refusals)
     ck_assert_int_eq(fit_text("b.fit", text, &r, msg, sizeof msg), CWB_EINPUT);
     ck_assert_msg(strstr(msg, "no column 'step'"), "%s", msg);
     cwb_result_free(&r);
+    /* no material columns and no "stands for" line: no sphere to scale y */
+    test_write_file(test_tmp_path(tmp_dir, "nomat.csv", path, sizeof path),
+                    "# no material\nstep[-],delta_n[m],F_n[N],delta_t[m],F_t[N]\n1,1e-8,1e-3,0,0\n"
+                    "2,1e-8,1e-3,1e-9,1e-4\n2,1e-8,1e-3,2e-9,2e-4\n2,1e-8,1e-3,3e-9,3e-4\n"
+                    "2,1e-8,1e-3,4e-9,3e-4\n");
+    snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = friction\ndata = %s\n", path);
+    ck_assert_int_eq(fit_text("b.fit", text, &r, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "needs an elastic-plastic sphere") && strstr(msg, "R = nan"), "%s",
+                  msg);
+    cwb_result_free(&r);
 }
 END_TEST
 
@@ -253,7 +286,7 @@ Suite *fit_tangential_suite(void)
     Suite *s = suite_create("fit_tangential");
     TCase *tc = test_tcase("fit_tangential", 120);
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
-    tcase_add_test(tc, friction_fit_returns_the_constants);
+    tcase_add_loop_test(tc, friction_fit_returns_the_constants, 0, 2);
     tcase_add_test(tc, stiffness_fit_returns_a1_c1);
     tcase_add_test(tc, stiffness_plot_counts_the_fitted_rows);
     tcase_add_test(tc, tangential_refusals);

@@ -7,7 +7,9 @@
  * a critical shear stress tau_c = sigma_y / sqrt 3 (mu capped at 1). The
  * data are the tables of cwb's own FEM (`cwb reference`, model
  * sphere_shear: columns step, delta_n, F_n, delta_t, F_t and the material
- * R, E, nu, sigma_y in every row), one normal force per table. Formulas:
+ * R, E, nu, sigma_y in every row; or the GetFEM runs of
+ * reference/fem/studies/getfem_modelc.py, the material in their "# stands
+ * for:" line), one normal force per table. Formulas:
  *
  *   friction   the friction coefficient the FEM develops, mu = the largest
  *              F_t / F_n of the tangential step, against y = delta_n /
@@ -178,14 +180,44 @@ enum { C_STEP, C_DN, C_FN, C_DT, C_FT, C_R, C_E, C_NU, C_SY, C_COUNT };
 static const char *const col_names[C_COUNT] = {"step", "delta_n", "F_n", "delta_t", "F_t",
                                                "R",    "E",       "nu",  "sigma_y"};
 
+/* The number after "KEY = " in a "stands for" line ("a.b = 1; c.d = 2"),
+ * NaN when the key is not there. */
+static double stands_for_value(const char *line, const char *key)
+{
+    size_t len = strlen(key);
+    for (const char *p = strstr(line, key); p; p = strstr(p + 1, key)) {
+        int starts = p == line || p[-1] == ' ' || p[-1] == ';';
+        const char *q = p + len;
+        while (*q == ' ')
+            q++;
+        if (starts && *q == '=') {
+            char *end;
+            double v = strtod(q + 1, &end);
+            return end == q + 1 ? NAN : v;
+        }
+    }
+    return NAN;
+}
+
+/* The material from the columns R, E, nu, sigma_y (cwb's FEM tables) or,
+ * where a table has none of them (the GetFEM runs of
+ * reference/fem/studies/getfem_modelc.py), from its "# stands for:" line's
+ * body1.radius, body1.E, body1.nu and normal.sigma_y. */
 static int read_material(shear_table *t, const cwb_reference *r, const int *c, char *msg, size_t n)
 {
-    t->R = r->v[c[C_R]][0], t->E = r->v[c[C_E]][0], t->nu = r->v[c[C_NU]][0];
-    t->sigma_y = r->v[c[C_SY]][0];
+    if (c[C_R] >= 0 && c[C_E] >= 0 && c[C_NU] >= 0 && c[C_SY] >= 0) {
+        t->R = r->v[c[C_R]][0], t->E = r->v[c[C_E]][0], t->nu = r->v[c[C_NU]][0];
+        t->sigma_y = r->v[c[C_SY]][0];
+    } else {
+        t->R = stands_for_value(r->stands_for, "body1.radius");
+        t->E = stands_for_value(r->stands_for, "body1.E");
+        t->nu = stands_for_value(r->stands_for, "body1.nu");
+        t->sigma_y = stands_for_value(r->stands_for, "normal.sigma_y");
+    }
     if (!(t->R > 0 && t->E > 0 && t->nu >= 0 && t->nu < 0.5 && t->sigma_y > 0))
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: needs an elastic-plastic sphere (R, E, sigma_y > 0, 0 <= nu < 0.5); "
-                        "row 1 has R = %g, E = %g, nu = %g, sigma_y = %g",
+                        "it has R = %g, E = %g, nu = %g, sigma_y = %g",
                         r->path, t->R, t->E, t->nu, t->sigma_y);
     double e_star = t->E / (1.0 - t->nu * t->nu);
     double py = cwb_yield_factor(t->nu, NULL) * t->sigma_y;
@@ -239,11 +271,13 @@ static int load_table(tangential_fit *tf, size_t d, char *msg, size_t n)
     cwb_reference *r = &tf->ref[d];
     t->path = tf->paths.path[d];
     int rc = cwb_reference_load(r, t->path, msg, n), c[C_COUNT];
+    /* the material columns may be absent: read_material then takes the
+     * "stands for" line */
     for (int k = 0; rc == CWB_OK && k < C_COUNT; k++)
-        if ((c[k] = cwb_reference_find(r, col_names[k])) < 0)
+        if ((c[k] = cwb_reference_find(r, col_names[k])) < 0 && k < C_R)
             rc = cwb_fail(msg, n, CWB_EINPUT,
                           "%s: no column '%s' (model tangential reads the tables of cwb "
-                          "reference, FEM model sphere_shear)",
+                          "reference, FEM model sphere_shear, or GetFEM's Model C runs)",
                           t->path, col_names[k]);
     if (rc == CWB_OK)
         rc = read_material(t, r, c, msg, n);

@@ -26,7 +26,10 @@ Cases (argument 1; F_n in mN, TAG names the output):
                           far above p), increments to 2x Mindlin's slip distance: Hertz's
                           approach, Mindlin's curve and 8 G* a, sliding F_t/F_n = mu
   plastic H0 F_n [TAG]    Table 6, sigma_y 160 MPa, mu 1, tau_c = MODELC_TAUC x sigma_y / sqrt 3
-                          (default 1), MODELC_INCS tangential increments to 9e-8 m (default 12)
+                          (default 1), MODELC_INCS tangential increments (default 12) to
+                          MODELC_TRAVEL m (default 9e-8), fine zone MODELC_ZONE x R (default
+                          0.045, about 1.5 contact radii at y = 3); MODELC_MESH_ONLY=1: print
+                          the mesh's elements and dofs and stop
   summary TAG RUN...      the sliding F_t/F_n of runs on meshes refined by a constant ratio:
                           differences, observed order, Richardson's estimate where they shrink;
                           writes getfem_modelc_TAG_meshes.csv and the runs' tolerance lines
@@ -39,6 +42,14 @@ SI units). The committed runs (not part of make check), one core each:
     ... elastic 0.01 5.825 elastic_h01     (also 0.0075 elastic_h0075)
     ... summary y3 y3_h01 y3_h0075 y3_h0056
     ... summary y3_tauc09 y3_tauc09_h01 y3_tauc09_h0075 y3_tauc09_h0056
+    tau_c = 0.9k at the other loads (MODELC_TAUC=0.9; F_n of seed004_modelc_tauc_y*.study):
+        MODELC_ZONE=0.03 MODELC_TRAVEL=4.5e-8 ... plastic 0.0075 1.06 y1_tauc09_h0075
+                                            (also 0.005625 _h0056, 0.00421875 _h0042)
+        MODELC_ZONE=0.085 MODELC_TRAVEL=2e-7 ... plastic 0.0133333 18.91 y7_tauc09_h0133
+                                            (also 0.01 _h01; 0.0075 not finished)
+        MODELC_ZONE=0.13 MODELC_TRAVEL=3.5e-7 ... plastic 0.0213333 52.68 y15_tauc09_h0213
+                                            (also 0.016 _h016; 0.012 not finished)
+    ... summary y1_tauc09 ...; summary y7_tauc09 ...; summary y15_tauc09 ...
 CPU: 1-3 min (elastic), 3-10 min (plastic, 17k-37k dofs, 5-8 Newton iterations per increment).
 """
 import os
@@ -58,7 +69,10 @@ SIGMA_Y = 0.16  # GPa
 LAME, SHEAR = E * NU / ((1 + NU) * (1 - 2 * NU)), E / (2 * (1 + NU))
 ESTAR = E / (1 - NU**2)  # sphere on a rigid flat
 GSTAR = SHEAR / (2 - NU)  # Mindlin: 1/G* = (2 - nu)/G for one elastic body
-ZONE, GROWTH, HMAX = 0.045, 0.3, 0.2  # x R, per unit distance, x R
+# ZONE: the fine zone's radius (x R), about 1.5 contact radii (0.045 at y = 3); MODELC_ZONE sets it
+# for the other loads (the contact grows with the load)
+ZONE = float(os.environ.get("MODELC_ZONE", "0.045"))
+GROWTH, HMAX = 0.3, 0.2  # per unit distance, x R
 SYM, TOP, CONTACT = 1, 2, 3
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -193,7 +207,7 @@ class Study:
         """Half the pressed length along x (y = 0) and the pressed width along y through the
         pressure centre, from the multiplier sampled every 0.0001 R on the sphere's surface
         (pressed: p > 0.01 of the largest sampled p); and that largest p."""
-        s = np.linspace(-0.08 * R, 0.08 * R, 1601)
+        s = np.linspace(-0.15 * R, 0.15 * R, 3001)  # the contact faces reach r = 0.15 R
         inside = 0.25 * (self.h0 * R) ** 2 / R  # > the P2 faces' distance to the sphere, h^2/8R
         zx = R - np.sqrt(R * R - s * s) + inside
         px = self.md.interpolation("lambda(3)", np.array([s, 0 * s, zx]), self.m)
@@ -361,8 +375,14 @@ def main():
         # MODELC_TAUC: tau_c in units of the shear yield stress k = sigma_y / sqrt 3 (thesis: 1)
         mu, tau_c = 1.0, float(os.environ.get("MODELC_TAUC", "1")) * SIGMA_Y / np.sqrt(3.0)
         n = int(os.environ.get("MODELC_INCS", "12"))
-        dts = list(np.linspace(0.09 / n, 0.09, n))
+        # MODELC_TRAVEL: the top's last tangential displacement in m (default 9e-8, past full
+        # sliding at y = 3; the slip distance grows with the load)
+        travel = float(os.environ.get("MODELC_TRAVEL", "9e-8")) * 1e6  # um
+        dts = list(np.linspace(travel / n, travel, n))
         study = Study(h0, True, mu, tau_c)
+    if os.environ.get("MODELC_MESH_ONLY"):  # the mesh's size only (estimates the run's CPU)
+        print(f"mesh h0 {h0} R zone {ZONE} R: {study.nconv} tetrahedra, {study.ndof} dofs")
+        return
     print(f"mesh h0 {h0} R: {study.nconv} tetrahedra, {study.ndof} dofs, "
           f"gmsh+import {study.mesh_cpu:.1f} s", flush=True)
 
@@ -378,10 +398,10 @@ def main():
 
 
 def incs_env():
-    """The environment setting of the tangential increments, when not the default 12."""
-    n, t = os.environ.get("MODELC_INCS"), os.environ.get("MODELC_TAUC")
-    return (f"MODELC_INCS={n} " if n and n != "12" else "") + (
-        f"MODELC_TAUC={t} " if t and t != "1" else "")
+    """The environment settings of the run that differ from the defaults."""
+    defaults = dict(MODELC_INCS="12", MODELC_TAUC="1", MODELC_ZONE="0.045", MODELC_TRAVEL="9e-8")
+    return "".join(f"{k}={os.environ[k]} " for k, v in defaults.items()
+                   if os.environ.get(k) and os.environ[k] != v)
 
 
 def version():
