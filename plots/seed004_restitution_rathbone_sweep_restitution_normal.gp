@@ -55,7 +55,7 @@ plot 'seed004_restitution_rathbone_sweep.csv' using 12:5 with linespoints ps 0.7
      'seed004_restitution_jackson_green_sweep.csv' using 12:5 with lines lt 8 title 'cwb: jackson_green', \
      'seed004_restitution_rathbone2015_sweep.csv' using 12:5 with lines lt 9 title 'cwb: rathbone2015', \
      '../reference/analytic/restitution_rathbone.csv' using 1:2 every 6::0 with points lt 10 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Restitution and permanent overlap of a sphere on a rigid wall by quadrature: ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.53e-07, rms 8.68e-08 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.17e-07, rms 7.38e-08 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
      'seed004_restitution_rathbone_sweep.csv' using 12:5 with linespoints ps 0.7 lt 1 notitle
 set key maxrows 11
 cwb_height = 734
