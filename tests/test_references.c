@@ -786,6 +786,25 @@ START_TEST(shipped_cases_have_the_inputs_of_their_references)
 }
 END_TEST
 
+/* Whether the reference ref stands for the case file (with one --set, or
+ * none): it must when why is NULL, and must not otherwise, with why in the
+ * reason the library gives. */
+static void assert_stands_for(const char *file, const char *set, const char *ref, const char *why)
+{
+    const char *over[] = {set};
+    cwb_case *c = test_load(file, set ? over : NULL, set ? 1 : 0);
+    cwb_reference r;
+    char msg[CWB_MSG], reason[CWB_MSG] = "";
+    ck_assert_msg(cwb_reference_load(&r, ref, msg, sizeof msg) == CWB_OK, "%s", msg);
+    int match = cwb_reference_stands_for(&r, c, NULL, reason, sizeof reason);
+    cwb_reference_free(&r);
+    free(c);
+    ck_assert_msg(match == (why ? 0 : 1), "%s --set %s against %s: %d (%s)", file,
+                  set ? set : "(none)", ref, match, reason);
+    if (why)
+        ck_assert_msg(strstr(reason, why), "'%s' not in: %s", why, reason);
+}
+
 /* Physical changes are refused per reference, numerical ones are not: the
  * library's answer for one case of each kind of reference (closed form,
  * second coding, FEM), with the reason naming the key and quoting the
@@ -820,20 +839,8 @@ START_TEST(physical_changes_refused_numerical_not)
          "reference/fem/seed000_cylinders_case2_forces.csv",
          "driver.tangential = 0.0125, the reference's 0.025"},
     };
-    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
-        const char *over[] = {rows[i].set};
-        cwb_case *c = test_load(rows[i].file, over, 1);
-        cwb_reference ref;
-        char msg[CWB_MSG], why[CWB_MSG] = "";
-        ck_assert_msg(cwb_reference_load(&ref, rows[i].ref, msg, sizeof msg) == CWB_OK, "%s", msg);
-        int match = cwb_reference_stands_for(&ref, c, NULL, why, sizeof why);
-        cwb_reference_free(&ref);
-        free(c);
-        ck_assert_msg(match == (rows[i].why ? 0 : 1), "%s --set %s against %s: %d (%s)",
-                      rows[i].file, rows[i].set, rows[i].ref, match, why);
-        if (rows[i].why)
-            ck_assert_msg(strstr(why, rows[i].why), "'%s' not in: %s", rows[i].why, why);
-    }
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        assert_stands_for(rows[i].file, rows[i].set, rows[i].ref, rows[i].why);
 }
 END_TEST
 
@@ -873,19 +880,8 @@ START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
         {"cases/seed004_fig53.case", "reference/fem/seed004_modeld_a30_E8500_s50_derived.csv",
          NULL},
     };
-    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
-        cwb_case *c = test_load(rows[i].file, NULL, 0);
-        cwb_reference ref;
-        char msg[CWB_MSG], why[CWB_MSG] = "";
-        ck_assert_msg(cwb_reference_load(&ref, rows[i].ref, msg, sizeof msg) == CWB_OK, "%s", msg);
-        int match = cwb_reference_stands_for(&ref, c, NULL, why, sizeof why);
-        cwb_reference_free(&ref);
-        free(c);
-        ck_assert_msg(match == (rows[i].why ? 0 : 1), "%s against %s: %d (%s)", rows[i].file,
-                      rows[i].ref, match, why);
-        if (rows[i].why)
-            ck_assert_msg(strstr(why, rows[i].why), "'%s' not in: %s", rows[i].why, why);
-    }
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        assert_stands_for(rows[i].file, NULL, rows[i].ref, rows[i].why);
 }
 END_TEST
 
