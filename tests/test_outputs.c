@@ -513,62 +513,60 @@ START_TEST(run_csv_reproduces_itself)
 }
 END_TEST
 
+/* `cwb ARGS...` at SOURCE_DATE_EPOCH epoch (record.c), exit status 0: the
+ * text of the file it wrote at path. */
+static char *run_dated(const char *const *args, const char *epoch, const char *path)
+{
+    setenv("SOURCE_DATE_EPOCH", epoch, 1);
+    int rc = cwb_to(NULL, args);
+    unsetenv("SOURCE_DATE_EPOCH");
+    ck_assert_msg(rc == 0, "%s %s: exit status %d", args[0], args[1], rc);
+    return test_slurp(path);
+}
+
+/* Run twice, at 2001-09-09 and 2033-05-18: the second run, whose table is
+ * the same, leaves the first run's file, date included. */
+static void assert_rerun_keeps(const char *const *args, const char *path)
+{
+    char *first = run_dated(args, "1000000000", path);
+    char *second = run_dated(args, "2000000000", path);
+    ck_assert_msg(strstr(first, "\n# date: 2001-09-09T01:46:40Z\n") != NULL, "%s: no first date",
+                  path);
+    ck_assert_msg(strcmp(first, second) == 0, "%s: rewritten by a rerun of the same content", path);
+    free(first);
+    free(second);
+}
+
 /* A rerun that writes the same table leaves the existing file as it was,
  * date and commit included (regenerating the committed plots/ must not
- * touch the files whose content did not change); a rerun whose table
- * differs replaces it. The dates come from SOURCE_DATE_EPOCH (record.c):
- * 2001-09-09 and 2033-05-18, so a replaced file cannot keep the first. */
+ * touch the files whose content did not change), for a run and for a
+ * sweep (whose record follows its own summary lines); a rerun whose table
+ * differs replaces it; so does one over a fifo at the output's name. */
 START_TEST(rerun_with_same_content_keeps_the_file)
 {
-    char dir[256], csv[300];
+    char dir[256], csv[300], swept[300];
     test_tmp_make(dir, sizeof dir, "keep");
     ck_assert(dir[0]);
-    const char *run[] = {"run", "cases/linear_spring_impact.case", "--no-plot", "--out", dir, NULL};
-    setenv("SOURCE_DATE_EPOCH", "1000000000", 1);
-    ck_assert_int_eq(cwb_to(NULL, run), 0);
     test_tmp_path(dir, "linear_spring_impact.csv", csv, sizeof csv);
-    char *first = test_slurp(csv);
-    setenv("SOURCE_DATE_EPOCH", "2000000000", 1);
-    ck_assert_int_eq(cwb_to(NULL, run), 0);
-    char *second = test_slurp(csv);
-    ck_assert_msg(strstr(first, "# date: 2001-09-09T01:46:40Z\n") != NULL, "%s: no first date",
-                  csv);
-    ck_assert_msg(strcmp(first, second) == 0, "%s: rewritten by a run of the same content", csv);
+    test_tmp_path(dir, "chung_ooi_3_al_oxide_sweep.csv", swept, sizeof swept);
+    const char *run[] = {"run", "cases/linear_spring_impact.case", "--no-plot", "--out", dir, NULL};
+    assert_rerun_keeps(run, csv);
     const char *changed[] = {"run",       "cases/linear_spring_impact.case",
                              "--set",     "driver.v_normal=0.7",
                              "--no-plot", "--out",
                              dir,         NULL};
-    ck_assert_int_eq(cwb_to(NULL, changed), 0);
-    char *third = test_slurp(csv);
-    unsetenv("SOURCE_DATE_EPOCH");
+    char *third = run_dated(changed, "2000000000", csv);
     ck_assert_msg(strstr(third, "# date: 2033-05-18T03:33:20Z\n") != NULL,
                   "%s: a changed table did not replace the file", csv);
-    /* a sweep's record follows its own summary lines */
+    free(third);
     const char *sweep[] = {"sweep", "cases/chung_ooi_3_al_oxide.case", "--out", dir, NULL};
-    char swept[300];
-    setenv("SOURCE_DATE_EPOCH", "1000000000", 1);
-    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
-    test_tmp_path(dir, "chung_ooi_3_al_oxide_sweep.csv", swept, sizeof swept);
-    char *sweep1 = test_slurp(swept);
-    setenv("SOURCE_DATE_EPOCH", "2000000000", 1);
-    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
-    unsetenv("SOURCE_DATE_EPOCH");
-    char *sweep2 = test_slurp(swept);
-    ck_assert_msg(strstr(sweep1, "\n# date: 2001-09-09T01:46:40Z\n") != NULL &&
-                      strcmp(sweep1, sweep2) == 0,
-                  "%s: rewritten by a sweep of the same content", swept);
-    /* a fifo at the output's name is replaced, as before the kept-file rule:
-     * opening it to compare would wait for a writer that never comes */
+    assert_rerun_keeps(sweep, swept);
+    /* opening a fifo to compare would wait for a writer that never comes */
     remove(csv);
     ck_assert_int_eq(mkfifo(csv, 0600), 0);
     ck_assert_int_eq(cwb_to(NULL, run), 0);
     struct stat st;
     ck_assert_msg(lstat(csv, &st) == 0 && S_ISREG(st.st_mode), "%s: the fifo is still there", csv);
-    free(first);
-    free(second);
-    free(third);
-    free(sweep1);
-    free(sweep2);
     test_tmp_remove(dir);
 }
 END_TEST
