@@ -61,6 +61,9 @@ import time
 import getfem as gf
 import numpy as np
 
+# Debian's python3-getfem version, as the 2D check of the friction operator records it
+from getfem_tresca_block import version
+
 # Units: micrometre, millinewton, GPa (= mN / um^2): the residuals of the force, contact and
 # constraint equations are then of comparable size (in mm, N, MPa the contact rows, scaled by
 # 1 / r, were 1e-8 of the force rows, and Newton's absolute criterion stopped on them at once).
@@ -402,15 +405,6 @@ def incs_env():
     defaults = dict(MODELC_INCS="12", MODELC_TAUC="1", MODELC_ZONE="0.045", MODELC_TRAVEL="9e-8")
     return "".join(f"{k}={os.environ[k]} " for k, v in defaults.items()
                    if os.environ.get(k) and os.environ[k] != v)
-
-
-def version():
-    try:
-        out = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "python3-getfem"],
-                             capture_output=True, text=True, check=True).stdout
-        return out.strip() or "unknown"
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 TOLERANCE = {
