@@ -159,6 +159,37 @@ START_TEST(friction_fit_returns_the_constants)
 }
 END_TEST
 
+/* The friction fit's plot draws A coth(B y^C) as a curve with the fitted
+ * constants (MU_A, MU_B, MU_C of the tables, 1e-6 as above), not as straight
+ * segments through its five fitted values. */
+START_TEST(friction_plot_draws_the_model_as_a_curve)
+{
+    char list[1500], text[1800], msg[CWB_MSG], path[256];
+    write_tables(400, 40, 1.0, list, sizeof list);
+    snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = friction\ndata = %s\n", list);
+    test_write_file(test_tmp_path(tmp_dir, "q.fit", path, sizeof path), text);
+    cwb_result r;
+    cwb_result_init(&r);
+    cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 1, .json = 0};
+    ck_assert_msg(cwb_fit(&req, &r, NULL, msg, sizeof msg) == CWB_OK, "%s", msg);
+    cwb_result_free(&r);
+    static char script[1 << 16];
+    FILE *f = fopen(test_tmp_path(tmp_dir, "q_fit.gp", path, sizeof path), "r");
+    ck_assert_ptr_nonnull(f);
+    script[fread(script, 1, sizeof script - 1, f)] = 0;
+    fclose(f);
+    const char *at = strstr(script, " with lines lt 1 title 'A coth(B y^C)'");
+    ck_assert_msg(at, "no curve of the model in the plot");
+    while (at > script && at[-1] != ',' && at[-1] != '\n')
+        at--;
+    double a, b, c;
+    ck_assert_int_eq(sscanf(at, " %lf / tanh(%lf * x**%lf)", &a, &b, &c), 3);
+    ck_assert_double_eq_tol(a, MU_A, 1e-6);
+    ck_assert_double_eq_tol(b, MU_B, 1e-6);
+    ck_assert_double_eq_tol(c, MU_C, 1e-6);
+}
+END_TEST
+
 /* The stiffness: central differences of the tables return a1, c1 of each.
  * Central differences are second order in the row spacing h except the
  * one or two that straddle the kinks of k_t at x1 and x2 (O(h) there), so
@@ -287,6 +318,7 @@ Suite *fit_tangential_suite(void)
     TCase *tc = test_tcase("fit_tangential", 120);
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_loop_test(tc, friction_fit_returns_the_constants, 0, 2);
+    tcase_add_test(tc, friction_plot_draws_the_model_as_a_curve);
     tcase_add_test(tc, stiffness_fit_returns_a1_c1);
     tcase_add_test(tc, stiffness_plot_counts_the_fitted_rows);
     tcase_add_test(tc, tangential_refusals);

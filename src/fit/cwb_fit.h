@@ -225,6 +225,10 @@ typedef struct {
     const char *xunit, *yunit;
     const char *data_title, *fit_title;
     const char *title; /* the plots' title (NULL: the fit-case's) */
+    /* the fitted model as a gnuplot expression in x, drawn as a curve over
+     * the data's range (NULL: the fit column, a line through its rows;
+     * through a few rows a smooth model would be drawn as straight segments) */
+    const char *fit_function;
     /* groups drawn by series (a material, say): series_title[s] is series
      * s's legend (what it is and its fitted values), group_series[k] the
      * series of group k; each series in a colour of its own (NULL: every

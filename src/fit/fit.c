@@ -530,6 +530,12 @@ static void plain_curves(FILE *f, const cwb_fit_table *t, const char *csv)
         cwb_fit_gp_string(f, '\'', csv);
         fprintf(f, " using %d:(column(%d) == k ? column(%d) : NaN) with lines lt 1 notitle\n",
                 t->ix + 1, t->igroup + 1, t->ifit + 1);
+    } else if (t->fit_function) {
+        fprintf(f,
+                " using %d:%d with points pt 6 ps 0.9 notitle, \\\n     %s with lines lt 1 title ",
+                t->ix + 1, t->ifit + 1, t->fit_function);
+        cwb_fit_gp_string(f, '\'', fit);
+        fprintf(f, "\n");
     } else { /* a line only where x rises: through a grid it would zigzag */
         fprintf(f, " using %d:%d with %s lt 1 title ", t->ix + 1, t->ifit + 1,
                 t->ix == t->iy || !x_rises(t) ? "points pt 6 ps 0.9" : "linespoints pt 7 ps 0.4");

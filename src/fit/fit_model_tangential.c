@@ -449,6 +449,8 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
         memcpy(rows + 5 * d, row, sizeof row);
     }
     const char *cols[] = {"y", "mu_data", "mu_fit", "mu_eq77", "residual"};
+    char curve[96];
+    snprintf(curve, sizeof curve, "%.10g / tanh(%.10g * x**%.10g)", p[0], p[1], p[2]);
     cwb_fit_table tb = {.cols = cols,
                         .ncol = 5,
                         .rows = rows,
@@ -459,7 +461,8 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
                         .xunit = "-",
                         .yunit = "-",
                         .data_title = cwb_fit_data_title(&tf->ref[0]),
-                        .fit_title = "A coth(B y^C)"};
+                        .fit_title = "A coth(B y^C)",
+                        .fit_function = curve};
     int rc = cwb_fit_write_table(fc, o, &tb, msg, n);
     if (rc != CWB_OK || !o->plot)
         return rc;
