@@ -709,9 +709,9 @@ typedef struct {
     cwb_contact_trial ttry;
 } step_try;
 
+/* s comes zeroed (start_run clears the whole run state). */
 static int sim_of_case(const cwb_case *c, sim *s)
 {
-    memset(s, 0, sizeof *s);
     if (cwb_contact_init(&s->ct, c) != CWB_OK)
         return CWB_EFAIL;
     const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
@@ -2107,11 +2107,18 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (rc)
         return rc;
     double t_est = expected_contact_time(c, dstar);
-    auto_dt a = {.dt = {.h = p[P_DT], .change = NAN, .estimate = NAN}};
+    /* At a fixed dt the report reads the step and its count alone: the
+     * refinement's history (8.7 kB, cleared byte by byte) is set up for
+     * dt = auto only. */
+    auto_dt a;
     run_summary sum;
-    if (!(a.dt.h > 0.0)) {
+    if (!(p[P_DT] > 0.0)) {
+        a = (auto_dt){.dt = {.h = p[P_DT], .change = NAN, .estimate = NAN}};
         rc = run_auto(c, t_est, dstar, fstar, &a, &sum, r, msg, n);
     } else {
+        a.dt.h = p[P_DT];
+        a.dt.halvings = 0;
+        a.dt.change = a.dt.estimate = NAN;
         run_plan plan = {a.dt.h, 0.1 * t_est, row_stride(t_est, a.dt.h, p[P_ROWS]),
                          r->no_series ? NULL : &r->series};
         rc = run_fixed(c, &plan, &sum, msg, n);
