@@ -573,6 +573,16 @@ static double graded_shortest(double h, double t_grade, double s_floor)
     return fmin(h, fmax(h * pow(h / t_grade, 5.0 / 3.0), s_floor));
 }
 
+/* x^(5/8) for x >= 0 as x^(1/2) x^(1/8): four correctly rounded square
+ * roots and a product, within 2 ulp of pow's, which costs as much as the
+ * rest of a step's bookkeeping (libm's pow: 3.7 % of a 19-step collision's
+ * time, perf). */
+static double pow_5_8(double x)
+{
+    double r = sqrt(x);
+    return r * sqrt(sqrt(r));
+}
+
 /* The step at time t (overlap delta, closing at -delta_rate), s_min the
  * run's graded_shortest. */
 static double graded_step(double h, double t_grade, double s_min, double t, double delta,
@@ -581,11 +591,11 @@ static double graded_step(double h, double t_grade, double s_min, double t, doub
     double tau = delta_rate < 0.0 && delta > 0.0 ? delta / -delta_rate : INFINITY;
     if (t >= t_grade && tau >= t_grade)
         return h; /* away from both ends */
-    double s = t < t_grade ? h * pow(t / t_grade, 0.625) : h;
+    double s = t < t_grade ? h * pow_5_8(t / t_grade) : h;
     if (tau <= s_min)
         return fmax(2.0 * tau, s_min); /* the landing step */
     if (tau < t_grade)
-        s = fmin(s, h * pow(tau / t_grade, 0.625));
+        s = fmin(s, h * pow_5_8(tau / t_grade));
     return fmax(s, s_min);
 }
 
