@@ -1101,8 +1101,8 @@ static int step_from_committed(collision_run_state *r, double h, double *out)
 
 /* Land on separation from the crossing step's dense output (the step
  * tried in st, geometry g at its start, the contact ending at overlap off):
- * one RK4 step to the time hermite_crossing gives, instead of the ten or so
- * lengths a root solve on whole trial steps takes (land_on_separation).
+ * one RK4 step to the time hermite_crossing gives, instead of the four or
+ * more trial steps of a root solve on whole steps (land_on_separation).
  * Where that step ends still in contact, one Newton step on the overlap
  * from its end, doubled so that it ends beyond: the Newton step errs by the
  * square of the first one's miss, so the time is then within twice the
