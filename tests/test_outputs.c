@@ -654,11 +654,55 @@ START_TEST(fit_title_states_a_value_without_error)
 }
 END_TEST
 
+/* cwb_result_set keeps one scalar per name, the last value set, in the
+ * order names first came, and drops names beyond CWB_MAX_SCALARS: checked
+ * against a plain list kept here, over random sets of 90 names that share
+ * prefixes, suffixes and lengths as the drivers' do (energy_..._after),
+ * each set several times. The lookup skips its scan when a name's bit is
+ * clear, so a name that was set must never find its bit clear. */
+START_TEST(result_set_keeps_one_value_per_name)
+{
+    enum { NAMES = 90 };
+    static const char *const stems[] = {"energy_dissipated", "restitution", "omega", "u"};
+    static const char *const tails[] = {"_after", "_normal", "_t", "", "_deg"};
+    char names[NAMES][CWB_NAME];
+    for (int i = 0; i < NAMES; i++)
+        snprintf(names[i], sizeof names[i], "%s_%d%s", stems[i % 4], i / 20, tails[i % 5]);
+    cwb_result *r = malloc(sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    for (unsigned seed = 1; seed <= 20; seed++) {
+        cwb_result_init(r);
+        int order[NAMES], stored = 0; /* the model: names in first-set order */
+        double last[NAMES];
+        unsigned x = seed;
+        for (int k = 0; k < 600; k++) {
+            x = x * 1664525u + 1013904223u;
+            int i = (int)((x >> 8) % NAMES), j;
+            double v = (double)k;
+            cwb_result_set(r, names[i], "-", v);
+            for (j = 0; j < stored && order[j] != i; j++)
+                ;
+            if (j == stored && stored < CWB_MAX_SCALARS)
+                order[stored++] = i;
+            last[i] = v;
+        }
+        ck_assert_uint_eq(r->nscalar, (unsigned)stored);
+        for (int j = 0; j < stored; j++) {
+            ck_assert_str_eq(r->scalar[j].name, names[order[j]]);
+            ck_assert(r->scalar[j].value == last[order[j]]);
+        }
+    }
+    cwb_result_free(r);
+    free(r);
+}
+END_TEST
+
 Suite *outputs_suite(void)
 {
     Suite *s = suite_create("outputs");
     TCase *tc = test_tcase("outputs", 60);
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
+    tcase_add_test(tc, result_set_keeps_one_value_per_name);
     tcase_add_test(tc, csv_headers_name_results_alike);
     tcase_add_test(tc, run_csv_reproduces_itself);
     tcase_add_test(tc, rerun_with_same_content_keeps_the_file);

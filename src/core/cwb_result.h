@@ -49,6 +49,7 @@ typedef struct {
     size_t nscalar;
     cwb_scalar scalar[CWB_MAX_SCALARS];
     unsigned name_hash[CWB_MAX_SCALARS]; /* a key of each scalar's name: cwb_result_set's lookup */
+    unsigned long long name_seen[2];     /* a bit per key of every name set (cwb_result_set) */
     size_t nwarn;
     char warn[CWB_MAX_WARN][256];
     int no_series;       /* set by the caller after cwb_result_init: only the scalars are

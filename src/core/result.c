@@ -25,6 +25,7 @@ void cwb_result_init(cwb_result *r)
 {
     r->series.ncol = r->series.nrow = r->series.cap = 0;
     r->nscalar = r->nwarn = 0;
+    r->name_seen[0] = r->name_seen[1] = 0;
     r->no_series = 0;
     r->verdict = CWB_VERDICT_NONE;
 }
@@ -83,9 +84,16 @@ void cwb_result_set(cwb_result *r, const char *name, const char *unit, double va
     unsigned long long tail = 0;
     memcpy(&tail, name + (len >= 8 ? len - 8 : 0), len >= 8 ? 8 : len);
     unsigned hash = (unsigned)(tail ^ (tail >> 32)) ^ (unsigned)len * 2654435761u;
+    /* One bit of 128 per key, set for every name stored: a clear bit says
+     * the name is new without the scan (a report's forty names are almost
+     * all new; the scan was half of the lookup's instructions). */
+    unsigned bit = (hash * 2654435761u) >> 25;
+    unsigned long long mask = 1ull << (bit & 63);
+    int seen = (r->name_seen[bit >> 6] & mask) != 0;
+    r->name_seen[bit >> 6] |= mask;
     /* strcmp(stored, name) == 0, i.e. the len + 1 bytes match (a name too
      * long for the field never matches its cut copy) */
-    for (i = 0; len < sizeof r->scalar[0].name && i < r->nscalar; i++)
+    for (i = seen ? 0 : r->nscalar; len < sizeof r->scalar[0].name && i < r->nscalar; i++)
         if (r->name_hash[i] == hash && memcmp(r->scalar[i].name, name, len + 1) == 0)
             break;
     if (len >= sizeof r->scalar[0].name)

@@ -81,8 +81,10 @@
  * the contact's net energy is positive (energy_out + stored > energy_in).
  *
  * Separation. The step that crosses delta = 0 is repeated with its length
- * found by a GSL Brent root solve, so the run ends exactly at separation and
- * the post-impact velocities carry no force from a partial step.
+ * found on the crossing step's dense output (the cubic Hermite of the
+ * overlap; land_on_dense_output) or, for laws with history or tension, by a
+ * GSL Brent root solve on whole trial steps, so the run ends at separation
+ * and the post-impact velocities carry no force from a partial step.
  *
  * Capture. An adhesive contact whose bodies hold less energy than it needs
  * to end (after the first rebound attempt) never ends: the run stops there
@@ -484,6 +486,76 @@ static double hermite_peak(double d0, double r0, double d1, double r1, double h)
     return best;
 }
 
+/* The cubic Hermite interpolant of the overlap over one step of length h
+ * (values d0, d1 and rates r0, r1 at its ends) at the fraction x of the
+ * step, and its rate there. */
+static double hermite_at(const double c[4], double x, double *rate)
+{
+    *rate = c[1] + x * (2.0 * c[2] + 3.0 * x * c[3]);
+    return c[0] + x * (c[1] + x * (c[2] + x * c[3]));
+}
+
+/* Where the overlap's cubic Hermite interpolant over one step first falls
+ * to zero: d0 > 0 at the start, d1 <= 0 at the end, the rates r0, r1 (per
+ * second) at both ends, h the step's length. The cubic is the step's dense
+ * output of the overlap: with the ends' values and slopes exact to RK4's
+ * local error O(h^5), it interpolates to O(h^4) of the step (de Boor 1978,
+ * A Practical Guide to Splines, ch. IV), so the time it gives is within the
+ * scheme's fourth order, without trial steps. The root is sought on the
+ * first piece of [0, 1] where the cubic is monotone and changes sign (the
+ * zeros of its slope split it), by Newton's method kept inside a shrinking
+ * bracket. Returns the time from the step's start, or NAN. */
+static double hermite_crossing(double d0, double r0, double d1, double r1, double h)
+{
+    if (!(d0 > 0.0 && d1 <= 0.0 && h > 0.0))
+        return NAN;
+    /* power form: d0 + c1 x + c2 x^2 + c3 x^3 on x in [0, 1] */
+    const double c[4] = {d0, h * r0, -3.0 * d0 - 2.0 * h * r0 + 3.0 * d1 - h * r1,
+                         2.0 * d0 + h * r0 - 2.0 * d1 + h * r1};
+    double cut[4] = {0.0, 1.0, 1.0, 1.0}, a = 3.0 * c[3], b = 2.0 * c[2];
+    int ncut = 1;
+    double disc = b * b - 4.0 * a * c[1];
+    if (a != 0.0 && disc > 0.0) {
+        double q = -0.5 * (b + copysign(sqrt(disc), b)), x1 = q / a, x2 = q != 0.0 ? c[1] / q : 0.0;
+        if (x1 > x2) {
+            double t = x1;
+            x1 = x2;
+            x2 = t;
+        }
+        if (x1 > 0.0 && x1 < 1.0)
+            cut[ncut++] = x1;
+        if (x2 > 0.0 && x2 < 1.0)
+            cut[ncut++] = x2;
+    } else if (a == 0.0 && b != 0.0 && -c[1] / b > 0.0 && -c[1] / b < 1.0) {
+        cut[ncut++] = -c[1] / b;
+    }
+    cut[ncut] = 1.0;
+    for (int i = 0; i < ncut; i++) {
+        double lo = cut[i], hi = cut[i + 1], rate;
+        if (!(hermite_at(c, lo, &rate) > 0.0 && hermite_at(c, hi, &rate) <= 0.0))
+            continue;
+        double x = 0.5 * (lo + hi);
+        for (int it = 0; it < 60; it++) {
+            double f = hermite_at(c, x, &rate);
+            if (f == 0.0)
+                break;
+            if (f > 0.0)
+                lo = x;
+            else
+                hi = x;
+            double next = rate < 0.0 ? x - f / rate : NAN;
+            if (!(next > lo && next < hi))
+                next = 0.5 * (lo + hi);
+            int done = fabs(next - x) <= 4.0 * DBL_EPSILON;
+            x = next;
+            if (done)
+                break;
+        }
+        return x * h;
+    }
+    return NAN;
+}
+
 /* Step length near the ends of the contact. The Hertz force grows as
  * t^(3/2) after first touch and vanishes as (t_s - t)^(3/2) at separation;
  * uniform RK4 steps integrate such an end point with an O(h^2.5) error, which
@@ -501,6 +573,16 @@ static double graded_shortest(double h, double t_grade, double s_floor)
     return fmin(h, fmax(h * pow(h / t_grade, 5.0 / 3.0), s_floor));
 }
 
+/* x^(5/8) for x >= 0 as x^(1/2) x^(1/8): four correctly rounded square
+ * roots and a product, within 2 ulp of pow's, which costs as much as the
+ * rest of a step's bookkeeping (libm's pow: 3.7 % of a 19-step collision's
+ * time, perf). */
+static double pow_5_8(double x)
+{
+    double r = sqrt(x);
+    return r * sqrt(sqrt(r));
+}
+
 /* The step at time t (overlap delta, closing at -delta_rate), s_min the
  * run's graded_shortest. */
 static double graded_step(double h, double t_grade, double s_min, double t, double delta,
@@ -509,11 +591,11 @@ static double graded_step(double h, double t_grade, double s_min, double t, doub
     double tau = delta_rate < 0.0 && delta > 0.0 ? delta / -delta_rate : INFINITY;
     if (t >= t_grade && tau >= t_grade)
         return h; /* away from both ends */
-    double s = t < t_grade ? h * pow(t / t_grade, 0.625) : h;
+    double s = t < t_grade ? h * pow_5_8(t / t_grade) : h;
     if (tau <= s_min)
         return fmax(2.0 * tau, s_min); /* the landing step */
     if (tau < t_grade)
-        s = fmin(s, h * pow(tau / t_grade, 0.625));
+        s = fmin(s, h * pow_5_8(tau / t_grade));
     return fmax(s, s_min);
 }
 
@@ -637,9 +719,9 @@ typedef struct {
     cwb_contact_trial ttry;
 } step_try;
 
+/* s comes zeroed (start_run clears the whole run state). */
 static int sim_of_case(const cwb_case *c, sim *s)
 {
-    memset(s, 0, sizeof *s);
     if (cwb_contact_init(&s->ct, c) != CWB_OK)
         return CWB_EFAIL;
     const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
@@ -966,7 +1048,9 @@ static double side_at_start(const collision_run_state *r, const geometry *g, tra
 static int locate_transition(collision_run_state *r, const geometry *g, step_try *st, char *msg,
                              size_t n)
 {
-    if (r->located >= MAX_LOCATED || !r->touched)
+    /* end-force laws report no regime to locate (CWB_LAW_END_FORCES): the
+     * trial step to the last length in contact before separation is spared */
+    if (r->located >= MAX_LOCATED || !r->touched || r->end_forces)
         return CWB_OK;
     double rate = 0.0;
     int rc, sliding = r->o.t.sliding && r->o.t.slip_margin > 0.0;
@@ -1013,6 +1097,53 @@ static int step_from_committed(collision_run_state *r, double h, double *out)
         return rc;
     r->have_k1 = 1;
     return cwb_rk4_step_k1(rhs_stage, &r->s, NY, r->y, r->k1, h, out);
+}
+
+/* Land on separation from the crossing step's dense output (the step
+ * tried in st, geometry g at its start, the contact ending at overlap off):
+ * one RK4 step to the time hermite_crossing gives, instead of the four or
+ * more trial steps of a root solve on whole steps (land_on_separation).
+ * Where that step ends still in contact, one Newton step on the overlap
+ * from its end, doubled so that it ends beyond: the Newton step errs by the
+ * square of the first one's miss, so the time is then within twice the
+ * miss, itself within the interpolant's O(h^4). The first step aims
+ * SEPARATION_MARGIN of the step past the interpolated root, so that it
+ * ends out of contact: the interpolant missed the RK4 step's own root by
+ * up to 4e-8 of the step on the glass impact from t_c/4 to t_c/1024, and
+ * the margin moves the contact time by 1e-7 of the landing step, which the
+ * grading makes short (at t_c/200, 3.6e-3 of the scheme's error). Used
+ * where every law's forces are functions of the end state alone (their
+ * steps take the committed evaluation as the first stage, and they have no
+ * regime to locate before separation: locate_transition) and the normal
+ * law holds no tension (its force reaches zero continuously where the
+ * contact ends; an adhesive law's jump there is bracketed by halving,
+ * try_step). Returns 1 when landed, 0 when the caller is to solve for the
+ * root instead; *rc is set to a law's failure. */
+#define SEPARATION_MARGIN 1e-7
+static int land_on_dense_output(collision_run_state *r, const geometry *g, step_try *st, double off,
+                                int *rc)
+{
+    double t = hermite_crossing(g->delta - off, g->delta_rate, st->g1.delta - off,
+                                st->g1.delta_rate, st->hk) +
+               SEPARATION_MARGIN * st->hk;
+    double y[NY];
+    geometry ge;
+    for (int attempt = 0; attempt < 2 && t > 0.0 && t < st->hk; attempt++) {
+        r->s.h = t;
+        if ((*rc = step_from_committed(r, t, y)) != CWB_OK)
+            return 0;
+        geometry_of(&r->s, y, &ge);
+        if (ge.delta <= off) {
+            memcpy(st->ynew, y, sizeof y);
+            st->g1 = ge;
+            st->hs = t;
+            st->h_contact = 0.0; /* not sought: no transition to look for */
+            st->separated = 1;
+            return 1;
+        }
+        t = ge.delta_rate < 0.0 ? t + 2.0 * (ge.delta - off) / -ge.delta_rate : NAN;
+    }
+    return 0;
 }
 
 /* The overlap towards which the steps are graded (graded_step): where the
@@ -1070,7 +1201,11 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
                 r->jump_cap = 0.5 * st->hk;
                 continue;
             }
-            if ((rc = land_on_separation(r, st, off, msg, n)) != CWB_OK)
+            int landed = r->end_forces && !(r->o.n.pulloff_force > 0.0) &&
+                         land_on_dense_output(r, g, st, off, &rc);
+            if (rc != CWB_OK)
+                return cwb_fail(msg, n, rc, "collision: a law failed at separation");
+            if (!landed && (rc = land_on_separation(r, st, off, msg, n)) != CWB_OK)
                 return rc;
         }
         /* the evaluation that commits the step, done here to see its flag
@@ -1982,11 +2117,18 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (rc)
         return rc;
     double t_est = expected_contact_time(c, dstar);
-    auto_dt a = {.dt = {.h = p[P_DT], .change = NAN, .estimate = NAN}};
+    /* At a fixed dt the report reads the step and its count alone: the
+     * refinement's history (8.7 kB, cleared byte by byte) is set up for
+     * dt = auto only. */
+    auto_dt a;
     run_summary sum;
-    if (!(a.dt.h > 0.0)) {
+    if (!(p[P_DT] > 0.0)) {
+        a = (auto_dt){.dt = {.h = p[P_DT], .change = NAN, .estimate = NAN}};
         rc = run_auto(c, t_est, dstar, fstar, &a, &sum, r, msg, n);
     } else {
+        a.dt.h = p[P_DT];
+        a.dt.halvings = 0;
+        a.dt.change = a.dt.estimate = NAN;
         run_plan plan = {a.dt.h, 0.1 * t_est, row_stride(t_est, a.dt.h, p[P_ROWS]),
                          r->no_series ? NULL : &r->series};
         rc = run_fixed(c, &plan, &sum, msg, n);

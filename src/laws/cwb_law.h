@@ -184,7 +184,9 @@ enum {
     CWB_LAW_ABSENT = 1u << 0,
     /* Forces and torques are functions of the evaluation's end kinematics
      * alone (cwb_contact_end_forces, cwb_contact.h): no history, and the
-     * increment enters only the step's work and flags. */
+     * increment enters only the step's work and flags. Such a law reports
+     * no regime a driver locates inside a step (delta_yield, delta_knot,
+     * delta_max, sliding, slip_margin and CWB_FLAG_REVERSAL all zero). */
     CWB_LAW_END_FORCES = 1u << 1,
     /* Exactly Hertz's force F = (4/3) E* sqrt(R*) delta^(3/2) of a 3D pair
      * at every overlap, with no parameters: the collision driver then has
