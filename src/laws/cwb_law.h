@@ -446,6 +446,10 @@ void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
 typedef struct {
     double delta_max; /* largest overlap reached [m] */
     double f_max;     /* loading force there [N] */
+    int unloading;    /* a step has committed on the unloading curve of this
+                         maximum: a law whose curves do not meet there has
+                         jumped already, even while the overlap is still
+                         delta_max to the last bit */
 } cwb_plastic_state;
 CWB_STATE_FITS(cwb_plastic_state);
 
