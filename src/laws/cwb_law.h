@@ -430,6 +430,9 @@ void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
  *     back to the old maximum: reloading follows the unloading curve, seed
  *     004 Fig. 30);
  *   - delta <= delta_max: the unloading curve, zero force below delta_min;
+ *     at delta_max itself the loading curve while the overlap is not
+ *     falling (the first stage of a loading step) and the unloading curve
+ *     once it falls (the first stage of the step after a peak);
  *     the contact is kept with zero force (permanent deformation, seed 004
  *     sec. 4.3) and forgotten when the overlap returns to zero;
  *   - unloading from delta_max <= delta_y is Hertz (elastic, no memory);
