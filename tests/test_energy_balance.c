@@ -292,12 +292,60 @@ START_TEST(committed_state_reproduced)
 }
 END_TEST
 
+/* The other side of that contract: after the peak. Loaded to 5e-7 m and
+ * committed there, a normal law evaluated at that overlap with the overlap
+ * now falling (delta_rate < 0: the first RK4 stage of the step after a
+ * located peak) is on the curve it unloads along: force, stiffness and
+ * radius those 1e-12 of the overlap lower on the same unloading step (the
+ * unloading curves are smooth there; 1e-9 covers their slope over that
+ * distance). Before, the plastic laws took the loading curve there:
+ * stronge 1.9 times its unloading force (its curves do not meet at the
+ * maximum), which held the contact on the loading force after the peak
+ * until a step moved the overlap by a rounding unit, and the other plastic
+ * laws their loading stiffness and radius. */
+START_TEST(past_peak_unloads)
+{
+    const cwb_law_head *nh = cwb_law_at(CWB_KIND_NORMAL, (size_t)_i);
+    if (!(nh->dims & CWB_DIM_3D) || strcmp(nh->name, "none") == 0)
+        return;
+    char buf[8][64];
+    size_t k = 0;
+    snprintf(buf[k++], 64, "contact.normal=%s", nh->name);
+    k = law_keys(CWB_KIND_NORMAL, nh, buf, k);
+    const char *over[8];
+    for (size_t j = 0; j < k; j++)
+        over[j] = buf[j];
+    cwb_case *c = test_load(CASE, over, k);
+    cwb_contact ct;
+    ck_assert_int_eq(cwb_contact_init(&ct, c), CWB_OK);
+    cwb_kin kin = {.delta = 5e-7, .delta0 = 0.0, .delta_rate = 1.0, .normal = {0, 0, 1}};
+    cwb_contact_out o, below;
+    cwb_contact_trial t;
+    ck_assert_int_eq(cwb_contact_eval(&ct, &kin, &o, &t), CWB_OK);
+    cwb_contact_commit(&ct, &t);
+    kin.delta0 = 5e-7;
+    kin.delta_rate = -1.0;
+    ck_assert_int_eq(cwb_contact_eval(&ct, &kin, &o, &t), CWB_OK);
+    kin.delta = 5e-7 * (1.0 - 1e-12);
+    ck_assert_int_eq(cwb_contact_eval(&ct, &kin, &below, &t), CWB_OK);
+    const double got[3] = {o.n.force, o.n.stiffness, o.n.radius};
+    const double want[3] = {below.n.force, below.n.stiffness, below.n.radius};
+    static const char *const what[3] = {"force", "stiffness", "radius"};
+    for (int q = 0; q < 3; q++)
+        ck_assert_msg(fabs(got[q] - want[q]) <= 1e-9 * fabs(want[q]),
+                      "%s at its maximum with the overlap falling: %s %.15g, unloading %.15g",
+                      nh->name, what[q], got[q], want[q]);
+    free(c);
+}
+END_TEST
+
 Suite *energy_balance_suite(void)
 {
     Suite *s = suite_create("energy_balance");
     TCase *tc = test_tcase("energy_balance", 60);
     tcase_add_loop_test(tc, every_combination_balances, 0, (int)cwb_law_count(CWB_KIND_NORMAL));
     tcase_add_loop_test(tc, committed_state_reproduced, 0, (int)cwb_law_count(CWB_KIND_NORMAL));
+    tcase_add_loop_test(tc, past_peak_unloads, 0, (int)cwb_law_count(CWB_KIND_NORMAL));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -432,6 +432,9 @@ void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
  *     back to the old maximum: reloading follows the unloading curve, seed
  *     004 Fig. 30);
  *   - delta <= delta_max: the unloading curve, zero force below delta_min;
+ *     at delta_max itself the loading curve while the overlap is not
+ *     falling (the first stage of a loading step) and the unloading curve
+ *     once it falls (the first stage of the step after a peak);
  *     the contact is kept with zero force (permanent deformation, seed 004
  *     sec. 4.3) and forgotten when the overlap returns to zero;
  *   - unloading from delta_max <= delta_y is Hertz (elastic, no memory);
@@ -448,6 +451,10 @@ void cwb_spring_path_step(const cwb_spring_path_state *s, const cwb_kin *k,
 typedef struct {
     double delta_max; /* largest overlap reached [m] */
     double f_max;     /* loading force there [N] */
+    int unloading;    /* a step has committed on the unloading curve of this
+                         maximum: a law whose curves do not meet there has
+                         jumped already, even while the overlap is still
+                         delta_max to the last bit */
 } cwb_plastic_state;
 CWB_STATE_FITS(cwb_plastic_state);
 

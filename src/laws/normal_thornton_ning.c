@@ -232,8 +232,10 @@ static int tn_step(const double *p, const cwb_pair *g, const void *state, const 
     *out = (cwb_normal_out){0};
     *t = *s;
     if (now) {
-        /* from the committed state, or from the snap-in at delta_p */
-        int at_max = was && d == dm && dm > p[D_DY] && k->delta0 >= dm;
+        /* from the committed state, or from the snap-in at delta_p; with
+         * the overlap falling at the maximum (past the peak) the state is
+         * on the unloading curve, as in cwb_plastic_step */
+        int at_max = was && d == dm && dm > p[D_DY] && k->delta0 >= dm && !(k->delta_rate < 0.0);
         in_contact(p, g, &c, dm, d, at_max, was ? e0 : curve_energy(&c, c.delta_p), out, t);
     } else {
         out->branch = CWB_BRANCH_NONE;
