@@ -453,8 +453,10 @@ static double mindlin_worst(const char *name)
  * the friction limit; the thesis lowers its slip tolerance until the
  * penalty run matches a Lagrange-multiplier run. CalculiX 2.20's friction
  * is a penalty only (its stick slope), so the exact stick here is
- * Cattaneo-Mindlin, the limit a Lagrange method reaches: the same elastic
- * Model C run with stick slopes 1, 3 and 10 E/h0 (seed004_modelc_fig11_stick1,
+ * Cattaneo-Mindlin, the limit a Lagrange method reaches on a half-space
+ * (GetFEM's Lagrange run on the hemisphere:
+ * shear_fig11_penalty_approaches_lagrange): the same elastic Model C run
+ * with stick slopes 1, 3 and 10 E/h0 (seed004_modelc_fig11_stick1,
  * _stick3, seed004_modelc_elastic) comes closer to it as the slope rises
  * (measured 8.9 %, the stick-3 value, 1.1 % of mu F_n), each reaching
  * mu F_n when sliding. */
