@@ -8,7 +8,7 @@
 # .study: E 26000 MPa, nu 0.3, R 0.1 mm, F_n 0.4 mN applied (0.39919 mN on the contact), mu 0.3,
 # the top moved by 0.5 nm to 5 nm; the friction penalty's stick slope 1, 3 and 10 E/h0).
 # Lagrange (GetFEM's augmented-Lagrangian Coulomb friction: the stick is exact up to the mesh):
-# ../reference/fem/getfem_modelc_fig11_h00225.csv, the finest of three meshes
+# ../reference/fem/getfem_modelc_fig11_h0017.csv, the finest of four meshes
 # (reference/fem/studies/getfem_modelc.py, F_n = the CalculiX runs' 0.39919 mN, the same
 # increments); its error bar is its F_t's largest change from the next coarser mesh
 # (getfem_modelc_fig11_meshes.csv, last row). The labels print each penalty run's largest
@@ -20,7 +20,7 @@ if (!exists("cwb_file")) cwb_file = 'seed004_fig11' . '.' . cwb_format
 f1 = '../reference/fem/seed004_modelc_fig11_stick1_tangential.csv'
 f3 = '../reference/fem/seed004_modelc_fig11_stick3_tangential.csv'
 f10 = '../reference/fem/seed004_modelc_elastic_tangential.csv'
-lag = '../reference/fem/getfem_modelc_fig11_h00225.csv'
+lag = '../reference/fem/getfem_modelc_fig11_h0017.csv'
 meshes = '../reference/fem/getfem_modelc_fig11_meshes.csv'
 set encoding utf8
 set datafile separator ','
@@ -58,7 +58,7 @@ set xrange [0:5.2]
 set yrange [0:1.15]
 set samples 400
 plot mindlin(x/nm) with lines lw 2 dt 2 lc rgb '#000000' title 'Cattaneo-Mindlin (half-space, exact stick)', \
-     lag skip 1 using (column(1) == 2 ? column(2)*nm : NaN):(column(5)/(mu*column(4))):(err) with yerrorbars pt 6 ps 1.5 lw 1.5 lc rgb '#CC79A7' title 'reference: GetFEM Model C, Lagrange (augmented) friction, h0 0.00225 R', \
+     lag skip 1 using (column(1) == 2 ? column(2)*nm : NaN):(column(5)/(mu*column(4))):(err) with yerrorbars pt 6 ps 1.5 lw 1.5 lc rgb '#CC79A7' title 'reference: GetFEM Model C, Lagrange (augmented) friction, h0 0.0016875 R', \
      f1 skip 1 using ($1*nm):($2/(mu*$3)) with linespoints pt 5 lc rgb '#D55E00' title 'CalculiX Model C, penalty: stick slope 1 E/h0', \
      f3 skip 1 using ($1*nm):($2/(mu*$3)) with linespoints pt 9 lc rgb '#009E73' title 'CalculiX Model C, penalty: stick slope 3 E/h0', \
      f10 skip 1 using ($1*nm):($2/(mu*$3)) with linespoints pt 7 lc rgb '#0072B2' title 'CalculiX Model C, penalty: stick slope 10 E/h0 (Fig. 12 run)'

@@ -50,8 +50,9 @@ SI units). The committed runs (not part of make check), one core each:
     reference/fem/studies/seed004_modelc_fig11_stick1.study, _stick3, seed004_modelc_elastic:
     their contact force 0.3991938 mN, their 10 increments to 5e-9 m; zone 0.02 R as theirs):
         MODELC_ZONE=0.02 MODELC_TRAVEL=5e-9 MODELC_INCS=10 ... elastic 0.004 0.3991938 fig11_h004
-                                            (also 0.003 fig11_h003, 0.00225 fig11_h00225)
-    ... curves fig11 fig11_h004 fig11_h003 fig11_h00225
+                                            (also 0.003 fig11_h003, 0.00225 fig11_h00225,
+                                            0.0016875 fig11_h0017)
+    ... curves fig11 fig11_h004 fig11_h003 fig11_h00225 fig11_h0017
     ... summary y3 y3_h01 y3_h0075 y3_h0056
     ... summary y3_tauc09 y3_tauc09_h01 y3_tauc09_h0075 y3_tauc09_h0056
     tau_c = 0.9k at the other loads (MODELC_TAUC=0.9; F_n of seed004_modelc_tauc_y*.study):
