@@ -24,7 +24,9 @@ return mapping, backward Euler); the thesis' material is elastic-perfectly plast
 Cases (argument 1; F_n in mN, TAG names the output):
   elastic H0 [F_n [TAG]]  elastic sphere (default F_n 5.825 mN, y = 3), Coulomb mu 0.3 (tau_c
                           far above p), increments to 2x Mindlin's slip distance: Hertz's
-                          approach, Mindlin's curve and 8 G* a, sliding F_t/F_n = mu
+                          approach, Mindlin's curve and 8 G* a, sliding F_t/F_n = mu; with
+                          MODELC_TRAVEL set: MODELC_INCS (default 12) equal increments to
+                          MODELC_TRAVEL m instead (the CalculiX runs' increments)
   plastic H0 F_n [TAG]    Table 6, sigma_y 160 MPa, mu 1, tau_c = MODELC_TAUC x sigma_y / sqrt 3
                           (default 1), MODELC_INCS tangential increments (default 12) to
                           MODELC_TRAVEL m (default 9e-8), fine zone MODELC_ZONE x R (default
@@ -33,6 +35,10 @@ Cases (argument 1; F_n in mN, TAG names the output):
   summary TAG RUN...      the sliding F_t/F_n of runs on meshes refined by a constant ratio:
                           differences, observed order, Richardson's estimate where they shrink;
                           writes getfem_modelc_TAG_meshes.csv and the runs' tolerance lines
+  curves TAG RUN...       elastic runs at the same increments on meshes refined by a constant
+                          ratio: each F_t(delta_t)'s largest distance to the next finer mesh's
+                          and to Cattaneo-Mindlin (over mu F_n); writes
+                          getfem_modelc_TAG_meshes.csv and the runs' tolerance lines
 H0 is the contact-zone size h0 / R. Writes reference/fem/getfem_modelc_<TAG>.csv (per increment,
 SI units). The committed runs (not part of make check), one core each:
     OPENBLAS_NUM_THREADS=1 nice -n 10 /usr/bin/python3 reference/fem/studies/getfem_modelc.py \\
@@ -40,6 +46,13 @@ SI units). The committed runs (not part of make check), one core each:
                                             MODELC_TAUC=0.9: y3_tauc09_h01, ...;
                                             MODELC_INCS=24: y3_h01_inc24)
     ... elastic 0.01 5.825 elastic_h01     (also 0.0075 elastic_h0075)
+    Rathbone thesis Fig. 11 (Lagrange-type friction against the CalculiX penalty runs
+    reference/fem/studies/seed004_modelc_fig11_stick1.study, _stick3, seed004_modelc_elastic:
+    their contact force 0.3991938 mN, their 10 increments to 5e-9 m; zone 0.02 R as theirs):
+        MODELC_ZONE=0.02 MODELC_TRAVEL=5e-9 MODELC_INCS=10 ... elastic 0.004 0.3991938 fig11_h004
+                                            (also 0.003 fig11_h003, 0.00225 fig11_h00225,
+                                            0.0016875 fig11_h0017)
+    ... curves fig11 fig11_h004 fig11_h003 fig11_h00225 fig11_h0017
     ... summary y3 y3_h01 y3_h0075 y3_h0056
     ... summary y3_tauc09 y3_tauc09_h01 y3_tauc09_h0075 y3_tauc09_h0056
     tau_c = 0.9k at the other loads (MODELC_TAUC=0.9; F_n of seed004_modelc_tauc_y*.study):
@@ -280,19 +293,21 @@ def read_run(path):
     return head, rows
 
 
-def set_tolerance(name, err, tag):
+def set_tolerance(name, err, tag, what=None):
     """The run's tolerance line: its sliding F_t/F_n's relative distance to the next finer mesh
-    of the study (the finest run: to the one before), rounded up to two digits."""
+    of the study (the finest run: to the one before), rounded up to two digits; `what` (curves)
+    says what err measures instead."""
     path = os.path.join(HERE, "..", f"getfem_modelc_{name}.csv")
     with open(path) as f:
         lines = f.readlines()
     tol = float(f"{err:.2g}")
     tol = tol if tol >= err else float(f"{err * 1.05:.2g}")
+    what = what or "the sliding F_t/F_n's (last row) relative distance"
     for i, line in enumerate(lines):
         if line.startswith("# tolerance:"):
-            lines[i] = (f"# tolerance: {tol:g} the sliding F_t/F_n's (last row) relative "
-                        "distance to the next finer mesh's (the finest: to the one before) in "
-                        f"the mesh study reference/fem/getfem_modelc_{tag}_meshes.csv\n")
+            lines[i] = (f"# tolerance: {tol:g} {what} to the next finer mesh's (the finest: to "
+                        "the one before) in the mesh study "
+                        f"reference/fem/getfem_modelc_{tag}_meshes.csv\n")
     with open(path + ".tmp", "w") as f:
         f.writelines(lines)
     os.replace(path + ".tmp", path)
@@ -358,9 +373,89 @@ def summary(tag, runs):
     print(out)
 
 
+def mindlin(dt, fn, mu):
+    """Cattaneo-Mindlin's F_t at the top's displacement dt (Johnson 1985, Contact Mechanics, eq.
+    7.43 solved for the force, G* = G / (2 - nu) on a rigid flat; mu F_n once sliding)."""
+    a, _ = hertz(fn)
+    slide = 3 * mu * fn / (16 * GSTAR * a)
+    return mu * fn if dt >= slide else mu * fn * (1 - (1 - dt / slide) ** 1.5)
+
+
+def curves(tag, runs):
+    """Elastic runs on meshes h0 refined by a constant ratio, at the same increments: per run its
+    F_t(delta_t)'s largest distance to the next finer mesh's (the finest: to the one before) and
+    to Cattaneo-Mindlin, both in units of mu F_n (the sliding F_t/F_n is mu on every mesh, so
+    summary's measure says nothing here). Writes getfem_modelc_TAG_meshes.csv and the runs'
+    tolerance lines."""
+    mu = 0.3  # the elastic mode's
+    data = []
+    for name in runs:
+        head, rows = read_run(os.path.join(HERE, "..", f"getfem_modelc_{name}.csv"))
+        mesh = next(l for l in head if l.startswith("# mesh:"))
+        h0 = float(mesh.split("h0 = ")[1].split()[0])
+        dofs = int(mesh.split(" dofs")[0].split()[-1])
+        tang = [r for r in rows if r["step"] == 2]
+        data.append(dict(name=name, h0=h0, dofs=dofs, cpu=sum(r["cpu"] for r in rows),
+                         dt=np.array([r["delta_t"] for r in tang]),
+                         x=np.array([r["F_t"] / (mu * r["F_n"]) for r in tang]),
+                         # the CSVs are SI, mindlin and hertz work in um, mN
+                         cm=np.array([mindlin(r["delta_t"] * 1e6, r["F_n"] * 1e3, mu)
+                                      / (mu * r["F_n"] * 1e3) for r in tang]),
+                         k0=tang[0]["F_t"] / tang[0]["delta_t"], fn=tang[0]["F_n"] * 1e3))
+    for d in data[1:]:
+        if len(d["dt"]) != len(data[0]["dt"]) or np.max(np.abs(d["dt"] - data[0]["dt"])) > 1e-12:
+            raise RuntimeError(f"{d['name']}: not the increments of {data[0]['name']}")
+    for k, d in enumerate(data):
+        nxt = data[k + 1] if k + 1 < len(data) else data[k - 1]
+        d["mesh_gap"] = float(np.max(np.abs(d["x"] - nxt["x"])))
+        d["cm_gap"] = float(np.max(np.abs(d["x"] - d["cm"])))
+        set_tolerance(d["name"], d["mesh_gap"], tag,
+                      "of mu F_n: F_t(delta_t)'s largest distance (per increment, over mu F_n)")
+    lines = []
+    for i in range(len(data) - 2):
+        d1 = data[i + 1]["x"] - data[i]["x"]
+        d2 = data[i + 2]["x"] - data[i + 1]["x"]
+        g1, g2 = np.max(np.abs(d1)), np.max(np.abs(d2))
+        order = np.log(g1 / g2) / np.log(data[i]["h0"] / data[i + 1]["h0"])
+        lines.append(f"# meshes h0 {data[i]['h0']:g}, {data[i + 1]['h0']:g}, "
+                     f"{data[i + 2]['h0']:g} R: largest F_t change over mu F_n {g1:.5f}, then "
+                     f"{g2:.5f}, observed order {order:.3f}")
+        print(lines[-1][2:])
+    out = os.path.join(HERE, "..", f"getfem_modelc_{tag}_meshes.csv")
+    head0 = read_run(os.path.join(HERE, "..", f"getfem_modelc_{runs[-1]}.csv"))[0]
+    with open(out + ".tmp", "w") as f:
+        f.write(f"# GetFEM reference: getfem_modelc_{tag}_meshes (script "
+                f"reference/fem/studies/getfem_modelc.py curves {tag} {' '.join(runs)})\n"
+                "# model: the elastic runs reference/fem/getfem_modelc_<run>.csv (each has the "
+                "model, mesh and solver lines), their tangential increments\n")
+        f.write("".join(line + "\n" for line in lines))
+        tol = float(f"{data[-1]['mesh_gap']:.2g}")
+        tol = tol if tol >= data[-1]["mesh_gap"] else float(f"{data[-1]['mesh_gap'] * 1.05:.2g}")
+        f.write(f"# tolerance: {tol:g} of mu F_n: the last two meshes' largest "
+                "F_t(delta_t) difference (the finest run's mesh error where the differences "
+                "shrink)\n"
+                "# independence: fem GetFEM's own contact operators (Debian python3-getfem), "
+                "gmsh; shares no code with cwb\n"
+                "# stands for: " + next(l for l in head0 if l.startswith("# stands for:"))[14:]
+                + "# rows: per run (in the order of the script line): h0 / R, dofs, the run's "
+                "CPU seconds, F_t(delta_t)'s largest distance to the next finer mesh's (the "
+                "finest: to the one before) and to Cattaneo-Mindlin (both over mu F_n), the "
+                "first increment's F_t / delta_t over Mindlin's 8 G* a\n")
+        f.write("h0[-],dofs[-],cpu[s],mesh_gap[-],mindlin_gap[-],k0_over_8Gsa[-]\n")
+        for d in data:
+            a, _ = hertz(d["fn"])  # um; 8 G* a in mN/um = 1e3 N/m
+            f.write(f"{d['h0']:g},{d['dofs']},{d['cpu']:.1f},{d['mesh_gap']:.6g},"
+                    f"{d['cm_gap']:.6g},{d['k0'] / (8e3 * GSTAR * a):.6g}\n")
+    os.replace(out + ".tmp", out)
+    print(out)
+
+
 def main():
     if sys.argv[1] == "summary":
         summary(sys.argv[2], sys.argv[3:])
+        return
+    if sys.argv[1] == "curves":
+        curves(sys.argv[2], sys.argv[3:])
         return
     gf.util_trace_level(0)
     gf.util_warning_level(0)
@@ -372,6 +467,12 @@ def main():
         a, _ = hertz(fn)
         slip = 3 * mu * fn / (16 * GSTAR * a)  # Mindlin's displacement to full sliding
         dts = [1e-3 * slip, 0.25 * slip, 0.5 * slip, 0.75 * slip, slip, 1.5 * slip, 2 * slip]
+        if os.environ.get("MODELC_TRAVEL"):
+            # the CalculiX runs' increments instead (Fig. 11: MODELC_TRAVEL=5e-9 MODELC_INCS=10,
+            # reference/fem/studies/seed004_modelc_fig11_stick1.study's [load])
+            n = int(os.environ.get("MODELC_INCS", "12"))
+            travel = float(os.environ["MODELC_TRAVEL"]) * 1e6  # um
+            dts = list(np.linspace(travel / n, travel, n))
         study = Study(h0, False, mu, tau_c)
     else:
         fn = float(sys.argv[3])
@@ -453,7 +554,8 @@ def write(tag, case, h0, fn, mu, tau_c, study, rows, total):
                 "python3-getfem), gmsh; shares no code with cwb\n"
                 f"# stands for: body1.radius = {R * um:g}; body1.E = {E * gpa:g}; "
                 f"body1.nu = {NU:g}; "
-                + (f"normal.sigma_y = {SIGMA_Y * gpa:g}; " if plastic else "")
+                + (f"normal.sigma_y = {SIGMA_Y * gpa:g}; " if plastic else
+                   f"tangential.mu = {mu:g}; ")
                 + f"driver.normal = {fn * mn:g}, {fn * mn:g}\n"
                 "# rows: every converged increment; step 0, 1 normal, 2 tangential; F_n, F_t = "
                 "the contact multiplier's integrals x 2 (F_t against the motion); delta_n, "
