@@ -50,7 +50,7 @@ SI units). The committed runs (not part of make check), one core each:
         MODELC_ZONE=0.13 MODELC_TRAVEL=3.5e-7 ... plastic 0.0213333 52.68 y15_tauc09_h0213
                                             (also 0.016 _h016, 0.012 _h012)
     ... summary y1_tauc09 ...; summary y7_tauc09 ...; summary y15_tauc09 ...
-CPU: 1-3 min (elastic), 3-25 min (plastic, 17k-63k dofs, 5-9 Newton iterations per increment).
+CPU: 1-3 min (elastic), 3-28 min (plastic, 17k-63k dofs, 5-9 Newton iterations per increment).
 """
 import os
 import subprocess
