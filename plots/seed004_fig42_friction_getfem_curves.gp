@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 42: friction coefficient' . "\n" . 'against y, GetFEM with tau_c = 0.9 sigma_y / sqrt 3' . "\n" . 'A = 0.2640 ± 0.0015 (thesis 0.36); B = 0.6424 ± 0.0046 (thesis 0.79)' . "\n" . 'C = 0.3668 ± 0.0046 (thesis 0.44); R^2 = 1.0000' noenhanced
+set title 'Rathbone thesis Fig. 42: friction coefficient' . "\n" . 'against y, GetFEM with tau_c = 0.9 sigma_y / sqrt 3' . "\n" . 'A = 0.2751 ± 0.0013 (thesis 0.36); B = 0.6783 ± 0.0042 (thesis 0.79)' . "\n" . 'C = 0.3821 ± 0.0048 (thesis 0.44); R^2 = 1.0000' noenhanced
 cwb_xname = 'y = delta / delta_y'
 cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -48,7 +48,7 @@ set yrange [0:1.1]
 set samples 400
 plot 'seed004_fig42_friction_getfem_fit.csv' using 1:2 with points pt 7 ps 1.5 title 'FEM, local slip at min(mu p, sigma_y/sqrt 3)', \
      0.36 / tanh(0.79 * x**0.44) with lines title 'Rathbone thesis eq. 77: 0.36 coth(0.79 y^{0.44})', \
-     0.2640300846 / tanh(0.6423835385 * x**0.3668050904) with lines title 'fitted: 0.264 coth(0.642 y^{0.367})'
+     0.2750600717 / tanh(0.678268714 * x**0.3820968103) with lines title 'fitted: 0.275 coth(0.678 y^{0.382})'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

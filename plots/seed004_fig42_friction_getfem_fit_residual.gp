@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 42: friction coefficient against' . "\n" . 'y, GetFEM with tau_c = 0.9 sigma_y / sqrt 3 (residuals)' . "\n" . 'A = 0.2640 ± 0.0015 (thesis 0.36); B = 0.6424 ± 0.0046 (thesis 0.79)' . "\n" . 'C = 0.3668 ± 0.0046 (thesis 0.44); R^2 = 1.0000' noenhanced
+set title 'Rathbone thesis Fig. 42: friction coefficient against' . "\n" . 'y, GetFEM with tau_c = 0.9 sigma_y / sqrt 3 (residuals)' . "\n" . 'A = 0.2751 ± 0.0013 (thesis 0.36); B = 0.6783 ± 0.0042 (thesis 0.79)' . "\n" . 'C = 0.3821 ± 0.0048 (thesis 0.44); R^2 = 1.0000' noenhanced
 cwb_xname = 'y'
 cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced

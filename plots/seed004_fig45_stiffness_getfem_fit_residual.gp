@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 45: k_t / (8 G* a) against x = F_t / (mu' . "\n" . 'F_n), eq. 82 fitted per FEM table (a1, c1 free) (residuals)' . "\n" . 'R^2 = 0.9979' noenhanced
+set title 'Rathbone thesis Fig. 45: k_t / (8 G* a) against x = F_t / (mu' . "\n" . 'F_n), eq. 82 fitted per FEM table (a1, c1 free) (residuals)' . "\n" . 'R^2 = 0.9983' noenhanced
 cwb_xname = 'x'
 cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -44,8 +44,8 @@ cwb_yname = 'fit - data'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig45_stiffness_getfem_fit.csv' using 1:((column(4) == 0) ? column(7) : NaN) with points ps 1.0 lt 1 title 'FEM y = 3.15 (x1 = 0.00): a1 = 0.600 ± 0.017, c1 = 4.15 ± 0.21', \
-     'seed004_fig45_stiffness_getfem_fit.csv' using 1:((column(4) == 1) ? column(7) : NaN) with points ps 1.0 lt 2 title 'FEM y = 7.43 (x1 = 0.00): a1 = 0.7795 ± 0.0076, c1 = 2.75 ± 0.12', \
-     'seed004_fig45_stiffness_getfem_fit.csv' using 1:((column(4) == 2) ? column(7) : NaN) with points ps 1.0 lt 3 title 'FEM y = 16.3 (x1 = 0.00): a1 = not identified, c1 = 1.178 ± 0.068'
+     'seed004_fig45_stiffness_getfem_fit.csv' using 1:((column(4) == 1) ? column(7) : NaN) with points ps 1.0 lt 2 title 'FEM y = 7.43 (x1 = 0.00): a1 = 0.7968 ± 0.0051, c1 = 2.426 ± 0.065', \
+     'seed004_fig45_stiffness_getfem_fit.csv' using 1:((column(4) == 2) ? column(7) : NaN) with points ps 1.0 lt 3 title 'FEM y = 16.3 (x1 = 0.00): a1 = 1.0008 ± 0.0025, c1 = not identified'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -59,11 +59,11 @@ SI units). The committed runs (not part of make check), one core each:
         MODELC_ZONE=0.03 MODELC_TRAVEL=4.5e-8 ... plastic 0.0075 1.06 y1_tauc09_h0075
                                             (also 0.005625 _h0056, 0.00421875 _h0042)
         MODELC_ZONE=0.085 MODELC_TRAVEL=2e-7 ... plastic 0.0133333 18.91 y7_tauc09_h0133
-                                            (also 0.01 _h01; 0.0075 not finished)
+                                            (also 0.01 _h01, 0.0075 _h0075)
         MODELC_ZONE=0.13 MODELC_TRAVEL=3.5e-7 ... plastic 0.0213333 52.68 y15_tauc09_h0213
-                                            (also 0.016 _h016; 0.012 not finished)
+                                            (also 0.016 _h016, 0.012 _h012)
     ... summary y1_tauc09 ...; summary y7_tauc09 ...; summary y15_tauc09 ...
-CPU: 1-3 min (elastic), 3-10 min (plastic, 17k-37k dofs, 5-8 Newton iterations per increment).
+CPU: 1-3 min (elastic), 3-28 min (plastic, 17k-63k dofs, 5-9 Newton iterations per increment).
 """
 import os
 import subprocess
