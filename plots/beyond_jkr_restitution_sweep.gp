@@ -47,7 +47,7 @@ cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'beyond_jkr_restitution_sweep.csv' using 12:5 with linespoints ps 0.7 lt 1 title 'cwb: jkr', \
      '../reference/analytic/jkr_restitution.csv' using 1:2 every 1::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: JKR elastic impact on a rigid flat: e = sqrt(1 - (V_s/V)^2), sticking below V_s', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.97e-07, rms 5.23e-08 of max |ref| (40 pts): PASS (tolerance 1e-06)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.97e-07, rms 5.19e-08 of max |ref| (40 pts): PASS (tolerance 1e-06)', \
      'beyond_jkr_restitution_sweep.csv' using 12:5 with linespoints ps 0.7 lt 1 notitle
 cwb_width = 965
 

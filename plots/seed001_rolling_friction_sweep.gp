@@ -45,7 +45,7 @@ cwb_yunit = 'rad/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed001_rolling_friction_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 title 'cwb: hertz + constant_torque', \
      '../reference/analytic/seed001_rolling_friction.csv' using 1:2 every 1::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Seed 001 constant rolling friction: spin after a frictionless elastic impact ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.95e-12, rms 2.76e-12 of max |ref| (41 pts): PASS (tolerance 1e-06)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 9.53e-14, rms 8.71e-14 of max |ref| (41 pts): PASS (tolerance 1e-06)', \
      'seed001_rolling_friction_sweep.csv' using 1:10 with linespoints ps 0.7 lt 1 notitle
 cwb_width = 973
 

@@ -44,7 +44,8 @@ cwb_yname = 'mu'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig42_friction_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
-     'seed004_fig42_friction_fit.csv' using 1:3 with linespoints pt 7 ps 0.4 lt 1 title 'A coth(B y^C)'
+     'seed004_fig42_friction_fit.csv' using 1:3 with points pt 6 ps 0.9 notitle, \
+     0.2787388437 / tanh(0.4471431765 * x**0.281475834) with lines lt 1 title 'A coth(B y^C)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

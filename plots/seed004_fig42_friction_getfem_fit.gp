@@ -44,7 +44,8 @@ cwb_yname = 'mu'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig42_friction_getfem_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'FEM', \
-     'seed004_fig42_friction_getfem_fit.csv' using 1:3 with linespoints pt 7 ps 0.4 lt 1 title 'A coth(B y^C)'
+     'seed004_fig42_friction_getfem_fit.csv' using 1:3 with points pt 6 ps 0.9 notitle, \
+     0.2750600717 / tanh(0.678268714 * x**0.3820968103) with lines lt 1 title 'A coth(B y^C)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -47,7 +47,7 @@ cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_restitution_vu_quoc_sweep.csv' using 12:5 with linespoints ps 0.7 lt 1 title 'cwb: vu_quoc', \
      '../reference/analytic/restitution_vu_quoc.csv' using 1:2 every 6::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Restitution and permanent overlap of a sphere on a rigid wall by quadrature: ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.14e-07, rms 6.1e-08 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.14e-07, rms 6.09e-08 of max |ref| (200 pts): PASS (tolerance 5e-05)', \
      'seed004_restitution_vu_quoc_sweep.csv' using 12:5 with linespoints ps 0.7 lt 1 notitle
 cwb_width = 973
 

@@ -47,7 +47,7 @@ cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'thornton_restitution_sweep.csv' using 12:5 with linespoints ps 0.7 lt 1 title 'cwb: thornton', \
      '../reference/analytic/thornton_restitution.csv' using 1:2 every 2::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Thornton (1997) closed-form restitution, elastic-perfectly-plastic sphere on ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.52e-08, rms 4.2e-09 of max |ref| (61 pts): PASS (tolerance 1e-05)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1.52e-08, rms 4.19e-09 of max |ref| (61 pts): PASS (tolerance 1e-05)', \
      'thornton_restitution_sweep.csv' using 12:5 with linespoints ps 0.7 lt 1 notitle
 cwb_width = 973
 
