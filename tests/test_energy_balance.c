@@ -242,6 +242,23 @@ START_TEST(every_combination_balances)
 }
 END_TEST
 
+/* The test case with normal law i of the registry and its property
+ * values (law_keys), or NULL for a law that is not 3D or is "none". */
+static cwb_case *case_with_normal_law(size_t i, const cwb_law_head **nh)
+{
+    *nh = cwb_law_at(CWB_KIND_NORMAL, i);
+    if (!((*nh)->dims & CWB_DIM_3D) || strcmp((*nh)->name, "none") == 0)
+        return NULL;
+    char buf[8][64];
+    size_t k = 0;
+    snprintf(buf[k++], 64, "contact.normal=%s", (*nh)->name);
+    k = law_keys(CWB_KIND_NORMAL, *nh, buf, k);
+    const char *over[8];
+    for (size_t j = 0; j < k; j++)
+        over[j] = buf[j];
+    return test_load(CASE, over, k);
+}
+
 /* The law contract behind the first RK4 stage: a normal law evaluated at
  * the kinematics of its committed state (delta = delta0, no time passed)
  * returns what the driver committed there, force, stiffness and contact
@@ -256,17 +273,10 @@ END_TEST
  * 1e-12 for laws that solve for their state. */
 START_TEST(committed_state_reproduced)
 {
-    const cwb_law_head *nh = cwb_law_at(CWB_KIND_NORMAL, (size_t)_i);
-    if (!(nh->dims & CWB_DIM_3D) || strcmp(nh->name, "none") == 0)
+    const cwb_law_head *nh;
+    cwb_case *c = case_with_normal_law((size_t)_i, &nh);
+    if (!c)
         return;
-    char buf[8][64];
-    size_t k = 0;
-    snprintf(buf[k++], 64, "contact.normal=%s", nh->name);
-    k = law_keys(CWB_KIND_NORMAL, nh, buf, k);
-    const char *over[8];
-    for (size_t j = 0; j < k; j++)
-        over[j] = buf[j];
-    cwb_case *c = test_load(CASE, over, k);
     cwb_contact ct;
     ck_assert_int_eq(cwb_contact_init(&ct, c), CWB_OK);
     static const double path[] = {2e-7, 5e-7, 4e-7};
@@ -305,17 +315,10 @@ END_TEST
  * laws their loading stiffness and radius. */
 START_TEST(past_peak_unloads)
 {
-    const cwb_law_head *nh = cwb_law_at(CWB_KIND_NORMAL, (size_t)_i);
-    if (!(nh->dims & CWB_DIM_3D) || strcmp(nh->name, "none") == 0)
+    const cwb_law_head *nh;
+    cwb_case *c = case_with_normal_law((size_t)_i, &nh);
+    if (!c)
         return;
-    char buf[8][64];
-    size_t k = 0;
-    snprintf(buf[k++], 64, "contact.normal=%s", nh->name);
-    k = law_keys(CWB_KIND_NORMAL, nh, buf, k);
-    const char *over[8];
-    for (size_t j = 0; j < k; j++)
-        over[j] = buf[j];
-    cwb_case *c = test_load(CASE, over, k);
     cwb_contact ct;
     ck_assert_int_eq(cwb_contact_init(&ct, c), CWB_OK);
     cwb_kin kin = {.delta = 5e-7, .delta0 = 0.0, .delta_rate = 1.0, .normal = {0, 0, 1}};

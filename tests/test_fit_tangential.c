@@ -159,6 +159,18 @@ START_TEST(friction_fit_returns_the_constants)
 }
 END_TEST
 
+/* The text of a plot script the fit wrote into tmp_dir (at most 64 kB). */
+static const char *read_script(const char *name)
+{
+    static char script[1 << 16];
+    char path[256];
+    FILE *f = fopen(test_tmp_path(tmp_dir, name, path, sizeof path), "r");
+    ck_assert_ptr_nonnull(f);
+    script[fread(script, 1, sizeof script - 1, f)] = 0;
+    fclose(f);
+    return script;
+}
+
 /* The friction fit's plot draws A coth(B y^C) as a curve with the fitted
  * constants (MU_A, MU_B, MU_C of the tables, 1e-6 as above), not as straight
  * segments through its five fitted values. */
@@ -173,11 +185,7 @@ START_TEST(friction_plot_draws_the_model_as_a_curve)
     cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 1, .json = 0};
     ck_assert_msg(cwb_fit(&req, &r, NULL, msg, sizeof msg) == CWB_OK, "%s", msg);
     cwb_result_free(&r);
-    static char script[1 << 16];
-    FILE *f = fopen(test_tmp_path(tmp_dir, "q_fit.gp", path, sizeof path), "r");
-    ck_assert_ptr_nonnull(f);
-    script[fread(script, 1, sizeof script - 1, f)] = 0;
-    fclose(f);
+    const char *script = read_script("q_fit.gp");
     const char *at = strstr(script, " with lines lt 1 title 'A coth(B y^C)'");
     ck_assert_msg(at, "no curve of the model in the plot");
     while (at > script && at[-1] != ',' && at[-1] != '\n')
@@ -249,11 +257,8 @@ START_TEST(stiffness_plot_counts_the_fitted_rows)
         ck_assert_rel(cwb_result_get(&r, name), C1, 1e-3);
     }
     cwb_result_free(&r);
-    static char script[1 << 16];
-    FILE *f = fopen(test_tmp_path(tmp_dir, "p_fit.gp", path, sizeof path), "r");
-    ck_assert_ptr_nonnull(f);
-    script[fread(script, 1, sizeof script - 1, f)] = 0;
-    fclose(f);
+    const char *script = read_script("p_fit.gp");
+    FILE *f;
     const char *at = strstr(script, "R^2 = ");
     ck_assert_ptr_nonnull(at);
     ck_assert_msg(atof(at + 6) >= 0.99, "plot R^2 = %g", atof(at + 6));
