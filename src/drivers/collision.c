@@ -199,23 +199,39 @@ static void impact_velocity(const double *p, double *vn, double *vt)
     }
 }
 
-/* Layout of the ODE state. */
+/* Layout of the ODE state. The unknowns a head-on collision moves (the
+ * centres and velocities along the initial normal +z, the normal work and
+ * the damping loss) come first, so that such a collision integrates that
+ * prefix alone (NY_HEAD_ON; "Head-on collisions" below); the in-plane
+ * components of the centres and velocities, the spins and the tangential
+ * and rolling unknowns follow. */
 enum {
-    X1 = 0,
-    V1 = 3,
-    W1 = 6,
-    X2 = 9,
-    V2 = 12,
-    W2 = 15,
-    XI = 18,
-    WORK_N = 21,
-    WORK_T = 22,
-    DISS_D = 23,
-    DISS_R = 24,
-    THETA = 25,  /* rotation of body 1 relative to body 2 since the commit */
+    Z1 = 0, /* centre of body 1 along +z */
+    VZ1 = 1,
+    Z2 = 2,
+    VZ2 = 3,
+    WORK_N = 4,
+    DISS_D = 5,
+    NY_HEAD_ON = 6,
+    XY1 = 6, /* centre of body 1 along +x, +y */
+    VXY1 = 8,
+    XY2 = 10,
+    VXY2 = 12,
+    W1 = 14,
+    W2 = 17,
+    XI = 20,
+    THETA = 23, /* rotation of body 1 relative to body 2 since the commit */
+    WORK_T = 26,
+    DISS_R = 27,
     DISS_V = 28, /* energy dissipated by the rolling law's dashpot */
     NY = 29
 };
+
+/* A centre or a velocity: its in-plane pair and its +z component. */
+typedef struct {
+    int xy, z;
+} split;
+static const split X1 = {XY1, Z1}, V1 = {VXY1, VZ1}, X2 = {XY2, Z2}, V2 = {VXY2, VZ2};
 
 typedef struct {
     cwb_contact ct;
@@ -245,9 +261,21 @@ static void put3(double *y, int i, cwb_vec3 v)
     y[i + 2] = v.z;
 }
 
+static cwb_vec3 get_split(const double *y, split v)
+{
+    return cwb_v3(y[v.xy], y[v.xy + 1], y[v.z]);
+}
+
+static void put_split(double *y, split v, cwb_vec3 a)
+{
+    y[v.xy] = a.x;
+    y[v.xy + 1] = a.y;
+    y[v.z] = a.z;
+}
+
 static void geometry_of(const sim *s, const double *y, geometry *g)
 {
-    cwb_vec3 x1 = get3(y, X1), x2 = get3(y, X2);
+    cwb_vec3 x1 = get_split(y, X1), x2 = get_split(y, X2);
     if (s->wall) {
         g->n = cwb_v3(0, 0, 1);
         double gap = x2.z - x1.z; /* centre of body 1 to the wall plane */
@@ -264,8 +292,8 @@ static void geometry_of(const sim *s, const double *y, geometry *g)
         g->r1c = cwb_v3_sub(cp, x1);
         g->r2c = cwb_v3_sub(cp, x2);
     }
-    cwb_vec3 c1 = cwb_v3_add(get3(y, V1), cwb_v3_cross(get3(y, W1), g->r1c));
-    cwb_vec3 c2 = cwb_v3_add(get3(y, V2), cwb_v3_cross(get3(y, W2), g->r2c));
+    cwb_vec3 c1 = cwb_v3_add(get_split(y, V1), cwb_v3_cross(get3(y, W1), g->r1c));
+    cwb_vec3 c2 = cwb_v3_add(get_split(y, V2), cwb_v3_cross(get3(y, W2), g->r2c));
     g->v_rel = cwb_v3_sub(c2, c1);
     g->delta_rate = -cwb_v3_dot(g->v_rel, g->n);
     g->v_t = cwb_v3_in_plane(g->v_rel, g->n);
@@ -305,16 +333,16 @@ static int rhs_at(const sim *s, const double *y, const geometry *gy, double t_of
     cwb_vec3 tq1 = cwb_v3_add(cwb_v3_cross(g->r1c, f1), o->r.torque1);
     cwb_vec3 tq2 = cwb_v3_add(cwb_v3_cross(g->r2c, f2), o->r.torque2);
 
-    put3(dy, X1, get3(y, V1));
-    put3(dy, V1, cwb_v3_scale(f1, s->inv_m1));
+    put_split(dy, X1, get_split(y, V1));
+    put_split(dy, V1, cwb_v3_scale(f1, s->inv_m1));
     put3(dy, W1, cwb_v3_scale(tq1, s->inv_I1));
     if (s->wall) {
-        put3(dy, X2, cwb_v3(0, 0, 0));
-        put3(dy, V2, cwb_v3(0, 0, 0));
+        put_split(dy, X2, cwb_v3(0, 0, 0));
+        put_split(dy, V2, cwb_v3(0, 0, 0));
         put3(dy, W2, cwb_v3(0, 0, 0));
     } else {
-        put3(dy, X2, get3(y, V2));
-        put3(dy, V2, cwb_v3_scale(f2, s->inv_m2));
+        put_split(dy, X2, get_split(y, V2));
+        put_split(dy, V2, cwb_v3_scale(f2, s->inv_m2));
         put3(dy, W2, cwb_v3_scale(tq2, s->inv_I2));
     }
     put3(dy, XI, g->v_t);
@@ -395,10 +423,10 @@ static int commit(sim *s, double *y, double h, cwb_contact_out *o, law_energy *s
 
 static double kinetic_energy(const sim *s, const double *y)
 {
-    cwb_vec3 v1 = get3(y, V1), w1 = get3(y, W1);
+    cwb_vec3 v1 = get_split(y, V1), w1 = get3(y, W1);
     double e = 0.5 * s->m1 * cwb_v3_dot(v1, v1) + 0.5 * s->I1 * cwb_v3_dot(w1, w1);
     if (!s->wall) {
-        cwb_vec3 v2 = get3(y, V2), w2 = get3(y, W2);
+        cwb_vec3 v2 = get_split(y, V2), w2 = get3(y, W2);
         e += 0.5 * s->m2 * cwb_v3_dot(v2, v2) + 0.5 * s->I2 * cwb_v3_dot(w2, w2);
     }
     return e;
@@ -637,16 +665,16 @@ static void initial_state(const cwb_case *c, const sim *s, double *y)
 {
     const double *p = c->driver_values.p;
     memset(y, 0, NY * sizeof *y);
-    put3(y, X2, cwb_v3(0, 0, s->wall ? s->r1 : s->r1 + s->r2));
+    put_split(y, X2, cwb_v3(0, 0, s->wall ? s->r1 : s->r1 + s->r2));
     double vn, vt;
     impact_velocity(p, &vn, &vt);
     cwb_vec3 u = cwb_v3(vt, 0, vn); /* body 1 relative to body 2 */
     if (s->wall) {
-        put3(y, V1, u);
+        put_split(y, V1, u);
     } else {
         double m = s->m1 + s->m2;
-        put3(y, V1, cwb_v3_scale(u, s->m2 / m));
-        put3(y, V2, cwb_v3_scale(u, -s->m1 / m));
+        put_split(y, V1, cwb_v3_scale(u, s->m2 / m));
+        put_split(y, V2, cwb_v3_scale(u, -s->m1 / m));
         put3(y, W2, cwb_v3(0, p[P_OMEGA2], p[P_OMEGA2_N]));
     }
     put3(y, W1, cwb_v3(0, p[P_OMEGA1], p[P_OMEGA1_N]));
@@ -1294,9 +1322,9 @@ static void summarise(const collision_run_state *r, const double *y0, run_summar
     geometry_of(&r->s, y0, &g0);
     double vt0 = cwb_v3_norm(g0.v_t);
     double vn0 = -g0.delta_rate; /* relative normal velocity 2 wrt 1 (< 0) */
-    cwb_vec3 u0 = cwb_v3_sub(get3(y0, V1), get3(y0, V2));
+    cwb_vec3 u0 = cwb_v3_sub(get_split(y0, V1), get_split(y0, V2));
     double vn1 = -g.delta_rate;
-    cwb_vec3 u1 = cwb_v3_sub(get3(y, V1), get3(y, V2));
+    cwb_vec3 u1 = cwb_v3_sub(get_split(y, V1), get_split(y, V2));
     double ut0 = cwb_v3_dot(u0, cwb_v3(1, 0, 0)), ut1 = cwb_v3_dot(u1, cwb_v3(1, 0, 0));
     double cp1 = -cwb_v3_dot(g.v_t, cwb_v3(1, 0, 0)); /* contact-point slip of 1 wrt 2 */
     out->value[R_TC] = r->t;
@@ -1417,7 +1445,7 @@ static int run_fixed(const cwb_case *c, const run_plan *plan, run_summary *out, 
     r.series = series;
     memset(out, 0, sizeof *out);
     out->e_in = kinetic_energy(&r.s, y0);
-    cwb_vec3 u0 = cwb_v3_sub(get3(y0, V1), get3(y0, V2));
+    cwb_vec3 u0 = cwb_v3_sub(get_split(y0, V1), get_split(y0, V2));
     out->impact_angle = atan2(fabs(u0.x), u0.z) * 180.0 / M_PI;
     if (series)
         series_columns(c, series);
