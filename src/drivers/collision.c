@@ -27,6 +27,9 @@
  * energy_dissipated_rolling_slip, _viscous (the driver's D_visc),
  * energy_dissipated_twisting and energy_rolling_stiffness_change (signed:
  * k_r follows k_n).
+ * A collision that starts on the line of centres (no tangential velocity,
+ * no spin) stays there and integrates only the unknowns along it ("Head-on
+ * collisions" below).
  * Every RK4 stage evaluates the laws from the committed history; after the
  * step the driver evaluates them once more at the new state and commits
  * that trial state (the law contract, cwb_law.h). The contact normal and
@@ -106,6 +109,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
 
+#include "cwb_collision.h"
 #include "cwb_contact.h"
 #include "cwb_numeric.h"
 #include "cwb_dt_auto.h"
@@ -240,8 +244,12 @@ typedef struct {
     /* per collision: 1/m, 1/I and body 1's share r1/(r1 + r2) of the
      * centre distance, divided once rather than at every stage */
     double inv_m1, inv_m2, inv_I1, inv_I2, share1;
+    double reach;  /* centre distance at first touch: r1 + r2, or r1 for a wall */
     double delta0; /* overlap of the committed state */
     double h;      /* length of the step being taken */
+    int head_on;   /* the motion stays on the line of centres: only the
+                      first NY_HEAD_ON unknowns move ("Head-on collisions") */
+    size_t ny;     /* the unknowns integrated: NY_HEAD_ON or NY */
 } sim;
 
 typedef struct {
@@ -261,6 +269,60 @@ static void put3(double *y, int i, cwb_vec3 v)
     y[i + 2] = v.z;
 }
 
+/* Head-on collisions. The motion stays on the line of centres when it
+ * starts there -- no tangential velocity, no spin (the initial state's
+ * unknowns past NY_HEAD_ON all zero) -- and no law gives a tangential
+ * force or a torque while the tangential displacement and velocity and
+ * the spins are zero: then the forces are along +z, the spins and the
+ * in-plane motion stay zero, and the centres move along +z alone. That
+ * holds for every registered law: a tangential spring carries the force
+ * it has (none) plus its stiffness times the increment (none), a dashpot
+ * acts against a velocity, a rolling or twisting law against a rotation
+ * or spin (tests/test_head_on.c drives every tangential, damping and
+ * rolling law of the registry with every normal law it composes with
+ * through loading and unloading at zero tangential motion and asserts the
+ * force and torques zero; a law that breaks it fails the collision here,
+ * accept_step). Such a collision integrates the NY_HEAD_ON unknowns with
+ * the same RK4 steps, on the same geometry without the centre distance's
+ * square root (for centres on +z it is z2 - z1 exactly; the normal is +z,
+ * where the general geometry's d/|d| can be 1 - 2^-53). The results
+ * agree with the general path's to round-off (tests/test_head_on.c). */
+static void head_on_geometry(const sim *s, const double *y, geometry *g)
+{
+    double dz = y[Z2] - y[Z1];
+    g->n = cwb_v3(0, 0, 1);
+    g->delta = s->reach - dz;
+    g->r1c = cwb_v3(0, 0, s->wall ? dz : dz * s->share1);
+    g->r2c = cwb_v3(0, 0, g->r1c.z - dz);
+    g->v_rel = cwb_v3(0, 0, y[VZ2] - y[VZ1]);
+    g->delta_rate = y[VZ1] - y[VZ2];
+    g->v_t = cwb_v3(0, 0, 0);
+}
+
+/* The right-hand side of the head-on unknowns at overlap delta closing at
+ * delta_rate, t_off after the committed state. */
+static int head_on_rhs(const sim *s, const double *y, double delta, double delta_rate, double t_off,
+                       double *dy, cwb_contact_out *o, cwb_contact_trial *trial)
+{
+    cwb_kin k = {.delta = delta,
+                 .delta0 = s->delta0,
+                 .delta_rate = delta_rate,
+                 .normal = {0, 0, 1},
+                 .dt = t_off,
+                 .h = s->h};
+    int rc = cwb_contact_eval(&s->ct, &k, o, trial);
+    if (rc != CWB_OK)
+        return rc;
+    double normal = o->n.force + o->d.force_n; /* on body 2, along +z */
+    dy[Z1] = y[VZ1];
+    dy[VZ1] = -normal * s->inv_m1;
+    dy[Z2] = s->wall ? 0.0 : y[VZ2];
+    dy[VZ2] = s->wall ? 0.0 : normal * s->inv_m2;
+    dy[WORK_N] = o->n.force * delta_rate;
+    dy[DISS_D] = o->d.force_n * delta_rate;
+    return CWB_OK;
+}
+
 static cwb_vec3 get_split(const double *y, split v)
 {
     return cwb_v3(y[v.xy], y[v.xy + 1], y[v.z]);
@@ -275,6 +337,10 @@ static void put_split(double *y, split v, cwb_vec3 a)
 
 static void geometry_of(const sim *s, const double *y, geometry *g)
 {
+    if (s->head_on) {
+        head_on_geometry(s, y, g);
+        return;
+    }
     cwb_vec3 x1 = get_split(y, X1), x2 = get_split(y, X2);
     if (s->wall) {
         g->n = cwb_v3(0, 0, 1);
@@ -319,6 +385,8 @@ static void kinematics(const sim *s, const double *y, const geometry *g, double 
 static int rhs_at(const sim *s, const double *y, const geometry *gy, double t_off, double *dy,
                   cwb_contact_out *o, cwb_contact_trial *trial)
 {
+    if (s->head_on)
+        return head_on_rhs(s, y, gy->delta, gy->delta_rate, t_off, dy, o, trial);
     const geometry *g = gy;
     cwb_kin k;
     kinematics(s, y, g, t_off, &k);
@@ -359,6 +427,8 @@ static int rhs_at(const sim *s, const double *y, const geometry *gy, double t_of
 static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_contact_out *o,
                cwb_contact_trial *trial)
 {
+    if (s->head_on)
+        return head_on_rhs(s, y, s->reach - (y[Z2] - y[Z1]), y[VZ1] - y[VZ2], t_off, dy, o, trial);
     geometry g;
     geometry_of(s, y, &g);
     return rhs_at(s, y, &g, t_off, dy, o, trial);
@@ -372,10 +442,21 @@ static int rhs_stage(void *ctx, const double *y, double t_off, double *dy)
     return rhs(ctx, y, t_off, dy, &o, &trial);
 }
 
-/* One classical RK4 step of length h from y into out (no commit). */
+/* One classical RK4 step of length h from y into out (no commit), its
+ * first stage k1 given (or NULL). Of a head-on collision only the first
+ * s->ny unknowns move; the rest are copied. */
+static int rk4_from(const sim *s, const double *y, const double *k1, double h, double *out)
+{
+    if (s->ny < NY)
+        memcpy(out + s->ny, y + s->ny, (NY - s->ny) * sizeof *y);
+    if (k1)
+        return cwb_rk4_step_k1(rhs_stage, (void *)s, s->ny, y, k1, h, out);
+    return cwb_rk4_step(rhs_stage, (void *)s, s->ny, y, h, out);
+}
+
 static int rk4(const sim *s, const double *y, double h, double *out)
 {
-    return cwb_rk4_step(rhs_stage, (void *)s, NY, y, h, out);
+    return rk4_from(s, y, NULL, h, out);
 }
 
 /* What the laws report about energy over the committed steps. */
@@ -466,7 +547,7 @@ static double overlap_after(double h, void *param)
     if (!c->have_k1 && (rc = rhs_stage((void *)c->s, c->y, 0.0, c->k1)) == CWB_OK)
         c->have_k1 = 1;
     if (rc == CWB_OK)
-        rc = cwb_rk4_step_k1(rhs_stage, (void *)c->s, NY, c->y, c->k1, h, out);
+        rc = rk4_from(c->s, c->y, c->k1, h, out);
     if (rc) {
         c->rc = rc;
         return NAN;
@@ -747,11 +828,9 @@ typedef struct {
     cwb_contact_trial ttry;
 } step_try;
 
-/* s comes zeroed (start_run clears the whole run state). */
-static int sim_of_case(const cwb_case *c, sim *s)
+/* The bodies of case c into s. */
+static void bodies_of(const cwb_case *c, sim *s)
 {
-    if (cwb_contact_init(&s->ct, c) != CWB_OK)
-        return CWB_EFAIL;
     const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
     s->wall = b2->shape == CWB_SHAPE_WALL;
     s->r1 = b1->radius;
@@ -765,6 +844,16 @@ static int sim_of_case(const cwb_case *c, sim *s)
     s->inv_I1 = 1.0 / s->I1;
     s->inv_I2 = 1.0 / s->I2;
     s->share1 = s->r1 / (s->r1 + s->r2);
+    s->reach = s->wall ? s->r1 : s->r1 + s->r2;
+    s->ny = NY;
+}
+
+/* s comes zeroed (start_run clears the whole run state). */
+static int sim_of_case(const cwb_case *c, sim *s)
+{
+    if (cwb_contact_init(&s->ct, c) != CWB_OK)
+        return CWB_EFAIL;
+    bodies_of(c, s);
     return CWB_OK;
 }
 
@@ -1124,7 +1213,7 @@ static int step_from_committed(collision_run_state *r, double h, double *out)
     if (!r->have_k1 && (rc = rhs_stage(&r->s, r->y, 0.0, r->k1)) != CWB_OK)
         return rc;
     r->have_k1 = 1;
-    return cwb_rk4_step_k1(rhs_stage, &r->s, NY, r->y, r->k1, h, out);
+    return rk4_from(&r->s, r->y, r->k1, h, out);
 }
 
 /* Land on separation from the crossing step's dense output (the step
@@ -1274,6 +1363,17 @@ static void track_peak(collision_run_state *r, const geometry *g, const step_try
         r->fmax = no.force;
 }
 
+/* The evaluation o has no force off the normal and no torque: what a
+ * head-on collision relies on ("Head-on collisions"). */
+static int off_line_free(const cwb_contact_out *o)
+{
+    const cwb_vec3 v[4] = {o->t.force, o->d.force_t, o->r.torque1, o->r.torque2};
+    for (int i = 0; i < 4; i++)
+        if (v[i].x != 0.0 || v[i].y != 0.0 || v[i].z != 0.0)
+            return 0;
+    return 1;
+}
+
 /* Accept the step: move to its end, commit the laws, and track jumps,
  * flags, the permanent overlap and the peaks. */
 static int accept_step(collision_run_state *r, const geometry *g, step_try *st, run_summary *out,
@@ -1298,6 +1398,11 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
         return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
     }
     const cwb_contact_out *o = &r->o;
+    if (r->s.head_on && !off_line_free(o))
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "collision: a law gave a tangential force or a torque at t = %g s of a "
+                        "head-on collision, with no tangential motion and no spin",
+                        r->t);
     out->jumps += (o->n.flags & CWB_FLAG_DISCONTINUITY) != 0;
     if (o->n.flags & CWB_FLAG_DISCONTINUITY)
         r->jump_cap = INFINITY; /* the jump is behind: back to the base step */
@@ -1369,6 +1474,25 @@ static void summarise(const collision_run_state *r, const double *y0, run_summar
     }
 }
 
+/* The initial state y0 lies on the line of centres: no unknown past the
+ * head-on ones is set (no tangential velocity, no spin). */
+static int starts_head_on(const double *y0)
+{
+    for (int i = NY_HEAD_ON; i < NY; i++)
+        if (y0[i] != 0.0)
+            return 0;
+    return 1;
+}
+
+int cwb_collision_head_on(const cwb_case *c)
+{
+    sim s = {0};
+    double y0[NY];
+    bodies_of(c, &s);
+    initial_state(c, &s, y0);
+    return starts_head_on(y0);
+}
+
 /* Set up a run at base step h from the initial state y0. */
 static int start_run(const cwb_case *c, double h, double t_grade, collision_run_state *r,
                      double *y0)
@@ -1380,6 +1504,8 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     r->t_grade = t_grade;
     initial_state(c, &r->s, y0);
     memcpy(r->y, y0, sizeof r->y);
+    r->s.head_on = starts_head_on(y0);
+    r->s.ny = r->s.head_on ? NY_HEAD_ON : NY;
     geometry g0;
     geometry_of(&r->s, y0, &g0);
     double vt0 = cwb_v3_norm(g0.v_t);
