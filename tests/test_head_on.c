@@ -91,6 +91,31 @@ static void check_silent(const cwb_contact_out *o, const char *what, double delt
                       what, delta, name[i], v[i].x, v[i].y, v[i].z);
 }
 
+/* cwb_contact_eval_axial, which the head-on path calls, gives what
+ * cwb_contact_eval gives at the same kinematics, to the bit (it builds the
+ * same cwb_kin): the responses and the trial states. */
+static void check_axial(const cwb_contact *ct, const cwb_kin *k, const cwb_contact_out *o,
+                        const cwb_contact_trial *t, const char *what)
+{
+    cwb_contact_out a;
+    cwb_contact_trial ta;
+    ck_assert_int_eq(
+        cwb_contact_eval_axial(ct, k->delta, k->delta0, k->delta_rate, k->dt, k->h, &a, &ta),
+        CWB_OK);
+    const double got[] = {a.n.force,   a.n.stiffness, a.n.energy, a.n.work,
+                          a.d.force_n, a.t.energy,    a.t.slip,   a.r.energy};
+    const double want[] = {o->n.force,   o->n.stiffness, o->n.energy, o->n.work,
+                           o->d.force_n, o->t.energy,    o->t.slip,   o->r.energy};
+    for (size_t i = 0; i < sizeof got / sizeof *got; i++)
+        ck_assert_msg(got[i] == want[i] || (isnan(got[i]) && isnan(want[i])),
+                      "%s at %g m: axial evaluation's value %zu %.17g, general %.17g", what,
+                      k->delta, i, got[i], want[i]);
+    for (int i = 0; i < CWB_KIND_COUNT; i++)
+        ck_assert_msg(memcmp(ta.state[i], t->state[i], ct->state_size[i]) == 0,
+                      "%s at %g m: axial evaluation's trial state of kind %d differs", what,
+                      k->delta, i);
+}
+
 /* Law h (kind `kind`) with normal law nh through a normal path with zero
  * tangential motion, as the driver steps it: each step's midpoint stage and
  * its end, evaluated from the committed state, the end committed. The
@@ -125,6 +150,7 @@ static void drive_normal_path(const cwb_law_head *nh, cwb_kind kind, const cwb_l
             ck_assert_msg(cwb_contact_eval(&ct, &k, &o, &t) == CWB_OK, "%s: failed at %g m", what,
                           k.delta);
             check_silent(&o, what, k.delta);
+            check_axial(&ct, &k, &o, &t, what);
         }
         cwb_contact_commit(&ct, &t);
         d0 = d1;
@@ -152,6 +178,32 @@ START_TEST(off_normal_laws_silent_on_the_line)
             }
     /* every normal law composes with the absent law of each kind */
     ck_assert_msg(driven >= 3, "%s: only %zu laws composed", nh->name, driven);
+}
+END_TEST
+
+/* A non-finite number given to the axial evaluation is an error, as for
+ * cwb_contact_eval (src/contact/contact.c: a law would turn it into a
+ * non-finite force without a word). */
+START_TEST(axial_evaluation_refuses_non_finite)
+{
+    cwb_case *c = test_load(CASE, NULL, 0);
+    cwb_contact ct;
+    ck_assert_int_eq(cwb_contact_init(&ct, c), CWB_OK);
+    cwb_contact_out o;
+    cwb_contact_trial t;
+    const double good[5] = {1e-7, 0.0, 1.0, 1e-9, 1e-9};
+    ck_assert_int_eq(
+        cwb_contact_eval_axial(&ct, good[0], good[1], good[2], good[3], good[4], &o, &t), CWB_OK);
+    for (int i = 0; i < 5; i++)
+        for (int bad = 0; bad < 2; bad++) {
+            double v[5];
+            memcpy(v, good, sizeof v);
+            v[i] = bad ? NAN : -INFINITY;
+            ck_assert_msg(cwb_contact_eval_axial(&ct, v[0], v[1], v[2], v[3], v[4], &o, &t) ==
+                              CWB_EFAIL,
+                          "argument %d = %g accepted", i, v[i]);
+        }
+    free(c);
 }
 END_TEST
 
@@ -358,6 +410,7 @@ Suite *head_on_suite(void)
     int normals = (int)cwb_law_count(CWB_KIND_NORMAL);
     tcase_add_loop_test(tc, off_normal_laws_silent_on_the_line, 0, normals);
     tcase_add_loop_test(tc, head_on_path_agrees_with_general, 0, normals);
+    tcase_add_test(tc, axial_evaluation_refuses_non_finite);
     tcase_add_loop_test(tc, head_on_hertz_closed_forms, 0, 2);
     tcase_add_test(tc, head_on_only_on_the_line);
     tcase_add_test(tc, spinning_drop_not_head_on);

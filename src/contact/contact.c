@@ -113,12 +113,10 @@ static cwb_vec3 tangent_part(cwb_vec3 f, cwb_vec3 n)
     return nn > 0.0 ? cwb_v3_sub(f, cwb_v3_scale(n, cwb_v3_dot(f, n) / nn)) : f;
 }
 
-int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
+/* The four laws at k (finite), from the committed states. */
+static int eval_laws(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial)
 {
-    assert(contact_bound(ct));
-    if (!kin_finite(k))
-        return CWB_EFAIL;
     int rc;
     const unsigned char(*s)[CWB_MAX_STATE] = ct->committed.state;
     /* A law that keeps its state unchanged need not write its trial. */
@@ -149,6 +147,34 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     }
     return ct->rolling->step(ct->p[CWB_KIND_ROLLING], ct->pair, s[CWB_KIND_ROLLING], k, &o->n,
                              &o->r, trial->state[CWB_KIND_ROLLING]);
+}
+
+int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
+                     cwb_contact_trial *trial)
+{
+    assert(contact_bound(ct));
+    if (!kin_finite(k))
+        return CWB_EFAIL;
+    return eval_laws(ct, k, o, trial);
+}
+
+/* The kinematics are built here from five numbers, every vector but the
+ * normal zero: those five are all that can be non-finite, so they are all
+ * that is checked (kin_finite's 23 products were a fifth of a head-on
+ * collision's evaluation). */
+int cwb_contact_eval_axial(const cwb_contact *ct, double delta, double delta0, double delta_rate,
+                           double dt, double h, cwb_contact_out *o, cwb_contact_trial *trial)
+{
+    assert(contact_bound(ct));
+    if (((0.0 * delta + 0.0 * delta0) + (0.0 * delta_rate + 0.0 * dt)) + 0.0 * h != 0.0)
+        return CWB_EFAIL;
+    const cwb_kin k = {.delta = delta,
+                       .delta0 = delta0,
+                       .delta_rate = delta_rate,
+                       .normal = {0, 0, 1},
+                       .dt = dt,
+                       .h = h};
+    return eval_laws(ct, &k, o, trial);
 }
 
 int cwb_contact_end_forces(const cwb_contact *ct)

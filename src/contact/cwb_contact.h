@@ -67,6 +67,13 @@ void cwb_contact_virgin(const cwb_contact *ct, cwb_kind kind, void *state);
 /* All four laws at k from the committed states; trial states into trial. */
 int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial);
+/* cwb_contact_eval for a motion along the normal alone (a head-on
+ * collision): the kinematics of overlap delta, committed overlap delta0,
+ * rate delta_rate, time dt since the committed state and step h, with the
+ * normal +z and no tangential displacement or velocity, no spin and no
+ * rotation. The same numbers as cwb_contact_eval of those kinematics. */
+int cwb_contact_eval_axial(const cwb_contact *ct, double delta, double delta0, double delta_rate,
+                           double dt, double h, cwb_contact_out *o, cwb_contact_trial *trial);
 /* 1 when every law of the contact returns forces and torques that are
  * functions of the evaluation's end kinematics alone (overlap, rates,
  * normal, spins): no history, and the increment (delta0, dxi_t, dtheta,

@@ -304,13 +304,7 @@ static void head_on_geometry(const sim *s, const double *y, geometry *g)
 static int head_on_rhs(const sim *s, const double *y, double delta, double delta_rate, double t_off,
                        double *dy, cwb_contact_out *o, cwb_contact_trial *trial)
 {
-    cwb_kin k = {.delta = delta,
-                 .delta0 = s->delta0,
-                 .delta_rate = delta_rate,
-                 .normal = {0, 0, 1},
-                 .dt = t_off,
-                 .h = s->h};
-    int rc = cwb_contact_eval(&s->ct, &k, o, trial);
+    int rc = cwb_contact_eval_axial(&s->ct, delta, s->delta0, delta_rate, t_off, s->h, o, trial);
     if (rc != CWB_OK)
         return rc;
     double normal = o->n.force + o->d.force_n; /* on body 2, along +z */
