@@ -1236,9 +1236,9 @@ END_TEST
  * sample's step, say), so a row's result cannot depend on its neighbours,
  * on --jobs or on a shard. The table is the benchmark's glass impact
  * (bench/bench_batch.sh, dt_tol 1e-6) where the halvings flip between 2
- * and 3 (0.9995 and 0.9997 m/s: the estimate after two halvings is within
- * 0.1 % of dt_tol; bench/bench_batch_instr.sh), so a start carried over
- * from a neighbour would change some row. */
+ * and 3 (between 0.9995 and 0.9997 m/s and past 1.024 m/s the estimate
+ * after two halvings crosses dt_tol: 1.0 and 1.03 dt_tol at the first
+ * pair), so a start carried over from a neighbour would change some row. */
 static const char glass_case[] =
     "[contact]\nnormal = hertz\ntangential = mindlin\ndamping = tsuji\n[tangential]\nmu = 0.35\n"
     "[damping]\ne = 0.9\n[body1]\nshape = sphere\nradius = 0.01\nE = 4.8e10\nnu = 0.2\n"
