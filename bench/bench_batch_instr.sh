@@ -122,29 +122,5 @@ awk -v n="$N" -v ia="$i_auto" -v if_="$i_fixed" -v io="$i_own" -v sa="$S_auto" -
             for (c = r; c <= 3; c++) m[q, c] -= f * m[r, c]; v[q] -= f * v[r] }
         for (r = 3; r >= 1; r--) { z = v[r]; for (c = r + 1; c <= 3; c++) z -= m[r, c] * p[c]; p[r] = z / m[r, r] }
         printf "  a batch costs about %.3g instructions + %.0f per run + %.0f per step\n", p[1], p[2], p[3]
-        print p[2], p[3] > "'"$dir"'/fit" }'
+        }'
 
-# What a start carried over from the sample before would save, by the line
-# above (a model, not a run): every sample's runs are those of its own
-# halving sequence from the driver's first step (run j has the accepted
-# run's steps x 2^(k - j)); a sample accepts at its own k, or at the first
-# halving the start allows if that is later. "certified": start two
-# halvings before the last sample's k and accept no change without the
-# change before it (whose checks, a change fallen by chance and a result
-# whose change grew, src/drivers/dt_auto.c and collision.c, then hold as
-# in the cold sequence; the estimate is never lower, so no run is accepted
-# that the cold sequence would refuse). "one change": start one halving
-# before it and accept on a single change, as the cold sequence's first
-# halving does, without those checks.
-[ -s "$dir/fit" ] && rows "$dir/auto.csv" | awk -F, -v fit="$(cat "$dir/fit")" '
-    function cost(i, js, minch,   j, kacc, c) { kacc = K[i] > js + minch ? K[i] : js + minch
-        if (kacc > K[i]) finer[minch]++
-        for (j = js; j <= kacc; j++) c += a + b * S[i] * 2 ^ (j - K[i])
-        return c }
-    { K[NR] = $6; S[NR] = $4 }
-    END { split(fit, f, " "); a = f[1]; b = f[2]
-        for (i = 1; i <= NR; i++) { cold += cost(i, 0, 1)
-            p = i > 1 ? K[i - 1] : 0
-            w2 += cost(i, p > 2 ? p - 2 : 0, 2); w1 += cost(i, p > 1 ? p - 1 : 0, 1) }
-        printf "  model, a start from the sample before: certified %.3f of dt = auto (%d samples finer), " \
-            "one change %.3f (%d finer)\n", w2 / cold, finer[2], w1 / cold, finer[1] }'
