@@ -14,6 +14,7 @@
 #   make bench      benchmarks (bench/; never part of check)
 #   make bench-lammps  CPU per collision against LAMMPS at equal accuracy (bench/)
 #   make bench-dt-auto  dt = auto's error on every shipped collision case (bench/)
+#   make bench-batch-instr  dt = auto in a batch against fixed steps, in instructions (bench/)
 #   make bench-fem  time the FEM grid of seed 000 Fig. 8 and the eq. 33 fit
 #   make peer       the same oblique collision in LAMMPS and cwb (tests/peer/)
 #   make peer-matrix  doc/peer-matrix.md: cwb peer for every shared law in LAMMPS, LIGGGHTS, Yade
@@ -62,7 +63,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 .PHONY: FORCE docs report man man-check install uninstall api-check lib all check demo figures peer \
         peer-matrix peer-data sanitize tsan valgrind bench clean format deps reference-analytic \
         format-check layer-check \
-        reference bench-fem bench-lammps bench-dt-auto fuzz
+        reference bench-fem bench-lammps bench-dt-auto bench-batch-instr fuzz
 
 all: $(BUILD)/cwb $(BUILD)/libcwb.so
 
@@ -357,6 +358,9 @@ bench: $(BUILD)/bench_laws $(BUILD)/cwb
 
 bench-dt-auto: $(BUILD)/cwb
 	sh bench/bench_dt_auto.sh $(BUILD)/cwb
+
+bench-batch-instr: $(BUILD)/cwb
+	sh bench/bench_batch_instr.sh $(BUILD)/cwb
 
 bench-lammps: $(BUILD)/cwb $(BUILD)/bench_laws
 	sh bench/bench_lammps.sh $(BUILD)/cwb $(BUILD)/bench_laws

@@ -14,6 +14,11 @@
 #   e x N    damping.e differs in every sample (a prepare per sample)
 #   auto     driver.v_normal varies, dt = auto (dt_tol 1e-6, rows 2000)
 #   auto r10 the same at rows = 10
+#   own      driver.v_normal varies, each sample at the step dt = auto
+#            accepted for it (a table column driver.dt): what the
+#            refinement costs over its own result (the `driver` variant's
+#            step is the one sample at 1 m/s accepts, finer than most
+#            samples' at dt_tol 1e-6: bench/bench_batch_instr.sh)
 #
 # The variants run interleaved, one of each per round, BENCH_ROUNDS (5)
 # rounds, so that the machine's load moves all of them alike; each ratio is
@@ -78,6 +83,10 @@ awk -v n="$N" 'BEGIN {
         printf "%.10g\n", 0.6 + 0.1 * (i % 4) > "'"$dir"'/e4.csv"
         printf "%.10g\n", 0.6 + 0.3 * i / (n - 1) > "'"$dir"'/eN.csv" } }'
 
+# each sample at the step dt = auto accepts for it
+"$bin" batch "$dir/b.case" --samples "$dir/drv.csv" --out "$dir/steps.csv" --results dt >/dev/null || exit 1
+{ echo "driver.v_normal,driver.dt"; grep -v '^#' "$dir/steps.csv" | tail -n +2 | cut -d, -f2,3; } > "$dir/own.csv"
+
 # samples table, then extra arguments
 run_variant() {
     table=$1
@@ -86,7 +95,7 @@ run_variant() {
     cpu_of "$bin" batch "$dir/b.case" --samples "$dir/$table.csv" --out "$dir/out.csv" \
         --results steps_total,restitution_normal "$@"
 }
-variants="driver law e4 eN auto auto10"
+variants="driver law e4 eN auto auto10 own"
 : > "$dir/times"
 for r in $(seq "$ROUNDS"); do
     line=$r
@@ -98,6 +107,7 @@ for r in $(seq "$ROUNDS"); do
         eN) t=$(run_variant eN --set driver.dt="$dt_auto") ;;
         auto) t=$(run_variant drv) ;;
         auto10) t=$(run_variant drv --set driver.rows=10) ;;
+        own) t=$(run_variant own) ;;
         esac
         [ -n "$t" ] || exit 1
         line="$line $t"
@@ -120,10 +130,11 @@ awk -v names="$variants" -v n="$N" '
             if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
         printf "  %-44s %6.3f [%.3f, %.3f]\n", label, med(a, rounds), lo, hi }
     END { split(names, nm, " ")
-        for (v = 1; v <= 6; v++) { for (i = 1; i <= rounds; i++) a[i] = t[i, v]
+        for (v = 1; v <= 7; v++) { for (i = 1; i <= rounds; i++) a[i] = t[i, v]
             printf "  %-8s %8.1f us per sample\n", nm[v], 1e6 * med(a, rounds) / n }
         ratio("law key / driver key (goal <= 1.2)", 2, 1)
         ratio("law key with 4 distinct alphas / driver key", 3, 1)
         ratio("an alpha per sample / driver key", 4, 1)
         ratio("dt = auto / its accepted fixed step (<= 1.2)", 5, 1)
-        ratio("dt = auto, rows 2000 / rows 10", 5, 6) }' "$dir/times"
+        ratio("dt = auto, rows 2000 / rows 10", 5, 6)
+        ratio("dt = auto / each sample at its own step", 5, 7) }' "$dir/times"

@@ -1228,6 +1228,93 @@ START_TEST(batch_auto_dt_rows_meet_tolerance)
 }
 END_TEST
 
+/* A batch sample's dt = auto is the sample's own: the step it accepts, the
+ * halvings, the estimate and steps_total equal the sample run alone (`cwb
+ * run` at rows = 10, where no finer run records a curve) to the last bit,
+ * in a table read forwards, backwards and by two workers. Nothing is
+ * carried from one sample's refinement to the next (a start at the last
+ * sample's step, say), so a row's result cannot depend on its neighbours,
+ * on --jobs or on a shard. The table is the benchmark's glass impact
+ * (bench/bench_batch.sh, dt_tol 1e-6) where the halvings flip between 2
+ * and 3 (between 0.9995 and 0.9997 m/s and past 1.024 m/s the estimate
+ * after two halvings crosses dt_tol: 1.0 and 1.03 dt_tol at the first
+ * pair), so a start carried over from a neighbour would change some row. */
+static const char glass_case[] =
+    "[contact]\nnormal = hertz\ntangential = mindlin\ndamping = tsuji\n[tangential]\nmu = 0.35\n"
+    "[damping]\ne = 0.9\n[body1]\nshape = sphere\nradius = 0.01\nE = 4.8e10\nnu = 0.2\n"
+    "density = 2800\n[body2]\nshape = same\n[driver]\ntype = collision\nv_normal = 1\n"
+    "v_tangential = 0.5\ndt_tol = 1e-6\n";
+
+static void assert_auto_rows_alone(const scratch *s, const char *out, const char *case_path,
+                                   int *halvings_seen)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/%s", s->dir, out);
+    char *text = test_read_or_empty(path), *rows[16];
+    char *header = strdup(strstr(text, "\nsample,") + 1);
+    *strchr(header, '\n') = '\0';
+    char *hf[16], *sh = NULL;
+    size_t nh = 0;
+    for (char *p = strtok_r(header, ",", &sh); p && nh < 16; p = strtok_r(NULL, ",", &sh))
+        hf[nh++] = p;
+    size_t nrow = data_rows(text, rows, 16);
+    ck_assert_uint_eq(nrow, 7);
+    static const char *const names[] = {"dt", "dt_refinements", "dt_error_estimate", "steps_total",
+                                        "restitution_normal"};
+    for (size_t k = 0; k < nrow; k++) {
+        char *rf[16], *sr = NULL, set[64];
+        size_t nr = 0;
+        for (char *p = strtok_r(rows[k], ",", &sr); p && nr < 16; p = strtok_r(NULL, ",", &sr))
+            rf[nr++] = p;
+        ck_assert_uint_eq(nr, nh);
+        snprintf(set, sizeof set, "driver.v_normal=%s", rf[1]);
+        const char *over[] = {set, "driver.rows=10"};
+        cwb_result alone;
+        test_run(case_path, over, 2, &alone);
+        for (size_t q = 0; q < sizeof names / sizeof *names; q++) {
+            double got = row_value(hf, rf, nh, names[q]), want = cwb_result_get(&alone, names[q]);
+            ck_assert_msg(got == want, "%s sample %s: %s = %.17g in the batch, %.17g alone", out,
+                          rf[0], names[q], got, want);
+        }
+        int k_row = (int)row_value(hf, rf, nh, "dt_refinements");
+        if (k_row >= 0 && k_row < 8)
+            halvings_seen[k_row] = 1;
+        cwb_result_free(&alone);
+    }
+    free(header);
+    free(text);
+}
+
+START_TEST(batch_auto_dt_is_each_sample_alone)
+{
+    scratch s;
+    scratch_open(&s, 1);
+    char cpath[128], tpath[128];
+    snprintf(cpath, sizeof cpath, "%s/g.case", s.dir);
+    write_text(cpath, glass_case);
+    snprintf(tpath, sizeof tpath, "%s/f.csv", s.dir);
+    write_text(tpath, "driver.v_normal\n0.95\n0.9995\n0.9997\n1\n1.02\n1.05\n0.97\n");
+    snprintf(tpath, sizeof tpath, "%s/b.csv", s.dir);
+    write_text(tpath, "driver.v_normal\n0.97\n1.05\n1.02\n1\n0.9997\n0.9995\n0.95\n");
+    const char *results = "dt,dt_refinements,dt_error_estimate,steps_total,restitution_normal";
+    const char *fw[] = {"batch", "g.case",    "--samples", "f.csv", "--out",
+                        "f.out", "--results", results,     NULL};
+    const char *bw[] = {"batch", "g.case",    "--samples", "b.csv", "--out",
+                        "b.out", "--results", results,     NULL};
+    const char *j2[] = {"batch",     "g.case", "--samples", "f.csv", "--out", "j.out",
+                        "--results", results,  "--jobs",    "2",     NULL};
+    ck_assert_int_eq(cwb_in(&s, fw), 0);
+    ck_assert_int_eq(cwb_in(&s, bw), 0);
+    ck_assert_int_eq(cwb_in(&s, j2), 0);
+    int seen[8] = {0};
+    assert_auto_rows_alone(&s, "f.out", cpath, seen);
+    assert_auto_rows_alone(&s, "b.out", cpath, seen);
+    assert_auto_rows_alone(&s, "j.out", cpath, seen);
+    ck_assert_msg(seen[2] && seen[3], "the table no longer straddles 2 and 3 halvings");
+    scratch_close(&s);
+}
+END_TEST
+
 Suite *batch_suite(void)
 {
     Suite *s = suite_create("batch");
@@ -1235,6 +1322,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_equals_single_runs_any_jobs_and_shards);
     tcase_add_test(tc, batch_sets_keys_as_single_runs_do);
     tcase_add_test(tc, batch_auto_dt_rows_meet_tolerance);
+    tcase_add_test(tc, batch_auto_dt_is_each_sample_alone);
     tcase_add_test(tc, sampler_prepares_each_distinct_input_once);
     tcase_add_test(tc, batch_shards_merge_as_documented);
     tcase_add_test(tc, batch_resumes_after_sigkill);
