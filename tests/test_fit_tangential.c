@@ -49,9 +49,13 @@ static double delta_y(void)
  * sections of eq. 82 past x1 are in every table) */
 static const double MU_A = 0.35, MU_B = 0.9, MU_C = 0.5, A1 = 0.8, C1 = 2.0;
 
+/* B and C of mu(y): the chosen ones, or eq. 77's 0.79, 0.44 (the test of
+ * a fit of A alone sets them). */
+static double mu_b = MU_B, mu_c = MU_C;
+
 static double mu_of(double y)
 {
-    return MU_A / tanh(MU_B * pow(y, MU_C));
+    return MU_A / tanh(mu_b * pow(y, mu_c));
 }
 
 /* eq. 82 with x1 of eq. 83, b1 of eq. 85, d1 of eq. 87 (the sections meet
@@ -120,15 +124,21 @@ static void write_table(const char *path, double y, int rows, double slips, doub
 
 static const double ys[] = {2, 4, 7, 12, 20};
 
-static void write_tables(int rows, double slips, double first, char *list, size_t cap)
+static void write_some_tables(size_t count, int rows, double slips, double first, char *list,
+                              size_t cap)
 {
     list[0] = 0;
-    for (size_t k = 0; k < sizeof ys / sizeof *ys; k++) {
+    for (size_t k = 0; k < count; k++) {
         char name[32], path[256];
         snprintf(name, sizeof name, "t%zu.csv", k);
         write_table(test_tmp_path(tmp_dir, name, path, sizeof path), ys[k], rows, slips, first);
         snprintf(list + strlen(list), cap - strlen(list), "%s%s", k ? ", " : "", path);
     }
+}
+
+static void write_tables(int rows, double slips, double first, char *list, size_t cap)
+{
+    write_some_tables(sizeof ys / sizeof *ys, rows, slips, first, list, cap);
 }
 
 /* The friction coefficient: the sliding F_t / F_n of each table is mu(y)
@@ -155,6 +165,29 @@ START_TEST(friction_fit_returns_the_constants)
     ck_assert_double_eq_tol(cwb_result_get(&r, "A"), MU_A, 1e-6);
     ck_assert_double_eq_tol(cwb_result_get(&r, "B"), MU_B, 1e-6);
     ck_assert_double_eq_tol(cwb_result_get(&r, "C"), MU_C, 1e-6);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* Fewer tables than eq. 77 has constants: two tables cannot fix A, B and
+ * C, so A alone is fitted with B and C held at eq. 77's 0.79, 0.44. The
+ * tables are made with those B, C and A = MU_A (not the thesis' 0.36): the
+ * fit must return MU_A (least squares through exact points, 1e-6 as
+ * above) and report B, C as held, with no standard error. */
+START_TEST(friction_fit_of_two_tables_fits_a_alone)
+{
+    char list[1500], text[1800], msg[CWB_MSG];
+    mu_b = 0.79, mu_c = 0.44;
+    write_some_tables(2, 400, 40, 1.0, list, sizeof list);
+    mu_b = MU_B, mu_c = MU_C;
+    snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = friction\ndata = %s\n", list);
+    cwb_result r;
+    ck_assert_msg(fit_text("a.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_double_eq_tol(cwb_result_get(&r, "A"), MU_A, 1e-6);
+    ck_assert_double_eq(cwb_result_get(&r, "B"), 0.79);
+    ck_assert_double_eq(cwb_result_get(&r, "C"), 0.44);
+    ck_assert_double_eq(cwb_result_get(&r, "B_stderr"), 0.0);
+    ck_assert_double_lt(cwb_result_get(&r, "A_stderr"), 1e-6);
     cwb_result_free(&r);
 }
 END_TEST
@@ -323,6 +356,7 @@ Suite *fit_tangential_suite(void)
     TCase *tc = test_tcase("fit_tangential", 120);
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_loop_test(tc, friction_fit_returns_the_constants, 0, 2);
+    tcase_add_test(tc, friction_fit_of_two_tables_fits_a_alone);
     tcase_add_test(tc, friction_plot_draws_the_model_as_a_curve);
     tcase_add_test(tc, stiffness_fit_returns_a1_c1);
     tcase_add_test(tc, stiffness_plot_counts_the_fitted_rows);

@@ -15,7 +15,8 @@
  *              F_t / F_n of the tangential step, against y = delta_n /
  *              delta_y at the end of the normal step, fitted across the
  *              tables by mu = A coth(B y^C) (eq. 77: 0.36, 0.79, 0.44;
- *              Fig. 42). Needs 4 or more tables (3 parameters).
+ *              Fig. 42). With 1 to 3 tables three constants cannot be
+ *              fitted: A alone, B and C held at eq. 77's 0.79, 0.44.
  *   stiffness  per table, the effective tangential stiffness k_t =
  *              dF_t/d delta_t (second-order central differences of the
  *              fixed increments, as the thesis differentiated its FEM),
@@ -414,6 +415,28 @@ static int fit_coth(const double *y, const double *v, size_t m, const double *th
     return status;
 }
 
+/* Fewer tables than eq. 77 has constants: A alone, B and C held at eq.
+ * 77's. A is then linear, A = sum(mu c) / sum(c^2) with c = coth(B y^C);
+ * its standard error from the residuals (NaN for one table). Returns R^2
+ * (NaN where the tables' mu do not vary). */
+static double fit_scale_alone(const double *y, const double *v, size_t m, double *p, double *se)
+{
+    memcpy(p, eq77, 3 * sizeof *p);
+    double scc = 0.0, svc = 0.0, fit[MAX_TABLES], chisq = 0.0;
+    for (size_t i = 0; i < m; i++) {
+        double c = 1.0 / tanh(p[1] * pow(y[i], p[2]));
+        scc += c * c, svc += v[i] * c;
+    }
+    p[0] = svc / scc;
+    for (size_t i = 0; i < m; i++) {
+        fit[i] = coth_form(p, y[i], NULL);
+        chisq += (v[i] - fit[i]) * (v[i] - fit[i]);
+    }
+    se[0] = m > 1 ? sqrt(chisq / (double)(m - 1) / scc) : NAN;
+    se[1] = se[2] = 0.0; /* held */
+    return cwb_fit_r_squared(v, fit, m);
+}
+
 /* ------------------------------------------------------------ outputs */
 
 /* DIR/BASE.gp opened with the plot style, the title (R^2: NaN for none)
@@ -438,8 +461,9 @@ static void gp_coth(FILE *f, const double *p, const char *label)
     cwb_fit_gp_string(f, '\'', label);
 }
 
+/* fitted: 0 nothing fitted, 3 A, B, C, 1 A alone (B, C held at eq. 77's). */
 static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const tangential_fit *tf,
-                            const double *p, double r2, char *msg, size_t n)
+                            const double *p, double r2, int fitted, char *msg, size_t n)
 {
     double rows[MAX_TABLES * 5];
     for (size_t d = 0; d < tf->count; d++) {
@@ -484,8 +508,9 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     fprintf(f, ", \\\n     ");
     snprintf(label, sizeof label, "Rathbone thesis eq. 77: 0.36 coth(0.79 y^{0.44})");
     gp_coth(f, eq77, label);
-    if (isfinite(r2)) {
-        snprintf(label, sizeof label, "fitted: %.3g coth(%.3g y^{%.3g})", p[0], p[1], p[2]);
+    if (fitted) {
+        snprintf(label, sizeof label, "fitted: %.3g coth(%.3g y^{%.3g})%s", p[0], p[1], p[2],
+                 fitted == 1 ? ", B and C held at eq. 77's" : "");
         fprintf(f, ", \\\n     ");
         gp_coth(f, p, label);
     }
@@ -493,20 +518,9 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }
 
-static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, char *msg,
-                        size_t n)
+/* Each table's y and sliding mu beside eq. 77's, and into the results. */
+static void friction_report_tables(cwb_fit_out *o, const tangential_fit *tf)
 {
-    double y[MAX_TABLES], mu[MAX_TABLES], p[3], se[3], cov[9], r2;
-    for (size_t d = 0; d < tf->count; d++)
-        y[d] = tf->t[d].y, mu[d] = tf->t[d].mu;
-    int status = fit_coth(y, mu, tf->count, eq77, p, se, cov, &r2);
-    if (status != GSL_SUCCESS)
-        return cwb_fail(msg, n, CWB_EFAIL, "the friction fit failed (GSL: %s)",
-                        gsl_strerror(status));
-    cwb_fit_note(o, "model: tangential, formula friction: mu = largest F_t/F_n of the tangential "
-                    "step against y = delta_n/delta_y at the end of the normal step; A coth(B "
-                    "y^C) fitted (Rathbone thesis eq. 77: 0.36, 0.79, 0.44)");
-    cwb_fit_say(o, "%s: friction coefficient against y over %zu FEM tables\n", fc->name, tf->count);
     for (size_t d = 0; d < tf->count; d++) {
         const shear_table *t = &tf->t[d];
         double th = coth_form(eq77, t->y, NULL);
@@ -520,22 +534,61 @@ static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *
         snprintf(name, sizeof name, "mu%zu", d);
         cwb_fit_put(o, name, "", t->mu);
     }
+}
+
+/* The constants (fitted as friction_outputs says; held ones with no
+ * standard error of their own and no place in the covariance). */
+static void friction_report_constants(cwb_fit_out *o, const double *p, const double *se,
+                                      const double *cov, double r2, int fitted, size_t tables)
+{
     static const char *const names[3] = {"A", "B", "C"};
-    if (isfinite(r2)) {
-        for (int k = 0; k < 3; k++) {
-            cwb_fit_note(o, "%s = %.6g +- %.2g (thesis %.4g)", names[k], p[k], se[k], eq77[k]);
-            cwb_fit_say(o, "  %-28s %.6g +- %.2g (thesis %.4g)\n", names[k], p[k], se[k], eq77[k]);
-            cwb_fit_put(o, names[k], "", p[k]);
-            cwb_fit_put(o, names[k], "_stderr", se[k]);
-            cwb_fit_parameter(o, names[k], "-", p[k], se[k]);
-        }
-        cwb_fit_solved(o, 3, cov, r2, tf->count);
-        cwb_fit_say(o, "  %-28s %.4f\n", "R^2", r2);
-    } else {
-        cwb_fit_say(o, "  A coth(B y^C) not fitted: %zu tables for 3 parameters\n", tf->count);
+    if (!fitted) {
+        cwb_fit_say(o, "  A coth(B y^C) not fitted: %zu tables for 3 parameters\n", tables);
+        return;
     }
+    if (fitted == 1)
+        cwb_fit_say(o, "  %zu tables cannot fix 3 constants: A alone, B and C held at eq. 77's\n",
+                    tables);
+    for (int k = 0; k < 3; k++) {
+        const char *how = fitted == 1 && k ? "held, " : "";
+        cwb_fit_note(o, "%s = %.6g +- %.2g (%sthesis %.4g)", names[k], p[k], se[k], how, eq77[k]);
+        cwb_fit_say(o, "  %-28s %.6g +- %.2g (%sthesis %.4g)\n", names[k], p[k], se[k], how,
+                    eq77[k]);
+        cwb_fit_put(o, names[k], "", p[k]);
+        cwb_fit_put(o, names[k], "_stderr", se[k]);
+        if (fitted == 3 || k == 0)
+            cwb_fit_parameter(o, names[k], "-", p[k], se[k]);
+    }
+    double var_a = se[0] * se[0];
+    cwb_fit_solved(o, fitted == 3 ? 3 : 1, fitted == 3 ? cov : &var_a, r2, tables);
+    cwb_fit_say(o, "  %-28s %.4f\n", "R^2", r2);
+}
+
+static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, char *msg,
+                        size_t n)
+{
+    double y[MAX_TABLES], mu[MAX_TABLES], p[3], se[3], cov[9], r2;
+    for (size_t d = 0; d < tf->count; d++)
+        y[d] = tf->t[d].y, mu[d] = tf->t[d].mu;
+    int status = fit_coth(y, mu, tf->count, eq77, p, se, cov, &r2);
+    if (status != GSL_SUCCESS)
+        return cwb_fail(msg, n, CWB_EFAIL, "the friction fit failed (GSL: %s)",
+                        gsl_strerror(status));
+    int fitted = isfinite(r2) ? 3 : 0;
+    if (tf->count < 4) {
+        r2 = fit_scale_alone(y, mu, tf->count, p, se);
+        fitted = 1;
+    }
+    cwb_fit_note(o,
+                 "model: tangential, formula friction: mu = largest F_t/F_n of the tangential "
+                 "step against y = delta_n/delta_y at the end of the normal step; A coth(B "
+                 "y^C) fitted (Rathbone thesis eq. 77: 0.36, 0.79, 0.44)%s",
+                 fitted == 1 ? "; fewer than 4 tables: A alone, B and C held at eq. 77's" : "");
+    cwb_fit_say(o, "%s: friction coefficient against y over %zu FEM tables\n", fc->name, tf->count);
+    friction_report_tables(o, tf);
+    friction_report_constants(o, p, se, cov, r2, fitted, tf->count);
     cwb_fit_put(o, "r_squared", "", r2);
-    return friction_outputs(fc, o, tf, p, r2, msg, n);
+    return friction_outputs(fc, o, tf, p, r2, fitted, msg, n);
 }
 
 /* A constant as a legend shows it ("3.9 ± 0.6"), or "not identified". */

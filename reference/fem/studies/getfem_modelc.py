@@ -63,6 +63,13 @@ SI units). The committed runs (not part of make check), one core each:
         MODELC_ZONE=0.13 MODELC_TRAVEL=3.5e-7 ... plastic 0.0213333 52.68 y15_tauc09_h0213
                                             (also 0.016 _h016, 0.012 _h012)
     ... summary y1_tauc09 ...; summary y7_tauc09 ...; summary y15_tauc09 ...
+    y = 1 on a finer zone at the contact (MODELC_TAUC=0.9; zone 0.025 R, 1.6 contact radii;
+    the same 3.75e-9 m increments as y1_tauc09_*, 6 of them: sliding from 1.125e-8 m on):
+        MODELC_ZONE=0.025 MODELC_TRAVEL=2.25e-8 MODELC_INCS=6 ... plastic 0.00426667 1.06 \\
+            y1_tauc09_z025_h0043            (also 0.0032 _h0032, 0.0024 _h0024)
+    ... summary y1_tauc09_zone y1_tauc09_z025_h0043 y1_tauc09_z025_h0032 y1_tauc09_z025_h0024
+        the zone's width: MODELC_ZONE=0.035 (same TRAVEL, INCS) ... plastic 0.0032 1.06 \\
+            y1_tauc09_z035_h0032            (its tolerance line: the distance to _z025_h0032)
 CPU: 1-3 min (elastic), 3-28 min (plastic, 17k-63k dofs, 5-9 Newton iterations per increment).
 """
 import os
