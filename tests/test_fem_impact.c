@@ -616,6 +616,9 @@ START_TEST(impact_bad_study_keys)
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nblock = 1\n", "t.study:9", "block"},
         /* Hertz a_max at 1 m/s is 0.0486 R: a fine zone of 0.03 R cannot hold it */
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nzone = 0.03\n", "t.study:9", "zone"},
+        /* what the Coulomb mu stands for: plastic (tau_c) or given, nothing else */
+        {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nfriction = coulomb\n", "t.study:9",
+         "friction"},
         {"[load]\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study", "v_n"},
         {"[load]\nv_n = 1\nv_t = 1\n", "t.study", "mu"}};
     test_bad_studies("impact", head, bad, sizeof bad / sizeof *bad);
