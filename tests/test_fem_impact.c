@@ -436,9 +436,14 @@ END_TEST
  *   p0 = (6 F E*^2 / pi^3 R^2)^(1/3), is above Johnson's first yield
  *   p0 = 1.60 sigma_y (nu = 0.3; Contact Mechanics 1985, Sec. 6.2), so
  *   PEEQ > 0 at some contact node. */
+static const char *const plastic_runs[] = {
+    "seed004_modeld_a30_E8500_s50",      /* Coulomb mu 0.37 for the thesis' tau_c (Figs. 48-49) */
+    "seed004_modeld_a30_E8500_s50_mu01", /* a given mu = 0.1 (Fig. 54) */
+};
+
 START_TEST(impact_plastic_is_coulomb_and_yields)
 {
-    const char *name = "seed004_modeld_a30_E8500_s50";
+    const char *name = plastic_runs[_i];
     char path[256], msg[CWB_MSG];
     snprintf(path, sizeof path, "reference/fem/studies/%s.study", name);
     cwb_fem_study *st;
@@ -495,6 +500,80 @@ START_TEST(impact_plastic_is_coulomb_and_yields)
             name, worst, r.nrow, node_worst, touching, peeq, p0 / sp.sigma_y, f_last);
     cwb_reference_free(&r);
     cwb_reference_free(&c);
+}
+END_TEST
+
+/* The elastic-plastic 30 deg impact with a given Coulomb mu = 0.1
+ * (Rathbone Fig. 54), without the solver and without cwb's laws.
+ * - The mu the FEM slides at: the mean of -F_t / F_n while the contact
+ *   point slides fast (v_slip above SLIDE_FAST on both sides of the
+ *   central difference's window; SLIDE_FAST: the tangential elastic
+ *   displacement, about mu F_n / k_t with Mindlin's k_t = 8 G* a, changes
+ *   at most at mu v_n / 1.2 = 0.08 m/s, so above 0.2 m/s of rigid slip the
+ *   contact slides as a whole). It was expected to be mu to COULOMB (every
+ *   node slips at tau = mu p, as the snapshot shows); it is 0.986-1.000 mu,
+ *   lowest at the largest contact, so the whole contact force is not the
+ *   sum of mu p tangent to a flat surface (doc/refitted-constants.md, Model
+ *   D, Fig. 54's run). Asserted: within 2 % of mu (the shortfall's size;
+ *   any larger departure is another defect).
+ * - The slip stops where the rigid Coulomb impulse balance with that mu
+ *   puts it (Johnson 1985 Sec. 11.5; impact_sliding_rebound_is_closed_form):
+ *   v_s = v_t - 7/2 mu J_n / m reaches 0 at J_n / m = 2 v_t / (7 mu),
+ *   inside the restitution. With mu = 0.1 itself this test failed: the stop
+ *   at 1.676-1.678 m v_n against 1.650 (0.026 out of 0.02), the FEM's
+ *   1.2 % weaker friction. The plastic approach shortens F_t's moment arm
+ *   by delta (up to 0.0086 R here), which puts the stop up to 5/7 delta / R
+ *   = 0.6 % later (0.01 m v_n); the increments bracket it: 2 % of m v_n
+ *   allowed either side (PLASTIC_SLIP_STOP). */
+#define IMPACT_SLIDE_FAST        0.2 /* m/s */
+#define IMPACT_PLASTIC_SLIP_STOP 0.02
+#define IMPACT_SLIDING_MU        0.02
+
+START_TEST(impact_given_mu_slides_at_mu)
+{
+    const char *name = "seed004_modeld_a30_E8500_s50_mu01";
+    char path[256], msg[CWB_MSG];
+    snprintf(path, sizeof path, "reference/fem/studies/%s.study", name);
+    cwb_fem_study *st;
+    ck_assert_msg(cwb_fem_study_load(&st, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    cwb_impact sp;
+    st->model->spec(st, 0, 1.0, &sp);
+    cwb_fem_study_free(st);
+    ck_assert(sp.sigma_y > 0 && sp.friction_given && sp.mu == 0.1);
+    cwb_reference r;
+    snprintf(path, sizeof path, "reference/fem/%s.csv", name);
+    ck_assert_msg(cwb_reference_load(&r, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    double lo = INFINITY, hi = 0.0, sum = 0.0;
+    size_t sliding = 0;
+    for (size_t i = 1; i + 1 < r.nrow; i++) {
+        if (!(col(&r, "v_slip", i - 1) > IMPACT_SLIDE_FAST &&
+              col(&r, "v_slip", i + 1) > IMPACT_SLIDE_FAST && col(&r, "F_n", i) > 0))
+            continue;
+        double ratio = -col(&r, "F_t", i) / (sp.mu * col(&r, "F_n", i));
+        lo = fmin(lo, ratio), hi = fmax(hi, ratio), sum += ratio;
+        sliding++;
+    }
+    ck_assert_msg(sliding >= 10, "%s: %zu increments slide fast", name, sliding);
+    double mu_fem = sp.mu * sum / sliding;
+    /* (the upper bound, with the .frd's rounding, is the test above) */
+    ck_assert_msg(lo >= 1.0 - IMPACT_SLIDING_MU, "%s: -F_t / mu F_n in [%.5f, %.5f] while sliding",
+                  name, lo, hi);
+    double j_stop = 2.0 * sp.v_t / (7.0 * mu_fem); /* J_n / m at v_s = 0 */
+    size_t i = 1;
+    while (i < r.nrow && col(&r, "v_slip", i) > 0)
+        i++;
+    ck_assert_msg(i < r.nrow, "%s: the slip never stops", name);
+    double j_before = sp.v_n - col(&r, "v_n", i - 1), j_at = sp.v_n - col(&r, "v_n", i);
+    ck_assert_msg(j_before - IMPACT_PLASTIC_SLIP_STOP * sp.v_n <= j_stop &&
+                      j_stop <= j_at + IMPACT_PLASTIC_SLIP_STOP * sp.v_n,
+                  "%s: the slip stops between J_n / m = %g and %g m/s, rigid Coulomb %g", name,
+                  j_before, j_at, j_stop);
+    fprintf(stderr,
+            "fem_impact: %s: -F_t / mu F_n in [%.5f, %.5f] over %zu fast-sliding increments "
+            "(mean mu %.5f); the slip stops between J_n = %.4f and %.4f m v_n (rigid Coulomb "
+            "%.4f)\n",
+            name, lo, hi, sliding, mu_fem, j_before / sp.v_n, j_at / sp.v_n, j_stop / sp.v_n);
+    cwb_reference_free(&r);
 }
 END_TEST
 
@@ -616,6 +695,9 @@ START_TEST(impact_bad_study_keys)
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nblock = 1\n", "t.study:9", "block"},
         /* Hertz a_max at 1 m/s is 0.0486 R: a fine zone of 0.03 R cannot hold it */
         {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nzone = 0.03\n", "t.study:9", "zone"},
+        /* what the Coulomb mu stands for: plastic (tau_c) or given, nothing else */
+        {"[load]\nv_n = 1\nv_t = 1\n[contact]\nmu = 0.3\nfriction = coulomb\n", "t.study:9",
+         "friction"},
         {"[load]\nv_t = 1\n[contact]\nmu = 0.3\n", "t.study", "v_n"},
         {"[load]\nv_n = 1\nv_t = 1\n", "t.study", "mu"}};
     test_bad_studies("impact", head, bad, sizeof bad / sizeof *bad);
@@ -631,7 +713,9 @@ Suite *fem_impact_suite(void)
     tcase_add_test(t, impact_sliding_rebound_is_closed_form);
     tcase_add_test(t, impact_ballast_changes_nothing);
     tcase_add_test(t, impact_momentum_of_rigid_motion);
-    tcase_add_test(t, impact_plastic_is_coulomb_and_yields);
+    tcase_add_loop_test(t, impact_plastic_is_coulomb_and_yields, 0,
+                        (int)(sizeof plastic_runs / sizeof *plastic_runs));
+    tcase_add_test(t, impact_given_mu_slides_at_mu);
     tcase_add_test(t, impact_bad_study_keys);
     suite_add_tcase(s, t);
     return s;

@@ -850,7 +850,9 @@ END_TEST
  * (reference/fem/seed004_modeld_a*_coarse.csv), the one elastic-plastic run
  * is Fig. 48's E = 8500 MPa sphere at 30 deg with the thesis' friction
  * (seed004_modeld_a30_E8500_s50.csv); Figs. 40 (15, 45 deg), 50 and 51 are
- * Table 6's E = 26000 MPa sphere of R = 0.1 mm, Fig. 54 a given mu. Were
+ * Table 6's E = 26000 MPa sphere of R = 0.1 mm, Fig. 54 a given mu (the
+ * same run with a given mu = 0.1, seed004_modeld_a30_E8500_s50_mu01.csv,
+ * stands for Fig. 54's mu = 0.1 and for no other case). Were
  * one of these cases given such a table as its reference, cwb would print
  * no deviation against it. The tables derived from the 30 deg run stand
  * for the cases drawn against them (Figs. 40 and 53 at 30 deg). */
@@ -875,6 +877,14 @@ START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
          "tangential.friction = given, the reference's plastic"},
         {"cases/seed004_fig54_mu02.case", "reference/fem/seed004_modeld_a30_E8500_s50.csv",
          "tangential.friction = given, the reference's plastic"},
+        /* the mu = 0.1 run (friction = given) stands for Fig. 54's mu = 0.1 alone */
+        {"cases/seed004_fig54_mu01.case", "reference/fem/seed004_modeld_a30_E8500_s50_mu01.csv",
+         NULL},
+        {"cases/seed004_fig54_mu02.case", "reference/fem/seed004_modeld_a30_E8500_s50_mu01.csv",
+         "tangential.mu = 0.2, the reference's 0.1"},
+        {"cases/seed004_fig49_fem_a30_xi.case",
+         "reference/fem/seed004_modeld_a30_E8500_s50_mu01.csv",
+         "tangential.friction = plastic, the reference's given"},
         {"cases/seed004_fig40_fem_a30.case",
          "reference/fem/seed004_modeld_a30_E8500_s50_derived.csv", NULL},
         {"cases/seed004_fig53.case", "reference/fem/seed004_modeld_a30_E8500_s50_derived.csv",

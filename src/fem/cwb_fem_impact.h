@@ -19,6 +19,8 @@ typedef struct {
     double v_n, v_t;      /* initial velocity of the sphere: normal (towards the block) and
                                tangential (+x) [m/s] */
     double mu;            /* Coulomb coefficient [-] */
+    int friction_given;   /* sigma_y > 0: mu stands for a given Coulomb mu (Sec. 5.9), not
+                             the thesis' tau_c friction */
     int increments;       /* increments per Hertz contact time (at most t_c / this) */
     double duration;      /* simulated time after the first touch / Hertz contact time */
     double gap;           /* initial gap / Hertz maximum approach */

@@ -68,7 +68,7 @@
 
 enum { B_R, B_E, B_NU, B_RHO, B_SIGMA_Y };
 enum { L_VN, L_VT, L_INCREMENTS, L_DURATION, L_GAP, L_ALPHA, L_BALLAST };
-enum { C_MU, C_PENALTY, C_STICK, C_ZONE, C_GROWTH, C_SLAVE, C_BLOCK };
+enum { C_MU, C_PENALTY, C_STICK, C_ZONE, C_GROWTH, C_SLAVE, C_BLOCK, C_FRICTION };
 enum { SEC_BODY, SEC_LOAD, SEC_CONTACT };
 
 static const cwb_param body_params[] = {
@@ -157,6 +157,13 @@ static const cwb_param load_params[] = {
              "initial one: it scales CalculiX's energy rule for impacts (0: none)"},
     {0}};
 
+/* What the FEM's Coulomb mu stands for with an elastic-plastic sphere: the
+ * thesis' tau_c friction (Sec. 3.6), which the rathbone_tangential law
+ * writes as friction = plastic, or a given Coulomb coefficient (Sec. 5.9,
+ * Fig. 54: "FEM simulations with a fixed Coulomb coefficient"), the law's
+ * friction = given. It changes no line of the deck, only the provenance. */
+static const char *const friction_words[] = {"plastic", "given", NULL};
+
 static const cwb_param contact_params[] = {
     {.name = "mu",
      .unit = "-",
@@ -173,6 +180,12 @@ static const cwb_param contact_params[] = {
      .max = 10,
      .help = "the half-space: a block of half-width and depth block R, fixed bottom and far "
              "sides"},
+    {.name = "friction",
+     .unit = "-",
+     .kind = CWB_PARAM_CHOICE,
+     .choices = friction_words,
+     .help = "with sigma_y > 0, the friction the Coulomb mu stands for: plastic (the thesis' "
+             "tau_c friction, Sec. 3.6; the default) or given (a fixed Coulomb mu, Sec. 5.9)"},
     {0}};
 
 static const cwb_fem_section sections[] = {
@@ -718,6 +731,7 @@ static void spec(const cwb_fem_study *s, size_t i, double refine, void *out)
                       .growth = contact->p[C_GROWTH],
                       .slave = contact->p[C_SLAVE],
                       .block = contact->p[C_BLOCK],
+                      .friction_given = contact->p[C_FRICTION] == 1,
                       .fine = s->mesh.p[CWB_FEM_FINE] / refine,
                       .coarse = s->mesh.p[CWB_FEM_COARSE] / refine};
 }
@@ -1250,15 +1264,18 @@ static int rows(cwb_fem_point *pt, char *msg, size_t n)
     return rc;
 }
 
-/* The friction a run stands for: Coulomb mu (elastic runs, Table 5); for
- * the elastic-plastic sphere the thesis' friction (local slip at
- * min(mu p, tau_c), tau_c = sigma_y / sqrt 3, Sec. 3.6), which its
- * rathbone_tangential law writes as friction = plastic (mu(y), eq. 95):
- * the FEM's Coulomb mu stands in for it (the study's choice). */
+/* The friction a run stands for: Coulomb mu (elastic runs, Table 5; a
+ * given mu, [contact] friction = given, Sec. 5.9); for the elastic-plastic
+ * sphere by default the thesis' friction (local slip at min(mu p, tau_c),
+ * tau_c = sigma_y / sqrt 3, Sec. 3.6), which its rathbone_tangential law
+ * writes as friction = plastic (mu(y), eq. 95): the FEM's Coulomb mu
+ * stands in for it (the study's choice). */
 static void stands_for_friction(const cwb_impact *s, char *buf, size_t n)
 {
-    if (s->sigma_y > 0)
+    if (s->sigma_y > 0 && !s->friction_given)
         snprintf(buf, n, "tangential.friction = plastic");
+    else if (s->sigma_y > 0)
+        snprintf(buf, n, "tangential.friction = given; tangential.mu = %.10g", s->mu);
     else
         snprintf(buf, n, "tangential.mu = %.10g", s->mu);
 }
