@@ -36,15 +36,18 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 54: rathbone_tangential with given mu = 0.1 and 0.2 at 30 deg (no reference:' . "\n" . 'cwb''s elastic-plastic Model D runs at 30 deg have Coulomb mu 0.37 (the thesis'' tau_c) and 0.1, not 0.2)' noenhanced
+set title 'Rathbone thesis Fig. 54: rathbone_tangential with given mu' . "\n" . '= 0.1 and 0.2 at 30 deg against cwb''s Model D FEM (mu = 0.2)' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'F_t'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig54_mu02.csv' using 14:4 with lines lt 1 title 'cwb: rathbone + rathbone_tangential, mu = 0.2, v_tangential = 0.5774 m/s', \
-     'seed004_fig54_mu01.csv' using 14:4 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, mu = 0.1, v_tangential = 0.5774 m/s'
+plot 'seed004_fig54_mu02.csv' using 14:4 with lines lt 1 title 'cwb: rathbone + rathbone_tangential, mu = 0.2', \
+     'seed004_fig54_mu01.csv' using 14:4 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, mu = 0.1', \
+     '../reference/fem/seed004_modeld_a30_E8500_s50_mu02.csv' using 13:14 every 5::0 with points lt 3 pt 6 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 1, rms 0.43 of max |ref| (88 pts): model comparison, no verdict', \
+     'seed004_fig54_mu02.csv' using 14:4 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

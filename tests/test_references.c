@@ -852,7 +852,8 @@ END_TEST
  * (seed004_modeld_a30_E8500_s50.csv); Figs. 40 (15, 45 deg), 50 and 51 are
  * Table 6's E = 26000 MPa sphere of R = 0.1 mm, Fig. 54 a given mu (the
  * same run with a given mu = 0.1, seed004_modeld_a30_E8500_s50_mu01.csv,
- * stands for Fig. 54's mu = 0.1 and for no other case). Were
+ * stands for Fig. 54's mu = 0.1 and for no other case, _mu02.csv for its
+ * mu = 0.2). Were
  * one of these cases given such a table as its reference, cwb would print
  * no deviation against it. The tables derived from the 30 deg run stand
  * for the cases drawn against them (Figs. 40 and 53 at 30 deg). */
@@ -882,6 +883,10 @@ START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
          NULL},
         {"cases/seed004_fig54_mu02.case", "reference/fem/seed004_modeld_a30_E8500_s50_mu01.csv",
          "tangential.mu = 0.2, the reference's 0.1"},
+        {"cases/seed004_fig54_mu02.case", "reference/fem/seed004_modeld_a30_E8500_s50_mu02.csv",
+         NULL},
+        {"cases/seed004_fig54_mu01.case", "reference/fem/seed004_modeld_a30_E8500_s50_mu02.csv",
+         "tangential.mu = 0.1, the reference's 0.2"},
         {"cases/seed004_fig49_fem_a30_xi.case",
          "reference/fem/seed004_modeld_a30_E8500_s50_mu01.csv",
          "tangential.friction = plastic, the reference's given"},
