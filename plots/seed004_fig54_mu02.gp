@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 54: rathbone_tangential with given mu' . "\n" . '= 0.1 and 0.2 at 30 deg against cwb''s Model D FEM (mu = 0.2)' noenhanced
+set title 'Rathbone thesis Fig. 54: rathbone_tangential with given' . "\n" . 'mu = 0.2 (and 0.1) at 30 deg against cwb''s Model D FEM' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
