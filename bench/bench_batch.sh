@@ -29,29 +29,7 @@ ROUNDS=${BENCH_ROUNDS:-5}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-cat > "$dir/b.case" <<EOL
-[contact]
-normal = hertz
-tangential = mindlin
-damping = tsuji
-[tangential]
-mu = 0.35
-[damping]
-e = 0.9
-[body1]
-shape = sphere
-radius = 0.01
-E = 4.8e10
-nu = 0.2
-density = 2800
-[body2]
-shape = same
-[driver]
-type = collision
-v_normal = 1
-v_tangential = 0.5
-dt_tol = 1e-6
-EOL
+cp "$(dirname "$0")/batch_glass.case" "$dir/b.case"
 
 have_perf=0
 perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1 && have_perf=1

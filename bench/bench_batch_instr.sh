@@ -27,29 +27,7 @@ command -v valgrind >/dev/null || { echo "bench_batch_instr: valgrind is needed"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
-cat > "$dir/b.case" <<EOL
-[contact]
-normal = hertz
-tangential = mindlin
-damping = tsuji
-[tangential]
-mu = 0.35
-[damping]
-e = 0.9
-[body1]
-shape = sphere
-radius = 0.01
-E = 4.8e10
-nu = 0.2
-density = 2800
-[body2]
-shape = same
-[driver]
-type = collision
-v_normal = 1
-v_tangential = 0.5
-dt_tol = $TOL
-EOL
+sed "s/^dt_tol = .*/dt_tol = $TOL/" "$(dirname "$0")/batch_glass.case" > "$dir/b.case"
 
 awk -v n="$N" 'BEGIN { print "driver.v_normal"
     for (i = 0; i < n; i++) printf "%.10g\n", 0.95 + 0.1 * i / (n - 1) }' > "$dir/drv.csv"

@@ -48,15 +48,32 @@
 static const char *const study = "seed004_modeld_a45";
 #define UNFINISHED "reference/fem/unfinished/"
 
-static void load_spec(cwb_impact *sp)
+/* The impact the sphere_impact study at path runs. */
+static cwb_impact impact_spec_at(const char *path)
 {
-    char path[256], msg[CWB_MSG];
-    snprintf(path, sizeof path, UNFINISHED "%s.study", study);
+    char msg[CWB_MSG];
     cwb_fem_study *s;
     ck_assert_msg(cwb_fem_study_load(&s, path, msg, sizeof msg) == CWB_OK, "%s", msg);
     ck_assert_str_eq(s->model->name, "sphere_impact");
-    s->model->spec(s, 0, 1.0, sp);
+    cwb_impact sp;
+    s->model->spec(s, 0, 1.0, &sp);
     cwb_fem_study_free(s);
+    return sp;
+}
+
+/* The impact the committed study reference/fem/studies/NAME.study runs. */
+static cwb_impact impact_spec_of(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "reference/fem/studies/%s.study", name);
+    return impact_spec_at(path);
+}
+
+static void load_spec(cwb_impact *sp)
+{
+    char path[256];
+    snprintf(path, sizeof path, UNFINISHED "%s.study", study);
+    *sp = impact_spec_at(path);
 }
 
 static void load_dat(const cwb_impact *sp, cwb_impact_out *o)
@@ -213,12 +230,7 @@ static const struct {
 static void load_finished(const char *name, cwb_impact *sp, cwb_reference *r, cwb_impact_out *o)
 {
     char path[256], msg[CWB_MSG];
-    snprintf(path, sizeof path, "reference/fem/studies/%s.study", name);
-    cwb_fem_study *s;
-    ck_assert_msg(cwb_fem_study_load(&s, path, msg, sizeof msg) == CWB_OK, "%s", msg);
-    ck_assert_str_eq(s->model->name, "sphere_impact");
-    s->model->spec(s, 0, 1.0, sp);
-    cwb_fem_study_free(s);
+    *sp = impact_spec_of(name);
     snprintf(path, sizeof path, "reference/fem/%s.csv", name);
     ck_assert_msg(cwb_reference_load(r, path, msg, sizeof msg) == CWB_OK, "%s", msg);
     ck_assert_msg(r->nrow > 0, "%s: no rows", path);
@@ -446,12 +458,7 @@ START_TEST(impact_plastic_is_coulomb_and_yields)
 {
     const char *name = plastic_runs[_i];
     char path[256], msg[CWB_MSG];
-    snprintf(path, sizeof path, "reference/fem/studies/%s.study", name);
-    cwb_fem_study *st;
-    ck_assert_msg(cwb_fem_study_load(&st, path, msg, sizeof msg) == CWB_OK, "%s", msg);
-    cwb_impact sp;
-    st->model->spec(st, 0, 1.0, &sp);
-    cwb_fem_study_free(st);
+    cwb_impact sp = impact_spec_of(name);
     ck_assert(sp.sigma_y > 0);
     cwb_reference r, c;
     snprintf(path, sizeof path, "reference/fem/%s.csv", name);
@@ -554,12 +561,7 @@ START_TEST(impact_given_mu_slides_at_mu)
 {
     const char *name = given_mu_runs[_i].name;
     char path[256], msg[CWB_MSG];
-    snprintf(path, sizeof path, "reference/fem/studies/%s.study", name);
-    cwb_fem_study *st;
-    ck_assert_msg(cwb_fem_study_load(&st, path, msg, sizeof msg) == CWB_OK, "%s", msg);
-    cwb_impact sp;
-    st->model->spec(st, 0, 1.0, &sp);
-    cwb_fem_study_free(st);
+    cwb_impact sp = impact_spec_of(name);
     ck_assert(sp.sigma_y > 0 && sp.friction_given && sp.mu == given_mu_runs[_i].mu);
     cwb_reference r;
     snprintf(path, sizeof path, "reference/fem/%s.csv", name);
