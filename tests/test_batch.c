@@ -127,6 +127,16 @@ static size_t data_rows(char *text, char **rows, size_t max)
     return k;
 }
 
+/* Split a CSV line in place at its commas into at most max fields. */
+static size_t split_fields(char *line, char **field, size_t max)
+{
+    char *save = NULL;
+    size_t n = 0;
+    for (char *p = strtok_r(line, ",", &save); p && n < max; p = strtok_r(NULL, ",", &save))
+        field[n++] = p;
+    return n;
+}
+
 /* The results that say how dt = auto chose the step (dt_error_estimate,
  * dt_last_change, dt_refinements, steps_total): a batch sample at dt =
  * auto reports the run at the step it accepted (the first row's steps per
@@ -1201,17 +1211,13 @@ START_TEST(batch_auto_dt_rows_meet_tolerance)
         char *text = test_read_or_empty(opath), *rows[16];
         char *header = strdup(strstr(text, "\nsample,") + 1);
         *strchr(header, '\n') = '\0';
-        char *hf[16], *sh = NULL;
-        size_t nh = 0;
-        for (char *p = strtok_r(header, ",", &sh); p && nh < 16; p = strtok_r(NULL, ",", &sh))
-            hf[nh++] = p;
+        char *hf[16];
+        size_t nh = split_fields(header, hf, 16);
         size_t nrow = data_rows(text, rows, 16);
         ck_assert_uint_eq(nrow, 8);
         for (size_t k = 0; k < nrow; k++) {
-            char *rf[16], *sr = NULL;
-            size_t nr = 0;
-            for (char *p = strtok_r(rows[k], ",", &sr); p && nr < 16; p = strtok_r(NULL, ",", &sr))
-                rf[nr++] = p;
+            char *rf[16];
+            size_t nr = split_fields(rows[k], rf, 16);
             ck_assert_uint_eq(nr, nh);
             double err = row_error(path, hf, rf, nh, radius[t]);
             double est = row_value(hf, rf, nh, "dt_error_estimate");
@@ -1235,16 +1241,10 @@ END_TEST
  * carried from one sample's refinement to the next (a start at the last
  * sample's step, say), so a row's result cannot depend on its neighbours,
  * on --jobs or on a shard. The table is the benchmark's glass impact
- * (bench/bench_batch.sh, dt_tol 1e-6) where the halvings flip between 2
+ * (bench/batch_glass.case, dt_tol 1e-6) where the halvings flip between 2
  * and 3 (between 0.9995 and 0.9997 m/s and past 1.024 m/s the estimate
  * after two halvings crosses dt_tol: 1.0 and 1.03 dt_tol at the first
  * pair), so a start carried over from a neighbour would change some row. */
-static const char glass_case[] =
-    "[contact]\nnormal = hertz\ntangential = mindlin\ndamping = tsuji\n[tangential]\nmu = 0.35\n"
-    "[damping]\ne = 0.9\n[body1]\nshape = sphere\nradius = 0.01\nE = 4.8e10\nnu = 0.2\n"
-    "density = 2800\n[body2]\nshape = same\n[driver]\ntype = collision\nv_normal = 1\n"
-    "v_tangential = 0.5\ndt_tol = 1e-6\n";
-
 static void assert_auto_rows_alone(const scratch *s, const char *out, const char *case_path,
                                    int *halvings_seen)
 {
@@ -1253,19 +1253,15 @@ static void assert_auto_rows_alone(const scratch *s, const char *out, const char
     char *text = test_read_or_empty(path), *rows[16];
     char *header = strdup(strstr(text, "\nsample,") + 1);
     *strchr(header, '\n') = '\0';
-    char *hf[16], *sh = NULL;
-    size_t nh = 0;
-    for (char *p = strtok_r(header, ",", &sh); p && nh < 16; p = strtok_r(NULL, ",", &sh))
-        hf[nh++] = p;
+    char *hf[16];
+    size_t nh = split_fields(header, hf, 16);
     size_t nrow = data_rows(text, rows, 16);
     ck_assert_uint_eq(nrow, 7);
     static const char *const names[] = {"dt", "dt_refinements", "dt_error_estimate", "steps_total",
                                         "restitution_normal"};
     for (size_t k = 0; k < nrow; k++) {
-        char *rf[16], *sr = NULL, set[64];
-        size_t nr = 0;
-        for (char *p = strtok_r(rows[k], ",", &sr); p && nr < 16; p = strtok_r(NULL, ",", &sr))
-            rf[nr++] = p;
+        char *rf[16], set[64];
+        size_t nr = split_fields(rows[k], rf, 16);
         ck_assert_uint_eq(nr, nh);
         snprintf(set, sizeof set, "driver.v_normal=%s", rf[1]);
         const char *over[] = {set, "driver.rows=10"};
@@ -1291,7 +1287,11 @@ START_TEST(batch_auto_dt_is_each_sample_alone)
     scratch_open(&s, 1);
     char cpath[128], tpath[128];
     snprintf(cpath, sizeof cpath, "%s/g.case", s.dir);
-    write_text(cpath, glass_case);
+    char *glass = test_read_or_empty("bench/batch_glass.case");
+    ck_assert_msg(strstr(glass, "dt_tol = 1e-6"),
+                  "bench/batch_glass.case: not the dt_tol 1e-6 case");
+    write_text(cpath, glass);
+    free(glass);
     snprintf(tpath, sizeof tpath, "%s/f.csv", s.dir);
     write_text(tpath, "driver.v_normal\n0.95\n0.9995\n0.9997\n1\n1.02\n1.05\n0.97\n");
     snprintf(tpath, sizeof tpath, "%s/b.csv", s.dir);
