@@ -394,6 +394,72 @@ START_TEST(sphere_fig18_profiles)
 }
 END_TEST
 
+/* Rathbone thesis Figs. 20 and 21 (von Mises stress and plastic strain
+ * under the contact at 0.0001 mm, 5.58 delta_y, of Table 3's initial
+ * material): its text gives no numbers, only three claims, each held here
+ * on the r-z map of the Fig. 18 study (seed004_fig20_map.csv, written by
+ * reference/fem/studies/seed004_fig20_map.py from CalculiX's nodal fields;
+ * a = 3.43 um, the contact radius at that overlap). The field is
+ * axisymmetric, so this section carries what the thesis' 3D contours of a
+ * quarter sphere show.
+ * (1) "The parts where the stress is above the yield stress correspond to
+ *     the parts that show plastic strain": of the nodes with PEEQ > 1e-4,
+ *     at least 95 % show von Mises >= 0.95 sigma_y, and no node below
+ *     0.8 sigma_y shows PEEQ > 1e-4. The 5 % and the 0.95 allow for
+ *     CalculiX's nodal averaging (element values extrapolated to the nodes
+ *     and averaged), which smears the stress across the plastic zone's
+ *     boundary; measured 99.3 % and PEEQ 0.
+ * (2) "Plastic deformation has reached the surface of the sphere, at the
+ *     edges of the contact area": within 0.2 um of the surface (0.06 a),
+ *     PEEQ >= 1e-3 somewhere in 0.6 a <= r <= a (measured 4.1e-3), and
+ *     below 1e-5 inside r < 0.3 a (measured 0: an elastic centre; the
+ *     thesis' sec. 4.4 annulus).
+ * (3) "The greatest plastic strain is seen below the surface": the largest
+ *     PEEQ lies deeper than 0.25 a and within 0.2 a of the axis, and is at
+ *     least twice the surface layer's largest (measured 0.0119 at
+ *     z = 0.52 a, r = 0.03 a, against 0.0041). Hertz's first yield of
+ *     nu = 0 is on the axis at 0.38 a_y (Johnson 1985 eqs. 3.45 on the
+ *     axis), and the zone grows downwards from there. */
+START_TEST(sphere_fig20_21_plastic_zone)
+{
+    cwb_reference m;
+    load_csv(&m, "seed004_fig20_map");
+    const double a = 3.43e-6, sigma_y = 4e7, skin = 0.2e-6;
+    size_t plastic = 0, yielded = 0, elastic_plastic = 0, at_max = 0;
+    double edge = 0.0, centre = 0.0, surface = 0.0, largest = 0.0;
+    for (size_t i = 0; i < m.nrow; i++) {
+        double r = col(&m, "r", i), z = col(&m, "z", i);
+        double vm = col(&m, "mises", i), pe = col(&m, "peeq", i);
+        if (pe > 1e-4) {
+            plastic++;
+            yielded += vm >= 0.95 * sigma_y;
+        }
+        elastic_plastic += vm < 0.8 * sigma_y && pe > 1e-4;
+        if (z <= skin) {
+            surface = fmax(surface, pe);
+            if (r >= 0.6 * a && r <= a)
+                edge = fmax(edge, pe);
+            if (r < 0.3 * a)
+                centre = fmax(centre, pe);
+        }
+        if (pe > largest)
+            largest = pe, at_max = i;
+    }
+    printf("Figs. 20-21: %zu of %zu plastic nodes at >= 0.95 sigma_y; surface PEEQ %.3g at the "
+           "edge, %.3g at the centre; largest %.4g at z = %.2f a, r = %.2f a\n",
+           yielded, plastic, edge, centre, largest, col(&m, "z", at_max) / a,
+           col(&m, "r", at_max) / a);
+    ck_assert_uint_gt(plastic, 100);
+    ck_assert_msg(yielded >= 0.95 * plastic, "%zu of %zu", yielded, plastic);
+    ck_assert_uint_eq(elastic_plastic, 0);
+    ck_assert_msg(edge >= 1e-3 && centre < 1e-5, "edge %g, centre %g", edge, centre);
+    ck_assert_msg(col(&m, "z", at_max) > 0.25 * a && col(&m, "r", at_max) < 0.2 * a,
+                  "largest PEEQ at z = %g, r = %g", col(&m, "z", at_max), col(&m, "r", at_max));
+    ck_assert_msg(largest >= 2 * surface, "largest %g, surface %g", largest, surface);
+    cwb_reference_free(&m);
+}
+END_TEST
+
 /* F / F_Hertz - 1 at the end of a study's loading leg (Hertz: Johnson
  * 1985 sec. 4.2, F = (4/3) E* R^1/2 delta^3/2). */
 static double hertz_deviation(const char *name)
@@ -755,6 +821,7 @@ Suite *fem_sphere_suite(void)
     tcase_add_test(t, sphere_hertz_deficit_split);
     tcase_add_test(t, sphere_fig10_departs_from_hertz);
     tcase_add_test(t, sphere_fig18_profiles);
+    tcase_add_test(t, sphere_fig20_21_plastic_zone);
     tcase_add_test(t, sphere_fig31_onset_and_eq64_slope);
     tcase_add_test(t, sphere_eq61_not_reached_by_any_definition);
     tcase_add_test(t, sphere_yield_onset_is_eq8);
