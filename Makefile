@@ -271,7 +271,8 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case) \
               $(SEED003_SWEEPS) cases/beyond_jkr_restitution.case \
               cases/beyond_thornton_ning_restitution.case
-SWEEP_CASES += cases/beyond_twisting_slip_impulse.case cases/seed001_rolling_friction.case
+SWEEP_CASES += cases/beyond_twisting_slip_impulse.case cases/seed001_rolling_friction.case \
+               cases/verlet_hertz_glass.case
 
 # Quiet: one line per group, every case's output in build/demo.log;
 # make demo V=1 shows it all.

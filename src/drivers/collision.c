@@ -199,9 +199,11 @@ static const cwb_param collision_params[] = {
      .def = 0,
      .kind = CWB_PARAM_CHOICE,
      .choices = integrators,
-     .help = "rk4: the law's converged answer (events located in the step); verlet: a DEM "
-             "code's velocity Verlet at the given dt, one law evaluation a step, no event "
-             "location (collision_verlet.c)"},
+     .help = "rk4: the law's converged answer (events located in the step); verlet: what a "
+             "DEM code's velocity Verlet (LAMMPS fix nve/sphere) gives at the dt given (not "
+             "auto): one law evaluation a step, no event location, contact time in whole "
+             "steps; 3D, normal and damping laws without history, no rolling law "
+             "(collision_verlet.c)"},
     {.name = "spin_lever",
      .unit = "-",
      .def = 0,
