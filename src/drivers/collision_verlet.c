@@ -49,6 +49,14 @@
  * velocity's lever arms are not the torques': energy_balance_error then
  * shows the work that inconsistency does.
  *
+ * Order (tests/test_verlet.c, over t_c/21 ... t_c/1343): second for
+ * elastic Hertz (e - 1 at 2.25: the contact ends between steps at a phase
+ * that varies with dt) and Hertz-Mindlin (the spin at 1.90 towards RK4's);
+ * 1.28 with the Tsuji dashpot, whose force takes the half-step velocity
+ * at the full-step position and grows as delta^(1/4) from the contact's
+ * ends. dt = auto is refused rather than run with RK4's fourth-order
+ * error estimate.
+ *
  * Covered (collision_verlet_check refuses the rest, exit 2): 3D spheres
  * or a sphere on a wall; normal laws whose force is a function of the
  * overlap and its rate alone (CWB_LAW_END_FORCES) and not adhesive; any
@@ -65,7 +73,7 @@
 /* The two bodies and their motion. */
 typedef struct {
     int wall;
-    int lever_radius; /* spin lever arms: the undeformed radii (geometry_now) */
+    int lever_radius; /* spin lever arms: the undeformed radii (rates_in) */
     double r1, r2, m1, m2, I1, I2, share1;
     cwb_vec3 x1, x2, v1, v2, w1, w2;
 } bodies;
