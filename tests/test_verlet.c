@@ -194,7 +194,8 @@ END_TEST
 /* The Tsuji dashpot converges too, but slower: its force depends on the
  * velocity, which velocity Verlet (and LAMMPS) evaluates at the half step
  * while the positions are at the full step, and on delta^(1/4), not
- * smooth where the contact starts and ends. Observed order 1.28 towards
+ * smooth where the contact starts and ends (the peers' damped contacts
+ * converge at first order too: doc/peers.md). Observed order 1.28 towards
  * the restitution the dashpot is calibrated for (e = 0.8, from the exact
  * restitution of the model: viscoelastic.c); >= 1 asserts convergence at
  * first order at least, <= 1.6 that it is not second order. */
