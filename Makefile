@@ -13,6 +13,7 @@
 #   make valgrind   the test suites under valgrind (CK_FORK=no)
 #   make bench      benchmarks (bench/; never part of check)
 #   make bench-lammps  CPU per collision against LAMMPS at equal accuracy (bench/)
+#   make bench-verlet  integrator = verlet against RK4 at equal accuracy (bench/)
 #   make bench-dt-auto  dt = auto's error on every shipped collision case (bench/)
 #   make bench-batch-instr  dt = auto in a batch against fixed steps, in instructions (bench/)
 #   make bench-fem  time the FEM grid of seed 000 Fig. 8 and the eq. 33 fit
@@ -63,7 +64,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 .PHONY: FORCE docs report man man-check install uninstall api-check lib all check demo figures peer \
         peer-matrix peer-data sanitize tsan valgrind bench clean format deps reference-analytic \
         format-check layer-check \
-        reference bench-fem bench-lammps bench-dt-auto bench-batch-instr fuzz
+        reference bench-fem bench-lammps bench-verlet bench-dt-auto bench-batch-instr fuzz
 
 all: $(BUILD)/cwb $(BUILD)/libcwb.so
 
@@ -270,7 +271,8 @@ SWEEP_CASES = cases/chung_ooi_3_al_oxide.case cases/chung_ooi_3_cast_iron.case \
               $(foreach l,$(RESTITUTION_LAWS),cases/seed004_restitution_$(l).case) \
               $(SEED003_SWEEPS) cases/beyond_jkr_restitution.case \
               cases/beyond_thornton_ning_restitution.case
-SWEEP_CASES += cases/beyond_twisting_slip_impulse.case cases/seed001_rolling_friction.case
+SWEEP_CASES += cases/beyond_twisting_slip_impulse.case cases/seed001_rolling_friction.case \
+               cases/verlet_hertz_glass.case
 
 # Quiet: one line per group, every case's output in build/demo.log;
 # make demo V=1 shows it all.
@@ -364,6 +366,9 @@ bench-batch-instr: $(BUILD)/cwb
 
 bench-lammps: $(BUILD)/cwb $(BUILD)/bench_laws
 	sh bench/bench_lammps.sh $(BUILD)/cwb $(BUILD)/bench_laws
+
+bench-verlet: $(BUILD)/bench_laws
+	sh bench/bench_verlet.sh $(BUILD)/bench_laws
 
 bench-fem: $(BUILD)/cwb
 	@sh tools/ensure-deps.sh $(FEM_DEB_PKGS)

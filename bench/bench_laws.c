@@ -8,6 +8,8 @@
  *    beside a straight-line RK4 loop of the same impact in 1D.
  * 3. --goals: the per-collision goals (Hertz, Hertz + Tsuji, Hertz-Mindlin
  *    at 1e-4 and 1e-6), each ratio with its spread over interleaved rounds.
+ * 4. --verlet: integrator = verlet against RK4 at the step each accuracy
+ *    needs (bench/bench_verlet.sh).
  * Ratios > 1 mean cwb is slower. Timing only: never part of `make check`.
  *
  * Every loop, cwb's and the straight one, feeds each evaluation's result
@@ -671,6 +673,158 @@ static void bench_goals(const char *path)
     }
 }
 
+/* --verlet: integrator = verlet (a DEM code's velocity Verlet, one law
+ * evaluation a step) against cwb's RK4, each at the largest step t_c/2^k
+ * (k = 3 ... 20) whose run and the next finer one are within the target
+ * (1e-4, 1e-6) of RK4 at t_c/65536 in the restitutions (against max(|e|,
+ * 1)) and the spin after (relative). Not the contact time: Verlet's is
+ * quantised to its step. Models of --goals (glass at 20 m/s). Prints one
+ * line a row, "ROW model target scheme dt steps cpu_s floor_s", CPU per
+ * collision the median over 5 interleaved rounds; floor: RK4's steps x one
+ * step of the straight-line loop (bench/bench_verlet.sh adds callgrind's
+ * instructions). */
+static double verlet_error(const cwb_result *r, const cwb_result *ref)
+{
+    static const char *const keys[] = {"restitution_normal", "restitution_tangential",
+                                       "omega1_after"};
+    double worst = 0.0;
+    for (int i = 0; i < 3; i++) {
+        double x = cwb_result_get(r, keys[i]), y = cwb_result_get(ref, keys[i]);
+        if (!isfinite(x) || !isfinite(y) || (i == 2 && y == 0.0))
+            continue;
+        double scale = i < 2 ? fmax(fabs(y), 1.0) : fabs(y);
+        worst = fmax(worst, fabs(x - y) / scale);
+    }
+    return worst;
+}
+
+static void set_scheme(cwb_case *c, int verlet)
+{
+    c->driver_values.p[cwb_param_index(c->driver_values.table, "integrator")] = verlet;
+}
+
+static double verlet_ladder(cwb_case *c, int verlet, double tc, double target,
+                            const cwb_result *ref)
+{
+    char msg[CWB_MSG];
+    int within_prev = 0;
+    set_scheme(c, verlet);
+    for (int k = 3; k <= 21; k++) {
+        cwb_result r;
+        set_dt(c, tc / pow(2.0, k), 1e-6);
+        int ok = cwb_run_case_scalars(c, &r, msg, sizeof msg) == CWB_OK &&
+                 verlet_error(&r, ref) <= target;
+        cwb_result_free(&r);
+        if (ok && within_prev)
+            return tc / pow(2.0, k - 1);
+        within_prev = ok;
+    }
+    return 0.0;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return v[n / 2];
+}
+
+static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double tc)
+{
+    enum { ROUNDS = 5 };
+    char msg[CWB_MSG];
+    cwb_result ref;
+    set_scheme(c, 0);
+    set_dt(c, tc / 65536.0, 1e-6);
+    cwb_run_case_scalars(c, &ref, msg, sizeof msg);
+    for (int t = 0; t < 2; t++) {
+        double target = t == 0 ? 1e-4 : 1e-6, h[2], steps[2] = {0, 0};
+        double cpu[2][ROUNDS], bare[ROUNDS];
+        for (int v = 0; v < 2; v++)
+            h[v] = verlet_ladder(c, v, tc, target, &ref);
+        for (int round = 0; round < ROUNDS; round++) {
+            for (int v = 0; v < 2; v++) {
+                set_scheme(c, v);
+                set_dt(c, h[v], 1e-6);
+                int reps = (int)fmax(10.0, 2e6 * h[v] / tc);
+                cpu[v][round] = time_runs(c, reps, 0, &steps[v]);
+            }
+            size_t s = 0;
+            double w = 0.0, t0 = now();
+            for (int r = 0; r < 400; r++)
+                sink = m->mindlin ? straight_hm_collision(b, 20.0, 10.0, 4e-7, &s, &w)
+                                  : straight_collision(b->m, b->m, b->r, b->kn, 20.0, 4e-7, &s);
+            bare[round] = (now() - t0) / 400 / (double)s;
+        }
+        double floor = steps[0] * median(bare, ROUNDS);
+        for (int v = 0; v < 2; v++)
+            printf("ROW %s %g %s %.6e %.0f %.6e %.6e\n", m->name, target, v ? "verlet" : "rk4",
+                   h[v], steps[v], median(cpu[v], ROUNDS), floor);
+    }
+    cwb_result_free(&ref);
+    set_scheme(c, 0);
+}
+
+static void bench_verlet(const char *path)
+{
+    static const goal_model models[] = {
+        {"hertz", {"driver.rows=10"}, 1, 0},
+        {"hertz_tsuji", {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"}, 3, 0},
+        {"hertz_mindlin",
+         {"driver.rows=10", "contact.tangential=mindlin", "tangential.mu=0.35",
+          "tangential.form=displacement", "driver.v_tangential=10"},
+         5,
+         1}};
+    char msg[CWB_MSG];
+    for (size_t i = 0; i < sizeof models / sizeof *models; i++) {
+        cwb_case *c = cwb_case_new();
+        if (cwb_case_load(c, path, models[i].over, models[i].nover, msg, sizeof msg) != CWB_OK) {
+            fprintf(stderr, "%s\n", msg);
+            exit(1);
+        }
+        c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+        cwb_result r;
+        cwb_run_case_scalars(c, &r, msg, sizeof msg);
+        double tc = cwb_result_get(&r, "contact_time");
+        cwb_result_free(&r);
+        const cwb_body *b1 = &c->pair.body[0];
+        hm_bare b = {.m = b1->mass,
+                     .I = b1->inertia,
+                     .r = b1->radius,
+                     .kn = 4.0 / 3.0 * c->pair.E_star * sqrt(c->pair.R_star),
+                     .kt = 8.0 * c->pair.G_star * sqrt(c->pair.R_star),
+                     .mu = 0.35};
+        verlet_rows(c, &models[i], &b, tc);
+        free(c);
+    }
+}
+
+/* --verlet-runs MODEL SCHEME DT N: N collisions of one row of --verlet
+ * (SCHEME rk4 or verlet), for callgrind's instruction count. */
+static int verlet_runs(char **argv)
+{
+    static const char *const tsuji[] = {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"};
+    static const char *const mindlin[] = {"driver.rows=10", "contact.tangential=mindlin",
+                                          "tangential.mu=0.35", "tangential.form=displacement",
+                                          "driver.v_tangential=10"};
+    const char *const *over = strcmp(argv[0], "hertz_tsuji") == 0     ? tsuji
+                              : strcmp(argv[0], "hertz_mindlin") == 0 ? mindlin
+                                                                      : NULL;
+    size_t nover = over == tsuji ? 3 : over == mindlin ? 5 : 0;
+    char msg[CWB_MSG];
+    cwb_case *c = cwb_case_new();
+    if (cwb_case_load(c, "cases/chung_ooi_1_glass.case", over, nover, msg, sizeof msg) != CWB_OK) {
+        fprintf(stderr, "%s\n", msg);
+        return 1;
+    }
+    c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+    set_scheme(c, strcmp(argv[1], "verlet") == 0);
+    set_dt(c, atof(argv[2]), 1e-6);
+    double steps;
+    sink = time_runs(c, atoi(argv[3]), 0, &steps);
+    free(c);
+    return 0;
+}
+
 /* --bare-step: CPU seconds per step of the straight RK4 loop (the floor),
  * the least of five rounds (the machine's other jobs only ever add). */
 static int bare_step(void)
@@ -702,6 +856,12 @@ int main(int argc, char **argv)
     gsl_set_error_handler_off();
     if (argc > 1 && strcmp(argv[1], "--bare-step") == 0)
         return bare_step();
+    if (argc > 1 && strcmp(argv[1], "--verlet") == 0) {
+        bench_verlet("cases/chung_ooi_1_glass.case");
+        return 0;
+    }
+    if (argc > 5 && strcmp(argv[1], "--verlet-runs") == 0)
+        return verlet_runs(argv + 2);
     if (argc > 1 && strcmp(argv[1], "--goals") == 0) {
         bench_goals("cases/chung_ooi_1_glass.case");
         return 0;

@@ -291,6 +291,7 @@ int main(void)
     srunner_add_suite(sr, pool_suite());
     srunner_add_suite(sr, outputs_suite());
     srunner_add_suite(sr, head_on_suite());
+    srunner_add_suite(sr, verlet_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -50,6 +50,7 @@ Suite *plot_lint_suite(void);
 Suite *pool_suite(void);
 Suite *outputs_suite(void);
 Suite *head_on_suite(void);
+Suite *verlet_suite(void);
 
 /* A test case whose every test may use at most `cpu_seconds` of CPU (times
  * CWB_TEST_CPU_SCALE, e.g. for sanitizer builds), enforced with RLIMIT_CPU in

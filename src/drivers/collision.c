@@ -110,6 +110,7 @@
 #include <gsl/gsl_roots.h>
 
 #include "cwb_collision.h"
+#include "cwb_collision_verlet.h"
 #include "cwb_contact.h"
 #include "cwb_numeric.h"
 #include "cwb_dt_auto.h"
@@ -128,8 +129,13 @@ enum {
     P_ROWS,
     P_PSI_MU,
     P_OMEGA1_N,
-    P_OMEGA2_N
+    P_OMEGA2_N,
+    P_INTEGRATOR,
+    P_SPIN_LEVER
 };
+
+static const char *const integrators[] = {"rk4", "verlet", NULL};
+static const char *const spin_levers[] = {"contact_point", "radius", NULL};
 
 static const cwb_param collision_params[] = {
     {.name = "v_normal",
@@ -188,6 +194,23 @@ static const cwb_param collision_params[] = {
      .min = -1e9,
      .max = 1e9,
      .help = "spin of body 2 about the initial normal +z (ignored for a wall)"},
+    {.name = "integrator",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = integrators,
+     .help = "rk4: the law's converged answer (events located in the step); verlet: what a "
+             "DEM code's velocity Verlet (LAMMPS fix nve/sphere) gives at the dt given (not "
+             "auto): one law evaluation a step, no event location, contact time in whole "
+             "steps; 3D, normal and damping laws without history, no rolling law "
+             "(collision_verlet.c)"},
+    {.name = "spin_lever",
+     .unit = "-",
+     .def = 0,
+     .kind = CWB_PARAM_CHOICE,
+     .choices = spin_levers,
+     .help = "integrator = verlet: the spins' lever arm in the contact-point velocity, to the "
+             "contact point, or the undeformed radius (LAMMPS pair granular)"},
     {0}};
 
 /* The relative velocity components of the case, whichever way given. */
@@ -1787,6 +1810,25 @@ static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
                     w, h, need, t_est, v->p[P_MAX_STEPS], lo, hi);
 }
 
+/* The case's collision for the velocity-Verlet loop (collision_verlet.c). */
+static cwb_verlet_plan verlet_plan(const cwb_case *c, double t_est)
+{
+    const double *p = c->driver_values.p;
+    cwb_verlet_plan plan = {.omega1 = p[P_OMEGA1],
+                            .omega2 = p[P_OMEGA2],
+                            .omega1_n = p[P_OMEGA1_N],
+                            .omega2_n = p[P_OMEGA2_N],
+                            .h = p[P_DT],
+                            .max_steps = p[P_MAX_STEPS],
+                            .rows = p[P_ROWS],
+                            .t_est = t_est,
+                            .lever_radius = (int)p[P_SPIN_LEVER],
+                            .where_dt = P_DT,
+                            .where_scheme = P_INTEGRATOR};
+    impact_velocity(p, &plan.vn, &plan.vt);
+    return plan;
+}
+
 /* A normal law; v_normal/v_tangential, or impact_speed/impact_angle_deg:
  * exactly one way; a given dt within max_steps. */
 static int collision_check(const cwb_case *c, char *msg, size_t n)
@@ -1816,6 +1858,19 @@ static int collision_check(const cwb_case *c, char *msg, size_t n)
     if (v->given[P_ANGLE] && !by_speed) {
         cwb_case_where(c, v, P_ANGLE, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] impact_angle_deg needs impact_speed", w);
+    }
+    if ((int)v->p[P_SPIN_LEVER] == 1 && (int)v->p[P_INTEGRATOR] != 1) {
+        cwb_case_where(c, v, P_SPIN_LEVER, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] spin_lever = radius: needs integrator = verlet (the RK4 "
+                        "run takes the lever arm to the contact point)",
+                        w);
+    }
+    if ((int)v->p[P_INTEGRATOR] == 1) {
+        cwb_verlet_plan plan = verlet_plan(c, 0.0);
+        int rc = cwb_collision_verlet_check(c, &plan, msg, n);
+        if (rc)
+            return rc;
     }
     return check_fixed_dt(c, msg, n);
 }
@@ -2269,6 +2324,10 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (rc)
         return rc;
     double t_est = expected_contact_time(c, dstar);
+    if ((int)p[P_INTEGRATOR] == 1) {
+        cwb_verlet_plan plan = verlet_plan(c, t_est);
+        return cwb_collision_verlet_run(c, &plan, r, msg, n);
+    }
     /* At a fixed dt the report reads the step and its count alone: the
      * refinement's history (8.7 kB, cleared byte by byte) is set up for
      * dt = auto only. */
