@@ -248,6 +248,46 @@ START_TEST(format_shortest_prints_as_printf_and_strtod_did)
 }
 END_TEST
 
+/* Every count of digits in every place of the layout: the branches of the
+ * formatter (src/core/shortest.cc) are the digit count (up to 8, 9 to 16,
+ * 17: the blocks of eight it writes), the decimal point before, inside or
+ * after the digits with the zeros %g adds, and the exponent form with one
+ * or more digits, two or three in the exponent. For n = 1..17 digits, the
+ * smallest and largest n-digit significands with no trailing zero (10^(n-1)
+ * + 1, 10^n - 1) and n digits of 1234567890..., each times 10^e for every
+ * e from -340 to 320 (read by strtod: the double nearest that decimal,
+ * subnormal or not; past DBL_MAX skipped), and for the e where %g changes
+ * layout (-8..20) their neighbours: each printed as the printf/strtod
+ * formatter prints it (assert_same_text). */
+START_TEST(format_shortest_every_digit_count_and_layout)
+{
+    const char *mixed = "12345678901234567";
+    double near[16];
+    for (int n = 1; n <= 17; n++) {
+        char sig[3][24];
+        snprintf(sig[0], sizeof sig[0], "1%0*d", n - 1, n > 1 ? 1 : 0);
+        memset(sig[1], '9', (size_t)n);
+        sig[1][n] = '\0';
+        snprintf(sig[2], sizeof sig[2], "%.*s", n, mixed);
+        if (n == 1)
+            snprintf(sig[0], sizeof sig[0], "1");
+        for (int k = 0; k < 3; k++)
+            for (int e = -340; e <= 320; e++) {
+                char text[64];
+                snprintf(text, sizeof text, "%.17se%d", sig[k], e);
+                double x = strtod(text, NULL);
+                if (!isfinite(x))
+                    continue;
+                size_t m = e >= -8 - n && e <= 20 ? with_neighbours(x, near) : 1;
+                near[0] = x;
+                for (size_t j = 0; j < m; j++)
+                    assert_same_text(near[j]);
+                assert_same_text(-x);
+            }
+    }
+}
+END_TEST
+
 /* `cwb ARGS...` (CWB_BIN) with stdout to the file out (NULL: discarded) and
  * stderr discarded; its exit status (-1 when a signal ended it). hang: when
  * not 0, an alarm of that many seconds ends a cwb that blocks (a test of a
@@ -713,6 +753,7 @@ Suite *outputs_suite(void)
      * development machine (the printf/strtod one is the dear one) */
     TCase *same = test_tcase("format_as_printf", 40);
     tcase_add_test(same, format_shortest_prints_as_printf_and_strtod_did);
+    tcase_add_test(same, format_shortest_every_digit_count_and_layout);
     suite_add_tcase(s, same);
     return s;
 }
