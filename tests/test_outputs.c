@@ -288,6 +288,85 @@ START_TEST(format_shortest_every_digit_count_and_layout)
 }
 END_TEST
 
+/* One of the cells of csv_rows_hold_each_number_as_formatted_alone: a
+ * double of every kind, one in eight a value at an edge of the format. */
+static double table_cell(uint64_t *state)
+{
+    static const double special[] = {0.0,     -0.0,          NAN,  INFINITY, -INFINITY,
+                                     DBL_MAX, -DBL_TRUE_MIN, 1e15, 0.0001,   -99999999.0};
+    uint64_t z = splitmix64(state);
+    if (z % 8 == 0)
+        return special[z / 8 % (sizeof special / sizeof *special)];
+    return random_double(state, (int)(z >> 8 & 3));
+}
+
+/* Row j of the table as cwb_number_text writes each cell alone (the
+ * formatter held to printf and strtod above), comma-separated. */
+static void expected_row(const double *row, int ncol, char *out, size_t n)
+{
+    size_t used = 0;
+    for (int i = 0; i < ncol; i++) {
+        char num[40];
+        cwb_number_text(row[i], "", num, sizeof num);
+        used += (size_t)snprintf(out + used, n - used, "%s%s", i ? "," : "", num);
+    }
+    snprintf(out + used, n - used, "\n");
+}
+
+/* The CSV writer's rows (src/io/out.c: each number's text written in
+ * place into one buffer that is emptied when full) hold each cell as
+ * cwb_number_text writes it alone and nothing else: "0" for zero and -0,
+ * an empty field for NaN and the infinities, a comma between cells, one
+ * line a row; and the count of undefined cells in the provenance is theirs.
+ * 9 columns of 3000 rows of doubles of every kind (about 0.5 MB: the
+ * buffer fills some thirty times, at every offset of a cell). */
+START_TEST(csv_rows_hold_each_number_as_formatted_alone)
+{
+    enum { COLS = 9, ROWS = 3000 };
+    cwb_case *c = test_load("cases/chung_ooi_1_glass.case", NULL, 0);
+    cwb_result r;
+    cwb_result_init(&r);
+    for (int i = 0; i < COLS; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "c%d", i);
+        ck_assert_int_eq(cwb_series_column(&r.series, name, "-"), i);
+    }
+    double *cell = malloc(sizeof *cell * COLS * ROWS);
+    ck_assert_ptr_nonnull(cell);
+    uint64_t state = 0x3C6EF372FE94F82BULL;
+    size_t undefined = 0;
+    for (int j = 0; j < ROWS; j++) {
+        for (int i = 0; i < COLS; i++) {
+            cell[j * COLS + i] = table_cell(&state);
+            undefined += !isfinite(cell[j * COLS + i]);
+        }
+        ck_assert_int_eq(cwb_series_row(&r.series, cell + j * COLS), CWB_OK);
+    }
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(cwb_write_csv(f, c, &r, NULL), CWB_OK);
+    rewind(f);
+    char line[1024], want[1024], warning[80];
+    snprintf(warning, sizeof warning, "# WARNING: %zu cells are undefined (left empty)\n",
+             undefined);
+    int j = -1, warned = 0; /* j = -1: the header row comes first */
+    while (fgets(line, sizeof line, f))
+        if (line[0] == '#') {
+            warned += strcmp(line, warning) == 0;
+        } else if (j++ >= 0) {
+            ck_assert_int_lt(j - 1, ROWS);
+            expected_row(cell + (j - 1) * COLS, COLS, want, sizeof want);
+            ck_assert_str_eq(line, want);
+        }
+    ck_assert_int_eq(j, ROWS);
+    ck_assert_int_eq(warned, 1);
+    fclose(f);
+    free(cell);
+    cwb_result_free(&r);
+    free(c);
+}
+END_TEST
+
 /* `cwb ARGS...` (CWB_BIN) with stdout to the file out (NULL: discarded) and
  * stderr discarded; its exit status (-1 when a signal ended it). hang: when
  * not 0, an alarm of that many seconds ends a cwb that blocks (a test of a
@@ -742,6 +821,7 @@ Suite *outputs_suite(void)
     Suite *s = suite_create("outputs");
     TCase *tc = test_tcase("outputs", 60);
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
+    tcase_add_test(tc, csv_rows_hold_each_number_as_formatted_alone);
     tcase_add_test(tc, result_set_keeps_one_value_per_name);
     tcase_add_test(tc, csv_headers_name_results_alike);
     tcase_add_test(tc, run_csv_reproduces_itself);
