@@ -150,12 +150,13 @@ void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const
 }
 
 /* The rows of the series as CSV, each number's text written in place
- * (cwb_shortest_put) into one buffer that one fwrite empties when full: a
- * stdio call a cell cost about 130 instructions, a call a number through
- * cwb_number_text with its strlen and copies about 90 (bench/bench_format.sh).
+ * (cwb_shortest_put) into one buffer that one fwrite empties when full.
  * Zero, the commonest cell (the idle columns of a head-on impact: half of
  * the cells of cases/chung_ooi_1_glass.case), is written without the call;
- * an undefined value leaves the cell empty. */
+ * an undefined value leaves the cell empty. A stdio call a cell cost about
+ * 130 instructions; a buffer a row, each cell through cwb_number_text with
+ * its strlen and copies, 240 a cell in all; this, 141 (bench/bench_format.sh,
+ * doc/benchmarks.md). */
 static void write_rows(FILE *f, const cwb_series *s)
 {
     char buf[16384];
