@@ -319,7 +319,7 @@ static void expected_row(const double *row, int ncol, char *out, size_t n)
  * an empty field for NaN and the infinities, a comma between cells, one
  * line a row; and the count of undefined cells in the provenance is theirs.
  * 9 columns of 3000 rows of doubles of every kind (about 0.5 MB: the
- * buffer fills some thirty times, at every offset of a cell). */
+ * buffer fills some thirty times, each time at another offset of a cell). */
 START_TEST(csv_rows_hold_each_number_as_formatted_alone)
 {
     enum { COLS = 9, ROWS = 3000 };
