@@ -248,6 +248,125 @@ START_TEST(format_shortest_prints_as_printf_and_strtod_did)
 }
 END_TEST
 
+/* Every count of digits in every place of the layout: the branches of the
+ * formatter (src/core/shortest.cc) are the digit count (up to 8, 9 to 16,
+ * 17: the blocks of eight it writes), the decimal point before, inside or
+ * after the digits with the zeros %g adds, and the exponent form with one
+ * or more digits, two or three in the exponent. For n = 1..17 digits, the
+ * smallest and largest n-digit significands with no trailing zero (10^(n-1)
+ * + 1, 10^n - 1) and n digits of 1234567890..., each times 10^e for every
+ * e from -340 to 320 (read by strtod: the double nearest that decimal,
+ * subnormal or not; past DBL_MAX skipped), and for the e where %g changes
+ * layout (-8..20) their neighbours: each printed as the printf/strtod
+ * formatter prints it (assert_same_text). */
+START_TEST(format_shortest_every_digit_count_and_layout)
+{
+    const char *mixed = "12345678901234567";
+    double near[16];
+    for (int n = 1; n <= 17; n++) {
+        char sig[3][24];
+        snprintf(sig[0], sizeof sig[0], "1%0*d", n - 1, n > 1 ? 1 : 0);
+        memset(sig[1], '9', (size_t)n);
+        sig[1][n] = '\0';
+        snprintf(sig[2], sizeof sig[2], "%.*s", n, mixed);
+        if (n == 1)
+            snprintf(sig[0], sizeof sig[0], "1");
+        for (int k = 0; k < 3; k++)
+            for (int e = -340; e <= 320; e++) {
+                char text[64];
+                snprintf(text, sizeof text, "%.17se%d", sig[k], e);
+                double x = strtod(text, NULL);
+                if (!isfinite(x))
+                    continue;
+                size_t m = e >= -8 - n && e <= 20 ? with_neighbours(x, near) : 1;
+                near[0] = x;
+                for (size_t j = 0; j < m; j++)
+                    assert_same_text(near[j]);
+                assert_same_text(-x);
+            }
+    }
+}
+END_TEST
+
+/* One of the cells of csv_rows_hold_each_number_as_formatted_alone: a
+ * double of every kind, one in eight a value at an edge of the format. */
+static double table_cell(uint64_t *state)
+{
+    static const double special[] = {0.0,     -0.0,          NAN,  INFINITY, -INFINITY,
+                                     DBL_MAX, -DBL_TRUE_MIN, 1e15, 0.0001,   -99999999.0};
+    uint64_t z = splitmix64(state);
+    if (z % 8 == 0)
+        return special[z / 8 % (sizeof special / sizeof *special)];
+    return random_double(state, (int)(z >> 8 & 3));
+}
+
+/* Row j of the table as cwb_number_text writes each cell alone (the
+ * formatter held to printf and strtod above), comma-separated. */
+static void expected_row(const double *row, int ncol, char *out, size_t n)
+{
+    size_t used = 0;
+    for (int i = 0; i < ncol; i++) {
+        char num[40];
+        cwb_number_text(row[i], "", num, sizeof num);
+        used += (size_t)snprintf(out + used, n - used, "%s%s", i ? "," : "", num);
+    }
+    snprintf(out + used, n - used, "\n");
+}
+
+/* The CSV writer's rows (src/io/out.c: each number's text written in
+ * place into one buffer that is emptied when full) hold each cell as
+ * cwb_number_text writes it alone and nothing else: "0" for zero and -0,
+ * an empty field for NaN and the infinities, a comma between cells, one
+ * line a row; and the count of undefined cells in the provenance is theirs.
+ * 9 columns of 3000 rows of doubles of every kind (about 0.5 MB: the
+ * buffer fills some thirty times, each time at another offset of a cell). */
+START_TEST(csv_rows_hold_each_number_as_formatted_alone)
+{
+    enum { COLS = 9, ROWS = 3000 };
+    cwb_case *c = test_load("cases/chung_ooi_1_glass.case", NULL, 0);
+    cwb_result r;
+    cwb_result_init(&r);
+    for (int i = 0; i < COLS; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "c%d", i);
+        ck_assert_int_eq(cwb_series_column(&r.series, name, "-"), i);
+    }
+    double *cell = malloc(sizeof *cell * COLS * ROWS);
+    ck_assert_ptr_nonnull(cell);
+    uint64_t state = 0x3C6EF372FE94F82BULL;
+    size_t undefined = 0;
+    for (int j = 0; j < ROWS; j++) {
+        for (int i = 0; i < COLS; i++) {
+            cell[j * COLS + i] = table_cell(&state);
+            undefined += !isfinite(cell[j * COLS + i]);
+        }
+        ck_assert_int_eq(cwb_series_row(&r.series, cell + j * COLS), CWB_OK);
+    }
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(cwb_write_csv(f, c, &r, NULL), CWB_OK);
+    rewind(f);
+    char line[1024], want[1024], warning[80];
+    snprintf(warning, sizeof warning, "# WARNING: %zu cells are undefined (left empty)\n",
+             undefined);
+    int j = -1, warned = 0; /* j = -1: the header row comes first */
+    while (fgets(line, sizeof line, f))
+        if (line[0] == '#') {
+            warned += strcmp(line, warning) == 0;
+        } else if (j++ >= 0) {
+            ck_assert_int_lt(j - 1, ROWS);
+            expected_row(cell + (j - 1) * COLS, COLS, want, sizeof want);
+            ck_assert_str_eq(line, want);
+        }
+    ck_assert_int_eq(j, ROWS);
+    ck_assert_int_eq(warned, 1);
+    fclose(f);
+    free(cell);
+    cwb_result_free(&r);
+    free(c);
+}
+END_TEST
+
 /* `cwb ARGS...` (CWB_BIN) with stdout to the file out (NULL: discarded) and
  * stderr discarded; its exit status (-1 when a signal ended it). hang: when
  * not 0, an alarm of that many seconds ends a cwb that blocks (a test of a
@@ -702,6 +821,7 @@ Suite *outputs_suite(void)
     Suite *s = suite_create("outputs");
     TCase *tc = test_tcase("outputs", 60);
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
+    tcase_add_test(tc, csv_rows_hold_each_number_as_formatted_alone);
     tcase_add_test(tc, result_set_keeps_one_value_per_name);
     tcase_add_test(tc, csv_headers_name_results_alike);
     tcase_add_test(tc, run_csv_reproduces_itself);
@@ -713,6 +833,7 @@ Suite *outputs_suite(void)
      * development machine (the printf/strtod one is the dear one) */
     TCase *same = test_tcase("format_as_printf", 40);
     tcase_add_test(same, format_shortest_prints_as_printf_and_strtod_did);
+    tcase_add_test(same, format_shortest_every_digit_count_and_layout);
     suite_add_tcase(s, same);
     return s;
 }

@@ -1,6 +1,8 @@
-/* cwb_shortest.h -- the shortest decimal digits of a double (shortest.cc,
- * Dragonbox), for cwb_format_shortest (format.c). A C
- * interface to C++ code: only what formats numbers links it. */
+/* cwb_shortest.h -- a double as the text of cwb's one number format
+ * (shortest.cc: its shortest round-trip digits by Dragonbox, laid out as
+ * %g), for cwb_format_shortest (format.c) and the CSV writer's rows
+ * (io/out.c). A C interface to C++ code: only what formats numbers links
+ * it. */
 #ifndef CWB_SHORTEST_H
 #define CWB_SHORTEST_H
 
@@ -8,15 +10,17 @@
 extern "C" {
 #endif
 
-/* digits must hold this many chars: 17 digits and a terminating '\0' */
-#define CWB_SHORTEST_DIGITS 18
+/* The chars cwb_shortest_put may write from its o: the text (at most 24:
+ * a sign, 17 digits, the point and e-308) and past its end the scratch of
+ * fixed-size copies (at most 34 in all). */
+#define CWB_SHORTEST_ROOM 48
 
-/* The fewest decimal digits that read back (round to nearest) to the
- * finite double x, and among those the closest to x: digits (no sign, no
- * trailing zeros, '\0'-terminated; "0" for zero) and *point, so that
- * |x| reads as 0.DIGITS * 10^point. Returns the number of digits. n must
- * be at least CWB_SHORTEST_DIGITS. */
-int cwb_shortest_digits(double x, char *digits, int n, int *point);
+/* x as cwb_format_shortest writes it (cwb_numeric.h, doc/outputs.md),
+ * at o and without a '\0': the shortest digits that read back to x laid
+ * out as %g; zero as "0", NaN and infinities as "nan", "inf", "-inf".
+ * Returns the end of the text. o must have CWB_SHORTEST_ROOM chars; those
+ * past the end hold scratch the caller writes over. */
+char *cwb_shortest_put(char *o, double x);
 
 #ifdef __cplusplus
 }

@@ -1,19 +1,28 @@
-/* shortest.cc -- the shortest round-trip digits of a double, by Dragonbox
- * (J. Jeon 2020, "Dragonbox: a new floating-point binary-to-decimal
- * conversion algorithm"; Debian's header-only libdragonbox-dev): for every
- * finite double the fewest decimal digits that read back to it under
- * round-to-nearest-even, and among those the closest (ties to even). It
- * replaced Google's double-conversion (Grisu3 with a bignum fallback), whose
- * digits are the same (tests/test_outputs.c compares both formatters against
- * printf and strtod), at about half the instructions a number
- * (doc/benchmarks.md, "Where a run's CPU goes"). The one C++ file of cwb
- * (C++17, Dragonbox's language): compiled without exceptions or RTTI, it
- * needs nothing of the C++ runtime, and its only interface is the C
- * function of cwb_shortest.h. */
+/* shortest.cc -- the text of a double in cwb's one number format
+ * (doc/outputs.md): its shortest round-trip digits, by Dragonbox (J. Jeon
+ * 2020, "Dragonbox: a new floating-point binary-to-decimal conversion
+ * algorithm"; Debian's header-only libdragonbox-dev), laid out as printf's
+ * %g lays them out. Dragonbox gives, for every finite double, the fewest
+ * decimal digits that read back to it under round-to-nearest-even, and among
+ * those the closest (ties to even). It replaced Google's double-conversion
+ * (Grisu3 with a bignum fallback), whose digits are the same
+ * (tests/test_outputs.c compares the formatter against printf and strtod),
+ * at about half the instructions a number (doc/benchmarks.md, "Where a
+ * run's CPU goes"). The one C++ file of cwb (C++17, Dragonbox's language):
+ * compiled without exceptions or RTTI, it needs nothing of the C++ runtime,
+ * and its only interface is the C function of cwb_shortest.h. */
+/* Dragonbox's asserts check its own proven bounds (the exponent ranges
+ * of its tables, J. Jeon 2020 section 5) on every call, about 10
+ * instructions of a number's 250; what it returns is checked against
+ * printf and strtod by tests/test_outputs.c. */
+#define NDEBUG
 #include <dragonbox/dragonbox.h>
 
 #include <cstdint>
 #include <cstring>
+#if defined(__SSE2__) && !defined(CWB_SCALAR_DIGITS)
+#include <emmintrin.h>
+#endif
 
 #include "cwb_shortest.h"
 
@@ -22,6 +31,37 @@ static const char digit_pairs[] =
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
+#if defined(__SSE2__) && !defined(CWB_SCALAR_DIGITS)
+/* The sixteen digits of 10^8 hi + lo (hi, lo < 10^8), leading zeros
+ * included, at out; returns how many of them are leading zeros. No
+ * division and no table: every quotient is a multiply-shift exact in its
+ * range, on all four halves at once in one SSE2 register (x86-64 has it
+ * always; put8 below does the same in the lanes of a 64-bit word). hi and
+ * lo in 64-bit lanes split by x * 109951163 >> 40 (x / 10^4 for x < 10^8:
+ * 109951163 / 2^40 exceeds 10^-4 by 2.1e-13 of x, under 2.1e-5 where the
+ * fraction of x / 10^4 is at most 0.9999), the halves by x * 5243 >> 19
+ * (x / 100 for x < 10^4: 2.3e-7 of x, under 0.0023) in 16-bit lanes, the
+ * pairs by x * 6554 >> 16 (x / 10 for x < 100: 6.1e-6 of x, under 0.0007);
+ * each remainder is x - 10^k q; the zero bytes before the first digit are
+ * counted by one compare. */
+static inline __attribute__((always_inline)) int put16(char *out, std::uint32_t hi,
+                                                       std::uint32_t lo)
+{
+    __m128i v = _mm_set_epi64x(lo, hi); /* hi in the low lane: first in memory */
+    __m128i q = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi64x(109951163)), 40);
+    __m128i r = _mm_sub_epi64(v, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
+    v = _mm_or_si128(q, _mm_slli_epi64(r, 32)); /* four halves in 32-bit lanes */
+    q = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi16(5243)), 3);
+    r = _mm_sub_epi16(v, _mm_mullo_epi16(q, _mm_set1_epi16(100)));
+    v = _mm_or_si128(q, _mm_slli_epi32(r, 16)); /* eight pairs in 16-bit lanes */
+    q = _mm_mulhi_epu16(v, _mm_set1_epi16(6554));
+    r = _mm_sub_epi16(v, _mm_mullo_epi16(q, _mm_set1_epi16(10)));
+    v = _mm_or_si128(q, _mm_slli_epi16(r, 8)); /* sixteen digits in bytes */
+    _mm_storeu_si128((__m128i *)out, _mm_add_epi8(v, _mm_set1_epi8('0')));
+    unsigned zero = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
+    return __builtin_ctz(~zero); /* bit k: byte k; at most 16 */
+}
+#else
 /* The number of decimal digits of s (1 <= s < 10^17): log10 2 ~ 1233 / 4096
  * turns the bit length into the digit count, or one less. */
 static int decimal_length(std::uint64_t s)
@@ -49,50 +89,137 @@ static int decimal_length(std::uint64_t s)
     return t + (s >= pow10[t]);
 }
 
-/* The digits of v into the chars before end, right to left, two at a time
- * (a 32-bit division by 100 a pair); at least `least` of them (an even
- * count: leading zeros up to it). Returns the count written. */
-static int put_digits(std::uint32_t v, char *end, int least)
+/* The eight digits of n < 10^8, leading zeros included, at out: all eight
+ * in the lanes of one 64-bit word, with no division and no table. n splits
+ * into its halves n = 10^4 a + b (32-bit lanes a, b), each half into its
+ * pairs by q = x / 100 (16-bit lanes), each pair into its digits by x / 10
+ * (bytes), the first digit in the lowest byte; then '0' is added to every
+ * byte. The two quotients are multiply-shifts, exact in their ranges:
+ * x * 10486 >> 20 is x / 100 for x < 10^4 (10486 / 2^20 exceeds 1/100 by
+ * 2.3e-7 of x, under 0.0023 where the fraction of x / 100 is at most
+ * 0.99), x * 103 >> 10 is x / 10 for x < 100 (an excess under 0.059 where
+ * the fraction is at most 0.9); no lane's product reaches the next lane's
+ * bits (10^4 * 10486 < 2^27, 100 * 103 < 2^14) and the masks drop what the
+ * next lane shifts in. */
+static inline __attribute__((always_inline)) void put8(char *out, std::uint32_t n)
 {
-    int k = 0;
-    for (; v >= 100 || k < least; v /= 100) {
-        k += 2;
-        std::memcpy(end - k, digit_pairs + 2 * (v % 100), 2);
-    }
-    if (v >= 10) {
-        k += 2;
-        std::memcpy(end - k, digit_pairs + 2 * v, 2);
-    } else if (v) {
-        end[-++k] = (char)('0' + v);
-    }
-    return k;
+    std::uint64_t v = n / 10000 | (std::uint64_t)(n % 10000) << 32;
+    std::uint64_t q = (v * 10486 >> 20) & 0x0000007F0000007FULL;
+    v = q | (v - 100 * q) << 16;
+    q = (v * 103 >> 10) & 0x000F000F000F000FULL;
+    v = (q | (v - 10 * q) << 8) | 0x3030303030303030ULL;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v); /* the first digit at the lowest address */
+#endif
+    std::memcpy(out, &v, 8);
 }
 
-int cwb_shortest_digits(double x, char *digits, int n, int *point)
+/* put16 without SSE2 (or with CWB_SCALAR_DIGITS defined, how this path
+ * is tested on x86-64): two blocks of put8. */
+static inline int put16(char *out, std::uint32_t hi, std::uint32_t lo)
 {
-    (void)n;        /* 17 digits and the '\0': CWB_SHORTEST_DIGITS */
-    if (x == 0.0) { /* Dragonbox takes finite non-zero x (the caller: finite) */
-        std::memcpy(digits, "0", 2);
-        *point = 1;
-        return 1;
+    put8(out, hi);
+    put8(out + 8, lo);
+    std::uint64_t s = (std::uint64_t)hi * 100000000 + lo;
+    return s ? 16 - decimal_length(s) : 16;
+}
+#endif
+
+/* The digits of s (1 <= s < 10^17) as the last ones of the 24 chars at
+ * d (the seventeenth, when there is one, apart); returns their count. */
+static int put_significand(char *d, std::uint64_t s)
+{
+    std::uint64_t hi = s / 100000000;
+    std::uint32_t lo = (std::uint32_t)(s - hi * 100000000);
+    if (hi < 100000000)
+        return 16 - put16(d + 8, (std::uint32_t)hi, lo);
+    std::uint32_t top = (std::uint32_t)(hi / 100000000);
+    d[7] = (char)('0' + top);
+    put16(d + 8, (std::uint32_t)(hi - (std::uint64_t)top * 100000000), lo);
+    return 17;
+}
+
+/* "e", the sign and at least two digits of e (|e| <= 324), as %g writes
+ * its exponent. */
+static char *put_exponent(char *o, int e)
+{
+    *o++ = 'e';
+    *o++ = e < 0 ? '-' : '+';
+    unsigned u = (unsigned)(e < 0 ? -e : e);
+    if (u >= 100) {
+        *o++ = (char)('0' + u / 100);
+        u %= 100;
     }
-    /* trailing zeros dropped below, where the digits are counted anyway */
-    auto d = jkj::dragonbox::to_decimal(x, jkj::dragonbox::policy::trailing_zero::ignore);
-    std::uint64_t s = d.significand;
-    int e = d.exponent;
-    while (s % 10 == 0) {
-        s /= 10;
-        e++;
+    std::memcpy(o, digit_pairs + 2 * u, 2);
+    return o + 2;
+}
+
+/* The len digits at d (24 chars readable from d, '0' after the digits) of
+ * 0.DIGITS * 10^point as %g writes them without an exponent: "0.000123",
+ * "150", "3.25". Every copy is of a fixed size (a few vector moves, not a
+ * call): it writes past the text's end, into the caller's room. */
+static char *put_fixed(char *o, const char *d, int len, int point)
+{
+    if (point <= 0) { /* point >= -3: the exponent form takes over below */
+        std::memcpy(o, "0.000", 5);
+        std::memcpy(o + 2 - point, d, 24);
+        return o + 2 - point + len;
     }
-    int len = decimal_length(s);
-    /* the low eight digits and the rest apart: 32-bit divisions */
-    if (s >= 100000000) {
-        put_digits((std::uint32_t)(s % 100000000), digits + len, 8);
-        put_digits((std::uint32_t)(s / 100000000), digits + len - 8, 0);
-    } else {
-        put_digits((std::uint32_t)s, digits + len, 0);
+    if (point >= len) { /* the zeros after the digits come with them */
+        std::memcpy(o, d, 24);
+        return o + point;
     }
-    digits[len] = '\0';
-    *point = e + len;
-    return len;
+    std::memcpy(o, d, 16);
+    o[point] = '.';
+    std::memcpy(o + point + 1, d + point, 16);
+    return o + len + 1;
+}
+
+/* Zero, infinities and NaN as cwb_format_shortest writes them. */
+static char *put_special(char *o, double x)
+{
+    const char *t = x == 0.0 ? "0" : x != x ? "nan" : x > 0 ? "inf" : "-inf";
+    std::size_t n = std::strlen(t);
+    std::memcpy(o, t, n);
+    return o + n;
+}
+
+/* The layout is that of %.Pg, P the fewest digits from 15 up that read
+ * back (the format cwb wrote before, kept so that no file changes): %g
+ * writes d.ddde±XX when the decimal exponent X < -4 or X >= P, and drops
+ * trailing zeros. The digits are the shortest that read back; with 16 or
+ * more of them P is their count, else 15. Two departures, both reading
+ * back: a subnormal prints its shortest digits (5e-324; the printf tries
+ * started there from %.1g), and 46 powers of two print 16 digits where
+ * %.16g rounded to a 16-digit text that did not read back and the tries
+ * went on to 17 (tests/test_outputs.c counts them). Flattened: Dragonbox's
+ * search, which GCC leaves a call of its own, is inlined with the rest, and
+ * its register saves and the call go (about 10 instructions of 196). */
+__attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
+{
+    /* zero and the non-finite told from the bits Dragonbox reads anyway */
+    auto bits = jkj::dragonbox::float_bits<double>(x);
+    unsigned exponent_bits = bits.extract_exponent_bits();
+    if (!bits.is_nonzero() || !bits.is_finite(exponent_bits))
+        return put_special(o, x);
+    if (bits.is_negative())
+        *o++ = '-';
+    /* trailing zeros removed only where Dragonbox may leave them (its
+     * larger divisor): the usual 16 or 17 digits never pay for it */
+    auto dec = jkj::dragonbox::to_decimal(bits.remove_exponent_bits(exponent_bits), exponent_bits,
+                                          jkj::dragonbox::policy::sign::ignore,
+                                          jkj::dragonbox::policy::trailing_zero::remove);
+    /* the digits end at buf + 24; the '0's after them are the zeros a
+     * whole number may need and the tail the fixed-size copies read */
+    char buf[48];
+    std::memset(buf + 24, '0', 24);
+    int len = put_significand(buf, dec.significand);
+    int exp10 = dec.exponent + len - 1;
+    const char *d = buf + 24 - len;
+    if (exp10 >= -4 && exp10 < (len > 15 ? len : 15))
+        return put_fixed(o, d, len, exp10 + 1);
+    o[0] = d[0];
+    o[1] = '.';
+    std::memcpy(o + 2, d + 1, 16);
+    return put_exponent(o + (len > 1 ? len + 1 : 1), exp10);
 }

@@ -5,6 +5,7 @@
 #include "cwb_json.h"
 #include "cwb_numeric.h"
 #include "cwb_out.h"
+#include "cwb_shortest.h"
 #include "cwb_verdict.h"
 
 void cwb_number_text(double x, const char *undefined, char *buf, size_t n)
@@ -148,26 +149,57 @@ void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const
     }
 }
 
-/* Row j of the series as CSV cells, built in memory and written by one
- * fwrite: a stdio call a cell (fputs and fputc, each locking the stream)
- * cost about 130 instructions, a fifth of the number's own text
- * (bench/bench_format.sh). */
-static void write_row(FILE *f, const cwb_series *s, size_t j)
+/* The rows of the series as CSV, each number's text written in place
+ * (cwb_shortest_put) into one buffer that one fwrite empties when full.
+ * Zero, the commonest cell (the idle columns of a head-on impact: half of
+ * the cells of cases/chung_ooi_1_glass.case), is written without the call;
+ * an undefined value leaves the cell empty. A stdio call a cell cost about
+ * 130 instructions; a buffer a row, each cell through cwb_number_text with
+ * its strlen and copies, 240 a cell in all; this, 141 (bench/bench_format.sh,
+ * doc/benchmarks.md). */
+static void write_rows(FILE *f, const cwb_series *s)
 {
-    char line[4096];
-    size_t used = 0;
-    for (size_t i = 0; i < s->ncol; i++) {
-        if (used + 48 > sizeof line) { /* room for a comma and a number (40) */
-            fwrite(line, 1, used, f);
-            used = 0;
-        }
-        if (i)
-            line[used++] = ',';
-        cwb_number_text(s->col[i].v[j], "", line + used, 40);
-        used += strlen(line + used);
+    char buf[16384];
+    char *o = buf;
+    const char *full = buf + sizeof buf - CWB_SHORTEST_ROOM - 1;
+    if (s->ncol == 0) { /* rows of no cells: empty lines */
+        for (size_t j = 0; j < s->nrow; j++)
+            fputc('\n', f);
+        return;
     }
-    line[used++] = '\n';
-    fwrite(line, 1, used, f);
+    for (size_t j = 0; j < s->nrow; j++) {
+        for (size_t i = 0; i < s->ncol; i++) {
+            if (o > full) {
+                fwrite(buf, 1, (size_t)(o - buf), f);
+                o = buf;
+            }
+            double x = s->col[i].v[j];
+            if (x == 0.0)
+                *o++ = '0';
+            else if (isfinite(x))
+                o = cwb_shortest_put(o, x);
+            *o++ = ',';
+        }
+        o[-1] = '\n'; /* over the row's last comma */
+    }
+    fwrite(buf, 1, (size_t)(o - buf), f);
+}
+
+/* The cells that are not finite. A column's sum of x * 0 is NaN exactly
+ * when one of its cells is infinite or NaN (0 otherwise): a multiply and
+ * an add a cell, and the cells counted only in such a column. */
+static size_t undefined_cells(const cwb_series *s)
+{
+    size_t undefined = 0;
+    for (size_t i = 0; i < s->ncol; i++) {
+        const double *v = s->col[i].v;
+        double any = 0.0;
+        for (size_t j = 0; j < s->nrow; j++)
+            any += v[j] * 0.0;
+        for (size_t j = 0; any != 0.0 && j < s->nrow; j++) /* NaN != 0 */
+            undefined += !isfinite(v[j]);
+    }
+    return undefined;
 }
 
 int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_record *rec)
@@ -179,18 +211,14 @@ int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_rec
                    "4 unloading, 5 reloading\n");
     for (size_t w = 0; w < r->nwarn; w++)
         fprintf(f, "# WARNING: %s\n", r->warn[w]);
-    size_t undefined = 0;
-    for (size_t i = 0; i < s->ncol; i++)
-        for (size_t j = 0; j < s->nrow; j++)
-            undefined += !isfinite(s->col[i].v[j]);
+    size_t undefined = undefined_cells(s);
     /* an empty field: what spreadsheets, pandas and gnuplot read as missing */
     if (undefined)
         fprintf(f, "# WARNING: %zu cells are undefined (left empty)\n", undefined);
     for (size_t i = 0; i < s->ncol; i++)
         fprintf(f, "%s%s[%s]", i ? "," : "", s->col[i].name, s->col[i].unit);
     fputc('\n', f);
-    for (size_t j = 0; j < s->nrow; j++)
-        write_row(f, s, j);
+    write_rows(f, s);
     return ferror(f) ? CWB_EFAIL : CWB_OK;
 }
 
