@@ -289,7 +289,9 @@ static double straight_collision(double m1, double m2, double r, double k, doubl
 
 /* Seconds per collision of reps runs of case c: the whole run with its
  * rows and reference comparison (full), or the driver's scalars alone. */
-static double time_runs(const cwb_case *c, int reps, int full, double *steps)
+/* reps runs of c: in full (full), else the scalars of want (NULL: all). */
+static double time_runs(const cwb_case *c, int reps, int full, const cwb_result_want *want,
+                        double *steps)
 {
     char msg[CWB_MSG];
     double t0 = now();
@@ -298,7 +300,7 @@ static double time_runs(const cwb_case *c, int reps, int full, double *steps)
         if (full)
             cwb_run_case(c, &res, msg, sizeof msg);
         else
-            cwb_run_case_scalars(c, &res, msg, sizeof msg);
+            cwb_run_case_wanted(c, want, &res, msg, sizeof msg);
         *steps = cwb_result_get(&res, "steps");
         cwb_result_free(&res);
     }
@@ -435,7 +437,7 @@ static void bench_hm_collision(const char *path)
     double steps = 0, t_cwb = INFINITY, t_str = INFINITY, w_str = 0.0;
     size_t ssteps = 0;
     for (int round = 0; round < rounds; round++) {
-        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, &steps));
+        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, NULL, &steps));
         double t0 = now();
         for (int r = 0; r < reps * 4; r++)
             sink = straight_hm_collision(&b, 20.0, 10.0, 4e-7, &ssteps, &w_str);
@@ -478,11 +480,11 @@ static void bench_collisions(const char *path)
     memcpy(ref, c->output_values.text[CWB_OUT_REFERENCE], sizeof ref);
     for (int round = 0; round < rounds; round++) {
         memcpy(c->output_values.text[CWB_OUT_REFERENCE], ref, sizeof ref);
-        t_full = fmin(t_full, time_runs(c, reps, 1, &steps));
+        t_full = fmin(t_full, time_runs(c, reps, 1, NULL, &steps));
         /* the collision alone, as a batch or an embedding code runs it: no
          * rows, no comparison with the case's reference curve */
         c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
-        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, &steps));
+        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, NULL, &steps));
         /* distinct closing speeds: nothing carried over from the last run */
         double t0 = now();
         for (int r = 0; r < reps; r++) {
@@ -606,14 +608,20 @@ static void print_spread(const char *label, double *v, int n)
 static void goal_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double tc)
 {
     enum { ROUNDS = 11, REPS = 100 };
+    /* what goal_error and the step count read, as a batch or an embedding
+     * program asks for the results it reads */
+    static const char *const asked[] = {"restitution_normal", "restitution_tangential",
+                                        "contact_time", "omega1_after", "steps"};
+    cwb_result_want want;
+    cwb_result_want_names(c->driver, asked, 5, 0, &want);
     for (int t = 0; t < 2; t++) {
         double target = t == 0 ? 1e-4 : 1e-6, h = goal_step(c, tc, target), steps = 0.0;
         double floor_ratio[ROUNDS], auto_ratio[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
             set_dt(c, h, target);
-            double t_fix = time_runs(c, REPS, 0, &steps), auto_steps = 0.0;
+            double t_fix = time_runs(c, REPS, 0, &want, &steps), auto_steps = 0.0;
             set_dt(c, 0.0, target);
-            double t_auto = time_runs(c, REPS, 0, &auto_steps);
+            double t_auto = time_runs(c, REPS, 0, &want, &auto_steps);
             size_t s = 0;
             double w = 0.0, t0 = now();
             for (int r = 0; r < REPS * 4; r++)

@@ -28,6 +28,7 @@ void cwb_result_init(cwb_result *r)
     r->name_seen[0] = r->name_seen[1] = 0;
     r->no_series = 0;
     r->verdict = CWB_VERDICT_NONE;
+    r->want = NULL;
 }
 
 void cwb_result_free(cwb_result *r)
