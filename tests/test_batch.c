@@ -1321,7 +1321,8 @@ END_TEST
  * reports is asked for in pairs, on cases whose reports take every branch
  * (head-on and dt = auto; an oblique impact with Maw's psi; a law that
  * yields, jumps and gives back energy; an adhesive law; an oblique
- * plastic impact with its warnings). A result computed from another one
+ * plastic impact with its warnings), and its warnings only when it reads
+ * them, then word for word. A result computed from another one
  * that the mask left out, or a name missing from the driver's published
  * table, fails here. The references are cleared so that both runs take
  * the scalars-only path (a compared case runs in full whatever is asked). */
@@ -1350,6 +1351,8 @@ START_TEST(asked_results_are_those_of_the_full_run)
                           files[f], names[0]);
             ck_assert_int_eq(cwb_run_case_wanted(c, &want, part, msg, sizeof msg), CWB_OK);
             ck_assert_uint_eq(part->nscalar, nask);
+            ck_assert_msg(part->nwarn == 0, "%s: %zu warnings formatted, none read: %s", files[f],
+                          part->nwarn, part->warn[0]);
             for (size_t j = 0; j < nask; j++) {
                 const cwb_scalar *a = &full->scalar[q + j], *b = &part->scalar[j];
                 ck_assert_str_eq(b->name, a->name);
@@ -1360,6 +1363,15 @@ START_TEST(asked_results_are_those_of_the_full_run)
             }
             cwb_result_free(part);
         }
+        /* a caller that reads the warnings gets the full run's, word for word */
+        const char *first = full->scalar[0].name;
+        cwb_result_want want;
+        ck_assert(cwb_result_want_names(c->driver, &first, 1, 1, &want));
+        ck_assert_int_eq(cwb_run_case_wanted(c, &want, part, msg, sizeof msg), CWB_OK);
+        ck_assert_uint_eq(part->nwarn, full->nwarn);
+        for (size_t w = 0; w < full->nwarn; w++)
+            ck_assert_str_eq(part->warn[w], full->warn[w]);
+        cwb_result_free(part);
         cwb_result_free(full);
     }
     free(part);

@@ -88,6 +88,8 @@ static inline int cwb_result_wanted(const cwb_result *r, unsigned k)
 void cwb_result_set(cwb_result *r, const char *name, const char *unit, double value);
 /* The scalar called name, or NaN. */
 double cwb_result_get(const cwb_result *r, const char *name);
+/* Add a warning; nothing, and no formatting, when the caller reads none
+ * (want without warnings). */
 void cwb_result_warn(cwb_result *r, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

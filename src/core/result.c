@@ -120,7 +120,7 @@ double cwb_result_get(const cwb_result *r, const char *name)
 
 void cwb_result_warn(cwb_result *r, const char *fmt, ...)
 {
-    if (r->nwarn == CWB_MAX_WARN)
+    if (r->nwarn == CWB_MAX_WARN || (r->want && !r->want->warnings))
         return;
     if (!strchr(fmt, '%')) { /* a fixed text (most are): no format machinery */
         copy_text(r->warn[r->nwarn++], sizeof r->warn[0], fmt);
