@@ -705,11 +705,49 @@ static int bare_step(void)
     return 0;
 }
 
+/* --in-process N K [tsuji]: N runs of the goals' Hertz (or Hertz + Tsuji)
+ * collision at t_c/K in process, asking for the goals' five results, and
+ * the CPU time per run: callgrind of N = 201 less N = 1 gives the
+ * instructions per collision ("Results only when asked",
+ * doc/benchmarks.md). */
+static int in_process(int n, int k, int tsuji)
+{
+    static const char *const over[] = {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"};
+    static const char *const asked[] = {"restitution_normal", "restitution_tangential",
+                                        "contact_time", "omega1_after", "steps"};
+    char msg[CWB_MSG];
+    cwb_case *c = cwb_case_new();
+    if (cwb_case_load(c, "cases/chung_ooi_1_glass.case", over, tsuji ? 3 : 1, msg, sizeof msg) !=
+        CWB_OK) {
+        fprintf(stderr, "%s\n", msg);
+        return 1;
+    }
+    c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+    cwb_result r;
+    cwb_run_case_scalars(c, &r, msg, sizeof msg);
+    double tc = cwb_result_get(&r, "contact_time"), steps = 0.0;
+    cwb_result_free(&r);
+    set_dt(c, tc / k, k <= 32 ? 1e-4 : 1e-6);
+    cwb_result_want want;
+    cwb_result_want_names(c->driver, asked, 5, 0, &want);
+    double t0 = now();
+    for (int i = 0; i < n; i++) {
+        cwb_run_case_wanted(c, &want, &r, msg, sizeof msg);
+        steps = cwb_result_get(&r, "steps");
+        cwb_result_free(&r);
+    }
+    printf("%g steps, %.3g s per run\n", steps, (now() - t0) / n);
+    free(c);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
     if (argc > 1 && strcmp(argv[1], "--bare-step") == 0)
         return bare_step();
+    if (argc > 3 && strcmp(argv[1], "--in-process") == 0)
+        return in_process(atoi(argv[2]), atoi(argv[3]), argc > 4 && atoi(argv[4]));
     if (argc > 1 && strcmp(argv[1], "--goals") == 0) {
         bench_goals("cases/chung_ooi_1_glass.case");
         return 0;
