@@ -63,12 +63,13 @@ typedef struct {
     unsigned long long name_seen[2];     /* a bit per key of every name set (cwb_result_set) */
     size_t nwarn;
     char warn[CWB_MAX_WARN][256];
-    int no_series;               /* set by the caller after cwb_result_init: only the scalars are
+    int no_series;       /* set by the caller after cwb_result_init: only the scalars are
                       read, a driver may leave the series empty */
-    cwb_verdict verdict;         /* the comparison with [output] reference against its
+    cwb_verdict verdict; /* the comparison with [output] reference against its
                             tolerance (ref_max_rel_error, ref_tolerance) */
-    const cwb_result_want *want; /* set by the caller after cwb_result_init (NULL, its
-                                    default: every scalar and warning) */
+    /* set by the caller after cwb_result_init: the scalars and warnings it
+     * reads (NULL, the default: all of them) */
+    const cwb_result_want *want;
 } cwb_result;
 
 void cwb_result_init(cwb_result *r);
