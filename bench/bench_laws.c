@@ -291,7 +291,9 @@ static double straight_collision(double m1, double m2, double r, double k, doubl
 
 /* Seconds per collision of reps runs of case c: the whole run with its
  * rows and reference comparison (full), or the driver's scalars alone. */
-static double time_runs(const cwb_case *c, int reps, int full, double *steps)
+/* reps runs of c: in full (full), else the scalars of want (NULL: all). */
+static double time_runs(const cwb_case *c, int reps, int full, const cwb_result_want *want,
+                        double *steps)
 {
     char msg[CWB_MSG];
     double t0 = now();
@@ -300,7 +302,7 @@ static double time_runs(const cwb_case *c, int reps, int full, double *steps)
         if (full)
             cwb_run_case(c, &res, msg, sizeof msg);
         else
-            cwb_run_case_scalars(c, &res, msg, sizeof msg);
+            cwb_run_case_wanted(c, want, &res, msg, sizeof msg);
         *steps = cwb_result_get(&res, "steps");
         cwb_result_free(&res);
     }
@@ -437,7 +439,7 @@ static void bench_hm_collision(const char *path)
     double steps = 0, t_cwb = INFINITY, t_str = INFINITY, w_str = 0.0;
     size_t ssteps = 0;
     for (int round = 0; round < rounds; round++) {
-        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, &steps));
+        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, NULL, &steps));
         double t0 = now();
         for (int r = 0; r < reps * 4; r++)
             sink = straight_hm_collision(&b, 20.0, 10.0, 4e-7, &ssteps, &w_str);
@@ -480,11 +482,11 @@ static void bench_collisions(const char *path)
     memcpy(ref, c->output_values.text[CWB_OUT_REFERENCE], sizeof ref);
     for (int round = 0; round < rounds; round++) {
         memcpy(c->output_values.text[CWB_OUT_REFERENCE], ref, sizeof ref);
-        t_full = fmin(t_full, time_runs(c, reps, 1, &steps));
+        t_full = fmin(t_full, time_runs(c, reps, 1, NULL, &steps));
         /* the collision alone, as a batch or an embedding code runs it: no
          * rows, no comparison with the case's reference curve */
         c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
-        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, &steps));
+        t_cwb = fmin(t_cwb, time_runs(c, reps, 0, NULL, &steps));
         /* distinct closing speeds: nothing carried over from the last run */
         double t0 = now();
         for (int r = 0; r < reps; r++) {
@@ -608,14 +610,20 @@ static void print_spread(const char *label, double *v, int n)
 static void goal_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double tc)
 {
     enum { ROUNDS = 11, REPS = 100 };
+    /* what goal_error and the step count read, as a batch or an embedding
+     * program asks for the results it reads */
+    static const char *const asked[] = {"restitution_normal", "restitution_tangential",
+                                        "contact_time", "omega1_after", "steps"};
+    cwb_result_want want;
+    cwb_result_want_names(c->driver, asked, 5, 0, &want);
     for (int t = 0; t < 2; t++) {
         double target = t == 0 ? 1e-4 : 1e-6, h = goal_step(c, tc, target), steps = 0.0;
         double floor_ratio[ROUNDS], auto_ratio[ROUNDS];
         for (int round = 0; round < ROUNDS; round++) {
             set_dt(c, h, target);
-            double t_fix = time_runs(c, REPS, 0, &steps), auto_steps = 0.0;
+            double t_fix = time_runs(c, REPS, 0, &want, &steps), auto_steps = 0.0;
             set_dt(c, 0.0, target);
-            double t_auto = time_runs(c, REPS, 0, &auto_steps);
+            double t_auto = time_runs(c, REPS, 0, &want, &auto_steps);
             size_t s = 0;
             double w = 0.0, t0 = now();
             for (int r = 0; r < REPS * 4; r++)
@@ -851,6 +859,42 @@ static int bare_step(void)
     return 0;
 }
 
+/* --in-process N K [tsuji]: N runs of the goals' Hertz (or Hertz + Tsuji)
+ * collision at t_c/K in process, asking for the goals' five results, and
+ * the CPU time per run: callgrind of N = 201 less N = 1 gives the
+ * instructions per collision ("Results only when asked",
+ * doc/benchmarks.md). */
+static int in_process(int n, int k, int tsuji)
+{
+    static const char *const over[] = {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"};
+    static const char *const asked[] = {"restitution_normal", "restitution_tangential",
+                                        "contact_time", "omega1_after", "steps"};
+    char msg[CWB_MSG];
+    cwb_case *c = cwb_case_new();
+    if (cwb_case_load(c, "cases/chung_ooi_1_glass.case", over, tsuji ? 3 : 1, msg, sizeof msg) !=
+        CWB_OK) {
+        fprintf(stderr, "%s\n", msg);
+        return 1;
+    }
+    c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+    cwb_result r;
+    cwb_run_case_scalars(c, &r, msg, sizeof msg);
+    double tc = cwb_result_get(&r, "contact_time"), steps = 0.0;
+    cwb_result_free(&r);
+    set_dt(c, tc / k, k <= 32 ? 1e-4 : 1e-6);
+    cwb_result_want want;
+    cwb_result_want_names(c->driver, asked, 5, 0, &want);
+    double t0 = now();
+    for (int i = 0; i < n; i++) {
+        cwb_run_case_wanted(c, &want, &r, msg, sizeof msg);
+        steps = cwb_result_get(&r, "steps");
+        cwb_result_free(&r);
+    }
+    printf("%g steps, %.3g s per run\n", steps, (now() - t0) / n);
+    free(c);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
@@ -862,6 +906,8 @@ int main(int argc, char **argv)
     }
     if (argc > 5 && strcmp(argv[1], "--verlet-runs") == 0)
         return verlet_runs(argv + 2);
+    if (argc > 3 && strcmp(argv[1], "--in-process") == 0)
+        return in_process(atoi(argv[2]), atoi(argv[3]), argc > 4 && atoi(argv[4]));
     if (argc > 1 && strcmp(argv[1], "--goals") == 0) {
         bench_goals("cases/chung_ooi_1_glass.case");
         return 0;

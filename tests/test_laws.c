@@ -43,6 +43,15 @@ static cwb_normal_out eval_normal(const cwb_normal_type *law, const double *p, c
     return o;
 }
 
+/* p[] of law h as the case reader leaves it for pair g (no parameter
+ * given): the table's zeros and the law's derived constants (prepare). */
+static void prepared_params(const cwb_law_head *h, const cwb_pair *g, double *p)
+{
+    char msg[CWB_MSG];
+    ck_assert_msg(!h->prepare || h->prepare(p, g, msg, sizeof msg) == CWB_OK, "%s: %s", h->name,
+                  msg);
+}
+
 /* Seed 001 (k_n = 2E* sqrt(xi R*), F = 2/3 k_n xi) and seed 004 eqs. 1-2
  * (F = 4/3 E* sqrt(R*) delta^1.5) are the same law; cwb's hertz is both. */
 START_TEST(hertz_seed001_is_seed004)
@@ -50,6 +59,7 @@ START_TEST(hertz_seed001_is_seed004)
     cwb_pair g = sphere_pair(0.01, 4.8e10, 0.02, 7.0e10, 0.25);
     const cwb_normal_type *law = normal_law("hertz");
     double p[CWB_MAX_PARAMS] = {0};
+    prepared_params(&law->head, &g, p);
     /* seed 004 eq. 3 with its squares: 1/E* = sum (1 - nu^2)/E */
     double E_star = 1.0 / ((1 - 0.0625) / 4.8e10 + (1 - 0.0625) / 7.0e10);
     double R_star = 0.01 * 0.02 / 0.03;
@@ -73,6 +83,7 @@ static double hertz_force_at(double d, void *param)
 {
     const cwb_pair *g = param;
     double p[CWB_MAX_PARAMS] = {0};
+    prepared_params(&normal_law("hertz")->head, g, p);
     return eval_normal(normal_law("hertz"), p, g, d).force;
 }
 
@@ -86,6 +97,7 @@ START_TEST(hertz_energy_is_work)
         double work, err;
         gsl_integration_qags(&F, 0.0, d, 0.0, 1e-12, 200, w, &work, &err);
         double p[CWB_MAX_PARAMS] = {0};
+        prepared_params(&normal_law("hertz")->head, &g, p);
         ck_assert_rel(eval_normal(normal_law("hertz"), p, &g, d).energy, work, 1e-10);
     }
     gsl_integration_workspace_free(w);
@@ -448,9 +460,13 @@ static int same_out(const cwb_contact_out *a, const cwb_contact_out *b)
 /* A contact as a DEM code embedding libcwb sets one up (four law types,
  * their parameters and the pair, no case): law h of its kind with valid
  * parameters p (prepared), "hertz" and "none" for the other kinds. */
-static void bind_one_law(cwb_kind kind, const cwb_law_head *h, double *p, const double *zero,
+static void bind_one_law(cwb_kind kind, const cwb_law_head *h, double *p, double *others,
                          const cwb_pair *g, cwb_contact *ct)
 {
+    /* the other kinds' laws read others: hertz its derived constants, the
+     * none laws nothing */
+    if (kind != CWB_KIND_NORMAL)
+        prepared_params(cwb_law_find(CWB_KIND_NORMAL, "hertz"), g, others);
     valid_params(h->params, p);
     adhesive_params(h->params, p);
     if (h->prepare) {
@@ -467,7 +483,7 @@ static void bind_one_law(cwb_kind kind, const cwb_law_head *h, double *p, const 
     case CWB_KIND_DAMPING: laws.damping = CWB_AS_DAMPING(h); break;
     default: laws.rolling = CWB_AS_ROLLING(h); break;
     }
-    const double *lp[CWB_KIND_COUNT] = {zero, zero, zero, zero};
+    const double *lp[CWB_KIND_COUNT] = {others, others, others, others};
     lp[kind] = p;
     ck_assert_int_eq(cwb_contact_setup(ct, &laws, lp, g), CWB_OK);
 }
@@ -490,9 +506,9 @@ START_TEST(every_law_is_pure)
                               h->name, h->params[j].name);
             double p[CWB_MAX_PARAMS] = {0};
             cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
-            double zero[CWB_MAX_PARAMS] = {0};
+            double others[CWB_MAX_PARAMS] = {0};
             cwb_contact ct;
-            bind_one_law((cwb_kind)kind, h, p, zero, &g, &ct);
+            bind_one_law((cwb_kind)kind, h, p, others, &g, &ct);
             /* give the law some history first */
             unsigned long seed = 7;
             cwb_contact_trial t1, t2;
@@ -543,10 +559,10 @@ START_TEST(end_force_laws_ignore_the_increment)
     for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
         for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
             const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
-            double p[CWB_MAX_PARAMS] = {0}, zero[CWB_MAX_PARAMS] = {0};
+            double p[CWB_MAX_PARAMS] = {0}, others[CWB_MAX_PARAMS] = {0};
             cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
             cwb_contact ct;
-            bind_one_law((cwb_kind)kind, h, p, zero, &g, &ct);
+            bind_one_law((cwb_kind)kind, h, p, others, &g, &ct);
             unsigned long seed = 11;
             int differs = 0, regime = 0;
             for (int s = 0; s < 50; s++) {
@@ -696,13 +712,14 @@ END_TEST
 START_TEST(hertz_force_laws_are_hertz)
 {
     cwb_pair g = sphere_pair(0.01, 4.8e10, 0.02, 7.0e10, 0.25);
-    double p[CWB_MAX_PARAMS] = {0};
     int seen = 0;
     for (size_t i = 0; i < cwb_law_count(CWB_KIND_NORMAL); i++) {
         const cwb_law_head *h = cwb_law_at(CWB_KIND_NORMAL, i);
         if (!(h->flags & CWB_LAW_HERTZ_FORCE))
             continue;
         seen++;
+        double p[CWB_MAX_PARAMS] = {0};
+        prepared_params(h, &g, p);
         ck_assert_msg(!h->params[0].name, "%s has parameters", h->name);
         for (double d = 1e-9; d < 1e-3; d *= 3.7) {
             double f = 4.0 / 3.0 * g.E_star * sqrt(g.R_star) * pow(d, 1.5);

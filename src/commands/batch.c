@@ -85,6 +85,10 @@ typedef struct {
 typedef struct {
     cwb_case *c;
     int loaded;
+    /* the asked results as bits of want_of's result table (resolved once
+     * per process and driver; a run sets only those) */
+    const cwb_driver_type *want_of;
+    cwb_result_want want;
 } case_slot;
 
 typedef struct {
@@ -398,6 +402,20 @@ static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t
     return CWB_OK;
 }
 
+/* The results the batch writes, as the want of the driver of the case
+ * loaded in slot (every scalar if the driver publishes no table). */
+static const cwb_result_want *asked_results(const batch *b, case_slot *slot)
+{
+    if (slot->want_of != slot->c->driver) {
+        const char *names[CWB_MAX_SCALARS];
+        for (size_t q = 0; q < b->nres; q++)
+            names[q] = b->res_name[q];
+        cwb_result_want_names(slot->c->driver, names, b->nres, 0, &slot->want);
+        slot->want_of = slot->c->driver;
+    }
+    return &slot->want;
+}
+
 /* Run table row r into rec (the asked results, NaN where undefined); r's
  * full result into all when given (the header comes from sample 0). */
 static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_result *all)
@@ -409,9 +427,11 @@ static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_
                           : cwb_fail(rec->msg, sizeof rec->msg, CWB_EFAIL, "out of memory");
     if (rec->status != CWB_OK) /* else the run initialises it */
         cwb_result_init(&res);
+    else if (all)
+        rec->status = cwb_run_case(slot->c, &res, rec->msg, sizeof rec->msg);
     else
-        rec->status = all ? cwb_run_case(slot->c, &res, rec->msg, sizeof rec->msg)
-                          : cwb_run_case_scalars(slot->c, &res, rec->msg, sizeof rec->msg);
+        rec->status =
+            cwb_run_case_wanted(slot->c, asked_results(b, slot), &res, rec->msg, sizeof rec->msg);
     for (size_t q = 0; q < b->nres; q++)
         rec->value[q] = cwb_result_get(&res, b->res_name[q]);
     if (all && rec->status == CWB_OK)
@@ -570,7 +590,7 @@ static int set_lines(const batch *b, const cwb_case *c, param_list *pl)
  * values), listed and hashed. */
 static int fingerprint_case(batch *b, char *msg, size_t n)
 {
-    case_slot slot = {cwb_case_new(), 0};
+    case_slot slot = {.c = cwb_case_new()};
     int rc = slot.c ? load_row(b, 0, &slot, msg, n) : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK && (case_params(slot.c, &b->t, &b->params) != CWB_OK ||
                          set_lines(b, slot.c, &b->sets) != CWB_OK))
@@ -632,9 +652,11 @@ static int choose_results(batch *b, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     cwb_result_init(all);
     b->nres = 0;
-    case_slot slot = {cwb_case_new(), 0};
-    run_row(b, 0, &slot, &rec, all);
-    free(slot.c);
+    /* the process's one case (0.7 MB, whose zeroing cost more than the
+     * run), which the samples then reuse (run_sample) */
+    if (!b->slot.c)
+        b->slot = (case_slot){.c = cwb_case_new()};
+    run_row(b, 0, &b->slot, &rec, all);
     int rc = rec.status;
     if (rc != CWB_OK)
         rc = cwb_fail(msg, n, rc, "sample 0 (%s:%zu), run to learn the results: %s", b->req.samples,
@@ -1080,7 +1102,7 @@ static int open_output(batch *b, char *msg, size_t n)
  * others (the same checks, without reading the file again). */
 static int validate(batch *b, char *msg, size_t n)
 {
-    case_slot slot = {cwb_case_new(), 0};
+    case_slot slot = {.c = cwb_case_new()};
     int rc = slot.c ? CWB_OK : cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK && b->shard < b->t.nrow &&
         (rc = load_row(b, b->shard, &slot, msg, n)) == CWB_OK) {
@@ -1159,7 +1181,7 @@ static void run_sample(void *ctx, size_t p, void *rec)
 {
     batch *b = ctx;
     if (!b->slot.c) /* once per process: a forked worker sets its own copy */
-        b->slot = (case_slot){cwb_case_new(), 0};
+        b->slot = (case_slot){.c = cwb_case_new()};
     run_row(b, b->todo[p], &b->slot, rec, NULL);
 }
 
@@ -1395,6 +1417,7 @@ int cwb_batch(const cwb_batch_request *req, const cwb_log *log, char *msg, size_
     params_free(&b->sets);
     free(b->done);
     free(b->todo);
+    free(b->slot.c);
     free(b);
     return rc;
 }
@@ -1850,7 +1873,7 @@ static int memory_run(batch *b, const cwb_batch_memory_request *req, cwb_row_out
                       char *msg, size_t n)
 {
     record rec;
-    case_slot slot = {cwb_case_new(), 0};
+    case_slot slot = {.c = cwb_case_new()};
     int rc = memory_columns(b, req->table, msg, n);
     double value[CWB_MAX_SCALARS];
     for (size_t r = 0; rc == CWB_OK && r < b->t.nrow; r++) {
@@ -1907,6 +1930,7 @@ int cwb_batch_memory(const cwb_batch_memory_request *req, char *msg, size_t n)
         cwb_result_free(req->table);
     cwb_case_sampler_free(b->sampler);
     free(b->t.line);
+    free(b->slot.c);
     free(b);
     return rc;
 }

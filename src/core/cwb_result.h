@@ -44,6 +44,17 @@ typedef enum {
     CWB_VERDICT_SKIPPED   /* the reference was made for other inputs */
 } cwb_verdict;
 
+/* The scalars a caller reads, for a driver that publishes its result
+ * table (cwb_driver_type.results, src/drivers/cwb_run.h): a bit per entry
+ * of that table, and whether the caller reads the warnings. A batch reads
+ * two or three of a collision's fifty-odd results and no warning; naming
+ * and formatting the rest was a sixth of a 19-step collision's
+ * instructions. A driver that publishes no table sets every scalar. */
+typedef struct {
+    unsigned long long bit[2];
+    int warnings;
+} cwb_result_want;
+
 typedef struct {
     cwb_series series;
     size_t nscalar;
@@ -56,6 +67,9 @@ typedef struct {
                       read, a driver may leave the series empty */
     cwb_verdict verdict; /* the comparison with [output] reference against its
                             tolerance (ref_max_rel_error, ref_tolerance) */
+    /* set by the caller after cwb_result_init: the scalars and warnings it
+     * reads (NULL, the default: all of them) */
+    const cwb_result_want *want;
 } cwb_result;
 
 void cwb_result_init(cwb_result *r);
@@ -66,10 +80,17 @@ int cwb_series_column(cwb_series *s, const char *name, const char *unit);
 int cwb_series_row(cwb_series *s, const double *row);
 /* Index of the column called name, -1 if none. */
 int cwb_series_find(const cwb_series *s, const char *name);
+/* Whether the caller reads entry k of the driver's result table. */
+static inline int cwb_result_wanted(const cwb_result *r, unsigned k)
+{
+    return !r->want || (k < 128 && (r->want->bit[k >> 6] >> (k & 63) & 1ull));
+}
 /* Set (or replace) a named scalar. */
 void cwb_result_set(cwb_result *r, const char *name, const char *unit, double value);
 /* The scalar called name, or NaN. */
 double cwb_result_get(const cwb_result *r, const char *name);
+/* Add a warning; nothing, and no formatting, when the caller reads none
+ * (want without warnings). */
 void cwb_result_warn(cwb_result *r, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

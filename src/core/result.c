@@ -28,6 +28,7 @@ void cwb_result_init(cwb_result *r)
     r->name_seen[0] = r->name_seen[1] = 0;
     r->no_series = 0;
     r->verdict = CWB_VERDICT_NONE;
+    r->want = NULL;
 }
 
 void cwb_result_free(cwb_result *r)
@@ -119,7 +120,7 @@ double cwb_result_get(const cwb_result *r, const char *name)
 
 void cwb_result_warn(cwb_result *r, const char *fmt, ...)
 {
-    if (r->nwarn == CWB_MAX_WARN)
+    if (r->nwarn == CWB_MAX_WARN || (r->want && !r->want->warnings))
         return;
     if (!strchr(fmt, '%')) { /* a fixed text (most are): no format machinery */
         copy_text(r->warn[r->nwarn++], sizeof r->warn[0], fmt);

@@ -42,6 +42,12 @@ typedef struct {
     unsigned dims;
     const char *body2;
     unsigned needs;
+    /* Optional: every scalar it can report, by name, NULL-terminated (at
+     * most 128): a caller asks for some of them by their bits
+     * (cwb_result_want_names, cwb_run_case_wanted) and the driver sets only
+     * those. A run sets a subset, which depends on the case and the run
+     * (e.g. yield_velocity only for a law that yields). */
+    const char *const *results;
 } cwb_driver_type;
 
 size_t cwb_driver_count(void);
@@ -212,6 +218,16 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);
  * accepted, not the finer run that records the curve at the default rows
  * (the scalars of cwb_run_case at rows small enough). */
 int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n);
+/* The same for a caller that reads only the scalars of want (NULL: all):
+ * every one of them has the value cwb_run_case_scalars gives it, the
+ * others may be left out, and the warnings too unless want->warnings. */
+int cwb_run_case_wanted(const cwb_case *c, const cwb_result_want *want, cwb_result *r, char *msg,
+                        size_t n);
+/* want for the scalars names[0..count) of driver d (and its warnings if
+ * warnings): 1, or 0 when d publishes no result table or one of the names
+ * is not in it (ask for every scalar then: *want is left asking for all). */
+int cwb_result_want_names(const cwb_driver_type *d, const char *const *names, size_t count,
+                          int warnings, cwb_result_want *want);
 
 /* Where a run's files go: DIR/NAME.csv, and with plot its gnuplot script
  * and the figure rendered as format (png, pdf or svg; NULL: png). */

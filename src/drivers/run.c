@@ -197,12 +197,38 @@ static int columns_named(const cwb_series *run, const cwb_reference *rf,
 
 int cwb_run_case_scalars(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
+    return cwb_run_case_wanted(c, NULL, r, msg, n);
+}
+
+int cwb_run_case_wanted(const cwb_case *c, const cwb_result_want *want, cwb_result *r, char *msg,
+                        size_t n)
+{
     if (c->output_values.text[CWB_OUT_REFERENCE][0] ||
         c->output_values.text[CWB_OUT_ALSO_REFERENCE][0])
         return cwb_run_case(c, r, msg, n); /* the comparisons read the series */
     cwb_result_init(r);
     r->no_series = 1;
+    r->want = want;
     return c->driver->run(c, r, msg, n);
+}
+
+int cwb_result_want_names(const cwb_driver_type *d, const char *const *names, size_t count,
+                          int warnings, cwb_result_want *want)
+{
+    *want = (cwb_result_want){{~0ull, ~0ull}, 1};
+    if (!d->results)
+        return 0;
+    cwb_result_want w = {{0, 0}, warnings};
+    for (size_t i = 0; i < count; i++) {
+        unsigned k = 0;
+        while (d->results[k] && strcmp(d->results[k], names[i]) != 0)
+            k++;
+        if (!d->results[k] || k >= 128)
+            return 0;
+        w.bit[k >> 6] |= 1ull << (k & 63);
+    }
+    *want = w;
+    return 1;
 }
 
 /* The columns the case's comparisons match: the plot's x (or compare_x)

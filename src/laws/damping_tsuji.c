@@ -15,11 +15,12 @@
  * eq. 49 (same eta) acts beside the tangential law, outside its Coulomb cap.
  *
  * Units: e [-]; eta [N s/m]; forces [N]. Needs the hertz normal law (alpha
- * is calibrated on it). Derived constant: alpha in p[3]. No history.
+ * is calibrated on it). Derived constants: alpha in p[3], alpha (m* k_n)^(1/2)
+ * in p[4]. No history.
  */
 #include "cwb_law.h"
 
-enum { P_E, P_TANGENTIAL, P_NO_TENSION, D_ALPHA };
+enum { P_E, P_TANGENTIAL, P_NO_TENSION, D_ALPHA, D_ETA0 };
 
 static const char *const yes_no[] = {"no", "yes", NULL};
 
@@ -45,22 +46,26 @@ static const cwb_param tsuji_params[] = {
      .help = "clamp the total normal force at zero (no attraction)"},
     {0}};
 
+/* alpha, and eta / delta^(1/4) = alpha (m* k_n)^(1/2): a constant of the
+ * pair, whose two square roots a step took again at every evaluation */
 static int tsuji_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {
-    (void)g;
-    return cwb_hertz_dashpot_alpha(p[P_E], (int)p[P_NO_TENSION], &p[D_ALPHA], msg, n);
+    int rc = cwb_hertz_dashpot_alpha(p[P_E], (int)p[P_NO_TENSION], &p[D_ALPHA], msg, n);
+    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
+    p[D_ETA0] = p[D_ALPHA] * sqrt(g->m_star * kn);
+    return rc;
 }
 
 static int tsuji_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,
                       const cwb_normal_out *nrm, cwb_damping_out *out, void *trial)
 {
+    (void)g;
     (void)state;
     (void)trial;
     *out = (cwb_damping_out){0};
     if (k->delta <= 0.0)
         return CWB_OK;
-    double kn = 4.0 / 3.0 * g->E_star * sqrt(g->R_star);
-    double eta = p[D_ALPHA] * sqrt(g->m_star * kn) * sqrt(sqrt(k->delta));
+    double eta = p[D_ETA0] * sqrt(sqrt(k->delta));
     out->force_n = eta * k->delta_rate;
     if ((int)p[P_NO_TENSION] && nrm->force + out->force_n < 0.0)
         out->force_n = -nrm->force;
