@@ -1901,8 +1901,9 @@ static int check_fixed_dt(const cwb_case *c, char *msg, size_t n)
     if (h > hi)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] dt = %g s is more than half the expected contact time "
-                        "%g s: RK4 cannot resolve the contact (it is unstable beyond about 0.7 "
-                        "of a Hertz contact time): dt must be in [%g s, %g s] (expected "
+                        "%g s: the step cannot resolve the contact (RK4 is unstable beyond about "
+                        "0.7 of a Hertz contact time, velocity Verlet beyond about 0.5): dt "
+                        "must be in [%g s, %g s] (expected "
                         "contact time / max_steps, / 2), or auto",
                         w, h, t_est, lo, hi);
     return cwb_fail(msg, n, CWB_EINPUT,
