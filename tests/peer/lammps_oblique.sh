@@ -15,23 +15,12 @@ if ! command -v lmp >/dev/null 2>&1; then
     exit 0
 fi
 dir=$(mktemp -d)
-calc() { awk "BEGIN { printf \"%.17g\", $1 }"; }
+. "$(dirname "$0")/../../tools/lammps_two_spheres.sh"
 R=0.01; E=4.8e10; NU=0.2; RHO=2800; VN=1.0; VT=0.5; MU=0.35
 
 run_lammps() { # $1 = LAMMPS tangential model
     cat > "$dir/in.$1" <<EOL
-units si
-atom_style sphere
-atom_modify map array
-boundary f f f
-comm_modify vel yes
-region box block -0.1 0.1 -0.1 0.1 -0.1 0.1
-create_box 1 box
-create_atoms 1 single 0 0 0
-create_atoms 1 single 0 0 $(calc "2*$R + 1e-12")
-set atom * diameter $(calc "2*$R")
-set atom * density $RHO
-velocity all set 0 0 0
+$(lammps_two_spheres $R $RHO 1e-12)
 set atom 1 vx $(calc "$VT/2") vz $(calc "$VN/2")
 set atom 2 vx $(calc "-$VT/2") vz $(calc "-$VN/2")
 pair_style granular

@@ -24,7 +24,7 @@ if ! command -v lmp >/dev/null 2>&1; then
     exit 0
 fi
 dir=$(mktemp -d)
-calc() { awk "BEGIN { printf \"%.17g\", $1 }"; }
+. "$(dirname "$0")/../../tools/lammps_two_spheres.sh"
 R=0.01; E=4.8e10; NU=0.2; RHO=2800; VN=1.0; VT=0.5; W1=100; W1N=50
 KROLL=2e5; MUROLL=0.1; KTW=0.01
 RS=$(calc "$R/2")
@@ -33,18 +33,7 @@ J=$(calc "1.4*$RHO*4/3*atan2(0,-1)*$R^3*$R^2")
 
 run_lammps() { # $1 tangential mu, $2 gamma_roll
     cat > "$dir/in.lmp" <<EOL
-units si
-atom_style sphere
-atom_modify map array
-boundary f f f
-comm_modify vel yes
-region box block -0.1 0.1 -0.1 0.1 -0.1 0.1
-create_box 1 box
-create_atoms 1 single 0 0 0
-create_atoms 1 single 0 0 $(calc "2*$R + 1e-12")
-set atom * diameter $(calc "2*$R")
-set atom * density $RHO
-velocity all set 0 0 0
+$(lammps_two_spheres $R $RHO 1e-12)
 set atom 1 vx $(calc "$VT/2") vz $(calc "$VN/2")
 set atom 1 omega 0 $W1 $W1N
 set atom 2 vx $(calc "-$VT/2") vz $(calc "-$VN/2")

@@ -35,23 +35,12 @@ out="$here/lammps_verlet.csv"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 R=0.01; E=4.8e10; NU=0.2; RHO=2800; VN=1.0
-calc() { awk "BEGIN { printf \"%.17g\", $1 }"; }
+. "$(dirname "$0")/../../../tools/lammps_two_spheres.sh"
 
 run() { # $1 model, $2 dt, $3 v_t, $4 pair_coeff tail
     n=$(awk -v dt="$2" 'BEGIN { printf "%d", 1.5 * 7.344e-5 / dt + 10 }')
     cat > "$dir/in" <<EOL
-units si
-atom_style sphere
-atom_modify map array
-boundary f f f
-comm_modify vel yes
-region box block -0.1 0.1 -0.1 0.1 -0.1 0.1
-create_box 1 box
-create_atoms 1 single 0 0 0
-create_atoms 1 single 0 0 $(calc "2*$R")
-set atom * diameter $(calc "2*$R")
-set atom * density $RHO
-velocity all set 0 0 0
+$(lammps_two_spheres $R $RHO 0)
 set atom 1 vx $(calc "$3/2") vz $(calc "$VN/2")
 set atom 2 vx $(calc "-$3/2") vz $(calc "-$VN/2")
 pair_style granular
