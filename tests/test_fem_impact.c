@@ -435,8 +435,9 @@ START_TEST(impact_ballast_changes_nothing)
 }
 END_TEST
 
-/* The elastic-plastic 30 deg impact (Rathbone Figs. 48-49; README, Model
- * D (5)), without the solver:
+/* The elastic-plastic impacts (Rathbone Figs. 48-49 at 30 deg; Table 6's
+ * sphere at 15 deg, Figs. 40, 50 and 51; README, Model D (5)), without the
+ * solver:
  * - Coulomb, from the momentum: |F_t| <= mu F_n at every increment. F_t and
  *   F_n are differences of the same two momenta, so their ratio is the
  *   ratio of the contact impulse's components over the window, and the
@@ -452,6 +453,7 @@ static const char *const plastic_runs[] = {
     "seed004_modeld_a30_E8500_s50",      /* Coulomb mu 0.37 for the thesis' tau_c (Figs. 48-49) */
     "seed004_modeld_a30_E8500_s50_mu01", /* a given mu = 0.1 (Fig. 54) */
     "seed004_modeld_a30_E8500_s50_mu02", /* a given mu = 0.2 (Fig. 54) */
+    "seed004_modeld_a15_E26000_s160",    /* Table 6, mu 0.37 for tau_c (Figs. 40, 50) */
 };
 
 START_TEST(impact_plastic_is_coulomb_and_yields)
