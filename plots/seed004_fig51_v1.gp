@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 51: rathbone_tangential at 15 deg, normal speeds 0.25/0.5/1 m/s (no reference: cwb''s Model' . "\n" . 'D runs are of other spheres (Table 5''s steel; E 8500 MPa at 30 deg), none of E 26000 MPa, sigma_y 160 MPa)' noenhanced
+set title 'Rathbone thesis Fig. 51: rathbone_tangential at 15 deg, normal speeds 0.25/0.5/1 m/s' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -45,7 +45,10 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig51_v1.csv' using 14:4 with lines lt 1 title 'cwb: rathbone + rathbone_tangential, v_normal = 1 m/s, v_tangential = 0.2679 m/s', \
      'seed004_fig51_v025.csv' using 14:4 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, v_normal = 0.25 m/s, v_tangential = 66.99 mm/s', \
-     'seed004_fig51_v05.csv' using 14:4 with lines lt 3 title 'cwb: rathbone + rathbone_tangential, v_normal = 0.5 m/s, v_tangential = 0.134 m/s'
+     'seed004_fig51_v05.csv' using 14:4 with lines lt 3 title 'cwb: rathbone + rathbone_tangential, v_normal = 0.5 m/s, v_tangential = 0.134 m/s', \
+     '../reference/fem/seed004_modeld_a15_E26000_s160.csv' using 13:14 every 5::0 with points lt 4 pt 6 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.526, rms 0.309 of max |ref| (99 pts): model comparison, no verdict', \
+     'seed004_fig51_v1.csv' using 14:4 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

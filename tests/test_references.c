@@ -856,7 +856,10 @@ END_TEST
  * mu = 0.2). Were
  * one of these cases given such a table as its reference, cwb would print
  * no deviation against it. The tables derived from the 30 deg run stand
- * for the cases drawn against them (Figs. 40 and 53 at 30 deg). */
+ * for the cases drawn against them (Figs. 40 and 53 at 30 deg). Table 6's
+ * run at 15 deg (seed004_modeld_a15_E26000_s160.csv, v_n = 1 m/s, Coulomb
+ * mu 0.37 for the thesis' tau_c friction) stands for Figs. 40 and 50 at 15
+ * deg and for Fig. 51's 1 m/s, and for no other angle, speed or material. */
 START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
 {
     static const struct {
@@ -894,6 +897,20 @@ START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
          "reference/fem/seed004_modeld_a30_E8500_s50_derived.csv", NULL},
         {"cases/seed004_fig53.case", "reference/fem/seed004_modeld_a30_E8500_s50_derived.csv",
          NULL},
+        {"cases/seed004_fig40_a15.case", "reference/fem/seed004_modeld_a15_E26000_s160_derived.csv",
+         NULL},
+        {"cases/seed004_fig50_a15.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv", NULL},
+        {"cases/seed004_fig50_a45.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
+         "driver.v_tangential = 1, the reference's 0.26794919"},
+        {"cases/seed004_fig51_v1.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv", NULL},
+        {"cases/seed004_fig50_a30.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
+         "driver.v_tangential = 0.57735, the reference's 0.26794919"},
+        {"cases/seed004_fig51_v05.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
+         "driver.v_normal = 0.5, the reference's 1"},
+        {"cases/seed004_fig49_a15.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
+         "body1.E = 8500000000, the reference's 2.6e+10"},
+        {"cases/seed004_fig54_mu01.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
+         "body1.E = 8500000000, the reference's 2.6e+10"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
         assert_stands_for(rows[i].file, NULL, rows[i].ref, rows[i].why);
