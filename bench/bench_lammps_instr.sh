@@ -26,7 +26,7 @@ command -v lmp >/dev/null 2>&1 || { echo "bench_lammps_instr: lmp not found (apt
 command -v valgrind >/dev/null 2>&1 || { echo "bench_lammps_instr: valgrind not found: skipped"; exit 0; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-R=0.01; E=4.8e10; NU=0.2; RHO=2800; TC=4.47e-5 # run time, inside the 1 m/s contact (Hertz: t_c = 7.3e-5 s)
+R=0.01; E=4.8e10; NU=0.2; RHO=2800; TC=4.47e-5 # run time (any step count), inside the 1 m/s contact (Hertz: t_c = 7.3e-5 s)
 
 write_input() { # $1 pairs, $2 v_t/v_n, $3 pair_coeff tail, $4 steps
     side=$(awk -v n="$1" 'BEGIN { print int(sqrt(n)) + 1 }')
@@ -80,3 +80,27 @@ run_model() { # $1 name, $2 v_t/v_n, $3 pair_coeff tail
 run_model hertz 0 "0.0 $NU tangential linear_nohistory 0.0 0.0 damping viscoelastic"
 run_model "hertz + tsuji (e_LMP 0.8)" 0 "0.8 $NU tangential linear_nohistory 0.0 0.0 damping tsuji"
 run_model "hertz_mindlin (mu 0.35)" 0.5 "0.0 $NU tangential mindlin NULL 0.0 0.35 damping viscoelastic"
+
+# Second view, CPU: the same four runs per model without valgrind at
+# BENCH_CPU_STEPS (8192) steps, perf stat's task-clock, BENCH_ROUNDS (5)
+# interleaved rounds; the median per pair-step with [least, largest].
+command -v perf >/dev/null 2>&1 && perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1 || {
+    echo "bench_lammps_instr: perf stat not usable: no CPU view"; exit 0; }
+cpu() { (cd "$dir" && perf stat -x, -e task-clock -o t lmp -in in.lmp -log none > /dev/null 2>&1) &&
+    awk -F, '/task-clock/ { printf "%.6f", $1 / 1000 }' "$dir/t"; }
+S=${BENCH_CPU_STEPS:-8192}
+echo "CPU per pair and step [ns] ($S steps, $(awk '{ print $1, $2, $3 }' /proc/loadavg) load average)"
+cpu_model() { # $1 name, $2 v_t/v_n, $3 pair_coeff tail
+    : > "$dir/r"
+    for r in $(seq "${BENCH_ROUNDS:-5}"); do
+        write_input "$N" "$2" "$3" "$S"; a=$(cpu); write_input "$N" "$2" "$3" 0; a0=$(cpu)
+        write_input $((2 * N)) "$2" "$3" "$S"; b=$(cpu); write_input $((2 * N)) "$2" "$3" 0; b0=$(cpu)
+        awk -v a="$a" -v a0="$a0" -v b="$b" -v b0="$b0" -v n="$N" -v s="$S" \
+            'BEGIN { print 1e9 * ((b - b0) - (a - a0)) / n / s }' >> "$dir/r"
+    done
+    printf "%-28s %s\n" "$1" "$(sort -g "$dir/r" | awk '{ v[NR] = $1 } END {
+        printf "%.1f [%.1f, %.1f]", v[int((NR + 1) / 2)], v[1], v[NR] }')"
+}
+cpu_model hertz 0 "0.0 $NU tangential linear_nohistory 0.0 0.0 damping viscoelastic"
+cpu_model "hertz + tsuji (e_LMP 0.8)" 0 "0.8 $NU tangential linear_nohistory 0.0 0.0 damping tsuji"
+cpu_model "hertz_mindlin (mu 0.35)" 0.5 "0.0 $NU tangential mindlin NULL 0.0 0.35 damping viscoelastic"
