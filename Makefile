@@ -13,6 +13,7 @@
 #   make valgrind   the test suites under valgrind (CK_FORK=no)
 #   make bench      benchmarks (bench/; never part of check)
 #   make bench-lammps  CPU per collision against LAMMPS at equal accuracy (bench/)
+#   make bench-lammps-instr  LAMMPS' loop in instructions per pair and step (bench/)
 #   make bench-verlet  integrator = verlet against RK4 at equal accuracy (bench/)
 #   make bench-dt-auto  dt = auto's error on every shipped collision case (bench/)
 #   make bench-batch-instr  dt = auto in a batch against fixed steps, in instructions (bench/)
@@ -64,7 +65,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 .PHONY: FORCE docs report man man-check install uninstall api-check lib all check demo figures peer \
         peer-matrix peer-data sanitize tsan valgrind bench clean format deps reference-analytic \
         format-check layer-check \
-        reference bench-fem bench-lammps bench-verlet bench-dt-auto bench-batch-instr fuzz
+        reference bench-fem bench-lammps bench-lammps-instr bench-verlet bench-dt-auto bench-batch-instr fuzz
 
 all: $(BUILD)/cwb $(BUILD)/libcwb.so
 
@@ -366,6 +367,9 @@ bench-batch-instr: $(BUILD)/cwb
 
 bench-lammps: $(BUILD)/cwb $(BUILD)/bench_laws
 	sh bench/bench_lammps.sh $(BUILD)/cwb $(BUILD)/bench_laws
+
+bench-lammps-instr:
+	sh bench/bench_lammps_instr.sh
 
 bench-verlet: $(BUILD)/bench_laws
 	sh bench/bench_verlet.sh $(BUILD)/bench_laws
