@@ -548,11 +548,62 @@ static void bench_collisions(const char *path)
  * the same round. Rounds interleave cwb and the floor; each ratio is
  * printed as the median over the rounds [least, largest]. */
 typedef struct {
-    const char *name;
+    const char *key;  /* --verlet's ROW lines and --verlet-runs */
+    const char *name; /* --goals' headings */
     const char *over[6];
     size_t nover;
     int mindlin; /* the floor is the Hertz-Mindlin loop */
 } goal_model;
+
+/* The models of --goals and --verlet: the glass impact at 20 m/s. */
+static const goal_model goal_models[] = {
+    {"hertz", "Hertz", {"driver.rows=10"}, 1, 0},
+    {"hertz_tsuji",
+     "Hertz + Tsuji (e = 0.8)",
+     {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"},
+     3,
+     0},
+    {"hertz_mindlin",
+     "Hertz-Mindlin (displacement)",
+     {"driver.rows=10", "contact.tangential=mindlin", "tangential.mu=0.35",
+      "tangential.form=displacement", "driver.v_tangential=10"},
+     5,
+     1}};
+#define GOAL_MODELS (sizeof goal_models / sizeof *goal_models)
+
+/* Model m of the case at path, without its reference (no comparison is
+ * timed). Exits on a load failure (a benchmark, not a tool). */
+static cwb_case *goal_load(const char *path, const goal_model *m)
+{
+    char msg[CWB_MSG];
+    cwb_case *c = cwb_case_new();
+    if (cwb_case_load(c, path, m->over, m->nover, msg, sizeof msg) != CWB_OK) {
+        fprintf(stderr, "%s\n", msg);
+        exit(1);
+    }
+    c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+    return c;
+}
+
+/* goal_load, with the model's contact time at the case's own step and the
+ * straight-line loop's constants. */
+static cwb_case *goal_case(const char *path, const goal_model *m, double *tc, hm_bare *b)
+{
+    char msg[CWB_MSG];
+    cwb_case *c = goal_load(path, m);
+    cwb_result r;
+    cwb_run_case_scalars(c, &r, msg, sizeof msg);
+    *tc = cwb_result_get(&r, "contact_time");
+    cwb_result_free(&r);
+    const cwb_body *b1 = &c->pair.body[0];
+    *b = (hm_bare){.m = b1->mass,
+                   .I = b1->inertia,
+                   .r = b1->radius,
+                   .kn = 4.0 / 3.0 * c->pair.E_star * sqrt(c->pair.R_star),
+                   .kt = 8.0 * c->pair.G_star * sqrt(c->pair.R_star),
+                   .mu = 0.35};
+    return c;
+}
 
 static double goal_error(const cwb_result *r, const cwb_result *ref)
 {
@@ -644,39 +695,13 @@ static void goal_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double
 
 static void bench_goals(const char *path)
 {
-    static const goal_model models[] = {
-        {"Hertz", {"driver.rows=10"}, 1, 0},
-        {"Hertz + Tsuji (e = 0.8)",
-         {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"},
-         3,
-         0},
-        {"Hertz-Mindlin (displacement)",
-         {"driver.rows=10", "contact.tangential=mindlin", "tangential.mu=0.35",
-          "tangential.form=displacement", "driver.v_tangential=10"},
-         5,
-         1}};
-    char msg[CWB_MSG];
     printf("\nPer-collision goals, in process (median over 11 interleaved rounds [least, "
            "largest]; process CPU time):\n");
-    for (size_t i = 0; i < sizeof models / sizeof *models; i++) {
-        cwb_case *c = cwb_case_new();
-        if (cwb_case_load(c, path, models[i].over, models[i].nover, msg, sizeof msg) != CWB_OK) {
-            fprintf(stderr, "%s\n", msg);
-            exit(1);
-        }
-        c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
-        cwb_result r;
-        cwb_run_case_scalars(c, &r, msg, sizeof msg);
-        double tc = cwb_result_get(&r, "contact_time");
-        cwb_result_free(&r);
-        const cwb_body *b1 = &c->pair.body[0];
-        hm_bare b = {.m = b1->mass,
-                     .I = b1->inertia,
-                     .r = b1->radius,
-                     .kn = 4.0 / 3.0 * c->pair.E_star * sqrt(c->pair.R_star),
-                     .kt = 8.0 * c->pair.G_star * sqrt(c->pair.R_star),
-                     .mu = 0.35};
-        goal_rows(c, &models[i], &b, tc);
+    for (size_t i = 0; i < GOAL_MODELS; i++) {
+        double tc;
+        hm_bare b;
+        cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
+        goal_rows(c, &goal_models[i], &b, tc);
         free(c);
     }
 }
@@ -754,7 +779,7 @@ static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, doub
                 set_scheme(c, v);
                 set_dt(c, h[v], 1e-6);
                 int reps = (int)fmax(10.0, 2e6 * h[v] / tc);
-                cpu[v][round] = time_runs(c, reps, 0, &steps[v]);
+                cpu[v][round] = time_runs(c, reps, 0, NULL, &steps[v]);
             }
             size_t s = 0;
             double w = 0.0, t0 = now();
@@ -765,8 +790,8 @@ static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, doub
         }
         double floor = steps[0] * median(bare, ROUNDS);
         for (int v = 0; v < 2; v++)
-            printf("ROW %s %g %s %.6e %.0f %.6e %.6e\n", m->name, target, v ? "verlet" : "rk4",
-                   h[v], steps[v], median(cpu[v], ROUNDS), floor);
+            printf("ROW %s %g %s %.6e %.0f %.6e %.6e\n", m->key, target, v ? "verlet" : "rk4", h[v],
+                   steps[v], median(cpu[v], ROUNDS), floor);
     }
     cwb_result_free(&ref);
     set_scheme(c, 0);
@@ -774,34 +799,11 @@ static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, doub
 
 static void bench_verlet(const char *path)
 {
-    static const goal_model models[] = {
-        {"hertz", {"driver.rows=10"}, 1, 0},
-        {"hertz_tsuji", {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"}, 3, 0},
-        {"hertz_mindlin",
-         {"driver.rows=10", "contact.tangential=mindlin", "tangential.mu=0.35",
-          "tangential.form=displacement", "driver.v_tangential=10"},
-         5,
-         1}};
-    char msg[CWB_MSG];
-    for (size_t i = 0; i < sizeof models / sizeof *models; i++) {
-        cwb_case *c = cwb_case_new();
-        if (cwb_case_load(c, path, models[i].over, models[i].nover, msg, sizeof msg) != CWB_OK) {
-            fprintf(stderr, "%s\n", msg);
-            exit(1);
-        }
-        c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
-        cwb_result r;
-        cwb_run_case_scalars(c, &r, msg, sizeof msg);
-        double tc = cwb_result_get(&r, "contact_time");
-        cwb_result_free(&r);
-        const cwb_body *b1 = &c->pair.body[0];
-        hm_bare b = {.m = b1->mass,
-                     .I = b1->inertia,
-                     .r = b1->radius,
-                     .kn = 4.0 / 3.0 * c->pair.E_star * sqrt(c->pair.R_star),
-                     .kt = 8.0 * c->pair.G_star * sqrt(c->pair.R_star),
-                     .mu = 0.35};
-        verlet_rows(c, &models[i], &b, tc);
+    for (size_t i = 0; i < GOAL_MODELS; i++) {
+        double tc;
+        hm_bare b;
+        cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
+        verlet_rows(c, &goal_models[i], &b, tc);
         free(c);
     }
 }
@@ -810,25 +812,19 @@ static void bench_verlet(const char *path)
  * (SCHEME rk4 or verlet), for callgrind's instruction count. */
 static int verlet_runs(char **argv)
 {
-    static const char *const tsuji[] = {"driver.rows=10", "contact.damping=tsuji", "damping.e=0.8"};
-    static const char *const mindlin[] = {"driver.rows=10", "contact.tangential=mindlin",
-                                          "tangential.mu=0.35", "tangential.form=displacement",
-                                          "driver.v_tangential=10"};
-    const char *const *over = strcmp(argv[0], "hertz_tsuji") == 0     ? tsuji
-                              : strcmp(argv[0], "hertz_mindlin") == 0 ? mindlin
-                                                                      : NULL;
-    size_t nover = over == tsuji ? 3 : over == mindlin ? 5 : 0;
-    char msg[CWB_MSG];
-    cwb_case *c = cwb_case_new();
-    if (cwb_case_load(c, "cases/chung_ooi_1_glass.case", over, nover, msg, sizeof msg) != CWB_OK) {
-        fprintf(stderr, "%s\n", msg);
+    const goal_model *m = NULL;
+    for (size_t i = 0; i < GOAL_MODELS; i++)
+        if (strcmp(argv[0], goal_models[i].key) == 0)
+            m = &goal_models[i];
+    if (!m) {
+        fprintf(stderr, "--verlet-runs: no model %s\n", argv[0]);
         return 1;
     }
-    c->output_values.text[CWB_OUT_REFERENCE][0] = '\0';
+    cwb_case *c = goal_load("cases/chung_ooi_1_glass.case", m);
     set_scheme(c, strcmp(argv[1], "verlet") == 0);
     set_dt(c, atof(argv[2]), 1e-6);
     double steps;
-    sink = time_runs(c, atoi(argv[3]), 0, &steps);
+    sink = time_runs(c, atoi(argv[3]), 0, NULL, &steps);
     free(c);
     return 0;
 }
