@@ -151,8 +151,10 @@ $(BUILD)/fuzz/smoke_%.ok: fuzz/fuzz_%.c fuzz/fuzz_main.c $(BUILD)/libcwb.a
 # time; TEST_CPU_SCALE multiplies every budget (the sanitizer build is ~10x
 # slower).
 TEST_CPU_SCALE ?= 1
+# The benchmark harness is built (never run) so that a change it no longer
+# compiles with shows here.
 check: $(BUILD)/cwb $(BUILD)/cwb_tests $(FUZZ_SMOKE) api-check man-check python-check \
-       layer-check format-check
+       layer-check format-check $(BUILD)/bench_laws
 	CWB_BIN=$(abspath $(BUILD)/cwb) CWB_TEST_CPU_SCALE=$(TEST_CPU_SCALE) $(BUILD)/cwb_tests
 
 
