@@ -364,6 +364,25 @@ START_TEST(test_api_sweep_as_cli)
 }
 END_TEST
 
+/* A value whose run warns warns in the sweep, with its value: velocity
+ * Verlet creates energy on elastic Hertz at these steps (e = 1.0019 at
+ * 7e-6 s, 1.0001 at 3.5e-6 s: reference/peer-lammps/verlet/, LAMMPS at
+ * the same steps), which a sweep once dropped without a word. */
+START_TEST(test_api_sweep_keeps_row_warnings)
+{
+    char msg[CWB_MSG];
+    cwb_api_result *r = NULL;
+    ck_assert_msg(cwb_api_sweep("tests/data/verlet_glass.case", NULL, 0, "driver.dt=3.5e-6:7e-6:2",
+                                NULL, NULL, &r, msg, sizeof msg) == CWB_API_OK,
+                  "%s", msg);
+    ck_assert_uint_eq(cwb_api_result_warning_count(r), 2);
+    const char *w0 = cwb_api_result_warning(r, 0), *w1 = cwb_api_result_warning(r, 1);
+    ck_assert_msg(strncmp(w0, "driver.dt = 3.5e-06: velocity Verlet created", 44) == 0, "%s", w0);
+    ck_assert_msg(strncmp(w1, "driver.dt = 7e-06: velocity Verlet created", 42) == 0, "%s", w1);
+    cwb_api_result_free(r);
+}
+END_TEST
+
 /* A batch's table is checked as a TABLE.csv is, before anything runs; a
  * sample that fails leaves NaN and its message; progress and cancel. */
 START_TEST(test_api_batch_checks_and_rows)
@@ -459,6 +478,7 @@ Suite *api_run_suite(void)
     tcase_add_test(tc, test_api_run_refusals_as_cli);
     tcase_add_test(tc, test_api_run_text);
     tcase_add_test(tc, test_api_sweep_as_cli);
+    tcase_add_test(tc, test_api_sweep_keeps_row_warnings);
     tcase_add_test(tc, test_api_batch_checks_and_rows);
     tcase_add_test(tc, test_api_fit_as_cli);
     suite_add_tcase(s, tc);

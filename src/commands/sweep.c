@@ -48,6 +48,7 @@ typedef struct {
 typedef struct {
     int status; /* CWB_OK, CWB_EFAIL, CWB_EINPUT */
     char msg[256];
+    char warn[256]; /* the run's first warning ("" when none) */
     double value[CWB_MAX_SCALARS];
 } row;
 
@@ -298,6 +299,7 @@ static void order_names(sweep *s)
 typedef struct {
     int status;
     char msg[256];
+    char warn[256]; /* the run's first warning */
     size_t nscalar;
     struct {
         char name[48], unit[16];
@@ -334,6 +336,7 @@ static void run_value(void *ctx, size_t i, void *record)
                 *p = ' ';
         snprintf(rec->msg, sizeof rec->msg, "%s", rw.msg);
     }
+    snprintf(rec->warn, sizeof rec->warn, "%s", r.nwarn ? r.warn[0] : "");
     for (size_t k = 0; rw.status == CWB_OK && k < r.nscalar; k++) {
         snprintf(rec->scalar[k].name, sizeof rec->scalar[k].name, "%s", r.scalar[k].name);
         snprintf(rec->scalar[k].unit, sizeof rec->scalar[k].unit, "%s",
@@ -356,6 +359,7 @@ static int value_done(void *ctx, size_t i, const void *record, char *msg, size_t
     (void)n;
     cur->status = rec->status;
     snprintf(cur->msg, sizeof cur->msg, "%s", rec->msg);
+    snprintf(cur->warn, sizeof cur->warn, "%s", rec->warn);
     for (size_t k = 0; k < rec->nscalar; k++) {
         int q = name_index(s, rec->scalar[k].name, rec->scalar[k].unit, i, k);
         if (q >= 0)
@@ -424,6 +428,25 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
  * value defines are named in s->dropped) but one of the key's own name
  * (impact_angle_deg, which the driver reports as it took it): a table
  * never names two columns alike, and that one is the varied column. */
+
+/* A value's run that warned (energy a law or the scheme created, a law
+ * outside its validity...) warns in the sweep's table too, with the value:
+ * the first four such values in full, then their count, so that a
+ * thousand-value sweep does not bury its other warnings. */
+static void warn_rows(sweep *s)
+{
+    size_t warned = 0;
+    for (size_t i = 0; i < s->v.n; i++) {
+        if (s->rows[i].status != CWB_OK || !s->rows[i].warn[0])
+            continue;
+        if (warned++ < 4)
+            cwb_result_warn(&s->table, "%s = %.10g: %s", s->v.key, value_at(&s->v, i),
+                            s->rows[i].warn);
+    }
+    if (warned > 4)
+        cwb_result_warn(&s->table, "%zu more values of %s warned (each run alone says what)",
+                        warned - 4, s->v.key);
+}
 static int sweep_table(sweep *s, char *msg, size_t n)
 {
     const vary_spec *v = &s->v;
@@ -468,6 +491,7 @@ static int sweep_table(sweep *s, char *msg, size_t n)
     }
     if (s->failed == v->n)
         return cwb_fail(msg, n, CWB_EFAIL, "sweep: every value failed, e.g. %s", s->rows[0].msg);
+    warn_rows(s);
     return CWB_OK;
 }
 
