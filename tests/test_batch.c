@@ -1151,6 +1151,17 @@ static double row_value(char *const *hf, char *const *rf, size_t nh, const char 
     return NAN;
 }
 
+/* A batch output's table, read in place from text: the header's fields
+ * into hf (*nh of them, at most 16) and the data rows into rows (at most
+ * 16), each pointing into text. */
+static size_t batch_table(char *text, char **hf, size_t *nh, char **rows)
+{
+    char *header = strstr(text, "\nsample,") + 1;
+    size_t nrow = data_rows(text, rows, 16); /* ends each line, the header's too */
+    *nh = split_fields(header, hf, 16);
+    return nrow;
+}
+
 /* The error of one batch row against its sample at dt / 64. */
 static double row_error(const char *case_path, char *const *hf, char *const *rf, size_t nh,
                         double radius)
@@ -1208,12 +1219,8 @@ START_TEST(batch_auto_dt_rows_meet_tolerance)
                               "contact_time,omega1_after",
                               NULL};
         ck_assert_int_eq(cwb_in(&s, args), 0);
-        char *text = test_read_or_empty(opath), *rows[16];
-        char *header = strdup(strstr(text, "\nsample,") + 1);
-        *strchr(header, '\n') = '\0';
-        char *hf[16];
-        size_t nh = split_fields(header, hf, 16);
-        size_t nrow = data_rows(text, rows, 16);
+        char *text = test_read_or_empty(opath), *rows[16], *hf[16];
+        size_t nh, nrow = batch_table(text, hf, &nh, rows);
         ck_assert_uint_eq(nrow, 8);
         for (size_t k = 0; k < nrow; k++) {
             char *rf[16];
@@ -1227,7 +1234,6 @@ START_TEST(batch_auto_dt_rows_meet_tolerance)
                           "steps_total / steps %.3f",
                           t, rf[0], err, tol[t], est, cost);
         }
-        free(header);
         free(text);
     }
     scratch_close(&s);
@@ -1250,12 +1256,8 @@ static void assert_auto_rows_alone(const scratch *s, const char *out, const char
 {
     char path[160];
     snprintf(path, sizeof path, "%s/%s", s->dir, out);
-    char *text = test_read_or_empty(path), *rows[16];
-    char *header = strdup(strstr(text, "\nsample,") + 1);
-    *strchr(header, '\n') = '\0';
-    char *hf[16];
-    size_t nh = split_fields(header, hf, 16);
-    size_t nrow = data_rows(text, rows, 16);
+    char *text = test_read_or_empty(path), *rows[16], *hf[16];
+    size_t nh, nrow = batch_table(text, hf, &nh, rows);
     ck_assert_uint_eq(nrow, 7);
     static const char *const names[] = {"dt", "dt_refinements", "dt_error_estimate", "steps_total",
                                         "restitution_normal"};
@@ -1277,7 +1279,6 @@ static void assert_auto_rows_alone(const scratch *s, const char *out, const char
             halvings_seen[k_row] = 1;
         cwb_result_free(&alone);
     }
-    free(header);
     free(text);
 }
 
