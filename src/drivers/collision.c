@@ -262,12 +262,7 @@ static const split X1 = {XY1, Z1}, V1 = {VXY1, VZ1}, X2 = {XY2, Z2}, V2 = {VXY2,
 
 typedef struct {
     cwb_contact ct;
-    int wall; /* body 2 is a wall */
-    double r1, r2, m1, m2, I1, I2;
-    /* per collision: 1/m, 1/I and body 1's share r1/(r1 + r2) of the
-     * centre distance, divided once rather than at every stage */
-    double inv_m1, inv_m2, inv_I1, inv_I2, share1;
-    double reach;  /* centre distance at first touch: r1 + r2, or r1 for a wall */
+    cwb_collision_bodies props;
     double delta0; /* overlap of the committed state */
     double h;      /* length of the step being taken */
     int head_on;   /* the motion stays on the line of centres: only the
@@ -314,8 +309,8 @@ static void head_on_geometry(const sim *s, const double *y, geometry *g)
 {
     double dz = y[Z2] - y[Z1];
     g->n = cwb_v3(0, 0, 1);
-    g->delta = s->reach - dz;
-    g->r1c = cwb_v3(0, 0, s->wall ? dz : dz * s->share1);
+    g->delta = s->props.reach - dz;
+    g->r1c = cwb_v3(0, 0, s->props.wall ? dz : dz * s->props.share1);
     g->r2c = cwb_v3(0, 0, g->r1c.z - dz);
     g->v_rel = cwb_v3(0, 0, y[VZ2] - y[VZ1]);
     g->delta_rate = y[VZ1] - y[VZ2];
@@ -332,9 +327,9 @@ static int head_on_rhs(const sim *s, const double *y, double delta, double delta
         return rc;
     double normal = o->n.force + o->d.force_n; /* on body 2, along +z */
     dy[Z1] = y[VZ1];
-    dy[VZ1] = -normal * s->inv_m1;
-    dy[Z2] = s->wall ? 0.0 : y[VZ2];
-    dy[VZ2] = s->wall ? 0.0 : normal * s->inv_m2;
+    dy[VZ1] = -normal * s->props.inv_m1;
+    dy[Z2] = s->props.wall ? 0.0 : y[VZ2];
+    dy[VZ2] = s->props.wall ? 0.0 : normal * s->props.inv_m2;
     dy[WORK_N] = o->n.force * delta_rate;
     dy[DISS_D] = o->d.force_n * delta_rate;
     return CWB_OK;
@@ -359,10 +354,10 @@ static void geometry_of(const sim *s, const double *y, geometry *g)
         return;
     }
     cwb_vec3 x1 = get_split(y, X1), x2 = get_split(y, X2);
-    if (s->wall) {
+    if (s->props.wall) {
         g->n = cwb_v3(0, 0, 1);
         double gap = x2.z - x1.z; /* centre of body 1 to the wall plane */
-        g->delta = s->r1 - gap;
+        g->delta = s->props.r1 - gap;
         cwb_vec3 cp = cwb_v3(x1.x, x1.y, x2.z);
         g->r1c = cwb_v3_sub(cp, x1);
         g->r2c = cwb_v3_sub(cp, x2);
@@ -370,8 +365,8 @@ static void geometry_of(const sim *s, const double *y, geometry *g)
         cwb_vec3 d = cwb_v3_sub(x2, x1);
         double dist = cwb_v3_norm(d);
         g->n = cwb_v3_scale(d, 1.0 / dist);
-        g->delta = s->r1 + s->r2 - dist;
-        cwb_vec3 cp = cwb_v3_add(x1, cwb_v3_scale(d, s->share1));
+        g->delta = s->props.r1 + s->props.r2 - dist;
+        cwb_vec3 cp = cwb_v3_add(x1, cwb_v3_scale(d, s->props.share1));
         g->r1c = cwb_v3_sub(cp, x1);
         g->r2c = cwb_v3_sub(cp, x2);
     }
@@ -419,16 +414,16 @@ static int rhs_at(const sim *s, const double *y, const geometry *gy, double t_of
     cwb_vec3 tq2 = cwb_v3_add(cwb_v3_cross(g->r2c, f2), o->r.torque2);
 
     put_split(dy, X1, get_split(y, V1));
-    put_split(dy, V1, cwb_v3_scale(f1, s->inv_m1));
-    put3(dy, W1, cwb_v3_scale(tq1, s->inv_I1));
-    if (s->wall) {
+    put_split(dy, V1, cwb_v3_scale(f1, s->props.inv_m1));
+    put3(dy, W1, cwb_v3_scale(tq1, s->props.inv_I1));
+    if (s->props.wall) {
         put_split(dy, X2, cwb_v3(0, 0, 0));
         put_split(dy, V2, cwb_v3(0, 0, 0));
         put3(dy, W2, cwb_v3(0, 0, 0));
     } else {
         put_split(dy, X2, get_split(y, V2));
-        put_split(dy, V2, cwb_v3_scale(f2, s->inv_m2));
-        put3(dy, W2, cwb_v3_scale(tq2, s->inv_I2));
+        put_split(dy, V2, cwb_v3_scale(f2, s->props.inv_m2));
+        put3(dy, W2, cwb_v3_scale(tq2, s->props.inv_I2));
     }
     put3(dy, XI, g->v_t);
     dy[WORK_N] = o->n.force * g->delta_rate;
@@ -445,7 +440,8 @@ static int rhs(const sim *s, const double *y, double t_off, double *dy, cwb_cont
                cwb_contact_trial *trial)
 {
     if (s->head_on)
-        return head_on_rhs(s, y, s->reach - (y[Z2] - y[Z1]), y[VZ1] - y[VZ2], t_off, dy, o, trial);
+        return head_on_rhs(s, y, s->props.reach - (y[Z2] - y[Z1]), y[VZ1] - y[VZ2], t_off, dy, o,
+                           trial);
     geometry g;
     geometry_of(s, y, &g);
     return rhs_at(s, y, &g, t_off, dy, o, trial);
@@ -522,10 +518,10 @@ static int commit(sim *s, double *y, double h, cwb_contact_out *o, law_energy *s
 static double kinetic_energy(const sim *s, const double *y)
 {
     cwb_vec3 v1 = get_split(y, V1), w1 = get3(y, W1);
-    double e = 0.5 * s->m1 * cwb_v3_dot(v1, v1) + 0.5 * s->I1 * cwb_v3_dot(w1, w1);
-    if (!s->wall) {
+    double e = 0.5 * s->props.m1 * cwb_v3_dot(v1, v1) + 0.5 * s->props.I1 * cwb_v3_dot(w1, w1);
+    if (!s->props.wall) {
         cwb_vec3 v2 = get_split(y, V2), w2 = get3(y, W2);
-        e += 0.5 * s->m2 * cwb_v3_dot(v2, v2) + 0.5 * s->I2 * cwb_v3_dot(w2, w2);
+        e += 0.5 * s->props.m2 * cwb_v3_dot(v2, v2) + 0.5 * s->props.I2 * cwb_v3_dot(w2, w2);
     }
     return e;
 }
@@ -866,16 +862,16 @@ static void initial_state(const cwb_case *c, const sim *s, double *y)
 {
     const double *p = c->driver_values.p;
     memset(y, 0, NY * sizeof *y);
-    put_split(y, X2, cwb_v3(0, 0, s->wall ? s->r1 : s->r1 + s->r2));
+    put_split(y, X2, cwb_v3(0, 0, s->props.wall ? s->props.r1 : s->props.r1 + s->props.r2));
     double vn, vt;
     impact_velocity(p, &vn, &vt);
     cwb_vec3 u = cwb_v3(vt, 0, vn); /* body 1 relative to body 2 */
-    if (s->wall) {
+    if (s->props.wall) {
         put_split(y, V1, u);
     } else {
-        double m = s->m1 + s->m2;
-        put_split(y, V1, cwb_v3_scale(u, s->m2 / m));
-        put_split(y, V2, cwb_v3_scale(u, -s->m1 / m));
+        double m = s->props.m1 + s->props.m2;
+        put_split(y, V1, cwb_v3_scale(u, s->props.m2 / m));
+        put_split(y, V2, cwb_v3_scale(u, -s->props.m1 / m));
         put3(y, W2, cwb_v3(0, p[P_OMEGA2], p[P_OMEGA2_N]));
     }
     put3(y, W1, cwb_v3(0, p[P_OMEGA1], p[P_OMEGA1_N]));
@@ -948,24 +944,23 @@ typedef struct {
     cwb_contact_trial ttry;
 } step_try;
 
-/* The bodies of case c into s. */
-static void bodies_of(const cwb_case *c, sim *s)
+/* The bodies of case c (cwb_collision_verlet.h). */
+void cwb_collision_bodies_of(const cwb_case *c, cwb_collision_bodies *b)
 {
     const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
-    s->wall = b2->shape == CWB_SHAPE_WALL;
-    s->r1 = b1->radius;
-    s->r2 = b2->radius;
-    s->m1 = b1->mass;
-    s->m2 = b2->mass;
-    s->I1 = b1->inertia;
-    s->I2 = b2->inertia;
-    s->inv_m1 = 1.0 / s->m1;
-    s->inv_m2 = 1.0 / s->m2; /* a wall's: never used */
-    s->inv_I1 = 1.0 / s->I1;
-    s->inv_I2 = 1.0 / s->I2;
-    s->share1 = s->r1 / (s->r1 + s->r2);
-    s->reach = s->wall ? s->r1 : s->r1 + s->r2;
-    s->ny = NY;
+    b->wall = b2->shape == CWB_SHAPE_WALL;
+    b->r1 = b1->radius;
+    b->r2 = b2->radius;
+    b->m1 = b1->mass;
+    b->m2 = b2->mass;
+    b->I1 = b1->inertia;
+    b->I2 = b2->inertia;
+    b->inv_m1 = 1.0 / b->m1;
+    b->inv_m2 = 1.0 / b->m2; /* a wall's: never used */
+    b->inv_I1 = 1.0 / b->I1;
+    b->inv_I2 = 1.0 / b->I2;
+    b->share1 = b->r1 / (b->r1 + b->r2);
+    b->reach = b->wall ? b->r1 : b->r1 + b->r2;
 }
 
 /* s comes zeroed (start_run clears the whole run state). */
@@ -973,7 +968,8 @@ static int sim_of_case(const cwb_case *c, sim *s)
 {
     if (cwb_contact_init(&s->ct, c) != CWB_OK)
         return CWB_EFAIL;
-    bodies_of(c, s);
+    cwb_collision_bodies_of(c, &s->props);
+    s->ny = NY;
     return CWB_OK;
 }
 
@@ -1566,13 +1562,13 @@ static void summarise(const collision_run_state *r, const double *y0, run_summar
     out->tan_in = -cwb_v3_dot(g0.v_t, cwb_v3(1, 0, 0)) / g0.delta_rate;
     out->tan_out = cp1 / -u1.z;
     out->value[R_W1] = y[W1 + 1];
-    out->value[R_W2] = r->s.wall ? 0.0 : y[W2 + 1];
+    out->value[R_W2] = r->s.props.wall ? 0.0 : y[W2 + 1];
     out->e_out = kinetic_energy(&r->s, y);
     out->e_stored = r->o.n.energy + r->o.t.energy + r->o.r.energy;
     out->e_stored_r = r->o.r.energy;
     out->d_visc = y[DISS_V];
     out->omega1_n = y[W1 + 2];
-    out->omega2_n = r->s.wall ? 0.0 : y[W2 + 2];
+    out->omega2_n = r->s.props.wall ? 0.0 : y[W2 + 2];
     out->e_stored_n = r->o.n.energy;
     out->w_n = y[WORK_N];
     out->w_t = y[WORK_T];
@@ -1608,7 +1604,8 @@ int cwb_collision_head_on(const cwb_case *c)
 {
     sim s = {0};
     double y0[NY];
-    bodies_of(c, &s);
+    cwb_collision_bodies_of(c, &s.props);
+    s.ny = NY;
     initial_state(c, &s, y0);
     return starts_head_on(y0);
 }
@@ -1631,7 +1628,7 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     double vt0 = cwb_v3_norm(g0.v_t);
     r->t_hat = vt0 > 0 ? cwb_v3_scale(g0.v_t, 1.0 / vt0) : cwb_v3(1, 0, 0);
     /* Overlaps below this are rounding noise of the centre coordinates. */
-    r->resolvable = 4096.0 * DBL_EPSILON * (r->s.r1 + r->s.r2);
+    r->resolvable = 4096.0 * DBL_EPSILON * (r->s.props.r1 + r->s.props.r2);
     double vn_in, vt_in;
     impact_velocity(c->driver_values.p, &vn_in, &vt_in);
     r->s_floor = r->resolvable / vn_in;

@@ -75,9 +75,8 @@
 
 /* The two bodies and their motion. */
 typedef struct {
-    int wall;
+    cwb_collision_bodies props;
     int lever_radius; /* spin lever arms: the undeformed radii (rates_in) */
-    double r1, r2, m1, m2, I1, I2, share1;
     cwb_vec3 x1, x2, v1, v2, w1, w2;
 } bodies;
 
@@ -110,29 +109,21 @@ typedef struct {
 
 static void bodies_of_case(const cwb_case *c, const cwb_verlet_plan *p, bodies *b)
 {
-    const cwb_body *b1 = &c->pair.body[0], *b2 = &c->pair.body[1];
     memset(b, 0, sizeof *b);
-    b->wall = b2->shape == CWB_SHAPE_WALL;
+    cwb_collision_bodies_of(c, &b->props);
     b->lever_radius = p->lever_radius;
-    b->r1 = b1->radius;
-    b->r2 = b2->radius;
-    b->m1 = b1->mass;
-    b->m2 = b2->mass;
-    b->I1 = b1->inertia;
-    b->I2 = b2->inertia;
-    b->share1 = b->r1 / (b->r1 + b->r2);
     /* collision.c's initial_state: body 1 at the origin, body 2 (or the
      * wall plane) touching it along +z, the centre of mass at rest */
-    b->x2 = cwb_v3(0, 0, b->wall ? b->r1 : b->r1 + b->r2);
+    b->x2 = cwb_v3(0, 0, b->props.reach);
     cwb_vec3 u = cwb_v3(p->vt, 0, p->vn);
     b->w1 = cwb_v3(0, p->omega1, p->omega1_n);
-    if (b->wall) {
+    if (b->props.wall) {
         b->v1 = u;
         return;
     }
-    double m = b->m1 + b->m2;
-    b->v1 = cwb_v3_scale(u, b->m2 / m);
-    b->v2 = cwb_v3_scale(u, -b->m1 / m);
+    double m = b->props.m1 + b->props.m2;
+    b->v1 = cwb_v3_scale(u, b->props.m2 / m);
+    b->v2 = cwb_v3_scale(u, -b->props.m1 / m);
     b->w2 = cwb_v3(0, p->omega2, p->omega2_n);
 }
 
@@ -145,8 +136,8 @@ static void rates_in(const bodies *b, contact_geometry *g)
      * point (collision.c), or the undeformed radii along the normal */
     cwb_vec3 l1 = g->r1c, l2 = g->r2c;
     if (b->lever_radius) {
-        l1 = cwb_v3_scale(g->n, b->r1);
-        l2 = cwb_v3_scale(g->n, b->wall ? 0.0 : -b->r2);
+        l1 = cwb_v3_scale(g->n, b->props.r1);
+        l2 = cwb_v3_scale(g->n, b->props.wall ? 0.0 : -b->props.r2);
     }
     cwb_vec3 c1 = cwb_v3_add(b->v1, cwb_v3_cross(b->w1, l1));
     cwb_vec3 c2 = cwb_v3_add(b->v2, cwb_v3_cross(b->w2, l2));
@@ -158,15 +149,15 @@ static void rates_in(const bodies *b, contact_geometry *g)
 static void geometry_now(const bodies *b, contact_geometry *g)
 {
     cwb_vec3 d = cwb_v3_sub(b->x2, b->x1), cp;
-    if (b->wall) {
+    if (b->props.wall) {
         g->n = cwb_v3(0, 0, 1);
-        g->delta = b->r1 - d.z;
+        g->delta = b->props.r1 - d.z;
         cp = cwb_v3(b->x1.x, b->x1.y, b->x2.z);
     } else {
         double dist = cwb_v3_norm(d);
         g->n = cwb_v3_scale(d, 1.0 / dist);
-        g->delta = b->r1 + b->r2 - dist;
-        cp = cwb_v3_add(b->x1, cwb_v3_scale(d, b->share1));
+        g->delta = b->props.r1 + b->props.r2 - dist;
+        cp = cwb_v3_add(b->x1, cwb_v3_scale(d, b->props.share1));
     }
     g->r1c = cwb_v3_sub(cp, b->x1);
     g->r2c = cwb_v3_sub(cp, b->x2);
@@ -211,12 +202,12 @@ static void half_kick(verlet_run *v)
 {
     bodies *b = &v->b;
     double k = 0.5 * v->h;
-    b->v1 = cwb_v3_add(b->v1, cwb_v3_scale(v->f.f1, k / b->m1));
-    b->w1 = cwb_v3_add(b->w1, cwb_v3_scale(v->f.tq1, k / b->I1));
-    if (b->wall)
+    b->v1 = cwb_v3_add(b->v1, cwb_v3_scale(v->f.f1, k / b->props.m1));
+    b->w1 = cwb_v3_add(b->w1, cwb_v3_scale(v->f.tq1, k / b->props.I1));
+    if (b->props.wall)
         return;
-    b->v2 = cwb_v3_sub(b->v2, cwb_v3_scale(v->f.f1, k / b->m2));
-    b->w2 = cwb_v3_add(b->w2, cwb_v3_scale(v->f.tq2, k / b->I2));
+    b->v2 = cwb_v3_sub(b->v2, cwb_v3_scale(v->f.f1, k / b->props.m2));
+    b->w2 = cwb_v3_add(b->w2, cwb_v3_scale(v->f.tq2, k / b->props.I2));
 }
 
 /* Energy sums over the step: the forces `was` of the step's start, in its
@@ -273,9 +264,11 @@ static int evaluate(verlet_run *v, const contact_geometry *g, double t, int *in_
 
 static double kinetic(const bodies *b)
 {
-    double e = 0.5 * b->m1 * cwb_v3_dot(b->v1, b->v1) + 0.5 * b->I1 * cwb_v3_dot(b->w1, b->w1);
-    if (!b->wall)
-        e += 0.5 * b->m2 * cwb_v3_dot(b->v2, b->v2) + 0.5 * b->I2 * cwb_v3_dot(b->w2, b->w2);
+    double e =
+        0.5 * b->props.m1 * cwb_v3_dot(b->v1, b->v1) + 0.5 * b->props.I1 * cwb_v3_dot(b->w1, b->w1);
+    if (!b->props.wall)
+        e += 0.5 * b->props.m2 * cwb_v3_dot(b->v2, b->v2) +
+             0.5 * b->props.I2 * cwb_v3_dot(b->w2, b->w2);
     return e;
 }
 
@@ -300,7 +293,7 @@ static int record(cwb_series *s, const verlet_run *v, const contact_geometry *g,
                     -g->delta_rate,
                     g->v_t.x,
                     v->b.w1.y,
-                    v->b.wall ? 0.0 : v->b.w2.y,
+                    v->b.props.wall ? 0.0 : v->b.w2.y,
                     kinetic(&v->b)};
     return cwb_series_row(s, row);
 }
@@ -331,9 +324,9 @@ static void report_motion(const verlet_run *v, const verlet_end *e, cwb_result *
     cwb_result_set(r, "rebound_angle_deg", "deg", atan2(cp1, -u1.z) * 180.0 / M_PI);
     cwb_result_set(r, "rebound_angle_com_deg", "deg", atan2(u1.x, -u1.z) * 180.0 / M_PI);
     cwb_result_set(r, "omega1_after", "rad/s", b->w1.y);
-    cwb_result_set(r, "omega2_after", "rad/s", b->wall ? 0.0 : b->w2.y);
+    cwb_result_set(r, "omega2_after", "rad/s", b->props.wall ? 0.0 : b->w2.y);
     cwb_result_set(r, "omega1_normal_after", "rad/s", b->w1.z);
-    cwb_result_set(r, "omega2_normal_after", "rad/s", b->wall ? 0.0 : b->w2.z);
+    cwb_result_set(r, "omega2_normal_after", "rad/s", b->props.wall ? 0.0 : b->w2.z);
     cwb_result_set(r, "impact_velocity", "m/s", cwb_v3_norm(e->u0));
     cwb_result_set(r, "impact_angle_deg", "deg", atan2(fabs(e->u0.x), e->u0.z) * 180.0 / M_PI);
     cwb_result_set(r, "u_normal_after", "m/s", -u1.z);
@@ -418,7 +411,7 @@ static int step(verlet_run *v, double t, contact_geometry *g, int *ended, char *
     bodies *b = &v->b;
     half_kick(v);
     b->x1 = cwb_v3_add(b->x1, cwb_v3_scale(b->v1, v->h));
-    if (!b->wall)
+    if (!b->props.wall)
         b->x2 = cwb_v3_add(b->x2, cwb_v3_scale(b->v2, v->h));
     geometry_now(b, g);
     int in_contact, rc = evaluate(v, g, t, &in_contact, msg, n);

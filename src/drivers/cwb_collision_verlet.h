@@ -24,6 +24,19 @@ typedef struct {
     int where_scheme; /* and of integrator (messages) */
 } cwb_verlet_plan;
 
+/* The two bodies as both schemes read them from the case: radii, masses,
+ * moments of inertia, and what is divided once per collision rather than
+ * at every stage. A wall's mass and inertia are never used. */
+typedef struct {
+    int wall; /* body 2 is a wall */
+    double r1, r2, m1, m2, I1, I2;
+    double inv_m1, inv_m2, inv_I1, inv_I2;
+    double share1; /* body 1's share r1/(r1 + r2) of the centre distance */
+    double reach;  /* centre distance at first touch: r1 + r2, or r1 for a wall */
+} cwb_collision_bodies;
+
+void cwb_collision_bodies_of(const cwb_case *c, cwb_collision_bodies *b);
+
 /* CWB_OK when the case can run with integrator = verlet; CWB_EINPUT and
  * "FILE:LINE: key = value: what is allowed" in msg otherwise. */
 int cwb_collision_verlet_check(const cwb_case *c, const cwb_verlet_plan *plan, char *msg, size_t n);
