@@ -36,15 +36,18 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 40: Rathbone normal force, oblique impacts at 15 and 45 deg (Table 6) (no reference: cwb has' . "\n" . 'no Model D run of Table 6 (E 26000 MPa, sigma_y 160 MPa); its 30 deg run of E 8500 MPa: seed004_fig40_fem_a30)' noenhanced
-cwb_xname = 't'
-cwb_xunit = 's'
+set title 'Rathbone thesis Fig. 40: the rathbone law''s F_n(delta_n)' . "\n" . 'at 45 deg (Table 6) against cwb''s Model D FEM' noenhanced
+cwb_xname = 'delta_n'
+cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'F_n'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig40_a45.csv' using 1:3 with lines lt 1 title 'cwb: rathbone + rathbone_tangential, v_tangential = 1 m/s', \
-     'seed004_fig40_a15.csv' using 1:3 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.2679 m/s'
+plot 'seed004_fig40_a45.csv' using 2:3 with lines lt 1 title 'cwb: rathbone + rathbone_tangential, v_tangential = 1 m/s', \
+     'seed004_fig40_a15.csv' using 2:3 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.2679 m/s', \
+     '../reference/fem/seed004_modeld_a45_E26000_s160_derived.csv' using 2:3 every 5::0 with points lt 3 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: derived: seed004_modeld_a45_E26000_s160_derived', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.161, rms 0.0757 of max |ref| (152 pts): model comparison, no verdict', \
+     'seed004_fig40_a45.csv' using 2:3 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -36,7 +36,7 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 50: rathbone_tangential, oblique impacts at 15/30/45 deg (E = 26000 MPa) (no reference: cwb''s' . "\n" . 'Model D runs are of other spheres (Table 5''s steel; E 8500 MPa at 30 deg), none of E 26000 MPa, sigma_y 160 MPa)' noenhanced
+set title 'Rathbone thesis Fig. 50: rathbone_tangential, oblique' . "\n" . 'impacts at 15/30/45 deg (E = 26000 MPa), FEM at 45 deg' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
@@ -45,7 +45,10 @@ cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig50_a45.csv' using 14:4 with lines lt 1 title 'cwb: rathbone + rathbone_tangential, v_tangential = 1 m/s', \
      'seed004_fig50_a15.csv' using 14:4 with lines lt 2 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.2679 m/s', \
-     'seed004_fig50_a30.csv' using 14:4 with lines lt 3 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.5774 m/s'
+     'seed004_fig50_a30.csv' using 14:4 with lines lt 3 title 'cwb: rathbone + rathbone_tangential, v_tangential = 0.5774 m/s', \
+     '../reference/fem/seed004_modeld_a45_E26000_s160.csv' using 13:14 every 5::0 with points lt 4 pt 6 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.319, rms 0.131 of max |ref| (142 pts): model comparison, no verdict', \
+     'seed004_fig50_a45.csv' using 14:4 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -859,7 +859,9 @@ END_TEST
  * for the cases drawn against them (Figs. 40 and 53 at 30 deg). Table 6's
  * run at 15 deg (seed004_modeld_a15_E26000_s160.csv, v_n = 1 m/s, Coulomb
  * mu 0.37 for the thesis' tau_c friction) stands for Figs. 40 and 50 at 15
- * deg and for Fig. 51's 1 m/s, and for no other angle, speed or material. */
+ * deg and for Fig. 51's 1 m/s, and for no other angle, speed or material;
+ * its 45 deg run stands for Figs. 40 and 50 at 45 deg, its 15 deg runs at
+ * 0.5 and 0.25 m/s for Fig. 51 at those speeds alone. */
 START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
 {
     static const struct {
@@ -911,6 +913,19 @@ START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
          "body1.E = 8500000000, the reference's 2.6e+10"},
         {"cases/seed004_fig54_mu01.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
          "body1.E = 8500000000, the reference's 2.6e+10"},
+        {"cases/seed004_fig40_a45.case", "reference/fem/seed004_modeld_a45_E26000_s160_derived.csv",
+         NULL},
+        {"cases/seed004_fig50_a45.case", "reference/fem/seed004_modeld_a45_E26000_s160.csv", NULL},
+        {"cases/seed004_fig50_a15.case", "reference/fem/seed004_modeld_a45_E26000_s160.csv",
+         "driver.v_tangential = 0.26794919, the reference's 1"},
+        {"cases/seed004_fig51_v05.case", "reference/fem/seed004_modeld_a15_v05_E26000_s160.csv",
+         NULL},
+        {"cases/seed004_fig51_v1.case", "reference/fem/seed004_modeld_a15_v05_E26000_s160.csv",
+         "driver.v_normal = 1, the reference's 0.5"},
+        {"cases/seed004_fig51_v025.case", "reference/fem/seed004_modeld_a15_v025_E26000_s160.csv",
+         NULL},
+        {"cases/seed004_fig51_v05.case", "reference/fem/seed004_modeld_a15_v025_E26000_s160.csv",
+         "driver.v_normal = 0.5, the reference's 0.25"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
         assert_stands_for(rows[i].file, NULL, rows[i].ref, rows[i].why);
