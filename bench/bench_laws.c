@@ -819,7 +819,7 @@ static void bench_goals(const char *path)
  * collision the median over 5 interleaved rounds; floor: RK4's steps x one
  * step of the straight-line loop (bench/bench_verlet.sh adds callgrind's
  * instructions). */
-static double verlet_error(const cwb_result *r, const cwb_result *ref)
+static double verlet_error(const cwb_result *r, const cwb_result *ref, int with_tc)
 {
     static const char *const keys[] = {"restitution_normal", "restitution_tangential",
                                        "omega1_after"};
@@ -831,6 +831,10 @@ static double verlet_error(const cwb_result *r, const cwb_result *ref)
         double scale = i < 2 ? fmax(fabs(y), 1.0) : fabs(y);
         worst = fmax(worst, fabs(x - y) / scale);
     }
+    if (with_tc) {
+        double x = cwb_result_get(r, "contact_time"), y = cwb_result_get(ref, "contact_time");
+        worst = fmax(worst, fabs(x - y) / fabs(y));
+    }
     return worst;
 }
 
@@ -840,16 +844,16 @@ static void set_scheme(cwb_case *c, int verlet)
 }
 
 static double verlet_ladder(cwb_case *c, int verlet, double tc, double target,
-                            const cwb_result *ref)
+                            const cwb_result *ref, int with_tc)
 {
     char msg[CWB_MSG];
     int within_prev = 0;
     set_scheme(c, verlet);
-    for (int k = 3; k <= 21; k++) {
+    for (int k = 3; k <= 24; k++) {
         cwb_result r;
         set_dt(c, tc / pow(2.0, k), 1e-6);
         int ok = cwb_run_case_scalars(c, &r, msg, sizeof msg) == CWB_OK &&
-                 verlet_error(&r, ref) <= target;
+                 verlet_error(&r, ref, with_tc) <= target;
         cwb_result_free(&r);
         if (ok && within_prev)
             return tc / pow(2.0, k - 1);
@@ -876,7 +880,7 @@ static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, doub
         double target = t == 0 ? 1e-4 : 1e-6, h[2], steps[2] = {0, 0};
         double cpu[2][ROUNDS], bare[ROUNDS];
         for (int v = 0; v < 2; v++)
-            h[v] = verlet_ladder(c, v, tc, target, &ref);
+            h[v] = verlet_ladder(c, v, tc, target, &ref, 0);
         for (int round = 0; round < ROUNDS; round++) {
             for (int v = 0; v < 2; v++) {
                 set_scheme(c, v);
@@ -908,6 +912,46 @@ static void bench_verlet(const char *path)
         hm_bare b;
         cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
         verlet_rows(c, &goal_models[i], &b, tc);
+        free(c);
+    }
+}
+
+/* --verlet-tc: integrator = verlet's steps (LAMMPS' scheme, the same step
+ * counts) to reach 1e-4 and 1e-6 on the restitutions and spin AND the
+ * contact time as Verlet reports it, steps x dt (first order), by
+ * verlet_ladder's rule (k <= 24); RK4's steps on the same errors for
+ * comparison. The ladder is t_c/(phi 2^k), phi the golden ratio: on steps
+ * t_c/2^k, steps x dt would equal t_c exactly (a step that divides the
+ * contact time), which no user's dt does; phi puts the separation at an
+ * arbitrary place inside the last step. One line a row, "VTC model target
+ * scheme step steps"; LAMMPS' loop per collision is Verlet's steps x its
+ * instructions per pair-step (bench/bench_lammps_instr.sh). */
+#define GOLDEN 1.6180339887498949
+static void bench_verlet_tc(const char *path)
+{
+    char msg[CWB_MSG];
+    for (size_t i = 0; i < GOAL_MODELS; i++) {
+        double tc;
+        hm_bare b;
+        cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
+        cwb_result ref, r;
+        set_scheme(c, 0);
+        set_dt(c, tc / 65536.0, 1e-6);
+        cwb_run_case_scalars(c, &ref, msg, sizeof msg);
+        for (int t = 0; t < 2; t++)
+            for (int v = 0; v < 2; v++) {
+                double target = t == 0 ? 1e-4 : 1e-6;
+                double h = verlet_ladder(c, v, tc / GOLDEN, target, &ref, 1), steps = 0.0;
+                if (h > 0.0) {
+                    set_dt(c, h, 1e-6);
+                    cwb_run_case_scalars(c, &r, msg, sizeof msg);
+                    steps = cwb_result_get(&r, "steps");
+                    cwb_result_free(&r);
+                }
+                printf("VTC %s %g %s t_c/%.1f %.0f\n", goal_models[i].key, target,
+                       v ? "verlet" : "rk4", h > 0.0 ? tc / h : 0.0, steps);
+            }
+        cwb_result_free(&ref);
         free(c);
     }
 }
@@ -1002,6 +1046,10 @@ int main(int argc, char **argv)
         return bare_step();
     if (argc > 1 && strcmp(argv[1], "--verlet") == 0) {
         bench_verlet("cases/chung_ooi_1_glass.case");
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--verlet-tc") == 0) {
+        bench_verlet_tc("cases/chung_ooi_1_glass.case");
         return 0;
     }
     if (argc > 5 && strcmp(argv[1], "--verlet-runs") == 0)
