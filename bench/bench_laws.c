@@ -238,6 +238,17 @@ static void bench_laws(const cwb_case *c, const double *d, size_t n, int reps)
            (double)n * reps / t_ct, (double)n * reps / t_str, t_ct / t_str);
 }
 
+/* What a straight-line loop's collision ended with, for its own accuracy
+ * (--goals' floor at equal accuracy): the state after separation and the
+ * separation time from linear interpolation of the overlap between the last
+ * two steps (delta_prev > 0 >= delta_last): a few flops a collision, so the
+ * loop's contact time is second order in its step, not quantised to it as
+ * steps x dt would be. */
+typedef struct {
+    double y[21];
+    double t_sep;
+} loop_end;
+
 /* Straight-line RK4 of the same Hertz impact of two spheres in 3D (both
  * bodies' positions, velocities and spins, 18 unknowns), uniform steps,
  * stopped at the first step with no overlap. Returns the contact time. */
@@ -259,9 +270,9 @@ static void hertz_rhs(const double *y, double *dy, double k, double m1, double m
 }
 
 static double straight_collision(double m1, double m2, double r, double k, double v, double h,
-                                 size_t *steps)
+                                 size_t *steps, loop_end *end)
 {
-    double y[18] = {0}, k1[18], k2[18], k3[18], k4[18], t[18], tt = 0.0;
+    double y[18] = {0}, k1[18], k2[18], k3[18], k4[18], t[18], tt = 0.0, prev = 0.0;
     y[11] = 2 * r;
     y[5] = 0.5 * v;
     y[14] = -0.5 * v;
@@ -284,8 +295,14 @@ static double straight_collision(double m1, double m2, double r, double k, doubl
         double dz = y[11] - y[2];
         if (2 * r - dz <= 0.0 && s > 1)
             break;
+        prev = 2 * r - dz;
     }
     *steps = s;
+    if (end) {
+        double last = 2 * r - (y[11] - y[2]);
+        memcpy(end->y, y, sizeof y);
+        end->t_sep = tt - h + h * prev / (prev - last);
+    }
     return tt;
 }
 
@@ -368,9 +385,9 @@ static void hm_rhs(const double *y, double *dy, const hm_bare *b)
 }
 
 static double straight_hm_collision(const hm_bare *b, double vn, double vt, double h, size_t *steps,
-                                    double *omega)
+                                    double *omega, loop_end *end)
 {
-    double y[21] = {0}, k1[21], k2[21], k3[21], k4[21], t[21], tt = 0.0;
+    double y[21] = {0}, k1[21], k2[21], k3[21], k4[21], t[21], tt = 0.0, prev = 0.0;
     y[11] = 2 * b->r;
     y[5] = 0.5 * vn;
     y[14] = -0.5 * vn;
@@ -402,8 +419,14 @@ static double straight_hm_collision(const hm_bare *b, double vn, double vt, doub
             mag += y[18 + j] * y[18 + j];
         }
         double delta = 2 * b->r - dist;
-        if (delta <= 0.0 && s > 1)
+        if (delta <= 0.0 && s > 1) {
+            if (end) {
+                memcpy(end->y, y, sizeof y);
+                end->t_sep = tt - h + h * prev / (prev - delta);
+            }
             break;
+        }
+        prev = delta;
         double sd = sqrt(fmax(delta, 0.0)), cap = b->mu * b->kn * delta * sd;
         mag = sqrt(mag) * b->kt * sd;
         if (mag > cap && mag > 0.0)
@@ -442,7 +465,7 @@ static void bench_hm_collision(const char *path)
         t_cwb = fmin(t_cwb, time_runs(c, reps, 0, NULL, &steps));
         double t0 = now();
         for (int r = 0; r < reps * 4; r++)
-            sink = straight_hm_collision(&b, 20.0, 10.0, 4e-7, &ssteps, &w_str);
+            sink = straight_hm_collision(&b, 20.0, 10.0, 4e-7, &ssteps, &w_str, NULL);
         t_str = fmin(t_str, (now() - t0) / (reps * 4));
     }
     cwb_result res;
@@ -500,7 +523,7 @@ static void bench_collisions(const char *path)
         t0 = now();
         for (int r = 0; r < reps * 4; r++)
             sink = straight_collision(c->pair.body[0].mass, c->pair.body[1].mass,
-                                      c->pair.body[0].radius, k, 20.0, 4e-7, &ssteps);
+                                      c->pair.body[0].radius, k, 20.0, 4e-7, &ssteps, NULL);
         t_str = fmin(t_str, (now() - t0) / (reps * 4));
     }
     printf("\nHertz collision (%s, dt = 4e-7 s = t_c/100; process CPU time, least of %d "
@@ -545,8 +568,11 @@ static void bench_collisions(const char *path)
  * against max(|e|, 1), the rest relative). Floor: cwb's steps x one step of
  * the straight-line loop (bench_laws' Hertz loop for the first two, which
  * leaves out the dashpot; its Hertz-Mindlin loop for the third), timed in
- * the same round. Rounds interleave cwb and the floor; each ratio is
- * printed as the median over the rounds [least, largest]. */
+ * the same round. Second column, the floor at equal accuracy: the loop's
+ * own largest step t_c/2^k whose restitution, interpolated contact time
+ * (and spin for Hertz-Mindlin) are within the target (loop_steps_at), its
+ * steps x the same bare step. Rounds interleave cwb and the floor; each
+ * ratio is printed as the median over the rounds [least, largest]. */
 typedef struct {
     const char *key;  /* --verlet's ROW lines and --verlet-runs */
     const char *name; /* --goals' headings */
@@ -645,6 +671,73 @@ static double goal_step(cwb_case *c, double tc, double target)
     return h;
 }
 
+/* Elastic Hertz between equal spheres, closed form (Johnson 1985, Contact
+ * Mechanics, sec. 11.4): delta_max = (5 m* v^2 / (4 k))^(2/5) with F = k
+ * delta^(3/2), t_c = 2 (delta_max / v) sqrt(pi) Gamma(7/5) / Gamma(9/10).
+ * The reference of the Hertz loop, which has no dashpot (so also the Tsuji
+ * model's floor: a dashpot loop could only cost more a step). */
+static double hertz_contact_time(const hm_bare *b, double v)
+{
+    double dmax = pow(5.0 * 0.5 * b->m * v * v / (4.0 * b->kn), 0.4);
+    return 2.0 * dmax / v * 1.7724538509055160 * tgamma(1.4) / tgamma(0.9);
+}
+
+/* The straight-line loop's own error at step h: restitution (against 1
+ * for the elastic Hertz loop, cwb at t_c/65536 for Hertz-Mindlin), contact
+ * time from the overlap's interpolated zero (against the closed form, or
+ * cwb), and for Hertz-Mindlin the spin after (relative). */
+static double loop_error(const goal_model *m, const hm_bare *b, double h, const cwb_result *ref,
+                         size_t *steps)
+{
+    loop_end end;
+    double w = 0.0;
+    if (m->mindlin)
+        straight_hm_collision(b, 20.0, 10.0, h, steps, &w, &end);
+    else
+        straight_collision(b->m, b->m, b->r, b->kn, 20.0, h, steps, &end);
+    /* normal velocity after along the line of centres at separation (the
+     * tangential slide turns it away from z) */
+    double dx[3], vx = 0.0, dd = 0.0;
+    for (int j = 0; j < 3; j++) {
+        dx[j] = end.y[9 + j] - end.y[j];
+        dd += dx[j] * dx[j];
+        vx += (end.y[12 + j] - end.y[3 + j]) * dx[j];
+    }
+    double e_n = vx / sqrt(dd) / 20.0;
+    double e_ref = m->mindlin ? cwb_result_get(ref, "restitution_normal") : 1.0;
+    double tc_ref = m->mindlin ? cwb_result_get(ref, "contact_time") : hertz_contact_time(b, 20.0);
+    double err =
+        fmax(fabs(e_n - e_ref) / fmax(fabs(e_ref), 1.0), fabs(end.t_sep - tc_ref) / tc_ref);
+    if (m->mindlin) {
+        double w_ref = cwb_result_get(ref, "omega1_after");
+        /* the loop slides body 2 along +x, the mirror of the driver's
+         * set-up: the same spin with the opposite sign */
+        err = fmax(err, fabs(fabs(w) - fabs(w_ref)) / fabs(w_ref));
+    }
+    return err;
+}
+
+/* The floor at equal accuracy: the loop's largest step t_c/2^k (k <= 22,
+ * the rule goal_step applies to cwb) whose own results are within target;
+ * its step count, 0 if none. */
+static size_t loop_steps_at(cwb_case *c, const goal_model *m, const hm_bare *b, double tc,
+                            double target, double *err)
+{
+    char msg[CWB_MSG];
+    cwb_result ref;
+    set_dt(c, tc / 65536.0, 1e-6);
+    cwb_run_case_scalars(c, &ref, msg, sizeof msg);
+    size_t steps = 0;
+    for (int k = 3; k <= 22; k++) {
+        *err = loop_error(m, b, tc / pow(2.0, k), &ref, &steps);
+        if (*err <= target)
+            break;
+        steps = 0;
+    }
+    cwb_result_free(&ref);
+    return steps;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -669,7 +762,8 @@ static void goal_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double
     cwb_result_want_names(c->driver, asked, 5, 0, &want);
     for (int t = 0; t < 2; t++) {
         double target = t == 0 ? 1e-4 : 1e-6, h = goal_step(c, tc, target), steps = 0.0;
-        double floor_ratio[ROUNDS], auto_ratio[ROUNDS];
+        double floor_ratio[ROUNDS], eq_ratio[ROUNDS], auto_ratio[ROUNDS], loop_err = 0.0;
+        size_t eq_steps = loop_steps_at(c, m, b, tc, target, &loop_err);
         for (int round = 0; round < ROUNDS; round++) {
             set_dt(c, h, target);
             double t_fix = time_runs(c, REPS, 0, &want, &steps), auto_steps = 0.0;
@@ -678,16 +772,25 @@ static void goal_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double
             size_t s = 0;
             double w = 0.0, t0 = now();
             for (int r = 0; r < REPS * 4; r++)
-                sink = m->mindlin ? straight_hm_collision(b, 20.0, 10.0, 4e-7, &s, &w)
-                                  : straight_collision(b->m, b->m, b->r, b->kn, 20.0, 4e-7, &s);
+                sink = m->mindlin
+                           ? straight_hm_collision(b, 20.0, 10.0, 4e-7, &s, &w, NULL)
+                           : straight_collision(b->m, b->m, b->r, b->kn, 20.0, 4e-7, &s, NULL);
             double bare = (now() - t0) / (REPS * 4) / (double)s;
             floor_ratio[round] = t_fix / (steps * bare);
+            eq_ratio[round] = t_fix / ((double)eq_steps * bare);
             auto_ratio[round] = t_auto / t_fix;
         }
         char label[96];
         printf("%s at %g: t_c/%.0f, %.0f steps\n", m->name, target, tc / h, steps);
         snprintf(label, sizeof label, "cwb / floor (goal <= 2)");
         print_spread(label, floor_ratio, ROUNDS);
+        if (eq_steps) {
+            printf("  loop at equal accuracy: %zu uniform steps (its own error %.2g)\n", eq_steps,
+                   loop_err);
+            print_spread("cwb / floor at equal accuracy", eq_ratio, ROUNDS);
+        } else {
+            printf("  loop at equal accuracy: none up to t_c/2^22 (error %.2g there)\n", loop_err);
+        }
         snprintf(label, sizeof label, "dt = auto (dt_tol %g) / fixed", target);
         print_spread(label, auto_ratio, ROUNDS);
     }
@@ -716,7 +819,7 @@ static void bench_goals(const char *path)
  * collision the median over 5 interleaved rounds; floor: RK4's steps x one
  * step of the straight-line loop (bench/bench_verlet.sh adds callgrind's
  * instructions). */
-static double verlet_error(const cwb_result *r, const cwb_result *ref)
+static double verlet_error(const cwb_result *r, const cwb_result *ref, int with_tc)
 {
     static const char *const keys[] = {"restitution_normal", "restitution_tangential",
                                        "omega1_after"};
@@ -728,6 +831,10 @@ static double verlet_error(const cwb_result *r, const cwb_result *ref)
         double scale = i < 2 ? fmax(fabs(y), 1.0) : fabs(y);
         worst = fmax(worst, fabs(x - y) / scale);
     }
+    if (with_tc) {
+        double x = cwb_result_get(r, "contact_time"), y = cwb_result_get(ref, "contact_time");
+        worst = fmax(worst, fabs(x - y) / fabs(y));
+    }
     return worst;
 }
 
@@ -737,16 +844,16 @@ static void set_scheme(cwb_case *c, int verlet)
 }
 
 static double verlet_ladder(cwb_case *c, int verlet, double tc, double target,
-                            const cwb_result *ref)
+                            const cwb_result *ref, int with_tc)
 {
     char msg[CWB_MSG];
     int within_prev = 0;
     set_scheme(c, verlet);
-    for (int k = 3; k <= 21; k++) {
+    for (int k = 3; k <= 24; k++) {
         cwb_result r;
         set_dt(c, tc / pow(2.0, k), 1e-6);
         int ok = cwb_run_case_scalars(c, &r, msg, sizeof msg) == CWB_OK &&
-                 verlet_error(&r, ref) <= target;
+                 verlet_error(&r, ref, with_tc) <= target;
         cwb_result_free(&r);
         if (ok && within_prev)
             return tc / pow(2.0, k - 1);
@@ -773,7 +880,7 @@ static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, doub
         double target = t == 0 ? 1e-4 : 1e-6, h[2], steps[2] = {0, 0};
         double cpu[2][ROUNDS], bare[ROUNDS];
         for (int v = 0; v < 2; v++)
-            h[v] = verlet_ladder(c, v, tc, target, &ref);
+            h[v] = verlet_ladder(c, v, tc, target, &ref, 0);
         for (int round = 0; round < ROUNDS; round++) {
             for (int v = 0; v < 2; v++) {
                 set_scheme(c, v);
@@ -784,8 +891,9 @@ static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, doub
             size_t s = 0;
             double w = 0.0, t0 = now();
             for (int r = 0; r < 400; r++)
-                sink = m->mindlin ? straight_hm_collision(b, 20.0, 10.0, 4e-7, &s, &w)
-                                  : straight_collision(b->m, b->m, b->r, b->kn, 20.0, 4e-7, &s);
+                sink = m->mindlin
+                           ? straight_hm_collision(b, 20.0, 10.0, 4e-7, &s, &w, NULL)
+                           : straight_collision(b->m, b->m, b->r, b->kn, 20.0, 4e-7, &s, NULL);
             bare[round] = (now() - t0) / 400 / (double)s;
         }
         double floor = steps[0] * median(bare, ROUNDS);
@@ -804,6 +912,46 @@ static void bench_verlet(const char *path)
         hm_bare b;
         cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
         verlet_rows(c, &goal_models[i], &b, tc);
+        free(c);
+    }
+}
+
+/* --verlet-tc: integrator = verlet's steps (LAMMPS' scheme, the same step
+ * counts) to reach 1e-4 and 1e-6 on the restitutions and spin AND the
+ * contact time as Verlet reports it, steps x dt (first order), by
+ * verlet_ladder's rule (k <= 24); RK4's steps on the same errors for
+ * comparison. The ladder is t_c/(phi 2^k), phi the golden ratio: on steps
+ * t_c/2^k, steps x dt would equal t_c exactly (a step that divides the
+ * contact time), which no user's dt does; phi puts the separation at an
+ * arbitrary place inside the last step. One line a row, "VTC model target
+ * scheme step steps"; LAMMPS' loop per collision is Verlet's steps x its
+ * instructions per pair-step (bench/bench_lammps_instr.sh). */
+#define GOLDEN 1.6180339887498949
+static void bench_verlet_tc(const char *path)
+{
+    char msg[CWB_MSG];
+    for (size_t i = 0; i < GOAL_MODELS; i++) {
+        double tc;
+        hm_bare b;
+        cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
+        cwb_result ref, r;
+        set_scheme(c, 0);
+        set_dt(c, tc / 65536.0, 1e-6);
+        cwb_run_case_scalars(c, &ref, msg, sizeof msg);
+        for (int t = 0; t < 2; t++)
+            for (int v = 0; v < 2; v++) {
+                double target = t == 0 ? 1e-4 : 1e-6;
+                double h = verlet_ladder(c, v, tc / GOLDEN, target, &ref, 1), steps = 0.0;
+                if (h > 0.0) {
+                    set_dt(c, h, 1e-6);
+                    cwb_run_case_scalars(c, &r, msg, sizeof msg);
+                    steps = cwb_result_get(&r, "steps");
+                    cwb_result_free(&r);
+                }
+                printf("VTC %s %g %s t_c/%.1f %.0f\n", goal_models[i].key, target,
+                       v ? "verlet" : "rk4", h > 0.0 ? tc / h : 0.0, steps);
+            }
+        cwb_result_free(&ref);
         free(c);
     }
 }
@@ -845,7 +993,7 @@ static int bare_step(void)
         double t0 = now();
         for (int r = 0; r < 1000; r++) {
             sink = straight_collision(c->pair.body[0].mass, c->pair.body[1].mass,
-                                      c->pair.body[0].radius, k, 20.0, 4e-7, &steps);
+                                      c->pair.body[0].radius, k, 20.0, 4e-7, &steps, NULL);
             total += steps;
         }
         best = fmin(best, (now() - t0) / (double)total);
@@ -898,6 +1046,10 @@ int main(int argc, char **argv)
         return bare_step();
     if (argc > 1 && strcmp(argv[1], "--verlet") == 0) {
         bench_verlet("cases/chung_ooi_1_glass.case");
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "--verlet-tc") == 0) {
+        bench_verlet_tc("cases/chung_ooi_1_glass.case");
         return 0;
     }
     if (argc > 5 && strcmp(argv[1], "--verlet-runs") == 0)
