@@ -32,63 +32,45 @@ static const char digit_pairs[] =
     "8081828384858687888990919293949596979899";
 
 #if defined(__SSE2__) && !defined(CWB_SCALAR_DIGITS)
+/* A constant GCC cannot see through: it would otherwise expand a vector
+ * multiply by 100 or 2559 into five to seven shifts and adds, where one
+ * pmullw does (instruction counts, bench/bench_format.sh). */
+static inline __attribute__((always_inline)) __m128i opaque16(short c)
+{
+    __m128i v = _mm_set1_epi16(c);
+    __asm__("" : "+x"(v));
+    return v;
+}
+
 /* The sixteen digits of 10^8 hi + lo (hi, lo < 10^8), leading zeros
- * included, at out; returns how many of them are leading zeros. No
- * division and no table: every quotient is a multiply-shift exact in its
- * range, on all four halves at once in one SSE2 register (x86-64 has it
- * always; put8 below does the same in the lanes of a 64-bit word). hi and
- * lo in 64-bit lanes split by x * 109951163 >> 40 (x / 10^4 for x < 10^8:
- * 109951163 / 2^40 exceeds 10^-4 by 2.1e-13 of x, under 2.1e-5 where the
- * fraction of x / 10^4 is at most 0.9999), the halves by x * 5243 >> 19
+ * included, at out; returns the mask of its zero digits (bit k: digit k).
+ * No division and no table: every quotient is a multiply-shift exact in
+ * its range, on all four halves at once in one SSE2 register (x86-64 has
+ * it always; put8 below does the same in the lanes of a 64-bit word). hi
+ * and lo in 64-bit lanes split by x * 109951163 >> 40 (x / 10^4 for x <
+ * 10^8: 109951163 / 2^40 exceeds 10^-4 by 2.1e-13 of x, under 2.1e-5 where
+ * the fraction of x / 10^4 is at most 0.9999), the halves by x * 5243 >> 19
  * (x / 100 for x < 10^4: 2.3e-7 of x, under 0.0023) in 16-bit lanes, the
  * pairs by x * 6554 >> 16 (x / 10 for x < 100: 6.1e-6 of x, under 0.0007);
- * each remainder is x - 10^k q; the zero bytes before the first digit are
- * counted by one compare. */
-static inline __attribute__((always_inline)) int put16(char *out, std::uint32_t hi,
-                                                       std::uint32_t lo)
+ * each remainder is x - 10^k q. The last split puts quotient and remainder
+ * in their bytes at once: (x << 8) - 2559 q = ((x - 10 q) << 8) + q, every
+ * term under 2^16 (x < 100, q < 10). */
+static inline __attribute__((always_inline)) unsigned put16(char *out, std::uint32_t hi,
+                                                            std::uint32_t lo)
 {
     __m128i v = _mm_set_epi64x(lo, hi); /* hi in the low lane: first in memory */
     __m128i q = _mm_srli_epi64(_mm_mul_epu32(v, _mm_set1_epi64x(109951163)), 40);
     __m128i r = _mm_sub_epi64(v, _mm_mul_epu32(q, _mm_set1_epi64x(10000)));
     v = _mm_or_si128(q, _mm_slli_epi64(r, 32)); /* four halves in 32-bit lanes */
     q = _mm_srli_epi16(_mm_mulhi_epu16(v, _mm_set1_epi16(5243)), 3);
-    r = _mm_sub_epi16(v, _mm_mullo_epi16(q, _mm_set1_epi16(100)));
+    r = _mm_sub_epi16(v, _mm_mullo_epi16(q, opaque16(100)));
     v = _mm_or_si128(q, _mm_slli_epi32(r, 16)); /* eight pairs in 16-bit lanes */
     q = _mm_mulhi_epu16(v, _mm_set1_epi16(6554));
-    r = _mm_sub_epi16(v, _mm_mullo_epi16(q, _mm_set1_epi16(10)));
-    v = _mm_or_si128(q, _mm_slli_epi16(r, 8)); /* sixteen digits in bytes */
+    v = _mm_sub_epi16(_mm_slli_epi16(v, 8), _mm_mullo_epi16(q, opaque16(2559)));
     _mm_storeu_si128((__m128i *)out, _mm_add_epi8(v, _mm_set1_epi8('0')));
-    unsigned zero = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
-    return __builtin_ctz(~zero); /* bit k: byte k; at most 16 */
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
 }
 #else
-/* The number of decimal digits of s (1 <= s < 10^17): log10 2 ~ 1233 / 4096
- * turns the bit length into the digit count, or one less. */
-static int decimal_length(std::uint64_t s)
-{
-    static const std::uint64_t pow10[] = {1,
-                                          10,
-                                          100,
-                                          1000,
-                                          10000,
-                                          100000,
-                                          1000000,
-                                          10000000,
-                                          100000000,
-                                          1000000000,
-                                          10000000000,
-                                          100000000000,
-                                          1000000000000,
-                                          10000000000000,
-                                          100000000000000,
-                                          1000000000000000,
-                                          10000000000000000,
-                                          100000000000000000,
-                                          1000000000000000000};
-    int t = (64 - __builtin_clzll(s | 1)) * 1233 >> 12;
-    return t + (s >= pow10[t]);
-}
-
 /* The eight digits of n < 10^8, leading zeros included, at out: all eight
  * in the lanes of one 64-bit word, with no division and no table. n splits
  * into its halves n = 10^4 a + b (32-bit lanes a, b), each half into its
@@ -115,13 +97,16 @@ static inline __attribute__((always_inline)) void put8(char *out, std::uint32_t 
 }
 
 /* put16 without SSE2 (or with CWB_SCALAR_DIGITS defined, how this path
- * is tested on x86-64): two blocks of put8. */
-static inline int put16(char *out, std::uint32_t hi, std::uint32_t lo)
+ * is tested on x86-64): two blocks of put8, the mask of the zero digits
+ * byte by byte. */
+static inline unsigned put16(char *out, std::uint32_t hi, std::uint32_t lo)
 {
     put8(out, hi);
     put8(out + 8, lo);
-    std::uint64_t s = (std::uint64_t)hi * 100000000 + lo;
-    return s ? 16 - decimal_length(s) : 16;
+    unsigned zero = 0;
+    for (int k = 0; k < 16; k++)
+        zero |= (unsigned)(out[k] == '0') << k;
+    return zero;
 }
 #endif
 
@@ -132,7 +117,7 @@ static int put_significand(char *d, std::uint64_t s)
     std::uint64_t hi = s / 100000000;
     std::uint32_t lo = (std::uint32_t)(s - hi * 100000000);
     if (hi < 100000000)
-        return 16 - put16(d + 8, (std::uint32_t)hi, lo);
+        return 16 - __builtin_ctz(~put16(d + 8, (std::uint32_t)hi, lo)); /* at most 16 */
     std::uint32_t top = (std::uint32_t)(hi / 100000000);
     d[7] = (char)('0' + top);
     put16(d + 8, (std::uint32_t)(hi - (std::uint64_t)top * 100000000), lo);
