@@ -26,11 +26,6 @@
 
 #include "cwb_shortest.h"
 
-static const char digit_pairs[] =
-    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-    "8081828384858687888990919293949596979899";
-
 #if defined(__SSE2__) && !defined(CWB_SCALAR_DIGITS)
 /* A constant GCC cannot see through: it would otherwise expand a vector
  * multiply by 100 or 2559 into five to seven shifts and adds, where one
@@ -111,32 +106,66 @@ static inline unsigned put16(char *out, std::uint32_t hi, std::uint32_t lo)
 #endif
 
 /* The digits of s (1 <= s < 10^17) as the last ones of the 24 chars at
- * d (the seventeenth, when there is one, apart); returns their count. */
-static int put_significand(char *d, std::uint64_t s)
+ * d (the seventeenth, when there is one, apart); returns their count and
+ * sets *zeros to how many of them are trailing zeros, both read from the
+ * mask of zero digits put16 returns: the leading zeros are its lowest set
+ * bits, the trailing ones its highest (the bit below digit 0 set in the
+ * shifted mask stops the count at 16, when the seventeenth digit is the
+ * only one not zero). */
+static int put_significand(char *d, std::uint64_t s, int *zeros)
 {
     std::uint64_t hi = s / 100000000;
     std::uint32_t lo = (std::uint32_t)(s - hi * 100000000);
-    if (hi < 100000000)
-        return 16 - __builtin_ctz(~put16(d + 8, (std::uint32_t)hi, lo)); /* at most 16 */
-    std::uint32_t top = (std::uint32_t)(hi / 100000000);
-    d[7] = (char)('0' + top);
-    put16(d + 8, (std::uint32_t)(hi - (std::uint64_t)top * 100000000), lo);
-    return 17;
+    unsigned zero;
+    int len;
+    if (hi < 100000000) {
+        zero = put16(d + 8, (std::uint32_t)hi, lo);
+        len = 16 - __builtin_ctz(~zero); /* s >= 1: at most 15 leading zeros */
+    } else {
+        std::uint32_t top = (std::uint32_t)(hi / 100000000);
+        d[7] = (char)('0' + top);
+        zero = put16(d + 8, (std::uint32_t)(hi - (std::uint64_t)top * 100000000), lo);
+        len = 17;
+    }
+    *zeros = __builtin_clz(~zero << 16 | 0x8000);
+    return len;
 }
 
-/* "e", the sign and at least two digits of e (|e| <= 324), as %g writes
- * its exponent. */
-static char *put_exponent(char *o, int e)
+/* The exponents as %g writes them ("e", the sign, at least two digits),
+ * for every decimal exponent of a double (-324..308), each in eight chars
+ * with its length in the last: one load and one store a number where the
+ * sign, the digits and their count cost some fifteen instructions. */
+struct exponent_texts {
+    char text[633][8];
+};
+
+static constexpr exponent_texts make_exponent_texts()
 {
-    *o++ = 'e';
-    *o++ = e < 0 ? '-' : '+';
-    unsigned u = (unsigned)(e < 0 ? -e : e);
-    if (u >= 100) {
-        *o++ = (char)('0' + u / 100);
-        u %= 100;
+    exponent_texts t{};
+    for (int e = -324; e <= 308; e++) {
+        char *o = t.text[e + 324];
+        unsigned u = (unsigned)(e < 0 ? -e : e);
+        int n = 0;
+        o[n++] = 'e';
+        o[n++] = e < 0 ? '-' : '+';
+        if (u >= 100)
+            o[n++] = (char)('0' + u / 100);
+        o[n++] = (char)('0' + u / 10 % 10);
+        o[n++] = (char)('0' + u % 10);
+        o[7] = (char)n;
     }
-    std::memcpy(o, digit_pairs + 2 * u, 2);
-    return o + 2;
+    return t;
+}
+
+static constexpr exponent_texts exponent_text = make_exponent_texts();
+
+/* "e", the sign and at least two digits of e (-324 <= e <= 308), as %g
+ * writes its exponent; eight chars written. */
+static inline char *put_exponent(char *o, int e)
+{
+    const char *t = exponent_text.text[e + 324];
+    std::memcpy(o, t, 8);
+    return o + t[7];
 }
 
 /* The len digits at d (24 chars readable from d, '0' after the digits) of
@@ -189,18 +218,21 @@ __attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
         return put_special(o, x);
     if (bits.is_negative())
         *o++ = '-';
-    /* trailing zeros removed only where Dragonbox may leave them (its
-     * larger divisor): the usual 16 or 17 digits never pay for it */
+    /* trailing zeros left to the digits' zero mask (put_significand), a
+     * few instructions every number, where Dragonbox's removal costs some
+     * twenty in the third of the numbers its larger divisor gives */
     auto dec = jkj::dragonbox::to_decimal(bits.remove_exponent_bits(exponent_bits), exponent_bits,
                                           jkj::dragonbox::policy::sign::ignore,
-                                          jkj::dragonbox::policy::trailing_zero::remove);
+                                          jkj::dragonbox::policy::trailing_zero::ignore);
     /* the digits end at buf + 24; the '0's after them are the zeros a
      * whole number may need and the tail the fixed-size copies read */
     char buf[48];
     std::memset(buf + 24, '0', 24);
-    int len = put_significand(buf, dec.significand);
+    int zeros;
+    int len = put_significand(buf, dec.significand, &zeros);
     int exp10 = dec.exponent + len - 1;
     const char *d = buf + 24 - len;
+    len -= zeros;
     if (exp10 >= -4 && exp10 < (len > 15 ? len : 15))
         return put_fixed(o, d, len, exp10 + 1);
     o[0] = d[0];
