@@ -198,24 +198,19 @@ static char *put_special(char *o, double x)
     return o + n;
 }
 
-/* The layout is that of %.Pg, P the fewest digits from 15 up that read
- * back (the format cwb wrote before, kept so that no file changes): %g
- * writes d.ddde±XX when the decimal exponent X < -4 or X >= P, and drops
- * trailing zeros. The digits are the shortest that read back; with 16 or
- * more of them P is their count, else 15. Two departures, both reading
- * back: a subnormal prints its shortest digits (5e-324; the printf tries
- * started there from %.1g), and 46 powers of two print 16 digits where
- * %.16g rounded to a 16-digit text that did not read back and the tries
- * went on to 17 (tests/test_outputs.c counts them). Flattened: Dragonbox's
- * search, which GCC leaves a call of its own, is inlined with the rest, and
- * its register saves and the call go (about 10 instructions of 196). */
-__attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
+/* The text of a finite non-zero double whose bits and exponent bits are
+ * given. The layout is that of %.Pg, P the fewest digits from 15 up that
+ * read back (the format cwb wrote before, kept so that no file changes):
+ * %g writes d.ddde±XX when the decimal exponent X < -4 or X >= P, and
+ * drops trailing zeros. The digits are the shortest that read back; with
+ * 16 or more of them P is their count, else 15. Two departures, both
+ * reading back: a subnormal prints its shortest digits (5e-324; the printf
+ * tries started there from %.1g), and 46 powers of two print 16 digits
+ * where %.16g rounded to a 16-digit text that did not read back and the
+ * tries went on to 17 (tests/test_outputs.c counts them). */
+static inline __attribute__((always_inline)) char *
+put_finite(char *o, jkj::dragonbox::float_bits<double> bits, unsigned exponent_bits)
 {
-    /* zero and the non-finite told from the bits Dragonbox reads anyway */
-    auto bits = jkj::dragonbox::float_bits<double>(x);
-    unsigned exponent_bits = bits.extract_exponent_bits();
-    if (!bits.is_nonzero() || !bits.is_finite(exponent_bits))
-        return put_special(o, x);
     if (bits.is_negative())
         *o++ = '-';
     /* trailing zeros left to the digits' zero mask (put_significand), a
@@ -239,4 +234,34 @@ __attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
     o[1] = '.';
     std::memcpy(o + 2, d + 1, 16);
     return put_exponent(o + (len > 1 ? len + 1 : 1), exp10);
+}
+
+/* Flattened: Dragonbox's search, which GCC leaves a call of its own, is
+ * inlined with the rest, and its register saves and the call go. */
+__attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
+{
+    /* zero and the non-finite told from the bits Dragonbox reads anyway */
+    auto bits = jkj::dragonbox::float_bits<double>(x);
+    unsigned exponent_bits = bits.extract_exponent_bits();
+    if (!bits.is_nonzero() || !bits.is_finite(exponent_bits))
+        return put_special(o, x);
+    return put_finite(o, bits, exponent_bits);
+}
+
+/* One loop over the row's cells with the formatter inlined in it: the six
+ * register saves and restores, the call and the return that
+ * cwb_shortest_put costs every number, a row pays once. */
+__attribute__((flatten)) char *cwb_shortest_put_cells(char *o, const double *const *col, size_t n,
+                                                      size_t row)
+{
+    for (size_t i = 0; i < n; i++) {
+        auto bits = jkj::dragonbox::float_bits<double>(col[i][row]);
+        unsigned exponent_bits = bits.extract_exponent_bits();
+        if (!bits.is_nonzero())
+            *o++ = '0'; /* zero and -0: the commonest cell, the idle columns */
+        else if (bits.is_finite(exponent_bits))
+            o = put_finite(o, bits, exponent_bits);
+        *o++ = ',';
+    }
+    return o;
 }
