@@ -215,10 +215,16 @@ put_finite(char *o, jkj::dragonbox::float_bits<double> bits, unsigned exponent_b
         *o++ = '-';
     /* trailing zeros left to the digits' zero mask (put_significand), a
      * few instructions every number, where Dragonbox's removal costs some
-     * twenty in the third of the numbers its larger divisor gives */
-    auto dec = jkj::dragonbox::to_decimal(bits.remove_exponent_bits(exponent_bits), exponent_bits,
-                                          jkj::dragonbox::policy::sign::ignore,
-                                          jkj::dragonbox::policy::trailing_zero::ignore);
+     * twenty in the third of the numbers its larger divisor gives; the
+     * interval of the decimals that read back (closed for an even binary
+     * significand, open for an odd one: strtod rounds to nearest, ties to
+     * even) fixed at compile time in one copy of the search for each,
+     * where the default policy tests its endpoints as it goes: the same
+     * digits (tests/test_outputs.c) */
+    auto dec = jkj::dragonbox::to_decimal(
+        bits.remove_exponent_bits(exponent_bits), exponent_bits,
+        jkj::dragonbox::policy::sign::ignore, jkj::dragonbox::policy::trailing_zero::ignore,
+        jkj::dragonbox::policy::decimal_to_binary_rounding::nearest_to_even_static_boundary);
     /* the digits end at buf + 24; the '0's after them are the zeros a
      * whole number may need and the tail the fixed-size copies read */
     char buf[48];
@@ -254,8 +260,8 @@ __attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
 __attribute__((flatten)) char *cwb_shortest_put_cells(char *o, const double *const *col, size_t n,
                                                       size_t row)
 {
-    for (size_t i = 0; i < n; i++) {
-        auto bits = jkj::dragonbox::float_bits<double>(col[i][row]);
+    for (const double *const *end = col + n; col != end; col++) {
+        auto bits = jkj::dragonbox::float_bits<double>((*col)[row]);
         unsigned exponent_bits = bits.extract_exponent_bits();
         if (!bits.is_nonzero())
             *o++ = '0'; /* zero and -0: the commonest cell, the idle columns */
