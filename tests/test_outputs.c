@@ -318,11 +318,15 @@ static void expected_row(const double *row, int ncol, char *out, size_t n)
  * cwb_number_text writes it alone and nothing else: "0" for zero and -0,
  * an empty field for NaN and the infinities, a comma between cells, one
  * line a row; and the count of undefined cells in the provenance is theirs.
- * 9 columns of 3000 rows of doubles of every kind (about 0.5 MB: the
- * buffer fills some thirty times, each time at another offset of a cell). */
+ * 27,000 doubles of every kind (about 0.5 MB: the buffer fills some
+ * thirty times, each time at another offset of a cell), in 9 columns of
+ * 3000 rows and in the widest table, CWB_MAX_COLS columns of 375 rows (the
+ * writer checks its buffer's room once a row, for a row of every cell at
+ * its longest). */
 START_TEST(csv_rows_hold_each_number_as_formatted_alone)
 {
-    enum { COLS = 9, ROWS = 3000 };
+    const int widths[] = {9, CWB_MAX_COLS};
+    const int COLS = widths[_i], ROWS = 27000 / COLS;
     cwb_case *c = test_load("cases/chung_ooi_1_glass.case", NULL, 0);
     cwb_result r;
     cwb_result_init(&r);
@@ -346,7 +350,7 @@ START_TEST(csv_rows_hold_each_number_as_formatted_alone)
     ck_assert_ptr_nonnull(f);
     ck_assert_int_eq(cwb_write_csv(f, c, &r, NULL), CWB_OK);
     rewind(f);
-    char line[1024], want[1024], warning[80];
+    char line[4096], want[4096], warning[80];
     snprintf(warning, sizeof warning, "# WARNING: %zu cells are undefined (left empty)\n",
              undefined);
     int j = -1, warned = 0; /* j = -1: the header row comes first */
@@ -821,7 +825,7 @@ Suite *outputs_suite(void)
     Suite *s = suite_create("outputs");
     TCase *tc = test_tcase("outputs", 60);
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
-    tcase_add_test(tc, csv_rows_hold_each_number_as_formatted_alone);
+    tcase_add_loop_test(tc, csv_rows_hold_each_number_as_formatted_alone, 0, 2);
     tcase_add_test(tc, result_set_keeps_one_value_per_name);
     tcase_add_test(tc, csv_headers_name_results_alike);
     tcase_add_test(tc, run_csv_reproduces_itself);

@@ -6,6 +6,8 @@
 #ifndef CWB_SHORTEST_H
 #define CWB_SHORTEST_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,6 +23,17 @@ extern "C" {
  * Returns the end of the text. o must have CWB_SHORTEST_ROOM chars; those
  * past the end hold scratch the caller writes over. */
 char *cwb_shortest_put(char *o, double x);
+
+/* The most chars a cell of cwb_shortest_put_cells takes: its text and
+ * the comma after it. */
+#define CWB_SHORTEST_CELL 25
+
+/* The cells col[0][row] .. col[n-1][row] of a row of a CSV table, each
+ * followed by a comma, at o: a number as cwb_shortest_put writes it, zero
+ * and -0 as "0", NaN and the infinities as nothing (an empty field).
+ * Returns the end of the text. o must have n * CWB_SHORTEST_CELL +
+ * CWB_SHORTEST_ROOM chars; those past the end hold scratch. */
+char *cwb_shortest_put_cells(char *o, const double *const *col, size_t n, size_t row);
 
 #ifdef __cplusplus
 }

@@ -149,37 +149,33 @@ void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const
     }
 }
 
-/* The rows of the series as CSV, each number's text written in place
- * (cwb_shortest_put) into one buffer that one fwrite empties when full.
- * Zero, the commonest cell (the idle columns of a head-on impact: half of
- * the cells of cases/chung_ooi_1_glass.case), is written without the call;
- * an undefined value leaves the cell empty. A stdio call a cell cost about
- * 130 instructions; a buffer a row, each cell through cwb_number_text with
- * its strlen and copies, 240 a cell in all; this, 141 (bench/bench_format.sh,
- * doc/benchmarks.md). */
+/* The rows of the series as CSV, each row's text written in place by one
+ * call (cwb_shortest_put_cells: the formatter inlined in its loop over the
+ * cells, zero without the formatter, an undefined value an empty cell)
+ * into one buffer that one fwrite empties when full. A stdio call a cell
+ * cost about 130 instructions; a buffer a row, each cell through
+ * cwb_number_text with its strlen and copies, 240 a cell in all; a call of
+ * the formatter a cell, 113 (bench/bench_format.sh, doc/benchmarks.md). */
 static void write_rows(FILE *f, const cwb_series *s)
 {
     char buf[16384];
     char *o = buf;
-    const char *full = buf + sizeof buf - CWB_SHORTEST_ROOM - 1;
+    const double *col[CWB_MAX_COLS];
+    for (size_t i = 0; i < s->ncol; i++)
+        col[i] = s->col[i].v;
+    /* a row's text and its formatter's scratch fit after full */
+    const char *full = buf + sizeof buf - s->ncol * CWB_SHORTEST_CELL - CWB_SHORTEST_ROOM;
     if (s->ncol == 0) { /* rows of no cells: empty lines */
         for (size_t j = 0; j < s->nrow; j++)
             fputc('\n', f);
         return;
     }
     for (size_t j = 0; j < s->nrow; j++) {
-        for (size_t i = 0; i < s->ncol; i++) {
-            if (o > full) {
-                fwrite(buf, 1, (size_t)(o - buf), f);
-                o = buf;
-            }
-            double x = s->col[i].v[j];
-            if (x == 0.0)
-                *o++ = '0';
-            else if (isfinite(x))
-                o = cwb_shortest_put(o, x);
-            *o++ = ',';
+        if (o > full) {
+            fwrite(buf, 1, (size_t)(o - buf), f);
+            o = buf;
         }
+        o = cwb_shortest_put_cells(o, col, s->ncol, j);
         o[-1] = '\n'; /* over the row's last comma */
     }
     fwrite(buf, 1, (size_t)(o - buf), f);
