@@ -331,7 +331,7 @@ START_TEST(csv_rows_hold_each_number_as_formatted_alone)
     cwb_result r;
     cwb_result_init(&r);
     for (int i = 0; i < COLS; i++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "c%d", i);
         ck_assert_int_eq(cwb_series_column(&r.series, name, "-"), i);
     }
