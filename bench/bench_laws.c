@@ -631,6 +631,20 @@ static cwb_case *goal_case(const char *path, const goal_model *m, double *tc, hm
     return c;
 }
 
+/* Each goal model's case, contact time and straight-line loop, handed to
+ * rows (--goals, --verlet, --verlet-tc). */
+static void for_each_goal_model(const char *path, void (*rows)(cwb_case *, const goal_model *,
+                                                               const hm_bare *, double))
+{
+    for (size_t i = 0; i < GOAL_MODELS; i++) {
+        double tc;
+        hm_bare b;
+        cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
+        rows(c, &goal_models[i], &b, tc);
+        free(c);
+    }
+}
+
 static double goal_error(const cwb_result *r, const cwb_result *ref)
 {
     static const char *const keys[] = {"restitution_normal", "restitution_tangential",
@@ -800,13 +814,7 @@ static void bench_goals(const char *path)
 {
     printf("\nPer-collision goals, in process (median over 11 interleaved rounds [least, "
            "largest]; process CPU time):\n");
-    for (size_t i = 0; i < GOAL_MODELS; i++) {
-        double tc;
-        hm_bare b;
-        cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
-        goal_rows(c, &goal_models[i], &b, tc);
-        free(c);
-    }
+    for_each_goal_model(path, goal_rows);
 }
 
 /* --verlet: integrator = verlet (a DEM code's velocity Verlet, one law
@@ -907,13 +915,7 @@ static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, doub
 
 static void bench_verlet(const char *path)
 {
-    for (size_t i = 0; i < GOAL_MODELS; i++) {
-        double tc;
-        hm_bare b;
-        cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
-        verlet_rows(c, &goal_models[i], &b, tc);
-        free(c);
-    }
+    for_each_goal_model(path, verlet_rows);
 }
 
 /* --verlet-tc: integrator = verlet's steps (LAMMPS' scheme, the same step
@@ -927,33 +929,33 @@ static void bench_verlet(const char *path)
  * scheme step steps"; LAMMPS' loop per collision is Verlet's steps x its
  * instructions per pair-step (bench/bench_lammps_instr.sh). */
 #define GOLDEN 1.6180339887498949
-static void bench_verlet_tc(const char *path)
+static void verlet_tc_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double tc)
 {
     char msg[CWB_MSG];
-    for (size_t i = 0; i < GOAL_MODELS; i++) {
-        double tc;
-        hm_bare b;
-        cwb_case *c = goal_case(path, &goal_models[i], &tc, &b);
-        cwb_result ref, r;
-        set_scheme(c, 0);
-        set_dt(c, tc / 65536.0, 1e-6);
-        cwb_run_case_scalars(c, &ref, msg, sizeof msg);
-        for (int t = 0; t < 2; t++)
-            for (int v = 0; v < 2; v++) {
-                double target = t == 0 ? 1e-4 : 1e-6;
-                double h = verlet_ladder(c, v, tc / GOLDEN, target, &ref, 1), steps = 0.0;
-                if (h > 0.0) {
-                    set_dt(c, h, 1e-6);
-                    cwb_run_case_scalars(c, &r, msg, sizeof msg);
-                    steps = cwb_result_get(&r, "steps");
-                    cwb_result_free(&r);
-                }
-                printf("VTC %s %g %s t_c/%.1f %.0f\n", goal_models[i].key, target,
-                       v ? "verlet" : "rk4", h > 0.0 ? tc / h : 0.0, steps);
+    cwb_result ref, r;
+    (void)b;
+    set_scheme(c, 0);
+    set_dt(c, tc / 65536.0, 1e-6);
+    cwb_run_case_scalars(c, &ref, msg, sizeof msg);
+    for (int t = 0; t < 2; t++)
+        for (int v = 0; v < 2; v++) {
+            double target = t == 0 ? 1e-4 : 1e-6;
+            double h = verlet_ladder(c, v, tc / GOLDEN, target, &ref, 1), steps = 0.0;
+            if (h > 0.0) {
+                set_dt(c, h, 1e-6);
+                cwb_run_case_scalars(c, &r, msg, sizeof msg);
+                steps = cwb_result_get(&r, "steps");
+                cwb_result_free(&r);
             }
-        cwb_result_free(&ref);
-        free(c);
-    }
+            printf("VTC %s %g %s t_c/%.1f %.0f\n", m->key, target, v ? "verlet" : "rk4",
+                   h > 0.0 ? tc / h : 0.0, steps);
+        }
+    cwb_result_free(&ref);
+}
+
+static void bench_verlet_tc(const char *path)
+{
+    for_each_goal_model(path, verlet_tc_rows);
 }
 
 /* --verlet-runs MODEL SCHEME DT N: N collisions of one row of --verlet
