@@ -1521,8 +1521,11 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
     memcpy(r->y, st->ynew, sizeof r->y);
     r->xi_t += cwb_v3_dot(get3(r->y, XI), r->t_hat); /* the commit restarts XI */
     r->t += st->hs;
+    /* the normal law's state before the commit, for zero_force_overlap: its
+     * own bytes only (none for Hertz; CWB_MAX_STATE was 1.4 % of a 17-step
+     * Hertz collision's instructions) */
     CWB_STATE_ALIGN unsigned char before[CWB_MAX_STATE];
-    memcpy(before, r->s.ct.committed.state[CWB_KIND_NORMAL], sizeof before);
+    memcpy(before, r->s.ct.committed.state[CWB_KIND_NORMAL], r->s.ct.state_size[CWB_KIND_NORMAL]);
     double force_before = r->o.n.force;
     r->have_k1 = 0;
     if (st->evaluated) {
