@@ -685,7 +685,8 @@ static double hermite_crossing(double d0, double r0, double d1, double r1, doubl
  * halving). With steps no longer than h (tau/T)^(5/8), tau the time from
  * touch or to separation, the local error of every step stays O(h^4 s) and
  * the run is fourth-order again (tests/test_collision.c measures ratio 16).
- * T = t_grade is a tenth of the expected contact time (grading_time); the smallest step
+ * T = t_grade is a tenth or a twentieth of the expected contact time
+ * (grading_time); the smallest step
  * h (h/T)^(5/3) is the one where the rule meets itself at tau = s, floored
  * at s_floor: the time to close an overlap the centre coordinates can still
  * resolve (a few thousand ulps of the radius), below which the overlap
@@ -707,7 +708,8 @@ static double graded_shortest(double h, double t_grade, double s_floor)
  * not kept: 2.7 times the error at t_c/50 (6.40e-7) and a first ratio of
  * 32.7, not yet fourth order. Other laws keep a tenth: a steeper end force
  * needs more grading, not less (the Tsuji dashpot, whose force goes as
- * delta^(1/4) times the rate, erred 4-5 times more with a twentieth). */
+ * delta^(1/4) times the rate, erred 2.6-6.5 times more with a twentieth at
+ * t_c/32 ... t_c/256). */
 static double grading_time(const cwb_case *c, double t_est)
 {
     int hertz_only = (c->law[CWB_KIND_NORMAL]->flags & CWB_LAW_HERTZ_FORCE) != 0;
