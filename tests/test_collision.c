@@ -115,6 +115,31 @@ START_TEST(rk4_fourth_order)
 }
 END_TEST
 
+/* The graded steps at the ends of a Hertz contact cost little: at dt =
+ * t_c/64 the glass impact meets 1e-6 on the contact time and the restitution
+ * (the per-collision goal's tighter target; references: the closed form
+ * above and e = 1) in at most 72 steps, 7 more than the 65 a uniform step
+ * needs to cross t_c (a straight RK4 loop at the same step, its contact time
+ * interpolated between its last two steps, errs by 4.0e-7: bench_laws
+ * --goals). Grading over a tenth of t_c took 83 steps for an error of
+ * 8.8e-8; over a twentieth (collision.c, grading_time) 72 for 9.7e-8. */
+START_TEST(hertz_grading_costs_few_steps)
+{
+    double dmax, fmax, tc;
+    hertz_closed_form(0, &dmax, &fmax, &tc);
+    char dt[64];
+    snprintf(dt, sizeof dt, "driver.dt=%.17g", tc / 64.0);
+    const char *over[] = {dt};
+    cwb_result r;
+    test_run(hertz_cases[0].file, over, 1, &r);
+    ck_assert_rel(cwb_result_get(&r, "contact_time"), tc, 1e-6);
+    ck_assert_rel(cwb_result_get(&r, "restitution_normal"), 1.0, 1e-6);
+    ck_assert_msg(cwb_result_get(&r, "steps") <= 72.0, "%g steps at t_c/64",
+                  cwb_result_get(&r, "steps"));
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* Rigid-body impact in gross sliding (Coulomb friction acting through the
  * whole contact; e.g. Maw, Barber & Fawcett 1976, Chung & Ooi 2011 eqs. for
  * test 4 at large angles): with elastic normal restitution the normal
@@ -221,17 +246,17 @@ END_TEST
 
 /* dt = auto stops with a reason instead of refining until a run fails at
  * max_steps: a max_steps of 3e3 stops it after 5 halvings of t_c/50
- * (t_c/1600; the graded steps near the ends make a run about 1.3 times
- * t_c/dt steps), where the change is still 3.5e-12 (contact_time's changes
- * 9.07e-10, 5.66e-11, 3.48e-12: ratio 16, fourth order). Each result is
- * estimated with its own order (dt_auto.c): contact_time's, confirmed by
- * three ratios of 16.1-16.3, gives 1.25 x 3.48e-12 / 15 = 2.9e-13, but
- * max_normal_force's changes 1.49e-10, 1.01e-11, 6.1e-13 follow a ratio
- * of 5.2 (order 2.4: the peak is sampled), so its order is not confirmed
- * and its estimate is 1.25 x 6.1e-13 = 7.63e-13 (1.25: Roache's factor of
- * safety), against the dt_tol of 1e-13 asked. The message says what was
- * reached and what was asked. (The other bound, 16 halvings, takes 3 s of
- * CPU: checked by hand, see AUTO_MAX_HALVINGS in collision.c.) */
+ * (t_c/1600; the graded steps near the ends make a run about 1.15 times
+ * t_c/dt steps), where the change is still 4.15e-12 (contact_time's changes
+ * 9.91e-10, 6.3e-11, 4.15e-12: ratios 15.7 and 15.2, fourth order). Each
+ * result is estimated with its own order (dt_auto.c): contact_time's, confirmed
+ * by three ratios of 15.2-16.0, gives 1.25 x 4.15e-12 / 15 = 3.5e-13, but
+ * max_normal_force's changes 2.83e-11, 2.51e-11, 1.92e-12 follow ratios of
+ * 1.1 and 13 (the peak is sampled), so its order is not confirmed and its
+ * estimate is 1.25 x 1.92e-12 = 2.4e-12 (1.25: Roache's factor of safety),
+ * against the dt_tol of 1e-13 asked. The message says what was reached and
+ * what was asked. (The other bound, 16 halvings, takes 3 s of CPU: checked
+ * by hand, see AUTO_MAX_HALVINGS in collision.c.) */
 START_TEST(auto_dt_bounded)
 {
     const char *over[] = {"driver.dt_tol=1e-13", "driver.max_steps=3e3"};
@@ -243,7 +268,7 @@ START_TEST(auto_dt_bounded)
     cwb_result_free(&r);
     ck_assert_int_eq(rc, CWB_EFAIL);
     ck_assert_msg(strstr(msg, "dt = auto stopped after 5 halvings") &&
-                      strstr(msg, "error estimate 7.63e-13, dt_tol asks 1e-13") &&
+                      strstr(msg, "error estimate 2.4e-12, dt_tol asks 1e-13") &&
                       strstr(msg, "the next halving would exceed max_steps"),
                   "unexpected message: %s", msg);
 }
@@ -1127,6 +1152,7 @@ Suite *collision_suite(void)
                         (int)(sizeof hertz_cases / sizeof *hertz_cases));
     tcase_add_test(tc, linear_half_period);
     tcase_add_test(tc, rk4_fourth_order);
+    tcase_add_test(tc, hertz_grading_costs_few_steps);
     tcase_add_test(tc, gross_sliding_rigid_body);
     tcase_add_loop_test(tc, stick_slip_fourth_order, 0,
                         (int)(sizeof stick_slip_laws / sizeof *stick_slip_laws));

@@ -40,14 +40,13 @@ static int kin_finite(const cwb_kin *k)
     return (a + b) + c == 0.0;
 }
 
+/* What cwb_contact_setup checked once: every law bound, each state within
+ * CWB_MAX_STATE. Read as one flag, since every evaluation asserts it (the
+ * four pointers and four sizes were a fifth of a head-on Hertz evaluation's
+ * instructions outside the law). */
 static int contact_bound(const cwb_contact *ct)
 {
-    if (!ct->normal || !ct->tangential || !ct->damping || !ct->rolling || !ct->pair)
-        return 0;
-    for (int i = 0; i < CWB_KIND_COUNT; i++)
-        if (ct->state_size[i] > CWB_MAX_STATE)
-            return 0;
-    return 1;
+    return ct->bound;
 }
 
 static const cwb_law_head *head_of(const cwb_contact *ct, cwb_kind kind)
@@ -78,7 +77,9 @@ int cwb_contact_setup(cwb_contact *ct, const cwb_contact_laws *laws,
         ct->state_size[k] = head_of(ct, (cwb_kind)k)->state_size;
         if (ct->state_size[k] > CWB_MAX_STATE)
             return CWB_EINPUT;
+        ct->stateful |= ct->state_size[k] > 0;
     }
+    ct->bound = 1;
     cwb_contact_reset(ct);
     return CWB_OK;
 }
@@ -120,7 +121,7 @@ static int eval_laws(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     int rc;
     const unsigned char(*s)[CWB_MAX_STATE] = ct->committed.state;
     /* A law that keeps its state unchanged need not write its trial. */
-    for (int i = 0; i < CWB_KIND_COUNT; i++)
+    for (int i = 0; i < CWB_KIND_COUNT && ct->stateful; i++)
         if (ct->state_size[i])
             memcpy(trial->state[i], s[i], ct->state_size[i]);
     if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL], k, &o->n,
@@ -235,7 +236,7 @@ double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, do
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial)
 {
     assert(contact_bound(ct));
-    for (int k = 0; k < CWB_KIND_COUNT; k++)
+    for (int k = 0; k < CWB_KIND_COUNT && ct->stateful; k++)
         if (ct->state_size[k])
             memcpy(ct->committed.state[k], trial->state[k], ct->state_size[k]);
 }

@@ -33,7 +33,12 @@ typedef struct {
     const double *p[CWB_KIND_COUNT]; /* parameter values of each law */
     const cwb_pair *pair;
     size_t state_size[CWB_KIND_COUNT]; /* bytes of each law's state */
-    cwb_contact_trial committed;       /* committed history states */
+    /* some law keeps history (a state_size above 0) */
+    int stateful;
+    /* set by cwb_contact_setup once every law is bound and each state fits
+     * CWB_MAX_STATE: what every evaluation asserts */
+    int bound;
+    cwb_contact_trial committed; /* committed history states */
 } cwb_contact;
 
 /* Everything one evaluation returns. */
