@@ -237,9 +237,13 @@ int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double 
                      double *yq)
 {
     /* Steffen's monotone cubic (GSL): third-order accurate on smooth curves,
-     * so a measured deviation is the run's, not the sampling's, and it
-     * cannot overshoot at a kink (slip onset, separation). It needs strictly
-     * increasing x: reverse a decreasing curve and drop repeated points. */
+     * so there a measured deviation is mostly the run's, not the sampling's,
+     * and it cannot overshoot at a kink (slip onset, separation). Where a
+     * curve is not smooth the sampling shows: a Hertz force, which starts as
+     * t^(3/2), reads 1.82e-6 against its closed form at 2000 rows and 4.2e-8
+     * at 4000 from the same run (cases/chung_ooi_1_glass.case). It needs
+     * strictly increasing x: reverse a decreasing curve and drop repeated
+     * points. */
     double *X = malloc(m * sizeof *X), *Y = malloc(m * sizeof *Y);
     if (!X || !Y) {
         free(X);
