@@ -40,7 +40,9 @@
  * a DEM user gets by interpolating the two steps' overlaps: second order,
  * as velocity Verlet's positions are, because the overlap closes at a
  * rate -v_n e that is not 0 (tests/test_verlet.c against Hertz's closed
- * form).
+ * form). With the Tsuji dashpot it is first order, its error halving per
+ * halving of h (doc/benchmarks.md, --verlet-tc): the dashpot's force is
+ * taken from the half-step velocity at the full-step position.
  *
  * Energy. The work on the normal and tangential springs and the damping
  * loss are summed over each step with the trapezoid rule: the forces at
