@@ -375,7 +375,7 @@ bench-lammps-instr:
 
 bench-verlet: $(BUILD)/bench_laws
 	sh bench/bench_verlet.sh $(BUILD)/bench_laws
-	$(BUILD)/bench_laws --verlet-tc
+	sh bench/bench_verlet.sh $(BUILD)/bench_laws --verlet-tc
 
 bench-fem: $(BUILD)/cwb
 	@sh tools/ensure-deps.sh $(FEM_DEB_PKGS)

@@ -38,7 +38,7 @@ bare=${2:-build/bench_laws}
 N=${BENCH_N:-1000}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-calc() { awk "BEGIN { printf \"%.17g\", $1 }"; }
+. "$(dirname "$0")/../tools/lammps_two_spheres.sh" # calc, the LAMMPS pairs
 R=0.01; E=4.8e10; NU=0.2; RHO=2800; MU=0.35
 have_lmp=1
 command -v lmp >/dev/null 2>&1 || have_lmp=0
@@ -83,31 +83,13 @@ cwb_one() {
 }
 
 # LAMMPS input for pairs: $1 model, $2 dt, $3 steps, $4 pairs (the first at
-# 1 m/s when alone, else 0.95 ... 1.05 m/s), atoms and velocities in one
-# data file (per-atom `set` commands would cost LAMMPS O(N^2) in set-up).
+# 1 m/s when alone, else 0.95 ... 1.05 m/s), 1e-12 m apart.
 lammps_input() {
     vt=0; tang="tangential linear_nohistory 0.0 0.0"
     case $1 in hertz_mindlin*) vt=0.5; tang="tangential mindlin NULL 0.0 $MU" ;; esac
-    side=$(calc "int(sqrt($4)) + 1")
-    L=$(calc "0.1 * ($side + 1)")
-    awk -v n="$4" -v s="$side" -v r=$R -v L="$L" -v vt=$vt -v rho=$RHO 'BEGIN {
-        printf "pairs\n\n%d atoms\n1 atom types\n-0.1 %s xlo xhi\n-0.1 %s ylo yhi\n", 2 * n, L, L
-        printf "-0.1 0.1 zlo zhi\n\nAtoms # sphere\n\n"
-        for (i = 0; i < n; i++) { x = 0.1 * (i % s); y = 0.1 * int(i / s)
-            printf "%d 1 %.17g %.17g %.6f %.6f 0\n", 2 * i + 1, 2 * r, rho, x, y
-            printf "%d 1 %.17g %.17g %.6f %.6f %.17g\n", 2 * i + 2, 2 * r, rho, x, y, 2 * r + 1e-12 }
-        printf "\nVelocities\n\n"
-        for (i = 0; i < n; i++) { vn = n > 1 ? 0.95 + 0.1 * i / (n - 1) : 1.0
-            printf "%d %.17g 0 %.17g 0 0 0\n", 2 * i + 1, vt * vn / 2, vn / 2
-            printf "%d %.17g 0 %.17g 0 0 0\n", 2 * i + 2, -vt * vn / 2, -vn / 2 } }' \
-        > "$dir/pairs.data"
-    cat > "$dir/in.lmp" <<EOL
-units si
-atom_style sphere
-atom_modify map array
-boundary f f f
-comm_modify vel yes
-read_data pairs.data
+    if [ "$4" -gt 1 ]; then v0=0.95; span=0.1; else v0=1.0; span=0; fi
+    lammps_pairs_data "$4" $R $RHO 1e-12 $vt $v0 $span > "$dir/pairs.data"
+    { lammps_pairs_input pairs.data; cat <<EOL; } > "$dir/in.lmp"
 pair_style granular
 pair_coeff * * hertz/material $E 0.0 $NU $tang damping viscoelastic
 neighbor 0.005 bin

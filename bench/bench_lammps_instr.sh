@@ -26,28 +26,12 @@ command -v lmp >/dev/null 2>&1 || { echo "bench_lammps_instr: lmp not found (apt
 command -v valgrind >/dev/null 2>&1 || { echo "bench_lammps_instr: valgrind not found: skipped"; exit 0; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/../tools/lammps_two_spheres.sh" # the LAMMPS pairs
 R=0.01; E=4.8e10; NU=0.2; RHO=2800; TC=4.47e-5 # run time (any step count), inside the 1 m/s contact (Hertz: t_c = 7.3e-5 s)
 
-write_input() { # $1 pairs, $2 v_t/v_n, $3 pair_coeff tail, $4 steps
-    side=$(awk -v n="$1" 'BEGIN { print int(sqrt(n)) + 1 }')
-    L=$(awk -v s="$side" 'BEGIN { print 0.1 * (s + 1) }')
-    awk -v n="$1" -v s="$side" -v r=$R -v L="$L" -v vt="$2" -v rho=$RHO 'BEGIN {
-        printf "pairs\n\n%d atoms\n1 atom types\n-0.1 %s xlo xhi\n-0.1 %s ylo yhi\n", 2 * n, L, L
-        printf "-0.1 0.1 zlo zhi\n\nAtoms # sphere\n\n"
-        for (i = 0; i < n; i++) { x = 0.1 * (i % s); y = 0.1 * int(i / s)
-            printf "%d 1 %.17g %.17g %.6f %.6f 0\n", 2 * i + 1, 2 * r, rho, x, y
-            printf "%d 1 %.17g %.17g %.6f %.6f %.17g\n", 2 * i + 2, 2 * r, rho, x, y, 2 * r - 1e-9 }
-        printf "\nVelocities\n\n"
-        for (i = 0; i < n; i++) {
-            printf "%d %.17g 0 0.5 0 0 0\n", 2 * i + 1, vt / 2
-            printf "%d %.17g 0 -0.5 0 0 0\n", 2 * i + 2, -vt / 2 } }' > "$dir/pairs.data"
-    cat > "$dir/in.lmp" <<EOL
-units si
-atom_style sphere
-atom_modify map array
-boundary f f f
-comm_modify vel yes
-read_data pairs.data
+write_input() { # $1 pairs, $2 v_t/v_n, $3 pair_coeff tail, $4 steps; 1e-9 m overlap at 1 m/s
+    lammps_pairs_data "$1" $R $RHO -1e-9 "$2" 1 0 > "$dir/pairs.data"
+    { lammps_pairs_input pairs.data; cat <<EOL; } > "$dir/in.lmp"
 pair_style granular
 pair_coeff * * hertz/material $E $3
 neighbor 0.005 bin

@@ -827,6 +827,7 @@ static void bench_goals(const char *path)
  * collision the median over 5 interleaved rounds; floor: RK4's steps x one
  * step of the straight-line loop (bench/bench_verlet.sh adds callgrind's
  * instructions). */
+enum { TC_NONE, TC_STEPS, TC_INTERPOLATED }; /* verlet_error's contact time */
 static double verlet_error(const cwb_result *r, const cwb_result *ref, int with_tc)
 {
     static const char *const keys[] = {"restitution_normal", "restitution_tangential",
@@ -840,7 +841,12 @@ static double verlet_error(const cwb_result *r, const cwb_result *ref, int with_
         worst = fmax(worst, fabs(x - y) / scale);
     }
     if (with_tc) {
+        /* TC_INTERPOLATED: Verlet's overlap zero between its last two
+         * steps; RK4 has no such result and reports its root-solved one */
         double x = cwb_result_get(r, "contact_time"), y = cwb_result_get(ref, "contact_time");
+        double xi = cwb_result_get(r, "contact_time_interpolated");
+        if (with_tc == TC_INTERPOLATED && isfinite(xi))
+            x = xi;
         worst = fmax(worst, fabs(x - y) / fabs(y));
     }
     return worst;
@@ -888,7 +894,7 @@ static void verlet_rows(cwb_case *c, const goal_model *m, const hm_bare *b, doub
         double target = t == 0 ? 1e-4 : 1e-6, h[2], steps[2] = {0, 0};
         double cpu[2][ROUNDS], bare[ROUNDS];
         for (int v = 0; v < 2; v++)
-            h[v] = verlet_ladder(c, v, tc, target, &ref, 0);
+            h[v] = verlet_ladder(c, v, tc, target, &ref, TC_NONE);
         for (int round = 0; round < ROUNDS; round++) {
             for (int v = 0; v < 2; v++) {
                 set_scheme(c, v);
@@ -920,37 +926,52 @@ static void bench_verlet(const char *path)
 
 /* --verlet-tc: integrator = verlet's steps (LAMMPS' scheme, the same step
  * counts) to reach 1e-4 and 1e-6 on the restitutions and spin AND the
- * contact time as Verlet reports it, steps x dt (first order), by
- * verlet_ladder's rule (k <= 24); RK4's steps on the same errors for
- * comparison. The ladder is t_c/(phi 2^k), phi the golden ratio: on steps
- * t_c/2^k, steps x dt would equal t_c exactly (a step that divides the
- * contact time), which no user's dt does; phi puts the separation at an
- * arbitrary place inside the last step. One line a row, "VTC model target
- * scheme step steps"; LAMMPS' loop per collision is Verlet's steps x its
- * instructions per pair-step (bench/bench_lammps_instr.sh). */
+ * contact time, by verlet_ladder's rule (k <= 24), in two readings of
+ * Verlet's contact time: (a) "steps", steps x dt as LAMMPS' output gives
+ * it (first order); (b) "interp", the overlap's zero interpolated between
+ * the last two steps (contact_time_interpolated, second order), what a
+ * LAMMPS user gets for a few flops. RK4's steps on the same errors (its
+ * contact time root-solved) for comparison. The ladder is t_c/(phi 2^k),
+ * phi the golden ratio: on steps t_c/2^k, steps x dt would equal t_c
+ * exactly (a step that divides the contact time), which no user's dt
+ * does; phi puts the separation at an arbitrary place inside the last
+ * step. One line a row, "VTC model target scheme reading dt steps t_c/x";
+ * LAMMPS' loop per collision is Verlet's steps x its instructions per
+ * pair-step (bench/bench_lammps_instr.sh). */
 #define GOLDEN 1.6180339887498949
+static void verlet_tc_row(cwb_case *c, const goal_model *m, double tc, double target, int verlet,
+                          int with_tc, const cwb_result *ref)
+{
+    char msg[CWB_MSG];
+    cwb_result r;
+    double h = verlet_ladder(c, verlet, tc / GOLDEN, target, ref, with_tc), steps = 0.0;
+    if (h > 0.0) {
+        set_dt(c, h, 1e-6);
+        cwb_run_case_scalars(c, &r, msg, sizeof msg);
+        steps = cwb_result_get(&r, "steps");
+        cwb_result_free(&r);
+    }
+    printf("VTC %s %g %s %s %.6e %.0f t_c/%.1f\n", m->key, target, verlet ? "verlet" : "rk4",
+           with_tc == TC_INTERPOLATED ? "interp" : "steps", h, steps, h > 0.0 ? tc / h : 0.0);
+    fflush(stdout);
+}
+
 static void verlet_tc_rows(cwb_case *c, const goal_model *m, const hm_bare *b, double tc)
 {
     char msg[CWB_MSG];
-    cwb_result ref, r;
+    cwb_result ref;
     (void)b;
     set_scheme(c, 0);
     set_dt(c, tc / 65536.0, 1e-6);
     cwb_run_case_scalars(c, &ref, msg, sizeof msg);
-    for (int t = 0; t < 2; t++)
-        for (int v = 0; v < 2; v++) {
-            double target = t == 0 ? 1e-4 : 1e-6;
-            double h = verlet_ladder(c, v, tc / GOLDEN, target, &ref, 1), steps = 0.0;
-            if (h > 0.0) {
-                set_dt(c, h, 1e-6);
-                cwb_run_case_scalars(c, &r, msg, sizeof msg);
-                steps = cwb_result_get(&r, "steps");
-                cwb_result_free(&r);
-            }
-            printf("VTC %s %g %s t_c/%.1f %.0f\n", m->key, target, v ? "verlet" : "rk4",
-                   h > 0.0 ? tc / h : 0.0, steps);
-        }
+    for (int t = 0; t < 2; t++) {
+        double target = t == 0 ? 1e-4 : 1e-6;
+        verlet_tc_row(c, m, tc, target, 0, TC_STEPS, &ref);
+        verlet_tc_row(c, m, tc, target, 1, TC_STEPS, &ref);
+        verlet_tc_row(c, m, tc, target, 1, TC_INTERPOLATED, &ref);
+    }
     cwb_result_free(&ref);
+    set_scheme(c, 0);
 }
 
 static void bench_verlet_tc(const char *path)

@@ -11,22 +11,45 @@
 # quantised to its step), and prints the CPU per collision (median of 5
 # interleaved rounds) and the floor (RK4's steps x one step of the
 # straight-line loop). This script adds callgrind's instructions per
-# collision inside cwb_run_case_scalars (N collisions each), which do not
-# move with the machine's load.
+# collision inside cwb_run_case_wanted (what cwb_run_case_scalars runs; N
+# collisions each), which do not move with the machine's load.
+#
+# With --verlet-tc as second argument: build/bench_laws --verlet-tc (the
+# contact time in the error, Verlet's read as steps x dt and as the
+# overlap's zero interpolated between its last two steps) and callgrind's
+# instructions per collision of RK4 at the step it finds; LAMMPS' loop is
+# Verlet's steps x LAMMPS' instructions per pair-step (make
+# bench-lammps-instr).
 bench=${1:-build/bench_laws}
 N=${BENCH_N:-20}
 out=$(mktemp)
 trap 'rm -f "$out" callgrind.out.verlet.*' EXIT
+
+instructions() { # model scheme dt: instructions per collision
+    valgrind --tool=callgrind --callgrind-out-file=callgrind.out.verlet.$$ \
+        --toggle-collect=cwb_run_case_wanted \
+        "$bench" --verlet-runs "$1" "$2" "$3" "$N" >/dev/null 2>&1
+    callgrind_annotate callgrind.out.verlet.$$ 2>/dev/null |
+        awk -v N="$N" '/PROGRAM TOTALS/ { gsub(",", "", $1); printf "%.0f", $1 / N; exit }'
+    rm -f callgrind.out.verlet.$$
+}
+
+if [ "$2" = --verlet-tc ]; then
+    nice -n 10 "$bench" --verlet-tc > "$out" || exit 1
+    printf "%-14s %-6s %-7s %-7s %8s %12s\n" model target scheme reading steps "RK4 instr"
+    grep '^VTC' "$out" | while read -r _ model target scheme reading dt steps _; do
+        ir="-"
+        [ "$scheme" = rk4 ] && ir=$(instructions "$model" rk4 "$dt")
+        printf "%-14s %-6s %-7s %-7s %8s %12s\n" "$model" "$target" "$scheme" "$reading" \
+            "$steps" "$ir"
+    done
+    exit 0
+fi
 nice -n 10 "$bench" --verlet > "$out" || exit 1
 printf "%-14s %-6s %-7s %7s %12s %12s %10s\n" model target scheme steps "CPU [us]" "instr" "floor [us]"
 grep '^ROW' "$out" | while read -r _ model target scheme dt steps cpu floor; do
-    valgrind --tool=callgrind --callgrind-out-file=callgrind.out.verlet.$$ \
-        --toggle-collect=cwb_run_case_scalars \
-        "$bench" --verlet-runs "$model" "$scheme" "$dt" "$N" >/dev/null 2>&1
-    ir=$(callgrind_annotate callgrind.out.verlet.$$ 2>/dev/null |
-         awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }')
-    rm -f callgrind.out.verlet.$$
+    ir=$(instructions "$model" "$scheme" "$dt")
     awk -v m="$model" -v t="$target" -v s="$scheme" -v n="$steps" -v c="$cpu" -v f="$floor" \
-        -v ir="$ir" -v N="$N" 'BEGIN {
-        printf "%-14s %-6s %-7s %7d %12.2f %12.0f %10.2f\n", m, t, s, n, c * 1e6, ir / N, f * 1e6 }'
+        -v ir="$ir" 'BEGIN {
+        printf "%-14s %-6s %-7s %7d %12.2f %12.0f %10.2f\n", m, t, s, n, c * 1e6, ir, f * 1e6 }'
 done

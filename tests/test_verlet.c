@@ -8,12 +8,17 @@
  * 2. Convergence to the converged answer: the elastic Hertz restitution
  *    tends to its closed form 1 as dt^2, the oblique spin to the RK4 run's
  *    at order about 2; the Tsuji dashpot at order 1.
- * 3. Refusals: dt = auto, laws with history, rolling laws, discs.
+ * 3. The contact time: steps x dt (what LAMMPS' output gives) converges
+ *    to Hertz's closed form at order 1, the overlap's zero interpolated
+ *    linearly between the last two steps at order 2.
+ * 4. Refusals: dt = auto, laws with history, rolling laws, discs.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <gsl/gsl_sf_gamma.h>
 
 #include "cwb_test.h"
 
@@ -113,16 +118,16 @@ START_TEST(verlet_matches_lammps)
 END_TEST
 
 /* The least-squares slope of log |x(h) - ref| against log h over the
- * steps h = 7e-6 s / 2^k, k = 1 ... 7 (t_c/21 ... t_c/1343, t_c = 73.44
- * us), x the result `name` of the case with overrides `more`. */
-static double observed_order(const char *name, double ref, const char *const *more, size_t nmore)
+ * steps hs[0 .. n-1], x the result `name` of the case with overrides
+ * `more`. */
+static double order_over(const double *hs, int n, const char *name, double ref,
+                         const char *const *more, size_t nmore)
 {
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    int n = 0;
-    for (int k = 1; k <= 7; k++, n++) {
+    for (int k = 0; k < n; k++) {
         char dt[64];
         const char *over[12] = {dt};
-        double h = 7e-6 / pow(2.0, k);
+        double h = hs[k];
         snprintf(dt, sizeof dt, "driver.dt=%.17g", h);
         for (size_t i = 0; i < nmore && i < 11; i++)
             over[1 + i] = more[i];
@@ -138,6 +143,16 @@ static double observed_order(const char *name, double ref, const char *const *mo
         sxy += x * y;
     }
     return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+/* order_over the steps h = 7e-6 s / 2^k, k = 1 ... 7 (t_c/21 ...
+ * t_c/1343, t_c = 73.44 us). */
+static double observed_order(const char *name, double ref, const char *const *more, size_t nmore)
+{
+    double hs[7];
+    for (int k = 1; k <= 7; k++)
+        hs[k - 1] = 7e-6 / pow(2.0, k);
+    return order_over(hs, 7, name, ref, more, nmore);
 }
 
 /* Elastic Hertz head-on: the restitution's closed form is 1. Velocity
@@ -218,6 +233,88 @@ START_TEST(verlet_tsuji_order_one)
 }
 END_TEST
 
+/* Hertz's contact time for the glass pair of CASE (Johnson 1985, Contact
+ * Mechanics, sec. 11.4): delta_max = (15 m* v^2 / (16 E* sqrt(R*)))^(2/5),
+ * t_c = (4/5) B(2/5, 1/2) delta_max / v, with m* = m/2, R* = R/2,
+ * E* = E / (2 (1 - nu^2)) for two equal spheres, v = 1 m/s: 73.44 us. */
+static double hertz_glass_contact_time(void)
+{
+    double m = 4.0 / 3.0 * M_PI * pow(0.01, 3) * 2800, es = 4.8e10 / (2 * (1 - 0.2 * 0.2));
+    double dmax = pow(15.0 * (m / 2) / (16.0 * es * sqrt(0.005)), 0.4);
+    return 0.8 * gsl_sf_beta(0.4, 0.5) * dmax / 1.0;
+}
+
+/* The unit of result `name` ("" when r has none). */
+static const char *unit_of(const cwb_result *r, const char *name)
+{
+    for (size_t i = 0; i < r->nscalar; i++)
+        if (strcmp(r->scalar[i].name, name) == 0)
+            return r->scalar[i].unit;
+    return "";
+}
+
+/* The slope of the least-squares line through (log x[k], log y[k]). */
+static double slope(const double *x, const double *y, int n)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int k = 0; k < n; k++) {
+        sx += log(x[k]);
+        sy += log(y[k]);
+        sxx += log(x[k]) * log(x[k]);
+        sxy += log(x[k]) * log(y[k]);
+    }
+    return (n * sxy - sx * sy) / (n * sxx - sx * sx);
+}
+
+/* The contact time against Hertz's closed form t_c, at the steps
+ * h = t_c / (20 2^k + 1/2), k = 0 ... 6 (t_c/20.5 ... t_c/1280.5: the
+ * true end half a step before a step's end, so the quantisation does not
+ * vanish by a chance alignment, as it does on 7e-6 s / 2^k where 21 steps
+ * of 3.5 us are 73.50 us for six halvings). contact_time = steps x dt is
+ * whole steps: its error is h/2 here, first order (slope 1.00; [0.9,
+ * 1.1]). contact_time_interpolated, the overlap's zero on the chord
+ * through the last positive and the first non-positive overlap, is second
+ * order: velocity Verlet's positions are (Hairer, Lubich & Wanner 2006,
+ * Geometric Numerical Integration, ch. I.3), and a chord's zero is off the
+ * function's by O(h^2) where its slope is not 0 (the overlap closes at
+ * -v e). Observed: -9.3e-8 s at t_c/20.5 to -2.3e-11 s at t_c/1280.5, the
+ * error falling 3.95, 3.99, 4.00, 4.00, 4.01, 4.01 times per halving;
+ * [3.5, 4.5] per halving fails a first- (2) or third-order (8) reading. */
+START_TEST(verlet_contact_time_orders)
+{
+    double tc = hertz_glass_contact_time(), hs[7], e_steps[7], e_interp[7];
+    for (int k = 0; k < 7; k++) {
+        char dt[64];
+        const char *over[] = {dt};
+        hs[k] = tc / (20 * pow(2.0, k) + 0.5);
+        snprintf(dt, sizeof dt, "driver.dt=%.17g", hs[k]);
+        cwb_result r;
+        test_run(CASE, over, 1, &r);
+        double t_steps = cwb_result_get(&r, "contact_time");
+        double t_interp = cwb_result_get(&r, "contact_time_interpolated");
+        /* the chord's zero lies inside the last step */
+        ck_assert_msg(t_interp > t_steps - hs[k] && t_interp <= t_steps,
+                      "dt %g: interpolated %.17g outside (%.17g, %.17g]", hs[k], t_interp,
+                      t_steps - hs[k], t_steps);
+        e_steps[k] = fabs(t_steps - tc);
+        e_interp[k] = fabs(t_interp - tc);
+        ck_assert_str_eq(unit_of(&r, "contact_time_interpolated"), "s");
+        cwb_result_free(&r);
+        ck_assert_msg(e_interp[k] > 0.0 && e_interp[k] < e_steps[k],
+                      "dt %g: interpolated error %g, steps x dt error %g", hs[k], e_interp[k],
+                      e_steps[k]);
+        if (k > 0)
+            ck_assert_msg(e_interp[k - 1] / e_interp[k] >= 3.5 &&
+                              e_interp[k - 1] / e_interp[k] <= 4.5,
+                          "dt %g: the interpolated error fell %g times", hs[k],
+                          e_interp[k - 1] / e_interp[k]);
+    }
+    double p1 = slope(hs, e_steps, 7), p2 = slope(hs, e_interp, 7);
+    ck_assert_msg(p1 >= 0.9 && p1 <= 1.1, "order of steps x dt: %g", p1);
+    ck_assert_msg(p2 >= 1.9 && p2 <= 2.1, "order of the interpolated contact time: %g", p2);
+}
+END_TEST
+
 /* What verlet does not cover is refused with the key and the reason. */
 START_TEST(verlet_refusals)
 {
@@ -240,6 +337,7 @@ Suite *verlet_suite(void)
     tcase_add_test(tc, verlet_hertz_restitution_tends_to_one);
     tcase_add_test(tc, verlet_oblique_spin_order_two);
     tcase_add_test(tc, verlet_tsuji_order_one);
+    tcase_add_test(tc, verlet_contact_time_orders);
     tcase_add_test(tc, verlet_refusals);
     suite_add_tcase(s, tc);
     return s;

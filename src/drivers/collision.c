@@ -202,7 +202,9 @@ static const cwb_param collision_params[] = {
      .help = "rk4: the law's converged answer (events located in the step); verlet: what a "
              "DEM code's velocity Verlet (LAMMPS fix nve/sphere) gives at the dt given (not "
              "auto): one law evaluation a step, no event location, contact time in whole "
-             "steps; 3D, normal and damping laws without history, no rolling law "
+             "steps (contact_time) and at the overlap's zero interpolated between the last "
+             "two steps (contact_time_interpolated); 3D, normal and damping laws without history, "
+             "no rolling law "
              "(collision_verlet.c)"},
     {.name = "spin_lever",
      .unit = "-",

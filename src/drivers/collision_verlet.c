@@ -34,7 +34,15 @@
  * The case starts at touching (overlap 0, as collision.c): the first step
  * drifts into contact with no force, to the overlap v_n h. The contact
  * time is the step count to the first overlap <= 0 times h (quantised to
- * the step, as a DEM code sees it).
+ * the step, as a DEM code's output gives it: first order in h, its error
+ * up to a step). contact_time_interpolated is the zero of the chord
+ * through the last positive overlap and the first non-positive one, what
+ * a DEM user gets by interpolating the two steps' overlaps: second order,
+ * as velocity Verlet's positions are, because the overlap closes at a
+ * rate -v_n e that is not 0 (tests/test_verlet.c against Hertz's closed
+ * form). With the Tsuji dashpot it is first order, its error halving per
+ * halving of h (doc/benchmarks.md, --verlet-tc): the dashpot's force is
+ * taken from the half-step velocity at the full-step position.
  *
  * Energy. The work on the normal and tangential springs and the damping
  * loss are summed over each step with the trapezoid rule: the forces at
@@ -302,9 +310,21 @@ static int record(cwb_series *s, const verlet_run *v, const contact_geometry *g,
 typedef struct {
     size_t steps, steps_in_contact;
     double e_in;
+    double delta_last;       /* the last positive overlap (0: none, the touch) */
     cwb_vec3 u0;             /* centre velocity of body 1 relative to body 2 before */
     contact_geometry g0, g1; /* at first touch and after the last step */
 } verlet_end;
+
+/* The zero of the overlap on the chord from the last positive overlap, at
+ * step steps - 1, to the first non-positive one, at step steps (header):
+ * the contact started at t = 0 exactly (the case starts at touching). */
+static double interpolated_end(const verlet_run *v, const verlet_end *e)
+{
+    double d0 = e->delta_last, d1 = e->g1.delta, t1 = (double)e->steps * v->h;
+    if (!(d0 - d1 > 0.0))
+        return t1;
+    return t1 - v->h + v->h * d0 / (d0 - d1);
+}
 
 /* The rebound as collision.c's summarise defines it (Chung & Ooi 2011). */
 static void report_motion(const verlet_run *v, const verlet_end *e, cwb_result *r)
@@ -315,6 +335,7 @@ static void report_motion(const verlet_run *v, const verlet_end *e, cwb_result *
     cwb_vec3 t_hat = vt0 > 0.0 ? cwb_v3_scale(e->g0.v_t, 1.0 / vt0) : cwb_v3(1, 0, 0);
     double cp1 = -e->g1.v_t.x; /* contact-point slip of 1 wrt 2 after */
     cwb_result_set(r, "contact_time", "s", (double)e->steps * v->h);
+    cwb_result_set(r, "contact_time_interpolated", "s", interpolated_end(v, e));
     cwb_result_set(r, "max_overlap", "m", v->dmax);
     cwb_result_set(r, "max_normal_force", "N", v->fmax);
     cwb_result_set(r, "restitution_normal", "-", -e->g1.delta_rate / e->g0.delta_rate);
@@ -456,6 +477,7 @@ int cwb_collision_verlet_run(const cwb_case *c, const cwb_verlet_plan *p, cwb_re
         }
     }
     e.g1 = g;
+    e.delta_last = v.delta0;
     report(c, &v, &e, r);
     return CWB_OK;
 }
