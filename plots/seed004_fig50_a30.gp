@@ -36,14 +36,17 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 50: rathbone_tangential, oblique impact at 30 deg (E = 26000 MPa) (no reference: cwb''s' . "\n" . 'Model D runs are of other spheres (Table 5''s steel; E 8500 MPa at 30 deg), none of E 26000 MPa, sigma_y 160 MPa)' noenhanced
+set title 'Rathbone thesis Fig. 50: rathbone_tangential, oblique impact at 30 deg (E = 26000 MPa)' noenhanced
 cwb_xname = 'xi_t'
 cwb_xunit = 'm'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'F_t'
 cwb_yunit = 'N'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig50_a30.csv' using 14:4 with lines lt 1 title 'cwb: rathbone + rathbone_tangential'
+plot 'seed004_fig50_a30.csv' using 14:4 with lines lt 1 title 'cwb: rathbone + rathbone_tangential', \
+     '../reference/fem/seed004_modeld_a30_E26000_s160.csv' using 13:14 every 4::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.527, rms 0.297 of max |ref| (87 pts): model comparison, no verdict', \
+     'seed004_fig50_a30.csv' using 14:4 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)

@@ -860,8 +860,9 @@ END_TEST
  * run at 15 deg (seed004_modeld_a15_E26000_s160.csv, v_n = 1 m/s, Coulomb
  * mu 0.37 for the thesis' tau_c friction) stands for Figs. 40 and 50 at 15
  * deg and for Fig. 51's 1 m/s, and for no other angle, speed or material;
- * its 45 deg run stands for Figs. 40 and 50 at 45 deg, its 15 deg runs at
- * 0.5 and 0.25 m/s for Fig. 51 at those speeds alone. */
+ * its 45 deg run stands for Figs. 40 and 50 at 45 deg, its 30 deg run for
+ * Fig. 50 at 30 deg, its 15 deg runs at 0.5 and 0.25 m/s for Fig. 51 at
+ * those speeds alone. */
 START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
 {
     static const struct {
@@ -906,7 +907,7 @@ START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
          "driver.v_tangential = 1, the reference's 0.26794919"},
         {"cases/seed004_fig51_v1.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv", NULL},
         {"cases/seed004_fig50_a30.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
-         "driver.v_tangential = 0.57735, the reference's 0.26794919"},
+         "driver.v_tangential = 0.5773502692, the reference's 0.26794919"},
         {"cases/seed004_fig51_v05.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
          "driver.v_normal = 0.5, the reference's 1"},
         {"cases/seed004_fig49_a15.case", "reference/fem/seed004_modeld_a15_E26000_s160.csv",
@@ -918,6 +919,13 @@ START_TEST(model_d_tables_refused_by_the_figures_they_do_not_stand_for)
         {"cases/seed004_fig50_a45.case", "reference/fem/seed004_modeld_a45_E26000_s160.csv", NULL},
         {"cases/seed004_fig50_a15.case", "reference/fem/seed004_modeld_a45_E26000_s160.csv",
          "driver.v_tangential = 0.26794919, the reference's 1"},
+        {"cases/seed004_fig50_a30.case", "reference/fem/seed004_modeld_a30_E26000_s160.csv", NULL},
+        {"cases/seed004_fig50_a45.case", "reference/fem/seed004_modeld_a30_E26000_s160.csv",
+         "driver.v_tangential = 1, the reference's 0.5773502692"},
+        {"cases/seed004_fig50_a15.case", "reference/fem/seed004_modeld_a30_E26000_s160.csv",
+         "driver.v_tangential = 0.26794919, the reference's 0.5773502692"},
+        {"cases/seed004_fig50_a30.case", "reference/fem/seed004_modeld_a45_E26000_s160.csv",
+         "driver.v_tangential = 0.5773502692, the reference's 1"},
         {"cases/seed004_fig51_v05.case", "reference/fem/seed004_modeld_a15_v05_E26000_s160.csv",
          NULL},
         {"cases/seed004_fig51_v1.case", "reference/fem/seed004_modeld_a15_v05_E26000_s160.csv",

@@ -72,7 +72,10 @@ typedef struct {
  * pressure and shear [Pa], |shear| / (mu p) [-], slip = CalculiX's
  * relative tangential displacement |CSLIP| [m], the state (0 open, 1
  * stick, 2 slip: |shear| >= (1 - 1e-3) mu p), PEEQ of the sphere at the
- * node [-] (NaN for an elastic sphere). */
+ * node [-] (NaN for an elastic sphere): at these surface nodes only, while
+ * a Hertzian contact first yields below the surface (z = 0.48 a on the
+ * axis, nu = 0.3; Johnson 1985, Sec. 6.2), so a PEEQ of 0 here leaves the
+ * sphere's interior unread. */
 enum {
     CWB_IMPACT_SNAP_X,
     CWB_IMPACT_SNAP_Y,

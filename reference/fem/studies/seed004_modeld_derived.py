@@ -2,7 +2,7 @@
 """Rathbone thesis Figs. 40 and 53 on the axes the thesis draws them, from cwb's Model D FEM of the
 elastic-plastic oblique impacts (reference/fem/NAME.csv, written by `cwb reference
 reference/fem/studies/NAME.study`, NAME in RUNS: the 30 deg impact of Fig. 48's E 8500 MPa sphere
-and Table 6's E 26000 MPa sphere at 15 and 45 deg, all at v_n = 1 m/s).
+and Table 6's E 26000 MPa sphere at 15, 30 and 45 deg, all at v_n = 1 m/s).
 
 Writes reference/fem/NAME_derived.csv for each, the FEM's own rows with two integrals of its columns
 (trapezoid over the increments):
@@ -27,6 +27,7 @@ FEM = os.path.normpath(os.path.join(HERE, ".."))
 RUNS = (
     "seed004_modeld_a30_E8500_s50",
     "seed004_modeld_a15_E26000_s160",
+    "seed004_modeld_a30_E26000_s160",
     "seed004_modeld_a45_E26000_s160",
 )
 V_N0 = 1.0  # m/s, the studies' [load] v_n: the sphere's normal speed at the first touch
