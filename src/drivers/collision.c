@@ -703,10 +703,17 @@ static double graded_shortest(double h, double t_grade, double a, double s_floor
 }
 
 /* The least end power p (cwb_law_head.end_power) of the contact's laws;
- * a law that declares none counts as Hertz's 3/2. */
+ * a law that declares none counts as Hertz's 3/2. Only a contact without a
+ * tangential law is graded by it: beside one, on the oblique spinning impact
+ * of tests/data/oblique_all_kinds.case, dt = auto needed more halvings with
+ * the steeper grading (mbf with the Tsuji dashpot 14 against 9, 3.1 million
+ * steps against 70 thousand; linear with hertz_restitution 14 against 12),
+ * not yet understood, so such a contact keeps Hertz's grading. */
 static double least_end_power(const cwb_case *c)
 {
     double p = 1.5;
+    if (!(c->law[CWB_KIND_TANGENTIAL]->flags & CWB_LAW_ABSENT))
+        return p;
     for (int i = 0; i < CWB_KIND_COUNT; i++) {
         const cwb_law_head *law = c->law[i];
         if (!(law->flags & CWB_LAW_ABSENT))
