@@ -730,6 +730,50 @@ START_TEST(hertz_force_laws_are_hertz)
 }
 END_TEST
 
+/* end_power (the collision driver grades its steps towards the contact's
+ * ends by it, src/drivers/collision.c grading_exponent): every law that
+ * declares p has a force that goes as delta^p at small overlap, at a
+ * closing rate that does not vanish. Measured as log2 of F(2 delta) /
+ * F(delta) from delta = 1e-12 to 1e-7 m (0.1 ... 1e-6 of R*'s 1e-4 of the
+ * radius): Hertz's and the dashpots' forces are exact powers, so the slope
+ * is p to round-off (1e-9 absolute: a ratio of two forces each within a few
+ * ulps). Each law is bound beside Hertz (the dashpots need it). */
+START_TEST(end_power_is_the_force_exponent)
+{
+    int seen = 0;
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+            if (!(h->end_power > 0.0))
+                continue;
+            seen++;
+            double p[CWB_MAX_PARAMS] = {0}, others[CWB_MAX_PARAMS] = {0};
+            cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+            cwb_contact ct;
+            bind_one_law((cwb_kind)kind, h, p, others, &g, &ct);
+            double f[2];
+            for (double d = 1e-12; d <= 1e-7; d *= 10.0) {
+                for (int j = 0; j < 2; j++) {
+                    cwb_kin k = {.delta = d * (1 + j), .delta_rate = -1.0, .normal = {0, 0, 1}};
+                    k.delta0 = k.delta;
+                    k.dt = k.h = 1e-9;
+                    cwb_contact_out o;
+                    cwb_contact_trial t;
+                    ck_assert_int_eq(cwb_contact_eval(&ct, &k, &o, &t), CWB_OK);
+                    f[j] = kind == CWB_KIND_NORMAL ? o.n.force : o.d.force_n;
+                }
+                double slope = log2(f[1] / f[0]);
+                ck_assert_msg(fabs(slope - h->end_power) < 1e-9,
+                              "%s law %s declares end power %g, its force goes as delta^%.12g "
+                              "at delta = %g",
+                              cwb_kind_name((cwb_kind)kind), h->name, h->end_power, slope, d);
+            }
+        }
+    }
+    ck_assert_int_ge(seen, 3); /* hertz, tsuji, hertz_restitution */
+}
+END_TEST
+
 /* CWB_LAW_PENALTY_KEYS (the penalty driver reads eq. 33 from them): a law
  * declaring it holds the penalty keys of cwb_disc2d.h at CWB_PENALTY_FIRST,
  * in order; a tangential law that holds them there declares it. */
@@ -956,6 +1000,7 @@ Suite *laws_suite(void)
     tcase_add_test(tc, end_force_laws_ignore_the_increment);
     tcase_add_test(tc, absent_laws_are_zero);
     tcase_add_test(tc, hertz_force_laws_are_hertz);
+    tcase_add_test(tc, end_power_is_the_force_exponent);
     tcase_add_test(tc, penalty_key_laws_hold_the_keys);
     tcase_add_test(tc, default_laws_one_per_geometry);
     tcase_add_test(tc, no_law_named_outside_laws);

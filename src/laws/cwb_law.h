@@ -229,6 +229,13 @@ typedef struct {
     const char *needs_normal; /* normal law(s) it requires, space-separated
                                  names (NULL: any) */
     unsigned flags;           /* CWB_LAW_*: the properties it declares */
+    /* How its force starts at touch and ends at separation: p > 0 where the
+     * force goes as delta^p there (a dashpot's at a rate that does not
+     * vanish: Hertz's 3/2, the Tsuji dashpot's 1/4), so that the collision
+     * driver grades its steps towards the contact's ends steeply enough to
+     * keep RK4 fourth-order (src/drivers/collision.c, grading_exponent).
+     * 0: not declared; the driver grades as for Hertz's 3/2. */
+    double end_power;
 } cwb_law_head;
 
 typedef struct {

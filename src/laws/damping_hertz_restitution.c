@@ -94,6 +94,7 @@ const cwb_damping_type cwb_damping_hertz_restitution = {
             .params = hr_params,
             .dims = CWB_DIM_3D,
             .flags = CWB_LAW_END_FORCES,
+            .end_power = 0.25, /* sqrt(S_n) ~ delta^(1/4) times the rate */
             .prepare = hr_prepare,
             .needs_normal = "hertz",
         },

@@ -83,6 +83,7 @@ const cwb_damping_type cwb_damping_tsuji = {
             .params = tsuji_params,
             .dims = CWB_DIM_3D,
             .flags = CWB_LAW_END_FORCES,
+            .end_power = 0.25, /* eta ~ delta^(1/4) times the rate */
             .prepare = tsuji_prepare,
             .needs_normal = "hertz",
         },

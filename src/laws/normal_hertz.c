@@ -89,6 +89,7 @@ const cwb_normal_type cwb_normal_hertz = {
             .params = hertz_params,
             .dims = CWB_DIM_3D,
             .flags = CWB_LAW_END_FORCES | CWB_LAW_HERTZ_FORCE | CWB_LAW_DEFAULT,
+            .end_power = 1.5,
             .state_size = 0,
             .check = hertz_check,
             .prepare = hertz_prepare,
