@@ -31,6 +31,8 @@ typedef struct {
     int here;         /* records made in the parent's process */
     int finished;     /* done() has asked to finish */
     int after_finish; /* done() calls since */
+    int stopped;      /* done() has raised SIGTERM */
+    int after_stop;   /* done() calls since */
 } tally;
 
 static void run(void *ctx, size_t task, void *record)
@@ -51,6 +53,7 @@ static int done(void *ctx, size_t task, const void *record, char *msg, size_t n)
     const rec *r = record;
     ck_assert_uint_lt(task, NTASKS);
     t->after_finish += t->finished;
+    t->after_stop += t->stopped;
     t->seen[task]++;
     if (!r)
         t->missing++;
@@ -58,8 +61,10 @@ static int done(void *ctx, size_t task, const void *record, char *msg, size_t n)
         ck_assert_msg(r->task == task && r->value[k] == (double)task * k,
                       "task %zu: record of task %zu, value %d = %g", task, r->task, k, r->value[k]);
     t->here += r && r->pid == t->parent;
-    if (task == t->stop_at)
+    if (task == t->stop_at) {
+        t->stopped = 1;
         raise(SIGTERM);
+    }
     if (task == t->fail_at)
         return cwb_fail(msg, n, CWB_EINPUT, "task %zu refused", task);
     t->finished |= task == t->finish_at;
@@ -164,7 +169,13 @@ START_TEST(a_stop_signal_ends_it)
         int total = 0;
         for (size_t i = 0; i < NTASKS; i++)
             total += t.seen[i];
-        ck_assert_msg(total < NTASKS, "jobs %d: all %d tasks ran after the stop", jobs, total);
+        /* Nothing is handed out after the stop: only the records the other
+         * workers' pipes held with task 5's (at most one each) come back
+         * after it. How many came before it depends on the scheduler: on a
+         * busy machine task 5's worker can be starved while the others run
+         * every other task, so "fewer than all ran" is not asserted. */
+        ck_assert_msg(t.seen[5] == 1 && t.after_stop <= jobs - 1 && (jobs > 1 || total == 6),
+                      "jobs %d: %d tasks done, %d after the stop", jobs, total, t.after_stop);
     }
 }
 END_TEST
