@@ -981,8 +981,9 @@ END_TEST
  * inputs otherwise (getfem_modelc_y7_tauc09_H100_meshes.csv). The
  * perfectly plastic finest mesh departs (+0.0046 on h0 0.0075 R,
  * shear_getfem_tauc09_finest_mesh_departs); the hardened runs exist on the
- * two coarser meshes, h0 0.0133 and 0.01 R (the third did not fit the
- * session), so no observed order. What they show (doc/findings.md,
+ * two coarser meshes, h0 0.0133 and 0.01 R (the third was stopped after 5
+ * of 12 tangential increments, departing as without hardening; its values
+ * are in the finding), so no observed order. What they show (doc/findings.md,
  * finding 49): on both meshes the hardening lowers the sliding F_t/F_n by
  * the same amount (0.30140 -> 0.29561, 0.30236 -> 0.29650: -0.00579,
  * -0.00586), i.e. the shift is the model's, not the mesh's: the two
