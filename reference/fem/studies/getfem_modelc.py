@@ -30,8 +30,12 @@ Cases (argument 1; F_n in mN, TAG names the output):
   plastic H0 F_n [TAG]    Table 6, sigma_y 160 MPa, mu 1, tau_c = MODELC_TAUC x sigma_y / sqrt 3
                           (default 1), MODELC_INCS tangential increments (default 12) to
                           MODELC_TRAVEL m (default 9e-8), fine zone MODELC_ZONE x R (default
-                          0.045, about 1.5 contact radii at y = 3); MODELC_MESH_ONLY=1: print
-                          the mesh's elements and dofs and stop
+                          0.045, about 1.5 contact radii at y = 3); MODELC_HARDEN: a linear
+                          isotropic hardening modulus H_i in units of E (default 0, perfectly
+                          plastic; GetFEM's 'Prandtl Reuss linear hardening': uniaxial yield
+                          sigma_y + H_i alpha, alpha the accumulated plastic strain, the
+                          peeq_max column's measure); MODELC_MESH_ONLY=1: print the mesh's
+                          elements and dofs and stop
   summary TAG RUN...      the sliding F_t/F_n of runs on meshes refined by a constant ratio:
                           differences, observed order, Richardson's estimate where they shrink;
                           writes getfem_modelc_TAG_meshes.csv and the runs' tolerance lines
@@ -60,6 +64,11 @@ SI units). The committed runs (not part of make check), one core each:
                                             (also 0.005625 _h0056, 0.00421875 _h0042)
         MODELC_ZONE=0.085 MODELC_TRAVEL=2e-7 ... plastic 0.0133333 18.91 y7_tauc09_h0133
                                             (also 0.01 _h01, 0.0075 _h0075)
+        with linear isotropic hardening H_i = E/100 (the regularised limit of the y = 7 runs,
+        whose finest mesh localises):
+        MODELC_HARDEN=0.01 MODELC_ZONE=0.085 MODELC_TRAVEL=2e-7 ... plastic 0.0133333 18.91 \\
+            y7_tauc09_H100_h0133            (also 0.01 _H100_h01, 0.0075 _H100_h0075)
+    ... summary y7_tauc09_H100 y7_tauc09_H100_h0133 y7_tauc09_H100_h01 y7_tauc09_H100_h0075
         MODELC_ZONE=0.13 MODELC_TRAVEL=3.5e-7 ... plastic 0.0213333 52.68 y15_tauc09_h0213
                                             (also 0.016 _h016, 0.012 _h012)
     ... summary y1_tauc09 ...; summary y7_tauc09 ...; summary y15_tauc09 ...
@@ -98,6 +107,10 @@ GSTAR = SHEAR / (2 - NU)  # Mindlin: 1/G* = (2 - nu)/G for one elastic body
 # for the other loads (the contact grows with the load)
 ZONE = float(os.environ.get("MODELC_ZONE", "0.045"))
 GROWTH, HMAX = 0.3, 0.2  # per unit distance, x R
+# MODELC_HARDEN: a linear isotropic hardening modulus H_i in units of E (default 0: the thesis'
+# elastic-perfectly-plastic sphere); a small H regularises the sliding layer where perfect
+# plasticity localises into one row of elements (y = 7, 15)
+HARDENING = float(os.environ.get("MODELC_HARDEN", "0"))
 SYM, TOP, CONTACT = 1, 2, 3
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -163,7 +176,16 @@ class Study:
             md.add_im_data("xi", self.mim_xi)
             md.add_im_data("Previous_xi", self.mim_xi)
             md.set_time_step(1.0)
-            self.plast = ("Prandtl Reuss", 0, "u", "xi", "Previous_Ep", "lam", "G", "sigma_y")
+            if HARDENING > 0:
+                # linear isotropic hardening (no kinematic): the regularised law whose H -> 0
+                # limit is studied where perfect plasticity localises; alpha the accumulated
+                # plastic strain, stored like Ep at the end of each increment
+                md.add_im_data("Previous_alpha", self.mim_xi)
+                md.add_initialized_data("H_i", [HARDENING * E])
+                self.plast = ("Prandtl Reuss linear hardening", 0, "u", "xi", "Previous_Ep",
+                              "Previous_alpha", "lam", "G", "sigma_y", "0", "H_i")
+            else:
+                self.plast = ("Prandtl Reuss", 0, "u", "xi", "Previous_Ep", "lam", "G", "sigma_y")
             md.add_small_strain_elastoplasticity_brick(self.mim, *self.plast)
             self.peeq = np.zeros(self.mim_xi.nbpts())
         else:
@@ -512,7 +534,8 @@ def main():
 
 def incs_env():
     """The environment settings of the run that differ from the defaults."""
-    defaults = dict(MODELC_INCS="12", MODELC_TAUC="1", MODELC_ZONE="0.045", MODELC_TRAVEL="9e-8")
+    defaults = dict(MODELC_INCS="12", MODELC_TAUC="1", MODELC_ZONE="0.045", MODELC_TRAVEL="9e-8",
+                    MODELC_HARDEN="0")
     return "".join(f"{k}={os.environ[k]} " for k, v in defaults.items()
                    if os.environ.get(k) and os.environ[k] != v)
 
@@ -545,7 +568,11 @@ def write(tag, case, h0, fn, mu, tau_c, study, rows, total):
                 f"# parameters: R = {R * um:g} m; E = {E * gpa:g} Pa; nu = {NU:g}; "
                 + (f"sigma_y = {SIGMA_Y * gpa:g} Pa (von Mises, elastic-perfectly-plastic, "
                    "GetFEM 'Prandtl Reuss' brick, return mapping, backward Euler); "
-                   if plastic else "elastic; ")
+                   if plastic and HARDENING == 0 else
+                   f"sigma_y = {SIGMA_Y * gpa:g} Pa, linear isotropic hardening H_i = "
+                   f"{HARDENING:g} E = {HARDENING * E * gpa:.10g} Pa, no kinematic hardening "
+                   "(von Mises, GetFEM 'Prandtl Reuss linear hardening' brick, return mapping, "
+                   "backward Euler); " if plastic else "elastic; ")
                 + f"F_n = {fn * mn:g} N; mu = {mu:g}; tau_c = {tau_c * gpa:.10g} Pa\n"
                 "# contact: augmented Lagrangian on the sphere's faces whose normal is within "
                 f"0.15 rad of -z, multiplier P1, r = {os.environ.get('MODELC_RFAC', '1')} E/h0, "
