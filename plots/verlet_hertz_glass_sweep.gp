@@ -43,10 +43,10 @@ set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'restitution_normal'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'verlet_hertz_glass_sweep.csv' using 1:5 with linespoints ps 0.7 lt 1 title 'cwb: hertz', \
+plot 'verlet_hertz_glass_sweep.csv' using 1:6 with linespoints ps 0.7 lt 1 title 'cwb: hertz', \
      '../reference/peer-lammps/verlet/hertz_restitution.csv' using 1:2 every 1::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: LAMMPS (29 Sep 2021 - Update 2) velocity Verlet', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 4.43e-16, rms 2.48e-16 of max |ref| (4 pts): PASS (tolerance 1e-09)', \
-     'verlet_hertz_glass_sweep.csv' using 1:5 with linespoints ps 0.7 lt 1 notitle
+     'verlet_hertz_glass_sweep.csv' using 1:6 with linespoints ps 0.7 lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
