@@ -69,6 +69,9 @@ SI units). The committed runs (not part of make check), one core each:
         MODELC_HARDEN=0.01 MODELC_ZONE=0.085 MODELC_TRAVEL=2e-7 ... plastic 0.0133333 18.91 \\
             y7_tauc09_H100_h0133            (also 0.01 _H100_h01, 0.0075 _H100_h0075)
     ... summary y7_tauc09_H100 y7_tauc09_H100_h0133 y7_tauc09_H100_h01 y7_tauc09_H100_h0075
+        and H_i = E/10 (MODELC_HARDEN=0.1, otherwise as above): y7_tauc09_H10_h0133
+                                            (also 0.01 _H10_h01, 0.0075 _H10_h0075)
+    ... summary y7_tauc09_H10 y7_tauc09_H10_h0133 y7_tauc09_H10_h01 y7_tauc09_H10_h0075
         MODELC_ZONE=0.13 MODELC_TRAVEL=3.5e-7 ... plastic 0.0213333 52.68 y15_tauc09_h0213
                                             (also 0.016 _h016, 0.012 _h012)
     ... summary y1_tauc09 ...; summary y7_tauc09 ...; summary y15_tauc09 ...
