@@ -3,6 +3,7 @@
 #   make            build build/cwb and build/libcwb.so (which python/cwb loads)
 #   make demo       build, run the showcase cases, write CSV/.gp/PNG to plots/ (V=1: verbose)
 #   make docs       doc/reference/ and doc/figures.md, from the tables and a verification run
+#                   (and its counts where README.md and doc/outputs.md quote them)
 #   make report     cwb verify's HTML report with plots, rendered by headless chromium
 #   make check      build and run the Check test suites (and api-check, python-check,
 #                   layer-check, format-check)
@@ -320,6 +321,7 @@ docs: $(BUILD)/cwb
 	$(PYTHON) tools/figure-index.py doc/figure-index.tsv $(BUILD)/verify-docs/report.json \
 	    doc/figure-index.md
 	@echo "docs: wrote doc/figure-index.md"
+	$(PYTHON) tools/verify-counts.py $(BUILD)/verify-docs/report.json README.md doc/outputs.md
 
 # --- references and benchmarks ------------------------------------------------
 $(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)

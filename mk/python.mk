@@ -38,6 +38,7 @@ python-check: $(BUILD)/cwb $(BUILD)/libcwb.so
 	@rm -rf '$(PY_CHECK_DIR)' && mkdir -p '$(PY_CHECK_DIR)'
 	cd '$(PY_CHECK_DIR)' && $(PY_ENV) $(PYTHON) $(abspath tests/python/test_run.py)
 	cd '$(PY_CHECK_DIR)' && $(PY_ENV) $(PYTHON) $(abspath tests/python/test_binding.py) >/dev/null
+	cd '$(PY_CHECK_DIR)' && $(PY_ENV) $(PYTHON) $(abspath tests/python/test_readme_tour.py)
 	cd '$(PY_CHECK_DIR)' && $(PY_ENV) $(PYTHON) $(abspath examples/calibrate_kharaz.py)
 	cd '$(PY_CHECK_DIR)' && $(PY_ENV) $(PYTHON) $(abspath examples/lhs_batch.py) --n 200 --jobs 2
 	cd '$(PY_CHECK_DIR)' && $(PY_ENV) $(PYTHON) $(abspath examples/plot_sweep.py) \
