@@ -209,7 +209,9 @@ static char *put_special(char *o, double x)
 }
 
 namespace dbx = jkj::dragonbox;
+#if defined(__SIZEOF_INT128__)
 __extension__ typedef unsigned __int128 wide; /* GCC's and Clang's, as the library's */
+#endif
 using dbx_impl = dbx::detail::impl<double, dbx::default_float_traits<double>>;
 
 /* The shortest digits of |x| by the library's own search, for what the
@@ -310,8 +312,12 @@ shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
     /* zi: the upper 64 of the 192 bits of ((2 fc + 1) << beta) times the
      * 128-bit cache, as the library's compute_mul computes it */
     std::uint64_t x = (two_fc | 1) << beta;
+#if defined(__SIZEOF_INT128__)
     std::uint64_t middle = (std::uint64_t)((wide)x * cache.low() >> 64);
     std::uint64_t zi = (std::uint64_t)(((wide)x * cache.high() + middle) >> 64);
+#else
+    std::uint64_t zi = dbx_impl::compute_mul(x, cache).result;
+#endif
     /* zi / 1000 in one multiply and shift, exact for zi < 2^53 1000 */
     std::uint64_t q =
         dbx::detail::div::divide_by_pow10<3, std::uint64_t, (std::uint64_t(1) << 53) * 1000 - 1>(
