@@ -249,10 +249,11 @@ START_TEST(format_shortest_prints_as_printf_and_strtod_did)
 END_TEST
 
 /* Every count of digits in every place of the layout: the branches of the
- * formatter (src/core/shortest.cc) are the digit count (up to 8, 9 to 16,
- * 17: the blocks of eight it writes), the decimal point before, inside or
- * after the digits with the zeros %g adds, and the exponent form with one
- * or more digits, two or three in the exponent. For n = 1..17 digits, the
+ * formatter (src/core/shortest.cc) are the digit count (1 to 17: the
+ * sixteen places of q and the one of d it writes, leading and trailing
+ * zeros told from their mask), the decimal point before, inside or after
+ * the digits with the zeros %g adds, and the exponent form with one or
+ * more digits, two or three in the exponent. For n = 1..17 digits, the
  * smallest and largest n-digit significands with no trailing zero (10^(n-1)
  * + 1, 10^n - 1) and n digits of 1234567890..., each times 10^e for every
  * e from -340 to 320 (read by strtod: the double nearest that decimal,
@@ -284,6 +285,34 @@ START_TEST(format_shortest_every_digit_count_and_layout)
                     assert_same_text(near[j]);
                 assert_same_text(-x);
             }
+    }
+}
+END_TEST
+
+/* Every binary exponent of a normal double, each with significands of
+ * both parities at the ends and inside its binade, printed as the
+ * printf/strtod formatter prints them (assert_same_text). The formatter
+ * reads the power of ten, the shift and the interval's width of its
+ * search from tables indexed by the exponent (src/core/shortest.cc,
+ * search_step): an entry wrong for one exponent shows here for certain,
+ * not only when a random double of
+ * format_shortest_prints_as_printf_and_strtod_did falls in its binade. */
+START_TEST(format_shortest_every_binary_exponent)
+{
+    uint64_t state = 0x9E3779B97F4A7C15ULL;
+    const uint64_t edges[] = {1, 2, 3, 0x8000000000000ULL, 0xFFFFFFFFFFFFEULL, 0xFFFFFFFFFFFFFULL};
+    for (uint64_t exponent = 1; exponent <= 2046; exponent++) {
+        uint64_t significands[6 + 64];
+        memcpy(significands, edges, sizeof edges);
+        for (int k = 6; k < 6 + 64; k++) /* as many even as odd */
+            significands[k] = (splitmix64(&state) & 0xFFFFFFFFFFFFEULL) | (uint64_t)(k & 1);
+        for (size_t k = 0; k < sizeof significands / sizeof *significands; k++) {
+            uint64_t bits = exponent << 52 | significands[k];
+            double x;
+            memcpy(&x, &bits, sizeof x);
+            assert_same_text(x);
+            assert_same_text(-x);
+        }
     }
 }
 END_TEST
@@ -838,6 +867,7 @@ Suite *outputs_suite(void)
     TCase *same = test_tcase("format_as_printf", 40);
     tcase_add_test(same, format_shortest_prints_as_printf_and_strtod_did);
     tcase_add_test(same, format_shortest_every_digit_count_and_layout);
+    tcase_add_test(same, format_shortest_every_binary_exponent);
     suite_add_tcase(s, same);
     return s;
 }

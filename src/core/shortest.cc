@@ -8,7 +8,9 @@
  * (Grisu3 with a bignum fallback), whose digits are the same
  * (tests/test_outputs.c compares the formatter against printf and strtod),
  * at about half the instructions a number (doc/benchmarks.md, "Where a
- * run's CPU goes"). The one C++ file of cwb (C++17, Dragonbox's language):
+ * run's CPU goes"). The common case's search is written here from the
+ * paper on the library's tables (shortest_normal), the rest is the
+ * library's own. The one C++ file of cwb (C++17, Dragonbox's language):
  * compiled without exceptions or RTTI, it needs nothing of the C++ runtime,
  * and its only interface is the C function of cwb_shortest.h. */
 /* Dragonbox's asserts check its own proven bounds (the exponent ranges
@@ -62,8 +64,11 @@ static inline __attribute__((always_inline)) unsigned put16(char *out, std::uint
     v = _mm_or_si128(q, _mm_slli_epi32(r, 16)); /* eight pairs in 16-bit lanes */
     q = _mm_mulhi_epu16(v, _mm_set1_epi16(6554));
     v = _mm_sub_epi16(_mm_slli_epi16(v, 8), _mm_mullo_epi16(q, opaque16(2559)));
-    _mm_storeu_si128((__m128i *)out, _mm_add_epi8(v, _mm_set1_epi8('0')));
-    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128()));
+    /* the zero digits found as '0's: one constant, read from memory by both
+     * instructions, where comparing with zero needs a register cleared */
+    v = _mm_add_epi8(v, _mm_set1_epi8('0'));
+    _mm_storeu_si128((__m128i *)out, v);
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('0')));
 }
 #else
 /* The eight digits of n < 10^8, leading zeros included, at out: all eight
@@ -105,30 +110,35 @@ static inline unsigned put16(char *out, std::uint32_t hi, std::uint32_t lo)
 }
 #endif
 
-/* The digits of s (1 <= s < 10^17) as the last ones of the 24 chars at
- * d (the seventeenth, when there is one, apart); returns their count and
- * sets *zeros to how many of them are trailing zeros, both read from the
- * mask of zero digits put16 returns: the leading zeros are its lowest set
- * bits, the trailing ones its highest (the bit below digit 0 set in the
- * shifted mask stops the count at 16, when the seventeenth digit is the
- * only one not zero). */
-static int put_significand(char *d, std::uint64_t s, int *zeros)
+/* A double's shortest digits as (10 q + d) 10^(top - 16) (1 <= q <
+ * 10^16, 0 <= d <= 9; top the decimal exponent of q's sixteenth-last
+ * digit place): the form Dragonbox's search finds them in (J. Jeon
+ * 2020, section 5: q the quotient of its larger divisor, 10^3, and d the
+ * digit its smaller divisor, 10^2, adds, or none when the larger one
+ * succeeds), so that the digits are q's sixteen and d, with no division of
+ * 10 q + d into its seventeenth digit and the sixteen before it. */
+struct tenfold {
+    std::uint64_t q;
+    unsigned d;
+    int top;
+};
+
+/* The digits of t as the last ones of the 24 chars at buf (q's sixteen
+ * at buf + 7 and d's at buf + 23); returns how many of them are leading
+ * zeros and sets *len to the count of digits from the first that is not
+ * to the last that is not a trailing zero, both read from the mask of zero
+ * digits put16 returns with d's at bit 16 (q >= 1: some bit below 16 is
+ * clear, which ends both counts). */
+static inline __attribute__((always_inline)) int put_tenfold(char *buf, tenfold t, int *len)
 {
-    std::uint64_t hi = s / 100000000;
-    std::uint32_t lo = (std::uint32_t)(s - hi * 100000000);
-    unsigned zero;
-    int len;
-    if (hi < 100000000) {
-        zero = put16(d + 8, (std::uint32_t)hi, lo);
-        len = 16 - __builtin_ctz(~zero); /* s >= 1: at most 15 leading zeros */
-    } else {
-        std::uint32_t top = (std::uint32_t)(hi / 100000000);
-        d[7] = (char)('0' + top);
-        zero = put16(d + 8, (std::uint32_t)(hi - (std::uint64_t)top * 100000000), lo);
-        len = 17;
-    }
-    *zeros = __builtin_clz(~zero << 16 | 0x8000);
-    return len;
+    std::uint64_t hi = t.q / 100000000;
+    unsigned zero = put16(buf + 7, (std::uint32_t)hi, (std::uint32_t)(t.q - hi * 100000000));
+    buf[23] = (char)('0' + t.d);
+    zero |= (t.d - 1) & 0x10000; /* d's bit: d - 1 wraps only for 0 */
+    int leading = __builtin_ctz(~zero);
+    /* the last digit not zero is bit 31 - clz of the mask shifted by 15 */
+    *len = (31 ^ __builtin_clz(~zero << 15)) - 14 - leading;
+    return leading;
 }
 
 /* The exponents as %g writes them ("e", the sign, at least two digits),
@@ -198,6 +208,135 @@ static char *put_special(char *o, double x)
     return o + n;
 }
 
+namespace dbx = jkj::dragonbox;
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 wide; /* GCC's and Clang's, as the library's */
+#endif
+using dbx_impl = dbx::detail::impl<double, dbx::default_float_traits<double>>;
+
+/* The shortest digits of |x| by the library's own search, for what the
+ * search below leaves to it: subnormals, the powers of two (whose
+ * interval below is half the one above: Jeon's "shorter interval" case),
+ * and the rare steps of the common case (an interval endpoint or a tie to
+ * decide). Rounding as in shortest_normal; the trailing zeros are left to
+ * the digits' zero mask. Its significand s (< 10^17) as 10 q + d: q < 10^16
+ * with as many leading zeros as s is shorter, which put_fixed's zeros after
+ * the digits then need: it fills the chars past the digits of buf with
+ * '0'. Out of line: the common case keeps its registers. */
+static __attribute__((noinline)) tenfold shortest_by_library(std::uint64_t u, char *buf)
+{
+    auto bits = dbx::float_bits<double>(u);
+    unsigned exponent_bits = bits.extract_exponent_bits();
+    auto dec =
+        dbx::to_decimal(bits.remove_exponent_bits(exponent_bits), exponent_bits,
+                        dbx::policy::sign::ignore, dbx::policy::trailing_zero::ignore,
+                        dbx::policy::decimal_to_binary_rounding::nearest_to_even_static_boundary);
+    std::memset(buf + 24, '0', 24);
+    if (dec.significand >= 10000000000000000ULL)
+        return {dec.significand / 10, (unsigned)(dec.significand % 10), dec.exponent + 16};
+    return {dec.significand, 0, dec.exponent - 1 + 16};
+}
+
+/* What Dragonbox's search derives from a normal double's binary exponent
+ * e = E - 1075 (E its exponent bits, 1..2046) by multiplies and shifts, in
+ * tables indexed by E: where 10^k lies in the library's table of 128-bit
+ * powers of ten, k = kappa - floor(log10 2^e) (kappa = 2); beta = e +
+ * floor(log2 10^k), the shift that scales the binary significand to it;
+ * deltai, the interval's width in units of 10^-k (the library's
+ * compute_delta of that power and beta); and top = -k + kappa + 16, the
+ * decimal exponent of the first of the 17 digit places of 10 q + d. Four
+ * loads where the arithmetic takes some twenty instructions a number (14
+ * KB; computed at compile time by the library's own floor_log10_pow2,
+ * floor_log2_pow10 and compute_delta). */
+struct search_steps {
+    std::uint16_t cache_offset[2047]; /* the index times 16, in bytes */
+    std::int16_t top[2047];
+    std::uint16_t deltai[2047];
+    std::uint8_t beta[2047];
+};
+
+static constexpr search_steps make_search_steps()
+{
+    search_steps t{};
+    for (int E = 1; E <= 2046; E++) {
+        int e = E - 1075;
+        int minus_k = dbx::detail::log::floor_log10_pow2(e) - 2;
+        t.cache_offset[E] = (std::uint16_t)(
+            16 * (-minus_k - dbx::detail::cache_holder<dbx::ieee754_binary64>::min_k));
+        t.top[E] = (std::int16_t)(minus_k + 2 + 16);
+        int beta = e + dbx::detail::log::floor_log2_pow10(-minus_k);
+        t.beta[E] = (std::uint8_t)beta;
+        t.deltai[E] = (std::uint16_t)dbx_impl::compute_delta(
+            dbx::detail::cache_holder<dbx::ieee754_binary64>::cache
+                [-minus_k - dbx::detail::cache_holder<dbx::ieee754_binary64>::min_k],
+            beta);
+    }
+    return t;
+}
+
+static constexpr search_steps search_step = make_search_steps();
+
+/* Dragonbox's search (J. Jeon 2020, "Dragonbox: a new floating-point
+ * binary-to-decimal conversion algorithm", section 5, round to nearest),
+ * written here for its common case from the paper, with the library's
+ * powers of ten, so that it hands over q and d apart, for a normal double whose significand bits f are not all zero, over the
+ * interval of the decimals that strtod reads back to it: closed for an even
+ * binary significand, open for an odd one (round to nearest, ties to even).
+ * With kappa = 2 and k = kappa - floor(log10 2^e), the interval's width
+ * 2^e 10^k in units of 10^-k is deltai, 100 <= deltai < 1000, and its
+ * right end zi (the binary significand's upper half-point times 10^k,
+ * from the library's 128-bit powers of ten and their products); zi =
+ * 1000 q + r. If r < deltai, q 10^(3-k) lies in the interval and is its
+ * shortest (the larger divisor succeeds); if r > deltai, none of 1000ths
+ * does and the result is 10 q + d 10^(2-k) for the d nearest the
+ * interval's midpoint, dist = r - deltai / 2 + 50 over 100 when dist is not
+ * a multiple of 100 (if it is, the midpoint's fractional part decides: a
+ * tie). The rest (r == deltai, an endpoint of an open interval, a tie)
+ * goes to the library's search. q < 2^53: zi < (2 fc + 1) 2^(e-1) 10^k <
+ * 2^53 1000. The digits are those of the library's to_decimal with the
+ * same policies (tests/test_outputs.c compares them with printf's on every
+ * binary exponent, and fails if any of the three hand-overs to the library
+ * is dropped). */
+static inline __attribute__((always_inline)) tenfold
+shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
+{
+    constexpr int kappa = 2;
+    std::uint64_t two_fc = (u << 12 >> 11) | 1ULL << 53; /* f's bits, the hidden bit */
+    static_assert(sizeof dbx::detail::cache_holder<dbx::ieee754_binary64>::cache[0] == 16);
+    auto const &cache =
+        *(dbx::detail::wuint::uint128 const
+              *)((char const *)dbx::detail::cache_holder<dbx::ieee754_binary64>::cache +
+                 search_step.cache_offset[exponent_bits]);
+    int beta = search_step.beta[exponent_bits];
+    std::uint32_t deltai = search_step.deltai[exponent_bits];
+    /* zi: the upper 64 of the 192 bits of ((2 fc + 1) << beta) times the
+     * 128-bit cache, as the library's compute_mul computes it */
+    std::uint64_t x = (two_fc | 1) << beta;
+#if defined(__SIZEOF_INT128__)
+    std::uint64_t middle = (std::uint64_t)((wide)x * cache.low() >> 64);
+    std::uint64_t zi = (std::uint64_t)(((wide)x * cache.high() + middle) >> 64);
+#else
+    std::uint64_t zi = dbx_impl::compute_mul(x, cache).result;
+#endif
+    /* zi / 1000 in one multiply and shift, exact for zi < 2^53 1000 */
+    std::uint64_t q =
+        dbx::detail::div::divide_by_pow10<3, std::uint64_t, (std::uint64_t(1) << 53) * 1000 - 1>(
+            zi);
+    std::uint32_t r = (std::uint32_t)(zi - 1000 * q);
+    int top = search_step.top[exponent_bits];
+    if (r < deltai) {
+        if (r == 0 && (u & 1)) /* zi itself may be the open right end */
+            return shortest_by_library(u, buf);
+        return {q, 0, top};
+    }
+    if (r == deltai)
+        return shortest_by_library(u, buf);
+    std::uint32_t dist = r - deltai / 2 + 50;
+    if (dbx::detail::div::check_divisibility_and_divide_by_pow10<kappa>(dist))
+        return shortest_by_library(u, buf);
+    return {q, dist, top};
+}
+
 /* The text of a finite non-zero double whose bits and exponent bits are
  * given. The layout is that of %.Pg, P the fewest digits from 15 up that
  * read back (the format cwb wrote before, kept so that no file changes):
@@ -208,32 +347,23 @@ static char *put_special(char *o, double x)
  * tries started there from %.1g), and 46 powers of two print 16 digits
  * where %.16g rounded to a 16-digit text that did not read back and the
  * tries went on to 17 (tests/test_outputs.c counts them). */
-static inline __attribute__((always_inline)) char *
-put_finite(char *o, jkj::dragonbox::float_bits<double> bits, unsigned exponent_bits)
+static inline __attribute__((always_inline)) char *put_finite(char *o, std::uint64_t u,
+                                                              unsigned exponent_bits, char *buf)
 {
-    if (bits.is_negative())
+    if ((std::int64_t)u < 0)
         *o++ = '-';
-    /* trailing zeros left to the digits' zero mask (put_significand), a
-     * few instructions every number, where Dragonbox's removal costs some
-     * twenty in the third of the numbers its larger divisor gives; the
-     * interval of the decimals that read back (closed for an even binary
-     * significand, open for an odd one: strtod rounds to nearest, ties to
-     * even) fixed at compile time in one copy of the search for each,
-     * where the default policy tests its endpoints as it goes: the same
-     * digits (tests/test_outputs.c) */
-    auto dec = jkj::dragonbox::to_decimal(
-        bits.remove_exponent_bits(exponent_bits), exponent_bits,
-        jkj::dragonbox::policy::sign::ignore, jkj::dragonbox::policy::trailing_zero::ignore,
-        jkj::dragonbox::policy::decimal_to_binary_rounding::nearest_to_even_static_boundary);
-    /* the digits end at buf + 24; the '0's after them are the zeros a
-     * whole number may need and the tail the fixed-size copies read */
-    char buf[48];
-    std::memset(buf + 24, '0', 24);
-    int zeros;
-    int len = put_significand(buf, dec.significand, &zeros);
-    int exp10 = dec.exponent + len - 1;
-    const char *d = buf + 24 - len;
-    len -= zeros;
+    /* the digits end at buf + 24; past them the scratch the fixed-size
+     * copies read (and '0's, written by shortest_by_library, where a
+     * shorter significand needs them) */
+    tenfold t;
+    if (exponent_bits == 0 || (u << 12) == 0)
+        t = shortest_by_library(u, buf);
+    else
+        t = shortest_normal(u, exponent_bits, buf);
+    int len;
+    int leading = put_tenfold(buf, t, &len);
+    const char *d = buf + 7 + leading;
+    int exp10 = t.top - leading; /* of the first digit */
     if (exp10 >= -4 && exp10 < (len > 15 ? len : 15))
         return put_fixed(o, d, len, exp10 + 1);
     o[0] = d[0];
@@ -242,16 +372,25 @@ put_finite(char *o, jkj::dragonbox::float_bits<double> bits, unsigned exponent_b
     return put_exponent(o + (len > 1 ? len + 1 : 1), exp10);
 }
 
+/* put_finite for a subnormal, out of the row loop: rare in a table. */
+static __attribute__((noinline)) char *put_subnormal(char *o, std::uint64_t u)
+{
+    char buf[48];
+    return put_finite(o, u, 0, buf);
+}
+
 /* Flattened: Dragonbox's search, which GCC leaves a call of its own, is
  * inlined with the rest, and its register saves and the call go. */
 __attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
 {
     /* zero and the non-finite told from the bits Dragonbox reads anyway */
-    auto bits = jkj::dragonbox::float_bits<double>(x);
-    unsigned exponent_bits = bits.extract_exponent_bits();
-    if (!bits.is_nonzero() || !bits.is_finite(exponent_bits))
+    std::uint64_t u;
+    std::memcpy(&u, &x, 8);
+    unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
+    if ((u << 1) == 0 || exponent_bits == 0x7ff)
         return put_special(o, x);
-    return put_finite(o, bits, exponent_bits);
+    char buf[48];
+    return put_finite(o, u, exponent_bits, buf);
 }
 
 /* One loop over the row's cells with the formatter inlined in it: the six
@@ -260,13 +399,17 @@ __attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
 __attribute__((flatten)) char *cwb_shortest_put_cells(char *o, const double *const *col, size_t n,
                                                       size_t row)
 {
+    char buf[48]; /* put_finite's digits, one for the row */
     for (const double *const *end = col + n; col != end; col++) {
-        auto bits = jkj::dragonbox::float_bits<double>((*col)[row]);
-        unsigned exponent_bits = bits.extract_exponent_bits();
-        if (!bits.is_nonzero())
-            *o++ = '0'; /* zero and -0: the commonest cell, the idle columns */
-        else if (bits.is_finite(exponent_bits))
-            o = put_finite(o, bits, exponent_bits);
+        std::uint64_t u;
+        std::memcpy(&u, &(*col)[row], 8);
+        unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
+        if ((u << 1) == 0)
+            *o++ = '0';                     /* zero and -0: the commonest cell, the idle columns */
+        else if (exponent_bits - 1 < 0x7fe) /* normal: one compare for both ends */
+            o = put_finite(o, u, exponent_bits, buf);
+        else if (exponent_bits == 0)
+            o = put_subnormal(o, u);
         *o++ = ',';
     }
     return o;
