@@ -366,6 +366,68 @@ START_TEST(stick_slip_fourth_order)
 }
 END_TEST
 
+/* Fourth order through the located transitions of the speed goals'
+ * Hertz-Mindlin impact (bench_laws --goals: glass spheres, R 10 mm, E 48
+ * GPa, nu 0.2, at v_n 20, v_t 10 m/s; mindlin form = displacement, mu =
+ * 0.35; one slip -> stick and one stick -> slip transition inside a step,
+ * located on the step's dense output and landed on by whole trial steps,
+ * collision.c "Law transitions inside a step"). The errors of the contact
+ * time, the normal and tangential restitutions and the rebound spin at dt
+ * = t_c/51.8 (the step bench_verlet.sh gives RK4 at 1e-4, t_c = 4.0326e-5
+ * s), dt/2, dt/4, dt/8, against the same run at dt/256 (its own error,
+ * fourth order, 32^-4 = 1e-6 of the finest run's). Measured per halving:
+ * contact time 16.02, 16.00, 15.89; restitution_normal 29.7, 26.4, 23.5;
+ * restitution_tangential and omega1_after 14.25, 15.05, 15.14 (the
+ * whole-step root solve before the dense output gave the same within 2 %).
+ * Asserted: every ratio >= 11 (order 3.46; the other order tests assert
+ * 3.5 on steps with fewer transitions), the tangential ones
+ * also <= 24 (an error falling faster than fourth order is a cancellation,
+ * not convergence). A located instant off by a fixed fraction of the step
+ * (1e-3, first order) gives tangential ratios 10.1, 19.0, 4.9, and one off
+ * by 1e-2 of the step at dt scaled as dt^2 (second order) 11.8, 37, 5.9:
+ * both fail here. */
+static const char *const goal_order_names[] = {"contact_time", "restitution_normal",
+                                               "restitution_tangential", "omega1_after"};
+
+START_TEST(hertz_mindlin_goal_fourth_order)
+{
+    char dir[256], path[512];
+    test_tmp_make(dir, sizeof dir, "hmgoal");
+    test_tmp_path(dir, "hm.case", path, sizeof path);
+    test_write_file(path, "[contact]\nnormal = hertz\ntangential = mindlin\n[tangential]\n"
+                          "mu = 0.35\nform = displacement\n[body1]\nshape = sphere\n"
+                          "radius = 0.01\nE = 4.8e10\nnu = 0.2\ndensity = 2800\n[body2]\n"
+                          "shape = same\n[driver]\ntype = collision\nv_normal = 20\n"
+                          "v_tangential = 10\nrows = 10\n");
+    static const double div[5] = {1, 2, 4, 8, 256};
+    const double dt = 4.0326254848477865e-5 / 51.8;
+    double value[5][4];
+    for (int i = 0; i < 5; i++) {
+        char step[64];
+        snprintf(step, sizeof step, "driver.dt=%.17g", dt / div[i]);
+        const char *over[] = {step};
+        cwb_result r;
+        test_run(path, over, 1, &r);
+        for (int q = 0; q < 4; q++)
+            value[i][q] = cwb_result_get(&r, goal_order_names[q]);
+        cwb_result_free(&r);
+    }
+    for (int q = 0; q < 4; q++) {
+        double e[4];
+        for (int k = 0; k < 4; k++)
+            e[k] = fabs(value[k][q] - value[4][q]);
+        for (int k = 0; k < 3; k++) {
+            double ratio = e[k] / e[k + 1];
+            ck_assert_msg(ratio >= 11.0 && (q < 2 || ratio <= 24.0),
+                          "%s: error ratio %g between dt/%g and dt/%g (errors %g, %g, %g, %g): "
+                          "not fourth order",
+                          goal_order_names[q], ratio, div[k], div[k + 1], e[0], e[1], e[2], e[3]);
+        }
+    }
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* Thornton's law (seed 004 eqs. 7-10) on seed 004's material at 1.2 m/s
  * (V_y/V_i = 0.0275): the restitution at fixed steps t_c/64, /128, /256,
  * /512 (t_c = 1.6148834e-6 s, the contact time) against Thornton's (1997)
@@ -1203,6 +1265,7 @@ Suite *collision_suite(void)
     tcase_add_test(tc, gross_sliding_rigid_body);
     tcase_add_loop_test(tc, stick_slip_fourth_order, 0,
                         (int)(sizeof stick_slip_laws / sizeof *stick_slip_laws));
+    tcase_add_test(tc, hertz_mindlin_goal_fourth_order);
     tcase_add_loop_test(tc, explicit_laws_first_order, 0,
                         (int)(sizeof first_order_cases / sizeof *first_order_cases));
     tcase_add_test(tc, thornton_restitution_fourth_order);

@@ -97,8 +97,9 @@
  * Transitions. A step inside which a law changes regime (stick <-> slip of
  * a tangential law that reports slip_margin, yield onset, the peak of a
  * law with memory) is cut to the instant of the change, found by Brent on
- * a function continuous across it ("Law transitions inside a step" below),
- * so every step lies on one smooth piece and the run stays fourth order.
+ * a function continuous across it, evaluated on the step's dense output
+ * ("Law transitions inside a step" below), so every step lies on one
+ * smooth piece and the run stays fourth order.
  */
 #include <float.h>
 #include <pthread.h>
@@ -1165,11 +1166,12 @@ static int land_on_separation(collision_run_state *r, step_try *st, double off, 
  *                   from the loading to the unloading branch there: a jump
  *                   in d2F/dt2, which a step over it integrates at third
  *                   order with a constant that depends on where it falls).
- * The root is found by Brent (about ten trial steps) and the step taken to
- * the bracket's end past the transition, so the next step starts in the new
- * regime and does not see it again. Laws that give no slip_margin (0) are
- * not located; at most MAX_LOCATED transitions per collision (a law that
- * chatters between regimes would otherwise cost ten steps per step). */
+ * The root is found by Brent on the step's dense output (cut_at_transition)
+ * and the step taken to just past it (land_past_transition), so the next
+ * step starts in the new regime and does not see it again. Laws that give
+ * no slip_margin (0) are not located; at most MAX_LOCATED transitions per
+ * collision (a law that chatters between regimes would otherwise cost a
+ * root solve per step). */
 #define MAX_LOCATED 64
 
 typedef enum {
@@ -1248,12 +1250,19 @@ static double side_of(transition tr, const cwb_contact_out *o1, const geometry *
     }
 }
 
-/* A root solve for one transition, with its last trial step kept. */
+/* A root solve for one transition, with its last trial step kept. On the
+ * step's dense output (dense != 0) a "trial step" of length h is the cubic
+ * Hermite interpolant of the state at h (dense_state), not an RK4 step. */
 typedef struct {
     collision_run_state *r;
     transition tr;
     double level; /* the overlap of a yield onset or a knot */
     int rc;
+    int dense;           /* evaluate on the dense output */
+    double h_end;        /* dense: the step's length, */
+    const double *y_end; /* its end state, */
+    const double *f_end; /* the right-hand side there */
+    double f_start[NY];  /* and at the committed state */
     double h;            /* length of the last trial step (NAN: none) */
     double y[NY];        /* its end state, */
     double dy[NY];       /* right-hand side there, */
@@ -1261,6 +1270,27 @@ typedef struct {
     cwb_contact_trial t; /* trial state */
     geometry g;          /* and geometry */
 } transition_ctx;
+
+/* The state h into the step of c on its dense output: each unknown's cubic
+ * Hermite interpolant through its values and rates at the step's ends
+ * (hermite_at's basis). Within a regime it errs by O(h^4) of the step; the
+ * step's end lies past a transition, where the velocities' second
+ * derivative jumps, so there the velocities err by O(h^2) and the
+ * displacements (the overlap, the tangential increment the laws see) by
+ * O(h^3): the instant it gives is refined on whole steps
+ * (land_past_transition). */
+static void dense_state(const transition_ctx *c, double h, double *y)
+{
+    const double *y0 = c->r->y, *f0 = c->f_start, *y1 = c->y_end, *f1 = c->f_end;
+    double x = h / c->h_end, H = c->h_end;
+    double h00 = (2.0 * x - 3.0) * x * x + 1.0, h10 = ((x - 2.0) * x + 1.0) * x;
+    double h01 = (3.0 - 2.0 * x) * x * x, h11 = (x - 1.0) * x * x;
+    size_t ny = c->r->s.ny;
+    for (size_t i = 0; i < ny; i++)
+        y[i] = h00 * y0[i] + h10 * H * f0[i] + h01 * y1[i] + h11 * H * f1[i];
+    if (ny < NY)
+        memcpy(y + ny, y0 + ny, (NY - ny) * sizeof *y);
+}
 
 /* The transition's function after a trial step of length h; the step kept
  * in c. */
@@ -1270,7 +1300,11 @@ static double transition_side_at(transition_ctx *c, double h)
     double *dy = c->dy, rate = 0.0;
     s->h = h;
     c->h = NAN;
-    int rc = rk4(s, c->r->y, h, c->y);
+    int rc = CWB_OK;
+    if (c->dense)
+        dense_state(c, h, c->y);
+    else
+        rc = rk4(s, c->r->y, h, c->y);
     if (rc == CWB_OK) {
         geometry_of(s, c->y, &c->g);
         rc = rhs_at(s, c->y, &c->g, h, dy, &c->o, &c->t);
@@ -1292,17 +1326,18 @@ static double transition_side(double h, void *param)
     return transition_side_at(param, h);
 }
 
-/* Cut the step st to the transition tr, which lies between the committed
- * state (function value f0, NAN: not known) and the length h_end (value
- * f_end > 0). The root is wanted to 1e-9 of the step: a kink missed by e
- * costs a local error of order e^2, far below RK4's h^5. Returns CWB_OK
- * with st unchanged when no bracket is found. */
-static int cut_at_transition(collision_run_state *r, step_try *st, transition tr, double h_end,
-                             double f0, double f_end, double level, char *msg, size_t n)
+/* The root of c's transition function between lo (value f_lo, NAN: not
+ * known) and h_end (value f_end > 0), wanted to 1e-9 of h_end (a landing
+ * past the kink by e costs a local error of order e h: LANDING_TOL). Sets
+ * *past to the bracket's end past the transition and returns 1; returns 0
+ * when no bracket is found (or slip stopped at the step's start: the step
+ * stands as taken), and 0 with c->rc set when a law failed. */
+static int transition_root(transition_ctx *c, double lo, double f_lo, double h_end, double f_end,
+                           double *past)
 {
-    transition_ctx c = {.r = r, .tr = tr, .level = level, .rc = CWB_OK, .h = NAN};
-    gsl_function F = {transition_side, &c};
-    double lo = 0.0, f_lo = isnan(f0) ? transition_side(0.0, &c) : f0;
+    gsl_function F = {transition_side, c};
+    if (isnan(f_lo))
+        f_lo = transition_side(lo, c);
     /* slip -> stick starts on the cap (margin 0): a point still slipping,
      * sought below the secant's root through the last two points (halving
      * where the secant says nothing). When that root lies at the step's
@@ -1311,7 +1346,7 @@ static int cut_at_transition(collision_run_state *r, step_try *st, transition tr
      * trial steps there (f falling in proportion to the length down to the
      * rounding noise), half of a Hertz-Mindlin collision's CPU. */
     double prev = h_end, f_prev = f_end;
-    for (int j = 1; j <= 30 && c.rc == CWB_OK && !(f_lo < 0.0); j++) {
+    for (int j = 1; j <= 30 && c->rc == CWB_OK && !(f_lo < 0.0); j++) {
         double next = 0.5 * prev;
         if (j > 1) {
             double root =
@@ -1322,20 +1357,123 @@ static int cut_at_transition(collision_run_state *r, step_try *st, transition tr
             prev = lo;
             f_prev = f_lo;
         }
-        f_lo = transition_side(lo = next, &c);
+        f_lo = transition_side(lo = next, c);
     }
-    if (c.rc != CWB_OK)
-        return cwb_fail(msg, n, c.rc, "collision: a law failed at t = %g s", r->t);
-    double root, a, b;
-    if (!(f_lo < 0.0) || !(f_end > 0.0) ||
-        cwb_root_brent(&F, lo, h_end, 1e-9 * h_end, 0.0, &root, &a, &b) != CWB_OK || c.rc != CWB_OK)
+    double root, a;
+    return c->rc == CWB_OK && f_lo < 0.0 && f_end > 0.0 &&
+           cwb_root_brent(&F, lo, h_end, 1e-9 * h_end, 0.0, &root, &a, past) == CWB_OK &&
+           c->rc == CWB_OK;
+}
+
+/* The first true step past the transition aims this far (a fraction of
+ * the step) beyond the instant found on the dense output, so that an
+ * instant found a little early still lands past it. */
+#define DENSE_MARGIN 1e-6
+
+/* How far past the transition the true step may land, a fraction of the
+ * step: the overshoot e costs a local error of order e h times the jump in
+ * the force's rate (RK4's last stage sees the new regime over e); the
+ * whole-step root solve this replaces landed within 1e-9. */
+#define LANDING_TOL  1e-7
+#define MAX_LANDINGS 4
+
+/* The true step (a whole trial step, kept in c) to just past the
+ * transition that the dense output d puts at `past` (the end past it of
+ * the root's bracket there). It first aims DENSE_MARGIN of the step beyond
+ * `past`. The functions of the transitions but slip -> stick are smooth
+ * through the root: Newton steps on whole trial steps, with the dense
+ * output's slope, then bring the landing within LANDING_TOL of the step
+ * past it (the interpolant's end lies past the kink, which puts its root
+ * up to 1e-4 of the step off on the goals' Hertz-Mindlin impact; one
+ * Newton step brings that to 5e-8). Slip -> stick's function (minus the
+ * slip rate, slip_rate) turns steeply past its root, where Newton
+ * overshoots; there the first landing is kept when it is past: the
+ * force's rate along itself is continuous through that transition
+ * (sliding stops where k_t v_t meets mu dF_n/dt), so an overshoot e costs
+ * a local error of order e^2 h only.
+ * A landing short of the transition, or MAX_LANDINGS steps without one
+ * within LANDING_TOL, falls back on Brent on whole trial steps in the
+ * bracket found (from the step's start when no point short of it is
+ * known; f0, f_end the function's values at the step's ends). Returns 1
+ * when c holds a step past the transition, 0 otherwise (c->rc set when a
+ * law failed). */
+static int land_past_transition(transition_ctx *c, transition_ctx *d, double past, double f0,
+                                double h_end, double f_end)
+{
+    double slope = 0.0;
+    if (c->tr != TR_SLIP_STICK) {
+        double q = past > 1e-3 * h_end ? past - 1e-3 * h_end : 0.5 * past;
+        slope = (transition_side_at(d, past) - transition_side_at(d, q)) / (past - q);
+        if (d->rc != CWB_OK) {
+            c->rc = d->rc;
+            return 0;
+        }
+    }
+    double lo = 0.0, f_lo = f0, hi = h_end, f_hi = f_end, tol = LANDING_TOL * h_end;
+    double t = fmin(past + DENSE_MARGIN * h_end, h_end);
+    for (int i = 0; i < MAX_LANDINGS && c->rc == CWB_OK; i++) {
+        double f = transition_side_at(c, t);
+        if (f > 0.0 || (f == 0.0 && slope > 0.0)) {
+            hi = t;
+            f_hi = f;
+            if (!(slope > 0.0) || f / slope <= tol)
+                return 1;
+        } else if (f < 0.0) {
+            lo = t;
+            f_lo = f;
+        } else {
+            break; /* NAN, or slip -> stick's function 0: no side */
+        }
+        if (!(slope > 0.0))
+            break;
+        t = t - f / slope + 0.5 * tol; /* just past the Newton root */
+        if (!(t > lo && t < hi))
+            break;
+    }
+    if (c->rc != CWB_OK || !transition_root(c, lo, f_lo, hi, f_hi, &hi))
+        return 0;
+    if (c->h != hi)
+        transition_side_at(c, hi);
+    return c->rc == CWB_OK;
+}
+
+/* Cut the step st to the transition tr, which lies between the committed
+ * state (function value f0, NAN: not known) and the length h_end (value
+ * f_end > 0; end state y_end, right-hand side f_end_rhs there). The instant
+ * is found on the step's dense output (dense_state: a law evaluation per
+ * iterate instead of an RK4 step and its evaluation), and the step taken
+ * to just past it (land_past_transition: one or two whole trial steps
+ * where Brent on whole steps took about ten). Returns CWB_OK with st
+ * unchanged when no bracket is found. */
+static int cut_at_transition(collision_run_state *r, step_try *st, transition tr, double h_end,
+                             double f0, double f_end, const double *y_end, const double *f_end_rhs,
+                             double level, char *msg, size_t n)
+{
+    transition_ctx d = {.r = r,
+                        .tr = tr,
+                        .level = level,
+                        .rc = CWB_OK,
+                        .h = NAN,
+                        .dense = 1,
+                        .h_end = h_end,
+                        .y_end = y_end,
+                        .f_end = f_end_rhs};
+    r->s.h = h_end; /* the first RK4 stage of the step to h_end */
+    d.rc = rhs_stage(&r->s, r->y, 0.0, d.f_start);
+    double past = NAN;
+    int found = d.rc == CWB_OK && transition_root(&d, 0.0, f0, h_end, f_end, &past);
+    if (d.rc != CWB_OK)
+        return cwb_fail(msg, n, d.rc, "collision: a law failed at t = %g s", r->t);
+    if (!found)
         return CWB_OK; /* not bracketed: the step stands as taken */
-    r->located++;
-    if (c.h != b)
-        transition_side_at(&c, b);
+    transition_ctx c = {.r = r, .tr = tr, .level = level, .rc = CWB_OK, .h = NAN};
+    found = land_past_transition(&c, &d, past, f0, h_end, f_end);
     if (c.rc != CWB_OK)
         return cwb_fail(msg, n, c.rc, "collision: a law failed at t = %g s", r->t);
-    st->hs = b; /* the end past the transition */
+    if (!found)
+        return CWB_OK;
+    r->located++;
+    st->hs = c.h; /* the end past the transition */
     st->separated = 0;
     st->evaluated = 1;
     memcpy(st->ynew, c.y, sizeof st->ynew);
@@ -1371,10 +1509,10 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
             return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
         transition tr = transition_in_step(&r->o, g, &st->otry, &st->g1, rate);
         double lv = tr == TR_KNOT ? r->o.n.delta_knot : st->otry.n.delta_yield;
-        rc = tr == TR_NONE
-                 ? CWB_OK
-                 : cut_at_transition(r, st, tr, st->hs, side_at_start(r, g, tr, lv),
-                                     side_of(tr, &st->otry, &st->g1, rate, lv), lv, msg, n);
+        rc = tr == TR_NONE ? CWB_OK
+                           : cut_at_transition(r, st, tr, st->hs, side_at_start(r, g, tr, lv),
+                                               side_of(tr, &st->otry, &st->g1, rate, lv), st->ynew,
+                                               st->dyend, lv, msg, n);
         r->s.h = st->hs;
         return rc;
     }
@@ -1388,9 +1526,10 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
         return cwb_fail(msg, n, c.rc, "collision: a law failed near separation");
     transition tr = transition_in_step(&r->o, g, &c.o, &c.g, rate);
     double lv = tr == TR_KNOT ? r->o.n.delta_knot : c.o.n.delta_yield;
-    rc = tr == TR_NONE ? CWB_OK
-                       : cut_at_transition(r, st, tr, st->h_contact, side_at_start(r, g, tr, lv),
-                                           side_of(tr, &c.o, &c.g, rate, lv), lv, msg, n);
+    rc = tr == TR_NONE
+             ? CWB_OK
+             : cut_at_transition(r, st, tr, st->h_contact, side_at_start(r, g, tr, lv),
+                                 side_of(tr, &c.o, &c.g, rate, lv), c.y, c.dy, lv, msg, n);
     r->s.h = st->hs; /* the trial steps moved it; the commit reads it */
     return rc;
 }
