@@ -512,6 +512,76 @@ START_TEST(tsuji_restitution_fourth_order)
 }
 END_TEST
 
+/* The Tsuji dashpot beside a tangential law: the glass sphere of
+ * cases/chung_ooi_1_glass.case on a wall at 20 m/s normal and 5 m/s
+ * tangential, mindlin with mu = 0.3, e = 0.8. On a wall the normal motion is
+ * that of the head-on impact whatever the tangential force does, so the
+ * normal restitution's reference is still the target e = 0.8, which the
+ * law's alpha reproduces exactly (tsuji_restitution_fourth_order; runs at
+ * t_c/65536 meet it to 1.5e-11). The dashpot's tangential part (on by
+ * default) adds eta v_t, eta ~ delta^(1/4), to the tangential force, so the
+ * tangential results need the dashpot's grading as much as the normal
+ * ones; their
+ * reference is the same run at t_c/16384 (the order is what is asserted,
+ * as in plastic_laws_fourth_order). Errors at t_c/32 ... t_c/256, before
+ * (Hertz's exponent 5/8 kept for every contact with a tangential law):
+ * restitution_normal 6.11e-5, 8.15e-6, 5.74e-7, 7.93e-8 (ratios 7.5,
+ * 14.2, 7.2: order 3.3 on average, as predicted), 83 steps at t_c/64;
+ * restitution_tangential_contact 7.04e-5, 1.15e-5, 7.84e-7, 1.19e-7
+ * (ratios 6.1, 14.7, 6.6). After (3/4 over 0.15 t_c, as without a
+ * tangential law): 2.64e-6, 1.05e-7, 4.83e-9, 2.57e-10 (ratios 25.1, 21.7,
+ * 18.8), 116 steps at t_c/64; 3.84e-6, 1.71e-7, 8.45e-9, 5.05e-10 (22.5,
+ * 20.2, 16.7). Asserted as tsuji_restitution_fourth_order: every ratio of
+ * the normal restitution's errors within [13, 32], at least 13 for the
+ * contact-point tangential restitution's, and 1e-6 reached at t_c/64 in at
+ * most 120 steps. */
+START_TEST(tsuji_beside_tangential_fourth_order)
+{
+    const char *base[] = {"driver.v_normal=20",
+                          "driver.v_tangential=5",
+                          "driver.rows=10",
+                          "body2.shape=wall",
+                          "contact.tangential=mindlin",
+                          "tangential.mu=0.3",
+                          "contact.damping=tsuji",
+                          "damping.e=0.8"};
+    enum { NB = sizeof base / sizeof *base };
+    cwb_result r;
+    test_run("cases/chung_ooi_1_glass.case", base, NB, &r);
+    double tc = cwb_result_get(&r, "contact_time"), en[5], etc[5], steps[5];
+    cwb_result_free(&r);
+    static const int div[5] = {32, 64, 128, 256, 16384};
+    for (int i = 0; i < 5; i++) {
+        char step[64];
+        snprintf(step, sizeof step, "driver.dt=%.17g", tc / div[i]);
+        const char *over[NB + 1];
+        memcpy(over, base, sizeof base);
+        over[NB] = step;
+        test_run("cases/chung_ooi_1_glass.case", over, NB + 1, &r);
+        en[i] = cwb_result_get(&r, "restitution_normal");
+        etc[i] = cwb_result_get(&r, "restitution_tangential_contact");
+        steps[i] = cwb_result_get(&r, "steps");
+        cwb_result_free(&r);
+    }
+    for (int i = 0; i < 3; i++) {
+        double ratio = fabs(en[i] - 0.8) / fabs(en[i + 1] - 0.8);
+        ck_assert_msg(ratio >= 13.0 && ratio <= 32.0,
+                      "restitution_normal: error ratio %g between t_c/%d and t_c/%d (errors %g, "
+                      "%g, %g, %g): not fourth order",
+                      ratio, div[i], div[i + 1], en[0] - 0.8, en[1] - 0.8, en[2] - 0.8,
+                      en[3] - 0.8);
+        double tratio = fabs(etc[i] - etc[4]) / fabs(etc[i + 1] - etc[4]);
+        ck_assert_msg(tratio >= 13.0,
+                      "restitution_tangential_contact: error ratio %g between t_c/%d and t_c/%d "
+                      "(errors %g, %g, %g, %g): not fourth order",
+                      tratio, div[i], div[i + 1], etc[0] - etc[4], etc[1] - etc[4], etc[2] - etc[4],
+                      etc[3] - etc[4]);
+    }
+    ck_assert_msg(fabs(en[1] - 0.8) <= 1e-6 && steps[1] <= 120, "t_c/64: error %g in %g steps",
+                  fabs(en[1] - 0.8), steps[1]);
+}
+END_TEST
+
 /* Every elastic-plastic normal law of seed 004 (its restitution cases:
  * E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa, R = 0.1 mm on a wall) at
  * 3 m/s, well past yield (V_y = 0.03-0.1 m/s): restitution_normal at fixed
@@ -1270,6 +1340,7 @@ Suite *collision_suite(void)
                         (int)(sizeof first_order_cases / sizeof *first_order_cases));
     tcase_add_test(tc, thornton_restitution_fourth_order);
     tcase_add_test(tc, tsuji_restitution_fourth_order);
+    tcase_add_test(tc, tsuji_beside_tangential_fourth_order);
     tcase_add_test(tc, stronge_contact_time_converges);
     tcase_add_loop_test(tc, plastic_laws_fourth_order, 0,
                         (int)(sizeof plastic_order_laws / sizeof *plastic_order_laws));

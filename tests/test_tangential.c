@@ -344,11 +344,19 @@ START_TEST(psi_depends_on_nu_and_mu_only)
 END_TEST
 
 /* The collision's energy account (kinetic energy in = out + stored +
- * slip + damping + rolling + normal) closes to round-off with every
- * tangential law beside each Hertz damping law and rolling resistance, in an
- * oblique, spinning impact (measured 7e-15 ... 6e-14). The tangential "none"
- * law is left out: this case's [tangential] section gives mu, which "none"
- * rightly refuses. */
+ * slip + damping + rolling + normal) closes with every tangential law
+ * beside each Hertz damping law and rolling resistance, in an oblique,
+ * spinning impact: measured 2.4e-13 ... 8.6e-13 at the fixed step 2.5e-10 s
+ * (t_c/30,000), 4.0e-12 ... 4.5e-12 at 1e-9 s (the residual falls with the
+ * step; at dt = auto's steps 4e-15 ... 1e-13). A fixed step, not dt = auto:
+ * this case's tangential and spin results converge at an erratic first
+ * order (constant_torque's torque reverses where the spin passes zero,
+ * mid-contact, unlocated), so the halving dt = auto accepts is a matter of
+ * chance (mbf with the Tsuji dashpot: 9 halvings with Hertz's end grading,
+ * 14 and 3.1 million steps, over this test's CPU budget, with the dashpot's;
+ * collision.c, least_end_power), which is not what this test is about. The
+ * tangential "none" law is left out: this case's [tangential] section gives
+ * mu, which "none" rightly refuses. */
 START_TEST(collision_energy_account_every_law)
 {
     static const char *damping[] = {"contact.damping=tsuji", "contact.damping=hertz_restitution"};
@@ -361,9 +369,9 @@ START_TEST(collision_energy_account_every_law)
         for (size_t d = 0; d < 2; d++) {
             char law[64];
             snprintf(law, sizeof law, "contact.tangential=%s", h->name);
-            const char *over[] = {law, damping[d]};
+            const char *over[] = {law, damping[d], "driver.dt=2.5e-10"};
             cwb_result r;
-            test_run("tests/data/oblique_all_kinds.case", over, 2, &r);
+            test_run("tests/data/oblique_all_kinds.case", over, 3, &r);
             double err = cwb_result_get(&r, "energy_balance_error");
             ck_assert_msg(fabs(err) < 1e-10, "%s with %s: account off by %g", h->name, damping[d],
                           err);
