@@ -197,7 +197,11 @@ static const struct {
                 {"seed004_modeld_a45_coarse", SLIDES_THEN_STICKS},
                 {"seed004_modeld_a45_coarse_ballast", SLIDES_THEN_STICKS},
                 {"seed004_modeld_a65_coarse", SLIDES}, /* tan 65 deg = 2.14 > 7 mu (1 + e) / 2 */
-                {"seed004_modeld_a68_sliding", SLIDES}};
+                {"seed004_modeld_a68_sliding", SLIDES},
+                /* its mesh refinement (impact_sliding_refinement) */
+                {"seed004_modeld_a68_sliding_h00396", SLIDES},
+                {"seed004_modeld_a68_sliding_h002", SLIDES},
+                {"seed004_modeld_a68_sliding_h0014", SLIDES}};
 #define NFINISHED (sizeof finished / sizeof *finished)
 
 /* Tolerances of the finished runs, from the error budgets below (the
@@ -432,6 +436,204 @@ START_TEST(impact_ballast_changes_nothing)
     cwb_impact_out_free(&ob);
     cwb_reference_free(&r);
     cwb_reference_free(&rb);
+}
+END_TEST
+
+/* ------------------------------------ the 68.2 deg run's mesh refinement */
+
+/* The 68.2 deg run (sliding throughout, ballast 100) on meshes refined by
+ * sqrt 2 (reference/fem/studies/seed004_modeld_a68_sliding{_h00396,,_h002,
+ * _h0014}.study): the fine zone (0.07 R), its growth, the block, the
+ * increments (t_c / 40) and the ballast the same; the contact penalty and
+ * the stick slope (10 E / h0 both, sphere_impact.c) follow h0, so the
+ * penalty's penetration shrinks with the mesh. The 0.014 R solve was
+ * stopped for the deadline at 1.05 t_c, past the separation (its CSV says
+ * STOPPED; the rebound is fixed once F = 0). The summary
+ * reference/fem/seed004_modeld_a68_sliding_meshes.csv (written from the
+ * runs' CSVs by reference/fem/studies/seed004_modeld_a68_meshes.py) lists
+ * them coarsest first; its rows are recomputed here from the runs. Per
+ * mesh: F_peak, the vertex of the parabola through the largest increment
+ * F_n and its two neighbours (the increments sample the peak t_c / 40
+ * apart, up to (pi / 40)^2 / 2 = 0.3 % low, and CalculiX's cutbacks place
+ * them differently on each mesh); the contact time t_c, where F_n^(2/3)
+ * through the last two increments in contact reaches 0 (Hertz's F ~
+ * delta^(3/2) with delta linear in t at the end, where delta'' = -F / m
+ * vanishes; the first increment at F_n = 0 bounds the separation only to
+ * an increment, t_c / 40 = 2.5 %); e; and the
+ * rebound v_t', omega R off the sliding closed form with the run's own
+ * v_n' (impact_sliding_rebound_is_closed_form), as fractions of the
+ * changes mu (v_n + v_n') and 5/2 mu (v_n + v_n').
+ * REFINE_FORCE: F_peak against Hertz's F_max on every mesh, budgeted
+ *   before the refined runs were looked at: the block's fixed faces at
+ *   1.5 R leave out Boussinesq's compliance beyond (1.4 % of Hertz's
+ *   approach, 1.75 % of the energy: F_max about 1.05 % high); the
+ *   penalty's penetration at the centre, p0 h0 / (10 E) = 1.7e-3 h0 (2.0 %
+ *   of the approach at h0 = 0.028 R; its energy share 1.25 %: F_max 0.75 %
+ *   low, in proportion to h0); and the discretisation (stiffer): 2 %.
+ * The rebound on every mesh: SLIDING (impact_sliding_rebound_is_closed_form
+ * asserts it for each run, with HERTZ on t_c and RESTITUTION on e). */
+#define IMPACT_REFINE_FORCE_TOL 0.02
+#define IMPACT_SUMMARY_TOL      1e-9
+
+static const char *const sliding_meshes[] = {
+    "seed004_modeld_a68_sliding_h00396", /* h0 = 0.0396 R */
+    "seed004_modeld_a68_sliding",        /* 0.028 R */
+    "seed004_modeld_a68_sliding_h002",   /* 0.02 R */
+    "seed004_modeld_a68_sliding_h0014",  /* 0.014 R */
+};
+#define NMESHES (sizeof sliding_meshes / sizeof *sliding_meshes)
+
+typedef struct {
+    double h0, f_peak, t_c, e, v_t_err, omega_r_err;
+} impact_mesh;
+
+/* The vertex of the parabola through three points (t, f). */
+static double parabola_peak(const double t[3], const double f[3])
+{
+    double d01 = (f[1] - f[0]) / (t[1] - t[0]), d12 = (f[2] - f[1]) / (t[2] - t[1]);
+    double curv = (d12 - d01) / (t[2] - t[0]); /* half the second derivative */
+    double slope = d01 + curv * (t[1] - t[0]); /* its slope at t[1] */
+    return f[1] - slope * slope / (4.0 * curv);
+}
+
+static impact_mesh impact_mesh_of(const char *name, double *hertz_f_max, double *hertz_t_c)
+{
+    cwb_impact sp;
+    cwb_reference r;
+    cwb_impact_out o;
+    load_finished(name, &sp, &r, &o);
+    double m = sphere_mass(&sp), e_star = sp.E / (2.0 * (1.0 - sp.nu * sp.nu));
+    double delta = pow(15.0 * m * sp.v_n * sp.v_n / (16.0 * e_star * sqrt(sp.R)), 0.4);
+    *hertz_f_max = 4.0 / 3.0 * e_star * sqrt(sp.R) * pow(delta, 1.5);
+    *hertz_t_c = 2.87 * pow(m * m / (sp.R * e_star * e_star * sp.v_n), 0.2);
+    impact_mesh q = {.h0 = sp.fine, .t_c = NAN};
+    size_t top = 0;
+    for (size_t i = 1; i < r.nrow; i++)
+        if (col(&r, "F_n", i) > col(&r, "F_n", top))
+            top = i;
+    ck_assert_msg(top > 0 && top + 1 < r.nrow, "%s: the peak is at an end", name);
+    double t[3], f[3];
+    for (int j = 0; j < 3; j++) {
+        t[j] = col(&r, "t_contact", top - 1 + j);
+        f[j] = col(&r, "F_n", top - 1 + j);
+    }
+    q.f_peak = parabola_peak(t, f);
+    for (size_t i = top + 2; i < r.nrow && isnan(q.t_c); i++) {
+        if (col(&r, "F_n", i) > 0)
+            continue;
+        double t0 = col(&r, "t_contact", i - 2), t1 = col(&r, "t_contact", i - 1);
+        double g0 = pow(col(&r, "F_n", i - 2), 2.0 / 3.0),
+               g1 = pow(col(&r, "F_n", i - 1), 2.0 / 3.0);
+        q.t_c = t1 + (t1 - t0) * g1 / (g0 - g1);
+    }
+    size_t last = r.nrow - 1;
+    double jn = sp.v_n - col(&r, "v_n", last); /* J_n / m = v_n + v_n' */
+    q.e = -col(&r, "v_n", last) / sp.v_n;
+    q.v_t_err = (col(&r, "v_t", last) - (sp.v_t - sp.mu * jn)) / (sp.mu * jn);
+    q.omega_r_err = (col(&r, "omega", last) * sp.R - 2.5 * sp.mu * jn) / (2.5 * sp.mu * jn);
+    cwb_impact_out_free(&o);
+    cwb_reference_free(&r);
+    return q;
+}
+
+/* The observed order p of f = f_inf + C h^p through three meshes (NaN
+ * unless the two differences have one sign and shrink): the ratios 1.41,
+ * 1.40, 1.43 differ, so p solves (h0^p - h1^p) / (h1^p - h2^p) = d1 / d2
+ * (by bisection); Richardson's f_inf with it (Roache 1998, Verification
+ * and Validation in Computational Science and Engineering, ch. 5). As
+ * seed004_modeld_a68_meshes.py, which writes them into the summary. */
+static double mesh_order(const double h[3], const double f[3])
+{
+    double d1 = f[1] - f[0], d2 = f[2] - f[1], lo = 1e-3, hi = 20.0;
+    if (!(d1 * d2 > 0 && fabs(d2) < fabs(d1)))
+        return NAN;
+#define MESH_EXCESS(p) ((pow(h[0], p) - pow(h[1], p)) / (pow(h[1], p) - pow(h[2], p)) - d1 / d2)
+    if (MESH_EXCESS(lo) * MESH_EXCESS(hi) > 0)
+        return NAN;
+    for (int i = 0; i < 200; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (MESH_EXCESS(lo) * MESH_EXCESS(mid) <= 0)
+            hi = mid;
+        else
+            lo = mid;
+    }
+#undef MESH_EXCESS
+    return 0.5 * (lo + hi);
+}
+
+static double mesh_richardson(const double h[3], const double f[3])
+{
+    double p = mesh_order(h, f);
+    return f[2] - (f[2] - f[1]) / (pow(h[2], p) - pow(h[1], p)) * pow(h[2], p);
+}
+
+START_TEST(impact_sliding_refinement)
+{
+    impact_mesh q[NMESHES];
+    double f_max = 0.0, t_c = 0.0;
+    cwb_reference s;
+    char msg[CWB_MSG];
+    ck_assert_msg(cwb_reference_load(&s, "reference/fem/seed004_modeld_a68_sliding_meshes.csv", msg,
+                                     sizeof msg) == CWB_OK,
+                  "%s", msg);
+    ck_assert_uint_eq(s.nrow, NMESHES);
+    for (size_t k = 0; k < NMESHES; k++) {
+        q[k] = impact_mesh_of(sliding_meshes[k], &f_max, &t_c);
+        if (k)
+            ck_assert_abs(q[k - 1].h0 / q[k].h0, sqrt(2.0), sqrt(2.0), 0.02);
+        ck_assert_rel(col(&s, "h0", k), q[k].h0, IMPACT_SUMMARY_TOL);
+        ck_assert_rel(col(&s, "F_peak", k), q[k].f_peak, IMPACT_SUMMARY_TOL);
+        ck_assert_rel(col(&s, "t_c", k), q[k].t_c, IMPACT_SUMMARY_TOL);
+        ck_assert_rel(col(&s, "e", k), q[k].e, IMPACT_SUMMARY_TOL);
+        ck_assert_abs(col(&s, "v_t_err", k), q[k].v_t_err, 1.0, IMPACT_SUMMARY_TOL);
+        ck_assert_abs(col(&s, "omega_R_err", k), q[k].omega_r_err, 1.0, IMPACT_SUMMARY_TOL);
+        ck_assert_abs(q[k].f_peak, f_max, f_max, IMPACT_REFINE_FORCE_TOL);
+        fprintf(stderr,
+                "fem_impact: 68.2 deg, h0 = %.4g R: F_peak %+.3f %% of Hertz, t_c %+.3f %%, e = "
+                "%.5f, v_t' %+.3f %%, omega R %+.3f %% of their changes off the closed form\n",
+                q[k].h0, 100 * (q[k].f_peak / f_max - 1), 100 * (q[k].t_c / t_c - 1), q[k].e,
+                100 * q[k].v_t_err, 100 * q[k].omega_r_err);
+    }
+    cwb_reference_free(&s);
+    /* The finding: the offsets from the closed forms are not the mesh. An
+     * error C h^p of order p >= 1 changes by at least (sqrt 2 - 1) of
+     * itself when h0 falls by sqrt 2, so on the two finest meshes each
+     * quantity's change stays below that share of its offset there (the
+     * force and the contact time from Hertz, 1 - e, the rebound from the
+     * sliding closed form). */
+    const size_t a = NMESHES - 2, b = NMESHES - 1;
+    const double share = sqrt(2.0) - 1.0;
+    const struct {
+        const char *what;
+        double coarser, finer, closed;
+    } offsets[] = {
+        {"F_peak / F_max", q[a].f_peak / f_max, q[b].f_peak / f_max, 1.0},
+        {"t_c / Hertz's", q[a].t_c / t_c, q[b].t_c / t_c, 1.0},
+        {"e", q[a].e, q[b].e, 1.0},
+        {"v_t' off", q[a].v_t_err, q[b].v_t_err, 0.0},
+        {"omega R off", q[a].omega_r_err, q[b].omega_r_err, 0.0},
+    };
+    for (size_t k = 0; k < sizeof offsets / sizeof *offsets; k++) {
+        double change = fabs(offsets[k].finer - offsets[k].coarser);
+        double offset = fabs(offsets[k].finer - offsets[k].closed);
+        ck_assert_msg(change < share * offset,
+                      "%s: the finest meshes differ by %.3g, the finest is %.3g off its closed "
+                      "form: a mesh error",
+                      offsets[k].what, change, offset);
+    }
+    for (size_t first = 0; first + 3 <= NMESHES; first++) {
+        double h[3], fp[3], tc[3];
+        for (size_t k = 0; k < 3; k++) {
+            h[k] = q[first + k].h0;
+            fp[k] = q[first + k].f_peak;
+            tc[k] = q[first + k].t_c;
+        }
+        fprintf(stderr,
+                "fem_impact: 68.2 deg, h0 %g, %g, %g R: F_peak order %.2f, Richardson %+.3f %%; "
+                "t_c order %.2f, Richardson %+.3f %% of Hertz\n",
+                h[0], h[1], h[2], mesh_order(h, fp), 100 * (mesh_richardson(h, fp) / f_max - 1),
+                mesh_order(h, tc), 100 * (mesh_richardson(h, tc) / t_c - 1));
+    }
 }
 END_TEST
 
@@ -853,6 +1055,7 @@ Suite *fem_impact_suite(void)
     tcase_add_test(t, impact_finished_runs_are_hertz);
     tcase_add_test(t, impact_sliding_rebound_is_closed_form);
     tcase_add_test(t, impact_ballast_changes_nothing);
+    tcase_add_test(t, impact_sliding_refinement);
     tcase_add_test(t, impact_momentum_of_rigid_motion);
     tcase_add_loop_test(t, impact_plastic_is_coulomb_and_yields, 0,
                         (int)(sizeof plastic_runs / sizeof *plastic_runs));

@@ -1,0 +1,221 @@
+#!/usr/bin/python3
+"""The mesh refinement check of Model D's 68.2 deg elastic impact (Rathbone thesis Sec. 3.6, Table 5:
+a steel sphere, R 0.01 mm, v_n 1 m/s, v_t 2.5 m/s, mu 0.3, sliding throughout), from cwb's three
+CalculiX runs of it (reference/fem/NAME.csv, written by `cwb reference
+reference/fem/studies/NAME.study`, NAME in RUNS: h0 = 0.028, 0.02, 0.014 R, ratio sqrt 2; the same
+fine zone, growth, block, increments and ballast).
+
+Writes reference/fem/seed004_modeld_a68_sliding_meshes.csv: per mesh (coarsest first) the rebound and
+the force peak against their closed forms:
+  F_max      the largest F_n of the increments;
+  F_peak     the vertex of the parabola through that increment and its two neighbours (the
+             increments sample the peak: t_c / 40 apart, the largest increment F_max is up to
+             (pi / 40)^2 / 2 = 0.3 % low, and CalculiX's cutbacks place them differently on each mesh);
+  t_c        first touch to the separation: F_n^(2/3) through the last two increments in contact
+             extrapolated to 0 (Hertz's F ~ delta^(3/2), delta linear in t at the end);
+  e          -v_n' / v_n, the sphere's rigid rebound (its momentum balance);
+  v_t', omega R  the rebound's tangential velocity and spin against the sliding closed form from the
+             run's own v_n' (rigid-body impulse balance with F_t = mu F_n throughout, Johnson 1985
+             Sec. 11.5): v_t - mu (v_n + v_n') and 5/2 mu (v_n + v_n');
+against Hertz's elastic impact (Johnson 1985 ch. 11; read from each CSV's Hertz line): F_max, t_c,
+e = 1. The header gives, per quantity, the differences between the meshes, the observed order
+p of f = f_inf + C h^p through three meshes and Richardson's extrapolation f_inf, where the two
+differences have one sign and shrink (Roache 1998, Verification and Validation in Computational
+Science and Engineering, ch. 5), else "none".
+No new solve: run after those studies (make reference runs the scripts after the studies):
+/usr/bin/python3 reference/fem/studies/seed004_modeld_a68_meshes.py
+"""
+import math
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FEM = os.path.normpath(os.path.join(HERE, ".."))
+RUNS = (
+    "seed004_modeld_a68_sliding_h00396",
+    "seed004_modeld_a68_sliding",
+    "seed004_modeld_a68_sliding_h002",
+    "seed004_modeld_a68_sliding_h0014",
+)
+OUT = "seed004_modeld_a68_sliding_meshes"
+
+
+def load(path):
+    header = [line for line in open(path) if line.startswith("#")]
+    rows = [line.strip() for line in open(path) if not line.startswith("#") and line.strip()]
+    names = [c.split("[")[0] for c in rows[0].split(",")]
+    data = [dict(zip(names, (float(v) for v in r.split(",")))) for r in rows[1:]]
+    return header, data
+
+
+def field(source, header, name, end=":"):
+    for line in header:
+        if line.startswith("# " + name + end):
+            return line
+    raise SystemExit("%s: no '# %s%s' line" % (source, name, end))
+
+
+def number(source, line, pattern):
+    m = re.search(pattern, line)
+    if not m:
+        raise SystemExit("%s: no '%s' in '%s'" % (source, pattern, line.strip()))
+    return float(m.group(1))
+
+
+def parabola_peak(points):
+    """The vertex of the parabola through three (t, f) points."""
+    (t0, f0), (t1, f1), (t2, f2) = points
+    d01, d12 = (f1 - f0) / (t1 - t0), (f2 - f1) / (t2 - t1)
+    curv = (d12 - d01) / (t2 - t0)  # half the second derivative
+    slope1 = d01 + curv * (t1 - t0)  # the parabola's slope at t1
+    return f1 - slope1 * slope1 / (4.0 * curv)
+
+
+def separation(points):
+    """Where F^(2/3) through the last two increments in contact reaches 0: near the end Hertz's
+    F = k delta^(3/2) with delta falling linearly (delta'' = -F / m vanishes there), so F^(2/3) is
+    linear in t to second order; the first increment with F_n = 0 only bounds the separation (one
+    increment, t_c / 40, late at most), which linear interpolation of F would return."""
+    (t0, f0), (t1, f1) = points
+    g0, g1 = f0 ** (2.0 / 3.0), f1 ** (2.0 / 3.0)
+    return t1 + (t1 - t0) * g1 / (g0 - g1)
+
+
+def summarise(name):
+    source = os.path.join(FEM, name + ".csv")
+    header, data = load(source)
+    mesh = field(source, header, "mesh")
+    hertz = field(source, header, "Hertz", " (")
+    params = field(source, header, "parameters")
+    stands = field(source, header, "stands for")
+    run = {
+        "h0": number(source, mesh, r"size h0 = ([0-9.e+-]+) R"),
+        "elements": number(source, mesh, r"; ([0-9]+) elements"),
+        "nodes": number(source, mesh, r", ([0-9]+) nodes"),
+        "increments": len(data),
+        "hertz_t_c": number(source, hertz, r"t_c = ([0-9.e+-]+) s"),
+        "hertz_F_max": number(source, hertz, r"F_max = ([0-9.e+-]+) N"),
+    }
+    radius = number(source, params, r"R = ([0-9.e+-]+) m")
+    mu = number(source, params, r"mu = ([0-9.e+-]+);")
+    v_n = number(source, stands, r"driver.v_normal = ([0-9.e+-]+)")
+    v_t = number(source, stands, r"driver.v_tangential = ([0-9.e+-]+)")
+    force = [r["F_n"] for r in data]
+    top = max(range(len(data)), key=lambda i: force[i])
+    run["F_max"] = force[top]
+    run["F_peak"] = parabola_peak([(data[i]["t_contact"], force[i]) for i in (top - 1, top, top + 1)])
+    run["t_c"] = math.nan
+    for i in range(top + 2, len(data)):
+        if not force[i] > 0:
+            run["t_c"] = separation([(data[j]["t_contact"], force[j]) for j in (i - 2, i - 1)])
+            break
+    last = data[-1]
+    if last["F_n"] > 0:
+        raise SystemExit("%s: still in contact at the end" % source)
+    impulse = v_n - last["v_n"]  # J_n / m = v_n + v_n'
+    run["e"] = -last["v_n"] / v_n
+    run["v_t"] = last["v_t"]
+    run["v_t_closed"] = v_t - mu * impulse
+    run["omega_R"] = last["omega"] * radius
+    run["omega_R_closed"] = 2.5 * mu * impulse
+    run["F_max_err"] = run["F_max"] / run["hertz_F_max"] - 1.0
+    run["F_peak_err"] = run["F_peak"] / run["hertz_F_max"] - 1.0
+    run["t_c_err"] = run["t_c"] / run["hertz_t_c"] - 1.0
+    run["v_t_err"] = (run["v_t"] - run["v_t_closed"]) / (mu * impulse)
+    run["omega_R_err"] = (run["omega_R"] - run["omega_R_closed"]) / (2.5 * mu * impulse)
+    return run
+
+
+def convergence(runs, key):
+    """Differences, observed order and Richardson's extrapolation of runs[*][key] on three meshes
+    (f = f_inf + C h^p; the ratios 0.028 / 0.02 = 1.4 and 0.02 / 0.014 = 1.43 differ, so p solves
+    (h1^p - h0^p) / (h2^p - h1^p) = d1 / d2 by bisection)."""
+    f = [r[key] for r in runs]
+    h = [r["h0"] for r in runs]
+    d1, d2 = f[1] - f[0], f[2] - f[1]
+    if not (d1 * d2 > 0 and abs(d2) < abs(d1)):
+        return d1, d2, math.nan, math.nan
+
+    def excess(p):
+        return (h[0] ** p - h[1] ** p) / (h[1] ** p - h[2] ** p) - d1 / d2
+
+    lo, hi = 1e-3, 20.0
+    if excess(lo) * excess(hi) > 0:
+        return d1, d2, math.nan, math.nan
+    for _ in range(200):
+        mid = 0.5 * (lo + hi)
+        if excess(lo) * excess(mid) <= 0:
+            hi = mid
+        else:
+            lo = mid
+    order = 0.5 * (lo + hi)
+    slope = d2 / (h[2] ** order - h[1] ** order)
+    return d1, d2, order, f[2] - slope * h[2] ** order
+
+
+COLUMNS = (
+    ("h0", "-"), ("elements", "-"), ("nodes", "-"), ("increments", "-"),
+    ("F_max", "N"), ("F_peak", "N"), ("t_c", "s"), ("e", "-"),
+    ("v_t", "m/s"), ("v_t_closed", "m/s"), ("omega_R", "m/s"), ("omega_R_closed", "m/s"),
+    ("F_max_err", "-"), ("F_peak_err", "-"), ("t_c_err", "-"), ("v_t_err", "-"),
+    ("omega_R_err", "-"),
+)
+STUDIED = (("F_peak", "N"), ("F_max", "N"), ("t_c", "s"), ("e", "-"),
+           ("v_t_err", "of mu (v_n + v_n')"), ("omega_R_err", "of 5/2 mu (v_n + v_n')"))
+
+
+def main():
+    runs = [summarise(name) for name in RUNS]
+    for a, b in zip(runs, runs[1:]):
+        if abs(a["h0"] / b["h0"] - math.sqrt(2.0)) > 0.02:
+            raise SystemExit("%s: the meshes are not refined by sqrt 2" % OUT)
+    lines = []
+    for first in range(len(runs) - 2):
+        triple = runs[first:first + 3]
+        meshes = "h0 %s R" % ", ".join("%g" % r["h0"] for r in triple)
+        for key, unit in STUDIED:
+            d1, d2, order, rich = convergence(triple, key)
+            if math.isnan(order):
+                lines.append("%s on %s: differences %.4g, %.4g %s: no order, no Richardson (not "
+                             "one sign and shrinking)" % (key, meshes, d1, d2, unit))
+            else:
+                lines.append("%s on %s: differences %.4g, %.4g %s, observed order %.2f, "
+                             "Richardson %.6g" % (key, meshes, d1, d2, unit, order, rich))
+    h = runs[0]
+    with open(os.path.join(FEM, OUT + ".csv"), "w") as out:
+        out.write("# cwb reference: %s (script reference/fem/studies/%s)\n"
+                  % (OUT, os.path.basename(__file__)))
+        out.write("# model: the runs reference/fem/%s.csv (each has the model, mesh, contact and "
+                  "solver lines); this table: the force peak, the contact time and the rebound of "
+                  "each, coarsest first\n" % ".csv, ".join(RUNS))
+        out.write("# meshes: h0 %s R (ratio sqrt 2); the contact penalty and the stick slope "
+                  "10 E / h0 follow h0\n" % ", ".join("%g" % r["h0"] for r in runs))
+        for line in lines:
+            out.write("# convergence: %s\n" % line)
+        out.write("# closed forms: Hertz (Johnson 1985 ch. 11) F_max = %.5g N, t_c = %.5g s, e = 1; "
+                  "the sliding rebound (Johnson 1985 Sec. 11.5) v_t' = v_t - mu (v_n + v_n'), "
+                  "omega R = 5/2 mu (v_n + v_n') with each run's own v_n'\n"
+                  % (h["hertz_F_max"], h["hertz_t_c"]))
+        out.write("# tolerance: 0.02 on F_peak against Hertz's F_max on every mesh: the block's "
+                  "fixed faces at 1.5 R (+1.05 %), the penalty's penetration (-0.75 % x h0 / "
+                  "0.028 R) and the discretisation; the rebound as each run's "
+                  "(tests/test_fem_impact.c, impact_sliding_refinement)\n")
+        out.write(field(os.path.join(FEM, RUNS[0] + ".csv"),
+                        load(os.path.join(FEM, RUNS[0] + ".csv"))[0], "stands for"))
+        out.write("# independence: fem gmsh + CalculiX; shares no code with cwb's laws\n")
+        out.write("# rows: per mesh h0 / R, its elements and nodes (both bodies), its increments; "
+                  "F_max the largest increment F_n, F_peak the parabola's vertex through it and its "
+                  "neighbours, t_c first touch to the separation (F_n^(2/3) of the last two "
+                  "increments in contact extrapolated to 0), e = -v_n'/v_n, v_t' and "
+                  "omega R with their closed forms; *_err: F_max, F_peak, t_c relative to Hertz, "
+                  "v_t' and omega R off their closed forms as fractions of the changes "
+                  "mu (v_n + v_n') and 5/2 mu (v_n + v_n')\n")
+        out.write(",".join("%s[%s]" % c for c in COLUMNS) + "\n")
+        for r in runs:
+            out.write(",".join("%.10g" % r[c] for c, _ in COLUMNS) + "\n")
+    for line in lines:
+        print(OUT + ": " + line)
+
+
+if __name__ == "__main__":
+    main()
