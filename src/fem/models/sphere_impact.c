@@ -1382,7 +1382,8 @@ static void provenance_rows(FILE *f, const cwb_fem_job *job, const summary *sum)
     stands_for_friction(s, friction_key, sizeof friction_key);
     fprintf(
         f,
-        "# refinement check: none (one run measured the cost; see the README)\n"
+        "# refinement check: not in this run (one mesh a run; the mesh studies of Model D: "
+        "doc/refitted-constants.md, Model D)\n"
         "# rows: every converged increment; time from the release, t_contact from the first "
         "touch; F_n, F_t = the contact force on the sphere (CalculiX CF of the slave "
         "surface x 2) along +z (up) and +x (the tangential velocity's direction: friction "
@@ -1400,7 +1401,7 @@ static void provenance_rows(FILE *f, const cwb_fem_job *job, const summary *sum)
         "the friction force in the sense of cwb's collision driver's F_t (positive against "
         "the initial tangential velocity)\n"
         "# tolerance: 0.05 on the normal force against Hertz's elastic impact (of F_max; and "
-        "on t_c): the coarsest mesh that resolves the contact (a_max / h0 = %.3g), a finite "
+        "on t_c): a mesh of a_max / h0 = %.3g, a finite "
         "block, the increments, the penalty contact and the elastic waves Hertz leaves out "
         "(tests/test_fem_impact.c)\n"
         "# independence: fem " FEM_INDEPENDENCE "\n"
