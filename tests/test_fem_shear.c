@@ -1059,10 +1059,10 @@ END_TEST
  * tenth), the 3-increment shift of the same sign and larger, and the
  * plastic strain rising with the increment. Not converged in the increment
  * either: the halvings 3 -> 6 -> 12 move mu by +0.00034, +0.00043, which do
- * not shrink (asserted: no observed order, no Richardson estimate), so the
- * 12-increment runs likely sit a further halving's 0.0004 or more below
- * their increment limit, about half the coarse-to-middle mesh step
- * (+0.00096). Where the increment error depends on the slip per increment
+ * not shrink (asserted); 24 increments (below) add only +0.00012, so the
+ * halvings shrink after 12 and the 12-increment runs sit about
+ * 0.0001-0.0002 below their increment limit, a tenth of the
+ * coarse-to-middle mesh step (+0.00096). Where the increment error depends on the slip per increment
  * relative to h0 only (an assumption: the finest mesh itself was not
  * rerun), the finest run, at a larger slip per h0 than the middle one, is
  * pushed DOWN more by it: the increment limit would widen the departure,
@@ -1109,6 +1109,21 @@ START_TEST(shear_getfem_y7_increments_do_not_make_the_departure)
                   "halvings %+.5f, %+.5f: the finding says they "
                   "do not shrink",
                   mu[1] - mu[2], mu[0] - mu[1]);
+    /* 24 increments (getfem_modelc_y7_tauc09_inc24_h0133, 1717 s CPU): 0.30151,
+     * +0.00012 on 12, the same sign as the coarser halvings: more increments
+     * raise the coarsest mesh's mu; the shift stays below a fifth of the
+     * finest mesh's departure. */
+    cwb_reference r24;
+    getfem_load(&r24, "getfem_modelc_y7_tauc09_inc24_h0133");
+    size_t end24 = r24.nrow - 1;
+    ck_assert_rel(getfem_col(&r24, "delta_t", end24), 2e-7, 1e-9);
+    ck_assert_rel(getfem_col(&r24, "delta_t", end24 - 23), 2e-7 / 24.0, 1e-6);
+    double mu24 = getfem_col(&r24, "F_t", end24) / getfem_col(&r24, "F_n", end24);
+    cwb_reference_free(&r24);
+    printf("fem_shear: GetFEM tau_c = 0.9 k y = 7, h0 %g R: 24 increments %.5f (%+.5f on 12)\n",
+           g.h[0], mu24, mu24 - mu[0]);
+    ck_assert_double_gt(mu24, mu[0]);
+    ck_assert_double_lt(mu24 - mu[0], GETFEM_INC_SHARE * depart);
 }
 END_TEST
 
