@@ -936,6 +936,14 @@ static const struct {
 } getfem_departing[] = {{"y7_tauc09", {"y7_tauc09_h0133", "y7_tauc09_h01", "y7_tauc09_h0075"}},
                         {"y15_tauc09", {"y15_tauc09_h0213", "y15_tauc09_h016", "y15_tauc09_h012"}}};
 
+/* Run k (coarsest first) of departing study i. */
+static void departing_run_load(cwb_reference *r, int i, size_t k)
+{
+    char name[96];
+    snprintf(name, sizeof name, "getfem_modelc_%s", getfem_departing[i].runs[k]);
+    getfem_load(r, name);
+}
+
 START_TEST(shear_getfem_tauc09_finest_mesh_departs)
 {
     getfem_study g;
@@ -944,17 +952,15 @@ START_TEST(shear_getfem_tauc09_finest_mesh_departs)
     double tail = 0.0;
     for (size_t k = 0; k < 3; k++) {
         cwb_reference r;
-        char name[96];
-        snprintf(name, sizeof name, "getfem_modelc_%s", getfem_departing[_i].runs[k]);
-        getfem_load(&r, name);
+        departing_run_load(&r, _i, k);
         size_t end = r.nrow - 1;
         double mu[3];
         for (size_t j = 0; j < 3; j++)
             mu[j] = getfem_col(&r, "F_t", end - j) / getfem_col(&r, "F_n", end - j);
         ck_assert_rel(mu[0], g.mu[k], 1e-9); /* the summary read this run */
         double c = mu[0] - mu[1], q = c / (mu[1] - mu[2]);
-        ck_assert_msg(c >= 0 && q < 1.0, "%s: not approaching a plateau: changes %.3g, %.3g", name,
-                      mu[1] - mu[2], c);
+        ck_assert_msg(c >= 0 && q < 1.0, "%s: not approaching a plateau: changes %.3g, %.3g",
+                      getfem_departing[_i].runs[k], mu[1] - mu[2], c);
         tail = fmax(tail, q * c / (1.0 - q));
         if (k)
             ck_assert_rel(g.h[k - 1] / g.h[k], 4.0 / 3.0, 1e-4);
@@ -1008,9 +1014,7 @@ START_TEST(shear_getfem_tauc09_departure_is_not_a_larger_area)
     size_t at = 0;
     for (size_t k = 0; k < 3; k++) {
         cwb_reference r;
-        char name[96];
-        snprintf(name, sizeof name, "getfem_modelc_%s", getfem_departing[_i].runs[k]);
-        getfem_load(&r, name);
+        departing_run_load(&r, _i, k);
         size_t end = r.nrow - 1, normal_end = 0;
         while (getfem_col(&r, "step", normal_end + 1) < 2)
             normal_end++;

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """The mesh refinement check of Model D's 68.2 deg elastic impact (Rathbone thesis Sec. 3.6, Table 5:
-a steel sphere, R 0.01 mm, v_n 1 m/s, v_t 2.5 m/s, mu 0.3, sliding throughout), from cwb's three
+a steel sphere, R 0.01 mm, v_n 1 m/s, v_t 2.5 m/s, mu 0.3, sliding throughout), from cwb's four
 CalculiX runs of it (reference/fem/NAME.csv, written by `cwb reference
-reference/fem/studies/NAME.study`, NAME in RUNS: h0 = 0.028, 0.02, 0.014 R, ratio sqrt 2; the same
+reference/fem/studies/NAME.study`, NAME in RUNS: h0 = 0.0396, 0.028, 0.02, 0.014 R, ratio sqrt 2; the same
 fine zone, growth, block, increments and ballast).
 
 Writes reference/fem/seed004_modeld_a68_sliding_meshes.csv: per mesh (coarsest first) the rebound and
@@ -27,7 +27,7 @@ No new solve: run after those studies (make reference runs the scripts after the
 """
 import math
 import os
-import re
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
@@ -39,27 +39,9 @@ RUNS = (
 )
 OUT = "seed004_modeld_a68_sliding_meshes"
 
-
-def load(path):
-    header = [line for line in open(path) if line.startswith("#")]
-    rows = [line.strip() for line in open(path) if not line.startswith("#") and line.strip()]
-    names = [c.split("[")[0] for c in rows[0].split(",")]
-    data = [dict(zip(names, (float(v) for v in r.split(",")))) for r in rows[1:]]
-    return header, data
-
-
-def field(source, header, name, end=":"):
-    for line in header:
-        if line.startswith("# " + name + end):
-            return line
-    raise SystemExit("%s: no '# %s%s' line" % (source, name, end))
-
-
-def number(source, line, pattern):
-    m = re.search(pattern, line)
-    if not m:
-        raise SystemExit("%s: no '%s' in '%s'" % (source, pattern, line.strip()))
-    return float(m.group(1))
+# the CSV reader of the other Model D tables' script, beside this one
+sys.path.insert(0, HERE)
+from seed004_modeld_derived import field, load, number  # noqa: E402
 
 
 def parabola_peak(points):
