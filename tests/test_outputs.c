@@ -806,6 +806,51 @@ START_TEST(fit_title_states_a_value_without_error)
 }
 END_TEST
 
+/* The tick labels of a linear axis must tell the ticks apart. The exact
+ * calibration's data and fit meet at e = 0.8 to 1e-15: its first scripts
+ * ticked that span of rounding noise with '%g' and labelled all seven y
+ * ticks "0.8". Rendered to SVG here, the y labels must be distinct
+ * numbers around 0.8 (the range widened by 1 %, as gnuplot widens an empty
+ * range). */
+START_TEST(tick_labels_of_a_noise_span_are_distinct)
+{
+    char full[512];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return; /* the script is written only to be rendered */
+    char dir[256], svg[300], log[300];
+    test_tmp_make(dir, sizeof dir, "noiseticks");
+    ck_assert(dir[0]);
+    const char *fit[] = {"fit", "cases/seed004_restitution_calibrate_thornton.fit", "--out", dir,
+                         NULL};
+    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    test_tmp_path(dir, "gnuplot.log", log, sizeof log);
+    char *argv[] = {full, "-e", "cwb_format='svg'", "seed004_restitution_calibrate_thornton_fit.gp",
+                    NULL};
+    ck_assert_int_eq(cwb_spawn(argv, dir, log), 0);
+    test_tmp_path(dir, "seed004_restitution_calibrate_thornton_fit.svg", svg, sizeof svg);
+    char *text = test_slurp(svg);
+    /* gnuplot 5.4's SVG writes a y tick label right-aligned,
+     * text-anchor="end", as <text>LABEL</text>; the x labels are centred */
+    double labels[32];
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, "text-anchor=\"end\"")) && n < 32; p++) {
+        const char *open = strstr(p, "<text>");
+        char *end;
+        double v = open ? strtod(open + 6, &end) : 0;
+        if (open && end != open + 6 && *end == '<')
+            labels[n++] = v;
+    }
+    free(text);
+    ck_assert_msg(n >= 4, "%s: %d y tick labels", svg, n);
+    for (int i = 1; i < n; i++)
+        ck_assert_msg(labels[i] != labels[i - 1], "%s: y tick labels %d and %d both read %g", svg,
+                      i - 1, i, labels[i]);
+    ck_assert_msg(labels[0] >= 0.79 && labels[n - 1] <= 0.81, "%s: ticks %g .. %g", svg, labels[0],
+                  labels[n - 1]);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* cwb_result_set keeps one scalar per name, the last value set, in the
  * order names first came, and drops names beyond CWB_MAX_SCALARS: checked
  * against a plain list kept here, over random sets of 90 names that share
@@ -861,6 +906,7 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, rerun_with_same_content_keeps_the_file);
     tcase_add_test(tc, shipped_outputs_hold_no_nan_nor_minus_zero);
     tcase_add_test(tc, fit_title_states_a_value_without_error);
+    tcase_add_test(tc, tick_labels_of_a_noise_span_are_distinct);
     suite_add_tcase(s, tc);
     /* 2^21 doubles through both formatters: about 4 s of CPU on the
      * development machine (the printf/strtod one is the dear one) */

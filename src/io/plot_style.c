@@ -76,7 +76,11 @@ static void write_functions(FILE *f)
         "(cwb_plain(u) ? '' : ' ' . u) . ']' : n . ' [' . cwb_prefix(e) . u . ']')\n"
         "cwb_step(lo, hi) = (cwb_r = (hi - lo) / 6.0, cwb_p = 10.0**floor(log10(cwb_r)), "
         "cwb_f = cwb_r / cwb_p, (cwb_f < 1.5 ? 1 : cwb_f < 3 ? 2 : cwb_f < 7 ? 5 : 10) * "
-        "cwb_p)\n");
+        "cwb_p)\n"
+        /* significant digits that tell ticks s apart near the range's largest value: '%g'
+         * keeps six, which labels every tick of 0.7999996 .. 0.8000001 "0.8" */
+        "cwb_digits(lo, hi, s) = (cwb_n = floor(log10(cwb_big(lo, hi) / s)) + 2, "
+        "cwb_n > 6 ? cwb_n : 6)\n");
 }
 
 int cwb_gp_style_begin(FILE *f, const char *stem)
@@ -140,18 +144,28 @@ int cwb_gp_style_axis_column(FILE *f, char axis, const char *column)
 static void engineering_axis(FILE *f, char a, const char *A)
 {
     fprintf(f,
-            "cwb_lo = GPVAL_%s_MIN; cwb_hi = GPVAL_%s_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)\n"
-            "if (!cwb_log%c && cwb_e != 0 && cwb_hi > cwb_lo) {\n"
+            "cwb_lo = GPVAL_%s_MIN; cwb_hi = GPVAL_%s_MAX\n"
+            /* a span of rounding noise (a fit that meets its data to 1e-15) is widened by 1 %%
+             * as gnuplot widens an empty range, rather than ticked in its 16th digit */
+            "if (!cwb_log%c && cwb_hi - cwb_lo <= 1e-9 * cwb_big(cwb_lo, cwb_hi)) {\n"
+            "  cwb_w = cwb_big(cwb_lo, cwb_hi) > 0 ? 0.01 * cwb_big(cwb_lo, cwb_hi) : 1\n"
+            "  cwb_lo = cwb_lo - cwb_w; cwb_hi = cwb_hi + cwb_w\n"
+            "  set %crange [cwb_lo:cwb_hi]\n"
+            "}\n"
+            "cwb_e = cwb_e3(cwb_lo, cwb_hi)\n"
+            "cwb_n = cwb_hi > cwb_lo ? cwb_digits(cwb_lo, cwb_hi, cwb_step(cwb_lo, cwb_hi)) : 6\n"
+            "if (!cwb_log%c && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {\n"
             "  set %crange [cwb_lo:cwb_hi]\n"
             "  cwb_s = cwb_step(cwb_lo, cwb_hi)\n"
+            "  cwb_tick = sprintf('%%%%.%%dg', cwb_n)\n"
             "  set %ctics ('' 1e300)\n"
             "  do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {\n"
             "    cwb_v = cwb_i * cwb_s * 1.0\n"
-            "    set %ctics add (sprintf('%%g', cwb_v / 10.0**cwb_e) cwb_v)\n"
+            "    set %ctics add (sprintf(cwb_tick, cwb_v / 10.0**cwb_e) cwb_v)\n"
             "  }\n"
             "}\n"
             "set %clabel cwb_label(cwb_%cname, cwb_%cunit, cwb_e)%s noenhanced\n",
-            A, A, a, a, a, a, a, a, a,
+            A, A, a, a, a, a, a, a, a, a, a,
             /* an empty second line keeps the legend below off the label */
             a == 'x' ? " . \"\\n\"" : "");
 }
