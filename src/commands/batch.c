@@ -116,6 +116,10 @@ typedef struct {
     record **finished; /* per position of todo: its record, until written */
     size_t wpos;       /* the positions before it are written */
     int resumed;       /* the output existed: this run appends to it */
+    /* sample 0 as choose_results ran it to learn the result names: its row,
+     * not a second run of it */
+    record first;
+    int have_first;
 } batch;
 
 static double seconds_now(void)
@@ -427,8 +431,8 @@ static void run_row(const batch *b, size_t r, case_slot *slot, record *rec, cwb_
                           : cwb_fail(rec->msg, sizeof rec->msg, CWB_EFAIL, "out of memory");
     if (rec->status != CWB_OK) /* else the run initialises it */
         cwb_result_init(&res);
-    else if (all)
-        rec->status = cwb_run_case(slot->c, &res, rec->msg, sizeof rec->msg);
+    else if (all) /* every scalar, with the values the wanted path gives them */
+        rec->status = cwb_run_case_scalars(slot->c, &res, rec->msg, sizeof rec->msg);
     else
         rec->status =
             cwb_run_case_wanted(slot->c, asked_results(b, slot), &res, rec->msg, sizeof rec->msg);
@@ -682,6 +686,10 @@ static int choose_results(batch *b, char *msg, size_t n)
         snprintf(b->res_name[b->nres], CWB_NAME, "%s", all->scalar[q].name);
         snprintf(b->res_unit[b->nres++], 16, "%s", all->scalar[q].unit);
     }
+    for (size_t q = 0; rc == CWB_OK && q < b->nres; q++)
+        rec.value[q] = cwb_result_get(all, b->res_name[q]);
+    b->first = rec;
+    b->have_first = rc == CWB_OK;
     cwb_result_free(all);
     free(all);
     return rc;
@@ -1180,6 +1188,10 @@ static void worker_start(void *ctx)
 static void run_sample(void *ctx, size_t p, void *rec)
 {
     batch *b = ctx;
+    if (b->have_first && b->todo[p] == 0) {
+        memcpy(rec, &b->first, sizeof b->first);
+        return;
+    }
     if (!b->slot.c) /* once per process: a forked worker sets its own copy */
         b->slot = (case_slot){.c = cwb_case_new()};
     run_row(b, b->todo[p], &b->slot, rec, NULL);
@@ -1882,7 +1894,10 @@ static int memory_run(batch *b, const cwb_batch_memory_request *req, cwb_row_out
                           "batch stopped by the caller after %zu of %zu samples", r, b->t.nrow);
             break;
         }
-        run_row(b, r, &slot, &rec, NULL);
+        if (r == 0 && b->have_first)
+            rec = b->first;
+        else
+            run_row(b, r, &slot, &rec, NULL);
         if (rec.status == CWB_EINPUT) {
             rc = cwb_fail(msg, n, CWB_EINPUT, "%s", rec.msg);
             break;
