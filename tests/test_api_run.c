@@ -291,6 +291,31 @@ static int note_progress(void *user, size_t done, size_t total)
     return p->stop_at && done == p->stop_at;
 }
 
+/* A sweep says a warning its values share once, with their count and range:
+ * seed 001's spin sweep is of head-on impacts, so restitution_tangential is
+ * undefined at every value but the spinless first (omega1 = 0, where the
+ * contact point has no tangential velocity either); it printed four lines
+ * and "36 more values warned" for one fact. */
+START_TEST(sweep_says_a_shared_warning_once)
+{
+    scratch s;
+    scratch_open(&s);
+    const char *args[] = {
+        "sweep", "cases/seed001_rolling_friction.case", "--no-plot", "--out", s.dir, NULL};
+    ck_assert_msg(cli(&s, args) == 0, "cwb sweep failed");
+    char *log = test_slurp(s.log);
+    size_t warnings = 0;
+    for (const char *p = log; (p = strstr(p, "warning:")); p++)
+        warnings++;
+    ck_assert_msg(warnings == 1, "%zu warnings:\n%s", warnings, log);
+    ck_assert_msg(strstr(log, "driver.omega1 = 5 .. 200 (40 of the 41 values): "
+                              "restitution_tangential is undefined"),
+                  "%s", log);
+    free(log);
+    test_tmp_remove(s.dir);
+}
+END_TEST
+
 /* The API's sweep: the command's CSV (12 digits) cell for cell. */
 START_TEST(test_api_sweep_as_cli)
 {
@@ -478,6 +503,7 @@ Suite *api_run_suite(void)
     tcase_add_test(tc, test_api_run_refusals_as_cli);
     tcase_add_test(tc, test_api_run_text);
     tcase_add_test(tc, test_api_sweep_as_cli);
+    tcase_add_test(tc, sweep_says_a_shared_warning_once);
     tcase_add_test(tc, test_api_sweep_keeps_row_warnings);
     tcase_add_test(tc, test_api_batch_checks_and_rows);
     tcase_add_test(tc, test_api_fit_as_cli);

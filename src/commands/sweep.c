@@ -430,23 +430,46 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
  * never names two columns alike, and that one is the varied column. */
 
 /* A value's run that warned (energy a law or the scheme created, a law
- * outside its validity...) warns in the sweep's table too, with the value:
- * the first four such values in full, then their count, so that a
- * thousand-value sweep does not bury its other warnings. */
+ * outside its validity...) warns in the sweep's table too, with the value.
+ * Values that warned alike warn once, with their count and range (a spin
+ * sweep of head-on impacts has no tangential restitution at any of its 41
+ * values: one line, not 41); the first four distinct warnings in full, then
+ * the count of values left, so that a thousand-value sweep does not bury
+ * its other warnings. */
+static int warned_alike(const sweep *s, size_t i, size_t j)
+{
+    return s->rows[j].status == CWB_OK && strcmp(s->rows[i].warn, s->rows[j].warn) == 0;
+}
+
 static void warn_rows(sweep *s)
 {
-    size_t warned = 0;
+    size_t shown = 0, unshown = 0;
     for (size_t i = 0; i < s->v.n; i++) {
         if (s->rows[i].status != CWB_OK || !s->rows[i].warn[0])
             continue;
-        if (warned++ < 4)
+        size_t before = 0, alike = 0, last = i;
+        for (size_t j = 0; j < i && !before; j++)
+            before = warned_alike(s, i, j);
+        if (before)
+            continue; /* said with the first value that warned so */
+        for (size_t j = i; j < s->v.n; j++)
+            if (warned_alike(s, i, j))
+                alike++, last = j;
+        if (shown++ >= 4)
+            unshown += alike;
+        else if (alike == 1)
             cwb_result_warn(&s->table, "%s = %.10g: %s", s->v.key, value_at(&s->v, i),
                             s->rows[i].warn);
+        else
+            cwb_result_warn(&s->table, "%s = %.10g .. %.10g (%zu of the %zu values): %s", s->v.key,
+                            value_at(&s->v, i), value_at(&s->v, last), alike, s->v.n,
+                            s->rows[i].warn);
     }
-    if (warned > 4)
+    if (unshown)
         cwb_result_warn(&s->table, "%zu more values of %s warned (each run alone says what)",
-                        warned - 4, s->v.key);
+                        unshown, s->v.key);
 }
+
 static int sweep_table(sweep *s, char *msg, size_t n)
 {
     const vary_spec *v = &s->v;
