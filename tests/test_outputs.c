@@ -782,21 +782,30 @@ START_TEST(shipped_outputs_hold_no_nan_nor_minus_zero)
 }
 END_TEST
 
+/* The exact calibration (one point, one parameter: seed004_restitution_
+ * calibrate_thornton) fitted into a new temporary folder dir, when gnuplot
+ * is there (its path in gnuplot) to render the script: 1, else 0. */
+static int fit_exact_calibration(char *dir, size_t n, const char *tag, char *gnuplot, size_t gn)
+{
+    if (!cwb_on_path("gnuplot", gnuplot, gn))
+        return 0; /* the script is written only to be rendered */
+    test_tmp_make(dir, n, tag);
+    ck_assert(dir[0]);
+    const char *fit[] = {"fit", "cases/seed004_restitution_calibrate_thornton.fit", "--out", dir,
+                         NULL};
+    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    return 1;
+}
+
 /* A fitted value whose standard error is undefined (an exact calibration:
  * one point, one parameter) is still stated under the fit plot's title:
  * the notes say "+- undefined" where printf said "+- nan", and the title
  * lost the value when its reader took only numbers. */
 START_TEST(fit_title_states_a_value_without_error)
 {
-    char full[512];
-    if (!cwb_on_path("gnuplot", full, sizeof full))
-        return; /* the script is written only to be rendered */
-    char dir[256], gp[300];
-    test_tmp_make(dir, sizeof dir, "fittitle");
-    ck_assert(dir[0]);
-    const char *fit[] = {"fit", "cases/seed004_restitution_calibrate_thornton.fit", "--out", dir,
-                         NULL};
-    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    char full[512], dir[256], gp[300];
+    if (!fit_exact_calibration(dir, sizeof dir, "fittitle", full, sizeof full))
+        return;
     test_tmp_path(dir, "seed004_restitution_calibrate_thornton_fit.gp", gp, sizeof gp);
     char *text = test_slurp(gp);
     ck_assert_msg(strstr(text, "'normal.sigma_y = "), "%s: the fitted value is not in the title",
@@ -814,15 +823,9 @@ END_TEST
  * range). */
 START_TEST(tick_labels_of_a_noise_span_are_distinct)
 {
-    char full[512];
-    if (!cwb_on_path("gnuplot", full, sizeof full))
-        return; /* the script is written only to be rendered */
-    char dir[256], svg[300], log[300];
-    test_tmp_make(dir, sizeof dir, "noiseticks");
-    ck_assert(dir[0]);
-    const char *fit[] = {"fit", "cases/seed004_restitution_calibrate_thornton.fit", "--out", dir,
-                         NULL};
-    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    char full[512], dir[256], svg[300], log[300];
+    if (!fit_exact_calibration(dir, sizeof dir, "noiseticks", full, sizeof full))
+        return;
     test_tmp_path(dir, "gnuplot.log", log, sizeof log);
     char *argv[] = {full, "-e", "cwb_format='svg'", "seed004_restitution_calibrate_thornton_fit.gp",
                     NULL};
