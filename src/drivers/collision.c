@@ -1904,7 +1904,10 @@ typedef struct {
  * contact only loses energy, so the bodies can reach the overlap delta_off
  * where the contact ends only if what they hold now -- the kinetic energy of
  * both bodies plus the energy the laws store -- is at least the normal
- * law's stored energy there, on the curve of the committed state. When it
+ * law's stored energy there, on the curve of the committed state: its
+ * energy now plus the work its evaluation at delta_off reports (the contact
+ * has ended there, delta <= delta_off, so that evaluation stores nothing;
+ * its work runs along the curve to the end). When it
  * is less (by more than 1e-9 of what is held: the integration's error on
  * the energies is 1e-12), the bodies oscillate in the attractive well for
  * ever: elastic JKR below its sticking velocity V_s would run to max_steps
@@ -1926,7 +1929,8 @@ static int captured(collision_run_state *r, const geometry *g0, const geometry *
     if (cwb_contact_normal(&r->s.ct, NULL, &k, &end) != CWB_OK)
         return 0;
     double held = kinetic_energy(&r->s, r->y) + r->o.n.energy + r->o.t.energy + r->o.r.energy;
-    return held < end.energy - 1e-9 * (fabs(held) + fabs(end.energy));
+    double needed = r->o.n.energy + end.work;
+    return held < needed - 1e-9 * (fabs(held) + fabs(needed));
 }
 
 /* One complete collision as planned. */
