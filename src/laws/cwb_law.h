@@ -107,8 +107,10 @@ typedef struct {
     /* Adhesive laws (src/laws/adhesion.c); both 0 for every other law. */
     double delta_off;       /* overlap down to which this contact holds on
                                separation [m]: 0, or < 0 where adhesion holds it
-                               (JKR's delta_c); the collision driver ends the
-                               contact there, the tangential springs release there */
+                               (JKR's delta_c). The contact has ended at delta <=
+                               delta_off: the collision driver, replay and the
+                               tangential laws end or release it there, and the
+                               normal law must too (doc/findings.md, finding 51) */
     double friction_offset; /* added to F_n in the Coulomb limit of the
                                spring-based tangential laws [N]: 0, or 2 F_pulloff
                                (friction_load = offset, LAMMPS pair granular) */

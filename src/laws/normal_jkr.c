@@ -14,8 +14,13 @@
  *     forms it at delta > 0, cwb at delta >= 0 so that a collision starting
  *     at first touch feels the force from its first evaluation), jumping to
  *     the stable branch: a_0^3 = 2 pi w R*^2/E*, F = -(8/9) F_po;
- *   in contact (flag 1): the stable branch a >= a_c down to delta_c, where
- *     the contact ends (F jumps from -(5/9) F_po to 0) and the flag clears.
+ *   in contact (flag 1): the stable branch a > a_c down to delta_c, where
+ *     the contact ends (F jumps from -(5/9) F_po to 0) and the flag clears:
+ *     at delta <= delta_c, delta_c itself included, as every caller of
+ *     delta_off ends it (the collision driver, replay, the tangential
+ *     laws). Held at delta_c, the contact kept U(a_c) stored where a
+ *     collision landed on delta_c exactly, and its cycle loss came out
+ *     9.5 % low (doc/findings.md, finding 51).
  * The unstable branch (a < a_c) is never a state of the law; the reference
  * curves draw it from cwb_jkr_overlap/force (tests/test_adhesion.c).
  * LAMMPS (pair granular jkr, 29 Sep 2021 and later) ends the contact at the
@@ -73,7 +78,10 @@ static int jkr_step(const double *p, const cwb_pair *g, const void *state, const
     cwb_jkr j = {g->E_star, g->R_star, p[CWB_ADH_W]};
     double d = k->delta, dc = cwb_jkr_delta_end(&j);
     int was = s->in_contact > 0.0;
-    int now = was ? d >= dc : d >= 0.0;
+    /* the contact ends at delta <= delta_c, the end every caller of
+     * delta_off takes (cwb_law.h): one held at delta_c itself kept U(a_c)
+     * stored and out of the cycle's loss where a driver lands there */
+    int now = was ? d > dc : d >= 0.0;
     double e0 = was ? energy_at(&j, fmax(k->delta0, dc)) : 0.0;
     *out = (cwb_normal_out){0};
     t->in_contact = now;

@@ -21,7 +21,9 @@
  *           R_p = 4 E* a_m^3/(3 F_T(a_m)) = 4 E* a_m^3/(3 (F_m + sqrt(8 pi w E*
  *           a_m^3))) (Thornton's R_p at the same a_m), delta = delta_p +
  *           delta_JKR,Rp(a), delta_p = a_m^2 (1/R* - 1/R_p) from continuity;
- *           the contact ends at delta_p + delta_c(R_p), delta_c(R) = -(3/4)
+ *           the contact ends at delta <= delta_p + delta_c(R_p) (its
+ *           delta_off; equality included, as jkr's: doc/findings.md,
+ *           finding 51), delta_c(R) = -(3/4)
  *           (pi^2 w^2 R/E*^2)^(1/3), and the pull-off force grows to
  *           (3/2) pi w R_p;
  *   reloading follows the unloading curve back to delta_m (elastic), then
@@ -227,7 +229,8 @@ static int tn_step(const double *p, const cwb_pair *g, const void *state, const 
     double d = k->delta, dm = s->delta_max;
     tn_curve c = curve_of(p, g, dm);
     int was = s->in_contact > 0.0;
-    int now = was ? d >= curve_end(&c) : d >= c.delta_p;
+    /* ends at delta <= its curve's end, as jkr's at delta_c (normal_jkr.c) */
+    int now = was ? d > curve_end(&c) : d >= c.delta_p;
     double e0 = was ? curve_energy(&c, fmax(k->delta0, curve_end(&c))) : 0.0;
     *out = (cwb_normal_out){0};
     *t = *s;
