@@ -24,16 +24,41 @@ extern "C" {
  * past the end hold scratch the caller writes over. */
 char *cwb_shortest_put(char *o, double x);
 
-/* The most chars a cell of cwb_shortest_put_cells takes: its text and
+/* The most columns a table of cwb_shortest_put_rows has (a series' own
+ * bound, CWB_MAX_COLS, is checked against it where the two meet). */
+#define CWB_SHORTEST_MAX_COLS 72
+
+/* A CSV table's row as cwb_shortest_put_rows writes it: the columns whose
+ * cells are formatted one by one, and the columns that hold only zeros
+ * (0 or -0), which are the same text "0," in every row and are written as
+ * one copy of it with the text around them. */
+typedef struct {
+    const double *v; /* the column's cells, one a row */
+    size_t tail;     /* the chars after its cell: its comma, and "0," for
+                      * each all-zero column up to the next formatted one */
+} cwb_shortest_column;
+
+typedef struct {
+    size_t lead; /* the chars before the first formatted cell: "0," for
+                  * each all-zero column there */
+    size_t n;    /* the columns formatted */
+    cwb_shortest_column col[CWB_SHORTEST_MAX_COLS];
+} cwb_shortest_rows;
+
+/* The most chars a cell of cwb_shortest_put_rows takes: its text and
  * the comma after it. */
 #define CWB_SHORTEST_CELL 25
 
-/* The cells col[0][row] .. col[n-1][row] of a row of a CSV table, each
- * followed by a comma, at o: a number as cwb_shortest_put writes it, zero
- * and -0 as "0", NaN and the infinities as nothing (an empty field).
- * Returns the end of the text. o must have n * CWB_SHORTEST_CELL +
- * CWB_SHORTEST_ROOM chars; those past the end hold scratch. */
-char *cwb_shortest_put_cells(char *o, const double *const *col, size_t n, size_t row);
+/* Rows *row, *row + 1, ... (< nrow) of a table laid out as rows says, as
+ * CSV lines at o, while o <= full: a number as cwb_shortest_put writes it,
+ * zero and -0 as "0", NaN and the infinities as nothing (an empty field),
+ * a comma between cells and '\n' after the last. Returns the end of the
+ * text and sets *row to the first row not written. o must have, past
+ * full, ncol * CWB_SHORTEST_CELL + CWB_SHORTEST_ROOM chars (ncol: every
+ * column, all-zero ones included, at least one); those past the end hold
+ * scratch. */
+char *cwb_shortest_put_rows(char *o, const char *full, const cwb_shortest_rows *rows, size_t *row,
+                            size_t nrow);
 
 #ifdef __cplusplus
 }

@@ -393,24 +393,68 @@ __attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
     return put_finite(o, u, exponent_bits, buf);
 }
 
-/* One loop over the row's cells with the formatter inlined in it: the six
- * register saves and restores, the call and the return that
- * cwb_shortest_put costs every number, a row pays once. */
-__attribute__((flatten)) char *cwb_shortest_put_cells(char *o, const double *const *col, size_t n,
-                                                      size_t row)
+/* The text of all-zero columns: at ',' the chars after a formatted cell
+ * (its comma and "0," for each), at '0' those before the first one; read
+ * 16 at a time. */
+static const char zero_columns[] = ",0,0,0,0,0,0,0,0,0";
+
+/* The len chars (len >= 1) of the text that repeats every two chars from
+ * the 16 at pattern, at o: one 16-char copy for up to seven all-zero
+ * columns, with no branch a column; more only when long (a table with a
+ * run of eight or more). It writes past the text's end, into the caller's
+ * room. */
+template <bool long_runs>
+static inline __attribute__((always_inline)) char *put_repeated(char *o, const char *pattern,
+                                                                std::size_t len)
 {
-    char buf[48]; /* put_finite's digits, one for the row */
-    for (const double *const *end = col + n; col != end; col++) {
-        std::uint64_t u;
-        std::memcpy(&u, &(*col)[row], 8);
-        unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
-        if ((u << 1) == 0)
-            *o++ = '0';                     /* zero and -0: the commonest cell, the idle columns */
-        else if (exponent_bits - 1 < 0x7fe) /* normal: one compare for both ends */
-            o = put_finite(o, u, exponent_bits, buf);
-        else if (exponent_bits == 0)
-            o = put_subnormal(o, u);
-        *o++ = ',';
+    std::memcpy(o, pattern, 16);
+    for (std::size_t k = 16; long_runs && k < len; k += 16)
+        std::memcpy(o + k, pattern, 16);
+    return o + len;
+}
+
+/* The loops of cwb_shortest_put_rows, the formatter inlined in them. A
+ * cell is told normal by one compare of its exponent bits; zero, the
+ * subnormals and the non-finite, rare in a column that is not all zero,
+ * are told apart after it. */
+template <bool long_runs>
+static inline __attribute__((always_inline)) char *
+put_rows(char *o, const char *full, const cwb_shortest_rows *rows, size_t *row, size_t nrow)
+{
+    char buf[48]; /* put_finite's digits, one for all the rows */
+    const cwb_shortest_column *end = rows->col + rows->n;
+    std::size_t j = *row;
+    for (; j < nrow && o <= full; j++) {
+        o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead); /* o when lead is 0 */
+        for (const cwb_shortest_column *c = rows->col; c != end; c++) {
+            std::uint64_t u;
+            std::memcpy(&u, &c->v[j], 8);
+            unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
+            if (__builtin_expect(exponent_bits - 1 < 0x7fe, 1)) /* normal: both ends at once */
+                o = put_finite(o, u, exponent_bits, buf);
+            else if ((u << 1) == 0)
+                *o++ = '0'; /* zero and -0 */
+            else if (exponent_bits == 0)
+                o = put_subnormal(o, u);
+            o = put_repeated<long_runs>(o, zero_columns, c->tail);
+        }
+        o[-1] = '\n'; /* over the row's last comma */
     }
+    *row = j;
     return o;
+}
+
+/* One loop over the rows and in it one over a row's formatted cells: no
+ * call a number, nor a row (the six register saves and restores, the call
+ * and the return). A column that holds only zeros costs nothing a cell:
+ * its "0," is in the text copied after the cell before it. */
+__attribute__((flatten)) char *cwb_shortest_put_rows(char *o, const char *full,
+                                                     const cwb_shortest_rows *rows, size_t *row,
+                                                     size_t nrow)
+{
+    bool long_runs = rows->lead > 16;
+    for (std::size_t i = 0; i < rows->n; i++)
+        long_runs |= rows->col[i].tail > 16;
+    return long_runs ? put_rows<true>(o, full, rows, row, nrow)
+                     : put_rows<false>(o, full, rows, row, nrow);
 }

@@ -149,50 +149,57 @@ void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const
     }
 }
 
-/* The rows of the series as CSV, each row's text written in place by one
- * call (cwb_shortest_put_cells: the formatter inlined in its loop over the
- * cells, zero without the formatter, an undefined value an empty cell)
- * into one buffer that one fwrite empties when full. A stdio call a cell
- * cost about 130 instructions; a buffer a row, each cell through
- * cwb_number_text with its strlen and copies, 240 a cell in all; a call of
- * the formatter a cell, 113 (bench/bench_format.sh, doc/benchmarks.md). */
-static void write_rows(FILE *f, const cwb_series *s)
+/* The rows of the series as CSV, written in place (cwb_shortest_put_rows:
+ * the formatter inlined in its loops over the rows and their cells, zero
+ * without the formatter, an undefined value an empty cell, the columns of
+ * all_zero as text copied with the cell before them) into one buffer that
+ * one fwrite empties when full. A stdio call a cell cost about 130
+ * instructions; a buffer a row, each cell through cwb_number_text with its
+ * strlen and copies, 240 a cell in all; a call of the formatter a cell,
+ * 113 (bench/bench_format.sh, doc/benchmarks.md). */
+static void write_rows(FILE *f, const cwb_series *s, const unsigned char *all_zero)
 {
+    _Static_assert(CWB_SHORTEST_MAX_COLS >= CWB_MAX_COLS, "a row layout holds every column");
     char buf[16384];
-    char *o = buf;
-    const double *col[CWB_MAX_COLS];
-    for (size_t i = 0; i < s->ncol; i++)
-        col[i] = s->col[i].v;
-    /* a row's text and its formatter's scratch fit after full */
-    const char *full = buf + sizeof buf - s->ncol * CWB_SHORTEST_CELL - CWB_SHORTEST_ROOM;
     if (s->ncol == 0) { /* rows of no cells: empty lines */
         for (size_t j = 0; j < s->nrow; j++)
             fputc('\n', f);
         return;
     }
-    for (size_t j = 0; j < s->nrow; j++) {
-        if (o > full) {
-            fwrite(buf, 1, (size_t)(o - buf), f);
-            o = buf;
+    cwb_shortest_rows rows = {.lead = 0, .n = 0};
+    for (size_t i = 0; i < s->ncol; i++) {
+        size_t *text = rows.n ? &rows.col[rows.n - 1].tail : &rows.lead;
+        if (all_zero[i]) {
+            *text += 2; /* "0," */
+        } else {
+            rows.col[rows.n].v = s->col[i].v;
+            rows.col[rows.n++].tail = 1; /* the comma */
         }
-        o = cwb_shortest_put_cells(o, col, s->ncol, j);
-        o[-1] = '\n'; /* over the row's last comma */
     }
-    fwrite(buf, 1, (size_t)(o - buf), f);
+    /* a row's text and its formatter's scratch fit after full */
+    const char *full = buf + sizeof buf - s->ncol * CWB_SHORTEST_CELL - CWB_SHORTEST_ROOM;
+    for (size_t j = 0; j < s->nrow;) {
+        char *o = cwb_shortest_put_rows(buf, full, &rows, &j, s->nrow);
+        fwrite(buf, 1, (size_t)(o - buf), f);
+    }
 }
 
-/* The cells that are not finite. A column's sum of x * 0 is NaN exactly
- * when one of its cells is infinite or NaN (0 otherwise): a multiply and
- * an add a cell, and the cells counted only in such a column. */
-static size_t undefined_cells(const cwb_series *s)
+/* The cells that are not finite, and which columns hold only zeros (0 or
+ * -0). A column's sum of |x| is 0 exactly when every cell is zero, and not
+ * finite when one of its cells is infinite or NaN (or when the sum
+ * overflows): a fabs and an add a cell, as many instructions as the sum of
+ * x * 0 this scan made before it also told the zeros, and the cells
+ * counted only in a column whose sum is not finite. */
+static size_t scan_columns(const cwb_series *s, unsigned char *all_zero)
 {
     size_t undefined = 0;
     for (size_t i = 0; i < s->ncol; i++) {
         const double *v = s->col[i].v;
-        double any = 0.0;
+        double sum = 0.0;
         for (size_t j = 0; j < s->nrow; j++)
-            any += v[j] * 0.0;
-        for (size_t j = 0; any != 0.0 && j < s->nrow; j++) /* NaN != 0 */
+            sum += fabs(v[j]);
+        all_zero[i] = sum == 0.0;
+        for (size_t j = 0; !isfinite(sum) && j < s->nrow; j++)
             undefined += !isfinite(v[j]);
     }
     return undefined;
@@ -207,14 +214,15 @@ int cwb_write_csv(FILE *f, const cwb_case *c, const cwb_result *r, const cwb_rec
                    "4 unloading, 5 reloading\n");
     for (size_t w = 0; w < r->nwarn; w++)
         fprintf(f, "# WARNING: %s\n", r->warn[w]);
-    size_t undefined = undefined_cells(s);
+    unsigned char all_zero[CWB_MAX_COLS];
+    size_t undefined = scan_columns(s, all_zero);
     /* an empty field: what spreadsheets, pandas and gnuplot read as missing */
     if (undefined)
         fprintf(f, "# WARNING: %zu cells are undefined (left empty)\n", undefined);
     for (size_t i = 0; i < s->ncol; i++)
         fprintf(f, "%s%s[%s]", i ? "," : "", s->col[i].name, s->col[i].unit);
     fputc('\n', f);
-    write_rows(f, s);
+    write_rows(f, s, all_zero);
     return ferror(f) ? CWB_EFAIL : CWB_OK;
 }
 
