@@ -77,8 +77,10 @@ int cwb_contact_setup(cwb_contact *ct, const cwb_contact_laws *laws,
         ct->state_size[k] = head_of(ct, (cwb_kind)k)->state_size;
         if (ct->state_size[k] > CWB_MAX_STATE)
             return CWB_EINPUT;
-        ct->stateful |= ct->state_size[k] > 0;
+        if (ct->state_size[k] > 0)
+            ct->stateful_kind[ct->nstateful++] = (unsigned char)k;
     }
+    ct->stateful = ct->nstateful > 0;
     ct->bound = 1;
     cwb_contact_reset(ct);
     return CWB_OK;
@@ -121,9 +123,10 @@ static int eval_laws(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     int rc;
     const unsigned char(*s)[CWB_MAX_STATE] = ct->committed.state;
     /* A law that keeps its state unchanged need not write its trial. */
-    for (int i = 0; i < CWB_KIND_COUNT && ct->stateful; i++)
-        if (ct->state_size[i])
-            memcpy(trial->state[i], s[i], ct->state_size[i]);
+    for (int i = 0; i < ct->nstateful; i++) {
+        int kind = ct->stateful_kind[i];
+        memcpy(trial->state[kind], s[kind], ct->state_size[kind]);
+    }
     if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL], k, &o->n,
                                trial->state[CWB_KIND_NORMAL])) != CWB_OK)
         return rc;
@@ -159,23 +162,29 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     return eval_laws(ct, k, o, trial);
 }
 
-/* The kinematics are built here from five numbers, every vector but the
- * normal zero: those five are all that can be non-finite, so they are all
- * that is checked (kin_finite's 23 products were a fifth of a head-on
- * collision's evaluation). */
-int cwb_contact_eval_axial(const cwb_contact *ct, double delta, double delta0, double delta_rate,
-                           double dt, double h, cwb_contact_out *o, cwb_contact_trial *trial)
+void cwb_contact_axial_kin(cwb_kin *k)
+{
+    *k = (cwb_kin){.normal = {0, 0, 1}};
+}
+
+/* Only the five scalars are set, the vectors of k made once by
+ * cwb_contact_axial_kin (building the 208-byte cwb_kin at every evaluation
+ * was an eighth of a head-on Hertz evaluation), and those five are all
+ * that can be non-finite, so they are all that is checked (kin_finite's 23
+ * products were a fifth of a head-on collision's evaluation). */
+int cwb_contact_eval_axial(const cwb_contact *ct, cwb_kin *k, double delta, double delta0,
+                           double delta_rate, double dt, double h, cwb_contact_out *o,
+                           cwb_contact_trial *trial)
 {
     assert(contact_bound(ct));
     if (((0.0 * delta + 0.0 * delta0) + (0.0 * delta_rate + 0.0 * dt)) + 0.0 * h != 0.0)
         return CWB_EFAIL;
-    const cwb_kin k = {.delta = delta,
-                       .delta0 = delta0,
-                       .delta_rate = delta_rate,
-                       .normal = {0, 0, 1},
-                       .dt = dt,
-                       .h = h};
-    return eval_laws(ct, &k, o, trial);
+    k->delta = delta;
+    k->delta0 = delta0;
+    k->delta_rate = delta_rate;
+    k->dt = dt;
+    k->h = h;
+    return eval_laws(ct, k, o, trial);
 }
 
 int cwb_contact_end_forces(const cwb_contact *ct)
@@ -236,7 +245,8 @@ double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, do
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial)
 {
     assert(contact_bound(ct));
-    for (int k = 0; k < CWB_KIND_COUNT && ct->stateful; k++)
-        if (ct->state_size[k])
-            memcpy(ct->committed.state[k], trial->state[k], ct->state_size[k]);
+    for (int i = 0; i < ct->nstateful; i++) {
+        int kind = ct->stateful_kind[i];
+        memcpy(ct->committed.state[kind], trial->state[kind], ct->state_size[kind]);
+    }
 }

@@ -266,11 +266,13 @@ static const split X1 = {XY1, Z1}, V1 = {VXY1, VZ1}, X2 = {XY2, Z2}, V2 = {VXY2,
 typedef struct {
     cwb_contact ct;
     cwb_collision_bodies props;
-    double delta0; /* overlap of the committed state */
-    double h;      /* length of the step being taken */
-    int head_on;   /* the motion stays on the line of centres: only the
+    double delta0;  /* overlap of the committed state */
+    double h;       /* length of the step being taken */
+    int head_on;    /* the motion stays on the line of centres: only the
                       first NY_HEAD_ON unknowns move ("Head-on collisions") */
-    size_t ny;     /* the unknowns integrated: NY_HEAD_ON or NY */
+    size_t ny;      /* the unknowns integrated: NY_HEAD_ON or NY */
+    cwb_kin *axial; /* head-on: the kinematics every evaluation fills in
+                       (cwb_contact_eval_axial; the run's own) */
 } sim;
 
 typedef struct {
@@ -325,7 +327,8 @@ static void head_on_geometry(const sim *s, const double *y, geometry *g)
 static int head_on_rhs(const sim *s, const double *y, double delta, double delta_rate, double t_off,
                        double *dy, cwb_contact_out *o, cwb_contact_trial *trial)
 {
-    int rc = cwb_contact_eval_axial(&s->ct, delta, s->delta0, delta_rate, t_off, s->h, o, trial);
+    int rc = cwb_contact_eval_axial(&s->ct, s->axial, delta, s->delta0, delta_rate, t_off, s->h, o,
+                                    trial);
     if (rc != CWB_OK)
         return rc;
     double normal = o->n.force + o->d.force_n; /* on body 2, along +z */
@@ -1038,6 +1041,7 @@ typedef struct {
                            RK4 stage */
     int have_k1;        /* k1 holds that first stage at y */
     double k1[NY];
+    cwb_kin axial; /* head-on: the kinematics s.axial points to */
 } collision_run_state;
 
 /* One step attempted from the committed state. */
@@ -1877,6 +1881,8 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     memcpy(r->y, y0, sizeof r->y);
     r->s.head_on = starts_head_on(y0);
     r->s.ny = r->s.head_on ? NY_HEAD_ON : NY;
+    cwb_contact_axial_kin(&r->axial);
+    r->s.axial = &r->axial;
     geometry g0;
     geometry_of(&r->s, y0, &g0);
     double vt0 = cwb_v3_norm(g0.v_t);
