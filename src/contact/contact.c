@@ -213,6 +213,15 @@ int cwb_contact_end_forces(const cwb_contact *ct)
     return 1;
 }
 
+int cwb_contact_restart_forces(const cwb_contact *ct)
+{
+    assert(contact_bound(ct));
+    for (int i = 0; i < CWB_KIND_COUNT; i++)
+        if (!(head_of(ct, (cwb_kind)i)->flags & (CWB_LAW_END_FORCES | CWB_LAW_RESTART_FORCES)))
+            return 0;
+    return 1;
+}
+
 int cwb_contact_normal(const cwb_contact *ct, const void *state, const cwb_kin *k,
                        cwb_normal_out *o)
 {

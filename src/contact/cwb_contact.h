@@ -99,6 +99,13 @@ int cwb_contact_eval_axial(const cwb_contact *ct, cwb_kin *k, double delta, doub
  * Each law declares it (CWB_LAW_END_FORCES, cwb_law.h); tests/test_laws.c
  * checks each of them. */
 int cwb_contact_end_forces(const cwb_contact *ct);
+/* 1 when every law of the contact gives, from the state it just committed
+ * and at the committing evaluation's kinematics with no increment, that
+ * evaluation's forces and torques (CWB_LAW_END_FORCES or
+ * CWB_LAW_RESTART_FORCES, cwb_law.h): a driver may reuse the evaluation
+ * that commits a step as the next step's first stage, as for end-force
+ * laws, though the laws keep history. */
+int cwb_contact_restart_forces(const cwb_contact *ct);
 /* The normal law alone at k, from the committed normal state (state NULL)
  * or from the normal state the caller gives (a state saved before a commit,
  * a virgin state). The trial state is discarded: for probes, root solves

@@ -1036,9 +1036,11 @@ typedef struct {
     double xi_t;        /* tangential displacement along t_hat over the
                            committed steps (column xi_t) [m] */
     int end_forces;     /* the laws' forces depend on the step's end state
-                           alone (cwb_contact_end_forces): the evaluation
-                           that commits a step is the next step's first
-                           RK4 stage */
+                           alone (cwb_contact_end_forces) */
+    int reuse_k1;       /* the evaluation that commits a step is the next
+                           step's first RK4 stage: end_forces, or laws that
+                           restart from what they committed with its forces
+                           (cwb_contact_restart_forces) */
     int have_k1;        /* k1 holds that first stage at y */
     double k1[NY];
     cwb_kin axial; /* head-on: the kinematics s.axial points to */
@@ -1327,6 +1329,8 @@ static void dense_state(const transition_ctx *c, double h, double *y)
         memcpy(y + ny, y0 + ny, (NY - ny) * sizeof *y);
 }
 
+static int step_from_committed(collision_run_state *r, double h, double *out);
+
 /* The transition's function after a trial step of length h; the step kept
  * in c. */
 static double transition_side_at(transition_ctx *c, double h)
@@ -1339,7 +1343,7 @@ static double transition_side_at(transition_ctx *c, double h)
     if (c->dense)
         dense_state(c, h, c->y);
     else
-        rc = rk4(s, c->r->y, h, c->y);
+        rc = step_from_committed(c->r, h, c->y);
     if (rc == CWB_OK) {
         geometry_of(s, c->y, &c->g);
         rc = rhs_at(s, c->y, &c->g, h, dy, &c->o, &c->t);
@@ -1494,7 +1498,10 @@ static int cut_at_transition(collision_run_state *r, step_try *st, transition tr
                         .y_end = y_end,
                         .f_end = f_end_rhs};
     r->s.h = h_end; /* the first RK4 stage of the step to h_end */
-    d.rc = rhs_stage(&r->s, r->y, 0.0, d.f_start);
+    if (r->reuse_k1 && r->have_k1)
+        memcpy(d.f_start, r->k1, sizeof d.f_start);
+    else
+        d.rc = rhs_stage(&r->s, r->y, 0.0, d.f_start);
     double past = NAN;
     int found = d.rc == CWB_OK && transition_root(&d, 0.0, f0, h_end, f_end, &past);
     if (d.rc != CWB_OK)
@@ -1570,13 +1577,15 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
 }
 
 /* An RK4 step of length h from the committed state into out. Where the
- * laws' forces are functions of the end state alone, the first stage is
- * the right-hand side of the evaluation that committed the state (kept by
- * accept_step): the same numbers a fresh evaluation there gives, one law
- * evaluation in five saved. */
+ * laws' forces are functions of the end state alone, or the laws give from
+ * the state they committed the forces they committed (Mindlin's spring:
+ * cwb_contact_restart_forces), the first stage is the right-hand side of
+ * the evaluation that committed the state (kept by accept_step): the same
+ * numbers a fresh evaluation there gives (to a rounding of a Coulomb cap
+ * applied again), one law evaluation in five saved. */
 static int step_from_committed(collision_run_state *r, double h, double *out)
 {
-    if (!r->end_forces)
+    if (!r->reuse_k1)
         return rk4(&r->s, r->y, h, out);
     int rc;
     if (!r->have_k1 && (rc = rhs_stage(&r->s, r->y, 0.0, r->k1)) != CWB_OK)
@@ -1763,7 +1772,7 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
     if (st->evaluated) {
         r->o = st->otry;
         commit_evaluated(&r->s, r->y, &st->ttry, &r->le, &r->o);
-        if (r->end_forces) {
+        if (r->reuse_k1) {
             memcpy(r->k1, st->dyend, sizeof r->k1);
             r->have_k1 = 1;
         }
@@ -1895,6 +1904,7 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     r->s_min = graded_shortest(h, t_grade, r->grade_exp, r->s_floor);
     r->jump_cap = INFINITY;
     r->end_forces = cwb_contact_end_forces(&r->s.ct);
+    r->reuse_k1 = r->end_forces || cwb_contact_restart_forces(&r->s.ct);
     return CWB_OK;
 }
 
