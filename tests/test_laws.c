@@ -729,6 +729,61 @@ START_TEST(restart_force_laws_give_the_committed_forces)
 }
 END_TEST
 
+/* cwb_contact_eval_from: for every law, an evaluation from a trial not
+ * committed gives, to the bit, what a copy of the contact with that trial
+ * committed gives, and leaves the contact's committed states as they were
+ * (the collision driver's slip-rate probe past a step relies on both). */
+START_TEST(eval_from_a_trial_is_eval_after_its_commit)
+{
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+            double p[CWB_MAX_PARAMS] = {0}, others[CWB_MAX_PARAMS] = {0};
+            cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+            cwb_contact ct;
+            bind_one_law((cwb_kind)kind, h, p, others, &g, &ct);
+            unsigned long seed = 23;
+            for (int s = 0; s < 20; s++) {
+                cwb_kin step = {.delta = 1e-5 * (1.5 + lcg(&seed)),
+                                .delta_rate = lcg(&seed),
+                                .normal = {0, 0, 1},
+                                .dxi_t = {1e-6 * lcg(&seed), 1e-6 * lcg(&seed), 0},
+                                .v_t = {lcg(&seed), lcg(&seed), 0},
+                                .omega1 = {0, 20.0 * lcg(&seed), 0},
+                                .dtheta = {0, 1e-3 * lcg(&seed), 0},
+                                .dt = 1e-6,
+                                .h = 1e-6};
+                step.omega_rel = step.omega1;
+                step.delta0 = step.delta * (1.0 - 0.1 * (1.0 + lcg(&seed)));
+                cwb_kin next = step; /* a probe on from the step's end */
+                next.delta0 = step.delta;
+                next.delta = step.delta * (1.0 + 0.05 * lcg(&seed));
+                next.dxi_t = cwb_v3(1e-7 * lcg(&seed), 1e-7 * lcg(&seed), 0);
+                next.dt = next.h = 1e-7;
+                cwb_contact_out o1, a, b;
+                cwb_contact_trial t1, ta, tb;
+                ck_assert_int_eq(cwb_contact_eval(&ct, &step, &o1, &t1), CWB_OK);
+                cwb_contact copy = ct;
+                cwb_contact_commit(&copy, &t1);
+                ck_assert_int_eq(cwb_contact_eval(&copy, &next, &a, &ta), CWB_OK);
+                cwb_contact_trial before = ct.committed;
+                ck_assert_int_eq(cwb_contact_eval_from(&ct, &t1, &next, &b, &tb), CWB_OK);
+                ck_assert_msg(a.n.force == b.n.force && a.d.force_n == b.d.force_n &&
+                                  same_vec(a.t.force, b.t.force) &&
+                                  a.t.slip_margin == b.t.slip_margin &&
+                                  same_vec(a.r.torque1, b.r.torque1) && a.n.work == b.n.work,
+                              "%s law %s: from the trial %g N, after its commit %g N",
+                              cwb_kind_name((cwb_kind)kind), h->name, b.n.force, a.n.force);
+                for (int q = 0; q < CWB_KIND_COUNT; q++)
+                    ck_assert(memcmp(before.state[q], ct.committed.state[q], ct.state_size[q]) ==
+                              0);
+                cwb_contact_commit(&ct, &t1);
+            }
+        }
+    }
+}
+END_TEST
+
 /* cwb_contact_setup refuses a contact it cannot evaluate (an embedding
  * code's mistake, reported, not asserted): a missing law, or a law whose
  * state would overflow the CWB_MAX_STATE bytes a contact keeps per law. */
@@ -1109,6 +1164,7 @@ Suite *laws_suite(void)
     tcase_add_test(tc, every_law_is_pure);
     tcase_add_test(tc, end_force_laws_ignore_the_increment);
     tcase_add_test(tc, restart_force_laws_give_the_committed_forces);
+    tcase_add_test(tc, eval_from_a_trial_is_eval_after_its_commit);
     tcase_add_test(tc, absent_laws_are_zero);
     tcase_add_test(tc, hertz_force_laws_are_hertz);
     tcase_add_test(tc, end_power_is_the_force_exponent);

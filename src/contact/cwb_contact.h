@@ -78,6 +78,12 @@ void cwb_contact_virgin(const cwb_contact *ct, cwb_kind kind, void *state);
 /* All four laws at k from the committed states; trial states into trial. */
 int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial);
+/* cwb_contact_eval from the states `from` instead of the committed ones:
+ * what cwb_contact_eval gives on a copy of the contact with `from`
+ * committed (a probe continuing the motion past a step not yet accepted),
+ * the contact unchanged. `from` and `trial` are distinct. */
+int cwb_contact_eval_from(const cwb_contact *ct, const cwb_contact_trial *from, const cwb_kin *k,
+                          cwb_contact_out *o, cwb_contact_trial *trial);
 /* The kinematics of a motion along the normal alone (a head-on
  * collision): normal +z, no tangential displacement or velocity, no spin
  * and no rotation, the five scalars 0. A caller that evaluates many such

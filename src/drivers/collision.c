@@ -1251,18 +1251,16 @@ static transition transition_in_step(const cwb_contact_out *o0, const geometry *
 static int slip_rate(const sim *s, const double *y1, const geometry *g1,
                      const cwb_contact_trial *t1, double h, double *rate)
 {
-    sim probe = *s;
-    cwb_contact_commit(&probe.ct, t1);
     double eps = 1e-7 * h;
     cwb_kin k;
-    kinematics(&probe, y1, g1, eps, &k);
+    kinematics(s, y1, g1, eps, &k);
     k.delta = g1->delta + g1->delta_rate * eps;
     k.delta0 = g1->delta;
     k.dxi_t = cwb_v3_scale(g1->v_t, eps);
     k.h = eps;
     cwb_contact_out o;
     cwb_contact_trial t;
-    int rc = cwb_contact_eval(&probe.ct, &k, &o, &t);
+    int rc = cwb_contact_eval_from(&s->ct, t1, &k, &o, &t);
     *rate = o.t.slip_margin / eps;
     return rc;
 }
