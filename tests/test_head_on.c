@@ -99,9 +99,11 @@ static void check_axial(const cwb_contact *ct, const cwb_kin *k, const cwb_conta
 {
     cwb_contact_out a;
     cwb_contact_trial ta;
-    ck_assert_int_eq(
-        cwb_contact_eval_axial(ct, k->delta, k->delta0, k->delta_rate, k->dt, k->h, &a, &ta),
-        CWB_OK);
+    cwb_kin axial;
+    cwb_contact_axial_kin(&axial);
+    ck_assert_int_eq(cwb_contact_eval_axial(ct, &axial, k->delta, k->delta0, k->delta_rate, k->dt,
+                                            k->h, &a, &ta),
+                     CWB_OK);
     const double got[] = {a.n.force,   a.n.stiffness, a.n.energy, a.n.work,
                           a.d.force_n, a.t.energy,    a.t.slip,   a.r.energy};
     const double want[] = {o->n.force,   o->n.stiffness, o->n.energy, o->n.work,
@@ -191,15 +193,18 @@ START_TEST(axial_evaluation_refuses_non_finite)
     ck_assert_int_eq(cwb_contact_init(&ct, c), CWB_OK);
     cwb_contact_out o;
     cwb_contact_trial t;
+    cwb_kin k;
+    cwb_contact_axial_kin(&k);
     const double good[5] = {1e-7, 0.0, 1.0, 1e-9, 1e-9};
     ck_assert_int_eq(
-        cwb_contact_eval_axial(&ct, good[0], good[1], good[2], good[3], good[4], &o, &t), CWB_OK);
+        cwb_contact_eval_axial(&ct, &k, good[0], good[1], good[2], good[3], good[4], &o, &t),
+        CWB_OK);
     for (int i = 0; i < 5; i++)
         for (int bad = 0; bad < 2; bad++) {
             double v[5];
             memcpy(v, good, sizeof v);
             v[i] = bad ? NAN : -INFINITY;
-            ck_assert_msg(cwb_contact_eval_axial(&ct, v[0], v[1], v[2], v[3], v[4], &o, &t) ==
+            ck_assert_msg(cwb_contact_eval_axial(&ct, &k, v[0], v[1], v[2], v[3], v[4], &o, &t) ==
                               CWB_EFAIL,
                           "argument %d = %g accepted", i, v[i]);
         }

@@ -2,6 +2,7 @@
  * closed forms, quadrature of the integral a closed form came from, and the
  * numbers printed in the seeds. Plus the contract itself (purity, tables). */
 #include <ctype.h>
+#include <float.h>
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
@@ -460,8 +461,10 @@ static int same_out(const cwb_contact_out *a, const cwb_contact_out *b)
 /* A contact as a DEM code embedding libcwb sets one up (four law types,
  * their parameters and the pair, no case): law h of its kind with valid
  * parameters p (prepared), "hertz" and "none" for the other kinds. */
-static void bind_one_law(cwb_kind kind, const cwb_law_head *h, double *p, double *others,
-                         const cwb_pair *g, cwb_contact *ct)
+/* bind_one_law with parameter `choice` (an index into h's table, < 0:
+ * none) set to `value` before the law prepares them. */
+static void bind_law_choice(cwb_kind kind, const cwb_law_head *h, int choice, double value,
+                            double *p, double *others, const cwb_pair *g, cwb_contact *ct)
 {
     /* the other kinds' laws read others: hertz its derived constants, the
      * none laws nothing */
@@ -469,6 +472,8 @@ static void bind_one_law(cwb_kind kind, const cwb_law_head *h, double *p, double
         prepared_params(cwb_law_find(CWB_KIND_NORMAL, "hertz"), g, others);
     valid_params(h->params, p);
     adhesive_params(h->params, p);
+    if (choice >= 0)
+        p[choice] = value;
     if (h->prepare) {
         char msg[CWB_MSG];
         ck_assert_msg(h->prepare(p, g, msg, CWB_MSG) == CWB_OK, "%s: %s", h->name, msg);
@@ -486,6 +491,12 @@ static void bind_one_law(cwb_kind kind, const cwb_law_head *h, double *p, double
     const double *lp[CWB_KIND_COUNT] = {others, others, others, others};
     lp[kind] = p;
     ck_assert_int_eq(cwb_contact_setup(ct, &laws, lp, g), CWB_OK);
+}
+
+static void bind_one_law(cwb_kind kind, const cwb_law_head *h, double *p, double *others,
+                         const cwb_pair *g, cwb_contact *ct)
+{
+    bind_law_choice(kind, h, -1, 0.0, p, others, g, ct);
 }
 
 /* The law contract for every registered law: a step is a pure function of
@@ -616,6 +627,160 @@ START_TEST(end_force_laws_ignore_the_increment)
     }
     ck_assert_int_ge(listed, 5); /* hertz with the none laws, and the others listed */
     ck_assert_msg(caught, "constant_torque's h-capped torque was not seen to differ");
+}
+END_TEST
+
+/* The forces and torques of o1 and o2 agree to 4 DBL_EPSILON of their
+ * sizes (a Coulomb cap applied again rounds once more). */
+static int near_vec(cwb_vec3 a, cwb_vec3 b)
+{
+    return cwb_v3_norm(cwb_v3_sub(a, b)) <= 4.0 * DBL_EPSILON * cwb_v3_norm(a);
+}
+
+static int same_forces_to_rounding(const cwb_contact_out *o1, const cwb_contact_out *o2)
+{
+    return fabs(o1->n.force - o2->n.force) <= 4.0 * DBL_EPSILON * fabs(o1->n.force) &&
+           fabs(o1->d.force_n - o2->d.force_n) <= 4.0 * DBL_EPSILON * fabs(o1->d.force_n) &&
+           near_vec(o1->t.force, o2->t.force) && near_vec(o1->d.force_t, o2->d.force_t) &&
+           near_vec(o1->r.torque1, o2->r.torque1) && near_vec(o1->r.torque2, o2->r.torque2) &&
+           near_vec(o1->r.viscous, o2->r.viscous);
+}
+
+/* One law (its parameter `choice` set to `value`; choice < 0: none) through
+ * 60 steps of random normal, tangential and rolling motion, each committed
+ * and then evaluated again from what it committed at its end kinematics
+ * with no increment (delta0 = delta, dxi_t = dtheta = 0, dt = 0, another
+ * h): 1 when some restart gave other forces than the step it follows. The
+ * tangential increments (1e-6 m against k_t ~ 1e6 N/m and mu F_n ~ 1 N on
+ * these spheres) stick on some steps and slide on others. */
+static int restart_differs(cwb_kind kind, const cwb_law_head *h, int choice, double value,
+                           cwb_contact *ct)
+{
+    double p[CWB_MAX_PARAMS] = {0}, others[CWB_MAX_PARAMS] = {0};
+    cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+    bind_law_choice(kind, h, choice, value, p, others, &g, ct);
+    unsigned long seed = 17;
+    int differs = 0;
+    for (int s = 0; s < 60; s++) {
+        cwb_kin step = {.delta = 1e-5 * (1.5 + lcg(&seed)),
+                        .delta_rate = lcg(&seed),
+                        .normal = {0, 0, 1},
+                        .dxi_t = {1e-6 * lcg(&seed), 1e-6 * lcg(&seed), 0},
+                        .v_t = {lcg(&seed), lcg(&seed), 0},
+                        .omega1 = {0, 20.0 * lcg(&seed), 0},
+                        .omega2 = {0, 10.0 * lcg(&seed), 0},
+                        .dtheta = {0, 1e-3 * lcg(&seed), 0},
+                        .dt = 1e-6,
+                        .h = 1e-6};
+        step.omega_rel = cwb_v3_sub(step.omega1, step.omega2);
+        step.delta0 = step.delta * (1.0 - 0.1 * (1.0 + lcg(&seed)));
+        cwb_kin restart = step;
+        restart.delta0 = step.delta;
+        restart.dxi_t = restart.dtheta = cwb_v3(0, 0, 0);
+        restart.dt = 0.0;
+        restart.h = 3e-7;
+        cwb_contact_out o1, o2;
+        cwb_contact_trial t1, t2;
+        ck_assert_int_eq(cwb_contact_eval(ct, &step, &o1, &t1), CWB_OK);
+        cwb_contact_commit(ct, &t1);
+        ck_assert_int_eq(cwb_contact_eval(ct, &restart, &o2, &t2), CWB_OK);
+        differs |= !same_forces_to_rounding(&o1, &o2);
+    }
+    return differs;
+}
+
+/* cwb_contact_restart_forces: the collision driver reuses the evaluation
+ * that commits a step as the next step's first RK4 stage when it says 1,
+ * which is right only if a law evaluated from the state it just committed,
+ * at the same kinematics with no increment, gives the same forces. Every
+ * law that declares CWB_LAW_RESTART_FORCES must, with each value of each
+ * of its choice parameters (mindlin's three forms; a law that prepares its
+ * parameters is checked at its defaults, where a choice can name a value
+ * the defaults leave invalid). Tangential mindlin_deresiewicz, whose
+ * restart from its committed loading history gives another force on these
+ * steps, must differ and is not listed, so the check can fail. */
+START_TEST(restart_force_laws_give_the_committed_forces)
+{
+    int listed = 0, caught = 0;
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+            cwb_contact ct;
+            int differs = restart_differs((cwb_kind)kind, h, -1, 0.0, &ct);
+            for (int q = 0; h->params && !h->prepare && h->params[q].name; q++)
+                for (int v = 0; h->params[q].kind == CWB_PARAM_CHOICE && h->params[q].choices[v];
+                     v++)
+                    differs |= restart_differs((cwb_kind)kind, h, q, v, &ct);
+            if (h->flags & CWB_LAW_RESTART_FORCES) {
+                listed++;
+                ck_assert_msg(!differs,
+                              "%s law %s is listed as restart-force but gives other forces "
+                              "from the state it committed",
+                              cwb_kind_name((cwb_kind)kind), h->name);
+            }
+            if (kind == CWB_KIND_TANGENTIAL && strcmp(h->name, "mindlin_deresiewicz") == 0) {
+                caught = differs;
+                ck_assert(!cwb_contact_restart_forces(&ct));
+            }
+        }
+    }
+    ck_assert_int_ge(listed, 1); /* mindlin */
+    ck_assert_msg(caught, "mindlin_deresiewicz's restart was not seen to differ");
+}
+END_TEST
+
+/* cwb_contact_eval_from: for every law, an evaluation from a trial not
+ * committed gives, to the bit, what a copy of the contact with that trial
+ * committed gives, and leaves the contact's committed states as they were
+ * (the collision driver's slip-rate probe past a step relies on both). */
+START_TEST(eval_from_a_trial_is_eval_after_its_commit)
+{
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)kind, i);
+            double p[CWB_MAX_PARAMS] = {0}, others[CWB_MAX_PARAMS] = {0};
+            cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+            cwb_contact ct;
+            bind_one_law((cwb_kind)kind, h, p, others, &g, &ct);
+            unsigned long seed = 23;
+            for (int s = 0; s < 20; s++) {
+                cwb_kin step = {.delta = 1e-5 * (1.5 + lcg(&seed)),
+                                .delta_rate = lcg(&seed),
+                                .normal = {0, 0, 1},
+                                .dxi_t = {1e-6 * lcg(&seed), 1e-6 * lcg(&seed), 0},
+                                .v_t = {lcg(&seed), lcg(&seed), 0},
+                                .omega1 = {0, 20.0 * lcg(&seed), 0},
+                                .dtheta = {0, 1e-3 * lcg(&seed), 0},
+                                .dt = 1e-6,
+                                .h = 1e-6};
+                step.omega_rel = step.omega1;
+                step.delta0 = step.delta * (1.0 - 0.1 * (1.0 + lcg(&seed)));
+                cwb_kin next = step; /* a probe on from the step's end */
+                next.delta0 = step.delta;
+                next.delta = step.delta * (1.0 + 0.05 * lcg(&seed));
+                next.dxi_t = cwb_v3(1e-7 * lcg(&seed), 1e-7 * lcg(&seed), 0);
+                next.dt = next.h = 1e-7;
+                cwb_contact_out o1, a, b;
+                cwb_contact_trial t1, ta, tb;
+                ck_assert_int_eq(cwb_contact_eval(&ct, &step, &o1, &t1), CWB_OK);
+                cwb_contact copy = ct;
+                cwb_contact_commit(&copy, &t1);
+                ck_assert_int_eq(cwb_contact_eval(&copy, &next, &a, &ta), CWB_OK);
+                cwb_contact_trial before = ct.committed;
+                ck_assert_int_eq(cwb_contact_eval_from(&ct, &t1, &next, &b, &tb), CWB_OK);
+                ck_assert_msg(a.n.force == b.n.force && a.d.force_n == b.d.force_n &&
+                                  same_vec(a.t.force, b.t.force) &&
+                                  a.t.slip_margin == b.t.slip_margin &&
+                                  same_vec(a.r.torque1, b.r.torque1) && a.n.work == b.n.work,
+                              "%s law %s: from the trial %g N, after its commit %g N",
+                              cwb_kind_name((cwb_kind)kind), h->name, b.n.force, a.n.force);
+                for (int q = 0; q < CWB_KIND_COUNT; q++)
+                    ck_assert(memcmp(before.state[q], ct.committed.state[q], ct.state_size[q]) ==
+                              0);
+                cwb_contact_commit(&ct, &t1);
+            }
+        }
+    }
 }
 END_TEST
 
@@ -998,6 +1163,8 @@ Suite *laws_suite(void)
     tcase_add_test(tc, contact_setup_refuses_incomplete);
     tcase_add_test(tc, every_law_is_pure);
     tcase_add_test(tc, end_force_laws_ignore_the_increment);
+    tcase_add_test(tc, restart_force_laws_give_the_committed_forces);
+    tcase_add_test(tc, eval_from_a_trial_is_eval_after_its_commit);
     tcase_add_test(tc, absent_laws_are_zero);
     tcase_add_test(tc, hertz_force_laws_are_hertz);
     tcase_add_test(tc, end_power_is_the_force_exponent);

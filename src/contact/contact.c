@@ -20,25 +20,42 @@
 
 /* x * 0 is 0 for a finite x and NaN for an infinite or NaN one, so a sum
  * of such products is 0 exactly when every term is finite: one test
- * instead of 26 branches at every RK4 stage (summed as a tree, so the
- * additions do not wait on each other). */
-static double zero_if_finite3(cwb_vec3 v)
-{
-    return (0.0 * v.x + 0.0 * v.y) + 0.0 * v.z;
-}
+ * instead of 26 branches at every RK4 stage. The kinematics are 26 doubles
+ * and nothing else, so they are read as 13 pairs, a product and a sum of
+ * two lanes at a time (GCC and Clang's vector extension; scalar elsewhere):
+ * 26 scalar products summed as a tree were 84 instructions, a ninth of a
+ * Mindlin evaluation. */
+#define KIN_DOUBLES 26
+_Static_assert(sizeof(cwb_kin) == KIN_DOUBLES * sizeof(double),
+               "cwb_kin is read as 26 doubles (kin_finite)");
 
 /* The kinematics a driver built are finite (a law would otherwise turn a
  * NaN into a NaN force without a word). */
+#if defined(__GNUC__)
+typedef double double_pair __attribute__((vector_size(2 * sizeof(double))));
 static int kin_finite(const cwb_kin *k)
 {
-    double a =
-        ((0.0 * k->delta + 0.0 * k->delta0) + (0.0 * k->delta_rate + 0.0 * k->dt)) + 0.0 * k->h;
-    double b = (zero_if_finite3(k->normal) + zero_if_finite3(k->dxi_t)) +
-               (zero_if_finite3(k->v_t) + zero_if_finite3(k->omega1));
-    double c =
-        (zero_if_finite3(k->omega2) + zero_if_finite3(k->omega_rel)) + zero_if_finite3(k->dtheta);
-    return (a + b) + c == 0.0;
+    const unsigned char *bytes = (const unsigned char *)k;
+    double_pair sum = {0.0, 0.0};
+    const double_pair zero = {0.0, 0.0};
+#pragma GCC unroll 13
+    for (size_t i = 0; i < sizeof *k; i += sizeof sum) {
+        double_pair v;
+        memcpy(&v, bytes + i, sizeof v);
+        sum += zero * v;
+    }
+    return sum[0] + sum[1] == 0.0;
 }
+#else
+static int kin_finite(const cwb_kin *k)
+{
+    double v[KIN_DOUBLES], sum = 0.0;
+    memcpy(v, k, sizeof v);
+    for (int i = 0; i < KIN_DOUBLES; i++)
+        sum += 0.0 * v[i];
+    return sum == 0.0;
+}
+#endif
 
 /* What cwb_contact_setup checked once: every law bound, each state within
  * CWB_MAX_STATE. Read as one flag, since every evaluation asserts it (the
@@ -77,8 +94,10 @@ int cwb_contact_setup(cwb_contact *ct, const cwb_contact_laws *laws,
         ct->state_size[k] = head_of(ct, (cwb_kind)k)->state_size;
         if (ct->state_size[k] > CWB_MAX_STATE)
             return CWB_EINPUT;
-        ct->stateful |= ct->state_size[k] > 0;
+        if (ct->state_size[k] > 0)
+            ct->stateful_kind[ct->nstateful++] = (unsigned char)k;
     }
+    ct->stateful = ct->nstateful > 0;
     ct->bound = 1;
     cwb_contact_reset(ct);
     return CWB_OK;
@@ -114,16 +133,18 @@ static cwb_vec3 tangent_part(cwb_vec3 f, cwb_vec3 n)
     return nn > 0.0 ? cwb_v3_sub(f, cwb_v3_scale(n, cwb_v3_dot(f, n) / nn)) : f;
 }
 
-/* The four laws at k (finite), from the committed states. */
-static int eval_laws(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
-                     cwb_contact_trial *trial)
+/* The four laws at k (finite), from the states `from` (the committed ones,
+ * or a trial a driver probes from). */
+static int eval_laws_from(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
+                          cwb_contact_trial *trial, const cwb_contact_trial *from)
 {
     int rc;
-    const unsigned char(*s)[CWB_MAX_STATE] = ct->committed.state;
+    const unsigned char(*s)[CWB_MAX_STATE] = from->state;
     /* A law that keeps its state unchanged need not write its trial. */
-    for (int i = 0; i < CWB_KIND_COUNT && ct->stateful; i++)
-        if (ct->state_size[i])
-            memcpy(trial->state[i], s[i], ct->state_size[i]);
+    for (int i = 0; i < ct->nstateful; i++) {
+        int kind = ct->stateful_kind[i];
+        memcpy(trial->state[kind], s[kind], ct->state_size[kind]);
+    }
     if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL], k, &o->n,
                                trial->state[CWB_KIND_NORMAL])) != CWB_OK)
         return rc;
@@ -150,6 +171,13 @@ static int eval_laws(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
                              &o->r, trial->state[CWB_KIND_ROLLING]);
 }
 
+/* The four laws at k (finite), from the committed states. */
+static int eval_laws(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
+                     cwb_contact_trial *trial)
+{
+    return eval_laws_from(ct, k, o, trial, &ct->committed); /* last: the registers stay */
+}
+
 int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial)
 {
@@ -159,23 +187,41 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
     return eval_laws(ct, k, o, trial);
 }
 
-/* The kinematics are built here from five numbers, every vector but the
- * normal zero: those five are all that can be non-finite, so they are all
- * that is checked (kin_finite's 23 products were a fifth of a head-on
- * collision's evaluation). */
-int cwb_contact_eval_axial(const cwb_contact *ct, double delta, double delta0, double delta_rate,
-                           double dt, double h, cwb_contact_out *o, cwb_contact_trial *trial)
+void cwb_contact_axial_kin(cwb_kin *k)
+{
+    *k = (cwb_kin){.normal = {0, 0, 1}};
+}
+
+/* Only the five scalars are set, the vectors of k made once by
+ * cwb_contact_axial_kin (building the 208-byte cwb_kin at every evaluation
+ * was an eighth of a head-on Hertz evaluation), and those five are all
+ * that can be non-finite, so they are all that is checked (kin_finite's 23
+ * products were a fifth of a head-on collision's evaluation). */
+int cwb_contact_eval_axial(const cwb_contact *ct, cwb_kin *k, double delta, double delta0,
+                           double delta_rate, double dt, double h, cwb_contact_out *o,
+                           cwb_contact_trial *trial)
 {
     assert(contact_bound(ct));
     if (((0.0 * delta + 0.0 * delta0) + (0.0 * delta_rate + 0.0 * dt)) + 0.0 * h != 0.0)
         return CWB_EFAIL;
-    const cwb_kin k = {.delta = delta,
-                       .delta0 = delta0,
-                       .delta_rate = delta_rate,
-                       .normal = {0, 0, 1},
-                       .dt = dt,
-                       .h = h};
-    return eval_laws(ct, &k, o, trial);
+    k->delta = delta;
+    k->delta0 = delta0;
+    k->delta_rate = delta_rate;
+    k->dt = dt;
+    k->h = h;
+    return eval_laws(ct, k, o, trial);
+}
+
+/* A probe from a trial (the collision driver's slip rate past a step)
+ * once copied the whole contact, 1.2 kB with its states, to commit the
+ * trial into the copy: 166 instructions of a probe's 750. */
+int cwb_contact_eval_from(const cwb_contact *ct, const cwb_contact_trial *from, const cwb_kin *k,
+                          cwb_contact_out *o, cwb_contact_trial *trial)
+{
+    assert(contact_bound(ct) && from != trial);
+    if (!kin_finite(k))
+        return CWB_EFAIL;
+    return eval_laws_from(ct, k, o, trial, from);
 }
 
 int cwb_contact_end_forces(const cwb_contact *ct)
@@ -183,6 +229,15 @@ int cwb_contact_end_forces(const cwb_contact *ct)
     assert(contact_bound(ct));
     for (int i = 0; i < CWB_KIND_COUNT; i++)
         if (!(head_of(ct, (cwb_kind)i)->flags & CWB_LAW_END_FORCES))
+            return 0;
+    return 1;
+}
+
+int cwb_contact_restart_forces(const cwb_contact *ct)
+{
+    assert(contact_bound(ct));
+    for (int i = 0; i < CWB_KIND_COUNT; i++)
+        if (!(head_of(ct, (cwb_kind)i)->flags & (CWB_LAW_END_FORCES | CWB_LAW_RESTART_FORCES)))
             return 0;
     return 1;
 }
@@ -236,7 +291,8 @@ double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, do
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial)
 {
     assert(contact_bound(ct));
-    for (int k = 0; k < CWB_KIND_COUNT && ct->stateful; k++)
-        if (ct->state_size[k])
-            memcpy(ct->committed.state[k], trial->state[k], ct->state_size[k]);
+    for (int i = 0; i < ct->nstateful; i++) {
+        int kind = ct->stateful_kind[i];
+        memcpy(ct->committed.state[kind], trial->state[kind], ct->state_size[kind]);
+    }
 }

@@ -35,6 +35,12 @@ typedef struct {
     size_t state_size[CWB_KIND_COUNT]; /* bytes of each law's state */
     /* some law keeps history (a state_size above 0) */
     int stateful;
+    /* the kinds whose state_size is above 0, nstateful of them: the trial
+     * copies and commits loop over these alone (the loop over all four
+     * kinds with its tests was a tenth of a Mindlin evaluation outside the
+     * laws) */
+    int nstateful;
+    unsigned char stateful_kind[CWB_KIND_COUNT];
     /* set by cwb_contact_setup once every law is bound and each state fits
      * CWB_MAX_STATE: what every evaluation asserts */
     int bound;
@@ -72,13 +78,25 @@ void cwb_contact_virgin(const cwb_contact *ct, cwb_kind kind, void *state);
 /* All four laws at k from the committed states; trial states into trial. */
 int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
                      cwb_contact_trial *trial);
-/* cwb_contact_eval for a motion along the normal alone (a head-on
- * collision): the kinematics of overlap delta, committed overlap delta0,
- * rate delta_rate, time dt since the committed state and step h, with the
- * normal +z and no tangential displacement or velocity, no spin and no
- * rotation. The same numbers as cwb_contact_eval of those kinematics. */
-int cwb_contact_eval_axial(const cwb_contact *ct, double delta, double delta0, double delta_rate,
-                           double dt, double h, cwb_contact_out *o, cwb_contact_trial *trial);
+/* cwb_contact_eval from the states `from` instead of the committed ones:
+ * what cwb_contact_eval gives on a copy of the contact with `from`
+ * committed (a probe continuing the motion past a step not yet accepted),
+ * the contact unchanged. `from` and `trial` are distinct. */
+int cwb_contact_eval_from(const cwb_contact *ct, const cwb_contact_trial *from, const cwb_kin *k,
+                          cwb_contact_out *o, cwb_contact_trial *trial);
+/* The kinematics of a motion along the normal alone (a head-on
+ * collision): normal +z, no tangential displacement or velocity, no spin
+ * and no rotation, the five scalars 0. A caller that evaluates many such
+ * keeps one, set here once, for cwb_contact_eval_axial. */
+void cwb_contact_axial_kin(cwb_kin *k);
+/* cwb_contact_eval for a motion along the normal alone: k, made by
+ * cwb_contact_axial_kin and changed only here, receives overlap delta,
+ * committed overlap delta0, rate delta_rate, time dt since the committed
+ * state and step h; its vectors stay as made. The same numbers as
+ * cwb_contact_eval of those kinematics. */
+int cwb_contact_eval_axial(const cwb_contact *ct, cwb_kin *k, double delta, double delta0,
+                           double delta_rate, double dt, double h, cwb_contact_out *o,
+                           cwb_contact_trial *trial);
 /* 1 when every law of the contact returns forces and torques that are
  * functions of the evaluation's end kinematics alone (overlap, rates,
  * normal, spins): no history, and the increment (delta0, dxi_t, dtheta,
@@ -87,6 +105,13 @@ int cwb_contact_eval_axial(const cwb_contact *ct, double delta, double delta0, d
  * Each law declares it (CWB_LAW_END_FORCES, cwb_law.h); tests/test_laws.c
  * checks each of them. */
 int cwb_contact_end_forces(const cwb_contact *ct);
+/* 1 when every law of the contact gives, from the state it just committed
+ * and at the committing evaluation's kinematics with no increment, that
+ * evaluation's forces and torques (CWB_LAW_END_FORCES or
+ * CWB_LAW_RESTART_FORCES, cwb_law.h): a driver may reuse the evaluation
+ * that commits a step as the next step's first stage, as for end-force
+ * laws, though the laws keep history. */
+int cwb_contact_restart_forces(const cwb_contact *ct);
 /* The normal law alone at k, from the committed normal state (state NULL)
  * or from the normal state the caller gives (a state saved before a commit,
  * a virgin state). The trial state is discarded: for probes, root solves

@@ -266,11 +266,13 @@ static const split X1 = {XY1, Z1}, V1 = {VXY1, VZ1}, X2 = {XY2, Z2}, V2 = {VXY2,
 typedef struct {
     cwb_contact ct;
     cwb_collision_bodies props;
-    double delta0; /* overlap of the committed state */
-    double h;      /* length of the step being taken */
-    int head_on;   /* the motion stays on the line of centres: only the
+    double delta0;  /* overlap of the committed state */
+    double h;       /* length of the step being taken */
+    int head_on;    /* the motion stays on the line of centres: only the
                       first NY_HEAD_ON unknowns move ("Head-on collisions") */
-    size_t ny;     /* the unknowns integrated: NY_HEAD_ON or NY */
+    size_t ny;      /* the unknowns integrated: NY_HEAD_ON or NY */
+    cwb_kin *axial; /* head-on: the kinematics every evaluation fills in
+                       (cwb_contact_eval_axial; the run's own) */
 } sim;
 
 typedef struct {
@@ -325,7 +327,8 @@ static void head_on_geometry(const sim *s, const double *y, geometry *g)
 static int head_on_rhs(const sim *s, const double *y, double delta, double delta_rate, double t_off,
                        double *dy, cwb_contact_out *o, cwb_contact_trial *trial)
 {
-    int rc = cwb_contact_eval_axial(&s->ct, delta, s->delta0, delta_rate, t_off, s->h, o, trial);
+    int rc = cwb_contact_eval_axial(&s->ct, s->axial, delta, s->delta0, delta_rate, t_off, s->h, o,
+                                    trial);
     if (rc != CWB_OK)
         return rc;
     double normal = o->n.force + o->d.force_n; /* on body 2, along +z */
@@ -1045,11 +1048,14 @@ typedef struct {
     double xi_t;        /* tangential displacement along t_hat over the
                            committed steps (column xi_t) [m] */
     int end_forces;     /* the laws' forces depend on the step's end state
-                           alone (cwb_contact_end_forces): the evaluation
-                           that commits a step is the next step's first
-                           RK4 stage */
+                           alone (cwb_contact_end_forces) */
+    int reuse_k1;       /* the evaluation that commits a step is the next
+                           step's first RK4 stage: end_forces, or laws that
+                           restart from what they committed with its forces
+                           (cwb_contact_restart_forces) */
     int have_k1;        /* k1 holds that first stage at y */
     double k1[NY];
+    cwb_kin axial; /* head-on: the kinematics s.axial points to */
 } collision_run_state;
 
 /* One step attempted from the committed state. */
@@ -1257,18 +1263,16 @@ static transition transition_in_step(const cwb_contact_out *o0, const geometry *
 static int slip_rate(const sim *s, const double *y1, const geometry *g1,
                      const cwb_contact_trial *t1, double h, double *rate)
 {
-    sim probe = *s;
-    cwb_contact_commit(&probe.ct, t1);
     double eps = 1e-7 * h;
     cwb_kin k;
-    kinematics(&probe, y1, g1, eps, &k);
+    kinematics(s, y1, g1, eps, &k);
     k.delta = g1->delta + g1->delta_rate * eps;
     k.delta0 = g1->delta;
     k.dxi_t = cwb_v3_scale(g1->v_t, eps);
     k.h = eps;
     cwb_contact_out o;
     cwb_contact_trial t;
-    int rc = cwb_contact_eval(&probe.ct, &k, &o, &t);
+    int rc = cwb_contact_eval_from(&s->ct, t1, &k, &o, &t);
     *rate = o.t.slip_margin / eps;
     return rc;
 }
@@ -1335,6 +1339,8 @@ static void dense_state(const transition_ctx *c, double h, double *y)
         memcpy(y + ny, y0 + ny, (NY - ny) * sizeof *y);
 }
 
+static int step_from_committed(collision_run_state *r, double h, double *out);
+
 /* The transition's function after a trial step of length h; the step kept
  * in c. */
 static double transition_side_at(transition_ctx *c, double h)
@@ -1347,7 +1353,7 @@ static double transition_side_at(transition_ctx *c, double h)
     if (c->dense)
         dense_state(c, h, c->y);
     else
-        rc = rk4(s, c->r->y, h, c->y);
+        rc = step_from_committed(c->r, h, c->y);
     if (rc == CWB_OK) {
         geometry_of(s, c->y, &c->g);
         rc = rhs_at(s, c->y, &c->g, h, dy, &c->o, &c->t);
@@ -1502,7 +1508,10 @@ static int cut_at_transition(collision_run_state *r, step_try *st, transition tr
                         .y_end = y_end,
                         .f_end = f_end_rhs};
     r->s.h = h_end; /* the first RK4 stage of the step to h_end */
-    d.rc = rhs_stage(&r->s, r->y, 0.0, d.f_start);
+    if (r->reuse_k1 && r->have_k1)
+        memcpy(d.f_start, r->k1, sizeof d.f_start);
+    else
+        d.rc = rhs_stage(&r->s, r->y, 0.0, d.f_start);
     double past = NAN;
     int found = d.rc == CWB_OK && transition_root(&d, 0.0, f0, h_end, f_end, &past);
     if (d.rc != CWB_OK)
@@ -1578,13 +1587,15 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
 }
 
 /* An RK4 step of length h from the committed state into out. Where the
- * laws' forces are functions of the end state alone, the first stage is
- * the right-hand side of the evaluation that committed the state (kept by
- * accept_step): the same numbers a fresh evaluation there gives, one law
- * evaluation in five saved. */
+ * laws' forces are functions of the end state alone, or the laws give from
+ * the state they committed the forces they committed (Mindlin's spring:
+ * cwb_contact_restart_forces), the first stage is the right-hand side of
+ * the evaluation that committed the state (kept by accept_step): the same
+ * numbers a fresh evaluation there gives (to a rounding of a Coulomb cap
+ * applied again), one law evaluation in five saved. */
 static int step_from_committed(collision_run_state *r, double h, double *out)
 {
-    if (!r->end_forces)
+    if (!r->reuse_k1)
         return rk4(&r->s, r->y, h, out);
     int rc;
     if (!r->have_k1 && (rc = rhs_stage(&r->s, r->y, 0.0, r->k1)) != CWB_OK)
@@ -1771,7 +1782,7 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
     if (st->evaluated) {
         r->o = st->otry;
         commit_evaluated(&r->s, r->y, &st->ttry, &r->le, &r->o);
-        if (r->end_forces) {
+        if (r->reuse_k1) {
             memcpy(r->k1, st->dyend, sizeof r->k1);
             r->have_k1 = 1;
         }
@@ -1889,6 +1900,8 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     memcpy(r->y, y0, sizeof r->y);
     r->s.head_on = starts_head_on(y0);
     r->s.ny = r->s.head_on ? NY_HEAD_ON : NY;
+    cwb_contact_axial_kin(&r->axial);
+    r->s.axial = &r->axial;
     geometry g0;
     geometry_of(&r->s, y0, &g0);
     double vt0 = cwb_v3_norm(g0.v_t);
@@ -1901,6 +1914,7 @@ static int start_run(const cwb_case *c, double h, double t_grade, collision_run_
     r->s_min = graded_shortest(h, t_grade, r->grade_exp, r->s_floor);
     r->jump_cap = INFINITY;
     r->end_forces = cwb_contact_end_forces(&r->s.ct);
+    r->reuse_k1 = r->end_forces || cwb_contact_restart_forces(&r->s.ct);
     return CWB_OK;
 }
 

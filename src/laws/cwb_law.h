@@ -206,7 +206,16 @@ enum {
     CWB_LAW_DEFAULT = 1u << 4,
     /* A normal law that carries tension (adhesion): it reports a pull-off
      * force at first touch (cwb_normal_out.pulloff_force). */
-    CWB_LAW_ADHESIVE = 1u << 5
+    CWB_LAW_ADHESIVE = 1u << 5,
+    /* Evaluated from the state it just committed, at the kinematics of the
+     * evaluation that committed it with no increment (delta0 = delta,
+     * dxi_t and dtheta zero, dt = 0, any h), the law gives the forces and
+     * torques of that evaluation, to a few roundings of them (a Coulomb cap
+     * applied again: 4 DBL_EPSILON). A driver may then reuse the evaluation
+     * that commits a step as the next step's first RK4 stage
+     * (cwb_contact_restart_forces, cwb_contact.h). CWB_LAW_END_FORCES
+     * implies it; tests/test_laws.c checks each law that declares it. */
+    CWB_LAW_RESTART_FORCES = 1u << 6
 };
 
 /* The common head of every law type: a law type embeds it as its first

@@ -85,7 +85,11 @@ const cwb_tangential_type cwb_tangential_mindlin = {
             .source = "[mindlin1949]; [musen_hertz]; [rathbone_thesis] eqs. 37 (first line), 38",
             .params = mindlin_params,
             .dims = CWB_DIM_3D,
-            .flags = CWB_LAW_DEFAULT,
+            /* from the state it committed, with no increment, every form
+             * gives the committed force: the carried force rotated into
+             * the same plane (unchanged), rescaled by k_t/k_t = 1, plus
+             * k_t times no displacement, capped again where it slid */
+            .flags = CWB_LAW_DEFAULT | CWB_LAW_RESTART_FORCES,
             .state_size = sizeof(cwb_spring_path_state),
         },
     .step = mindlin_step,
