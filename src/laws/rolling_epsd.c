@@ -357,6 +357,7 @@ const cwb_rolling_type cwb_rolling_epsd = {
             .params = epsd_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(epsd_state),
+            .flags = CWB_LAW_RESTART_FORCES,
             .check = epsd_check,
         },
     .step = epsd_step,

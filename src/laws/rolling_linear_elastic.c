@@ -113,6 +113,7 @@ const cwb_rolling_type cwb_rolling_linear_elastic = {
             .params = le_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(le_state),
+            .flags = CWB_LAW_RESTART_FORCES,
         },
     .step = le_step,
 };

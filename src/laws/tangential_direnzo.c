@@ -36,6 +36,7 @@ const cwb_tangential_type cwb_tangential_direnzo = {
             .params = direnzo_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_spring_state),
+            .flags = CWB_LAW_RESTART_FORCES,
         },
     .step = direnzo_step,
 };

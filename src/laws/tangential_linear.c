@@ -123,6 +123,7 @@ const cwb_tangential_type cwb_tangential_linear = {
             .params = tlinear_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
             .state_size = sizeof(cwb_spring_state),
+            .flags = CWB_LAW_RESTART_FORCES,
             .check = tlinear_check,
             .prepare = tlinear_prepare,
         },

@@ -64,6 +64,7 @@ const cwb_tangential_type cwb_tangential_mindlin_rescale = {
             .params = rescale_params,
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_spring_state),
+            .flags = CWB_LAW_RESTART_FORCES,
         },
     .step = rescale_step,
 };
