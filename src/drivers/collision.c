@@ -2638,9 +2638,9 @@ static void report(const cwb_case *c, const run_summary *sum, const auto_dt *a, 
     if (sum->jumps) {
         put(r, K_DISCONTINUITIES, "-", (double)sum->jumps);
         cwb_result_warn(r,
-                        "the normal law's force jumped %zu times (documented "
+                        "the normal law's force jumped %zu time%s (documented "
                         "discontinuities of the law, not numerical)",
-                        sum->jumps);
+                        sum->jumps, sum->jumps == 1 ? "" : "s");
     }
     if (p[P_PSI_MU] > 0.0 && wanted_any(r, K_KAPPA, K_BETA))
         report_psi(c, sum, r);

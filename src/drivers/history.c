@@ -910,9 +910,9 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
     cwb_result_set(r, "discontinuities", "-", (double)acc->jumps);
     if (acc->jumps)
         cwb_result_warn(r,
-                        "the normal law's force jumped %zu times (documented "
+                        "the normal law's force jumped %zu time%s (documented "
                         "discontinuities of the law, not numerical)",
-                        acc->jumps);
+                        acc->jumps, acc->jumps == 1 ? "" : "s");
 }
 
 /* Force-controlled pull-off of an adhesive contact: the force minimum it
