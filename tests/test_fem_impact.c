@@ -13,7 +13,9 @@
  * increment. The runs that finish (reference/fem/studies/): the force
  * history, F_max, t_c and the rebound's e against Hertz; the end of the
  * slip (45 deg) and the rebound (68.2 deg, sliding throughout) against
- * the rigid-body impulse balance of a sliding impact.
+ * the rigid-body impulse balance of a sliding impact; the mesh refinement
+ * of the 68.2 deg run (four meshes) and of the 45 deg stick-slip run
+ * (three meshes).
  * Bad study keys: exit 2 with file, line, key and
  * range.
  */
