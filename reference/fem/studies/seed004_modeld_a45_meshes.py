@@ -1,0 +1,193 @@
+#!/usr/bin/python3
+"""The mesh refinement check of Model D's 45 deg elastic impact (Rathbone thesis Sec. 3.6, Table 5:
+a steel sphere, R 0.01 mm, v_n 1 m/s, v_t 1 m/s, mu 0.3: it slides, sticks, and the tangential
+compliance reverses it into a slip the other way), from cwb's CalculiX runs of it
+(reference/fem/NAME.csv, written by `cwb reference reference/fem/studies/NAME.study`, NAME in RUNS:
+h0 = 0.0396, 0.028, 0.02 R, ratio sqrt 2; the same fine zone, growth, block, increments and
+ballast).
+
+Writes reference/fem/seed004_modeld_a45_meshes.csv: per mesh (coarsest first)
+  F_peak, t_c, e  as seed004_modeld_a68_meshes.py (the parabola's vertex through the largest
+             increment F_n and its neighbours; F_n^(2/3) through the last two increments in contact
+             extrapolated to 0; -v_n' / v_n), against Hertz (Johnson 1985 ch. 11; read from each
+             CSV's Hertz line);
+  v_t', omega R, v_c'  the rebound: the centre's tangential velocity, the spin, and the contact
+             point's rigid velocity v_t' - omega R (Maw, Barber & Fawcett 1976 plot its ratio to
+             the incident one); no closed form once the sphere sticks;
+  J_stop     the normal impulse / (m v_n) where the rigid slip v_t - omega R reaches 0, linear
+             between the two increments that bracket it, against the rigid Coulomb impulse
+             balance 2 v_t / (7 mu v_n) (Johnson 1985 Sec. 11.5: while it slides v_s = v_t -
+             7/2 mu J_n / m);
+  t_stick    where |F_t| / mu F_n first falls below STICK (the end of the forward slip);
+  t_reverse  where F_t changes sign (the tangential compliance pushes the contact back);
+  t_reslip   where F_t / mu F_n next reaches STICK (the slip the other way: the stick -> slip
+             instant), each linear in t between the increments that bracket it.
+The header gives, per quantity, the differences between the meshes, the observed order p of
+f = f_inf + C h^p and Richardson's extrapolation f_inf, where the two differences have one sign
+and shrink (Roache 1998, Verification and Validation in Computational Science and Engineering,
+ch. 5), else "none".
+No new solve: run after those studies (make reference runs the scripts after the studies):
+/usr/bin/python3 reference/fem/studies/seed004_modeld_a45_meshes.py
+"""
+import math
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FEM = os.path.normpath(os.path.join(HERE, ".."))
+RUNS = (
+    "seed004_modeld_a45_ballast_h00396",
+    "seed004_modeld_a45_coarse_ballast",
+    "seed004_modeld_a45_ballast_h002",
+)
+OUT = "seed004_modeld_a45_meshes"
+# |F_t| / mu F_n while sliding: CalculiX's penalty friction holds it at 0.996-1.000 on these runs;
+# 0.99 is past that and the first increments of the stick (below 0.99 within one increment).
+STICK = 0.99
+
+# the readers and the refinement arithmetic of the 68.2 deg check, beside this one
+sys.path.insert(0, HERE)
+from seed004_modeld_derived import field, load, number  # noqa: E402
+from seed004_modeld_a68_meshes import convergence, parabola_peak, separation  # noqa: E402
+
+
+def crossing(data, start, value, level):
+    """The first t_contact from row start on where value(row) rises through level (linear)."""
+    for i in range(max(start, 1), len(data)):
+        f0, f1 = value(data[i - 1]), value(data[i])
+        if f0 < level <= f1:
+            t0, t1 = data[i - 1]["t_contact"], data[i]["t_contact"]
+            return t0 + (t1 - t0) * (level - f0) / (f1 - f0), i
+    return math.nan, len(data)
+
+
+def summarise(name):
+    source = os.path.join(FEM, name + ".csv")
+    header, data = load(source)
+    mesh = field(source, header, "mesh")
+    hertz = field(source, header, "Hertz", " (")
+    params = field(source, header, "parameters")
+    stands = field(source, header, "stands for")
+    run = {
+        "h0": number(source, mesh, r"size h0 = ([0-9.e+-]+) R"),
+        "elements": number(source, mesh, r"; ([0-9]+) elements"),
+        "nodes": number(source, mesh, r", ([0-9]+) nodes"),
+        "increments": len(data),
+        "hertz_t_c": number(source, hertz, r"t_c = ([0-9.e+-]+) s"),
+        "hertz_F_max": number(source, hertz, r"F_max = ([0-9.e+-]+) N"),
+    }
+    radius = number(source, params, r"R = ([0-9.e+-]+) m")
+    mu = number(source, params, r"mu = ([0-9.e+-]+);")
+    v_n = number(source, stands, r"driver.v_normal = ([0-9.e+-]+)")
+    v_t = number(source, stands, r"driver.v_tangential = ([0-9.e+-]+)")
+    force = [r["F_n"] for r in data]
+    top = max(range(len(data)), key=lambda i: force[i])
+    run["F_peak"] = parabola_peak([(data[i]["t_contact"], force[i]) for i in (top - 1, top, top + 1)])
+    run["t_c"] = math.nan
+    for i in range(top + 2, len(data)):
+        if not force[i] > 0:
+            run["t_c"] = separation([(data[j]["t_contact"], force[j]) for j in (i - 2, i - 1)])
+            break
+    last = data[-1]
+    if last["F_n"] > 0:
+        raise SystemExit("%s: still in contact at the end" % source)
+    run["e"] = -last["v_n"] / v_n
+    run["v_t"] = last["v_t"]
+    run["omega_R"] = last["omega"] * radius
+    run["v_c"] = run["v_t"] - run["omega_R"]
+
+    # the end of the forward slip: v_slip falls through 0; J_n / m = v_n - v_n(t)
+    def impulse(r):
+        return (v_n - r["v_n"]) / v_n
+
+    _, i = crossing(data, 1, lambda r: -r["v_slip"], 0.0)
+    if i >= len(data):
+        raise SystemExit("%s: the slip never stops" % source)
+    s0, s1 = data[i - 1]["v_slip"], data[i]["v_slip"]
+    run["J_stop"] = impulse(data[i - 1]) + (impulse(data[i]) - impulse(data[i - 1])) * s0 / (s0 - s1)
+    run["J_stop_rigid"] = 2.0 * v_t / (7.0 * mu * v_n)
+
+    def ratio(r):
+        return r["F_t"] / (mu * r["F_n"]) if r["F_n"] > 0 else math.nan
+
+    t_stick, i = crossing(data, 1, lambda r: -abs(ratio(r)), -STICK)
+    t_reverse, i = crossing(data, i, lambda r: r["F_t"], 0.0)
+    t_reslip, _ = crossing(data, i, ratio, STICK)
+    run["t_stick"], run["t_reverse"], run["t_reslip"] = t_stick, t_reverse, t_reslip
+    run["F_peak_err"] = run["F_peak"] / run["hertz_F_max"] - 1.0
+    run["t_c_err"] = run["t_c"] / run["hertz_t_c"] - 1.0
+    return run
+
+
+COLUMNS = (
+    ("h0", "-"), ("elements", "-"), ("nodes", "-"), ("increments", "-"),
+    ("F_peak", "N"), ("t_c", "s"), ("e", "-"), ("v_t", "m/s"), ("omega_R", "m/s"), ("v_c", "m/s"),
+    ("J_stop", "m v_n"), ("J_stop_rigid", "m v_n"), ("t_stick", "s"), ("t_reverse", "s"),
+    ("t_reslip", "s"), ("F_peak_err", "-"), ("t_c_err", "-"),
+)
+STUDIED = (("F_peak", "N"), ("t_c", "s"), ("e", "-"), ("v_t", "m/s"), ("omega_R", "m/s"),
+           ("v_c", "m/s"), ("J_stop", "m v_n"), ("t_stick", "s"), ("t_reverse", "s"),
+           ("t_reslip", "s"))
+
+
+def main():
+    runs = [summarise(name) for name in RUNS]
+    for a, b in zip(runs, runs[1:]):
+        if abs(a["h0"] / b["h0"] - math.sqrt(2.0)) > 0.02:
+            raise SystemExit("%s: the meshes are not refined by sqrt 2" % OUT)
+    lines = []
+    for first in range(len(runs) - 2):
+        triple = runs[first:first + 3]
+        meshes = "h0 %s R" % ", ".join("%g" % r["h0"] for r in triple)
+        for key, unit in STUDIED:
+            d1, d2, order, rich = convergence(triple, key)
+            if math.isnan(order):
+                lines.append("%s on %s: differences %.4g, %.4g %s: no order, no Richardson (not "
+                             "one sign and shrinking)" % (key, meshes, d1, d2, unit))
+            else:
+                lines.append("%s on %s: differences %.4g, %.4g %s, observed order %.2f, "
+                             "Richardson %.6g" % (key, meshes, d1, d2, unit, order, rich))
+    h = runs[0]
+    with open(os.path.join(FEM, OUT + ".csv"), "w") as out:
+        out.write("# cwb reference: %s (script reference/fem/studies/%s)\n"
+                  % (OUT, os.path.basename(__file__)))
+        out.write("# model: the runs reference/fem/%s.csv (each has the model, mesh, contact and "
+                  "solver lines); this table: the force peak, the contact time, the slip's stop, "
+                  "reversal and restart and the rebound of each, coarsest first\n"
+                  % ".csv, ".join(RUNS))
+        out.write("# meshes: h0 %s R (ratio sqrt 2); the contact penalty and the stick slope "
+                  "10 E / h0 follow h0\n" % ", ".join("%g" % r["h0"] for r in runs))
+        for line in lines:
+            out.write("# convergence: %s\n" % line)
+        out.write("# closed forms: Hertz (Johnson 1985 ch. 11) F_max = %.5g N, t_c = %.5g s, e = 1; "
+                  "the rigid Coulomb impulse balance (Johnson 1985 Sec. 11.5) stops the slip at "
+                  "J_n = 2 v_t / (7 mu) = %.5g m v_n; the rebound after the stick has none (Maw, "
+                  "Barber & Fawcett 1976 solve it numerically)\n"
+                  % (h["hertz_F_max"], h["hertz_t_c"], h["J_stop_rigid"]))
+        out.write("# tolerance: 0.02 on F_peak against Hertz's F_max on every mesh (as the 68.2 deg "
+                  "check); the slip's stop at 0.01 m v_n of the rigid one; the rebound's change "
+                  "between the two finest meshes (tests/test_fem_impact.c, "
+                  "impact_stick_slip_refinement)\n")
+        out.write(field(os.path.join(FEM, RUNS[0] + ".csv"),
+                        load(os.path.join(FEM, RUNS[0] + ".csv"))[0], "stands for"))
+        out.write("# independence: fem gmsh + CalculiX; shares no code with cwb's laws\n")
+        out.write("# rows: per mesh h0 / R, its elements and nodes (both bodies), its increments; "
+                  "F_peak the parabola's vertex through the largest increment F_n and its "
+                  "neighbours, t_c first touch to the separation (F_n^(2/3) of the last two "
+                  "increments in contact extrapolated to 0), e = -v_n'/v_n, the rebound v_t', "
+                  "omega R and v_c' = v_t' - omega R; J_stop the normal impulse / m v_n where "
+                  "v_t - omega R reaches 0 and its rigid Coulomb value; t_stick where |F_t| / mu "
+                  "F_n falls below %g, t_reverse where F_t changes sign, t_reslip where F_t / mu "
+                  "F_n reaches %g again (from the first touch); F_peak, t_c "
+                  "relative to Hertz\n" % (STICK, STICK))
+        out.write(",".join("%s[%s]" % c for c in COLUMNS) + "\n")
+        for r in runs:
+            out.write(",".join("%.10g" % r[c] for c, _ in COLUMNS) + "\n")
+    for r in runs:
+        print(OUT + ": h0 %g R: " % r["h0"] + ", ".join("%s %.6g" % (c, r[c]) for c, _ in COLUMNS[4:]))
+    for line in lines:
+        print(OUT + ": " + line)
+
+
+if __name__ == "__main__":
+    main()
