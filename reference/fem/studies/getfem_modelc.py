@@ -63,7 +63,8 @@ SI units). The committed runs (not part of make check), one core each:
     ... summary y3 y3_h01 y3_h0075 y3_h0056
     ... summary y3_tauc09 y3_tauc09_h01 y3_tauc09_h0075 y3_tauc09_h0056
         eq. 82's constants against the increments: MODELC_INCS=24 MODELC_TAUC=0.9 ... plastic \\
-            0.01 5.825 y3_tauc09_inc24_h01  (its tolerance line written by hand: as _h01)
+            0.01 5.825 y3_tauc09_inc24_h01  (also 0.0075 _inc24_h0075; their tolerance lines
+                                            written by hand: as the 12-increment run's)
     tau_c = 0.9k at the other loads (MODELC_TAUC=0.9; F_n of seed004_modelc_tauc_y*.study):
         MODELC_ZONE=0.03 MODELC_TRAVEL=4.5e-8 ... plastic 0.0075 1.06 y1_tauc09_h0075
                                             (also 0.005625 _h0056, 0.00421875 _h0042)
