@@ -39,6 +39,9 @@ Cases (argument 1; F_n in mN, TAG names the output):
   summary TAG RUN...      the sliding F_t/F_n of runs on meshes refined by a constant ratio:
                           differences, observed order, Richardson's estimate where they shrink;
                           writes getfem_modelc_TAG_meshes.csv and the runs' tolerance lines
+  partial LOG plastic H0 F_n TAG
+                          a plastic run stopped before its end: the converged increments its
+                          log (stdout) printed, into its CSV (run with the run's MODELC_*)
   curves TAG RUN...       elastic runs at the same increments on meshes refined by a constant
                           ratio: each F_t(delta_t)'s largest distance to the next finer mesh's
                           and to Cattaneo-Mindlin (over mu F_n); writes
@@ -59,6 +62,9 @@ SI units). The committed runs (not part of make check), one core each:
     ... curves fig11 fig11_h004 fig11_h003 fig11_h00225 fig11_h0017
     ... summary y3 y3_h01 y3_h0075 y3_h0056
     ... summary y3_tauc09 y3_tauc09_h01 y3_tauc09_h0075 y3_tauc09_h0056
+        eq. 82's constants against the increments: MODELC_INCS=24 MODELC_TAUC=0.9 ... plastic \\
+            0.01 5.825 y3_tauc09_inc24_h01  (also 0.0075 _inc24_h0075; their tolerance lines
+                                            written by hand: as the 12-increment run's)
     tau_c = 0.9k at the other loads (MODELC_TAUC=0.9; F_n of seed004_modelc_tauc_y*.study):
         MODELC_ZONE=0.03 MODELC_TRAVEL=4.5e-8 ... plastic 0.0075 1.06 y1_tauc09_h0075
                                             (also 0.005625 _h0056, 0.00421875 _h0042)
@@ -484,7 +490,36 @@ def curves(tag, runs):
     print(out)
 
 
+def partial(log_path, args):
+    """A plastic run stopped before its last increment (a session's deadline): its converged
+    increments as the run printed them (6 significant digits, script units) into its CSV, the
+    header saying where it stopped. args: the run's own arguments (plastic H0 F_n TAG), with
+    the run's environment (MODELC_*) set again, so the header's lines are the run's."""
+    case, h0, fn, tag = args[0], float(args[1]), float(args[2]), args[3]
+    assert case == "plastic", "partial: plastic runs only"
+    rows, mesh = [], None
+    with open(log_path) as f:
+        for line in f:
+            w = line.split()
+            if w[:3] == ["mesh", "h0", args[1]]:
+                mesh = dict(nconv=int(w[4]), ndof=int(w[6]))  # "N tetrahedra, M dofs"
+            elif w and w[0] == "step" and len(w) == 2 * len(COLS):
+                rows.append({k: float(v) for k, v in zip(w[0::2], w[1::2])})
+    assert mesh and rows, f"{log_path}: no mesh line or no increment"
+    n = int(os.environ.get("MODELC_INCS", "12"))
+    done = sum(1 for r in rows if r["step"] == 2)
+    mu, tau_c = 1.0, float(os.environ.get("MODELC_TAUC", "1")) * SIGMA_Y / np.sqrt(3.0)
+    study = type("Stopped", (), mesh)
+    note = (f"for the {len(rows)} increments converged when the run was stopped (the session's "
+            f"deadline), {done} of its {n} tangential ones; rows from its log, 6 significant "
+            "digits (one core)")
+    write(tag, case, h0, fn, mu, tau_c, study, rows, sum(r["cpu"] for r in rows), args, note)
+
+
 def main():
+    if sys.argv[1] == "partial":
+        partial(sys.argv[2], sys.argv[3:])
+        return
     if sys.argv[1] == "summary":
         summary(sys.argv[2], sys.argv[3:])
         return
@@ -552,15 +587,18 @@ TOLERANCE = {
 }
 
 
-def write(tag, case, h0, fn, mu, tau_c, study, rows, total):
-    """rows in SI (m, N, Pa) like the CalculiX studies' CSVs."""
+def write(tag, case, h0, fn, mu, tau_c, study, rows, total, args=None, cpu_note=None):
+    """rows in SI (m, N, Pa) like the CalculiX studies' CSVs. args: the run's arguments (default
+    this process's); cpu_note: what the CPU figure covers (default the whole run)."""
+    args = args if args is not None else sys.argv[1:]
+    cpu_note = cpu_note or "for the run (one core)"
     out = os.path.join(HERE, "..", f"getfem_modelc_{tag}.csv")
     plastic = case == "plastic"
     um, mn, gpa = 1e-6, 1e-3, 1e9
     with open(out + ".tmp", "w") as f:
         f.write(f"# GetFEM reference: getfem_modelc_{tag} "
                 f"(script {incs_env()}reference/fem/studies/getfem_modelc.py "
-                f"{' '.join(sys.argv[1:])})\n"
+                f"{' '.join(args)})\n"
                 "# model: Rathbone thesis Model C (Sec. 3.5): the lower hemisphere of a sphere "
                 "(centre (0,0,R), z <= R), halved by the symmetry plane y = 0 that holds the "
                 "sliding direction x (u_y = 0; forces x 2), on a rigid flat z = 0; the top z = R "
@@ -586,8 +624,7 @@ def write(tag, case, h0, fn, mu, tau_c, study, rows, total):
                 f"within {ZONE:g} R of the contact point, growing by {GROWTH:g} per unit distance "
                 f"to {HMAX:g} R; {study.nconv} elements, {study.ndof} dofs; Gauss IM_TETRAHEDRON(5)\n"
                 f"# solver: GetFEM (Debian python3-getfem {version()}), Newton (MUMPS, simplest "
-                f"line search, residual 1e-10 in um, mN, GPa); CPU {total:.0f} s for the run "
-                "(one core)\n"
+                f"line search, residual 1e-10 in um, mN, GPa); CPU {total:.0f} s {cpu_note}\n"
                 f"# tolerance: {TOLERANCE[case]}\n"
                 "# independence: fem GetFEM's own plasticity and contact operators (Debian "
                 "python3-getfem), gmsh; shares no code with cwb\n"
