@@ -11,6 +11,7 @@ cwb_prefix(e) = e == -15 ? 'f' : e == -12 ? 'p' : e == -9 ? 'n' : e == -6 ? 'µ'
 cwb_plain(u) = u eq '' || u eq '-' || u eq '1'
 cwb_label(n, u, e) = e == 0 ? (cwb_plain(u) ? n : n . ' [' . u . ']') : (cwb_plain(u) || cwb_prefix(e) eq '' ? n . sprintf(' [x 10^%d', e) . (cwb_plain(u) ? '' : ' ' . u) . ']' : n . ' [' . cwb_prefix(e) . u . ']')
 cwb_step(lo, hi) = (cwb_r = (hi - lo) / 6.0, cwb_p = 10.0**floor(log10(cwb_r)), cwb_f = cwb_r / cwb_p, (cwb_f < 1.5 ? 1 : cwb_f < 3 ? 2 : cwb_f < 7 ? 5 : 10) * cwb_p)
+cwb_digits(lo, hi, s) = (cwb_n = floor(log10(cwb_big(lo, hi) / s)) + 2, cwb_n > 6 ? cwb_n : 6)
 set terminal unknown
 set termoption noenhanced
 cwb_logx = 0; cwb_logy = 0 # a script with set logscale sets these to 1
@@ -48,25 +49,41 @@ plot 'seed004_fig42_friction_fit.csv' using 1:2 with points lt 2 ps 1.0 title 'F
      0.2787388437 / tanh(0.4471431765 * x**0.281475834) with lines lt 1 title 'A coth(B y^C)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
-cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
-if (!cwb_logx && cwb_e != 0 && cwb_hi > cwb_lo) {
+cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX
+if (!cwb_logx && cwb_hi - cwb_lo <= 1e-9 * cwb_big(cwb_lo, cwb_hi)) {
+  cwb_w = cwb_big(cwb_lo, cwb_hi) > 0 ? 0.01 * cwb_big(cwb_lo, cwb_hi) : 1
+  cwb_lo = cwb_lo - cwb_w; cwb_hi = cwb_hi + cwb_w
+  set xrange [cwb_lo:cwb_hi]
+}
+cwb_e = cwb_e3(cwb_lo, cwb_hi)
+cwb_n = cwb_hi > cwb_lo ? cwb_digits(cwb_lo, cwb_hi, cwb_step(cwb_lo, cwb_hi)) : 6
+if (!cwb_logx && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
   set xrange [cwb_lo:cwb_hi]
   cwb_s = cwb_step(cwb_lo, cwb_hi)
+  cwb_tick = sprintf('%%.%dg', cwb_n)
   set xtics ('' 1e300)
   do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {
     cwb_v = cwb_i * cwb_s * 1.0
-    set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
+    set xtics add (sprintf(cwb_tick, cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
 set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
-cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX; cwb_e = cwb_e3(cwb_lo, cwb_hi)
-if (!cwb_logy && cwb_e != 0 && cwb_hi > cwb_lo) {
+cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX
+if (!cwb_logy && cwb_hi - cwb_lo <= 1e-9 * cwb_big(cwb_lo, cwb_hi)) {
+  cwb_w = cwb_big(cwb_lo, cwb_hi) > 0 ? 0.01 * cwb_big(cwb_lo, cwb_hi) : 1
+  cwb_lo = cwb_lo - cwb_w; cwb_hi = cwb_hi + cwb_w
+  set yrange [cwb_lo:cwb_hi]
+}
+cwb_e = cwb_e3(cwb_lo, cwb_hi)
+cwb_n = cwb_hi > cwb_lo ? cwb_digits(cwb_lo, cwb_hi, cwb_step(cwb_lo, cwb_hi)) : 6
+if (!cwb_logy && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
   set yrange [cwb_lo:cwb_hi]
   cwb_s = cwb_step(cwb_lo, cwb_hi)
+  cwb_tick = sprintf('%%.%dg', cwb_n)
   set ytics ('' 1e300)
   do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {
     cwb_v = cwb_i * cwb_s * 1.0
-    set ytics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
+    set ytics add (sprintf(cwb_tick, cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
