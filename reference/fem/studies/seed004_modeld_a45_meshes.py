@@ -48,7 +48,8 @@ STICK = 0.99
 # the readers and the refinement arithmetic of the 68.2 deg check, beside this one
 sys.path.insert(0, HERE)
 from seed004_modeld_derived import field, load, number  # noqa: E402
-from seed004_modeld_a68_meshes import convergence, parabola_peak, separation  # noqa: E402
+from seed004_modeld_a68_meshes import (  # noqa: E402
+    convergence_lines, parabola_peak, separation)
 
 
 def crossing(data, start, value, level):
@@ -132,21 +133,7 @@ STUDIED = (("F_peak", "N"), ("t_c", "s"), ("e", "-"), ("v_t", "m/s"), ("omega_R"
 
 def main():
     runs = [summarise(name) for name in RUNS]
-    for a, b in zip(runs, runs[1:]):
-        if abs(a["h0"] / b["h0"] - math.sqrt(2.0)) > 0.02:
-            raise SystemExit("%s: the meshes are not refined by sqrt 2" % OUT)
-    lines = []
-    for first in range(len(runs) - 2):
-        triple = runs[first:first + 3]
-        meshes = "h0 %s R" % ", ".join("%g" % r["h0"] for r in triple)
-        for key, unit in STUDIED:
-            d1, d2, order, rich = convergence(triple, key)
-            if math.isnan(order):
-                lines.append("%s on %s: differences %.4g, %.4g %s: no order, no Richardson (not "
-                             "one sign and shrinking)" % (key, meshes, d1, d2, unit))
-            else:
-                lines.append("%s on %s: differences %.4g, %.4g %s, observed order %.2f, "
-                             "Richardson %.6g" % (key, meshes, d1, d2, unit, order, rich))
+    lines = convergence_lines(runs, STUDIED, OUT)
     h = runs[0]
     with open(os.path.join(FEM, OUT + ".csv"), "w") as out:
         out.write("# cwb reference: %s (script reference/fem/studies/%s)\n"

@@ -146,16 +146,18 @@ STUDIED = (("F_peak", "N"), ("F_max", "N"), ("t_c", "s"), ("e", "-"),
            ("v_t_err", "of mu (v_n + v_n')"), ("omega_R_err", "of 5/2 mu (v_n + v_n')"))
 
 
-def main():
-    runs = [summarise(name) for name in RUNS]
+def convergence_lines(runs, studied, out):
+    """The header's convergence lines: for every three consecutive meshes of runs (refined by sqrt 2,
+    checked), each quantity of studied (key, unit): its differences, and its observed order and
+    Richardson's extrapolation where they exist (convergence)."""
     for a, b in zip(runs, runs[1:]):
         if abs(a["h0"] / b["h0"] - math.sqrt(2.0)) > 0.02:
-            raise SystemExit("%s: the meshes are not refined by sqrt 2" % OUT)
+            raise SystemExit("%s: the meshes are not refined by sqrt 2" % out)
     lines = []
     for first in range(len(runs) - 2):
         triple = runs[first:first + 3]
         meshes = "h0 %s R" % ", ".join("%g" % r["h0"] for r in triple)
-        for key, unit in STUDIED:
+        for key, unit in studied:
             d1, d2, order, rich = convergence(triple, key)
             if math.isnan(order):
                 lines.append("%s on %s: differences %.4g, %.4g %s: no order, no Richardson (not "
@@ -163,6 +165,12 @@ def main():
             else:
                 lines.append("%s on %s: differences %.4g, %.4g %s, observed order %.2f, "
                              "Richardson %.6g" % (key, meshes, d1, d2, unit, order, rich))
+    return lines
+
+
+def main():
+    runs = [summarise(name) for name in RUNS]
+    lines = convergence_lines(runs, STUDIED, OUT)
     h = runs[0]
     with open(os.path.join(FEM, OUT + ".csv"), "w") as out:
         out.write("# cwb reference: %s (script reference/fem/studies/%s)\n"
