@@ -47,9 +47,8 @@ STICK = 0.99
 
 # the readers and the refinement arithmetic of the 68.2 deg check, beside this one
 sys.path.insert(0, HERE)
-from seed004_modeld_derived import field, load, number  # noqa: E402
-from seed004_modeld_a68_meshes import (  # noqa: E402
-    convergence_lines, parabola_peak, separation)
+from seed004_modeld_derived import field, load  # noqa: E402
+from seed004_modeld_a68_meshes import convergence_lines, impact_summary  # noqa: E402
 
 
 def crossing(data, start, value, level):
@@ -63,38 +62,9 @@ def crossing(data, start, value, level):
 
 
 def summarise(name):
+    run, data, inputs = impact_summary(name)
+    mu, v_n, v_t = inputs["mu"], inputs["v_n"], inputs["v_t"]
     source = os.path.join(FEM, name + ".csv")
-    header, data = load(source)
-    mesh = field(source, header, "mesh")
-    hertz = field(source, header, "Hertz", " (")
-    params = field(source, header, "parameters")
-    stands = field(source, header, "stands for")
-    run = {
-        "h0": number(source, mesh, r"size h0 = ([0-9.e+-]+) R"),
-        "elements": number(source, mesh, r"; ([0-9]+) elements"),
-        "nodes": number(source, mesh, r", ([0-9]+) nodes"),
-        "increments": len(data),
-        "hertz_t_c": number(source, hertz, r"t_c = ([0-9.e+-]+) s"),
-        "hertz_F_max": number(source, hertz, r"F_max = ([0-9.e+-]+) N"),
-    }
-    radius = number(source, params, r"R = ([0-9.e+-]+) m")
-    mu = number(source, params, r"mu = ([0-9.e+-]+);")
-    v_n = number(source, stands, r"driver.v_normal = ([0-9.e+-]+)")
-    v_t = number(source, stands, r"driver.v_tangential = ([0-9.e+-]+)")
-    force = [r["F_n"] for r in data]
-    top = max(range(len(data)), key=lambda i: force[i])
-    run["F_peak"] = parabola_peak([(data[i]["t_contact"], force[i]) for i in (top - 1, top, top + 1)])
-    run["t_c"] = math.nan
-    for i in range(top + 2, len(data)):
-        if not force[i] > 0:
-            run["t_c"] = separation([(data[j]["t_contact"], force[j]) for j in (i - 2, i - 1)])
-            break
-    last = data[-1]
-    if last["F_n"] > 0:
-        raise SystemExit("%s: still in contact at the end" % source)
-    run["e"] = -last["v_n"] / v_n
-    run["v_t"] = last["v_t"]
-    run["omega_R"] = last["omega"] * radius
     run["v_c"] = run["v_t"] - run["omega_R"]
 
     # the end of the forward slip: v_slip falls through 0; J_n / m = v_n - v_n(t)
@@ -115,8 +85,6 @@ def summarise(name):
     t_reverse, i = crossing(data, i, lambda r: r["F_t"], 0.0)
     t_reslip, _ = crossing(data, i, ratio, STICK)
     run["t_stick"], run["t_reverse"], run["t_reslip"] = t_stick, t_reverse, t_reslip
-    run["F_peak_err"] = run["F_peak"] / run["hertz_F_max"] - 1.0
-    run["t_c_err"] = run["t_c"] / run["hertz_t_c"] - 1.0
     return run
 
 

@@ -63,7 +63,10 @@ def separation(points):
     return t1 + (t1 - t0) * g1 / (g0 - g1)
 
 
-def summarise(name):
+def impact_summary(name):
+    """What every Model D refinement reads from run NAME: its mesh, Hertz's F_max and t_c, the force
+    peak (parabola_peak), the contact time (separation), e and the rebound's v_t and omega R; with
+    the run's rows and its inputs (mu, v_n, v_t)."""
     source = os.path.join(FEM, name + ".csv")
     header, data = load(source)
     mesh = field(source, header, "mesh")
@@ -79,9 +82,9 @@ def summarise(name):
         "hertz_F_max": number(source, hertz, r"F_max = ([0-9.e+-]+) N"),
     }
     radius = number(source, params, r"R = ([0-9.e+-]+) m")
-    mu = number(source, params, r"mu = ([0-9.e+-]+);")
-    v_n = number(source, stands, r"driver.v_normal = ([0-9.e+-]+)")
-    v_t = number(source, stands, r"driver.v_tangential = ([0-9.e+-]+)")
+    inputs = {"mu": number(source, params, r"mu = ([0-9.e+-]+);"),
+              "v_n": number(source, stands, r"driver.v_normal = ([0-9.e+-]+)"),
+              "v_t": number(source, stands, r"driver.v_tangential = ([0-9.e+-]+)")}
     force = [r["F_n"] for r in data]
     top = max(range(len(data)), key=lambda i: force[i])
     run["F_max"] = force[top]
@@ -94,15 +97,21 @@ def summarise(name):
     last = data[-1]
     if last["F_n"] > 0:
         raise SystemExit("%s: still in contact at the end" % source)
-    impulse = v_n - last["v_n"]  # J_n / m = v_n + v_n'
-    run["e"] = -last["v_n"] / v_n
+    run["e"] = -last["v_n"] / inputs["v_n"]
     run["v_t"] = last["v_t"]
-    run["v_t_closed"] = v_t - mu * impulse
     run["omega_R"] = last["omega"] * radius
-    run["omega_R_closed"] = 2.5 * mu * impulse
-    run["F_max_err"] = run["F_max"] / run["hertz_F_max"] - 1.0
     run["F_peak_err"] = run["F_peak"] / run["hertz_F_max"] - 1.0
     run["t_c_err"] = run["t_c"] / run["hertz_t_c"] - 1.0
+    return run, data, inputs
+
+
+def summarise(name):
+    run, data, inputs = impact_summary(name)
+    mu, v_n, v_t = inputs["mu"], inputs["v_n"], inputs["v_t"]
+    impulse = v_n - data[-1]["v_n"]  # J_n / m = v_n + v_n'
+    run["v_t_closed"] = v_t - mu * impulse
+    run["omega_R_closed"] = 2.5 * mu * impulse
+    run["F_max_err"] = run["F_max"] / run["hertz_F_max"] - 1.0
     run["v_t_err"] = (run["v_t"] - run["v_t_closed"]) / (mu * impulse)
     run["omega_R_err"] = (run["omega_R"] - run["omega_R_closed"]) / (2.5 * mu * impulse)
     return run
