@@ -181,7 +181,9 @@ def main():
     runs = [summarise(name) for name in RUNS]
     lines = convergence_lines(runs, STUDIED, OUT)
     h = runs[0]
-    with open(os.path.join(FEM, OUT + ".csv"), "w") as out:
+    # a temporary name, renamed when whole: a failure never leaves half a table
+    path = os.path.join(FEM, OUT + ".csv")
+    with open(path + ".tmp", "w") as out:
         out.write("# cwb reference: %s (script reference/fem/studies/%s)\n"
                   % (OUT, os.path.basename(__file__)))
         out.write("# model: the runs reference/fem/%s.csv (each has the model, mesh, contact and "
@@ -212,6 +214,7 @@ def main():
         out.write(",".join("%s[%s]" % c for c in COLUMNS) + "\n")
         for r in runs:
             out.write(",".join("%.10g" % r[c] for c, _ in COLUMNS) + "\n")
+    os.replace(path + ".tmp", path)
     for line in lines:
         print(OUT + ": " + line)
 
