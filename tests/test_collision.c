@@ -10,6 +10,7 @@
 #include <gsl/gsl_sf_gamma.h>
 
 #include "cwb_dt_auto.h"
+#include "cwb_numeric.h"
 #include "cwb_test.h"
 
 /* Hertz impact closed forms (Johnson, Contact Mechanics, 1985, sec. 11.4):
@@ -1359,6 +1360,38 @@ START_TEST(auto_dt_fig37_meets_tolerance)
 }
 END_TEST
 
+/* x^3 - 2, counting its evaluations. */
+static double cube_minus_two(double x, void *calls)
+{
+    ++*(int *)calls;
+    return x * x * x - 2.0;
+}
+
+/* The transitions' root solves hand Brent the function's values at the
+ * bracket's ends they already have (cwb_root_brent_known): it must take
+ * them instead of evaluating there, and iterate exactly as without them.
+ * Root: 2^(1/3) (closed form), to the tolerance asked. */
+START_TEST(root_brent_takes_known_ends)
+{
+    int calls = 0;
+    gsl_function F = {cube_minus_two, &calls};
+    double root, lo, hi, root_k, lo_k, hi_k;
+    ck_assert_int_eq(cwb_root_brent(&F, 0.0, 2.0, 1e-12, 0.0, &root, &lo, &hi), CWB_OK);
+    int plain = calls;
+    calls = 0;
+    ck_assert_int_eq(
+        cwb_root_brent_known(&F, 0.0, -2.0, 2.0, 6.0, 1e-12, 0.0, &root_k, &lo_k, &hi_k), CWB_OK);
+    ck_assert_int_eq(calls, plain - 2);
+    ck_assert(root_k == root && lo_k == lo && hi_k == hi);
+    ck_assert_double_eq_tol(root, cbrt(2.0), 2e-12);
+    calls = 0; /* one end known */
+    ck_assert_int_eq(
+        cwb_root_brent_known(&F, 0.0, NAN, 2.0, 6.0, 1e-12, 0.0, &root_k, &lo_k, &hi_k), CWB_OK);
+    ck_assert_int_eq(calls, plain - 1);
+    ck_assert(root_k == root);
+}
+END_TEST
+
 Suite *collision_suite(void)
 {
     Suite *s = suite_create("collision");
@@ -1366,6 +1399,7 @@ Suite *collision_suite(void)
     tcase_add_loop_test(tc, hertz_impact_closed_forms, 0,
                         (int)(sizeof hertz_cases / sizeof *hertz_cases));
     tcase_add_test(tc, linear_half_period);
+    tcase_add_test(tc, root_brent_takes_known_ends);
     tcase_add_test(tc, rk4_fourth_order);
     tcase_add_test(tc, hertz_grading_costs_few_steps);
     tcase_add_test(tc, gross_sliding_rigid_body);

@@ -13,6 +13,12 @@
 int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double epsrel,
                    double *root, double *lower, double *upper);
 
+/* cwb_root_brent with F's values at the ends given where the caller has
+ * them (f_lo, f_hi; NAN: not known, evaluated here): F(lo) and F(hi)
+ * exactly as F gives them, so the iterates are cwb_root_brent's. */
+int cwb_root_brent_known(gsl_function *F, double lo, double f_lo, double hi, double f_hi,
+                         double epsabs, double epsrel, double *root, double *lower, double *upper);
+
 /* The right-hand side of dy/dt = f: y at t0 + t_off into dy; a status. */
 typedef int (*cwb_rhs)(void *ctx, const double *y, double t_off, double *dy);
 

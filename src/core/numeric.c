@@ -42,10 +42,19 @@ static double guarded(double x, void *param)
 int cwb_root_brent(gsl_function *F, double lo, double hi, double epsabs, double epsrel,
                    double *root, double *lower, double *upper)
 {
+    return cwb_root_brent_known(F, lo, NAN, hi, NAN, epsabs, epsrel, root, lower, upper);
+}
+
+/* Eleven parameters on purpose: cwb_root_brent's and F's two known values */
+int cwb_root_brent_known(gsl_function *F, double lo, double f_lo, double hi, double f_hi,
+                         double epsabs, double epsrel, double *root, double *lower, double *upper)
+{
     *root = NAN;
     if (!(lo <= hi) || !(epsabs >= 0.0) || !(epsrel >= 0.0))
         return CWB_EFAIL;
-    brent_guard g = {F, lo, GSL_FN_EVAL(F, lo), hi, GSL_FN_EVAL(F, hi), 0};
+    brent_guard g = {
+        F, lo, isnan(f_lo) ? GSL_FN_EVAL(F, lo) : f_lo, hi, isnan(f_hi) ? GSL_FN_EVAL(F, hi) : f_hi,
+        0};
     /* no bracket (or a collapsed one, as extreme parameters give) */
     if (!isfinite(g.f_lo) || !isfinite(g.f_hi) || (g.f_lo < 0.0 && g.f_hi < 0.0) ||
         (g.f_lo > 0.0 && g.f_hi > 0.0))

@@ -430,6 +430,20 @@ static void kinematics(const sim *s, const double *y, const geometry *g, double 
     k->dt = t_off;
 }
 
+/* The laws' evaluation at state y (geometry g), t_off after the committed
+ * state: what rhs_at evaluates, without the right-hand side built from it
+ * (a root solve on the dense output needs only the evaluation). */
+static int laws_at(const sim *s, const double *y, const geometry *g, double t_off,
+                   cwb_contact_out *o, cwb_contact_trial *trial)
+{
+    if (s->head_on)
+        return cwb_contact_eval_axial(&s->ct, s->axial, g->delta, s->delta0, g->delta_rate, t_off,
+                                      s->h, o, trial);
+    cwb_kin k;
+    kinematics(s, y, g, t_off, &k);
+    return cwb_contact_eval(&s->ct, &k, o, trial);
+}
+
 /* Right-hand side at state y (geometry g), t_off after the committed state. */
 static int rhs_at(const sim *s, const double *y, const geometry *gy, double t_off, double *dy,
                   cwb_contact_out *o, cwb_contact_trial *trial)
@@ -1356,7 +1370,10 @@ static double transition_side_at(transition_ctx *c, double h)
         rc = step_from_committed(c->r, h, c->y);
     if (rc == CWB_OK) {
         geometry_of(s, c->y, &c->g);
-        rc = rhs_at(s, c->y, &c->g, h, dy, &c->o, &c->t);
+        /* on the dense output only the evaluation is read (the right-hand
+         * side of a whole trial step is the landing's: cut_at_transition) */
+        rc = c->dense ? laws_at(s, c->y, &c->g, h, &c->o, &c->t)
+                      : rhs_at(s, c->y, &c->g, h, dy, &c->o, &c->t);
     }
     if (rc == CWB_OK) {
         if (c->tr == TR_SLIP_STICK)
@@ -1385,8 +1402,15 @@ static int transition_root(transition_ctx *c, double lo, double f_lo, double h_e
                            double *past)
 {
     gsl_function F = {transition_side, c};
+    /* Brent takes f_lo where it is the function's own value at lo (f0 of a
+     * caller is the committed evaluation's, which a fresh one at zero
+     * increment may round differently), and f_end, which every caller
+     * takes from the evaluation of the trial step to h_end that c's
+     * function repeats (on the dense output, the interpolant at h_end is
+     * that step's end to the bit): two evaluations a solve saved */
+    double f_lo_own = NAN;
     if (isnan(f_lo))
-        f_lo = transition_side(lo, c);
+        f_lo = f_lo_own = transition_side(lo, c);
     /* slip -> stick starts on the cap (margin 0): a point still slipping,
      * sought below the secant's root through the last two points (halving
      * where the secant says nothing). When that root lies at the step's
@@ -1406,11 +1430,12 @@ static int transition_root(transition_ctx *c, double lo, double f_lo, double h_e
             prev = lo;
             f_prev = f_lo;
         }
-        f_lo = transition_side(lo = next, c);
+        f_lo = f_lo_own = transition_side(lo = next, c);
     }
     double root, a;
     return c->rc == CWB_OK && f_lo < 0.0 && f_end > 0.0 &&
-           cwb_root_brent(&F, lo, h_end, 1e-9 * h_end, 0.0, &root, &a, past) == CWB_OK &&
+           cwb_root_brent_known(&F, lo, f_lo_own, h_end, f_end, 1e-9 * h_end, 0.0, &root, &a,
+                                past) == CWB_OK &&
            c->rc == CWB_OK;
 }
 
