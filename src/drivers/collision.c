@@ -1407,7 +1407,7 @@ static int transition_root(transition_ctx *c, double lo, double f_lo, double h_e
      * increment may round differently), and f_end, which every caller
      * takes from the evaluation of the trial step to h_end that c's
      * function repeats (on the dense output, the interpolant at h_end is
-     * that step's end to the bit): two evaluations a solve saved */
+     * that step's end to the bit): one or two evaluations a solve saved */
     double f_lo_own = NAN;
     if (isnan(f_lo))
         f_lo = f_lo_own = transition_side(lo, c);
