@@ -239,20 +239,25 @@ static __attribute__((noinline)) tenfold shortest_by_library(std::uint64_t u, ch
 
 /* What Dragonbox's search derives from a normal double's binary exponent
  * e = E - 1075 (E its exponent bits, 1..2046) by multiplies and shifts, in
- * tables indexed by E: where 10^k lies in the library's table of 128-bit
- * powers of ten, k = kappa - floor(log10 2^e) (kappa = 2); beta = e +
- * floor(log2 10^k), the shift that scales the binary significand to it;
- * deltai, the interval's width in units of 10^-k (the library's
+ * tables indexed by E: the two 64-bit halves of 10^k from the library's
+ * table of 128-bit powers of ten, k = kappa - floor(log10 2^e) (kappa =
+ * 2), copied so that E indexes them with no offset to add; beta = e +
+ * floor(log2 10^k), the shift that scales the binary significand to it,
+ * as the bits it puts in x = (2 fc + 1) << beta (the hidden bit and the 1,
+ * shifted) and the shift that moves f's bits there from u << 12 (11 -
+ * beta); deltai, the interval's width in units of 10^-k (the library's
  * compute_delta of that power and beta); and top = -k + kappa + 16, the
- * decimal exponent of the first of the 17 digit places of 10 q + d. Four
- * loads where the arithmetic takes some twenty instructions a number (14
- * KB; computed at compile time by the library's own floor_log10_pow2,
- * floor_log2_pow10 and compute_delta). */
+ * decimal exponent of the first of the 17 digit places of 10 q + d. Loads,
+ * each an operand of the instruction that needs it, where the arithmetic
+ * takes some twenty instructions a number (59 KB, of which a column
+ * reads the few rows of its exponents; computed at compile time by the
+ * library's own floor_log10_pow2, floor_log2_pow10 and compute_delta). */
 struct search_steps {
-    std::uint16_t cache_offset[2047]; /* the index times 16, in bytes */
+    std::uint64_t cache_high[2047], cache_low[2047]; /* the power's halves */
     std::int16_t top[2047];
     std::uint16_t deltai[2047];
-    std::uint8_t beta[2047];
+    std::uint64_t hidden_bits[2047];   /* (2^53 + 1) << beta */
+    std::uint8_t fraction_shift[2047]; /* 11 - beta (6 <= beta <= 9) */
 };
 
 static constexpr search_steps make_search_steps()
@@ -261,20 +266,32 @@ static constexpr search_steps make_search_steps()
     for (int E = 1; E <= 2046; E++) {
         int e = E - 1075;
         int minus_k = dbx::detail::log::floor_log10_pow2(e) - 2;
-        t.cache_offset[E] = (std::uint16_t)(
-            16 * (-minus_k - dbx::detail::cache_holder<dbx::ieee754_binary64>::min_k));
+        auto const &power = dbx::detail::cache_holder<dbx::ieee754_binary64>::cache
+            [-minus_k - dbx::detail::cache_holder<dbx::ieee754_binary64>::min_k];
+        t.cache_high[E] = power.high();
+        t.cache_low[E] = power.low();
         t.top[E] = (std::int16_t)(minus_k + 2 + 16);
         int beta = e + dbx::detail::log::floor_log2_pow10(-minus_k);
-        t.beta[E] = (std::uint8_t)beta;
-        t.deltai[E] = (std::uint16_t)dbx_impl::compute_delta(
-            dbx::detail::cache_holder<dbx::ieee754_binary64>::cache
-                [-minus_k - dbx::detail::cache_holder<dbx::ieee754_binary64>::min_k],
-            beta);
+        t.hidden_bits[E] = ((std::uint64_t(1) << 53) + 1) << beta;
+        t.fraction_shift[E] = (std::uint8_t)(11 - beta);
+        t.deltai[E] = (std::uint16_t)dbx_impl::compute_delta(power, beta);
     }
     return t;
 }
 
 static constexpr search_steps search_step = make_search_steps();
+
+/* x's two parts in shortest_normal fit their shifts: f's bits move right
+ * (u << 12 has twelve zero bits below them) and x = (2 fc + 1) << beta,
+ * under 2^(54 + beta), fits 64 bits (beta <= 10). */
+static constexpr bool search_shifts_fit()
+{
+    for (int E = 1; E <= 2046; E++)
+        if (search_step.fraction_shift[E] < 1 || search_step.fraction_shift[E] > 11)
+            return false;
+    return true;
+}
+static_assert(search_shifts_fit(), "beta out of 0..10");
 
 /* Dragonbox's search (J. Jeon 2020, "Dragonbox: a new floating-point
  * binary-to-decimal conversion algorithm", section 5, round to nearest),
@@ -301,22 +318,23 @@ static inline __attribute__((always_inline)) tenfold
 shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
 {
     constexpr int kappa = 2;
-    std::uint64_t two_fc = (u << 12 >> 11) | 1ULL << 53; /* f's bits, the hidden bit */
-    static_assert(sizeof dbx::detail::cache_holder<dbx::ieee754_binary64>::cache[0] == 16);
-    auto const &cache =
-        *(dbx::detail::wuint::uint128 const
-              *)((char const *)dbx::detail::cache_holder<dbx::ieee754_binary64>::cache +
-                 search_step.cache_offset[exponent_bits]);
-    int beta = search_step.beta[exponent_bits];
     std::uint32_t deltai = search_step.deltai[exponent_bits];
-    /* zi: the upper 64 of the 192 bits of ((2 fc + 1) << beta) times the
-     * 128-bit cache, as the library's compute_mul computes it */
-    std::uint64_t x = (two_fc | 1) << beta;
+    /* x = (2 fc + 1) << beta: 2 f << beta from f's bits at the top of
+     * u << 12, the hidden bit and the 1 shifted in the table */
+    std::uint64_t x = (u << 12 >> search_step.fraction_shift[exponent_bits]) |
+                      search_step.hidden_bits[exponent_bits];
+    /* zi: the upper 64 of the 192 bits of x times the 128-bit cache, as
+     * the library's compute_mul computes it */
 #if defined(__SIZEOF_INT128__)
-    std::uint64_t middle = (std::uint64_t)((wide)x * cache.low() >> 64);
-    std::uint64_t zi = (std::uint64_t)(((wide)x * cache.high() + middle) >> 64);
+    std::uint64_t middle = (std::uint64_t)((wide)x * search_step.cache_low[exponent_bits] >> 64);
+    wide upper = (wide)x * search_step.cache_high[exponent_bits];
+    /* the middle word's carry by a compare (GCC spilled a 128-bit add of
+     * it to the stack) */
+    std::uint64_t zi = (std::uint64_t)(upper >> 64) + ((std::uint64_t)upper + middle < middle);
 #else
-    std::uint64_t zi = dbx_impl::compute_mul(x, cache).result;
+    std::uint64_t zi = dbx_impl::compute_mul(x, {search_step.cache_high[exponent_bits],
+                                                 search_step.cache_low[exponent_bits]})
+                           .result;
 #endif
     /* zi / 1000 in one multiply and shift, exact for zi < 2^53 1000 */
     std::uint64_t q =
