@@ -144,9 +144,13 @@ static inline __attribute__((always_inline)) int put_tenfold(char *buf, tenfold 
 /* The exponents as %g writes them ("e", the sign, at least two digits),
  * for every decimal exponent of a double (-324..308), each in eight chars
  * with its length in the last: one load and one store a number where the
- * sign, the digits and their count cost some fifteen instructions. */
+ * sign, the digits and their count cost some fifteen instructions. And
+ * where the exponent follows len digits in the form d.ddd: after the point
+ * and the len - 1 digits, or after the digit alone (no point when there is
+ * one digit, as %g); in the same table, read from the same register. */
 struct exponent_texts {
     char text[633][8];
+    unsigned char mantissa_end[18];
 };
 
 static constexpr exponent_texts make_exponent_texts()
@@ -164,31 +168,44 @@ static constexpr exponent_texts make_exponent_texts()
         o[n++] = (char)('0' + u % 10);
         o[7] = (char)n;
     }
+    for (int len = 1; len <= 17; len++)
+        t.mantissa_end[len] = (unsigned char)(len > 1 ? len + 1 : 1);
     return t;
 }
 
 static constexpr exponent_texts exponent_text = make_exponent_texts();
 
-/* "e", the sign and at least two digits of e (-324 <= e <= 308), as %g
- * writes its exponent; eight chars written. */
-static inline char *put_exponent(char *o, int e)
+/* The len digits at d (17 chars readable from d) of d.ddd * 10^e as %g
+ * writes them with an exponent (-324 <= e <= 308): "1.5e-07", "2e+20";
+ * the exponent "e", its sign and at least two digits. Every copy is of a
+ * fixed size: it writes past the text's end, into the caller's room. */
+static inline char *put_scientific(char *o, const char *d, int len, int e)
 {
-    const char *t = exponent_text.text[e + 324];
+    o[0] = d[0];
+    o[1] = '.';
+    std::memcpy(o + 2, d + 1, 16);
+    o += exponent_text.mantissa_end[len];
+    const char *t = (exponent_text.text + 324)[e]; /* the offset in the address */
     std::memcpy(o, t, 8);
     return o + t[7];
 }
 
 /* The len digits at d (24 chars readable from d, '0' after the digits) of
- * 0.DIGITS * 10^point as %g writes them without an exponent: "0.000123",
- * "150", "3.25". Every copy is of a fixed size (a few vector moves, not a
+ * 0.DIGITS * 10^point as %g writes them without an exponent, point <= 0:
+ * "0.000123". Every copy is of a fixed size (a few vector moves, not a
  * call): it writes past the text's end, into the caller's room. */
-static char *put_fixed(char *o, const char *d, int len, int point)
+static inline char *put_fraction(char *o, const char *d, int len, int point)
 {
-    if (point <= 0) { /* point >= -3: the exponent form takes over below */
-        std::memcpy(o, "0.000", 5);
-        std::memcpy(o + 2 - point, d, 24);
-        return o + 2 - point + len;
-    }
+    /* point >= -3: the exponent form takes over below */
+    std::memcpy(o, "0.000", 5);
+    char *digits = o + 2 - point;
+    std::memcpy(digits, d, 24);
+    return digits + len;
+}
+
+/* The same text for point >= 1: "150", "3.25". */
+static inline char *put_whole(char *o, const char *d, int len, int point)
+{
     if (point >= len) { /* the zeros after the digits come with them */
         std::memcpy(o, d, 24);
         return o + point;
@@ -220,7 +237,7 @@ using dbx_impl = dbx::detail::impl<double, dbx::default_float_traits<double>>;
  * and the rare steps of the common case (an interval endpoint or a tie to
  * decide). Rounding as in shortest_normal; the trailing zeros are left to
  * the digits' zero mask. Its significand s (< 10^17) as 10 q + d: q < 10^16
- * with as many leading zeros as s is shorter, which put_fixed's zeros after
+ * with as many leading zeros as s is shorter, which put_whole's zeros after
  * the digits then need: it fills the chars past the digits of buf with
  * '0'. Out of line: the common case keeps its registers. */
 static __attribute__((noinline)) tenfold shortest_by_library(std::uint64_t u, char *buf)
@@ -382,12 +399,16 @@ static inline __attribute__((always_inline)) char *put_finite(char *o, std::uint
     int leading = put_tenfold(buf, t, &len);
     const char *d = buf + 7 + leading;
     int exp10 = t.top - leading; /* of the first digit */
-    if (exp10 >= -4 && exp10 < (len > 15 ? len : 15))
-        return put_fixed(o, d, len, exp10 + 1);
-    o[0] = d[0];
-    o[1] = '.';
-    std::memcpy(o + 2, d + 1, 16);
-    return put_exponent(o + (len > 1 ? len + 1 : 1), exp10);
+    /* %g's fixed form for -4 <= exp10 < max(len, 15), told by the sign
+     * of exp10 first: each layout after two tests, where the range's
+     * two ends took a fixed number seven instructions */
+    if (exp10 < 0) {
+        if (exp10 >= -4)
+            return put_fraction(o, d, len, exp10 + 1);
+    } else if (exp10 < 15 || exp10 < len) {
+        return put_whole(o, d, len, exp10 + 1);
+    }
+    return put_scientific(o, d, len, exp10);
 }
 
 /* put_finite for a subnormal, out of the row loop: rare in a table. */
