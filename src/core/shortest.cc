@@ -120,7 +120,7 @@ static inline unsigned put16(char *out, std::uint32_t hi, std::uint32_t lo)
 struct tenfold {
     std::uint64_t q;
     unsigned d;
-    int top;
+    std::ptrdiff_t top;
 };
 
 /* The digits of t as the last ones of the 24 chars at buf (q's sixteen
@@ -129,15 +129,17 @@ struct tenfold {
  * to the last that is not a trailing zero, both read from the mask of zero
  * digits put16 returns with d's at bit 16 (q >= 1: some bit below 16 is
  * clear, which ends both counts). */
-static inline __attribute__((always_inline)) int put_tenfold(char *buf, tenfold t, int *len)
+static inline __attribute__((always_inline)) unsigned put_tenfold(char *buf, tenfold t,
+                                                                  std::ptrdiff_t *len)
 {
     std::uint64_t hi = t.q / 100000000;
     unsigned zero = put16(buf + 7, (std::uint32_t)hi, (std::uint32_t)(t.q - hi * 100000000));
     buf[23] = (char)('0' + t.d);
     zero |= (t.d - 1) & 0x10000; /* d's bit: d - 1 wraps only for 0 */
-    int leading = __builtin_ctz(~zero);
+    unsigned leading = (unsigned)__builtin_ctz(~zero);
     /* the last digit not zero is bit 31 - clz of the mask shifted by 15 */
-    *len = (31 ^ __builtin_clz(~zero << 15)) - 14 - leading;
+    unsigned last = 31 ^ (unsigned)__builtin_clz(~zero << 15); /* plus 15 */
+    *len = (std::ptrdiff_t)(last - 14 - leading);
     return leading;
 }
 
@@ -179,7 +181,7 @@ static constexpr exponent_texts exponent_text = make_exponent_texts();
  * writes them with an exponent (-324 <= e <= 308): "1.5e-07", "2e+20";
  * the exponent "e", its sign and at least two digits. Every copy is of a
  * fixed size: it writes past the text's end, into the caller's room. */
-static inline char *put_scientific(char *o, const char *d, int len, int e)
+static inline char *put_scientific(char *o, const char *d, std::ptrdiff_t len, std::ptrdiff_t e)
 {
     o[0] = d[0];
     o[1] = '.';
@@ -194,7 +196,7 @@ static inline char *put_scientific(char *o, const char *d, int len, int e)
  * 0.DIGITS * 10^point as %g writes them without an exponent, point <= 0:
  * "0.000123". Every copy is of a fixed size (a few vector moves, not a
  * call): it writes past the text's end, into the caller's room. */
-static inline char *put_fraction(char *o, const char *d, int len, int point)
+static inline char *put_fraction(char *o, const char *d, std::ptrdiff_t len, std::ptrdiff_t point)
 {
     /* point >= -3: the exponent form takes over below */
     std::memcpy(o, "0.000", 5);
@@ -204,7 +206,7 @@ static inline char *put_fraction(char *o, const char *d, int len, int point)
 }
 
 /* The same text for point >= 1: "150", "3.25". */
-static inline char *put_whole(char *o, const char *d, int len, int point)
+static inline char *put_whole(char *o, const char *d, std::ptrdiff_t len, std::ptrdiff_t point)
 {
     if (point >= len) { /* the zeros after the digits come with them */
         std::memcpy(o, d, 24);
@@ -358,7 +360,7 @@ shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
         dbx::detail::div::divide_by_pow10<3, std::uint64_t, (std::uint64_t(1) << 53) * 1000 - 1>(
             zi);
     std::uint32_t r = (std::uint32_t)(zi - 1000 * q);
-    int top = search_step.top[exponent_bits];
+    std::ptrdiff_t top = search_step.top[exponent_bits];
     if (r < deltai) {
         if (r == 0 && (u & 1)) /* zi itself may be the open right end */
             return shortest_by_library(u, buf);
@@ -372,6 +374,11 @@ shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
     return {q, dist, top};
 }
 
+/* Where put_finite's 48 chars of digits and scratch start, after its
+ * sign: past the 33 its copies write. */
+constexpr int digits_scratch = 33;
+static_assert(1 + digits_scratch + 48 <= CWB_SHORTEST_ROOM, "the scratch in the caller's room");
+
 /* The text of a finite non-zero double whose bits and exponent bits are
  * given. The layout is that of %.Pg, P the fewest digits from 15 up that
  * read back (the format cwb wrote before, kept so that no file changes):
@@ -383,22 +390,28 @@ shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
  * where %.16g rounded to a 16-digit text that did not read back and the
  * tries went on to 17 (tests/test_outputs.c counts them). */
 static inline __attribute__((always_inline)) char *put_finite(char *o, std::uint64_t u,
-                                                              unsigned exponent_bits, char *buf)
+                                                              unsigned exponent_bits)
 {
     if ((std::int64_t)u < 0)
         *o++ = '-';
     /* the digits end at buf + 24; past them the scratch the fixed-size
      * copies read (and '0's, written by shortest_by_library, where a
-     * shorter significand needs them) */
+     * shorter significand needs them). buf is in the caller's room past
+     * the text, beyond what the copies write (o + 33), addressed from o:
+     * no register of its own. */
+    char *buf = o + digits_scratch;
     tenfold t;
     if (exponent_bits == 0 || (u << 12) == 0)
         t = shortest_by_library(u, buf);
     else
         t = shortest_normal(u, exponent_bits, buf);
-    int len;
-    int leading = put_tenfold(buf, t, &len);
+    /* the counts and exponents index and offset pointers: 64 bits, the
+     * leading zeros unsigned (a 32-bit count is zero-extended for free,
+     * where an int took a sign extension at each use) */
+    std::ptrdiff_t len;
+    unsigned leading = put_tenfold(buf, t, &len);
     const char *d = buf + 7 + leading;
-    int exp10 = t.top - leading; /* of the first digit */
+    std::ptrdiff_t exp10 = t.top - (std::ptrdiff_t)leading; /* of the first digit */
     /* %g's fixed form for -4 <= exp10 < max(len, 15), told by the sign
      * of exp10 first: each layout after two tests, where the range's
      * two ends took a fixed number seven instructions */
@@ -414,8 +427,7 @@ static inline __attribute__((always_inline)) char *put_finite(char *o, std::uint
 /* put_finite for a subnormal, out of the row loop: rare in a table. */
 static __attribute__((noinline)) char *put_subnormal(char *o, std::uint64_t u)
 {
-    char buf[48];
-    return put_finite(o, u, 0, buf);
+    return put_finite(o, u, 0);
 }
 
 /* Flattened: Dragonbox's search, which GCC leaves a call of its own, is
@@ -428,8 +440,7 @@ __attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
     unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
     if ((u << 1) == 0 || exponent_bits == 0x7ff)
         return put_special(o, x);
-    char buf[48];
-    return put_finite(o, u, exponent_bits, buf);
+    return put_finite(o, u, exponent_bits);
 }
 
 /* The text of all-zero columns: at ',' the chars after a formatted cell
@@ -460,7 +471,6 @@ template <bool long_runs>
 static inline __attribute__((always_inline)) char *
 put_rows(char *o, const char *full, const cwb_shortest_rows *rows, size_t *row, size_t nrow)
 {
-    char buf[48]; /* put_finite's digits, one for all the rows */
     const cwb_shortest_column *end = rows->col + rows->n;
     std::size_t j = *row;
     for (; j < nrow && o <= full; j++) {
@@ -470,7 +480,7 @@ put_rows(char *o, const char *full, const cwb_shortest_rows *rows, size_t *row, 
             std::memcpy(&u, &c->v[j], 8);
             unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
             if (__builtin_expect(exponent_bits - 1 < 0x7fe, 1)) /* normal: both ends at once */
-                o = put_finite(o, u, exponent_bits, buf);
+                o = put_finite(o, u, exponent_bits);
             else if ((u << 1) == 0)
                 *o++ = '0'; /* zero and -0 */
             else if (exponent_bits == 0)
