@@ -471,30 +471,49 @@ template <bool long_runs>
 static inline __attribute__((always_inline)) char *
 put_rows(char *o, const char *full, const cwb_shortest_rows *rows, size_t *row, size_t nrow)
 {
-    const cwb_shortest_column *end = rows->col + rows->n;
+    const cwb_shortest_column *first = rows->col, *end = rows->col + rows->n;
     std::size_t j = *row;
-    for (; j < nrow && o <= full; j++) {
-        o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead); /* o when lead is 0 */
-        for (const cwb_shortest_column *c = rows->col; c != end; c++) {
-            std::uint64_t u;
-            std::memcpy(&u, &c->v[j], 8);
-            unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
-            if (__builtin_expect(exponent_bits - 1 < 0x7fe, 1)) /* normal: both ends at once */
-                o = put_finite(o, u, exponent_bits);
-            else if ((u << 1) == 0)
-                *o++ = '0'; /* zero and -0 */
-            else if (exponent_bits == 0)
-                o = put_subnormal(o, u);
-            o = put_repeated<long_runs>(o, zero_columns, c->tail);
+    if (j >= nrow || o > full)
+        return o;
+    o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead); /* o when lead is 0 */
+    if (first == end) { /* every column all zero: the lead is the row */
+        for (;;) {
+            o[-1] = '\n';
+            if (++j == nrow || o > full)
+                break;
+            o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead);
         }
-        o[-1] = '\n'; /* over the row's last comma */
+        *row = j;
+        return o;
+    }
+    /* one loop over the cells, the row's end one of its steps: a row
+     * costs the newline, its two tests and the lead's copy (a loop over
+     * the rows around one over the cells reloaded more a row) */
+    for (const cwb_shortest_column *c = first;;) {
+        std::uint64_t u;
+        std::memcpy(&u, &c->v[j], 8);
+        unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
+        if (__builtin_expect(exponent_bits - 1 < 0x7fe, 1)) /* normal: both ends at once */
+            o = put_finite(o, u, exponent_bits);
+        else if ((u << 1) == 0)
+            *o++ = '0'; /* zero and -0 */
+        else if (exponent_bits == 0)
+            o = put_subnormal(o, u);
+        o = put_repeated<long_runs>(o, zero_columns, c->tail);
+        if (++c == end) {
+            o[-1] = '\n'; /* over the row's last comma */
+            if (++j == nrow || o > full)
+                break;
+            c = first;
+            o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead);
+        }
     }
     *row = j;
     return o;
 }
 
-/* One loop over the rows and in it one over a row's formatted cells: no
- * call a number, nor a row (the six register saves and restores, the call
+/* One loop over the rows' formatted cells, a row's end one of its steps:
+ * no call a number, nor a row (the six register saves and restores, the call
  * and the return). A column that holds only zeros costs nothing a cell:
  * its "0," is in the text copied after the cell before it. */
 __attribute__((flatten)) char *cwb_shortest_put_rows(char *o, const char *full,
