@@ -13,9 +13,10 @@ extern "C" {
 #endif
 
 /* The chars cwb_shortest_put may write from its o: the text (at most 24:
- * a sign, 17 digits, the point and e-308) and past its end the scratch of
- * fixed-size copies (at most 34 in all). */
-#define CWB_SHORTEST_ROOM 48
+ * a sign, 17 digits, the point and e-308), past its end what its
+ * fixed-size copies write (at most 34 from o in all) and then the 48 chars
+ * of its digits and their scratch. */
+#define CWB_SHORTEST_ROOM 82
 
 /* x as cwb_format_shortest writes it (cwb_numeric.h, doc/outputs.md),
  * at o and without a '\0': the shortest digits that read back to x laid

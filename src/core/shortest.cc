@@ -120,7 +120,7 @@ static inline unsigned put16(char *out, std::uint32_t hi, std::uint32_t lo)
 struct tenfold {
     std::uint64_t q;
     unsigned d;
-    int top;
+    std::ptrdiff_t top;
 };
 
 /* The digits of t as the last ones of the 24 chars at buf (q's sixteen
@@ -129,24 +129,30 @@ struct tenfold {
  * to the last that is not a trailing zero, both read from the mask of zero
  * digits put16 returns with d's at bit 16 (q >= 1: some bit below 16 is
  * clear, which ends both counts). */
-static inline __attribute__((always_inline)) int put_tenfold(char *buf, tenfold t, int *len)
+static inline __attribute__((always_inline)) unsigned put_tenfold(char *buf, tenfold t,
+                                                                  std::ptrdiff_t *len)
 {
     std::uint64_t hi = t.q / 100000000;
     unsigned zero = put16(buf + 7, (std::uint32_t)hi, (std::uint32_t)(t.q - hi * 100000000));
     buf[23] = (char)('0' + t.d);
     zero |= (t.d - 1) & 0x10000; /* d's bit: d - 1 wraps only for 0 */
-    int leading = __builtin_ctz(~zero);
+    unsigned leading = (unsigned)__builtin_ctz(~zero);
     /* the last digit not zero is bit 31 - clz of the mask shifted by 15 */
-    *len = (31 ^ __builtin_clz(~zero << 15)) - 14 - leading;
+    unsigned last = 31 ^ (unsigned)__builtin_clz(~zero << 15); /* plus 15 */
+    *len = (std::ptrdiff_t)(last - 14 - leading);
     return leading;
 }
 
 /* The exponents as %g writes them ("e", the sign, at least two digits),
  * for every decimal exponent of a double (-324..308), each in eight chars
  * with its length in the last: one load and one store a number where the
- * sign, the digits and their count cost some fifteen instructions. */
+ * sign, the digits and their count cost some fifteen instructions. And
+ * where the exponent follows len digits in the form d.ddd: after the point
+ * and the len - 1 digits, or after the digit alone (no point when there is
+ * one digit, as %g); in the same table, read from the same register. */
 struct exponent_texts {
     char text[633][8];
+    unsigned char mantissa_end[18];
 };
 
 static constexpr exponent_texts make_exponent_texts()
@@ -164,31 +170,44 @@ static constexpr exponent_texts make_exponent_texts()
         o[n++] = (char)('0' + u % 10);
         o[7] = (char)n;
     }
+    for (int len = 1; len <= 17; len++)
+        t.mantissa_end[len] = (unsigned char)(len > 1 ? len + 1 : 1);
     return t;
 }
 
 static constexpr exponent_texts exponent_text = make_exponent_texts();
 
-/* "e", the sign and at least two digits of e (-324 <= e <= 308), as %g
- * writes its exponent; eight chars written. */
-static inline char *put_exponent(char *o, int e)
+/* The len digits at d (17 chars readable from d) of d.ddd * 10^e as %g
+ * writes them with an exponent (-324 <= e <= 308): "1.5e-07", "2e+20";
+ * the exponent "e", its sign and at least two digits. Every copy is of a
+ * fixed size: it writes past the text's end, into the caller's room. */
+static inline char *put_scientific(char *o, const char *d, std::ptrdiff_t len, std::ptrdiff_t e)
 {
-    const char *t = exponent_text.text[e + 324];
+    o[0] = d[0];
+    o[1] = '.';
+    std::memcpy(o + 2, d + 1, 16);
+    o += exponent_text.mantissa_end[len];
+    const char *t = (exponent_text.text + 324)[e]; /* the offset in the address */
     std::memcpy(o, t, 8);
     return o + t[7];
 }
 
 /* The len digits at d (24 chars readable from d, '0' after the digits) of
- * 0.DIGITS * 10^point as %g writes them without an exponent: "0.000123",
- * "150", "3.25". Every copy is of a fixed size (a few vector moves, not a
+ * 0.DIGITS * 10^point as %g writes them without an exponent, point <= 0:
+ * "0.000123". Every copy is of a fixed size (a few vector moves, not a
  * call): it writes past the text's end, into the caller's room. */
-static char *put_fixed(char *o, const char *d, int len, int point)
+static inline char *put_fraction(char *o, const char *d, std::ptrdiff_t len, std::ptrdiff_t point)
 {
-    if (point <= 0) { /* point >= -3: the exponent form takes over below */
-        std::memcpy(o, "0.000", 5);
-        std::memcpy(o + 2 - point, d, 24);
-        return o + 2 - point + len;
-    }
+    /* point >= -3: the exponent form takes over below */
+    std::memcpy(o, "0.000", 5);
+    char *digits = o + 2 - point;
+    std::memcpy(digits, d, 24);
+    return digits + len;
+}
+
+/* The same text for point >= 1: "150", "3.25". */
+static inline char *put_whole(char *o, const char *d, std::ptrdiff_t len, std::ptrdiff_t point)
+{
     if (point >= len) { /* the zeros after the digits come with them */
         std::memcpy(o, d, 24);
         return o + point;
@@ -220,7 +239,7 @@ using dbx_impl = dbx::detail::impl<double, dbx::default_float_traits<double>>;
  * and the rare steps of the common case (an interval endpoint or a tie to
  * decide). Rounding as in shortest_normal; the trailing zeros are left to
  * the digits' zero mask. Its significand s (< 10^17) as 10 q + d: q < 10^16
- * with as many leading zeros as s is shorter, which put_fixed's zeros after
+ * with as many leading zeros as s is shorter, which put_whole's zeros after
  * the digits then need: it fills the chars past the digits of buf with
  * '0'. Out of line: the common case keeps its registers. */
 static __attribute__((noinline)) tenfold shortest_by_library(std::uint64_t u, char *buf)
@@ -239,20 +258,25 @@ static __attribute__((noinline)) tenfold shortest_by_library(std::uint64_t u, ch
 
 /* What Dragonbox's search derives from a normal double's binary exponent
  * e = E - 1075 (E its exponent bits, 1..2046) by multiplies and shifts, in
- * tables indexed by E: where 10^k lies in the library's table of 128-bit
- * powers of ten, k = kappa - floor(log10 2^e) (kappa = 2); beta = e +
- * floor(log2 10^k), the shift that scales the binary significand to it;
- * deltai, the interval's width in units of 10^-k (the library's
+ * tables indexed by E: the two 64-bit halves of 10^k from the library's
+ * table of 128-bit powers of ten, k = kappa - floor(log10 2^e) (kappa =
+ * 2), copied so that E indexes them with no offset to add; beta = e +
+ * floor(log2 10^k), the shift that scales the binary significand to it,
+ * as the bits it puts in x = (2 fc + 1) << beta (the hidden bit and the 1,
+ * shifted) and the shift that moves f's bits there from u << 12 (11 -
+ * beta); deltai, the interval's width in units of 10^-k (the library's
  * compute_delta of that power and beta); and top = -k + kappa + 16, the
- * decimal exponent of the first of the 17 digit places of 10 q + d. Four
- * loads where the arithmetic takes some twenty instructions a number (14
- * KB; computed at compile time by the library's own floor_log10_pow2,
- * floor_log2_pow10 and compute_delta). */
+ * decimal exponent of the first of the 17 digit places of 10 q + d. Loads,
+ * each an operand of the instruction that needs it, where the arithmetic
+ * takes some twenty instructions a number (59 KB, of which a column
+ * reads the few rows of its exponents; computed at compile time by the
+ * library's own floor_log10_pow2, floor_log2_pow10 and compute_delta). */
 struct search_steps {
-    std::uint16_t cache_offset[2047]; /* the index times 16, in bytes */
+    std::uint64_t cache_high[2047], cache_low[2047]; /* the power's halves */
     std::int16_t top[2047];
     std::uint16_t deltai[2047];
-    std::uint8_t beta[2047];
+    std::uint64_t hidden_bits[2047];   /* (2^53 + 1) << beta */
+    std::uint8_t fraction_shift[2047]; /* 11 - beta (6 <= beta <= 9) */
 };
 
 static constexpr search_steps make_search_steps()
@@ -261,20 +285,32 @@ static constexpr search_steps make_search_steps()
     for (int E = 1; E <= 2046; E++) {
         int e = E - 1075;
         int minus_k = dbx::detail::log::floor_log10_pow2(e) - 2;
-        t.cache_offset[E] = (std::uint16_t)(
-            16 * (-minus_k - dbx::detail::cache_holder<dbx::ieee754_binary64>::min_k));
+        auto const &power = dbx::detail::cache_holder<dbx::ieee754_binary64>::cache
+            [-minus_k - dbx::detail::cache_holder<dbx::ieee754_binary64>::min_k];
+        t.cache_high[E] = power.high();
+        t.cache_low[E] = power.low();
         t.top[E] = (std::int16_t)(minus_k + 2 + 16);
         int beta = e + dbx::detail::log::floor_log2_pow10(-minus_k);
-        t.beta[E] = (std::uint8_t)beta;
-        t.deltai[E] = (std::uint16_t)dbx_impl::compute_delta(
-            dbx::detail::cache_holder<dbx::ieee754_binary64>::cache
-                [-minus_k - dbx::detail::cache_holder<dbx::ieee754_binary64>::min_k],
-            beta);
+        t.hidden_bits[E] = ((std::uint64_t(1) << 53) + 1) << beta;
+        t.fraction_shift[E] = (std::uint8_t)(11 - beta);
+        t.deltai[E] = (std::uint16_t)dbx_impl::compute_delta(power, beta);
     }
     return t;
 }
 
 static constexpr search_steps search_step = make_search_steps();
+
+/* x's two parts in shortest_normal fit their shifts: f's bits move right
+ * (u << 12 has twelve zero bits below them) and x = (2 fc + 1) << beta,
+ * under 2^(54 + beta), fits 64 bits (beta <= 10). */
+static constexpr bool search_shifts_fit()
+{
+    for (int E = 1; E <= 2046; E++)
+        if (search_step.fraction_shift[E] < 1 || search_step.fraction_shift[E] > 11)
+            return false;
+    return true;
+}
+static_assert(search_shifts_fit(), "beta out of 0..10");
 
 /* Dragonbox's search (J. Jeon 2020, "Dragonbox: a new floating-point
  * binary-to-decimal conversion algorithm", section 5, round to nearest),
@@ -301,29 +337,30 @@ static inline __attribute__((always_inline)) tenfold
 shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
 {
     constexpr int kappa = 2;
-    std::uint64_t two_fc = (u << 12 >> 11) | 1ULL << 53; /* f's bits, the hidden bit */
-    static_assert(sizeof dbx::detail::cache_holder<dbx::ieee754_binary64>::cache[0] == 16);
-    auto const &cache =
-        *(dbx::detail::wuint::uint128 const
-              *)((char const *)dbx::detail::cache_holder<dbx::ieee754_binary64>::cache +
-                 search_step.cache_offset[exponent_bits]);
-    int beta = search_step.beta[exponent_bits];
     std::uint32_t deltai = search_step.deltai[exponent_bits];
-    /* zi: the upper 64 of the 192 bits of ((2 fc + 1) << beta) times the
-     * 128-bit cache, as the library's compute_mul computes it */
-    std::uint64_t x = (two_fc | 1) << beta;
+    /* x = (2 fc + 1) << beta: 2 f << beta from f's bits at the top of
+     * u << 12, the hidden bit and the 1 shifted in the table */
+    std::uint64_t x = (u << 12 >> search_step.fraction_shift[exponent_bits]) |
+                      search_step.hidden_bits[exponent_bits];
+    /* zi: the upper 64 of the 192 bits of x times the 128-bit cache, as
+     * the library's compute_mul computes it */
 #if defined(__SIZEOF_INT128__)
-    std::uint64_t middle = (std::uint64_t)((wide)x * cache.low() >> 64);
-    std::uint64_t zi = (std::uint64_t)(((wide)x * cache.high() + middle) >> 64);
+    std::uint64_t middle = (std::uint64_t)((wide)x * search_step.cache_low[exponent_bits] >> 64);
+    wide upper = (wide)x * search_step.cache_high[exponent_bits];
+    /* the middle word's carry by a compare (GCC spilled a 128-bit add of
+     * it to the stack) */
+    std::uint64_t zi = (std::uint64_t)(upper >> 64) + ((std::uint64_t)upper + middle < middle);
 #else
-    std::uint64_t zi = dbx_impl::compute_mul(x, cache).result;
+    std::uint64_t zi = dbx_impl::compute_mul(x, {search_step.cache_high[exponent_bits],
+                                                 search_step.cache_low[exponent_bits]})
+                           .result;
 #endif
     /* zi / 1000 in one multiply and shift, exact for zi < 2^53 1000 */
     std::uint64_t q =
         dbx::detail::div::divide_by_pow10<3, std::uint64_t, (std::uint64_t(1) << 53) * 1000 - 1>(
             zi);
     std::uint32_t r = (std::uint32_t)(zi - 1000 * q);
-    int top = search_step.top[exponent_bits];
+    std::ptrdiff_t top = search_step.top[exponent_bits];
     if (r < deltai) {
         if (r == 0 && (u & 1)) /* zi itself may be the open right end */
             return shortest_by_library(u, buf);
@@ -337,6 +374,11 @@ shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
     return {q, dist, top};
 }
 
+/* Where put_finite's 48 chars of digits and scratch start, after its
+ * sign: past the 33 its copies write. */
+constexpr int digits_scratch = 33;
+static_assert(1 + digits_scratch + 48 <= CWB_SHORTEST_ROOM, "the scratch in the caller's room");
+
 /* The text of a finite non-zero double whose bits and exponent bits are
  * given. The layout is that of %.Pg, P the fewest digits from 15 up that
  * read back (the format cwb wrote before, kept so that no file changes):
@@ -348,35 +390,44 @@ shortest_normal(std::uint64_t u, unsigned exponent_bits, char *buf)
  * where %.16g rounded to a 16-digit text that did not read back and the
  * tries went on to 17 (tests/test_outputs.c counts them). */
 static inline __attribute__((always_inline)) char *put_finite(char *o, std::uint64_t u,
-                                                              unsigned exponent_bits, char *buf)
+                                                              unsigned exponent_bits)
 {
     if ((std::int64_t)u < 0)
         *o++ = '-';
     /* the digits end at buf + 24; past them the scratch the fixed-size
      * copies read (and '0's, written by shortest_by_library, where a
-     * shorter significand needs them) */
+     * shorter significand needs them). buf is in the caller's room past
+     * the text, beyond what the copies write (o + 33), addressed from o:
+     * no register of its own. */
+    char *buf = o + digits_scratch;
     tenfold t;
     if (exponent_bits == 0 || (u << 12) == 0)
         t = shortest_by_library(u, buf);
     else
         t = shortest_normal(u, exponent_bits, buf);
-    int len;
-    int leading = put_tenfold(buf, t, &len);
+    /* the counts and exponents index and offset pointers: 64 bits, the
+     * leading zeros unsigned (a 32-bit count is zero-extended for free,
+     * where an int took a sign extension at each use) */
+    std::ptrdiff_t len;
+    unsigned leading = put_tenfold(buf, t, &len);
     const char *d = buf + 7 + leading;
-    int exp10 = t.top - leading; /* of the first digit */
-    if (exp10 >= -4 && exp10 < (len > 15 ? len : 15))
-        return put_fixed(o, d, len, exp10 + 1);
-    o[0] = d[0];
-    o[1] = '.';
-    std::memcpy(o + 2, d + 1, 16);
-    return put_exponent(o + (len > 1 ? len + 1 : 1), exp10);
+    std::ptrdiff_t exp10 = t.top - (std::ptrdiff_t)leading; /* of the first digit */
+    /* %g's fixed form for -4 <= exp10 < max(len, 15), told by the sign
+     * of exp10 first: each layout after two tests, where the range's
+     * two ends took a fixed number seven instructions */
+    if (exp10 < 0) {
+        if (exp10 >= -4)
+            return put_fraction(o, d, len, exp10 + 1);
+    } else if (exp10 < 15 || exp10 < len) {
+        return put_whole(o, d, len, exp10 + 1);
+    }
+    return put_scientific(o, d, len, exp10);
 }
 
 /* put_finite for a subnormal, out of the row loop: rare in a table. */
 static __attribute__((noinline)) char *put_subnormal(char *o, std::uint64_t u)
 {
-    char buf[48];
-    return put_finite(o, u, 0, buf);
+    return put_finite(o, u, 0);
 }
 
 /* Flattened: Dragonbox's search, which GCC leaves a call of its own, is
@@ -389,8 +440,7 @@ __attribute__((flatten)) char *cwb_shortest_put(char *o, double x)
     unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
     if ((u << 1) == 0 || exponent_bits == 0x7ff)
         return put_special(o, x);
-    char buf[48];
-    return put_finite(o, u, exponent_bits, buf);
+    return put_finite(o, u, exponent_bits);
 }
 
 /* The text of all-zero columns: at ',' the chars after a formatted cell
@@ -421,31 +471,49 @@ template <bool long_runs>
 static inline __attribute__((always_inline)) char *
 put_rows(char *o, const char *full, const cwb_shortest_rows *rows, size_t *row, size_t nrow)
 {
-    char buf[48]; /* put_finite's digits, one for all the rows */
-    const cwb_shortest_column *end = rows->col + rows->n;
+    const cwb_shortest_column *first = rows->col, *end = rows->col + rows->n;
     std::size_t j = *row;
-    for (; j < nrow && o <= full; j++) {
-        o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead); /* o when lead is 0 */
-        for (const cwb_shortest_column *c = rows->col; c != end; c++) {
-            std::uint64_t u;
-            std::memcpy(&u, &c->v[j], 8);
-            unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
-            if (__builtin_expect(exponent_bits - 1 < 0x7fe, 1)) /* normal: both ends at once */
-                o = put_finite(o, u, exponent_bits, buf);
-            else if ((u << 1) == 0)
-                *o++ = '0'; /* zero and -0 */
-            else if (exponent_bits == 0)
-                o = put_subnormal(o, u);
-            o = put_repeated<long_runs>(o, zero_columns, c->tail);
+    if (j >= nrow || o > full)
+        return o;
+    o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead); /* o when lead is 0 */
+    if (first == end) { /* every column all zero: the lead is the row */
+        for (;;) {
+            o[-1] = '\n';
+            if (++j == nrow || o > full)
+                break;
+            o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead);
         }
-        o[-1] = '\n'; /* over the row's last comma */
+        *row = j;
+        return o;
+    }
+    /* one loop over the cells, the row's end one of its steps: a row
+     * costs the newline, its two tests and the lead's copy (a loop over
+     * the rows around one over the cells reloaded more a row) */
+    for (const cwb_shortest_column *c = first;;) {
+        std::uint64_t u;
+        std::memcpy(&u, &c->v[j], 8);
+        unsigned exponent_bits = (unsigned)(u >> 52) & 0x7ff;
+        if (__builtin_expect(exponent_bits - 1 < 0x7fe, 1)) /* normal: both ends at once */
+            o = put_finite(o, u, exponent_bits);
+        else if ((u << 1) == 0)
+            *o++ = '0'; /* zero and -0 */
+        else if (exponent_bits == 0)
+            o = put_subnormal(o, u);
+        o = put_repeated<long_runs>(o, zero_columns, c->tail);
+        if (++c == end) {
+            o[-1] = '\n'; /* over the row's last comma */
+            if (++j == nrow || o > full)
+                break;
+            c = first;
+            o = put_repeated<long_runs>(o, zero_columns + 1, rows->lead);
+        }
     }
     *row = j;
     return o;
 }
 
-/* One loop over the rows and in it one over a row's formatted cells: no
- * call a number, nor a row (the six register saves and restores, the call
+/* One loop over the rows' formatted cells, a row's end one of its steps:
+ * no call a number, nor a row (the six register saves and restores, the call
  * and the return). A column that holds only zeros costs nothing a cell:
  * its "0," is in the text copied after the cell before it. */
 __attribute__((flatten)) char *cwb_shortest_put_rows(char *o, const char *full,
