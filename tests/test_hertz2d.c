@@ -364,7 +364,7 @@ END_TEST
 
 /* The ratio driver on Hertz + Mindlin spheres of one material gives seed
  * 004 eq. 36's kappa = 2 (1 - nu)/(2 - nu) at every overlap (inside the
- * band); on the 2D law it reports where the ratio leaves the band. */
+ * band), and on two materials the pair's own 4 G* / E*; on the 2D law it reports where the ratio leaves the band. */
 START_TEST(ratio_against_eq36)
 {
     static const char *sph[] = {"contact.normal=hertz", "contact.tangential=mindlin",
@@ -374,6 +374,24 @@ START_TEST(ratio_against_eq36)
     for (size_t j = 0; j < r.series.nrow; j += 7)
         ck_assert_rel(test_col(&r, "ratio", j), 2 * (1 - 0.3) / (2 - 0.3), 1e-12);
     ck_assert_int_eq((int)cwb_result_get(&r, "points_outside_band"), 0);
+    cwb_result_free(&r);
+    /* Two materials (steel on glass): kappa_eq36 is the pair's 4 G* / E*,
+     * computed here from E and nu (1/E* = sum (1 - nu^2)/E, 1/G* = sum
+     * (2 - nu)/G, G = E/(2 (1 + nu))), and Mindlin's ratio equals it; body
+     * 1's nu alone gave 2 (1 - 0.3)/(2 - 0.3) = 0.8235, 4.6 % low. */
+    static const char *two[] = {"contact.normal=hertz", "contact.tangential=mindlin",
+                                "body1.shape=sphere",   "body1.radius=0.005",
+                                "body1.E=2.1e11",       "body1.nu=0.3",
+                                "body2.shape=sphere",   "body2.radius=0.01",
+                                "body2.E=7e10",         "body2.nu=0.22",
+                                "body2.density=2500"};
+    double g1 = 2.1e11 / (2 * 1.3), g2 = 7e10 / (2 * 1.22);
+    double e_star = 1 / ((1 - 0.09) / 2.1e11 + (1 - 0.0484) / 7e10);
+    double g_star = 1 / ((2 - 0.3) / g1 + (2 - 0.22) / g2);
+    test_run("cases/seed000_ratio.case", two, 11, &r);
+    ck_assert_rel(cwb_result_get(&r, "kappa_eq36"), 4 * g_star / e_star, 1e-12);
+    for (size_t j = 0; j < r.series.nrow; j += 7)
+        ck_assert_rel(test_col(&r, "ratio", j), 4 * g_star / e_star, 1e-12);
     cwb_result_free(&r);
     test_run("cases/seed000_ratio.case", NULL, 0, &r);
     ck_assert(cwb_result_get(&r, "points_outside_band") > 0);

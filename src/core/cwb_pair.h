@@ -54,6 +54,14 @@ int cwb_pair_init(cwb_pair *g, const cwb_body *b1, const cwb_body *b2, char *msg
 /* Shear modulus of a body, E / (2 (1 + nu)). */
 double cwb_body_shear_modulus(const cwb_body *b);
 
+/* Hertz-Mindlin's initial tangential to normal stiffness of the pair,
+ * 8 G* a / (2 E* a) = 4 G* / E* =
+ * [(1-nu1)/G1 + (1-nu2)/G2] / [(1-nu1/2)/G1 + (1-nu2/2)/G2]
+ * (Mindlin 1949; Johnson, Contact Mechanics, 1985, sec. 7.2): seed 004
+ * eq. 36's kappa = 2 (1 - nu)/(2 - nu) for bodies of one material or a
+ * body on a rigid flat, and the pair's own value otherwise. */
+double cwb_pair_mindlin_ratio(const cwb_pair *g);
+
 const char *cwb_shape_name(cwb_shape s);
 
 /* Contact yield stress factor Ay[nu] of seed 004 appendix A (p_y = Ay

@@ -145,3 +145,17 @@ int cwb_pair_init(cwb_pair *g, const cwb_body *b1, const cwb_body *b2, char *msg
     g->m_star = 1.0 / (1.0 / a->mass + 1.0 / b->mass);
     return CWB_OK;
 }
+
+double cwb_pair_mindlin_ratio(const cwb_pair *g)
+{
+    double num = 0.0, den = 0.0;
+    for (int b = 0; b < 2; b++) {
+        const cwb_body *bd = &g->body[b];
+        if (bd->rigid)
+            continue;
+        double G = cwb_body_shear_modulus(bd);
+        num += (1.0 - bd->nu) / G;
+        den += (1.0 - 0.5 * bd->nu) / G;
+    }
+    return num / den;
+}

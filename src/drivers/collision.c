@@ -2493,18 +2493,7 @@ static int wanted_any(const cwb_result *r, unsigned from, unsigned to)
  * beta, with friction coefficient mu = psi_mu. */
 static void report_psi(const cwb_case *c, const run_summary *sum, cwb_result *r)
 {
-    /* kappa = [(1-nu1)/G1 + (1-nu2)/G2] / [(1-nu1/2)/G1 + (1-nu2/2)/G2],
-     * 2(1-nu)/(2-nu) for identical bodies or a rigid flat (seed 004 eq. 36) */
-    double num = 0.0, den = 0.0;
-    for (int b = 0; b < 2; b++) {
-        const cwb_body *bd = &c->pair.body[b];
-        if (bd->rigid)
-            continue;
-        double G = cwb_body_shear_modulus(bd);
-        num += (1.0 - bd->nu) / G;
-        den += (1.0 - 0.5 * bd->nu) / G;
-    }
-    double kappa = num / den, mu = c->driver_values.p[P_PSI_MU];
+    double kappa = cwb_pair_mindlin_ratio(&c->pair), mu = c->driver_values.p[P_PSI_MU];
     put(r, K_KAPPA, "-", kappa);
     put(r, K_PSI1, "-", sum->tan_in / mu);
     put(r, K_PSI2, "-", sum->tan_out / mu);

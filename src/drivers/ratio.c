@@ -17,7 +17,8 @@
  * The ratio k_t / k_n is flagged (outside_band = 1) when it leaves
  * [2/3, 1], the band of seed 004 eq. 36, kappa = 2 (1 - nu)/(2 - nu) for
  * Hertz-Mindlin spheres of one material with 0 <= nu <= 1/2; kappa_36 is
- * that value for body 1's nu, for comparison. The band is a 3D result: a 2D
+ * the pair's Hertz-Mindlin ratio 4 G* / E* for comparison (eq. 36 for one
+ * material; of both bodies' E and nu otherwise, cwb_pair_mindlin_ratio). The band is a 3D result: a 2D
  * law is shown against it, not held to it.
  */
 #include "cwb_contact.h"
@@ -137,7 +138,7 @@ static int ratio_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EFAIL, "ratio: the case's laws cannot be bound");
     size_t npts = (size_t)dp[P_POINTS];
     int log_spacing = (int)dp[P_SCALE] == 1;
-    double nu = c->pair.body[0].nu, kappa = 2.0 * (1.0 - nu) / (2.0 - nu);
+    double kappa = cwb_pair_mindlin_ratio(&c->pair);
     ratio_columns(&r->series, c->pair.dim);
     double rmin = INFINITY, rmax = -INFINITY;
     size_t outside = 0;
