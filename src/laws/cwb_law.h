@@ -557,7 +557,9 @@ extern const char *const cwb_py_from_words[];
          .help = "contact yield stress (py_from = given)"},                                        \
     {                                                                                              \
         .name = "sigma_y", .example = "1e9", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,    \
-        .flags = CWB_P_MIN_OPEN, .help = "yield stress of the material (py_from = sigma_y)"        \
+        .flags = CWB_P_MIN_OPEN,                                                                   \
+        .help = "yield stress of body 1, the body that yields; p_y = Ay[nu] sigma_y with body "    \
+                "1's nu (py_from = sigma_y)"                                                       \
     }
 /* The key py_from asks for is given (> 0): CWB_OK, or CWB_EINPUT naming law. */
 int cwb_py_check(const double *p, const char *law, char *msg, size_t n);

@@ -1,6 +1,9 @@
 /* yield.c -- the keys of a law whose contact yield stress p_y is given or
  * is Ay[nu] sigma_y (seed 004 eq. 8 and appendix A); Ay[nu] itself is an
  * elastic result shared with the FEM models and fits (src/core/hertz_yield.c).
+ * sigma_y is body 1's and Ay is taken at body 1's nu: body 1 is the body
+ * that yields (the thesis' sphere on a rigid flat), so swapping two bodies of
+ * different nu changes p_y, as it changes which material yields.
  */
 #include "cwb_law.h"
 
