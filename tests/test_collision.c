@@ -279,6 +279,35 @@ START_TEST(auto_dt_bounded)
 }
 END_TEST
 
+/* A grazing impact of two spheres lasts their free flight through each
+ * other, 2 (R1 + R2) v_n / (v_n^2 + v_t^2) (the centres' distance below R1 +
+ * R2), far shorter than the Hertz time of v_n: glass spheres of 10 mm at
+ * v_n = 1e-5, v_t = 1 m/s touch for 4e-7 s (the force, 1e-12 m deep, moves
+ * it by under 1e-9), and the deepest overlap is (R1 + R2) v_n^2 / (2 v^2) =
+ * 1e-12 m. The step planned from v_n's Hertz time passed over the whole
+ * contact and the run went to max_steps (20 million steps, the bodies 299 m
+ * apart). Shallower than the centres' rounding, the run says so. */
+START_TEST(grazing_impact_lasts_its_free_flight)
+{
+    static const char *over[] = {"driver.v_normal=1e-5", "driver.v_tangential=1"};
+    cwb_result r;
+    test_run("cases/chung_ooi_1_glass.case", over, 2, &r);
+    double v2 = 1e-10 + 1.0;
+    ck_assert_rel(cwb_result_get(&r, "contact_time"), 2 * 0.02 * 1e-5 / v2, 1e-6);
+    ck_assert_rel(cwb_result_get(&r, "max_overlap"), 0.02 * 1e-10 / (2 * v2), 1e-6);
+    ck_assert_rel(cwb_result_get(&r, "restitution_normal"), 1.0, 1e-6);
+    cwb_result_free(&r);
+    static const char *shallow[] = {"driver.v_normal=1e-8", "driver.v_tangential=1"};
+    cwb_case *c = test_load("cases/chung_ooi_1_glass.case", shallow, 2);
+    char msg[CWB_MSG];
+    int rc = cwb_run_case(c, &r, msg, sizeof msg);
+    free(c);
+    cwb_result_free(&r);
+    ck_assert_int_eq(rc, CWB_EFAIL);
+    ck_assert_msg(strstr(msg, "reaches an overlap of 1e-18 m") != NULL, "message: %s", msg);
+}
+END_TEST
+
 /* Fourth order through stick <-> slip: an oblique Hertz impact
  * with Coulomb friction sticks and slips during the contact; the driver
  * locates each transition inside its step (collision.c, "Law transitions
@@ -1432,6 +1461,7 @@ Suite *collision_suite(void)
     tcase_add_test(tc, auto_dt_order_confirmed);
     tcase_add_test(tc, auto_dt_fig37_meets_tolerance);
     tcase_add_test(tc, auto_dt_waits_for_every_result);
+    tcase_add_test(tc, grazing_impact_lasts_its_free_flight);
     tcase_add_loop_test(tc, md_auto_dt_meets_tolerance, 0,
                         (int)(sizeof md_auto_cases / sizeof *md_auto_cases));
     suite_add_tcase(s, tc);
