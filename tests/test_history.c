@@ -137,6 +137,29 @@ START_TEST(hertz_force_control_on_closed_form)
 }
 END_TEST
 
+/* Laws the history driver cannot apply are refused, not run as absent: a
+ * dashpot (tsuji gave F_n = 3.4401046 N with segment_time 0 or 1e-5 s, the
+ * spring alone, and 0 J dissipated) and a rolling torque on the spins
+ * (constant_torque gave M_r = 0 under prescribed rotation). The ratio
+ * driver (like the trajectory driver) applies no dashpot either. */
+START_TEST(laws_the_driver_does_not_apply_are_refused)
+{
+    static const char *damp[] = {"contact.damping=tsuji", "damping.e=0.5",
+                                 "driver.segment_time=1e-5"};
+    test_refused("tests/data/history_hertz_linear.case", damp, 3,
+                 "the history driver does not apply a damping law");
+    static const char *ct[] = {"contact.rolling=constant_torque", "rolling.mu_roll=0.01",
+                               "driver.rolling=0.01"};
+    test_refused("tests/data/history_hertz_linear.case", ct, 3,
+                 "rolling = constant_torque acts on the bodies' spins");
+    static const char *ratio[] = {"contact.normal=hertz",  "contact.tangential=mindlin",
+                                  "body1.shape=sphere",    "body1.radius=0.005",
+                                  "contact.damping=tsuji", "damping.e=0.5"};
+    test_refused("cases/seed000_ratio.case", ratio, 6,
+                 "the ratio driver does not apply a damping law");
+}
+END_TEST
+
 Suite *history_suite(void)
 {
     Suite *s = suite_create("history");
@@ -146,6 +169,7 @@ Suite *history_suite(void)
     tcase_add_test(tc, linear_law_two_materials);
     tcase_add_test(tc, coulomb_loop_and_energy);
     tcase_add_test(tc, hertz_force_control_on_closed_form);
+    tcase_add_test(tc, laws_the_driver_does_not_apply_are_refused);
     suite_add_tcase(s, tc);
     return s;
 }

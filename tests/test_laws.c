@@ -784,6 +784,54 @@ START_TEST(eval_from_a_trial_is_eval_after_its_commit)
 }
 END_TEST
 
+/* CWB_LAW_SPIN_TORQUES: a rolling law that declares it reports torques on
+ * the spins only (no spring, dashpot, energy or work: a driver that
+ * prescribes the rotation would book nothing), and every other rolling law
+ * gives body 1 -(spring + viscous), the torque the drivers integrate. 40
+ * random steps each on a sphere pair, the comparison to 4 DBL_EPSILON. */
+START_TEST(spin_torque_laws_report_no_spring)
+{
+    int declared = 0;
+    for (size_t i = 0; i < cwb_law_count(CWB_KIND_ROLLING); i++) {
+        const cwb_law_head *h = cwb_law_at(CWB_KIND_ROLLING, i);
+        if (h->flags & CWB_LAW_ABSENT)
+            continue;
+        double p[CWB_MAX_PARAMS] = {0}, others[CWB_MAX_PARAMS] = {0};
+        cwb_pair g = sphere_pair(0.01, 1e9, 0.012, 2e9, 0.3);
+        cwb_contact ct;
+        bind_one_law(CWB_KIND_ROLLING, h, p, others, &g, &ct);
+        int spin = (h->flags & CWB_LAW_SPIN_TORQUES) != 0;
+        declared += spin;
+        unsigned long seed = 41;
+        for (int k = 0; k < 40; k++) {
+            cwb_kin step = {.delta = 1e-5 * (1.5 + lcg(&seed)),
+                            .normal = {0, 0, 1},
+                            .omega1 = {20.0 * lcg(&seed), 20.0 * lcg(&seed), 5.0 * lcg(&seed)},
+                            .dtheta = {1e-4 * lcg(&seed), 1e-4 * lcg(&seed), 1e-4 * lcg(&seed)},
+                            .dt = 1e-6,
+                            .h = 1e-6};
+            step.omega_rel = step.omega1;
+            step.delta0 = step.delta;
+            cwb_contact_out o;
+            cwb_contact_trial t;
+            ck_assert_int_eq(cwb_contact_eval(&ct, &step, &o, &t), CWB_OK);
+            cwb_vec3 m = cwb_v3_add(o.r.spring, o.r.viscous);
+            if (spin) {
+                ck_assert_msg(cwb_v3_norm(m) == 0.0 && o.r.energy == 0.0 && o.r.work == 0.0 &&
+                                  o.r.dissipated == 0.0,
+                              "rolling law %s declares spin torques but reports a spring", h->name);
+            } else {
+                double scale = cwb_v3_norm(m) + cwb_v3_norm(o.r.torque1);
+                ck_assert_msg(cwb_v3_norm(cwb_v3_add(o.r.torque1, m)) <= 4 * DBL_EPSILON * scale,
+                              "rolling law %s: torque1 is not -(spring + viscous)", h->name);
+            }
+            cwb_contact_commit(&ct, &t);
+        }
+    }
+    ck_assert_int_ge(declared, 1); /* constant_torque */
+}
+END_TEST
+
 /* cwb_contact_setup refuses a contact it cannot evaluate (an embedding
  * code's mistake, reported, not asserted): a missing law, or a law whose
  * state would overflow the CWB_MAX_STATE bytes a contact keeps per law. */
@@ -1165,6 +1213,7 @@ Suite *laws_suite(void)
     tcase_add_test(tc, end_force_laws_ignore_the_increment);
     tcase_add_test(tc, restart_force_laws_give_the_committed_forces);
     tcase_add_test(tc, eval_from_a_trial_is_eval_after_its_commit);
+    tcase_add_test(tc, spin_torque_laws_report_no_spring);
     tcase_add_test(tc, absent_laws_are_zero);
     tcase_add_test(tc, hertz_force_laws_are_hertz);
     tcase_add_test(tc, end_power_is_the_force_exponent);

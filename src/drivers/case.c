@@ -815,6 +815,28 @@ static int check_all_used(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* A law of a kind the driver does not apply (cwb_driver_type.ignores) is
+ * refused: the history driver once ran a Tsuji dashpot as if absent, and
+ * printed a dissipation of 0 J. */
+static int check_driver_applies(const cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        const cwb_law_head *law = c->law[kind];
+        if (!(c->driver->ignores & (1u << kind)) || (law->flags & CWB_LAW_ABSENT))
+            continue;
+        char why[CWB_MSG];
+        snprintf(why, sizeof why,
+                 "[contact] %s = %s: the %s driver does not apply a %s law; use %s = none, or "
+                 "a driver that does (collision, roll)",
+                 kind_sections[kind], law->name, c->driver->name, kind_sections[kind],
+                 kind_sections[kind]);
+        entry *e = find_entry(ctx, "contact", kind_sections[kind]);
+        return e ? fail_at(c, e, msg, n, why)
+                 : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+    }
+    return CWB_OK;
+}
+
 /* The steps of reading a case, in order: the bodies need the laws (check_law),
  * the driver's own check needs everything before it. */
 static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides, size_t n_over, char *msg,
@@ -829,6 +851,8 @@ static int load(cwb_case *c, parse_ctx *ctx, const char *const *overrides, size_
         rc = read_bodies(c, ctx, msg, n);
     if (rc == CWB_OK)
         rc = read_driver(c, ctx, msg, n);
+    if (rc == CWB_OK)
+        rc = check_driver_applies(c, ctx, msg, n);
     if (rc == CWB_OK)
         rc = read_output(c, ctx, msg, n);
     if (rc == CWB_OK)

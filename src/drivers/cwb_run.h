@@ -42,6 +42,10 @@ typedef struct {
     unsigned dims;
     const char *body2;
     unsigned needs;
+    /* The kinds (1u << CWB_KIND_*) whose laws it does not apply: a case
+     * naming a law of one is refused (cwb_case_load), rather than run as if
+     * the law were not there. */
+    unsigned ignores;
     /* Optional: every scalar it can report, by name, NULL-terminated (at
      * most 128): a caller asks for some of them by their bits
      * (cwb_result_want_names, cwb_run_case_wanted) and the driver sets only

@@ -221,6 +221,13 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
                             w, v->table[i].name, v->list[i].n, k);
         }
     }
+    if (c->law[CWB_KIND_ROLLING]->flags & CWB_LAW_SPIN_TORQUES)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [contact] rolling = %s acts on the bodies' spins, with no spring "
+                        "or rotation history: the history driver, which prescribes the "
+                        "rotation, cannot apply it; use the roll or collision driver, or a "
+                        "rolling law with a spring (epsd, linear_elastic)",
+                        c->file, c->law[CWB_KIND_ROLLING]->name);
     if ((int)v->p[P_RCONTROL] == 1 && !v->list[P_ROLLING].n && !v->list[P_TWISTING].n) {
         cwb_case_where(c, v, P_RCONTROL, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
@@ -983,4 +990,5 @@ const cwb_driver_type cwb_driver_history = {
     .plot_x = "delta_n",
     .plot_y = "F_n",
     .dims = CWB_DIM_3D | CWB_DIM_2D,
+    .ignores = 1u << CWB_KIND_DAMPING,
 };

@@ -215,7 +215,15 @@ enum {
      * that commits a step as the next step's first RK4 stage
      * (cwb_contact_restart_forces, cwb_contact.h). CWB_LAW_END_FORCES
      * implies it; tests/test_laws.c checks each law that declares it. */
-    CWB_LAW_RESTART_FORCES = 1u << 6
+    CWB_LAW_RESTART_FORCES = 1u << 6,
+    /* A rolling law whose torques act on the bodies' spins alone
+     * (torque1, torque2, from omega1 and omega2), with no spring, dashpot,
+     * stored energy or work of its own: a driver that integrates the spins
+     * (collision, roll) books their power itself; one that prescribes the
+     * relative rotation (history) has no account for it and refuses the
+     * law. tests/test_laws.c checks each law that declares it, and that
+     * every other rolling law's torque1 is -(spring + viscous). */
+    CWB_LAW_SPIN_TORQUES = 1u << 7
 };
 
 /* The common head of every law type: a law type embeds it as its first

@@ -57,7 +57,7 @@ const cwb_rolling_type cwb_rolling_constant_torque = {
             .source = "[musen_hertz] (rolling friction); model type A of [ai2011]",
             .params = ct_params,
             .dims = CWB_DIM_3D | CWB_DIM_2D,
-            .flags = CWB_LAW_DEFAULT,
+            .flags = CWB_LAW_DEFAULT | CWB_LAW_SPIN_TORQUES,
         },
     .step = ct_step,
 };
