@@ -204,7 +204,8 @@ END_TEST
  * without slip decelerates its spin at M / (I + m R^2): it stops at
  * t = Omega_0 (I + m R^2)/M after v0 t / 2. Uniform deceleration is
  * integrated exactly by RK4 and the stop is interpolated linearly in a
- * linear omega(t): round-off (1e-9). */
+ * linear omega(t): round-off (1e-9). The closed forms: seed 001's constant
+ * torque and Newton's laws, not cwb. */
 START_TEST(constant_torque_rolling_stops)
 {
     cwb_result r;
@@ -214,6 +215,27 @@ START_TEST(constant_torque_rolling_stops)
     ck_assert_rel(cwb_result_get(&r, "stop_time"), t, 1e-9);
     ck_assert_rel(cwb_result_get(&r, "stop_distance"), 0.5 * v0 * t, 1e-9);
     cwb_result_free(&r);
+    /* At steps that do not land near the stop, and run on past it: RK4's
+     * stages straddling omega = 0 cancelled the torque, and the sphere froze
+     * short of the stop (dt 1e-5 s: still rolling at t_end, the rolling loss
+     * 1.00025 of the energy put in, M_r printed 0). The stop is now the end
+     * of its step and the sphere stays at rest: the same closed forms, the
+     * whole kinetic energy lost to the rolling torque, M_r = mu_ro F_n R
+     * while it rolls. */
+    static const char *const dts[] = {"driver.dt=1e-4", "driver.dt=3e-5", "driver.dt=7e-6"};
+    for (size_t i = 0; i < 3; i++) {
+        const char *over[] = {dts[i], "driver.t_end=0.06"};
+        test_run("tests/data/roll_constant_torque.case", over, 2, &r);
+        ck_assert_rel(cwb_result_get(&r, "stop_time"), t, 1e-9);
+        ck_assert_rel(cwb_result_get(&r, "stop_distance"), 0.5 * v0 * t, 1e-9);
+        ck_assert(cwb_result_get(&r, "final_speed") == 0.0);
+        ck_assert(cwb_result_get(&r, "final_omega") == 0.0);
+        ck_assert_rel(cwb_result_get(&r, "energy_dissipated_rolling"),
+                      cwb_result_get(&r, "energy_in"), 1e-9);
+        ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-9);
+        ck_assert_rel(fabs(test_col(&r, "M_r", 1)), M, 1e-12);
+        cwb_result_free(&r);
+    }
 }
 END_TEST
 
