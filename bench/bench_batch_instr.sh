@@ -93,7 +93,18 @@ awk -v n="$N" -v ia="$i_auto" -v if_="$i_fixed" -v io="$i_own" -v sa="$S_auto" -
 { echo "$N $i_own $S_own"; awk '{ print $2, $3, $4 }' "$dir/coarse"; } | awk '
     { n[NR] = $1; T[NR] = $2; S[NR] = $3
       printf "  runs at %2d x the accepted step: %5d samples, %7.1f steps, %9.0f instructions per run\n", 2 ^ (NR - 1), $1, $3 / $1, $2 / $1 }
-    END { if (NR < 3) exit
+    END { if (NR < 2) exit
+        same = 1
+        for (i = 2; i <= NR; i++) if (n[i] != n[1]) same = 0
+        if (same || NR < 3) {
+            # every sample took the same halvings: each table has the same
+            # runs, so the process and the per-run part are one constant
+            # (a line through T = c + b S, not the three-term fit, singular)
+            for (i = 1; i <= NR; i++) { sx += S[i]; sy += T[i]; sxx += S[i] * S[i]; sxy += S[i] * T[i] }
+            b = (NR * sxy - sx * sy) / (NR * sxx - sx * sx); c = (sy - b * sx) / NR
+            printf "  a table of %d runs costs about %.3g instructions + %.0f per step (every sample took\n", n[1], c, b
+            printf "  the same halvings: the process and the per-run part not separable; at most %.0f per run)\n", c / n[1]
+            exit }
         for (i = 1; i <= NR; i++) { x[1] = 1; x[2] = n[i]; x[3] = S[i]
             for (r = 1; r <= 3; r++) { v[r] += x[r] * T[i]; for (c = 1; c <= 3; c++) m[r, c] += x[r] * x[c] } }
         for (r = 1; r <= 3; r++) for (q = r + 1; q <= 3; q++) { f = m[q, r] / m[r, r]
