@@ -442,6 +442,27 @@ START_TEST(verify_report_agrees)
 }
 END_TEST
 
+/* A name given to cwb verify that is no case naming a reference is refused
+ * (exit 2, the name in the message), not dropped: "chung_ooi_1_glass
+ * nonexistent_name" printed PASS 1 and exited 0, a typo in CI passing. */
+START_TEST(verify_refuses_an_unknown_name)
+{
+    const char *bin = getenv("CWB_BIN");
+    ck_assert_ptr_nonnull(bin);
+    char dir[] = "/tmp/cwb-verify-name-XXXXXX", log[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(log, sizeof log, "%s/log", dir);
+    char *argv[] = {(char *)bin,         "verify",         "--no-plot", "--out", dir,
+                    "chung_ooi_1_glass", "no_such_case_x", NULL};
+    int st = cwb_spawn(argv, NULL, log);
+    char *text = test_read_file(log);
+    ck_assert_msg(st == 2 && text && strstr(text, "no_such_case_x: no case"), "exit %d: %s", st,
+                  text ? text : "");
+    free(text);
+    ck_assert_int_eq(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), 0);
+}
+END_TEST
+
 /* Every CSV under reference/ (except the FEM solvers' raw output) carries both fields. */
 START_TEST(every_reference_has_fields)
 {
@@ -1098,6 +1119,7 @@ Suite *references_suite(void)
     tcase_add_test(tc, physical_set_refuses_each_kind_of_reference);
     tcase_add_test(tc, shipped_cases_within_reference_tolerance);
     tcase_add_test(tc, verify_report_agrees);
+    tcase_add_test(tc, verify_refuses_an_unknown_name);
     suite_add_tcase(s, tc);
     return s;
 }

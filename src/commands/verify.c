@@ -161,6 +161,25 @@ static int add_items(const cwb_verify_request *req, const char *ext, item *items
     return rc;
 }
 
+/* Each name given is a case found: a mistyped name among good ones was
+ * dropped, and CI printed PASS for the rest. */
+static int every_name_found(const cwb_verify_request *req, const item *items, size_t k, char *msg,
+                            size_t n)
+{
+    for (size_t i = 0; i < req->nonly; i++) {
+        size_t j = 0;
+        while (j < k && strcmp(items[j].name, req->only[i]) != 0)
+            j++;
+        if (j == k)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s: no case or fit-case of that name in %s%scases/ names a "
+                            "reference (cwb verify without names runs them all and lists them)",
+                            req->only[i], req->root && req->root[0] ? req->root : "",
+                            req->root && req->root[0] ? "/" : "");
+    }
+    return CWB_OK;
+}
+
 static int find_items(const cwb_verify_request *req, item **out, size_t *count, char *msg, size_t n)
 {
     item *items = calloc(MAX_ITEMS, sizeof *items);
@@ -170,6 +189,8 @@ static int find_items(const cwb_verify_request *req, item **out, size_t *count, 
         rc = add_items(req, ".case", items, &k, MAX_ITEMS, msg, n);
     if (rc == CWB_OK)
         rc = add_items(req, ".fit", items, &k, MAX_ITEMS, msg, n);
+    if (rc == CWB_OK)
+        rc = every_name_found(req, items, k, msg, n);
     if (rc == CWB_OK && k == 0)
         rc = cwb_fail(msg, n, CWB_EINPUT,
                       "no case names a reference%s (cwb verify runs ROOT/cases/: run it from the "
