@@ -501,6 +501,25 @@ static double parabola_peak(const double t[3], const double f[3])
     return f[1] - slope * slope / (4.0 * curv);
 }
 
+/* The peak of a run's F_n: the vertex of the parabola through its largest
+ * increment (*top) and the two beside it (the increments sample the peak:
+ * t_c / 40 apart at most, the largest is up to (pi / 40)^2 / 2 = 0.3 %
+ * low, and CalculiX's cutbacks place them differently on each mesh). */
+static double force_peak(const cwb_reference *r, const char *name, size_t *top)
+{
+    *top = 0;
+    for (size_t i = 1; i < r->nrow; i++)
+        if (col(r, "F_n", i) > col(r, "F_n", *top))
+            *top = i;
+    ck_assert_msg(*top > 0 && *top + 1 < r->nrow, "%s: the peak is at an end", name);
+    double t[3], f[3];
+    for (int j = 0; j < 3; j++) {
+        t[j] = col(r, "t_contact", *top - 1 + j);
+        f[j] = col(r, "F_n", *top - 1 + j);
+    }
+    return parabola_peak(t, f);
+}
+
 static impact_mesh impact_mesh_of(const char *name, double *hertz_f_max, double *hertz_t_c)
 {
     cwb_impact sp;
@@ -512,17 +531,8 @@ static impact_mesh impact_mesh_of(const char *name, double *hertz_f_max, double 
     *hertz_f_max = 4.0 / 3.0 * e_star * sqrt(sp.R) * pow(delta, 1.5);
     *hertz_t_c = 2.87 * pow(m * m / (sp.R * e_star * e_star * sp.v_n), 0.2);
     impact_mesh q = {.h0 = sp.fine, .t_c = NAN};
-    size_t top = 0;
-    for (size_t i = 1; i < r.nrow; i++)
-        if (col(&r, "F_n", i) > col(&r, "F_n", top))
-            top = i;
-    ck_assert_msg(top > 0 && top + 1 < r.nrow, "%s: the peak is at an end", name);
-    double t[3], f[3];
-    for (int j = 0; j < 3; j++) {
-        t[j] = col(&r, "t_contact", top - 1 + j);
-        f[j] = col(&r, "F_n", top - 1 + j);
-    }
-    q.f_peak = parabola_peak(t, f);
+    size_t top;
+    q.f_peak = force_peak(&r, name, &top);
     for (size_t i = top + 2; i < r.nrow && isnan(q.t_c); i++) {
         if (col(&r, "F_n", i) > 0)
             continue;
@@ -1100,6 +1110,121 @@ START_TEST(impact_plastic_normal_force_decouples)
 }
 END_TEST
 
+/* Rathbone Sec. 5.3, Fig. 40: "the maximum error is 2.2 %" between the
+ * thesis' FEM and the ch. 4 law; cwb's run 7 (Table 6's sphere at 15 deg,
+ * h0 = 0.022 R) peaks 3.4 % below the law. Is that the mesh? Run 7's deck
+ * on meshes refined by sqrt 2 (reference/fem/studies/
+ * seed004_modeld_a15_E26000_s160_h0044, _h00311 and run 7 itself; the
+ * first two stop at 0.6 t_c, past the peak), the penalty K = E / h0 and the
+ * stick slope following h0, everything else the same. The summary
+ * reference/fem/seed004_modeld_a15_fmax_meshes.csv (written from the runs'
+ * CSVs by reference/fem/studies/seed004_modeld_a15_fmax_meshes.py) lists
+ * them coarsest first; its rows are recomputed here (force_peak).
+ * Coarser, not finer, meshes: on h0 = 0.0156 R an iteration took 10 s of
+ * CPU (17342 nodes), about an hour of CPU to 0.6 t_c.
+ * The law's side: cases/seed004_fig40_a15.case run as committed and again
+ * with every input set from the FEM study (radius, E, nu, density of both
+ * bodies, sigma_y, v_n, v_t): the same F_max (IMPACT_SUMMARY_TOL), so the
+ * law's 73.69 mN is the law at the FEM's inputs. */
+static const char *const plastic_peak_meshes[] = {
+    "seed004_modeld_a15_E26000_s160_h0044",  /* h0 = 0.044 R, to 0.6 t_c */
+    "seed004_modeld_a15_E26000_s160_h00311", /* 0.0311 R, to 0.6 t_c */
+    "seed004_modeld_a15_E26000_s160",        /* 0.022 R, the whole impact (run 7) */
+};
+#define NPEAK_MESHES (sizeof plastic_peak_meshes / sizeof *plastic_peak_meshes)
+
+/* The ch. 4 law's F_max for the impact sp, from the Fig. 40 case with its
+ * inputs set from sp (with_fem) or as committed. */
+static double law_peak_force(const cwb_impact *sp, int with_fem)
+{
+    char text[9][64];
+    const char *over[9];
+    const struct {
+        const char *key;
+        double value;
+    } inputs[] = {{"body1.radius", sp->R},
+                  {"body1.E", sp->E},
+                  {"body1.nu", sp->nu},
+                  {"body1.density", sp->rho},
+                  {"body2.E", sp->E},
+                  {"body2.nu", sp->nu},
+                  {"normal.sigma_y", sp->sigma_y},
+                  {"driver.v_normal", sp->v_n},
+                  {"driver.v_tangential", sp->v_t}};
+    for (size_t k = 0; k < 9; k++) {
+        snprintf(text[k], sizeof text[k], "%s=%.17g", inputs[k].key, inputs[k].value);
+        over[k] = text[k];
+    }
+    cwb_result r;
+    test_run("cases/seed004_fig40_a15.case", over, with_fem ? 9 : 0, &r);
+    double f = cwb_result_get(&r, "max_normal_force");
+    cwb_result_free(&r);
+    return f;
+}
+
+START_TEST(impact_plastic_peak_refinement)
+{
+    double h[NPEAK_MESHES], f[NPEAK_MESHES];
+    cwb_reference s;
+    char msg[CWB_MSG];
+    ck_assert_msg(cwb_reference_load(&s, "reference/fem/seed004_modeld_a15_fmax_meshes.csv", msg,
+                                     sizeof msg) == CWB_OK,
+                  "%s", msg);
+    ck_assert_uint_eq(s.nrow, NPEAK_MESHES);
+    cwb_impact finest = impact_spec_of(plastic_peak_meshes[NPEAK_MESHES - 1]);
+    for (size_t k = 0; k < NPEAK_MESHES; k++) {
+        cwb_impact sp = impact_spec_of(plastic_peak_meshes[k]);
+        /* one deck but for h0 (and where it stops) */
+        ck_assert(sp.R == finest.R && sp.E == finest.E && sp.nu == finest.nu &&
+                  sp.rho == finest.rho && sp.sigma_y == finest.sigma_y && sp.v_n == finest.v_n &&
+                  sp.v_t == finest.v_t && sp.mu == finest.mu && sp.zone == finest.zone &&
+                  sp.growth == finest.growth && sp.block == finest.block &&
+                  sp.coarse == finest.coarse && sp.increments == finest.increments &&
+                  sp.penalty == finest.penalty && sp.stick == finest.stick &&
+                  sp.ballast == finest.ballast && sp.gap == finest.gap);
+        cwb_reference r;
+        char path[256];
+        size_t top;
+        snprintf(path, sizeof path, "reference/fem/%s.csv", plastic_peak_meshes[k]);
+        ck_assert_msg(cwb_reference_load(&r, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+        h[k] = sp.fine;
+        f[k] = force_peak(&r, plastic_peak_meshes[k], &top);
+        if (k)
+            ck_assert_abs(h[k - 1] / h[k], sqrt(2.0), sqrt(2.0), 0.02);
+        ck_assert_rel(col(&s, "h0", k), h[k], IMPACT_SUMMARY_TOL);
+        ck_assert_rel(col(&s, "F_peak", k), f[k], IMPACT_SUMMARY_TOL);
+        ck_assert_rel(col(&s, "F_max", k), col(&r, "F_n", top), IMPACT_SUMMARY_TOL);
+        cwb_reference_free(&r);
+    }
+    cwb_reference_free(&s);
+    double law = law_peak_force(&finest, 0);
+    ck_assert_rel(law_peak_force(&finest, 1), law, IMPACT_SUMMARY_TOL);
+    double p = mesh_order(h, f), rich = mesh_richardson(h, f);
+    for (size_t k = 0; k < NPEAK_MESHES; k++)
+        fprintf(stderr,
+                "fem_impact: Table 6, 15 deg, h0 = %.4g R: F_peak %.5g N, %+.2f %% of the "
+                "ch. 4 law's %.5g N\n",
+                h[k], f[k], 100 * (f[k] / law - 1), law);
+    fprintf(stderr,
+            "fem_impact: Table 6, 15 deg: F_peak order %.2f, Richardson %.5g N (%+.2f %% "
+            "of the law's)\n",
+            p, rich, 100 * (rich / law - 1));
+    /* The finding (Table 6, 15 deg; h0 = 0.044, 0.0311, 0.022 R): the peak
+     * rises as h0 falls (69.94, 70.52, 71.18 mN) by steps that do not
+     * shrink (0.57, 0.66 mN): no observed order, no Richardson, the meshes
+     * are not in the asymptotic range. The last step (0.90 % of the law's
+     * F_max) is more than half of what lies between the finest mesh's gap
+     * (3.4 %) and the thesis' 2.2 %, so the 3.4 % against 2.2 % is within
+     * what the mesh still moves: not decided by these runs. */
+    double d1 = f[1] - f[0], d2 = f[2] - f[1];
+    ck_assert_msg(d1 > 0 && d2 > 0, "F_peak %g, %g, %g N: does not rise as h0 falls", f[0], f[1],
+                  f[2]);
+    ck_assert_msg(isnan(p) && d2 >= d1, "F_peak's steps %g, %g N shrink (order %g)", d1, d2, p);
+    ck_assert_msg(d2 > 0.5 * ((1.0 - f[2] / law) - 0.022) * law,
+                  "the last step %g N is under half the finest mesh's distance to 2.2 %%", d2);
+}
+END_TEST
+
 /* The elastic-plastic sphere's motion comes from its momentum, a sum over
  * the nodes of (consistent nodal mass) x (velocity) read from the .frd
  * (node-to-surface contact prints no force). Without the solver: one
@@ -1246,6 +1371,7 @@ Suite *fem_impact_suite(void)
                         (int)(sizeof given_mu_runs / sizeof *given_mu_runs));
     tcase_add_loop_test(t, impact_plastic_normal_force_decouples, 0,
                         (int)(sizeof same_normal_runs / sizeof *same_normal_runs));
+    tcase_add_test(t, impact_plastic_peak_refinement);
     tcase_add_test(t, impact_bad_study_keys);
     suite_add_tcase(s, t);
     return s;

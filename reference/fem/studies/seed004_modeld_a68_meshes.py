@@ -63,10 +63,11 @@ def separation(points):
     return t1 + (t1 - t0) * g1 / (g0 - g1)
 
 
-def impact_summary(name):
-    """What every Model D refinement reads from run NAME: its mesh, Hertz's F_max and t_c, the force
-    peak (parabola_peak), the contact time (separation), e and the rebound's v_t and omega R; with
-    the run's rows and its inputs (mu, v_n, v_t)."""
+def force_peak(name):
+    """What every Model D refinement reads from run NAME up to its force peak: its mesh, Hertz's F_max
+    and t_c, the largest increment F_n (F_max, its row top) and the peak (parabola_peak); with the
+    run's rows and its inputs (R, mu, v_n, v_t). A run stopped past the peak (before the separation)
+    has all of them."""
     source = os.path.join(FEM, name + ".csv")
     header, data = load(source)
     mesh = field(source, header, "mesh")
@@ -81,14 +82,26 @@ def impact_summary(name):
         "hertz_t_c": number(source, hertz, r"t_c = ([0-9.e+-]+) s"),
         "hertz_F_max": number(source, hertz, r"F_max = ([0-9.e+-]+) N"),
     }
-    radius = number(source, params, r"R = ([0-9.e+-]+) m")
-    inputs = {"mu": number(source, params, r"mu = ([0-9.e+-]+);"),
+    inputs = {"R": number(source, params, r"R = ([0-9.e+-]+) m"),
+              "mu": number(source, params, r"mu = ([0-9.e+-]+);"),
               "v_n": number(source, stands, r"driver.v_normal = ([0-9.e+-]+)"),
               "v_t": number(source, stands, r"driver.v_tangential = ([0-9.e+-]+)")}
     force = [r["F_n"] for r in data]
     top = max(range(len(data)), key=lambda i: force[i])
+    if not 0 < top < len(data) - 1:
+        raise SystemExit("%s: the force peak is at an end of the run" % source)
+    run["top"] = top
     run["F_max"] = force[top]
     run["F_peak"] = parabola_peak([(data[i]["t_contact"], force[i]) for i in (top - 1, top, top + 1)])
+    return run, data, inputs
+
+
+def impact_summary(name):
+    """What every Model D refinement reads from the whole run NAME: force_peak's, the contact time
+    (separation), e and the rebound's v_t and omega R; with the run's rows and its inputs."""
+    source = os.path.join(FEM, name + ".csv")
+    run, data, inputs = force_peak(name)
+    force, top = [r["F_n"] for r in data], run["top"]
     run["t_c"] = math.nan
     for i in range(top + 2, len(data)):
         if not force[i] > 0:
@@ -99,7 +112,7 @@ def impact_summary(name):
         raise SystemExit("%s: still in contact at the end" % source)
     run["e"] = -last["v_n"] / inputs["v_n"]
     run["v_t"] = last["v_t"]
-    run["omega_R"] = last["omega"] * radius
+    run["omega_R"] = last["omega"] * inputs["R"]
     run["F_peak_err"] = run["F_peak"] / run["hertz_F_max"] - 1.0
     run["t_c_err"] = run["t_c"] / run["hertz_t_c"] - 1.0
     return run, data, inputs
