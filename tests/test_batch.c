@@ -920,8 +920,9 @@ static void copy_cut(const scratch *s, const char *from, const char *to, const c
  * middle of a file, or with a bad status) is refused with its FILE:LINE
  * (exit 2), every one of them; samples missing from the union of the
  * shards are named and the merge fails (exit 1: the batch is not done)
- * unless --partial; shards of another case (a --set) are refused (exit 2).
- * A refused merge writes nothing. */
+ * unless --partial; shards of another case (a --set) are refused (exit 2),
+ * and so is an output that is one of the inputs. A refused merge writes
+ * nothing. */
 START_TEST(batch_merge_checks_rows_and_completeness)
 {
     scratch s;
@@ -980,6 +981,18 @@ START_TEST(batch_merge_checks_rows_and_completeness)
     ck_assert_int_eq(cwb_in(&s, other), 2);
     assert_log_has(&s, "tangential.mu");
     ck_assert_msg(access(path, F_OK) != 0, "a refused merge wrote x.csv");
+
+    /* the output one of the inputs, spelt another way: refused, the shard
+     * left as it was (it was replaced by the merge) */
+    snprintf(path, sizeof path, "%s/h0.csv", s.dir);
+    char *shard = test_read_or_empty(path);
+    const char *over[] = {"batch", "--merge", "./h0.csv", "h0.csv", "h1.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, over), 2);
+    assert_log_has(&s, "is the input h0.csv");
+    char *after = test_read_or_empty(path);
+    ck_assert_str_eq(after, shard);
+    free(shard);
+    free(after);
     scratch_close(&s);
 }
 END_TEST

@@ -1814,6 +1814,24 @@ static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, i
     return rc;
 }
 
+/* The output is none of the inputs (the same file by device and inode, not
+ * by spelling): a merge written over shard 0 replaced it with the merged
+ * table, and resuming that shard was then refused. */
+static int merge_out_not_an_input(const char *out, const char *const *in, size_t nin, char *msg,
+                                  size_t n)
+{
+    struct stat so, si;
+    if (stat(out, &so) != 0)
+        return CWB_OK; /* a new file */
+    for (size_t f = 0; f < nin; f++)
+        if (stat(in[f], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "batch --merge: the output %s is the input %s: write the merge to "
+                            "another file",
+                            out, in[f]);
+    return CWB_OK;
+}
+
 int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int partial,
                     const char *command, const cwb_log *log, char *msg, size_t n)
 {
@@ -1823,7 +1841,8 @@ int cwb_batch_merge(const char *out, const char *const *in, size_t nin, int part
     ms->log = log;
     ms->command = command;
     ms->first = nin ? in[0] : "";
-    int rc = nin ? CWB_OK : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
+    int rc = nin ? merge_out_not_an_input(out, in, nin, msg, n)
+                 : cwb_fail(msg, n, CWB_EINPUT, "batch --merge: no files to merge");
     for (size_t f = 0; rc == CWB_OK && f < nin; f++)
         rc = merge_file(ms, in[f], msg, n);
     if (rc == CWB_OK)
