@@ -458,6 +458,10 @@ START_TEST(sweep_bad_vary)
     static const char *bad[][4] = {
         /* --vary, a --set (or NULL), the expected message */
         {"driver.v_normal=1:2", "sweep.plot_y=nothing", NULL, "expected section.key=FROM:TO:N"},
+        /* a field after the scale, an empty one (both accepted before) */
+        {"driver.v_normal=1:2:3:log:x", NULL, NULL, "expected section.key=FROM:TO:N"},
+        {"driver.v_normal=1:2:3:", NULL, NULL, "expected section.key=FROM:TO:N"},
+        {"driver.v_normal=1::2:3", NULL, NULL, "expected section.key=FROM:TO:N"},
         {"driver.v_normal=1:2:3", "sweep.plot_y=nothing", NULL,
          "plot_y: 'nothing' is not a result"},
         {"driver.v_normal=1:2:3", "sweep.plot_x=nothing", "sweep.plot_y=max_overlap",

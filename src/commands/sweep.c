@@ -93,15 +93,26 @@ static int parse_vary(const char *text, vary_spec *v, char *msg, size_t n)
                         text);
     memcpy(v->key, text, (size_t)(eq - text));
     v->key[eq - text] = '\0';
-    char buf[256], *save = NULL;
-    snprintf(buf, sizeof buf, "%s", eq + 1);
-    char *f[4] = {NULL, NULL, NULL, NULL};
+    char buf[256];
+    int len = snprintf(buf, sizeof buf, "%s", eq + 1);
+    /* every field counted, empty ones too: '1:2:3:' and '1:2:3:log:x' are
+     * refused (strtok skipped the empty one and stopped at four) */
+    char *f[5] = {NULL, NULL, NULL, NULL, NULL};
     int k = 0;
-    for (char *t = strtok_r(buf, ":", &save); t && k < 4; t = strtok_r(NULL, ":", &save))
+    for (char *t = buf; t && k < 5;) {
         f[k++] = t;
+        char *colon = strchr(t, ':');
+        if (colon)
+            *colon = '\0';
+        t = colon ? colon + 1 : NULL;
+    }
+    int empty = 0;
+    for (int i = 0; i < k; i++)
+        empty |= f[i][0] == '\0';
     double nn;
-    if (k < 3 || cwb_parse_double(f[0], &v->from) || cwb_parse_double(f[1], &v->to) ||
-        cwb_parse_double(f[2], &nn) || nn < 1 || nn > MAX_VALUES || nn != floor(nn) ||
+    if (len >= (int)sizeof buf || k < 3 || k > 4 || empty || cwb_parse_double(f[0], &v->from) ||
+        cwb_parse_double(f[1], &v->to) || cwb_parse_double(f[2], &nn) || nn < 1 ||
+        nn > MAX_VALUES || nn != floor(nn) ||
         (k == 4 && strcmp(f[3], "log") != 0 && strcmp(f[3], "linear") != 0))
         return cwb_fail(msg, n, CWB_EINPUT,
                         "--vary %s: expected section.key=FROM:TO:N[:log] with finite FROM, "
