@@ -484,6 +484,14 @@ START_TEST(test_peer_replay_csv)
     test_write_file(path, "ITEM: TIMESTEP\n0\nITEM: NUMBER OF ATOMS\n2\nITEM: ATOMS id mass\n");
     ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
     ck_assert_msg(strstr(msg, "trace.csv:5:") && strstr(msg, "no column 'radius'"), "%s", msg);
+    /* a column named twice: the first was read, the second ignored */
+    test_write_file(path, "t,delta,F_n,F_n\n0,0,0,0\n1e-6,1e-8,1,0\n");
+    ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "trace.csv:1:") && strstr(msg, "column 'F_n' twice"), "%s", msg);
+    test_write_file(path, "ITEM: TIMESTEP\n0\nITEM: NUMBER OF ATOMS\n2\nITEM: ATOMS id mass "
+                          "radius x y z vx vy vz omegax omegay omegaz fx fy fz tqx tqy tqz x\n");
+    ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "column 'x' twice"), "%s", msg);
     free(c);
     scratch_close(&s);
 }

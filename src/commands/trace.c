@@ -112,8 +112,15 @@ static int atoms_header(reader *r, int *where)
     for (int c = 0; c < C_COUNT; c++) {
         where[c] = -1;
         for (size_t k = 0; k < nf; k++)
-            if (strcmp(field[k], dump_columns[c]) == 0)
+            if (strcmp(field[k], dump_columns[c]) == 0) {
+                if (where[c] >= 0) {
+                    char what[96];
+                    snprintf(what, sizeof what, "ITEM: ATOMS names column '%s' twice",
+                             dump_columns[c]);
+                    return bad(r, what);
+                }
                 where[c] = (int)k;
+            }
         if (where[c] < 0) {
             char what[160];
             snprintf(what, sizeof what,
@@ -316,6 +323,21 @@ static int csv_row(reader *r, const csv_header *h, double *v)
     return CWB_OK;
 }
 
+/* A column named twice is refused: the first was read and the second,
+ * perhaps the one meant, ignored. */
+static int csv_names_unique(reader *r, const csv_header *h)
+{
+    for (size_t k = 1; k < h->ncol; k++)
+        for (size_t j = 0; j < k; j++)
+            if (strcmp(h->name[j], h->name[k]) == 0) {
+                char what[96];
+                snprintf(what, sizeof what, "the header names column '%s' twice (fields %zu, %zu)",
+                         h->name[k], j + 1, k + 1);
+                return bad(r, what);
+            }
+    return CWB_OK;
+}
+
 /* Skip '#' lines (each passed to on_comment) up to the header row. */
 static int csv_header_row(reader *r, csv_header *h, void (*on_comment)(const char *, void *),
                           void *user)
@@ -329,7 +351,7 @@ static int csv_header_row(reader *r, csv_header *h, void (*on_comment)(const cha
         if (r->line[strspn(r->line, " \t\r\n")] == '\0')
             continue;
         csv_names(r->line, h);
-        return CWB_OK;
+        return csv_names_unique(r, h);
     }
     return bad(r, "no header row");
 }
