@@ -375,6 +375,18 @@ START_TEST(fit_refusals)
          "tangential.nothing\n"
          "lower = 0\nupper = 1\n",
          "not a law or driver key"},
+        /* a free key twice, and bounds outside the key's allowed range
+         * (damping.e: (0, 1]); both ran before */
+        {"[fit]\nmodel = scalar\ncase = $ROOT/examples/damping_for_restitution.case\n"
+         "reference = $ROOT/examples/restitution_target.csv\nx = impact_velocity\n"
+         "y = restitution_normal\nvary = driver.v_normal\nresult = restitution_normal\n"
+         "free = damping.e, damping.e\nstart = 0.8, 0.7\nlower = 0.05, 0.05\nupper = 1, 1\n",
+         "bad.fit:9: [fit] free: key 'damping.e' is given twice"},
+        {"[fit]\nmodel = scalar\ncase = $ROOT/examples/damping_for_restitution.case\n"
+         "reference = $ROOT/examples/restitution_target.csv\nx = impact_velocity\n"
+         "y = restitution_normal\nvary = driver.v_normal\nresult = restitution_normal\n"
+         "free = damping.e\nstart = 0.8\nlower = -1\nupper = 1\n",
+         "bad.fit:11: [fit] damping.e: bounds (-1, 1) leave its allowed range [0, 1]"},
         {"[fit]\nmodel = line\ncase = $ROOT/cases/seed000_fig15a.case\nx = delta_n\ny = G\n",
          "no column 'G'"},
         {"[fit]\nmodel = line\nx = delta_n\ny = F_n\n", "needs the key 'data'"},

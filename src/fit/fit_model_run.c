@@ -186,6 +186,11 @@ static int read_free_keys(const cwb_fit_case *fc, run_fit *rf, char *msg, size_t
                             got);
     }
     for (size_t i = 0; i < rf->np; i++) {
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(kp[j], kp[i]) == 0)
+                return cwb_fail(msg, n, CWB_EINPUT,
+                                "%s:%d: [fit] free: key '%s' is given twice (keys %zu and %zu)",
+                                fc->path, fc->line[CWB_FIT_FREE], kp[i], j + 1, i + 1);
         snprintf(rf->key[i], sizeof rf->key[i], "%s", kp[i]);
         rf->lo[i] = fc->v.list[CWB_FIT_LOWER].v[i];
         rf->hi[i] = fc->v.list[CWB_FIT_UPPER].v[i];
@@ -237,6 +242,26 @@ static const char *case_key_unit(const cwb_case *c, const char *path)
     return v && v->table[j].unit && strcmp(v->table[j].unit, "-") != 0 ? v->table[j].unit : "";
 }
 
+/* The bounds of free key i inside the range its table allows: the fit
+ * moves strictly inside (lower, upper), so lower >= min and upper <= max.
+ * A bound outside was found only when the solver stepped there, mid-fit
+ * (lower -1 for damping.e, allowed (0, 1]), or never. */
+static int bounds_in_range(const cwb_fit_case *fc, const run_fit *rf, size_t i, char *msg, size_t n)
+{
+    int j;
+    const cwb_values *v = cwb_case_key(rf->c, rf->key[i], &j);
+    if (!v)
+        return CWB_OK; /* not a table key: the start's check says so */
+    const cwb_param *pa = &v->table[j];
+    if (rf->lo[i] >= pa->min && rf->hi[i] <= pa->max)
+        return CWB_OK;
+    int line = rf->lo[i] < pa->min ? fc->line[CWB_FIT_LOWER] : fc->line[CWB_FIT_UPPER];
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s:%d: [fit] %s: bounds (%g, %g) leave its allowed range [%g, %g] %s",
+                    fc->path, line, rf->key[i], rf->lo[i], rf->hi[i], pa->min, pa->max,
+                    pa->unit && strcmp(pa->unit, "-") != 0 ? pa->unit : "");
+}
+
 /* Start values, given or the case's own (checked by loading the case), as
  * theta inside the bounds. */
 static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, char *msg, size_t n)
@@ -255,6 +280,8 @@ static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, 
         if (!(x0 > rf->lo[i] && x0 < rf->hi[i]))
             return cwb_fail(msg, n, CWB_EINPUT, "%s: [fit] start %s = %g is not inside (%g, %g)",
                             fc->path, rf->key[i], x0, rf->lo[i], rf->hi[i]);
+        if ((rc = bounds_in_range(fc, rf, i, msg, n)) != CWB_OK)
+            return rc;
         double mid = 0.5 * (rf->lo[i] + rf->hi[i]), half = 0.5 * (rf->hi[i] - rf->lo[i]);
         gsl_vector_set(theta, i, atanh((x0 - mid) / half));
     }
