@@ -4,7 +4,8 @@ not share). Exit status 0 when it holds, 1 with the first breach on stderr.
 
 Every answer: one JSON object, no NaN or Infinity, no key twice in an
 object; "schema" cwb/1, "command", "cwb" and "commit"; "warnings" (texts)
-and "undefined". Every null is listed in the "undefined" of the object
+and "undefined". A failure's answer adds "error" (the message) and "exit"
+(1, 2 or 3) and nothing else is required of it. Every null is listed in the "undefined" of the object
 holding it (a null inside an array by the array's key) and every name
 listed there holds a null: exactly the nulls. Results carry units: a run's
 every numeric key, a sweep's and a batch's every row column, a fit's every
@@ -118,6 +119,12 @@ def check(path, command):
     ensure(isinstance(d.get("cwb"), str) and isinstance(d.get("commit"), str), "cwb, commit")
     ensure(isinstance(d.get("warnings"), list)
            and all(isinstance(w, str) for w in d["warnings"]), "warnings")
+    if "error" in d:
+        # a failure's answer: the message on stderr and the exit status
+        ensure(isinstance(d["error"], str) and d["error"], "error")
+        ensure(d.get("exit") in (1, 2, 3), "exit %r" % d.get("exit"))
+        check_undefined(d, command, top=True)
+        return
     if command in ("run", "sweep", "batch", "fit", "verify"):
         ensure(isinstance(d.get("output_dir"), str), "output_dir")
     check_undefined(d, command, top=True)

@@ -114,6 +114,17 @@ START_TEST(json_answers_keep_the_contract)
         {"verify",
          {"--no-plot", "--out", "VERIFY", "linear_spring_impact", "thornton_restitution", NULL},
          0},
+        /* failures answer too: one object with "error" and "exit" (before,
+         * stdout was empty) */
+        {"run",
+         {"cases/linear_spring_impact.case", "--set", "driver.max_steps=10", "--no-plot", "--out",
+          "DIR"},
+         1},
+        {"run", {"cases/linear_spring_impact.case", "--set", "body1.radius=-1", "--out", "DIR"}, 2},
+        {"sweep", {"cases/linear_spring_impact.case", "--vary", "driver.v_normal=1:2", NULL}, 2},
+        {"fit", {"no_such.fit", NULL}, 2},
+        {"describe", {"no_such_topic", NULL}, 2},
+        {"verify", {"--no-plot", "--out", "VERIFY", "no_such_case_x", NULL}, 2},
     };
     for (size_t i = 0; i < sizeof answers / sizeof *answers; i++) {
         char *argv[16] = {(char *)bin, (char *)answers[i].command};

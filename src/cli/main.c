@@ -195,6 +195,11 @@ static int command_help_asked(int argc, char **argv)
 
 /* The log every library call gets: the answer on stdout, the rest on
  * stderr; progress only when stderr is a terminal, redrawn in place. */
+/* A result text went to stdout (a --json answer through the log). */
+static int results_on_stdout;
+/* The last message report() gave, for a --json failure's answer. */
+static char last_error[CWB_MSG];
+
 static void cli_log_text(void *user, cwb_log_level level, const char *text)
 {
     (void)user;
@@ -212,9 +217,10 @@ static void cli_log_text(void *user, cwb_log_level level, const char *text)
         fputc('\n', stderr);
         progress_open = 0;
     }
-    if (level == CWB_LOG_RESULT)
+    if (level == CWB_LOG_RESULT) {
         fputs(text, stdout);
-    else if (level == CWB_LOG_WARN)
+        results_on_stdout = 1;
+    } else if (level == CWB_LOG_WARN)
         fprintf(stderr, "cwb: warning: %s", text);
     else
         fputs(text, stderr);
@@ -265,6 +271,7 @@ static int report(int rc, const char *msg)
     for (; msg[i] && i + 1 < sizeof safe; i++)
         safe[i] = ((unsigned char)msg[i] < 0x20 && msg[i] != '\n') || msg[i] == 0x7f ? '?' : msg[i];
     safe[i] = '\0';
+    snprintf(last_error, sizeof last_error, "%s", safe);
     cwb_logf(&cli_log, CWB_LOG_DETAIL, "cwb: %s\n", safe);
     return rc;
 }
@@ -967,12 +974,44 @@ static void catch_signals(void)
             sigaction(ending[i], &sa, NULL);
 }
 
+/* Whether this command line asks for a --json answer (init and docs
+ * write none; a --set VALUE of "--json" is a value, not the flag). */
+static int json_asked(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "init") == 0 || strcmp(argv[1], "docs") == 0)
+        return 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0 && strcmp(argv[i - 1], "--set") != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* A failed command asked for --json that wrote no answer still answers
+ * with one object on stdout (doc/outputs.md): the head, "error" (the
+ * message on stderr) and "exit" (the status). */
+static void answer_failure(const char *command, int rc)
+{
+    cwb_json j;
+    cwb_json_init(&j);
+    cwb_json_head(&j, command, NULL);
+    cwb_json_string(&j, "error", last_error[0] ? last_error : "failed (see stderr)");
+    cwb_json_number(&j, "exit", rc);
+    cwb_json_warnings(&j, NULL);
+    cwb_json_close(&j);
+    cwb_json_emit(&j, stdout);
+    cwb_json_free(&j);
+}
+
 int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
     catch_signals();
     note_command_line(argc, argv);
     int rc = dispatch(argc, argv);
+    if (rc != CWB_OK && json_asked(argc, argv) && !results_on_stdout &&
+        !cwb_json_answered_on_stdout())
+        answer_failure(argv[1], rc);
     /* an answer that did not reach stdout (a full disk behind a redirect,
      * a closed pipe) is a failure, not a success */
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -60,6 +60,9 @@ void cwb_json_warnings(cwb_json *j, const cwb_result *r);
 /* The text onto f with a newline, the writer emptied: CWB_OK, or CWB_EFAIL
  * (nothing written) when the writer failed. */
 int cwb_json_emit(cwb_json *j, FILE *f);
+/* Whether cwb_json_emit has written an answer to stdout in this process
+ * (the CLI answers a failure that wrote none with an error object). */
+int cwb_json_answered_on_stdout(void);
 /* The same to log as CWB_LOG_RESULT texts (of any length: cwb_logf cuts). */
 int cwb_json_log(cwb_json *j, const cwb_log *log);
 

@@ -273,12 +273,21 @@ void cwb_json_warnings(cwb_json *j, const cwb_result *r)
     cwb_json_close(j);
 }
 
+/* Whether an answer went to stdout (cwb_json_answered_on_stdout). */
+static int answered_on_stdout;
+
+int cwb_json_answered_on_stdout(void)
+{
+    return answered_on_stdout;
+}
+
 int cwb_json_emit(cwb_json *j, FILE *f)
 {
     int failed = j->failed;
     char *text = cwb_json_take(j);
     if (!failed)
         fprintf(f, "%s\n", text);
+    answered_on_stdout |= !failed && f == stdout;
     free(text);
     return failed ? CWB_EFAIL : CWB_OK;
 }
