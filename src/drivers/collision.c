@@ -1451,6 +1451,21 @@ static int transition_root(transition_ctx *c, double lo, double f_lo, double h_e
 #define LANDING_TOL  1e-7
 #define MAX_LANDINGS 4
 
+/* The slope of the transition's function at `past` on the dense output d
+ * (a difference over 1e-3 of the step back from it), into *slope; 0 with
+ * c->rc set when a law failed. */
+static int dense_slope(transition_ctx *c, transition_ctx *d, double past, double h_end,
+                       double *slope)
+{
+    double q = past > 1e-3 * h_end ? past - 1e-3 * h_end : 0.5 * past;
+    *slope = (transition_side_at(d, past) - transition_side_at(d, q)) / (past - q);
+    if (d->rc != CWB_OK) {
+        c->rc = d->rc;
+        return 0;
+    }
+    return 1;
+}
+
 /* The true step (a whole trial step, kept in c) to just past the
  * transition that the dense output d puts at `past` (the end past it of
  * the root's bracket there). It first aims DENSE_MARGIN of the step beyond
@@ -1460,13 +1475,24 @@ static int transition_root(transition_ctx *c, double lo, double f_lo, double h_e
  * past it (the interpolant's end lies past the kink, which puts its root
  * up to 1e-4 of the step off on the goals' Hertz-Mindlin impact; one
  * Newton step brings that to 5e-8). Slip -> stick's function (minus the
- * slip rate, slip_rate) turns steeply past its root, where Newton
- * overshoots; there the first landing is kept when it is past: the
- * force's rate along itself is continuous through that transition
- * (sliding stops where k_t v_t meets mu dF_n/dt), so an overshoot e costs
- * a local error of order e^2 h only.
- * A landing short of the transition, or MAX_LANDINGS steps without one
- * within LANDING_TOL, falls back on Brent on whole trial steps in the
+ * slip rate, slip_rate) turns steeply where the trial step's end sticks,
+ * about twice as far into the step as the root, and near the root it is
+ * resolved only to the probe's rounding (about 10 N/s there, 3e-7 of a
+ * t_c/50 step); the first landing past it is kept: the force's rate along
+ * itself is continuous through that transition (sliding stops where k_t
+ * v_t meets mu dF_n/dt), so an overshoot e costs a local error of order
+ * e^2 h only. A slip -> stick landing short of the root takes Newton steps
+ * from there: the function is smooth from the short side to the root and
+ * on past it (the trial step's end still slides there, its slip rate
+ * turning negative). The dense output's root lies early there by up to
+ * 1.2e-4 of the step on the goals' Hertz-Mindlin impact (t_c/10; 3e-5 at
+ * t_c/20, 2e-6 at t_c/50: its velocities err at O(h^2) past the kink),
+ * more than DENSE_MARGIN, and one Newton step with the dense output's
+ * slope lands 3e-8 to 3e-7 of the step past the root (a second one where
+ * the first falls within the rounding short of it), where Brent on whole
+ * steps from the short landing to the step's end took about ten.
+ * MAX_LANDINGS steps without a landing past (or, for the smooth functions,
+ * one within LANDING_TOL) fall back on Brent on whole trial steps in the
  * bracket found (from the step's start when no point short of it is
  * known; f0, f_end the function's values at the step's ends). Returns 1
  * when c holds a step past the transition, 0 otherwise (c->rc set when a
@@ -1475,28 +1501,30 @@ static int land_past_transition(transition_ctx *c, transition_ctx *d, double pas
                                 double h_end, double f_end)
 {
     double slope = 0.0;
-    if (c->tr != TR_SLIP_STICK) {
-        double q = past > 1e-3 * h_end ? past - 1e-3 * h_end : 0.5 * past;
-        slope = (transition_side_at(d, past) - transition_side_at(d, q)) / (past - q);
-        if (d->rc != CWB_OK) {
-            c->rc = d->rc;
-            return 0;
-        }
-    }
+    int refine = c->tr != TR_SLIP_STICK; /* Newton past the root too */
+    if (refine && !dense_slope(c, d, past, h_end, &slope))
+        return 0;
     double lo = 0.0, f_lo = f0, hi = h_end, f_hi = f_end, tol = LANDING_TOL * h_end;
     double t = fmin(past + DENSE_MARGIN * h_end, h_end);
     for (int i = 0; i < MAX_LANDINGS && c->rc == CWB_OK; i++) {
         double f = transition_side_at(c, t);
-        if (f > 0.0 || (f == 0.0 && slope > 0.0)) {
+        if (f > 0.0 || (f == 0.0 && refine && slope > 0.0)) {
             hi = t;
             f_hi = f;
-            if (!(slope > 0.0) || f / slope <= tol)
+            if (!refine || f / slope <= tol)
                 return 1;
-        } else if (f < 0.0) {
+        } else if (f < 0.0 || f == 0.0) { /* slip -> stick's 0: not past */
             lo = t;
             f_lo = f;
+            /* slip -> stick landed short: the function is smooth from
+             * here to the root and on past it (the trial step's end keeps
+             * sliding, its rate turning negative, until about twice as far
+             * into the step as the root), so Newton from this side with
+             * the dense output's slope lands on it */
+            if (!(slope > 0.0) && c->tr == TR_SLIP_STICK && !dense_slope(c, d, past, h_end, &slope))
+                return 0;
         } else {
-            break; /* NAN, or slip -> stick's function 0: no side */
+            break; /* NAN: no side */
         }
         if (!(slope > 0.0))
             break;
