@@ -255,7 +255,7 @@ START_TEST(impact_energy_is_loop_area)
         test_run(IMPACT, over, n, &r);
         double lost = cwb_result_get(&r, "energy_in") - cwb_result_get(&r, "energy_out");
         /* 0.98: brake (c_reading = tangent) loses only ~5 % of the work
-         * at ~6 delta_y (ret/W = 0.951 at 5 delta_y, /work/notes/energy.md),
+         * at ~6 delta_y (ret/W = 0.951 at 5 delta_y; doc/findings.md, finding 28),
          * e = 0.974; every other law is below 0.95 */
         ck_assert_msg(cwb_result_get(&r, "restitution_normal") < 0.98, "%s: e = %g at 10 V_y",
                       laws[i].law, cwb_result_get(&r, "restitution_normal"));
@@ -390,7 +390,7 @@ END_TEST
 /* A finding, pinned: with c_reading = area (c = -R* delta_p), Brake's
  * unloading from 16 delta_y lies above its loading curve and the load-unload
  * cycle releases more energy than it took (ret/W = 1.032,
- * /work/notes/energy.md), and the loading steps are flagged
+ * doc/findings.md, finding 28), and the loading steps are flagged
  * CWB_FLAG_ENERGY_GAIN; from 40 delta_y it dissipates. With the default
  * tangent reading the 16 delta_y cycle dissipates (ret/W = 0.945) and
  * nothing is flagged. */

@@ -86,7 +86,7 @@ static void check_tangential_balance(const cwb_result *r, const char *law)
 }
 
 /* The fraction of the loading work a published law gives back beyond what
- * it took, over one cycle from just past yield (/work/notes/energy.md:
+ * it took, over one cycle from just past yield (doc/findings.md, finding 29:
  * stronge +3.81 % at 1.14 delta_y, rathbone +1.97 % at 1.25, jackson_green
  * with Etsion's unloading +0.052 % at 1.055; rathbone2015 +0.0095 % at
  * 1.016, found by this test; the law headers). 0: none. */

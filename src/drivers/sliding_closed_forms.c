@@ -1,7 +1,7 @@
 /* sliding_closed_forms.c -- seed 003 §2.4-2.5: the closed forms of the
  * displacement-controlled sliding of two identical spheres, each re-derived
  * from m s'' = T*(s) (see cwb_sliding.h for the geometry and
- * /work/notes/seed003-findings.md for where the printed equations differ).
+ * doc/findings.md, findings 4-14, for where the printed equations differ).
  *
  * Energy (eqs. 4-5): m v(s)^2 / 2 = m v0^2 / 2 + W_n(s) + W_mu(s).
  *   W_n: d/ds d = c_n, so W_n = int kn h^(3/2) c_n ds = -(2/5) kn h^(5/2)

@@ -28,7 +28,7 @@
  *       Hertz's). With it a load-unload cycle to 12.8 < delta_max/delta_y
  *       < 21.6 returns more energy than it took, up to +3.2 % at 15.5
  *       delta_y (E = 8500 MPa, nu = 0.3, sigma_y = 50 MPa, p0 = 2.8
- *       sigma_y; /work/notes/energy.md); those steps are flagged
+ *       sigma_y; doc/findings.md, finding 28); those steps are flagged
  *       CWB_FLAG_ENERGY_GAIN. With tangent no cycle gains (ret/W <= 0.9996).
  *
  * Unloading radius R*_un by the regime of the maximum:

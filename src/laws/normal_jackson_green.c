@@ -31,7 +31,7 @@
  * on the Hertz part of the loading: the exponent falls linearly in x - 1,
  * the residual overlap only quadratically, so a cycle to 1 < x < 1.114
  * returns more than it took, at most +0.052 % at x = 1.055
- * (/work/notes/energy.md); flagged CWB_FLAG_ENERGY_GAIN. The jackson
+ * (doc/findings.md, finding 29); flagged CWB_FLAG_ENERGY_GAIN. The jackson
  * unloading (eq. 34) gains nothing (ret/W = 0.996 at 1.05).
  *
  * Units: sigma_y [Pa]; forces [N]. 3D spheres.

@@ -39,7 +39,7 @@
  * above Hertz, while eq. 72's R*_un grows by only 0.264 per delta_y. A
  * load-unload cycle to 1 < delta_max/delta_y < 1.642 returns more than it
  * took, at most +1.97 % at 1.25 delta_y (E = 8500 MPa, nu = 0.3, sigma_y =
- * 50 MPa; /work/notes/energy.md). Below 1.17 delta_y eq. 73 gives delta_min
+ * 50 MPa; doc/findings.md, finding 29). Below 1.17 delta_y eq. 73 gives delta_min
  * < 0 (down to -0.0009 delta_y); cwb clamps it to 0 (cwb_plastic_step), so
  * the unloading starts up to 0.1 % below F_max (flagged
  * CWB_FLAG_DISCONTINUITY) and the gain there is a little smaller than the

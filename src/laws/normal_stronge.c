@@ -28,7 +28,7 @@
  * F_y w (0.95 + 0.3 ln w). A load-unload cycle to 1 < delta_max/delta_y <
  * 1.329 therefore returns more than it took: ret/W = 0.4 w^(3/2) / (0.4 +
  * 0.2 (w^2 - 1) + 0.075 w^2 ln w), at most +3.81 % at 1.138 delta_y
- * (independent of the material; /work/notes/energy.md). The steps that
+ * (independent of the material; doc/findings.md, finding 29). The steps that
  * commit such a maximum are flagged CWB_FLAG_ENERGY_GAIN (cwb_plastic_step);
  * the drivers count and warn.
  *
