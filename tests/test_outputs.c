@@ -729,6 +729,36 @@ START_TEST(run_csv_reproduces_itself)
 }
 END_TEST
 
+/* A key the case did not give and whose default lies outside its own range
+ * (thornton's py where py_from = sigma_y derives it; linear's mu2, the
+ * second body's friction where the first's stands) has no default:
+ * `cwb describe` says "none", and the record must too. It printed the
+ * marker (py = 0 [Pa], mu2 = -1 [-]), values the key itself refuses. */
+START_TEST(record_says_none_for_a_key_with_no_default)
+{
+    static const struct {
+        const char *file, *csv, *line;
+    } cases[] = {
+        {"cases/seed004_cycles_thornton.case", "seed004_cycles_thornton.csv",
+         "# normal.py = none (default)\n"},
+        {"cases/history_linear_friction_cycle.case", "history_linear_friction_cycle.csv",
+         "# tangential.mu2 = none (default)\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char dir[256], csv[300];
+        test_tmp_make(dir, sizeof dir, "nodefault");
+        ck_assert(dir[0]);
+        const char *run[] = {"run", cases[i].file, "--no-plot", "--out", dir, NULL};
+        ck_assert_int_eq(cwb_to(NULL, run), 0);
+        test_tmp_path(dir, cases[i].csv, csv, sizeof csv);
+        char *text = test_slurp(csv);
+        ck_assert_msg(strstr(text, cases[i].line), "%s: no line '%s'", csv, cases[i].line);
+        free(text);
+        test_tmp_remove(dir);
+    }
+}
+END_TEST
+
 /* `cwb ARGS...` at SOURCE_DATE_EPOCH epoch (record.c), exit status 0: the
  * text of the file it wrote at path. */
 static char *run_dated(const char *const *args, const char *epoch, const char *path)
@@ -965,6 +995,7 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, result_set_keeps_one_value_per_name);
     tcase_add_test(tc, csv_headers_name_results_alike);
     tcase_add_test(tc, run_csv_reproduces_itself);
+    tcase_add_test(tc, record_says_none_for_a_key_with_no_default);
     tcase_add_test(tc, rerun_with_same_content_keeps_the_file);
     tcase_add_test(tc, shipped_outputs_hold_no_nan_nor_minus_zero);
     tcase_add_test(tc, fit_title_states_a_value_without_error);

@@ -33,21 +33,14 @@ static void text(const out *o, const char *s)
         fputs(s, o->f);
 }
 
-/* Whether x is in p's range: a default outside it is no default (a key
- * that must be given, or that another key stands in for). */
-static int allowed(const cwb_param *p, double x)
-{
-    int lo = (p->flags & CWB_P_MIN_OPEN) ? x > p->min : x >= p->min;
-    int hi = (p->flags & CWB_P_MAX_OPEN) ? x < p->max : x <= p->max;
-    return lo && hi;
-}
-
+/* A default outside the key's range is no default (a key that must be
+ * given, or that another key stands in for). */
 int cwb_describe_has_default(const cwb_param *p)
 {
     if (p->flags & CWB_P_REQUIRED)
         return 0;
     return p->kind == CWB_PARAM_CHOICE ||
-           (p->kind == CWB_PARAM_REAL && ((p->flags & CWB_P_AUTO) || allowed(p, p->def)));
+           (p->kind == CWB_PARAM_REAL && ((p->flags & CWB_P_AUTO) || cwb_param_allows(p, p->def)));
 }
 
 void cwb_describe_default(const cwb_param *p, char *buf, size_t n)

@@ -149,12 +149,17 @@ void cwb_param_range(const cwb_param *p, char *buf, size_t n)
              (p->flags & CWB_P_AUTO) ? " or auto" : "");
 }
 
-/* Check one real against the range of p. */
-static int check_range(const cwb_param *p, double x, const char *text, char *msg, size_t n)
+int cwb_param_allows(const cwb_param *p, double x)
 {
     int lo_ok = (p->flags & CWB_P_MIN_OPEN) ? x > p->min : x >= p->min;
     int hi_ok = (p->flags & CWB_P_MAX_OPEN) ? x < p->max : x <= p->max;
-    if (lo_ok && hi_ok)
+    return lo_ok && hi_ok;
+}
+
+/* Check one real against the range of p. */
+static int check_range(const cwb_param *p, double x, const char *text, char *msg, size_t n)
+{
+    if (cwb_param_allows(p, x))
         return CWB_OK;
     char range[96];
     cwb_param_range(p, range, sizeof range);

@@ -184,6 +184,11 @@ void cwb_values_init(cwb_values *v, const cwb_param *table);
  * CWB_EINPUT; the caller prefixes file and line. */
 int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n);
 
+/* 1 when the real x lies in p's allowed range. A real key whose default
+ * lies outside it has no default: the default is a marker that the key was
+ * not given (py = 0 where py_from = sigma_y derives it). */
+int cwb_param_allows(const cwb_param *p, double x);
+
 /* Describe the allowed range of p as text, e.g. "(0, inf) Pa". */
 void cwb_param_range(const cwb_param *p, char *buf, size_t n);
 

@@ -57,6 +57,13 @@ static void value_used(const cwb_values *v, int i, const cwb_result *r, char *bu
 {
     const cwb_param *p = &v->table[i];
     *chosen = 0;
+    if (p->kind == CWB_PARAM_REAL && !(p->flags & CWB_P_AUTO) && !v->given[i] &&
+        !cwb_param_allows(p, v->p[i])) {
+        /* not given, and its default is only the marker of that (py = 0
+         * where py_from derives it): cwb describe's "none", not a value */
+        snprintf(buf, n, "none");
+        return;
+    }
     if (p->kind != CWB_PARAM_REAL || !(p->flags & CWB_P_AUTO) || v->p[i] != p->def) {
         cwb_param_format(v, i, buf, n);
         return;
