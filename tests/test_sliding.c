@@ -547,6 +547,13 @@ START_TEST(test_force_bad_input)
         {"y0 = 0.86", "y0 = 1", ":18: [driver] y0 = 1 m out of range (allowed (0, R)"},
         {"y0 = 0.86", "y0 = -1", ":18: [driver] y0 = -1 [m] is out of range"},
         {"mu = 0.6", "mu = -1", ":19: [driver] mu = -1 [-] is out of range"},
+        /* a_u = acos(0.86) = 30.68 deg: atan mu reaches the other 59.32 deg
+         * at mu = 0.86 / sqrt(1 - 0.86^2) = 1.685; it printed "T_mu = inf N,
+         * allowed |T0| in (inf, inf) N" */
+        {"mu = 0.6", "mu = 2",
+         ":19: [driver] mu = 2: the contact locks: the engagement angle a_u = acos(y0/R) = "
+         "30.68 deg plus atan mu = 63.43 deg reaches 90 deg, so no T0 moves the sphere "
+         "(allowed: mu < tan(90 deg - a_u) = 1.685"},
         {"mass = 1", "mass = 0", ":20: [driver] mass = 0 [kg] is out of range"},
         {"an = on", "an = maybe", ":21: [driver] an = 'maybe' is not one of"},
         {"an = on", "dt = 0", ":21: [driver] dt = 0 [s] is out of range"},
@@ -557,7 +564,7 @@ START_TEST(test_force_bad_input)
          "two identical spheres"},
     };
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
-        char path[64], expect[256];
+        char path[64], expect[512];
         write_text(path, sizeof path, force_case, rows[i].find, rows[i].replace);
         snprintf(expect, sizeof expect, "%s", rows[i].expect);
         if (expect[0] == ':')

@@ -105,6 +105,18 @@ static int force_check(const cwb_case *c, char *msg, size_t n)
         .R = b[0].radius, .m = 1.0, .mu = v->p[P_MU], .Q = v->p[P_Q], .T0 = 0.0, .y0 = v->p[P_Y0]};
     cwb_fsliding_init(&g, &engagement, msg, n);
     int iv = v->given[P_T0] ? P_T0 : P_T0_RATIO;
+    if (!isfinite(g.Tmu)) {
+        /* a_u + atan mu >= 90 deg: the contact self-locks, and no force
+         * along the line moves the sphere (T_mu = Q tan(...) is infinite) */
+        cwb_case_where(c, v, P_MU, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] mu = %g: the contact locks: the engagement angle a_u = "
+                        "acos(y0/R) = %.4g deg plus atan mu = %.4g deg reaches 90 deg, so no T0 "
+                        "moves the sphere (allowed: mu < tan(90 deg - a_u) = %.4g, or a larger "
+                        "y0)",
+                        w, v->p[P_MU], g.au * 180.0 / M_PI, atan(v->p[P_MU]) * 180.0 / M_PI,
+                        tan(0.5 * M_PI - g.au));
+    }
     double T0 = iv == P_T0 ? v->p[P_T0] : v->p[P_T0_RATIO] * g.Tmu;
     if (!(fabs(T0) > g.Tmu)) {
         cwb_case_where(c, v, iv, w, sizeof w);
