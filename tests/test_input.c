@@ -67,6 +67,11 @@ static const struct {
     {"radius = 0.01", "radius = 0.0a1", NULL, "not a finite number", 10},
     {"E = 7e10", "E = nan", NULL, "not a finite number", 11},
     {"density = 2700", "density = inf", NULL, "not a finite number", 13},
+    /* strtod reads these as numbers out of the doubles' normal range
+     * (ERANGE): they are refused, and said to be so, not "not finite" */
+    {"nu = 0.3", "nu = 1e-400", NULL, "'1e-400' underflows: its size is below the smallest", 12},
+    {"radius = 0.01", "radius = 1e-320", NULL, "'1e-320' underflows", 10},
+    {"E = 7e10", "E = 1e400", NULL, "'1e400' overflows: its size is beyond the largest", 11},
     {"nu = 0.3", "nu = 0.6", NULL, "out of range", 12},
     {"radius = 0.01", "radius = -0.01", NULL, "out of range", 10},
     {"normal = hertz", "normal = hertzz", NULL, "is not a normal law", 2},

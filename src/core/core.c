@@ -83,6 +83,22 @@ int cwb_parse_double(const char *text, double *out)
     return 0;
 }
 
+/* Why cwb_parse_double refused text that strtod reads as a number out of
+ * the doubles' normal range, or "is not a finite number": 1e-400 is
+ * finite, and a message saying otherwise sends its author looking for a
+ * typo. */
+static const char *not_a_number_reason(const char *text)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno != ERANGE || strpbrk(text, "xX"))
+        return "is not a finite number";
+    return fabs(v) < 1.0 ? "underflows: its size is below the smallest normal double, 2.2e-308 "
+                           "(write 0 for zero)"
+                         : "overflows: its size is beyond the largest double, 1.8e308";
+}
+
 size_t cwb_param_count(const cwb_param *table)
 {
     size_t n = 0;
@@ -218,9 +234,10 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
                                 CWB_MAX_LIST);
             if (cwb_parse_double(tok, &x) != 0)
                 return cwb_fail(msg, n, CWB_EINPUT,
-                                "%s: item %zu '%s' is not a finite number "
+                                "%s: item %zu '%s' %s "
                                 "(expected comma-separated values in %s)",
-                                p->name, count + 1, tok, range_of(p, range, sizeof range));
+                                p->name, count + 1, tok, not_a_number_reason(tok),
+                                range_of(p, range, sizeof range));
             if (check_range(p, x, tok, msg, n) != CWB_OK)
                 return CWB_EINPUT;
             v->list[i].v[count++] = x;
@@ -240,9 +257,10 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
         }
         if (cwb_parse_double(text, &x) != 0)
             return cwb_fail(msg, n, CWB_EINPUT,
-                            "%s = '%s' is not a finite number (unit %s, "
+                            "%s = '%s' %s (unit %s, "
                             "allowed %s)",
-                            p->name, text, p->unit, range_of(p, range, sizeof range));
+                            p->name, text, not_a_number_reason(text), p->unit,
+                            range_of(p, range, sizeof range));
         if (check_range(p, x, text, msg, n) != CWB_OK)
             return CWB_EINPUT;
         if ((p->flags & CWB_P_INTEGER) && x != floor(x))
