@@ -308,6 +308,29 @@ START_TEST(grazing_impact_lasts_its_free_flight)
 }
 END_TEST
 
+/* Head on and so slow that Hertz's deepest overlap, (15 m* v^2 / (16 E*
+ * sqrt R*))^(2/5) (Johnson 1985, sec. 11.4), is below the centres'
+ * rounding: no step resolves the contact, and the run says that, where it
+ * advised "set a smaller dt" (at dt = 1e-6 s, 1/1300 of the contact). */
+START_TEST(impact_shallower_than_rounding_says_so)
+{
+    static const char *slow[] = {"driver.v_normal=1e-12", "driver.dt=1e-6"};
+    cwb_case *c = test_load("cases/chung_ooi_1_glass.case", slow, 2);
+    const cwb_pair *g = &c->pair;
+    double peak = pow(15.0 * g->m_star * 1e-24 / (16.0 * g->E_star * sqrt(g->R_star)), 0.4);
+    cwb_result r;
+    char msg[CWB_MSG];
+    int rc = cwb_run_case(c, &r, msg, sizeof msg);
+    free(c);
+    cwb_result_free(&r);
+    ck_assert_int_eq(rc, CWB_EFAIL);
+    const char *at = strstr(msg, "deepest overlap at v_n = 1e-12 m/s is about ");
+    ck_assert_msg(at != NULL && !strstr(msg, "smaller dt"), "message: %s", msg);
+    ck_assert_rel(strtod(at + strlen("deepest overlap at v_n = 1e-12 m/s is about "), NULL), peak,
+                  1e-4);
+}
+END_TEST
+
 /* Fourth order through stick <-> slip: an oblique Hertz impact
  * with Coulomb friction sticks and slips during the contact; the driver
  * locates each transition inside its step (collision.c, "Law transitions
@@ -1462,6 +1485,7 @@ Suite *collision_suite(void)
     tcase_add_test(tc, auto_dt_fig37_meets_tolerance);
     tcase_add_test(tc, auto_dt_waits_for_every_result);
     tcase_add_test(tc, grazing_impact_lasts_its_free_flight);
+    tcase_add_test(tc, impact_shallower_than_rounding_says_so);
     tcase_add_loop_test(tc, md_auto_dt_meets_tolerance, 0,
                         (int)(sizeof md_auto_cases / sizeof *md_auto_cases));
     suite_add_tcase(s, tc);

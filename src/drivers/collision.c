@@ -2012,6 +2012,8 @@ static int captured(collision_run_state *r, const geometry *g0, const geometry *
     return held < needed - 1e-9 * (fabs(held) + fabs(needed));
 }
 
+static int peak_overlap(const cwb_case *c, double *dstar, double *fstar, char *msg, size_t n);
+
 /* The bodies move apart and their overlap never exceeded the centres'
  * rounding: the step passed over the whole contact, or the contact is too
  * shallow to resolve (the free flight's deepest overlap, (R1 + R2) v_n^2 /
@@ -2030,6 +2032,18 @@ static int passed_over(const cwb_case *c, const collision_run_state *r, const st
                         "of %g m, below the %g m that the centres' rounding resolves: no "
                         "contact can be computed at this impact angle",
                         depth, r->resolvable);
+    /* the law's own deepest overlap (Hertz's closed form, else the search
+     * dt = auto makes): at v_n = 1e-12 m/s a Hertz contact of 1 mm spheres
+     * reaches 4.5e-16 m, below the rounding, and no dt resolves it */
+    double dstar, fstar;
+    char ignored[256];
+    if (peak_overlap(c, &dstar, &fstar, ignored, sizeof ignored) == CWB_OK &&
+        dstar <= r->resolvable)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "collision: the normal law's deepest overlap at v_n = %g m/s is about "
+                        "%g m, below the %g m that the centres' rounding resolves: no step "
+                        "resolves this contact (a larger normal speed does)",
+                        vn, dstar, r->resolvable);
     return cwb_fail(msg, n, CWB_EFAIL,
                     "collision: the step %g s passed over the whole contact (the bodies were "
                     "moving apart at t = %g s and their overlap never exceeded %g m): set a "
