@@ -122,6 +122,39 @@ START_TEST(coulomb_loop_and_energy)
 }
 END_TEST
 
+/* Energy a tangential law creates is booked and said. Hertz + incremental
+ * Mindlin, a 1 cm sphere (E 70 GPa, nu 0.3) on a rigid wall: pressed to
+ * 2 um, sheared 0.3 um (stuck: F_t = 8 G* a1 xi = 5.375 N < mu F_n), then
+ * unloaded to 1.5 um, where the incremental law keeps F_t while k_t = 8 G*
+ * a falls (Mindlin 1949; G* = G/(2 - nu) on a rigid wall, a = sqrt(R
+ * delta)): the spring's F_t^2 / (2 k_t) rises by F_t^2/2 (1/k2 - 1/k1)
+ * with no work done on it. The history driver booked it silently. */
+START_TEST(created_tangential_energy_is_said)
+{
+    char dir[256], path[300];
+    test_tmp_make(dir, sizeof dir, "created");
+    test_tmp_path(dir, "created.case", path, sizeof path);
+    test_write_file(path, "[contact]\nnormal = hertz\ntangential = mindlin\n"
+                          "[tangential]\nmu = 0.3\n"
+                          "[body1]\nshape = sphere\nradius = 0.01\nE = 70e9\nnu = 0.3\n"
+                          "density = 2700\n[body2]\nshape = wall\n"
+                          "[driver]\ntype = history\nnormal = 2e-6, 2e-6, 1.5e-6\n"
+                          "tangential = 0, 3e-7, 3e-7\nsteps = 100\n");
+    cwb_result r;
+    test_run(path, NULL, 0, &r);
+    double E = 70e9, nu = 0.3, R = 0.01, G = E / (2 * (1 + nu)), Gs = G / (2 - nu);
+    double k1 = 8 * Gs * sqrt(R * 2e-6), k2 = 8 * Gs * sqrt(R * 1.5e-6), F = k1 * 3e-7;
+    double created = 0.5 * F * F * (1 / k2 - 1 / k1);
+    ck_assert_rel(-cwb_result_get(&r, "energy_from_stiffness_change"), created, 1e-6);
+    int said = 0;
+    for (size_t i = 0; i < r.nwarn; i++)
+        said |= strstr(r.warn[i], "the tangential law created") != NULL;
+    ck_assert_msg(said, "%zu warnings, none on the created energy", r.nwarn);
+    cwb_result_free(&r);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* Force-controlled Hertz loading/unloading/reloading lies on the closed
  * form delta = (F/k)^(2/3) (reference/analytic/hertz_force_displacement.csv)
  * and the Simpson work integral matches the stored energy to 1e-5. */
@@ -168,6 +201,7 @@ Suite *history_suite(void)
     tcase_add_test(tc, force_control_beyond_coulomb_fails);
     tcase_add_test(tc, linear_law_two_materials);
     tcase_add_test(tc, coulomb_loop_and_energy);
+    tcase_add_test(tc, created_tangential_energy_is_said);
     tcase_add_test(tc, hertz_force_control_on_closed_form);
     tcase_add_test(tc, laws_the_driver_does_not_apply_are_refused);
     suite_add_tcase(s, tc);
