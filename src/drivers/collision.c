@@ -176,8 +176,11 @@ static const cwb_param collision_params[] = {
      .help = "spin of body 2 about +y (ignored for a wall)"},
     CWB_STEP_KEYS("time step; auto: from the expected contact time, halved until "
                   "the results change by less than dt_tol",
-                  1e-6, "dt = auto: largest relative change of any reported result", 2e7,
-                  "give up (exit 1) when separation takes more steps than this", 2000),
+                  1e-6,
+                  "dt = auto: largest relative change of the contact time, peak overlap and "
+                  "force, restitutions, rebound angles and spins (not the energy split: "
+                  "doc/integration.md)",
+                  2e7, "give up (exit 1) when separation takes more steps than this", 2000),
     {.name = "psi_mu",
      .unit = "-",
      .def = 0,
