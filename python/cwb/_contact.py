@@ -18,6 +18,7 @@ Bad parameters raise cwb.Error with the case reader's message.
 import ctypes
 
 from ._lib import Error, lib as _lib, _MSG
+from ._run import _text  # one spelling of a value for params= and set=
 
 NORMAL, TANGENTIAL, DAMPING, ROLLING = 0, 1, 2, 3
 _KINDS = {"normal": NORMAL, "tangential": TANGENTIAL, "damping": DAMPING, "rolling": ROLLING}
@@ -88,14 +89,6 @@ _declare()
 
 def _b(text):
     return None if text is None else str(text).encode()
-
-
-def _text(value):
-    """A parameter value as the text a case file would hold: floats as the
-    shortest text that reads back to the same double (repr)."""
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
 
 
 def sphere(radius, E, nu, density):

@@ -171,6 +171,23 @@ def test_errors():
         check("'hertzz' is not a normal law" in str(e), "unknown law: %s" % e)
 
 
+def test_param_values_as_run_spells_them():
+    """params= spells a value as cwb.run(set=...) does: a bool as the switch's
+    yes/no (it was 'True', refused as not one of no|yes), a numpy float as
+    the shortest decimal (numpy 2 reprs np.float64(0.3) as 'np.float64(0.3)')."""
+    body = cwb.sphere(**SPHERE)
+    c = cwb.Contact("rathbone", params={"normal.sigma_y": 50e6, "normal.allow_extrapolation": True},
+                    body1=body, body2=cwb.wall())
+    del c
+    try:
+        import numpy as np
+    except ImportError:
+        return
+    c = cwb.Contact("hertz", "mindlin", params={"tangential.mu": np.float64(MU)}, body1=body,
+                    body2=cwb.wall())
+    del c
+
+
 def refused(what, allowed, **kin):
     """c.eval(**kin) on a fresh contact raises cwb.Error, a ValueError, whose
     message names the argument and its value (what) and what is allowed."""
@@ -241,6 +258,7 @@ def test_contract():
 if __name__ == "__main__":
     test_history_matches_cli()
     test_errors()
+    test_param_values_as_run_spells_them()
     test_contract()
     test_bad_kinematics()
     if FAILURES:
