@@ -544,6 +544,20 @@ int cwb_hertz_dashpot_restitution(double alpha, int no_tension, double *e, char 
 /* The alpha that gives restitution e (GSL Brent on the function above). */
 int cwb_hertz_dashpot_alpha(double e, int no_tension, double *alpha, char *msg, size_t n);
 
+/* The yield stress key sigma_y [Pa] of the plastic laws, one definition for
+ * all: CWB_PY_PARAMS below (optional there, with py_from), and required by
+ * rathbone, rathbone2015 and jackson_green (which also take body 1's nu:
+ * CWB_SIGMA_Y_BODY1_HELP) and by storakers and stronge (E* alone:
+ * CWB_SIGMA_Y_MATERIAL_HELP). extra_flags: 0 or CWB_P_REQUIRED. */
+#define CWB_SIGMA_Y_PARAM(extra_flags, help_text)                                                  \
+    {                                                                                              \
+        .name = "sigma_y", .example = "1e9", .unit = "Pa", .min = 0, .max = INFINITY,              \
+        .flags = CWB_P_MIN_OPEN | (extra_flags), .help = help_text                                 \
+    }
+#define CWB_SIGMA_Y_BODY1_HELP                                                                     \
+    "yield stress of body 1, the body that yields (the law uses body 1's nu)"
+#define CWB_SIGMA_Y_MATERIAL_HELP "yield stress of the material"
+
 /* Laws whose contact yield stress p_y is given, or Ay[nu] sigma_y of body 1
  * (seed 004 eq. 8 and appendix A), start their parameter table with these
  * three keys (thornton, tomas, vu_quoc, brake; src/laws/yield.c). */
@@ -563,12 +577,8 @@ extern const char *const cwb_py_from_words[];
          .max = INFINITY,                                                                          \
          .flags = CWB_P_MIN_OPEN,                                                                  \
          .help = "contact yield stress (py_from = given)"},                                        \
-    {                                                                                              \
-        .name = "sigma_y", .example = "1e9", .unit = "Pa", .def = 0, .min = 0, .max = INFINITY,    \
-        .flags = CWB_P_MIN_OPEN,                                                                   \
-        .help = "yield stress of body 1, the body that yields; p_y = Ay[nu] sigma_y with body "    \
-                "1's nu (py_from = sigma_y)"                                                       \
-    }
+        CWB_SIGMA_Y_PARAM(0, "yield stress of body 1, the body that yields; p_y = Ay[nu] sigma_y " \
+                             "with body 1's nu (py_from = sigma_y)")
 /* The key py_from asks for is given (> 0): CWB_OK, or CWB_EINPUT naming law. */
 int cwb_py_check(const double *p, const char *law, char *msg, size_t n);
 /* p_y of those keys, into *py: CWB_OK, or CWB_EINPUT when it cannot be had. */

@@ -45,13 +45,7 @@ enum { P_SIGMA_Y, P_UNLOADING, D_DY, D_FY, D_C, D_B, D_DJ };
 static const char *const unloading_words[] = {"etsion", "jackson", NULL};
 
 static const cwb_param jackson_green_params[] = {
-    {.name = "sigma_y",
-     .example = "1e9",
-     .unit = "Pa",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
-     .help = "yield stress of body 1, the body that yields (the law uses body 1's nu)"},
+    CWB_SIGMA_Y_PARAM(CWB_P_REQUIRED, CWB_SIGMA_Y_BODY1_HELP),
     {.name = "unloading",
      .unit = "-",
      .def = 0,

@@ -62,13 +62,7 @@ static const char *const constants_words[] = {"derived", "printed", NULL};
 static const char *const yes_no[] = {"no", "yes", NULL};
 
 static const cwb_param rathbone_params[] = {
-    {.name = "sigma_y",
-     .example = "1e9",
-     .unit = "Pa",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
-     .help = "yield stress of body 1, the body that yields (the law uses body 1's nu)"},
+    CWB_SIGMA_Y_PARAM(CWB_P_REQUIRED, CWB_SIGMA_Y_BODY1_HELP),
     {.name = "constants",
      .unit = "-",
      .def = 0,

@@ -36,14 +36,7 @@
 enum { P_SIGMA_Y, D_DY, D_D, D_B, D_C, D_DD, D_Z, D_U };
 
 static const cwb_param rathbone2015_params[] = {
-    {.name = "sigma_y",
-     .example = "1e9",
-     .unit = "Pa",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
-     .help = "yield stress of body 1, the body that yields (the law uses body 1's nu)"},
-    {0}};
+    CWB_SIGMA_Y_PARAM(CWB_P_REQUIRED, CWB_SIGMA_Y_BODY1_HELP), {0}};
 
 static int rathbone2015_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {

@@ -33,13 +33,7 @@
 enum { P_SIGMA_Y, P_C2, D_DY };
 
 static const cwb_param storakers_params[] = {
-    {.name = "sigma_y",
-     .example = "1e9",
-     .unit = "Pa",
-     .min = 0,
-     .max = INFINITY,
-     .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
-     .help = "yield stress of the material"},
+    CWB_SIGMA_Y_PARAM(CWB_P_REQUIRED, CWB_SIGMA_Y_MATERIAL_HELP),
     {.name = "c2",
      .unit = "-",
      .def = 1.43,

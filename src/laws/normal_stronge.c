@@ -42,14 +42,8 @@
 
 enum { P_SIGMA_Y, D_DY, D_DP };
 
-static const cwb_param stronge_params[] = {{.name = "sigma_y",
-                                            .example = "1e9",
-                                            .unit = "Pa",
-                                            .min = 0,
-                                            .max = INFINITY,
-                                            .flags = CWB_P_MIN_OPEN | CWB_P_REQUIRED,
-                                            .help = "yield stress of the material"},
-                                           {0}};
+static const cwb_param stronge_params[] = {
+    CWB_SIGMA_Y_PARAM(CWB_P_REQUIRED, CWB_SIGMA_Y_MATERIAL_HELP), {0}};
 
 static int stronge_prepare(double *p, const cwb_pair *g, char *msg, size_t n)
 {

@@ -41,10 +41,11 @@ OUT = "seed004_modeld_a15_fmax_meshes"
 # the fully plastic mean contact pressure over sigma_y (Johnson 1985 Sec. 6.2, Tabor's c ~ 3)
 FULLY_PLASTIC = 3.0
 
-# the readers and the refinement arithmetic of the elastic checks, beside this one
+# the readers, the refinement arithmetic and the table writer of the elastic checks, beside this one
 sys.path.insert(0, HERE)
 from seed004_modeld_derived import field, load, number  # noqa: E402
-from seed004_modeld_a68_meshes import convergence_lines, force_peak  # noqa: E402
+from seed004_modeld_a68_meshes import (  # noqa: E402
+    force_peak, write_table)
 
 
 def summarise(name):
@@ -72,47 +73,27 @@ STUDIED = (("F_peak", "N"), ("F_max", "N"), ("t_peak", "s"))
 
 def main():
     runs = [summarise(name) for name in RUNS]
-    lines = convergence_lines(runs, STUDIED, OUT)
     h = runs[0]
-    # a temporary name, renamed when whole: a failure never leaves half a table
-    path = os.path.join(FEM, OUT + ".csv")
-    with open(path + ".tmp", "w") as out:
-        out.write("# cwb reference: %s (script reference/fem/studies/%s)\n"
-                  % (OUT, os.path.basename(__file__)))
-        out.write("# model: the runs reference/fem/%s.csv (each has the model, mesh, contact and "
-                  "solver lines; the h0 = 0.022 R run is the whole impact, the others stop at 0.6 "
-                  "t_c, past the peak); this table: the peak normal force of each, coarsest first\n"
-                  % ".csv, ".join(RUNS))
-        out.write("# meshes: h0 %s R (ratio sqrt 2); the contact penalty and the stick slope "
-                  "1 E / h0 follow h0\n" % ", ".join("%g" % r["h0"] for r in runs))
-        for line in lines:
-            out.write("# convergence: %s\n" % line)
-        out.write("# closed forms: Hertz's elastic impact (Johnson 1985 ch. 11) F_max = %.5g N, "
-                  "delta_max = %.5g m: the scale, not the reference (the sphere yields); the "
-                  "penalty's overclosure at the fully plastic pressure %g sigma_y (Johnson 1985 "
-                  "Sec. 6.2): %g sigma_y h0 / E\n"
-                  % (h["hertz_F_max"], h["hertz_delta_max"],
-                     FULLY_PLASTIC, FULLY_PLASTIC))
-        out.write("# tolerance: 1e-9 on these rows recomputed from the runs (tests/test_fem_impact.c, "
-                  "impact_plastic_peak_refinement, which also compares each F_peak with the ch. 4 "
-                  "law's F_max); the plastic peak has no closed form\n")
-        out.write(field(os.path.join(FEM, RUNS[0] + ".csv"),
-                        load(os.path.join(FEM, RUNS[0] + ".csv"))[0], "stands for"))
-        out.write("# independence: fem gmsh + CalculiX; shares no code with cwb's laws\n")
-        out.write("# rows: per mesh h0 / R, its elements and nodes (both bodies), its increments up "
-                  "to the largest F_n; F_max the largest increment F_n, F_peak the parabola's vertex "
-                  "through it and its neighbours, t_peak that increment's time from the first touch; "
-                  "penetration = %g sigma_y h0 / E over Hertz's delta_max; F_peak relative to "
-                  "Hertz's F_max\n" % FULLY_PLASTIC)
-        out.write(",".join("%s[%s]" % c for c in COLUMNS) + "\n")
-        for r in runs:
-            out.write(",".join("%.10g" % r[c] for c, _ in COLUMNS) + "\n")
-    os.replace(path + ".tmp", path)
-    for r in runs:
-        print(OUT + ": h0 %g R: " % r["h0"] + ", ".join("%s %.6g" % (c, r[c]) for c, _ in COLUMNS[3:]))
-    for line in lines:
-        print(OUT + ": " + line)
-
+    write_table(OUT, __file__, RUNS, runs, STUDIED, {
+        "model": "; the h0 = 0.022 R run is the whole impact, the others stop at 0.6 t_c, past "
+                 "the peak",
+        "this": "the peak normal force of each, coarsest first",
+        "stick_slope": "1",
+        "closed_forms": "Hertz's elastic impact (Johnson 1985 ch. 11) F_max = %.5g N, delta_max = "
+                        "%.5g m: the scale, not the reference (the sphere yields); the penalty's "
+                        "overclosure at the fully plastic pressure %g sigma_y (Johnson 1985 Sec. "
+                        "6.2): %g sigma_y h0 / E"
+                        % (h["hertz_F_max"], h["hertz_delta_max"], FULLY_PLASTIC, FULLY_PLASTIC),
+        "tolerance": "1e-9 on these rows recomputed from the runs (tests/test_fem_impact.c, "
+                     "impact_plastic_peak_refinement, which also compares each F_peak with the "
+                     "ch. 4 law's F_max); the plastic peak has no closed form",
+        "rows": "per mesh h0 / R, its elements and nodes (both bodies), its increments up to the "
+                "largest F_n; F_max the largest increment F_n, F_peak the parabola's vertex "
+                "through it and its neighbours, t_peak that increment's time from the first "
+                "touch; penetration = %g sigma_y h0 / E over Hertz's delta_max; F_peak relative "
+                "to Hertz's F_max" % FULLY_PLASTIC,
+        "columns": COLUMNS,
+    }, COLUMNS[3:])
 
 if __name__ == "__main__":
     main()

@@ -45,10 +45,10 @@ OUT = "seed004_modeld_a45_meshes"
 # 0.99 is past that and the first increments of the stick (below 0.99 within one increment).
 STICK = 0.99
 
-# the readers and the refinement arithmetic of the 68.2 deg check, beside this one
+# the refinement arithmetic and the table writer of the 68.2 deg check, beside this one
 sys.path.insert(0, HERE)
-from seed004_modeld_derived import field, load  # noqa: E402
-from seed004_modeld_a68_meshes import convergence_lines, impact_summary  # noqa: E402
+from seed004_modeld_a68_meshes import (  # noqa: E402
+    impact_summary, write_table)
 
 
 def crossing(data, start, value, level):
@@ -101,51 +101,31 @@ STUDIED = (("F_peak", "N"), ("t_c", "s"), ("e", "-"), ("v_t", "m/s"), ("omega_R"
 
 def main():
     runs = [summarise(name) for name in RUNS]
-    lines = convergence_lines(runs, STUDIED, OUT)
     h = runs[0]
-    # a temporary name, renamed when whole: a failure never leaves half a table
-    path = os.path.join(FEM, OUT + ".csv")
-    with open(path + ".tmp", "w") as out:
-        out.write("# cwb reference: %s (script reference/fem/studies/%s)\n"
-                  % (OUT, os.path.basename(__file__)))
-        out.write("# model: the runs reference/fem/%s.csv (each has the model, mesh, contact and "
-                  "solver lines); this table: the force peak, the contact time, the slip's stop, "
-                  "reversal and restart and the rebound of each, coarsest first\n"
-                  % ".csv, ".join(RUNS))
-        out.write("# meshes: h0 %s R (ratio sqrt 2); the contact penalty and the stick slope "
-                  "10 E / h0 follow h0\n" % ", ".join("%g" % r["h0"] for r in runs))
-        for line in lines:
-            out.write("# convergence: %s\n" % line)
-        out.write("# closed forms: Hertz (Johnson 1985 ch. 11) F_max = %.5g N, t_c = %.5g s, e = 1; "
-                  "the rigid Coulomb impulse balance (Johnson 1985 Sec. 11.5) stops the slip at "
-                  "J_n = 2 v_t / (7 mu) = %.5g m v_n; the rebound after the stick has none (Maw, "
-                  "Barber & Fawcett 1976 solve it numerically)\n"
-                  % (h["hertz_F_max"], h["hertz_t_c"], h["J_stop_rigid"]))
-        out.write("# tolerance: 0.02 on F_peak against Hertz's F_max on every mesh (as the 68.2 deg "
-                  "check); the slip's stop at 0.01 m v_n of the rigid one; the rebound's change "
-                  "between the two finest meshes (tests/test_fem_impact.c, "
-                  "impact_stick_slip_refinement)\n")
-        out.write(field(os.path.join(FEM, RUNS[0] + ".csv"),
-                        load(os.path.join(FEM, RUNS[0] + ".csv"))[0], "stands for"))
-        out.write("# independence: fem gmsh + CalculiX; shares no code with cwb's laws\n")
-        out.write("# rows: per mesh h0 / R, its elements and nodes (both bodies), its increments; "
-                  "F_peak the parabola's vertex through the largest increment F_n and its "
-                  "neighbours, t_c first touch to the separation (F_n^(2/3) of the last two "
-                  "increments in contact extrapolated to 0), e = -v_n'/v_n, the rebound v_t', "
-                  "omega R and v_c' = v_t' - omega R; J_stop the normal impulse / m v_n where "
-                  "v_t - omega R reaches 0 and its rigid Coulomb value; t_stick where |F_t| / mu "
-                  "F_n falls below %g, t_reverse where F_t changes sign, t_reslip where F_t / mu "
-                  "F_n reaches %g again (from the first touch); F_peak, t_c "
-                  "relative to Hertz\n" % (STICK, STICK))
-        out.write(",".join("%s[%s]" % c for c in COLUMNS) + "\n")
-        for r in runs:
-            out.write(",".join("%.10g" % r[c] for c, _ in COLUMNS) + "\n")
-    os.replace(path + ".tmp", path)
-    for r in runs:
-        print(OUT + ": h0 %g R: " % r["h0"] + ", ".join("%s %.6g" % (c, r[c]) for c, _ in COLUMNS[4:]))
-    for line in lines:
-        print(OUT + ": " + line)
-
+    write_table(OUT, __file__, RUNS, runs, STUDIED, {
+        "model": "",
+        "this": "the force peak, the contact time, the slip's stop, reversal and restart and the "
+                "rebound of each, coarsest first",
+        "stick_slope": "10",
+        "closed_forms": "Hertz (Johnson 1985 ch. 11) F_max = %.5g N, t_c = %.5g s, e = 1; the "
+                        "rigid Coulomb impulse balance (Johnson 1985 Sec. 11.5) stops the slip at "
+                        "J_n = 2 v_t / (7 mu) = %.5g m v_n; the rebound after the stick has none "
+                        "(Maw, Barber & Fawcett 1976 solve it numerically)"
+                        % (h["hertz_F_max"], h["hertz_t_c"], h["J_stop_rigid"]),
+        "tolerance": "0.02 on F_peak against Hertz's F_max on every mesh (as the 68.2 deg check); "
+                     "the slip's stop at 0.01 m v_n of the rigid one; the rebound's change "
+                     "between the two finest meshes (tests/test_fem_impact.c, "
+                     "impact_stick_slip_refinement)",
+        "rows": "per mesh h0 / R, its elements and nodes (both bodies), its increments; F_peak the "
+                "parabola's vertex through the largest increment F_n and its neighbours, t_c first "
+                "touch to the separation (F_n^(2/3) of the last two increments in contact "
+                "extrapolated to 0), e = -v_n'/v_n, the rebound v_t', omega R and v_c' = v_t' - "
+                "omega R; J_stop the normal impulse / m v_n where v_t - omega R reaches 0 and its "
+                "rigid Coulomb value; t_stick where |F_t| / mu F_n falls below %g, t_reverse where "
+                "F_t changes sign, t_reslip where F_t / mu F_n reaches %g again (from the first "
+                "touch); F_peak, t_c relative to Hertz" % (STICK, STICK),
+        "columns": COLUMNS,
+    }, COLUMNS[4:])
 
 if __name__ == "__main__":
     main()

@@ -190,47 +190,67 @@ def convergence_lines(runs, studied, out):
     return lines
 
 
+def write_table(out, script, run_names, runs, studied, words, printed=()):
+    """Write reference/fem/OUT.csv, a Model D refinement table, from runs (the runs run_names of
+    script, summarised, coarsest first), their convergence_lines over studied and words: the
+    header's own words of each script: model (after the runs' own lines, may be ""), this (what
+    the table holds), stick_slope (its factor of E / h0), closed_forms, tolerance, rows, and
+    columns ((key, unit), ...). The header lines' order and the numbers' format are the same in
+    all of them. Then prints per run the columns printed (none: no line) and the convergence."""
+    lines = convergence_lines(runs, studied, out)
+    first = os.path.join(FEM, run_names[0] + ".csv")
+    # a temporary name, renamed when whole: a failure never leaves half a table
+    path = os.path.join(FEM, out + ".csv")
+    with open(path + ".tmp", "w") as f:
+        f.write("# cwb reference: %s (script reference/fem/studies/%s)\n"
+                % (out, os.path.basename(script)))
+        f.write("# model: the runs reference/fem/%s.csv (each has the model, mesh, contact and "
+                "solver lines%s); this table: %s\n" % (".csv, ".join(run_names), words["model"],
+                                                      words["this"]))
+        f.write("# meshes: h0 %s R (ratio sqrt 2); the contact penalty and the stick slope "
+                "%s E / h0 follow h0\n" % (", ".join("%g" % r["h0"] for r in runs),
+                                           words["stick_slope"]))
+        for line in lines:
+            f.write("# convergence: %s\n" % line)
+        f.write("# closed forms: %s\n" % words["closed_forms"])
+        f.write("# tolerance: %s\n" % words["tolerance"])
+        f.write(field(first, load(first)[0], "stands for"))
+        f.write("# independence: fem gmsh + CalculiX; shares no code with cwb's laws\n")
+        f.write("# rows: %s\n" % words["rows"])
+        f.write(",".join("%s[%s]" % c for c in words["columns"]) + "\n")
+        for r in runs:
+            f.write(",".join("%.10g" % r[c] for c, _ in words["columns"]) + "\n")
+    os.replace(path + ".tmp", path)
+    for r in runs if printed else ():
+        print(out + ": h0 %g R: " % r["h0"] + ", ".join("%s %.6g" % (c, r[c]) for c, _ in printed))
+    for line in lines:
+        print(out + ": " + line)
+
+
 def main():
     runs = [summarise(name) for name in RUNS]
-    lines = convergence_lines(runs, STUDIED, OUT)
     h = runs[0]
-    # a temporary name, renamed when whole: a failure never leaves half a table
-    path = os.path.join(FEM, OUT + ".csv")
-    with open(path + ".tmp", "w") as out:
-        out.write("# cwb reference: %s (script reference/fem/studies/%s)\n"
-                  % (OUT, os.path.basename(__file__)))
-        out.write("# model: the runs reference/fem/%s.csv (each has the model, mesh, contact and "
-                  "solver lines); this table: the force peak, the contact time and the rebound of "
-                  "each, coarsest first\n" % ".csv, ".join(RUNS))
-        out.write("# meshes: h0 %s R (ratio sqrt 2); the contact penalty and the stick slope "
-                  "10 E / h0 follow h0\n" % ", ".join("%g" % r["h0"] for r in runs))
-        for line in lines:
-            out.write("# convergence: %s\n" % line)
-        out.write("# closed forms: Hertz (Johnson 1985 ch. 11) F_max = %.5g N, t_c = %.5g s, e = 1; "
-                  "the sliding rebound (Johnson 1985 Sec. 11.5) v_t' = v_t - mu (v_n + v_n'), "
-                  "omega R = 5/2 mu (v_n + v_n') with each run's own v_n'\n"
-                  % (h["hertz_F_max"], h["hertz_t_c"]))
-        out.write("# tolerance: 0.02 on F_peak against Hertz's F_max on every mesh: the block's "
-                  "fixed faces at 1.5 R (+1.05 %), the penalty's penetration (-0.75 % x h0 / "
-                  "0.028 R) and the discretisation; the rebound as each run's "
-                  "(tests/test_fem_impact.c, impact_sliding_refinement)\n")
-        out.write(field(os.path.join(FEM, RUNS[0] + ".csv"),
-                        load(os.path.join(FEM, RUNS[0] + ".csv"))[0], "stands for"))
-        out.write("# independence: fem gmsh + CalculiX; shares no code with cwb's laws\n")
-        out.write("# rows: per mesh h0 / R, its elements and nodes (both bodies), its increments; "
-                  "F_max the largest increment F_n, F_peak the parabola's vertex through it and its "
-                  "neighbours, t_c first touch to the separation (F_n^(2/3) of the last two "
-                  "increments in contact extrapolated to 0), e = -v_n'/v_n, v_t' and "
-                  "omega R with their closed forms; *_err: F_max, F_peak, t_c relative to Hertz, "
-                  "v_t' and omega R off their closed forms as fractions of the changes "
-                  "mu (v_n + v_n') and 5/2 mu (v_n + v_n')\n")
-        out.write(",".join("%s[%s]" % c for c in COLUMNS) + "\n")
-        for r in runs:
-            out.write(",".join("%.10g" % r[c] for c, _ in COLUMNS) + "\n")
-    os.replace(path + ".tmp", path)
-    for line in lines:
-        print(OUT + ": " + line)
-
+    write_table(OUT, __file__, RUNS, runs, STUDIED, {
+        "model": "",
+        "this": "the force peak, the contact time and the rebound of each, coarsest first",
+        "stick_slope": "10",
+        "closed_forms": "Hertz (Johnson 1985 ch. 11) F_max = %.5g N, t_c = %.5g s, e = 1; the "
+                        "sliding rebound (Johnson 1985 Sec. 11.5) v_t' = v_t - mu (v_n + v_n'), "
+                        "omega R = 5/2 mu (v_n + v_n') with each run's own v_n'"
+                        % (h["hertz_F_max"], h["hertz_t_c"]),
+        "tolerance": "0.02 on F_peak against Hertz's F_max on every mesh: the block's fixed faces "
+                     "at 1.5 R (+1.05 %), the penalty's penetration (-0.75 % x h0 / 0.028 R) and "
+                     "the discretisation; the rebound as each run's (tests/test_fem_impact.c, "
+                     "impact_sliding_refinement)",
+        "rows": "per mesh h0 / R, its elements and nodes (both bodies), its increments; F_max the "
+                "largest increment F_n, F_peak the parabola's vertex through it and its "
+                "neighbours, t_c first touch to the separation (F_n^(2/3) of the last two "
+                "increments in contact extrapolated to 0), e = -v_n'/v_n, v_t' and omega R with "
+                "their closed forms; *_err: F_max, F_peak, t_c relative to Hertz, v_t' and omega R "
+                "off their closed forms as fractions of the changes mu (v_n + v_n') and 5/2 mu "
+                "(v_n + v_n')",
+        "columns": COLUMNS,
+    })
 
 if __name__ == "__main__":
     main()

@@ -15,7 +15,8 @@ Writes reference/fem/NAME_derived.csv for each, the FEM's own rows with two inte
             the collision driver's W_t.
 The penalty contact's penetration quoted in each header is p / K at p = 3 sigma_y (the plastic
 mean pressure, Johnson 1985 Sec. 6.2) with K = E / h0, against Hertz's approach: both read from the
-source's header.
+source's header. The tolerance line names the run's mesh, and where its peak was also run on
+coarser meshes (PEAK_REFINED) that refinement table's peaks and their steps.
 No new solve: run after those studies (make reference runs the scripts after the studies):
 /usr/bin/python3 reference/fem/studies/seed004_modeld_derived.py
 """
@@ -31,6 +32,13 @@ RUNS = (
     "seed004_modeld_a45_E26000_s160",
 )
 V_N0 = 1.0  # m/s, the studies' [load] v_n: the sphere's normal speed at the first touch
+# the runs whose peak was also run on coarser meshes: the refinement table of each, written from
+# the runs by its own script (reference/fem/studies/NAME.py, which sorts before this one in make
+# reference), and the test that recomputes it
+PEAK_REFINED = {
+    "seed004_modeld_a15_E26000_s160": ("seed004_modeld_a15_fmax_meshes",
+                                       "impact_plastic_peak_refinement"),
+}
 
 
 def load(path):
@@ -67,6 +75,28 @@ def penalty_share(source, header):
     return h0, 3.0 * sigma_y * h0 * radius / e_mod / delta
 
 
+def mesh_note(name, h0):
+    """What the tolerance line says of the run's mesh: its h0, and the refinement of its peak
+    (from that table's rows, coarsest first, the run the finest) where there is one."""
+    if name not in PEAK_REFINED:
+        return "one coarse mesh, h0 = %.3g R, no refinement check" % h0
+    table, test = PEAK_REFINED[name]
+    source = os.path.join(FEM, table + ".csv")
+    meshes = load(source)[1]
+    if abs(meshes[-1]["h0"] - h0) > 1e-9 * h0:
+        raise SystemExit("%s: its finest mesh is not %s's h0 = %g R" % (source, name, h0))
+    peaks = [r["F_peak"] for r in meshes]
+    steps = [b / a - 1.0 for a, b in zip(peaks, peaks[1:])]
+    shrinking = all(x * steps[0] > 0 for x in steps) and all(
+        abs(b) < abs(a) for a, b in zip(steps, steps[1:]))
+    return ("h0 = %.3g R; its peak F_n on %d meshes, h0 %s R: %s mN, steps %s %% that %s: "
+            "reference/fem/%s.csv, tests/test_fem_impact.c %s; the rest of the curve on this mesh "
+            "alone" % (h0, len(meshes), ", ".join("%.3g" % r["h0"] for r in meshes),
+                       ", ".join("%.2f" % (1e3 * f) for f in peaks),
+                       ", ".join("%+.2f" % (100.0 * x) for x in steps),
+                       "shrink" if shrinking else "do not shrink, not mesh-converged", table, test))
+
+
 def derive(name):
     source = os.path.join(FEM, name + ".csv")
     out = os.path.join(FEM, name + "_derived.csv")
@@ -99,8 +129,8 @@ def derive(name):
         )
         f.write(
             "# tolerance: 0.05 not a verdict's bound: the cases drawn against this table are model "
-            "comparisons (one coarse mesh, h0 = %.3g R, no refinement check; Coulomb mu 0.37 "
-            "standing for the thesis' tau_c friction)\n" % h0
+            "comparisons (%s; Coulomb mu 0.37 standing for the thesis' tau_c friction)\n"
+            % mesh_note(name, h0)
         )
         f.write(field(source, header, "independence"))
         f.write(field(source, header, "stands for"))
