@@ -628,6 +628,80 @@ START_TEST(sigkill_parent_stops_sweep_workers)
 }
 END_TEST
 
+/* dir/name holds the shipped case `from`, its reference line pointing at
+ * `reference` (a bare name: the case's own folder). */
+static void case_copy(const char *dir, const char *name, const char *from, const char *reference)
+{
+    char *text = test_slurp(from), path[256], line[128];
+    char *at = strstr(text, "\nreference = ");
+    ck_assert(at != NULL);
+    char *end = strchr(at + 1, '\n');
+    snprintf(line, sizeof line, "\nreference = %s", reference);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    ck_assert(f != NULL);
+    fprintf(f, "%.*s%s%s", (int)(at - text), text, line, end);
+    ck_assert_int_eq(fclose(f), 0);
+    free(text);
+}
+
+static void file_copy(const char *dir, const char *name, const char *from)
+{
+    char *text = test_slurp(from), path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    write_file(path, text);
+    free(text);
+}
+
+/* An output is never written over one of the command's inputs: `cwb run
+ * jkr_cycle.case --out .` with `reference = jkr_cycle.csv` beside it
+ * replaced the reference by the run's CSV (the next run then compared
+ * itself with itself), `cwb run x.csv --out .` replaced the case, and `cwb
+ * sweep s.case --out .` its sweep reference s_sweep.csv. Each is refused
+ * (exit 2) and the file keeps its bytes. A reference that is a FIFO is
+ * refused too, where fopen blocked forever. */
+START_TEST(outputs_never_replace_inputs)
+{
+    scratch s;
+    scratch_open(&s, "");
+    char ref[256], kase[256], sweep_ref[256];
+    file_copy(s.work, "jkr_cycle.csv", "reference/analytic/jkr_cycle.csv");
+    case_copy(s.work, "jkr_cycle.case", "cases/beyond_jkr_cycle.case", "jkr_cycle.csv");
+    case_copy(s.work, "x.csv", "cases/beyond_jkr_cycle.case", "jkr_cycle.csv");
+    file_copy(s.work, "s_sweep.csv", "reference/analytic/jkr_restitution.csv");
+    case_copy(s.work, "s.case", "cases/beyond_jkr_restitution.case", "s_sweep.csv");
+    snprintf(ref, sizeof ref, "%s/jkr_cycle.csv", s.work);
+    snprintf(kase, sizeof kase, "%s/x.csv", s.work);
+    snprintf(sweep_ref, sizeof sweep_ref, "%s/s_sweep.csv", s.work);
+    char *before[3] = {test_slurp(ref), test_slurp(kase), test_slurp(sweep_ref)};
+    const char *run_ref[] = {"run", "jkr_cycle.case", "--out", ".", "--no-plot", NULL};
+    const char *run_case[] = {"run", "x.csv", "--out", ".", "--no-plot", NULL};
+    const char *sweep[] = {"sweep", "s.case", "--out", ".", "--no-plot", NULL};
+    ck_assert_int_eq(run_in(s.work, s.log, run_ref), 2);
+    char log[4096];
+    read_file(s.log, log, sizeof log);
+    ck_assert_msg(strstr(log, "jkr_cycle.csv, an input of this command"), "log: %s", log);
+    ck_assert_int_eq(run_in(s.work, s.log, run_case), 2);
+    ck_assert_int_eq(run_in(s.work, s.log, sweep), 2);
+    const char *path[3] = {ref, kase, sweep_ref};
+    for (int i = 0; i < 3; i++) {
+        char *after = test_slurp(path[i]);
+        ck_assert_msg(strcmp(before[i], after) == 0, "%s was rewritten", path[i]);
+        free(after);
+        free(before[i]);
+    }
+    char fifo[256];
+    snprintf(fifo, sizeof fifo, "%s/ff", s.work);
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    case_copy(s.work, "ff.case", "cases/beyond_jkr_cycle.case", "ff");
+    const char *run_fifo[] = {"run", "ff.case", "--out", "o", "--no-plot", NULL};
+    ck_assert_int_eq(run_in(s.work, s.log, run_fifo), 2);
+    read_file(s.log, log, sizeof log);
+    ck_assert_msg(strstr(log, "not a regular file but a FIFO"), "log: %s", log);
+    scratch_close(&s);
+}
+END_TEST
+
 Suite *safety_suite(void)
 {
     Suite *s = suite_create("safety");
@@ -641,6 +715,7 @@ Suite *safety_suite(void)
     tcase_add_test(tc, full_stdout_fails);
     tcase_add_test(tc, sweep_table_independent_of_jobs);
     tcase_add_test(tc, path_with_newline_refused);
+    tcase_add_test(tc, outputs_never_replace_inputs);
     tcase_add_test(tc, full_disk_keeps_run_csv);
     tcase_add_test(tc, full_disk_keeps_sweep_csv);
     tcase_add_test(tc, sigterm_stops_sweep_workers);

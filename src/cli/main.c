@@ -1007,6 +1007,7 @@ int main(int argc, char **argv)
 {
     gsl_set_error_handler_off();
     catch_signals();
+    cwb_inputs_guard(); /* no output over a file the command reads */
     note_command_line(argc, argv);
     int rc = dispatch(argc, argv);
     if (rc != CWB_OK && json_asked(argc, argv) && !results_on_stdout &&

@@ -39,6 +39,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cwb_ini.h"
 #include "cwb_batch.h"
 #include "cwb_csv.h"
 #include "cwb_files.h"
@@ -184,8 +185,10 @@ static char *read_fd(int fd, const char *path, char *msg, size_t n, int *rc)
     return buf;
 }
 
-static char *read_all(const char *path, char *msg, size_t n, int *rc)
+static char *read_all(const char *path, const char *what, char *msg, size_t n, int *rc)
 {
+    if ((*rc = cwb_regular_file(path, what, msg, n)) != CWB_OK)
+        return NULL; /* a FIFO would block open; noted as an input */
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         *rc = cwb_fail(msg, n, errno == ENOENT ? CWB_EINPUT : CWB_EFAIL, "%s: %s", path,
@@ -297,7 +300,7 @@ static int table_load(sample_table *t, const char *path, char *msg, size_t n)
     int rc;
     memset(t, 0, sizeof *t);
     size_t skip;
-    if (!(t->text = read_all(path, msg, n, &rc)))
+    if (!(t->text = read_all(path, "samples table", msg, n, &rc)))
         return rc;
     if ((rc = table_bytes(t->text, path, &skip, msg, n)) != CWB_OK)
         return rc;
@@ -1677,7 +1680,7 @@ static void merge_cut_torn(const merge_state *ms, const char *path, char *text)
 static int merge_file(merge_state *ms, const char *path, char *msg, size_t n)
 {
     int rc;
-    char *text = read_all(path, msg, n, &rc), origin[sizeof ms->origin] = "";
+    char *text = read_all(path, "batch table", msg, n, &rc), origin[sizeof ms->origin] = "";
     if (!text)
         return rc;
     merge_cut_torn(ms, path, text);

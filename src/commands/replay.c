@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cwb_ini.h"
 #include "cwb_contact.h"
 #include "cwb_files.h"
 #include "cwb_out.h"
@@ -11,6 +12,9 @@
 
 int cwb_replay_read(const char *path, double dt, cwb_contact_trace *t, char *msg, size_t n)
 {
+    int rc = cwb_regular_file(path, "trace", msg, n); /* a FIFO would block fopen */
+    if (rc != CWB_OK)
+        return rc;
     FILE *f = fopen(path, "r");
     if (!f)
         return cwb_fail(msg, n, CWB_EINPUT, "cannot read %s", path);
@@ -25,7 +29,7 @@ int cwb_replay_read(const char *path, double dt, cwb_contact_trace *t, char *msg
     if (!dump)
         return cwb_trace_read_csv(path, t, msg, n);
     cwb_body_trace b;
-    int rc = cwb_trace_read_lammps(path, dt, &b, msg, n);
+    rc = cwb_trace_read_lammps(path, dt, &b, msg, n);
     if (rc == CWB_OK)
         rc = cwb_trace_contact_from_bodies(&b, CWB_TRACE_VERLET_FULL_RADII, t, msg, n);
     if (rc == CWB_OK)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cwb_ini.h"
 #include "cwb_trace.h"
 
 void cwb_body_trace_free(cwb_body_trace *t)
@@ -226,6 +227,9 @@ static int dump_step(reader *r, cwb_body_trace *t, int timed, double dt)
 int cwb_trace_read_lammps(const char *path, double dt, cwb_body_trace *t, char *msg, size_t n)
 {
     memset(t, 0, sizeof *t);
+    int rc0 = cwb_regular_file(path, "trace", msg, n); /* a FIFO would block fopen */
+    if (rc0 != CWB_OK)
+        return rc0;
     reader r = {.path = path, .f = fopen(path, "r"), .msg = msg, .n = n};
     if (!r.f)
         return cwb_fail(msg, n, CWB_EINPUT, "cannot read %s", path);
@@ -399,6 +403,9 @@ static cwb_vec3 at3(const double *v, const int *i)
 int cwb_trace_read_bodies_csv(const char *path, cwb_body_trace *t, char *msg, size_t n)
 {
     memset(t, 0, sizeof *t);
+    int rc0 = cwb_regular_file(path, "trace", msg, n); /* a FIFO would block fopen */
+    if (rc0 != CWB_OK)
+        return rc0;
     reader r = {.path = path, .f = fopen(path, "r"), .msg = msg, .n = n};
     if (!r.f)
         return cwb_fail(msg, n, CWB_EINPUT, "cannot read %s", path);
@@ -575,6 +582,9 @@ int cwb_trace_read_csv(const char *path, cwb_contact_trace *t, char *msg, size_t
 {
     memset(t, 0, sizeof *t);
     snprintf(t->source, sizeof t->source, "%s", path);
+    int rc0 = cwb_regular_file(path, "trace", msg, n); /* a FIFO would block fopen */
+    if (rc0 != CWB_OK)
+        return rc0;
     reader r = {.path = path, .f = fopen(path, "r"), .msg = msg, .n = n};
     if (!r.f)
         return cwb_fail(msg, n, CWB_EINPUT, "cannot read %s", path);

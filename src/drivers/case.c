@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cwb_ini.h"
 #include "cwb_numeric.h"
@@ -763,7 +764,18 @@ static int read_output(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
         return rc;
     const char *ref = c->output_values.text[CWB_OUT_REFERENCE];
     if (ref[0]) {
-        FILE *f = fopen(ref, "r");
+        /* stat first: fopen of a FIFO blocks until a writer comes, and
+         * the run never ended */
+        struct stat st;
+        int missing = stat(ref, &st) != 0;
+        char kind[CWB_MSG];
+        if (!missing && cwb_regular_file(ref, "reference CSV", kind, sizeof kind) != CWB_OK) {
+            const entry *e = find_entry(ctx, "output", "reference");
+            snprintf(why, sizeof why, "[output] reference = %.300s: %.600s", e ? e->value : ref,
+                     kind);
+            return fail_at(c, e, msg, n, why);
+        }
+        FILE *f = missing ? NULL : fopen(ref, "r");
         if (!f) {
             const entry *e = find_entry(ctx, "output", "reference");
             snprintf(why, sizeof why,

@@ -32,6 +32,16 @@ typedef struct {
 } cwb_output;
 
 int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n);
+
+/* The command's inputs (case, fit and reference files, traces, tables:
+ * whatever passed cwb_regular_file), by device and inode, so that
+ * cwb_output_open refuses (CWB_EINPUT) to write over one however its path
+ * is spelt: `cwb run x.case --out .` with `reference = x.csv` beside it
+ * replaced the reference with its own output, and the next run compared
+ * itself with itself. Off until cwb_inputs_guard() (the command line turns
+ * it on; a program embedding libcwb keeps its own files). */
+void cwb_inputs_guard(void);
+void cwb_input_note(const char *path);
 /* An output whose bytes are discarded (written to /dev/null), for a writer
  * run only for what it computes (the library's fit, in memory): commit
  * checks the writes and keeps no file; name is its path in messages. */

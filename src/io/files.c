@@ -2,6 +2,7 @@
  * without a shell (cwb_files.h says why). */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -75,12 +76,87 @@ static int make_temporary(cwb_output *o)
     return fd;
 }
 
+/* The inputs noted, each file once (a batch loads its case per sample). */
+static struct {
+    pthread_mutex_t lock;
+    int on;
+    size_t count, room;
+    struct input_file {
+        dev_t dev;
+        ino_t ino;
+        char path[CWB_TEXT + 64];
+    } * file;
+} inputs = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+void cwb_inputs_guard(void)
+{
+    pthread_mutex_lock(&inputs.lock);
+    inputs.on = 1;
+    pthread_mutex_unlock(&inputs.lock);
+}
+
+static struct input_file *input_find(const struct stat *st)
+{
+    for (size_t i = 0; i < inputs.count; i++)
+        if (inputs.file[i].dev == st->st_dev && inputs.file[i].ino == st->st_ino)
+            return &inputs.file[i];
+    return NULL;
+}
+
+void cwb_input_note(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    pthread_mutex_lock(&inputs.lock);
+    if (inputs.on && !input_find(&st)) {
+        if (inputs.count == inputs.room) {
+            size_t room = inputs.room ? 2 * inputs.room : 16;
+            struct input_file *grown = realloc(inputs.file, room * sizeof *grown);
+            if (grown) {
+                inputs.file = grown;
+                inputs.room = room;
+            }
+        }
+        if (inputs.count < inputs.room) {
+            struct input_file *f = &inputs.file[inputs.count++];
+            f->dev = st.st_dev;
+            f->ino = st.st_ino;
+            snprintf(f->path, sizeof f->path, "%s", path);
+        }
+    }
+    pthread_mutex_unlock(&inputs.lock);
+}
+
+/* CWB_EINPUT when path names a file the command reads. */
+static int not_an_input(const char *path, char *msg, size_t n)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return CWB_OK; /* a new file */
+    pthread_mutex_lock(&inputs.lock);
+    const struct input_file *f = input_find(&st);
+    char input[sizeof f->path];
+    if (f)
+        snprintf(input, sizeof input, "%s", f->path);
+    pthread_mutex_unlock(&inputs.lock);
+    if (!f)
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "cannot write %s: it is %s, an input of this command (nothing was written: "
+                    "give --out another folder)",
+                    path, input);
+}
+
 int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n)
 {
     memset(o, 0, sizeof *o);
     o->slot = -1;
     if (strlen(path) >= sizeof o->path)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: path too long", path);
+    int rc = not_an_input(path, msg, n);
+    if (rc != CWB_OK)
+        return rc;
     snprintf(o->path, sizeof o->path, "%s", path);
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path + 1) : 0;

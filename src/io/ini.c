@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cwb_files.h"
 #include "cwb_ini.h"
 #include "cwb_paths.h"
 
@@ -258,6 +259,7 @@ int cwb_regular_file(const char *path, const char *what, char *msg, size_t n)
                         : S_ISSOCK(st.st_mode) ? "socket"
                                                : "special file",
                         what);
+    cwb_input_note(path);
     return CWB_OK;
 }
 
