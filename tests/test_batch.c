@@ -708,6 +708,10 @@ START_TEST(batch_refuses_bad_input)
     refused(NULL, "--shard", "1/0", "--shard 1/0: expected i/N");
     refused(NULL, "--shard", "a/2", "--shard a/2: expected i/N");
     refused(NULL, "--results", "contact_time,nope", "'nope' is not a result");
+    /* a column twice (and a JSON key twice), no column, a name dropped */
+    refused(NULL, "--results", "contact_time,contact_time", "'contact_time' named twice");
+    refused(NULL, "--results", "", "--results : an empty name");
+    refused(NULL, "--results", "contact_time,,max_overlap", "an empty name");
     refused(NULL, "--jobs", "0", "--jobs 0");
 }
 END_TEST

@@ -650,9 +650,42 @@ static int first_difference(char *const *a, size_t na, const char *where_a, char
     return 0;
 }
 
+/* --results names each result once and no name empty: `contact_time,
+ * contact_time` wrote a column twice (and a JSON object with a key twice),
+ * '' a table of no result, and `a,,b` dropped the empty name unsaid. */
+static int results_named_once(const char *results, char *msg, size_t n)
+{
+    char list[2048], *name[CWB_MAX_SCALARS + 1];
+    snprintf(list, sizeof list, "%s", results);
+    size_t count = 0;
+    for (char *p = list, *comma;; p = comma + 1) {
+        comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        p = cwb_trim(p);
+        if (!*p)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "--results %s: an empty name (give result names separated by "
+                            "commas; see `cwb run CASE --json`)",
+                            results);
+        for (size_t i = 0; i < count; i++)
+            if (strcmp(name[i], p) == 0)
+                return cwb_fail(msg, n, CWB_EINPUT, "--results %s: '%s' named twice", results, p);
+        if (count <= CWB_MAX_SCALARS)
+            name[count++] = p;
+        if (!comma)
+            return CWB_OK;
+    }
+}
+
 /* Result columns: --results, or every scalar sample 0 reports. */
 static int choose_results(batch *b, char *msg, size_t n)
 {
+    if (b->req.results) {
+        int named = results_named_once(b->req.results, msg, n);
+        if (named != CWB_OK)
+            return named;
+    }
     record rec;
     cwb_result *all = calloc(1, sizeof *all);
     if (!all)
