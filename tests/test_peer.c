@@ -492,6 +492,16 @@ START_TEST(test_peer_replay_csv)
                           "radius x y z vx vy vz omegax omegay omegaz fx fy fz tqx tqy tqz x\n");
     ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
     ck_assert_msg(strstr(msg, "column 'x' twice"), "%s", msg);
+    /* a unit that is not the column's SI one: delta in mm was read as
+     * metres, the Hertz force 1000^1.5 = 3.2e4 times too large */
+    test_write_file(path, "t[s],delta[mm],F_n[N]\n0,0,0\n1e-6,0.01,1\n");
+    ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "trace.csv:1:") && strstr(msg, "'delta' is given in [mm]") &&
+                      strstr(msg, "[m]"),
+                  "%s", msg);
+    test_write_file(path, "t,delta,F_n[kN],F_t_x[N],F_t_y[N],F_t_z[lbf]\n0,0,0,0,0,0\n");
+    ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "'F_n' is given in [kN]"), "%s", msg);
     free(c);
     scratch_close(&s);
 }

@@ -275,9 +275,10 @@ int cwb_trace_read_lammps(const char *path, double dt, cwb_body_trace *t, char *
 typedef struct {
     size_t ncol;
     char name[MAX_CSV_COLS][32];
+    char unit[MAX_CSV_COLS][16]; /* "" when the header gives none */
 } csv_header;
 
-/* The header row: names, a "[unit]" suffix dropped. */
+/* The header row: names, and the "[unit]" each may carry. */
 static void csv_names(char *line, csv_header *h)
 {
     char *field[MAX_CSV_COLS];
@@ -288,7 +289,32 @@ static void csv_names(char *line, csv_header *h)
             s++;
         size_t len = strcspn(s, "[ \t");
         snprintf(h->name[k], sizeof h->name[k], "%.*s", (int)(len < 31 ? len : 31), s);
+        const char *open = strchr(s, '['), *close = open ? strchr(open, ']') : NULL;
+        int ulen = close ? (int)(close - open - 1) : 0;
+        snprintf(h->unit[k], sizeof h->unit[k], "%.*s", ulen < 15 ? ulen : 15,
+                 open ? open + 1 : "");
     }
+}
+
+/* The SI unit the trace columns are read in, by name (a vector's
+ * components NAME_x, _y, _z by NAME). A column named in another unit
+ * (delta[mm]) was read as metres: 3.2e4 times the Hertz force. */
+static const char *column_unit(const char *name)
+{
+    static const char *const unit_of[][2] = {
+        {"t", "s"},          {"delta", "m"}, {"delta_rate", "m/s"}, {"F_n", "N"},
+        {"n", "-"},          {"v_t", "m/s"}, {"xi", "m"},           {"omega1", "rad/s"},
+        {"omega2", "rad/s"}, {"F_t", "N"},   {"x1", "m"},           {"x2", "m"},
+        {"v1", "m/s"},       {"v2", "m/s"},  {"w1", "rad/s"},       {"w2", "rad/s"},
+        {"f1", "N"},         {"f2", "N"},    {"tq1", "N m"},        {"tq2", "N m"}};
+    char base[32];
+    size_t len = strlen(name);
+    int vector = len > 2 && name[len - 2] == '_' && strchr("xyz", name[len - 1]);
+    snprintf(base, sizeof base, "%.*s", (int)(vector ? len - 2 : len), name);
+    for (size_t i = 0; i < sizeof unit_of / sizeof unit_of[0]; i++)
+        if (strcmp(unit_of[i][0], base) == 0 || strcmp(unit_of[i][0], name) == 0)
+            return unit_of[i][1];
+    return NULL;
 }
 
 static int csv_find(const csv_header *h, const char *name)
@@ -342,6 +368,24 @@ static int csv_names_unique(reader *r, const csv_header *h)
     return CWB_OK;
 }
 
+/* Every unit the header gives is the one its column is read in: no
+ * conversion, a unit not its column's SI one is refused. */
+static int csv_units_si(reader *r, const csv_header *h)
+{
+    for (size_t k = 0; k < h->ncol; k++) {
+        const char *si = column_unit(h->name[k]);
+        if (!si || !h->unit[k][0] || strcmp(h->unit[k], si) == 0 ||
+            (strcmp(si, "-") == 0 && strcmp(h->unit[k], "1") == 0))
+            continue;
+        char what[160];
+        snprintf(what, sizeof what,
+                 "column '%s' is given in [%s]; traces are read in SI units: write it in [%s]",
+                 h->name[k], h->unit[k], si);
+        return bad(r, what);
+    }
+    return CWB_OK;
+}
+
 /* Skip '#' lines (each passed to on_comment) up to the header row. */
 static int csv_header_row(reader *r, csv_header *h, void (*on_comment)(const char *, void *),
                           void *user)
@@ -355,7 +399,8 @@ static int csv_header_row(reader *r, csv_header *h, void (*on_comment)(const cha
         if (r->line[strspn(r->line, " \t\r\n")] == '\0')
             continue;
         csv_names(r->line, h);
-        return csv_names_unique(r, h);
+        int rc = csv_names_unique(r, h);
+        return rc == CWB_OK ? csv_units_si(r, h) : rc;
     }
     return bad(r, "no header row");
 }
