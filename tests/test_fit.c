@@ -558,6 +558,28 @@ START_TEST(run_fit_started_at_the_answer_converges)
 }
 END_TEST
 
+/* A whole-number key or a word cannot be moved by a least-squares step:
+ * refused at the fit-case's `free` line (line 9), naming the key. */
+START_TEST(run_fit_refuses_keys_that_are_not_real)
+{
+    static const char *const refused[][3] = {
+        {"driver.steps", "100", "driver.steps takes whole numbers"},
+        {"normal.py_from", "1e8", "normal.py_from takes one of a list of words"},
+    };
+    for (size_t k = 0; k < 2; k++) {
+        char text[1024], msg[CWB_MSG], want[160];
+        static captured_log c;
+        cwb_result r;
+        thornton_files(refused[k][0], refused[k][1], "10", "1e9", text, sizeof text);
+        int rc = fit_logged(text, &r, &c, msg, sizeof msg);
+        snprintf(want, sizeof want, "thornton.fit:9: [fit] free: free keys must be real-valued: %s",
+                 refused[k][2]);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, want), "status %d: %s", rc, msg);
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
 /* cwb_fit_jacobian_study against (J^T J)^-1 by hand: J = [x, 0] with x =
  * (1, 2, 3) gives 1/14 for the first and nothing for the zero column;
  * [x, 2x] determines neither alone; [[1,0],[0,1],[1,1]] gives (1/3)
@@ -645,6 +667,7 @@ Suite *fit_suite(void)
     tcase_add_test(tc, json_writes_null_for_undefined_values);
     tcase_add_test(tc, run_fit_says_what_it_cannot_determine);
     tcase_add_test(tc, run_fit_started_at_the_answer_converges);
+    tcase_add_test(tc, run_fit_refuses_keys_that_are_not_real);
     tcase_add_test(tc, jacobian_study_by_hand);
     tcase_add_test(tc, stop_reasons_are_told_apart);
     suite_add_tcase(s, tc);

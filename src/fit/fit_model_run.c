@@ -267,6 +267,28 @@ static int bounds_in_range(const cwb_fit_case *fc, const run_fit *rf, size_t i, 
                     pa->unit && strcmp(pa->unit, "-") != 0 ? pa->unit : "");
 }
 
+/* CWB_OK when free key i is a real number: a whole number (driver.steps)
+ * or a word (normal.py_from) cannot be moved by a least-squares step, and
+ * would fail later with a message about a --set the user never gave. */
+static int real_valued(const cwb_fit_case *fc, const run_fit *rf, size_t i, char *msg, size_t n)
+{
+    int j;
+    const cwb_values *v = cwb_case_key(rf->c, rf->key[i], &j);
+    if (!v)
+        return CWB_OK; /* not a table key: the start's check says so */
+    const cwb_param *pa = &v->table[j];
+    const char *takes = pa->kind == CWB_PARAM_CHOICE  ? "one of a list of words"
+                        : pa->kind == CWB_PARAM_LIST  ? "a list of numbers"
+                        : pa->kind == CWB_PARAM_TEXT  ? "text"
+                        : (pa->flags & CWB_P_INTEGER) ? "whole numbers"
+                                                      : NULL;
+    if (!takes)
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s:%d: [fit] free: free keys must be real-valued: %s takes %s", fc->path,
+                    fc->line[CWB_FIT_FREE], rf->key[i], takes);
+}
+
 /* Start values, given or the case's own (checked by loading the case), as
  * theta inside the bounds. */
 static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, char *msg, size_t n)
@@ -275,6 +297,8 @@ static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, 
     if (rc != CWB_OK)
         return rc;
     for (size_t i = 0; i < rf->np; i++) {
+        if ((rc = real_valued(fc, rf, i, msg, n)) != CWB_OK)
+            return rc;
         double x0 = fc->v.list[CWB_FIT_START].n ? fc->v.list[CWB_FIT_START].v[i]
                                                 : case_key_value(rf->c, rf->key[i]);
         if (isnan(x0))
