@@ -558,6 +558,26 @@ START_TEST(run_fit_started_at_the_answer_converges)
 }
 END_TEST
 
+/* Bounds that exclude the answer (upper 1e8 Pa below p_y = 2.3e8 Pa): the
+ * fit runs p_y onto the bound, where tanh saturates and the fit cannot
+ * move it. Its standard error is undefined (GSL's covariance said 0) and
+ * the warning names the bound, not "the curve does not change". */
+START_TEST(run_fit_at_a_bound_says_so)
+{
+    char text[1024], msg[CWB_MSG];
+    static captured_log c;
+    cwb_result r;
+    thornton_files("normal.py", "5e7", "1e6", "1e8", text, sizeof text);
+    ck_assert_msg(fit_logged(text, &r, &c, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_rel(cwb_result_get(&r, "normal.py"), 1e8, 1e-9);
+    ck_assert(isnan(cwb_result_get(&r, "normal.py_stderr")));
+    ck_assert_msg(strstr(c.text[CWB_LOG_WARN], "normal.py ran to its bound 1e+08") &&
+                      !strstr(c.text[CWB_LOG_WARN], "does not change"),
+                  "%s", c.text[CWB_LOG_WARN]);
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* A whole-number key or a word cannot be moved by a least-squares step:
  * refused at the fit-case's `free` line (line 9), naming the key. */
 START_TEST(run_fit_refuses_keys_that_are_not_real)
@@ -668,6 +688,7 @@ Suite *fit_suite(void)
     tcase_add_test(tc, run_fit_says_what_it_cannot_determine);
     tcase_add_test(tc, run_fit_started_at_the_answer_converges);
     tcase_add_test(tc, run_fit_refuses_keys_that_are_not_real);
+    tcase_add_test(tc, run_fit_at_a_bound_says_so);
     tcase_add_test(tc, jacobian_study_by_hand);
     tcase_add_test(tc, stop_reasons_are_told_apart);
     suite_add_tcase(s, tc);

@@ -388,6 +388,17 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
 
 /* -------------------------------------------------------------- report */
 
+/* The bound undetermined key i ran onto, NaN when it is not at one: there
+ * tanh saturates, so the curve cannot change with theta, whatever it does
+ * with the key. */
+static double at_bound(const run_fit *rf, const run_solution *sol, size_t i)
+{
+    double x = sol->value[i], edge = 1e-9 * (rf->hi[i] - rf->lo[i]);
+    if (sol->jac.state[i] == CWB_FIT_DETERMINED)
+        return NAN;
+    return x - rf->lo[i] <= edge ? rf->lo[i] : rf->hi[i] - x <= edge ? rf->hi[i] : NAN;
+}
+
 static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
                    const run_solution *sol)
 {
@@ -407,7 +418,8 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
         cwb_fit_note(o, "%s = %.10g +- %s%s%s (bounds %g..%g)", rf->key[i], x, se_text,
                      unit[0] ? " " : "", unit, rf->lo[i], rf->hi[i]);
         cwb_fit_say(o, "  %-28s %.10g +- %s%s\n", rf->key[i], x, se_text,
-                    sol->jac.state[i] == CWB_FIT_FLAT      ? " (the curve does not change with it)"
+                    !isnan(at_bound(rf, sol, i))           ? " (at its bound)"
+                    : sol->jac.state[i] == CWB_FIT_FLAT    ? " (the curve does not change with it)"
                     : sol->jac.state[i] == CWB_FIT_TANGLED ? " (determined only with another key)"
                                                            : "");
         cwb_fit_parameter(o, rf->key[i], unit, x, se);
@@ -502,8 +514,16 @@ static void judge(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
 static void warn(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf, const run_solution *sol,
                  const cwb_log *log)
 {
-    for (size_t i = 0; i < rf->np; i++)
-        cwb_fit_warn_undetermined(log, fc->name, rf->key[i], sol->jac.state[i]);
+    for (size_t i = 0; i < rf->np; i++) {
+        double bound = at_bound(rf, sol, i);
+        if (!isnan(bound))
+            cwb_logf(log, CWB_LOG_WARN,
+                     "%s: %s ran to its bound %g, where the fit cannot move it: its standard "
+                     "error is undefined (widen the bounds unless the bound is physical)\n",
+                     fc->name, rf->key[i], bound);
+        else
+            cwb_fit_warn_undetermined(log, fc->name, rf->key[i], sol->jac.state[i]);
+    }
     if (sol->stopped)
         cwb_logf(log, CWB_LOG_WARN, "%s: %s\n", fc->name, sol->why);
     if (sol->at_start) {
