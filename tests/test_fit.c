@@ -534,6 +534,18 @@ START_TEST(run_fit_says_what_it_cannot_determine)
                   "%s", c.text[CWB_LOG_WARN]);
     ck_assert_msg(strstr(c.text[CWB_LOG_RESULT], "+- undefined"), "%s", c.text[CWB_LOG_RESULT]);
     cwb_result_free(&r);
+    /* in JSON: null, listed in the parameter's and the fit's "undefined"
+     * (doc/outputs.md, tests/json_contract.py) */
+    char path[256];
+    memset(&c, 0, sizeof c);
+    cwb_log log = {capture, &c};
+    cwb_fit_request req = {
+        .path = tmp("thornton.fit", path, sizeof path), .dir = tmp_dir, .json = 1};
+    ck_assert_msg(cwb_fit(&req, NULL, &log, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(strstr(c.text[CWB_LOG_RESULT], "\"stderr\": null, \"unit\": \"Pa\", "
+                                                 "\"undefined\": [\"stderr\"]") &&
+                      strstr(c.text[CWB_LOG_RESULT], "\"covariance\": [[null]]"),
+                  "%s", c.text[CWB_LOG_RESULT]);
 }
 END_TEST
 
