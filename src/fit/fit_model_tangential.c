@@ -84,7 +84,8 @@ typedef struct {
     const double *x, *y;
     size_t m, np;
     double scale[3];
-    int state[3]; /* out: CWB_FIT_DETERMINED, _FLAT or _TANGLED per parameter */
+    int state[3];  /* out: CWB_FIT_DETERMINED, _FLAT or _TANGLED per parameter */
+    char why[256]; /* out: why the solver stopped, when it did not converge */
 } lsq_job;
 
 static int lsq_residual(const gsl_vector *theta, void *params, gsl_vector *r)
@@ -112,6 +113,7 @@ static int least_squares(lsq_job *j, double *p, double *se, double *cov_out)
         gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &fp, j->m, j->np);
     gsl_vector *theta = gsl_vector_alloc(j->np);
     int status = GSL_ENOMEM, info = 0;
+    j->why[0] = '\0';
     cwb_gsl_quiet_begin();
     if (w && theta) {
         gsl_vector_set_all(theta, 1.0);
@@ -124,14 +126,14 @@ static int least_squares(lsq_job *j, double *p, double *se, double *cov_out)
     if (status == GSL_SUCCESS || status == GSL_EMAXITER) {
         cwb_fit_jacobian_study(gsl_multifit_nlinear_jac(w), gsl_multifit_nlinear_residual(w), &jac);
         int at_start = 0;
-        char why[256];
         cwb_fit_stop_reason(status, info, gsl_multifit_nlinear_niter(w), 300, &jac,
-                            gsl_multifit_nlinear_position(w), &at_start, why, sizeof why);
+                            gsl_multifit_nlinear_position(w), &at_start, j->why, sizeof j->why);
         if (at_start) /* no step from the start: it is the least-squares solution */
             status = GSL_SUCCESS;
         for (size_t k = 0; k < j->np; k++)
             j->state[k] = jac.state[k];
-    }
+    } else
+        snprintf(j->why, sizeof j->why, "GSL: %s", gsl_strerror(status));
     if (status == GSL_SUCCESS) {
         const gsl_vector *th = gsl_multifit_nlinear_position(w);
         const gsl_vector *r = gsl_multifit_nlinear_residual(w);
@@ -348,8 +350,7 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
     int status = least_squares(&j, p, se, t->cov);
     if (status != GSL_SUCCESS) {
         free(ratio);
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: the stiffness fit failed (GSL: %s)", t->path,
-                        gsl_strerror(status));
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: the stiffness fit failed: %s", t->path, j.why);
     }
     t->a1 = t->p[0] = p[0], t->c1 = t->p[1] = p[1], t->se_a1 = se[0], t->se_c1 = se[1];
     t->state[0] = j.state[0], t->state[1] = j.state[1];
@@ -412,8 +413,9 @@ static int fit_stiffness_table(shear_table *t, char *msg, size_t n)
 /* A coth(B y^C) through (y, v) when there are more points than 3;
  * p starts at (and stays, when not fitted) the thesis' constants. */
 static int fit_coth(const double *y, const double *v, size_t m, const double *thesis, double *p,
-                    double *se, double *cov, double *r2, int *state)
+                    double *se, double *cov, double *r2, int *state, char *why, size_t nwhy)
 {
+    snprintf(why, nwhy, "%s", "");
     memcpy(p, thesis, 3 * sizeof *p);
     state[0] = state[1] = state[2] = CWB_FIT_DETERMINED;
     se[0] = se[1] = se[2] = *r2 = NAN;
@@ -424,6 +426,7 @@ static int fit_coth(const double *y, const double *v, size_t m, const double *th
     lsq_job j = {.f = coth_form, .x = y, .y = v, .m = m, .np = 3};
     int status = least_squares(&j, p, se, cov);
     memcpy(state, j.state, 3 * sizeof *state);
+    snprintf(why, nwhy, "%s", j.why);
     double yf[MAX_TABLES];
     for (size_t i = 0; i < m; i++)
         yf[i] = coth_form(p, y[i], NULL);
@@ -589,10 +592,10 @@ static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *
     for (size_t d = 0; d < tf->count; d++)
         y[d] = tf->t[d].y, mu[d] = tf->t[d].mu;
     int state[3];
-    int status = fit_coth(y, mu, tf->count, eq77, p, se, cov, &r2, state);
+    char why[256];
+    int status = fit_coth(y, mu, tf->count, eq77, p, se, cov, &r2, state, why, sizeof why);
     if (status != GSL_SUCCESS)
-        return cwb_fail(msg, n, CWB_EFAIL, "the friction fit failed (GSL: %s)",
-                        gsl_strerror(status));
+        return cwb_fail(msg, n, CWB_EFAIL, "the friction fit failed: %s", why);
     int fitted = isfinite(r2) ? 3 : 0;
     if (tf->count < 4) {
         r2 = fit_scale_alone(y, mu, tf->count, p, se);
@@ -838,7 +841,8 @@ static void trend_of(cwb_fit_out *o, const tangential_fit *tf, int which, double
     }
     const char *name = which ? "c1" : "a1";
     const double *thesis = which ? eq86 : eq84;
-    if (fit_coth(y, v, m, thesis, p, se, cov, r2, state) != GSL_SUCCESS)
+    char why[256];
+    if (fit_coth(y, v, m, thesis, p, se, cov, r2, state, why, sizeof why) != GSL_SUCCESS)
         *r2 = NAN, memcpy(p, thesis, 3 * sizeof *p);
     if (isfinite(*r2)) {
         cwb_fit_say(o, "  %s = %.4g coth(%.4g y^%.4g), R^2 %.4f (thesis: %.4g coth(%.4g y^%.4g))\n",
