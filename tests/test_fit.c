@@ -11,7 +11,10 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
+#include <gsl/gsl_errno.h>
+
 #include "cwb_fit.h"
+#include "cwb_fit_lsq.h"
 #include "cwb_out.h"
 #include "cwb_test.h"
 
@@ -407,7 +410,7 @@ END_TEST
 
 /* A log that keeps what it is given, one text per level. */
 typedef struct {
-    char text[CWB_LOG_DETAIL + 1][8192];
+    char text[CWB_LOG_NOTE + 1][8192]; /* every level, CWB_LOG_NOTE the last */
 } captured_log;
 
 static void capture(void *user, cwb_log_level level, const char *text)
@@ -452,6 +455,235 @@ START_TEST(json_writes_null_for_undefined_values)
 }
 END_TEST
 
+/* ------------------------------------------- what a fit cannot determine */
+
+/* Thornton's (1997) loading curve in closed form (Thornton, C. (1997),
+ * "Coefficient of restitution for collinear collisions of elastic-
+ * perfectly plastic spheres", J. Appl. Mech. 64:383-386): Hertz, F = (4/3)
+ * E* sqrt(R) d^1.5, up to delta_y = R (pi p_y / 2E*)^2, then F_y + pi p_y R
+ * (d - delta_y); a sphere (R 0.01 m, E 70 GPa, nu 0.3) on a rigid wall,
+ * E* = E/(1 - nu^2). */
+#define TH_R  0.01
+#define TH_E  70e9
+#define TH_NU 0.3
+static double thornton_force(double d, double py)
+{
+    double es = TH_E / (1 - TH_NU * TH_NU), kn = 4.0 / 3.0 * es * sqrt(TH_R);
+    double dy = TH_R * pow(M_PI * py / (2 * es), 2);
+    return d <= dy ? kn * pow(d, 1.5) : kn * pow(dy, 1.5) + M_PI * py * TH_R * (d - dy);
+}
+
+/* tmp_dir/thornton.case (py_from = given, history to 3 um) and
+ * tmp_dir/thornton.csv (61 points of the closed form at p_y = 2.3e8 Pa);
+ * the fit-case text for free normal.py started at start into text. */
+static void thornton_files(const char *free_key, const char *start, const char *lower,
+                           const char *upper, char *text, size_t n)
+{
+    char path[256];
+    test_write_file(tmp("thornton.case", path, sizeof path),
+                    "[contact]\nnormal = thornton\n[normal]\npy_from = given\npy = 1e8\n"
+                    "[body1]\nshape = sphere\nradius = 0.01\nE = 70e9\nnu = 0.3\n"
+                    "density = 2700\n[body2]\nshape = wall\n[driver]\ntype = history\n"
+                    "normal = 3e-6\nsteps = 120\n");
+    FILE *f = fopen(tmp("thornton.csv", path, sizeof path), "w");
+    ck_assert(f != NULL);
+    fprintf(f, "# Thornton (1997) loading in closed form, p_y = 2.3e8 Pa (tests/test_fit.c)\n"
+               "# tolerance: 1e-9\ndelta[m],force[N]\n");
+    for (int i = 0; i <= 60; i++)
+        fprintf(f, "%.17g,%.17g\n", 5e-8 * i, thornton_force(5e-8 * i, 2.3e8));
+    fclose(f);
+    snprintf(text, n,
+             "[fit]\nmodel = run\ncase = thornton.case\nreference = thornton.csv\nx = delta_n\n"
+             "y = F_n\nref_x = delta\nref_y = force\nfree = %s\nstart = %s\nlower = %s\n"
+             "upper = %s\n",
+             free_key, start, lower, upper);
+}
+
+/* Fit text as tmp_dir/thornton.fit with the warnings (and the summary) kept. */
+static int fit_logged(const char *text, cwb_result *r, captured_log *c, char *msg, size_t n)
+{
+    char path[256];
+    test_write_file(tmp("thornton.fit", path, sizeof path), text);
+    memset(c, 0, sizeof *c);
+    cwb_log log = {capture, c};
+    cwb_result_init(r);
+    cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
+    return cwb_fit(&req, r, &log, msg, n);
+}
+
+/* Started at p_y = 4.9e9 Pa, delta_y = 1.0e-4 m is far past the 3 um of
+ * the reference: the whole run is Hertz and does not change with p_y. Its
+ * standard error is undefined (GSL's covariance says 0: "exactly known"),
+ * said with the key; R^2 < 0 says the model does not describe the data.
+ * Started at the answer, 2.3e8 Pa, the fit converges at once and says
+ * nothing is wrong (GSL's driver returned "exceeded max number of
+ * iterations" after 1 iteration); from 1e8 it finds 2.3e8. */
+START_TEST(run_fit_says_what_it_cannot_determine)
+{
+    char text[1024], msg[CWB_MSG];
+    static captured_log c;
+    cwb_result r;
+    thornton_files("normal.py", "4.9e9", "1e6", "5e9", text, sizeof text);
+    ck_assert_msg(fit_logged(text, &r, &c, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_double_eq(cwb_result_get(&r, "normal.py"), 4.9e9);
+    ck_assert_msg(isnan(cwb_result_get(&r, "normal.py_stderr")), "stderr %g",
+                  cwb_result_get(&r, "normal.py_stderr"));
+    ck_assert_msg(strstr(c.text[CWB_LOG_WARN], "the curve does not change with normal.py over the "
+                                               "data: it is not determined") &&
+                      strstr(c.text[CWB_LOG_WARN], "the model does not describe the data"),
+                  "%s", c.text[CWB_LOG_WARN]);
+    ck_assert_msg(strstr(c.text[CWB_LOG_RESULT], "+- undefined"), "%s", c.text[CWB_LOG_RESULT]);
+    cwb_result_free(&r);
+    /* in JSON: null, listed in the parameter's and the fit's "undefined"
+     * (doc/outputs.md, tests/json_contract.py) */
+    char path[256];
+    memset(&c, 0, sizeof c);
+    cwb_log log = {capture, &c};
+    cwb_fit_request req = {
+        .path = tmp("thornton.fit", path, sizeof path), .dir = tmp_dir, .json = 1};
+    ck_assert_msg(cwb_fit(&req, NULL, &log, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(strstr(c.text[CWB_LOG_RESULT], "\"stderr\": null, \"unit\": \"Pa\", "
+                                                 "\"undefined\": [\"stderr\"]") &&
+                      strstr(c.text[CWB_LOG_RESULT], "\"covariance\": [[null]]"),
+                  "%s", c.text[CWB_LOG_RESULT]);
+}
+END_TEST
+
+START_TEST(run_fit_started_at_the_answer_converges)
+{
+    char text[1024], msg[CWB_MSG];
+    static captured_log c;
+    cwb_result r;
+    static const char *const starts[] = {"2.3e8", "1e8"};
+    for (size_t k = 0; k < 2; k++) {
+        thornton_files("normal.py", starts[k], "1e6", "5e9", text, sizeof text);
+        ck_assert_msg(fit_logged(text, &r, &c, msg, sizeof msg) == CWB_OK, "%s", msg);
+        double py = cwb_result_get(&r, "normal.py"), se = cwb_result_get(&r, "normal.py_stderr");
+        ck_assert_rel(py, 2.3e8, 1e-9);
+        ck_assert_msg(isfinite(se) && se < 1e-6 * 2.3e8, "start %s: stderr %g", starts[k], se);
+        ck_assert_msg(c.text[CWB_LOG_WARN][0] == '\0', "start %s: %s", starts[k],
+                      c.text[CWB_LOG_WARN]);
+        ck_assert_msg(k == 1 || strstr(c.text[CWB_LOG_RESULT], "converged at the start"), "%s",
+                      c.text[CWB_LOG_RESULT]);
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
+/* Bounds that exclude the answer (upper 1e8 Pa below p_y = 2.3e8 Pa): the
+ * fit runs p_y onto the bound, where tanh saturates and the fit cannot
+ * move it. Its standard error is undefined (GSL's covariance said 0) and
+ * the warning names the bound, not "the curve does not change". */
+START_TEST(run_fit_at_a_bound_says_so)
+{
+    char text[1024], msg[CWB_MSG];
+    static captured_log c;
+    cwb_result r;
+    thornton_files("normal.py", "5e7", "1e6", "1e8", text, sizeof text);
+    ck_assert_msg(fit_logged(text, &r, &c, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_rel(cwb_result_get(&r, "normal.py"), 1e8, 1e-9);
+    ck_assert(isnan(cwb_result_get(&r, "normal.py_stderr")));
+    ck_assert_msg(strstr(c.text[CWB_LOG_WARN], "normal.py ran to its bound 1e+08") &&
+                      !strstr(c.text[CWB_LOG_WARN], "does not change"),
+                  "%s", c.text[CWB_LOG_WARN]);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* A whole-number key or a word cannot be moved by a least-squares step:
+ * refused at the fit-case's `free` line (line 9), naming the key. */
+START_TEST(run_fit_refuses_keys_that_are_not_real)
+{
+    static const char *const refused[][3] = {
+        {"driver.steps", "100", "driver.steps takes whole numbers"},
+        {"normal.py_from", "1e8", "normal.py_from takes one of a list of words"},
+    };
+    for (size_t k = 0; k < 2; k++) {
+        char text[1024], msg[CWB_MSG], want[160];
+        static captured_log c;
+        cwb_result r;
+        thornton_files(refused[k][0], refused[k][1], "10", "1e9", text, sizeof text);
+        int rc = fit_logged(text, &r, &c, msg, sizeof msg);
+        snprintf(want, sizeof want, "thornton.fit:9: [fit] free: free keys must be real-valued: %s",
+                 refused[k][2]);
+        ck_assert_msg(rc == CWB_EINPUT && strstr(msg, want), "status %d: %s", rc, msg);
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
+/* cwb_fit_jacobian_study against (J^T J)^-1 by hand: J = [x, 0] with x =
+ * (1, 2, 3) gives 1/14 for the first and nothing for the zero column;
+ * [x, 2x] determines neither alone; [[1,0],[0,1],[1,1]] gives (1/3)
+ * [[2,-1],[-1,2]]. The Gauss-Newton step for f = (1, 1, 1) along x is
+ * -6/14. */
+START_TEST(jacobian_study_by_hand)
+{
+    static const double flat[] = {1, 0, 2, 0, 3, 0}, twin[] = {1, 2, 2, 4, 3, 6},
+                        full[] = {1, 0, 0, 1, 1, 1};
+    double ones[] = {1, 1, 1};
+    gsl_vector_view f = gsl_vector_view_array(ones, 3);
+    cwb_fit_jacobian a;
+    gsl_matrix_const_view J = gsl_matrix_const_view_array(flat, 3, 2);
+    cwb_fit_jacobian_study(&J.matrix, &f.vector, &a);
+    ck_assert_int_eq(a.state[0], CWB_FIT_DETERMINED);
+    ck_assert_int_eq(a.state[1], CWB_FIT_FLAT);
+    ck_assert_uint_eq(a.undetermined, 1);
+    ck_assert_rel(a.cov[0], 1.0 / 14, 1e-14);
+    ck_assert(isnan(a.cov[1]) && isnan(a.cov[2]) && isnan(a.cov[3]));
+    ck_assert_rel(a.step[0], -6.0 / 14, 1e-14);
+    gsl_matrix_const_view J2 = gsl_matrix_const_view_array(twin, 3, 2);
+    cwb_fit_jacobian_study(&J2.matrix, &f.vector, &a);
+    ck_assert(a.state[0] == CWB_FIT_TANGLED && a.state[1] == CWB_FIT_TANGLED);
+    for (int k = 0; k < 4; k++)
+        ck_assert(isnan(a.cov[k]));
+    gsl_matrix_const_view J3 = gsl_matrix_const_view_array(full, 3, 2);
+    cwb_fit_jacobian_study(&J3.matrix, &f.vector, &a);
+    ck_assert_uint_eq(a.undetermined, 0);
+    static const double inv[] = {2.0 / 3, -1.0 / 3, -1.0 / 3, 2.0 / 3};
+    for (int k = 0; k < 4; k++)
+        ck_assert_rel(a.cov[k], inv[k], 1e-14);
+}
+END_TEST
+
+/* Why GSL's driver stopped: the iteration limit, a start the curve does
+ * not move from, a start that is the minimum (no warning), other statuses. */
+START_TEST(stop_reasons_are_told_apart)
+{
+    static const double flat[] = {0, 0, 0}, line[] = {1, 2, 3};
+    double zero[] = {0, 0, 0}, big[] = {1, 1, 1}, at[] = {0.5};
+    gsl_vector_view f0 = gsl_vector_view_array(zero, 3), f1 = gsl_vector_view_array(big, 3);
+    gsl_vector_view x = gsl_vector_view_array(at, 1);
+    cwb_fit_jacobian a;
+    char why[256];
+    int at_start = -1;
+    gsl_matrix_const_view J = gsl_matrix_const_view_array(line, 3, 1);
+    cwb_fit_jacobian_study(&J.matrix, &f1.vector, &a);
+    ck_assert_int_eq(
+        cwb_fit_stop_reason(GSL_EMAXITER, 0, 200, 200, &a, &x.vector, &at_start, why, sizeof why),
+        1);
+    ck_assert_msg(strstr(why, "iteration limit (200 iterations)") && at_start == 0, "%s", why);
+    ck_assert_int_eq(cwb_fit_stop_reason(GSL_EMAXITER, GSL_ENOPROG, 1, 200, &a, &x.vector,
+                                         &at_start, why, sizeof why),
+                     1);
+    ck_assert_msg(strstr(why, "no step tried lowered the residual"), "%s", why);
+    cwb_fit_jacobian_study(&J.matrix, &f0.vector, &a); /* at the minimum: step 0 */
+    ck_assert_int_eq(cwb_fit_stop_reason(GSL_EMAXITER, GSL_ENOPROG, 1, 200, &a, &x.vector,
+                                         &at_start, why, sizeof why),
+                     0);
+    ck_assert_int_eq(at_start, 1);
+    gsl_matrix_const_view J0 = gsl_matrix_const_view_array(flat, 3, 1);
+    cwb_fit_jacobian_study(&J0.matrix, &f1.vector, &a);
+    ck_assert_int_eq(cwb_fit_stop_reason(GSL_EMAXITER, GSL_ENOPROG, 1, 200, &a, &x.vector,
+                                         &at_start, why, sizeof why),
+                     1);
+    ck_assert_msg(strstr(why, "the curve does not change with any free parameter"), "%s", why);
+    ck_assert_int_eq(
+        cwb_fit_stop_reason(GSL_EDOM, 0, 3, 200, &a, &x.vector, &at_start, why, sizeof why), 1);
+    ck_assert_msg(strstr(why, "without converging (GSL: "), "%s", why);
+}
+END_TEST
+
 Suite *fit_suite(void)
 {
     Suite *s = suite_create("fit");
@@ -465,6 +697,12 @@ Suite *fit_suite(void)
     tcase_add_test(tc, fit_refusals);
     tcase_add_test(tc, fit_plot_shows_estimates_and_units);
     tcase_add_test(tc, json_writes_null_for_undefined_values);
+    tcase_add_test(tc, run_fit_says_what_it_cannot_determine);
+    tcase_add_test(tc, run_fit_started_at_the_answer_converges);
+    tcase_add_test(tc, run_fit_refuses_keys_that_are_not_real);
+    tcase_add_test(tc, run_fit_at_a_bound_says_so);
+    tcase_add_test(tc, jacobian_study_by_hand);
+    tcase_add_test(tc, stop_reasons_are_told_apart);
     suite_add_tcase(s, tc);
     return s;
 }

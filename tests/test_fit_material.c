@@ -521,6 +521,57 @@ START_TEST(material_refusals)
 }
 END_TEST
 
+/* A pressure eq. 52 cannot reach: p_centre = 1000 sigma_y delta/delta_y, a
+ * line through 1000 sigma_y at delta_y, where eq. 54 pins p(delta_y) = Ay
+ * sigma_y (Ay ~ 1.6). The least squares drive D up, where D atan(b delta)
+ * tends to the line Ay sigma_y delta/delta_y and no longer changes with D:
+ * D is not determined (GSL's covariance said 0, printed "+- 0") and R^2 <
+ * 0; both are said, naming D, and the standard error is undefined. */
+typedef struct {
+    char text[8192];
+} warn_log;
+
+static void keep_warnings(void *user, cwb_log_level level, const char *text)
+{
+    warn_log *w = user;
+    if (level == CWB_LOG_WARN)
+        snprintf(w->text + strlen(w->text), sizeof w->text - strlen(w->text), "%s", text);
+}
+
+START_TEST(unreachable_pressure_is_not_determined)
+{
+    char data[256], path[256], text[512], msg[CWB_MSG];
+    derived d = derive(&base);
+    FILE *f = fopen(tmp("line.csv", data, sizeof data), "w");
+    ck_assert(f != NULL);
+    fprintf(f, "# p_centre = 1000 sigma_y delta/delta_y (tests/test_fit_material.c)\n"
+               "leg[-],delta[m],force[N],contact_radius[m],p_centre[Pa],peeq_centre[-],R[m],"
+               "E[Pa],nu[-],sigma_y[Pa],delta_y[m]\n");
+    for (int i = 2; i <= 20; i += 2)
+        fprintf(f, "1,%.17g,1,1e-5,%.17g,0,%.17g,%.17g,%.17g,%.17g,%.17g\n", i * d.dy,
+                1000 * base.sigma_y * i, base.R, base.E, base.nu, base.sigma_y, d.dy);
+    fclose(f);
+    snprintf(text, sizeof text, "[fit]\nmodel = material\nformula = pressure\ndata = %s\n", data);
+    test_write_file(tmp("line.fit", path, sizeof path), text);
+    static warn_log w;
+    memset(&w, 0, sizeof w);
+    cwb_log log = {keep_warnings, &w};
+    cwb_result r;
+    cwb_result_init(&r);
+    cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
+    int rc = cwb_fit(&req, &r, &log, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_OK, "%s", msg);
+    ck_assert_msg(cwb_result_get(&r, "D_0") > 100 * base.sigma_y, "D = %g",
+                  cwb_result_get(&r, "D_0"));
+    ck_assert_msg(isnan(cwb_result_get(&r, "D_0_stderr")), "stderr %g",
+                  cwb_result_get(&r, "D_0_stderr"));
+    ck_assert_msg(strstr(w.text, "the curve does not change with D over the data") &&
+                      strstr(w.text, "the model does not describe the data"),
+                  "%s", w.text);
+    cwb_result_free(&r);
+}
+END_TEST
+
 Suite *fit_material_suite(void)
 {
     Suite *s = suite_create("fit_material");
@@ -535,6 +586,7 @@ Suite *fit_material_suite(void)
     tcase_add_test(tc, material_refusals);
     tcase_add_test(tc, pellet_route_recovers_its_inputs);
     tcase_add_test(tc, pellet_constant_is_eq63);
+    tcase_add_test(tc, unreachable_pressure_is_not_determined);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -192,6 +192,28 @@ START_TEST(friction_fit_of_two_tables_fits_a_alone)
 }
 END_TEST
 
+/* A friction coefficient A coth(B y^C) with B 2^C = 1 and C = 5.4: coth
+ * is 1 to 1e-36 from y = 4 on, so only the table at y = 2 sees B and C,
+ * and only their combination B 2^C. The least squares walk that valley to
+ * the iteration limit (300); the failure says so, in words (it said "GSL:
+ * exceeded max number of iterations", which GSL 2.7 also says after one
+ * iteration that found no step). */
+START_TEST(friction_fit_in_a_valley_says_it_hit_the_limit)
+{
+    char list[1500], text[1800], msg[CWB_MSG];
+    mu_b = pow(2, -5.4), mu_c = 5.4;
+    write_tables(400, 40, 1.0, list, sizeof list);
+    mu_b = MU_B, mu_c = MU_C;
+    snprintf(text, sizeof text, "[fit]\nmodel = tangential\nformula = friction\ndata = %s\n", list);
+    cwb_result r;
+    int rc = fit_text("v.fit", text, &r, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_EFAIL && strstr(msg, "the friction fit failed: the fit stopped at the "
+                                                 "iteration limit (300 iterations)"),
+                  "status %d: %s", rc, msg);
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* The text of a plot script the fit wrote into tmp_dir (at most 64 kB). */
 static const char *read_script(const char *name)
 {
@@ -357,6 +379,7 @@ Suite *fit_tangential_suite(void)
     tcase_add_unchecked_fixture(tc, make_tmp_dir, remove_tmp_dir);
     tcase_add_loop_test(tc, friction_fit_returns_the_constants, 0, 2);
     tcase_add_test(tc, friction_fit_of_two_tables_fits_a_alone);
+    tcase_add_test(tc, friction_fit_in_a_valley_says_it_hit_the_limit);
     tcase_add_test(tc, friction_plot_draws_the_model_as_a_curve);
     tcase_add_test(tc, stiffness_fit_returns_a1_c1);
     tcase_add_test(tc, stiffness_plot_counts_the_fitted_rows);

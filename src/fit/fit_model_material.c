@@ -63,12 +63,14 @@
 #include <gsl/gsl_multifit_nlinear.h>
 
 #include "cwb_fit.h"
+#include "cwb_fit_lsq.h"
 #include "cwb_law.h"
 #include "cwb_gsl.h"
 
 #define MAX_DATA   CWB_FIT_MAX_DATA
 #define MAX_GROUPS 64
 #define MAX_P      3
+#define MAX_ITER   200 /* iterations of one group's fit */
 
 typedef struct {
     double R, E, nu, sigma_y, delta_y, E_star, Ay;
@@ -83,6 +85,8 @@ typedef struct {
     int not_reached;             /* centre_yield: no rise above the plateau in the data */
     double p[MAX_P], se[MAX_P], r2, rms;
     double cov[MAX_P * MAX_P]; /* of p (NaN: not estimated) */
+    int state[MAX_P];          /* CWB_FIT_DETERMINED, _FLAT or _TANGLED (cwb_fit_lsq.h) */
+    char why[256];             /* why the solver stopped, when it did not converge */
 } group;
 
 typedef struct formula {
@@ -799,13 +803,12 @@ static int group_residual(const gsl_vector *theta, void *user, gsl_vector *f)
     return GSL_SUCCESS;
 }
 
-/* Values, standard errors (s^2 (J^T J)^-1), R^2 and rms of group g. */
+/* Values, standard errors (s^2 (J^T J)^-1, undefined for a parameter the
+ * data do not determine: jac), R^2 and rms of group g. */
 static void group_solution(material_fit *mf, group *g, const group_job *j,
-                           gsl_multifit_nlinear_workspace *w)
+                           gsl_multifit_nlinear_workspace *w, const cwb_fit_jacobian *jac)
 {
     size_t np = mf->fm->np, m = g->count;
-    gsl_matrix *cov = gsl_matrix_alloc(np, np);
-    int status = cov ? gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0, cov) : -1;
     params_of(j, gsl_multifit_nlinear_position(w), g->p);
     double chisq = 0.0;
     const material *mat = &mf->mat[g->data];
@@ -818,13 +821,11 @@ static void group_solution(material_fit *mf, group *g, const group_job *j,
     double s2 = m > np ? chisq / (j->yscale * j->yscale) / (double)(m - np) : NAN;
     for (size_t a = 0; a < np; a++)
         for (size_t b = 0; b < np; b++)
-            g->cov[a * np + b] = status == GSL_SUCCESS
-                                     ? j->scale[a] * j->scale[b] * gsl_matrix_get(cov, a, b) * s2
-                                     : NAN;
-    for (size_t k = 0; k < np; k++)
+            g->cov[a * np + b] = j->scale[a] * j->scale[b] * jac->cov[a * np + b] * s2;
+    for (size_t k = 0; k < np; k++) {
         g->se[k] = sqrt(g->cov[k * np + k]);
-    if (cov)
-        gsl_matrix_free(cov);
+        g->state[k] = jac->state[k];
+    }
     g->r2 = cwb_fit_r_squared(mf->y + g->first, mf->yfit + g->first, m);
     g->rms = sqrt(chisq / (double)m);
 }
@@ -889,19 +890,28 @@ static int fit_group(material_fit *mf, group *g, char *msg, size_t n)
      * every step (0/0 reduction ratio) until the iteration limit. */
     if (status == GSL_SUCCESS &&
         gsl_blas_dnrm2(gsl_multifit_nlinear_residual(w)) > 1e-13 * sqrt((double)g->count))
-        status = gsl_multifit_nlinear_driver(200, 1e-10, 1e-10, 0.0, NULL, NULL, &info, w);
+        status = gsl_multifit_nlinear_driver(MAX_ITER, 1e-10, 1e-10, 0.0, NULL, NULL, &info, w);
     /* an exact fit also ends that way: every later step is rejected */
     if (status == GSL_EMAXITER &&
         gsl_blas_dnrm2(gsl_multifit_nlinear_residual(w)) <= 1e-10 * sqrt((double)g->count))
         status = GSL_SUCCESS;
-    if (status == GSL_SUCCESS || status == GSL_EMAXITER)
-        group_solution(mf, g, &j, w);
+    if (status == GSL_SUCCESS || status == GSL_EMAXITER) {
+        cwb_fit_jacobian jac;
+        cwb_fit_jacobian_study(gsl_multifit_nlinear_jac(w), gsl_multifit_nlinear_residual(w), &jac);
+        group_solution(mf, g, &j, w, &jac);
+        int at_start = 0;
+        cwb_fit_stop_reason(status, info, gsl_multifit_nlinear_niter(w), MAX_ITER, &jac,
+                            gsl_multifit_nlinear_position(w), &at_start, g->why, sizeof g->why);
+        if (at_start) /* no step from the start: it is the least-squares solution */
+            status = GSL_SUCCESS;
+    } else
+        snprintf(g->why, sizeof g->why, "GSL: %s", gsl_strerror(status));
     cwb_gsl_quiet_end();
     gsl_multifit_nlinear_free(w);
     gsl_vector_free(theta);
     if (status != GSL_SUCCESS)
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: the %s fit failed (GSL: %s)", mf->path[g->data],
-                        mf->fm->name, gsl_strerror(status));
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: the %s fit failed: %s", mf->path[g->data],
+                        mf->fm->name, g->why);
     return CWB_OK;
 }
 
@@ -997,8 +1007,9 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
     }
     for (size_t p = 0; p < fm->np; p++) {
         const char *unit = strcmp(fm->unit[p], "-") ? fm->unit[p] : "";
-        cwb_fit_say(o, " %s = %.6g +- %.3g%s%s", fm->param[p], g->p[p], g->se[p], *unit ? " " : "",
-                    unit);
+        char se[32]; /* "undefined" for NaN, as every text summary writes it */
+        snprintf(se, sizeof se, isnan(g->se[p]) ? "undefined" : "%.3g", g->se[p]);
+        cwb_fit_say(o, " %s = %.6g +- %s%s%s", fm->param[p], g->p[p], se, *unit ? " " : "", unit);
         if (fm->unloading != 1)
             cwb_fit_say(o, " (thesis %.6g)", thesis[p]);
         cwb_fit_json_open(&o->json_out, fm->param[p], '{');
@@ -1011,8 +1022,8 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
         cwb_fit_parameter(o, name, fm->unit[p], g->p[p], g->se[p]);
         cwb_fit_put(o, name, "", g->p[p]);
         cwb_fit_put(o, name, "_stderr", g->se[p]);
-        cwb_fit_note(o, "%s: %s = %.10g +- %.3g %s", mf->path[g->data], fm->param[p], g->p[p],
-                     g->se[p], fm->unit[p]);
+        cwb_fit_note(o, "%s: %s = %.10g +- %s %s", mf->path[g->data], fm->param[p], g->p[p], se,
+                     fm->unit[p]);
     }
     if (g->not_reached)
         cwb_fit_say(o, " -- not reached: the strain stays at b up to the last point, n_p > %.4g",
@@ -1326,10 +1337,23 @@ static int fit_all(material_fit *mf, cwb_fit_out *o, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* What the numbers do not say alone: a parameter the data of a group do
+ * not determine, a formula that does not describe them (R^2 < 0). */
+static void warn_groups(const material_fit *mf, const cwb_log *log)
+{
+    for (size_t k = 0; k < mf->ngroups; k++) {
+        const group *g = &mf->g[k];
+        char what[CWB_TEXT + 64];
+        snprintf(what, sizeof what, "%s, %s", mf->fc->name, base_name(mf->path[g->data]));
+        for (size_t p = 0; !g->not_reached && p < mf->fm->np; p++)
+            cwb_fit_warn_undetermined(log, what, mf->fm->param[p], g->state[p]);
+        cwb_fit_warn_r_squared(log, what, g->r2);
+    }
+}
+
 static int fit_material(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
                         size_t n)
 {
-    (void)log;
     material_fit *mf = calloc(1, sizeof *mf);
     if (!mf)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
@@ -1341,6 +1365,8 @@ static int fit_material(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *l
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK)
         rc = fit_all(mf, o, msg, n);
+    if (rc == CWB_OK)
+        warn_groups(mf, log);
     if (rc == CWB_OK)
         rc = write_outputs(fc, o, mf, msg, n);
     if (rc == CWB_OK && mf->trend_points >= 2)

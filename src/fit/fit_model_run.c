@@ -14,9 +14,10 @@
  * its bounds by x = mid + half tanh(theta), fitted in theta; the run is
  * interpolated at the reference points (cwb_interp_curve).
  *
- * Standard errors: gsl_multifit_nlinear_covar returns (J^T J)^-1 in theta;
- * cwb scales it by s^2 = chi^2/(n - p) and maps it to the key through
- * dx/dtheta = half (1 - tanh^2 theta).
+ * Standard errors: (J^T J)^-1 in theta (cwb_fit_jacobian_study, which
+ * also finds a key the curve does not change with: its standard error is
+ * undefined, not 0), scaled by s^2 = chi^2/(n - p) and mapped to the key
+ * through dx/dtheta = half (1 - tanh^2 theta).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 #include <gsl/gsl_multifit_nlinear.h>
 
 #include "cwb_fit.h"
+#include "cwb_fit_lsq.h"
 #include "cwb_law.h"
 #include "cwb_out.h"
 #include "cwb_gsl.h"
@@ -64,7 +66,10 @@ typedef struct {
     double cov[MAX_FREE * MAX_FREE]; /* of the keys (NaN: not estimated) */
     double r2, rms;
     size_t iterations;
-    int status; /* GSL status of the driver */
+    int status;            /* GSL status of the driver */
+    cwb_fit_jacobian jac;  /* which keys the data determine */
+    int stopped, at_start; /* 1: a warning why it stopped; 1: the start was the answer */
+    char why[256];         /* that warning */
 } run_solution;
 
 static double key_value(const run_fit *rf, size_t i, double theta)
@@ -262,6 +267,28 @@ static int bounds_in_range(const cwb_fit_case *fc, const run_fit *rf, size_t i, 
                     pa->unit && strcmp(pa->unit, "-") != 0 ? pa->unit : "");
 }
 
+/* CWB_OK when free key i is a real number: a whole number (driver.steps)
+ * or a word (normal.py_from) cannot be moved by a least-squares step, and
+ * would fail later with a message about a --set the user never gave. */
+static int real_valued(const cwb_fit_case *fc, const run_fit *rf, size_t i, char *msg, size_t n)
+{
+    int j;
+    const cwb_values *v = cwb_case_key(rf->c, rf->key[i], &j);
+    if (!v)
+        return CWB_OK; /* not a table key: the start's check says so */
+    const cwb_param *pa = &v->table[j];
+    const char *takes = pa->kind == CWB_PARAM_CHOICE  ? "one of a list of words"
+                        : pa->kind == CWB_PARAM_LIST  ? "a list of numbers"
+                        : pa->kind == CWB_PARAM_TEXT  ? "text"
+                        : (pa->flags & CWB_P_INTEGER) ? "whole numbers"
+                                                      : NULL;
+    if (!takes)
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s:%d: [fit] free: free keys must be real-valued: %s takes %s", fc->path,
+                    fc->line[CWB_FIT_FREE], rf->key[i], takes);
+}
+
 /* Start values, given or the case's own (checked by loading the case), as
  * theta inside the bounds. */
 static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, char *msg, size_t n)
@@ -270,6 +297,8 @@ static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, 
     if (rc != CWB_OK)
         return rc;
     for (size_t i = 0; i < rf->np; i++) {
+        if ((rc = real_valued(fc, rf, i, msg, n)) != CWB_OK)
+            return rc;
         double x0 = fc->v.list[CWB_FIT_START].n ? fc->v.list[CWB_FIT_START].v[i]
                                                 : case_key_value(rf->c, rf->key[i]);
         if (isnan(x0))
@@ -291,14 +320,10 @@ static int start_values(const cwb_fit_case *fc, run_fit *rf, gsl_vector *theta, 
 /* --------------------------------------------------------------- solve */
 
 /* Values, standard errors and goodness of the fit at the solver's
- * position th, whose run is rf->yfit. */
-static int solution_at(run_fit *rf, gsl_multifit_nlinear_workspace *w, const gsl_vector *th,
-                       run_solution *sol, char *msg, size_t n)
+ * position th, whose run is rf->yfit and whose Jacobian study is sol->jac. */
+static void solution_at(run_fit *rf, gsl_multifit_nlinear_workspace *w, const gsl_vector *th,
+                        run_solution *sol)
 {
-    gsl_matrix *cov = gsl_matrix_alloc(rf->np, rf->np);
-    if (!cov)
-        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    int status = gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0, cov);
     double chisq = 0.0;
     for (size_t q = 0; q < rf->nq; q++)
         chisq += (rf->yfit[q] - rf->yq[q]) * (rf->yfit[q] - rf->yq[q]);
@@ -306,21 +331,17 @@ static int solution_at(run_fit *rf, gsl_multifit_nlinear_workspace *w, const gsl
     double dx[MAX_FREE]; /* dx/dtheta of each key */
     for (size_t i = 0; i < rf->np; i++) {
         double t = gsl_vector_get(th, i), half = 0.5 * (rf->hi[i] - rf->lo[i]);
-        dx[i] = half * (1.0 - tanh(t) * tanh(t));
         sol->value[i] = key_value(rf, i, t);
         dx[i] = half * (1.0 - tanh(t) * tanh(t));
     }
     for (size_t i = 0; i < rf->np; i++)
         for (size_t k = 0; k < rf->np; k++)
-            sol->cov[i * rf->np + k] =
-                status == GSL_SUCCESS ? gsl_matrix_get(cov, i, k) * s2 * dx[i] * dx[k] : NAN;
+            sol->cov[i * rf->np + k] = sol->jac.cov[i * rf->np + k] * s2 * dx[i] * dx[k];
     for (size_t i = 0; i < rf->np; i++)
         sol->stderr_[i] = sqrt(sol->cov[i * rf->np + i]);
-    gsl_matrix_free(cov);
     sol->r2 = cwb_fit_r_squared(rf->yq, rf->yfit, rf->nq);
     sol->rms = sqrt(chisq / (double)rf->nq);
     sol->iterations = gsl_multifit_nlinear_niter(w);
-    return CWB_OK;
 }
 
 /* GSL's driver calls this after each iteration: how far the fit is, on a
@@ -347,18 +368,36 @@ static int solve(run_fit *rf, gsl_vector *theta, run_solution *sol, char *msg, s
         status = gsl_multifit_nlinear_driver(MAX_ITER, 1e-10, 1e-10, 0.0, progress, rf, &info, w);
     sol->status = status;
     int rc = CWB_OK;
+    const gsl_vector *th = gsl_multifit_nlinear_position(w);
     if (rf->rc != CWB_OK)
         rc = cwb_fail(msg, n, rf->rc, "fit: %s", rf->msg);
-    else if (run_at(rf, gsl_multifit_nlinear_position(w)) != CWB_OK) /* the fitted curve */
+    else if (run_at(rf, th) != CWB_OK) /* the fitted curve */
         rc = cwb_fail(msg, n, rf->rc, "fit: %s", rf->msg);
-    else
-        rc = solution_at(rf, w, gsl_multifit_nlinear_position(w), sol, msg, n);
+    else {
+        /* the Jacobian and residuals GSL holds are those of the position */
+        cwb_fit_jacobian_study(gsl_multifit_nlinear_jac(w), gsl_multifit_nlinear_residual(w),
+                               &sol->jac);
+        solution_at(rf, w, th, sol);
+        sol->stopped = cwb_fit_stop_reason(status, info, sol->iterations, MAX_ITER, &sol->jac, th,
+                                           &sol->at_start, sol->why, sizeof sol->why);
+    }
     cwb_gsl_quiet_end();
     gsl_multifit_nlinear_free(w);
     return rc;
 }
 
 /* -------------------------------------------------------------- report */
+
+/* The bound undetermined key i ran onto, NaN when it is not at one: there
+ * tanh saturates, so the curve cannot change with theta, whatever it does
+ * with the key. */
+static double at_bound(const run_fit *rf, const run_solution *sol, size_t i)
+{
+    double x = sol->value[i], edge = 1e-9 * (rf->hi[i] - rf->lo[i]);
+    if (sol->jac.state[i] == CWB_FIT_DETERMINED)
+        return NAN;
+    return x - rf->lo[i] <= edge ? rf->lo[i] : rf->hi[i] - x <= edge ? rf->hi[i] : NAN;
+}
 
 static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
                    const run_solution *sol)
@@ -374,9 +413,15 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
     for (size_t i = 0; i < rf->np; i++) {
         double x = sol->value[i], se = sol->stderr_[i];
         const char *unit = case_key_unit(rf->c, rf->key[i]);
-        cwb_fit_note(o, "%s = %.10g +- %.3g%s%s (bounds %g..%g)", rf->key[i], x, se,
+        char se_text[32]; /* "undefined" for NaN, as every text summary writes it */
+        snprintf(se_text, sizeof se_text, isnan(se) ? "undefined" : "%.3g", se);
+        cwb_fit_note(o, "%s = %.10g +- %s%s%s (bounds %g..%g)", rf->key[i], x, se_text,
                      unit[0] ? " " : "", unit, rf->lo[i], rf->hi[i]);
-        cwb_fit_say(o, "  %-28s %.10g +- %.3g\n", rf->key[i], x, se);
+        cwb_fit_say(o, "  %-28s %.10g +- %s%s\n", rf->key[i], x, se_text,
+                    !isnan(at_bound(rf, sol, i))           ? " (at its bound)"
+                    : sol->jac.state[i] == CWB_FIT_FLAT    ? " (the curve does not change with it)"
+                    : sol->jac.state[i] == CWB_FIT_TANGLED ? " (determined only with another key)"
+                                                           : "");
         cwb_fit_parameter(o, rf->key[i], unit, x, se);
         cwb_fit_put(o, rf->key[i], "", x);
         cwb_fit_put(o, rf->key[i], "_stderr", se);
@@ -463,6 +508,32 @@ static void judge(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
         cwb_logf(log, CWB_LOG_NOTE, "cwb:   (%s)\n", model);
 }
 
+/* What the numbers do not say alone: keys the data do not determine, why
+ * the solver stopped, a model that does not describe the data; a start
+ * that already was the answer is noted, not warned about. */
+static void warn(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf, const run_solution *sol,
+                 const cwb_log *log)
+{
+    for (size_t i = 0; i < rf->np; i++) {
+        double bound = at_bound(rf, sol, i);
+        if (!isnan(bound))
+            cwb_logf(log, CWB_LOG_WARN,
+                     "%s: %s ran to its bound %g, where the fit cannot move it: its standard "
+                     "error is undefined (widen the bounds unless the bound is physical)\n",
+                     fc->name, rf->key[i], bound);
+        else
+            cwb_fit_warn_undetermined(log, fc->name, rf->key[i], sol->jac.state[i]);
+    }
+    if (sol->stopped)
+        cwb_logf(log, CWB_LOG_WARN, "%s: %s\n", fc->name, sol->why);
+    if (sol->at_start) {
+        cwb_fit_note(o, "converged at the start: no step lowered the residual and the "
+                        "Gauss-Newton step from it is below 1e-8 of each key");
+        cwb_fit_say(o, "  (converged at the start: it is the least-squares solution)\n");
+    }
+    cwb_fit_warn_r_squared(log, fc->name, sol->r2);
+}
+
 /* Fit rf's keys to the reference ref, report and write the table. */
 static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, run_fit *rf,
                        const cwb_reference *ref, char *msg, size_t n)
@@ -483,9 +554,7 @@ static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *lo
     if (rc == CWB_OK) {
         report(fc, o, rf, &sol);
         judge(fc, o, rf, ref, log);
-        if (sol.status != GSL_SUCCESS)
-            cwb_logf(log, CWB_LOG_WARN, "%s: the fit stopped without converging (GSL: %s)\n",
-                     fc->name, gsl_strerror(sol.status));
+        warn(fc, o, rf, &sol, log);
         rc = write_table(fc, o, rf, msg, n);
     }
     if (theta)

@@ -34,7 +34,8 @@
  * delta_y = R (pi Ay sigma_y / (2 E*))^2 (eq. 8, E* = E / (1 - nu^2), Ay
  * of appendix A: cwb_yield_factor), as the Rathbone normal law has it.
  * Least squares: gsl_multifit_nlinear (trust region, finite-difference
- * Jacobian), standard errors from its covariance scaled by s^2.
+ * Jacobian), standard errors from (J^T J)^-1 scaled by s^2, undefined for
+ * a constant the data do not determine (cwb_fit_lsq.h), said in a warning.
  */
 #include <glob.h>
 #include <stdlib.h>
@@ -44,6 +45,7 @@
 #include <gsl/gsl_multifit_nlinear.h>
 
 #include "cwb_fit.h"
+#include "cwb_fit_lsq.h"
 #include "cwb_law.h"
 #include "cwb_gsl.h"
 
@@ -60,6 +62,7 @@ typedef struct {
     double cov[4];                       /* of a1, c1 (NaN: not estimated) */
     size_t fitted;                       /* the points of the section fitted */
     double p[2];                         /* the fitted a1, c1 as the fit left them */
+    int state[2];                        /* a1, c1: CWB_FIT_DETERMINED, _FLAT or _TANGLED */
     int has_stiffness;
 } shear_table;
 
@@ -69,6 +72,7 @@ typedef struct {
     size_t count;
     cwb_reference ref[MAX_TABLES];
     shear_table t[MAX_TABLES];
+    const cwb_log *log; /* warnings */
 } tangential_fit;
 
 /* ------------------------------------------------- least squares */
@@ -80,6 +84,8 @@ typedef struct {
     const double *x, *y;
     size_t m, np;
     double scale[3];
+    int state[3];  /* out: CWB_FIT_DETERMINED, _FLAT or _TANGLED per parameter */
+    char why[256]; /* out: why the solver stopped, when it did not converge */
 } lsq_job;
 
 static int lsq_residual(const gsl_vector *theta, void *params, gsl_vector *r)
@@ -106,16 +112,28 @@ static int least_squares(lsq_job *j, double *p, double *se, double *cov_out)
     gsl_multifit_nlinear_workspace *w =
         gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &fp, j->m, j->np);
     gsl_vector *theta = gsl_vector_alloc(j->np);
-    gsl_matrix *cov = gsl_matrix_alloc(j->np, j->np);
     int status = GSL_ENOMEM, info = 0;
+    j->why[0] = '\0';
     cwb_gsl_quiet_begin();
-    if (w && theta && cov) {
+    if (w && theta) {
         gsl_vector_set_all(theta, 1.0);
         gsl_multifit_nlinear_fdf fdf = {.f = lsq_residual, .n = j->m, .p = j->np, .params = j};
         status = gsl_multifit_nlinear_init(theta, &fdf, w);
         if (status == GSL_SUCCESS)
             status = gsl_multifit_nlinear_driver(300, 1e-12, 1e-12, 0.0, NULL, NULL, &info, w);
     }
+    cwb_fit_jacobian jac;
+    if (status == GSL_SUCCESS || status == GSL_EMAXITER) {
+        cwb_fit_jacobian_study(gsl_multifit_nlinear_jac(w), gsl_multifit_nlinear_residual(w), &jac);
+        int at_start = 0;
+        cwb_fit_stop_reason(status, info, gsl_multifit_nlinear_niter(w), 300, &jac,
+                            gsl_multifit_nlinear_position(w), &at_start, j->why, sizeof j->why);
+        if (at_start) /* no step from the start: it is the least-squares solution */
+            status = GSL_SUCCESS;
+        for (size_t k = 0; k < j->np; k++)
+            j->state[k] = jac.state[k];
+    } else
+        snprintf(j->why, sizeof j->why, "GSL: %s", gsl_strerror(status));
     if (status == GSL_SUCCESS) {
         const gsl_vector *th = gsl_multifit_nlinear_position(w);
         const gsl_vector *r = gsl_multifit_nlinear_residual(w);
@@ -123,13 +141,11 @@ static int least_squares(lsq_job *j, double *p, double *se, double *cov_out)
         for (size_t i = 0; i < j->m; i++)
             chisq += gsl_vector_get(r, i) * gsl_vector_get(r, i);
         double s2 = j->m > j->np ? chisq / (double)(j->m - j->np) : NAN;
-        int cs = gsl_multifit_nlinear_covar(gsl_multifit_nlinear_jac(w), 0.0, cov);
         for (size_t k = 0; k < j->np; k++) {
             p[k] = j->scale[k] * gsl_vector_get(th, k);
-            se[k] =
-                cs == GSL_SUCCESS ? fabs(j->scale[k]) * sqrt(gsl_matrix_get(cov, k, k) * s2) : NAN;
-            for (size_t q = 0; cov_out && cs == GSL_SUCCESS && q < j->np; q++)
-                cov_out[k * j->np + q] = j->scale[k] * j->scale[q] * gsl_matrix_get(cov, k, q) * s2;
+            se[k] = fabs(j->scale[k]) * sqrt(jac.cov[k * j->np + k] * s2);
+            for (size_t q = 0; cov_out && q < j->np; q++)
+                cov_out[k * j->np + q] = j->scale[k] * j->scale[q] * jac.cov[k * j->np + q] * s2;
         }
     }
     cwb_gsl_quiet_end();
@@ -137,8 +153,6 @@ static int least_squares(lsq_job *j, double *p, double *se, double *cov_out)
         gsl_multifit_nlinear_free(w);
     if (theta)
         gsl_vector_free(theta);
-    if (cov)
-        gsl_matrix_free(cov);
     return status;
 }
 
@@ -336,10 +350,10 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
     int status = least_squares(&j, p, se, t->cov);
     if (status != GSL_SUCCESS) {
         free(ratio);
-        return cwb_fail(msg, n, CWB_EFAIL, "%s: the stiffness fit failed (GSL: %s)", t->path,
-                        gsl_strerror(status));
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: the stiffness fit failed: %s", t->path, j.why);
     }
     t->a1 = t->p[0] = p[0], t->c1 = t->p[1] = p[1], t->se_a1 = se[0], t->se_c1 = se[1];
+    t->state[0] = j.state[0], t->state[1] = j.state[1];
     t->has_stiffness = 1;
     /* a1 is seen only where its section is the lower line (x1 < x < x2,
      * eq. 88), c1 only past x2: with fewer than 2 points there a constant
@@ -360,6 +374,7 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
         lsq_job ja = {.f = a_line, .ctx = &t->x1, .x = xs, .y = ks, .m = m, .np = 1};
         status = least_squares(&ja, p, se, t->cov); /* a1's variance in cov[0] */
         t->a1 = t->p[0] = p[0], t->se_a1 = se[0];
+        t->state[0] = ja.state[0], t->state[1] = CWB_FIT_DETERMINED; /* c1: said apart */
         for (size_t i = 0; i < m; i++)
             ratio[i] = a_line(p, xs[i], &t->x1);
         t->r2 = cwb_fit_r_squared(ks, ratio, m);
@@ -398,9 +413,11 @@ static int fit_stiffness_table(shear_table *t, char *msg, size_t n)
 /* A coth(B y^C) through (y, v) when there are more points than 3;
  * p starts at (and stays, when not fitted) the thesis' constants. */
 static int fit_coth(const double *y, const double *v, size_t m, const double *thesis, double *p,
-                    double *se, double *cov, double *r2)
+                    double *se, double *cov, double *r2, int *state, char *why, size_t nwhy)
 {
+    snprintf(why, nwhy, "%s", "");
     memcpy(p, thesis, 3 * sizeof *p);
+    state[0] = state[1] = state[2] = CWB_FIT_DETERMINED;
     se[0] = se[1] = se[2] = *r2 = NAN;
     for (int k = 0; k < 9; k++)
         cov[k] = NAN;
@@ -408,6 +425,8 @@ static int fit_coth(const double *y, const double *v, size_t m, const double *th
         return GSL_SUCCESS;
     lsq_job j = {.f = coth_form, .x = y, .y = v, .m = m, .np = 3};
     int status = least_squares(&j, p, se, cov);
+    memcpy(state, j.state, 3 * sizeof *state);
+    snprintf(why, nwhy, "%s", j.why);
     double yf[MAX_TABLES];
     for (size_t i = 0; i < m; i++)
         yf[i] = coth_form(p, y[i], NULL);
@@ -551,8 +570,10 @@ static void friction_report_constants(cwb_fit_out *o, const double *p, const dou
                     tables);
     for (int k = 0; k < 3; k++) {
         const char *how = fitted == 1 && k ? "held, " : "";
-        cwb_fit_note(o, "%s = %.6g +- %.2g (%sthesis %.4g)", names[k], p[k], se[k], how, eq77[k]);
-        cwb_fit_say(o, "  %-28s %.6g +- %.2g (%sthesis %.4g)\n", names[k], p[k], se[k], how,
+        char se_text[32]; /* "undefined" for NaN, the text summaries' word */
+        snprintf(se_text, sizeof se_text, isnan(se[k]) ? "undefined" : "%.2g", se[k]);
+        cwb_fit_note(o, "%s = %.6g +- %s (%sthesis %.4g)", names[k], p[k], se_text, how, eq77[k]);
+        cwb_fit_say(o, "  %-28s %.6g +- %s (%sthesis %.4g)\n", names[k], p[k], se_text, how,
                     eq77[k]);
         cwb_fit_put(o, names[k], "", p[k]);
         cwb_fit_put(o, names[k], "_stderr", se[k]);
@@ -570,10 +591,11 @@ static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *
     double y[MAX_TABLES], mu[MAX_TABLES], p[3], se[3], cov[9], r2;
     for (size_t d = 0; d < tf->count; d++)
         y[d] = tf->t[d].y, mu[d] = tf->t[d].mu;
-    int status = fit_coth(y, mu, tf->count, eq77, p, se, cov, &r2);
+    int state[3];
+    char why[256];
+    int status = fit_coth(y, mu, tf->count, eq77, p, se, cov, &r2, state, why, sizeof why);
     if (status != GSL_SUCCESS)
-        return cwb_fail(msg, n, CWB_EFAIL, "the friction fit failed (GSL: %s)",
-                        gsl_strerror(status));
+        return cwb_fail(msg, n, CWB_EFAIL, "the friction fit failed: %s", why);
     int fitted = isfinite(r2) ? 3 : 0;
     if (tf->count < 4) {
         r2 = fit_scale_alone(y, mu, tf->count, p, se);
@@ -587,6 +609,10 @@ static int fit_friction(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *
     cwb_fit_say(o, "%s: friction coefficient against y over %zu FEM tables\n", fc->name, tf->count);
     friction_report_tables(o, tf);
     friction_report_constants(o, p, se, cov, r2, fitted, tf->count);
+    static const char *const abc[3] = {"A", "B", "C"};
+    for (int k = 0; fitted == 3 && k < 3; k++)
+        cwb_fit_warn_undetermined(tf->log, fc->name, abc[k], state[k]);
+    cwb_fit_warn_r_squared(tf->log, fc->name, r2);
     cwb_fit_put(o, "r_squared", "", r2);
     return friction_outputs(fc, o, tf, p, r2, fitted, msg, n);
 }
@@ -774,10 +800,12 @@ static void report_stiffness_table(cwb_fit_out *o, const shear_table *t, size_t 
     }
     double ta = coth_form(eq84, t->y, NULL), tc = coth_form(eq86, t->y, NULL);
     char a[64] = "not identified", c[64] = "not identified (no point past x2)";
-    if (isfinite(t->a1))
-        snprintf(a, sizeof a, "%.4g +- %.2g", t->a1, t->se_a1);
+    if (isfinite(t->a1)) /* "undefined": the text summaries' word for NaN */
+        snprintf(a, sizeof a, isnan(t->se_a1) ? "%.4g +- undefined" : "%.4g +- %.2g", t->a1,
+                 t->se_a1);
     if (isfinite(t->c1))
-        snprintf(c, sizeof c, "%.4g +- %.2g", t->c1, t->se_c1);
+        snprintf(c, sizeof c, isnan(t->se_c1) ? "%.4g +- undefined" : "%.4g +- %.2g", t->c1,
+                 t->se_c1);
     cwb_fit_note(o,
                  "%s: y = %.4g, mu = %.4f, x1 = %.3g: a1 = %s (eq. 84: %.4g), c1 = %s (eq. 86: "
                  "%.4g), R^2 = %.4f",
@@ -803,6 +831,7 @@ static void report_stiffness_table(cwb_fit_out *o, const shear_table *t, size_t 
 static void trend_of(cwb_fit_out *o, const tangential_fit *tf, int which, double *p, double *r2)
 {
     double y[MAX_TABLES], v[MAX_TABLES], se[3], cov[9];
+    int state[3];
     size_t m = 0;
     for (size_t d = 0; d < tf->count; d++) {
         const shear_table *t = &tf->t[d];
@@ -812,7 +841,8 @@ static void trend_of(cwb_fit_out *o, const tangential_fit *tf, int which, double
     }
     const char *name = which ? "c1" : "a1";
     const double *thesis = which ? eq86 : eq84;
-    if (fit_coth(y, v, m, thesis, p, se, cov, r2) != GSL_SUCCESS)
+    char why[256];
+    if (fit_coth(y, v, m, thesis, p, se, cov, r2, state, why, sizeof why) != GSL_SUCCESS)
         *r2 = NAN, memcpy(p, thesis, 3 * sizeof *p);
     if (isfinite(*r2)) {
         cwb_fit_say(o, "  %s = %.4g coth(%.4g y^%.4g), R^2 %.4f (thesis: %.4g coth(%.4g y^%.4g))\n",
@@ -822,11 +852,28 @@ static void trend_of(cwb_fit_out *o, const tangential_fit *tf, int which, double
             char key[32];
             snprintf(key, sizeof key, "%s_trend_%s", name, abc[k]);
             cwb_fit_parameter(o, key, "-", p[k], se[k]);
+            cwb_fit_warn_undetermined(tf->log, tf->fc->name, key, state[k]);
         }
+        cwb_fit_warn_r_squared(tf->log, tf->fc->name, *r2);
         cwb_fit_solved(o, 3, cov, *r2, m);
     } else
         cwb_fit_say(o, "  %s: A coth(B y^C) not fitted (%zu identified values for 3 parameters)\n",
                     name, m);
+}
+
+/* An identified a1 or c1 of table t the data do not determine, and a
+ * section fit worse than the mean (R^2 < 0). */
+static void warn_stiffness_table(const tangential_fit *tf, const shear_table *t)
+{
+    if (!t->has_stiffness)
+        return;
+    char what[CWB_TEXT + 64];
+    snprintf(what, sizeof what, "%s, %s", tf->fc->name, t->path);
+    if (isfinite(t->a1))
+        cwb_fit_warn_undetermined(tf->log, what, "a1", t->state[0]);
+    if (isfinite(t->c1))
+        cwb_fit_warn_undetermined(tf->log, what, "c1", t->state[1]);
+    cwb_fit_warn_r_squared(tf->log, what, t->r2);
 }
 
 static int fit_stiffness(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, char *msg,
@@ -842,6 +889,7 @@ static int fit_stiffness(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit 
     for (size_t d = 0; d < tf->count && rc == CWB_OK; d++) {
         rc = fit_stiffness_table(&tf->t[d], msg, n);
         report_stiffness_table(o, &tf->t[d], d);
+        warn_stiffness_table(tf, &tf->t[d]);
         fitted += tf->t[d].has_stiffness;
     }
     if (rc != CWB_OK)
@@ -861,7 +909,6 @@ static int fit_stiffness(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit 
 static int fit_tangential(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, char *msg,
                           size_t n)
 {
-    (void)log;
     const char *formula = fc->v.text[CWB_FIT_FORMULA];
     int friction = strcmp(formula, "friction") == 0;
     if (!friction && strcmp(formula, "stiffness") != 0)
@@ -873,6 +920,7 @@ static int fit_tangential(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log 
     if (!tf)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     tf->fc = fc;
+    tf->log = log;
     int rc = cwb_fit_data_paths(fc, &tf->paths, msg, n);
     if (rc == CWB_OK && tf->paths.count > MAX_TABLES)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [fit] data: 1 to %d CSV files", fc->path,
