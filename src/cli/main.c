@@ -80,7 +80,7 @@ static const struct {
      "  row of named results per value in DIR/NAME_sweep.csv, plots per [sweep] plot_y.\n"
      "  --jobs N runs values in N worker processes (they end with the sweep).\n"},
     {"batch",
-     "cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N]\n"
+     "cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N] [--dt-reuse]\n"
      "          [--results name,...] [--set section.key=value ...] [--json]\n"
      "  Run a case once per row of TABLE.csv (a header of case keys section.key, one sample\n"
      "  per row; '#' lines skipped; every value checked before anything runs). Appends one\n"
@@ -95,7 +95,10 @@ static const struct {
      "  writes it: a second batch on it exits 2. A FILE.csv that is a symbolic link, not a\n"
      "  regular file or not a batch of this table is refused (exit 2) and left as it is.\n"
      "  --jobs N: N workers, each given the next sample when free. FILE defaults to\n"
-     "  cwb-out/NAME_batch[_i_of_N].csv.\n"
+     "  cwb-out/NAME_batch[_i_of_N].csv. --dt-reuse: a dt = auto sample runs at the step\n"
+     "  its worker's last fully refined sample accepted and once at 4 times it, and\n"
+     "  refines in full when that check disagrees (every row still meets dt_tol; its\n"
+     "  step may depend on the rows run before it: doc/integration.md).\n"
      "cwb batch --merge OUT.csv [--partial] SHARD.csv ...\n"
      "  One file of the shards' rows: their common header, rows sorted on sample. Every\n"
      "  row must parse (a torn or edited one is named FILE:LINE, exit 2) and the shards\n"
@@ -649,6 +652,8 @@ static int cmd_batch(int argc, char **argv)
             req.results = argv[++i];
         else if (strcmp(a, "--json") == 0)
             req.json = 1;
+        else if (strcmp(a, "--dt-reuse") == 0)
+            req.dt_reuse = 1;
         else if (strcmp(a, "--jobs") == 0 && v) {
             if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
                 fprintf(stderr, "cwb batch: --jobs %s: expected an integer 1..256\n", argv[i]);
