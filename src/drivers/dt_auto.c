@@ -175,17 +175,17 @@ static int refine_alone(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *ou
  * reuse runs a sample at the neighbour's halvings k of its own first step
  * (h0 scales with the sample's expected contact time, so the neighbour's
  * steps per contact time are carried) and once at 4h, 1.25 times the run at
- * h. Under the neighbour's convergence the change between h and 4h is the
- * sum of the changes h-2h and 2h-4h, so each result's estimate is the
- * neighbour's estimate scaled by rho, the sample's change over the
- * neighbour's sum: rho E_neighbour. Scaling alone is not safe: it assumes
+ * h. The neighbour's own change between h and 4h is measured too (one
+ * more run after its refinement), so each result's estimate is the
+ * neighbour's estimate scaled by rho, the sample's change between h and 4h
+ * over the neighbour's: rho E_neighbour. Scaling alone is not safe: it assumes
  * the sample converges as its neighbour does (a scaling from the table's
  * first row passed Thornton's plastic rows at up to 15 dt_tol from an
  * elastic first row: doc/benchmarks.md). So the check is taken only where
  * it can be compared and refines in full (as alone) whenever it disagrees:
  *  - the neighbour is the last sample refined in full with the same plan
- *    (driver, tol, results), accepted after at least two halvings (so that
- *    it ran h, 2h and 4h) and at most REUSE_REFRESH checks ago;
+ *    (driver, tol, results), converged, and at most REUSE_REFRESH checks
+ *    ago;
  *  - the two runs are comparable (one stuck, the other rebounding is not)
  *    and no change exceeds the largest result's (a change in kind);
  *  - each result reported by one of the sample and the neighbour is
@@ -219,7 +219,7 @@ typedef struct {
     int results;
     int halvings;                        /* k: its accepted step is h0 / 2^k */
     int checks;                          /* samples checked against it so far */
-    double sum[CWB_DT_MAX_RESULTS];      /* each result's change h-2h plus 2h-4h */
+    double change[CWB_DT_MAX_RESULTS];   /* each result's change between h and 4h */
     double estimate[CWB_DT_MAX_RESULTS]; /* each result's estimate at h */
 } reuse_memory;
 
@@ -267,22 +267,37 @@ static int reuse_applies(const cwb_dt_plan *p)
            p->results > 0 && p->each;
 }
 
-/* Keep what a full refinement that converged after k >= 2 halvings shows. */
+/* Keep what a full refinement that converged shows, with one more run at
+ * 4h (into the slot the accepted run is not in): its change against h,
+ * measured as the check measures a sample's, is the denominator of rho.
+ * The ladder's changes h-2h and 2h-4h would give it only as their sum,
+ * which overstates it (and so understates rho) where they differ in sign;
+ * and after one halving there is no 4h run. The run costs 1/4 of the
+ * accepted one, once per full refinement. */
 static void remember(const cwb_dt_plan *p, const cwb_dt_auto *a, cwb_dt_outcome outcome)
 {
-    int k = a->halvings;
-    reuse.valid = outcome == CWB_DT_CONVERGED && k >= 2 && p->richardson && p->results > 0;
-    if (!reuse.valid)
+    reuse.valid = 0;
+    if (outcome != CWB_DT_CONVERGED || !p->richardson || p->results <= 0 || !p->each)
         return;
+    char msg[CWB_MSG];
+    int k = a->halvings, coarse = a->slot ^ 1, comparable = 1;
+    if (p->run(p->ctx, ldexp(a->h, 2), coarse, msg, sizeof msg) != CWB_OK)
+        return;
+    forget_changes(p);
+    double largest = p->change(p->ctx, a->slot, coarse, &comparable);
+    if (!comparable)
+        return;
+    for (int i = 0; i < result_count(p); i++) {
+        reuse.change[i] = p->each[i];
+        reuse.estimate[i] = result_estimate(a->each[i], k);
+    }
+    (void)largest; /* a change in kind here left comparable 0 or shows in a result */
+    reuse.valid = 1;
     reuse.run = p->run;
     reuse.tol = p->tol;
     reuse.results = p->results;
     reuse.halvings = k;
     reuse.checks = 0;
-    for (int i = 0; i < result_count(p); i++) {
-        reuse.sum[i] = a->each[i][k - 1] + a->each[i][k - 2];
-        reuse.estimate[i] = result_estimate(a->each[i], k);
-    }
 }
 
 /* The estimate of the run at h from its change against 4h, each[i] for
@@ -293,19 +308,19 @@ static double scaled_estimate(const cwb_dt_plan *p, double largest_change)
     double noise = 0.01 * p->tol, estimate = 0.0, largest = 0.0;
     double rho_lo = INFINITY, rho_hi = 0.0;
     for (int i = 0; i < result_count(p); i++) {
-        double s = p->each[i], sum = reuse.sum[i];
-        if (isnan(s) != isnan(sum))
+        double s = p->each[i], was = reuse.change[i];
+        if (isnan(s) != isnan(was))
             return NAN; /* reported by one of the two only */
         if (isnan(s))
             continue;
         largest = fmax(largest, s);
-        if (!(sum > noise)) {
+        if (!(was > noise)) {
             if (s > noise)
                 return NAN; /* it moved where the neighbour's did not */
             estimate = fmax(estimate, ESTIMATE_SAFETY * s);
             continue;
         }
-        double rho = s / sum;
+        double rho = s / was;
         if (s > noise) {
             rho_lo = fmin(rho_lo, rho);
             rho_hi = fmax(rho_hi, rho);
