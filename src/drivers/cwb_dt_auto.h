@@ -110,10 +110,12 @@ typedef struct {
 int cwb_dt_refine(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *outcome, char *msg,
                   size_t n);
 
-/* dt = auto across neighbouring samples (`cwb batch --dt-reuse`): between
+/* dt = auto across neighbouring samples (`cwb batch --dt-reuse`, `cwb sweep
+ * --dt-reuse`): between
  * cwb_dt_reuse_begin and cwb_dt_reuse_end, in this thread, cwb_dt_refine
- * keeps what the last full refinement established (its halvings and each
- * result's last two changes and estimate) and runs a later sample of the
+ * keeps what the last full refinement established (its halvings, and each
+ * result's estimate and change between its step and 4 times it, from one
+ * more run) and runs a later sample of the
  * same plan at that many halvings of its own first step and once at 4 times
  * that step; the sample is accepted when its changes are in proportion to
  * the neighbour's and its estimate meets tol, and refines in full otherwise
@@ -122,13 +124,5 @@ int cwb_dt_refine(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *outcome,
  * still meets tol by its own check. */
 void cwb_dt_reuse_begin(void);
 void cwb_dt_reuse_end(void);
-
-/* What the reuse did since cwb_dt_reuse_begin, in this thread. */
-typedef struct {
-    long full;     /* samples refined in full with no neighbour to use (they become one) */
-    long checked;  /* samples that ran the check at 4 times the neighbour's step */
-    long accepted; /* of those, accepted by it */
-} cwb_dt_reuse_counts;
-cwb_dt_reuse_counts cwb_dt_reuse_counts_get(void);
 
 #endif /* CWB_DT_AUTO_H */

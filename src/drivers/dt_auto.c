@@ -225,24 +225,17 @@ typedef struct {
 
 static _Thread_local int reuse_on;
 static _Thread_local reuse_memory reuse;
-static _Thread_local cwb_dt_reuse_counts reuse_counts;
 
 void cwb_dt_reuse_begin(void)
 {
     reuse_on = 1;
     reuse.valid = 0;
-    reuse_counts = (cwb_dt_reuse_counts){0};
 }
 
 void cwb_dt_reuse_end(void)
 {
     reuse_on = 0;
     reuse.valid = 0;
-}
-
-cwb_dt_reuse_counts cwb_dt_reuse_counts_get(void)
-{
-    return reuse_counts;
 }
 
 static int result_count(const cwb_dt_plan *p)
@@ -284,14 +277,15 @@ static void remember(const cwb_dt_plan *p, const cwb_dt_auto *a, cwb_dt_outcome 
     if (p->run(p->ctx, ldexp(a->h, 2), coarse, msg, sizeof msg) != CWB_OK)
         return;
     forget_changes(p);
-    double largest = p->change(p->ctx, a->slot, coarse, &comparable);
-    if (!comparable)
-        return;
+    double change = p->change(p->ctx, a->slot, coarse, &comparable), largest = 0.0;
     for (int i = 0; i < result_count(p); i++) {
         reuse.change[i] = p->each[i];
         reuse.estimate[i] = result_estimate(a->each[i], k);
+        if (!isnan(p->each[i]))
+            largest = fmax(largest, p->each[i]);
     }
-    (void)largest; /* a change in kind here left comparable 0 or shows in a result */
+    if (!comparable || change > largest)
+        return; /* the run at 4h differs in kind: no neighbour to scale by */
     reuse.valid = 1;
     reuse.run = p->run;
     reuse.tol = p->tol;
@@ -340,7 +334,6 @@ static int check_at_neighbour_step(const cwb_dt_plan *p, cwb_dt_auto *a, int *rc
 {
     int k = reuse.halvings;
     reuse.checks++;
-    reuse_counts.checked++;
     *a = (cwb_dt_auto){.h = ldexp(p->h0, 2 - k), .change = NAN, .estimate = NAN};
     if ((*rc = p->run(p->ctx, a->h, 0, msg, n)) != CWB_OK)
         return 0;
@@ -356,7 +349,6 @@ static int check_at_neighbour_step(const cwb_dt_plan *p, cwb_dt_auto *a, int *rc
     a->history[k - 1] = a->change;
     if (!comparable || !(a->estimate <= p->tol))
         return 0;
-    reuse_counts.accepted++;
     return 1;
 }
 
@@ -372,8 +364,7 @@ int cwb_dt_refine(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *outcome,
         if (rc != CWB_OK) /* a run that fails at the neighbour's step may not alone */
             reuse.valid = 0;
         forget_changes(p);
-    } else if (reuse_on)
-        reuse_counts.full++;
+    }
     int rc = refine_alone(p, a, outcome, msg, n);
     if (reuse_on && rc == CWB_OK)
         remember(p, a, *outcome);
