@@ -1345,8 +1345,8 @@ END_TEST
  * are held to dt_tol against the same sample at its step / 64 (the error
  * measured as bench/bench_dt_auto.sh does), and most rows must have taken
  * the check (steps_total under 1.4 times the accepted run's; a full
- * refinement after two halvings costs 1.75) so that the test is of the
- * reuse, not of the ladder. */
+ * refinement after two halvings costs 1.75, 2.0 with the neighbour's run
+ * at 4h) so that the test is of the reuse, not of the ladder. */
 START_TEST(batch_dt_reuse_meets_tolerance_and_falls_back)
 {
     scratch s;
