@@ -1,7 +1,6 @@
 /* dt_auto.c -- dt = auto, written once for every time-stepping driver
  * (cwb_dt_auto.h). */
 #include <math.h>
-#include <string.h>
 
 #include "cwb_dt_auto.h"
 
