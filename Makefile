@@ -18,6 +18,7 @@
 #   make bench-verlet  integrator = verlet against RK4 at equal accuracy (bench/)
 #   make bench-dt-auto  dt = auto's error on every shipped collision case (bench/)
 #   make bench-batch-instr  dt = auto in a batch against fixed steps, in instructions (bench/)
+#   make bench-dt-reuse  batch --dt-reuse's error per sample against step / 64 (bench/)
 #   make bench-fem  time the FEM grid of seed 000 Fig. 8 and the eq. 33 fit
 #   make peer       the same oblique collision in LAMMPS and cwb (tests/peer/)
 #   make peer-matrix  doc/peer-matrix.md: cwb peer for every shared law in LAMMPS, LIGGGHTS, Yade
@@ -66,7 +67,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 .PHONY: FORCE docs report man man-check install uninstall api-check lib all check demo figures peer \
         peer-matrix peer-data sanitize tsan valgrind bench clean format deps reference-analytic \
         format-check layer-check \
-        reference bench-fem bench-lammps bench-lammps-instr bench-verlet bench-dt-auto bench-batch-instr fuzz
+        reference bench-fem bench-lammps bench-lammps-instr bench-verlet bench-dt-auto bench-batch-instr bench-dt-reuse fuzz
 
 all: $(BUILD)/cwb $(BUILD)/libcwb.so
 
@@ -365,6 +366,9 @@ bench: $(BUILD)/bench_laws $(BUILD)/cwb
 
 bench-dt-auto: $(BUILD)/cwb
 	sh bench/bench_dt_auto.sh $(BUILD)/cwb
+
+bench-dt-reuse: $(BUILD)/cwb
+	sh bench/bench_dt_reuse.sh $(BUILD)/cwb
 
 bench-batch-instr: $(BUILD)/cwb
 	sh bench/bench_batch_instr.sh $(BUILD)/cwb

@@ -14,6 +14,8 @@
 #           column driver.dt): what the refinement adds to its own result
 #   coarse  per halving count k, the samples at each step dt = auto ran
 #           before the accepted one (as `own`, at 2^j times the step)
+#   reuse   dt = auto with --dt-reuse (a sample checked at its neighbour's
+#           step and at 4 times it, refined in full when the check fails)
 #
 # and per sample: how many halvings dt = auto took (k; k + 1 runs, from the
 # driver's first step t_est / 50), steps_total against the accepted run's
@@ -51,6 +53,7 @@ rows() { grep -v '^#' "$1" | tail -n +2; }
 
 i_auto=$(instructions "$dir/drv.csv" "$dir/auto.csv")
 i_fixed=$(instructions "$dir/drv.csv" "$dir/fixed.csv" --set driver.dt="$dt_one")
+i_reuse=$(instructions "$dir/drv.csv" "$dir/reuse.csv" --dt-reuse)
 # columns of a batch row: sample, v_normal, steps_total, steps, dt, dt_refinements, e_n, status
 { echo "driver.v_normal,driver.dt"; rows "$dir/auto.csv" | awk -F, '{ print $2 "," $5 }'; } > "$dir/own_in.csv"
 i_own=$(instructions "$dir/own_in.csv" "$dir/own.csv")
@@ -80,13 +83,18 @@ rows "$dir/auto.csv" | awk -F, '{ n[$6]++; t[$6] += $3; s[$6] += $4; T += $3; S 
 S_fixed=$(rows "$dir/fixed.csv" | awk -F, '{ s += $4 } END { print s }')
 S_own=$(rows "$dir/own.csv" | awk -F, '{ s += $4 } END { print s }')
 S_auto=$(rows "$dir/auto.csv" | awk -F, '{ s += $3 } END { print s }')
+S_reuse=$(rows "$dir/reuse.csv" | awk -F, '{ s += $3 } END { print s }')
+F_reuse=$(rows "$dir/reuse.csv" | awk -F, '$3 >= 1.4 * $4 { f++ } END { print f + 0 }')
 awk -v n="$N" -v ia="$i_auto" -v if_="$i_fixed" -v io="$i_own" -v sa="$S_auto" -v sf="$S_fixed" \
-    -v so="$S_own" -v dt="$dt_one" 'BEGIN {
+    -v so="$S_own" -v dt="$dt_one" -v ir="$i_reuse" -v sr="$S_reuse" -v fr="$F_reuse" 'BEGIN {
     printf "  %-44s %12.0f instructions per sample, %7.1f steps\n", "dt = auto", ia / n, sa / n
     printf "  %-44s %12.0f instructions per sample, %7.1f steps\n", "fixed at " dt " s (1 m/s alone)", if_ / n, sf / n
     printf "  %-44s %12.0f instructions per sample, %7.1f steps\n", "each sample at its own accepted step", io / n, so / n
     printf "  dt = auto / fixed at the 1 m/s step: %.3f instructions, %.3f steps (goal <= 1.2)\n", ia / if_, sa / sf
-    printf "  dt = auto / each at its own step:    %.3f instructions, %.3f steps\n", ia / io, sa / so }'
+    printf "  dt = auto / each at its own step:    %.3f instructions, %.3f steps\n", ia / io, sa / so
+    printf "  %-44s %12.0f instructions per sample, %7.1f steps (%d refined in full)\n", "dt = auto --dt-reuse", ir / n, sr / n, fr
+    printf "  --dt-reuse / fixed at the 1 m/s step: %.3f instructions, %.3f steps (goal <= 1.2)\n", ir / if_, sr / sf
+    printf "  --dt-reuse / each at its own step:    %.3f instructions, %.3f steps\n", ir / io, sr / so }'
 # a batch's instructions = P (the process: start, the first row loaded in
 # full) + a per run + b per step: least squares through the runs at each
 # sample's accepted step and at 2^j times it (n runs, S steps in all)

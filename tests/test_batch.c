@@ -1338,6 +1338,76 @@ START_TEST(batch_auto_dt_is_each_sample_alone)
 }
 END_TEST
 
+/* `cwb batch --dt-reuse`: a sample checked at its neighbour's step (one run
+ * there and one at 4 times it) still meets dt_tol, and a sample the
+ * neighbour's step does not suit refines in full. Thornton's plastic law
+ * (cases/thornton_restitution.case, dt_tol 1e-6) at 2.8-3.2 m/s accepts
+ * after two halvings alone; 300 m/s, a jump of 100 times, needs four, so
+ * its check at two fails and it must refine exactly as alone (the step,
+ * halvings, estimate and restitution to the bit), its steps_total larger
+ * by the check's two runs. Every row's restitution, contact time and spin
+ * are held to dt_tol against the same sample at its step / 64 (the error
+ * measured as bench/bench_dt_auto.sh does), and most rows must have taken
+ * the check (steps_total under 1.4 times the accepted run's; a full
+ * refinement after two halvings costs 1.75, 2.0 with the neighbour's run
+ * at 4h) so that the test is of the reuse, not of the ladder. */
+START_TEST(batch_dt_reuse_meets_tolerance_and_falls_back)
+{
+    scratch s;
+    scratch_open(&s, 1);
+    char cpath[4096], tpath[128], opath[128];
+    ck_assert_ptr_nonnull(realpath("cases/thornton_restitution.case", cpath));
+    snprintf(tpath, sizeof tpath, "%s/t.csv", s.dir);
+    write_text(tpath, "driver.v_normal,driver.v_tangential\n2.8,0\n2.85,0\n2.9,0\n2.95,0\n3,0\n"
+                      "3.05,0\n3.1,0\n3.15,0\n3.2,0\n300,0\n3,0\n");
+    snprintf(opath, sizeof opath, "%s/o.csv", s.dir);
+    const char *args[] = {"batch",
+                          cpath,
+                          "--samples",
+                          "t.csv",
+                          "--out",
+                          "o.csv",
+                          "--set",
+                          "driver.rows=10",
+                          "--dt-reuse",
+                          "--results",
+                          "steps,steps_total,dt,dt_refinements,dt_error_estimate,"
+                          "restitution_normal,contact_time,omega1_after",
+                          NULL};
+    ck_assert_int_eq(cwb_in(&s, args), 0);
+    char *text = test_read_or_empty(opath), *rows[16], *hf[16];
+    size_t nh, nrow = batch_table(text, hf, &nh, rows), checked = 0;
+    ck_assert_uint_eq(nrow, 11);
+    for (size_t k = 0; k < nrow; k++) {
+        char *rf[16];
+        ck_assert_uint_eq(split_fields(rows[k], rf, 16), nh);
+        double err = row_error(cpath, hf, rf, nh, 1e-4);
+        double cost = row_value(hf, rf, nh, "steps_total") / row_value(hf, rf, nh, "steps");
+        ck_assert_msg(err <= 1e-6, "sample %s: error %.3g over dt_tol 1e-6 (estimate %.3g)", rf[0],
+                      err, row_value(hf, rf, nh, "dt_error_estimate"));
+        checked += cost < 1.4;
+        if (k != 9)
+            continue;
+        static const char *const same[] = {"dt", "dt_refinements", "dt_error_estimate",
+                                           "restitution_normal"};
+        const char *over[] = {"driver.v_normal=300", "driver.rows=10"};
+        cwb_result alone;
+        test_run(cpath, over, 2, &alone);
+        ck_assert_double_ge(cwb_result_get(&alone, "dt_refinements"), 4.0);
+        for (size_t q = 0; q < sizeof same / sizeof *same; q++)
+            ck_assert_msg(row_value(hf, rf, nh, same[q]) == cwb_result_get(&alone, same[q]),
+                          "300 m/s: %s = %.17g after the check, %.17g alone", same[q],
+                          row_value(hf, rf, nh, same[q]), cwb_result_get(&alone, same[q]));
+        ck_assert_double_gt(row_value(hf, rf, nh, "steps_total"),
+                            cwb_result_get(&alone, "steps_total"));
+        cwb_result_free(&alone);
+    }
+    ck_assert_msg(checked >= 7, "only %zu of 11 samples took the check", checked);
+    free(text);
+    scratch_close(&s);
+}
+END_TEST
+
 /* A caller that asks for some results (a batch's --results, the goals
  * harness) gets each with the value and unit of the run that reports them
  * all, to the bit, and none it did not ask for: every result a collision
@@ -1411,6 +1481,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_sets_keys_as_single_runs_do);
     tcase_add_test(tc, batch_auto_dt_rows_meet_tolerance);
     tcase_add_test(tc, batch_auto_dt_is_each_sample_alone);
+    tcase_add_test(tc, batch_dt_reuse_meets_tolerance_and_falls_back);
     tcase_add_test(tc, sampler_prepares_each_distinct_input_once);
     tcase_add_test(tc, batch_shards_merge_as_documented);
     tcase_add_test(tc, batch_resumes_after_sigkill);

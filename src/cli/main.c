@@ -37,9 +37,9 @@ static void usage(FILE *f)
             "  cwb run CASE [--set section.key=value ...] [--out DIR] [--json] [--no-plot]\n"
             "            [--format png|pdf|svg]\n"
             "  cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
-            "            [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
+            "            [--out DIR] [--json] [--no-plot] [--format png|pdf|svg] [--dt-reuse]\n"
             "  cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N]\n"
-            "            [--results name,...] [--set ...] [--json]\n"
+            "            [--results name,...] [--set ...] [--json] [--dt-reuse]\n"
             "  cwb batch --merge OUT.csv [--partial] SHARD.csv ...\n"
             "  cwb fit FITCASE [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
             "  cwb reference STUDY [--out DIR] [--work DIR] [--reuse]   (FEM: gmsh + CalculiX)\n"
@@ -75,13 +75,14 @@ static const struct {
      "  DIR defaults to cwb-out.\n"},
     {"sweep",
      "cwb sweep CASE [--vary section.key=FROM:TO:N[:log]] [--jobs N] [--set ...]\n"
-     "          [--out DIR] [--json] [--no-plot] [--format png|pdf|svg]\n"
+     "          [--out DIR] [--json] [--no-plot] [--format png|pdf|svg] [--dt-reuse]\n"
      "  Run a case once per value of one key (--vary, or the case's [sweep] section); one\n"
      "  row of named results per value in DIR/NAME_sweep.csv, plots per [sweep] plot_y.\n"
-     "  --jobs N runs values in N worker processes (they end with the sweep).\n"},
+     "  --jobs N runs values in N worker processes (they end with the sweep).\n"
+     "  --dt-reuse: dt = auto from the neighbouring value, as in cwb batch.\n"},
     {"batch",
      "cwb batch CASE --samples TABLE.csv [--shard i/N] [--out FILE.csv] [--jobs N]\n"
-     "          [--results name,...] [--set section.key=value ...] [--json]\n"
+     "          [--results name,...] [--set section.key=value ...] [--json] [--dt-reuse]\n"
      "  Run a case once per row of TABLE.csv (a header of case keys section.key, one sample\n"
      "  per row; '#' lines skipped; every value checked before anything runs). Appends one\n"
      "  row per sample to FILE.csv as it is done (within 20 ms): sample (its index, from 0),\n"
@@ -95,7 +96,10 @@ static const struct {
      "  writes it: a second batch on it exits 2. A FILE.csv that is a symbolic link, not a\n"
      "  regular file or not a batch of this table is refused (exit 2) and left as it is.\n"
      "  --jobs N: N workers, each given the next sample when free. FILE defaults to\n"
-     "  cwb-out/NAME_batch[_i_of_N].csv.\n"
+     "  cwb-out/NAME_batch[_i_of_N].csv. --dt-reuse: a dt = auto sample runs at the step\n"
+     "  its worker's last fully refined sample accepted and once at 4 times it, and\n"
+     "  refines in full when that check disagrees (every row still meets dt_tol; its\n"
+     "  step may depend on the rows run before it: doc/integration.md).\n"
      "cwb batch --merge OUT.csv [--partial] SHARD.csv ...\n"
      "  One file of the shards' rows: their common header, rows sorted on sample. Every\n"
      "  row must parse (a torn or edited one is named FILE:LINE, exit 2) and the shards\n"
@@ -442,6 +446,7 @@ typedef struct {
     const char **over;
     size_t nover;
     int json, plot, jobs;
+    int dt_reuse;       /* sweep --dt-reuse */
     const char *format; /* of the plots: png, pdf or svg */
 } options;
 
@@ -495,6 +500,8 @@ static int parse_options(int argc, char **argv, int sweep_opts, options *o)
             }
         } else if (sweep_opts && strcmp(argv[i], "--vary") == 0 && i + 1 < argc)
             o->vary = argv[++i];
+        else if (sweep_opts && strcmp(argv[i], "--dt-reuse") == 0)
+            o->dt_reuse = 1;
         else if (sweep_opts && strcmp(argv[i], "--jobs") == 0 && i + 1 < argc) {
             if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
                 fprintf(stderr, "cwb: --jobs %s: expected an integer 1..256\n", argv[i]);
@@ -581,6 +588,7 @@ static int cmd_sweep(int argc, char **argv)
                                  .nsets = o.nover,
                                  .vary = o.vary,
                                  .jobs = o.jobs,
+                                 .dt_reuse = o.dt_reuse,
                                  .dir = o.dir,
                                  .plot = o.plot,
                                  .json = o.json,
@@ -649,6 +657,8 @@ static int cmd_batch(int argc, char **argv)
             req.results = argv[++i];
         else if (strcmp(a, "--json") == 0)
             req.json = 1;
+        else if (strcmp(a, "--dt-reuse") == 0)
+            req.dt_reuse = 1;
         else if (strcmp(a, "--jobs") == 0 && v) {
             if (cwb_parse_double(argv[++i], &x) != 0 || x < 1 || x > 256 || x != floor(x)) {
                 fprintf(stderr, "cwb batch: --jobs %s: expected an integer 1..256\n", argv[i]);

@@ -41,6 +41,7 @@
 
 #include "cwb_ini.h"
 #include "cwb_batch.h"
+#include "cwb_dt_auto.h"
 #include "cwb_csv.h"
 #include "cwb_files.h"
 #include "cwb_json.h"
@@ -1282,7 +1283,11 @@ static int run_samples(batch *b, char *msg, size_t n)
                      .run = run_sample,
                      .done = sample_done,
                      .idle = sample_progress};
+    if (b->req.dt_reuse) /* each forked worker keeps its own neighbour */
+        cwb_dt_reuse_begin();
     int rc = cwb_pool_run(&pool, msg, n);
+    if (b->req.dt_reuse)
+        cwb_dt_reuse_end();
     if (rc == CWB_POOL_STOPPED)
         rc = stopped(b, msg, n);
     for (size_t p = 0; p < b->ntodo; p++)

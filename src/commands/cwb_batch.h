@@ -17,6 +17,9 @@ typedef struct {
     const char *results; /* comma-separated result names (NULL: all of sample 0's) */
     int jobs;            /* forked workers, each given the next sample when free */
     int json;            /* the summary as one JSON line */
+    /* dt = auto from the neighbouring sample (--dt-reuse, cwb_dt_reuse_begin):
+     * a sample's step may then depend on the samples its worker ran before */
+    int dt_reuse;
     const char *command; /* the command line, recorded in the CSV (NULL: a library call) */
 } cwb_batch_request;
 

@@ -31,12 +31,13 @@ typedef struct {
     const char *path;        /* the case file */
     const char *const *sets; /* --set overrides "section.key=value", applied to every value */
     size_t nsets;
-    const char *vary;           /* "section.key=FROM:TO:N[:log]" over the case's [sweep], or NULL */
-    int jobs;                   /* forked workers (clamped to 1..256 and to the values) */
-    const char *dir;            /* output folder, created when missing */
-    int plot;                   /* also write .gp and render .png */
-    int json;                   /* the summary as one JSON line */
-    const char *format;         /* plots as "png" (NULL too), "pdf" or "svg" */
+    const char *vary;   /* "section.key=FROM:TO:N[:log]" over the case's [sweep], or NULL */
+    int jobs;           /* forked workers (clamped to 1..256 and to the values) */
+    int dt_reuse;       /* dt = auto from the neighbouring value (--dt-reuse, cwb_dt_reuse_begin) */
+    const char *dir;    /* output folder, created when missing */
+    int plot;           /* also write .gp and render .png */
+    int json;           /* the summary as one JSON line */
+    const char *format; /* plots as "png" (NULL too), "pdf" or "svg" */
     cwb_sweep_summary *summary; /* optional: filled when the sweep succeeds */
     const char *command;        /* the command line, recorded in the CSV (NULL: a library call) */
     /* The library's sweep (cwb_api_sweep): with table set, the values run in

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cwb_dt_auto.h"
 #include "cwb_files.h"
 #include "cwb_json.h"
 #include "cwb_out.h"
@@ -421,7 +422,11 @@ static int sweep_compute(sweep *s, char *msg, size_t n)
                      .ctx = s,
                      .run = run_value,
                      .done = value_done};
+    if (s->req.dt_reuse) /* each forked worker keeps its own neighbour */
+        cwb_dt_reuse_begin();
     int rc = s->embedded ? sweep_compute_here(s, msg, n) : cwb_pool_run(&pool, msg, n);
+    if (s->req.dt_reuse)
+        cwb_dt_reuse_end();
     free(s->work);
     s->work = NULL;
     if (rc == CWB_POOL_STOPPED)

@@ -89,8 +89,8 @@ typedef struct {
      * Each result is then estimated from its own changes, with its own
      * order, and the largest estimate is held to tol. */
     int results;
-    const double *each;
-    void *ctx; /* the driver's, passed to the three calls below */
+    double *each; /* the loop sets it to NaN when it starts a refinement over */
+    void *ctx;    /* the driver's, passed to the three calls below */
     /* Run the scenario at step h into slot (0 or 1); CWB_OK, or a status
      * with msg that ends the loop. */
     int (*run)(void *ctx, double h, int slot, char *msg, size_t n);
@@ -109,5 +109,20 @@ typedef struct {
  * (a->slot holds the last run), or the status of a run that failed. */
 int cwb_dt_refine(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *outcome, char *msg,
                   size_t n);
+
+/* dt = auto across neighbouring samples (`cwb batch --dt-reuse`, `cwb sweep
+ * --dt-reuse`): between
+ * cwb_dt_reuse_begin and cwb_dt_reuse_end, in this thread, cwb_dt_refine
+ * keeps what the last full refinement established (its halvings, and each
+ * result's estimate and change between its step and 4 times it, from one
+ * more run) and runs a later sample of the
+ * same plan at that many halvings of its own first step and once at 4 times
+ * that step; the sample is accepted when its changes are in proportion to
+ * the neighbour's and its estimate meets tol, and refines in full otherwise
+ * (dt_auto.c says why each check is there). A sample's step then depends on
+ * the samples run before it in the same process; every accepted sample
+ * still meets tol by its own check. */
+void cwb_dt_reuse_begin(void);
+void cwb_dt_reuse_end(void);
 
 #endif /* CWB_DT_AUTO_H */

@@ -132,8 +132,10 @@ static void record_change(const cwb_dt_plan *p, cwb_dt_auto *a, double change)
     a->history[a->halvings++] = change;
 }
 
-int cwb_dt_refine(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *outcome, char *msg,
-                  size_t n)
+/* The halving sequence of one sample alone: run at h0, halve and run until
+ * the estimate meets tol. */
+static int refine_alone(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *outcome, char *msg,
+                        size_t n)
 {
     int limit = p->max_halvings > 0 && p->max_halvings < CWB_DT_MAX_HALVINGS ? p->max_halvings
                                                                              : CWB_DT_MAX_HALVINGS;
@@ -162,4 +164,208 @@ int cwb_dt_refine(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *outcome,
             return CWB_OK;
         }
     }
+}
+
+/* ---- dt = auto across neighbouring samples (cwb_dt_reuse_begin) ----
+ *
+ * A sample alone runs its ladder h0, h0 / 2, ..., h: 1.75 times the run at
+ * h when it accepts after two halvings, and no fewer runs can show it the
+ * order its changes fall at. Its neighbour in a table has shown one: the
+ * reuse runs a sample at the neighbour's halvings k of its own first step
+ * (h0 scales with the sample's expected contact time, so the neighbour's
+ * steps per contact time are carried) and once at 4h, 1.25 times the run at
+ * h. The neighbour's own change between h and 4h is measured too (one
+ * more run after its refinement), so each result's estimate is the
+ * neighbour's estimate scaled by rho, the sample's change between h and 4h
+ * over the neighbour's: rho E_neighbour. Scaling alone is not safe: it assumes
+ * the sample converges as its neighbour does (a scaling from the table's
+ * first row passed Thornton's plastic rows at up to 15 dt_tol from an
+ * elastic first row: doc/benchmarks.md). So the check is taken only where
+ * it can be compared and refines in full (as alone) whenever it disagrees:
+ *  - the neighbour is the last sample refined in full with the same plan
+ *    (driver, tol, results), converged, and at most REUSE_REFRESH checks
+ *    ago;
+ *  - the two runs are comparable (one stuck, the other rebounding is not)
+ *    and no change exceeds the largest result's (a change in kind);
+ *  - each result reported by one of the sample and the neighbour is
+ *    reported by the other;
+ *  - every result that changed above the noise (1/100 of tol, the driver's
+ *    round-off floor) did so in the neighbour too, with rho at least
+ *    1 / REUSE_PROPORTION (a change far smaller than the neighbour's is
+ *    the cancellation by chance the ladder's rules exist for: fig5_md's
+ *    1.2e-8 among 7.3e-7 and 2.4e-7), and the rhos of the results agree
+ *    within REUSE_PROPORTION (results that moved in proportion converge
+ *    alike; a sample whose transitions moved shows one result's change
+ *    out of line with the others);
+ *  - the largest estimate meets tol.
+ * A sample that falls back refines from h0 exactly as alone, its check's
+ * two runs counted in its steps_total, and becomes the neighbour. */
+
+/* How far a sample's changes may stray from its neighbour's: rho at least
+ * 1 / REUSE_PROPORTION, and the largest rho at most REUSE_PROPORTION times
+ * the smallest. */
+#define REUSE_PROPORTION 4.0
+
+/* Checks after which the next sample refines in full anyway, so that the
+ * neighbour follows a table that drifts (1/32 of a sample's cost more). */
+#define REUSE_REFRESH 32
+
+/* What a full refinement established, for the samples after it. */
+typedef struct {
+    int valid;
+    int (*run)(void *ctx, double h, int slot, char *msg, size_t n); /* whose plan */
+    double tol;
+    int results;
+    int halvings;                        /* k: its accepted step is h0 / 2^k */
+    int checks;                          /* samples checked against it so far */
+    double change[CWB_DT_MAX_RESULTS];   /* each result's change between h and 4h */
+    double estimate[CWB_DT_MAX_RESULTS]; /* each result's estimate at h */
+} reuse_memory;
+
+static _Thread_local int reuse_on;
+static _Thread_local reuse_memory reuse;
+
+void cwb_dt_reuse_begin(void)
+{
+    reuse_on = 1;
+    reuse.valid = 0;
+}
+
+void cwb_dt_reuse_end(void)
+{
+    reuse_on = 0;
+    reuse.valid = 0;
+}
+
+static int result_count(const cwb_dt_plan *p)
+{
+    return p->results < CWB_DT_MAX_RESULTS ? p->results : CWB_DT_MAX_RESULTS;
+}
+
+/* The driver keeps each result's last change in p->each (its rule that a
+ * growing change is not comparable reads it): a refinement started over
+ * must not see the check's changes as its previous ones. */
+static void forget_changes(const cwb_dt_plan *p)
+{
+    for (int i = 0; i < result_count(p); i++)
+        p->each[i] = NAN;
+}
+
+/* Whether the neighbour in memory was refined with this plan. */
+static int reuse_applies(const cwb_dt_plan *p)
+{
+    return reuse_on && reuse.valid && reuse.run == p->run && reuse.tol == p->tol &&
+           reuse.results == p->results && reuse.checks < REUSE_REFRESH && p->richardson &&
+           p->results > 0 && p->each;
+}
+
+/* Keep what a full refinement that converged shows, with one more run at
+ * 4h (into the slot the accepted run is not in): its change against h,
+ * measured as the check measures a sample's, is the denominator of rho.
+ * The ladder's changes h-2h and 2h-4h would give it only as their sum,
+ * which overstates it (and so understates rho) where they differ in sign;
+ * and after one halving there is no 4h run. The run costs 1/4 of the
+ * accepted one, once per full refinement. */
+static void remember(const cwb_dt_plan *p, const cwb_dt_auto *a, cwb_dt_outcome outcome)
+{
+    reuse.valid = 0;
+    if (outcome != CWB_DT_CONVERGED || !p->richardson || p->results <= 0 || !p->each)
+        return;
+    char msg[CWB_MSG];
+    int k = a->halvings, coarse = a->slot ^ 1, comparable = 1;
+    if (p->run(p->ctx, ldexp(a->h, 2), coarse, msg, sizeof msg) != CWB_OK)
+        return;
+    forget_changes(p);
+    double change = p->change(p->ctx, a->slot, coarse, &comparable), largest = 0.0;
+    for (int i = 0; i < result_count(p); i++) {
+        reuse.change[i] = p->each[i];
+        reuse.estimate[i] = result_estimate(a->each[i], k);
+        if (!isnan(p->each[i]))
+            largest = fmax(largest, p->each[i]);
+    }
+    if (!comparable || change > largest)
+        return; /* the run at 4h differs in kind: no neighbour to scale by */
+    reuse.valid = 1;
+    reuse.run = p->run;
+    reuse.tol = p->tol;
+    reuse.results = p->results;
+    reuse.halvings = k;
+    reuse.checks = 0;
+}
+
+/* The estimate of the run at h from its change against 4h, each[i] for
+ * each result, or NaN when the change is not in proportion to the
+ * neighbour's (the reasons above cwb_dt_reuse_begin's section). */
+static double scaled_estimate(const cwb_dt_plan *p, double largest_change)
+{
+    double noise = 0.01 * p->tol, estimate = 0.0, largest = 0.0;
+    double rho_lo = INFINITY, rho_hi = 0.0;
+    for (int i = 0; i < result_count(p); i++) {
+        double s = p->each[i], was = reuse.change[i];
+        if (isnan(s) != isnan(was))
+            return NAN; /* reported by one of the two only */
+        if (isnan(s))
+            continue;
+        largest = fmax(largest, s);
+        if (!(was > noise)) {
+            if (s > noise)
+                return NAN; /* it moved where the neighbour's did not */
+            estimate = fmax(estimate, ESTIMATE_SAFETY * s);
+            continue;
+        }
+        double rho = s / was;
+        if (s > noise) {
+            rho_lo = fmin(rho_lo, rho);
+            rho_hi = fmax(rho_hi, rho);
+        }
+        estimate = fmax(estimate, rho * reuse.estimate[i]);
+    }
+    if (largest_change > largest || rho_lo < 1.0 / REUSE_PROPORTION ||
+        rho_hi > REUSE_PROPORTION * rho_lo)
+        return NAN;
+    return estimate;
+}
+
+/* Run at the neighbour's step h and at 4h; 1 when the run at h is accepted
+ * (a set as after a refinement that accepted it), 0 to refine in full. */
+static int check_at_neighbour_step(const cwb_dt_plan *p, cwb_dt_auto *a, int *rc, char *msg,
+                                   size_t n)
+{
+    int k = reuse.halvings;
+    reuse.checks++;
+    *a = (cwb_dt_auto){.h = ldexp(p->h0, 2 - k), .change = NAN, .estimate = NAN};
+    if ((*rc = p->run(p->ctx, a->h, 0, msg, n)) != CWB_OK)
+        return 0;
+    a->h = ldexp(p->h0, -k);
+    a->slot = 1;
+    if ((*rc = p->run(p->ctx, a->h, 1, msg, n)) != CWB_OK)
+        return 0;
+    forget_changes(p);
+    int comparable = 1;
+    a->change = p->change(p->ctx, 1, 0, &comparable);
+    a->estimate = scaled_estimate(p, a->change);
+    a->halvings = k;
+    a->history[k - 1] = a->change;
+    if (!comparable || !(a->estimate <= p->tol))
+        return 0;
+    return 1;
+}
+
+int cwb_dt_refine(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *outcome, char *msg,
+                  size_t n)
+{
+    if (reuse_applies(p)) {
+        int rc = CWB_OK;
+        if (check_at_neighbour_step(p, a, &rc, msg, n)) {
+            *outcome = CWB_DT_CONVERGED;
+            return CWB_OK;
+        }
+        if (rc != CWB_OK) /* a run that fails at the neighbour's step may not alone */
+            reuse.valid = 0;
+        forget_changes(p);
+    }
+    int rc = refine_alone(p, a, outcome, msg, n);
+    if (reuse_on && rc == CWB_OK)
+        remember(p, a, *outcome);
+    return rc;
 }
