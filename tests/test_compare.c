@@ -100,6 +100,53 @@ START_TEST(legs_that_do_not_match_are_refused)
 }
 END_TEST
 
+/* The deviation is relative to max |ref| over the rows the run reaches, and
+ * says how many those are (doc/outputs.md, "Verdicts"). The run is y = x^2
+ * on [0, 1] (51 points), 1 % above the reference y = x^2 sampled at 21
+ * points on [0, 1]; the reference goes on to x = 2 with y = 1e300 at its
+ * last row, which the run never reaches. The largest deviation is 1 % of
+ * y(1) = 1 over the compared rows: 0.01. Divided by the unreached 1e300 (the
+ * old scale: every reference row) it read 1e-302 and passed anything. */
+START_TEST(scale_and_coverage_are_the_compared_range)
+{
+    static double rx[51], ry[51], fx[23], fy[23];
+    for (size_t i = 0; i < 51; i++) {
+        rx[i] = (double)i / 50.0;
+        ry[i] = 1.01 * rx[i] * rx[i];
+    }
+    for (size_t i = 0; i < 21; i++) {
+        fx[i] = (double)i / 20.0;
+        fy[i] = fx[i] * fx[i];
+    }
+    fx[21] = 1.5;
+    fy[21] = 2.25;
+    fx[22] = 2.0;
+    fy[22] = 1e300;
+    cwb_series s;
+    cwb_reference r;
+    run_series(&s, rx, ry, 51);
+    reference(&r, fx, fy, 23);
+    cwb_deviation dev;
+    char msg[CWB_MSG];
+    ck_assert_msg(cwb_compare(&s, &r, &cols, &dev, msg, sizeof msg) == CWB_OK, "%s", msg);
+    /* 0.01 y(1) at x = 1, a reference row and a run point: exact but for round-off */
+    ck_assert_msg(fabs(dev.max_rel - 0.01) < 1e-12, "%g", dev.max_rel);
+    ck_assert_uint_eq(dev.ref_rows, 21);
+    ck_assert_uint_eq(dev.ref_rows_total, 23);
+    /* the other way round (the reference monotone, the run turning back):
+     * the same rows reached, the same scale */
+    static double bx[101], by[101];
+    for (size_t i = 0; i < 101; i++) {
+        bx[i] = i <= 50 ? (double)i / 50.0 : (double)(100 - i) / 50.0;
+        by[i] = 1.01 * bx[i] * bx[i];
+    }
+    run_series(&s, bx, by, 101);
+    ck_assert_msg(cwb_compare(&s, &r, &cols, &dev, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(fabs(dev.max_rel - 0.01) < 1e-12, "%g", dev.max_rel);
+    ck_assert_uint_eq(dev.ref_rows, 21);
+}
+END_TEST
+
 /* A reference states what it stands for; a run with other inputs is told
  * which (Chung & Ooi test 1: glass spheres at 20 m/s, E = 48 GPa). */
 START_TEST(reference_states_what_it_stands_for)
@@ -270,6 +317,7 @@ Suite *compare_suite(void)
     TCase *tc = test_tcase("compare", 120);
     tcase_add_test(tc, cycles_are_compared_leg_by_leg);
     tcase_add_test(tc, legs_that_do_not_match_are_refused);
+    tcase_add_test(tc, scale_and_coverage_are_the_compared_range);
     tcase_add_test(tc, reference_states_what_it_stands_for);
     tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
     tcase_add_test(tc, header_cells_split);

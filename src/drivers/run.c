@@ -279,6 +279,8 @@ static int compare_with(const cwb_case *c, const cwb_compare_columns *cols, cons
     cwb_result_set(r, "ref_max_rel_error", "-", dev.max_rel);
     cwb_result_set(r, "ref_rms_error", "-", dev.rms_rel);
     cwb_result_set(r, "ref_points", "-", (double)dev.points);
+    cwb_result_set(r, "ref_rows_compared", "-", (double)dev.ref_rows);
+    cwb_result_set(r, "ref_rows", "-", (double)dev.ref_rows_total);
     cwb_result_set(r, "ref_tolerance", "-", rf->tolerance);
     r->verdict = cwb_verdict_judge(dev.max_rel, rf->tolerance,
                                    c->output_values.text[CWB_OUT_MODEL_COMPARISON][0] != 0);
