@@ -228,6 +228,57 @@ START_TEST(runs_with_other_inputs_are_not_compared)
 }
 END_TEST
 
+/* A reference compared on the step number stands for the driver history
+ * its steps count. The JKR cycle (made for -1e-9, 2e-9, -1.2e-9 m in 400
+ * steps a segment) used to pass a run that never touches and to FAIL with
+ * deviation 1 at 200 steps; both are now not compared. A step-compared
+ * reference that names no driver key is refused (exit 2): here a linear
+ * spring, F = k delta with k = 1e6 N/m, loaded to 1 nm in 2 steps. */
+START_TEST(step_references_name_their_history)
+{
+    static char text[1 << 16];
+    ck_assert_int_eq(
+        cli("run", "cases/beyond_jkr_cycle.case", "driver.normal=-1e-12", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "made for other inputs (driver.normal = -1e-12, the reference's "
+                               "-1e-09, 2e-09, -1.2e-09)") &&
+                      !strstr(text, "PASS"),
+                  "%s", text);
+    ck_assert_int_eq(
+        cli("run", "cases/beyond_jkr_cycle.case", "driver.steps=200", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "made for other inputs (driver.steps = 200, the reference's 400)") &&
+                      !strstr(text, "FAIL"),
+                  "%s", text);
+    char dir[256], path[512], ccase[512];
+    test_tmp_make(dir, sizeof dir, "stepref");
+    ck_assert(dir[0]);
+    test_write_file(test_tmp_path(dir, "spring.case", ccase, sizeof ccase),
+                    "[contact]\nnormal = linear\n[normal]\nstiffness = direct\nkn = 1e6\n"
+                    "[body1]\nshape = sphere\nradius = 0.01\nE = 1e9\nnu = 0.3\ndensity = 1000\n"
+                    "[body2]\nshape = wall\n"
+                    "[driver]\ntype = history\nnormal = 1e-9\nsteps = 2\n"
+                    "[output]\nplot_x = delta_n\nplot_y = F_n\ncompare_x = step\n"
+                    "reference = ref.csv\n");
+    const char *rows = "# tolerance: 1e-9 F = k delta\n# independence: closed-form\n"
+                       "step[-],delta_n[m],F_n[N]\n0,0,0\n1,5e-10,5e-4\n2,1e-9,1e-3\n";
+    char ref[1024];
+    snprintf(ref, sizeof ref, "# stands for: contact.normal = linear; normal.kn = 1e6\n%s", rows);
+    test_write_file(test_tmp_path(dir, "ref.csv", path, sizeof path), ref);
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=2", text, sizeof text), 2);
+    ck_assert_msg(strstr(text, "ref.csv is compared on the step number, but its '# stands for:' "
+                               "names none of this run's driver keys"),
+                  "%s", text);
+    snprintf(ref, sizeof ref,
+             "# stands for: contact.normal = linear; normal.kn = 1e6; driver.steps = 2\n%s", rows);
+    test_write_file(path, ref);
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=2", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "PASS"), "%s", text);
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=3", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "made for other inputs (driver.steps = 3, the reference's 2)"), "%s",
+                  text);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* The header cells every reader splits the same way (cwb_csv.h): name and
  * unit of "name[unit]", white space around the name dropped, a cell
  * without brackets all name, text after the ']' or a part that does not
@@ -320,6 +371,7 @@ Suite *compare_suite(void)
     tcase_add_test(tc, scale_and_coverage_are_the_compared_range);
     tcase_add_test(tc, reference_states_what_it_stands_for);
     tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
+    tcase_add_test(tc, step_references_name_their_history);
     tcase_add_test(tc, header_cells_split);
     tcase_add_test(tc, overlay_with_a_long_header_is_drawn);
     suite_add_tcase(s, tc);
