@@ -234,6 +234,15 @@ END_TEST
  * deviation 1 at 200 steps; both are now not compared. A step-compared
  * reference that names no driver key is refused (exit 2): here a linear
  * spring, F = k delta with k = 1e6 N/m, loaded to 1 nm in 2 steps. */
+/* A linear spring (F = k delta, k = 1e6 N/m) loaded to 1 nm in 2 steps,
+ * compared on step with ref.csv beside it. */
+static const char spring_case[] =
+    "[contact]\nnormal = linear\n[normal]\nstiffness = direct\nkn = 1e6\n"
+    "[body1]\nshape = sphere\nradius = 0.01\nE = 1e9\nnu = 0.3\ndensity = 1000\n"
+    "[body2]\nshape = wall\n"
+    "[driver]\ntype = history\nnormal = 1e-9\nsteps = 2\n"
+    "[output]\nplot_x = delta_n\nplot_y = F_n\ncompare_x = step\nreference = ref.csv\n";
+
 START_TEST(step_references_name_their_history)
 {
     static char text[1 << 16];
@@ -251,13 +260,7 @@ START_TEST(step_references_name_their_history)
     char dir[256], path[512], ccase[512];
     test_tmp_make(dir, sizeof dir, "stepref");
     ck_assert(dir[0]);
-    test_write_file(test_tmp_path(dir, "spring.case", ccase, sizeof ccase),
-                    "[contact]\nnormal = linear\n[normal]\nstiffness = direct\nkn = 1e6\n"
-                    "[body1]\nshape = sphere\nradius = 0.01\nE = 1e9\nnu = 0.3\ndensity = 1000\n"
-                    "[body2]\nshape = wall\n"
-                    "[driver]\ntype = history\nnormal = 1e-9\nsteps = 2\n"
-                    "[output]\nplot_x = delta_n\nplot_y = F_n\ncompare_x = step\n"
-                    "reference = ref.csv\n");
+    test_write_file(test_tmp_path(dir, "spring.case", ccase, sizeof ccase), spring_case);
     const char *rows = "# tolerance: 1e-9 F = k delta\n# independence: closed-form\n"
                        "step[-],delta_n[m],F_n[N]\n0,0,0\n1,5e-10,5e-4\n2,1e-9,1e-3\n";
     char ref[1024];
@@ -274,6 +277,35 @@ START_TEST(step_references_name_their_history)
     ck_assert_msg(strstr(text, "PASS"), "%s", text);
     ck_assert_int_eq(cli("run", ccase, "driver.steps=3", text, sizeof text), 0);
     ck_assert_msg(strstr(text, "made for other inputs (driver.steps = 3, the reference's 2)"), "%s",
+                  text);
+    test_tmp_remove(dir);
+}
+END_TEST
+
+/* A reference's header is what the comparison trusts: a column named twice
+ * (the comparison would take the first and never say so) and a column in
+ * another unit than the run's (read as it stands, kN as N: 1000 times off)
+ * are refused, exit 2, naming the file, line, column and units. */
+START_TEST(reference_headers_are_checked)
+{
+    char dir[256], path[512], ccase[512], msg[CWB_MSG];
+    test_tmp_make(dir, sizeof dir, "refhead");
+    ck_assert(dir[0]);
+    test_tmp_path(dir, "ref.csv", path, sizeof path);
+    test_write_file(path, "# tolerance: 1e-9 F = k delta\n# independence: closed-form\n"
+                          "step[-],F_n[N],F_n[N]\n0,0,0\n1,5e-10,5e-4\n");
+    cwb_reference r;
+    ck_assert_int_eq(cwb_reference_load(&r, path, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "ref.csv:3: the header names column 'F_n' twice (cells 2 and 3)"),
+                  "%s", msg);
+    /* F = k delta in kN for the run's N: 1e-3 N = 1e-6 kN */
+    test_write_file(path, "# stands for: driver.steps = 2\n# tolerance: 1e-9 F = k delta\n"
+                          "# independence: closed-form\n"
+                          "step[-],delta_n[m],F_n[kN]\n0,0,0\n1,5e-10,5e-7\n2,1e-9,1e-6\n");
+    test_write_file(test_tmp_path(dir, "spring.case", ccase, sizeof ccase), spring_case);
+    static char text[1 << 16];
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=2", text, sizeof text), 2);
+    ck_assert_msg(strstr(text, "ref.csv: column 'F_n' is in [kN], the run's 'F_n' in [N]"), "%s",
                   text);
     test_tmp_remove(dir);
 }
@@ -372,6 +404,7 @@ Suite *compare_suite(void)
     tcase_add_test(tc, reference_states_what_it_stands_for);
     tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
     tcase_add_test(tc, step_references_name_their_history);
+    tcase_add_test(tc, reference_headers_are_checked);
     tcase_add_test(tc, header_cells_split);
     tcase_add_test(tc, overlay_with_a_long_header_is_drawn);
     suite_add_tcase(s, tc);

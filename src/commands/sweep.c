@@ -618,10 +618,16 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
                                 .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
                                 .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0]};
     cwb_deviation dev;
+    int rc = match ? cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) : CWB_OK;
+    if (rc == CWB_EINPUT) { /* a column misspelt or in another unit: the input is wrong */
+        cwb_reference_free(&rf);
+        cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->base->file, why);
+        return -1;
+    }
     if (match == 0) /* a curve made for other inputs: no deviation against it */
         cwb_result_warn(&s->table, "not compared with %s: it was made for other inputs (%s)",
                         sp->refs[k], why);
-    else if (cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) == CWB_OK) {
+    else if (rc == CWB_OK) {
         d[0] = dev.max_rel;
         d[1] = dev.rms_rel;
         d[2] = (double)dev.points;

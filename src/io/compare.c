@@ -129,6 +129,13 @@ static int read_header(cwb_reference *ref, char *line, int lineno, char *msg, si
                             "%s:%d: header cell %zu has no column name "
                             "(expected 'name[unit],...')",
                             ref->path, lineno, ref->ncol + 1);
+        /* a comparison takes a column by name: with two of one name it
+         * would take the first and never say so */
+        int seen = cwb_reference_find(ref, ref->name[ref->ncol]);
+        if (seen >= 0)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: the header names column '%s' twice (cells %d and %zu)",
+                            ref->path, lineno, ref->name[ref->ncol], seen + 1, ref->ncol + 1);
         ref->ncol++;
     }
     return CWB_OK;
@@ -385,6 +392,22 @@ static int deviation_by_stretch(const curve *a, const curve *b, deviation_sums *
     return CWB_OK;
 }
 
+/* The run's column i and the reference's column j are in the same unit, or
+ * the reference states none ("F_n" without "[N]"). A reference's values are
+ * read as they stand, not converted: a column in kN compared with the run's
+ * N would be off by 1000 and could still pass, so another unit is refused. */
+static int same_units(const cwb_series *run, int i, const cwb_reference *ref, int j, char *msg,
+                      size_t n)
+{
+    const char *mine = run->col[i].unit, *theirs = ref->unit[j];
+    if (!theirs[0] || strcmp(mine, theirs) == 0)
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s: column '%s' is in [%s], the run's '%s' in [%s]: a reference is compared "
+                    "in the run's units (convert the column)",
+                    ref->path, ref->name[j], theirs, run->col[i].name, mine);
+}
+
 int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compare_columns *cols,
                 cwb_deviation *dev, char *msg, size_t n)
 {
@@ -396,13 +419,17 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
     if (jx < 0 || jy < 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s has no column '%s'", ref->path,
                         jx < 0 ? cols->ref_x : cols->ref_y);
+    int rc = same_units(run, ix, ref, jx, msg, n);
+    if (rc == CWB_OK)
+        rc = same_units(run, iy, ref, jy, msg, n);
+    if (rc != CWB_OK)
+        return rc;
     unsigned char *reached = calloc(ref->nrow ? ref->nrow : 1, 1);
     if (!reached)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     curve a = {run->col[ix].v, run->col[iy].v, run->nrow, NULL};
     curve b = {ref->v[jx], ref->v[jy], ref->nrow, reached};
     deviation_sums sums = {0.0, 0.0, 0.0, 0};
-    int rc;
     if (a.m >= 2 && monotone(a.x, a.m))
         rc = deviation(&a, &b, &sums);
     else if (b.m >= 2 && monotone(b.x, b.m))
