@@ -187,7 +187,8 @@ def write_dmt_cycle(path, targets=(-1e-9, 2e-9, -1.2e-9), steps=400):
         "Muller & Toporov 1975 in LAMMPS' form); the %d steps per segment through %s m"
         % (steps, ", ".join("%g" % t for t in targets)),
         "tolerance: 1e-12 closed form against closed form, round-off",
-        "independence: closed-form; cwb's dmt law codes the same line (src/laws/normal_dmt.c)"],
+        "independence: closed-form line of DMT in LAMMPS' form; cwb's dmt law codes the same line "
+        "(src/laws/normal_dmt.c)"],
         history_rows(targets, steps, force_of),
         STANDS.replace("= jkr", "= dmt") + "; " + driver_stands(targets, steps))
 
