@@ -100,6 +100,9 @@ START_TEST(legs_that_do_not_match_are_refused)
 }
 END_TEST
 
+/* cwb CMD CASE --set SET --no-plot --out DIR (below) */
+static int cli(const char *cmd, const char *file, const char *set, char *text, size_t n);
+
 /* The deviation is relative to max |ref| over the rows the run reaches, and
  * says how many those are (doc/outputs.md, "Verdicts"). The run is y = x^2
  * on [0, 1] (51 points), 1 % above the reference y = x^2 sampled at 21
@@ -144,6 +147,15 @@ START_TEST(scale_and_coverage_are_the_compared_range)
     ck_assert_msg(cwb_compare(&s, &r, &cols, &dev, msg, sizeof msg) == CWB_OK, "%s", msg);
     ck_assert_msg(fabs(dev.max_rel - 0.01) < 1e-12, "%g", dev.max_rel);
     ck_assert_uint_eq(dev.ref_rows, 21);
+    /* a sweep says it too: Chung & Ooi test 6 sweeps 16 of the 19 spins of
+     * the gross-sliding closed form */
+    static char text[1 << 16];
+    ck_assert_int_eq(
+        cli("sweep", "cases/chung_ooi_6_al_alloy.case", "driver.dt_tol=1e-5", text, sizeof text),
+        0);
+    ck_assert_msg(strstr(text, "spin_gross_sliding_beta.csv: PASS") &&
+                      strstr(text, "(of max |ref|), over 16 of its 19 rows"),
+                  "%s", text);
 }
 END_TEST
 
