@@ -323,6 +323,7 @@ docs: $(BUILD)/cwb
 	    doc/figure-index.md
 	@echo "docs: wrote doc/figure-index.md"
 	$(PYTHON) tools/verify-counts.py $(BUILD)/verify-docs/report.json README.md doc/outputs.md
+	$(PYTHON) tools/reference-census.py reference doc/verification-cases.md
 
 # --- references and benchmarks ------------------------------------------------
 $(BUILD)/ref_hertz_impact: reference/analytic/ref_hertz_impact.c | $(DEPS_OK)

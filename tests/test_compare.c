@@ -100,6 +100,65 @@ START_TEST(legs_that_do_not_match_are_refused)
 }
 END_TEST
 
+/* cwb CMD CASE --set SET --no-plot --out DIR (below) */
+static int cli(const char *cmd, const char *file, const char *set, char *text, size_t n);
+
+/* The deviation is relative to max |ref| over the rows the run reaches, and
+ * says how many those are (doc/outputs.md, "Verdicts"). The run is y = x^2
+ * on [0, 1] (51 points), 1 % above the reference y = x^2 sampled at 21
+ * points on [0, 1]; the reference goes on to x = 2 with y = 1e300 at its
+ * last row, which the run never reaches. The largest deviation is 1 % of
+ * y(1) = 1 over the compared rows: 0.01. Divided by the unreached 1e300 (the
+ * old scale: every reference row) it read 1e-302 and passed anything. */
+START_TEST(scale_and_coverage_are_the_compared_range)
+{
+    static double rx[51], ry[51], fx[23], fy[23];
+    for (size_t i = 0; i < 51; i++) {
+        rx[i] = (double)i / 50.0;
+        ry[i] = 1.01 * rx[i] * rx[i];
+    }
+    for (size_t i = 0; i < 21; i++) {
+        fx[i] = (double)i / 20.0;
+        fy[i] = fx[i] * fx[i];
+    }
+    fx[21] = 1.5;
+    fy[21] = 2.25;
+    fx[22] = 2.0;
+    fy[22] = 1e300;
+    cwb_series s;
+    cwb_reference r;
+    run_series(&s, rx, ry, 51);
+    reference(&r, fx, fy, 23);
+    cwb_deviation dev;
+    char msg[CWB_MSG];
+    ck_assert_msg(cwb_compare(&s, &r, &cols, &dev, msg, sizeof msg) == CWB_OK, "%s", msg);
+    /* 0.01 y(1) at x = 1, a reference row and a run point: exact but for round-off */
+    ck_assert_msg(fabs(dev.max_rel - 0.01) < 1e-12, "%g", dev.max_rel);
+    ck_assert_uint_eq(dev.ref_rows, 21);
+    ck_assert_uint_eq(dev.ref_rows_total, 23);
+    /* the other way round (the reference monotone, the run turning back):
+     * the same rows reached, the same scale */
+    static double bx[101], by[101];
+    for (size_t i = 0; i < 101; i++) {
+        bx[i] = i <= 50 ? (double)i / 50.0 : (double)(100 - i) / 50.0;
+        by[i] = 1.01 * bx[i] * bx[i];
+    }
+    run_series(&s, bx, by, 101);
+    ck_assert_msg(cwb_compare(&s, &r, &cols, &dev, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_msg(fabs(dev.max_rel - 0.01) < 1e-12, "%g", dev.max_rel);
+    ck_assert_uint_eq(dev.ref_rows, 21);
+    /* a sweep says it too: Chung & Ooi test 6 sweeps 16 of the 19 spins of
+     * the gross-sliding closed form */
+    static char text[1 << 16];
+    ck_assert_int_eq(
+        cli("sweep", "cases/chung_ooi_6_al_alloy.case", "driver.dt_tol=1e-5", text, sizeof text),
+        0);
+    ck_assert_msg(strstr(text, "spin_gross_sliding_beta.csv: PASS") &&
+                      strstr(text, "(of max |ref|), over 16 of its 19 rows"),
+                  "%s", text);
+}
+END_TEST
+
 /* A reference states what it stands for; a run with other inputs is told
  * which (Chung & Ooi test 1: glass spheres at 20 m/s, E = 48 GPa). */
 START_TEST(reference_states_what_it_stands_for)
@@ -178,6 +237,89 @@ START_TEST(runs_with_other_inputs_are_not_compared)
                                "reference's 4e+07)") &&
                       !strstr(text, "max deviation"),
                   "%s", text);
+}
+END_TEST
+
+/* A reference compared on the step number stands for the driver history
+ * its steps count. The JKR cycle (made for -1e-9, 2e-9, -1.2e-9 m in 400
+ * steps a segment) used to pass a run that never touches and to FAIL with
+ * deviation 1 at 200 steps; both are now not compared. A step-compared
+ * reference that names no driver key is refused (exit 2): here a linear
+ * spring, F = k delta with k = 1e6 N/m, loaded to 1 nm in 2 steps. */
+/* A linear spring (F = k delta, k = 1e6 N/m) loaded to 1 nm in 2 steps,
+ * compared on step with ref.csv beside it. */
+static const char spring_case[] =
+    "[contact]\nnormal = linear\n[normal]\nstiffness = direct\nkn = 1e6\n"
+    "[body1]\nshape = sphere\nradius = 0.01\nE = 1e9\nnu = 0.3\ndensity = 1000\n"
+    "[body2]\nshape = wall\n"
+    "[driver]\ntype = history\nnormal = 1e-9\nsteps = 2\n"
+    "[output]\nplot_x = delta_n\nplot_y = F_n\ncompare_x = step\nreference = ref.csv\n";
+
+START_TEST(step_references_name_their_history)
+{
+    static char text[1 << 16];
+    ck_assert_int_eq(
+        cli("run", "cases/beyond_jkr_cycle.case", "driver.normal=-1e-12", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "made for other inputs (driver.normal = -1e-12, the reference's "
+                               "-1e-09, 2e-09, -1.2e-09)") &&
+                      !strstr(text, "PASS"),
+                  "%s", text);
+    ck_assert_int_eq(
+        cli("run", "cases/beyond_jkr_cycle.case", "driver.steps=200", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "made for other inputs (driver.steps = 200, the reference's 400)") &&
+                      !strstr(text, "FAIL"),
+                  "%s", text);
+    char dir[256], path[512], ccase[512];
+    test_tmp_make(dir, sizeof dir, "stepref");
+    ck_assert(dir[0]);
+    test_write_file(test_tmp_path(dir, "spring.case", ccase, sizeof ccase), spring_case);
+    const char *rows = "# tolerance: 1e-9 F = k delta\n# independence: closed-form\n"
+                       "step[-],delta_n[m],F_n[N]\n0,0,0\n1,5e-10,5e-4\n2,1e-9,1e-3\n";
+    char ref[1024];
+    snprintf(ref, sizeof ref, "# stands for: contact.normal = linear; normal.kn = 1e6\n%s", rows);
+    test_write_file(test_tmp_path(dir, "ref.csv", path, sizeof path), ref);
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=2", text, sizeof text), 2);
+    ck_assert_msg(strstr(text, "ref.csv is compared on the step number, but its '# stands for:' "
+                               "names none of this run's driver keys"),
+                  "%s", text);
+    snprintf(ref, sizeof ref,
+             "# stands for: contact.normal = linear; normal.kn = 1e6; driver.steps = 2\n%s", rows);
+    test_write_file(path, ref);
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=2", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "PASS"), "%s", text);
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=3", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "made for other inputs (driver.steps = 3, the reference's 2)"), "%s",
+                  text);
+    test_tmp_remove(dir);
+}
+END_TEST
+
+/* A reference's header is what the comparison trusts: a column named twice
+ * (the comparison would take the first and never say so) and a column in
+ * another unit than the run's (read as it stands, kN as N: 1000 times off)
+ * are refused, exit 2, naming the file, line, column and units. */
+START_TEST(reference_headers_are_checked)
+{
+    char dir[256], path[512], ccase[512], msg[CWB_MSG];
+    test_tmp_make(dir, sizeof dir, "refhead");
+    ck_assert(dir[0]);
+    test_tmp_path(dir, "ref.csv", path, sizeof path);
+    test_write_file(path, "# tolerance: 1e-9 F = k delta\n# independence: closed-form\n"
+                          "step[-],F_n[N],F_n[N]\n0,0,0\n1,5e-10,5e-4\n");
+    cwb_reference r;
+    ck_assert_int_eq(cwb_reference_load(&r, path, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "ref.csv:3: the header names column 'F_n' twice (cells 2 and 3)"),
+                  "%s", msg);
+    /* F = k delta in kN for the run's N: 1e-3 N = 1e-6 kN */
+    test_write_file(path, "# stands for: driver.steps = 2\n# tolerance: 1e-9 F = k delta\n"
+                          "# independence: closed-form\n"
+                          "step[-],delta_n[m],F_n[kN]\n0,0,0\n1,5e-10,5e-7\n2,1e-9,1e-6\n");
+    test_write_file(test_tmp_path(dir, "spring.case", ccase, sizeof ccase), spring_case);
+    static char text[1 << 16];
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=2", text, sizeof text), 2);
+    ck_assert_msg(strstr(text, "ref.csv: column 'F_n' is in [kN], the run's 'F_n' in [N]"), "%s",
+                  text);
+    test_tmp_remove(dir);
 }
 END_TEST
 
@@ -270,8 +412,11 @@ Suite *compare_suite(void)
     TCase *tc = test_tcase("compare", 120);
     tcase_add_test(tc, cycles_are_compared_leg_by_leg);
     tcase_add_test(tc, legs_that_do_not_match_are_refused);
+    tcase_add_test(tc, scale_and_coverage_are_the_compared_range);
     tcase_add_test(tc, reference_states_what_it_stands_for);
     tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
+    tcase_add_test(tc, step_references_name_their_history);
+    tcase_add_test(tc, reference_headers_are_checked);
     tcase_add_test(tc, header_cells_split);
     tcase_add_test(tc, overlay_with_a_long_header_is_drawn);
     suite_add_tcase(s, tc);

@@ -75,6 +75,15 @@ def header(f, title, lines, stands=STANDS):
     f.write("# stands for: %s\n" % stands)
 
 
+def driver_stands(targets, steps, control=None):
+    """The driver keys of a history compared on step (compare_x = step): a
+    row's step number means something only for this history, so the
+    reference says which it was made for and a run with another is not
+    compared (src/drivers/run.c)."""
+    text = "driver.normal = %s; driver.steps = %d" % (", ".join("%g" % t for t in targets), steps)
+    return ("driver.normal_control = %s; " % control if control else "") + text
+
+
 def radius(d):
     """Contact radius on the stable branch (a >= a_c) at overlap d >= delta_c."""
     hi = A0
@@ -102,7 +111,7 @@ def write_cycle(path, targets=(-1e-9, 2e-9, -1.2e-9), steps=400):
             "tolerance: 1e-12 a(delta) by bisection here, by Newton in cwb, both to round-off; "
             "the square-root end at delta_c costs digits in both",
             "independence: closed-form curve of JKR 1971 in a, inverted by bisection; cwb solves "
-            "a(delta) by Newton (src/laws/adhesion.c)"])
+            "a(delta) by Newton (src/laws/adhesion.c)"], STANDS + "; " + driver_stands(targets, steps))
         f.write("step[-],delta_n[m],F_n[N]\n")
         for k, d, F in rows:
             f.write("%d,%.15g,%.15g\n" % (k, d, F))
@@ -178,8 +187,10 @@ def write_dmt_cycle(path, targets=(-1e-9, 2e-9, -1.2e-9), steps=400):
         "Muller & Toporov 1975 in LAMMPS' form); the %d steps per segment through %s m"
         % (steps, ", ".join("%g" % t for t in targets)),
         "tolerance: 1e-12 closed form against closed form, round-off",
-        "independence: closed-form; cwb's dmt law codes the same line (src/laws/normal_dmt.c)"],
-        history_rows(targets, steps, force_of), STANDS.replace("= jkr", "= dmt"))
+        "independence: closed-form line of DMT in LAMMPS' form; cwb's dmt law codes the same line "
+        "(src/laws/normal_dmt.c)"],
+        history_rows(targets, steps, force_of),
+        STANDS.replace("= jkr", "= dmt") + "; " + driver_stands(targets, steps))
 
 
 def write_tn_cycle(path, py=3e8, targets=(-1e-9, 2e-7, -2e-9, 2e-7), steps=2000):
@@ -222,7 +233,8 @@ def write_tn_cycle(path, py=3e8, targets=(-1e-9, 2e-7, -2e-9, 2e-7), steps=2000)
         "tolerance: 1e-10 radii by bisection here, by Newton in cwb",
         "independence: second-coding of cwb's reading (catches coding slips, not the reading)"],
         history_rows(targets, steps, force_of),
-        STANDS.replace("= jkr", "= thornton_ning") + "; normal.py_from = given; normal.py = %g" % py)
+        STANDS.replace("= jkr", "= thornton_ning") + "; normal.py_from = given; normal.py = %g; %s"
+        % (py, driver_stands(targets, steps)))
 
 
 def write_pull_off(path, targets=(5e-6, -4e-6), steps=100):
@@ -263,7 +275,8 @@ def write_pull_off(path, targets=(5e-6, -4e-6), steps=100):
             "1e-15 R* = 1e-20 m of the root, 3.6e-12 of max |delta| (3.2e-12 measured); the "
             "pull-off row is the minimum located by bisection on dF/da in both",
             "independence: closed-form curve of JKR 1971 in a, inverted for the force by "
-            "bisection; cwb inverts its law on trial evaluations (src/drivers/history.c)"])
+            "bisection; cwb inverts its law on trial evaluations (src/drivers/history.c)"],
+            STANDS + "; " + driver_stands(targets, steps, "force"))
         f.write("step[-],F_n[N],delta_n[m]\n")
         for k, d, F in rows:
             f.write("%d,%.15g,%.15g\n" % (k, F, d))

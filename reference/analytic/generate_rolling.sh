@@ -2,6 +2,9 @@
 # Closed-form references of the rolling and twisting cases, called
 # by reference/analytic/generate.sh (make reference-analytic). Every number
 # below is derived from the case's inputs by hand formulas, not by cwb.
+# The two loops are compared on the step number (compare_x = step), so their
+# "# stands for:" names the driver history too: a run with another history is
+# then not compared with them (src/drivers/run.c).
 d=reference/analytic
 
 # EPSD rolling spring-slider cycle (cases/beyond_rolling_epsd_cycle.case):
@@ -18,7 +21,7 @@ awk -v R=0.01 -v E=7e10 -v nu=0.25 -v delta=1e-6 -v mur=0.1 -v steps=200 'BEGIN 
     printf "# inputs: Hertz sphere R = %g m, E = %g Pa, nu = %g on a rigid wall, delta = %g m: F_n = %.10g N, k_n = %.10g N/m\n", R, E, nu, delta, F, kn
     printf "# k_r = 2.25 k_n mu_r^2 R^2 = %.10g N m/rad, M_m = mu_r R F_n = %.10g N m (Ai et al. 2011 model C, mu_r = %g)\n", k, M, mur
     printf "# loop area per closed cycle 4 M_m (theta_0 - M_m/k_r) = %.12g J (theta_0 = %g rad)\n", 4 * M * (t0 - M / k), t0
-    print "# stands for: contact.normal = hertz; contact.rolling = epsd; rolling.mu_r = 0.1; body1.radius = 0.01; body1.E = 7e10; body1.nu = 0.25"
+    printf "# stands for: contact.normal = hertz; contact.rolling = epsd; rolling.mu_r = 0.1; body1.radius = 0.01; body1.E = 7e10; body1.nu = 0.25; driver.normal = %g, %g, %g, %g; driver.rolling = 0, 2e-3, -2e-3, 2e-3; driver.steps = %d\n", delta, delta, delta, delta, steps
     print "# tolerance: 1e-9 within 1e-9 of M_m"
     print "# independence: second-coding awk re-coding of an elastic-perfectly-plastic spring with the hand-derived k_r and M_m:"
     print "#   agrees by construction with a correct slider; catches the stiffness, the limit and step bookkeeping"
@@ -84,7 +87,7 @@ awk -v R=0.01 -v E=7e10 -v nu=0.25 -v delta=1e-6 -v mutw=0.3 -v steps=200 'BEGIN
     printf "# inputs: Hertz sphere R = %g m, E = %g Pa, nu = %g on a rigid wall, delta = %g m: F_n = %.10g N, a = %.10g m\n", R, E, nu, delta, F, a
     printf "# k_tw = 16 G a^3/3 = %.10g N m/rad, M_tw = (3 pi/16) mu_tw F_n a = %.10g N m (Lubkin 1951, mu_tw = %g)\n", k, M, mutw
     printf "# loop area per closed cycle 4 M_tw (theta_0 - M_tw/k_tw) = %.12g J (theta_0 = %g rad)\n", 4 * M * (t0 - M / k), t0
-    print "# stands for: contact.normal = hertz; contact.rolling = epsd; rolling.twist = spring_slider; rolling.mu_tw = 0.3; body1.radius = 0.01; body1.E = 7e10; body1.nu = 0.25"
+    printf "# stands for: contact.normal = hertz; contact.rolling = epsd; rolling.twist = spring_slider; rolling.mu_tw = 0.3; body1.radius = 0.01; body1.E = 7e10; body1.nu = 0.25; driver.normal = %g, %g, %g, %g; driver.twisting = 0, 5e-3, -5e-3, 5e-3; driver.steps = %d\n", delta, delta, delta, delta, steps
     print "# tolerance: 1e-9 within 1e-9 of M_tw"
     print "# independence: second-coding awk re-coding of an elastic-perfectly-plastic spring with Lubkin'"'"'s stiffness and full-slip torque:"
     print "#   the slider agrees by construction; the constants are the published ones"

@@ -214,7 +214,8 @@ def main():
     G = E / (2 * (1 + nu))
     B = 3 * mu * F / (4 * math.pi * a * a * G)
     unit = mu * F * a
-    rows = cycle([0.0, 5e-3, -5e-3, 5e-3], steps, B)
+    targets = [0.0, 5e-3, -5e-3, 5e-3]
+    rows = cycle(targets, steps, B)
     # loop area of a closed cycle +-b0 on Masing branches: 8 W_v(b0) - 4 b0 g(b0),
     # W_v = int_0^b0 g (quadrature of the virgin curve)
     b0 = 5e-3 / B
@@ -232,7 +233,11 @@ def main():
         fh.write("# the closed form was checked first against ring-kernel quadrature of the half-space "
                  "(stick disc rigid to 1e-6, torque to 1e-6, slip along the traction) and its two limits\n")
         fh.write("# stands for: contact.normal = hertz; contact.rolling = epsd; rolling.twist = lubkin; "
-                 "rolling.mu_tw = 0.3; body1.radius = 0.01; body1.E = 7e10; body1.nu = 0.25\n")
+                 "rolling.mu_tw = 0.3; body1.radius = 0.01; body1.E = 7e10; body1.nu = 0.25; "
+                 # compared on step: the history is what a step number means
+                 "driver.normal = %s; driver.twisting = %s; driver.steps = %d\n"
+                 % (", ".join(["%g" % delta] * len(targets)), ", ".join("%g" % t for t in targets),
+                    steps))
         fh.write("# tolerance: 1e-9 the same closed form to quadrature and root-finding round-off "
                  "(python bisection and Gauss-Legendre here, GSL Brent and CQUAD in cwb)\n")
         fh.write("# independence: closed-form derived apart from cwb's code and verified here against "

@@ -533,6 +533,13 @@ static void print_verdict(const cwb_case *c, const cwb_result *r)
                      cwb_result_get(r, "ref_tolerance"), line, sizeof line);
     fprintf(stderr, "cwb: %s of max |ref| against %s\n", line,
             c->output_values.text[CWB_OUT_REFERENCE]);
+    /* a verdict on part of the reference says which part (doc/outputs.md) */
+    double rows = cwb_result_get(r, "ref_rows"), compared = cwb_result_get(r, "ref_rows_compared");
+    if (compared < rows)
+        fprintf(stderr,
+                "cwb:   (over %.0f of the reference's %.0f rows: the run does not reach "
+                "the others)\n",
+                compared, rows);
     if (r->verdict == CWB_VERDICT_MODEL)
         fprintf(stderr, "cwb:   (%s)\n", c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
 }

@@ -71,9 +71,9 @@ typedef struct {
     int skip[8]; /* group plots left out (their y is nowhere defined) */
     cwb_plot_spec specs[8];
     /* the deviation from every reference of a group (the plot shows the
-     * first): max, rms, points, the reference's tolerance; NaN where not
-     * compared */
-    double dev[8][8][4];
+     * first): max, rms, points, the reference's tolerance, its rows compared
+     * and all its rows; NaN where not compared */
+    double dev[8][8][6];
     cwb_verdict verdict[8]; /* each group's first curve against its first reference */
     size_t group_refs[8];   /* the references of each group */
     const char *ref_paths[8][8];
@@ -607,7 +607,7 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
 {
     cwb_plot_spec *sp = &s->specs[gi];
     double *d = s->dev[gi][k];
-    d[0] = d[1] = d[2] = d[3] = NAN;
+    d[0] = d[1] = d[2] = d[3] = d[4] = d[5] = NAN;
     cwb_reference rf;
     if (cwb_reference_load(&rf, sp->refs[k], msg, n) != CWB_OK)
         return -1;
@@ -623,14 +623,22 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
                                 .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
                                 .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0]};
     cwb_deviation dev;
+    int rc = match ? cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) : CWB_OK;
+    if (rc == CWB_EINPUT) { /* a column misspelt or in another unit: the input is wrong */
+        cwb_reference_free(&rf);
+        cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->base->file, why);
+        return -1;
+    }
     if (match == 0) /* a curve made for other inputs: no deviation against it */
         cwb_result_warn(&s->table, "not compared with %s: it was made for other inputs (%s)",
                         sp->refs[k], why);
-    else if (cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) == CWB_OK) {
+    else if (rc == CWB_OK) {
         d[0] = dev.max_rel;
         d[1] = dev.rms_rel;
         d[2] = (double)dev.points;
         d[3] = rf.tolerance;
+        d[4] = (double)dev.ref_rows;
+        d[5] = (double)dev.ref_rows_total;
     } else
         cwb_result_warn(&s->table, "not compared with %s: %s", sp->refs[k], why);
     cwb_reference_free(&rf);
@@ -750,8 +758,9 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
                 cwb_format_shortest(s->dev[gi][k][1], rms, sizeof rms);
                 fprintf(out.f,
                         "# deviation of %s from %s: max %s, rms %s (relative to max |ref|), "
-                        "%.0f points; %s\n",
+                        "%.0f points, %.0f of its %.0f rows; %s\n",
                         s->specs[gi].y[0], s->ref_paths[gi][k], mx, rms, s->dev[gi][k][2],
+                        s->dev[gi][k][4], s->dev[gi][k][5],
                         k ? "drawn for comparison, not judged" : cwb_verdict_word(s->verdict[gi]));
             }
     cwb_record rec = {
@@ -888,8 +897,12 @@ static int sweep_report(const sweep *s)
                     snprintf(judged, sizeof judged,
                              "max deviation %.3g (drawn for comparison, not judged)",
                              s->dev[gi][k][0]);
-                cwb_logf(s->log, CWB_LOG_RESULT, "  %s vs %s: %s; rms %.3g (of max |ref|)\n",
-                         s->specs[gi].y[0], s->ref_paths[gi][k], judged, s->dev[gi][k][1]);
+                char rows[80] = ""; /* a verdict on part of the reference says which part */
+                if (s->dev[gi][k][4] < s->dev[gi][k][5])
+                    snprintf(rows, sizeof rows, ", over %.0f of its %.0f rows", s->dev[gi][k][4],
+                             s->dev[gi][k][5]);
+                cwb_logf(s->log, CWB_LOG_RESULT, "  %s vs %s: %s; rms %.3g (of max |ref|)%s\n",
+                         s->specs[gi].y[0], s->ref_paths[gi][k], judged, s->dev[gi][k][1], rows);
             }
     for (size_t w = 0; w < s->table.nwarn; w++)
         cwb_logf(s->log, CWB_LOG_WARN, "%s\n", s->table.warn[w]);

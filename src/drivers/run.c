@@ -68,6 +68,38 @@ int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const 
     return 1;
 }
 
+/* Whether a reference compared on the step number (its x column "step")
+ * names in its "# stands for:" a driver key this run has (driver.normal,
+ * driver.steps, ...). A step number is only the index of a step of the
+ * driver's history: matched row by row, a reference that does not say which
+ * history it counts cannot tell a run with another one from its own (a
+ * run that never touches passed against the JKR cycle). Such a reference
+ * is refused (CWB_EINPUT), not quietly left uncompared: the fault is the
+ * reference's, and `cwb verify` must show it as an error, not as a case
+ * with nothing to judge. */
+static int step_reference_names_history(const cwb_reference *ref, const cwb_case *c,
+                                        const cwb_compare_columns *cols, char *msg, size_t n)
+{
+    if (strcmp(cols->x, "step") != 0)
+        return CWB_OK;
+    char list[sizeof ref->stands_for];
+    snprintf(list, sizeof list, "%s", ref->stands_for);
+    char *save = NULL;
+    for (char *item = strtok_r(list, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
+        char *eq = strchr(item, '='), mine[512];
+        if (eq)
+            *eq = '\0';
+        const char *key = cwb_trim(item);
+        if (strncmp(key, "driver.", 7) == 0 && cwb_case_value_text(c, key, mine, sizeof mine) == 0)
+            return CWB_OK;
+    }
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s is compared on the step number, but its '# stands for:' names none of "
+                    "this run's driver keys (driver.normal, driver.steps, ...): a step means "
+                    "nothing without the history it counts, so the reference must say which",
+                    ref->path);
+}
+
 enum { ALSO_MAX = 3 };  /* also_references compared (and drawn) */
 enum { REF_CACHE = 8 }; /* references kept: a case's four, for two cases */
 
@@ -260,6 +292,8 @@ static int compare_with(const cwb_case *c, const cwb_compare_columns *cols, cons
     int match = cwb_reference_stands_for(rf, c, NULL, differs, sizeof differs);
     if (match < 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] reference: %s", c->file, differs);
+    if ((rc = step_reference_names_history(rf, c, cols, why, sizeof why)) != CWB_OK)
+        return cwb_fail(msg, n, rc, "%s: [output] reference: %s", c->file, why);
     if (match == 0) { /* a deviation from a curve made for other inputs means nothing */
         if ((rc = columns_named(&r->series, rf, cols, why, sizeof why)) != CWB_OK)
             return cwb_fail(msg, n, rc, "%s: [output] %s", c->file, why);
@@ -279,6 +313,8 @@ static int compare_with(const cwb_case *c, const cwb_compare_columns *cols, cons
     cwb_result_set(r, "ref_max_rel_error", "-", dev.max_rel);
     cwb_result_set(r, "ref_rms_error", "-", dev.rms_rel);
     cwb_result_set(r, "ref_points", "-", (double)dev.points);
+    cwb_result_set(r, "ref_rows_compared", "-", (double)dev.ref_rows);
+    cwb_result_set(r, "ref_rows", "-", (double)dev.ref_rows_total);
     cwb_result_set(r, "ref_tolerance", "-", rf->tolerance);
     r->verdict = cwb_verdict_judge(dev.max_rel, rf->tolerance,
                                    c->output_values.text[CWB_OUT_MODEL_COMPARISON][0] != 0);
@@ -323,6 +359,8 @@ static int compare_also_with(const cwb_case *c, const char *path, const cwb_refe
     char why[CWB_MSG];
     int match = cwb_reference_stands_for(rf, c, NULL, why, sizeof why);
     if (match < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] also_reference: %s", c->file, why);
+    if (step_reference_names_history(rf, c, &cols, why, sizeof why) != CWB_OK)
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [output] also_reference: %s", c->file, why);
     if (match == 0)
         return CWB_OK;

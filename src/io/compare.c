@@ -129,6 +129,13 @@ static int read_header(cwb_reference *ref, char *line, int lineno, char *msg, si
                             "%s:%d: header cell %zu has no column name "
                             "(expected 'name[unit],...')",
                             ref->path, lineno, ref->ncol + 1);
+        /* a comparison takes a column by name: with two of one name it
+         * would take the first and never say so */
+        int seen = cwb_reference_find(ref, ref->name[ref->ncol]);
+        if (seen >= 0)
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s:%d: the header names column '%s' twice (cells %d and %zu)",
+                            ref->path, lineno, ref->name[ref->ncol], seen + 1, ref->ncol + 1);
         ref->ncol++;
     }
     return CWB_OK;
@@ -276,26 +283,44 @@ int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double 
     return rc;
 }
 
-/* m points of a curve, monotone or not. */
+/* m points of a curve, monotone or not; for the reference's curve, which
+ * of its rows the comparison reached (else NULL). */
 typedef struct {
     const double *x, *y;
     size_t m;
+    unsigned char *reached;
 } curve;
 
-/* Running sums of |A - B| over the points compared. */
+/* Running sums of |A - B| over the points compared, and the scale they are
+ * divided by: max |ref| over the part of the reference compared. */
 typedef struct {
-    double worst, sum2;
+    double worst, sum2, scale;
     size_t count;
 } deviation_sums;
 
+/* The reference a, interpolated at the compared x in [lo, hi]: its rows in
+ * that span are reached and count in the scale. */
+static void reach_span(const curve *a, double lo, double hi, deviation_sums *sums)
+{
+    for (size_t i = 0; i < a->m; i++)
+        if (a->x[i] >= lo && a->x[i] <= hi) {
+            a->reached[i] = 1;
+            sums->scale = fmax(sums->scale, fabs(a->y[i]));
+        }
+}
+
 /* Deviation of curve b from curve a, where a(x) is interpolated at b's x
- * (a must be monotone in x); added into *sums. */
+ * (a must be monotone in x); added into *sums. One of them is the
+ * reference (its reached set): the scale is max |ref| over what was
+ * compared, so a reference row the run never reaches (a larger force
+ * further on) cannot shrink the deviation of the rows it does. */
 static int deviation(const curve *a, const curve *b, deviation_sums *sums)
 {
     double *ya = malloc((b->m ? b->m : 1) * sizeof *ya);
     if (!ya)
         return CWB_EFAIL;
     int rc = cwb_interp_curve(a->x, a->y, a->m, b->x, b->m, ya);
+    double lo = INFINITY, hi = -INFINITY;
     for (size_t q = 0; rc == CWB_OK && q < b->m; q++) {
         if (isnan(ya[q]) || !isfinite(b->y[q])) /* outside a's range, or undefined in b */
             continue;
@@ -303,7 +328,17 @@ static int deviation(const curve *a, const curve *b, deviation_sums *sums)
         sums->worst = fmax(sums->worst, d);
         sums->sum2 += d * d;
         sums->count++;
+        if (b->reached) {
+            b->reached[q] = 1;
+            sums->scale = fmax(sums->scale, fabs(b->y[q]));
+        } else {
+            sums->scale = fmax(sums->scale, fabs(ya[q]));
+            lo = fmin(lo, b->x[q]);
+            hi = fmax(hi, b->x[q]);
+        }
     }
+    if (a->reached)
+        reach_span(a, lo, hi, sums);
     free(ya);
     return rc;
 }
@@ -347,13 +382,30 @@ static int deviation_by_stretch(const curve *a, const curve *b, deviation_sums *
     size_t i = 0, j = 0;
     for (size_t k = 0; k < na; k++) {
         size_t ie = stretch_end(a->x, a->m, i), je = stretch_end(b->x, b->m, j);
-        curve sa = {a->x + i, a->y + i, ie - i}, sb = {b->x + j, b->y + j, je - j};
+        curve sa = {a->x + i, a->y + i, ie - i, a->reached ? a->reached + i : NULL};
+        curve sb = {b->x + j, b->y + j, je - j, b->reached ? b->reached + j : NULL};
         if (deviation(&sa, &sb, sums) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate leg %zu", k + 1);
         i = ie - 1;
         j = je - 1;
     }
     return CWB_OK;
+}
+
+/* The run's column i and the reference's column j are in the same unit, or
+ * the reference states none ("F_n" without "[N]"). A reference's values are
+ * read as they stand, not converted: a column in kN compared with the run's
+ * N would be off by 1000 and could still pass, so another unit is refused. */
+static int same_units(const cwb_series *run, int i, const cwb_reference *ref, int j, char *msg,
+                      size_t n)
+{
+    const char *mine = run->col[i].unit, *theirs = ref->unit[j];
+    if (!theirs[0] || strcmp(mine, theirs) == 0)
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s: column '%s' is in [%s], the run's '%s' in [%s]: a reference is compared "
+                    "in the run's units (convert the column)",
+                    ref->path, ref->name[j], theirs, run->col[i].name, mine);
 }
 
 int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compare_columns *cols,
@@ -367,28 +419,39 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
     if (jx < 0 || jy < 0)
         return cwb_fail(msg, n, CWB_EINPUT, "%s has no column '%s'", ref->path,
                         jx < 0 ? cols->ref_x : cols->ref_y);
-    curve a = {run->col[ix].v, run->col[iy].v, run->nrow};
-    curve b = {ref->v[jx], ref->v[jy], ref->nrow};
-    double scale = 0.0;
-    deviation_sums sums = {0.0, 0.0, 0};
-    for (size_t q = 0; q < ref->nrow; q++)
-        scale = fmax(scale, fabs(ref->v[jy][q]));
-    int rc;
+    int rc = same_units(run, ix, ref, jx, msg, n);
+    if (rc == CWB_OK)
+        rc = same_units(run, iy, ref, jy, msg, n);
+    if (rc != CWB_OK)
+        return rc;
+    unsigned char *reached = calloc(ref->nrow ? ref->nrow : 1, 1);
+    if (!reached)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    curve a = {run->col[ix].v, run->col[iy].v, run->nrow, NULL};
+    curve b = {ref->v[jx], ref->v[jy], ref->nrow, reached};
+    deviation_sums sums = {0.0, 0.0, 0.0, 0};
     if (a.m >= 2 && monotone(a.x, a.m))
         rc = deviation(&a, &b, &sums);
     else if (b.m >= 2 && monotone(b.x, b.m))
         rc = deviation(&b, &a, &sums);
-    else if ((rc = deviation_by_stretch(&a, &b, &sums, msg, n)) != CWB_OK)
-        return rc;
+    else if ((rc = deviation_by_stretch(&a, &b, &sums, msg, n)) != CWB_OK) {
+        free(reached);
+        return rc; /* msg says why */
+    }
+    size_t rows = 0;
+    for (size_t q = 0; q < ref->nrow; q++)
+        rows += reached[q];
+    free(reached);
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", cols->x);
     if (sums.count == 0)
         return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path,
                         cols->x);
-    if (scale == 0.0)
-        scale = 1.0; /* an all-zero reference: the deviation is absolute */
+    double scale = sums.scale > 0.0 ? sums.scale : 1.0; /* all zero: the deviation is absolute */
     *dev = (cwb_deviation){.max_rel = sums.worst / scale,
                            .rms_rel = sqrt(sums.sum2 / (double)sums.count) / scale,
-                           .points = sums.count};
+                           .points = sums.count,
+                           .ref_rows = rows,
+                           .ref_rows_total = ref->nrow};
     return CWB_OK;
 }

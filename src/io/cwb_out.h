@@ -40,12 +40,15 @@ typedef struct {
     const char *ref_x, *ref_y; /* the reference's columns */
 } cwb_compare_columns;
 
-/* How far a run is from a reference, relative to max |ref| (absolute when
- * the reference is all zero). */
+/* How far a run is from a reference, relative to max |ref| over the part
+ * of the reference compared (absolute when that is all zero): a row the
+ * run never reaches neither counts nor sets the scale. */
 typedef struct {
-    double max_rel; /* max |run - ref| / max |ref| */
-    double rms_rel; /* rms of |run - ref| / max |ref| */
-    size_t points;  /* points compared (where the curves overlap) */
+    double max_rel;        /* max |run - ref| / max |ref| */
+    double rms_rel;        /* rms of |run - ref| / max |ref| */
+    size_t points;         /* points compared (where the curves overlap) */
+    size_t ref_rows;       /* reference rows in the x range compared */
+    size_t ref_rows_total; /* reference rows */
 } cwb_deviation;
 
 /* Compare the columns cols of the run and the reference over their common

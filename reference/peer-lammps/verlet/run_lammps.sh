@@ -64,6 +64,7 @@ e=0.8
 alpha=$(calc "1.2728-4.2783*$e+11.087*$e^2-22.348*$e^3+27.467*$e^4-18.022*$e^5+4.8218*$e^6")
 {
     echo "# LAMMPS (29 Sep 2021 - Update 2) fix nve/sphere + pair_style granular; inputs and command: run_lammps.sh"
+    echo "# independence: second-coding another code, LAMMPS (C++), stepping the same bodies with the same scheme apart from cwb's C (tests/test_verlet.c compares step for step)"
     echo "model,dt,steps,u1_minus_u2_z,u1_minus_u2_x,omega1_y,alpha"
     for dt in 7e-6 3.5e-6 1.75e-6 8.75e-7; do
         alpha=0; run hertz $dt 0 "0.0 $NU tangential linear_nohistory 0.0 0.0 damping viscoelastic"
