@@ -612,6 +612,40 @@ START_TEST(run_fit_refuses_keys_that_are_not_real)
 }
 END_TEST
 
+/* A fit checks what its reference stands for, as `cwb run` does: the
+ * closed-form curve made for E = 70 GPa fitted with a case at 80 GPa gave
+ * p_y 0.9 % off (13 of its standard errors) and PASS. The free key (py,
+ * which the reference's p_y = 2.3e8 would otherwise contradict) is not
+ * checked. */
+START_TEST(run_fit_refuses_a_reference_made_for_other_inputs)
+{
+    char text[1024], msg[CWB_MSG], path[256];
+    static captured_log c;
+    cwb_result r;
+    thornton_files("normal.py", "1e8", "1e6", "5e9", text, sizeof text);
+    char *csv = test_slurp(tmp("thornton.csv", path, sizeof path)), with[8192];
+    snprintf(with, sizeof with,
+             "# stands for: body1.radius = 0.01; body1.E = 7e+10; body1.nu = 0.3; normal.py = "
+             "2.3e8\n%s",
+             csv);
+    free(csv);
+    test_write_file(path, with);
+    ck_assert_int_eq(fit_logged(text, &r, &c, msg, sizeof msg), CWB_OK);
+    ck_assert_rel(cwb_result_get(&r, "normal.py"), 2.3e8, 1e-6);
+    cwb_result_free(&r);
+    char *kase = test_slurp(tmp("thornton.case", path, sizeof path)), *e = strstr(kase, "E = 70e9");
+    ck_assert(e != NULL);
+    memcpy(e, "E = 80e9", 8);
+    test_write_file(path, kase);
+    free(kase);
+    int rc = fit_logged(text, &r, &c, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_EINPUT && strstr(msg, "thornton.fit:4: [fit] reference") &&
+                      strstr(msg, "made for other inputs: body1.E = 80000000000, the reference's 7e+10"),
+                  "status %d: %s", rc, msg);
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* cwb_fit_jacobian_study against (J^T J)^-1 by hand: J = [x, 0] with x =
  * (1, 2, 3) gives 1/14 for the first and nothing for the zero column;
  * [x, 2x] determines neither alone; [[1,0],[0,1],[1,1]] gives (1/3)
@@ -700,6 +734,7 @@ Suite *fit_suite(void)
     tcase_add_test(tc, run_fit_says_what_it_cannot_determine);
     tcase_add_test(tc, run_fit_started_at_the_answer_converges);
     tcase_add_test(tc, run_fit_refuses_keys_that_are_not_real);
+    tcase_add_test(tc, run_fit_refuses_a_reference_made_for_other_inputs);
     tcase_add_test(tc, run_fit_at_a_bound_says_so);
     tcase_add_test(tc, jacobian_study_by_hand);
     tcase_add_test(tc, stop_reasons_are_told_apart);

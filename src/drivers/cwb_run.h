@@ -212,6 +212,10 @@ int cwb_contact_init(cwb_contact *ct, const cwb_case *c);
 struct cwb_reference;
 int cwb_reference_stands_for(const struct cwb_reference *ref, const cwb_case *c, const char *skip,
                              char *why, size_t n);
+/* The same with several keys not checked (a fit's free keys and its varied
+ * key); an entry "section." skips the whole section. */
+int cwb_reference_stands_for_but(const struct cwb_reference *ref, const cwb_case *c,
+                                 const char *const *skip, size_t nskip, char *why, size_t n);
 
 /* Run the case's driver and compare with its reference if it names one. */
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);

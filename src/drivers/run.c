@@ -42,6 +42,24 @@ static int same_value(const char *mine, const char *theirs)
 int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const char *skip,
                              char *why, size_t n)
 {
+    return cwb_reference_stands_for_but(ref, c, skip ? &skip : NULL, skip ? 1 : 0, why, n);
+}
+
+/* key is one of skip, or in the section a "section." entry names */
+static int skipped(const char *key, const char *const *skip, size_t nskip)
+{
+    for (size_t i = 0; i < nskip; i++) {
+        size_t len = strlen(skip[i]);
+        if (len && skip[i][len - 1] == '.' ? strncmp(key, skip[i], len) == 0
+                                           : strcmp(key, skip[i]) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int cwb_reference_stands_for_but(const cwb_reference *ref, const cwb_case *c,
+                                 const char *const *skip, size_t nskip, char *why, size_t n)
+{
     char list[sizeof ref->stands_for];
     snprintf(list, sizeof list, "%s", ref->stands_for);
     char *save = NULL;
@@ -54,7 +72,7 @@ int cwb_reference_stands_for(const cwb_reference *ref, const cwb_case *c, const 
         }
         *eq = '\0';
         char *key = cwb_trim(item), *theirs = cwb_trim(eq + 1), mine[512];
-        if (skip && strcmp(key, skip) == 0)
+        if (skipped(key, skip, nskip))
             continue;
         /* a key the case's laws do not have (sigma_y of a FEM table against
          * a law parametrised by p_y, say) does not apply to this run */

@@ -535,6 +535,38 @@ static void warn(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf, cons
 }
 
 /* Fit rf's keys to the reference ref, report and write the table. */
+/* The reference was made for the case's inputs, but for the keys the fit
+ * frees and the one it varies (and the laws in a model comparison): a curve made for E = 70 GPa fitted with a
+ * case at 80 GPa gave p_y 0.9 % off (13 of its standard errors) and PASS,
+ * where `cwb run` says "made for other inputs". */
+static int made_for_this_case(const cwb_fit_case *fc, const run_fit *rf, const cwb_reference *ref,
+                              char *msg, size_t n)
+{
+    /* a model comparison fits one law to another's curve on purpose: the
+     * laws and their parameters may differ, the bodies and the driver not */
+    static const char *const laws[] = {"contact.", "normal.",  "tangential.",
+                                       "damping.", "rolling.", "twisting."};
+    const char *skip[MAX_FREE + 1 + sizeof laws / sizeof *laws];
+    size_t nskip = 0;
+    for (; nskip < rf->np; nskip++)
+        skip[nskip] = rf->key[nskip];
+    if (rf->vary)
+        skip[nskip++] = rf->vary;
+    for (size_t i = 0; fc->v.text[CWB_FIT_MODEL_COMPARISON][0] && i < sizeof laws / sizeof *laws;
+         i++)
+        skip[nskip++] = laws[i];
+    char why[CWB_MSG];
+    int ok = cwb_reference_stands_for_but(ref, rf->c, skip, nskip, why, sizeof why);
+    if (ok == 1)
+        return CWB_OK;
+    if (ok < 0)
+        return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", fc->path, why);
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s:%d: [fit] reference %s was made for other inputs: %s (give the case the "
+                    "reference's inputs, or free that key)",
+                    fc->path, fc->line[CWB_FIT_REFERENCE], ref->path, why);
+}
+
 static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *log, run_fit *rf,
                        const cwb_reference *ref, char *msg, size_t n)
 {
@@ -549,6 +581,8 @@ static int fit_against(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log *lo
         rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
     if (rc == CWB_OK)
         rc = start_values(fc, rf, theta, msg, n);
+    if (rc == CWB_OK)
+        rc = made_for_this_case(fc, rf, ref, msg, n);
     if (rc == CWB_OK)
         rc = solve(rf, theta, &sol, msg, n);
     if (rc == CWB_OK) {
