@@ -46,7 +46,7 @@ cwb_yunit = 'm/s'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed003_fig14_t200.csv' using 2:6 with lines lt 1 title 'cwb: sliding_force driver (rigid spheres, Coulomb, RK4)', \
      '../reference/analytic/seed003_fig14_t200.csv' using 1:2 every 6::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Balevičius & Mróz II Fig. 14: speed along the path, force control, ...', \
-     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.5e-09, rms 2.78e-10 of max |ref| (199 pts): PASS (tolerance 1e-08)', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.52e-09, rms 2.79e-10 of max |ref| (199 pts): PASS (tolerance 1e-08)', \
      'seed003_fig14_t200.csv' using 2:6 with lines lt 1 notitle
 
 # second pass: tick labels from the measured ranges, then the real terminal

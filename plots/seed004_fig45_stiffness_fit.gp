@@ -45,8 +45,8 @@ cwb_yname = 'kt_over_8Ga'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig45_stiffness_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM y = 3.26 (x1 = 0.79): a1 = 3.92 ± 0.60, c1 = not identified', \
-     'seed004_fig45_stiffness_fit.csv' using 1:((column(4) == 1) ? column(2) : NaN) with points ps 1.0 lt 2 title 'FEM y = 7.59 (x1 = 0.32): a1 = 1.451 ± 0.055, c1 = not identified', \
-     'seed004_fig45_stiffness_fit.csv' using 1:((column(4) == 2) ? column(2) : NaN) with points ps 1.0 lt 3 title 'FEM y = 16.6 (x1 = 0.08): a1 = 1.144 ± 0.039, c1 = not identified', \
+     'seed004_fig45_stiffness_fit.csv' using 1:((column(4) == 1) ? column(2) : NaN) with points ps 1.0 lt 2 title 'FEM y = 7.59 (x1 = 0.32): a1 = 1.451 ± 0.052, c1 = not identified', \
+     'seed004_fig45_stiffness_fit.csv' using 1:((column(4) == 2) ? column(2) : NaN) with points ps 1.0 lt 3 title 'FEM y = 16.6 (x1 = 0.08): a1 = 1.144 ± 0.037, c1 = not identified', \
      'seed004_fig45_stiffness_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 notitle, \
      'seed004_fig45_stiffness_fit.csv' using 1:(column(4) == 1 ? column(3) : NaN) with lines lt 2 notitle, \
      'seed004_fig45_stiffness_fit.csv' using 1:(column(4) == 2 ? column(3) : NaN) with lines lt 3 notitle, \

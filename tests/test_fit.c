@@ -639,9 +639,10 @@ START_TEST(run_fit_refuses_a_reference_made_for_other_inputs)
     test_write_file(path, kase);
     free(kase);
     int rc = fit_logged(text, &r, &c, msg, sizeof msg);
-    ck_assert_msg(rc == CWB_EINPUT && strstr(msg, "thornton.fit:4: [fit] reference") &&
-                      strstr(msg, "made for other inputs: body1.E = 80000000000, the reference's 7e+10"),
-                  "status %d: %s", rc, msg);
+    ck_assert_msg(
+        rc == CWB_EINPUT && strstr(msg, "thornton.fit:4: [fit] reference") &&
+            strstr(msg, "made for other inputs: body1.E = 80000000000, the reference's 7e+10"),
+        "status %d: %s", rc, msg);
     cwb_result_free(&r);
 }
 END_TEST
