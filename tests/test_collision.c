@@ -245,6 +245,18 @@ START_TEST(no_normal_law_refused)
 }
 END_TEST
 
+/* The run of file with over that the driver refuses: its status, the
+ * message in msg. */
+static int run_failing(const char *file, const char *const *over, size_t n, char *msg, size_t len)
+{
+    cwb_case *c = test_load(file, over, n);
+    cwb_result r;
+    int rc = cwb_run_case(c, &r, msg, len);
+    free(c);
+    cwb_result_free(&r);
+    return rc;
+}
+
 /* dt = auto stops with a reason instead of refining until a run fails at
  * max_steps: a max_steps of 3e3 stops it after 5 halvings of t_c/50
  * (t_c/1600; the graded steps near the ends make a run about 1.15 times
@@ -263,13 +275,8 @@ END_TEST
 START_TEST(auto_dt_bounded)
 {
     const char *over[] = {"driver.dt_tol=1e-13", "driver.max_steps=3e3"};
-    cwb_case *c = test_load(hertz_cases[0].file, over, 2);
-    cwb_result r;
     char msg[CWB_MSG];
-    int rc = cwb_run_case(c, &r, msg, sizeof msg);
-    free(c);
-    cwb_result_free(&r);
-    ck_assert_int_eq(rc, CWB_EFAIL);
+    ck_assert_int_eq(run_failing(hertz_cases[0].file, over, 2, msg, sizeof msg), CWB_EFAIL);
     const char *est = strstr(msg, "error estimate ");
     double e = est ? strtod(est + strlen("error estimate "), NULL) : NAN;
     ck_assert_msg(strstr(msg, "dt = auto stopped after 5 halvings") && e >= 2e-12 && e <= 3e-12 &&
@@ -298,12 +305,9 @@ START_TEST(grazing_impact_lasts_its_free_flight)
     ck_assert_rel(cwb_result_get(&r, "restitution_normal"), 1.0, 1e-6);
     cwb_result_free(&r);
     static const char *shallow[] = {"driver.v_normal=1e-8", "driver.v_tangential=1"};
-    cwb_case *c = test_load("cases/chung_ooi_1_glass.case", shallow, 2);
     char msg[CWB_MSG];
-    int rc = cwb_run_case(c, &r, msg, sizeof msg);
-    free(c);
-    cwb_result_free(&r);
-    ck_assert_int_eq(rc, CWB_EFAIL);
+    ck_assert_int_eq(run_failing("cases/chung_ooi_1_glass.case", shallow, 2, msg, sizeof msg),
+                     CWB_EFAIL);
     ck_assert_msg(strstr(msg, "reaches an overlap of 1e-18 m") != NULL, "message: %s", msg);
 }
 END_TEST
@@ -318,12 +322,10 @@ START_TEST(impact_shallower_than_rounding_says_so)
     cwb_case *c = test_load("cases/chung_ooi_1_glass.case", slow, 2);
     const cwb_pair *g = &c->pair;
     double peak = pow(15.0 * g->m_star * 1e-24 / (16.0 * g->E_star * sqrt(g->R_star)), 0.4);
-    cwb_result r;
-    char msg[CWB_MSG];
-    int rc = cwb_run_case(c, &r, msg, sizeof msg);
     free(c);
-    cwb_result_free(&r);
-    ck_assert_int_eq(rc, CWB_EFAIL);
+    char msg[CWB_MSG];
+    ck_assert_int_eq(run_failing("cases/chung_ooi_1_glass.case", slow, 2, msg, sizeof msg),
+                     CWB_EFAIL);
     const char *at = strstr(msg, "deepest overlap at v_n = 1e-12 m/s is about ");
     ck_assert_msg(at != NULL && !strstr(msg, "smaller dt"), "message: %s", msg);
     ck_assert_rel(strtod(at + strlen("deepest overlap at v_n = 1e-12 m/s is about "), NULL), peak,
