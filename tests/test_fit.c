@@ -647,6 +647,29 @@ START_TEST(run_fit_refuses_a_reference_made_for_other_inputs)
 }
 END_TEST
 
+/* A reference column in another unit is refused, not fitted as it stands:
+ * the closed-form curve with its overlap labelled [mm] (the numbers in m)
+ * would have been fitted as if mm were m, as `cwb run` no longer compares. */
+START_TEST(run_fit_refuses_a_reference_in_other_units)
+{
+    char text[1024], msg[CWB_MSG], path[256];
+    static captured_log c;
+    cwb_result r;
+    thornton_files("normal.py", "1e8", "1e6", "5e9", text, sizeof text);
+    char *csv = test_slurp(tmp("thornton.csv", path, sizeof path)), *h = strstr(csv, "delta[m]");
+    ck_assert(h != NULL);
+    char with[8192];
+    snprintf(with, sizeof with, "%.*sdelta[mm]%s", (int)(h - csv), csv, h + strlen("delta[m]"));
+    free(csv);
+    test_write_file(path, with);
+    int rc = fit_logged(text, &r, &c, msg, sizeof msg);
+    ck_assert_msg(rc == CWB_EINPUT && strstr(msg, "the reference's x column is in [mm], the run's "
+                                                  "delta_n in [m]"),
+                  "status %d: %s", rc, msg);
+    cwb_result_free(&r);
+}
+END_TEST
+
 /* cwb_fit_jacobian_study against (J^T J)^-1 by hand: J = [x, 0] with x =
  * (1, 2, 3) gives 1/14 for the first and nothing for the zero column;
  * [x, 2x] determines neither alone; [[1,0],[0,1],[1,1]] gives (1/3)
@@ -736,6 +759,7 @@ Suite *fit_suite(void)
     tcase_add_test(tc, run_fit_started_at_the_answer_converges);
     tcase_add_test(tc, run_fit_refuses_keys_that_are_not_real);
     tcase_add_test(tc, run_fit_refuses_a_reference_made_for_other_inputs);
+    tcase_add_test(tc, run_fit_refuses_a_reference_in_other_units);
     tcase_add_test(tc, run_fit_at_a_bound_says_so);
     tcase_add_test(tc, jacobian_study_by_hand);
     tcase_add_test(tc, stop_reasons_are_told_apart);

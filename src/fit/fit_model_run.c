@@ -85,6 +85,16 @@ static int run_curve(run_fit *rf, const cwb_result *r)
     if (ix < 0 || iy < 0)
         return cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT, "%s: the run has no column '%s'",
                         rf->case_path, ix < 0 ? rf->x : rf->y);
+    /* the reference is read as it stands, as `cwb run` compares it: a
+     * column in mm fitted against the run's m would be off by 1000 */
+    for (int k = 0; k < 2; k++) {
+        const char *theirs = k ? rf->yunit : rf->xunit, *mine = r->series.col[k ? iy : ix].unit;
+        if (theirs[0] && strcmp(theirs, mine) != 0)
+            return cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT,
+                            "the reference's %s column is in [%s], the run's %s in [%s]: a "
+                            "reference is fitted in the run's units (convert the column)",
+                            k ? "y" : "x", theirs, k ? rf->y : rf->x, mine);
+    }
     /* The run's first stretch of rising x: a load-unload history is fitted
      * on its loading, as the reference's `where` selects its loading leg. */
     const double *x = r->series.col[ix].v;
