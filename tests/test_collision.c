@@ -312,6 +312,25 @@ START_TEST(grazing_impact_lasts_its_free_flight)
 }
 END_TEST
 
+/* Inputs whose mass, energy or contact leave the doubles' range are
+ * refused as input (exit 2) with the numbers, where the run failed with "a
+ * law failed at t = 0 s" and no reason: radius 1e300 makes m* infinite,
+ * v_n = 1e-300 an energy m* v_n^2 / 2 that underflows to 0. */
+START_TEST(inputs_beyond_doubles_are_named)
+{
+    static const char *const bad[][2] = {{"body1.radius=1e300", "m* = inf kg"},
+                                         {"driver.v_normal=1e-300", "m* v_n^2 / 2 = 0 J"}};
+    for (size_t i = 0; i < 2; i++) {
+        const char *over[] = {bad[i][0]};
+        char msg[CWB_MSG];
+        ck_assert_int_eq(run_failing("cases/chung_ooi_1_glass.case", over, 1, msg, sizeof msg),
+                         CWB_EINPUT);
+        ck_assert_msg(strstr(msg, "the inputs leave the doubles' range") && strstr(msg, bad[i][1]),
+                      "%s: %s", bad[i][0], msg);
+    }
+}
+END_TEST
+
 /* Head on and so slow that Hertz's deepest overlap, (15 m* v^2 / (16 E*
  * sqrt R*))^(2/5) (Johnson 1985, sec. 11.4), is below the centres'
  * rounding: no step resolves the contact, and the run says that, where it
@@ -1488,6 +1507,7 @@ Suite *collision_suite(void)
     tcase_add_test(tc, auto_dt_waits_for_every_result);
     tcase_add_test(tc, grazing_impact_lasts_its_free_flight);
     tcase_add_test(tc, impact_shallower_than_rounding_says_so);
+    tcase_add_test(tc, inputs_beyond_doubles_are_named);
     tcase_add_loop_test(tc, md_auto_dt_meets_tolerance, 0,
                         (int)(sizeof md_auto_cases / sizeof *md_auto_cases));
     suite_add_tcase(s, tc);

@@ -2827,6 +2827,29 @@ static int run_auto(const cwb_case *c, double t_est, double dstar, double fstar,
     return rc;
 }
 
+/* The pair and the expected contact in the doubles' range: radius 1e300
+ * makes the mass 4/3 pi rho R^3 infinite, 1e-300 zero, and v_n = 1e-300 an
+ * overlap that underflows; each ran on to "a law failed at t = 0 s" with no
+ * word of why. */
+static int representable(const cwb_case *c, double dstar, double t_est, char *msg, size_t n)
+{
+    const cwb_pair *g = &c->pair;
+    double vn, vt;
+    impact_velocity(c->driver_values.p, &vn, &vt);
+    double energy = 0.5 * g->m_star * vn * vn; /* the kinetic energy the contact takes */
+    if (g->m_star > 0.0 && isfinite(g->m_star) && g->R_star > 0.0 && isfinite(g->R_star) &&
+        energy > 0.0 && isfinite(energy) && dstar > 0.0 && isfinite(dstar) && t_est > 0.0 &&
+        isfinite(t_est))
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s: collision: the inputs leave the doubles' range: m* = %g %s, R* = %g m "
+                    "(from the radii and densities), m* v_n^2 / 2 = %g J at v_n = %g m/s, "
+                    "expected peak overlap %g m and contact time %g s; choose units in which "
+                    "these are ordinary numbers",
+                    c->file, g->m_star, g->dim == 2 ? "kg/m" : "kg", g->R_star, energy, vn, dstar,
+                    t_est);
+}
+
 static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
@@ -2835,6 +2858,8 @@ static int collision_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     if (rc)
         return rc;
     double t_est = expected_contact_time(c, dstar);
+    if ((rc = representable(c, dstar, t_est, msg, n)) != CWB_OK)
+        return rc;
     if ((int)p[P_INTEGRATOR] == 1) {
         cwb_verlet_plan plan = verlet_plan(c, t_est);
         return cwb_collision_verlet_run(c, &plan, r, msg, n);
