@@ -1291,6 +1291,26 @@ START_TEST(shear_getfem_y7_stiffer_hardening_stops_the_departure)
 }
 END_TEST
 
+/* y = 15 with H_i = E/10 on three meshes (getfem_modelc_y15_tauc09_H10_meshes.csv;
+ * 328, 787, 2219 s CPU, OpenBLAS): 0.22679, 0.22838, 0.22766 on h0 0.0213,
+ * 0.016, 0.012 R, differences +0.00159, -0.00072 changing sign, as at y =
+ * 7 with E/10, where perfectly plastic y = 15's finest mesh departs by
+ * +0.0063. Asserted as at y = 7: the sign change, the second difference
+ * smaller than the first, the finest below the middle mesh. */
+START_TEST(shear_getfem_y15_stiffer_hardening_stops_the_departure)
+{
+    getfem_study h;
+    getfem_study_load(&h, "y15_tauc09_H10");
+    double d1 = h.mu[1] - h.mu[0], d2 = h.mu[2] - h.mu[1];
+    printf("fem_shear: GetFEM tau_c = 0.9 k y = 15 with H = E/10: sliding F_t/F_n %.5f, %.5f, "
+           "%.5f (h0 %g, %g, %g R), differences %+.5f, %+.5f\n",
+           h.mu[0], h.mu[1], h.mu[2], h.h[0], h.h[1], h.h[2], d1, d2);
+    ck_assert_double_lt(d1 * d2, 0.0);
+    ck_assert_double_lt(fabs(d2), fabs(d1));
+    ck_assert_double_lt(h.mu[2], h.mu[1]);
+}
+END_TEST
+
 /* y = 15 at tau_c = 0.9k with H_i = E/10 (MODELC_HARDEN=0.1, the y = 15
  * runs' inputs otherwise), the coarsest mesh h0 0.0213 R so far
  * (getfem_modelc_y15_tauc09_H10_h0213, 350 s CPU with OpenBLAS; 0.016 and
@@ -1866,6 +1886,7 @@ Suite *fem_shear_suite(void)
     tcase_add_test(t, shear_getfem_y7_hardening_shifts_mu);
     tcase_add_test(t, shear_getfem_y7_stiffer_hardening_stops_the_departure);
     tcase_add_test(t, shear_getfem_y15_stiffer_hardening_coarsest_mesh);
+    tcase_add_test(t, shear_getfem_y15_stiffer_hardening_stops_the_departure);
     tcase_add_test(t, shear_getfem_eq77_refit);
     tcase_add_test(t, shear_getfem_eq82_constants_across_meshes);
     tcase_add_test(t, shear_fig11_lagrange_mesh_study);
