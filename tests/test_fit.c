@@ -612,6 +612,17 @@ START_TEST(run_fit_refuses_keys_that_are_not_real)
 }
 END_TEST
 
+/* tmp_dir/name with its first `find` replaced by `replace`. */
+static void rewrite(const char *name, const char *find, const char *replace)
+{
+    char path[256], with[8192];
+    char *text = test_slurp(tmp(name, path, sizeof path)), *at = strstr(text, find);
+    ck_assert_msg(at != NULL, "%s: no '%s'", name, find);
+    snprintf(with, sizeof with, "%.*s%s%s", (int)(at - text), text, replace, at + strlen(find));
+    free(text);
+    test_write_file(path, with);
+}
+
 /* A fit checks what its reference stands for, as `cwb run` does: the
  * closed-form curve made for E = 70 GPa fitted with a case at 80 GPa gave
  * p_y 0.9 % off (13 of its standard errors) and PASS. The free key (py,
@@ -619,25 +630,17 @@ END_TEST
  * checked. */
 START_TEST(run_fit_refuses_a_reference_made_for_other_inputs)
 {
-    char text[1024], msg[CWB_MSG], path[256];
+    char text[1024], msg[CWB_MSG];
     static captured_log c;
     cwb_result r;
     thornton_files("normal.py", "1e8", "1e6", "5e9", text, sizeof text);
-    char *csv = test_slurp(tmp("thornton.csv", path, sizeof path)), with[8192];
-    snprintf(with, sizeof with,
-             "# stands for: body1.radius = 0.01; body1.E = 7e+10; body1.nu = 0.3; normal.py = "
-             "2.3e8\n%s",
-             csv);
-    free(csv);
-    test_write_file(path, with);
+    rewrite("thornton.csv", "# tolerance:",
+            "# stands for: body1.radius = 0.01; body1.E = 7e+10; body1.nu = 0.3; normal.py = "
+            "2.3e8\n# tolerance:");
     ck_assert_int_eq(fit_logged(text, &r, &c, msg, sizeof msg), CWB_OK);
     ck_assert_rel(cwb_result_get(&r, "normal.py"), 2.3e8, 1e-6);
     cwb_result_free(&r);
-    char *kase = test_slurp(tmp("thornton.case", path, sizeof path)), *e = strstr(kase, "E = 70e9");
-    ck_assert(e != NULL);
-    memcpy(e, "E = 80e9", 8);
-    test_write_file(path, kase);
-    free(kase);
+    rewrite("thornton.case", "E = 70e9", "E = 80e9");
     int rc = fit_logged(text, &r, &c, msg, sizeof msg);
     ck_assert_msg(
         rc == CWB_EINPUT && strstr(msg, "thornton.fit:4: [fit] reference") &&
@@ -652,16 +655,11 @@ END_TEST
  * would have been fitted as if mm were m, as `cwb run` no longer compares. */
 START_TEST(run_fit_refuses_a_reference_in_other_units)
 {
-    char text[1024], msg[CWB_MSG], path[256];
+    char text[1024], msg[CWB_MSG];
     static captured_log c;
     cwb_result r;
     thornton_files("normal.py", "1e8", "1e6", "5e9", text, sizeof text);
-    char *csv = test_slurp(tmp("thornton.csv", path, sizeof path)), *h = strstr(csv, "delta[m]");
-    ck_assert(h != NULL);
-    char with[8192];
-    snprintf(with, sizeof with, "%.*sdelta[mm]%s", (int)(h - csv), csv, h + strlen("delta[m]"));
-    free(csv);
-    test_write_file(path, with);
+    rewrite("thornton.csv", "delta[m]", "delta[mm]");
     int rc = fit_logged(text, &r, &c, msg, sizeof msg);
     ck_assert_msg(rc == CWB_EINPUT && strstr(msg, "the reference's x column is in [mm], the run's "
                                                   "delta_n in [m]"),
