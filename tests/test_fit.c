@@ -668,6 +668,44 @@ START_TEST(run_fit_refuses_a_reference_in_other_units)
 }
 END_TEST
 
+/* The scalar model checks its reference's units as the run model does:
+ * the varied key driver.v_normal is in m/s and the result
+ * restitution_normal has none, so a target labelled [km/s] or [%] is
+ * refused (it was fitted as it stood: 1 km/s read as 1 m/s). Labelled as
+ * the case and the result are, the same target fits. */
+START_TEST(scalar_fit_refuses_a_reference_in_other_units)
+{
+    static const char *const header[][2] = {
+        {"impact_velocity[m/s],restitution_normal[-]", NULL},
+        {"impact_velocity[km/s],restitution_normal[-]",
+         "the reference's x column is in [km/s], the run's driver.v_normal in [m/s]"},
+        {"impact_velocity[m/s],restitution_normal[%]",
+         "the reference's y column is in [%], the run's restitution_normal in [-]"},
+    };
+    for (size_t k = 0; k < 3; k++) {
+        char path[256], text[1024], msg[CWB_MSG], data[256];
+        static captured_log c;
+        cwb_result r;
+        snprintf(data, sizeof data, "# target (tests/test_fit.c)\n%s\n1,0.8\n", header[k][0]);
+        test_write_file(tmp("target.csv", path, sizeof path), data);
+        snprintf(text, sizeof text,
+                 "[fit]\nmodel = scalar\ncase = $ROOT/examples/damping_for_restitution.case\n"
+                 "reference = %s\nx = impact_velocity\ny = restitution_normal\n"
+                 "vary = driver.v_normal\nresult = restitution_normal\nfree = damping.e\n"
+                 "start = 0.7\nlower = 0.05\nupper = 1\n",
+                 path);
+        int rc = fit_logged(text, &r, &c, msg, sizeof msg);
+        if (!header[k][1])
+            ck_assert_msg(rc == CWB_OK, "status %d: %s", rc, msg);
+        else
+            ck_assert_msg(rc == CWB_EINPUT && strstr(msg, "target.csv: ") &&
+                              strstr(msg, header[k][1]),
+                          "row %zu: status %d: %s", k, rc, msg);
+        cwb_result_free(&r);
+    }
+}
+END_TEST
+
 /* cwb_fit_jacobian_study against (J^T J)^-1 by hand: J = [x, 0] with x =
  * (1, 2, 3) gives 1/14 for the first and nothing for the zero column;
  * [x, 2x] determines neither alone; [[1,0],[0,1],[1,1]] gives (1/3)
@@ -758,6 +796,7 @@ Suite *fit_suite(void)
     tcase_add_test(tc, run_fit_refuses_keys_that_are_not_real);
     tcase_add_test(tc, run_fit_refuses_a_reference_made_for_other_inputs);
     tcase_add_test(tc, run_fit_refuses_a_reference_in_other_units);
+    tcase_add_test(tc, scalar_fit_refuses_a_reference_in_other_units);
     tcase_add_test(tc, run_fit_at_a_bound_says_so);
     tcase_add_test(tc, jacobian_study_by_hand);
     tcase_add_test(tc, stop_reasons_are_told_apart);

@@ -40,6 +40,7 @@ _Static_assert(MAX_FREE <= CWB_FIT_MAX_KEYS, "cwb_fit_covariance holds every fre
 
 typedef struct {
     const char *case_path;
+    const char *ref_path; /* the reference, for messages */
     char key[MAX_FREE][CWB_TEXT];
     size_t np;
     double lo[MAX_FREE], hi[MAX_FREE];
@@ -78,6 +79,49 @@ static double key_value(const run_fit *rf, size_t i, double theta)
     return mid + half * tanh(theta);
 }
 
+/* The unit of "section.key" in the loaded case c ("" when it has none). */
+static const char *case_key_unit(const cwb_case *c, const char *path)
+{
+    int j;
+    const cwb_values *v = cwb_case_key(c, path, &j);
+    return v && v->table[j].unit && strcmp(v->table[j].unit, "-") != 0 ? v->table[j].unit : "";
+}
+
+/* A unit as compared: "-" (dimensionless) and none are the same. */
+static const char *unit_or_none(const char *u)
+{
+    return u && strcmp(u, "-") != 0 ? u : "";
+}
+
+/* The unit of the scalar result `name` in r ("" when it has none). */
+static const char *result_unit(const cwb_result *r, const char *name)
+{
+    for (size_t i = 0; i < r->nscalar; i++)
+        if (strcmp(r->scalar[i].name, name) == 0)
+            return unit_or_none(r->scalar[i].unit);
+    return "";
+}
+
+/* CWB_OK when the reference's x and y columns are in the units of what
+ * they are fitted to (x: the run's column or the varied key; y: the run's
+ * column or scalar result). The reference is read as it stands, as `cwb
+ * run` compares it: a column in mm fitted against the run's m would be off
+ * by 1000. A column without a unit is taken as it is. */
+static int same_units(run_fit *rf, const char *x, const char *xunit, const char *y,
+                      const char *yunit)
+{
+    for (int k = 0; k < 2; k++) {
+        const char *theirs = unit_or_none(k ? rf->yunit : rf->xunit),
+                   *mine = unit_or_none(k ? yunit : xunit);
+        if (theirs[0] && strcmp(theirs, mine) != 0)
+            return cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT,
+                            "%s: the reference's %s column is in [%s], the run's %s in [%s]: a "
+                            "reference is fitted in the run's units (convert the column)",
+                            rf->ref_path, k ? "y" : "x", theirs, k ? y : x, mine[0] ? mine : "-");
+    }
+    return CWB_OK;
+}
+
 /* Column x or y of the run in r, interpolated at the reference x. */
 static int run_curve(run_fit *rf, const cwb_result *r)
 {
@@ -85,16 +129,9 @@ static int run_curve(run_fit *rf, const cwb_result *r)
     if (ix < 0 || iy < 0)
         return cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT, "%s: the run has no column '%s'",
                         rf->case_path, ix < 0 ? rf->x : rf->y);
-    /* the reference is read as it stands, as `cwb run` compares it: a
-     * column in mm fitted against the run's m would be off by 1000 */
-    for (int k = 0; k < 2; k++) {
-        const char *theirs = k ? rf->yunit : rf->xunit, *mine = r->series.col[k ? iy : ix].unit;
-        if (theirs[0] && strcmp(theirs, mine) != 0)
-            return cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT,
-                            "the reference's %s column is in [%s], the run's %s in [%s]: a "
-                            "reference is fitted in the run's units (convert the column)",
-                            k ? "y" : "x", theirs, k ? rf->y : rf->x, mine);
-    }
+    int rc = same_units(rf, rf->x, r->series.col[ix].unit, rf->y, r->series.col[iy].unit);
+    if (rc != CWB_OK)
+        return rc;
     /* The run's first stretch of rising x: a load-unload history is fitted
      * on its loading, as the reference's `where` selects its loading leg. */
     const double *x = r->series.col[ix].v;
@@ -157,6 +194,9 @@ static int run_at(run_fit *rf, const gsl_vector *theta)
     }
     for (size_t q = 0; rf->vary && rc == CWB_OK && q < rf->nq; q++) {
         rc = run_once(rf, theta, rf->vary, rf->xq[q], &r);
+        if (rc == CWB_OK && q == 0)
+            rc = same_units(rf, rf->vary, case_key_unit(rf->c, rf->vary), rf->result,
+                            result_unit(&r, rf->result));
         rf->yfit[q] = rc == CWB_OK ? cwb_result_get(&r, rf->result) : NAN;
         if (rc == CWB_OK && !isfinite(rf->yfit[q]))
             rc = cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT,
@@ -228,6 +268,7 @@ static int use_reference(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_refer
         return rc;
     rf->xq = rf->points.x;
     rf->yq = rf->points.y;
+    rf->ref_path = fc->v.text[CWB_FIT_REFERENCE];
     int jx = cwb_reference_find(ref, rx), jy = cwb_reference_find(ref, ry);
     snprintf(rf->xunit, sizeof rf->xunit, "%s", jx >= 0 ? ref->unit[jx] : "");
     snprintf(rf->yunit, sizeof rf->yunit, "%s", jy >= 0 ? ref->unit[jy] : "");
@@ -249,12 +290,13 @@ static double case_key_value(const cwb_case *c, const char *path)
     return v ? v->p[j] : NAN;
 }
 
-/* The unit of "section.key" in the loaded case c ("" when it has none). */
-static const char *case_key_unit(const cwb_case *c, const char *path)
+/* The table entry of free key i in the loaded case, NULL when it is not a
+ * table key. */
+static const cwb_param *free_key_param(const run_fit *rf, size_t i)
 {
     int j;
-    const cwb_values *v = cwb_case_key(c, path, &j);
-    return v && v->table[j].unit && strcmp(v->table[j].unit, "-") != 0 ? v->table[j].unit : "";
+    const cwb_values *v = cwb_case_key(rf->c, rf->key[i], &j);
+    return v ? &v->table[j] : NULL;
 }
 
 /* The bounds of free key i inside the range its table allows: the fit
@@ -263,11 +305,9 @@ static const char *case_key_unit(const cwb_case *c, const char *path)
  * (lower -1 for damping.e, allowed (0, 1]), or never. */
 static int bounds_in_range(const cwb_fit_case *fc, const run_fit *rf, size_t i, char *msg, size_t n)
 {
-    int j;
-    const cwb_values *v = cwb_case_key(rf->c, rf->key[i], &j);
-    if (!v)
+    const cwb_param *pa = free_key_param(rf, i);
+    if (!pa)
         return CWB_OK; /* not a table key: the start's check says so */
-    const cwb_param *pa = &v->table[j];
     if (rf->lo[i] >= pa->min && rf->hi[i] <= pa->max)
         return CWB_OK;
     int line = rf->lo[i] < pa->min ? fc->line[CWB_FIT_LOWER] : fc->line[CWB_FIT_UPPER];
@@ -282,11 +322,9 @@ static int bounds_in_range(const cwb_fit_case *fc, const run_fit *rf, size_t i, 
  * would fail later with a message about a --set the user never gave. */
 static int real_valued(const cwb_fit_case *fc, const run_fit *rf, size_t i, char *msg, size_t n)
 {
-    int j;
-    const cwb_values *v = cwb_case_key(rf->c, rf->key[i], &j);
-    if (!v)
+    const cwb_param *pa = free_key_param(rf, i);
+    if (!pa)
         return CWB_OK; /* not a table key: the start's check says so */
-    const cwb_param *pa = &v->table[j];
     const char *takes = pa->kind == CWB_PARAM_CHOICE  ? "one of a list of words"
                         : pa->kind == CWB_PARAM_LIST  ? "a list of numbers"
                         : pa->kind == CWB_PARAM_TEXT  ? "text"
