@@ -192,16 +192,18 @@ START_TEST(reference_states_what_it_stands_for)
 }
 END_TEST
 
-/* cwb CMD CASE --set SET --no-plot --out DIR, both streams into text. */
-static int cli(const char *cmd, const char *file, const char *set, char *text, size_t n)
+/* cwb CMD CASE OPTION VALUE --no-plot --out DIR, both streams into text. */
+static int cli_option(const char *cmd, const char *file, const char *option, const char *value,
+                      char *text, size_t n)
 {
     const char *bin = getenv("CWB_BIN");
     ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
     char dir[] = "/tmp/cwb-compare-XXXXXX", log[64];
     ck_assert(mkdtemp(dir) != NULL);
     snprintf(log, sizeof log, "%s.log", dir);
-    char *argv[] = {(char *)bin, (char *)cmd, (char *)file, "--set", (char *)set,
-                    "--no-plot", "--out",     dir,          NULL};
+    char *argv[] = {(char *)bin,    (char *)cmd,   (char *)file,
+                    (char *)option, (char *)value, "--no-plot",
+                    "--out",        dir,           NULL};
     int rc = cwb_spawn(argv, NULL, log);
     FILE *f = fopen(log, "r");
     ck_assert(f != NULL);
@@ -214,10 +216,17 @@ static int cli(const char *cmd, const char *file, const char *set, char *text, s
     return rc;
 }
 
+/* cwb CMD CASE --set SET --no-plot --out DIR, both streams into text. */
+static int cli(const char *cmd, const char *file, const char *set, char *text, size_t n)
+{
+    return cli_option(cmd, file, "--set", set, text, n);
+}
+
 /* The README's own example: Chung & Ooi test 1 at 5 m/s against the curve
  * made for 20 m/s prints no deviation, says why, and the JSON says so. A
  * sweep over the speed is still compared (the varied key is not an input
- * the reference fixes); one with another sigma_y is not. */
+ * the reference fixes); one with another sigma_y is not, nor one that varies
+ * sigma_y, the key the reference was made at. */
 START_TEST(runs_with_other_inputs_are_not_compared)
 {
     static char text[1 << 16];
@@ -236,6 +245,15 @@ START_TEST(runs_with_other_inputs_are_not_compared)
     ck_assert_msg(strstr(text, "made for other inputs (normal.sigma_y = 50000000, the "
                                "reference's 4e+07)") &&
                       !strstr(text, "max deviation"),
+                  "%s", text);
+    /* varying the key the reference was made at: it says so, not "cannot
+     * interpolate along impact_velocity" (the speed no longer varies) */
+    ck_assert_int_eq(cli_option("sweep", "cases/thornton_restitution.case", "--vary",
+                                "normal.sigma_y=3e7:5e7:3", text, sizeof text),
+                     0);
+    ck_assert_msg(strstr(text, "made for other inputs (normal.sigma_y = 4e+07 alone, and the "
+                               "sweep varies normal.sigma_y from 30000000 to 50000000)") &&
+                      !strstr(text, "interpolate") && !strstr(text, "max deviation"),
                   "%s", text);
 }
 END_TEST

@@ -599,6 +599,22 @@ static int group_spec(sweep *s, size_t gi, const plot_groups *g, char *msg, size
     return CWB_OK;
 }
 
+/* Whether reference rf stands for the sweep's inputs (as
+ * cwb_reference_stands_for; the varied key is not checked against the
+ * base case). A reference that names the varied key was made at that one
+ * value: its curve runs along another key, and the sweep's samples at
+ * other values of it are other inputs (why says so). */
+static int reference_stands_for_sweep(const sweep *s, const cwb_reference *rf, char *why, size_t n)
+{
+    char pinned[128];
+    if (cwb_reference_stands_for_key(rf, s->v.key, pinned, sizeof pinned)) {
+        snprintf(why, n, "%s = %s alone, and the sweep varies %s from %.10g to %.10g", s->v.key,
+                 pinned, s->v.key, value_at(&s->v, 0), value_at(&s->v, s->v.n - 1));
+        return 0;
+    }
+    return cwb_reference_stands_for(rf, s->base, s->v.key, why, n);
+}
+
 /* The deviation of group gi's first curve from its reference k into
  * s->dev[gi][k] (NaN when not compared, with a warning). 1 when the
  * reference stands for the sweep's inputs, 0 when not, -1 with msg on a
@@ -612,7 +628,7 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
     if (cwb_reference_load(&rf, sp->refs[k], msg, n) != CWB_OK)
         return -1;
     char why[CWB_MSG];
-    int match = cwb_reference_stands_for(&rf, s->base, s->v.key, why, sizeof why);
+    int match = reference_stands_for_sweep(s, &rf, why, sizeof why);
     if (match < 0) { /* -1, the message in msg */
         cwb_reference_free(&rf);
         cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->base->file, why);

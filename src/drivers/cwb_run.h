@@ -216,6 +216,10 @@ int cwb_reference_stands_for(const struct cwb_reference *ref, const cwb_case *c,
  * key); an entry "section." skips the whole section. */
 int cwb_reference_stands_for_but(const struct cwb_reference *ref, const cwb_case *c,
                                  const char *const *skip, size_t nskip, char *why, size_t n);
+/* 1 when ref's "# stands for:" names key, its value (as written) into
+ * value; else 0. */
+int cwb_reference_stands_for_key(const struct cwb_reference *ref, const char *key, char *value,
+                                 size_t n);
 
 /* Run the case's driver and compare with its reference if it names one. */
 int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n);

@@ -86,6 +86,24 @@ int cwb_reference_stands_for_but(const cwb_reference *ref, const cwb_case *c,
     return 1;
 }
 
+int cwb_reference_stands_for_key(const cwb_reference *ref, const char *key, char *value, size_t n)
+{
+    char list[sizeof ref->stands_for];
+    snprintf(list, sizeof list, "%s", ref->stands_for);
+    char *save = NULL;
+    for (char *item = strtok_r(list, ";", &save); item; item = strtok_r(NULL, ";", &save)) {
+        char *eq = strchr(item, '=');
+        if (!eq)
+            continue;
+        *eq = '\0';
+        if (strcmp(cwb_trim(item), key) == 0) {
+            snprintf(value, n, "%s", cwb_trim(eq + 1));
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Whether a reference compared on the step number (its x column "step")
  * names in its "# stands for:" a driver key this run has (driver.normal,
  * driver.steps, ...). A step number is only the index of a step of the
