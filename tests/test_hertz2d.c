@@ -123,6 +123,45 @@ START_TEST(hertz2d_wall_and_limits)
 }
 END_TEST
 
+/* Past the largest overlap eq. 23 gives, no half-width has the overlap and
+ * the law fails; the driver's message says which law, where and why. For
+ * two equal discs delta(a) = a^2/(4 R*) (2 ln(4R/a) - 1) peaks where
+ * ln(4R/a) = 1: a = 4R/e, delta_max = 8R/e^2 = 0.5413 m at R = 0.5 m (its
+ * derivative, written here). 1e-3 on either side is far beyond the
+ * solver's 1e-10. */
+START_TEST(hertz2d_past_its_largest_overlap_says_why)
+{
+    cwb_case *c = test_load(DISCS, NULL, 0);
+    double dmax = 8 * 0.5 / (M_E * M_E);
+    cwb_normal_out o = eval_at(c, dmax * (1 - 1e-3), 0.0);
+    ck_assert_rel(o.radius, 4 * 0.5 / M_E, 0.05); /* near the peak: a moves as sqrt */
+    cwb_contact ct;
+    cwb_contact_init(&ct, c);
+    cwb_kin k = {.delta = dmax * (1 + 1e-3), .normal = {0, 0, 1}};
+    cwb_contact_out out;
+    cwb_contact_trial trial;
+    ck_assert_int_eq(cwb_contact_eval(&ct, &k, &out, &trial), CWB_EFAIL);
+    const char *why = cwb_contact_failure();
+    ck_assert_msg(strstr(why, "the normal law 'hertz2d' failed at overlap 0.54") &&
+                      strstr(why, "no half-width has this overlap"),
+                  "%s", why);
+    free(c);
+    /* through a driver: the history stops with the same reason */
+    const char *far[] = {"driver.normal=0.6", "driver.steps=6"};
+    c = test_load(DISCS, far, 2);
+    cwb_result r;
+    char msg[CWB_MSG];
+    ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_EFAIL);
+    const char *head = "history: segment 1: the normal law 'hertz2d' failed at overlap ",
+               *at = strstr(msg, head);
+    ck_assert_msg(at && strstr(msg, "no half-width"), "%s", msg);
+    double d = strtod(at + strlen(head), NULL); /* the first overlap past the peak */
+    ck_assert_msg(d > dmax && d <= 0.6, "%s", msg);
+    cwb_result_free(&r);
+    free(c);
+}
+END_TEST
+
 /* Tangential response of the case's laws at overlap d after a monotonic
  * tangential displacement u from the virgin state. */
 static cwb_contact_out eval_t(const cwb_case *c, double d, double u)
@@ -495,6 +534,7 @@ Suite *hertz2d_suite(void)
     tcase_add_test(tc, hertz2d_on_eqs_4_and_23);
     tcase_add_test(tc, hertz2d_energy_and_eq22);
     tcase_add_test(tc, hertz2d_wall_and_limits);
+    tcase_add_test(tc, hertz2d_past_its_largest_overlap_says_why);
     tcase_add_test(tc, accurate_limits_and_eqs_24_27);
     tcase_add_test(tc, accurate_force_driven);
     tcase_add_test(tc, tangential_cycles_and_energy);

@@ -412,10 +412,7 @@ int cwb_api_contact_eval(const cwb_api_contact *c, const cwb_api_kin *k, cwb_api
     cwb_contact_trial scratch;
     rc = cwb_contact_eval(&c->ct, &kin, &o, trial ? &trial->t : &scratch);
     if (rc != CWB_OK)
-        return cwb_fail(msg, msg_size, rc,
-                        "a law failed at overlap %g m, overlap rate %g m/s, dt %g s "
-                        "(a solve that did not converge)",
-                        k->overlap, k->overlap_rate, k->dt);
+        return cwb_fail(msg, msg_size, rc, "%s (dt %g s)", cwb_contact_failure(), k->dt);
     from_out(&o, out);
     const char *bad = not_finite(out);
     if (bad)

@@ -122,6 +122,8 @@ static void law(const out *o, cwb_kind k, const cwb_law_head *h)
         fprintf(
             o->f, "%s (%s law)\n  %s\n  source: %s\n  geometry: %s\n  history state: %zu bytes\n",
             h->name, kind, h->summary, h->source, cwb_describe_geometry(h->dims), h->state_size);
+        if (h->fails_when)
+            fprintf(o->f, "  fails when: %s\n", h->fails_when);
         citations(o, h->source);
         param_table(o, h->params);
         fprintf(o->f, "  case file: [contact] %s = %s, parameters in [%s]\n", kind, h->name, kind);
@@ -133,6 +135,11 @@ static void law(const out *o, cwb_kind k, const cwb_law_head *h)
     md_text(o->f, h->source);
     fprintf(o->f, "\n- geometry: %s\n- history state: %zu bytes\n", cwb_describe_geometry(h->dims),
             h->state_size);
+    if (h->fails_when) {
+        fprintf(o->f, "- fails when: ");
+        md_text(o->f, h->fails_when);
+        fprintf(o->f, "\n");
+    }
     if (h->needs_normal) {
         fprintf(o->f, "- needs the normal law: ");
         md_text(o->f, h->needs_normal);

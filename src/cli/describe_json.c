@@ -55,6 +55,7 @@ static void law_json(cwb_json *j, cwb_kind k, const cwb_law_head *h)
     cwb_json_string(j, "geometry", cwb_describe_geometry(h->dims));
     cwb_json_number(j, "state_bytes", (double)h->state_size);
     cwb_json_string(j, "needs_normal", h->needs_normal ? h->needs_normal : "");
+    cwb_json_string(j, "fails_when", h->fails_when ? h->fails_when : "");
     citations_json(j, h->source);
     params_json(j, "parameters", h->params);
     cwb_json_close(j);

@@ -99,7 +99,8 @@ int cwb_replay_trace(const cwb_case *c, const cwb_contact_trace *t, double tol,
             cwb_contact_out o;
             cwb_contact_trial trial;
             if (cwb_contact_eval(&ct, &kin, &o, &trial) != CWB_OK)
-                return cwb_fail(msg, n, CWB_EFAIL, "%s: a law failed at t = %g s", t->source, r->t);
+                return cwb_fail(msg, n, CWB_EFAIL, "%s: at t = %g s, %s", t->source, r->t,
+                                cwb_contact_failure());
             cwb_contact_commit(&ct, &trial);
             touching = 1;
             off = o.n.delta_off;

@@ -10,6 +10,7 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cwb_contact.h"
@@ -133,6 +134,59 @@ static cwb_vec3 tangent_part(cwb_vec3 f, cwb_vec3 n)
     return nn > 0.0 ? cwb_v3_sub(f, cwb_v3_scale(n, cwb_v3_dot(f, n) / nn)) : f;
 }
 
+/* What the last failed evaluation in this thread met (the law and the
+ * kinematics), for the driver's message: a diagnostic beside the laws'
+ * pure steps, written only when one fails. */
+typedef struct {
+    int set;
+    const char *law, *kind, *why; /* law NULL: the kinematics were not finite */
+    double delta, delta_rate, xi;
+} failure_note;
+static _Thread_local failure_note last_failure;
+
+static int law_failed(const cwb_contact *ct, cwb_kind kind, const cwb_kin *k, int rc)
+{
+    const cwb_law_head *h = head_of(ct, kind);
+    last_failure = (failure_note){1,        h->name,       cwb_kind_name(kind),  h->fails_when,
+                                  k->delta, k->delta_rate, cwb_v3_norm(k->dxi_t)};
+    return rc;
+}
+
+static int kin_not_finite(double delta, double delta_rate)
+{
+    last_failure = (failure_note){.set = 1, .delta = delta, .delta_rate = delta_rate};
+    return CWB_EFAIL;
+}
+
+void cwb_contact_failure_clear(void)
+{
+    last_failure.set = 0;
+}
+
+const char *cwb_contact_failure(void)
+{
+    static _Thread_local char buf[CWB_MSG];
+    const size_t n = sizeof buf;
+    const failure_note *f = &last_failure;
+    if (!f->set)
+        snprintf(buf, n, "a law failed");
+    else if (!f->law)
+        snprintf(buf, n,
+                 "the motion stopped being finite (overlap %g m, its rate %g m/s): the "
+                 "integration diverged; a smaller dt, or dt = auto",
+                 f->delta, f->delta_rate);
+    else {
+        char rate[48] = "", xi[48] = ""; /* each said where the driver moves it */
+        if (f->delta_rate != 0.0)
+            snprintf(rate, sizeof rate, ", its rate %g m/s", f->delta_rate);
+        if (f->xi > 0.0)
+            snprintf(xi, sizeof xi, ", tangential step %g m", f->xi);
+        snprintf(buf, n, "the %s law '%s' failed at overlap %g m%s%s: %s", f->kind, f->law,
+                 f->delta, rate, xi, f->why ? f->why : "it gave no reason");
+    }
+    return buf;
+}
+
 /* The four laws at k (finite), from the states `from` (the committed ones,
  * or a trial a driver probes from). */
 static int eval_laws_from(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o,
@@ -147,28 +201,29 @@ static int eval_laws_from(const cwb_contact *ct, const cwb_kin *k, cwb_contact_o
     }
     if ((rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, s[CWB_KIND_NORMAL], k, &o->n,
                                trial->state[CWB_KIND_NORMAL])) != CWB_OK)
-        return rc;
+        return law_failed(ct, CWB_KIND_NORMAL, k, rc);
     if (ABSENT(ct->tangential))
         o->t = (cwb_tangential_out){0};
     else if ((rc = ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair,
                                         s[CWB_KIND_TANGENTIAL], k, &o->n, &o->t,
                                         trial->state[CWB_KIND_TANGENTIAL])) != CWB_OK)
-        return rc;
+        return law_failed(ct, CWB_KIND_TANGENTIAL, k, rc);
     else
         o->t.force = tangent_part(o->t.force, k->normal);
     if (ABSENT(ct->damping))
         o->d = (cwb_damping_out){0};
     else if ((rc = ct->damping->step(ct->p[CWB_KIND_DAMPING], ct->pair, s[CWB_KIND_DAMPING], k,
                                      &o->n, &o->d, trial->state[CWB_KIND_DAMPING])) != CWB_OK)
-        return rc;
+        return law_failed(ct, CWB_KIND_DAMPING, k, rc);
     else
         o->d.force_t = tangent_part(o->d.force_t, k->normal);
     if (ABSENT(ct->rolling)) {
         o->r = (cwb_rolling_out){0};
         return CWB_OK;
     }
-    return ct->rolling->step(ct->p[CWB_KIND_ROLLING], ct->pair, s[CWB_KIND_ROLLING], k, &o->n,
-                             &o->r, trial->state[CWB_KIND_ROLLING]);
+    rc = ct->rolling->step(ct->p[CWB_KIND_ROLLING], ct->pair, s[CWB_KIND_ROLLING], k, &o->n, &o->r,
+                           trial->state[CWB_KIND_ROLLING]);
+    return rc == CWB_OK ? CWB_OK : law_failed(ct, CWB_KIND_ROLLING, k, rc);
 }
 
 /* The four laws at k (finite), from the committed states. */
@@ -183,7 +238,7 @@ int cwb_contact_eval(const cwb_contact *ct, const cwb_kin *k, cwb_contact_out *o
 {
     assert(contact_bound(ct));
     if (!kin_finite(k))
-        return CWB_EFAIL;
+        return kin_not_finite(k->delta, k->delta_rate);
     return eval_laws(ct, k, o, trial);
 }
 
@@ -203,7 +258,7 @@ int cwb_contact_eval_axial(const cwb_contact *ct, cwb_kin *k, double delta, doub
 {
     assert(contact_bound(ct));
     if (((0.0 * delta + 0.0 * delta0) + (0.0 * delta_rate + 0.0 * dt)) + 0.0 * h != 0.0)
-        return CWB_EFAIL;
+        return kin_not_finite(delta, delta_rate);
     k->delta = delta;
     k->delta0 = delta0;
     k->delta_rate = delta_rate;
@@ -220,7 +275,7 @@ int cwb_contact_eval_from(const cwb_contact *ct, const cwb_contact_trial *from, 
 {
     assert(contact_bound(ct) && from != trial);
     if (!kin_finite(k))
-        return CWB_EFAIL;
+        return kin_not_finite(k->delta, k->delta_rate);
     return eval_laws_from(ct, k, o, trial, from);
 }
 
@@ -247,10 +302,11 @@ int cwb_contact_normal(const cwb_contact *ct, const void *state, const cwb_kin *
 {
     assert(contact_bound(ct));
     if (!kin_finite(k))
-        return CWB_EFAIL;
+        return kin_not_finite(k->delta, k->delta_rate);
     CWB_STATE_ALIGN unsigned char trial[CWB_MAX_STATE];
     const void *from = state ? state : ct->committed.state[CWB_KIND_NORMAL];
-    return ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, from, k, o, trial);
+    int rc = ct->normal->step(ct->p[CWB_KIND_NORMAL], ct->pair, from, k, o, trial);
+    return rc == CWB_OK ? CWB_OK : law_failed(ct, CWB_KIND_NORMAL, k, rc);
 }
 
 int cwb_contact_tangential(const cwb_contact *ct, const void *state, const cwb_kin *k,
@@ -258,10 +314,11 @@ int cwb_contact_tangential(const cwb_contact *ct, const void *state, const cwb_k
 {
     assert(contact_bound(ct) && nrm);
     if (!kin_finite(k))
-        return CWB_EFAIL;
+        return kin_not_finite(k->delta, k->delta_rate);
     CWB_STATE_ALIGN unsigned char trial[CWB_MAX_STATE];
     const void *from = state ? state : ct->committed.state[CWB_KIND_TANGENTIAL];
-    return ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair, from, k, nrm, o, trial);
+    int rc = ct->tangential->step(ct->p[CWB_KIND_TANGENTIAL], ct->pair, from, k, nrm, o, trial);
+    return rc == CWB_OK ? CWB_OK : law_failed(ct, CWB_KIND_TANGENTIAL, k, rc);
 }
 
 double cwb_contact_ultimate_slip(const cwb_contact *ct, const cwb_normal_out *nrm)

@@ -134,4 +134,13 @@ double cwb_contact_traction(const cwb_contact *ct, const cwb_normal_out *nrm, do
 /* Accept a step: the trial states become the committed ones. */
 void cwb_contact_commit(cwb_contact *ct, const cwb_contact_trial *trial);
 
+/* Why the last evaluation that failed in this thread failed ("the normal
+ * law 'hertz2d' failed at overlap ... m, its rate ... m/s: <the law's
+ * fails_when>", or that the kinematics were not finite; "a law failed"
+ * when none is recorded), for a driver's message right after the failure:
+ * a text in this thread's buffer, valid until the next call.
+ * cwb_contact_failure_clear forgets it (cwb_run_case calls it first). */
+const char *cwb_contact_failure(void);
+void cwb_contact_failure_clear(void);
+
 #endif /* CWB_CONTACT_H */

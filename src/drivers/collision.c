@@ -1179,7 +1179,7 @@ static int land_on_separation(collision_run_state *r, step_try *st, double off, 
     double root, lo = 0.0, hi = st->hk;
     int rc = cwb_root_brent(&F, 0.0, st->hk, 0.0, 1e-13, &root, &lo, &hi);
     if (sc.rc)
-        return cwb_fail(msg, n, sc.rc, "collision: a law failed near separation");
+        return cwb_fail(msg, n, sc.rc, "collision: near separation, %s", cwb_contact_failure());
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL,
                         "collision: the separation time inside the step at t = %g s "
@@ -1194,7 +1194,7 @@ static int land_on_separation(collision_run_state *r, step_try *st, double off, 
     if (r->end_forces && sc.h_out == st->hs)
         memcpy(st->ynew, sc.y_out, sizeof st->ynew);
     else if ((rc = rk4(&r->s, r->y, st->hs, st->ynew)) != CWB_OK)
-        return cwb_fail(msg, n, rc, "collision: a law failed at separation");
+        return cwb_fail(msg, n, rc, "collision: at separation, %s", cwb_contact_failure());
     geometry_of(&r->s, st->ynew, &st->g1);
     st->separated = 1;
     return CWB_OK;
@@ -1571,13 +1571,13 @@ static int cut_at_transition(collision_run_state *r, step_try *st, transition tr
     double past = NAN;
     int found = d.rc == CWB_OK && transition_root(&d, 0.0, f0, h_end, f_end, &past);
     if (d.rc != CWB_OK)
-        return cwb_fail(msg, n, d.rc, "collision: a law failed at t = %g s", r->t);
+        return cwb_fail(msg, n, d.rc, "collision: at t = %g s, %s", r->t, cwb_contact_failure());
     if (!found)
         return CWB_OK; /* not bracketed: the step stands as taken */
     transition_ctx c = {.r = r, .tr = tr, .level = level, .rc = CWB_OK, .h = NAN};
     found = land_past_transition(&c, &d, past, f0, h_end, f_end);
     if (c.rc != CWB_OK)
-        return cwb_fail(msg, n, c.rc, "collision: a law failed at t = %g s", r->t);
+        return cwb_fail(msg, n, c.rc, "collision: at t = %g s, %s", r->t, cwb_contact_failure());
     if (!found)
         return CWB_OK;
     r->located++;
@@ -1614,7 +1614,7 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
     int rc, sliding = r->o.t.sliding && r->o.t.slip_margin > 0.0;
     if (!st->separated) {
         if (sliding && (rc = slip_rate(&r->s, st->ynew, &st->g1, &st->ttry, st->hs, &rate)))
-            return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
+            return cwb_fail(msg, n, rc, "collision: at t = %g s, %s", r->t, cwb_contact_failure());
         transition tr = transition_in_step(&r->o, g, &st->otry, &st->g1, rate);
         double lv = tr == TR_KNOT ? r->o.n.delta_knot : st->otry.n.delta_yield;
         rc = tr == TR_NONE ? CWB_OK
@@ -1631,7 +1631,7 @@ static int locate_transition(collision_run_state *r, const geometry *g, step_try
     if (c.rc == CWB_OK && sliding)
         c.rc = slip_rate(&r->s, c.y, &c.g, &c.t, st->h_contact, &rate);
     if (c.rc != CWB_OK)
-        return cwb_fail(msg, n, c.rc, "collision: a law failed near separation");
+        return cwb_fail(msg, n, c.rc, "collision: near separation, %s", cwb_contact_failure());
     transition tr = transition_in_step(&r->o, g, &c.o, &c.g, rate);
     double lv = tr == TR_KNOT ? r->o.n.delta_knot : c.o.n.delta_yield;
     rc = tr == TR_NONE
@@ -1750,7 +1750,7 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
         r->s.delta0 = g->delta;
         r->s.h = st->hk;
         if ((rc = step_from_committed(r, st->hk, st->ynew)) != CWB_OK)
-            return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
+            return cwb_fail(msg, n, rc, "collision: at t = %g s, %s", r->t, cwb_contact_failure());
         geometry_of(&r->s, st->ynew, &st->g1);
         st->hs = st->hk;
         st->separated = 0;
@@ -1769,7 +1769,7 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
             int landed = r->end_forces && !(r->o.n.pulloff_force > 0.0) &&
                          land_on_dense_output(r, g, st, off, &rc);
             if (rc != CWB_OK)
-                return cwb_fail(msg, n, rc, "collision: a law failed at separation");
+                return cwb_fail(msg, n, rc, "collision: at separation, %s", cwb_contact_failure());
             if (!landed && (rc = land_on_separation(r, st, off, msg, n)) != CWB_OK)
                 return rc;
         }
@@ -1779,7 +1779,8 @@ static int try_step(collision_run_state *r, const geometry *g, size_t jumps, ste
         if (!st->separated) {
             if ((rc = rhs_at(&r->s, st->ynew, &st->g1, st->hs, st->dyend, &st->otry, &st->ttry)) !=
                 CWB_OK)
-                return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
+                return cwb_fail(msg, n, rc, "collision: at t = %g s, %s", r->t,
+                                cwb_contact_failure());
             st->evaluated = 1;
             if ((st->otry.n.flags & CWB_FLAG_DISCONTINUITY) && st->hk > 1e-6 * r->h && jumps < 8) {
                 r->jump_cap = 0.5 * st->hk;
@@ -1843,7 +1844,7 @@ static int accept_step(collision_run_state *r, const geometry *g, step_try *st, 
             r->have_k1 = 1;
         }
     } else if ((rc = commit(&r->s, r->y, st->hs, &r->o, &r->le)) != CWB_OK) {
-        return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", r->t);
+        return cwb_fail(msg, n, rc, "collision: at t = %g s, %s", r->t, cwb_contact_failure());
     }
     const cwb_contact_out *o = &r->o;
     if (r->s.head_on && !off_line_free(o))
@@ -2136,7 +2137,7 @@ static int estimate_peak_overlap(const cwb_case *c, double *dstar, double *fstar
                 k.delta = d * i / npts;
                 int rc = cwb_contact_normal(&ct, NULL, &k, &no);
                 if (rc)
-                    return cwb_fail(msg, n, rc, "collision: the normal law failed");
+                    return cwb_fail(msg, n, rc, "collision: %s", cwb_contact_failure());
                 f = no.force;
             }
             f_level[i] = f;

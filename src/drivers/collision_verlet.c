@@ -254,7 +254,7 @@ static int evaluate(verlet_run *v, const contact_geometry *g, double t, int *in_
     step_kinematics(v, g, &k);
     int rc = cwb_contact_eval(&v->ct, &k, &v->o, &trial);
     if (rc != CWB_OK)
-        return cwb_fail(msg, n, rc, "collision: a law failed at t = %g s", t);
+        return cwb_fail(msg, n, rc, "collision: at t = %g s, %s", t, cwb_contact_failure());
     cwb_contact_commit(&v->ct, &trial);
     forces_of(&v->o, g, &v->f);
     account(v, &was, &g_was, g);

@@ -357,7 +357,7 @@ static int solve_unloaded(nsolve *s, double x0, double step, double *delta, char
             lo = mid;
     }
     *delta = lo;
-    return s->rc ? cwb_fail(msg, n, s->rc, "history: the normal law failed") : CWB_OK;
+    return s->rc ? cwb_fail(msg, n, s->rc, "history: %s", cwb_contact_failure()) : CWB_OK;
 }
 
 /* The trial at delta is in contact and its force rises with the overlap. */
@@ -409,11 +409,11 @@ static int solve_tension(nsolve *s, double x0, double *delta, int *pulled, char 
     make_kin(s->h, x0, cwb_v3(0, 0, 0), &k);
     cwb_normal_out o;
     if ((s->rc = cwb_contact_normal(&s->h->ct, NULL, &k, &o)))
-        return cwb_fail(msg, n, s->rc, "history: the normal law failed");
+        return cwb_fail(msg, n, s->rc, "history: %s", cwb_contact_failure());
     double dm = force_minimum(s, fmin(o.delta_off, x0), x0);
     double fm = normal_residual(dm, s);
     if (s->rc)
-        return cwb_fail(msg, n, s->rc, "history: the normal law failed");
+        return cwb_fail(msg, n, s->rc, "history: %s", cwb_contact_failure());
     if (fm > 0.0) {
         *delta = dm;
         *pulled = 1;
@@ -445,7 +445,7 @@ static int solve_normal(const history *h, double target, double *delta, int *pul
     double f0 = normal_residual(x0, &s);
     *pulled = 0;
     if (s.rc)
-        return cwb_fail(msg, n, s.rc, "history: the normal law failed");
+        return cwb_fail(msg, n, s.rc, "history: %s", cwb_contact_failure());
     double step = fmax(fabs(x0) * 1e-3, scale * 1e-9);
     double lo, hi;
     if (f0 == 0.0) {
@@ -518,7 +518,7 @@ static int solve_tangential(const history *h, double delta, double dy, double ta
     double scale = h->ct.pair->R_star;
     double f0 = tangential_residual(0.0, &s);
     if (s.rc)
-        return cwb_fail(msg, n, s.rc, "history: the tangential law failed");
+        return cwb_fail(msg, n, s.rc, "history: %s", cwb_contact_failure());
     if (f0 == 0.0) {
         *dx = 0.0;
         return CWB_OK;
@@ -726,7 +726,7 @@ static int solve_rotation(const history *h, double delta, cwb_vec3 dxi, int comp
     gsl_function F = {rotation_residual, &s};
     double f0 = rotation_residual(0.0, &s), x = 0.0;
     if (s.rc)
-        return cwb_fail(msg, n, s.rc, "history: the rolling law failed");
+        return cwb_fail(msg, n, s.rc, "history: %s", cwb_contact_failure());
     if (f0 != 0.0) {
         double dir = f0 < 0.0 ? 1.0 : -1.0, step = 1e-12, lo = 0.0, hi = dir * step;
         while ((rotation_residual(hi, &s) < 0.0) == (f0 < 0.0)) {
@@ -809,7 +809,7 @@ static int history_segment(history *h, size_t seg, const double start[5], const 
             return cwb_fail(msg, n, rc, "%s", more);
         }
         if ((rc = history_step(h, delta, dxi, dth, acc)))
-            return cwb_fail(msg, n, rc, "history: a law failed (segment %zu)", seg + 1);
+            return cwb_fail(msg, n, rc, "history: segment %zu: %s", seg + 1, cwb_contact_failure());
         acc->row_i++;
         if (history_row(h, acc, seg, h->series) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");

@@ -119,7 +119,7 @@ static int profile_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     cwb_contact_trial trial;
     int rc = cwb_contact_eval(&ct, &k, &o, &trial);
     if (rc)
-        return cwb_fail(msg, n, rc, "profile: a law failed at delta = %g m", k.delta);
+        return cwb_fail(msg, n, rc, "profile: %s", cwb_contact_failure());
     double a = o.n.radius;
     if (!(a > 0.0))
         return cwb_fail(msg, n, CWB_EFAIL, "profile: no contact radius at delta = %g m", k.delta);

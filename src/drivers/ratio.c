@@ -101,14 +101,14 @@ static int ratio_point(cwb_contact *ct, double d, cwb_contact_out *o, double *kt
         rc = cwb_contact_eval(ct, &k, o, &trial);
     }
     if (rc)
-        return cwb_fail(msg, n, rc, "ratio: a law failed at delta = %g m", d);
+        return cwb_fail(msg, n, rc, "ratio: %s", cwb_contact_failure());
     *kt_slip = 0.0;
     double u = cwb_contact_ultimate_slip(ct, &o->n);
     if (!isnan(u)) { /* NaN: the law states no ultimate slip */
         cwb_kin ku_ = {.delta = d, .normal = {0, 0, 1}, .dxi_t = {u * (1.0 + 1e-9), 0, 0}};
         cwb_contact_out ou;
         if ((rc = cwb_contact_eval(ct, &ku_, &ou, &trial)))
-            return cwb_fail(msg, n, rc, "ratio: a law failed at delta = %g m", d);
+            return cwb_fail(msg, n, rc, "ratio: %s", cwb_contact_failure());
         *kt_slip = u > 0.0 ? cwb_v3_norm(ou.t.force) / u : 0.0;
     }
     return CWB_OK;

@@ -418,7 +418,7 @@ static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
         int rc = roll_step(&s, &st, h, 1e-6 * h);
         if (rc)
-            return cwb_fail(msg, n, rc, "roll: a law failed at t = %g s", st.t);
+            return cwb_fail(msg, n, rc, "roll: at t = %g s, %s", st.t, cwb_contact_failure());
     }
     if (roll_row(&s, &st, &r->series) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");

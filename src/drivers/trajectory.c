@@ -247,7 +247,7 @@ static int slide_point(traj *t, double u_ult0, traj_point *pt, double *res_slip,
     double alpha, top = atan(pt->s / t->y0);
     int rc = cwb_root_brent(&fn, 0.0, top, 1e-15, 0.0, &alpha, NULL, NULL);
     if (t->rc)
-        return cwb_fail(msg, n, t->rc, "trajectory: a law failed at S = %g m", pt->s);
+        return cwb_fail(msg, n, t->rc, "trajectory: at S = %g m, %s", pt->s, cwb_contact_failure());
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL,
                         "trajectory: the angle alpha where the contact slides at S = %g m "
@@ -262,7 +262,7 @@ static int slide_point(traj *t, double u_ult0, traj_point *pt, double *res_slip,
                   .dxi_t = {pt->dsu * (1.0 + 1e-9), 0, 0}};
     cwb_tangential_out ot;
     if ((rc = cwb_contact_tangential(t->ct, t->virgin_t, &kt, &on, &ot)))
-        return cwb_fail(msg, n, rc, "trajectory: a law failed at S = %g m", pt->s);
+        return cwb_fail(msg, n, rc, "trajectory: at S = %g m, %s", pt->s, cwb_contact_failure());
     pt->alpha = alpha;
     pt->N = on.force;
     pt->T = ot.force.x;
@@ -302,7 +302,9 @@ static int solve_point(traj *t, double s_prev, traj_summary *m, traj_point *pt, 
     t->s = pt->s;
     if (pt->s <= m->u_ult0) {
         int rc = stick_point(t, s_prev, pt);
-        return rc ? cwb_fail(msg, n, rc, "trajectory: a law failed at S = %g m", pt->s) : CWB_OK;
+        return rc ? cwb_fail(msg, n, rc, "trajectory: at S = %g m, %s", pt->s,
+                             cwb_contact_failure())
+                  : CWB_OK;
     }
     if (pt->s < m->s_sep) {
         m->sliding = 1;

@@ -255,6 +255,10 @@ typedef struct {
      * keep RK4 fourth-order (src/drivers/collision.c, grading_exponent).
      * 0: not declared; the driver grades as for Hertz's 3/2. */
     double end_power;
+    /* What a step's CWB_EFAIL means, for the driver's message ("the overlap
+     * is past the largest the relation gives ..."); NULL for a law whose
+     * step cannot fail. */
+    const char *fails_when;
 } cwb_law_head;
 
 typedef struct {

@@ -237,6 +237,9 @@ const cwb_normal_type cwb_normal_hertz2d = {
             .dims = CWB_DIM_2D,
             .flags = CWB_LAW_END_FORCES | CWB_LAW_DEFAULT,
             .check = hertz2d_check,
+            .fails_when = "the overlap is past the largest the plane-strain relation gives "
+                          "(eqs. 22-23 peak at the half-width a = 4 sqrt(R1 R2)/e): no "
+                          "half-width has this overlap",
         },
     .step = hertz2d_step,
     .pressure = hertz2d_pressure,

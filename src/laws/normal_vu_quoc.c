@@ -202,6 +202,8 @@ const cwb_normal_type cwb_normal_vu_quoc = {
             .dims = CWB_DIM_3D,
             .state_size = sizeof(cwb_plastic_state),
             .check = vu_quoc_check,
+            .fails_when = "no force on the loading curve gives this overlap (its root "
+                          "was not bracketed by doubling from the yield force 200 times)",
             .prepare = vu_quoc_prepare,
         },
     .step = vu_quoc_step,

@@ -343,6 +343,8 @@ const cwb_tangential_type cwb_tangential_hertz2d_accurate = {
             .dims = CWB_DIM_2D,
             .flags = CWB_LAW_PENALTY_KEYS | CWB_LAW_DEFAULT,
             .check = cwb_penalty_check,
+            .fails_when = "the force-displacement curve could not be inverted at this "
+                          "tangential displacement",
             .state_size = sizeof(accurate_state),
             .needs_normal = "hertz2d",
         },
