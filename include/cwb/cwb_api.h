@@ -331,6 +331,28 @@ int cwb_api_batch(const char *case_path, const char *const *sets, size_t nsets,
                   const char *results, cwb_api_progress progress, void *user, cwb_api_result **out,
                   char *msg, size_t msg_size);
 
+/* What a sweep or a batch may do beyond the command's defaults; zeroed (or
+ * a NULL pointer) is the command without options. */
+typedef struct {
+    /* dt = auto from the neighbouring value or sample, as `--dt-reuse`: one
+     * checked at the step the last fully refined one accepted (a run there
+     * and at 4 times it), refined in full when the check disagrees; every
+     * result still within its dt_tol, at about 1.3 times the run at its
+     * step instead of 1.8 (doc/benchmarks.md). A value's step then depends
+     * on the ones before it in this call. */
+    int dt_reuse;
+} cwb_api_options;
+
+/* cwb_api_sweep and cwb_api_batch with options (NULL: none). */
+int cwb_api_sweep_with(const char *case_path, const char *const *sets, size_t nsets,
+                       const char *vary, const cwb_api_options *options, cwb_api_progress progress,
+                       void *user, cwb_api_result **out, char *msg, size_t msg_size);
+int cwb_api_batch_with(const char *case_path, const char *const *sets, size_t nsets,
+                       const char *const *keys, size_t nkeys, const char *const *values,
+                       size_t nsamples, const char *results, const cwb_api_options *options,
+                       cwb_api_progress progress, void *user, cwb_api_result **out, char *msg,
+                       size_t msg_size);
+
 /* A fit (`cwb fit FITCASE`): the fitted values by name with their
  * standard errors (the parameters below), R^2 (scalar r_squared), the
  * model's other numbers as scalars, and the fit's table (the points, the

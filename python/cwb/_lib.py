@@ -78,11 +78,21 @@ cp, ccp = ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p)
 # int (*)(void *user, size_t done, size_t total)
 PROGRESS = ctypes.CFUNCTYPE(I, P, S, S)
 
+
+class Options(ctypes.Structure):
+    """cwb_api_options (include/cwb/cwb_api.h)."""
+    _fields_ = [("dt_reuse", I)]
+
+
+OPT = ctypes.POINTER(Options)
+
 _RUN_SIGNATURES = {
     "cwb_api_run": (I, [cp, ccp, S, ctypes.POINTER(P), cp, S]),
     "cwb_api_run_text": (I, [cp, cp, ccp, S, ctypes.POINTER(P), cp, S]),
     "cwb_api_sweep": (I, [cp, ccp, S, cp, PROGRESS, P, ctypes.POINTER(P), cp, S]),
-    "cwb_api_batch": (I, [cp, ccp, S, ccp, S, ccp, S, cp, PROGRESS, P, ctypes.POINTER(P), cp, S]),
+    "cwb_api_sweep_with": (I, [cp, ccp, S, cp, OPT, PROGRESS, P, ctypes.POINTER(P), cp, S]),
+    "cwb_api_batch_with": (I, [cp, ccp, S, ccp, S, ccp, S, cp, OPT, PROGRESS, P, ctypes.POINTER(P),
+                               cp, S]),
     "cwb_api_fit": (I, [cp, cp, PROGRESS, P, ctypes.POINTER(P), cp, S]),
     "cwb_api_result_free": (None, [P]),
     "cwb_api_result_scalar_count": (S, [P]),

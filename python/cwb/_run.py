@@ -14,7 +14,8 @@ import numbers
 import re
 import threading
 
-from ._lib import OK, PROGRESS, Cancelled, Error, _raise, b, lib, message_buffer, texts
+from ._lib import (OK, PROGRESS, Cancelled, Error, Options, _raise, b, lib, message_buffer,
+                   texts)
 
 try:
     import numpy as _np
@@ -233,7 +234,7 @@ def _vary(vary):
     return "%s=%s:%s:%d%s" % (key, _text(lo), _text(hi), n, ":" + scale[0] if scale else "")
 
 
-def sweep(case, vary=None, set=None, progress=None):
+def sweep(case, vary=None, set=None, progress=None, dt_reuse=False):
     """Run a case once per value of one key: `cwb sweep CASE --vary ...`.
 
     vary      "section.key=FROM:TO:N[:log]" or (key, from, to, n[, "log"]);
@@ -241,6 +242,8 @@ def sweep(case, vary=None, set=None, progress=None):
     set       overrides applied to every value (see run)
     progress  progress(done, total) called before each value; return True
               to stop (cwb.Cancelled is raised)
+    dt_reuse  dt = auto from the neighbouring value (`--dt-reuse`): each
+              checked at the step the last fully refined one accepted
 
     Returns a Table: the varied key, then every result some value defines,
     one row per value, as the command's NAME_sweep.csv (a result named as
@@ -249,8 +252,10 @@ def sweep(case, vary=None, set=None, progress=None):
     """
     sets, msg, prog = _sets(set), message_buffer(), _Progress(progress)
     with _Handle() as h:
-        rc = lib.cwb_api_sweep(b(case), texts(sets), len(sets), b(_vary(vary)), prog.c, None,
-                               ctypes.byref(h.p), msg, len(msg))
+        opt = Options(dt_reuse=1 if dt_reuse else 0)
+        rc = lib.cwb_api_sweep_with(b(case), texts(sets), len(sets), b(_vary(vary)),
+                                    ctypes.byref(opt), prog.c, None, ctypes.byref(h.p), msg,
+                                    len(msg))
         _check(rc, msg, prog)
         return Table(h.p)
 
@@ -301,14 +306,15 @@ class _SharedProgress:
 _SAMPLE_AT = re.compile(r"^samples:(\d+):")
 
 
-def _batch_part(case, sets, keys, rows, results, prog, first):
+def _batch_part(case, sets, keys, rows, results, prog, first, dt_reuse=False):
     """One batch call over rows (the samples from index first on)."""
     values = [v for row in rows for v in row]
     msg = message_buffer()
+    opt = Options(dt_reuse=1 if dt_reuse else 0)
     with _Handle() as h:
-        rc = lib.cwb_api_batch(b(case), texts(sets), len(sets), texts(keys), len(keys),
-                               texts(values), len(rows), b(results), prog.c, None,
-                               ctypes.byref(h.p), msg, len(msg))
+        rc = lib.cwb_api_batch_with(b(case), texts(sets), len(sets), texts(keys), len(keys),
+                                    texts(values), len(rows), b(results), ctypes.byref(opt),
+                                    prog.c, None, ctypes.byref(h.p), msg, len(msg))
         if prog.error is None and rc != OK and first:  # the table's index, not the part's
             text = _SAMPLE_AT.sub(lambda m: "samples:%d:" % (int(m.group(1)) + first),
                                   msg.value.decode(errors="replace"))
@@ -317,7 +323,7 @@ def _batch_part(case, sets, keys, rows, results, prog, first):
         return Table(h.p, len(rows))
 
 
-def batch(case, samples, set=None, results=None, progress=None, jobs=1):
+def batch(case, samples, set=None, results=None, progress=None, jobs=1, dt_reuse=False):
     """Run a case once per sample: `cwb batch CASE --samples TABLE.csv` with
     the table in memory.
 
@@ -331,7 +337,10 @@ def batch(case, samples, set=None, results=None, progress=None, jobs=1):
     progress  progress(done, total) before each sample; True stops
     jobs      threads running parts of the table at once (libcwb runs
               different calls in different threads; the rows are the same
-              whatever jobs)
+              whatever jobs, but with dt_reuse)
+    dt_reuse  dt = auto from the neighbouring sample (`cwb batch
+              --dt-reuse`): a sample checked at the step the last fully
+              refined one of its part accepted; each part has its own
 
     Returns a Table: one column per result (with its unit), one row per
     sample, in the table's order; .inputs holds the samples' values.
@@ -343,14 +352,14 @@ def batch(case, samples, set=None, results=None, progress=None, jobs=1):
     jobs = max(1, min(int(jobs), len(rows) or 1))
     if jobs == 1:
         prog = _Progress(progress)
-        table = _batch_part(case, sets, keys, rows, results, prog, 0)
+        table = _batch_part(case, sets, keys, rows, results, prog, 0, dt_reuse)
     else:
-        table = _batch_threads(case, sets, keys, rows, results, progress, jobs)
+        table = _batch_threads(case, sets, keys, rows, results, progress, jobs, dt_reuse)
     table.inputs = {k: [row[j] for row in rows] for j, k in enumerate(keys)}
     return table
 
 
-def _batch_threads(case, sets, keys, rows, results, progress, jobs):
+def _batch_threads(case, sets, keys, rows, results, progress, jobs, dt_reuse=False):
     if results is None:  # every part keeps the results of the table's sample 0
         first = _batch_part(case, sets, keys, rows[:1], None, _Progress(None), 0)
         results = ",".join(first.columns)
@@ -358,8 +367,8 @@ def _batch_threads(case, sets, keys, rows, results, progress, jobs):
     bounds = [len(rows) * k // jobs for k in range(jobs + 1)]
     parts = [(bounds[k], bounds[k + 1], _Progress(None, shared)) for k in range(jobs)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_batch_part, case, sets, keys, rows[a:z], results, prog, a)
-                   for a, z, prog in parts]
+        futures = [pool.submit(_batch_part, case, sets, keys, rows[a:z], results, prog, a,
+                               dt_reuse) for a, z, prog in parts]
         concurrent.futures.wait(futures, return_when=concurrent.futures.FIRST_EXCEPTION)
         if any(f.done() and f.exception() for f in futures):
             shared.stop = True  # the other parts stop before their next sample

@@ -1995,8 +1995,12 @@ int cwb_batch_memory(const cwb_batch_memory_request *req, char *msg, size_t n)
         rc = validate(b, msg, n);
     if (rc == CWB_OK)
         rc = choose_results(b, msg, n);
+    if (rc == CWB_OK && req->dt_reuse) /* this thread's neighbour, as a worker's */
+        cwb_dt_reuse_begin();
     if (rc == CWB_OK)
         rc = memory_run(b, req, &rows, msg, n);
+    if (req->dt_reuse)
+        cwb_dt_reuse_end();
     if (rc == CWB_OK && req->rows)
         *req->rows = rows;
     else

@@ -55,6 +55,7 @@ typedef struct {
     cwb_result *table;      /* out: a column per result (with its unit), a row per
                                sample, NaN where a sample failed or does not define it */
     cwb_row_outcomes *rows; /* out (may be NULL): each sample's status and message */
+    int dt_reuse;           /* dt = auto from the neighbouring sample (cwb_dt_reuse_begin) */
 } cwb_batch_memory_request;
 int cwb_batch_memory(const cwb_batch_memory_request *req, char *msg, size_t n);
 /* Merge batch files (the shards of one table) into out: one header (every

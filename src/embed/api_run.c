@@ -135,6 +135,14 @@ int cwb_api_sweep(const char *case_path, const char *const *sets, size_t nsets, 
                   cwb_api_progress progress, void *user, cwb_api_result **out, char *msg,
                   size_t msg_size)
 {
+    return cwb_api_sweep_with(case_path, sets, nsets, vary, NULL, progress, user, out, msg,
+                              msg_size);
+}
+
+int cwb_api_sweep_with(const char *case_path, const char *const *sets, size_t nsets,
+                       const char *vary, const cwb_api_options *options, cwb_api_progress progress,
+                       void *user, cwb_api_result **out, char *msg, size_t msg_size)
+{
     char why[CWB_MSG] = "";
     cwb_api_result *res = result_new();
     cwb_sweep_summary *sum = calloc(1, sizeof *sum);
@@ -151,7 +159,8 @@ int cwb_api_sweep(const char *case_path, const char *const *sets, size_t nsets, 
                                  .table = &res->r,
                                  .rows = &res->rows,
                                  .progress = progress,
-                                 .user = user};
+                                 .user = user,
+                                 .dt_reuse = options && options->dt_reuse};
         rc = cwb_sweep(&req, NULL, why, sizeof why);
     }
     if (rc == CWB_OK)
@@ -166,6 +175,16 @@ int cwb_api_batch(const char *case_path, const char *const *sets, size_t nsets,
                   const char *const *keys, size_t nkeys, const char *const *values, size_t nsamples,
                   const char *results, cwb_api_progress progress, void *user, cwb_api_result **out,
                   char *msg, size_t msg_size)
+{
+    return cwb_api_batch_with(case_path, sets, nsets, keys, nkeys, values, nsamples, results, NULL,
+                              progress, user, out, msg, msg_size);
+}
+
+int cwb_api_batch_with(const char *case_path, const char *const *sets, size_t nsets,
+                       const char *const *keys, size_t nkeys, const char *const *values,
+                       size_t nsamples, const char *results, const cwb_api_options *options,
+                       cwb_api_progress progress, void *user, cwb_api_result **out, char *msg,
+                       size_t msg_size)
 {
     char why[CWB_MSG] = "";
     cwb_api_result *res = result_new();
@@ -184,7 +203,8 @@ int cwb_api_batch(const char *case_path, const char *const *sets, size_t nsets,
                                         .progress = progress,
                                         .user = user,
                                         .table = &res->r,
-                                        .rows = &res->rows};
+                                        .rows = &res->rows,
+                                        .dt_reuse = options && options->dt_reuse};
         rc = cwb_batch_memory(&req, why, sizeof why);
     }
     return finish(rc, res, out, why, msg, msg_size);

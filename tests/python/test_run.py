@@ -206,6 +206,45 @@ def test_batch_threads():
                   "jobs %d: %s" % (jobs, e))
 
 
+def test_batch_and_sweep_dt_reuse(tmp):
+    """dt_reuse=True is `--dt-reuse --jobs 1`: on a Thornton table each
+    sample's step, estimate, steps_total and restitution bit for bit as
+    `cwb batch --dt-reuse`, fewer steps in all than without; a sweep with
+    it, the command's `--dt-reuse` sweep."""
+    case = os.path.join(ROOT, "cases", "thornton_restitution.case")
+    speeds = [2.8, 2.9, 3.0, 3.1, 3.2]
+    table = os.path.join(tmp, "r.csv")
+    with open(table, "w") as f:
+        f.write("driver.v_normal\n" + "".join("%r\n" % v for v in speeds))
+    results = "dt,dt_error_estimate,steps_total,restitution_normal"
+    rc, _, err = cli("batch", case, "--samples", table, "--out", "r_out.csv", "--jobs", "1",
+                     "--dt-reuse", "--results", results, tmp=tmp)
+    check(rc == 0, "cwb batch --dt-reuse: %s" % err)
+    names, rows = batch_rows(os.path.join(tmp, "r_out.csv"))
+    reuse = cwb.batch(case, {"driver.v_normal": speeds}, results=results, dt_reuse=True)
+    alone = cwb.batch(case, {"driver.v_normal": speeds}, results=results)
+    for i in range(len(speeds)):
+        for name in results.split(","):
+            check(as_printed(reuse[name][i], rows[i][name]), "v = %r: %s = %r (dt_reuse), %r"
+                  % (speeds[i], name, reuse[name][i], rows[i][name]))
+    check(sum(reuse["steps_total"]) < 0.9 * sum(alone["steps_total"]),
+          "steps_total %r with the reuse, %r without" % (sum(reuse["steps_total"]),
+                                                         sum(alone["steps_total"])))
+    vary = "driver.v_normal=2.8:3.2:5"
+    rc, _, err = cli("sweep", case, "--vary", vary, "--dt-reuse", "--no-plot", "--out", tmp,
+                     tmp=tmp)
+    check(rc == 0, "cwb sweep --dt-reuse: %s" % err)
+    swept = cwb.sweep(case, vary=vary, dt_reuse=True)
+    with open(os.path.join(tmp, "thornton_restitution_sweep.csv")) as f:
+        lines = [l for l in f.read().splitlines() if not l.startswith("#")]
+    head = [c.split("[")[0] for c in lines[0].split(",")]
+    col = head.index("restitution_normal")
+    for i, line in enumerate(lines[1:]):
+        check(as_printed(swept["restitution_normal"][i], line.split(",")[col]),
+              "sweep row %d: %r against %s" % (i, swept["restitution_normal"][i],
+                                               line.split(",")[col]))
+
+
 def test_fit(tmp):
     """cwb.fit: the command's value (bit for bit), nothing written."""
     fitcase = os.path.join(ROOT, "examples", "damping_for_restitution.fit")
@@ -264,6 +303,7 @@ if __name__ == "__main__":
         test_refusals(tmp)
         test_sweep(tmp)
         test_batch_threads()
+        test_batch_and_sweep_dt_reuse(tmp)
         test_fit(tmp)
         test_threads()
         test_without_numpy()
