@@ -58,6 +58,9 @@ typedef struct {
     double y, mu, fn, a; /* at the end of the normal step; mu: sliding F_t / F_n */
     size_t nk;           /* stiffness points */
     double *x, *k, *kfit;
+    size_t nf;       /* force points: the tangential rows from delta_t = 0 */
+    double *dt, *xf; /* their delta_t and x = F_t / (mu F_n) */
+    double slip;     /* mu F_n / (8 G* a): the slip length delta_t is measured in */
     double a1, c1, se_a1, se_c1, x1, r2; /* a1, c1 NaN where not identified */
     double cov[4];                       /* of a1, c1 (NaN: not estimated) */
     size_t fitted;                       /* the points of the section fitted */
@@ -189,6 +192,30 @@ static double a_line(const double *p, double x, const void *ctx)
     return pow(1.0 - x1, 0.25) - p[0] * (x - x1);
 }
 
+/* eq. 82 integrated along delta_t: dx/du = k_t(x) with u = delta_t /
+ * (mu F_n / (8 G* a)), from x = 0 at u = 0, in closed form section by
+ * section (the first, (1 - x)^(1/4), to x1; the second, b1 - a1 (x - x1), to
+ * x2 of eq. 88; the third, c1 (1 - x), on): the force curve the FEM's rows
+ * sample wherever its increments fall, so a1 and c1 fitted to it do not
+ * depend on them as a central difference of the increments does. p = a1,
+ * c1; ctx: x1; the argument u. */
+static double force_form(const double *p, double u, const void *ctx)
+{
+    double x1 = *(const double *)ctx, b1 = pow(1.0 - x1, 0.25), a1 = p[0], c1 = p[1];
+    double u1 = 4.0 / 3.0 * (1.0 - pow(1.0 - x1, 0.75)); /* the first section's length */
+    if (u <= u1)
+        return 1.0 - pow(fmax(0.0, 1.0 - 0.75 * u), 4.0 / 3.0);
+    /* eq. 88: where b1 - a1 (x - x1) = c1 (1 - x); past 1 (c1 <= b1...): no
+     * third section before sliding */
+    double x2 = c1 > a1 ? (c1 - b1 - a1 * x1) / (c1 - a1) : 1.0;
+    x2 = fmin(1.0, fmax(x1, x2));
+    double g2 = b1 - a1 * (x2 - x1); /* the second section's stiffness at x2 */
+    double u2 = g2 > 0.0 ? u1 + log(b1 / g2) / a1 : INFINITY;
+    if (u <= u2)
+        return x1 + b1 / a1 * (1.0 - exp(-a1 * (u - u1)));
+    return 1.0 - (1.0 - x2) * exp(-c1 * (u - u2));
+}
+
 /* ---------------------------------------------------------- the data */
 
 enum { C_STEP, C_DN, C_FN, C_DT, C_FT, C_R, C_E, C_NU, C_SY, C_COUNT };
@@ -263,13 +290,18 @@ static int read_steps(shear_table *t, const cwb_reference *r, const int *c, char
     for (size_t i = first; i < r->nrow; i++)
         t->mu = fmax(t->mu, r->v[c[C_FT]][i] / r->v[c[C_FN]][i]);
     t->a = sqrt(t->R * t->delta_y * (1.19 * pow(fmax(t->y - 1.0, 0.0), 1.1) + 1.0));
-    t->x = calloc(3 * m, sizeof *t->x);
+    t->x = calloc(5 * (m + 1), sizeof *t->x);
     if (!t->x)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    t->k = t->x + m, t->kfit = t->k + m;
+    t->k = t->x + m, t->kfit = t->k + m, t->dt = t->kfit + m, t->xf = t->dt + m + 1;
     /* the row before the tangential step is its start (delta_t = 0) */
     size_t lo = first > 0 ? first - 1 : first;
     const double *dt = r->v[c[C_DT]], *ft = r->v[c[C_FT]], *fn = r->v[c[C_FN]];
+    t->slip = t->mu * t->fn / (8.0 * t->G_star * t->a);
+    for (size_t i = lo; i < r->nrow; i++, t->nf++) {
+        t->dt[t->nf] = dt[i];
+        t->xf[t->nf] = ft[i] / (t->mu * fn[i]);
+    }
     for (size_t i = lo + 1; i + 1 < r->nrow; i++) {
         double h = dt[i + 1] - dt[i - 1];
         if (!(h > 0))
@@ -391,7 +423,51 @@ static int fit_section(shear_table *t, const double *xs, const double *ks, size_
     return CWB_OK;
 }
 
-static int fit_stiffness_table(shear_table *t, char *msg, size_t n)
+/* eq. 82 integrated (force_form) fitted to t's force rows (delta_t, x):
+ * t's a1, c1, their standard errors and covariance, R^2 of x. A constant
+ * is identified where 2 or more rows lie on its section (a1: x1 < x < x2,
+ * c1: x > x2), as for the stiffness points. start: from the stiffness
+ * points (stiffness_start). */
+static int fit_force_curve(shear_table *t, const double *start, char *msg, size_t n)
+{
+    double *u = malloc(2 * t->nf * sizeof *u), *fit = u ? u + t->nf : NULL, p[2], se[2];
+    if (!u)
+        return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
+    for (size_t i = 0; i < t->nf; i++)
+        u[i] = t->dt[i] / t->slip;
+    p[0] = start[0], p[1] = start[1];
+    lsq_job j = {.f = force_form, .ctx = &t->x1, .x = u, .y = t->xf, .m = t->nf, .np = 2};
+    int status = least_squares(&j, p, se, t->cov);
+    if (status != GSL_SUCCESS) {
+        free(u);
+        return cwb_fail(msg, n, CWB_EFAIL, "%s: the force-curve fit failed: %s", t->path, j.why);
+    }
+    t->a1 = t->p[0] = p[0], t->c1 = t->p[1] = p[1], t->se_a1 = se[0], t->se_c1 = se[1];
+    t->state[0] = j.state[0], t->state[1] = j.state[1];
+    t->has_stiffness = 1;
+    double b1 = pow(1.0 - t->x1, 0.25);
+    double x2 = p[1] > p[0] ? (p[1] - b1 - p[0] * t->x1) / (p[1] - p[0]) : 1.0;
+    size_t in_a = 0, in_c = 0;
+    for (size_t i = 0; i < t->nf; i++) {
+        in_a += t->xf[i] > t->x1 && t->xf[i] < x2;
+        in_c += t->xf[i] >= x2;
+        fit[i] = force_form(p, u[i], &t->x1);
+    }
+    t->r2 = cwb_fit_r_squared(t->xf, fit, t->nf);
+    if (in_a < 2) {
+        t->a1 = t->se_a1 = NAN;
+        t->cov[0] = t->cov[1] = t->cov[2] = NAN;
+    }
+    if (in_c < 2) {
+        t->c1 = t->se_c1 = NAN;
+        t->cov[1] = t->cov[2] = t->cov[3] = NAN;
+    }
+    t->fitted = t->nf;
+    free(u);
+    return CWB_OK;
+}
+
+static int fit_stiffness_table(shear_table *t, int by_force, char *msg, size_t n)
 {
     t->x1 = x1_of(t->mu, t->y);
     double *xs = malloc(2 * (t->nk ? t->nk : 1) * sizeof *xs), *ks = xs ? xs + t->nk : NULL;
@@ -401,8 +477,15 @@ static int fit_stiffness_table(shear_table *t, char *msg, size_t n)
     for (size_t i = 0; i < t->nk; i++)
         if (t->x[i] > t->x1 && t->x[i] < 1.0)
             xs[m] = t->x[i], ks[m++] = t->k[i];
-    int rc = t->x1 >= 0.95 || m < 3 ? CWB_OK /* no section past x1: reported */
-                                    : fit_section(t, xs, ks, m, msg, n);
+    int rc = CWB_OK;
+    if (t->x1 < 0.95 && m >= 3) { /* else no section past x1: reported */
+        rc = fit_section(t, xs, ks, m, msg, n);
+        if (rc == CWB_OK && by_force) /* started where the differences put it */
+            rc = fit_force_curve(t,
+                                 (const double[2]){isfinite(t->p[0]) ? t->p[0] : 0.5,
+                                                   isfinite(t->p[1]) ? t->p[1] : 2.0},
+                                 msg, n);
+    }
     free(xs);
     for (size_t i = 0; rc == CWB_OK && t->has_stiffness && i < t->nk; i++)
         t->kfit[i] = t->x[i] > t->x1 ? stiffness_form(t->p, t->x[i], &t->x1)
@@ -876,18 +959,25 @@ static void warn_stiffness_table(const tangential_fit *tf, const shear_table *t)
     cwb_fit_warn_r_squared(tf->log, what, t->r2);
 }
 
-static int fit_stiffness(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, char *msg,
-                         size_t n)
+static int fit_stiffness(const cwb_fit_case *fc, cwb_fit_out *o, tangential_fit *tf, int by_force,
+                         char *msg, size_t n)
 {
-    cwb_fit_note(o, "model: tangential, formula stiffness: k_t = dF_t/d delta_t (central "
-                    "differences) / (8 G* a), G* = G/(2 - nu), a of eq. 107; eq. 82 past x1 "
-                    "(eq. 83) fitted per table with a1, c1 free (Rathbone thesis eqs. 82-88)");
+    if (by_force)
+        cwb_fit_note(o, "model: tangential, formula force_curve: eq. 82 integrated along "
+                        "delta_t (x = F_t / (mu F_n) against delta_t / (mu F_n / (8 G* a)), "
+                        "G* = G/(2 - nu), a of eq. 107, x1 of eq. 83) fitted per table to every "
+                        "tangential row with a1, c1 free (Rathbone thesis eqs. 82-88); the "
+                        "stiffness points drawn are central differences, as formula stiffness");
+    else
+        cwb_fit_note(o, "model: tangential, formula stiffness: k_t = dF_t/d delta_t (central "
+                        "differences) / (8 G* a), G* = G/(2 - nu), a of eq. 107; eq. 82 past x1 "
+                        "(eq. 83) fitted per table with a1, c1 free (Rathbone thesis eqs. 82-88)");
     cwb_fit_say(o, "%s: tangential stiffness parameters over %zu FEM tables\n", fc->name,
                 tf->count);
     int rc = CWB_OK;
     size_t fitted = 0;
     for (size_t d = 0; d < tf->count && rc == CWB_OK; d++) {
-        rc = fit_stiffness_table(&tf->t[d], msg, n);
+        rc = fit_stiffness_table(&tf->t[d], by_force, msg, n);
         report_stiffness_table(o, &tf->t[d], d);
         warn_stiffness_table(tf, &tf->t[d]);
         fitted += tf->t[d].has_stiffness;
@@ -910,11 +1000,11 @@ static int fit_tangential(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log 
                           size_t n)
 {
     const char *formula = fc->v.text[CWB_FIT_FORMULA];
-    int friction = strcmp(formula, "friction") == 0;
-    if (!friction && strcmp(formula, "stiffness") != 0)
+    int friction = strcmp(formula, "friction") == 0, by_force = strcmp(formula, "force_curve") == 0;
+    if (!friction && !by_force && strcmp(formula, "stiffness") != 0)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s:%d: [fit] formula = '%s' is not one of the allowed words: "
-                        "friction|stiffness",
+                        "friction|stiffness|force_curve",
                         fc->path, fc->line[CWB_FIT_FORMULA], formula);
     tangential_fit *tf = calloc(1, sizeof *tf);
     if (!tf)
@@ -928,7 +1018,8 @@ static int fit_tangential(const cwb_fit_case *fc, cwb_fit_out *o, const cwb_log 
     for (size_t d = 0; rc == CWB_OK && d < tf->paths.count; d++, tf->count++)
         rc = load_table(tf, d, msg, n);
     if (rc == CWB_OK)
-        rc = friction ? fit_friction(fc, o, tf, msg, n) : fit_stiffness(fc, o, tf, msg, n);
+        rc =
+            friction ? fit_friction(fc, o, tf, msg, n) : fit_stiffness(fc, o, tf, by_force, msg, n);
     for (size_t d = 0; d < tf->paths.count; d++) {
         cwb_reference_free(&tf->ref[d]);
         free(tf->t[d].x);
