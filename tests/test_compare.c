@@ -102,6 +102,7 @@ END_TEST
 
 /* cwb CMD CASE --set SET --no-plot --out DIR (below) */
 static int cli(const char *cmd, const char *file, const char *set, char *text, size_t n);
+static int cli_args(const char *const *args, char *text, size_t n);
 
 /* The deviation is relative to max |ref| over the rows the run reaches, and
  * says how many those are (doc/outputs.md, "Verdicts"). The run is y = x^2
@@ -156,6 +157,19 @@ START_TEST(scale_and_coverage_are_the_compared_range)
     ck_assert_msg(strstr(text, "spin_gross_sliding_beta.csv: PASS") &&
                       strstr(text, "(of max |ref|), over 16 of its 19 rows"),
                   "%s", text);
+    /* and its JSON, and cwb verify's */
+    const char *json[] = {
+        "sweep", "cases/chung_ooi_6_al_alloy.case", "--set", "driver.dt_tol=1e-5", "--json", NULL};
+    static char answer[1 << 20]; /* the rows come first: 0.2 MB */
+    ck_assert_int_eq(cli_args(json, answer, sizeof answer), 0);
+    const char *at = strstr(answer, "spin_gross_sliding_beta.csv\"");
+    ck_assert_msg(at && strstr(at, "\"ref_rows_compared\": 16, \"ref_rows\": 19"), "%.300s",
+                  at ? at : answer);
+    /* Chung & Ooi test 1's closed form: all 201 rows reached */
+    const char *verify[] = {"verify", "chung_ooi_1_glass", "--json", NULL};
+    ck_assert_int_eq(cli_args(verify, answer, sizeof answer), 0);
+    ck_assert_msg(strstr(answer, "\"ref_rows_compared\": 201, \"ref_rows\": 201"), "%.2000s",
+                  answer);
 }
 END_TEST
 
@@ -192,18 +206,23 @@ START_TEST(reference_states_what_it_stands_for)
 }
 END_TEST
 
-/* cwb CMD CASE OPTION VALUE --no-plot --out DIR, both streams into text. */
-static int cli_option(const char *cmd, const char *file, const char *option, const char *value,
-                      char *text, size_t n)
+/* cwb ARGS... --no-plot --out DIR (args ended by NULL, at most 8), both
+ * streams into text. */
+static int cli_args(const char *const *args, char *text, size_t n)
 {
     const char *bin = getenv("CWB_BIN");
     ck_assert_msg(bin != NULL, "CWB_BIN is not set (run through make check)");
     char dir[] = "/tmp/cwb-compare-XXXXXX", log[64];
     ck_assert(mkdtemp(dir) != NULL);
     snprintf(log, sizeof log, "%s.log", dir);
-    char *argv[] = {(char *)bin,    (char *)cmd,   (char *)file,
-                    (char *)option, (char *)value, "--no-plot",
-                    "--out",        dir,           NULL};
+    char *argv[16] = {(char *)bin};
+    size_t k = 1;
+    for (; args[k - 1] && k < 12; k++)
+        argv[k] = (char *)args[k - 1];
+    argv[k++] = "--no-plot";
+    argv[k++] = "--out";
+    argv[k++] = dir;
+    argv[k] = NULL;
     int rc = cwb_spawn(argv, NULL, log);
     FILE *f = fopen(log, "r");
     ck_assert(f != NULL);
@@ -214,6 +233,14 @@ static int cli_option(const char *cmd, const char *file, const char *option, con
     char *rm[] = {"rm", "-rf", dir, NULL};
     cwb_spawn(rm, NULL, "/dev/null");
     return rc;
+}
+
+/* cwb CMD CASE OPTION VALUE --no-plot --out DIR. */
+static int cli_option(const char *cmd, const char *file, const char *option, const char *value,
+                      char *text, size_t n)
+{
+    const char *args[] = {cmd, file, option, value, NULL};
+    return cli_args(args, text, n);
 }
 
 /* cwb CMD CASE --set SET --no-plot --out DIR, both streams into text. */

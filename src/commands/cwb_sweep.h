@@ -14,6 +14,8 @@ typedef struct {
     char reference[CWB_TEXT]; /* the reference CSV */
     double max_rel, rms_rel;  /* of max |ref| */
     double tolerance;         /* the reference's (NaN: none) */
+    double rows_compared;     /* the reference's rows inside the sweep's range */
+    double rows;              /* all its rows */
     cwb_verdict verdict;
 } cwb_sweep_deviation;
 

@@ -808,7 +808,8 @@ static cwb_verdict sweep_verdict(const sweep *s)
 /* "deviations": every reference compared, one object each. */
 static void sweep_json_deviations(const sweep *s, cwb_json *j)
 {
-    static const char *const keys[4] = {"max_rel", "rms_rel", "points", "tolerance"};
+    static const char *const keys[6] = {"max_rel",   "rms_rel",           "points",
+                                        "tolerance", "ref_rows_compared", "ref_rows"};
     cwb_json_open(j, "deviations", '[');
     for (size_t gi = 0; gi < s->ngroups; gi++)
         for (size_t k = 0; k < s->group_refs[gi]; k++) {
@@ -817,7 +818,7 @@ static void sweep_json_deviations(const sweep *s, cwb_json *j)
             cwb_json_open(j, NULL, '{');
             cwb_json_string(j, "y", s->specs[gi].y[0]);
             cwb_json_string(j, "reference", s->ref_paths[gi][k]);
-            for (int q = 0; q < 4; q++)
+            for (int q = 0; q < 6; q++)
                 cwb_json_number(j, keys[q], s->dev[gi][k][q]);
             cwb_json_string(j, "verdict", k ? "not judged" : cwb_verdict_word(s->verdict[gi]));
             cwb_json_close(j);
@@ -890,6 +891,8 @@ static void sweep_summary(const sweep *s, cwb_sweep_summary *out)
             d->max_rel = s->dev[gi][k][0];
             d->rms_rel = s->dev[gi][k][1];
             d->tolerance = s->dev[gi][k][3];
+            d->rows_compared = s->dev[gi][k][4];
+            d->rows = s->dev[gi][k][5];
             d->verdict = k == 0 ? s->verdict[gi] : CWB_VERDICT_NONE;
         }
     }

@@ -34,6 +34,7 @@ typedef struct {
         char y[CWB_NAME];
         char reference[CWB_TEXT];
         double max_rel, rms_rel, tolerance;
+        double rows_compared, rows; /* the reference's rows compared, and all (NaN: not known) */
         cwb_verdict verdict;
     } dev[MAX_DEV];
     char plot[256]; /* DIR/cases/NAME/PLOT.png, "" when none */
@@ -232,6 +233,7 @@ static void fit_one(const item *it, const cwb_verify_request *req, const char *d
         s->dev[0].max_rel = cwb_result_get(&r, "ref_max_rel_error");
         s->dev[0].rms_rel = NAN;
         s->dev[0].tolerance = cwb_result_get(&r, "ref_tolerance");
+        s->dev[0].rows_compared = s->dev[0].rows = NAN; /* a fit reports its points */
         s->dev[0].verdict = r.verdict;
         snprintf(s->plot, sizeof s->plot, "%s_fit", it->name);
     }
@@ -263,6 +265,8 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
             s->dev[0].max_rel = cwb_result_get(&r, "ref_max_rel_error");
             s->dev[0].rms_rel = cwb_result_get(&r, "ref_rms_error");
             s->dev[0].tolerance = cwb_result_get(&r, "ref_tolerance");
+            s->dev[0].rows_compared = cwb_result_get(&r, "ref_rows_compared");
+            s->dev[0].rows = cwb_result_get(&r, "ref_rows");
             s->dev[0].verdict = r.verdict;
         }
         if (rc == CWB_OK)
@@ -285,6 +289,8 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
             s->dev[k].max_rel = sum->dev[k].max_rel;
             s->dev[k].rms_rel = sum->dev[k].rms_rel;
             s->dev[k].tolerance = sum->dev[k].tolerance;
+            s->dev[k].rows_compared = sum->dev[k].rows_compared;
+            s->dev[k].rows = sum->dev[k].rows;
             s->dev[k].verdict = sum->dev[k].verdict;
             s->ndev = k + 1;
         }
@@ -738,6 +744,8 @@ static void case_json(cwb_json *j, const item *it, const slot *s)
         cwb_json_number(j, "max_rel", s->dev[k].max_rel);
         cwb_json_number(j, "rms_rel", s->dev[k].rms_rel);
         cwb_json_number(j, "tolerance", s->dev[k].tolerance);
+        cwb_json_number(j, "ref_rows_compared", s->dev[k].rows_compared);
+        cwb_json_number(j, "ref_rows", s->dev[k].rows);
         cwb_json_string(j, "verdict",
                         s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "not judged");
         cwb_json_close(j);
