@@ -193,11 +193,34 @@ START_TEST(laws_the_driver_does_not_apply_are_refused)
 }
 END_TEST
 
+/* A history's rows are its steps times its segments, plus the start: one
+ * that needs more than max_rows is refused before it runs, naming the
+ * steps' line, the rows and what they cost (a 7-segment history at 1e6
+ * steps took 1.5 GB and wrote 1 GB, and steps up to 1e7 in any number of
+ * segments were accepted; 220 and 280 bytes a row measured on 1e6 rows of
+ * Hertz + Mindlin). The Hertz force-control case has 4 segments:
+ * 2.5e6 steps is 1e7 + 1 rows, one over the default; max_rows raises it. */
+START_TEST(a_history_beyond_max_rows_is_refused)
+{
+    static const char *many[] = {"driver.steps=2500000"};
+    test_refused("cases/history_hertz_force_control.case", many, 1,
+                 "--set steps: [driver] steps = 2500000 in each of 4 segments is 1e+07 rows "
+                 "(about 2.2 GB in memory and 2.8 GB of CSV), over max_rows = 1e+07");
+    static const char *raised[] = {"driver.steps=2500000", "driver.max_rows=1e9"};
+    cwb_case *c = test_load("cases/history_hertz_force_control.case", raised, 2);
+    free(c);
+    static const char *fits[] = {"driver.steps=2499999"};
+    c = test_load("cases/history_hertz_force_control.case", fits, 1);
+    free(c);
+}
+END_TEST
+
 Suite *history_suite(void)
 {
     Suite *s = suite_create("history");
     TCase *tc = test_tcase("history", 30);
     tcase_add_test(tc, force_control_inverts_displacement_control);
+    tcase_add_test(tc, a_history_beyond_max_rows_is_refused);
     tcase_add_test(tc, force_control_beyond_coulomb_fails);
     tcase_add_test(tc, linear_law_two_materials);
     tcase_add_test(tc, coulomb_loop_and_energy);

@@ -90,7 +90,8 @@ enum {
     P_SEGMENT_TIME,
     P_ROLLING,
     P_TWISTING,
-    P_RCONTROL
+    P_RCONTROL,
+    P_MAX_ROWS
 };
 
 static const char *const control_words[] = {"displacement", "force", NULL};
@@ -158,6 +159,15 @@ static const cwb_param history_params[] = {
      .kind = CWB_PARAM_CHOICE,
      .choices = rotation_words,
      .help = "what the rolling and twisting targets are"},
+    {.name = "max_rows",
+     .unit = "-",
+     .flags = CWB_P_INTEGER,
+     .def = 1e7,
+     .min = 1,
+     .max = 1e9,
+     .help = "the most rows the history may write, steps x segments + 1: a row holds about "
+             "220 bytes in memory and 280 in the CSV (1e7: 2.2 GB and 2.8 GB); a history that "
+             "needs more is refused before it runs"},
     {0}};
 
 /* A normal law is adhesive when it reports a pull-off force at first touch
@@ -246,6 +256,15 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
                         "%s: [driver] tangential_y needs tangential_control = "
                         "displacement",
                         w);
+    }
+    double rows = v->p[P_STEPS] * (double)k + 1.0;
+    if (rows > v->p[P_MAX_ROWS]) {
+        cwb_case_where(c, v, P_STEPS, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] steps = %.0f in each of %zu segments is %.4g rows (about "
+                        "%.2g GB in memory and %.2g GB of CSV), over max_rows = %.4g: lower "
+                        "steps or the segments, or raise max_rows (allowed up to 1e9)",
+                        w, v->p[P_STEPS], k, rows, 220e-9 * rows, 280e-9 * rows, v->p[P_MAX_ROWS]);
     }
     if ((int)v->p[P_TCONTROL] == 1 && !v->list[P_TANGENTIAL].n) {
         cwb_case_where(c, v, P_TCONTROL, w, sizeof w);
