@@ -288,7 +288,9 @@ static void csv_names(char *line, csv_header *h)
         while (isspace((unsigned char)*s))
             s++;
         size_t len = strcspn(s, "[ \t");
-        snprintf(h->name[k], sizeof h->name[k], "%.*s", (int)(len < 31 ? len : 31), s);
+        len = len < sizeof h->name[k] ? len : sizeof h->name[k] - 1;
+        memcpy(h->name[k], s, len); /* copied: the sanitizer build read s as maybe NULL */
+        h->name[k][len] = '\0';
         const char *open = strchr(s, '['), *close = open ? strchr(open, ']') : NULL;
         int ulen = close ? (int)(close - open - 1) : 0;
         snprintf(h->unit[k], sizeof h->unit[k], "%.*s", ulen < 15 ? ulen : 15,

@@ -139,8 +139,7 @@ void cwb_write_provenance(FILE *f, const cwb_case *c, const cwb_result *r, const
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         provenance_values(f, cwb_kind_name((cwb_kind)k), &c->law_values[k], r, rec, 0);
     for (int b = 0; b < 2; b++) {
-        char sec[8];
-        snprintf(sec, sizeof sec, "body%d", b + 1);
+        const char *sec = b ? "body2" : "body1";
         provenance_values(f, sec, &c->body_values[b], r, rec, 1);
         body_line(f, b, &c->pair.body[b]);
     }

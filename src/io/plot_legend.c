@@ -103,7 +103,7 @@ static int set_parameter(const char *line)
  * is (a " (default)" remark left out). */
 static size_t legend_parameter(const char *text, char *out, size_t n)
 {
-    char key[64], value[128] = "", unit[32] = "", shown[160];
+    char key[64], value[128] = "", unit[32] = "", shown[168]; /* value [unit] fits */
     int used = 0;
     if (sscanf(text, "%63s = %127[^ ] [%31[^]]]", key, value, unit) >= 2) {
         size_t first = strcspn(value, ","); /* a list of one value repeated: that value */
