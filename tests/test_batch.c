@@ -209,7 +209,7 @@ START_TEST(batch_equals_single_runs_any_jobs_and_shards)
     const char *jobs[] = {"batch",  "c.case", "--samples", "s.csv", "--out",
                           "j3.csv", "--jobs", "3",         NULL};
     ck_assert_int_eq(cwb_in(&s, jobs), 0);
-    char path[128], shard[8], out[16];
+    char path[128], shard[16], out[24];
     for (int i = 0; i < 3; i++) {
         snprintf(shard, sizeof shard, "%d/3", i);
         snprintf(out, sizeof out, "sh%d.csv", i);
@@ -609,7 +609,7 @@ START_TEST(batch_shards_merge_as_documented)
     ck_assert_int_eq(cwb_in(&s, whole), 0);
     char *want = rows_of(&s, "batch_calibration_batch.csv");
     /* Slurm: task i of 3 as sbatch --array=0-2 runs it, then the merge */
-    char id[8];
+    char id[16];
     setenv("SLURM_ARRAY_TASK_COUNT", "3", 1);
     for (int i = 0; i < 3; i++) {
         snprintf(id, sizeof id, "%d", i);

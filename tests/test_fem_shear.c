@@ -1404,7 +1404,7 @@ START_TEST(shear_getfem_eq77_refit)
     static const char *const study[4] = {NULL, "y3_tauc09_fine", NULL, NULL};
     ck_assert_msg(isfinite(p[0]) && isfinite(p[1]) && isfinite(p[2]), "A, B, C not fitted");
     for (int k = 0; k < 4; k++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, "y%d", k);
         double y = cwb_result_get(&r, name), fit = p[0] / tanh(p[1] * pow(y, p[2]));
         double eq77 = 0.36 / tanh(0.79 * pow(y, 0.44));

@@ -177,7 +177,7 @@ START_TEST(eq33_fit_is_the_normal_equations)
     cwb_result r;
     fit_text("eq33.fit", text, &r);
     for (int j = 0; j < 6; j++) {
-        char name[16];
+        char name[24];
         snprintf(name, sizeof name, "c%d", j);
         ck_assert_rel(cwb_result_get(&r, name), b[j], 1e-9);
         /* column j of the inverse of X^T X */
