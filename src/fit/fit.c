@@ -119,7 +119,9 @@ static const cwb_param fit_params[] = {
     [CWB_FIT_FORMULA] = {.name = "formula",
                          .unit = "-",
                          .kind = CWB_PARAM_TEXT,
-                         .help = "material: the closed form fitted (cwb fit --help lists them)"},
+                         .help = "material: the closed form fitted (a word it does not know is "
+                                 "refused with the list); tangential: friction, stiffness "
+                                 "(central differences) or force_curve (eq. 82 integrated)"},
     [CWB_FIT_VARY] = {.name = "vary",
                       .unit = "-",
                       .kind = CWB_PARAM_TEXT,
