@@ -1291,6 +1291,39 @@ START_TEST(shear_getfem_y7_stiffer_hardening_stops_the_departure)
 }
 END_TEST
 
+/* Between the two: H_i = E/30 (MODELC_HARDEN=0.0333333,
+ * getfem_modelc_y7_tauc09_H30_meshes.csv; 371, 849, 2366 s CPU, OpenBLAS):
+ * 0.28515, 0.28919, 0.28934 on h0 0.0133, 0.01, 0.0075 R. The differences
+ * +0.00404, +0.00015 shrink with one sign (observed order 11.5, too high to
+ * trust the coarsest mesh as asymptotic: the finest two agree to 5e-4 of
+ * mu), so E/30 settles at y = 7 where E/100 does not. Asserted: the same
+ * sign, the second difference under a tenth of the first; and, on the
+ * finest mesh, mu falling as the hardening rises, H = 0, E/100, E/30,
+ * E/10: 0.30694, 0.30062, 0.28934, 0.27132 (the sliding mu of a harder
+ * material is lower, each step more than the E/30 mesh spread). */
+START_TEST(shear_getfem_y7_hardening_e30_settles)
+{
+    getfem_study h, p, h100, h10;
+    getfem_study_load(&h, "y7_tauc09_H30");
+    getfem_study_load(&p, "y7_tauc09");
+    getfem_study_load(&h100, "y7_tauc09_H100");
+    getfem_study_load(&h10, "y7_tauc09_H10");
+    double d1 = h.mu[1] - h.mu[0], d2 = h.mu[2] - h.mu[1];
+    printf("fem_shear: GetFEM tau_c = 0.9 k y = 7 with H = E/30: sliding F_t/F_n %.5f, %.5f, "
+           "%.5f (h0 %g, %g, %g R), differences %+.5f, %+.5f; finest mesh against H: 0 %.5f, "
+           "E/100 %.5f, E/30 %.5f, E/10 %.5f\n",
+           h.mu[0], h.mu[1], h.mu[2], h.h[0], h.h[1], h.h[2], d1, d2, p.mu[2], h100.mu[2], h.mu[2],
+           h10.mu[2]);
+    ck_assert_double_gt(d1 * d2, 0.0);
+    ck_assert_double_lt(fabs(d2), 0.1 * fabs(d1));
+    for (int k = 0; k < 3; k++) /* the same meshes */
+        ck_assert_rel(h.h[k], p.h[k], 1e-6);
+    ck_assert_double_gt(p.mu[2] - h100.mu[2], fabs(d2));
+    ck_assert_double_gt(h100.mu[2] - h.mu[2], fabs(d2));
+    ck_assert_double_gt(h.mu[2] - h10.mu[2], fabs(d2));
+}
+END_TEST
+
 /* y = 15 with H_i = E/10 on three meshes (getfem_modelc_y15_tauc09_H10_meshes.csv;
  * 328, 787, 2219 s CPU, OpenBLAS): 0.22679, 0.22838, 0.22766 on h0 0.0213,
  * 0.016, 0.012 R, differences +0.00159, -0.00072 changing sign, as at y =
@@ -1887,6 +1920,7 @@ Suite *fem_shear_suite(void)
     tcase_add_test(t, shear_getfem_y7_stiffer_hardening_stops_the_departure);
     tcase_add_test(t, shear_getfem_y15_stiffer_hardening_coarsest_mesh);
     tcase_add_test(t, shear_getfem_y15_stiffer_hardening_stops_the_departure);
+    tcase_add_test(t, shear_getfem_y7_hardening_e30_settles);
     tcase_add_test(t, shear_getfem_eq77_refit);
     tcase_add_test(t, shear_getfem_eq82_constants_across_meshes);
     tcase_add_test(t, shear_fig11_lagrange_mesh_study);
