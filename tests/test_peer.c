@@ -502,6 +502,23 @@ START_TEST(test_peer_replay_csv)
     test_write_file(path, "t,delta,F_n[kN],F_t_x[N],F_t_y[N],F_t_z[lbf]\n0,0,0,0,0,0\n");
     ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
     ck_assert_msg(strstr(msg, "'F_n' is given in [kN]"), "%s", msg);
+    /* an atom id and a TIMESTEP no int or long holds: refused before any
+     * conversion (the id's cast to int was undefined behaviour, which the
+     * sanitizer build reported, before the refusal) */
+    static const char *const huge[][2] = {{"0", "1e300"}, {"1e300", "1"}};
+    static const char *const why[] = {"an atom id other than 1 and 2",
+                                      "a TIMESTEP that is not a whole number"};
+    for (int k = 0; k < 2; k++) {
+        char dump[1024];
+        snprintf(dump, sizeof dump,
+                 "ITEM: TIMESTEP\n%s\nITEM: NUMBER OF ATOMS\n2\nITEM: ATOMS id mass radius x y z "
+                 "vx vy vz omegax omegay omegaz fx fy fz tqx tqy tqz\n"
+                 "%s 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n2 1 1 0 0 3 0 0 0 0 0 0 0 0 0 0 0 0\n",
+                 huge[k][0], huge[k][1]);
+        test_write_file(path, dump);
+        ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
+        ck_assert_msg(strstr(msg, why[k]), "%s", msg);
+    }
     free(c);
     scratch_close(&s);
 }

@@ -143,9 +143,9 @@ static int atom_line(reader *r, const int *where, cwb_body_trace *t, cwb_body_ro
     for (int c = 0; c < C_COUNT; c++)
         if ((size_t)where[c] >= nf || parse_number(field[where[c]], &v[c]) != 0)
             return bad(r, "an atom line with a missing or non-numeric value");
-    int b = (int)v[C_ID] - 1;
-    if (v[C_ID] != 1.0 && v[C_ID] != 2.0)
+    if (v[C_ID] != 1.0 && v[C_ID] != 2.0) /* before the conversion: 1e300 is no int */
         return bad(r, "an atom id other than 1 and 2 (cwb reads the dump of one pair)");
+    int b = (int)v[C_ID] - 1;
     if (*seen & (1 << b))
         return bad(r, "the same atom twice in one step");
     *seen |= 1 << b;
@@ -177,6 +177,8 @@ static int atoms_block(reader *r, cwb_body_trace *t, double count, double time, 
         return rc;
     if (count != 2.0)
         return bad(r, "a step with other than two atoms (cwb reads the dump of one pair)");
+    if (!(fabs(step) < 9e18) || step != floor(step)) /* a long holds it exactly */
+        return bad(r, "a TIMESTEP that is not a whole number of at most 9e18");
     if (grow((void **)&t->row, &t->cap, t->n, sizeof *t->row) != 0)
         return cwb_fail(r->msg, r->n, CWB_EFAIL, "out of memory reading %s", r->path);
     cwb_body_row *row = &t->row[t->n];
