@@ -1036,6 +1036,17 @@ START_TEST(batch_refuses_resume_of_another_case)
                           "--set", "body1.E=7.1e10", NULL};
     ck_assert_int_eq(cwb_in(&s, body), 2);
     assert_log_has(&s, "body1.E = 71000000000 now, 70000000000 in o.csv");
+    write_text(cpath, batch_case);
+    /* the table grown by two rows (its first four unchanged): resumed, its
+     * rows past the 4 the header records could not be merged ("torn") */
+    char spath[128];
+    snprintf(spath, sizeof spath, "%s/s.csv", s.dir);
+    FILE *f = fopen(spath, "a");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "1.5,0.1\n1.75,0.15\n");
+    ck_assert_int_eq(fclose(f), 0);
+    ck_assert_int_eq(cwb_in(&s, args), 2);
+    assert_log_has(&s, "o.csv was written for a table of 4 samples; s.csv has 6 now");
     char *after = test_read_or_empty(path);
     ck_assert_str_eq(after, before);
     free(edited);

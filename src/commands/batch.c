@@ -895,10 +895,15 @@ typedef struct {
     unsigned long long fingerprint;
     char **line;
     size_t n, cap;
+    size_t samples; /* the table's size its "# cwb batch:" line records (0: none) */
 } recorded;
+
+static void batch_origin(const char *line, char *origin, size_t on, size_t *nsamples);
 
 static int record_line(recorded *r, char *p)
 {
+    char origin[CWB_TEXT];
+    batch_origin(p, origin, sizeof origin, &r->samples);
     if (sscanf(p, "# case fingerprint: fnv1a64 %16llx", &r->fingerprint) == 1) {
         r->have = 1;
         return CWB_OK;
@@ -937,6 +942,19 @@ static int same_case(const batch *b, const recorded *rec, char *msg, size_t n)
                     "fingerprint %016llx now, %016llx in the file): give another --out, or "
                     "remove %s to start over",
                     b->out, why, b->fingerprint, rec->fingerprint, b->out);
+}
+
+/* A resume continues the table the file was written for: one that grew or
+ * shrank since would leave rows past the size its header records, which
+ * --merge then cannot place. */
+static int same_table_size(const batch *b, const recorded *rec, char *msg, size_t n)
+{
+    if (!rec->samples || rec->samples == b->t.nrow)
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT,
+                    "%s was written for a table of %zu samples; %s has %zu now: a resume "
+                    "continues the same table (give another --out, or remove %s to start over)",
+                    b->out, rec->samples, b->req.samples, b->t.nrow, b->out);
 }
 
 /* A torn last line is what a kill inside write() leaves of a row, of a
@@ -982,8 +1000,9 @@ static int resume(batch *b, char *text, size_t *keep, int *torn, char *msg, size
             continue;
         if (have_header++)
             rc = resume_row(b, s, ln, msg, n);
-        else if ((rc = resume_header(b, s, msg, n)) == CWB_OK)
-            rc = same_case(b, &rec, msg, n);
+        else if ((rc = resume_header(b, s, msg, n)) == CWB_OK &&
+                 (rc = same_case(b, &rec, msg, n)) == CWB_OK)
+            rc = same_table_size(b, &rec, msg, n);
     }
     if (rc == CWB_OK && !have_header)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s exists without a header row: remove it", b->out);
