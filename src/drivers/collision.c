@@ -177,9 +177,11 @@ static const cwb_param collision_params[] = {
     CWB_STEP_KEYS("time step; auto: from the expected contact time, halved until "
                   "the results change by less than dt_tol",
                   1e-6,
-                  "dt = auto: largest relative change of the contact time, peak overlap and "
-                  "force, restitutions, rebound angles and spins (not the energy split: "
-                  "doc/integration.md)",
+                  "dt = auto: largest change of the contact time, peak overlap and force, "
+                  "restitutions, rebound angles and spins, each relative to the larger of its "
+                  "value and a floor (the expected contact time, overlap and force; 1 for a "
+                  "restitution; 90 deg for an angle; (v_n + |v_t|)/R or the initial spins for a "
+                  "spin), not the energy split (doc/integration.md)",
                   2e7, "give up (exit 1) when separation takes more steps than this", 2000),
     {.name = "psi_mu",
      .unit = "-",
