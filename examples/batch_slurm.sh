@@ -4,7 +4,10 @@
 # on PATH on the nodes:
 #
 #   jid=$(sbatch --parsable --array=0-15 examples/batch_slurm.sh)
-#   sbatch --dependency=afterok:$jid examples/batch_slurm.sh merge
+#   sbatch --dependency=afterok:$jid examples/batch_slurm.sh merge 16
+#
+# (merge N: the shards of an N-task array; without N, the one array size
+# found in cwb-out/, refused when shards of several sizes are there.)
 #
 # Task i runs shard i/N (N = the array's task count, SLURM_ARRAY_TASK_COUNT)
 # into cwb-out/batch_calibration_batch_i_of_N.csv. A task killed at its time
@@ -22,7 +25,14 @@ set -e
 case=examples/batch_calibration.case
 table=examples/batch_samples.csv
 if [ "$1" = merge ]; then
-    n=$(ls cwb-out/batch_calibration_batch_*_of_*.csv | sed 's/.*_of_//; s/\.csv$//' | sort -u)
+    n=${2:-$(ls cwb-out/batch_calibration_batch_*_of_*.csv | sed 's/.*_of_//; s/\.csv$//' |
+        sort -u)}
+    case $n in
+    *[!0-9]*|'')
+        echo "batch_slurm.sh: cwb-out/ holds shards of several array sizes ($(echo $n)):" \
+            "give the one to merge, e.g. merge 16" >&2
+        exit 2 ;;
+    esac
     exec cwb batch --merge cwb-out/batch_calibration_merged.csv \
         cwb-out/batch_calibration_batch_*_of_"$n".csv
 fi

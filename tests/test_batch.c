@@ -547,7 +547,15 @@ static void dir_of(const char *path, char *dir, size_t n)
 
 /* sh SCRIPT ARG in the scratch folder, with cwb (CWB_BIN's folder) first on
  * PATH, as a user runs the examples; its exit status. */
+static int sh_in2(const scratch *s, const char *script, const char *arg, const char *arg2);
+
 static int sh_in(const scratch *s, const char *script, const char *arg)
+{
+    return sh_in2(s, script, arg, NULL);
+}
+
+/* The same with two arguments (arg2 may be NULL). */
+static int sh_in2(const scratch *s, const char *script, const char *arg, const char *arg2)
 {
     char bindir[512], path[4096], repo[512];
     dir_of(getenv("CWB_BIN"), bindir, sizeof bindir);
@@ -556,7 +564,7 @@ static int sh_in(const scratch *s, const char *script, const char *arg)
     ck_assert_ptr_nonnull(getcwd(repo, sizeof repo));
     char file[1024];
     snprintf(file, sizeof file, "%s/%s", repo, script);
-    char *argv[] = {"sh", file, (char *)arg, NULL};
+    char *argv[] = {"sh", file, (char *)arg, (char *)arg2, NULL};
     return cwb_spawn(argv, s->dir, s->log);
 }
 
@@ -618,6 +626,22 @@ START_TEST(batch_shards_merge_as_documented)
     }
     ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", "merge"), 0);
     char *got = rows_of(&s, "batch_calibration_merged.csv");
+    ck_assert_str_eq(got, want);
+    free(got);
+    /* a second array of 2 tasks beside it: the merge asks which, and
+     * `merge 2` merges that one (it pasted both sizes into its pattern) */
+    setenv("SLURM_ARRAY_TASK_COUNT", "2", 1);
+    for (int i = 0; i < 2; i++) {
+        snprintf(id, sizeof id, "%d", i);
+        setenv("SLURM_ARRAY_TASK_ID", id, 1);
+        ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", NULL), 0);
+    }
+    ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", "merge"), 2);
+    char *said = test_read_or_empty(s.log);
+    ck_assert_msg(strstr(said, "shards of several array sizes (2 3)"), "%s", said);
+    free(said);
+    ck_assert_int_eq(sh_in2(&s, "examples/batch_slurm.sh", "merge", "2"), 0);
+    got = rows_of(&s, "batch_calibration_merged.csv");
     ck_assert_str_eq(got, want);
     free(got);
     char path[256];
