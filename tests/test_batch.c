@@ -1080,6 +1080,42 @@ START_TEST(batch_refuses_resume_of_another_case)
 }
 END_TEST
 
+/* A table whose first sample fails (20 steps cannot finish the impact)
+ * runs: the results' names and units are learnt from the first sample that
+ * runs, sample 0 is a failed row, exit 0, with --results given or not (it
+ * stopped the whole batch, every shard of it, with exit 1). Only when every
+ * sample tried fails does the batch stop, saying how many. */
+START_TEST(batch_runs_past_a_failing_first_sample)
+{
+    scratch s;
+    scratch_open(&s, 1);
+    char tpath[128];
+    snprintf(tpath, sizeof tpath, "%s/f.csv", s.dir);
+    write_text(tpath, "driver.v_normal,driver.max_steps\n1.5,20\n0.5,2e7\n");
+    const char *named[] = {"batch", "c.case", "--samples", "f.csv",
+                           "--out", "a.csv",  "--results", "restitution_normal,contact_time",
+                           NULL};
+    const char *all[] = {"batch", "c.case", "--samples", "f.csv", "--out", "b.csv", NULL};
+    const char *const *runs[] = {named, all};
+    for (int k = 0; k < 2; k++) {
+        ck_assert_int_eq(cwb_in(&s, runs[k]), 0);
+        assert_log_has(&s, "2 run (1 failed)");
+        char path[160];
+        snprintf(path, sizeof path, "%s/%s", s.dir, k ? "b.csv" : "a.csv");
+        char *text = test_read_or_empty(path);
+        ck_assert_msg(strstr(text, "\n# sample 0 failed: ") && strstr(text, "\n0,1.5,20,") &&
+                          strstr(text, ",failed\n") && strstr(text, ",ok\n"),
+                      "%s", text);
+        free(text);
+    }
+    write_text(tpath, "driver.v_normal,driver.max_steps\n1.5,20\n1.6,20\n");
+    const char *fails[] = {"batch", "c.case", "--samples", "f.csv", "--out", "c.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, fails), 1);
+    assert_log_has(&s, "the first 2 samples failed, run to learn the results: sample 0 (f.csv:2)");
+    scratch_close(&s);
+}
+END_TEST
+
 /* A batch writing past `ulimit -f` (RLIMIT_FSIZE, SIGXFSZ at its default
  * action as a shell leaves it) must report "File too large" with the path
  * (exit 1), leave no temporary, and resume to the file an unlimited batch
@@ -1527,6 +1563,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_refuses_a_second_writer);
     tcase_add_test(tc, batch_merge_checks_rows_and_completeness);
     tcase_add_test(tc, batch_refuses_resume_of_another_case);
+    tcase_add_test(tc, batch_runs_past_a_failing_first_sample);
     tcase_add_test(tc, batch_past_file_size_limit_resumes);
     tcase_add_test(tc, batch_table_byte_order_mark);
     tcase_add_test(tc, asked_results_are_those_of_the_full_run);

@@ -322,8 +322,8 @@ int cwb_api_sweep(const char *case_path, const char *const *sets, size_t nsets, 
  * values[s * nkeys + k] the value of key k in sample s. Checked as a
  * TABLE.csv is, every sample before anything runs (a refusal names
  * "samples:S: ..." with S the sample's index, from 0). results is a
- * comma-separated list of result names, or NULL for every scalar sample 0
- * reports. The result's table has one column per result (with its unit)
+ * comma-separated list of result names, or NULL for every scalar the first
+ * sample that runs reports (sample 0 unless it fails). The result's table has one column per result (with its unit)
  * and one row per sample, NaN where a sample failed (its row status and
  * message) or does not define that result. */
 int cwb_api_batch(const char *case_path, const char *const *sets, size_t nsets,

@@ -679,7 +679,13 @@ static int results_named_once(const char *results, char *msg, size_t n)
     }
 }
 
-/* Result columns: --results, or every scalar sample 0 reports. */
+/* The samples tried, in the table's order, for one that runs and so shows
+ * the results' names and units: a table whose first rows fail (a step that
+ * cannot meet its dt_tol) still runs, those rows written as failed. */
+#define LEARN_TRIES 64
+
+/* Result columns: --results, or every scalar the first sample that runs
+ * reports (sample 0 unless it fails). */
 static int choose_results(batch *b, char *msg, size_t n)
 {
     if (b->req.results) {
@@ -697,11 +703,28 @@ static int choose_results(batch *b, char *msg, size_t n)
      * run), which the samples then reuse (run_sample) */
     if (!b->slot.c)
         b->slot = (case_slot){.c = cwb_case_new()};
-    run_row(b, 0, &b->slot, &rec, all);
+    size_t learn = 0;
+    char first_failure[sizeof rec.msg] = "";
+    for (;; learn++) {
+        run_row(b, learn, &b->slot, &rec, all);
+        if (rec.status == CWB_OK || rec.status == CWB_EINPUT || learn + 1 >= b->t.nrow ||
+            learn + 1 >= LEARN_TRIES)
+            break;
+        if (!first_failure[0])
+            snprintf(first_failure, sizeof first_failure, "%s", rec.msg);
+        cwb_result_free(all);
+        cwb_result_init(all);
+    }
     int rc = rec.status;
-    if (rc != CWB_OK)
-        rc = cwb_fail(msg, n, rc, "sample 0 (%s:%zu), run to learn the results: %s", b->req.samples,
-                      b->t.line[0], rec.msg);
+    if (rc == CWB_EINPUT)
+        rc = cwb_fail(msg, n, rc, "sample %zu (%s:%zu), run to learn the results: %s", learn,
+                      b->req.samples, b->t.line[learn], rec.msg);
+    else if (rc != CWB_OK)
+        rc = cwb_fail(msg, n, rc,
+                      "the first %zu sample%s failed, run to learn the results: sample 0 (%s:%zu): "
+                      "%s",
+                      learn + 1, learn ? "s" : "", b->req.samples, b->t.line[0],
+                      first_failure[0] ? first_failure : rec.msg);
     char list[2048], *save = NULL;
     snprintf(list, sizeof list, "%s", b->req.results ? b->req.results : "");
     for (char *p = strtok_r(list, ",", &save); rc == CWB_OK && p; p = strtok_r(NULL, ",", &save)) {
@@ -726,7 +749,7 @@ static int choose_results(batch *b, char *msg, size_t n)
     for (size_t q = 0; rc == CWB_OK && q < b->nres; q++)
         rec.value[q] = cwb_result_get(all, b->res_name[q]);
     b->first = rec;
-    b->have_first = rc == CWB_OK;
+    b->have_first = rc == CWB_OK && learn == 0; /* sample 0's row, run once */
     cwb_result_free(all);
     free(all);
     return rc;
