@@ -1108,6 +1108,13 @@ START_TEST(batch_runs_past_a_failing_first_sample)
                       "%s", text);
         free(text);
     }
+    /* run again (a resume) and merged, the failed row is still counted: it
+     * vanished from both summaries ("0 failed", "2 of 2 samples") */
+    ck_assert_int_eq(cwb_in(&s, named), 0);
+    assert_log_has(&s, "0 run (0 failed), 2 already done (1 failed)");
+    const char *merge[] = {"batch", "--merge", "m.csv", "a.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, merge), 0);
+    assert_log_has(&s, "merged 1 files: 2 of 2 samples (1 failed)");
     write_text(tpath, "driver.v_normal,driver.max_steps\n1.5,20\n1.6,20\n");
     const char *fails[] = {"batch", "c.case", "--samples", "f.csv", "--out", "c.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, fails), 1);

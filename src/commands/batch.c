@@ -105,6 +105,7 @@ typedef struct {
     char header[8192];
     unsigned char *done; /* per table row: already in the output */
     size_t *todo, ntodo, skipped, failed, written;
+    size_t skipped_failed; /* of the rows a resume found, those that failed */
     int fd;                /* the output, open for appending */
     char out_buf[OUT_BUF]; /* whole rows not yet written */
     size_t out_len;
@@ -892,6 +893,7 @@ static int resume_row(batch *b, char *line, size_t ln, char *msg, size_t n)
                         "outside the shard): remove the file or give another --out",
                         b->out, ln);
     b->skipped += !b->done[s];
+    b->skipped_failed += !b->done[s] && strcmp(f[k - 1], "failed") == 0;
     b->done[s] = 1;
     return CWB_OK;
 }
@@ -1451,6 +1453,7 @@ static int batch_json(const batch *b)
     cwb_json_number(&j, "run", (double)b->written);
     cwb_json_number(&j, "failed", (double)b->failed);
     cwb_json_number(&j, "already_done", (double)b->skipped);
+    cwb_json_number(&j, "already_failed", (double)b->skipped_failed);
     cwb_json_string(&j, "csv", b->out);
     cwb_json_open(&j, "units", '{');
     for (size_t c = 0; c < b->t.ncol; c++)
@@ -1471,10 +1474,13 @@ static int batch_report(const batch *b)
 {
     if (b->req.json)
         return batch_json(b);
+    char earlier[64] = ""; /* the failed rows a resume found: the table still holds them */
+    if (b->skipped_failed)
+        snprintf(earlier, sizeof earlier, " (%zu failed)", b->skipped_failed);
     cwb_logf(b->log, CWB_LOG_RESULT,
-             "%s: shard %zu/%zu of %zu samples: %zu run (%zu failed), %zu already done -> %s\n",
+             "%s: shard %zu/%zu of %zu samples: %zu run (%zu failed), %zu already done%s -> %s\n",
              b->case_name, b->shard, b->nshards, b->t.nrow, b->written, b->failed, b->skipped,
-             b->out);
+             earlier, b->out);
     return CWB_OK;
 }
 
@@ -1891,9 +1897,15 @@ static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, i
                  missing, ms->nsamples, list);
     if (rc == CWB_OK)
         rc = merge_write(ms, out, nin, missing, list, msg, n);
+    size_t failed = 0; /* rows whose status is failed: the table holds them */
+    for (size_t i = 0; rc == CWB_OK && i < ms->nrow; i++) {
+        size_t len = strlen(ms->rows[i].text);
+        failed += len >= 8 && strcmp(ms->rows[i].text + len - 8, ",failed\n") == 0;
+    }
     if (rc == CWB_OK)
-        cwb_logf(ms->log, CWB_LOG_RESULT, "merged %zu files: %zu of %zu samples -> %s\n", nin, kept,
-                 ms->nsamples, out);
+        cwb_logf(ms->log, CWB_LOG_RESULT,
+                 "merged %zu files: %zu of %zu samples (%zu failed) -> %s\n", nin, kept,
+                 ms->nsamples, failed, out);
     return rc;
 }
 
