@@ -240,6 +240,10 @@ START_TEST(plastic_radius_and_turning_points)
     ck_assert_msg(
         fabs(cwb_result_get(&r, "n_p_0") - 40) < 1e-9 && isinf(cwb_result_get(&r, "n_p_0_stderr")),
         "n_p = %.10g +- %g", cwb_result_get(&r, "n_p_0"), cwb_result_get(&r, "n_p_0_stderr"));
+    /* and no point past the onset sees the slope: its error is undefined,
+     * not the 0 that read as "s = 0 exactly" */
+    ck_assert_msg(isnan(cwb_result_get(&r, "s_0_stderr")), "s = %g +- %g",
+                  cwb_result_get(&r, "s_0"), cwb_result_get(&r, "s_0_stderr"));
     cwb_result_free(&r);
     s.peeq_onset = 0;
     write_table(tmp("pl.csv", data, sizeof data), &s);

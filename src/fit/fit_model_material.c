@@ -844,7 +844,13 @@ static int onset_not_reached(material_fit *mf, group *g)
         g->cov[k] = NAN;
     g->p[0] = mf->x[g->first + g->count - 1] / mf->mat[g->data].delta_y;
     g->se[0] = INFINITY;
-    g->p[1] = g->se[1] = g->se[2] = 0.0;
+    /* no point lies past the onset, so none sees the slope: it is drawn
+     * as 0 but not determined (its error undefined, not 0). b is the
+     * points' one value: exact, its variance 0 as its error says. */
+    g->p[1] = 0.0;
+    g->se[1] = NAN;
+    g->se[2] = 0.0;
+    g->cov[2 * 3 + 2] = 0.0;
     g->p[2] = y[0];
     g->r2 = NAN;
     for (size_t i = 0; i < g->count; i++)
@@ -1026,7 +1032,9 @@ static void report_group(cwb_fit_out *o, const material_fit *mf, size_t k)
                      fm->unit[p]);
     }
     if (g->not_reached)
-        cwb_fit_say(o, " -- not reached: the strain stays at b up to the last point, n_p > %.4g",
+        cwb_fit_say(o,
+                    " -- not reached: the strain stays at b up to the last point, n_p > %.4g, "
+                    "and s is not determined (no point past the onset)",
                     g->p[0]);
     cwb_fit_say(o, ", R^2 = %.6f, %zu points\n", g->r2, g->count);
     cwb_fit_json_number(&o->json_out, "r_squared", g->r2);
