@@ -355,6 +355,12 @@ START_TEST(reference_headers_are_checked)
     ck_assert_int_eq(cwb_reference_load(&r, path, msg, sizeof msg), CWB_EINPUT);
     ck_assert_msg(strstr(msg, "ref.csv:3: the header names column 'F_n' twice (cells 2 and 3)"),
                   "%s", msg);
+    /* cut inside its last number (no newline): refused, not read as 5 */
+    test_write_file(path, "# tolerance: 1e-9 F = k delta\n# independence: closed-form\n"
+                          "step[-],F_n[N]\n0,0\n1,5");
+    ck_assert_int_eq(cwb_reference_load(&r, path, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "ref.csv: its last line has no newline: the file looks cut short"),
+                  "%s", msg);
     /* F = k delta in kN for the run's N: 1e-3 N = 1e-6 kN */
     test_write_file(path, "# stands for: driver.steps = 2\n# tolerance: 1e-9 F = k delta\n"
                           "# independence: closed-form\n"

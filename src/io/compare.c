@@ -217,6 +217,10 @@ int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n
                         strerror(errno));
     rc = read_lines(ref, f, msg, n);
     long size = ftell(f);
+    /* a writer ends its last row with a newline: a file without one was cut
+     * short (a copy interrupted, a full disk), and its last number, read as
+     * it stands, gave a false FAIL (1.17596440 for 1.17596440591e-19) */
+    int last = size > 0 && fseek(f, -1, SEEK_END) == 0 ? fgetc(f) : '\n';
     fclose(f);
     if (rc == CWB_OK && ref->ncol == 0)
         rc = cwb_fail(msg, n, CWB_EINPUT,
@@ -225,6 +229,11 @@ int cwb_reference_load(cwb_reference *ref, const char *path, char *msg, size_t n
                       path, size == 0 ? ": the file is empty" : "");
     else if (rc == CWB_OK && ref->nrow == 0)
         rc = cwb_fail(msg, n, CWB_EINPUT, "%s: a header row but no data rows", path);
+    else if (rc == CWB_OK && last != '\n')
+        rc = cwb_fail(msg, n, CWB_EINPUT,
+                      "%s: its last line has no newline: the file looks cut short (a copy "
+                      "interrupted, a full disk); if it is whole, end it with a newline",
+                      path);
     if (rc != CWB_OK)
         cwb_reference_free(ref);
     return rc;
