@@ -599,6 +599,20 @@ static char *rows_of(const scratch *s, const char *name)
     return rows;
 }
 
+/* examples/batch_slurm.sh as the n tasks of a Slurm array run it, with the
+ * variables Slurm sets. */
+static void slurm_array(const scratch *s, int n)
+{
+    char id[16];
+    snprintf(id, sizeof id, "%d", n);
+    setenv("SLURM_ARRAY_TASK_COUNT", id, 1);
+    for (int i = 0; i < n; i++) {
+        snprintf(id, sizeof id, "%d", i);
+        setenv("SLURM_ARRAY_TASK_ID", id, 1);
+        ck_assert_int_eq(sh_in(s, "examples/batch_slurm.sh", NULL), 0);
+    }
+}
+
 /* The documented ways past one machine, run as written: the shards of the
  * shipped calibration batch under GNU parallel (examples/batch_parallel.sh,
  * whose parallel line doc/running.md quotes) and as the tasks of a Slurm
@@ -617,25 +631,14 @@ START_TEST(batch_shards_merge_as_documented)
     ck_assert_int_eq(cwb_in(&s, whole), 0);
     char *want = rows_of(&s, "batch_calibration_batch.csv");
     /* Slurm: task i of 3 as sbatch --array=0-2 runs it, then the merge */
-    char id[16];
-    setenv("SLURM_ARRAY_TASK_COUNT", "3", 1);
-    for (int i = 0; i < 3; i++) {
-        snprintf(id, sizeof id, "%d", i);
-        setenv("SLURM_ARRAY_TASK_ID", id, 1);
-        ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", NULL), 0);
-    }
+    slurm_array(&s, 3);
     ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", "merge"), 0);
     char *got = rows_of(&s, "batch_calibration_merged.csv");
     ck_assert_str_eq(got, want);
     free(got);
     /* a second array of 2 tasks beside it: the merge asks which, and
      * `merge 2` merges that one (it pasted both sizes into its pattern) */
-    setenv("SLURM_ARRAY_TASK_COUNT", "2", 1);
-    for (int i = 0; i < 2; i++) {
-        snprintf(id, sizeof id, "%d", i);
-        setenv("SLURM_ARRAY_TASK_ID", id, 1);
-        ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", NULL), 0);
-    }
+    slurm_array(&s, 2);
     ck_assert_int_eq(sh_in(&s, "examples/batch_slurm.sh", "merge"), 2);
     char *said = test_read_or_empty(s.log);
     ck_assert_msg(strstr(said, "shards of several array sizes (2 3)"), "%s", said);

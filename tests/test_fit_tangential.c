@@ -141,6 +141,16 @@ static void write_tables(int rows, double slips, double first, char *list, size_
     write_some_tables(sizeof ys / sizeof *ys, rows, slips, first, list, cap);
 }
 
+/* The a1 and c1 a tangential stiffness fit gave table k (a1_k, c1_k). */
+static void table_constants(const cwb_result *r, size_t k, double *a1, double *c1)
+{
+    char name[16];
+    snprintf(name, sizeof name, "a1_%zu", k);
+    *a1 = cwb_result_get(r, name);
+    snprintf(name, sizeof name, "c1_%zu", k);
+    *c1 = cwb_result_get(r, name);
+}
+
 /* The friction coefficient: the sliding F_t / F_n of each table is mu(y)
  * to the RK4 tail (40 slip lengths: exp(-40 c1) of it is left, < 1e-12),
  * and A coth(B y^C) through the five points returns MU_A, MU_B, MU_C;
@@ -271,11 +281,8 @@ START_TEST(stiffness_fit_returns_a1_c1)
         cwb_result r;
         ck_assert_msg(fit_text("s.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
         for (size_t k = 0; k < sizeof ys / sizeof *ys; k++) {
-            char name[16];
-            snprintf(name, sizeof name, "a1_%zu", k);
-            double a1 = cwb_result_get(&r, name);
-            snprintf(name, sizeof name, "c1_%zu", k);
-            double c1 = cwb_result_get(&r, name);
+            double a1, c1;
+            table_constants(&r, k, &a1, &c1);
             ck_assert_msg(fabs(a1 / A1 - 1) < grid[g].tol && fabs(c1 / C1 - 1) < grid[g].tol,
                           "rows %d, y %g: a1 = %.6g, c1 = %.6g", grid[g].rows, ys[k], a1, c1);
         }
@@ -364,11 +371,8 @@ START_TEST(force_curve_fit_returns_a1_c1_at_coarse_increments)
             cwb_result r;
             ck_assert_msg(fit_text("c.fit", text, &r, msg, sizeof msg) == CWB_OK, "%s", msg);
             for (size_t k = 0; k < sizeof ys / sizeof *ys; k++) {
-                char name[16];
-                snprintf(name, sizeof name, "a1_%zu", k);
-                double a1 = cwb_result_get(&r, name);
-                snprintf(name, sizeof name, "c1_%zu", k);
-                double c1 = cwb_result_get(&r, name);
+                double a1, c1;
+                table_constants(&r, k, &a1, &c1);
                 double m = fmax(fabs(a1 / A1 - 1), fabs(c1 / C1 - 1));
                 miss[g][f][k] = isnan(m) ? INFINITY : m; /* not identified: missed */
             }
