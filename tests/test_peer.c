@@ -502,6 +502,10 @@ START_TEST(test_peer_replay_csv)
     test_write_file(path, "t,delta,F_n[kN],F_t_x[N],F_t_y[N],F_t_z[lbf]\n0,0,0,0,0,0\n");
     ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
     ck_assert_msg(strstr(msg, "'F_n' is given in [kN]"), "%s", msg);
+    /* cut inside its last number (no newline): refused, not read as 2.3 */
+    test_write_file(path, "t,delta,F_n\n0,0,0\n5e-7,5e-9,0.8\n1e-6,1e-8,2.3");
+    ck_assert_int_eq(cwb_replay_read(path, 0, &t, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "trace.csv:4: the last line has no newline"), "%s", msg);
     /* an atom id and a TIMESTEP no int or long holds: refused before any
      * conversion (the id's cast to int was undefined behaviour, which the
      * sanitizer build reported, before the refusal) */
