@@ -1118,6 +1118,10 @@ START_TEST(batch_runs_past_a_failing_first_sample)
     const char *merge[] = {"batch", "--merge", "m.csv", "a.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, merge), 0);
     assert_log_has(&s, "merged 1 files: 2 of 2 samples (1 failed)");
+    /* a file given twice (or overlapping shards): its rows kept once, said */
+    const char *twice[] = {"batch", "--merge", "m2.csv", "a.csv", "m.csv", NULL};
+    ck_assert_int_eq(cwb_in(&s, twice), 0);
+    assert_log_has(&s, "(1 failed; 2 identical rows given twice, kept once)");
     write_text(tpath, "driver.v_normal,driver.max_steps\n1.5,20\n1.6,20\n");
     const char *fails[] = {"batch", "c.case", "--samples", "f.csv", "--out", "c.csv", NULL};
     ck_assert_int_eq(cwb_in(&s, fails), 1);

@@ -1556,7 +1556,8 @@ typedef struct {
     char *first_text;
     merge_row *rows;
     size_t nrow, cap;
-    size_t bad; /* rows that do not parse; the first of them: */
+    size_t twice; /* identical rows of one sample beyond the first, dropped */
+    size_t bad;   /* rows that do not parse; the first of them: */
     char badlist[400];
     const cwb_log *log;
     const char *command; /* the command line, for the record */
@@ -1821,6 +1822,7 @@ static int merge_sort(merge_state *ms, size_t *kept, char *msg, size_t n)
         }
         ms->rows[k++] = *r;
     }
+    ms->twice = ms->nrow - k;
     ms->nrow = *kept = k;
     return rc;
 }
@@ -1902,10 +1904,14 @@ static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, i
         size_t len = strlen(ms->rows[i].text);
         failed += len >= 8 && strcmp(ms->rows[i].text + len - 8, ",failed\n") == 0;
     }
+    char twice[80] = ""; /* overlapping shards, or a file given twice: said, not hidden */
+    if (ms->twice)
+        snprintf(twice, sizeof twice, "; %zu identical row%s given twice, kept once", ms->twice,
+                 ms->twice == 1 ? "" : "s");
     if (rc == CWB_OK)
         cwb_logf(ms->log, CWB_LOG_RESULT,
-                 "merged %zu files: %zu of %zu samples (%zu failed) -> %s\n", nin, kept,
-                 ms->nsamples, failed, out);
+                 "merged %zu files: %zu of %zu samples (%zu failed%s) -> %s\n", nin, kept,
+                 ms->nsamples, failed, twice, out);
     return rc;
 }
 
