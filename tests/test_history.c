@@ -206,6 +206,10 @@ START_TEST(a_history_beyond_max_rows_is_refused)
     test_refused("cases/history_hertz_force_control.case", many, 1,
                  "--set steps: [driver] steps = 2500000 in each of 4 segments is 1e+07 rows "
                  "(about 2.2 GB in memory and 2.8 GB of CSV), over max_rows = 1e+07");
+    static const char *none[] = {"driver.max_rows=0"}; /* the key's own range */
+    test_refused("cases/history_hertz_force_control.case", none, 1,
+                 "--set driver.max_rows=0: [driver] max_rows = 0 [-] is out of range: allowed [1, "
+                 "1e+09]");
     static const char *raised[] = {"driver.steps=2500000", "driver.max_rows=1e9"};
     cwb_case *c = test_load("cases/history_hertz_force_control.case", raised, 2);
     free(c);
