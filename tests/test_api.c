@@ -315,6 +315,9 @@ START_TEST(test_api_errors)
     refused("hertz", "mindlin", NULL, "tangential.muu", "1", s, w,
             "[tangential] unknown key 'muu' for the tangential law 'mindlin' (its keys: mu");
     refused("hertz", "mindlin", NULL, "contact.mu", "1", s, w, "'contact.mu': a parameter key");
+    refused("hertz", "linear", NULL, "tangential.kt", "2e5", s, w,
+            "[tangential] kt = 200000 [N/m] is read only with stiffness = direct (stiffness = "
+            "ratio here)");
     refused("hertzz", "mindlin", NULL, NULL, NULL, s, w, "'hertzz' is not a normal law (known:");
     refused(NULL, "mindlin", NULL, NULL, NULL, s, w, "missing required key 'normal'");
     refused("hertz", "mindlin", "linear_restitution", "damping.e", "0.5", s, w,

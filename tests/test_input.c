@@ -13,6 +13,8 @@
 #include "cwb_files.h"
 #include "cwb_fit.h"
 #include "cwb_ini.h"
+#include "cwb_law.h"
+#include "cwb_run.h"
 #include "cwb_test.h"
 
 /* A valid case; each row edits it by replacing one string. Line numbers:
@@ -74,6 +76,20 @@ static const struct {
     {"E = 7e10", "E = 1e400", NULL, "'1e400' overflows: its size is beyond the largest", 11},
     {"nu = 0.3", "nu = 0.6", NULL, "out of range", 12},
     {"radius = 0.01", "radius = -0.01", NULL, "out of range", 10},
+    /* a key the law's choice does not read: once dropped without a word, so
+     * that kt = 2e5 under the default stiffness = ratio ran the ratio's k_t */
+    {"mu = 0.3\n", "mu = 0.3\nkt = 2e5\n", NULL,
+     "[tangential] kt = 200000 [N/m] is read only with stiffness = direct (stiffness = ratio "
+     "here)",
+     7},
+    {"mu = 0.3\n", "mu = 0.3\nstiffness = direct\nkt = 2e5\nkt_div_kn2 = 0.5\n", NULL,
+     "kt_div_kn2 = 0.5 [-] is read only with stiffness = ratio (stiffness = direct here)", 9},
+    {NULL, NULL, "tangential.kt=2e5", "--set tangential.kt=2e5: [tangential] kt = 200000", 0},
+    {"normal = hertz\ntangential = linear\n",
+     "normal = tomas\ntangential = linear\n[normal]\nsigma_y = 1e8\npy = 1e9\n", NULL,
+     "py = 1000000000 [Pa] is read only with py_from = given (py_from = sigma_y here)", 6},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\nspin_lever = radius\n", NULL,
+     "spin_lever = radius is read only with integrator = verlet (integrator = rk4 here)", 22},
     {"normal = hertz", "normal = hertzz", NULL, "is not a normal law", 2},
     {"shape = sphere", "shape = disc", NULL, "is a 3D law but body1 is a disc", 2},
     {"shape = same", "shape = disc\nradius = 0.01\nE = 7e10\nnu = 0.3\ndensity = 2700", NULL,
@@ -338,13 +354,15 @@ static const struct {
     {"tangential = linear", EPSD "mu_r = 0.1\ntwist = lubkin", NULL,
      "twist = lubkin needs mu_tw > 0", 0},
     {"tangential = linear", EPSD "mu_r = 0.1\ntwist = lubkin\nmu_tw = 0.3\nk_tw = 1", NULL,
-     "takes its stiffness and limit from the Hertz contact", 0},
+     "k_tw = 1 [N m/rad] is read only with twist = spring_slider (twist = lubkin here)", 9},
     {"tangential = linear",
      EPSD "mu_r = 0.1\ntwist = lubkin\nmu_tw = 0.3\ntwist_pressure = uniform", NULL,
-     "takes its stiffness and limit from the Hertz contact", 0},
+     "twist_pressure = uniform is read only with twist = spring_slider (twist = lubkin here)", 9},
     {"tangential = linear",
      EPSD "mu_r = 0.1\ntwist = lubkin\nmu_tw = 0.3\ntwist_stiffness = marshall", NULL,
-     "takes its stiffness and limit from the Hertz contact", 0},
+     "twist_stiffness = marshall is read only with twist = spring_slider and k_tw = auto (twist = "
+     "lubkin here)",
+     9},
     {"tangential = linear", EPSD "mu_r = 0.1\ntwist = lubkins", NULL,
      "not one of the allowed words", 7},
     {HISTORY, "type = history\nnormal = 1e-6, 1e-6\nrolling = 0.01\n", NULL,
@@ -833,6 +851,60 @@ START_TEST(fit_data_pattern_reads_one_folder)
 }
 END_TEST
 
+/* Every read_when of a law's or a driver's table names a key of the same
+ * table that can hold the words it lists: a CHOICE and some of its words,
+ * or a key that takes "auto" and the word auto. Parsed here on its own, not
+ * by the reader's code, so a condition that could never hold (a misspelt
+ * word: the key refused under every choice) fails this test. */
+static void check_conditions(const cwb_param *t, const char *owner)
+{
+    for (size_t i = 0; t && t[i].name; i++) {
+        if (!t[i].read_when)
+            continue;
+        char buf[256], *save = NULL;
+        snprintf(buf, sizeof buf, "%s", t[i].read_when);
+        for (char *c = strtok_r(buf, ";", &save); c; c = strtok_r(NULL, ";", &save)) {
+            char *eq = strchr(c, '=');
+            ck_assert_msg(eq && eq > c, "%s: %s: read_when '%s' is not key=words", owner, t[i].name,
+                          t[i].read_when);
+            *eq = '\0';
+            int k = cwb_param_index(t, c);
+            ck_assert_msg(k >= 0 && k != (int)i, "%s: %s: read_when names '%s', not a key of it",
+                          owner, t[i].name, c);
+            char *save2 = NULL;
+            for (char *w = strtok_r(eq + 1, "|", &save2); w; w = strtok_r(NULL, "|", &save2)) {
+                int found = strcmp(w, "auto") == 0 && (t[k].flags & CWB_P_AUTO);
+                for (size_t j = 0; t[k].kind == CWB_PARAM_CHOICE && t[k].choices[j]; j++)
+                    found |= strcmp(t[k].choices[j], w) == 0;
+                ck_assert_msg(found, "%s: %s: read_when word '%s' is not one %s holds", owner,
+                              t[i].name, w, c);
+            }
+        }
+    }
+}
+
+START_TEST(every_read_when_names_a_word_of_its_table)
+{
+    size_t conditions = 0;
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++)
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)kind); i++) {
+            const cwb_law_head *law = cwb_law_at((cwb_kind)kind, i);
+            check_conditions(law->params, law->name);
+            for (size_t j = 0; law->params && law->params[j].name; j++)
+                conditions += law->params[j].read_when != NULL;
+        }
+    for (size_t i = 0; i < cwb_driver_count(); i++) {
+        const cwb_driver_type *d = cwb_driver_at(i);
+        check_conditions(d->params, d->name);
+        for (size_t j = 0; d->params && d->params[j].name; j++)
+            conditions += d->params[j].read_when != NULL;
+    }
+    /* the conditions written when this test was: 14 law keys (with the four
+     * py laws' two each), 7 driver keys; fewer means tables lost theirs */
+    ck_assert_msg(conditions >= 25, "only %zu keys have a read_when", conditions);
+}
+END_TEST
+
 Suite *input_suite(void)
 {
     Suite *s = suite_create("input");
@@ -847,6 +919,7 @@ Suite *input_suite(void)
     tcase_add_test(tc, ini_reader_skips_a_leading_bom);
     tcase_add_test(tc, every_ini_file_kind_takes_a_leading_bom);
     tcase_add_test(tc, fit_data_pattern_reads_one_folder);
+    tcase_add_test(tc, every_read_when_names_a_word_of_its_table);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -592,8 +592,7 @@ START_TEST(test_bad_input)
          "range: allowed (0, 1)"},
         {"path = line", "path = circle", ":16: [driver] path = circle needs k_tilde"},
         {"path = line", "path = line\nk_tilde = 0.5",
-         ":17: [driver] k_tilde applies to path = "
-         "circle"},
+         ":17: [driver] k_tilde = 0.5 [-] is read only with path = circle (path = line here)"},
         {"path = line", "path = circle\nk_tilde = 0.01",
          ":17: [driver] the circular path "
          "(k_tilde = 0.01"},

@@ -325,7 +325,9 @@ START_TEST(verlet_refusals)
     const char *rolling[] = {"contact.rolling=constant_torque", "rolling.mu_roll=0.1"};
     test_refused(CASE, rolling, 2, "a rolling law is set");
     const char *lever[] = {"driver.integrator=rk4", "driver.spin_lever=radius"};
-    test_refused(CASE, lever, 2, "spin_lever = radius: needs integrator = verlet");
+    test_refused(
+        CASE, lever, 2,
+        "spin_lever = radius is read only with integrator = verlet (integrator = rk4 here)");
 }
 END_TEST
 

@@ -132,6 +132,10 @@ static int check_required(const api_laws *L, char *msg, size_t n)
                             "[%s] missing required key '%s' for the %s law '%s' (%s, allowed %s)",
                             sec, v->table[i].name, sec, L->law[k]->name, v->table[i].help, range);
         }
+        char why[CWB_MSG];
+        int at;
+        if (v->table && cwb_values_check_read(v, &at, why, sizeof why) != CWB_OK)
+            return cwb_fail(msg, n, CWB_EINPUT, "[%s] %s", cwb_kind_name((cwb_kind)k), why);
     }
     return CWB_OK;
 }

@@ -69,13 +69,16 @@ static void param_table(const out *o, const cwb_param *t)
     else
         fprintf(o->f, "  parameters:\n");
     for (size_t i = 0; t[i].name; i++) {
-        char range[160], def[64];
+        char range[160], def[64], cond[160];
         cwb_param_range(&t[i], range, sizeof range);
         cwb_describe_default(&t[i], def, sizeof def);
+        cwb_param_read_when(&t[i], cond, sizeof cond);
         if (!o->md) {
             fprintf(o->f, "    %-20s [%s] %s%s; allowed %s\n", t[i].name, t[i].unit,
                     strcmp(def, "required") == 0 ? "" : "default ", def, range);
             fprintf(o->f, "    %-20s %s\n", "", t[i].help ? t[i].help : "");
+            if (*cond)
+                fprintf(o->f, "    %-20s read only with %s\n", "", cond);
             continue;
         }
         fprintf(o->f, "| `%s` | ", t[i].name);
@@ -86,6 +89,10 @@ static void param_table(const out *o, const cwb_param *t)
         md_text(o->f, range);
         fprintf(o->f, " | ");
         md_text(o->f, t[i].help);
+        if (*cond) {
+            fprintf(o->f, "; read only with ");
+            md_text(o->f, cond);
+        }
         fprintf(o->f, " |\n");
     }
     if (o->md)

@@ -26,6 +26,10 @@ static void params_json(cwb_json *j, const char *key, const cwb_param *t)
         cwb_json_string(j, "default", def);
         cwb_json_string(j, "allowed", range);
         cwb_json_string(j, "help", t[i].help ? t[i].help : "");
+        char cond[160];
+        cwb_param_read_when(&t[i], cond, sizeof cond);
+        if (*cond)
+            cwb_json_string(j, "read_only_with", cond);
         cwb_json_close(j);
     }
     cwb_json_close(j);

@@ -246,6 +246,12 @@ static void write_key(FILE *f, const cwb_param *p)
     cwb_param_range(p, range, sizeof range);
     cwb_describe_default(p, def, sizeof def);
     comment(f, p->help ? p->help : "");
+    char cond[160];
+    cwb_param_read_when(p, cond, sizeof cond);
+    if (*cond) {
+        snprintf(line, sizeof line, "read only with %s", cond);
+        comment(f, line);
+    }
     int has = cwb_describe_has_default(p);
     snprintf(line, sizeof line, "allowed %s; %s%s", range,
              (p->flags & CWB_P_REQUIRED) ? ""

@@ -172,6 +172,111 @@ int cwb_param_allows(const cwb_param *p, double x)
     return lo_ok && hi_ok;
 }
 
+/* A read_when is one condition "key=word|word" or several joined by ';',
+ * all of which must hold. One condition of it, from *cond on: its key into
+ * key and its words' span into *words, *wlen; *cond moved past it. 0 when
+ * there is none left or it is malformed. */
+static int next_condition(const char **cond, char *key, size_t n, const char **words, size_t *wlen)
+{
+    const char *c = *cond;
+    if (!c || !*c)
+        return 0;
+    size_t len = strcspn(c, "=;");
+    if (c[len] != '=' || len == 0 || len >= n)
+        return 0;
+    memcpy(key, c, len);
+    key[len] = '\0';
+    *words = c + len + 1;
+    *wlen = strcspn(*words, ";");
+    *cond = *words + *wlen + ((*words)[*wlen] == ';');
+    return 1;
+}
+
+/* The word table[at] holds in v: its choice, "auto", or NULL (a number). */
+static const char *held_word(const cwb_values *v, int at)
+{
+    const cwb_param *q = &v->table[at];
+    if (q->kind == CWB_PARAM_CHOICE)
+        return q->choices[(int)v->p[at]];
+    return (q->flags & CWB_P_AUTO) && v->p[at] == q->def ? "auto" : NULL;
+}
+
+/* 1 when word is one of the '|'-separated words of list[0..len). */
+static int word_in(const char *word, const char *list, size_t len)
+{
+    size_t wl = strlen(word);
+    for (const char *w = list, *end = list + len; w < end;) {
+        size_t l = strcspn(w, "|;");
+        if (l == wl && strncmp(w, word, wl) == 0)
+            return 1;
+        w += l + 1;
+    }
+    return 0;
+}
+
+/* The index of the first condition of table[i] that v does not meet, or
+ * -1 when it meets them all (or has none); its key into key. A condition
+ * naming a key the table lacks never fails (tests/test_params.c holds every
+ * table's conditions to its keys). */
+static int unmet_condition(const cwb_values *v, int i, char *key, size_t n)
+{
+    const char *cond = v->table[i].read_when, *words;
+    size_t wlen;
+    while (next_condition(&cond, key, n, &words, &wlen)) {
+        int at = cwb_param_index(v->table, key);
+        const char *held = at >= 0 ? held_word(v, at) : NULL;
+        if (at >= 0 && !(held && word_in(held, words, wlen)))
+            return at;
+    }
+    return -1;
+}
+
+int cwb_param_is_read(const cwb_values *v, int i)
+{
+    char key[64];
+    return unmet_condition(v, i, key, sizeof key) < 0;
+}
+
+void cwb_param_read_when(const cwb_param *p, char *buf, size_t n)
+{
+    const char *cond = p->read_when, *words;
+    char key[64];
+    size_t wlen, used = 0;
+    buf[0] = '\0';
+    for (int k = 0; next_condition(&cond, key, sizeof key, &words, &wlen) && used < n; k++) {
+        used += (size_t)snprintf(buf + used, n - used, "%s%s = ", k ? " and " : "", key);
+        for (const char *w = words, *end = words + wlen; w < end && used < n;) {
+            size_t l = strcspn(w, "|;");
+            used += (size_t)snprintf(buf + used, n - used, "%.*s%s", (int)l, w,
+                                     w + l < end ? " or " : "");
+            w += l + 1;
+        }
+    }
+}
+
+int cwb_values_check_read(const cwb_values *v, int *at, char *why, size_t n)
+{
+    for (int i = 0; v->table && v->table[i].name; i++) {
+        char key[64];
+        int k = v->given[i] ? unmet_condition(v, i, key, sizeof key) : -1;
+        if (k < 0)
+            continue;
+        char cond[160], value[96], number[40];
+        cwb_param_read_when(&v->table[i], cond, sizeof cond);
+        cwb_param_format(v, i, value, sizeof value);
+        const char *held = held_word(v, k);
+        if (!held) {
+            cwb_format_shortest(v->p[k], number, sizeof number);
+            held = number;
+        }
+        *at = i;
+        return cwb_fail(why, n, CWB_EINPUT,
+                        "%s = %s is read only with %s (%s = %s here): remove it, or set %s",
+                        v->table[i].name, value, cond, key, held, cond);
+    }
+    return CWB_OK;
+}
+
 /* Check one real against the range of p. */
 static int check_range(const cwb_param *p, double x, const char *text, char *msg, size_t n)
 {

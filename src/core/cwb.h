@@ -155,6 +155,13 @@ typedef struct {
      * a law, a driver or a body has one (tests/test_init.c), chosen for the
      * example bodies of src/cli/init.c so that the case runs, and runs fast. */
     const char *example;
+    /* "key=word" or "key=word1|word2": this key is read only when `key`, a
+     * CHOICE of the same table, holds one of those words (or, for a REAL
+     * key that takes "auto", when it is auto). A case that gives it under
+     * any other choice is refused (cwb_values_check_read): a value the law
+     * never reads would otherwise be dropped without a word. NULL: always
+     * read. */
+    const char *read_when;
 } cwb_param;
 
 #define CWB_MAX_PARAMS 32   /* parameters in one table */
@@ -188,6 +195,20 @@ int cwb_param_parse(cwb_values *v, int i, const char *text, char *msg, size_t n)
  * lies outside it has no default: the default is a marker that the key was
  * not given (py = 0 where py_from = sigma_y derives it). */
 int cwb_param_allows(const cwb_param *p, double x);
+
+/* Whether table[i] is read under the values v holds (its read_when); 1
+ * when it has no condition. */
+int cwb_param_is_read(const cwb_values *v, int i);
+
+/* Its condition as text ("stiffness = direct", "friction = eq2 or eq3",
+ * "k_r = auto") into buf; "" when it has none. */
+void cwb_param_read_when(const cwb_param *p, char *buf, size_t n);
+
+/* The first key v was given (given[i] != 0) that its table does not read
+ * under the values v holds: CWB_EINPUT, *at its index and why "kt is read
+ * only with stiffness = direct (stiffness = ratio here)"; CWB_OK when
+ * every given key is read. */
+int cwb_values_check_read(const cwb_values *v, int *at, char *why, size_t n);
 
 /* Describe the allowed range of p as text, e.g. "(0, inf) Pa". */
 void cwb_param_range(const cwb_param *p, char *buf, size_t n);

@@ -235,6 +235,20 @@ typedef struct {
     const char *skip_key; /* a key the caller handles (e.g. "type"), or NULL */
 } section_spec;
 
+/* A key the section gave that its table does not read under the section's
+ * choices (cwb_param.read_when) is refused at its line. */
+static int check_read(const cwb_case *c, parse_ctx *ctx, const section_spec *sec, char *msg,
+                      size_t n)
+{
+    char why[CWB_MSG], full[CWB_MSG + 64];
+    int at;
+    if (cwb_values_check_read(sec->values, &at, why, sizeof why) == CWB_OK)
+        return CWB_OK;
+    snprintf(full, sizeof full, "[%s] %s", sec->name, why);
+    const entry *e = find_entry(ctx, sec->name, sec->values->table[at].name);
+    return e ? fail_at(c, e, msg, n, full) : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, full);
+}
+
 /* Parse every entry of section sec->name into sec->values, marking them used. */
 static int parse_section(const cwb_case *c, parse_ctx *ctx, const section_spec *sec, char *msg,
                          size_t n)
@@ -272,7 +286,7 @@ static int parse_section(const cwb_case *c, parse_ctx *ctx, const section_spec *
         v->given[k] = e->line;
         e->used = 1;
     }
-    return CWB_OK;
+    return check_read(c, ctx, sec, msg, n);
 }
 
 /* Every REQUIRED parameter of v must have been given. */

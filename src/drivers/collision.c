@@ -218,7 +218,8 @@ static const cwb_param collision_params[] = {
      .kind = CWB_PARAM_CHOICE,
      .choices = spin_levers,
      .help = "integrator = verlet: the spins' lever arm in the contact-point velocity, to the "
-             "contact point, or the undeformed radius (LAMMPS pair granular)"},
+             "contact point, or the undeformed radius (LAMMPS pair granular)",
+     .read_when = "integrator=verlet"},
     {0}};
 
 /* The relative velocity components of the case, whichever way given. */
@@ -2356,13 +2357,6 @@ static int collision_check(const cwb_case *c, char *msg, size_t n)
     if (v->given[P_ANGLE] && !by_speed) {
         cwb_case_where(c, v, P_ANGLE, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] impact_angle_deg needs impact_speed", w);
-    }
-    if ((int)v->p[P_SPIN_LEVER] == 1 && (int)v->p[P_INTEGRATOR] != 1) {
-        cwb_case_where(c, v, P_SPIN_LEVER, w, sizeof w);
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "%s: [driver] spin_lever = radius: needs integrator = verlet (the RK4 "
-                        "run takes the lever arm to the contact point)",
-                        w);
     }
     if ((int)v->p[P_INTEGRATOR] == 1) {
         cwb_verlet_plan plan = verlet_plan(c, 0.0);

@@ -127,7 +127,8 @@ static const cwb_param history_params[] = {
      .min = -INFINITY,
      .max = INFINITY,
      .kind = CWB_PARAM_LIST,
-     .help = "tangential displacement targets along y (displacement control)"},
+     .help = "tangential displacement targets along y (displacement control)",
+     .read_when = "tangential_control=displacement"},
     {.name = "steps",
      .unit = "-",
      .flags = CWB_P_INTEGER,
@@ -249,13 +250,6 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
         int rc = check_tension(c, msg, n);
         if (rc)
             return rc;
-    }
-    if ((int)v->p[P_TCONTROL] == 1 && v->list[P_TANGENTIAL_Y].n) {
-        cwb_case_where(c, v, P_TANGENTIAL_Y, w, sizeof w);
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "%s: [driver] tangential_y needs tangential_control = "
-                        "displacement",
-                        w);
     }
     double rows = v->p[P_STEPS] * (double)k + 1.0;
     if (rows > v->p[P_MAX_ROWS]) {

@@ -78,6 +78,12 @@ int cwb_reference_stands_for_but(const cwb_reference *ref, const cwb_case *c,
          * a law parametrised by p_y, say) does not apply to this run */
         if (cwb_case_value_text(c, key, mine, sizeof mine) != 0)
             continue;
+        /* nor does one its law has but does not read under the case's
+         * choices (sigma_y with py_from = given: cwb_param.read_when) */
+        int at;
+        const cwb_values *v = cwb_case_key(c, key, &at);
+        if (v && !cwb_param_is_read(v, at))
+            continue;
         if (!same_value(mine, theirs)) {
             snprintf(why, n, "%s = %s, the reference's %s", key, mine, theirs);
             return 0;

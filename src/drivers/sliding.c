@@ -89,7 +89,8 @@ static const cwb_param sliding_params[] = {
      .min = 0,
      .max = 1,
      .flags = CWB_P_MIN_OPEN | CWB_P_MAX_OPEN,
-     .help = "path = circle: eccentricity ratio e~/R~ (0 circle about the centre, 1 line)"},
+     .help = "path = circle: eccentricity ratio e~/R~ (0 circle about the centre, 1 line)",
+     .read_when = "path=circle"},
     {.name = "v0",
      .unit = "m/s",
      .min = -INFINITY,
@@ -144,7 +145,8 @@ static const cwb_param sliding_params[] = {
      .min = 0,
      .max = 0.1,
      .flags = CWB_P_MIN_OPEN,
-     .help = "relative width of the final v_crit bracket"},
+     .help = "relative width of the final v_crit bracket",
+     .read_when = "vcrit_bracket=on"},
     {.name = "p",
      .unit = "-",
      .def = 1.0 / 3.0,
@@ -152,14 +154,16 @@ static const cwb_param sliding_params[] = {
      .max = 1,
      .flags = CWB_P_MIN_OPEN,
      .help = "friction = eq2/eq3: exponent of the unloading curve (Mindlin-Deresiewicz 1/3; "
-             "the paper's Fig. 4d: 1/2, 1/3, 1/4)"},
+             "the paper's Fig. 4d: 1/2, 1/3, 1/4)",
+     .read_when = "friction=eq2|eq3"},
     {.name = "nu",
      .unit = "-",
      .def = -1,
      .min = 0,
      .max = 0.5,
      .flags = CWB_P_MAX_OPEN | CWB_P_AUTO,
-     .help = "Poisson's ratio in the ultimate slip du (eq. 2); auto: body1's nu"},
+     .help = "Poisson's ratio in the ultimate slip du (eq. 2); auto: body1's nu",
+     .read_when = "friction=eq2|eq3"},
     {.name = "reversal_times",
      .unit = "s",
      .min = 0,
@@ -180,7 +184,8 @@ static const cwb_param sliding_params[] = {
      .min = 0,
      .max = 0.1,
      .flags = CWB_P_MIN_OPEN,
-     .help = "friction = eq2/eq3: at rest when two reversals lie closer than this times du"},
+     .help = "friction = eq2/eq3: at rest when two reversals lie closer than this times du",
+     .read_when = "friction=eq2|eq3"},
     {0}};
 
 static int sliding_check(const cwb_case *c, char *msg, size_t n)
@@ -198,10 +203,6 @@ static int sliding_check(const cwb_case *c, char *msg, size_t n)
     if (v->p[P_PATH] == CWB_SLIDING_CIRCLE && !v->given[P_KT])
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] path = circle needs k_tilde [-] (allowed (0, 1))", w);
-    if (v->p[P_PATH] == CWB_SLIDING_LINE && v->given[P_KT]) {
-        cwb_case_where(c, v, P_KT, w, sizeof w);
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] k_tilde applies to path = circle", w);
-    }
     if (!!v->given[P_V0] == !!v->given[P_V0_RATIO])
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] give exactly one of v0 [m/s] and v0_over_vcrit [-]", c->file);

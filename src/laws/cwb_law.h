@@ -580,9 +580,15 @@ extern const char *const cwb_py_from_words[];
          .min = 0,                                                                                 \
          .max = INFINITY,                                                                          \
          .flags = CWB_P_MIN_OPEN,                                                                  \
-         .help = "contact yield stress (py_from = given)"},                                        \
-        CWB_SIGMA_Y_PARAM(0, "yield stress of body 1, the body that yields; p_y = Ay[nu] sigma_y " \
-                             "with body 1's nu (py_from = sigma_y)")
+         .help = "contact yield stress (py_from = given)",                                         \
+         .read_when = "py_from=given"},                                                            \
+    {                                                                                              \
+        .name = "sigma_y", .example = "1e9", .unit = "Pa", .min = 0, .max = INFINITY,              \
+        .flags = CWB_P_MIN_OPEN,                                                                   \
+        .help = "yield stress of body 1, the body that yields; p_y = Ay[nu] sigma_y with body "    \
+                "1's nu (py_from = sigma_y)",                                                      \
+        .read_when = "py_from=sigma_y"                                                             \
+    }
 /* The key py_from asks for is given (> 0): CWB_OK, or CWB_EINPUT naming law. */
 int cwb_py_check(const double *p, const char *law, char *msg, size_t n);
 /* p_y of those keys, into *py: CWB_OK, or CWB_EINPUT when it cannot be had. */

@@ -48,20 +48,23 @@ static const cwb_param linear_params[] = {
      .min = 0,
      .max = INFINITY,
      .flags = CWB_P_MIN_OPEN,
-     .help = "normal stiffness (stiffness = direct); per unit length for discs"},
+     .help = "normal stiffness (stiffness = direct); per unit length for discs",
+     .read_when = "stiffness=direct"},
     {.name = "connector_area",
      .unit = "-",
      .def = 0,
      .kind = CWB_PARAM_CHOICE,
      .choices = area_words,
      .help = "A = pi min(l1,l2)^2 (length, seed 002 text) or pi min(r1,r2)^2 "
-             "(radius, Woo code)"},
+             "(radius, Woo code)",
+     .read_when = "stiffness=connector"},
     {.name = "connector_overlap",
      .unit = "m",
      .def = 0,
      .min = 0,
      .max = INFINITY,
-     .help = "overlap u_N when the connector lengths were fixed (l_i = r_i - u_N/2)"},
+     .help = "overlap u_N when the connector lengths were fixed (l_i = r_i - u_N/2)",
+     .read_when = "stiffness=connector"},
     {0}};
 
 /* Seed 002 eq. 3 for the pair g; exposed through the law for tests. */

@@ -124,7 +124,8 @@ static const cwb_param epsd_params[] = {
      .min = 0,
      .max = INFINITY,
      .flags = CWB_P_MIN_OPEN,
-     .help = "factor of k_r = c_r k_n mu_r^2 R*^2 (2.25 in 3D, [ai2011])"},
+     .help = "factor of k_r = c_r k_n mu_r^2 R*^2 (2.25 in 3D, [ai2011])",
+     .read_when = "k_r=auto"},
     {.name = "eta_r",
      .unit = "-",
      .def = 0.3,
@@ -149,27 +150,31 @@ static const cwb_param epsd_params[] = {
      .def = 0,
      .min = 0,
      .max = INFINITY,
-     .help = "friction coefficient of the twisting slider: M_tw = c mu_tw F_n a"},
+     .help = "friction coefficient of the twisting slider: M_tw = c mu_tw F_n a",
+     .read_when = "twist=spring_slider|lubkin"},
     {.name = "k_tw",
      .unit = "N m/rad",
      .def = 0,
      .min = 0,
      .max = INFINITY,
      .flags = CWB_P_AUTO | CWB_P_MIN_OPEN,
-     .help = "twisting stiffness; auto: 16 a^3 / (3 (1/G1 + 1/G2)) (Lubkin 1951)"},
+     .help = "twisting stiffness; auto: 16 a^3 / (3 (1/G1 + 1/G2)) (Lubkin 1951)",
+     .read_when = "twist=spring_slider"},
     {.name = "twist_pressure",
      .unit = "-",
      .def = 0,
      .kind = CWB_PARAM_CHOICE,
      .choices = pressure_words,
-     .help = "pressure of the twisting limit: hertz c = 3 pi/16, uniform c = 2/3"},
+     .help = "pressure of the twisting limit: hertz c = 3 pi/16, uniform c = 2/3",
+     .read_when = "twist=spring_slider"},
     {.name = "twist_stiffness",
      .unit = "-",
      .def = 0,
      .kind = CWB_PARAM_CHOICE,
      .choices = stiffness_words,
      .help = "k_tw = auto: lubkin 16 a^3/(3 (1/G1 + 1/G2)), or marshall 0.5 k_t a^2 with "
-             "k_t = 8 G* a (LAMMPS twisting marshall)"},
+             "k_t = 8 G* a (LAMMPS twisting marshall)",
+     .read_when = "twist=spring_slider;k_tw=auto"},
     {.name = "spring_form",
      .unit = "-",
      .def = 0,
@@ -201,11 +206,6 @@ static int epsd_check(const double *p, const cwb_pair *g, char *msg, size_t n)
                         "[rolling] epsd: twist = %s with Lubkin's stiffness needs an elastic body "
                         "(G > 0)",
                         name);
-    if (tw == 2 && (p[P_K_TW] > 0.0 || (int)p[P_TW_PRESSURE] != 0 || (int)p[P_TW_STIFF] != 0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "[rolling] epsd: twist = lubkin takes its stiffness and limit from the "
-                        "Hertz contact: k_tw = auto, twist_pressure = hertz, twist_stiffness = "
-                        "lubkin only");
     return CWB_OK;
 }
 

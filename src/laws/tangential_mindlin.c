@@ -59,7 +59,8 @@ static const cwb_param mindlin_params[] = {
      .choices = quadratures,
      .help = "form = incremental: dF = k_t dxi integrated along the step's Hermite path "
              "(fourth order) or by the rectangle rule k_t(end) dxi (seed 001, LAMMPS; first "
-             "order)"},
+             "order)",
+     .read_when = "form=incremental"},
     {0}};
 
 static int mindlin_step(const double *p, const cwb_pair *g, const void *state, const cwb_kin *k,

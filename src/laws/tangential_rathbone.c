@@ -212,13 +212,15 @@ static const cwb_param rt_params[] = {
      .min = 0,
      .max = 0.36,
      .flags = CWB_P_MIN_OPEN,
-     .help = "Coulomb coefficient for friction = given (sec. 5.9: below 0.36)"},
+     .help = "Coulomb coefficient for friction = given (sec. 5.9: below 0.36)",
+     .read_when = "friction=given"},
     {.name = "mu_max",
      .unit = "-",
      .def = 1.0,
      .min = 0.36,
      .max = 10.0,
-     .help = "cap on mu(y) (sec. 3.5: 1.0)"},
+     .help = "cap on mu(y) (sec. 3.5: 1.0)",
+     .read_when = "friction=plastic"},
     {.name = "prefactor",
      .unit = "-",
      .def = 0,
@@ -247,11 +249,6 @@ static int rt_check(const double *p, const cwb_pair *g, char *msg, size_t n)
     if (given && !(p[P_MU] > 0.0))
         return cwb_fail(msg, n, CWB_EINPUT,
                         "rathbone_tangential: friction = given needs mu in (0, 0.36]");
-    if (!given && p[P_MU] > 0.0)
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "rathbone_tangential: mu = %g is used with friction = given only "
-                        "(friction = plastic takes mu(y) of eq. 95)",
-                        p[P_MU]);
     if (given && (int)p[P_PREFACTOR] == 1)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "rathbone_tangential: friction = given is defined for the oblique law "
