@@ -780,7 +780,7 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
                         .xunit = "-",
                         .yunit = "-",
                         .data_title = "FEM: k_t / (8 G* a), one group per normal force",
-                        .fit_title = "eq. 82: (1 - x)^{1/4} to x1, a1 (c1) fitted past it",
+                        .fit_title = "eq. 82: (1 - x)^(1/4) to x1, a1 (c1) fitted past it",
                         .title = stiffness_plot_title(fc, title, sizeof title),
                         .series_title = series,
                         .group_series = of_group,
@@ -850,20 +850,22 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     }
     fprintf(f, "set xrange [0:*]\nset yrange [0:%.3g]\nset samples 400\nplot ", top);
     cwb_fit_gp_string(f, '\'', csv);
-    fprintf(
-        f, " using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1, cwb FEM (\xc2\xb1 1 SE)', \\\n     ");
+    fprintf(f, " using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1 of the FEM tables (\xc2\xb1 1 "
+               "SE)', \\\n     ");
     /* a layer without a point would draw an empty legend row: say why instead */
     if (c1_identified) {
         cwb_fit_gp_string(f, '\'', csv);
-        fprintf(f, " using 1:5:6 with yerrorbars lt 2 pt 5 title 'c1, cwb FEM (\xc2\xb1 1 SE)', "
-                   "\\\n     ");
+        fprintf(
+            f,
+            " using 1:5:6 with yerrorbars lt 2 pt 5 title 'c1 of the FEM tables (\xc2\xb1 1 SE)', "
+            "\\\n     ");
     }
     gp_coth(f, eq84, "Rathbone thesis eq. 84: a1 = 0.9 coth(0.24 y^1.4)");
     fprintf(f, " lt 1 dt 2, \\\n     ");
     gp_coth(f, eq86,
             c1_identified ? "Rathbone thesis eq. 86: c1 = 1.51 coth(0.14 y^1.99)"
-                          : "Rathbone thesis eq. 86: c1 = 1.51 coth(0.14 y^1.99) (cwb FEM: c1 "
-                            "not identified on any table, no point past x2)");
+                          : "Rathbone thesis eq. 86: c1 = 1.51 coth(0.14 y^1.99) (c1 not "
+                            "identified on any table: no point past x2)");
     fprintf(f, " lt 2 dt 2");
     if (isfinite(r2a)) {
         snprintf(label, sizeof label, "a1 fitted: %.3g coth(%.3g y^%.3g)", pa[0], pa[1], pa[2]);

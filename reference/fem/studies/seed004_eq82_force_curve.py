@@ -20,10 +20,15 @@ increments (y = 3, h0 0.0075 R: a1 0.581, 0.488, 0.519 and c1 4.57, 2.53, 3.08 a
 while the force curves themselves agree to 0.002 of F_n (doc/refitted-constants.md, note 13).
 Fitted to the force curve, the constants are those of the curve, wherever the increments fall.
 
-Writes reference/fem/seed004_eq82_force_curve.csv. Run (not part of make check; needs Debian's
+Writes reference/fem/seed004_eq82_force_curve.csv (the y = 3 runs: meshes and increments) and,
+with the argument `loads`, reference/fem/seed004_eq82_force_curve_loads.csv (y = 7 and 15, where
+the thesis' perfectly plastic material localises under the sliding and only a linearly hardening
+one, H = E/30 or E/10, settles on the meshes). Run (not part of make check; needs Debian's
 python3-numpy and python3-scipy): /usr/bin/python3 reference/fem/studies/seed004_eq82_force_curve.py
+[loads]
 """
 import os
+import sys
 
 import numpy as np
 from scipy.optimize import least_squares
@@ -34,6 +39,17 @@ OUT = os.path.join(FEM, "seed004_eq82_force_curve.csv")
 RUNS = ["y3_tauc09_h01", "y3_tauc09_inc24_h01", "y3_tauc09_h0075", "y3_tauc09_inc24_h0075",
         "y3_tauc09_inc48_h0075", "y3_tauc09_h0056", "y3_tauc09_inc24_h0056", "y3_tauc09_h0042",
         "y3_tauc09_inc24_h0042"]
+# the higher loads: the perfectly plastic material (whose sliding mu localises on the finer
+# meshes) and the linearly hardening ones H = E/100, E/30, E/10 (E/30 and E/10 settle), 12 and
+# 24 increments
+LOADS = ["y7_tauc09_h0133", "y7_tauc09_h01", "y7_tauc09_h0075", "y7_tauc09_h0070",
+         "y7_tauc09_inc24_h0133",
+         "y7_tauc09_H100_h0133", "y7_tauc09_H100_h01", "y7_tauc09_H100_h0075",
+         "y7_tauc09_H30_h0133", "y7_tauc09_H30_h01", "y7_tauc09_H30_h0075",
+         "y7_tauc09_H30_inc24_h0133", "y7_tauc09_H30_inc24_h01", "y7_tauc09_H30_inc24_h0075",
+         "y7_tauc09_H10_h0133", "y7_tauc09_H10_h01", "y7_tauc09_H10_h0075",
+         "y15_tauc09_h0213", "y15_tauc09_h016", "y15_tauc09_h012",
+         "y15_tauc09_H10_h0213", "y15_tauc09_H10_h016", "y15_tauc09_H10_h012"]
 
 
 def stands_for(path):
@@ -51,6 +67,14 @@ def mesh_size(path):
             if line.startswith("# mesh:") and "h0 = " in line:
                 return float(line.split("h0 = ")[1].split()[0])
     raise ValueError(path + ": no mesh line with h0")
+
+
+def hardening(path):
+    """The run's linear hardening over E (MODELC_HARDEN on its first line; 0: perfectly
+    plastic)."""
+    with open(path) as f:
+        first = f.readline()
+    return float(first.split("MODELC_HARDEN=")[1].split()[0]) if "MODELC_HARDEN=" in first else 0.0
 
 
 def yield_factor(nu):
@@ -98,7 +122,10 @@ def fit(run):
                       bounds=([1e-3, 1.0001], [10, 100]), xtol=1e-14, ftol=1e-14, gtol=1e-14)
     J = r.jac
     s2 = (r.fun ** 2).sum() / (len(x) - 2)
-    cov = np.linalg.inv(J.T @ J) * s2
+    if np.linalg.matrix_rank(J.T @ J) == 2:
+        cov = np.linalg.inv(J.T @ J) * s2
+    else:  # no row past x2: c1 does not move the curve, a1's error from its column alone
+        cov = np.array([[s2 / (J[:, 0] @ J[:, 0]), np.nan], [np.nan, np.nan]])
     se = np.sqrt(np.diag(cov))
     x2 = x_of_u(r.x, u, x1)[1]
     on_a = np.sum((x > x1) & (x < x2))
@@ -107,16 +134,20 @@ def fit(run):
     increments = len(x) - 1
     h0 = mesh_size(path)
     return [h0, increments, y, mu, a1, se[0], c1, se[1], cov[0, 1] / se[0] / se[1],
-            np.sqrt(np.mean(r.fun ** 2))]
+            np.sqrt(np.mean(r.fun ** 2)), hardening(path)]
 
 
-def main():
-    found = [r for r in RUNS if os.path.exists(os.path.join(FEM, "getfem_modelc_%s.csv" % r))]
+def main(which):
+    np.seterr(over="ignore", invalid="ignore")  # exp(-c1 (u - u2)) at the trial c1's
+    loads = which == "loads"
+    runs, out_path = (LOADS, OUT.replace(".csv", "_loads.csv")) if loads else (RUNS, OUT)
+    name = os.path.basename(out_path)[:-4]
+    found = [r for r in runs if os.path.exists(os.path.join(FEM, "getfem_modelc_%s.csv" % r))]
     out = [fit(r) for r in found]
     m = stands_for(os.path.join(FEM, "getfem_modelc_%s.csv" % found[0]))
-    with open(OUT, "w") as f:
-        f.write("# cwb reference: seed004_eq82_force_curve (script "
-                "reference/fem/studies/seed004_eq82_force_curve.py)\n"
+    with open(out_path + ".tmp", "w") as f:
+        f.write("# cwb reference: %s (script "
+                "reference/fem/studies/seed004_eq82_force_curve.py%s)\n"
                 "# model: Rathbone thesis eq. 82 integrated along delta_t, a1 and c1 fitted to "
                 "every tangential row of GetFEM's Model C runs (x = F_t / (mu F_n) against "
                 "delta_t / (mu F_n / (8 G* a)); eqs. 83, 85, 88, 107, eq. 8 with Ay found on "
@@ -133,17 +164,19 @@ def main():
                 "normal.sigma_y = %s\n"
                 "# rows: per run: h0 / R, its tangential increments, y, mu (largest F_t / F_n), "
                 "a1 and c1 with standard errors (NaN: not identified, fewer than 2 rows on its "
-                "section), their correlation, the rms of the residual in x\n"
-                % (", ".join(found), m["body1.radius"], m["body1.E"], m["body1.nu"],
+                "section), their correlation, the rms of the residual in x, the material's linear "
+                "hardening H / E (0: perfectly plastic)\n"
+                % (name, " loads" if loads else "", ", ".join(found), m["body1.radius"], m["body1.E"], m["body1.nu"],
                    m["normal.sigma_y"]))
         f.write("h0[-],increments[-],y[-],mu[-],a1[-],a1_se[-],c1[-],c1_se[-],"
-                "correlation[-],rms_x[-]\n")
+                "correlation[-],rms_x[-],hardening[-]\n")
         for r in out:
             f.write(",".join("%.6g" % v for v in r) + "\n")
+    os.replace(out_path + ".tmp", out_path)
     for run, r in zip(found, out):
-        print("%-24s h0 %.6g %2d increments: a1 %.4f +- %.4f, c1 %.3f +- %.3f (corr %+.2f)"
-              % (run, r[0], r[1], r[4], r[5], r[6], r[7], r[8]))
+        print("%-26s h0 %.6g %2d increments y %.3f: a1 %.4f +- %.4f, c1 %.3f +- %.3f (corr %+.2f)"
+              % (run, r[0], r[1], r[2], r[4], r[5], r[6], r[7], r[8]))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1] if len(sys.argv) > 1 else "")
