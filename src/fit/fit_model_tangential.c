@@ -950,9 +950,12 @@ static void trend_of(cwb_fit_out *o, const tangential_fit *tf, int which, double
         }
         cwb_fit_warn_r_squared(tf->log, tf->fc->name, *r2);
         cwb_fit_solved(o, 3, cov, *r2, m);
-    } else
+    } else if (m <= 3)
         cwb_fit_say(o, "  %s: A coth(B y^C) not fitted (%zu identified values for 3 parameters)\n",
                     name, m);
+    else /* the least squares stopped without an answer: say why */
+        cwb_fit_say(o, "  %s: A coth(B y^C) not fitted (the least squares over %zu values: %s)\n",
+                    name, m, *why ? why : "did not converge");
 }
 
 /* An identified a1 or c1 of table t the data do not determine, and a
