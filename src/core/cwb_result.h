@@ -63,6 +63,7 @@ typedef struct {
     unsigned long long name_seen[2];     /* a bit per key of every name set (cwb_result_set) */
     size_t nwarn;
     char warn[CWB_MAX_WARN][256];
+    int scalars_full;    /* a scalar was set with CWB_MAX_SCALARS held: dropped, and warned once */
     int no_series;       /* set by the caller after cwb_result_init: only the scalars are
                       read, a driver may leave the series empty */
     cwb_verdict verdict; /* the comparison with [output] reference against its

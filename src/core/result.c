@@ -25,6 +25,7 @@ void cwb_result_init(cwb_result *r)
 {
     r->series.ncol = r->series.nrow = r->series.cap = 0;
     r->nscalar = r->nwarn = 0;
+    r->scalars_full = 0;
     r->name_seen[0] = r->name_seen[1] = 0;
     r->no_series = 0;
     r->verdict = CWB_VERDICT_NONE;
@@ -100,8 +101,12 @@ void cwb_result_set(cwb_result *r, const char *name, const char *unit, double va
     if (len >= sizeof r->scalar[0].name)
         i = r->nscalar;
     if (i == r->nscalar) {
-        if (r->nscalar == CWB_MAX_SCALARS)
+        if (r->nscalar == CWB_MAX_SCALARS) { /* said once, never dropped silently */
+            if (!r->scalars_full++)
+                cwb_result_warn(r, "more than %d results: '%.60s' and any after it are not kept",
+                                CWB_MAX_SCALARS, name);
             return;
+        }
         r->nscalar++;
         copy_text(r->scalar[i].name, sizeof r->scalar[i].name, name);
         r->name_hash[i] = hash;

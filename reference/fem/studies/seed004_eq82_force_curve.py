@@ -133,8 +133,11 @@ def fit(run):
     a1, c1 = (r.x[0] if on_a >= 2 else np.nan), (r.x[1] if on_c >= 2 else np.nan)
     increments = len(x) - 1
     h0 = mesh_size(path)
-    return [h0, increments, y, mu, a1, se[0], c1, se[1], cov[0, 1] / se[0] / se[1],
-            np.sqrt(np.mean(r.fun ** 2)), hardening(path)]
+    # a reference holds finite numbers only: c1 not identified is 0 with its flag 0
+    c1_known = bool(np.isfinite(c1))
+    return [h0, increments, y, mu, a1, se[0], c1 if c1_known else 0.0,
+            se[1] if c1_known else 0.0, cov[0, 1] / se[0] / se[1] if c1_known else 0.0,
+            np.sqrt(np.mean(r.fun ** 2)), hardening(path), 1.0 if c1_known else 0.0]
 
 
 def main(which):
@@ -165,17 +168,19 @@ def main(which):
                 "# rows: per run: h0 / R, its tangential increments, y, mu (largest F_t / F_n), "
                 "a1 and c1 with standard errors (NaN: not identified, fewer than 2 rows on its "
                 "section), their correlation, the rms of the residual in x, the material's linear "
-                "hardening H / E (0: perfectly plastic)\n"
+                "hardening H / E (0: perfectly plastic), whether c1 is identified (0: no row past "
+                "eq. 88's x2; c1, its error and the correlation then read 0)\n"
                 % (name, " loads" if loads else "", ", ".join(found), m["body1.radius"], m["body1.E"], m["body1.nu"],
                    m["normal.sigma_y"]))
         f.write("h0[-],increments[-],y[-],mu[-],a1[-],a1_se[-],c1[-],c1_se[-],"
-                "correlation[-],rms_x[-],hardening[-]\n")
+                "correlation[-],rms_x[-],hardening[-],c1_identified[-]\n")
         for r in out:
             f.write(",".join("%.6g" % v for v in r) + "\n")
     os.replace(out_path + ".tmp", out_path)
     for run, r in zip(found, out):
-        print("%-26s h0 %.6g %2d increments y %.3f: a1 %.4f +- %.4f, c1 %.3f +- %.3f (corr %+.2f)"
-              % (run, r[0], r[1], r[2], r[4], r[5], r[6], r[7], r[8]))
+        c1 = "c1 %.3f +- %.3f (corr %+.2f)" % (r[6], r[7], r[8]) if r[11] else "c1 not identified"
+        print("%-26s h0 %.6g %2d increments y %.3f: a1 %.4f +- %.4f, %s"
+              % (run, r[0], r[1], r[2], r[4], r[5], c1))
 
 
 if __name__ == "__main__":
