@@ -516,6 +516,32 @@ static void assert_kept(const char *text, int kind, const char *key, const char 
     remove(cpath);
 }
 
+/* A sampled choice that leaves a key of the case unread (py with py_from =
+ * sigma_y) is refused by the sampler as by a load: rows after the first
+ * once skipped that check, so a table ordered given, sigma_y ran its
+ * second row without the py the case gives, where the order sigma_y,
+ * given was refused at its first row. */
+START_TEST(sampler_refuses_a_row_that_leaves_a_key_unread)
+{
+    char cpath[] = "/tmp/cwb_unread_XXXXXX", msg[CWB_MSG];
+    int fd = mkstemp(cpath);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    write_text(cpath, kept_thornton);
+    const char *over[] = {"normal.py_from=given"};
+    cwb_case *c = test_load(cpath, over, 1);
+    cwb_case_sampler *smp = cwb_case_sampler_new(c, over, 1, 1);
+    ck_assert_ptr_nonnull(smp);
+    const char *given[] = {"given"}, *derived[] = {"sigma_y"};
+    ck_assert_msg(cwb_case_sampler_apply(smp, c, given, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_int_eq(cwb_case_sampler_apply(smp, c, derived, msg, sizeof msg), CWB_EINPUT);
+    ck_assert_msg(strstr(msg, "py = 300000000 [Pa] is read only with py_from = given"), "%s", msg);
+    cwb_case_sampler_free(smp);
+    free(c);
+    remove(cpath);
+}
+END_TEST
+
 START_TEST(sampler_prepares_each_distinct_input_once)
 {
     /* (e, radius): 3 distinct inputs of the dashpot (alpha does not read the
@@ -1568,6 +1594,7 @@ Suite *batch_suite(void)
     tcase_add_test(tc, batch_auto_dt_is_each_sample_alone);
     tcase_add_test(tc, batch_dt_reuse_meets_tolerance_and_falls_back);
     tcase_add_test(tc, sampler_prepares_each_distinct_input_once);
+    tcase_add_test(tc, sampler_refuses_a_row_that_leaves_a_key_unread);
     tcase_add_test(tc, batch_shards_merge_as_documented);
     tcase_add_test(tc, batch_resumes_after_sigkill);
     tcase_add_test(tc, batch_resumes_after_sigterm);

@@ -593,6 +593,13 @@ START_TEST(test_bad_input)
         {"path = line", "path = circle", ":16: [driver] path = circle needs k_tilde"},
         {"path = line", "path = line\nk_tilde = 0.5",
          ":17: [driver] k_tilde = 0.5 [-] is read only with path = circle (path = line here)"},
+        /* the driver's own Hertz + Coulomb model applies no law of the case */
+        {"normal = hertz", "normal = linear\n[normal]\nkn = 1",
+         ":2: [contact] normal = linear: the sliding driver computes its own forces"},
+        {"normal = hertz", "normal = hertz\ntangential = mindlin\n[tangential]\nmu = 0.6",
+         ":3: [contact] tangential = mindlin: the sliding driver does not apply a tangential law"},
+        {"h0 = 0.1", "h0 = 0.1\ndt = 1e-4\ndt_tol = 1e-3",
+         ":19: [driver] dt_tol = 0.001 [-] is read only with dt = auto (dt = 0.0001 here)"},
         {"path = line", "path = circle\nk_tilde = 0.01",
          ":17: [driver] the circular path "
          "(k_tilde = 0.01"},

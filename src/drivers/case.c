@@ -336,6 +336,14 @@ static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const 
                      sec, b->E);
             return fail_at(c, e, msg, n, why);
         }
+        if (b->rigid && v->given[CWB_BODY_NU]) { /* a rigid body's compliance is 0 */
+            snprintf(why, sizeof why,
+                     "[%s] a rigid wall takes no nu (got nu = %g): it does not deform, so no "
+                     "Poisson's ratio is read; give E for an elastic wall",
+                     sec, b->nu);
+            const entry *at_nu = cwb_ini_find(ctx, sec, "nu");
+            return fail_at(c, at_nu ? at_nu : e, msg, n, why);
+        }
         if (!b->rigid && !v->given[CWB_BODY_NU]) {
             snprintf(why, sizeof why,
                      "[%s] an elastic wall (E given) needs nu [-], "
@@ -846,6 +854,21 @@ static int check_all_used(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
  * printed a dissipation of 0 J. */
 static int check_driver_applies(const cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
 {
+    /* a driver with its own model reads no law: its Hertz contact is the
+     * normal law the case names (the law of Hertz's force alone), and no
+     * other says what it computes */
+    const cwb_law_head *normal = c->law[CWB_KIND_NORMAL];
+    if (c->driver->own_model && !(normal->flags & CWB_LAW_HERTZ_FORCE)) {
+        char why[CWB_MSG];
+        snprintf(why, sizeof why,
+                 "[contact] normal = %s: the %s driver computes its own forces (%s) and applies "
+                 "no law of the case; use normal = %s",
+                 normal->name, c->driver->name, c->driver->own_model,
+                 cwb_law_default(CWB_KIND_NORMAL, CWB_DIM_3D)->name);
+        entry *e = find_entry(ctx, "contact", "normal");
+        return e ? fail_at(c, e, msg, n, why)
+                 : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+    }
     for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
         const cwb_law_head *law = c->law[kind];
         if (!(c->driver->ignores & (1u << kind)) || (law->flags & CWB_LAW_ABSENT))
@@ -1141,6 +1164,13 @@ int cwb_case_sampler_apply(const cwb_case_sampler *s, cwb_case *c, const char *c
             return rc;
         if (s->key[j].mirror)
             c->body_values[1].p[i] = v->p[i];
+    }
+    /* a sampled choice may leave a key the case gives unread, as a load
+     * would find (check_read): refused, and loaded again for the message */
+    for (size_t j = 0; j < s->nkeys; j++) {
+        int at;
+        if (cwb_values_check_read(sampler_values(c, s->key[j].at), &at, msg, n) != CWB_OK)
+            return CWB_EINPUT;
     }
     if (s->bodies) {
         cwb_body b[2];

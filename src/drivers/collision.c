@@ -181,15 +181,18 @@ static const cwb_param collision_params[] = {
                   "restitutions, rebound angles and spins, each relative to the larger of its "
                   "value and a floor (the expected contact time, overlap and force; 1 for a "
                   "restitution; 90 deg for an angle; (v_n + |v_t|)/R or the initial spins for a "
-                  "spin), not the energy split (doc/integration.md)",
-                  2e7, "give up (exit 1) when separation takes more steps than this", 2000),
+                  "spin), not the energy split (doc/integration.md); with a fixed dt, the "
+                  "bound of the energy account's warning",
+                  "integrator=rk4", 2e7,
+                  "give up (exit 1) when separation takes more steps than this", 2000),
     {.name = "psi_mu",
      .unit = "-",
      .def = 0,
      .min = 0,
      .max = INFINITY,
      .help = "report the normalised impact and recoil angles psi1, psi2 (Chung & Ooi) "
-             "and psi1_maw, psi2_maw (Maw et al.) with this friction coefficient; 0: off"},
+             "and psi1_maw, psi2_maw (Maw et al.) with this friction coefficient; 0: off",
+     .read_when = "integrator=rk4"},
     {.name = "omega1_normal",
      .unit = "rad/s",
      .min = -1e9,

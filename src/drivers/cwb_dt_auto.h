@@ -18,9 +18,10 @@
 
 /* The integration keys every time-stepping driver shares, in this order:
  * dt (a step, or auto), dt_tol (what auto must reach), max_steps (the
- * budget of one run) and rows (the CSV's size); defaults and the help
- * lines that say what auto measures are the driver's. */
-#define CWB_STEP_KEYS(dt_help, tol_def, tol_help, steps_def, steps_help, rows_def)                 \
+ * budget of one run) and rows (the CSV's size); defaults, the help lines
+ * that say what auto measures, and when dt_tol is read (its read_when:
+ * "dt=auto", or NULL where a fixed step reads it too) are the driver's. */
+#define CWB_STEP_KEYS(dt_help, tol_def, tol_help, tol_when, steps_def, steps_help, rows_def)       \
     {.name = "dt",                                                                                 \
      .unit = "s",                                                                                  \
      .def = 0,                                                                                     \
@@ -34,7 +35,8 @@
          .min = 0,                                                                                 \
          .max = 0.1,                                                                               \
          .flags = CWB_P_MIN_OPEN,                                                                  \
-         .help = tol_help},                                                                        \
+         .help = tol_help,                                                                         \
+         .read_when = tol_when},                                                                   \
         {.name = "max_steps",                                                                      \
          .unit = "-",                                                                              \
          .flags = CWB_P_INTEGER,                                                                   \

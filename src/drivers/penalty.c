@@ -148,4 +148,5 @@ const cwb_driver_type cwb_driver_penalty = {
     .plot_y = "disp_error_nu0.25",
     .dims = CWB_DIM_2D,
     .needs = 1u << CWB_KIND_TANGENTIAL,
+    .ignores = 1u << CWB_KIND_DAMPING | 1u << CWB_KIND_ROLLING,
 };

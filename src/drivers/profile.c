@@ -181,4 +181,5 @@ const cwb_driver_type cwb_driver_profile = {
     .plot_x = "r",
     .plot_y = "p",
     .dims = CWB_DIM_3D | CWB_DIM_2D,
+    .ignores = 1u << CWB_KIND_DAMPING | 1u << CWB_KIND_ROLLING,
 };

@@ -124,6 +124,16 @@ static int roll_check(const cwb_case *c, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] type = roll needs body1 a sphere and body2 a wall", w);
     }
+    /* rolling without slip is imposed: the tangential law's force is never
+     * applied, so a law named there would be dropped without a word */
+    const cwb_law_head *tl = c->law[CWB_KIND_TANGENTIAL];
+    if ((int)v->p[P_SLIP] == 0 && !(tl->flags & CWB_LAW_ABSENT)) {
+        cwb_case_where(c, v, P_SLIP, w, sizeof w);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] slip = none imposes rolling without slip, so the tangential "
+                        "law '%s' is not applied: use slip = law, or tangential = none",
+                        w, tl->name);
+    }
     return CWB_OK;
 }
 

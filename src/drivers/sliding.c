@@ -131,8 +131,8 @@ static const cwb_param sliding_params[] = {
      .help = "coulomb: slip neglected, T = mu N against the motion (Fig. 4c); eq2 / eq3: "
              "unloading / reloading at reversals, non-incremental eq. 2 / incremental eq. 3"},
     CWB_STEP_KEYS("RK4 step; auto: halved until the events change by less than dt_tol", 1e-10,
-                  "dt = auto: largest relative change of the event time, place and speed", 1e7,
-                  "give up (exit 1) when a run takes more steps than this", 1000),
+                  "dt = auto: largest relative change of the event time, place and speed",
+                  "dt=auto", 1e7, "give up (exit 1) when a run takes more steps than this", 1000),
     {.name = "vcrit_bracket",
      .unit = "-",
      .kind = CWB_PARAM_CHOICE,
@@ -759,4 +759,5 @@ const cwb_driver_type cwb_driver_sliding = {
     .plot_y = "v",
     .own_model = "sliding driver (Hertz + Coulomb on the path, RK4)",
     .dims = CWB_DIM_3D,
+    .ignores = 1u << CWB_KIND_TANGENTIAL | 1u << CWB_KIND_DAMPING | 1u << CWB_KIND_ROLLING,
 };

@@ -76,8 +76,8 @@ static const cwb_param force_params[] = {
      .def = 1,
      .help = "centrifugal term: the inertial reaction -m v^2/(2R) in N (Fig. 13)"},
     CWB_STEP_KEYS("RK4 step; auto: halved until the separation changes by less than dt_tol", 1e-10,
-                  "dt = auto: largest relative change of the separation time, place and speed", 1e7,
-                  "give up (exit 1) when a run takes more steps than this", 1000),
+                  "dt = auto: largest relative change of the separation time, place and speed",
+                  "dt=auto", 1e7, "give up (exit 1) when a run takes more steps than this", 1000),
     {0}};
 
 static int force_check(const cwb_case *c, char *msg, size_t n)
@@ -417,4 +417,5 @@ const cwb_driver_type cwb_driver_sliding_force = {
     .plot_y = "v",
     .own_model = "sliding_force driver (rigid spheres, Coulomb, RK4)",
     .dims = CWB_DIM_3D,
+    .ignores = 1u << CWB_KIND_TANGENTIAL | 1u << CWB_KIND_DAMPING | 1u << CWB_KIND_ROLLING,
 };

@@ -389,5 +389,5 @@ const cwb_driver_type cwb_driver_trajectory = {
     .plot_y = "F",
     .dims = CWB_DIM_2D,
     .needs = 1u << CWB_KIND_TANGENTIAL,
-    .ignores = 1u << CWB_KIND_DAMPING,
+    .ignores = 1u << CWB_KIND_DAMPING | 1u << CWB_KIND_ROLLING,
 };

@@ -43,7 +43,8 @@ enum { CWB_PENALTY_EQ33 = 0, CWB_PENALTY_CONSTANT = 1 };
          .def = 0.5,                                                                               \
          .min = 0,                                                                                 \
          .max = 1,                                                                                 \
-         .help = "constant penalty factor (penalty = constant); seed 000 sec. 4.1: 0.5"},          \
+         .help = "constant penalty factor (penalty = constant); seed 000 sec. 4.1: 0.5",           \
+         .read_when = "penalty=constant"},                                                         \
         {.name = "w33_1",                                                                          \
          .unit = "-",                                                                              \
          .def = 0.22,                                                                              \
