@@ -171,6 +171,31 @@ START_TEST(test_peer_equivalent_material)
 }
 END_TEST
 
+/* Two materials on the linear laws (seed 002): the contact takes the mean
+ * of the two ktDivKn and the smaller friction, and so must LAMMPS's
+ * linear_history; the writer once gave it body 1's alone (k_t 2e5 N/m, mu
+ * 0.5), so `cwb peer` compared cwb with another contact. Here k_n = 1e6
+ * N/m: k_t = (0.2 + 0.6)/2 k_n = 4e5 N/m, mu = min(0.5, 0.2). */
+START_TEST(test_peer_linear_two_materials)
+{
+    scratch s;
+    scratch_open(&s);
+    char cs[300];
+    test_tmp_path(s.dir, "two.case", cs, sizeof cs);
+    test_write_file(cs, "[contact]\nnormal = linear\ntangential = linear\n[normal]\nkn = 1e6\n"
+                        "[tangential]\nmu = 0.5\nmu2 = 0.2\nkt_div_kn = 0.2\nkt_div_kn2 = 0.6\n"
+                        "[body1]\nshape = sphere\nradius = 0.01\nE = 4.8e10\nnu = 0.2\n"
+                        "density = 2800\n[body2]\nshape = same\n[driver]\ntype = collision\n"
+                        "v_normal = 1\nv_tangential = 0.5\n");
+    int st;
+    char *in = write_only(&s, cs, "lammps", NULL, "in.lmp", &st);
+    ck_assert_msg(in != NULL, "cwb peer --write-only exited %d", st);
+    ck_assert_ptr_nonnull(strstr(in, "tangential linear_history 400000 0 0.20000000000000001 "));
+    free(in);
+    scratch_close(&s);
+}
+END_TEST
+
 /* A law a peer has no equivalent for is refused with exit status 2 and
  * what the code lacks; a wall too (the peers get two spheres). */
 START_TEST(test_peer_refusals)
@@ -534,6 +559,7 @@ Suite *peer_suite(void)
     TCase *tc = test_tcase("peer", 60);
     tcase_add_test(tc, test_peer_lammps_input);
     tcase_add_test(tc, test_peer_equivalent_material);
+    tcase_add_test(tc, test_peer_linear_two_materials);
     tcase_add_test(tc, test_peer_refusals);
     tcase_add_test(tc, test_peer_missing_code);
     tcase_add_test(tc, test_peer_hostile_name);

@@ -251,6 +251,11 @@ typedef struct {
  * *info (CWB_API_OK, or CWB_API_EINPUT when out of range). */
 size_t cwb_api_param_count(int kind, const char *law);
 int cwb_api_param_info_at(int kind, const char *law, size_t i, cwb_api_param_info *info);
+/* When the i-th parameter is read, as text into buf ("stiffness = direct",
+ * "twist = spring_slider and k_tw = auto"; "" when always): a contact that
+ * is given it under another choice is refused (CWB_API_OK, or
+ * CWB_API_EINPUT for an unknown law or i out of range). */
+int cwb_api_param_read_when(int kind, const char *law, size_t i, char *buf, size_t n);
 
 /* The library's version, e.g. "0.1.0". */
 const char *cwb_api_version(void);

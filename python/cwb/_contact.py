@@ -77,6 +77,7 @@ def _declare():
         "cwb_api_param_count": (S, [ctypes.c_int, cp]),
         "cwb_api_param_info_at": (ctypes.c_int, [ctypes.c_int, cp, S,
                                                  ctypes.POINTER(_ParamInfo)]),
+        "cwb_api_param_read_when": (ctypes.c_int, [ctypes.c_int, cp, S, ctypes.c_char_p, S]),
         "cwb_api_version": (cp, []),
     }
     for name, (res, args) in sig.items():
@@ -225,11 +226,19 @@ def adhesive(law):
     return bool(_lib.cwb_api_law_adhesive(NORMAL, _b(law)))
 
 
+def _read_when(k, law, i):
+    buf = ctypes.create_string_buffer(256)
+    _lib.cwb_api_param_read_when(k, _b(law), i, buf, len(buf))
+    return buf.value.decode() or None
+
+
 def params(kind, law):
     """The parameters of a law: a list of dicts (name, unit, range, help,
-    default, required, choice). The default is what a case file would hold:
-    a number, the word of a choice ("yes", "exact"), None for a required
-    key."""
+    default, required, choice, read_only_with). The default is what a case
+    file would hold: a number, the word of a choice ("yes", "exact"), None
+    for a required key. read_only_with is the choice under which the key is
+    read ("stiffness = direct"), or None when always: given under another,
+    the contact is refused."""
     k, out = _kind(kind), []
     for i in range(_lib.cwb_api_param_count(k, _b(law))):
         info = _ParamInfo()
@@ -241,7 +250,7 @@ def params(kind, law):
         out.append({"name": info.name.decode(), "unit": info.unit.decode(),
                     "range": info.range.decode(), "help": info.help.decode(),
                     "default": default, "required": bool(info.required),
-                    "choice": bool(info.is_choice)})
+                    "choice": bool(info.is_choice), "read_only_with": _read_when(k, law, i)})
     return out
 
 

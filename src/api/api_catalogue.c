@@ -85,6 +85,15 @@ int cwb_api_param_info_at(int kind, const char *law, size_t i, cwb_api_param_inf
     return CWB_OK;
 }
 
+int cwb_api_param_read_when(int kind, const char *law, size_t i, char *buf, size_t n)
+{
+    const cwb_law_head *h = find(kind, law);
+    if (!h || !buf || n == 0 || i >= cwb_param_count(h->params))
+        return CWB_EINPUT;
+    cwb_param_read_when(&h->params[i], buf, n);
+    return CWB_OK;
+}
+
 void cwbi_law_list(int kind, char *buf, size_t n)
 {
     size_t used = 0;

@@ -165,9 +165,15 @@ static int map_tangential(const cwb_case *c, const cwb_peer_bodies *b, cwb_peer_
                 return refuse(msg, n, "tangential", law,
                               "k_t = kt_div_kn k_n follows a varying k_n; LAMMPS's linear_history "
                               "stiffness is constant (set stiffness = direct)");
-            kt = cwb_peer_number(c, "tangential.kt_div_kn") * cwb_peer_normal_stiffness(c, 1e-9);
+            /* the contact's ratio: the two materials' mean when body 2 has its own */
+            double r1 = cwb_peer_number(c, "tangential.kt_div_kn"),
+                   r2 = cwb_peer_number(c, "tangential.kt_div_kn2");
+            kt = (r2 > 0.0 ? 0.5 * (r1 + r2) : r1) * cwb_peer_normal_stiffness(c, 1e-9);
         }
-        double mu = cwb_peer_number(c, "tangential.mu");
+        /* the contact's friction: the smaller angle when body 2 has its own */
+        double mu = cwb_peer_number(c, "tangential.mu"), mu2 = cwb_peer_number(c, "tangential.mu2");
+        if (mu2 >= 0.0 && mu2 < mu)
+            mu = mu2;
         snprintf(out, on, "tangential linear_history %.17g %%s %.17g", kt, mu);
         snprintf(l->peer, sizeof l->peer, "tangential linear_history k_t = %.6g N/m, mu = %g", kt,
                  mu);

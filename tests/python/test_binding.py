@@ -253,6 +253,9 @@ def test_contract():
     check("hertz" in cwb.laws("normal") and "mindlin" in cwb.laws("tangential"), "catalogue")
     mu = [p for p in cwb.params("tangential", "mindlin") if p["name"] == "mu"]
     check(len(mu) == 1 and mu[0]["unit"] == "-", "mindlin's mu in the catalogue: %r" % mu)
+    # a key read under one choice only says which (the linear law's kt)
+    kt = {p["name"]: p["read_only_with"] for p in cwb.params("tangential", "linear")}
+    check(kt["kt"] == "stiffness = direct" and kt["mu"] is None, "read_only_with: %r" % kt)
 
 
 if __name__ == "__main__":
