@@ -550,6 +550,25 @@ START_TEST(valid_base_case_runs)
 }
 END_TEST
 
+/* "--set section.key=" (nothing after =) takes the key out, as if the file
+ * did not give it: the way to flip a choice from the command line when the
+ * file gives a key only the other choice reads (kt with stiffness = direct,
+ * then stiffness = ratio). A required key taken out is missing. */
+START_TEST(set_with_no_value_takes_a_key_out)
+{
+    const char *flip[] = {"tangential.stiffness=ratio", "tangential.kt="};
+    cwb_case *c = test_load("tests/data/history_hertz_linear.case", flip, 2);
+    int i = cwb_param_index(c->law_values[CWB_KIND_TANGENTIAL].table, "kt");
+    ck_assert_int_eq(c->law_values[CWB_KIND_TANGENTIAL].given[i], 0);
+    free(c);
+    const char *kept[] = {"tangential.stiffness=ratio"};
+    test_refused("tests/data/history_hertz_linear.case", kept, 1,
+                 "kt = 10000000 [N/m] is read only with stiffness = direct");
+    const char *gone[] = {"tangential.mu="};
+    test_refused("tests/data/history_hertz_linear.case", gone, 1, "missing required key 'mu'");
+}
+END_TEST
+
 /* Whole lines, whatever their length (Debian's inih split them at 199
  * bytes and parsed the tail): a long comment that ends in "steps = 5"
  * stays a comment, a 40-value history list on one line is read, a line
@@ -926,6 +945,7 @@ Suite *input_suite(void)
     tcase_add_test(tc, every_ini_file_kind_takes_a_leading_bom);
     tcase_add_test(tc, fit_data_pattern_reads_one_folder);
     tcase_add_test(tc, every_read_when_names_a_word_of_its_table);
+    tcase_add_test(tc, set_with_no_value_takes_a_key_out);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -579,6 +579,11 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
     cwb_trim(key);
     cwb_trim(value);
     entry *e = find_entry(ctx, section, key);
+    if (value[0] == '\0') { /* "section.key=": the key as if the file did not give it */
+        if (e)
+            cwb_ini_remove(ctx, e);
+        return CWB_OK;
+    }
     if (e) {
         char *v = malloc(strlen(value) + 1);
         if (!v)

@@ -79,6 +79,10 @@ int cwb_ini_add(cwb_ini *ini, const char *section, const char *key, const char *
 /* The first entry of section (NULL: any) called key (NULL: any). */
 cwb_ini_entry *cwb_ini_find(const cwb_ini *ini, const char *section, const char *key);
 
+/* Remove entry e of ini (a --set that clears a key); entries after it move
+ * down by one. */
+void cwb_ini_remove(cwb_ini *ini, cwb_ini_entry *e);
+
 void cwb_ini_free(cwb_ini *ini);
 
 /* One section bound to the values of a parameter table. */

@@ -63,6 +63,16 @@ cwb_ini_entry *cwb_ini_find(const cwb_ini *ini, const char *section, const char 
     return NULL;
 }
 
+void cwb_ini_remove(cwb_ini *ini, cwb_ini_entry *e)
+{
+    size_t i = (size_t)(e - ini->e);
+    free(e->section);
+    free(e->key);
+    free(e->value);
+    memmove(e, e + 1, (ini->n - i - 1) * sizeof *e);
+    ini->n--;
+}
+
 void cwb_ini_free(cwb_ini *ini)
 {
     for (size_t i = 0; i < ini->n; i++) {
