@@ -369,6 +369,12 @@ START_TEST(fig9_constant_penalty_errors)
     ck_assert_rel(ed, (l1 + 0.5 * l2) / (l1 + w * l2) - 1, 1e-12);
     ck_assert_rel(ef, 1 - (l1 + w * l2) / (l1 + 0.5 * l2), 1e-12);
     cwb_result_free(&r);
+    /* the driver reads eq. 33's w33_* of the laws alone: any other law key
+     * given is refused, where it was taken and dropped */
+    const char *per_body[] = {"tangential.compliance=per_body"}, *form[] = {"normal.form=eq22"};
+    test_refused("cases/seed000_fig9.case", per_body, 1,
+                 "[tangential] compliance = per_body: the penalty driver evaluates eq. 20 itself");
+    test_refused("cases/seed000_fig9.case", form, 1, "[normal] form = eq22: the penalty driver");
 }
 END_TEST
 

@@ -61,6 +61,30 @@ static const cwb_param penalty_params[] = {
      .help = "the constant penalty factor compared with eq. 33 (seed 000: 0.5)"},
     {0}};
 
+/* The driver evaluates eq. 20 itself: of the laws it reads eq. 33's
+ * coefficients (w33_*) alone, so any other law key the case gives, but a
+ * required one, would be dropped without a word. */
+static int refuse_unread_law_keys(const cwb_case *c, char *msg, size_t n)
+{
+    for (int kind = CWB_KIND_NORMAL; kind <= CWB_KIND_TANGENTIAL; kind++) {
+        const cwb_values *v = &c->law_values[kind];
+        int first_read = kind == CWB_KIND_TANGENTIAL ? CWB_PENALTY_FIRST + 2 : 1 << 20;
+        for (int i = 0; v->table && v->table[i].name && i < first_read; i++) {
+            if (!v->given[i] || (v->table[i].flags & CWB_P_REQUIRED))
+                continue;
+            char w[CWB_TEXT + 32], value[96];
+            cwb_case_where(c, v, i, w, sizeof w);
+            cwb_param_format(v, i, value, sizeof value);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s: [%s] %s = %s: the penalty driver evaluates eq. 20 itself and "
+                            "reads only eq. 33's coefficients (w33_*) of the tangential law; "
+                            "remove it",
+                            w, cwb_kind_name((cwb_kind)kind), v->table[i].name, value);
+        }
+    }
+    return CWB_OK;
+}
+
 static int penalty_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_law_head *h = c->law[CWB_KIND_TANGENTIAL];
@@ -69,6 +93,9 @@ static int penalty_check(const cwb_case *c, char *msg, size_t n)
                         "%s: [driver] type = penalty takes eq. 33 from a seed-000 tangential "
                         "law (hertz2d_accurate or hertz2d_simplified); '%s' has none",
                         c->file, h->name);
+    int rc = refuse_unread_law_keys(c, msg, n);
+    if (rc != CWB_OK)
+        return rc;
     const double *dp = c->driver_values.p;
     if (!(dp[P_TO] > dp[P_FROM]))
         return cwb_fail(msg, n, CWB_EINPUT, "%s: [driver] a_over_R_to must exceed a_over_R_from",

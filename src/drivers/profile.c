@@ -59,6 +59,13 @@ static int profile_check(const cwb_case *c, char *msg, size_t n)
                         "%s: [driver] tangential needs discs (2D) and a tangential law with a "
                         "shear traction (hertz2d_accurate); '%s' has none",
                         c->file, tl->head.name);
+    /* without a tangential displacement the law's traction is never asked for */
+    if (c->driver_values.p[P_TANGENTIAL] == 0.0 && !(tl->head.flags & CWB_LAW_ABSENT))
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [contact] tangential = %s: the profile driver reads a tangential "
+                        "law only for the shear traction at [driver] tangential != 0 (discs); "
+                        "use tangential = none, or give the displacement",
+                        c->file, tl->head.name);
     return CWB_OK;
 }
 
