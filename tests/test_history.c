@@ -84,6 +84,54 @@ START_TEST(linear_law_two_materials)
 }
 END_TEST
 
+/* The linear law under Hertz with k_t = ratio k_n: along a straight path
+ * from (delta_0, 0) to (delta_1, xi_1) without slip, dF_t = ratio k_n dxi
+ * integrates to F_t = ratio xi_1 (F_n(delta_1) - F_n(delta_0)) /
+ * (delta_1 - delta_0) (k_n = dF_n/d delta: a closed form; delta_0 = 0.1
+ * delta_1). The Hermite quadrature (the default) integrates k_t along each
+ * step: 2.5e-7 from it in 10 steps, and fourth order (20 steps: 15.4 times
+ * closer; asserted > 12). The rectangle rule sums k_t(end) Delta xi, first
+ * order: 10 steps over-shoot by 2.5 %, which is its own sum of ratio (3/2)
+ * F_n/delta Delta xi at the steps' ends, held here to 1e-12. */
+static double linear_ratio_f_t(const char *quad, const char *steps, double *want, double *sum)
+{
+    const char *over[] = {"contact.normal=hertz",
+                          "normal.kn=",
+                          "tangential.kt_div_kn=0.5",
+                          "tangential.mu=1e3",
+                          "driver.normal=1e-7,1e-6",
+                          "driver.tangential=0,1e-7",
+                          steps,
+                          quad};
+    cwb_result r;
+    test_run("tests/data/history_linear_ratio.case", over, 8, &r);
+    size_t end = r.series.nrow - 1, mid = end / 2;
+    double fn0 = test_col(&r, "F_n", mid), fn1 = test_col(&r, "F_n", end);
+    *want = 0.5 * 1e-7 * (fn1 - fn0) / (1e-6 - 1e-7);
+    *sum = 0.0;
+    for (size_t i = mid + 1; i <= end; i++)
+        *sum += 0.5 * 1.5 * test_col(&r, "F_n", i) / test_col(&r, "delta_n", i) * 1e-7 /
+                (double)(end - mid);
+    double ft = test_col(&r, "F_t", end);
+    cwb_result_free(&r);
+    return ft;
+}
+
+START_TEST(linear_law_ratio_under_hertz_integrates_k_t)
+{
+    double want, sum;
+    double h10 = linear_ratio_f_t("tangential.quadrature=hermite", "driver.steps=10", &want, &sum);
+    double e10 = fabs(h10 / want - 1.0);
+    double h20 = linear_ratio_f_t("tangential.quadrature=hermite", "driver.steps=20", &want, &sum);
+    double e20 = fabs(h20 / want - 1.0);
+    ck_assert_msg(e10 < 1e-6 && e20 * 12.0 < e10, "hermite: %.3g (10 steps), %.3g (20)", e10, e20);
+    double r10 =
+        linear_ratio_f_t("tangential.quadrature=rectangle", "driver.steps=10", &want, &sum);
+    ck_assert_msg(fabs(r10 / sum - 1.0) < 1e-12 && r10 / want - 1.0 > 0.02,
+                  "rectangle: %.12g, its sum %.12g, the integral %.12g", r10, sum, want);
+}
+END_TEST
+
 /* A tangential force target beyond mu F_n cannot be held: the run stops
  * with status 1 and says why. */
 START_TEST(force_control_beyond_coulomb_fails)
@@ -225,6 +273,7 @@ Suite *history_suite(void)
     tcase_add_test(tc, a_history_beyond_max_rows_is_refused);
     tcase_add_test(tc, force_control_beyond_coulomb_fails);
     tcase_add_test(tc, linear_law_two_materials);
+    tcase_add_test(tc, linear_law_ratio_under_hertz_integrates_k_t);
     tcase_add_test(tc, coulomb_loop_and_energy);
     tcase_add_test(tc, created_tangential_energy_is_said);
     tcase_add_test(tc, hertz_force_control_on_closed_form);
