@@ -569,6 +569,10 @@ START_TEST(set_with_no_value_takes_a_key_out)
                  "kt = 10000000 [N/m] is read only with stiffness = direct");
     const char *gone[] = {"tangential.mu="};
     test_refused("tests/data/history_hertz_linear.case", gone, 1, "missing required key 'mu'");
+    /* a misspelt key to take out is refused, not a silent no-op */
+    const char *typo[] = {"tangentail.kt="};
+    test_refused("tests/data/history_hertz_linear.case", typo, 1,
+                 "--set tangentail.kt=: the case gives no tangentail.kt to take out");
 }
 END_TEST
 

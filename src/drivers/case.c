@@ -580,8 +580,12 @@ static int apply_override(parse_ctx *ctx, const char *text, char *msg, size_t n)
     cwb_trim(value);
     entry *e = find_entry(ctx, section, key);
     if (value[0] == '\0') { /* "section.key=": the key as if the file did not give it */
-        if (e)
-            cwb_ini_remove(ctx, e);
+        if (!e)             /* a misspelt key would otherwise take nothing out without a word */
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "--set %s: the case gives no %s.%s to take out (section.key= "
+                            "removes a key the file gives)",
+                            text, section, key);
+        cwb_ini_remove(ctx, e);
         return CWB_OK;
     }
     if (e) {

@@ -50,34 +50,39 @@ enum { CWB_PENALTY_EQ33 = 0, CWB_PENALTY_CONSTANT = 1 };
          .def = 0.22,                                                                              \
          .min = -INFINITY,                                                                         \
          .max = INFINITY,                                                                          \
-         .help = "eq. 33 constant term"},                                                          \
+         .help = "eq. 33 constant term",                                                           \
+         .read_when = "penalty=eq33"},                                                             \
         {.name = "w33_x",                                                                          \
          .unit = "-",                                                                              \
          .def = 2.89,                                                                              \
          .min = -INFINITY,                                                                         \
          .max = INFINITY,                                                                          \
-         .help = "eq. 33 coefficient of x = b/R"},                                                 \
+         .help = "eq. 33 coefficient of x = b/R",                                                  \
+         .read_when = "penalty=eq33"},                                                             \
         {.name = "w33_nu",                                                                         \
          .unit = "-",                                                                              \
          .def = 0.18,                                                                              \
          .min = -INFINITY,                                                                         \
          .max = INFINITY,                                                                          \
-         .help = "eq. 33 coefficient of nu"},                                                      \
+         .help = "eq. 33 coefficient of nu",                                                       \
+         .read_when = "penalty=eq33"},                                                             \
         {.name = "w33_xx",                                                                         \
          .unit = "-",                                                                              \
          .def = -10.31,                                                                            \
          .min = -INFINITY,                                                                         \
          .max = INFINITY,                                                                          \
-         .help = "eq. 33 coefficient of x^2"},                                                     \
+         .help = "eq. 33 coefficient of x^2",                                                      \
+         .read_when = "penalty=eq33"},                                                             \
         {.name = "w33_xnu",                                                                        \
          .unit = "-",                                                                              \
          .def = 1.75,                                                                              \
          .min = -INFINITY,                                                                         \
          .max = INFINITY,                                                                          \
-         .help = "eq. 33 coefficient of x nu"},                                                    \
+         .help = "eq. 33 coefficient of x nu",                                                     \
+         .read_when = "penalty=eq33"},                                                             \
     {                                                                                              \
         .name = "w33_nunu", .unit = "-", .def = 0.36, .min = -INFINITY, .max = INFINITY,           \
-        .help = "eq. 33 coefficient of nu^2"                                                       \
+        .help = "eq. 33 coefficient of nu^2", .read_when = "penalty=eq33"                          \
     }
 #define CWB_PENALTY_COUNT 8
 
