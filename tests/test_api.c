@@ -303,7 +303,8 @@ static void refused(const char *normal, const char *tangential, const char *damp
 START_TEST(test_api_errors)
 {
     const cwb_api_body *s = &glass, *w = &rigid_wall;
-    cwb_api_body bad = glass, disc = glass, wall_r = rigid_wall;
+    cwb_api_body bad = glass, disc = glass, wall_r = rigid_wall, wall_nu = rigid_wall;
+    wall_nu.nu = 0.3;
     bad.nu = 0.5;
     disc.shape = CWB_API_DISC;
     wall_r.radius = 0.01;
@@ -325,6 +326,8 @@ START_TEST(test_api_errors)
     refused("hertz", "mindlin", NULL, NULL, NULL, &disc, &disc, "is a 3D law but body1 is a disc");
     refused("hertz", "mindlin", NULL, NULL, NULL, &bad, w, "[body1] nu = 0.5 [-] is out of range");
     refused("hertz", "mindlin", NULL, NULL, NULL, s, &wall_r, "[body2] a wall has no radius");
+    refused("hertz", "mindlin", NULL, NULL, NULL, s, &wall_nu,
+            "[body2] a rigid wall takes no nu (got nu = 0.3)");
     refused("hertz", "mindlin", NULL, NULL, NULL, w, s, "body1 must be a sphere or a disc");
 }
 END_TEST

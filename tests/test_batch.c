@@ -517,10 +517,10 @@ static void assert_kept(const char *text, int kind, const char *key, const char 
 }
 
 /* A sampled choice that leaves a key of the case unread (py with py_from =
- * sigma_y) is refused by the sampler as by a load: rows after the first
- * once skipped that check, so a table ordered given, sigma_y ran its
- * second row without the py the case gives, where the order sigma_y,
- * given was refused at its first row. */
+ * sigma_y) is refused by the sampler as by a load, with the load's words:
+ * rows after the first once skipped that check (a table ordered direct,
+ * ratio ran its second row without the kt the case gives; here the law's
+ * own check would also refuse the row, for the sigma_y it lacks). */
 START_TEST(sampler_refuses_a_row_that_leaves_a_key_unread)
 {
     char cpath[] = "/tmp/cwb_unread_XXXXXX", msg[CWB_MSG];

@@ -150,6 +150,11 @@ static int wall_body(const cwb_api_body *in, cwb_values *v, const char *sec, cwb
                         "mass): leave them 0",
                         sec);
     b->rigid = in->E == 0.0;
+    if (b->rigid && in->nu != 0.0) /* as the case reader: a rigid body's nu is never read */
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[%s] a rigid wall takes no nu (got nu = %g): it does not deform; give E "
+                        "for an elastic wall",
+                        sec, in->nu);
     if (b->rigid)
         return CWB_OK;
     if ((rc = body_value(v, CWB_BODY_E, in->E, sec, msg, n)) != CWB_OK ||

@@ -216,8 +216,9 @@ static int word_in(const char *word, const char *list, size_t len)
 
 /* The index of the first condition of table[i] that v does not meet, or
  * -1 when it meets them all (or has none); its key into key. A condition
- * naming a key the table lacks never fails (tests/test_params.c holds every
- * table's conditions to its keys). */
+ * naming a key the table lacks never fails (tests/test_input.c,
+ * every_read_when_names_a_word_of_its_table, holds every table's
+ * conditions to its keys). */
 static int unmet_condition(const cwb_values *v, int i, char *key, size_t n)
 {
     const char *cond = v->table[i].read_when, *words;

@@ -870,8 +870,8 @@ static int check_driver_applies(const cwb_case *c, parse_ctx *ctx, char *msg, si
     if (c->driver->own_model && !(normal->flags & CWB_LAW_HERTZ_FORCE)) {
         char why[CWB_MSG];
         snprintf(why, sizeof why,
-                 "[contact] normal = %s: the %s driver computes its own forces (%s) and applies "
-                 "no law of the case; use normal = %s",
+                 "[contact] normal = %s: the %s driver computes its own forces (%s), of which "
+                 "the normal one is Hertz's: use normal = %s",
                  normal->name, c->driver->name, c->driver->own_model,
                  cwb_law_default(CWB_KIND_NORMAL, CWB_DIM_3D)->name);
         entry *e = find_entry(ctx, "contact", "normal");

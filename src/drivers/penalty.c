@@ -68,8 +68,11 @@ static int refuse_unread_law_keys(const cwb_case *c, char *msg, size_t n)
 {
     for (int kind = CWB_KIND_NORMAL; kind <= CWB_KIND_TANGENTIAL; kind++) {
         const cwb_values *v = &c->law_values[kind];
-        int first_read = kind == CWB_KIND_TANGENTIAL ? CWB_PENALTY_FIRST + 2 : 1 << 20;
-        for (int i = 0; v->table && v->table[i].name && i < first_read; i++) {
+        /* the tangential law's keys before w33_1 (mu, compliance, penalty, w);
+         * every key of the normal law */
+        int w33_first = CWB_PENALTY_FIRST + 2;
+        for (int i = 0; v->table && v->table[i].name && (kind == CWB_KIND_NORMAL || i < w33_first);
+             i++) {
             if (!v->given[i] || (v->table[i].flags & CWB_P_REQUIRED))
                 continue;
             char w[CWB_TEXT + 32], value[96];

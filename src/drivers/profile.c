@@ -60,12 +60,14 @@ static int profile_check(const cwb_case *c, char *msg, size_t n)
                         "shear traction (hertz2d_accurate); '%s' has none",
                         c->file, tl->head.name);
     /* without a tangential displacement the law's traction is never asked for */
-    if (c->driver_values.p[P_TANGENTIAL] == 0.0 && !(tl->head.flags & CWB_LAW_ABSENT))
+    if (c->driver_values.p[P_TANGENTIAL] == 0.0 && !(tl->head.flags & CWB_LAW_ABSENT)) {
+        int traction = c->pair.dim == 2 && tl->traction;
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [contact] tangential = %s: the profile driver reads a tangential "
-                        "law only for the shear traction at [driver] tangential != 0 (discs); "
-                        "use tangential = none, or give the displacement",
-                        c->file, tl->head.name);
+                        "law only for the shear traction at [driver] tangential != 0 (discs and "
+                        "a law with a traction); use tangential = none%s",
+                        c->file, tl->head.name, traction ? ", or give the displacement" : "");
+    }
     return CWB_OK;
 }
 

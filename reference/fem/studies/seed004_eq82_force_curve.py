@@ -146,6 +146,9 @@ def main(which):
     runs, out_path = (LOADS, OUT.replace(".csv", "_loads.csv")) if loads else (RUNS, OUT)
     name = os.path.basename(out_path)[:-4]
     found = [r for r in runs if os.path.exists(os.path.join(FEM, "getfem_modelc_%s.csv" % r))]
+    for r in runs:
+        if r not in found:
+            print("no reference/fem/getfem_modelc_%s.csv (not run yet): left out" % r)
     out = [fit(r) for r in found]
     m = stands_for(os.path.join(FEM, "getfem_modelc_%s.csv" % found[0]))
     with open(out_path + ".tmp", "w") as f:
@@ -166,10 +169,10 @@ def main(which):
                 "# stands for: body1.radius = %s; body1.E = %s; body1.nu = %s; "
                 "normal.sigma_y = %s\n"
                 "# rows: per run: h0 / R, its tangential increments, y, mu (largest F_t / F_n), "
-                "a1 and c1 with standard errors (NaN: not identified, fewer than 2 rows on its "
-                "section), their correlation, the rms of the residual in x, the material's linear "
-                "hardening H / E (0: perfectly plastic), whether c1 is identified (0: no row past "
-                "eq. 88's x2; c1, its error and the correlation then read 0)\n"
+                "a1 and c1 with standard errors (a constant is identified with two rows or more "
+                "on its section), their correlation, the rms of the residual in x, the material's "
+                "linear hardening H / E (0: perfectly plastic), whether c1 is identified (0: fewer "
+                "than two rows past eq. 88's x2; c1, its error and the correlation then read 0)\n"
                 % (name, " loads" if loads else "", ", ".join(found), m["body1.radius"], m["body1.E"], m["body1.nu"],
                    m["normal.sigma_y"]))
         f.write("h0[-],increments[-],y[-],mu[-],a1[-],a1_se[-],c1[-],c1_se[-],"
