@@ -48,8 +48,8 @@ set xrange [0:*]
 set yrange [0:1.1]
 set samples 400
 plot 'seed004_fig42_friction_fit.csv' using 1:2 with points pt 7 ps 1.5 title 'FEM, local slip at min(mu p, sigma_y/sqrt 3)', \
-     0.36 / tanh(0.79 * x**0.44) with lines title 'Rathbone thesis eq. 77: 0.36 coth(0.79 y^{0.44})', \
-     0.2787388437 / tanh(0.4471431765 * x**0.281475834) with lines title 'fitted: 0.279 coth(0.447 y^{0.281})'
+     0.36 / tanh(0.79 * x**0.44) with lines title 'Rathbone thesis eq. 77: 0.36 coth(0.79 y^0.44)', \
+     0.2787388437 / tanh(0.4471431765 * x**0.281475834) with lines title 'fitted: 0.279 coth(0.447 y^0.281)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX

@@ -48,8 +48,8 @@ set xrange [0:*]
 set yrange [0:1.1]
 set samples 400
 plot 'seed004_fig42_friction_getfem_fit.csv' using 1:2 with points pt 7 ps 1.5 title 'FEM, local slip at min(mu p, sigma_y/sqrt 3)', \
-     0.36 / tanh(0.79 * x**0.44) with lines title 'Rathbone thesis eq. 77: 0.36 coth(0.79 y^{0.44})', \
-     0.2750600717 / tanh(0.678268714 * x**0.3820968103) with lines title 'fitted: 0.275 coth(0.678 y^{0.382})'
+     0.36 / tanh(0.79 * x**0.44) with lines title 'Rathbone thesis eq. 77: 0.36 coth(0.79 y^0.44)', \
+     0.2750600717 / tanh(0.678268714 * x**0.3820968103) with lines title 'fitted: 0.275 coth(0.678 y^0.382)'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX

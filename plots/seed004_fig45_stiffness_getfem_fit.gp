@@ -50,7 +50,7 @@ plot 'seed004_fig45_stiffness_getfem_fit.csv' using 1:((column(4) == 0) ? column
      'seed004_fig45_stiffness_getfem_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 notitle, \
      'seed004_fig45_stiffness_getfem_fit.csv' using 1:(column(4) == 1 ? column(3) : NaN) with lines lt 2 notitle, \
      'seed004_fig45_stiffness_getfem_fit.csv' using 1:(column(4) == 2 ? column(3) : NaN) with lines lt 3 notitle, \
-     keyentry with lines lc rgb '#404040' lw 2 dt 1 title 'lines: eq. 82: (1 - x)^{1/4} to x1, a1 (c1) fitted past it'
+     keyentry with lines lc rgb '#404040' lw 2 dt 1 title 'lines: eq. 82: (1 - x)^(1/4) to x1, a1 (c1) fitted past it'
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX

@@ -47,10 +47,9 @@ set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 set xrange [0:*]
 set yrange [0:5.65]
 set samples 400
-plot 'seed004_fig45_stiffness_trend.csv' using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1, cwb FEM (± 1 SE)', \
-     'seed004_fig45_stiffness_trend.csv' using 1:5:6 with yerrorbars lt 2 pt 5 title 'c1, cwb FEM (± 1 SE)', \
-     0.9 / tanh(0.24 * x**1.4) with lines title 'Rathbone thesis eq. 84: a1 = 0.9 coth(0.24 y^{1.4})' lt 1 dt 2, \
-     1.51 / tanh(0.14 * x**1.99) with lines title 'Rathbone thesis eq. 86: c1 = 1.51 coth(0.14 y^{1.99})' lt 2 dt 2
+plot 'seed004_fig45_stiffness_trend.csv' using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1 of the FEM tables (± 1 SE)', \
+     0.9 / tanh(0.24 * x**1.4) with lines title 'Rathbone thesis eq. 84: a1 = 0.9 coth(0.24 y^1.4)' lt 1 dt 2, \
+     1.51 / tanh(0.14 * x**1.99) with lines title 'Rathbone thesis eq. 86: c1 = 1.51 coth(0.14 y^1.99) (c1 not identified on any table: no point past x2)' lt 2 dt 2
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX
