@@ -219,14 +219,14 @@ static int word_in(const char *word, const char *list, size_t len)
  * naming a key the table lacks never fails (tests/test_input.c,
  * every_read_when_names_a_word_of_its_table, holds every table's
  * conditions to its keys). */
-static int unmet_condition(const cwb_values *v, int i, char *key, size_t n)
+static int unmet_condition(const cwb_values *v, int i, char *key, size_t n, const char **words,
+                           size_t *wlen)
 {
-    const char *cond = v->table[i].read_when, *words;
-    size_t wlen;
-    while (next_condition(&cond, key, n, &words, &wlen)) {
+    const char *cond = v->table[i].read_when;
+    while (next_condition(&cond, key, n, words, wlen)) {
         int at = cwb_param_index(v->table, key);
         const char *held = at >= 0 ? held_word(v, at) : NULL;
-        if (at >= 0 && !(held && word_in(held, words, wlen)))
+        if (at >= 0 && !(held && word_in(held, *words, *wlen)))
             return at;
     }
     return -1;
@@ -235,7 +235,9 @@ static int unmet_condition(const cwb_values *v, int i, char *key, size_t n)
 int cwb_param_is_read(const cwb_values *v, int i)
 {
     char key[64];
-    return unmet_condition(v, i, key, sizeof key) < 0;
+    const char *words;
+    size_t wlen;
+    return unmet_condition(v, i, key, sizeof key, &words, &wlen) < 0;
 }
 
 void cwb_param_read_when(const cwb_param *p, char *buf, size_t n)
@@ -259,10 +261,12 @@ int cwb_values_check_read(const cwb_values *v, int *at, char *why, size_t n)
 {
     for (int i = 0; v->table && v->table[i].name; i++) {
         char key[64];
-        int k = v->given[i] ? unmet_condition(v, i, key, sizeof key) : -1;
+        const char *words;
+        size_t wlen;
+        int k = v->given[i] ? unmet_condition(v, i, key, sizeof key, &words, &wlen) : -1;
         if (k < 0)
             continue;
-        char cond[160], value[96], number[40];
+        char cond[160], value[96], number[40], fix[160];
         cwb_param_read_when(&v->table[i], cond, sizeof cond);
         cwb_param_format(v, i, value, sizeof value);
         const char *held = held_word(v, k);
@@ -270,10 +274,14 @@ int cwb_values_check_read(const cwb_values *v, int *at, char *why, size_t n)
             cwb_format_shortest(v->p[k], number, sizeof number);
             held = number;
         }
+        /* the fix names the condition that fails, not those that hold */
+        char one[128];
+        snprintf(one, sizeof one, "%s=%.*s", key, (int)wlen, words);
+        cwb_param_read_when(&(cwb_param){.read_when = one}, fix, sizeof fix);
         *at = i;
         return cwb_fail(why, n, CWB_EINPUT,
                         "%s = %s is read only with %s (%s = %s here): remove it, or set %s",
-                        v->table[i].name, value, cond, key, held, cond);
+                        v->table[i].name, value, cond, key, held, fix);
     }
     return CWB_OK;
 }
