@@ -80,7 +80,8 @@ int cwb_ini_add(cwb_ini *ini, const char *section, const char *key, const char *
 cwb_ini_entry *cwb_ini_find(const cwb_ini *ini, const char *section, const char *key);
 
 /* Remove entry e of ini (a --set that clears a key); entries after it move
- * down by one. */
+ * down by one, so a pointer to e or to any entry after it is no longer
+ * valid: find an entry again after a removal. */
 void cwb_ini_remove(cwb_ini *ini, cwb_ini_entry *e);
 
 void cwb_ini_free(cwb_ini *ini);
