@@ -757,6 +757,10 @@ START_TEST(batch_refuses_bad_input)
     refused("driver.v_normal,driver.v_normal\n1,2\n", NULL, NULL, "given twice");
     refused("driver.v_normal,driver.v_tangential\n1\n", NULL, NULL, "bad.csv:2: 1 values");
     refused("driver.v_normal\n", NULL, NULL, "no samples");
+    /* a bad --set is the command line's, not the row's that loaded it */
+    refused("driver.v_normal\n1\n", "--set", "driver.nope=2",
+            "cwb: --set driver.nope=2: [driver] unknown key 'nope'");
+    refused("driver.v_normal\n1\n", "--set", "driver.nope=2", "(loading the sample of bad.csv:2)");
     refused(NULL, "--shard", "3/3", "--shard 3/3: expected i/N");
     refused(NULL, "--shard", "1/0", "--shard 1/0: expected i/N");
     refused(NULL, "--shard", "a/2", "--shard a/2: expected i/N");

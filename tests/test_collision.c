@@ -229,7 +229,7 @@ START_TEST(tiny_dt_refused)
     const char *over[] = {"driver.dt=1e-30"};
     unlink(path);
     rmdir(dir);
-    test_refused(hertz_cases[0].file, over, 1, "--set dt: [driver] dt = 1e-30 s");
+    test_refused(hertz_cases[0].file, over, 1, "--set driver.dt: [driver] dt = 1e-30 s");
 }
 END_TEST
 

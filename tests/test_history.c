@@ -250,7 +250,7 @@ START_TEST(a_history_beyond_max_rows_is_refused)
 {
     static const char *many[] = {"driver.steps=2500000"};
     test_refused("cases/history_hertz_force_control.case", many, 1,
-                 "--set steps: [driver] steps = 2500000 in each of 4 segments is 1e+07 rows "
+                 "--set driver.steps: [driver] steps = 2500000 in each of 4 segments is 1e+07 rows "
                  "(about 2.2 GB in memory and 2.8 GB of CSV), over max_rows = 1e+07");
     static const char *none[] = {"driver.max_rows=0"}; /* the key's own range */
     test_refused("cases/history_hertz_force_control.case", none, 1,

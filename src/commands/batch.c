@@ -379,6 +379,30 @@ static size_t row_overrides(const batch *b, size_t r, char (*buf)[256], const ch
     return k;
 }
 
+static int is_column(const sample_table *t, const char *key)
+{
+    for (size_t j = 0; j < t->ncol; j++)
+        if (strcmp(t->col[j], key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether the loader's message why names a --set key ("--set KEY=VALUE: ..."
+ * or "--set KEY: ...") that is not a column of the table: one the user gave
+ * on the command line, so the row's line is not where the error is. */
+static int names_a_command_line_key(const sample_table *t, const char *why)
+{
+    char key[128];
+    if (strncmp(why, "--set ", 6) != 0)
+        return 0;
+    size_t len = strcspn(why + 6, "=:");
+    if (len >= sizeof key)
+        return 0;
+    memcpy(key, why + 6, len);
+    key[len] = '\0';
+    return !is_column(t, key);
+}
+
 /* Load table row r's case into slot; a bad value is "TABLE:LINE: ...".
  * Once the slot holds a loaded sample, the sampler sets only the row's
  * values; a row it refuses is loaded in full, for the loader's message. */
@@ -401,6 +425,9 @@ static int load_row(const batch *b, size_t r, case_slot *slot, char *msg, size_t
     /* the loader names a value "--set KEY=VALUE: ..."; here it is a cell
      * (why is only written when the load fails) */
     const char *set = rc == CWB_EINPUT && strncmp(why, "--set ", 6) == 0 ? strstr(why, ": ") : NULL;
+    if (rc == CWB_EINPUT && names_a_command_line_key(&b->t, why))
+        return cwb_fail(msg, n, rc, "%s (loading the sample of %s:%zu)", why, b->req.samples,
+                        b->t.line[r]);
     if (rc == CWB_EINPUT && set)
         return cwb_fail(msg, n, rc, "%s:%zu: %.*s: %s", b->req.samples, b->t.line[r],
                         (int)(set - why - 6), why + 6, set + 2);
@@ -510,14 +537,6 @@ static void value_text(const cwb_values *v, int i, char *buf, size_t n)
             u += (size_t)(*c < 0x20 || *c == 0x7f || *c == '\\'
                               ? snprintf(buf + u, n - u, "\\x%02X", *c)
                               : snprintf(buf + u, n - u, "%c", *c));
-}
-
-static int is_column(const sample_table *t, const char *key)
-{
-    for (size_t j = 0; j < t->ncol; j++)
-        if (strcmp(t->col[j], key) == 0)
-            return 1;
-    return 0;
 }
 
 /* Every key of one section's table, but the table's columns. */

@@ -488,10 +488,27 @@ cwb_case *cwb_case_new(void)
     return calloc(1, sizeof(cwb_case));
 }
 
+/* The section of c whose values table is v ("normal", "body1", "driver"),
+ * so that a key given by --set is named as the user wrote it. */
+static const char *section_of_values(const cwb_case *c, const cwb_values *v)
+{
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        if (v == &c->law_values[k])
+            return cwb_kind_name((cwb_kind)k);
+    if (v == &c->body_values[0])
+        return "body1";
+    if (v == &c->body_values[1])
+        return "body2";
+    return v == &c->driver_values ? "driver" : NULL;
+}
+
 void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, size_t n)
 {
+    const char *sec = section_of_values(c, v);
     if (v->given[i] > 0)
         snprintf(buf, n, "%s:%d", c->file, v->given[i]);
+    else if (v->given[i] < 0 && sec)
+        snprintf(buf, n, "--set %s.%s", sec, v->table[i].name);
     else if (v->given[i] < 0)
         snprintf(buf, n, "--set %s", v->table[i].name);
     else
