@@ -222,6 +222,13 @@ static void check_examples(const cwb_param *t, const char *owner)
         if (t[i].example)
             ck_assert_msg(cwb_param_parse(v, i, t[i].example, msg, sizeof msg) == CWB_OK,
                           "%s: example of %s: %s", owner, t[i].name, msg);
+        const char *with = t[i].example_with_law ? strchr(t[i].example_with_law, '=') : NULL;
+        ck_assert_msg(!t[i].example_with_law || with,
+                      "%s: %s: example_with_law '%s' is not kind=value", owner, t[i].name,
+                      t[i].example_with_law);
+        if (with)
+            ck_assert_msg(cwb_param_parse(v, i, with + 1, msg, sizeof msg) == CWB_OK,
+                          "%s: example_with_law of %s: %s", owner, t[i].name, msg);
     }
     free(v);
 }
@@ -234,6 +241,21 @@ START_TEST(every_required_key_has_an_example)
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         for (size_t i = 0; i < cwb_law_count((cwb_kind)k); i++)
             check_examples(cwb_law_at((cwb_kind)k, i)->params, cwb_law_at((cwb_kind)k, i)->name);
+}
+END_TEST
+
+/* A driver that applies a law of a kind only with one of its keys set
+ * (roll's slip = law, profile's tangential displacement) gets that key
+ * from `cwb init` when the law is named: the case runs. Before, both were
+ * refused with the key to set in the message. */
+START_TEST(a_driver_key_follows_the_law_named)
+{
+    scratch s;
+    scratch_make(&s);
+    ck_assert_int_eq(init_and_run(&s, "roll", "tangential", "mindlin", "roll_mindlin"), 0);
+    ck_assert_int_eq(init_and_run(&s, "profile", "tangential", "hertz2d_accurate", "profile_2d"),
+                     0);
+    scratch_remove(&s);
 }
 END_TEST
 
@@ -337,6 +359,7 @@ Suite *init_suite(void)
     tcase_add_test(tc, every_required_key_has_an_example);
     tcase_add_test(tc, every_driver_runs_with_its_default_laws);
     tcase_add_test(tc, every_law_runs_with_a_driver);
+    tcase_add_test(tc, a_driver_key_follows_the_law_named);
     tcase_add_test(tc, unknown_driver_or_law_refused);
     tcase_add_test(tc, incompatible_laws_refused);
     tcase_add_test(tc, out_is_atomic_and_kept);

@@ -240,7 +240,7 @@ static void comment(FILE *f, const char *text)
 
 /* One key: its meaning, then unit, range and default, then the key set to
  * its example, or commented out at its default. */
-static void write_key(FILE *f, const cwb_param *p)
+static void write_key(FILE *f, const cwb_param *p, const char *example)
 {
     char range[256], def[64], line[CWB_MSG];
     cwb_param_range(p, range, sizeof range);
@@ -259,8 +259,8 @@ static void write_key(FILE *f, const cwb_param *p)
                                          : "no default",
              (p->flags & CWB_P_REQUIRED) || has ? def : "");
     comment(f, line);
-    if (p->example)
-        fprintf(f, "%s = %s\n\n", p->name, p->example);
+    if (example)
+        fprintf(f, "%s = %s\n\n", p->name, example);
     else if (has)
         fprintf(f, "# %s = %s\n\n", p->name, def);
     else
@@ -270,7 +270,21 @@ static void write_key(FILE *f, const cwb_param *p)
 static void write_table(FILE *f, const cwb_param *t)
 {
     for (size_t i = 0; t && t[i].name; i++)
-        write_key(f, &t[i]);
+        write_key(f, &t[i], t[i].example);
+}
+
+/* The value init writes for driver key p: its example_with_law's value
+ * when the request has a law of that kind, else its example. */
+static const char *driver_example(const request *rq, const cwb_param *p)
+{
+    const char *eq = p->example_with_law ? strchr(p->example_with_law, '=') : NULL;
+    for (int k = 0; eq && k < CWB_KIND_COUNT; k++) {
+        const char *kind = cwb_kind_name((cwb_kind)k);
+        if (strlen(kind) == (size_t)(eq - p->example_with_law) &&
+            strncmp(kind, p->example_with_law, strlen(kind)) == 0)
+            return rq->law[k]->flags & CWB_LAW_ABSENT ? p->example : eq + 1;
+    }
+    return p->example;
 }
 
 static void heading(FILE *f, const cwb_case_section *s)
@@ -313,7 +327,7 @@ static void write_body(FILE *f, const char *section, const char *shape)
             comment(f, cwb_body_params[i].help);
             fprintf(f, "shape = %s\n\n", shape);
         } else if (cwb_body_key_applies(s, (int)i))
-            write_key(f, &cwb_body_params[i]);
+            write_key(f, &cwb_body_params[i], cwb_body_params[i].example);
     }
     if (strcmp(shape, "same") == 0)
         comment(f, "any key of [body1] given here replaces body1's for body2\n");
@@ -380,7 +394,8 @@ static void write_case(FILE *f, const request *rq)
         else if (strcmp(s->name, "driver") == 0) {
             comment(f, rq->driver->summary);
             fprintf(f, "[driver]\ntype = %s\n\n", rq->driver->name);
-            write_table(f, rq->driver->params);
+            for (const cwb_param *p = rq->driver->params; p && p->name; p++)
+                write_key(f, p, driver_example(rq, p));
         } else if (k >= 0)
             write_law(f, (cwb_kind)k, rq->law[k]);
         else {

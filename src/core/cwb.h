@@ -155,6 +155,11 @@ typedef struct {
      * a law, a driver or a body has one (tests/test_init.c), chosen for the
      * example bodies of src/cli/init.c so that the case runs, and runs fast. */
     const char *example;
+    /* "kind=value" (kind a law kind: tangential, damping, rolling): the
+     * value `cwb init` writes for this driver key when the case it writes has
+     * a law of that kind, which the driver applies only with the key so set
+     * (roll's slip = law). NULL: the example alone. */
+    const char *example_with_law;
     /* "key=word" or "key=word1|word2": this key is read only when `key`, a
      * CHOICE of the same table, holds one of those words (or, for a REAL
      * key that takes "auto", when it is auto). A case that gives it under

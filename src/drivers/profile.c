@@ -42,6 +42,7 @@ static const cwb_param profile_params[] = {
      .def = 0,
      .min = -INFINITY,
      .max = INFINITY,
+     .example_with_law = "tangential=1e-8",
      .help = "2D: tangential displacement applied at the overlap (laws with a traction)"},
     {0}};
 

@@ -33,6 +33,22 @@
  * tau = -omega / omega' (exact for a constant torque), its stages see
  * the torque of the spin's sign before the stop, and the sphere is left
  * at rest (stop_and_rest). EPSD comes to rest through its spring.
+ * With slip = law the tangential spring moves omega' within a step (and
+ * the first stop with it: 0.0158532 s against 0.0158336 s without slip in
+ * tests/test_rolling.c), so the stop is the root of the spin on the
+ * step's end (root_of_spin), and there the torque holds the spin at zero,
+ * a static rolling friction, while the moment of the tangential force is
+ * below it; the centre goes on riding the spring. Without the hold the
+ * spin chattered through zero after the stop, each step's stages
+ * straddling the torque's jump, and booked 2.3e-4 of the energy put in as
+ * created (the rolling loss above the energy in) at dt = 1e-5 s.
+ *
+ * The step: a given dt is refused beyond a quarter of the fastest
+ * spring's period (the tangential spring under slip = law, the rolling
+ * law's), and a run whose energy account misses more than 1e-4 warns with
+ * its steps a period; dt = auto keeps RK4's loss on that spring to 1e-6
+ * over t_end (roll_dt). The example `cwb init roll --rolling
+ * linear_elastic` at dt = 1e-5 s missed 0.29 of the energy without a word.
  *
  * Reports the first stop (omega returns to zero: stop_time and
  * stop_distance located inside the step, locate_stop), the position and spin at
@@ -41,6 +57,7 @@
  * stiffness changes) + by the tangential law (energy_balance_error).
  */
 #include <float.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -71,14 +88,16 @@ static const cwb_param roll_params[] = {
      .unit = "-",
      .kind = CWB_PARAM_CHOICE,
      .choices = slip_words,
+     .example_with_law = "tangential=law",
      .help = "none: rolling without slip imposed; law: the tangential law's force"},
     {.name = "dt",
-     .example = "1e-5",
      .unit = "s",
+     .def = 0,
      .min = 0,
      .max = INFINITY,
-     .flags = CWB_P_REQUIRED | CWB_P_MIN_OPEN,
-     .help = "time step of RK4"},
+     .flags = CWB_P_MIN_OPEN | CWB_P_AUTO,
+     .help = "time step of RK4; auto: RK4's energy error on the fastest spring (tangential, "
+             "rolling) at most 1e-6 over t_end, t_end / 1e4 without one"},
     {.name = "t_end",
      .example = "0.1",
      .unit = "s",
@@ -101,6 +120,10 @@ enum { X, V, W, TH, XI, WR, DV, WT, NY };
 typedef struct {
     cwb_contact ct;
     double R, m, I, delta;
+    double h;        /* the step */
+    double period;   /* the fastest spring's period, INFINITY without one */
+    double hold;     /* slip = law, the spin stopped: the torque the rolling
+                        law holds it with (0: the spin is free) */
     int free_slip;   /* slip = law */
     int law_account; /* the rolling law books its own losses (not a torque
                         on the spins alone, CWB_LAW_SPIN_TORQUES) */
@@ -108,11 +131,13 @@ typedef struct {
                         before it, which the stages' torque keeps; else 0 */
 } roll_sim;
 
+static int roll_setup(const cwb_case *c, roll_sim *s, char *msg, size_t n);
+
 static int roll_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
     char w[CWB_TEXT + 32];
-    if (v->p[P_T_END] / v->p[P_DT] > 1e8) {
+    if (v->p[P_DT] > 0.0 && v->p[P_T_END] / v->p[P_DT] > 1e8) {
         cwb_case_where(c, v, P_DT, w, sizeof w);
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] dt = %g s: t_end / dt must be at most 1e8 (allowed "
@@ -134,7 +159,8 @@ static int roll_check(const cwb_case *c, char *msg, size_t n)
                         "law '%s' is not applied: use slip = law, or tangential = none",
                         w, tl->name);
     }
-    return CWB_OK;
+    roll_sim s; /* the step against the springs' periods (roll_dt) */
+    return roll_setup(c, &s, msg, n);
 }
 
 static void roll_kin(const roll_sim *s, const double *y, double t_off, cwb_kin *k)
@@ -146,7 +172,8 @@ static void roll_kin(const roll_sim *s, const double *y, double t_off, cwb_kin *
     k->dxi_t = cwb_v3(y[XI], 0, 0);
     double w = y[W];
     if (s->approach != 0.0 && w * s->approach <= 0.0)
-        w = s->approach * DBL_MIN; /* at the stop: the torque before it */
+        w = s->approach * 1e-150; /* at the stop: the torque before it (a spin
+                                     whose square, in its norm, is not 0) */
     k->omega1 = cwb_v3(0, w, 0);
     k->omega_rel = k->omega1;
     k->dtheta = cwb_v3(0, y[TH], 0);
@@ -167,7 +194,7 @@ static int roll_rhs(void *ctx, const double *y, double t_off, double *dy)
     memset(dy, 0, NY * sizeof *dy);
     if (s->free_slip) {
         dy[V] = fx / s->m;
-        dy[W] = (s->R * fx + my) / s->I;
+        dy[W] = s->hold > 0.0 ? 0.0 : (s->R * fx + my) / s->I;
     } else {
         dy[W] = my / (s->I + s->m * s->R * s->R);
         dy[V] = -s->R * dy[W];
@@ -291,48 +318,117 @@ static int commit_evaluated(roll_sim *s, roll_state *st, const double *ynew,
     return CWB_OK;
 }
 
-/* Whether the spin reaches zero within h against a torque that holds the
- * sphere at rest (every derivative zero at omega = 0, and v = 0 without
- * slip), and when: *tau = -omega / omega' from the step's start. */
-static int stops_within(roll_sim *s, const double *y, double h, double *tau)
+/* The rolling law's torque about y and the contact's force along x at y. */
+static int forces_at(const roll_sim *s, const double *y, double *my, double *fx)
 {
-    double dy[NY], rest[NY];
-    if (y[W] == 0.0 || roll_rhs(s, y, 0.0, dy) != CWB_OK || !(y[W] * dy[W] < 0.0))
+    cwb_kin k;
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    roll_kin(s, y, 0.0, &k);
+    int rc = cwb_contact_eval(&s->ct, &k, &o, &trial);
+    *my = o.r.torque1.y;
+    *fx = o.t.force.x + o.d.force_t.x;
+    return rc;
+}
+
+/* Whether the spin may reach zero within h against a torque that
+ * vanishes at omega = 0 (a torque on the spin with no spring: it holds the
+ * spin at rest, as a static rolling friction, up to its value just before
+ * the stop, *hold), and when: *tau = -omega / omega' from the step's start
+ * (slip = law: h, and root_of_spin finds whether and when). Without slip
+ * v = 0 at rest too, and every derivative vanishes; with slip = law,
+ * stop_and_rest decides whether the spin stays held. */
+static int stops_within(roll_sim *s, const double *y, double h, double *tau, double *hold)
+{
+    double dy[NY], rest[NY], my, fx, fx_before;
+    if (y[W] == 0.0 || roll_rhs(s, y, 0.0, dy) != CWB_OK)
         return 0;
-    *tau = -y[W] / dy[W];
-    if (!(*tau <= h))
+    /* without slip, a constant torque's omega' is constant: the stop is
+     * ahead where it points at zero within h; with slip = law the
+     * tangential spring moves omega' within the step (its sign too), so
+     * root_of_spin looks at every step's end */
+    *tau = s->free_slip ? h : -y[W] / dy[W];
+    if (!s->free_slip && !(y[W] * dy[W] < 0.0 && *tau <= h))
         return 0;
     memcpy(rest, y, sizeof rest);
     rest[W] = 0.0;
     if (!s->free_slip)
         rest[V] = 0.0;
-    return roll_rhs(s, rest, 0.0, dy) == CWB_OK && dy[V] == 0.0 && dy[W] == 0.0;
+    if (forces_at(s, rest, &my, &fx) != CWB_OK || my != 0.0)
+        return 0;
+    s->approach = y[W] > 0.0 ? 1.0 : -1.0;
+    int rc = forces_at(s, rest, hold, &fx_before);
+    s->approach = 0.0;
+    *hold = fabs(*hold);
+    return rc == CWB_OK;
 }
 
-/* The step to the stop (its stages on the torque before it), the sphere
- * left at rest there, and the rest of the step at rest. */
-static int stop_and_rest(roll_sim *s, roll_state *st, double tau)
+/* slip = law: the spin's root within [0, h] of the step on the torque
+ * before the stop, whose omega' the tangential spring moves within the
+ * step, so -omega / omega' is only a start. Illinois false position on
+ * the bracket to 1e-12 of the spin at the step's start; *found = 0 where
+ * the spring turns the spin back before zero (no root in the step). */
+static int root_of_spin(roll_sim *s, const roll_state *st, double h, double *tau, double *ynew,
+                        int *found)
+{
+    double a = 0.0, wa = st->y[W], b = h, wb;
+    int rc = cwb_rk4_step(roll_rhs, s, NY, st->y, h, ynew), side = 0;
+    *found = rc == CWB_OK && (wb = ynew[W]) * wa <= 0.0;
+    *tau = h;
+    for (int i = 0; *found && i < 100 && fabs(ynew[W]) > 1e-12 * fabs(st->y[W]); i++) {
+        double c = (a * wb - b * wa) / (wb - wa);
+        if ((rc = cwb_rk4_step(roll_rhs, s, NY, st->y, c, ynew)))
+            return rc;
+        *tau = c;
+        if (ynew[W] * wa > 0.0) {
+            a = c, wa = ynew[W];
+            wb *= side == -1 ? 0.5 : 1.0;
+            side = -1;
+        } else {
+            b = c, wb = ynew[W];
+            wa *= side == 1 ? 0.5 : 1.0;
+            side = 1;
+        }
+    }
+    return rc;
+}
+
+/* The step to the stop (its stages on the torque before it: a constant
+ * torque's stop is then exact without slip), the sphere left at rest
+ * there. *found = 0 (nothing done) where, with slip = law, the spin does
+ * not reach zero in the step after all. */
+static int stop_and_rest(roll_sim *s, roll_state *st, double h, double *tau, double hold,
+                         int *found)
 {
     double ynew[NY];
+    int rc;
     s->approach = st->y[W] > 0.0 ? 1.0 : -1.0;
-    int rc = cwb_rk4_step(roll_rhs, s, NY, st->y, tau, ynew);
+    if (s->free_slip)
+        rc = root_of_spin(s, st, h, tau, ynew, found);
+    else
+        rc = cwb_rk4_step(roll_rhs, s, NY, st->y, *tau, ynew), *found = 1;
     s->approach = 0.0;
-    if (rc)
+    if (rc || !*found)
         return rc;
     ynew[W] = 0.0; /* within rounding of zero: the stop is the step's end */
     if (!s->free_slip)
         ynew[V] = 0.0;
     if (st->stop_t < 0.0) {
-        st->stop_t = st->t + tau;
+        st->stop_t = st->t + *tau;
         st->stop_x = ynew[X];
     }
     cwb_kin k;
     cwb_contact_trial trial;
     cwb_contact_out o;
-    roll_kin(s, ynew, tau, &k);
+    roll_kin(s, ynew, *tau, &k);
     if ((rc = cwb_contact_eval(&s->ct, &k, &o, &trial)))
         return rc;
-    return commit_evaluated(s, st, ynew, &o, &trial, tau);
+    /* slip = law: held at zero from here (roll_rhs) while the tangential
+     * force's moment is below the torque before the stop; else the spin
+     * turns over at once, the torque against its new sign */
+    if (s->free_slip)
+        s->hold = fabs(s->R * (o.t.force.x + o.d.force_t.x)) < hold ? hold : 0.0;
+    return commit_evaluated(s, st, ynew, &o, &trial, *tau);
 }
 
 /* One RK4 step of length h, evaluated at its end and committed. A step
@@ -343,13 +439,12 @@ static int stop_and_rest(roll_sim *s, roll_state *st, double tau)
  * spin stops for good ends at the stop (stop_and_rest). */
 static int roll_step(roll_sim *s, roll_state *st, double h, double h_min)
 {
-    double ynew[NY], tau;
+    double ynew[NY], tau, hold;
     int rc;
-    if (stops_within(s, st->y, h, &tau)) {
-        if ((rc = stop_and_rest(s, st, tau)) != CWB_OK || !(h - tau > 0.0))
-            return rc;
-        return roll_step(s, st, h - tau, h_min); /* at rest: no stop ahead */
-    }
+    int found = 0;
+    if (stops_within(s, st->y, h, &tau, &hold) &&
+        ((rc = stop_and_rest(s, st, h, &tau, hold, &found)) != CWB_OK || found))
+        return rc || !(h - tau > 0.0) ? rc : roll_step(s, st, h - tau, h_min);
     if ((rc = cwb_rk4_step(roll_rhs, s, NY, st->y, h, ynew)))
         return rc;
     cwb_kin k;
@@ -363,6 +458,10 @@ static int roll_step(roll_sim *s, roll_state *st, double h, double h_min)
             return rc;
         return roll_step(s, st, 0.5 * h, h_min);
     }
+    /* a held spin lets go once the tangential force's moment exceeds the
+     * torque that holds it (from the next step: located to one step) */
+    if (s->hold > 0.0 && fabs(s->R * (o.t.force.x + o.d.force_t.x)) > s->hold)
+        s->hold = 0.0;
     return commit_evaluated(s, st, ynew, &o, &trial, h);
 }
 
@@ -391,27 +490,109 @@ static void roll_report(const roll_sim *s, const roll_state *st, cwb_result *r)
     cwb_result_set(r, "rolling_account_error", "-",
                    s->law_account ? (d_roll - st->slip_r - st->y[DV] - st->stiff_r) / st->e_in
                                   : NAN);
-    cwb_result_set(r, "energy_balance_error", "-",
-                   (st->e_in - e_out - stored - d_roll - d_t) / st->e_in);
+    double balance = (st->e_in - e_out - stored - d_roll - d_t) / st->e_in;
+    cwb_result_set(r, "energy_balance_error", "-", balance);
+    if (fabs(balance) > 1e-4 && isfinite(s->period))
+        cwb_result_warn(r,
+                        "the energy account misses %.3g of the energy put in: dt = %g s takes "
+                        "%.3g steps a period of the fastest spring (%g s) over %.3g periods; a "
+                        "smaller dt, or auto, follows it",
+                        balance, s->h, s->period / s->h, s->period, st->t / s->period);
+    else if (fabs(balance) > 1e-4)
+        cwb_result_warn(r, "the energy account misses %.3g of the energy put in at dt = %g s",
+                        balance, s->h);
     if (st->stop_t < 0.0)
         cwb_result_warn(r, "the sphere was still rolling at t_end");
+}
+
+/* The period of the fastest spring the motion rides on, at rest at the
+ * held overlap, from the stiffnesses the laws report there: the
+ * tangential law's (slip = law) on the contact point's mass
+ * 1 / (1/m + R^2/I), the rolling law's on the spin's inertia (I + m R^2
+ * without slip; I with it, the shorter). INFINITY without a spring;
+ * *kind the law's kind. */
+static double fastest_period(const roll_sim *s, cwb_kind *kind)
+{
+    double y[NY] = {0}, T = INFINITY;
+    cwb_kin k;
+    cwb_contact_out o;
+    cwb_contact_trial trial;
+    roll_kin(s, y, 0.0, &k);
+    if (cwb_contact_eval(&s->ct, &k, &o, &trial) != CWB_OK)
+        return T;
+    if (s->free_slip && o.t.stiffness > 0.0) {
+        T = 2.0 * M_PI / sqrt(o.t.stiffness * (1.0 / s->m + s->R * s->R / s->I));
+        *kind = CWB_KIND_TANGENTIAL;
+    }
+    double J = s->free_slip ? s->I : s->I + s->m * s->R * s->R;
+    if (o.r.stiffness > 0.0 && 2.0 * M_PI * sqrt(J / o.r.stiffness) < T) {
+        T = 2.0 * M_PI * sqrt(J / o.r.stiffness);
+        *kind = CWB_KIND_ROLLING;
+    }
+    return T;
+}
+
+/* The step: dt as given, refused beyond a quarter of the fastest spring's
+ * period (RK4 multiplies an undamped spring's energy by 1 - (w h)^6 / 72
+ * a step, 0.83 there); or auto: t_end / h steps lose w t_end (w h)^5 / 72
+ * of it, at most 1e-6 with w h = (72e-6 / (w t_end))^(1/5), and 16 steps a
+ * period at the least; t_end / 1e4 without a spring. */
+static int roll_dt(const cwb_case *c, roll_sim *s, char *msg, size_t n)
+{
+    const double *p = c->driver_values.p;
+    cwb_kind kind = CWB_KIND_ROLLING;
+    double T = s->period = fastest_period(s, &kind), w = 2.0 * M_PI / T, dt = p[P_DT];
+    if (dt > 0.25 * T) {
+        char where[CWB_TEXT + 32];
+        cwb_case_where(c, &c->driver_values, P_DT, where, sizeof where);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] dt = %g s is over a quarter of %g s, the period of the %s "
+                        "law's spring at the held overlap, which RK4 does not follow: dt must be "
+                        "at most %g s (16 steps a period or more for accuracy), or auto",
+                        where, dt, T, cwb_kind_name(kind), 0.25 * T);
+    }
+    if (!(dt > 0.0))
+        dt = isfinite(T) ? fmin(pow(72e-6 / (w * p[P_T_END]), 0.2), M_PI / 8.0) / w
+                         : p[P_T_END] / 1e4;
+    if (p[P_T_END] / dt > 1e8)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[driver] dt = auto takes %.3g steps of %g s to t_end = %g s (the %s law's "
+                        "spring, period %g s), over 1e8: shorten t_end",
+                        p[P_T_END] / dt, dt, p[P_T_END], cwb_kind_name(kind), T);
+    s->h = dt;
+    return CWB_OK;
+}
+
+/* The sphere, its contact at the held overlap and the step. */
+static int roll_setup(const cwb_case *c, roll_sim *s, char *msg, size_t n)
+{
+    const double *p = c->driver_values.p;
+    memset(s, 0, sizeof *s);
+    if (cwb_contact_init(&s->ct, c) != CWB_OK)
+        return cwb_fail(msg, n, CWB_EFAIL, "roll: the case's laws cannot be bound");
+    s->R = c->pair.body[0].radius;
+    s->m = c->pair.body[0].mass;
+    s->I = c->pair.body[0].inertia;
+    s->free_slip = (int)p[P_SLIP] == 1;
+    s->law_account = !(c->law[CWB_KIND_ROLLING]->flags & CWB_LAW_SPIN_TORQUES);
+    if (overlap_for(s, p[P_FN], &s->delta) != CWB_OK) {
+        char where[CWB_TEXT + 32];
+        cwb_case_where(c, &c->driver_values, P_FN, where, sizeof where);
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "%s: [driver] normal_force = %g N: the normal law does not reach it "
+                        "within an overlap of 4 R",
+                        where, p[P_FN]);
+    }
+    return roll_dt(c, s, msg, n);
 }
 
 static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
     roll_sim s;
-    memset(&s, 0, sizeof s);
-    if (cwb_contact_init(&s.ct, c) != CWB_OK)
-        return cwb_fail(msg, n, CWB_EFAIL, "roll: the case's laws cannot be bound");
-    s.R = c->pair.body[0].radius;
-    s.m = c->pair.body[0].mass;
-    s.I = c->pair.body[0].inertia;
-    s.free_slip = (int)p[P_SLIP] == 1;
-    s.law_account = !(c->law[CWB_KIND_ROLLING]->flags & CWB_LAW_SPIN_TORQUES);
-    if (overlap_for(&s, p[P_FN], &s.delta) != CWB_OK)
-        return cwb_fail(msg, n, CWB_EFAIL,
-                        "roll: the normal law does not reach F_n = %g N within 4 R", p[P_FN]);
+    int rc = roll_setup(c, &s, msg, n);
+    if (rc)
+        return rc;
     roll_state st;
     memset(&st, 0, sizeof st);
     st.y[V] = p[P_V0];
@@ -420,13 +601,13 @@ static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     st.e_in = kinetic(&s, st.y);
     st.series = &r->series;
     roll_columns(&r->series);
-    size_t steps = (size_t)ceil(p[P_T_END] / p[P_DT]);
+    size_t steps = (size_t)ceil(p[P_T_END] / s.h);
     size_t every = steps / (size_t)p[P_ROWS] + 1;
     double h = p[P_T_END] / (double)steps;
     for (size_t i = 0; i < steps; i++) {
         if (i % every == 0 && roll_row(&s, &st, &r->series) != CWB_OK)
             return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-        int rc = roll_step(&s, &st, h, 1e-6 * h);
+        rc = roll_step(&s, &st, h, 1e-6 * h);
         if (rc)
             return cwb_fail(msg, n, rc, "roll: at t = %g s, %s", st.t, cwb_contact_failure());
     }
