@@ -37,17 +37,23 @@ set format y '%g'
 set autoscale xfix
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
-set title 'Rathbone thesis Fig. 31: plastic strain at the contact' . "\n" . 'centre, cwb''s FEM (E 8500 MPa, nu 0, sigma_y 50 MPa)' . "\n" . 'R^2 = 1.0000' noenhanced
+set title 'Rathbone thesis Fig. 31: peeq_centre against delta/delta_y, fitted per FEM run (n_p, s, b free)' . "\n" . 'R^2 = 0.9987' noenhanced
 cwb_xname = 'delta/delta_y'
 cwb_xunit = ''
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
 cwb_yname = 'peeq_centre'
 cwb_yunit = '-'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
-plot 'seed004_fig31_centre_yield_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM E = 8.5 GPa, nu = 0, sigma_y = 50 MPa, to 80 delta_y: n_p = 80 (not reached), s = 0, b = 1.609 × 10^-3', \
+plot 'seed004_fig31_centre_yield_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM E = 8.5 GPa, nu = 0, sigma_y = 50 MPa, to 100 delta_y: n_p = 100 (not reached), s = 0, b = 925.1 × 10^-6', \
+     'seed004_fig31_centre_yield_fit.csv' using 1:((column(4) == 1) ? column(2) : NaN) with points ps 1.0 lt 2 title 'FEM E = 8.5 GPa, nu = 0, sigma_y = 50 MPa, to 100 delta_y: n_p = 100 (not reached), s = 0, b = 0', \
+     'seed004_fig31_centre_yield_fit.csv' using 1:((column(4) == 2) ? column(2) : NaN) with points ps 1.0 lt 3 title 'FEM E = 8.5 GPa, nu = 0.3, sigma_y = 50 MPa, to 100 delta_y: n_p = 60.91 ± 0.14, s = (256.0 ± 1.4) × 10^-6, b = (4 ± 15) × 10^-6', \
+     'seed004_fig31_centre_yield_fit.csv' using 1:((column(4) == 3) ? column(2) : NaN) with points ps 1.0 lt 4 title 'FEM E = 8.5 GPa, nu = 0.3, sigma_y = 50 MPa, to 100 delta_y: n_p = 62.56 ± 0.21, s = (249.7 ± 2.3) × 10^-6, b = (2 ± 21) × 10^-6', \
      'seed004_fig31_centre_yield_fit.csv' using 1:(column(4) == 0 ? column(3) : NaN) with lines lt 1 notitle, \
+     'seed004_fig31_centre_yield_fit.csv' using 1:(column(4) == 1 ? column(3) : NaN) with lines lt 2 notitle, \
+     'seed004_fig31_centre_yield_fit.csv' using 1:(column(4) == 2 ? column(3) : NaN) with lines lt 3 notitle, \
+     'seed004_fig31_centre_yield_fit.csv' using 1:(column(4) == 3 ? column(3) : NaN) with lines lt 4 notitle, \
      keyentry with lines lc rgb '#404040' lw 2 dt 1 title 'lines: fitted per FEM run'
-cwb_width = 1109
+cwb_width = 1330
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX
