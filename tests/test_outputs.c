@@ -991,11 +991,39 @@ START_TEST(result_set_keeps_one_value_per_name)
 }
 END_TEST
 
+/* With CWB_MAX_WARN warnings already held, the dropped-scalar warning (or
+ * any later one) takes the last slot, said to be the first not kept: it
+ * was lost without a word. */
+START_TEST(result_warnings_past_the_limit_are_said)
+{
+    cwb_result *r = malloc(sizeof *r);
+    ck_assert_ptr_nonnull(r);
+    cwb_result_init(r);
+    for (int i = 0; i < CWB_MAX_WARN; i++)
+        cwb_result_warn(r, "warning %d", i);
+    for (int i = 0; i <= CWB_MAX_SCALARS; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "x%d", i);
+        cwb_result_set(r, name, "-", i);
+    }
+    cwb_result_warn(r, "a later one");
+    ck_assert_uint_eq(r->nwarn, CWB_MAX_WARN);
+    ck_assert_str_eq(r->warn[CWB_MAX_WARN - 2], "warning 14");
+    ck_assert_msg(strstr(r->warn[CWB_MAX_WARN - 1],
+                         "more than 15 warnings: this and any after it are not kept: more than 64 "
+                         "results: 'x64'"),
+                  "%s", r->warn[CWB_MAX_WARN - 1]);
+    cwb_result_free(r);
+    free(r);
+}
+END_TEST
+
 Suite *outputs_suite(void)
 {
     Suite *s = suite_create("outputs");
     TCase *tc = test_tcase("outputs", 60);
     tcase_add_test(tc, format_shortest_round_trips_in_fewest_digits);
+    tcase_add_test(tc, result_warnings_past_the_limit_are_said);
     tcase_add_loop_test(tc, csv_rows_hold_each_number_as_formatted_alone, 0, 2);
     tcase_add_loop_test(tc, csv_rows_with_all_zero_columns, 0, 13);
     tcase_add_test(tc, result_set_keeps_one_value_per_name);

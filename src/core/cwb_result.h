@@ -64,6 +64,7 @@ typedef struct {
     size_t nwarn;
     char warn[CWB_MAX_WARN][256];
     int scalars_full;    /* a scalar was set with CWB_MAX_SCALARS held: dropped, and warned once */
+    int warnings_full;   /* a warning came with CWB_MAX_WARN held: the last slot says so */
     int no_series;       /* set by the caller after cwb_result_init: only the scalars are
                       read, a driver may leave the series empty */
     cwb_verdict verdict; /* the comparison with [output] reference against its

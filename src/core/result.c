@@ -25,7 +25,7 @@ void cwb_result_init(cwb_result *r)
 {
     r->series.ncol = r->series.nrow = r->series.cap = 0;
     r->nscalar = r->nwarn = 0;
-    r->scalars_full = 0;
+    r->scalars_full = r->warnings_full = 0;
     r->name_seen[0] = r->name_seen[1] = 0;
     r->no_series = 0;
     r->verdict = CWB_VERDICT_NONE;
@@ -123,19 +123,30 @@ double cwb_result_get(const cwb_result *r, const char *name)
     return NAN;
 }
 
+/* A warning past CWB_MAX_WARN is not dropped without a word: the last
+ * slot gives way to the first one that does not fit, said to be the first
+ * of those not kept (once; the later ones go). */
 void cwb_result_warn(cwb_result *r, const char *fmt, ...)
 {
-    if (r->nwarn == CWB_MAX_WARN || (r->want && !r->want->warnings))
+    if ((r->want && !r->want->warnings) || r->warnings_full)
         return;
+    char text[sizeof r->warn[0]];
     if (!strchr(fmt, '%')) { /* a fixed text (most are): no format machinery */
-        copy_text(r->warn[r->nwarn++], sizeof r->warn[0], fmt);
+        copy_text(text, sizeof text, fmt);
+    } else {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(text, sizeof text, fmt, ap);
+        va_end(ap);
+    }
+    if (r->nwarn < CWB_MAX_WARN) {
+        memcpy(r->warn[r->nwarn++], text, sizeof text);
         return;
     }
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->warn[r->nwarn], sizeof r->warn[0], fmt, ap);
-    va_end(ap);
-    r->nwarn++;
+    r->warnings_full = 1;
+    snprintf(r->warn[CWB_MAX_WARN - 1], sizeof r->warn[0],
+             "more than %d warnings: this and any after it are not kept: %.180s", CWB_MAX_WARN - 1,
+             text);
 }
 
 int cwb_row_outcomes_make(cwb_row_outcomes *o, size_t n)
