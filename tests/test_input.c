@@ -331,6 +331,16 @@ static const struct {
      "not a finite number", 23},
     {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nspeed = 3\n", NULL,
      "unknown key 'speed'", 23},
+    /* keys read only when another is given (read_when "key=*"): once
+     * dropped without a word */
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[sweep]\nlink_factor = 2\n", NULL,
+     "link_factor = 2 [-] is read only with link given (the case gives no link): remove it, or "
+     "give link",
+     23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nreference_y = F\n", NULL,
+     "reference_y = F is read only with reference given (the case gives no reference)", 23},
+    {"v_tangential = 0.5\n", "v_tangential = 0.5\n[output]\nmodel_comparison = law vs law\n", NULL,
+     "model_comparison = law vs law is read only with reference given", 23},
     {"v_tangential = 0.5\n",
      "v_tangential = 0.5\n[output]\nreference = "
      "$ROOT/reference/analytic/linear_impact.csv\ncompare_x = nothing\n",
@@ -909,7 +919,8 @@ static void check_conditions(const cwb_param *t, const char *owner)
                           owner, t[i].name, c);
             char *save2 = NULL;
             for (char *w = strtok_r(eq + 1, "|", &save2); w; w = strtok_r(NULL, "|", &save2)) {
-                int found = strcmp(w, "auto") == 0 && (t[k].flags & CWB_P_AUTO);
+                int found = (strcmp(w, "auto") == 0 && (t[k].flags & CWB_P_AUTO)) ||
+                            (strcmp(w, "*") == 0 && t[k].kind == CWB_PARAM_TEXT);
                 for (size_t j = 0; t[k].kind == CWB_PARAM_CHOICE && t[k].choices[j]; j++)
                     found |= strcmp(t[k].choices[j], w) == 0;
                 ck_assert_msg(found, "%s: %s: read_when word '%s' is not one %s holds", owner,
@@ -935,6 +946,8 @@ START_TEST(every_read_when_names_a_word_of_its_table)
         for (size_t j = 0; d->params && d->params[j].name; j++)
             conditions += d->params[j].read_when != NULL;
     }
+    check_conditions(cwb_output_params, "[output]");
+    check_conditions(cwb_sweep_params, "[sweep]");
     /* fewer conditions than were written (the laws' 22, the four py laws'
      * two each among them, and the drivers' 10 when this was written; the
      * bound leaves room to move a few) means tables lost theirs */

@@ -201,6 +201,13 @@ static const char *held_word(const cwb_values *v, int at)
     return (q->flags & CWB_P_AUTO) && v->p[at] == q->def ? "auto" : NULL;
 }
 
+/* The condition word "*": the key (a TEXT key, as a reference path) is
+ * given in the case, whatever its value ("reference=*": "reference given"). */
+static int is_given_word(const char *words, size_t wlen)
+{
+    return wlen == 1 && words[0] == '*';
+}
+
 /* 1 when word is one of the '|'-separated words of list[0..len). */
 static int word_in(const char *word, const char *list, size_t len)
 {
@@ -226,7 +233,9 @@ static int unmet_condition(const cwb_values *v, int i, char *key, size_t n, cons
     while (next_condition(&cond, key, n, words, wlen)) {
         int at = cwb_param_index(v->table, key);
         const char *held = at >= 0 ? held_word(v, at) : NULL;
-        if (at >= 0 && !(held && word_in(held, *words, *wlen)))
+        int met = is_given_word(*words, *wlen) ? at >= 0 && v->given[at] != 0
+                                               : held && word_in(held, *words, *wlen);
+        if (at >= 0 && !met)
             return at;
     }
     return -1;
@@ -247,6 +256,10 @@ void cwb_param_read_when(const cwb_param *p, char *buf, size_t n)
     size_t wlen, used = 0;
     buf[0] = '\0';
     for (int k = 0; next_condition(&cond, key, sizeof key, &words, &wlen) && used < n; k++) {
+        if (is_given_word(words, wlen)) {
+            used += (size_t)snprintf(buf + used, n - used, "%s%s given", k ? " and " : "", key);
+            continue;
+        }
         used += (size_t)snprintf(buf + used, n - used, "%s%s = ", k ? " and " : "", key);
         for (const char *w = words, *end = words + wlen; w < end && used < n;) {
             size_t l = strcspn(w, "|;");
@@ -269,6 +282,12 @@ int cwb_values_check_read(const cwb_values *v, int *at, char *why, size_t n)
         char cond[160], value[96], number[40], fix[160];
         cwb_param_read_when(&v->table[i], cond, sizeof cond);
         cwb_param_format(v, i, value, sizeof value);
+        *at = i;
+        if (is_given_word(words, wlen))
+            return cwb_fail(why, n, CWB_EINPUT,
+                            "%s = %s is read only with %s (the case gives no %s): remove it, or "
+                            "give %s",
+                            v->table[i].name, value, cond, key, key);
         const char *held = held_word(v, k);
         if (!held) {
             cwb_format_shortest(v->p[k], number, sizeof number);
@@ -278,7 +297,6 @@ int cwb_values_check_read(const cwb_values *v, int *at, char *why, size_t n)
         char one[128];
         snprintf(one, sizeof one, "%s=%.*s", key, (int)wlen, words);
         cwb_param_read_when(&(cwb_param){.read_when = one}, fix, sizeof fix);
-        *at = i;
         return cwb_fail(why, n, CWB_EINPUT,
                         "%s = %s is read only with %s (%s = %s here): remove it, or set %s",
                         v->table[i].name, value, cond, key, held, fix);

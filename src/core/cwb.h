@@ -162,7 +162,8 @@ typedef struct {
     const char *example_with_law;
     /* "key=word" or "key=word1|word2": this key is read only when `key`, a
      * CHOICE of the same table, holds one of those words (or, for a REAL
-     * key that takes "auto", when it is auto). A case that gives it under
+     * key that takes "auto", when it is auto; "key=*" for a TEXT key: when
+     * the case gives it). A case that gives it under
      * any other choice is refused (cwb_values_check_read): a value the law
      * never reads would otherwise be dropped without a word. NULL: always
      * read. */
