@@ -581,8 +581,14 @@ START_TEST(set_with_no_value_takes_a_key_out)
     const char *kept[] = {"tangential.stiffness=ratio"};
     test_refused("tests/data/history_hertz_linear.case", kept, 1,
                  "kt = 10000000 [N/m] is read only with stiffness = direct");
+    /* a required key taken out is blamed on the --set, not on a line of
+     * the file that still stands (it named the section's next line) */
     const char *gone[] = {"tangential.mu="};
-    test_refused("tests/data/history_hertz_linear.case", gone, 1, "missing required key 'mu'");
+    test_refused("tests/data/history_hertz_linear.case", gone, 1,
+                 "--set tangential.mu=: [tangential] missing required key 'mu'");
+    const char *no_law[] = {"contact.normal="};
+    test_refused("tests/data/history_hertz_linear.case", no_law, 1,
+                 "--set contact.normal=: [contact] missing required key 'normal'");
     /* a misspelt key to take out is refused, not a silent no-op */
     const char *typo[] = {"tangentail.kt="};
     test_refused("tests/data/history_hertz_linear.case", typo, 1,

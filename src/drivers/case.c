@@ -216,6 +216,17 @@ static const entry *first_in(const parse_ctx *ctx, const char *section)
     return cwb_ini_find(ctx, section, NULL);
 }
 
+/* A required key the case lacks: blamed on the --set that took it out, else
+ * on the section's first line, else on the file. */
+static int fail_missing(const cwb_case *c, const parse_ctx *ctx, const char *section,
+                        const char *key, const char *why, char *msg, size_t n)
+{
+    if (cwb_ini_taken_out(ctx, section, key))
+        return cwb_fail(msg, n, CWB_EINPUT, "--set %s.%s=: %s (taken out here)", section, key, why);
+    const entry *e = first_in(ctx, section);
+    return e ? fail_at(c, e, msg, n, why) : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+}
+
 static entry *find_entry(parse_ctx *ctx, const char *section, const char *key)
 {
     return cwb_ini_find(ctx, section, key);
@@ -304,13 +315,10 @@ static int check_required(const cwb_case *c, const parse_ctx *ctx, const char *s
             continue;
         char range[96];
         cwb_param_range(&v->table[i], range, sizeof range);
-        const entry *e = first_in(ctx, section);
         char why[CWB_MSG];
         snprintf(why, sizeof why, "[%s] missing required key '%s' for %s (%s, allowed %s)", section,
                  v->table[i].name, owner, v->table[i].help, range);
-        if (e)
-            return fail_at(c, e, msg, n, why);
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+        return fail_missing(c, ctx, section, v->table[i].name, why, msg, n);
     }
     return CWB_OK;
 }
@@ -380,9 +388,7 @@ static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const 
                  "[%s] missing required key '%s' for a %s "
                  "(%s, allowed %s)",
                  sec, v->table[i].name, cwb_shape_name(b->shape), v->table[i].help, range);
-        if (e)
-            return fail_at(c, e, msg, n, why);
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+        return fail_missing(c, ctx, sec, v->table[i].name, why, msg, n);
     }
     return CWB_OK;
 }
@@ -393,12 +399,9 @@ static int pick_law(cwb_case *c, parse_ctx *ctx, cwb_kind kind, char *msg, size_
 {
     entry *e = find_entry(ctx, "contact", kind_sections[kind]);
     if (!e && kind == CWB_KIND_NORMAL) {
-        const entry *any = first_in(ctx, "contact");
         const char *why = "[contact] missing required key 'normal' (the normal "
                           "law; `cwb laws normal` lists them)";
-        if (any)
-            return fail_at(c, any, msg, n, why);
-        return cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+        return fail_missing(c, ctx, "contact", "normal", why, msg, n);
     }
     /* a kind the case does not name gets its absent law */
     const cwb_law_head *law = e ? cwb_law_find(kind, e->value) : cwb_law_default(kind, 0);
@@ -752,10 +755,8 @@ static int read_driver(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     int rc;
     entry *te = find_entry(ctx, "driver", "type");
     if (!te) {
-        const entry *any = first_in(ctx, "driver");
         const char *w = "[driver] missing required key 'type' (collision | history)";
-        return any ? fail_at(c, any, msg, n, w)
-                   : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, w);
+        return fail_missing(c, ctx, "driver", "type", w, msg, n);
     }
     c->driver = cwb_driver_find(te->value);
     if (!c->driver) {

@@ -36,6 +36,8 @@ typedef struct {
     char path[CWB_TEXT];
     cwb_ini_entry *e;
     size_t n, cap;
+    char taken_out[512]; /* "section.key;" of each entry removed (cwb_ini_remove), as far as
+                            it fits: a missing key is then blamed on the --set that took it */
 } cwb_ini;
 
 /* Read path ("what" names the kind of file in messages, e.g. "case file").
@@ -83,6 +85,8 @@ cwb_ini_entry *cwb_ini_find(const cwb_ini *ini, const char *section, const char 
  * down by one, so a pointer to e or to any entry after it is no longer
  * valid: find an entry again after a removal. */
 void cwb_ini_remove(cwb_ini *ini, cwb_ini_entry *e);
+/* Whether section.key was removed by cwb_ini_remove. */
+int cwb_ini_taken_out(const cwb_ini *ini, const char *section, const char *key);
 
 void cwb_ini_free(cwb_ini *ini);
 

@@ -65,12 +65,25 @@ cwb_ini_entry *cwb_ini_find(const cwb_ini *ini, const char *section, const char 
 
 void cwb_ini_remove(cwb_ini *ini, cwb_ini_entry *e)
 {
-    size_t i = (size_t)(e - ini->e);
+    size_t i = (size_t)(e - ini->e), used = strlen(ini->taken_out);
+    snprintf(ini->taken_out + used, sizeof ini->taken_out - used, "%s.%s;", e->section, e->key);
+    if (strlen(ini->taken_out) + 1 == sizeof ini->taken_out) /* cut: not a name */
+        ini->taken_out[used] = '\0';
     free(e->section);
     free(e->key);
     free(e->value);
     memmove(e, e + 1, (ini->n - i - 1) * sizeof *e);
     ini->n--;
+}
+
+int cwb_ini_taken_out(const cwb_ini *ini, const char *section, const char *key)
+{
+    size_t ls = strlen(section), lk = strlen(key);
+    for (const char *p = ini->taken_out; *p; p += strcspn(p, ";") + 1)
+        if (strncmp(p, section, ls) == 0 && p[ls] == '.' && strncmp(p + ls + 1, key, lk) == 0 &&
+            p[ls + 1 + lk] == ';')
+            return 1;
+    return 0;
 }
 
 void cwb_ini_free(cwb_ini *ini)
