@@ -684,7 +684,9 @@ START_TEST(batch_shards_merge_as_documented)
                            NULL};
     ck_assert_int_eq(cwb_in(&s, merge), 1);
     char *log = test_read_or_empty(s.log);
-    ck_assert_msg(strstr(log, "4 of 12 samples missing: 1, 4, 7, 10") != NULL, "merge: %s", log);
+    ck_assert_msg(strstr(log, "4 of 12 samples missing: 1, 4, 7, 10 (shard 1 of 3 (--shard "
+                              "1/3) did not run to the end: resume it and merge again") != NULL,
+                  "merge: %s", log);
     free(log);
     /* GNU parallel: the script's line, quoted by the documentation */
     char *script = test_read_or_empty("examples/batch_parallel.sh"),

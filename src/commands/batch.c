@@ -1112,9 +1112,13 @@ static int lock_output(const batch *b, int fd, char *msg, size_t n)
                         "%s is being written by another cwb batch (it holds a lock on the "
                         "file): wait for that one to end, or give another --out",
                         b->out);
+    int unsupported = errno == ENOSYS || errno == EOPNOTSUPP || errno == ENOLCK;
     return cwb_fail(msg, n, CWB_EFAIL,
-                    "cannot lock %s: %s (a batch writes only a file it holds alone)", b->out,
-                    strerror(errno));
+                    "cannot lock %s: %s (a batch writes only a file it holds alone%s)", b->out,
+                    strerror(errno),
+                    unsupported ? "; this filesystem offers no flock, as Lustre mounted without "
+                                  "flock or localflock: write the output to one that does"
+                                : "");
 }
 
 /* An existing output: opened without following a link or blocking on a
@@ -1575,8 +1579,10 @@ typedef struct {
     char *first_text;
     merge_row *rows;
     size_t nrow, cap;
-    size_t twice; /* identical rows of one sample beyond the first, dropped */
-    size_t bad;   /* rows that do not parse; the first of them: */
+    size_t nshards;    /* N of the files' "shard i/N" (0: none yet) */
+    int shards_differ; /* files of arrays of different sizes: no shard is named */
+    size_t twice;      /* identical rows of one sample beyond the first, dropped */
+    size_t bad;        /* rows that do not parse; the first of them: */
     char badlist[400];
     const cwb_log *log;
     const char *command; /* the command line, for the record */
@@ -1783,6 +1789,19 @@ static void merge_cut_torn(const merge_state *ms, const char *path, char *text)
     *torn = '\0';
 }
 
+/* The N of a file's "# cwb batch: ..., shard i/N" line, kept when every
+ * file has the same: a missing sample s is then shard s mod N's. */
+static void note_shards(merge_state *ms, const char *line)
+{
+    const char *at = strncmp(line, "# cwb batch: ", 13) == 0 ? strstr(line, ", shard ") : NULL;
+    size_t i, nn;
+    if (!at || sscanf(at, ", shard %zu/%zu", &i, &nn) != 2 || nn == 0)
+        return;
+    if (ms->nshards && ms->nshards != nn)
+        ms->shards_differ = 1;
+    ms->nshards = nn;
+}
+
 static int merge_file(merge_state *ms, const char *path, char *msg, size_t n)
 {
     int rc;
@@ -1802,6 +1821,7 @@ static int merge_file(merge_state *ms, const char *path, char *msg, size_t n)
             rc = merge_line(ms, path, ln, p, &note, msg, n);
         } else if (*p == '#') {
             batch_origin(p, origin, sizeof origin, &nsamples);
+            note_shards(ms, p);
             if (record_line(&rec, p) != CWB_OK)
                 rc = cwb_fail(msg, n, CWB_EFAIL, "out of memory");
         } else if (*cwb_trim(p)) {
@@ -1847,8 +1867,10 @@ static int merge_sort(merge_state *ms, size_t *kept, char *msg, size_t n)
 }
 
 /* The table's samples no row holds, as "0, 2, 4-9" (cut with "..." when
- * long) in list; how many. The rows are sorted and distinct. */
-static size_t merge_missing(const merge_state *ms, char *list, size_t n)
+ * long) in list; how many. The rows are sorted and distinct. hit, when
+ * not NULL, gets a 1 at s mod ms->nshards for each missing sample s: the
+ * shards to run again. */
+static size_t merge_missing(const merge_state *ms, char *list, size_t n, unsigned char *hit)
 {
     size_t missing = 0, used = 0, r = 0;
     list[0] = '\0';
@@ -1861,6 +1883,8 @@ static size_t merge_missing(const merge_state *ms, char *list, size_t n)
             continue;
         }
         missing += end - s;
+        for (size_t k = s; hit && k < end && k < s + ms->nshards; k++)
+            hit[k % ms->nshards] = 1;
         if (used + 48 < n)
             used += (size_t)(end - s == 1
                                  ? snprintf(list + used, n - used, "%s%zu", used ? ", " : "", s)
@@ -1871,6 +1895,31 @@ static size_t merge_missing(const merge_state *ms, char *list, size_t n)
         s = end;
     }
     return missing;
+}
+
+/* What to run again, from the shards hit marks: "shard 1 of 3 (--shard
+ * 1/3) did not run to the end: resume it" or "shards 1, 5 of 8 did not run
+ * to the end: resume them (--shard i/8)", the list cut with "..." when
+ * long. */
+static void shard_list(const unsigned char *hit, size_t nshards, char *out, size_t n)
+{
+    size_t count = 0, first = 0, used;
+    for (size_t i = nshards; i-- > 0;)
+        if (hit[i])
+            count++, first = i;
+    if (count == 1) {
+        snprintf(out, n, "shard %zu of %zu (--shard %zu/%zu) did not run to the end: resume it",
+                 first, nshards, first, nshards);
+        return;
+    }
+    used = (size_t)snprintf(out, n, "shards");
+    for (size_t i = 0, k = 0; i < nshards && used + 64 < n; i++)
+        if (hit[i])
+            used += (size_t)snprintf(out + used, n - used, "%s%zu", k++ ? ", " : " ", i);
+    if (used + 64 >= n)
+        used += (size_t)snprintf(out + used, n - used, ", ...");
+    snprintf(out + used, n - used, " of %zu did not run to the end: resume them (--shard i/%zu)",
+             nshards, nshards);
 }
 
 static int merge_write(const merge_state *ms, const char *out, size_t nin, size_t missing,
@@ -1903,14 +1952,18 @@ static int merge_check_and_write(merge_state *ms, const char *out, size_t nin, i
                         "%s; nothing written",
                         ms->bad, ms->bad == 1 ? "" : "s", ms->bad == 1 ? "es" : "", ms->badlist);
     int rc = merge_sort(ms, &kept, msg, n);
-    char list[400];
-    size_t missing = rc == CWB_OK ? merge_missing(ms, list, sizeof list) : 0;
+    char list[400], shards[400] = "their shards did not run to the end: resume them";
+    int named = ms->nshards > 1 && !ms->shards_differ;
+    unsigned char *hit = named ? calloc(ms->nshards, 1) : NULL;
+    size_t missing = rc == CWB_OK ? merge_missing(ms, list, sizeof list, hit) : 0;
+    if (hit)
+        shard_list(hit, ms->nshards, shards, sizeof shards);
+    free(hit);
     if (rc == CWB_OK && missing && !partial)
         return cwb_fail(msg, n, CWB_EFAIL,
-                        "batch --merge: %zu of %zu samples missing: %s (their shards did not "
-                        "run to the end: resume them and merge again, or --partial for the "
-                        "rows there are); nothing written",
-                        missing, ms->nsamples, list);
+                        "batch --merge: %zu of %zu samples missing: %s (%s and merge again, "
+                        "or --partial for the rows there are); nothing written",
+                        missing, ms->nsamples, list, shards);
     if (rc == CWB_OK && missing)
         cwb_logf(ms->log, CWB_LOG_WARN,
                  "batch --merge: %zu of %zu samples missing: %s (--partial: merged "
