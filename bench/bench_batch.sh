@@ -19,6 +19,10 @@
 #            refinement costs over its own result (the `driver` variant's
 #            step is the one sample at 1 m/s accepts, finer than most
 #            samples' at dt_tol 1e-6: bench/bench_batch_instr.sh)
+#   reuse    auto with --dt-reuse (each sample checked at its neighbour's
+#            step, bench/bench_dt_reuse.sh for its accuracy)
+#   sweep    cwb sweep of driver.v_normal over the same N values: fixed
+#            dt, dt = auto, and dt = auto with --dt-reuse
 #
 # The variants run interleaved, one of each per round, BENCH_ROUNDS (5)
 # rounds, so that the machine's load moves all of them alike; each ratio is
@@ -33,6 +37,11 @@ cp "$(dirname "$0")/batch_glass.case" "$dir/b.case"
 
 have_perf=0
 perf stat -x, -e task-clock -o /dev/null true >/dev/null 2>&1 && have_perf=1
+if [ "$have_perf" = 0 ] && [ ! -x /usr/bin/time ]; then
+    echo "bench_batch: neither perf (linux-perf) nor /usr/bin/time (time) measures a" \
+        "process's CPU here: apt-get install time" >&2
+    exit 3
+fi
 cpu_of() {
     if [ "$have_perf" = 1 ]; then
         perf stat -x, -e task-clock -o "$dir/time" "$@" 2> "$dir/stderr" > "$dir/stdout" || {
@@ -73,7 +82,12 @@ run_variant() {
     cpu_of "$bin" batch "$dir/b.case" --samples "$dir/$table.csv" --out "$dir/out.csv" \
         --results steps_total,restitution_normal "$@"
 }
-variants="driver law e4 eN auto auto10 own"
+sweep_variant() {
+    rm -rf "$dir/sw"
+    cpu_of "$bin" sweep "$dir/b.case" --vary driver.v_normal=0.95:1.05:"$N" --no-plot \
+        --set sweep.plot_y=restitution_normal --out "$dir/sw" "$@"
+}
+variants="driver law e4 eN auto auto10 own reuse sw_fixed sw_auto sw_reuse"
 : > "$dir/times"
 for r in $(seq "$ROUNDS"); do
     line=$r
@@ -86,6 +100,10 @@ for r in $(seq "$ROUNDS"); do
         auto) t=$(run_variant drv) ;;
         auto10) t=$(run_variant drv --set driver.rows=10) ;;
         own) t=$(run_variant own) ;;
+        reuse) t=$(run_variant drv --dt-reuse) ;;
+        sw_fixed) t=$(sweep_variant --set driver.dt="$dt_auto") ;;
+        sw_auto) t=$(sweep_variant) ;;
+        sw_reuse) t=$(sweep_variant --dt-reuse) ;;
         esac
         [ -n "$t" ] || exit 1
         line="$line $t"
@@ -106,13 +124,16 @@ awk -v names="$variants" -v n="$N" '
     function ratio(label, p, q,   i, a, lo, hi) { lo = 1e300; hi = 0
         for (i = 1; i <= rounds; i++) { a[i] = t[i, p] / t[i, q]
             if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
-        printf "  %-44s %6.3f [%.3f, %.3f]\n", label, med(a, rounds), lo, hi }
+        printf "  %-56s %6.3f [%.3f, %.3f]\n", label, med(a, rounds), lo, hi }
     END { split(names, nm, " ")
-        for (v = 1; v <= 7; v++) { for (i = 1; i <= rounds; i++) a[i] = t[i, v]
+        for (v = 1; v <= 11; v++) { for (i = 1; i <= rounds; i++) a[i] = t[i, v]
             printf "  %-8s %8.1f us per sample\n", nm[v], 1e6 * med(a, rounds) / n }
         ratio("law key / driver key (goal <= 1.2)", 2, 1)
         ratio("law key with 4 distinct alphas / driver key", 3, 1)
         ratio("an alpha per sample / driver key", 4, 1)
         ratio("dt = auto / its accepted fixed step (<= 1.2)", 5, 1)
         ratio("dt = auto, rows 2000 / rows 10", 5, 6)
-        ratio("dt = auto / each sample at its own step", 5, 7) }' "$dir/times"
+        ratio("dt = auto / each sample at its own step", 5, 7)
+        ratio("dt = auto --dt-reuse / its accepted fixed step (<= 1.2)", 8, 1)
+        ratio("sweep: dt = auto / fixed step (<= 1.2)", 10, 9)
+        ratio("sweep: dt = auto --dt-reuse / fixed step (<= 1.2)", 11, 9) }' "$dir/times"

@@ -48,7 +48,7 @@ instr() { # instructions of lmp on the input in $dir
     awk '/Collected/ { print $4 }' "$dir/vg"
 }
 
-echo "LAMMPS: $(lmp -h 2>/dev/null | grep -m 1 -o 'LAMMPS ([^)]*)')"
+echo "LAMMPS: $(lmp -h 2>/dev/null | grep -m 1 -o -e 'LAMMPS ([^)]*)' -e 'Simulator - .*')"
 echo "instructions per pair and step in LAMMPS' loop ($N and $((2 * N)) pairs, $S steps, callgrind)"
 printf "%-28s %14s %14s %12s\n" model "loop($N pairs)" "loop($((2 * N)) pairs)" "per pair-step"
 loop() { # instructions of $1 pairs' $S steps less their set-up (run 0)

@@ -25,7 +25,15 @@ N=${BENCH_N:-20}
 out=$(mktemp)
 trap 'rm -f "$out" callgrind.out.verlet.*' EXIT
 
-instructions() { # model scheme dt: instructions per collision
+have_valgrind=0
+command -v valgrind >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1 &&
+    have_valgrind=1
+[ "$have_valgrind" = 1 ] ||
+    echo "bench_verlet: valgrind not installed (apt-get install valgrind): the instructions" \
+        "columns are left out (-)" >&2
+
+instructions() { # model scheme dt: instructions per collision ("-" without valgrind)
+    [ "$have_valgrind" = 1 ] || { printf -- -; return; }
     valgrind --tool=callgrind --callgrind-out-file=callgrind.out.verlet.$$ \
         --toggle-collect=cwb_run_case_wanted \
         "$bench" --verlet-runs "$1" "$2" "$3" "$N" >/dev/null 2>&1
@@ -51,5 +59,5 @@ grep '^ROW' "$out" | while read -r _ model target scheme dt steps cpu floor; do
     ir=$(instructions "$model" "$scheme" "$dt")
     awk -v m="$model" -v t="$target" -v s="$scheme" -v n="$steps" -v c="$cpu" -v f="$floor" \
         -v ir="$ir" 'BEGIN {
-        printf "%-14s %-6s %-7s %7d %12.2f %12.0f %10.2f\n", m, t, s, n, c * 1e6, ir, f * 1e6 }'
+        printf "%-14s %-6s %-7s %7d %12.2f %12s %10.2f\n", m, t, s, n, c * 1e6, ir, f * 1e6 }'
 done
