@@ -15,6 +15,7 @@
 #   make bench      benchmarks (bench/; never part of check)
 #   make bench-lammps  CPU per collision against LAMMPS at equal accuracy (bench/)
 #   make bench-lammps-instr  LAMMPS' loop in instructions per pair and step (bench/)
+#   make bench-lammps-ratio  cwb per collision / LAMMPS' loop in instructions, the goal's ratio
 #   make bench-verlet  integrator = verlet against RK4 at equal accuracy (bench/)
 #   make bench-dt-auto  dt = auto's error on every shipped collision case (bench/)
 #   make bench-batch-instr  dt = auto in a batch against fixed steps, in instructions (bench/)
@@ -67,7 +68,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 .PHONY: FORCE docs report man man-check install uninstall api-check lib all check demo figures peer \
         peer-matrix peer-data sanitize tsan valgrind bench clean format deps reference-analytic \
         format-check layer-check \
-        reference bench-fem bench-lammps bench-lammps-instr bench-verlet bench-dt-auto bench-batch-instr bench-dt-reuse fuzz
+        reference bench-fem bench-lammps bench-lammps-instr bench-lammps-ratio bench-verlet bench-dt-auto bench-batch-instr bench-dt-reuse fuzz
 
 all: $(BUILD)/cwb $(BUILD)/libcwb.so
 
@@ -364,6 +365,7 @@ bench: $(BUILD)/bench_laws $(BUILD)/cwb
 	sh bench/bench_restitution.sh $(BUILD)/cwb
 	sh bench/bench_batch.sh $(BUILD)/cwb
 	sh bench/bench_format.sh $(BUILD)/cwb
+	sh bench/bench_lammps_ratio.sh $(BUILD)/bench_laws
 
 bench-dt-auto: $(BUILD)/cwb
 	sh bench/bench_dt_auto.sh $(BUILD)/cwb
@@ -379,6 +381,9 @@ bench-lammps: $(BUILD)/cwb $(BUILD)/bench_laws
 
 bench-lammps-instr:
 	sh bench/bench_lammps_instr.sh
+
+bench-lammps-ratio: $(BUILD)/bench_laws
+	sh bench/bench_lammps_ratio.sh $(BUILD)/bench_laws
 
 bench-verlet: $(BUILD)/bench_laws
 	sh bench/bench_verlet.sh $(BUILD)/bench_laws
