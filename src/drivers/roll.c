@@ -341,8 +341,8 @@ static int forces_at(const roll_sim *s, const double *y, double *my, double *fx)
 static int stops_within(roll_sim *s, const double *y, double h, double *tau, double *hold)
 {
     double dy[NY], rest[NY], my, fx, fx_before;
-    if (y[W] == 0.0 || roll_rhs(s, y, 0.0, dy) != CWB_OK)
-        return 0;
+    if (s->law_account || y[W] == 0.0 || roll_rhs(s, y, 0.0, dy) != CWB_OK)
+        return 0; /* a law with a spring (not CWB_LAW_SPIN_TORQUES) comes to rest through it */
     /* without slip, a constant torque's omega' is constant: the stop is
      * ahead where it points at zero within h; with slip = law the
      * tangential spring moves omega' within the step (its sign too), so
