@@ -41,7 +41,7 @@ RUNS = ["y3_tauc09_h01", "y3_tauc09_inc24_h01", "y3_tauc09_h0075", "y3_tauc09_in
         "y3_tauc09_inc24_h0042"]
 # the higher loads: the perfectly plastic material (whose sliding mu localises on the finer
 # meshes) and the linearly hardening ones H = E/100, E/30, E/10 (E/30 and E/10 settle), 12 and
-# 24 increments
+# 24 increments; and y = 3 with E/10, which makes E/10 a family of three loads
 LOADS = ["y7_tauc09_h0133", "y7_tauc09_h01", "y7_tauc09_h0075", "y7_tauc09_h0070",
          "y7_tauc09_inc24_h0133",
          "y7_tauc09_H100_h0133", "y7_tauc09_H100_h01", "y7_tauc09_H100_h0075",
@@ -49,7 +49,8 @@ LOADS = ["y7_tauc09_h0133", "y7_tauc09_h01", "y7_tauc09_h0075", "y7_tauc09_h0070
          "y7_tauc09_H30_inc24_h0133", "y7_tauc09_H30_inc24_h01", "y7_tauc09_H30_inc24_h0075",
          "y7_tauc09_H10_h0133", "y7_tauc09_H10_h01", "y7_tauc09_H10_h0075",
          "y15_tauc09_h0213", "y15_tauc09_h016", "y15_tauc09_h012",
-         "y15_tauc09_H10_h0213", "y15_tauc09_H10_h016", "y15_tauc09_H10_h012"]
+         "y15_tauc09_H10_h0213", "y15_tauc09_H10_h016", "y15_tauc09_H10_h012",
+         "y3_tauc09_H10_h01", "y3_tauc09_H10_h0075", "y3_tauc09_H10_h0056"]
 
 
 def stands_for(path):
