@@ -343,13 +343,24 @@ static int stops_within(roll_sim *s, const double *y, double h, double *tau, dou
     double dy[NY], rest[NY], my, fx, fx_before;
     if (s->law_account || y[W] == 0.0 || roll_rhs(s, y, 0.0, dy) != CWB_OK)
         return 0; /* a law with a spring (not CWB_LAW_SPIN_TORQUES) comes to rest through it */
-    /* without slip, a constant torque's omega' is constant: the stop is
-     * ahead where it points at zero within h; with slip = law the
-     * tangential spring moves omega' within the step (its sign too), so
-     * root_of_spin looks at every step's end */
-    *tau = s->free_slip ? h : -y[W] / dy[W];
-    if (!s->free_slip && !(y[W] * dy[W] < 0.0 && *tau <= h))
-        return 0;
+    /* without slip a constant torque's omega' is constant: the stop is
+     * ahead where it points at zero within h. With slip = law the
+     * tangential spring moves omega' within the step, its sign too, so no
+     * forecast holds: a stop is possible where the spin is within h of
+     * zero at twice the largest rate the torque and the tangential force
+     * give it at the step's start (the spring's force changes by less than
+     * that within a step under a quarter of its period), and root_of_spin
+     * then finds whether and when. */
+    if (s->free_slip) {
+        if (forces_at(s, y, &my, &fx) != CWB_OK ||
+            fabs(y[W]) > 2.0 * h * (fabs(my) + s->R * fabs(fx)) / s->I)
+            return 0;
+        *tau = h;
+    } else {
+        *tau = -y[W] / dy[W];
+        if (!(y[W] * dy[W] < 0.0 && *tau <= h))
+            return 0;
+    }
     memcpy(rest, y, sizeof rest);
     rest[W] = 0.0;
     if (!s->free_slip)
@@ -471,6 +482,7 @@ static void roll_report(const roll_sim *s, const roll_state *st, cwb_result *r)
     double e_out = kinetic(s, st->y), stored = o->r.energy + o->t.energy;
     double d_roll = st->y[WR] - o->r.energy, d_t = st->y[WT] - o->t.energy;
     cwb_result_set(r, "overlap", "m", s->delta);
+    cwb_result_set(r, "dt", "s", s->h); /* as given, or the one auto chose */
     cwb_result_set(r, "stop_time", "s", st->stop_t >= 0.0 ? st->stop_t : NAN);
     cwb_result_set(r, "stop_distance", "m", st->stop_t >= 0.0 ? st->stop_x : NAN);
     cwb_result_set(r, "final_position", "m", st->y[X]);
@@ -511,6 +523,12 @@ static void roll_report(const roll_sim *s, const roll_state *st, cwb_result *r)
  * 1 / (1/m + R^2/I), the rolling law's on the spin's inertia (I + m R^2
  * without slip; I with it, the shorter). INFINITY without a spring;
  * *kind the law's kind. */
+/* Whether the case has no tangential law (its absent law). */
+static int no_tangential_law(const roll_sim *s)
+{
+    return (s->ct.tangential->head.flags & CWB_LAW_ABSENT) != 0;
+}
+
 static double fastest_period(const roll_sim *s, cwb_kind *kind)
 {
     double y[NY] = {0}, T = INFINITY;
@@ -520,8 +538,15 @@ static double fastest_period(const roll_sim *s, cwb_kind *kind)
     roll_kin(s, y, 0.0, &k);
     if (cwb_contact_eval(&s->ct, &k, &o, &trial) != CWB_OK)
         return T;
-    if (s->free_slip && o.t.stiffness > 0.0) {
-        T = 2.0 * M_PI / sqrt(o.t.stiffness * (1.0 / s->m + s->R * s->R / s->I));
+    double kt = o.t.stiffness, a = o.n.radius > 0.0 ? o.n.radius : sqrt(s->R * s->delta);
+    /* a tangential law that reports no stiffness at rest, before its
+     * first motion (rathbone_tangential): Mindlin's 8 G* a (Mindlin 1949),
+     * the elastic stiffness every tangential law of cwb starts from or
+     * below (a law that is none has no force at all, o.t.force 0) */
+    if (s->free_slip && !(kt > 0.0) && !no_tangential_law(s))
+        kt = 8.0 * s->ct.pair->G_star * a;
+    if (s->free_slip && kt > 0.0) {
+        T = 2.0 * M_PI / sqrt(kt * (1.0 / s->m + s->R * s->R / s->I));
         *kind = CWB_KIND_TANGENTIAL;
     }
     double J = s->free_slip ? s->I : s->I + s->m * s->R * s->R;
@@ -533,8 +558,8 @@ static double fastest_period(const roll_sim *s, cwb_kind *kind)
 }
 
 /* The step: dt as given, refused beyond a quarter of the fastest spring's
- * period (RK4 multiplies an undamped spring's energy by 1 - (w h)^6 / 72
- * a step, 0.83 there); or auto: t_end / h steps lose w t_end (w h)^5 / 72
+ * period (RK4 multiplies an undamped spring's energy by |R(i w h)|^2 =
+ * 1 - (w h)^6 / 72 + (w h)^8 / 576 a step, 0.856 there); or auto: t_end / h steps lose w t_end (w h)^5 / 72
  * of it, at most 1e-6 with w h = (72e-6 / (w t_end))^(1/5), and 16 steps a
  * period at the least; t_end / 1e4 without a spring. */
 static int roll_dt(const cwb_case *c, roll_sim *s, char *msg, size_t n)
@@ -548,7 +573,8 @@ static int roll_dt(const cwb_case *c, roll_sim *s, char *msg, size_t n)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] dt = %g s is over a quarter of %g s, the period of the %s "
                         "law's spring at the held overlap, which RK4 does not follow: dt must be "
-                        "at most %g s (16 steps a period or more for accuracy), or auto",
+                        "at most %g s (each step keeps 1 - (w dt)^6 / 72 of the spring's energy), "
+                        "or auto",
                         where, dt, T, cwb_kind_name(kind), 0.25 * T);
     }
     if (!(dt > 0.0))
