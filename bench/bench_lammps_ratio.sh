@@ -48,7 +48,9 @@ awk -v L="$dir/lammps" '
         if (!(key in seen)) { seen[key] = 1; order[++k] = key } }
     END { for (i = 1; i <= k; i++) { split(order[i], mt, " "); key = order[i]
               p = pair[mt[1]]
-              if (p == "" || rk[key] == "" || vs[key] == "") continue
+              if (p == "" || rk[key] !~ /^[0-9]+$/ || vs[key] !~ /^[0-9]+$/ || vs[key] == 0) {
+                  printf "%-14s %-6s %12s %8s %12s %8s  %s\n", mt[1], mt[2], "-", "-", "-", "-",
+                      "not measured"; continue }
               r = rk[key] / (vs[key] * p)
               printf "%-14s %-6s %12d %8d %12.1f %8.3f  %s\n", mt[1], mt[2], rk[key], vs[key], p,
                   r, r <= 0.5 ? "met" : "not met" } }' "$dir/cwb"

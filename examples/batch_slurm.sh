@@ -41,7 +41,13 @@ if [ "$1" = merge ]; then
             "give the one to merge, e.g. merge 16" >&2
         exit 2 ;;
     esac
-    exec cwb batch --merge "$stem"_merged.csv "$stem"_batch_*_of_"$n".csv
+    set -- "$stem"_batch_*_of_"$n".csv
+    [ -f "$1" ] || {
+        echo "batch_slurm.sh: no shards ${stem}_batch_*_of_$n.csv: did an array of $n tasks" \
+            "run here?" >&2
+        exit 2
+    }
+    exec cwb batch --merge "$stem"_merged.csv "$@"
 fi
 : "${SLURM_ARRAY_TASK_ID:?submit with sbatch --array=0-(N-1)}"
 N=${SLURM_ARRAY_TASK_COUNT:?submit with sbatch --array=0-(N-1)}

@@ -992,8 +992,8 @@ START_TEST(result_set_keeps_one_value_per_name)
 END_TEST
 
 /* With CWB_MAX_WARN warnings already held, the dropped-scalar warning (or
- * any later one) takes the last slot, said to be the first not kept: it
- * was lost without a word. */
+ * any later one) is named in the last slot, beside that slot's own: it was
+ * lost without a word. */
 START_TEST(result_warnings_past_the_limit_are_said)
 {
     cwb_result *r = malloc(sizeof *r);
@@ -1010,8 +1010,8 @@ START_TEST(result_warnings_past_the_limit_are_said)
     ck_assert_uint_eq(r->nwarn, CWB_MAX_WARN);
     ck_assert_str_eq(r->warn[CWB_MAX_WARN - 2], "warning 14");
     ck_assert_msg(strstr(r->warn[CWB_MAX_WARN - 1],
-                         "more than 15 warnings: this and any after it are not kept: more than 64 "
-                         "results: 'x64'"),
+                         "warning 15 [more than 16 warnings: the later ones are not kept, the "
+                         "first of them: more than 64 results: 'x64'") == r->warn[CWB_MAX_WARN - 1],
                   "%s", r->warn[CWB_MAX_WARN - 1]);
     cwb_result_free(r);
     free(r);

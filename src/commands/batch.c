@@ -1795,8 +1795,10 @@ static void note_shards(merge_state *ms, const char *line)
 {
     const char *at = strncmp(line, "# cwb batch: ", 13) == 0 ? strstr(line, ", shard ") : NULL;
     size_t i, nn;
-    if (!at || sscanf(at, ", shard %zu/%zu", &i, &nn) != 2 || nn == 0)
+    if (!at || sscanf(at, ", shard %zu/%zu", &i, &nn) != 2 || nn == 0 || nn > 1000000) {
+        ms->shards_differ |= at != NULL; /* an N no batch writes: name no shard */
         return;
+    }
     if (ms->nshards && ms->nshards != nn)
         ms->shards_differ = 1;
     ms->nshards = nn;
@@ -1912,11 +1914,14 @@ static void shard_list(const unsigned char *hit, size_t nshards, char *out, size
                  first, nshards, first, nshards);
         return;
     }
+    /* room kept for the tail: " of N did not run ... (--shard i/N)" with
+     * N up to 10^6 takes 74 characters */
     used = (size_t)snprintf(out, n, "shards");
-    for (size_t i = 0, k = 0; i < nshards && used + 64 < n; i++)
+    size_t room = n > 100 ? n - 100 : 0, k = 0;
+    for (size_t i = 0; i < nshards && used < room; i++)
         if (hit[i])
             used += (size_t)snprintf(out + used, n - used, "%s%zu", k++ ? ", " : " ", i);
-    if (used + 64 >= n)
+    if (used >= room && k < count)
         used += (size_t)snprintf(out + used, n - used, ", ...");
     snprintf(out + used, n - used, " of %zu did not run to the end: resume them (--shard i/%zu)",
              nshards, nshards);

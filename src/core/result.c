@@ -124,8 +124,8 @@ double cwb_result_get(const cwb_result *r, const char *name)
 }
 
 /* A warning past CWB_MAX_WARN is not dropped without a word: the last
- * slot gives way to the first one that does not fit, said to be the first
- * of those not kept (once; the later ones go). */
+ * slot keeps its own (cut to 110 characters) and says that later ones are
+ * not kept, naming the first of them (once; the later ones go). */
 void cwb_result_warn(cwb_result *r, const char *fmt, ...)
 {
     if ((r->want && !r->want->warnings) || r->warnings_full)
@@ -144,9 +144,12 @@ void cwb_result_warn(cwb_result *r, const char *fmt, ...)
         return;
     }
     r->warnings_full = 1;
+    char last[sizeof r->warn[0]];
+    memcpy(last, r->warn[CWB_MAX_WARN - 1], sizeof last);
     snprintf(r->warn[CWB_MAX_WARN - 1], sizeof r->warn[0],
-             "more than %d warnings: this and any after it are not kept: %.180s", CWB_MAX_WARN - 1,
-             text);
+             "%.110s [more than %d warnings: the later ones are not kept, the first of them: "
+             "%.70s]",
+             last, CWB_MAX_WARN, text);
 }
 
 int cwb_row_outcomes_make(cwb_row_outcomes *o, size_t n)
