@@ -241,7 +241,8 @@ FIT_CASES += $(foreach f,fig22_pressure fig23_reduced_radius eq53_D_trend fig24_
                pellet_fit_jackson_green fig31_centre_yield pellet_eq111_yield \
                pellet_eq112_modulus fig42_friction fig45_stiffness fig42_friction_getfem \
                fig45_stiffness_getfem fig45_force_curve_getfem fig42_friction_getfem_H10 \
-               fig45_force_curve_getfem_H10,cases/seed004_$(f).fit)
+               fig45_force_curve_getfem_H10 eq53_D_trend_20 fig32_c_extended_table4, \
+               cases/seed004_$(f).fit)
 
 # Seed 004 Figs. 26-35, law against law; a figure's comparison laws run
 # before the case that draws them (its [output] overlay).
