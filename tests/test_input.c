@@ -581,6 +581,11 @@ START_TEST(set_with_no_value_takes_a_key_out)
     const char *kept[] = {"tangential.stiffness=ratio"};
     test_refused("tests/data/history_hertz_linear.case", kept, 1,
                  "kt = 10000000 [N/m] is read only with stiffness = direct");
+    /* the choice taken out (back at its default, ratio): the refusal at
+     * kt's line says which --set did it */
+    const char *choice_out[] = {"tangential.stiffness="};
+    test_refused("tests/data/history_hertz_linear.case", choice_out, 1,
+                 "(--set tangential.stiffness= took stiffness out)");
     /* a required key taken out is blamed on the --set, not on a line of
      * the file that still stands (it named the section's next line) */
     const char *gone[] = {"tangential.mu="};
