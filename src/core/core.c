@@ -270,6 +270,16 @@ void cwb_param_read_when(const cwb_param *p, char *buf, size_t n)
     }
 }
 
+int cwb_param_condition_key(const cwb_param *p, int k, char *key, size_t n)
+{
+    const char *cond = p->read_when, *words;
+    size_t wlen;
+    for (int i = 0; next_condition(&cond, key, n, &words, &wlen); i++)
+        if (i == k)
+            return 1;
+    return 0;
+}
+
 int cwb_values_check_read(const cwb_values *v, int *at, char *why, size_t n)
 {
     for (int i = 0; v->table && v->table[i].name; i++) {

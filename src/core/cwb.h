@@ -209,6 +209,8 @@ int cwb_param_is_read(const cwb_values *v, int i);
 /* Its condition as text ("stiffness = direct", "friction = eq2 or eq3",
  * "k_r = auto") into buf; "" when it has none. */
 void cwb_param_read_when(const cwb_param *p, char *buf, size_t n);
+/* The key of its k-th condition (from 0) into key: 1, or 0 past its last. */
+int cwb_param_condition_key(const cwb_param *p, int k, char *key, size_t n);
 
 /* The first key v was given (given[i] != 0) that its table does not read
  * under the values v holds: CWB_EINPUT, *at its index and why "kt is read

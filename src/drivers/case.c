@@ -264,17 +264,13 @@ static int check_read(const cwb_case *c, parse_ctx *ctx, const section_spec *sec
     size_t used = (size_t)snprintf(full, sizeof full, "[%s] %s", sec->name, why);
     /* a key of the condition that a --set took out: say so, the line
      * named is the refused key's, which still stands */
-    for (const char *cond = sec->values->table[at].read_when;
-         cond && *cond && used < sizeof full;) {
-        char key[64];
-        size_t len = strcspn(cond, "=;");
-        snprintf(key, sizeof key, "%.*s", (int)(len < sizeof key ? len : sizeof key - 1), cond);
+    char key[64];
+    for (int k = 0;
+         cwb_param_condition_key(&sec->values->table[at], k, key, sizeof key) && used < sizeof full;
+         k++)
         if (cwb_ini_taken_out(ctx, sec->name, key))
             used += (size_t)snprintf(full + used, sizeof full - used, " (--set %s.%s= took %s out)",
                                      sec->name, key, key);
-        cond += strcspn(cond, ";");
-        cond += *cond == ';';
-    }
     const entry *e = find_entry(ctx, sec->name, sec->values->table[at].name);
     return e ? fail_at(c, e, msg, n, full) : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, full);
 }
