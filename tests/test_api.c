@@ -329,6 +329,16 @@ START_TEST(test_api_errors)
     refused("hertz", "mindlin", NULL, NULL, NULL, s, &wall_nu,
             "[body2] a rigid wall takes no nu (got nu = 0.3)");
     refused("hertz", "mindlin", NULL, NULL, NULL, w, s, "body1 must be a sphere or a disc");
+    /* a key another kind of law reads, with no law of that kind */
+    const char *keys[] = {"normal.work_of_adhesion", "normal.friction_load"},
+               *values[] = {"0.05", "net"};
+    char msg[CWB_MSG];
+    cwb_api_contact *c =
+        cwb_api_contact_new("jkr", NULL, NULL, NULL, keys, values, 2, s, w, msg, sizeof msg);
+    ck_assert_msg(c == NULL, "accepted friction_load without a tangential law");
+    ck_assert_msg(strstr(msg, "[normal] friction_load = net is read only with a tangential law in "
+                              "[contact] (the contact has tangential = none)"),
+                  "%s", msg);
 }
 END_TEST
 

@@ -411,6 +411,29 @@ static const struct {
     {HISTORY, "type = roll\nnormal_force = 10\nv0 = 0.1\ndt = 1e-12\nt_end = 1\n", NULL,
      "t_end / dt must be at most 1e8", 22},
     {HISTORY, ROLL, NULL, "needs body1 a sphere and body2 a wall", 20},
+    /* keys a law reads and that would do nothing in this case: once run
+     * without a word */
+    {"normal = hertz\ntangential = linear\n\n[tangential]\nmu = 0.3\n",
+     "normal = jkr\n\n[normal]\nwork_of_adhesion = 0.05\nfriction_load = net\n", NULL,
+     "[normal] friction_load = net is read only with a tangential law in [contact] (the contact "
+     "has "
+     "tangential = none): remove it, or give a tangential law",
+     6},
+    {FROM_LAW,
+     "hertz\ntangential = linear\nrolling = epsd\n\n[rolling]\nmu_r = 0.1\neta_r = 0.5\n\n"
+     "[tangential]\nmu = 0.3\n\n[body1]\nshape = sphere\nradius = 0.01\nE = 7e10\nnu = 0.3\n"
+     "density = 2700\n\n[body2]\nshape = same\n\n[driver]\ntype = history\nnormal = 1e-6\n"
+     "rolling = 0.01\n",
+     NULL,
+     "[rolling] eta_r = 0.5 [-] acts through the motion's rate, which the history driver gives "
+     "only with segment_time > 0",
+     8},
+    {"tangential = linear", EPSD "mu_r = 0.1\neta_r = 0\nf = 1", NULL,
+     "f = 1 keeps the rolling damping at full mobilisation, but eta_r = 0 [-] gives none", 0},
+    {"normal = hertz\ntangential = linear\n\n[tangential]\nmu = 0.3\n",
+     "normal = rathbone\ntangential = rathbone_tangential\n\n[normal]\nsigma_y = 1.6e8\n\n"
+     "[tangential]\nfriction = given\nmu = 0.3\nprefactor = oblique\n",
+     NULL, "prefactor = oblique is read only with friction = plastic (friction = given here)", 11},
 };
 
 static char *edited(const char *find, const char *replace)
@@ -925,6 +948,15 @@ static void check_conditions(const cwb_param *t, const char *owner)
             ck_assert_msg(eq && eq > c, "%s: %s: read_when '%s' is not key=words", owner, t[i].name,
                           t[i].read_when);
             *eq = '\0';
+            if (strncmp(c, "contact.", 8) == 0) { /* another law of the contact */
+                int kind = 0;
+                while (kind < CWB_KIND_COUNT && strcmp(cwb_kind_name((cwb_kind)kind), c + 8) != 0)
+                    kind++;
+                ck_assert_msg(kind < CWB_KIND_COUNT && strcmp(eq + 1, "*") == 0,
+                              "%s: %s: read_when '%s' names no law kind with '*'", owner, t[i].name,
+                              t[i].read_when);
+                continue;
+            }
             int k = cwb_param_index(t, c);
             ck_assert_msg(k >= 0 && k != (int)i, "%s: %s: read_when names '%s', not a key of it",
                           owner, t[i].name, c);

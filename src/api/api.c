@@ -137,7 +137,8 @@ static int check_required(const api_laws *L, char *msg, size_t n)
         if (v->table && cwb_values_check_read(v, &at, why, sizeof why) != CWB_OK)
             return cwb_fail(msg, n, CWB_EINPUT, "[%s] %s", cwb_kind_name((cwb_kind)k), why);
     }
-    return CWB_OK;
+    int kind, at;
+    return cwb_law_check_other_laws(L->v, L->law, &kind, &at, msg, n);
 }
 
 /* Each law against the pair and the normal law, then its own check and

@@ -256,6 +256,12 @@ void cwb_param_read_when(const cwb_param *p, char *buf, size_t n)
     size_t wlen, used = 0;
     buf[0] = '\0';
     for (int k = 0; next_condition(&cond, key, sizeof key, &words, &wlen) && used < n; k++) {
+        const char *dot = strchr(key, '.');
+        if (is_given_word(words, wlen) && dot) { /* contact.KIND=*: another law */
+            used += (size_t)snprintf(buf + used, n - used, "%sa %s law in [%.*s]", k ? " and " : "",
+                                     dot + 1, (int)(dot - key), key);
+            continue;
+        }
         if (is_given_word(words, wlen)) {
             used += (size_t)snprintf(buf + used, n - used, "%s%s given", k ? " and " : "", key);
             continue;
@@ -268,6 +274,9 @@ void cwb_param_read_when(const cwb_param *p, char *buf, size_t n)
             w += l + 1;
         }
     }
+    if ((p->flags & CWB_P_RATE) && used < n)
+        snprintf(buf + used, n - used, "%sa rate of the motion (not history at segment_time = 0)",
+                 used ? " and " : "");
 }
 
 int cwb_param_condition_key(const cwb_param *p, int k, char *key, size_t n)
@@ -277,6 +286,19 @@ int cwb_param_condition_key(const cwb_param *p, int k, char *key, size_t n)
     for (int i = 0; next_condition(&cond, key, n, &words, &wlen); i++)
         if (i == k)
             return 1;
+    return 0;
+}
+
+int cwb_param_law_condition(const cwb_param *p, char *kind, size_t n)
+{
+    const char *cond = p->read_when, *words;
+    char key[64];
+    size_t wlen;
+    while (next_condition(&cond, key, sizeof key, &words, &wlen))
+        if (strncmp(key, "contact.", 8) == 0 && is_given_word(words, wlen)) {
+            snprintf(kind, n, "%s", key + 8);
+            return 1;
+        }
     return 0;
 }
 

@@ -135,9 +135,13 @@ enum {
     CWB_P_INTEGER = 1u << 4,  /* a whole number (counts: steps, points, rows) */
     CWB_P_PATH = 1u << 5,     /* TEXT naming files: relative paths are read from the
                                  folder of the file that names them (cwb_paths.h) */
-    CWB_P_OUTPUTS = 1u << 6   /* TEXT naming other runs' CSVs: a bare file name is read
+    CWB_P_OUTPUTS = 1u << 6,  /* TEXT naming other runs' CSVs: a bare file name is read
                                  from the output folder, a path with a folder in it as
                                  CWB_P_PATH (cwb_paths.h) */
+    CWB_P_RATE = 1u << 7      /* a law key that acts only through the motion's rate (a
+                                 damping of the law's own): a driver that gives no rate
+                                 (history at segment_time = 0) refuses it given other
+                                 than 0 */
 };
 
 typedef struct {
@@ -163,7 +167,9 @@ typedef struct {
     /* "key=word" or "key=word1|word2": this key is read only when `key`, a
      * CHOICE of the same table, holds one of those words (or, for a REAL
      * key that takes "auto", when it is auto; "key=*" for a TEXT key: when
-     * the case gives it). A case that gives it under
+     * the case gives it; "contact.KIND=*" for a law key: when the contact
+     * has a KIND law, checked by the case reader, cwb_param_law_condition).
+     * A case that gives it under
      * any other choice is refused (cwb_values_check_read): a value the law
      * never reads would otherwise be dropped without a word. NULL: always
      * read. */
@@ -211,6 +217,10 @@ int cwb_param_is_read(const cwb_values *v, int i);
 void cwb_param_read_when(const cwb_param *p, char *buf, size_t n);
 /* The key of its k-th condition (from 0) into key: 1, or 0 past its last. */
 int cwb_param_condition_key(const cwb_param *p, int k, char *key, size_t n);
+/* 1 when p is read only with a law of another kind in the contact (its
+ * read_when holds "contact.KIND=*"), that kind's section name into kind; 0
+ * otherwise. A table alone cannot check it: the case reader does. */
+int cwb_param_law_condition(const cwb_param *p, char *kind, size_t n);
 
 /* The first key v was given (given[i] != 0) that its table does not read
  * under the values v holds: CWB_EINPUT, *at its index and why "kt is read

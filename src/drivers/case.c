@@ -675,6 +675,19 @@ static int check_sections(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
 }
 
 /* [contact] picks one law per kind; each law's section holds its parameters. */
+/* A law key read only when the contact has a law of another kind (the
+ * adhesive laws' friction_load, which only a tangential law reads) is
+ * refused at its line when that kind is absent. */
+static int check_other_laws(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
+{
+    char why[CWB_MSG];
+    int kind, at;
+    if (cwb_law_check_other_laws(c->law_values, c->law, &kind, &at, why, sizeof why) == CWB_OK)
+        return CWB_OK;
+    const entry *e = find_entry(ctx, kind_sections[kind], c->law_values[kind].table[at].name);
+    return e ? fail_at(c, e, msg, n, why) : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
+}
+
 static int read_laws(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
 {
     char why[CWB_MSG];
@@ -682,6 +695,8 @@ static int read_laws(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     for (int k = 0; k < CWB_KIND_COUNT; k++)
         if ((rc = pick_law(c, ctx, (cwb_kind)k, msg, n)) != CWB_OK)
             return rc;
+    if ((rc = check_other_laws(c, ctx, msg, n)) != CWB_OK)
+        return rc;
     for (size_t i = 0; i < ctx->n; i++)
         if (strcmp(ctx->e[i].section, "contact") == 0 && !ctx->e[i].used) {
             snprintf(why, sizeof why,

@@ -209,6 +209,33 @@ static int check_tension(const cwb_case *c, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* At segment_time = 0 the path has no rate: a law key that acts only
+ * through it (CWB_P_RATE, epsd's rolling damping) would be read and do
+ * nothing, so it is refused where it is given a value other than 0 (0,
+ * "no damping", says what the run does). */
+static int check_rate_keys(const cwb_case *c, char *msg, size_t n)
+{
+    if (c->driver_values.p[P_SEGMENT_TIME] > 0.0)
+        return CWB_OK;
+    for (int kind = 0; kind < CWB_KIND_COUNT; kind++) {
+        const cwb_values *lv = &c->law_values[kind];
+        for (int i = 0; lv->table && lv->table[i].name; i++) {
+            if (!lv->given[i] || !(lv->table[i].flags & CWB_P_RATE) || lv->p[i] == 0.0)
+                continue;
+            char w[CWB_TEXT + 32], value[96];
+            cwb_case_where(c, lv, i, w, sizeof w);
+            cwb_param_format(lv, i, value, sizeof value);
+            return cwb_fail(msg, n, CWB_EINPUT,
+                            "%s: [%s] %s = %s acts through the motion's rate, which the history "
+                            "driver gives only with segment_time > 0 (0 here: quasi-static): "
+                            "give [driver] segment_time, or remove %s",
+                            w, cwb_kind_name((cwb_kind)kind), lv->table[i].name, value,
+                            lv->table[i].name);
+        }
+    }
+    return CWB_OK;
+}
+
 static int history_check(const cwb_case *c, char *msg, size_t n)
 {
     const cwb_values *v = &c->driver_values;
@@ -232,6 +259,9 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
                             w, v->table[i].name, v->list[i].n, k);
         }
     }
+    int rc = check_rate_keys(c, msg, n);
+    if (rc)
+        return rc;
     if (c->law[CWB_KIND_ROLLING]->flags & CWB_LAW_SPIN_TORQUES)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [contact] rolling = %s acts on the bodies' spins, with no spring "
@@ -246,11 +276,8 @@ static int history_check(const cwb_case *c, char *msg, size_t n)
                         "targets",
                         w);
     }
-    if ((int)v->p[P_NCONTROL] == 1) {
-        int rc = check_tension(c, msg, n);
-        if (rc)
-            return rc;
-    }
+    if ((int)v->p[P_NCONTROL] == 1 && (rc = check_tension(c, msg, n)) != CWB_OK)
+        return rc;
     double rows = v->p[P_STEPS] * (double)k + 1.0;
     if (rows > v->p[P_MAX_ROWS]) {
         cwb_case_where(c, v, P_STEPS, w, sizeof w);

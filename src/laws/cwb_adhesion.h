@@ -61,7 +61,8 @@ extern const char *const cwb_friction_load_words[];
         .name = "friction_load", .unit = "-", .def = 0, .kind = CWB_PARAM_CHOICE,                  \
         .choices = cwb_friction_load_words,                                                        \
         .help = "Coulomb limit of the spring tangential laws: mu |F_n + 2 F_pulloff| (offset; "    \
-                "Thornton 1991, LAMMPS) or mu F_n (net)"                                           \
+                "Thornton 1991, LAMMPS) or mu F_n (net)",                                          \
+        .read_when = "contact.tangential=*"                                                        \
     }
 
 /* The friction offset a law reports for pull-off force f_pulloff, with the

@@ -331,6 +331,14 @@ const cwb_law_head *cwb_law_with(cwb_kind kind, unsigned flags, unsigned dim);
 /* 1 when law may be composed with the normal law `normal`: it names no
  * normal law it needs (needs_normal NULL), or `normal` is one of them. */
 int cwb_law_fits_normal(const cwb_law_head *law, const cwb_law_head *normal);
+/* The first key given in one of a contact's law tables v[kind] that is read
+ * only with a law of another kind (read_when "contact.KIND=*") while the
+ * contact's law of that kind is absent: CWB_EINPUT, its kind and index into
+ * *kind, *at and why "friction_load = net is read only with a tangential law
+ * in [contact] (the contact has tangential = none): ..."; CWB_OK otherwise. */
+int cwb_law_check_other_laws(const cwb_values v[CWB_KIND_COUNT],
+                             const cwb_law_head *const law[CWB_KIND_COUNT], int *kind, int *at,
+                             char *why, size_t n);
 
 #define CWB_MAX_STATE 256 /* bytes of history state a law may use */
 

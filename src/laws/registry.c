@@ -138,6 +138,40 @@ const char *cwb_branch_name(cwb_branch b)
     return "?";
 }
 
+/* The kind whose section is named `name`, or CWB_KIND_COUNT. */
+static int kind_named(const char *name)
+{
+    int k = 0;
+    while (k < CWB_KIND_COUNT && strcmp(cwb_kind_name((cwb_kind)k), name) != 0)
+        k++;
+    return k;
+}
+
+int cwb_law_check_other_laws(const cwb_values v[CWB_KIND_COUNT],
+                             const cwb_law_head *const law[CWB_KIND_COUNT], int *kind, int *at,
+                             char *why, size_t n)
+{
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        for (int i = 0; v[k].table && v[k].table[i].name; i++) {
+            char other[32], cond[160], value[96];
+            if (!v[k].given[i] || !cwb_param_law_condition(&v[k].table[i], other, sizeof other))
+                continue;
+            int o = kind_named(other);
+            if (o == CWB_KIND_COUNT || !(law[o]->flags & CWB_LAW_ABSENT))
+                continue;
+            cwb_param_read_when(&v[k].table[i], cond, sizeof cond);
+            cwb_param_format(&v[k], i, value, sizeof value);
+            *kind = k;
+            *at = i;
+            return cwb_fail(why, n, CWB_EINPUT,
+                            "[%s] %s = %s is read only with %s (the contact has %s = %s): remove "
+                            "it, or give a %s law",
+                            cwb_kind_name((cwb_kind)k), v[k].table[i].name, value, cond, other,
+                            law[o]->name, other);
+        }
+    return CWB_OK;
+}
+
 int cwb_law_fits_normal(const cwb_law_head *law, const cwb_law_head *normal)
 {
     if (!law->needs_normal)

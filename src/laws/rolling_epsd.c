@@ -131,10 +131,12 @@ static const cwb_param epsd_params[] = {
      .def = 0.3,
      .min = 0,
      .max = 100,
+     .flags = CWB_P_RATE,
      .help = "rolling damping ratio: C_r = eta_r 2 sqrt(I_r k_r) (0.3 in [ai2011])"},
     {.name = "f",
      .unit = "-",
      .def = 0,
+     .flags = CWB_P_RATE,
      .kind = CWB_PARAM_CHOICE,
      .choices = f_words,
      .help = "damping at full mobilisation: 0 off (as LIGGGHTS), 1 on"},
@@ -206,6 +208,12 @@ static int epsd_check(const double *p, const cwb_pair *g, char *msg, size_t n)
                         "[rolling] epsd: twist = %s with Lubkin's stiffness needs an elastic body "
                         "(G > 0)",
                         name);
+    /* f switches the damping on at full mobilisation: with no damping it
+     * would be a value the law never reads */
+    if ((int)p[P_F] == 1 && p[P_ETA_R] == 0.0)
+        return cwb_fail(msg, n, CWB_EINPUT,
+                        "[rolling] epsd: f = 1 keeps the rolling damping at full mobilisation, "
+                        "but eta_r = 0 [-] gives none: remove f, or give eta_r > 0");
     return CWB_OK;
 }
 

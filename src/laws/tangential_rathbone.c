@@ -226,7 +226,9 @@ static const cwb_param rt_params[] = {
      .def = 0,
      .kind = CWB_PARAM_CHOICE,
      .choices = prefactor_words,
-     .help = "oblique: 5 G* a (eq. 97, as implemented); fixed_normal: 8 G* a (eq. 82, Model C)"},
+     .help = "oblique: 5 G* a (eq. 97, as implemented); fixed_normal: 8 G* a (eq. 82, Model C); "
+             "friction = given uses 3 G* a (eq. 110)",
+     .read_when = "friction=plastic"},
     {.name = "reloading",
      .unit = "-",
      .def = 0,
@@ -252,7 +254,7 @@ static int rt_check(const double *p, const cwb_pair *g, char *msg, size_t n)
     if (given && (int)p[P_PREFACTOR] == 1)
         return cwb_fail(msg, n, CWB_EINPUT,
                         "rathbone_tangential: friction = given is defined for the oblique law "
-                        "only (sec. 5.9, 3 G* a); use prefactor = oblique");
+                        "only (sec. 5.9, 3 G* a): leave prefactor out");
     return CWB_OK;
 }
 
