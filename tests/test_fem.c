@@ -890,6 +890,9 @@ START_TEST(fem_missing_or_failing_solver)
         {"[study]\nname = t\nmodel = cylinders\n[load]\ndelta_t = 0.01\n"
          "delta_t_traction = 0.02\n",
          "t.study:6"},
+        {"[study]\nname = t\nmodel = cylinders\n[load]\ncase = together\n"
+         "delta_t_traction = 0.01\n",
+         "t.study:6: [load] delta_t_traction = 0.01 [m] is read only with case = sequential"},
         {"[study]\nname = t\nmodel = cylinders\n[vary]\nR = 1, 2\n", "[vary]"},
         {"[study]\nname = t\n[load]\ndelta_n = 0.01\n", "[load]"},
         {"[study]\nname = t\n[body]\nE = 1e10\nE_plane = 1e10\n", "E_plane"}};

@@ -991,6 +991,12 @@ START_TEST(every_read_when_names_a_word_of_its_table)
     }
     check_conditions(cwb_output_params, "[output]");
     check_conditions(cwb_sweep_params, "[sweep]");
+    for (size_t i = 0; i < cwb_fem_model_count(); i++) /* the FEM studies' sections */
+        for (const cwb_fem_section *sec = cwb_fem_model_at(i)->sections; sec->name; sec++) {
+            check_conditions(sec->params, sec->name);
+            for (size_t j = 0; sec->params && sec->params[j].name; j++)
+                conditions += sec->params[j].read_when != NULL;
+        }
     /* fewer conditions than were written (the laws' 22, the four py laws'
      * two each among them, and the drivers' 10 when this was written; the
      * bound leaves room to move a few) means tables lost theirs */

@@ -116,6 +116,19 @@ static int find_model(cwb_fem_study *s, const cwb_ini *ini, char *msg, size_t n)
                     s->path, e->line, e->value, names);
 }
 
+/* A key the section gave that its table does not read under the
+ * section's choices (cwb_param.read_when) is refused at its line, as in a
+ * case file. */
+static int check_read(const cwb_fem_study *s, const char *section, const cwb_values *v, char *msg,
+                      size_t n)
+{
+    char why[CWB_MSG];
+    int at;
+    if (cwb_values_check_read(v, &at, why, sizeof why) == CWB_OK)
+        return CWB_OK;
+    return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: [%s] %s", s->path, v->given[at], section, why);
+}
+
 /* Parse every entry into [study], [mesh] and the model's sections. */
 static int bind_sections(cwb_fem_study *s, cwb_ini *ini, char *msg, size_t n)
 {
@@ -130,7 +143,10 @@ static int bind_sections(cwb_fem_study *s, cwb_ini *ini, char *msg, size_t n)
         cwb_values_init(&s->section[k], s->model->sections[k].params);
         b[count] = (cwb_ini_binding){s->model->sections[k].name, &s->section[k]};
     }
-    return cwb_ini_bind(ini, b, count, msg, n);
+    int rc = cwb_ini_bind(ini, b, count, msg, n);
+    for (size_t k = 0; rc == CWB_OK && k < count; k++)
+        rc = check_read(s, b[k].section, b[k].values, msg, n);
+    return rc;
 }
 
 /* [study] name becomes file names: letters, digits, '_' and '-' only. */

@@ -82,7 +82,8 @@ static const cwb_param load_params[] = {
      .min = 0,
      .max = INFINITY,
      .flags = CWB_P_MIN_OPEN,
-     .help = "case 1: delta_t of the traction output (Fig. 11: 0.01)"},
+     .help = "case 1: delta_t of the traction output (Fig. 11: 0.01)",
+     .read_when = "case=sequential"},
     {0}};
 
 static const cwb_param contact_params[] = {
@@ -659,10 +660,13 @@ static void provenance_common(FILE *f, size_t t, const cwb_fem_job *job, const s
             "modelled in halves, lower half-disc clamped along its diameter, the upper one's "
             "diameter displaced (%s); linear elastic, small strain\n"
             "# parameters: R = %g m; E = %g Pa; nu = %g; mu = %g; delta_n = %g m; delta_t = %g "
-            "m; delta_t_traction = %g m\n",
+            "m",
             c->together ? "case 2: delta_n and delta_t raised together"
                         : "case 1: delta_n first, then delta_t at fixed delta_n",
-            c->R, c->E, c->nu, c->mu, c->delta_n, c->delta_t, c->delta_t_traction);
+            c->R, c->E, c->nu, c->mu, c->delta_n, c->delta_t);
+    if (!c->together) /* case 2 has no traction step */
+        fprintf(f, "; delta_t_traction = %g m", c->delta_t_traction);
+    fputc('\n', f);
     provenance_stands_for(f, t, c);
     fprintf(f,
             "# contact: CalculiX surface-to-surface, slave = upper arc, master = lower arc "
