@@ -399,7 +399,7 @@ static const struct {
     {"v_tangential = 0.5\n", "v_tangential = 0.5\nomega2_normal = 2e9\n", NULL, "out of range", 22},
 #define ROLL "type = roll\nnormal_force = 10\nv0 = 0.1\ndt = 1e-6\nt_end = 1e-3\n"
     {"shape = same\n\n[driver]\n" HISTORY, "shape = wall\n\n[driver]\n" ROLL, NULL,
-     "slip = none imposes rolling without slip, so the tangential law 'linear' is not applied", 0},
+     "slip = none imposes rolling without slip, so the tangential law 'linear' is not applied", 3},
     {HISTORY, "type = roll\nnormal_force = -1\nv0 = 0.1\ndt = 1e-6\nt_end = 1e-3\n", NULL,
      "out of range", 20},
     {HISTORY, "type = roll\nnormal_force = 10\ndt = 1e-6\nt_end = 1e-3\n", NULL,
