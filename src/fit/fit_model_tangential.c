@@ -819,15 +819,11 @@ static void trend_field(FILE *f, double v, double se)
     fputc(',', f);
 }
 
-/* NAME_trend.csv and its plot (Fig. 45): a1 and c1 against y with the
- * thesis' eqs. 84 and 86 and, with 4 or more tables, the fitted forms. */
-static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
-                               const tangential_fit *tf, const double pa[3], const double pc[3],
-                               double r2a, double r2c, char *msg, size_t n)
+/* NAME_trend.csv (Fig. 45): a1 and c1 of each table against y, with the
+ * thesis' eqs. 84 and 86 at the same y. */
+static int trend_csv(const cwb_fit_out *o, const tangential_fit *tf, const char *base, char *msg,
+                     size_t n)
 {
-    char base[sizeof fc->name + 8], csv[sizeof base + 8], label[160];
-    snprintf(base, sizeof base, "%s_trend", fc->name);
-    snprintf(csv, sizeof csv, "%s.csv", base);
     cwb_output out;
     int rc = cwb_fit_open(o, base, "csv", &out, msg, n);
     if (rc != CWB_OK)
@@ -849,23 +845,57 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
         cwb_csv_number(out.f, coth_form(eq86, t->y, NULL));
         fputc('\n', out.f);
     }
-    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
-        return rc;
-    if ((rc = open_y_plot(o, base, fc->title, NAN, "a1, c1", &out, msg, n)) != CWB_OK)
-        return rc;
-    FILE *f = out.f;
-    /* eqs. 84 and 86 grow without bound as y -> 0: the axis is the data's */
+    return cwb_output_commit(&out, msg, n);
+}
+
+/* The top of the trend plot's axis (eqs. 84 and 86 grow without bound as
+ * y -> 0: the axis is the data's), and how many tables identify c1. */
+static double trend_top(const tangential_fit *tf, size_t *c1_identified)
+{
     double top = 2.5;
-    size_t c1_identified = 0;
+    *c1_identified = 0;
     for (size_t d = 0; d < tf->count; d++) {
         const shear_table *t = &tf->t[d];
         if (t->has_stiffness && isfinite(t->a1))
             top = fmax(top, 1.25 * (t->a1 + (isfinite(t->se_a1) ? t->se_a1 : 0)));
         if (t->has_stiffness && isfinite(t->c1)) {
             top = fmax(top, 1.25 * (t->c1 + (isfinite(t->se_c1) ? t->se_c1 : 0)));
-            c1_identified++;
+            (*c1_identified)++;
         }
     }
+    return top;
+}
+
+/* A fitted coth form's line, when it was fitted (r2 finite). */
+static void trend_fitted_line(FILE *f, const char *name, const double p[3], double r2, int lt)
+{
+    if (!isfinite(r2))
+        return;
+    char label[160];
+    snprintf(label, sizeof label, "%s fitted: %.3g coth(%.3g y^%.3g)", name, p[0], p[1], p[2]);
+    fprintf(f, ", \\\n     ");
+    gp_coth(f, p, label);
+    fprintf(f, " lt %d", lt);
+}
+
+/* NAME_trend.csv and its plot (Fig. 45): a1 and c1 against y with the
+ * thesis' eqs. 84 and 86 and, with 4 or more tables, the fitted forms. */
+static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
+                               const tangential_fit *tf, const double pa[3], const double pc[3],
+                               double r2a, double r2c, char *msg, size_t n)
+{
+    char base[sizeof fc->name + 8], csv[sizeof base + 8];
+    snprintf(base, sizeof base, "%s_trend", fc->name);
+    snprintf(csv, sizeof csv, "%s.csv", base);
+    cwb_output out;
+    int rc = trend_csv(o, tf, base, msg, n);
+    if (rc != CWB_OK || !o->plot)
+        return rc;
+    if ((rc = open_y_plot(o, base, fc->title, NAN, "a1, c1", &out, msg, n)) != CWB_OK)
+        return rc;
+    FILE *f = out.f;
+    size_t c1_identified;
+    double top = trend_top(tf, &c1_identified);
     fprintf(f, "set xrange [0:*]\nset yrange [0:%.3g]\nset samples 400\nplot ", top);
     cwb_fit_gp_string(f, '\'', csv);
     fprintf(f, " using 1:2:3 with yerrorbars lt 1 pt 7 title 'a1 of the FEM tables (\xc2\xb1 1 "
@@ -885,18 +915,8 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
                           : "Rathbone thesis eq. 86: c1 = 1.51 coth(0.14 y^1.99) (c1 not "
                             "identified on any table: no point past x2)");
     fprintf(f, " lt 2 dt 2");
-    if (isfinite(r2a)) {
-        snprintf(label, sizeof label, "a1 fitted: %.3g coth(%.3g y^%.3g)", pa[0], pa[1], pa[2]);
-        fprintf(f, ", \\\n     ");
-        gp_coth(f, pa, label);
-        fprintf(f, " lt 1");
-    }
-    if (isfinite(r2c)) {
-        snprintf(label, sizeof label, "c1 fitted: %.3g coth(%.3g y^%.3g)", pc[0], pc[1], pc[2]);
-        fprintf(f, ", \\\n     ");
-        gp_coth(f, pc, label);
-        fprintf(f, " lt 2");
-    }
+    trend_fitted_line(f, "a1", pa, r2a, 1);
+    trend_fitted_line(f, "c1", pc, r2c, 2);
     fprintf(f, "\n");
     return cwb_fit_finish_script(o, base, &out, msg, n);
 }
