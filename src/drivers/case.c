@@ -334,58 +334,52 @@ static int check_required(const cwb_case *c, const parse_ctx *ctx, const char *s
 
 /* --- bodies ------------------------------------------------------------ */
 
-static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const cwb_values *v,
+/* A wall's keys: rigid unless E is given; a rigid one takes no E with
+ * rigid = yes and no nu, an elastic one needs nu; none has a radius or
+ * density (a half-space of infinite mass). */
+static int check_wall(const cwb_case *c, const parse_ctx *ctx, const char *sec, const cwb_values *v,
                       cwb_body *b, char *msg, size_t n)
 {
-    const char *sec = which == 0 ? "body1" : "body2";
     const entry *e = first_in(ctx, sec);
     char why[CWB_MSG];
-    memset(b, 0, sizeof *b);
-    b->shape = (cwb_shape)(int)v->p[CWB_BODY_SHAPE];
-    b->radius = v->p[CWB_BODY_RADIUS];
-    b->E = v->p[CWB_BODY_E];
-    b->nu = v->p[CWB_BODY_NU];
-    b->density = v->p[CWB_BODY_DENSITY];
-    b->rigid = (int)v->p[CWB_BODY_RIGID];
-
-    static const int solid_keys[] = {CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU, CWB_BODY_DENSITY};
-    if (b->shape == CWB_SHAPE_WALL) {
-        if (!v->given[CWB_BODY_E])
-            b->rigid = 1;
-        if (b->rigid && v->given[CWB_BODY_E] && v->given[CWB_BODY_RIGID]) {
-            snprintf(why, sizeof why,
-                     "[%s] a wall with rigid = yes takes no E "
-                     "(got E = %g Pa)",
-                     sec, b->E);
-            return fail_at(c, e, msg, n, why);
-        }
-        if (b->rigid && v->given[CWB_BODY_NU]) { /* a rigid body's compliance is 0 */
-            snprintf(why, sizeof why,
-                     "[%s] a rigid wall takes no nu (got nu = %g): it does not deform, so no "
-                     "Poisson's ratio is read; give E for an elastic wall",
-                     sec, b->nu);
-            const entry *at_nu = cwb_ini_find(ctx, sec, "nu");
-            return fail_at(c, at_nu ? at_nu : e, msg, n, why);
-        }
-        if (!b->rigid && !v->given[CWB_BODY_NU]) {
-            snprintf(why, sizeof why,
-                     "[%s] an elastic wall (E given) needs nu [-], "
-                     "allowed (-1, 0.5)",
-                     sec);
-            return fail_at(c, e, msg, n, why);
-        }
-        if (v->given[CWB_BODY_RADIUS] || v->given[CWB_BODY_DENSITY]) {
-            snprintf(why, sizeof why,
-                     "[%s] a wall has no radius or density "
-                     "(it is a half-space of infinite mass)",
-                     sec);
-            return fail_at(c, e, msg, n, why);
-        }
-        return CWB_OK;
+    if (!v->given[CWB_BODY_E])
+        b->rigid = 1;
+    if (b->rigid && v->given[CWB_BODY_E] && v->given[CWB_BODY_RIGID]) {
+        snprintf(why, sizeof why, "[%s] a wall with rigid = yes takes no E (got E = %g Pa)", sec,
+                 b->E);
+        return fail_at(c, e, msg, n, why);
     }
+    if (b->rigid && v->given[CWB_BODY_NU]) { /* a rigid body's compliance is 0 */
+        snprintf(why, sizeof why,
+                 "[%s] a rigid wall takes no nu (got nu = %g): it does not deform, so no "
+                 "Poisson's ratio is read; give E for an elastic wall",
+                 sec, b->nu);
+        const entry *at_nu = cwb_ini_find(ctx, sec, "nu");
+        return fail_at(c, at_nu ? at_nu : e, msg, n, why);
+    }
+    if (!b->rigid && !v->given[CWB_BODY_NU]) {
+        snprintf(why, sizeof why, "[%s] an elastic wall (E given) needs nu [-], allowed (-1, 0.5)",
+                 sec);
+        return fail_at(c, e, msg, n, why);
+    }
+    if (v->given[CWB_BODY_RADIUS] || v->given[CWB_BODY_DENSITY]) {
+        snprintf(why, sizeof why,
+                 "[%s] a wall has no radius or density (it is a half-space of infinite mass)", sec);
+        return fail_at(c, e, msg, n, why);
+    }
+    return CWB_OK;
+}
+
+/* A sphere's or disc's keys: never rigid, and radius, E, nu and density
+ * all given. */
+static int check_solid(const cwb_case *c, const parse_ctx *ctx, const char *sec,
+                       const cwb_values *v, const cwb_body *b, char *msg, size_t n)
+{
+    static const int solid_keys[] = {CWB_BODY_RADIUS, CWB_BODY_E, CWB_BODY_NU, CWB_BODY_DENSITY};
+    char why[CWB_MSG];
     if (v->given[CWB_BODY_RIGID] && b->rigid) {
         snprintf(why, sizeof why, "[%s] rigid = yes is for walls only", sec);
-        return fail_at(c, e, msg, n, why);
+        return fail_at(c, first_in(ctx, sec), msg, n, why);
     }
     for (size_t k = 0; k < sizeof solid_keys / sizeof *solid_keys; k++) {
         int i = solid_keys[k];
@@ -393,13 +387,26 @@ static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const 
             continue;
         char range[96];
         cwb_param_range(&v->table[i], range, sizeof range);
-        snprintf(why, sizeof why,
-                 "[%s] missing required key '%s' for a %s "
-                 "(%s, allowed %s)",
-                 sec, v->table[i].name, cwb_shape_name(b->shape), v->table[i].help, range);
+        snprintf(why, sizeof why, "[%s] missing required key '%s' for a %s (%s, allowed %s)", sec,
+                 v->table[i].name, cwb_shape_name(b->shape), v->table[i].help, range);
         return fail_missing(c, ctx, sec, v->table[i].name, why, msg, n);
     }
     return CWB_OK;
+}
+
+static int build_body(const cwb_case *c, const parse_ctx *ctx, int which, const cwb_values *v,
+                      cwb_body *b, char *msg, size_t n)
+{
+    const char *sec = which == 0 ? "body1" : "body2";
+    memset(b, 0, sizeof *b);
+    b->shape = (cwb_shape)(int)v->p[CWB_BODY_SHAPE];
+    b->radius = v->p[CWB_BODY_RADIUS];
+    b->E = v->p[CWB_BODY_E];
+    b->nu = v->p[CWB_BODY_NU];
+    b->density = v->p[CWB_BODY_DENSITY];
+    b->rigid = (int)v->p[CWB_BODY_RIGID];
+    return b->shape == CWB_SHAPE_WALL ? check_wall(c, ctx, sec, v, b, msg, n)
+                                      : check_solid(c, ctx, sec, v, b, msg, n);
 }
 
 /* --- laws -------------------------------------------------------------- */
