@@ -561,6 +561,49 @@ START_TEST(sphere_hertz_deficit_split)
 }
 END_TEST
 
+/* The linear part of that split, derived: Hertz's own contact on the
+ * finite sphere (half of a sphere between two rigid frictionless platens,
+ * the FEM's boundary conditions), solved exactly by the sphere's
+ * Legendre-series compliance and Kalker & van Randen's (1972) minimum
+ * principle (reference/fem/studies/seed004_hertz_sphere_series.py, numpy and
+ * scipy, no FEM): F/F_Hertz - 1 = -(a/R) [L ln(R/a) + K] to first order,
+ * L = (1-2nu)^2/(pi (1-nu)), K(0) = -0.968, K(0.3) = -0.731. The six
+ * geometrically linear CalculiX runs (a/h0 = 20) against it: -0.266,
+ * -0.378, -0.511, -0.574 % at nu 0 (series -0.234, -0.358, -0.497,
+ * -0.556) and +0.385, +0.867 % at nu 0.3 (series +0.395, +0.891), within
+ * HERTZ_SPLIT_TOL, the FEM's mesh and penalty effects (its penalty alone
+ * about -0.024 %). Fails if the deficit were the finite sphere's far-field
+ * compliance 0.64 a/R alone (-0.96 % at a/R 0.01) or -5.3 (a/R)^1/2 (-0.75 %
+ * at 0.02). */
+START_TEST(sphere_linear_deficit_is_the_series)
+{
+    static const struct {
+        const char *study;
+        double a, nu;
+    } runs[] = {{"seed004_hertz_a0025_nu0_small", 0.0025, 0.0},
+                {"seed004_hertz_a005_nu0_small", 0.005, 0.0},
+                {"seed004_hertz_a01_nu0_small", 0.01, 0.0},
+                {"seed004_hertz_a02_nu0_small", 0.02, 0.0},
+                {"seed004_hertz_a01_nu03_small", 0.01, 0.3},
+                {"seed004_hertz_a02_nu03_small", 0.02, 0.3}};
+    cwb_reference t;
+    load_csv(&t, "seed004_hertz_sphere_series");
+    for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+        double series = NAN;
+        for (size_t k = 0; k < t.nrow; k++)
+            if (fabs(col(&t, "a_over_R", k) - runs[i].a) < 1e-9 &&
+                fabs(col(&t, "nu", k) - runs[i].nu) < 1e-9)
+                series = col(&t, "F_over_F_Hertz_minus_1", k);
+        double fem = hertz_deviation(runs[i].study);
+        printf("finite sphere, linear: a/R %g, nu %g: FEM %+.3f %%, series %+.3f %%\n", runs[i].a,
+               runs[i].nu, 100 * fem, 100 * series);
+        ck_assert_msg(fabs(fem - series) < HERTZ_SPLIT_TOL, "%s: FEM %g, series %g", runs[i].study,
+                      fem, series);
+    }
+    cwb_reference_free(&t);
+}
+END_TEST
+
 /* Fig. 31's onset, in delta/delta_y, of renewed plastic flow at the contact
  * centre: the first increment past 10 delta_y whose peeq_centre (the
  * integration point nearest the centre) exceeds its value at 10 delta_y by
@@ -828,6 +871,7 @@ Suite *fem_sphere_suite(void)
     tcase_add_test(t, sphere_edge_and_centre_exact_on_hertz);
     tcase_add_test(t, sphere_elastic_is_hertz);
     tcase_add_test(t, sphere_hertz_deficit_split);
+    tcase_add_test(t, sphere_linear_deficit_is_the_series);
     tcase_add_test(t, sphere_fig10_departs_from_hertz);
     tcase_add_test(t, sphere_fig18_profiles);
     tcase_add_test(t, sphere_fig20_21_plastic_zone);
