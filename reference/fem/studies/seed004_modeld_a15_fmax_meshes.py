@@ -7,7 +7,9 @@ CalculiX runs of it (reference/fem/NAME.csv, written by `cwb reference
 reference/fem/studies/NAME.study`, NAME in RUNS: h0 = 0.044, 0.0311, 0.022 R, ratio sqrt 2; the
 same fine zone, growth, block, increments and ballast, the penalty K = E/h0 and the stick slope
 following h0). The h0 = 0.022 R run is the whole impact (run 7); the others stop at 0.6 t_c, past
-the peak. A finer one, h0 = 0.0156 R (seed004_modeld_a15_E26000_s160_h00156.study), is being run.
+the peak. A finer one, h0 = 0.0156 R (reference/fem/unfinished/
+seed004_modeld_a15_E26000_s160_h00156.study), was stopped at 0.09 t_c, short of the peak: its
+increments stayed at t_c/760 to t_c/150, 2270 s of CPU to there (about 2.5-4 hours to the peak).
 
 Writes reference/fem/seed004_modeld_a15_fmax_meshes.csv: per mesh (coarsest first)
   F_max      the largest increment F_n (the rate of the sphere's momentum);
@@ -42,9 +44,9 @@ smooth) raises it, less on finer meshes. Two ways to part them:
     penetration with c = 1/2 and 27/32;
   the split: F_peak = F_inf + A h0 + B h0^2 solved exactly through three consecutive meshes, A h0 the
     penalty's share and B h0^2 the discretisation's (orders assumed, not observed); through the
-    three meshes it predicts the next finer one (h0 = 0.0156 R: 71.78 mN, written down before that
-    run ended); -A h0 / (F_peak penetration) is the c the meshes
-    imply, to be compared with the energy balance's 1/2 to 27/32.
+    three meshes it predicts the next finer one (h0 = 0.0156 R: 71.78 mN, written down while that
+    run was in its first increments; it did not reach the peak); -A h0 / (F_peak penetration) is
+    the c the meshes imply, to be compared with the energy balance's 1/2 to 27/32.
 No new solve: run after those studies (make reference runs the scripts after the studies):
 /usr/bin/python3 reference/fem/studies/seed004_modeld_a15_fmax_meshes.py
 """
