@@ -195,9 +195,10 @@ def write_table(out, script, run_names, runs, studied, words, printed=()):
     script, summarised, coarsest first), their convergence_lines over studied and words: the
     header's own words of each script: model (after the runs' own lines, may be ""), this (what
     the table holds), stick_slope (its factor of E / h0), closed_forms, tolerance, rows, and
-    columns ((key, unit), ...). The header lines' order and the numbers' format are the same in
-    all of them. Then prints per run the columns printed (none: no line) and the convergence."""
-    lines = convergence_lines(runs, studied, out)
+    columns ((key, unit), ...); optionally more convergence lines of the script's own (more).
+    The header lines' order and the numbers' format are the same in all of them. Then prints per
+    run the columns printed (none: no line) and the convergence."""
+    lines = convergence_lines(runs, studied, out) + list(words.get("more", ()))
     first = os.path.join(FEM, run_names[0] + ".csv")
     # a temporary name, renamed when whole: a failure never leaves half a table
     path = os.path.join(FEM, out + ".csv")
