@@ -622,7 +622,7 @@ static const struct {
     {"friction = plastic", "mu = 0.2",
      "mu = 0.2 [-] is read only with friction = given (friction = plastic here)", 7},
     {"friction = plastic", "friction = given\nmu = 0.2\nprefactor = fixed_normal",
-     "defined for the oblique law only", 3},
+     "prefactor = fixed_normal is read only with friction = plastic (friction = given here)", 9},
     {"normal = rathbone\ntangential = rathbone_tangential\n[normal]\nsigma_y = 160e6",
      "normal = hertz\ntangential = rathbone_tangential",
      "calibrated on the 'rathbone rathbone2015'", 3},

@@ -251,10 +251,6 @@ static int rt_check(const double *p, const cwb_pair *g, char *msg, size_t n)
     if (given && !(p[P_MU] > 0.0))
         return cwb_fail(msg, n, CWB_EINPUT,
                         "rathbone_tangential: friction = given needs mu in (0, 0.36]");
-    if (given && (int)p[P_PREFACTOR] == 1)
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "rathbone_tangential: friction = given is defined for the oblique law "
-                        "only (sec. 5.9, 3 G* a): leave prefactor out");
     return CWB_OK;
 }
 

@@ -299,8 +299,7 @@ def write_csv(consts):
                 "p0/(2K)); the series is converged to 1e-8\n")
         f.write("# independence: closed-form the exact linear-elasticity series evaluated by numpy "
                 "and scipy; shares no code with cwb or CalculiX\n")
-        f.write("# stands for: body1.radius = 0.0001; body1.E = 2.6e+10 (the FEM's; the result "
-                "depends on a/R and nu only)\n")
+        f.write("# stands for: body1.radius = 0.0001; body1.E = 2.6e+10\n")  # the FEM's; a/R, nu rule
         f.write("a_over_R[-],nu[-],F_over_F_Hertz_minus_1[-],asymptote[-],L[-],K[-]\n")
         f.write("\n".join(lines) + "\n")
     os.replace(tmp, OUT)
