@@ -12,8 +12,9 @@
 # the cases' (doc/figures.md): model comparisons, no verdict.
 # Dashed, open points: GetFEM's Model C (reference/fem/studies/getfem_modelc.py: the thesis'
 # friction law applied exactly at every integration point, small strain) on the finest mesh of
-# each load's study, at tau_c = 0.9k, the interface strength at which its sliding converges
-# (y = 3: three meshes, order 4.1; y = 1 settled to 0.1 %; y = 7 and 15 localise, not converged;
+# each load's study (y = 1: the settled trio's finest), at tau_c = 0.9k, the interface strength at which its sliding converges
+# (y = 3: three meshes, order 4.1; y = 1 settled to 0.2 % on a finer zone, its third mesh drawn,
+# a fourth departs by 0.3 %; y = 7 and 15 localise, not converged;
 # doc/findings.md, findings 45 and 49). At the thesis' tau_c = k neither FEM converges. The law
 # is eq. 77's mu(y), fitted by the thesis at tau_c = k, so the GetFEM curves sit below it by the
 # weaker interface as well as by the law's error.
@@ -54,7 +55,7 @@ plot 'seed004_fig46_y1.csv' using ($5*nm):($6*mN) with lines lt 1 title 'new law
      fem . 'y3_tangential.csv' using ($1*nm):($2*mN) with points lt 2 title 'FEM (gmsh + CalculiX), y = 3', \
      fem . 'y7_tangential.csv' using ($1*nm):($2*mN) with points lt 3 title 'FEM (gmsh + CalculiX), y = 7', \
      fem . 'y15_tangential.csv' using ($1*nm):($2*mN) with points lt 4 title 'FEM (gmsh + CalculiX), y = 15', \
-     gf . 'y1_tauc09_z025_h0018.csv' using ($1 == 2 ? $2*nm : NaN):($5*mN) with linespoints lt 1 dt 2 pt 6 title 'GetFEM, tau_c 0.9k, y = 1 (settled)', \
+     gf . 'y1_tauc09_z025_h0024.csv' using ($1 == 2 ? $2*nm : NaN):($5*mN) with linespoints lt 1 dt 2 pt 6 title 'GetFEM, tau_c 0.9k, y = 1 (settled)', \
      gf . 'y3_tauc09_h0042.csv' using ($1 == 2 ? $2*nm : NaN):($5*mN) with linespoints lt 2 dt 2 pt 4 title 'GetFEM, tau_c 0.9k, y = 3 (converged)', \
      gf . 'y7_tauc09_h0070.csv' using ($1 == 2 ? $2*nm : NaN):($5*mN) with linespoints lt 3 dt 2 pt 8 title 'GetFEM, tau_c 0.9k, y = 7 (not converged)', \
      gf . 'y15_tauc09_h012.csv' using ($1 == 2 ? $2*nm : NaN):($5*mN) with linespoints lt 4 dt 2 pt 12 title 'GetFEM, tau_c 0.9k, y = 15 (not converged)'

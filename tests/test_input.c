@@ -429,7 +429,13 @@ static const struct {
      "only with segment_time > 0",
      8},
     {"tangential = linear", EPSD "mu_r = 0.1\neta_r = 0\nf = 1", NULL,
-     "f = 1 keeps the rolling damping at full mobilisation, but eta_r = 0 [-] gives none", 0},
+     "[rolling] epsd: f = 1 keeps the rolling damping at full mobilisation, but eta_r = 0 [-] "
+     "gives none",
+     0},
+    {"normal = hertz\ntangential = linear\n\n[tangential]\nmu = 0.3\n",
+     "normal = thornton_ning\n\n[normal]\nsigma_y = 1e8\nwork_of_adhesion = 0.05\n"
+     "friction_load = net\n",
+     NULL, "[normal] friction_load = net is read only with a tangential law in [contact]", 7},
     {"normal = hertz\ntangential = linear\n\n[tangential]\nmu = 0.3\n",
      "normal = rathbone\ntangential = rathbone_tangential\n\n[normal]\nsigma_y = 1.6e8\n\n"
      "[tangential]\nfriction = given\nmu = 0.3\nprefactor = oblique\n",

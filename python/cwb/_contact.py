@@ -236,9 +236,12 @@ def params(kind, law):
     """The parameters of a law: a list of dicts (name, unit, range, help,
     default, required, choice, read_only_with). The default is what a case
     file would hold: a number, the word of a choice ("yes", "exact"), None
-    for a required key. read_only_with is the choice under which the key is
-    read ("stiffness = direct"), or None when always: given under another,
-    the contact is refused."""
+    for a required key. read_only_with is the condition under which the key
+    is read ("stiffness = direct"; "a tangential law in [contact]"), or None
+    when always: given under another choice, or with no law of the kind it
+    names, the contact is refused. "a rate of the motion" is a driver's
+    condition (the history driver at segment_time = 0 gives none), which a
+    contact alone does not check."""
     k, out = _kind(kind), []
     for i in range(_lib.cwb_api_param_count(k, _b(law))):
         info = _ParamInfo()

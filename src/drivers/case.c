@@ -681,7 +681,6 @@ static int check_sections(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* [contact] picks one law per kind; each law's section holds its parameters. */
 /* A law key read only when the contact has a law of another kind (the
  * adhesive laws' friction_load, which only a tangential law reads) is
  * refused at its line when that kind is absent. */
@@ -695,6 +694,7 @@ static int check_other_laws(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
     return e ? fail_at(c, e, msg, n, why) : cwb_fail(msg, n, CWB_EINPUT, "%s: %s", c->file, why);
 }
 
+/* [contact] picks one law per kind; each law's section holds its parameters. */
 static int read_laws(cwb_case *c, parse_ctx *ctx, char *msg, size_t n)
 {
     char why[CWB_MSG];

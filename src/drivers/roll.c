@@ -154,8 +154,11 @@ static int roll_check(const cwb_case *c, char *msg, size_t n)
     const cwb_law_head *tl = c->law[CWB_KIND_TANGENTIAL];
     if ((int)v->p[P_SLIP] == 0 && !(tl->flags & CWB_LAW_ABSENT)) {
         cwb_case_where(c, v, P_SLIP, w, sizeof w);
-        if (!v->given[P_SLIP] && c->law_line[CWB_KIND_TANGENTIAL] > 0) /* slip by default: */
-            snprintf(w, sizeof w, "%s:%d", c->file, c->law_line[CWB_KIND_TANGENTIAL]);
+        int law_line = c->law_line[CWB_KIND_TANGENTIAL]; /* slip by default: the law's line */
+        if (!v->given[P_SLIP] && law_line > 0)
+            snprintf(w, sizeof w, "%s:%d", c->file, law_line);
+        else if (!v->given[P_SLIP] && law_line < 0)
+            snprintf(w, sizeof w, "--set contact.tangential");
         return cwb_fail(msg, n, CWB_EINPUT,
                         "%s: [driver] slip = none imposes rolling without slip, so the tangential "
                         "law '%s' is not applied: use slip = law, or tangential = none",

@@ -78,7 +78,8 @@ static const cwb_param tn_params[] = {
      .def = 0,
      .kind = CWB_PARAM_CHOICE,
      .choices = friction_words,
-     .help = "Coulomb limit of the spring tangential laws: mu (F_n + 2 F_pulloff) or mu F_n"},
+     .help = "Coulomb limit of the spring tangential laws: mu (F_n + 2 F_pulloff) or mu F_n",
+     .read_when = "contact.tangential=*"},
     {0}};
 
 static int tn_check(const double *p, const cwb_pair *g, char *msg, size_t n)

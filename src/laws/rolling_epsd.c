@@ -200,19 +200,18 @@ static int epsd_check(const double *p, const cwb_pair *g, char *msg, size_t n)
     int tw = (int)p[P_TWIST];
     const char *name = tw == 2 ? "lubkin" : "spring_slider";
     if (tw >= 1 && !(p[P_MU_TW] > 0.0))
-        return cwb_fail(msg, n, CWB_EINPUT,
-                        "[rolling] epsd: twist = %s needs mu_tw > 0 [-] (got %g)", name,
+        return cwb_fail(msg, n, CWB_EINPUT, "epsd: twist = %s needs mu_tw > 0 [-] (got %g)", name,
                         p[P_MU_TW]);
     if (tw >= 1 && (tw == 2 || p[P_K_TW] == 0.0) && g->body[0].rigid && g->body[1].rigid)
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "[rolling] epsd: twist = %s with Lubkin's stiffness needs an elastic body "
+                        "epsd: twist = %s with Lubkin's stiffness needs an elastic body "
                         "(G > 0)",
                         name);
     /* f switches the damping on at full mobilisation: with no damping it
      * would be a value the law never reads */
     if ((int)p[P_F] == 1 && p[P_ETA_R] == 0.0)
         return cwb_fail(msg, n, CWB_EINPUT,
-                        "[rolling] epsd: f = 1 keeps the rolling damping at full mobilisation, "
+                        "epsd: f = 1 keeps the rolling damping at full mobilisation, "
                         "but eta_r = 0 [-] gives none: remove f, or give eta_r > 0");
     return CWB_OK;
 }

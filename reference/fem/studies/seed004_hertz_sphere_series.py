@@ -288,7 +288,7 @@ def write_csv(consts):
                 "principle; F/F_Hertz - 1 at the same approach, F_Hertz = (4/3) E* R^1/2 delta^3/2 "
                 "(Johnson 1985 sec. 4.2)\n")
         f.write("# asymptote: F/F_Hertz - 1 = -(a/R) [L ln(R/a) + K], L = (1-2nu)^2/(pi (1-nu)); "
-                "within 0.002 % of the series for a/R <= 0.02\n")
+                "within 0.0025 % of the series for a/R <= 0.02\n")
         f.write("# checks (printed by the script): Betti's reciprocity to 1e-15; the n = 0 mode is "
                 "Lame's uniform pressure; the compliance tends to Boussinesq's at large n; r falls "
                 "like (a/R) ln(R/a) as the cap shrinks; the sums unchanged to 1e-8 between 100 R/a "
