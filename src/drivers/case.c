@@ -540,6 +540,17 @@ void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, si
         snprintf(buf, n, "%s", c->file);
 }
 
+int cwb_case_refuse_law_key(const cwb_case *c, int kind, int i, const char *why, char *msg,
+                            size_t n)
+{
+    const cwb_values *v = &c->law_values[kind];
+    char w[CWB_TEXT + 32], value[96];
+    cwb_case_where(c, v, i, w, sizeof w);
+    cwb_param_format(v, i, value, sizeof value);
+    return cwb_fail(msg, n, CWB_EINPUT, "%s: [%s] %s = %s%s", w, cwb_kind_name((cwb_kind)kind),
+                    v->table[i].name, value, why);
+}
+
 /* The values table of section `sec` of c (a law's, a body's, the
  * driver's), or NULL. */
 static const cwb_values *section_values(const cwb_case *c, const char *sec)

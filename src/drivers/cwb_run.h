@@ -135,6 +135,11 @@ void cwb_case_sampler_free(cwb_case_sampler *s);
 
 /* "FILE:LINE" of a value of a table in this case (for drivers' checks). */
 void cwb_case_where(const cwb_case *c, const cwb_values *v, int i, char *buf, size_t n);
+/* Refuse key i of a law's values v (kind) as a driver finds it: "WHERE:
+ * [SECTION] KEY = VALUE" and then `why` (": the driver ...", " acts ...").
+ * Returns CWB_EINPUT. */
+int cwb_case_refuse_law_key(const cwb_case *c, int kind, int i, const char *why, char *msg,
+                            size_t n);
 /* The value of "section.key" in a loaded case as text: numbers with 17
  * digits, lists comma-separated, choices as their word; "contact.normal"
  * etc. give the law's name. 0, or -1 when the case has no such key. */

@@ -222,15 +222,13 @@ static int check_rate_keys(const cwb_case *c, char *msg, size_t n)
         for (int i = 0; lv->table && lv->table[i].name; i++) {
             if (!lv->given[i] || !(lv->table[i].flags & CWB_P_RATE) || lv->p[i] == 0.0)
                 continue;
-            char w[CWB_TEXT + 32], value[96];
-            cwb_case_where(c, lv, i, w, sizeof w);
-            cwb_param_format(lv, i, value, sizeof value);
-            return cwb_fail(msg, n, CWB_EINPUT,
-                            "%s: [%s] %s = %s acts through the motion's rate, which the history "
-                            "driver gives only with segment_time > 0 (0 here: quasi-static): "
-                            "give [driver] segment_time, or remove %s",
-                            w, cwb_kind_name((cwb_kind)kind), lv->table[i].name, value,
-                            lv->table[i].name);
+            char why[160];
+            snprintf(why, sizeof why,
+                     " acts through the motion's rate, which the history driver gives only with "
+                     "segment_time > 0 (0 here: quasi-static): give [driver] segment_time, or "
+                     "remove %s",
+                     lv->table[i].name);
+            return cwb_case_refuse_law_key(c, kind, i, why, msg, n);
         }
     }
     return CWB_OK;

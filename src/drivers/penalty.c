@@ -75,14 +75,11 @@ static int refuse_unread_law_keys(const cwb_case *c, char *msg, size_t n)
              i++) {
             if (!v->given[i] || (v->table[i].flags & CWB_P_REQUIRED))
                 continue;
-            char w[CWB_TEXT + 32], value[96];
-            cwb_case_where(c, v, i, w, sizeof w);
-            cwb_param_format(v, i, value, sizeof value);
-            return cwb_fail(msg, n, CWB_EINPUT,
-                            "%s: [%s] %s = %s: the penalty driver evaluates eq. 20 itself and "
-                            "reads only eq. 33's coefficients (w33_*) of the tangential law; "
-                            "remove it",
-                            w, cwb_kind_name((cwb_kind)kind), v->table[i].name, value);
+            return cwb_case_refuse_law_key(c, kind, i,
+                                           ": the penalty driver evaluates eq. 20 itself and "
+                                           "reads only eq. 33's coefficients (w33_*) of the "
+                                           "tangential law; remove it",
+                                           msg, n);
         }
     }
     return CWB_OK;
