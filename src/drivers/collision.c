@@ -2626,17 +2626,7 @@ static void warn_energy_account(const cwb_case *c, const run_summary *sum, cwb_r
                         "contact forces: a force whose work no term books, or a dt too coarse "
                         "for the contact)",
                         error, bound);
-    if (sum->le.stiff < -1e-9 * sum->e_in)
-        cwb_result_warn(r,
-                        "the tangential law created %.3g %s (%.3g of energy_in) where the normal "
-                        "state changed its stiffness or force (energy_from_stiffness_change < 0: "
-                        "the published law, see its header)",
-                        -sum->le.stiff, eu, -sum->le.stiff / sum->e_in);
-    if (sum->le.roll_stiff < -1e-9 * sum->e_in)
-        cwb_result_warn(r,
-                        "the rolling law created %.3g %s (%.3g of energy_in) where the normal "
-                        "state changed its stiffness (energy_rolling_stiffness_change < 0)",
-                        -sum->le.roll_stiff, eu, -sum->le.roll_stiff / sum->e_in);
+    cwb_warn_energy_created(r, eu, sum->le.stiff, sum->le.roll_stiff, sum->e_in, "energy_in");
 }
 
 /* The energy account of the run. */

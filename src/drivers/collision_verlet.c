@@ -393,12 +393,7 @@ static void report_energy(const cwb_case *c, const verlet_run *v, const verlet_e
                         "whose work no term books; with spin_lever = radius, the work of the slip "
                         "velocity's lever arms differing from the torques')",
                         error);
-    if (v->stiff < -1e-9 * e->e_in)
-        cwb_result_warn(r,
-                        "the tangential law created %.3g %s (%.3g of energy_in) where the normal "
-                        "state changed its stiffness or force (energy_from_stiffness_change < 0: "
-                        "the published law, see its header)",
-                        -v->stiff, eu, -v->stiff / e->e_in);
+    cwb_warn_energy_created(r, eu, v->stiff, 0.0, e->e_in, "energy_in");
     if (v->flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the normal or tangential law was used outside its stated validity");
 }

@@ -246,6 +246,14 @@ int cwb_run_case_wanted(const cwb_case *c, const cwb_result_want *want, cwb_resu
 int cwb_result_want_names(const cwb_driver_type *d, const char *const *names, size_t count,
                           int warnings, cwb_result_want *want);
 
+/* The warnings for energy a tangential (stiff_t) or rolling (stiff_r) law
+ * created, booked by the driver as its energy_from_stiffness_change and
+ * energy_rolling_stiffness_change (< 0 when created); none below 1e-9 of
+ * scale, the run's energy put in (or its largest work). scale_name, when
+ * not NULL, says each as a share of it ("energy_in"). In eu (J or J/m). */
+void cwb_warn_energy_created(cwb_result *r, const char *eu, double stiff_t, double stiff_r,
+                             double scale, const char *scale_name);
+
 /* Where a run's files go: DIR/NAME.csv, and with plot its gnuplot script
  * and the figure rendered as format (png, pdf or svg; NULL: png). */
 typedef struct {

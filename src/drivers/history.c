@@ -897,27 +897,6 @@ static void report_energy_gain(size_t gains, double gained, const char *eu, cwb_
                         gained, eu, gains);
 }
 
-/* Energy the tangential or rolling law created where the normal state
- * changed its stiffness (an incremental Mindlin force kept while k_t falls
- * on unloading stores more than the work done on it): booked, and said, as
- * the collision driver says it. The scale is the largest work the history
- * put in. */
-static void warn_energy_created(const history_account *acc, const char *eu, cwb_result *r)
-{
-    double noise = 1e-9 * acc->w_scale;
-    if (acc->stiff_t < -noise)
-        cwb_result_warn(r,
-                        "the tangential law created %.3g %s where the normal state changed its "
-                        "stiffness or force (energy_from_stiffness_change < 0: the published "
-                        "law, see its header)",
-                        -acc->stiff_t, eu);
-    if (acc->stiff_r < -noise)
-        cwb_result_warn(r,
-                        "the rolling law created %.3g %s where the normal state changed its "
-                        "stiffness (energy_rolling_stiffness_change < 0)",
-                        -acc->stiff_r, eu);
-}
-
 /* The rolling and twisting account (zeros without a rolling law). The
  * springs' work is the law's; the dashpot's loss is reported beside it. */
 static void report_rolling(const history *h, const history_account *acc, const char *eu,
@@ -973,7 +952,7 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
     if (acc->tflags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the tangential law was used outside its stated validity");
     report_energy_gain(acc->gains, acc->gained_n, eu, r);
-    warn_energy_created(acc, eu, r);
+    cwb_warn_energy_created(r, eu, acc->stiff_t, acc->stiff_r, acc->w_scale, NULL);
     cwb_result_set(r, "discontinuities", "-", (double)acc->jumps);
     if (acc->jumps)
         cwb_result_warn(r,

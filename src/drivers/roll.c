@@ -54,7 +54,10 @@
  * stop_distance located inside the step, locate_stop), the position and spin at
  * t_end, and the energy account: kinetic energy in = out + stored in the
  * springs + dissipated by the rolling law (its slider, its dashpot, its
- * stiffness changes) + by the tangential law (energy_balance_error).
+ * stiffness changes) + by the tangential law (energy_balance_error), the
+ * tangential law's split into its slip (>= 0) and its signed stiffness
+ * change, with a warning where a law created energy
+ * (cwb_warn_energy_created).
  */
 #include <float.h>
 #include <stdlib.h>
@@ -502,6 +505,10 @@ static void roll_report(const roll_sim *s, const roll_state *st, cwb_result *r)
     cwb_result_set(r, "energy_dissipated_rolling_viscous", "J", st->y[DV]);
     cwb_result_set(r, "energy_rolling_stiffness_change", "J", st->stiff_r);
     cwb_result_set(r, "energy_dissipated_tangential", "J", d_t);
+    /* its split, as the collision and history drivers give it: the slip
+     * (>= 0) and the signed rest, < 0 where the law created energy */
+    cwb_result_set(r, "energy_dissipated_slip", "J", st->slip_t);
+    cwb_result_set(r, "energy_from_stiffness_change", "J", st->stiff_t);
     /* the law's own losses against the work the motion did on it; a
      * torque on the spins books none (its loss is the work, d_roll) */
     cwb_result_set(r, "rolling_account_error", "-",
@@ -518,6 +525,7 @@ static void roll_report(const roll_sim *s, const roll_state *st, cwb_result *r)
     else if (fabs(balance) > 1e-4)
         cwb_result_warn(r, "the energy account misses %.3g of the energy put in at dt = %g s",
                         balance, s->h);
+    cwb_warn_energy_created(r, "J", st->stiff_t, st->stiff_r, st->e_in, "energy_in");
     if (st->stop_t < 0.0 && st->e_in > 0.0) /* v0 = 0: at rest from the start */
         cwb_result_warn(r, "the sphere was still rolling at t_end");
 }
