@@ -143,9 +143,12 @@ static void check_signs(const cwb_result *r, const char *what)
     ck_assert_msg(cwb_result_get(r, "energy_dissipated_rolling") >= -tol, "%s: rolling < 0", what);
     ck_assert_msg(d_n >= -tol || cwb_result_get(r, "energy_gain_steps") > 0.0,
                   "%s: normal dissipation %g J < 0 unflagged", what, d_n);
-    ck_assert_msg(stiff >= -tol || warned(r, "tangential law created"),
+    ck_assert_msg(stiff >= -tol || warned(r, "(energy_from_stiffness_change < 0): "),
                   "%s: energy_from_stiffness_change %g J < 0 (energy created) unflagged", what,
                   stiff);
+    /* and the law says where it creates energy (cwb_law_head.creates_energy):
+     * the warning's fallback asks the user to report a law that does not */
+    ck_assert_msg(!warned(r, "report it"), "%s: a law created energy it does not declare", what);
 }
 
 /* One collision at base step dt into r; the test fails when it does not

@@ -194,7 +194,8 @@ START_TEST(created_tangential_energy_is_said)
     ck_assert_rel(-cwb_result_get(&r, "energy_from_stiffness_change"), created, 1e-6);
     int said = 0;
     for (size_t i = 0; i < r.nwarn; i++)
-        said |= strstr(r.warn[i], "the tangential law created") != NULL;
+        said |= strstr(r.warn[i], "(energy_from_stiffness_change < 0): ") &&
+                !strstr(r.warn[i], "report it");
     ck_assert_msg(said, "%zu warnings, none on the created energy", r.nwarn);
     cwb_result_free(&r);
     test_tmp_remove(dir);

@@ -131,6 +131,8 @@ static void law(const out *o, cwb_kind k, const cwb_law_head *h)
             h->name, kind, h->summary, h->source, cwb_describe_geometry(h->dims), h->state_size);
         if (h->fails_when)
             fprintf(o->f, "  fails when: %s\n", h->fails_when);
+        if (h->creates_energy)
+            fprintf(o->f, "  creates energy: %s\n", h->creates_energy);
         citations(o, h->source);
         param_table(o, h->params);
         fprintf(o->f, "  case file: [contact] %s = %s, parameters in [%s]\n", kind, h->name, kind);
@@ -145,6 +147,11 @@ static void law(const out *o, cwb_kind k, const cwb_law_head *h)
     if (h->fails_when) {
         fprintf(o->f, "- fails when: ");
         md_text(o->f, h->fails_when);
+        fprintf(o->f, "\n");
+    }
+    if (h->creates_energy) {
+        fprintf(o->f, "- creates energy: ");
+        md_text(o->f, h->creates_energy);
         fprintf(o->f, "\n");
     }
     if (h->needs_normal) {

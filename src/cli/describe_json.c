@@ -60,6 +60,7 @@ static void law_json(cwb_json *j, cwb_kind k, const cwb_law_head *h)
     cwb_json_number(j, "state_bytes", (double)h->state_size);
     cwb_json_string(j, "needs_normal", h->needs_normal ? h->needs_normal : "");
     cwb_json_string(j, "fails_when", h->fails_when ? h->fails_when : "");
+    cwb_json_string(j, "creates_energy", h->creates_energy ? h->creates_energy : "");
     citations_json(j, h->source);
     params_json(j, "parameters", h->params);
     cwb_json_close(j);

@@ -2615,7 +2615,6 @@ static void report_psi(const cwb_case *c, const run_summary *sum, cwb_result *r)
  * round-offs (1e-16 of the stored energy per step). */
 static void warn_energy_account(const cwb_case *c, const run_summary *sum, cwb_result *r)
 {
-    const char *eu = c->pair.dim == 2 ? "J/m" : "J";
     double bound = 4.0 * c->driver_values.p[P_DT_TOL];
     double dissipated = sum->w_n + sum->w_t - sum->e_stored + sum->d_damp + sum->d_roll;
     double error = (sum->e_in - sum->e_out - sum->e_stored - dissipated) / sum->e_in;
@@ -2626,7 +2625,7 @@ static void warn_energy_account(const cwb_case *c, const run_summary *sum, cwb_r
                         "contact forces: a force whose work no term books, or a dt too coarse "
                         "for the contact)",
                         error, bound);
-    cwb_warn_energy_created(r, eu, sum->le.stiff, sum->le.roll_stiff, sum->e_in, "energy_in");
+    cwb_warn_energy_created(r, c, sum->le.stiff, sum->le.roll_stiff, sum->e_in, "energy_in");
 }
 
 /* The energy account of the run. */
@@ -2655,11 +2654,7 @@ static void report_energy(const cwb_case *c, const run_summary *sum, cwb_result 
     if (sum->le.gains) {
         put(r, K_E_GAIN_STEPS, "-", (double)sum->le.gains);
         put(r, K_E_RETURNED, eu, sum->le.gained);
-        cwb_result_warn(r,
-                        "the normal law stored %g %s more than the work done on it on %zu "
-                        "steps (maxima just past yield whose unloading gives back more than "
-                        "their loading took: the published law, see its header)",
-                        sum->le.gained, eu, sum->le.gains);
+        cwb_warn_energy_returned(r, c, sum->le.gained, sum->le.gains);
     }
     /* the account's checks and its numbers only for a caller that reads
      * them: at a coarse step the balance warning fires, and formatting it

@@ -393,7 +393,7 @@ static void report_energy(const cwb_case *c, const verlet_run *v, const verlet_e
                         "whose work no term books; with spin_lever = radius, the work of the slip "
                         "velocity's lever arms differing from the torques')",
                         error);
-    cwb_warn_energy_created(r, eu, v->stiff, 0.0, e->e_in, "energy_in");
+    cwb_warn_energy_created(r, c, v->stiff, 0.0, e->e_in, "energy_in");
     if (v->flags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the normal or tangential law was used outside its stated validity");
 }

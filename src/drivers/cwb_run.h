@@ -246,13 +246,19 @@ int cwb_run_case_wanted(const cwb_case *c, const cwb_result_want *want, cwb_resu
 int cwb_result_want_names(const cwb_driver_type *d, const char *const *names, size_t count,
                           int warnings, cwb_result_want *want);
 
-/* The warnings for energy a tangential (stiff_t) or rolling (stiff_r) law
- * created, booked by the driver as its energy_from_stiffness_change and
- * energy_rolling_stiffness_change (< 0 when created); none below 1e-9 of
- * scale, the run's energy put in (or its largest work). scale_name, when
- * not NULL, says each as a share of it ("energy_in"). In eu (J or J/m). */
-void cwb_warn_energy_created(cwb_result *r, const char *eu, double stiff_t, double stiff_r,
-                             double scale, const char *scale_name);
+/* The warnings for energy a law created, each naming the law and quoting
+ * its creates_energy (src/drivers/energy_created.c): by the tangential
+ * (stiff_t) or rolling (stiff_r) law, booked by the driver as its
+ * energy_from_stiffness_change and energy_rolling_stiffness_change (< 0
+ * when created), none below 1e-9 of scale (the run's energy put in, or its
+ * largest work), each said as a share of it when scale_name is not NULL
+ * ("energy_in"); and by the normal law on steps flagged
+ * CWB_FLAG_ENERGY_GAIN (energy_returned_by_law over that many steps, none
+ * when 0). Energies in J, or J/m for discs. */
+void cwb_warn_energy_created(cwb_result *r, const struct cwb_case *c, double stiff_t,
+                             double stiff_r, double scale, const char *scale_name);
+void cwb_warn_energy_returned(cwb_result *r, const struct cwb_case *c, double returned,
+                              size_t steps);
 
 /* Where a run's files go: DIR/NAME.csv, and with plot its gnuplot script
  * and the figure rendered as format (png, pdf or svg; NULL: png). */

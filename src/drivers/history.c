@@ -885,16 +885,12 @@ static void report_stiffness(const cwb_case *c, int has_t, cwb_result *r)
 
 /* Steps where the normal law gave back more energy than it took (the
  * published law's own behaviour, flagged CWB_FLAG_ENERGY_GAIN). */
-static void report_energy_gain(size_t gains, double gained, const char *eu, cwb_result *r)
+static void report_energy_gain(const cwb_case *c, size_t gains, double gained, const char *eu,
+                               cwb_result *r)
 {
     cwb_result_set(r, "energy_gain_steps", "-", (double)gains);
     cwb_result_set(r, "energy_returned_by_law", eu, gained);
-    if (gains)
-        cwb_result_warn(r,
-                        "the normal law stored %g %s more than the work done on it on %zu "
-                        "steps (maxima just past yield whose unloading gives back more than "
-                        "their loading took: the published law, see its header)",
-                        gained, eu, gains);
+    cwb_warn_energy_returned(r, c, gained, gains);
 }
 
 /* The rolling and twisting account (zeros without a rolling law). The
@@ -951,8 +947,8 @@ static void report_history(const cwb_case *c, const history *h, const history_ac
         cwb_result_warn(r, "the normal law was used outside its stated validity");
     if (acc->tflags & CWB_FLAG_EXTRAPOLATED)
         cwb_result_warn(r, "the tangential law was used outside its stated validity");
-    report_energy_gain(acc->gains, acc->gained_n, eu, r);
-    cwb_warn_energy_created(r, eu, acc->stiff_t, acc->stiff_r, acc->w_scale, NULL);
+    report_energy_gain(c, acc->gains, acc->gained_n, eu, r);
+    cwb_warn_energy_created(r, c, acc->stiff_t, acc->stiff_r, acc->w_scale, NULL);
     cwb_result_set(r, "discontinuities", "-", (double)acc->jumps);
     if (acc->jumps)
         cwb_result_warn(r,

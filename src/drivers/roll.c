@@ -484,7 +484,7 @@ static int roll_step(roll_sim *s, roll_state *st, double h, double h_min)
     return commit_evaluated(s, st, ynew, &o, &trial, h);
 }
 
-static void roll_report(const roll_sim *s, const roll_state *st, cwb_result *r)
+static void roll_report(const cwb_case *c, const roll_sim *s, const roll_state *st, cwb_result *r)
 {
     const cwb_contact_out *o = &st->o;
     double e_out = kinetic(s, st->y), stored = o->r.energy + o->t.energy;
@@ -525,7 +525,7 @@ static void roll_report(const roll_sim *s, const roll_state *st, cwb_result *r)
     else if (fabs(balance) > 1e-4)
         cwb_result_warn(r, "the energy account misses %.3g of the energy put in at dt = %g s",
                         balance, s->h);
-    cwb_warn_energy_created(r, "J", st->stiff_t, st->stiff_r, st->e_in, "energy_in");
+    cwb_warn_energy_created(r, c, st->stiff_t, st->stiff_r, st->e_in, "energy_in");
     if (st->stop_t < 0.0 && st->e_in > 0.0) /* v0 = 0: at rest from the start */
         cwb_result_warn(r, "the sphere was still rolling at t_end");
 }
@@ -652,7 +652,7 @@ static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     }
     if (roll_row(&s, &st, &r->series) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
-    roll_report(&s, &st, r);
+    roll_report(c, &s, &st, r);
     return CWB_OK;
 }
 

@@ -259,6 +259,13 @@ typedef struct {
      * is past the largest the relation gives ..."); NULL for a law whose
      * step cannot fail. */
     const char *fails_when;
+    /* Where the law as published (or as coded, where a discretisation is
+     * the cause) creates energy: a tangential or rolling law's
+     * stiffness_energy < 0, a normal law's CWB_FLAG_ENERGY_GAIN steps. The
+     * drivers book that energy signed and name this in their warning
+     * (src/drivers/energy_created.c), and `cwb describe` prints it; NULL
+     * for a law whose account cannot show energy created. */
+    const char *creates_energy;
 } cwb_law_head;
 
 typedef struct {

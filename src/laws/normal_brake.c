@@ -309,6 +309,9 @@ const cwb_normal_type cwb_normal_brake = {
     .head =
         {
             .name = "brake",
+            .creates_energy = "with c_reading = area: on cycles to about 13-22 delta_y the "
+                              "unloading curve lies above the loading one, giving back up to 3.2 % "
+                              "more than the loading took (doc/findings.md, finding 28)",
             .summary =
                 "Brake: Hertz, Hermite elastic-plastic, p0 pi a^2 plastic; regime-wise unloading",
             .source = "[brake2012]; [rathbone_thesis] eqs. 8, 21-27",

@@ -126,6 +126,9 @@ const cwb_normal_type cwb_normal_jackson_green = {
     .head =
         {
             .name = "jackson_green",
+            .creates_energy = "with unloading = etsion: Etsion's unloading exponent falls past "
+                              "yield faster than the residual overlap grows, so an unloading gives "
+                              "back more than the loading took (doc/findings.md, finding 29)",
             .summary =
                 "Jackson-Green: Hertz to 1.9 delta_y (jump), empirical eq. 28; two unloadings",
             .source = "[jackson_green2005], [etsion2005], [jackson_chusoipin_green2005]; "

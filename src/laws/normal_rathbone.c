@@ -173,6 +173,10 @@ const cwb_normal_type cwb_normal_rathbone = {
     .head =
         {
             .name = "rathbone",
+            .creates_energy =
+                "just past yield (delta_max below 1.64 delta_y) eq. 68 loads stiffer than Hertz "
+                "while eq. 72's unloading radius grows too slowly: a cycle gives back up to 2.0 % "
+                "more than it took (doc/findings.md, finding 29)",
             .summary =
                 "Rathbone extended (as implemented): + plastic branch above 25 delta_y; nu = 0.3",
             .source = "[rathbone_thesis] eqs. 63-73 (constants derived or as printed)",

@@ -98,6 +98,9 @@ const cwb_normal_type cwb_normal_rathbone2015 = {
     .head =
         {
             .name = "rathbone2015",
+            .creates_energy = "just past yield (delta_max below about 1.035 delta_y) a cycle gives "
+                              "back up to 0.01 % more than it took; found by a random-history "
+                              "test, cause not analysed (doc/findings.md, finding 29)",
             .summary = "Rathbone et al. 2015: Hertz, pi D atan(b delta) a^2, Hertz unloading R*_un",
             .source = "[rathbone2015]; [rathbone_thesis] eqs. 8, 52-62",
             .params = rathbone2015_params,

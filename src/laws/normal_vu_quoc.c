@@ -195,6 +195,9 @@ const cwb_normal_type cwb_normal_vu_quoc = {
     .head =
         {
             .name = "vu_quoc",
+            .creates_energy = "where eq. 20 loads stiffer than Hertz past yield (Kc large against "
+                              "Ca, e.g. Ca = 1e-4 m/N, Kc = 400 1/N), the unloading with "
+                              "R*_p(F_max) gives back more than the loading took",
             .summary = "Vu-Quoc/Zhang/Lesburg: implicit eq. 20 solved per step (GSL Brent)",
             .source =
                 "[vu_quoc_zhang1999]; [rathbone_thesis] eqs. 8, 20 (unloading chosen, see header)",

@@ -357,6 +357,10 @@ const cwb_rolling_type cwb_rolling_epsd = {
     .head =
         {
             .name = "epsd",
+            .creates_energy =
+                "its rolling and twisting stiffnesses follow the normal state: a held torque "
+                "stores more as they fall (or, with spring_form = displacement, rise), and "
+                "Lubkin's twist as the load rises (Ai et al. 2011)",
             .summary = "elastic-plastic spring-dashpot rolling resistance (type C), optional "
                        "torsional spring-slider",
             .source = "[ai2011] model C; twisting: [lubkin1951], [deresiewicz1954], "

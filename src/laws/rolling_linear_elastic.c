@@ -107,6 +107,9 @@ const cwb_rolling_type cwb_rolling_linear_elastic = {
     .head =
         {
             .name = "linear_elastic",
+            .creates_energy = "its springs (l^2 k_n, l^2 k_t) follow the normal stiffness: at a "
+                              "held rotation they store more as k_n rises, or when the normal "
+                              "turns with kt_div_kn != 1 (doc/findings.md, finding 39)",
             .summary = "bending and twisting springs of the purely elastic 6-DoF model, "
                        "k_w = l^2 k_n, k_b = l^2 k_t/k_n k_n",
             .source = "[woo_linear] (purely elastic 6-DoF model, stiffnesses l^2 k: finding 39)",

@@ -31,6 +31,9 @@ const cwb_tangential_type cwb_tangential_direnzo = {
     .head =
         {
             .name = "direnzo",
+            .creates_energy = "where the contact radius shrinks under a held tangential force: the "
+                              "force is carried while k_t = (2/3) 8 G* a drops, so F_t^2/(2 k_t) "
+                              "rises (doc/findings.md, finding 30)",
             .summary = "Di Renzo & Di Maio k_t = (2/3) 8 G* a, incremental, Coulomb cap",
             .source = "[direnzo2005]; [rathbone_thesis] sec. 2.3.1",
             .params = direnzo_params,

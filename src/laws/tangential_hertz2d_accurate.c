@@ -337,6 +337,9 @@ const cwb_tangential_type cwb_tangential_hertz2d_accurate = {
     .head =
         {
             .name = "hertz2d_accurate",
+            .creates_energy = "where N falls under a tangential history: the branch is "
+                              "re-evaluated on the softer curve of the new N, outside the "
+                              "constant-N model of seed 000 sec. 3 (doc/findings.md, finding 30)",
             .summary = "2D Cattaneo-Mindlin partial slip with penalty factor w (seed 000 accurate)",
             .source = "[hertz2d2020] sec. 3.1, eqs. 2-3, 7, 24-27, 33; Masing reversals",
             .params = accurate_params,

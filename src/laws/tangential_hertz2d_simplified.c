@@ -48,6 +48,9 @@ const cwb_tangential_type cwb_tangential_hertz2d_simplified = {
     .head =
         {
             .name = "hertz2d_simplified",
+            .creates_energy = "where the half-width shrinks under a held tangential force: eq. 32 "
+                              "carries the force while eq. 31's k_t falls with the normal force, "
+                              "so T^2/(2 k_t) rises (doc/findings.md, finding 30)",
             .summary = "2D incremental spring, k_t of eq. 31 (full-slip secant), Coulomb cap",
             .source = "[hertz2d2020] sec. 3.3, Table 1, eqs. 31-33",
             .params = simplified_params,

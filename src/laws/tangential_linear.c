@@ -157,6 +157,9 @@ const cwb_tangential_type cwb_tangential_linear = {
     .head =
         {
             .name = "linear",
+            .creates_energy = "with stiffness = ratio, where k_n falls under a held tangential "
+                              "force (normal unloading): k_t = ktDivKn k_n drops, so F_t^2/(2 k_t) "
+                              "rises (doc/findings.md, finding 30)",
             .summary = "incremental linear spring k_t, Coulomb cap mu F_n",
             .source = "[woo_linear] (contact response, eq. 4, energy balance); [musen_hertz] plane "
                       "rotation",

@@ -378,6 +378,9 @@ const cwb_tangential_type cwb_tangential_lth = {
     .head =
         {
             .name = "lth",
+            .creates_energy =
+                "where F_n falls under a held tangential force: the displacement is re-mapped onto "
+                "the softer curve of the new F_n, which stores more (doc/findings.md, finding 30)",
             .summary = "Langston-Tuzun-Heyes curve, displacement re-mapped when F_n changes",
             .source = "[lth1994]; [rathbone_thesis] eqs. 39-40; re-mapping of [zheng2012]",
             .params = lth_params,

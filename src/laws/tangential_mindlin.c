@@ -82,6 +82,10 @@ const cwb_tangential_type cwb_tangential_mindlin = {
     .head =
         {
             .name = "mindlin",
+            .creates_energy =
+                "where the contact radius shrinks under a held tangential force: the force is "
+                "carried while k_t = 8 G* a drops, so F_t^2/(2 k_t) rises; with form = "
+                "displacement on normal loading instead (doc/findings.md, finding 30)",
             .summary = "Mindlin no-slip k_t = 8 G* a, incremental, Coulomb cap",
             .source = "[mindlin1949]; [musen_hertz]; [rathbone_thesis] eqs. 37 (first line), 38",
             .params = mindlin_params,

@@ -984,6 +984,9 @@ const cwb_tangential_type cwb_tangential_mindlin_deresiewicz = {
     .head =
         {
             .name = "mindlin_deresiewicz",
+            .creates_energy = "where N varies: Masing's rule on Mindlin's backbone (eqs. 41-45) is "
+                              "exact at constant N only, and the change of its stiffness moves the "
+                              "stored energy at a fixed displacement (doc/findings.md, finding 30)",
             .summary = "Mindlin-Deresiewicz partial slip: loading/unloading/reloading, varying N",
             .source = "[mindlin_deresiewicz1953]; [rathbone_thesis] eqs. 41-45 (reloading theta "
                       "with T - T**, see header)",

@@ -58,6 +58,10 @@ const cwb_tangential_type cwb_tangential_mindlin_rescale = {
     .head =
         {
             .name = "mindlin_rescale",
+            .creates_energy =
+                "where its stiffness and the normal force move apart (a plastic law's unloading "
+                "radius jumps up as F_n falls), and with form = displacement on normal loading: "
+                "the rescaled force stores more than its work (doc/findings.md, finding 30)",
             .summary =
                 "Mindlin k_t = 8 G* a, stored force rescaled by k_t^n/k_t^(n-1) on unloading",
             .source = "[thornton2013]; [rathbone_thesis] eqs. 37-38",
