@@ -19,8 +19,9 @@
  * at the start of unloading the unloading curve does not pass through
  * (delta_max, F_max). Every evaluation that crosses one sets
  * CWB_FLAG_DISCONTINUITY, which the drivers report. The energy account
- * still closes: a jump at fixed overlap does no work and changes the stored
- * energy, which shows in the dissipation (negative where the jump is up).
+ * still closes: a jump at fixed overlap does no work, and the stored energy
+ * (what unloading from delta_max gives back, eqs. 16-17, which do not read
+ * F_max) does not jump either.
  *
  * Energy gain just past yield (the published law, kept): eqs. 16-17 start
  * the unloading curve at F_y w (w = 2 delta_max/delta_y - 1), the Hertz

@@ -96,7 +96,9 @@ static int le_step(const double *p, const cwb_pair *g, const void *state, const 
     /* the trapezoid from the committed torque (its stiffness) to this one */
     out->work = 0.5 * cwb_v3_dot(cwb_v3_add(s->torque, m1), k->dtheta);
     /* no slider: what is not stored went with a change of stiffness since
-     * the committed state (zero for the page's constant k_n) */
+     * the committed state: zero for the page's constant k_n while the
+     * normal keeps its direction; a turning normal re-splits phi between
+     * k_b and k_w, which differ unless kt_div_kn = 1 */
     out->dissipated = out->stiffness_energy = out->work - (after - s->energy);
     out->torque1 = g->body[0].shape == CWB_SHAPE_WALL ? cwb_v3(0, 0, 0) : cwb_v3_scale(m1, -1.0);
     out->torque2 = g->body[1].shape == CWB_SHAPE_WALL ? cwb_v3(0, 0, 0) : m1;

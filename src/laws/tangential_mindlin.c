@@ -8,8 +8,10 @@
  *
  * The stored force is NOT rescaled when the normal force drops (that is
  * mindlin_rescale): its stored energy |F|^2/(2 k_t) then rises at fixed
- * force as k_t falls, which the energy account reports as negative
- * dissipation -- the energy creation Thornton et al. point out.
+ * force as k_t falls, which the energy account books as a stiffness_energy
+ * < 0 (the slip stays >= 0; doc/findings.md, finding 30) -- the energy
+ * creation Thornton et al. point out. form = displacement creates it on
+ * normal loading instead, where its force grows with a at a fixed xi.
  *
  * form = displacement stores the tangential displacement xi instead and sets
  * F = k_t xi with the current k_t (LAMMPS pair granular "tangential mindlin",

@@ -6,7 +6,11 @@
  *   F_t^n = F_t^(n-1) (k_t^n / k_t^(n-1)) + k_t^n Delta  if Delta F_n < 0
  * with k_t = 8 G* a: a shrinking contact cannot hold the old force
  * (Thornton et al. 2011). The rescale keeps |F|^2/(2 k_t) from rising at
- * fixed force, so the law creates no energy on unloading.
+ * fixed force, so the law creates no energy on unloading while k_t falls
+ * with F_n, as for Hertz. Where the two move apart (a plastic normal law
+ * whose unloading radius jumps above its loading one as F_n starts to
+ * fall) the rescale raises the force and creates energy, booked as a
+ * stiffness_energy < 0.
  *
  * form = displacement follows LAMMPS pair granular "tangential
  * mindlin_rescale" (2022 documentation): the stored displacement xi is
