@@ -361,6 +361,42 @@ START_TEST(roll_books_energy_a_tangential_law_creates)
 }
 END_TEST
 
+/* A run in the foreground reports its progress (cwb_progressf, to the log
+ * cwb run sets); the report is a side line and the results do not depend
+ * on it: the same roll with and without the progress log gives the same
+ * numbers to the bit. (Whether a line is said depends on the wall clock,
+ * half a second between lines, so no test counts them.) */
+static void count_progress(void *user, cwb_log_level level, const char *text)
+{
+    (void)text;
+    if (level == CWB_LOG_PROGRESS)
+        ++*(int *)user;
+}
+
+START_TEST(roll_progress_does_not_touch_results)
+{
+    static const char *const over[] = {"contact.tangential=mindlin", "tangential.mu=0.3",
+                                       "driver.slip=law", "driver.dt=auto", "driver.t_end=0.005"};
+    int said = 0;
+    cwb_log log = {count_progress, &said};
+    cwb_result quiet, told;
+    ck_assert(!cwb_progress_wanted());
+    test_run("tests/data/roll_constant_torque.case", over, 5, &quiet);
+    cwb_progress_log_set(&log);
+    ck_assert(cwb_progress_wanted());
+    test_run("tests/data/roll_constant_torque.case", over, 5, &told);
+    cwb_progress_log_set(NULL);
+    ck_assert(!cwb_progress_wanted());
+    static const char *const names[] = {"final_position", "final_speed", "final_omega",
+                                        "energy_balance_error"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        ck_assert_msg(cwb_result_get(&quiet, names[i]) == cwb_result_get(&told, names[i]), "%s",
+                      names[i]);
+    cwb_result_free(&quiet);
+    cwb_result_free(&told);
+}
+END_TEST
+
 /* A given step that the period allows but t_end does not: the linear
  * elastic rolling spring without slip (period 2.29e-3 s) at 11.4 steps a
  * period over 13 periods; RK4 scales an undamped spring's energy by
@@ -884,6 +920,7 @@ Suite *rolling_suite(void)
     tcase_add_test(tc, constant_torque_rolling_with_slip_law);
     tcase_add_test(tc, roll_warns_where_the_step_loses_energy);
     tcase_add_test(tc, roll_books_energy_a_tangential_law_creates);
+    tcase_add_test(tc, roll_progress_does_not_touch_results);
     tcase_add_test(tc, collision_rolling_twisting_account);
     tcase_add_test(tc, collision_twisting_slip_impulse);
     tcase_add_test(tc, epsd_mobilised_is_constant_torque);

@@ -564,7 +564,10 @@ static int cmd_run(int argc, char **argv)
     if ((rc = cwb_case_load(c, o.path, o.over, o.nover, msg, sizeof msg)) != CWB_OK)
         goto out;
     cwb_run_output ro = {.dir = o.dir, .plot = o.plot, .format = o.format, .command = command_line};
-    if ((rc = cwb_run_and_write(c, o.over, o.nover, &ro, &r, &cli_log, msg, sizeof msg)) != CWB_OK)
+    cwb_progress_log_set(&cli_log); /* one case in the foreground: say how far it is */
+    rc = cwb_run_and_write(c, o.over, o.nover, &ro, &r, &cli_log, msg, sizeof msg);
+    cwb_progress_log_set(NULL);
+    if (rc != CWB_OK)
         goto out;
     if (o.plot)
         fprintf(stderr, "cwb: wrote %s/%s.csv (and .gp, .%s)\n", o.dir, c->name, o.format);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cwb.h"
 #include "cwb_numeric.h"
@@ -30,6 +31,49 @@ void cwb_logf(const cwb_log *log, cwb_log_level level, const char *fmt, ...)
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
     log->fn(log->user, level, text);
+}
+
+/* The foreground run's progress log (cwb.h) and when it last spoke. */
+static _Thread_local const cwb_log *progress_log;
+static _Thread_local double progress_said_at;
+
+/* Seconds on a monotonic clock. */
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void cwb_progress_log_set(const cwb_log *log)
+{
+    progress_log = log;
+    progress_said_at = log ? seconds_now() : 0.0;
+}
+
+int cwb_progress_wanted(void)
+{
+    return progress_log != NULL;
+}
+
+/* Half a second between two redraws: often enough to show a run moves,
+ * rarely enough that formatting the line never shows in its time. */
+#define PROGRESS_SECONDS 0.5
+
+void cwb_progressf(const char *fmt, ...)
+{
+    if (!progress_log)
+        return;
+    double now = seconds_now();
+    if (now - progress_said_at < PROGRESS_SECONDS)
+        return;
+    progress_said_at = now;
+    char text[CWB_MSG];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    cwb_logf(progress_log, CWB_LOG_PROGRESS, "%s", text);
 }
 
 cwb_vec3 cwb_v3_rotate_into_plane(cwb_vec3 a, cwb_vec3 n)

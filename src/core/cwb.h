@@ -68,6 +68,20 @@ void cwb_logf(const cwb_log *log, cwb_log_level level, const char *fmt, ...)
 #endif
     ;
 
+/* Progress of one long run in the foreground. The command that runs a
+ * single case for a person (cwb run) sets this thread's progress log; a
+ * driver or dt = auto then calls cwb_progressf now and then (every so many
+ * steps, each halving), and the text reaches the log as CWB_LOG_PROGRESS
+ * at most every half second. Batch workers and library calls leave it
+ * unset, where a call costs the test of one pointer. */
+void cwb_progress_log_set(const cwb_log *log);
+int cwb_progress_wanted(void);
+void cwb_progressf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
 /* ------------------------------------------------------------------ */
 /* 3-vectors                                                           */
 

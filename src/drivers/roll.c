@@ -649,6 +649,10 @@ static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         rc = roll_step(&s, &st, h, 1e-6 * h);
         if (rc)
             return cwb_fail(msg, n, rc, "roll: at t = %g s, %s", st.t, cwb_contact_failure());
+        if ((i & 0x3fff) == 0 && cwb_progress_wanted()) /* a stiff spring: 1e6 steps */
+            cwb_progressf("roll: t = %.3g of %g s (%.0f %%): %zu steps of %g s, a spring's "
+                          "period %.3g s",
+                          st.t, p[P_T_END], 100.0 * st.t / p[P_T_END], steps, h, s.period);
     }
     if (roll_row(&s, &st, &r->series) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");
