@@ -49,7 +49,7 @@ typedef struct {
 typedef struct {
     int status; /* CWB_OK, CWB_EFAIL, CWB_EINPUT */
     char msg[256];
-    char warn[256]; /* the run's first warning ("" when none) */
+    char warn[CWB_WARN_TEXT]; /* the run's first warning ("" when none) */
     double value[CWB_MAX_SCALARS];
 } row;
 
@@ -311,7 +311,7 @@ static void order_names(sweep *s)
 typedef struct {
     int status;
     char msg[256];
-    char warn[256]; /* the run's first warning */
+    char warn[CWB_WARN_TEXT]; /* the run's first warning */
     size_t nscalar;
     struct {
         char name[48], unit[16];

@@ -12,6 +12,9 @@
 #define CWB_MAX_COLS    72 /* a sweep tables every scalar (CWB_MAX_SCALARS) and the key */
 #define CWB_MAX_SCALARS 64
 #define CWB_MAX_WARN    16
+/* Characters of one warning: the longest, a law's energy warning quoting
+ * its creates_energy line (src/drivers/energy_created.c), is about 400. */
+#define CWB_WARN_TEXT 512
 /* Room for the name of a result or a column, NUL included: one size for
  * both, since a sweep and a batch table every named scalar as a column (a
  * column of 32 cut energy_dissipated_rolling_viscous). */
@@ -62,7 +65,7 @@ typedef struct {
     unsigned name_hash[CWB_MAX_SCALARS]; /* a key of each scalar's name: cwb_result_set's lookup */
     unsigned long long name_seen[2];     /* a bit per key of every name set (cwb_result_set) */
     size_t nwarn;
-    char warn[CWB_MAX_WARN][256];
+    char warn[CWB_MAX_WARN][CWB_WARN_TEXT];
     int scalars_full;    /* a scalar was set with CWB_MAX_SCALARS held: dropped, and warned once */
     int warnings_full;   /* a warning came with CWB_MAX_WARN held: the last slot says so */
     int no_series;       /* set by the caller after cwb_result_init: only the scalars are
