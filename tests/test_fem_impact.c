@@ -14,8 +14,8 @@
  * history, F_max, t_c and the rebound's e against Hertz; the end of the
  * slip (45 deg) and the rebound (68.2 deg, sliding throughout) against
  * the rigid-body impulse balance of a sliding impact; the mesh refinement
- * of the 68.2 deg run (four meshes) and of the 45 deg stick-slip run
- * (three meshes).
+ * of the 68.2 deg run (four meshes), of the 45 deg stick-slip run (three
+ * meshes) and of the 15 deg run that sticks from the start (two).
  * Bad study keys: exit 2 with file, line, key and
  * range.
  */
@@ -207,7 +207,9 @@ static const struct {
                 {"seed004_modeld_a68_sliding_h0014", SLIDES},
                 /* the 45 deg run's (impact_stick_slip_refinement) */
                 {"seed004_modeld_a45_ballast_h00396", SLIDES_THEN_STICKS},
-                {"seed004_modeld_a45_ballast_h002", SLIDES_THEN_STICKS}};
+                {"seed004_modeld_a45_ballast_h002", SLIDES_THEN_STICKS},
+                /* the 15 deg run's (impact_stick_refinement_15) */
+                {"seed004_modeld_a15_ballast_h00396", STICKS}};
 #define NFINISHED (sizeof finished / sizeof *finished)
 
 /* Tolerances of the finished runs, from the error budgets below (the
@@ -668,9 +670,9 @@ END_TEST
  * runs' CSVs by reference/fem/studies/seed004_modeld_a45_meshes.py) lists
  * them coarsest first; its rows are recomputed here. Per mesh: F_peak, t_c
  * and e as the 68.2 deg check (impact_mesh_of); the rebound v_t', omega R
- * and the contact point's v_c' = v_t' - omega R; J_stop, the normal impulse
- * / (m v_n) where v_t - omega R falls through 0 (linear between the
- * increments), against the rigid Coulomb impulse balance 2 v_t / (7 mu v_n)
+ * and the contact point's v_c' = v_t' - omega R; t_stop and J_stop, the
+ * time and the normal impulse / (m v_n) where v_t - omega R falls through
+ * 0 (linear between the increments), J_stop against the rigid Coulomb impulse balance 2 v_t / (7 mu v_n)
  * (impact_sliding_rebound_is_closed_form); t_stick, t_reverse, t_reslip:
  * where |F_t| / mu F_n falls below STICK, where F_t changes sign, where
  * F_t / mu F_n reaches STICK again (linear in t; from the first touch).
@@ -698,7 +700,8 @@ static const char *const stick_slip_meshes[] = {
 
 typedef struct {
     impact_mesh normal;
-    double v_t, omega_r, v_c, j_stop, j_rigid, t_stick, t_reverse, t_reslip;
+    double v_t0; /* the incident v_t / v_n: tan of the angle */
+    double v_t, omega_r, v_c, t_stop, j_stop, j_rigid, t_stick, t_reverse, t_reslip;
 } stick_slip_mesh;
 
 /* The first x from index start on where y rises through level, linear
@@ -729,6 +732,7 @@ static stick_slip_mesh stick_slip_mesh_of(const char *name, double *hertz_f_max,
     q.omega_r = col(&r, "omega", last) * sp.R;
     q.v_c = q.v_t - q.omega_r;
     q.j_rigid = 2.0 * sp.v_t / (7.0 * sp.mu * sp.v_n);
+    q.v_t0 = sp.v_t / sp.v_n;
     double *t = malloc(n * sizeof *t), *y = malloc(n * sizeof *y);
     ck_assert_ptr_nonnull(t);
     ck_assert_ptr_nonnull(y);
@@ -736,7 +740,7 @@ static stick_slip_mesh stick_slip_mesh_of(const char *name, double *hertz_f_max,
         t[i] = col(&r, "t_contact", i);
         y[i] = -col(&r, "v_slip", i);
     }
-    rising_through(t, y, n, 1, 0.0, &at);
+    q.t_stop = rising_through(t, y, n, 1, 0.0, &at);
     ck_assert_msg(at < n, "%s: the slip never stops", name);
     double s0 = col(&r, "v_slip", at - 1), s1 = col(&r, "v_slip", at);
     double j0 = (sp.v_n - col(&r, "v_n", at - 1)) / sp.v_n;
@@ -747,6 +751,8 @@ static stick_slip_mesh stick_slip_mesh_of(const char *name, double *hertz_f_max,
         y[i] = fn > 0 ? -fabs(col(&r, "F_t", i)) / (sp.mu * fn) : NAN;
     }
     q.t_stick = rising_through(t, y, n, 1, -IMPACT_STICK, &at);
+    if (isnan(q.t_stick))
+        at = 1; /* it sticks from the first touch: F_t turns after it */
     for (size_t i = 0; i < n; i++)
         y[i] = col(&r, "F_t", i);
     q.t_reverse = rising_through(t, y, n, at, 0.0, &at);
@@ -762,47 +768,68 @@ static stick_slip_mesh stick_slip_mesh_of(const char *name, double *hertz_f_max,
     return q;
 }
 
-START_TEST(impact_stick_slip_refinement)
+/* The rows of the refinement summary at path (coarsest first, meshes[k] its
+ * row k, refined by sqrt 2) recomputed from the runs into q, with Hertz's
+ * F_max and t_c; F_peak within REFINE_FORCE of Hertz on every mesh. A
+ * column the summary leaves out is not compared (the 45 deg table has no
+ * t_stop, the 15 deg one no t_stick: it sticks from the first touch). */
+static void stick_slip_table(const char *path, const char *const *meshes, size_t n,
+                             stick_slip_mesh *q, double *f_max, double *t_c)
 {
-    stick_slip_mesh q[NSTICK_MESHES];
-    double f_max = 0.0, t_c = 0.0;
     cwb_reference s;
     char msg[CWB_MSG];
-    ck_assert_msg(cwb_reference_load(&s, "reference/fem/seed004_modeld_a45_meshes.csv", msg,
-                                     sizeof msg) == CWB_OK,
-                  "%s", msg);
-    ck_assert_uint_eq(s.nrow, NSTICK_MESHES);
-    for (size_t k = 0; k < NSTICK_MESHES; k++) {
-        q[k] = stick_slip_mesh_of(stick_slip_meshes[k], &f_max, &t_c);
+    ck_assert_msg(cwb_reference_load(&s, path, msg, sizeof msg) == CWB_OK, "%s", msg);
+    ck_assert_uint_eq(s.nrow, n);
+    for (size_t k = 0; k < n; k++) {
+        q[k] = stick_slip_mesh_of(meshes[k], f_max, t_c);
         if (k)
             ck_assert_abs(q[k - 1].normal.h0 / q[k].normal.h0, sqrt(2.0), sqrt(2.0), 0.02);
         const struct {
             const char *column;
             double value;
-        } rows[] = {{"h0", q[k].normal.h0},     {"F_peak", q[k].normal.f_peak},
-                    {"t_c", q[k].normal.t_c},   {"e", q[k].normal.e},
-                    {"v_t", q[k].v_t},          {"omega_R", q[k].omega_r},
-                    {"v_c", q[k].v_c},          {"J_stop", q[k].j_stop},
-                    {"t_stick", q[k].t_stick},  {"t_reverse", q[k].t_reverse},
+        } rows[] = {{"h0", q[k].normal.h0},
+                    {"F_peak", q[k].normal.f_peak},
+                    {"t_c", q[k].normal.t_c},
+                    {"e", q[k].normal.e},
+                    {"v_t", q[k].v_t},
+                    {"omega_R", q[k].omega_r},
+                    {"v_c", q[k].v_c},
+                    {"t_stop", q[k].t_stop},
+                    {"J_stop", q[k].j_stop},
+                    {"t_stick", q[k].t_stick},
+                    {"t_reverse", q[k].t_reverse},
                     {"t_reslip", q[k].t_reslip}};
         for (size_t j = 0; j < sizeof rows / sizeof *rows; j++) {
-            ck_assert_msg(isfinite(rows[j].value), "%s: %s not found", stick_slip_meshes[k],
-                          rows[j].column);
+            if (cwb_reference_find(&s, rows[j].column) < 0)
+                continue;
+            ck_assert_msg(isfinite(rows[j].value), "%s: %s not found", meshes[k], rows[j].column);
             ck_assert_rel(col(&s, rows[j].column, k), rows[j].value, IMPACT_SUMMARY_TOL);
         }
-        ck_assert_abs(q[k].normal.f_peak, f_max, f_max, IMPACT_REFINE_FORCE_TOL);
-        ck_assert_abs(q[k].j_stop, q[k].j_rigid, 1.0, IMPACT_SLIP_STOP_TOL);
+        ck_assert_abs(q[k].normal.f_peak, *f_max, *f_max, IMPACT_REFINE_FORCE_TOL);
+        char stick[64] = "sticks from the first touch";
+        if (isfinite(q[k].t_stick))
+            snprintf(stick, sizeof stick, "sticks at %.4f t_c", q[k].t_stick / *t_c);
         fprintf(stderr,
-                "fem_impact: 45 deg, h0 = %.4g R: F_peak %+.3f %% of Hertz, t_c %+.3f %%, e = "
-                "%.5f; slip stops at J_n = %.4f m v_n (rigid %.4f), sticks at %.4f t_c, F_t "
-                "turns at %.4f, slips back at %.4f; rebound v_t' %.4f, omega R %.4f, v_c' %.4f "
-                "m/s\n",
-                q[k].normal.h0, 100 * (q[k].normal.f_peak / f_max - 1),
-                100 * (q[k].normal.t_c / t_c - 1), q[k].normal.e, q[k].j_stop, q[k].j_rigid,
-                q[k].t_stick / t_c, q[k].t_reverse / t_c, q[k].t_reslip / t_c, q[k].v_t,
-                q[k].omega_r, q[k].v_c);
+                "fem_impact: %.4g deg, h0 = %.4g R: F_peak %+.3f %% of Hertz, t_c %+.3f %%, e = "
+                "%.5f; rigid slip stops at %.4f t_c, J_n = %.4f m v_n (rigid Coulomb %.4f), %s, "
+                "F_t turns at %.4f, slips back at %.4f; rebound v_t' %.4f, omega R %.4f, v_c' "
+                "%.4f m/s\n",
+                atan2(q[k].v_t0, 1.0) * 180.0 / M_PI, q[k].normal.h0,
+                100 * (q[k].normal.f_peak / *f_max - 1), 100 * (q[k].normal.t_c / *t_c - 1),
+                q[k].normal.e, q[k].t_stop / *t_c, q[k].j_stop, q[k].j_rigid, stick,
+                q[k].t_reverse / *t_c, q[k].t_reslip / *t_c, q[k].v_t, q[k].omega_r, q[k].v_c);
     }
     cwb_reference_free(&s);
+}
+
+START_TEST(impact_stick_slip_refinement)
+{
+    stick_slip_mesh q[NSTICK_MESHES];
+    double f_max = 0.0, t_c = 0.0;
+    stick_slip_table("reference/fem/seed004_modeld_a45_meshes.csv", stick_slip_meshes,
+                     NSTICK_MESHES, q, &f_max, &t_c);
+    for (size_t k = 0; k < NSTICK_MESHES; k++)
+        ck_assert_abs(q[k].j_stop, q[k].j_rigid, 1.0, IMPACT_SLIP_STOP_TOL);
     /* The finding: the rebound converges. v_t', omega R and v_c' move one
      * way by shrinking steps (an observed order exists), and the finest
      * mesh is within REFINE_REBOUND of Richardson's extrapolation. */
@@ -824,6 +851,77 @@ START_TEST(impact_stick_slip_refinement)
                 "fem_impact: 45 deg rebound %s: %.4f, %.4f, %.4f m/s, order %.2f, Richardson "
                 "%.4f m/s\n",
                 rebound[k].what, rebound[k].f[0], rebound[k].f[1], rebound[k].f[2], p, rich);
+    }
+}
+END_TEST
+
+/* ------------------------------------ the 15 deg run's mesh refinement */
+
+/* The 15 deg run (v_t = tan 15 deg = 0.268 m/s, v_n = 1 m/s, mu 0.3,
+ * ballast 100) on h0 = 0.0396 and 0.028 R (reference/fem/studies/
+ * seed004_modeld_a15_ballast_h00396, seed004_modeld_a15_coarse; the third
+ * mesh of the series, 0.02 R, was not run to the end for the time: doc/
+ * refitted-constants.md, "Refinement: the 15 deg run"), read as the 45 deg
+ * check (stick_slip_table) into reference/fem/seed004_modeld_a15_meshes.csv
+ * by reference/fem/studies/seed004_modeld_a15_meshes.py. The sphere sticks
+ * from the first touch, with micro-slip: the no-slip ratio F_t / F_n =
+ * 2 (1 - nu) / (2 - nu) tan 15 deg = 0.22 is below mu (Maw, Barber &
+ * Fawcett 1976); |F_t| / mu F_n is below STICK from the first increment
+ * on (0.95-0.96 there, then falling), so there is no t_stick. |F_t| <= mu
+ * F_n (to COULOMB) makes the rigid slip v_t - omega R fall at most as fast
+ * as in gross sliding, so its stop J_stop is at least the rigid Coulomb
+ * impulse 2 v_t / (7 mu v_n) (Johnson 1985 Sec. 11.5).
+ * The finding, with two meshes: an error C h^p of order p >= 1 (the 45 deg
+ * rebound's observed orders are 1.19-1.35) shrinks by at least (sqrt 2 -
+ * 1) of itself when h0 falls by sqrt 2, so the 0.028 R rebound is within
+ * its change from 0.0396 R divided by (sqrt 2 - 1) of the converged one
+ * (the argument of impact_sliding_refinement). Mindlin-Deresiewicz's
+ * rebound (cases/seed004_fig37_fem_a15.case, the collision driver) is
+ * farther than that from the FEM's: the law's +8.8 % on v_t' and -23 % on
+ * omega R are not the mesh (measured: the bound is 0.0030 and 0.0080 m/s,
+ * the law 0.0170 and 0.0427 m/s off). */
+static const char *const stick_meshes_15[] = {
+    "seed004_modeld_a15_ballast_h00396", /* h0 = 0.0396 R */
+    "seed004_modeld_a15_coarse",         /* 0.028 R */
+};
+#define NSTICK_MESHES_15 (sizeof stick_meshes_15 / sizeof *stick_meshes_15)
+
+START_TEST(impact_stick_refinement_15)
+{
+    stick_slip_mesh q[NSTICK_MESHES_15];
+    double f_max = 0.0, t_c = 0.0;
+    stick_slip_table("reference/fem/seed004_modeld_a15_meshes.csv", stick_meshes_15,
+                     NSTICK_MESHES_15, q, &f_max, &t_c);
+    for (size_t k = 0; k < NSTICK_MESHES_15; k++) {
+        ck_assert_msg(isnan(q[k].t_stick), "%s: slides at the first touch", stick_meshes_15[k]);
+        ck_assert_msg(q[k].j_stop >= q[k].j_rigid * (1.0 - IMPACT_COULOMB_TOL),
+                      "%s: the rigid slip stops at %g m v_n, before Coulomb's bound %g",
+                      stick_meshes_15[k], q[k].j_stop, q[k].j_rigid);
+    }
+    cwb_result law;
+    test_run("cases/seed004_fig37_fem_a15.case", NULL, 0, &law);
+    const double radius = 1e-5; /* m, Table 5 (the case's body1.radius) */
+    const size_t a = 0, b = NSTICK_MESHES_15 - 1;
+    const struct {
+        const char *what;
+        double coarser, finer, law;
+    } rebound[] = {
+        {"v_t'", q[a].v_t, q[b].v_t, cwb_result_get(&law, "u_tangential_after")},
+        {"omega R", q[a].omega_r, q[b].omega_r,
+         fabs(cwb_result_get(&law, "omega1_after")) * radius},
+    };
+    cwb_result_free(&law);
+    for (size_t k = 0; k < sizeof rebound / sizeof *rebound; k++) {
+        double bound = fabs(rebound[k].finer - rebound[k].coarser) / (sqrt(2.0) - 1.0);
+        double gap = rebound[k].law - rebound[k].finer;
+        fprintf(stderr,
+                "fem_impact: 15 deg rebound %s: %.4f (0.0396 R), %.4f (0.028 R) m/s, the mesh's "
+                "bound %.4f m/s; Mindlin-Deresiewicz %.4f m/s (%+.1f %%)\n",
+                rebound[k].what, rebound[k].coarser, rebound[k].finer, bound, rebound[k].law,
+                100 * gap / rebound[k].finer);
+        ck_assert_msg(bound < fabs(gap),
+                      "%s: the law's %.4g m/s from the FEM is within the mesh's bound %.4g m/s",
+                      rebound[k].what, gap, bound);
     }
 }
 END_TEST
@@ -1717,6 +1815,7 @@ Suite *fem_impact_suite(void)
     tcase_add_test(t, impact_ballast_changes_nothing);
     tcase_add_test(t, impact_sliding_refinement);
     tcase_add_test(t, impact_stick_slip_refinement);
+    tcase_add_test(t, impact_stick_refinement_15);
     tcase_add_test(t, impact_momentum_of_rigid_motion);
     tcase_add_loop_test(t, impact_plastic_is_coulomb_and_yields, 0,
                         (int)(sizeof plastic_runs / sizeof *plastic_runs));

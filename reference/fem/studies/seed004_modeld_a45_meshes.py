@@ -61,30 +61,45 @@ def crossing(data, start, value, level):
     return math.nan, len(data)
 
 
+def slip_stop(data, v_n, source):
+    """Where the rigid slip v_t - omega R first falls through 0: the time from the first touch and
+    the normal impulse / (m v_n) there (J_n / m = v_n - v_n(t)), each linear in the slip between
+    the two increments that bracket it."""
+    def impulse(r):
+        return (v_n - r["v_n"]) / v_n
+
+    t_stop, i = crossing(data, 1, lambda r: -r["v_slip"], 0.0)
+    if i >= len(data):
+        raise SystemExit("%s: the slip never stops" % source)
+    s0, s1 = data[i - 1]["v_slip"], data[i]["v_slip"]
+    return t_stop, impulse(data[i - 1]) + (impulse(data[i]) - impulse(data[i - 1])) * s0 / (s0 - s1)
+
+
+def stick_instants(data, mu):
+    """t_stick, t_reverse, t_reslip: where |F_t| / mu F_n first falls below STICK (the end of the
+    forward slip), where F_t then changes sign (the tangential compliance pushes the contact back)
+    and where F_t / mu F_n next reaches STICK (the slip the other way). A sphere that sticks from
+    the first touch (|F_t| / mu F_n below STICK at the first increment) has no t_stick (NaN); its
+    F_t's sign change is sought from the first touch."""
+    def ratio(r):
+        return r["F_t"] / (mu * r["F_n"]) if r["F_n"] > 0 else math.nan
+
+    t_stick, i = crossing(data, 1, lambda r: -abs(ratio(r)), -STICK)
+    if math.isnan(t_stick):
+        i = 1
+    t_reverse, i = crossing(data, i, lambda r: r["F_t"], 0.0)
+    t_reslip, _ = crossing(data, i, ratio, STICK)
+    return t_stick, t_reverse, t_reslip
+
+
 def summarise(name):
     run, data, inputs = impact_summary(name)
     mu, v_n, v_t = inputs["mu"], inputs["v_n"], inputs["v_t"]
     source = os.path.join(FEM, name + ".csv")
     run["v_c"] = run["v_t"] - run["omega_R"]
-
-    # the end of the forward slip: v_slip falls through 0; J_n / m = v_n - v_n(t)
-    def impulse(r):
-        return (v_n - r["v_n"]) / v_n
-
-    _, i = crossing(data, 1, lambda r: -r["v_slip"], 0.0)
-    if i >= len(data):
-        raise SystemExit("%s: the slip never stops" % source)
-    s0, s1 = data[i - 1]["v_slip"], data[i]["v_slip"]
-    run["J_stop"] = impulse(data[i - 1]) + (impulse(data[i]) - impulse(data[i - 1])) * s0 / (s0 - s1)
+    run["t_stop"], run["J_stop"] = slip_stop(data, v_n, source)
     run["J_stop_rigid"] = 2.0 * v_t / (7.0 * mu * v_n)
-
-    def ratio(r):
-        return r["F_t"] / (mu * r["F_n"]) if r["F_n"] > 0 else math.nan
-
-    t_stick, i = crossing(data, 1, lambda r: -abs(ratio(r)), -STICK)
-    t_reverse, i = crossing(data, i, lambda r: r["F_t"], 0.0)
-    t_reslip, _ = crossing(data, i, ratio, STICK)
-    run["t_stick"], run["t_reverse"], run["t_reslip"] = t_stick, t_reverse, t_reslip
+    run["t_stick"], run["t_reverse"], run["t_reslip"] = stick_instants(data, mu)
     return run
 
 
