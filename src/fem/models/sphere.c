@@ -33,9 +33,9 @@
  * contact radius and pressures from the slave nodes' penetration (.frd
  * DISP; CSTR is all zeros in this expanded model), the equivalent plastic
  * strain (.frd PE, extrapolated to the nodes by CalculiX) at its largest,
- * and at the centre of the contact area (Fig. 31) the largest PEEQ at the
- * integration points of the elements that hold the contact point (*EL
- * PRINT into the .dat). The nodal value at the axis node is no measure of
+ * and at the centre of the contact area (Fig. 31) the PEEQ at the
+ * integration point nearest the contact point, of the elements that hold
+ * it (*EL PRINT into the .dat; centre_peeq). The nodal value at the axis node is no measure of
  * it: extrapolated from a strain that grows steeply with depth it came out
  * zero or negative (-0.0005 to -0.004 at 37-65 delta_y in the first
  * committed tables).
@@ -1244,10 +1244,10 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                 "Hertz), kept between the last pressed node and the next, so within one "
                 "element (h0) at worst; r = x + u_x (deformed); p_centre = p^2 fitted "
                 "linearly in r^2 over the pressed nodes beyond h0 (the axis node carries no "
-                "area) and inside a/2, at r = 0; peeq_centre = the largest PEEQ at the "
-                "integration points of the elements that hold the contact point (the ball's "
-                "surface node on the axis; *EL PRINT in the .dat, all within one element h0 "
-                "of the centre of the contact area), peeq_max = the largest nodal PEEQ "
+                "area) and inside a/2, at r = 0; peeq_centre = the PEEQ at the integration "
+                "point nearest the contact point (the ball's surface node on the axis), of "
+                "the elements that hold it (*EL PRINT in the .dat, within one element h0 of "
+                "the centre of the contact area), peeq_max = the largest nodal PEEQ "
                 "(extrapolated to nodes by CalculiX)\n"
                 "# tolerance: %g the mesh-refinement change of the force at every leg's end "
                 "(refinement check above)\n",
