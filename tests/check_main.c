@@ -220,6 +220,31 @@ cwb_case *test_load(const char *path, const char *const *over, size_t n)
     return c;
 }
 
+int test_energy_laws_declare(const cwb_result *r, const char *what)
+{
+    static const struct {
+        const char *head;
+        cwb_kind kind;
+    } kinds[] = {{"the normal law '", CWB_KIND_NORMAL},
+                 {"the tangential law '", CWB_KIND_TANGENTIAL},
+                 {"the rolling law '", CWB_KIND_ROLLING}};
+    int count = 0;
+    for (size_t w = 0; w < r->nwarn; w++)
+        for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+            const char *at = strstr(r->warn[w], kinds[k].head);
+            if (!at || !strstr(r->warn[w], "energy_"))
+                continue;
+            char name[64] = "";
+            sscanf(at + strlen(kinds[k].head), "%63[a-z0-9_]", name);
+            const cwb_law_head *h = cwb_law_find(kinds[k].kind, name);
+            ck_assert_msg(h && h->creates_energy,
+                          "%s: the %s law '%s' created energy it does not declare: %s", what,
+                          cwb_kind_name(kinds[k].kind), name, r->warn[w]);
+            count++;
+        }
+    return count;
+}
+
 void test_refused(const char *path, const char *const *over, size_t n, const char *what)
 {
     char msg[CWB_MSG];

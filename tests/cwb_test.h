@@ -61,6 +61,11 @@ TCase *test_tcase(const char *name, int cpu_seconds);
 /* Load a case (with overrides) and run it; the test fails on any error. */
 cwb_case *test_load(const char *path, const char *const *over, size_t n);
 void test_run(const char *path, const char *const *over, size_t n, cwb_result *r);
+/* Every energy warning of r ("the KIND law 'NAME' created ..." or
+ * "... stored ... more than the work done on it") names a law whose
+ * creates_energy says where it does so (src/drivers/energy_created.c);
+ * returns how many such warnings r has. */
+int test_energy_laws_declare(const cwb_result *r, const char *what);
 /* Loading the case (with overrides) must fail with CWB_EINPUT and a message
  * containing `what`. */
 void test_refused(const char *path, const char *const *over, size_t n, const char *what);

@@ -194,6 +194,7 @@ START_TEST(random_normal_histories)
         test_run("tests/data/property_sphere_flat.case", over, n, &r);
         check_rows(&r, h->name, -1.0);
         check_normal_dissipation(&r, h->name);
+        test_energy_laws_declare(&r, h->name);
         cwb_result_free(&r);
     }
 }
@@ -221,6 +222,7 @@ START_TEST(random_tangential_histories)
         test_run("tests/data/history_md.case", over, sizeof over / sizeof *over, &r);
         check_rows(&r, h->name, 0.3);
         check_tangential_balance(&r, h->name);
+        test_energy_laws_declare(&r, h->name);
         cwb_result_free(&r);
     }
 }
@@ -266,8 +268,125 @@ START_TEST(random_collisions)
                       "in %.10g (+ %.3g flagged, %.3g booked)",
                       h->name, vn, vt, out, in, back, created);
         ck_assert_msg(cwb_result_get(&r, "energy_dissipated_slip") >= 0.0, "%s: slip < 0", h->name);
+        test_energy_laws_declare(&r, h->name);
         cwb_result_free(&r);
     }
+}
+END_TEST
+
+/* Every law that declares where it creates energy (creates_energy) is
+ * driven to do so, and its run warns naming it: one path each, found by
+ * its declared mechanism (the law headers; doc/findings.md, findings 28-30,
+ * 33, 39). With the line removed, test_energy_laws_declare fails the run;
+ * with the mechanism gone, the count does. rathbone_tangential's loops are
+ * in tests/test_rolling.c (roll_books_energy_a_tangential_law_creates). */
+static const struct {
+    const char *law, *path, *over[10];
+} creating[] = {
+    {"stronge",
+     "tests/data/property_sphere_flat.case",
+     {"contact.normal=stronge", "normal.sigma_y=50e6", "driver.normal=2.1e-8, 0",
+      "driver.steps=100"}},
+    {"rathbone",
+     "tests/data/property_sphere_flat.case",
+     {"contact.normal=rathbone", "normal.sigma_y=50e6", "driver.normal=2.3e-8, 0",
+      "driver.steps=100"}},
+    {"rathbone2015",
+     "tests/data/property_sphere_flat.case",
+     {"contact.normal=rathbone2015", "normal.sigma_y=50e6", "driver.normal=1.87e-8, 0",
+      "driver.steps=400"}},
+    {"jackson_green",
+     "tests/data/property_sphere_flat.case",
+     {"contact.normal=jackson_green", "normal.sigma_y=50e6", "normal.unloading=etsion",
+      "driver.normal=1.95e-8, 0", "driver.steps=100"}},
+    {"brake",
+     "tests/data/property_sphere_flat.case",
+     {"contact.normal=brake", "normal.sigma_y=50e6", "normal.p0=140e6", "normal.c_reading=area",
+      "driver.normal=2.6e-7, 0", "driver.steps=400"}},
+    {"vu_quoc",
+     "tests/data/property_sphere_flat.case",
+     {"contact.normal=vu_quoc", "normal.sigma_y=50e6", "normal.Ca=1e-4", "normal.Kc=400",
+      "driver.normal=2.2e-8, 0", "driver.steps=100"}},
+    {"mindlin",
+     "tests/data/history_md.case",
+     {"contact.tangential=mindlin", "driver.normal=2e-6, 2e-6, 1e-6",
+      "driver.tangential=0, 1e-7, 1e-7"}},
+    {"mindlin_rescale",
+     "tests/data/history_md.case",
+     {"contact.tangential=mindlin_rescale", "tangential.form=displacement",
+      "driver.normal=1e-6, 1e-6, 2e-6", "driver.tangential=0, 1e-7, 1e-7"}},
+    {"direnzo",
+     "tests/data/history_md.case",
+     {"contact.tangential=direnzo", "driver.normal=2e-6, 2e-6, 1e-6",
+      "driver.tangential=0, 1e-7, 1e-7"}},
+    {"linear",
+     "tests/data/history_md.case",
+     {"contact.tangential=linear", "driver.normal=2e-6, 2e-6, 1e-6",
+      "driver.tangential=0, 1e-7, 1e-7"}},
+    {"lth",
+     "tests/data/history_md.case",
+     {"contact.tangential=lth", "driver.normal=2e-6, 2e-6, 1e-6",
+      "driver.tangential=0, 1e-7, 1e-7"}},
+    {"mindlin_deresiewicz",
+     "tests/data/history_md.case",
+     {"driver.normal=1e-6, 2e-6, 1e-6, 2e-6", "driver.tangential=0, 3e-7, 0, 3e-7"}},
+    {"mbf",
+     "tests/data/history_md.case",
+     {"contact.tangential=mbf", "driver.normal=2e-6, 2e-6, 2e-6, 2e-6, 2e-6",
+      "driver.tangential=0, 2e-7, 1e-7, 2e-7, 1e-7"}},
+    {"hertz2d_simplified",
+     "tests/data/hertz2d_discs.case",
+     {"contact.tangential=hertz2d_simplified", "tangential.mu=0.3",
+      "driver.normal=0.025, 0.025, 0.0125", "driver.tangential=0, 1e-4, 1e-4"}},
+    {"hertz2d_accurate",
+     "tests/data/hertz2d_discs.case",
+     {"contact.tangential=hertz2d_accurate", "tangential.mu=0.3",
+      "driver.normal=0.025, 0.025, 0.01, 0.02", "driver.tangential=0, 2e-4, 2e-4, 3e-4"}},
+    {"epsd",
+     "cases/beyond_rolling_epsd_cycle.case",
+     {"driver.normal=1e-6, 1e-6, 0.5e-6", "driver.rolling=0, 2e-4, 2e-4",
+      "driver.twisting=0, 0, 0"}},
+    {"linear_elastic",
+     "cases/beyond_rolling_epsd_cycle.case",
+     {"contact.rolling=linear_elastic", "rolling.length=1e-3", "rolling.kt_div_kn=0.8",
+      "rolling.mu_r=", "rolling.eta_r=", "rolling.twist=", "rolling.mu_tw=",
+      "driver.normal=1e-6, 1e-6, 2e-6", "driver.rolling=0, 2e-4, 2e-4", "driver.twisting=0, 0, 0"}},
+};
+
+START_TEST(every_declared_creation_is_said)
+{
+    size_t n = 0;
+    while (n < 10 && creating[_i].over[n])
+        n++;
+    cwb_result r;
+    cwb_result_init(&r);
+    test_run(creating[_i].path, creating[_i].over, n, &r);
+    ck_assert_msg(test_energy_laws_declare(&r, creating[_i].law) >= 1,
+                  "%s: no energy warning (%zu warnings)", creating[_i].law, r.nwarn);
+    char named[80];
+    snprintf(named, sizeof named, "law '%s' ", creating[_i].law);
+    int found = 0;
+    for (size_t w = 0; w < r.nwarn; w++)
+        found |= strstr(r.warn[w], named) != NULL;
+    ck_assert_msg(found, "%s: the warning names another law", creating[_i].law);
+    cwb_result_free(&r);
+}
+END_TEST
+
+/* The table above covers every law that declares creates_energy (but
+ * rathbone_tangential, in tests/test_rolling.c). */
+START_TEST(every_declaring_law_is_driven)
+{
+    for (int k = 0; k < CWB_KIND_COUNT; k++)
+        for (size_t i = 0; i < cwb_law_count((cwb_kind)k); i++) {
+            const cwb_law_head *h = cwb_law_at((cwb_kind)k, i);
+            if (!h->creates_energy || strcmp(h->name, "rathbone_tangential") == 0)
+                continue;
+            int listed = 0;
+            for (size_t j = 0; j < sizeof creating / sizeof *creating; j++)
+                listed |= strcmp(creating[j].law, h->name) == 0;
+            ck_assert_msg(listed, "%s declares creates_energy but no test drives it", h->name);
+        }
 }
 END_TEST
 
@@ -279,6 +398,9 @@ Suite *properties_suite(void)
     tcase_add_loop_test(tc, random_tangential_histories, 0,
                         (int)cwb_law_count(CWB_KIND_TANGENTIAL));
     tcase_add_loop_test(tc, random_collisions, 0, (int)cwb_law_count(CWB_KIND_NORMAL));
+    tcase_add_loop_test(tc, every_declared_creation_is_said, 0,
+                        (int)(sizeof creating / sizeof *creating));
+    tcase_add_test(tc, every_declaring_law_is_driven);
     suite_add_tcase(s, tc);
     return s;
 }

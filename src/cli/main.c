@@ -205,10 +205,21 @@ static int results_on_stdout;
 /* The last message report() gave, for a --json failure's answer. */
 static char last_error[CWB_MSG];
 
+/* A progress line is drawn (and not yet ended) on stderr. */
+static int progress_open;
+
+/* Erase an open progress line, before a line written to stderr directly. */
+static void progress_close(void)
+{
+    if (progress_open)
+        fputs("\r\033[K", stderr);
+    progress_open = 0;
+}
+
 static void cli_log_text(void *user, cwb_log_level level, const char *text)
 {
     (void)user;
-    static int progress_open, tty = -1;
+    static int tty = -1;
     if (level == CWB_LOG_PROGRESS) {
         if (tty < 0) /* once: isatty is a system call, progress comes per sample */
             tty = isatty(fileno(stderr));
@@ -564,9 +575,12 @@ static int cmd_run(int argc, char **argv)
     if ((rc = cwb_case_load(c, o.path, o.over, o.nover, msg, sizeof msg)) != CWB_OK)
         goto out;
     cwb_run_output ro = {.dir = o.dir, .plot = o.plot, .format = o.format, .command = command_line};
-    cwb_progress_log_set(&cli_log); /* one case in the foreground: say how far it is */
+    /* one case in the foreground: say how far it is, every half second (often
+     * enough to show a run moves, rarely enough never to show in its time) */
+    cwb_progress_log_set(&cli_log, 0.5);
     rc = cwb_run_and_write(c, o.over, o.nover, &ro, &r, &cli_log, msg, sizeof msg);
-    cwb_progress_log_set(NULL);
+    cwb_progress_log_set(NULL, 0.0);
+    progress_close();
     if (rc != CWB_OK)
         goto out;
     if (o.plot)

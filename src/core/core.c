@@ -33,9 +33,10 @@ void cwb_logf(const cwb_log *log, cwb_log_level level, const char *fmt, ...)
     log->fn(log->user, level, text);
 }
 
-/* The foreground run's progress log (cwb.h) and when it last spoke. */
+/* The foreground run's progress log (cwb.h), when it last spoke and how
+ * often it may. */
 static _Thread_local const cwb_log *progress_log;
-static _Thread_local double progress_said_at;
+static _Thread_local double progress_said_at, progress_every;
 
 /* Seconds on a monotonic clock. */
 static double seconds_now(void)
@@ -45,9 +46,10 @@ static double seconds_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void cwb_progress_log_set(const cwb_log *log)
+void cwb_progress_log_set(const cwb_log *log, double seconds_between)
 {
     progress_log = log;
+    progress_every = seconds_between;
     progress_said_at = log ? seconds_now() : 0.0;
 }
 
@@ -56,16 +58,12 @@ int cwb_progress_wanted(void)
     return progress_log != NULL;
 }
 
-/* Half a second between two redraws: often enough to show a run moves,
- * rarely enough that formatting the line never shows in its time. */
-#define PROGRESS_SECONDS 0.5
-
 void cwb_progressf(const char *fmt, ...)
 {
     if (!progress_log)
         return;
     double now = seconds_now();
-    if (now - progress_said_at < PROGRESS_SECONDS)
+    if (now - progress_said_at < progress_every)
         return;
     progress_said_at = now;
     char text[CWB_MSG];

@@ -69,12 +69,13 @@ void cwb_logf(const cwb_log *log, cwb_log_level level, const char *fmt, ...)
     ;
 
 /* Progress of one long run in the foreground. The command that runs a
- * single case for a person (cwb run) sets this thread's progress log; a
- * driver or dt = auto then calls cwb_progressf now and then (every so many
- * steps, each halving), and the text reaches the log as CWB_LOG_PROGRESS
- * at most every half second. Batch workers and library calls leave it
- * unset, where a call costs the test of one pointer. */
-void cwb_progress_log_set(const cwb_log *log);
+ * single case for a person (cwb run) sets this thread's progress log and
+ * the least time between two lines (half a second there); a driver or dt =
+ * auto then calls cwb_progressf now and then (every so many steps, each
+ * halving), and the text reaches the log as CWB_LOG_PROGRESS. Batch
+ * workers and library calls leave it unset (NULL), where a call costs the
+ * test of one pointer. */
+void cwb_progress_log_set(const cwb_log *log, double seconds_between);
 int cwb_progress_wanted(void);
 void cwb_progressf(const char *fmt, ...)
 #if defined(__GNUC__)

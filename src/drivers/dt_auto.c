@@ -154,8 +154,12 @@ static int refine_alone(const cwb_dt_plan *p, cwb_dt_auto *a, cwb_dt_outcome *ou
         }
         a->h *= 0.5;
         a->slot ^= 1;
-        cwb_progressf("dt = auto: halving %d, dt = %g s (estimate %.3g, dt_tol %g)",
-                      a->halvings + 1, a->h, a->estimate, p->tol);
+        if (isnan(a->estimate))
+            cwb_progressf("dt = auto: halving %d, dt = %g s (no estimate yet; dt_tol %g)",
+                          a->halvings + 1, a->h, p->tol);
+        else
+            cwb_progressf("dt = auto: halving %d, dt = %g s (estimate %.3g, dt_tol %g)",
+                          a->halvings + 1, a->h, a->estimate, p->tol);
         if ((rc = p->run(p->ctx, a->h, a->slot, msg, n)) != CWB_OK)
             return rc;
         int comparable = 1;

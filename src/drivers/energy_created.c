@@ -15,7 +15,14 @@
  * per-step sums, not the law. */
 #define CREATED_NOISE 1e-9
 
-/* "the KIND law 'NAME' created X EU (SHARE of SCALE_NAME) (TERM < 0): WHY" */
+/* What the law says of where it creates energy; a law that declares
+ * nothing has created energy no one expected of it. */
+static const char *law_says(const cwb_law_head *h)
+{
+    return h->creates_energy ? h->creates_energy : "not a property this law declares: report it";
+}
+
+/* "the KIND law 'NAME' created X EU, SHARE of SCALE_NAME (TERM < 0): WHY" */
 static void warn_created(cwb_result *r, const cwb_case *c, cwb_kind kind, double created,
                          const char *term, double scale, const char *scale_name)
 {
@@ -23,11 +30,9 @@ static void warn_created(cwb_result *r, const cwb_case *c, cwb_kind kind, double
     const char *eu = c->pair.dim == 2 ? "J/m" : "J";
     char share[64] = "";
     if (scale_name)
-        snprintf(share, sizeof share, " (%.3g of %s)", created / scale, scale_name);
+        snprintf(share, sizeof share, ", %.3g of %s", created / scale, scale_name);
     cwb_result_warn(r, "the %s law '%s' created %.3g %s%s (%s < 0): %s", cwb_kind_name(kind),
-                    h->name, created, eu, share, term,
-                    h->creates_energy ? h->creates_energy
-                                      : "not a property this law declares: report it");
+                    h->name, created, eu, share, term, law_says(h));
 }
 
 void cwb_warn_energy_created(cwb_result *r, const cwb_case *c, double stiff_t, double stiff_r,
@@ -48,9 +53,7 @@ void cwb_warn_energy_returned(cwb_result *r, const cwb_case *c, double returned,
         return;
     const cwb_law_head *h = c->law[CWB_KIND_NORMAL];
     cwb_result_warn(r,
-                    "the normal law '%s' stored %g %s more than the work done on it on %zu steps "
-                    "(energy_returned_by_law): %s",
-                    h->name, returned, c->pair.dim == 2 ? "J/m" : "J", steps,
-                    h->creates_energy ? h->creates_energy
-                                      : "not a property this law declares: report it");
+                    "the normal law '%s' stored %.3g %s more than the work done on it on %zu "
+                    "steps (energy_returned_by_law): %s",
+                    h->name, returned, c->pair.dim == 2 ? "J/m" : "J", steps, law_says(h));
 }

@@ -625,6 +625,17 @@ static int roll_setup(const cwb_case *c, roll_sim *s, char *msg, size_t n)
     return roll_dt(c, s, msg, n);
 }
 
+/* How far the run is, for cwb run on a terminal (cwb_progressf). */
+static void roll_progress(const roll_state *st, double t_end, size_t i, size_t steps, double h,
+                          double period)
+{
+    char spring[64] = "";
+    if (isfinite(period))
+        snprintf(spring, sizeof spring, ", a spring's period %.3g s", period);
+    cwb_progressf("roll: t = %.3g of %g s (%.0f %%), step %zu of %zu of %g s%s", st->t, t_end,
+                  100.0 * st->t / t_end, i, steps, h, spring);
+}
+
 static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
 {
     const double *p = c->driver_values.p;
@@ -650,9 +661,7 @@ static int roll_run(const cwb_case *c, cwb_result *r, char *msg, size_t n)
         if (rc)
             return cwb_fail(msg, n, rc, "roll: at t = %g s, %s", st.t, cwb_contact_failure());
         if ((i & 0x3fff) == 0 && cwb_progress_wanted()) /* a stiff spring: 1e6 steps */
-            cwb_progressf("roll: t = %.3g of %g s (%.0f %%): %zu steps of %g s, a spring's "
-                          "period %.3g s",
-                          st.t, p[P_T_END], 100.0 * st.t / p[P_T_END], steps, h, s.period);
+            roll_progress(&st, p[P_T_END], i + 1, steps, h, s.period);
     }
     if (roll_row(&s, &st, &r->series) != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "out of memory");

@@ -152,7 +152,7 @@ typedef struct {
     double cov[CWB_FIT_MAX_FITS][CWB_FIT_MAX_NP * CWB_FIT_MAX_NP]; /* NaN: not estimated */
     double r2[CWB_FIT_MAX_FITS], points[CWB_FIT_MAX_FITS];
     size_t nwarn; /* the warnings of the fit (as logged), for the JSON */
-    char warn[CWB_MAX_WARN][512];
+    char warn[CWB_MAX_WARN][CWB_WARN_TEXT];
 } cwb_fit_report;
 
 /* What a model reports, besides its CSV: filled by the model, written out

@@ -123,10 +123,10 @@ const cwb_normal_type cwb_normal_stronge = {
     .head =
         {
             .name = "stronge",
-            .creates_energy =
-                "just past yield (delta_max below 1.33 delta_y) its unloading (eqs. 16-17, from "
-                "F_y w) starts above the loading curve of eq. 14, so a cycle gives back up to 3.8 "
-                "% more than it took (doc/findings.md, finding 29)",
+            .creates_energy = "a cycle to a maximum below 1.33 delta_y gives back up to 3.8 % more "
+                              "than it took (at 1.14 delta_y, any material): eq. 14 drops to 0.95 "
+                              "F_y at yield and loads below the Hertz-shaped unloading of eqs. "
+                              "16-17 from F_y w (doc/findings.md, finding 29)",
             .summary = "Stronge elastic/elastic-plastic/plastic, force jumps kept and flagged",
             .source = "[stronge2000]; [rathbone_thesis] eqs. 13-17",
             .params = stronge_params,

@@ -357,10 +357,10 @@ const cwb_rolling_type cwb_rolling_epsd = {
     .head =
         {
             .name = "epsd",
-            .creates_energy =
-                "its rolling and twisting stiffnesses follow the normal state: a held torque "
-                "stores more as they fall (or, with spring_form = displacement, rise), and "
-                "Lubkin's twist as the load rises (Ai et al. 2011)",
+            .creates_energy = "cwb's reading makes k_r and k_tw follow the normal law's stiffness "
+                              "(Ai et al. 2011 used a constant one): a held torque stores more as "
+                              "they fall (or, with spring_form = displacement, rise), and Lubkin's "
+                              "twist as the load rises (src/laws/rolling_epsd.c)",
             .summary = "elastic-plastic spring-dashpot rolling resistance (type C), optional "
                        "torsional spring-slider",
             .source = "[ai2011] model C; twisting: [lubkin1951], [deresiewicz1954], "

@@ -514,10 +514,10 @@ const cwb_tangential_type cwb_tangential_mbf = {
     .head =
         {
             .name = "mbf",
-            .creates_energy =
-                "the annuli's collocation lets the traction field give back energy between the "
-                "points of a stuck annulus (about 3e-3 of the slip at n = 6, less as n grows), and "
-                "under a varying N its rearrangement (src/laws/tangential_mbf.c)",
+            .creates_energy = "the annuli's collocation lets the traction field give back energy "
+                              "between the points of a stuck annulus: 3e-3 of the slip of a loop "
+                              "to 0.8 of full slip at n = 6, up to all of it in small loops; and "
+                              "under a varying N its rearrangement (src/laws/tangential_mbf.c)",
             .summary = "Maw-Barber-Fawcett annuli: partial slip of n stuck/slipping annuli (Hertz)",
             .source = "[maw1976]; [maw1981]; [rathbone_thesis] eqs. 46-47",
             .params = mbf_params,

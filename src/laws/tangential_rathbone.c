@@ -801,10 +801,11 @@ const cwb_tangential_type cwb_tangential_rathbone = {
     .head =
         {
             .name = "rathbone_tangential",
-            .creates_energy = "on each unload-reload loop: eq. 106 reloads at 9.28 G* a, stiffer "
-                              "than the 8 G* a unloading (eq. 105) that sets the stored energy, "
-                              "giving back 16 % of the reloading work; and where its stiffness "
-                              "follows the normal state (doc/findings.md, finding 33)",
+            .creates_energy =
+                "on each unload-reload loop: eq. 106 reloads at 9.28 G* a, stiffer than the 8 G* a "
+                "unloading (eq. 105) that sets the stored energy, creating 16 % of the reloading "
+                "work (reloading = literal: far more); and where its stiffness follows the normal "
+                "state (doc/findings.md, finding 33)",
             .summary = "Rathbone elastic-plastic (as implemented): k_t(x, y), mu(y), 8 G* a "
                        "unloading, 9.28 G* reloading",
             .source = "[rathbone_thesis] eqs. 93-106, 110 (sec. 5.8-5.9); radius eqs. 107-109 "
