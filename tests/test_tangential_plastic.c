@@ -247,6 +247,119 @@ START_TEST(loading_stiffness_branches)
 }
 END_TEST
 
+/* Where the middle branch b1 - a1 (x - x1) of eqs. 97-104 (eq. 82/89's
+ * bracket) reaches zero below x = 1: at x0 = x1 + b1/a1, with x2 > 1, so
+ * k_t = 0 on all of [x0, 1). The law floors the bracket at 0 (header,
+ * "Readings"): no negative stiffness, no refusal. Independent values:
+ * reference/analytic/rathbone_kt_zero_crossing.py (the printed piecewise
+ * bracket bisected to 1e-15, stdlib Python, agreeing with x1 + b1/a1 to
+ * 2e-16): with a given mu = 0.2 (x1 = 0, x0 = tanh(0.24 y^1.4)/0.9)
+ * 0.4442013025038911 at y = 1.5 and 0.7768243260080789 at y = 2.5; with
+ * eq. 95's mu held at y_m = 7 after the normal force fell to y = 1.5,
+ * 0.5458574183115564; with eq. 95's mu at
+ * y_m = y (fixed N, loading) none on [1, 7] (smallest x1 + b1/a1 1.0185
+ * at y = 1.6167; the bracket at y = 1.6, x = 0.97 is 0.100976670465).
+ * Probed at x0 -/+ 1e-7 (x placed by one step from F = 0 at k_t = P G* a,
+ * to round-off): below, k_t/(P G* a) = a1 1e-7 to 1e-7 of itself (x0's
+ * 16 digits and the cancellation in b1 - a1 (x - x1) near 0 each cost
+ * about 2e-9 of it; 12 digits of x0 would cost 5e-6, which is how this
+ * pins x0 to 1e-14); above, exactly 0. */
+START_TEST(loading_stiffness_zero_crossing)
+{
+    static const struct {
+        const char *friction, *mu;
+        double pre, mu_value, y, y_m, x0;
+    } pt[] = {
+        {"tangential.friction=given", "tangential.mu=0.2", 3, 0.2, 1.5, 1.5, 0.4442013025038911},
+        {"tangential.friction=given", "tangential.mu=0.2", 3, 0.2, 2.5, 2.5, 0.7768243260080789},
+        {"tangential.friction=plastic", "tangential.mu_max=1", 5, 0, 1.5, 7.0, 0.5458574183115564},
+    };
+    double dy = 2e-8, fn = 0.01, gs = g_star();
+    for (size_t i = 0; i < sizeof pt / sizeof *pt; i++) {
+        const char *over[] = {pt[i].friction, pt[i].mu, "tangential.integration=split"};
+        cwb_case *c = test_load(CASE, over, 3);
+        double y = pt[i].y,
+               mu = pt[i].mu_value > 0 ? pt[i].mu_value : 0.36 / tanh(0.79 * pow(pt[i].y_m, 0.44));
+        double a1 = 0.9 / tanh(0.24 * pow(y, 1.4));
+        static const double dx[] = {-1e-7, 1e-7, 0.999};
+        for (int s = 0; s < 3; s++) {
+            double x = s < 2 ? pt[i].x0 + dx[s] : dx[s];
+            probe q;
+            probe_init(&q, c, dy, y, pt[i].y_m, fn);
+            probe_step(&q, 0.0);
+            double k0 = pt[i].pre * gs * q.nrm.radius;
+            cwb_tangential_out o = probe_step(&q, x * mu * fn / k0);
+            ck_assert_rel(o.stiffness, k0, 1e-14); /* x = 0: b1 = 1 or (1 - 0)^(1/4) */
+            o = probe_step(&q, 1e-9 * mu * fn / k0);
+            if (s == 0)
+                ck_assert_msg(fabs(o.stiffness / k0 - a1 * 1e-7) <= 1e-7 * a1 * 1e-7,
+                              "point %zu: k_t/(P G* a) %.9g at x0 - 1e-7, expected %.9g", i,
+                              o.stiffness / k0, a1 * 1e-7);
+            else
+                ck_assert_msg(o.stiffness == 0.0, "point %zu: k_t %g at x = %g", i, o.stiffness, x);
+            ck_assert(!o.sliding);
+        }
+        free(c);
+    }
+    /* eq. 95's mu at y_m = y = 1.6: still stiff at x = 0.97 (middle branch) */
+    cwb_case *c = test_load(CASE, SPLIT, 1);
+    probe q;
+    probe_init(&q, c, dy, 1.6, 1.6, fn);
+    probe_step(&q, 0.0);
+    double mu = 0.36 / tanh(0.79 * pow(1.6, 0.44)), k0 = 5 * gs * q.nrm.radius;
+    probe_step(&q, 0.97 * mu * fn / k0);
+    ck_assert_rel(probe_step(&q, 1e-9 * mu * fn / k0).stiffness / k0, 0.100976670465, 1e-9);
+    free(c);
+}
+END_TEST
+
+/* The consequence at a fixed overlap (y = 1.5, given mu = 0.2; tangential
+ * displacement 0 -> 3e-7 m, 400 steps, about 40 times what x0 needs):
+ * F_t never reaches mu N. Both integrations approach x0 from below
+ * (dx/dxi = 3 G* a a1 (x0 - x)/(mu N): geometric by steps, exponential
+ * along the path) and stall there, no step slides, and the work done
+ * after the stall is booked as slip (the law's microslip share
+ * F dxi (1 - k_t/k_u) with k_t = 0) while E_t stays put; the account
+ * closes. x0 = tanh(0.24 y^1.4)/0.9 at the run's y = delta/delta_y:
+ * delta_y here from Ay = 1.6128 (5 digits, appendix A) against the
+ * normal law's own, so y carries up to 6e-5 relative and x0 3.3e-5
+ * (dx0/dy = 0.37): 1e-4 (measured 2.4e-6). With eq. 95's mu at the
+ * same overlap (mu(1.5) = 0.488, x0 = 1.021 > 1) the force goes on to
+ * mu N, which the third branch c1 (1 - x) reaches only asymptotically
+ * (finding 33 (4)): F_t >= 0.999 mu N by the same displacement, mu N read
+ * as mu(y) times F_n at the run's y (mu to 1e-5 from Ay's digits). */
+START_TEST(loading_stall_below_mu_n)
+{
+    double es = E_T6 / (1 - NU_T6 * NU_T6), qy = M_PI * 1.6128 * 160e6 / (2 * es);
+    double dy = R_T6 * qy * qy, delta = 1.5 * dy, x0 = tanh(0.24 * pow(1.5, 1.4)) / 0.9;
+    char normal[96];
+    snprintf(normal, sizeof normal, "driver.normal=%.10g,%.10g", delta, delta);
+    static const char *const integration[] = {"tangential.integration=path",
+                                              "tangential.integration=split"};
+    for (int w = 0; w < 2; w++) {
+        const char *over[] = {"tangential.friction=given", "tangential.mu=0.2", normal,
+                              "driver.tangential=0,3e-7",  "driver.steps=400",  integration[w]};
+        cwb_result r;
+        test_run(CASE, over, 6, &r);
+        ck_assert(cwb_result_get(&r, "sliding_steps") == 0.0);
+        double x = test_col(&r, "F_t", 800) / (0.2 * test_col(&r, "F_n", 800));
+        ck_assert_msg(fabs(x - x0) < 1e-4, "%s: F_t/(mu N) %.7f, x0 %.7f", integration[w], x, x0);
+        double dw = test_col(&r, "W_t", 800) - test_col(&r, "W_t", 600);
+        double ds = test_col(&r, "D_slip", 800) - test_col(&r, "D_slip", 600);
+        ck_assert(dw > 0.0);
+        ck_assert_rel(ds, dw, 1e-9);
+        ck_assert_rel(test_col(&r, "E_t", 800), test_col(&r, "E_t", 600), 1e-9);
+        ck_assert(fabs(cwb_result_get(&r, "energy_balance_error")) < 1e-12);
+        cwb_result_free(&r);
+    }
+    const char *over[] = {normal, "driver.tangential=0,3e-7", "driver.steps=400"};
+    cwb_result r;
+    test_run(CASE, over, 3, &r);
+    double mu = 0.36 / tanh(0.79 * pow(1.5, 0.44));
+    ck_assert(test_col(&r, "F_t", 800) >= 0.999 * mu * test_col(&r, "F_n", 800));
+    cwb_result_free(&r);
+}
+END_TEST
 /* Unloading (eq. 105): 8 G* a, and the force rescaled by a_n/a_(n-1) when
  * N falls; reloading (eq. 106): 9.28 G* a (reloading = G_a) or 9.28 G* x 1 m
  * (literal); back at the last loading force the law loads again (eq. 97). */
@@ -877,6 +990,8 @@ Suite *tangential_plastic_suite(void)
     tcase_add_test(tc, normal_response_history_fields);
     tcase_add_test(tc, friction_coefficient_eq_95);
     tcase_add_test(tc, loading_stiffness_branches);
+    tcase_add_test(tc, loading_stiffness_zero_crossing);
+    tcase_add_test(tc, loading_stall_below_mu_n);
     tcase_add_test(tc, unloading_reloading_branches);
     tcase_add_test(tc, reloading_energy_split);
     tcase_add_test(tc, slip_margin_linear_trial);
