@@ -58,6 +58,16 @@
  *  - When x2 < x1 (y just above 1, e.g. x1 = 0.994, x2 = 0.964 at y = 1)
  *    the middle branch is empty and k_t jumps at x1, as the printed
  *    conditions read ("x < x1", "x > x2"); the force stays continuous.
+ *  - Where a1 (1 - x1)^(3/4) > 1 the middle branch reaches zero at
+ *    x0 = x1 + b1/a1 < 1 (then x2 > 1): with a given mu for 1 <= y < 3.65
+ *    (3.52 at mu = 0.36; x0 = tanh(0.24 y^1.4)/0.9 for mu <= 0.3558,
+ *    where x1 = 0), with eq. 95's mu only once the normal force has
+ *    fallen (y < y_m; never at y = y_m in [1, 7]). The printed bracket is
+ *    negative past x0 and the text says nothing of it; cwb
+ *    floors k_t at 0 (a negative loading stiffness would book negative
+ *    slip). Either way x0 attracts the force: at fixed N it stalls at
+ *    x0 mu N, never slides, and the further work is booked as slip
+ *    (tests/test_tangential_plastic.c; doc/findings.md 33 (12)).
  *  - Elastic limit: with delta_max < delta_y, x1 = 1 and the law is
  *    k_t = P G* a (1 - x)^(1/4), NOT Mindlin's 8 G* a (1 - x)^(1/3): at
  *    fixed N it gives F = mu N [1 - (1 - (3/4) P G* a d/(mu N))^(4/3)]
