@@ -766,20 +766,29 @@ END_TEST
  * seed004_fig31_centre_sampling/). Rule codes of that table: 1 growth past
  * the 10 delta_y value by 1e-6 (cwb's), 2 and 3 by 1e-4 and 1e-3, 4 the
  * PEEQ turning positive after being <= 0, 5 the ramp fit. */
-enum { FIG31_GROWTH = 1, FIG31_ABOVE_1E4, FIG31_ABOVE_1E3, FIG31_POSITIVE, FIG31_RAMP };
+enum {
+    FIG31_GROWTH = 1,
+    FIG31_ABOVE_1E4,
+    FIG31_ABOVE_1E3,
+    FIG31_POSITIVE,
+    FIG31_RAMP,
+    FIG31_FIRST
+};
 #define FIG31_MAX_INC 400
 
-/* The onset row of the sampling table for mesh h0, point kind (0 axis
- * node, 1 integration point), target depth (a60) and rule. */
-static size_t fig31_sampling_row(const cwb_reference *t, double h0, int kind, double target,
-                                 int rule)
+/* The onset row of the sampling table for Poisson's ratio nu, mesh h0,
+ * point kind (0 axis node, 1 integration point), target depth (a60) and
+ * rule. */
+static size_t fig31_sampling_row(const cwb_reference *t, double nu, double h0, int kind,
+                                 double target, int rule)
 {
     for (size_t i = 0; i < t->nrow; i++)
-        if (fabs(col(t, "h0", i) - h0) < 1e-9 && col(t, "point", i) == kind &&
-            fabs(col(t, "target", i) - target) < 1e-9 && col(t, "rule", i) == rule)
+        if (fabs(col(t, "nu", i) - nu) < 1e-9 && fabs(col(t, "h0", i) - h0) < 1e-9 &&
+            col(t, "point", i) == kind && fabs(col(t, "target", i) - target) < 1e-9 &&
+            col(t, "rule", i) == rule)
             return i;
-    ck_abort_msg("seed004_fig31_centre_sampling.csv: no row h0 %g point %d target %g rule %d", h0,
-                 kind, target, rule);
+    ck_abort_msg("seed004_fig31_centre_sampling.csv: no row nu %g h0 %g point %d target %g rule %d",
+                 nu, h0, kind, target, rule);
     return 0;
 }
 
@@ -890,21 +899,22 @@ START_TEST(sphere_fig31_onset_by_sampling)
                  tags[m]);
         ck_assert_msg(cwb_reference_load(&raw, path, msg, sizeof msg) == CWB_OK, "%s", msg);
         double dy = col(&cwb, "delta_y", 0), own = centre_onset(&cwb);
-        double ip1 = col(&t, "onset", fig31_sampling_row(&t, h0s[m], 1, 0.0, FIG31_GROWTH));
+        double ip1 = col(&t, "onset", fig31_sampling_row(&t, 0.3, h0s[m], 1, 0.0, FIG31_GROWTH));
         ck_assert_msg(fabs(ip1 - own) <= 1e-3 * own, "h0 %g: re-solved %g, cwb's %g", h0s[m], ip1,
                       own);
         static const int first_plastic[] = {FIG31_GROWTH, FIG31_ABOVE_1E4, FIG31_POSITIVE};
         for (int k = 0; k < 3; k++) {
-            double v = col(&t, "onset", fig31_sampling_row(&t, h0s[m], 1, 0.0, first_plastic[k]));
+            double v =
+                col(&t, "onset", fig31_sampling_row(&t, 0.3, h0s[m], 1, 0.0, first_plastic[k]));
             ck_assert_msg(v >= 54.0 && v < 65.0 - FIG31_ONSET_TOL, "h0 %g rule %d: %g", h0s[m],
                           first_plastic[k], v);
         }
-        double ip3 =
-            fig31_recomputed(&t, fig31_sampling_row(&t, h0s[m], 1, 0.0, FIG31_ABOVE_1E3), &raw, dy);
-        double node3 =
-            fig31_recomputed(&t, fig31_sampling_row(&t, h0s[m], 0, 0.0, FIG31_ABOVE_1E3), &raw, dy);
-        double node4 =
-            fig31_recomputed(&t, fig31_sampling_row(&t, h0s[m], 0, 0.0, FIG31_POSITIVE), &raw, dy);
+        double ip3 = fig31_recomputed(
+            &t, fig31_sampling_row(&t, 0.3, h0s[m], 1, 0.0, FIG31_ABOVE_1E3), &raw, dy);
+        double node3 = fig31_recomputed(
+            &t, fig31_sampling_row(&t, 0.3, h0s[m], 0, 0.0, FIG31_ABOVE_1E3), &raw, dy);
+        double node4 = fig31_recomputed(
+            &t, fig31_sampling_row(&t, 0.3, h0s[m], 0, 0.0, FIG31_POSITIVE), &raw, dy);
         ck_assert_msg(ip3 > 65.0 - FIG31_ONSET_TOL && ip3 < 67.0 + FIG31_ONSET_TOL &&
                           node3 > 65.0 - FIG31_ONSET_TOL && node3 < 67.0 + FIG31_ONSET_TOL,
                       "h0 %g: 1e-3 above the 10 delta_y value: %g (IP), %g (surface node)", h0s[m],
@@ -914,7 +924,7 @@ START_TEST(sphere_fig31_onset_by_sampling)
                           "h0 %g: the surface node turns plastic at %g", h0s[m], node4);
         for (int d = 0; d < 3; d++)
             for (int kind = 0; kind < 2; kind++) {
-                size_t row = fig31_sampling_row(&t, h0s[m], kind, deep[d], FIG31_GROWTH);
+                size_t row = fig31_sampling_row(&t, 0.3, h0s[m], kind, deep[d], FIG31_GROWTH);
                 ck_assert_msg(col(&t, "onset", row) > 0 && col(&t, "onset", row) <= 16.0,
                               "h0 %g: the point %g a60 deep flows again at %g", h0s[m],
                               col(&t, "depth", row), col(&t, "onset", row));
