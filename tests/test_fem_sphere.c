@@ -765,7 +765,9 @@ END_TEST
  * seed004_fig31_centre_sampling.csv, the samples in reference/fem/raw/
  * seed004_fig31_centre_sampling/). Rule codes of that table: 1 growth past
  * the 10 delta_y value by 1e-6 (cwb's), 2 and 3 by 1e-4 and 1e-3, 4 the
- * PEEQ turning positive after being <= 0, 5 the ramp fit. */
+ * PEEQ turning positive after being <= 0, 5 the ramp fit, 6 first yield
+ * (PEEQ reaches 1e-6 for the first time). The table holds nu 0 too
+ * (fig31_nu0_mesh). */
 enum {
     FIG31_GROWTH = 1,
     FIG31_ABOVE_1E4,

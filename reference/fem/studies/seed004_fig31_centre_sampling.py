@@ -76,7 +76,7 @@ RAW = os.path.join(FEM, "raw", "seed004_fig31_centre_sampling")
 OUT = os.path.join(FEM, "seed004_fig31_centre_sampling.csv")
 MESHES = (("h0", 0.018), ("h1", 0.012), ("h2", 0.008))
 # a fourth, h0 = 0.0053 R (reference/fem/unfinished/seed004_fig31_nu03_h3.study), did not finish
-# the materials, study files seed004_fig31_SERIES_hK.study: nu 0.3, and nu 0 (Table 4's, the thesis')
+# the materials (study files seed004_fig31_SERIES_hK.study): nu 0.3, and nu 0 (the thesis' Table 4)
 SERIES = (("nu03", 0.3), ("nu0", 0.0))
 DEPTH = 5.0  # deck length units (1e-6 m): the samples reach 0.05 R below the contact point
 FRACTIONS = (0.01, 0.02, 0.05, 0.1, 0.2)  # sampling depths / a60
