@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""Rathbone thesis Fig. 31 at nu = 0.3: the centre-yield onset as a function of where "the centre"
-is sampled and of the rule that reads it, on the meshes of reference/fem/studies/
-seed004_fig31_nu03_h{0,1,2}.study (h0 = 0.018, 0.012, 0.008 R; ratio 1.5).
+"""Rathbone thesis Fig. 31 at nu = 0.3 and nu = 0: the centre-yield onset as a function of where
+"the centre" is sampled and of the rule that reads it, on the meshes of reference/fem/studies/
+seed004_fig31_nu03_h{0,1,2}.study and seed004_fig31_nu0_h{0,1,2}.study (h0 = 0.018, 0.012,
+0.008 R; ratio 1.5). nu 0 is the thesis' own (Table 4), where cwb reads no onset by 100 delta_y.
 
 Why: cwb reads about 60 delta_y (the integration point nearest the contact point, growth past its
 value at 10 delta_y; finding 41), an independent CalculiX axisymmetric model 65-67 (point and rule
@@ -13,7 +14,8 @@ Two stages.
 
   solve  (needs CalculiX ccx and the decks that `cwb reference STUDY --work WORK` leaves in
          WORK/NAME/p001.inp; not part of make check):
-           /usr/bin/python3 reference/fem/studies/seed004_fig31_centre_sampling.py solve WORK [hK..]
+           /usr/bin/python3 reference/fem/studies/seed004_fig31_centre_sampling.py solve WORK \
+               [nu03_hK|nu0_hK ..]  (all six when none is named)
          For each mesh it copies cwb's deck, adds an element set AXISELS (the ball's elements with
          a node on the axis no deeper than DEPTH below the contact point) and *EL PRINT of their
          PEEQ and positions to every step (output requests only: the solution is the deck's), runs
@@ -31,8 +33,11 @@ Two stages.
 
   onsets (numpy only; the default):
            /usr/bin/python3 reference/fem/studies/seed004_fig31_centre_sampling.py
-         reads those sample tables and cwb's tables reference/fem/seed004_fig31_nu03_hK.csv (for
-         delta_y and the contact radius) and writes reference/fem/seed004_fig31_centre_sampling.csv.
+         reads those sample tables and cwb's tables reference/fem/seed004_fig31_nu{03,0}_hK.csv
+         (for delta_y and the contact radius) and writes reference/fem/
+         seed004_fig31_centre_sampling.csv, one row per material (nu), mesh, point and rule; at
+         nu 0 it notes how far the re-solved nearest integration point is from the table's
+         peeq_centre (the same point and solution).
 
 Sampling points (depths below the contact point, in units of a60, the contact radius at 60 delta_y
 on that mesh, from cwb's table):
@@ -52,6 +57,9 @@ Rules (x = delta/delta_y on leg 1):
   ramp           n_p of the least-squares ramp b + s max(0, x - n_p) over 3-100 delta_y (the
                  formula of cases/seed004_fig31_centre_yield.fit), by an exact profile scan:
                  for each n_p on a 0.01 grid the linear least squares in b, s
+  first          PEEQ reaches 1e-6 for the first time on the leg (first yield; no 10 delta_y
+                 base): at nu 0 the Hertz field's surface centre yields at p0 = 2 sigma_y, about
+                 2.4 delta_y, before the plastic zone's elastic cap forms
 """
 import math
 import os
@@ -68,9 +76,11 @@ RAW = os.path.join(FEM, "raw", "seed004_fig31_centre_sampling")
 OUT = os.path.join(FEM, "seed004_fig31_centre_sampling.csv")
 MESHES = (("h0", 0.018), ("h1", 0.012), ("h2", 0.008))
 # a fourth, h0 = 0.0053 R (reference/fem/unfinished/seed004_fig31_nu03_h3.study), did not finish
+# the materials (study files seed004_fig31_SERIES_hK.study): nu 0.3, and nu 0 (the thesis' Table 4)
+SERIES = (("nu03", 0.3), ("nu0", 0.0))
 DEPTH = 5.0  # deck length units (1e-6 m): the samples reach 0.05 R below the contact point
 FRACTIONS = (0.01, 0.02, 0.05, 0.1, 0.2)  # sampling depths / a60
-RULES = ("growth", "above_1e-4", "above_1e-3", "positive", "ramp")
+RULES = ("growth", "above_1e-4", "above_1e-3", "positive", "ramp", "first")
 TOLERANCE = 0.05
 TOLERANCE_WHY = ("3 delta_y of about 60 (1.5 load increments of 2 delta_y, FIG31_ONSET_TOL of "
                  "tests/test_fem_sphere.c)")
@@ -174,10 +184,10 @@ def solve(work, resolve, tags):
     """resolve: re-solve cwb's deck with AXISELS printed; else read cwb's own solve (its .dat
     prints CENTREELS, the two or three elements at the contact point, its .frd every node)."""
     os.makedirs(RAW, exist_ok=True)
-    for tag, h0 in MESHES:
-        if tags and tag not in tags:
+    for series, tag, h0 in ((s, t, h) for s, _ in SERIES for t, h in MESHES):
+        name = f"seed004_fig31_{series}_{tag}"
+        if tags and f"{series}_{tag}" not in tags:
             continue
-        name = f"seed004_fig31_nu03_{tag}"
         src = os.path.join(work, name, "p001.inp")
         if not os.path.exists(src):
             print(f"{name}: no deck at {src} (run cwb reference first); skipped")
@@ -255,8 +265,8 @@ def ccx_version():
 # ----------------------------------------------------------------- onsets
 
 
-def cwb_table(tag):
-    path = os.path.join(FEM, f"seed004_fig31_nu03_{tag}.csv")
+def cwb_table(series, tag):
+    path = os.path.join(FEM, f"seed004_fig31_{series}_{tag}.csv")
     rows = [line for line in open(path) if not line.startswith("#")]
     head = [c.split("[")[0] for c in rows[0].strip().split(",")]
     data = np.array([[float(v) for v in r.split(",")] for r in rows[1:]])
@@ -265,12 +275,12 @@ def cwb_table(tag):
     return {k: v[leg] for k, v in d.items()}
 
 
-def samples(tag):
+def samples(series, tag):
     """{point: (r, depth, x array, peeq array)} of the raw table, x = delta/delta_y."""
-    path = os.path.join(RAW, f"seed004_fig31_nu03_{tag}.txt")
+    path = os.path.join(RAW, f"seed004_fig31_{series}_{tag}.txt")
     if not os.path.exists(path):
         return None
-    dy = cwb_table(tag)["delta_y"][0]
+    dy = cwb_table(series, tag)["delta_y"][0]
     pts = {}
     for line in open(path):
         if line.startswith("#") or line.startswith("time"):
@@ -325,6 +335,17 @@ def rule_ramp(x, y):
     return at
 
 
+def rule_first(x, y):
+    """First yield: PEEQ reaches 1e-6 for the first time on the leg (linear between increments,
+    from 0 at x = 0); at the first increment, 2 delta_y, where it is already there."""
+    for i in range(len(x)):
+        if y[i] >= 1e-6:
+            if i == 0:
+                return x[0]
+            return x[i - 1] + (1e-6 - y[i - 1]) / (y[i] - y[i - 1]) * (x[i] - x[i - 1])
+    return math.nan
+
+
 def onset(rule, x, y):
     if rule == "growth":
         return rule_growth(x, y)
@@ -334,6 +355,8 @@ def onset(rule, x, y):
         return crossing(x, y, np.interp(10.0, x, y) + 1e-3)
     if rule == "positive":
         return rule_positive(x, y)
+    if rule == "first":
+        return rule_first(x, y)
     return rule_ramp(x, y)
 
 
@@ -362,36 +385,61 @@ def point_columns(p):
 NAMES = {(0, 0.0): "surface node", (1, 0.0): "IP nearest"}
 
 
+def same_solution(cwb, pts, nearest):
+    """The largest |re-solved PEEQ - cwb's peeq_centre| over leg 1 at the nearest integration
+    point (the two tables' increments one to one), or None where their counts differ."""
+    ys = pts[nearest][3]
+    if len(ys) != len(cwb["peeq_centre"]):
+        return None
+    return float(np.max(np.abs(ys - cwb["peeq_centre"])))
+
+
 def onsets():
     rows, notes = [], []
-    for tag, h0 in MESHES:
-        pts = samples(tag)
-        if pts is None:
-            notes.append(f"# mesh {tag} (h0 = {h0:g} R): no sample table, not measured")
+    for (series, nu), (tag, h0) in ((s, m) for s in SERIES for m in MESHES + (("h3", 0.0053),)):
+        if tag == "h3":
+            if series == "nu03":
+                notes.append("# mesh h3 (h0 = 0.0053 R, reference/fem/unfinished/"
+                             "seed004_fig31_nu03_h3.study): stopped unfinished, not measured")
             continue
-        cwb = cwb_table(tag)
+        pts = samples(series, tag)
+        if pts is None:
+            notes.append(f"# nu {nu:g}, mesh {tag} (h0 = {h0:g} R): no sample table, not measured")
+            continue
+        cwb = cwb_table(series, tag)
         x = cwb["delta"] / cwb["delta_y"]
         a60 = float(np.interp(60.0, x, cwb["contact_radius"]))
-        notes.append(f"# mesh {tag} (h0 = {h0:g} R): a60 = {a60:.4g} m, the contact radius at 60 "
-                     f"delta_y in reference/fem/seed004_fig31_nu03_{tag}.csv")
-        for kind, target, p in sampling_points(pts, a60):
+        points = sampling_points(pts, a60)
+        if series == "nu03":  # the notes of the table's first version, kept as they were
+            notes.append(f"# mesh {tag} (h0 = {h0:g} R): a60 = {a60:.4g} m, the contact radius at "
+                         f"60 delta_y in reference/fem/seed004_fig31_nu03_{tag}.csv")
+        else:
+            gap = same_solution(cwb, pts, points[1][2])
+            notes.append(f"# nu {nu:g}, mesh {tag} (h0 = {h0:g} R): a60 = {a60:.4g} m, the contact "
+                         f"radius at 60 delta_y in reference/fem/seed004_fig31_{series}_{tag}.csv; "
+                         "the re-solved nearest integration point against that table's "
+                         "peeq_centre over leg 1: "
+                         + ("increment counts differ" if gap is None else
+                            f"largest difference {gap:.2g}"))
+        for kind, target, p in points:
             r, z, xs, ys = pts[p]
             for code, rule in enumerate(RULES, 1):
-                rows.append((tag, h0, kind, target, p, z / a60, r / a60, code, onset(rule, xs, ys)))
+                rows.append((nu, tag, h0, kind, target, p, z / a60, r / a60, code,
+                             onset(rule, xs, ys)))
     tmp = OUT + ".tmp"
     with open(tmp, "w") as f:
         f.write("# derived: seed004_fig31_centre_sampling (script reference/fem/studies/"
                 "seed004_fig31_centre_sampling.py) from reference/fem/raw/"
-                "seed004_fig31_centre_sampling/seed004_fig31_nu03_hK.txt (leg-1 PEEQ at the "
+                "seed004_fig31_centre_sampling/seed004_fig31_nu{03,0}_hK.txt (leg-1 PEEQ at the "
                 "integration points and axis nodes near the contact centre, re-solved from cwb "
                 "reference's decks with their *EL PRINT added) and reference/fem/"
-                "seed004_fig31_nu03_hK.csv (delta_y, contact radius); CalculiX ccx 2.20 "
+                "seed004_fig31_nu{03,0}_hK.csv (delta_y, contact radius); CalculiX ccx 2.20 "
                 "(spooles; libopenblas0-serial the system BLAS), NLGEOM, CAX6\n"
-                "# material: R 0.1 mm, E 8500 MPa, nu 0.3, sigma_y 50 MPa (elastic-perfectly-"
-                "plastic), loaded to 100 delta_y in steps of at most 2 delta_y; Rathbone thesis "
-                "Fig. 31's onset of centre yield, by sampling point and rule\n")
-        f.write("\n".join(notes) + "\n# mesh h3 (h0 = 0.0053 R, reference/fem/unfinished/"
-                "seed004_fig31_nu03_h3.study): stopped unfinished, not measured\n")
+                "# material: R 0.1 mm, E 8500 MPa, nu 0.3 and 0 (the nu column; 0 is Rathbone's "
+                "Table 4 value), sigma_y 50 MPa (elastic-perfectly-plastic), loaded to 100 "
+                "delta_y in steps of at most 2 delta_y; Rathbone thesis Fig. 31's onset of "
+                "centre yield, by sampling point and rule\n")
+        f.write("\n".join(notes) + "\n")
         f.write("# point: 0 = an axis node of the ball (nodal PEEQ, CalculiX's extrapolation "
                 "averaged over its elements), 1 = an integration point; target: the depth aimed "
                 "at in units of a60 (0: the surface node on the axis, and the integration point "
@@ -406,28 +454,33 @@ def onsets():
                 "(the plastic zone, PEEQ > 0, closing over the point; -1 where it never was <= "
                 "0); 5 ramp = n_p of the least-squares ramp b + s max(0, x - n_p) over 3-100 "
                 "delta_y (cases/seed004_fig31_centre_yield.fit's formula, by a profile scan on "
-                "a 0.01 grid); onset in delta_y, -1 where the rule finds none\n"
+                "a 0.01 grid); 6 first = PEEQ reaches 1e-6 for the first time on the leg "
+                "(first yield, linear between increments; where it is there at the first "
+                "increment, that increment's load: 0.5-2 delta_y); onset in delta_y, -1 where the "
+                "rule finds none\n"
                 f"# tolerance: {TOLERANCE:g} relative: {TOLERANCE_WHY}\n"
                 "# independence: fem gmsh + CalculiX runs of cwb reference's decks; share no "
                 "code with cwb's laws\n"
-                "# stands for: body1.radius = 0.0001; body1.E = 8500000000; body1.nu = 0.3; "
+                "# stands for: body1.radius = 0.0001; body1.E = 8500000000; "
                 "normal.sigma_y = 50000000\n"
-                "h0[R],point[-],target[a60],element[-],ip[-],node[-],depth[a60],r[a60],rule[-],"
-                "onset[delta_y]\n")
-        for tag, h0, kind, target, p, z, r, code, v in rows:
+                "nu[-],h0[R],point[-],target[a60],element[-],ip[-],node[-],depth[a60],r[a60],"
+                "rule[-],onset[delta_y]\n")
+        for nu, tag, h0, kind, target, p, z, r, code, v in rows:
             e, ip, n = point_columns(p)
-            f.write(f"{h0:g},{kind},{target:g},{e},{ip},{n},{z:.4g},{r:.4g},{code},"
+            f.write(f"{nu:g},{h0:g},{kind},{target:g},{e},{ip},{n},{z:.4g},{r:.4g},{code},"
                     f"{v if math.isfinite(v) else -1:.4g}\n")
     os.replace(tmp, OUT)
     # the finding's table: one line per sampling point, the meshes side by side per rule
-    tags = [t for t, _ in MESHES if any(r[0] == t for r in rows)]
-    print("meshes:", " ".join(tags), "| rules:", " ".join(RULES))
-    for kind, target in dict.fromkeys((r[2], r[3]) for r in rows):
-        sel = [r for r in rows if r[2] == kind and r[3] == target]
-        z = "/".join(f"{r[5]:.3f}" for r in sel if r[7] == 1)
-        name = NAMES.get((kind, target), f"{'node' if kind == 0 else 'IP'} {target:g} a60")
-        cells = ["/".join(f"{r[8]:.1f}" for r in sel if r[7] == c) for c in range(1, 6)]
-        print(f"{name:14s} depth {z:24s} " + " | ".join(cells))
+    for nu in dict.fromkeys(r[0] for r in rows):
+        tags = [t for t, _ in MESHES if any(r[0] == nu and r[1] == t for r in rows)]
+        print(f"nu {nu:g}: meshes:", " ".join(tags), "| rules:", " ".join(RULES))
+        for kind, target in dict.fromkeys((r[3], r[4]) for r in rows if r[0] == nu):
+            sel = [r for r in rows if r[0] == nu and r[3] == kind and r[4] == target]
+            z = "/".join(f"{r[6]:.3f}" for r in sel if r[8] == 1)
+            name = NAMES.get((kind, target), f"{'node' if kind == 0 else 'IP'} {target:g} a60")
+            cells = ["/".join(f"{r[9]:.1f}" for r in sel if r[8] == c)
+                     for c in range(1, len(RULES) + 1)]
+            print(f"{name:14s} depth {z:24s} " + " | ".join(cells))
 
 
 if __name__ == "__main__":
