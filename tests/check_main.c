@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,6 +219,18 @@ cwb_case *test_load(const char *path, const char *const *over, size_t n)
     int rc = cwb_case_load(c, path, over, n, msg, sizeof msg);
     ck_assert_msg(rc == CWB_OK, "loading %s failed: %s", path, msg);
     return c;
+}
+
+double test_rathbone_bracket(double x, double y, double mu, double y_hold)
+{
+    y = fmin(y, y_hold);
+    double x1 = y < 1.0 ? 1.0 : fmax(0.0, -1.85 + 5.20 * mu);
+    if (x < x1)
+        return x < 1.0 ? pow(1.0 - x, 0.25) : 0.0;
+    double a1 = 0.9 / tanh(0.24 * pow(y, 1.4)), b1 = pow(1.0 - x1, 0.25);
+    double c1 = 1.51 / tanh(0.14 * pow(y, 1.99)), d1 = c1 * (1.0 - x1);
+    double x2 = (d1 - b1) / (c1 - a1) + x1;
+    return fmax(0.0, x < x2 ? b1 - a1 * (x - x1) : d1 - c1 * (x - x1));
 }
 
 int test_energy_laws_declare(const cwb_result *r, const char *what)

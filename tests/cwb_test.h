@@ -66,6 +66,12 @@ void test_run(const char *path, const char *const *over, size_t n, cwb_result *r
  * creates_energy says where it does so (src/drivers/energy_created.c);
  * returns how many such warnings r has. */
 int test_energy_laws_declare(const cwb_result *r, const char *what);
+/* k_t/(P G* a) of Rathbone's thesis eqs. 97-104 (the bracket of eqs. 82
+ * and 89) at x = F_t/(mu F_n), y = delta/delta_y and mu, y held at y_hold
+ * (7 by eq. 98; 18.75 (1 - mu) by eq. 110 with a given mu), floored at 0
+ * as rathbone_tangential floors it: the tests' own coding of the printed
+ * equations, not the law's. */
+double test_rathbone_bracket(double x, double y, double mu, double y_hold);
 /* Loading the case (with overrides) must fail with CWB_EINPUT and a message
  * containing `what`. */
 void test_refused(const char *path, const char *const *over, size_t n, const char *what);

@@ -1449,20 +1449,6 @@ typedef struct {
     double y_lo, rows, y, x, a_over_r, kt, kt_se, shape, law, p_eff, mindlin, kt_stick;
 } kt_bin;
 
-/* Eq. 89's bracket as rathbone_tangential implements eqs. 97-104 (with
- * eq. 98's hold at 7, or eq. 110's at 18.75 (1 - mu) with a given mu). */
-static double kt_shape(double x, double y, double mu, int given)
-{
-    y = fmin(y, given ? 18.75 * (1.0 - mu) : 7.0);
-    double x1 = y < 1.0 ? 1.0 : fmax(0.0, -1.85 + 5.20 * mu);
-    if (x < x1)
-        return x < 1.0 ? pow(1.0 - x, 0.25) : 0.0;
-    double a1 = 0.9 / tanh(0.24 * pow(y, 1.4)), b1 = pow(1.0 - x1, 0.25);
-    double c1 = 1.51 / tanh(0.14 * pow(y, 1.99)), d1 = c1 * (1.0 - x1);
-    double x2 = (d1 - b1) / (c1 - a1) + x1;
-    return fmax(0.0, x < x2 ? b1 - a1 * (x - x1) : d1 - c1 * (x - x1));
-}
-
 /* The bins of run NAME (the script's doc); returns how many; y_max: the
  * largest delta_n / delta_y of the whole run. */
 static size_t kt_bins_of(const char *name, cwb_impact *sp, kt_bin *out, double *y_max)
@@ -1519,7 +1505,9 @@ static size_t kt_bins_of(const char *name, cwb_impact *sp, kt_bin *out, double *
                 res += e * e;
             }
         double dm = sd / m, a = cwb_rathbone_radius(&g, dy, dm, dm, 0.0), ga = g_star * a;
-        double x = sr / m, y = dm / dy, s = kt_shape(x, y, sp->mu, sp->friction_given);
+        double x = sr / m, y = dm / dy,
+               s = test_rathbone_bracket(x, y, sp->mu,
+                                         sp->friction_given ? 18.75 * (1.0 - sp->mu) : 7.0);
         double k_pen = sp->stick * sp->E / (sp->fine * sp->R) * M_PI * a * a;
         out[nb++] = (kt_bin){
             .y_lo = kt_edges[b],

@@ -819,20 +819,6 @@ static double rt_mu_text(double ym)
     return fmin(1.0, 0.36 / tanh(0.79 * pow(ym, 0.44)));
 }
 
-/* k_t/(P G* a) of eqs. 97-104 at x, y, mu (sec. 5.8; y held at 7, eq. 98) */
-static double rt_phi_text(double x, double y, double mu)
-{
-    if (y > 7.0)
-        y = 7.0;
-    double x1 = y < 1.0 ? 1.0 : fmax(0.0, -1.85 + 5.20 * mu);
-    if (x < x1)
-        return x < 1.0 ? pow(1.0 - x, 0.25) : 0.0;
-    double a1 = 0.9 / tanh(0.24 * pow(y, 1.4)), b1 = pow(1.0 - x1, 0.25);
-    double c1 = 1.51 / tanh(0.14 * pow(y, 1.99)), d1 = c1 * (1.0 - x1);
-    double x2 = (d1 - b1) / (c1 - a1) + x1;
-    return fmax(0.0, x < x2 ? b1 - a1 * (x - x1) : d1 - c1 * (x - x1));
-}
-
 static double rt_ref_delta(const rt_ode_ref *c, double x)
 {
     return c->X != 0.0 ? c->d0 + (c->d1 - c->d0) * x / c->X : c->d0;
@@ -847,7 +833,7 @@ static int rt_ode_rhs(double x, const double y[], double dydx[], void *params)
         return GSL_SUCCESS;
     }
     double mu = rt_mu_text(fmax(c->dmax0, d) / c->dy), N = c->N0 + c->kn * (d - c->d0);
-    dydx[0] = 5.0 * c->gs * a * rt_phi_text(y[0] / (mu * N), d / c->dy, mu);
+    dydx[0] = 5.0 * c->gs * a * test_rathbone_bracket(y[0] / (mu * N), d / c->dy, mu, 7.0);
     return GSL_SUCCESS;
 }
 
