@@ -70,6 +70,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from seed004_fig31_eq64 import onset as rule_growth  # noqa: E402  cwb's own rule, one coding
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
 RAW = os.path.join(FEM, "raw", "seed004_fig31_centre_sampling")
@@ -300,17 +303,6 @@ def crossing(x, y, level, start=10.0):
             if y[i - 1] >= level or x[i - 1] < start:
                 return x[i]
             return x[i - 1] + (level - y[i - 1]) / (y[i] - y[i - 1]) * (x[i] - x[i - 1])
-    return math.nan
-
-
-def rule_growth(x, y):
-    base = np.interp(10.0, x, y)
-    for i in range(len(x)):
-        if x[i] > 10.0 and y[i] > base + 1e-6:
-            if i + 1 < len(x) and y[i + 1] > y[i]:
-                rate = (y[i + 1] - y[i]) / (x[i + 1] - x[i])
-                return max(x[i - 1], x[i] - (y[i] - base) / rate)
-            return x[i]
     return math.nan
 
 
