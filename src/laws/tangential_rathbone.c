@@ -281,27 +281,43 @@ static double rt_mu(const double *p, const cwb_normal_out *nrm, double delta)
     return rt_mu_at(p, nrm->delta_max > delta ? nrm->delta_max : delta, nrm->delta_yield);
 }
 
-/* The loading stiffness factor k_t / (G* a) of eqs. 97-104 at x. */
-static double rt_loading_factor(const double *p, double y, double mu, double x)
+/* The loading branch's shape at (y, mu), eqs. 97-104: the prefactor,
+ * the knees x1 and x2 and the lines' constants, which depend on the load
+ * alone and so are found once per (y, mu) along a path (rt_memo). */
+typedef struct {
+    double pre, x1, x2, a1, b1, c1, d1;
+} rt_shape;
+
+static rt_shape rt_shape_at(const double *p, double y, double mu)
 {
     int given = (int)p[P_FRICTION] == 1;
-    double pre = given ? 3.0 : (int)p[P_PREFACTOR] == 1 ? 8.0 : 5.0;
     double ycons = given ? 18.75 * (1.0 - mu) : 7.0;
+    rt_shape h = {.pre = given ? 3.0 : (int)p[P_PREFACTOR] == 1 ? 8.0 : 5.0, .x1 = 1.0};
     if (y > ycons)
         y = ycons;
-    double x1 = 1.0;
-    if (y >= 1.0) {
-        x1 = -1.85 + 5.20 * mu;
-        if (x1 < 0.0)
-            x1 = 0.0;
-    }
-    if (x < x1)
-        return x < 1.0 ? pre * pow(1.0 - x, 0.25) : 0.0;
-    double a1 = 0.9 / tanh(0.24 * pow(y, 1.4)), b1 = pow(1.0 - x1, 0.25);
-    double c1 = 1.51 / tanh(0.14 * pow(y, 1.99)), d1 = c1 * (1.0 - x1);
-    double x2 = (d1 - b1) / (c1 - a1) + x1;
-    double k = x < x2 ? b1 - a1 * (x - x1) : d1 - c1 * (x - x1);
-    return k > 0.0 ? pre * k : 0.0;
+    if (y >= 1.0)
+        h.x1 = fmax(-1.85 + 5.20 * mu, 0.0);
+    if (h.x1 >= 1.0)
+        return h; /* x < x1 on the whole branch: the lines are not read */
+    h.a1 = 0.9 / tanh(0.24 * pow(y, 1.4)), h.b1 = pow(1.0 - h.x1, 0.25);
+    h.c1 = 1.51 / tanh(0.14 * pow(y, 1.99)), h.d1 = h.c1 * (1.0 - h.x1);
+    h.x2 = (h.d1 - h.b1) / (h.c1 - h.a1) + h.x1;
+    return h;
+}
+
+/* The loading stiffness factor k_t / (G* a) of eqs. 97-104 at x. */
+static double rt_shape_factor(const rt_shape *h, double x)
+{
+    if (x < h->x1)
+        return x < 1.0 ? h->pre * pow(1.0 - x, 0.25) : 0.0;
+    double k = x < h->x2 ? h->b1 - h->a1 * (x - h->x1) : h->d1 - h->c1 * (x - h->x1);
+    return k > 0.0 ? h->pre * k : 0.0;
+}
+
+static double rt_loading_factor(const double *p, double y, double mu, double x)
+{
+    rt_shape h = rt_shape_at(p, y, mu);
+    return rt_shape_factor(&h, x);
 }
 
 /* One linear step of a branch along the law's line: carried force c,
@@ -372,6 +388,19 @@ static void rt_release(double e0, cwb_tangential_out *out, rt_state *t)
 #define RT_BUDGET    256 /* substeps refined per evaluation, at most */
 #define RT_MAX_CUTS  12  /* breakpoints of a step: reversals, dN/du = 0, ... */
 
+/* What rt_at and rt_k found last along the path: mu(delta_max) and the
+ * loading branch's shape at (y, mu) are the same at every point of a
+ * step whose normal load is held (the roll driver, a fixed normal force),
+ * and two pows and two tanhs each; kept here they are found once. The
+ * values are the ones computed afresh, so the law stays a pure function
+ * of its step (scratch of the step, never committed). */
+typedef struct {
+    double dmax, mu;    /* mu = rt_mu_at(p, dmax, dy) */
+    double y, shape_mu; /* shape = rt_shape_at(p, y, shape_mu) */
+    rt_shape shape;
+    int have_mu, have_shape;
+} rt_memo;
+
 /* The step's path and what the ODE reads along it. */
 typedef struct {
     const double *p;
@@ -386,6 +415,7 @@ typedef struct {
     int power; /* first step from touch: N = N1 (delta/delta1)^n */
     double n, d1;
     int budget;
+    rt_memo *memo;
 } rt_ode;
 
 /* What the ODE reads at u. */
@@ -411,7 +441,10 @@ static rt_point rt_at(const rt_ode *o, double u)
     }
     if (o->power)
         r.N = q.delta > 0.0 ? o->path.N1 * pow(q.delta / o->d1, o->n) : 0.0;
-    r.mu = rt_mu_at(o->p, dmax, o->dy);
+    rt_memo *m = o->memo;
+    if (!m->have_mu || m->dmax != dmax)
+        m->mu = rt_mu_at(o->p, dmax, o->dy), m->dmax = dmax, m->have_mu = 1;
+    r.mu = m->mu;
     r.y = o->dy > 0.0 ? q.delta / o->dy : 0.0;
     return r;
 }
@@ -443,7 +476,11 @@ static double rt_k(const rt_ode *o, int mode, const rt_point *q, double f)
         return 9.28 * gs * ((int)o->p[P_RELOADING] == 1 ? 1.0 : q->a);
     double mN = q->mu * q->N;
     double x = mN > 0.0 ? f / mN : 0.0;
-    return rt_loading_factor(o->p, q->y, q->mu, x) * gs * q->a;
+    rt_memo *m = o->memo;
+    if (!m->have_shape || m->y != q->y || m->shape_mu != q->mu)
+        m->shape = rt_shape_at(o->p, q->y, q->mu), m->y = q->y, m->shape_mu = q->mu,
+        m->have_shape = 1;
+    return rt_shape_factor(&m->shape, x) * gs * q->a;
 }
 
 /* d/du of (z, W, slip): dF = k_t v du (header), W with the force capped
@@ -714,8 +751,10 @@ static int rt_path_step(const double *p, const cwb_pair *g, const rt_state *s, c
 {
     int virgin = !(s->path.load > 0.0 && s->a > 0.0);
     rt_ode o;
+    rt_memo memo = {0};
     if (!rt_path_setup(p, g, s, k, nrm, axis, virgin, &o))
         return 0;
+    o.memo = &memo;
     rt_cuts cu;
     rt_breakpoints(&o, virgin, &cu);
     double fn = nrm->force, mN1 = rt_mu(p, nrm, k->delta) * fn;
