@@ -178,9 +178,9 @@ static const struct {
              "  fem-models.md, commands.md) into DIR from the tables the readers use\n"
              "  (make docs writes doc/reference/).\n"},
     {"cite", "cwb cite [KEY ...] [--json]\n"
-             "  The full references of the works cwb reproduces or cites (all, or the keys\n"
-             "  given); law sources and reference files cite them as [KEY]. --json: one\n"
-             "  JSON object (doc/outputs.md).\n"},
+             "  The references of the works cwb reproduces or cites (all, or the keys\n"
+             "  given), each field not confirmed saying so; law sources and reference files\n"
+             "  cite them as [KEY]. --json: one JSON object (doc/outputs.md).\n"},
 };
 
 /* Help for argv[1] when asked (`--help` or `-h` among its arguments):

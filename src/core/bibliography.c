@@ -29,7 +29,8 @@ static const cwb_work works[] = {
     {"balevicius_mroz_part2",
      "Balevicius, R. & Mroz, Z. A finite sliding model of two identical spheres under "
      "displacement and force control - part II: dynamic analysis. Acta Mechanica (Springer, open "
-     "access); volume and pages not confirmed (recalled: 225, 2014, 1735-1759) (seed 003)."},
+     "access); volume, pages and year not confirmed (recalled, unchecked: 225, 2014, "
+     "1735-1759) (seed 003)."},
     {"balevicius_mroz2013",
      "Balevicius, R. & Mroz, Z. (2013) A finite sliding model of two identical spheres under "
      "displacement and force control - part I: static analysis. Acta Mechanica 224:1659-1684, "
@@ -37,8 +38,9 @@ static const cwb_work works[] = {
     {"rathbone_thesis",
      "Rathbone, D. PhD thesis, Imperial College London (TSM-CDT; supervisors B. van Wachem and D. "
      "Dini; with Johnson Matthey): FEM of elastic-plastic sphere impacts and new normal and "
-     "tangential force-displacement laws for DEM. The title page is not in the extracted text; "
-     "2015 or later (seed 004)."},
+     "tangential force-displacement laws for DEM. Title and year not confirmed: the title page "
+     "is not in the extracted text; 2015 or later, as it lists [rathbone2015] among its "
+     "publications (seed 004)."},
     {"rathbone2015",
      "Rathbone, D., Marigo, M., Dini, D. & van Wachem, B. (2015) An accurate force-displacement "
      "law for the modelling of elastic-plastic contacts in discrete element simulations. Powder "
