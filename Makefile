@@ -313,12 +313,14 @@ report: $(BUILD)/cwb
 	    echo "report: $(REPORT)/index.html, as chromium renders it: $(REPORT)/screenshot.png"
 
 # The pages of doc/ that mirror data, written from it (tests/test_docs.c and
-# tests/test_references.c fail when they are stale): the reference pages
-# from the tables the readers use, the verdicts page from a verification run
-# of every shipped case that names a reference (its plots are make demo's),
-# and the figures index from doc/figure-index.tsv and that run's JSON.
+# tests/test_references.c fail when they are stale): the reference pages and
+# README.md's count of laws from the tables the readers use, the verdicts
+# page from a verification run of every shipped case that names a reference
+# (its plots are make demo's), and the figures index from
+# doc/figure-index.tsv and that run's JSON.
 docs: $(BUILD)/cwb
 	$(BUILD)/cwb docs doc/reference
+	$(BUILD)/cwb laws --json | $(PYTHON) tools/law-count.py README.md
 	$(BUILD)/cwb verify --no-plot --jobs 2 --plots ../plots --out $(BUILD)/verify-docs; \
 	    status=$$?; cp $(BUILD)/verify-docs/report.md doc/figures.md; \
 	    echo "docs: wrote doc/reference/ and doc/figures.md (cwb verify exit status $$status)"
