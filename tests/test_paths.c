@@ -101,7 +101,7 @@ START_TEST(every_case_loads_from_another_folder)
         loaded++;
     }
     closedir(d);
-    /* guard: the folder holds 192 cases; a listing gone wrong finds none */
+    /* guard: the folder holds about 200 cases; a listing gone wrong finds none */
     ck_assert_msg(loaded >= 190, "only %zu cases loaded", loaded);
     char shipped[PATH_MAX + 64], set[PATH_MAX + 128];
     snprintf(shipped, sizeof shipped, "%s/chung_ooi_1_glass.case", cases);
