@@ -942,6 +942,34 @@ START_TEST(tick_labels_of_a_noise_span_are_distinct)
 }
 END_TEST
 
+/* A run's plot names every law that acts in its legend, the damping law
+ * too (it named normal, tangential and rolling, so a damped impact, e =
+ * 0.9, read "cwb: hertz + mindlin" as if undamped), in the order of the
+ * CSV's "# laws:" line, as a sweep's legend does. The case is the one
+ * README's tour writes with cwb init. */
+START_TEST(run_legend_names_the_damping_law)
+{
+    char full[512], dir[256], path[300], gp[300];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return; /* the script is written only to be rendered */
+    test_tmp_make(dir, sizeof dir, "damplegend");
+    ck_assert(dir[0]);
+    test_tmp_path(dir, "my.case", path, sizeof path);
+    const char *init[] = {"init",    "collision", "--tangential",
+                          "mindlin", "--damping", "hertz_restitution",
+                          "--out",   path,        NULL};
+    ck_assert_int_eq(cwb_to(NULL, init), 0);
+    const char *run[] = {"run", path, "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, run), 0);
+    test_tmp_path(dir, "my.gp", gp, sizeof gp);
+    char *text = test_slurp(gp);
+    ck_assert_msg(strstr(text, "'cwb: hertz + mindlin + hertz_restitution'"),
+                  "%s: the legend does not name the damping law", gp);
+    free(text);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* cwb_result_set keeps one scalar per name, the last value set, in the
  * order names first came, and drops names beyond CWB_MAX_SCALARS: checked
  * against a plain list kept here, over random sets of 90 names that share
@@ -1034,6 +1062,7 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, shipped_outputs_hold_no_nan_nor_minus_zero);
     tcase_add_test(tc, fit_title_states_a_value_without_error);
     tcase_add_test(tc, tick_labels_of_a_noise_span_are_distinct);
+    tcase_add_test(tc, run_legend_names_the_damping_law);
     suite_add_tcase(s, tc);
     /* 2^21 doubles through both formatters: about 4 s of CPU on the
      * development machine (the printf/strtod one is the dear one) */

@@ -385,11 +385,12 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
     char label[160];
     if (c->driver->own_model)
         snprintf(label, sizeof label, "cwb: %s", c->driver->own_model);
-    else { /* the laws that act: normal, then tangential and rolling when not none */
+    else { /* the laws that act: normal, then tangential, damping and rolling when not
+            * none (the order of the CSV's "# laws:" line, which a sweep's legend reads) */
         size_t used =
             (size_t)snprintf(label, sizeof label, "cwb: %s", c->law[CWB_KIND_NORMAL]->name);
-        const cwb_kind more[] = {CWB_KIND_TANGENTIAL, CWB_KIND_ROLLING};
-        for (size_t k = 0; k < 2 && used < sizeof label; k++)
+        const cwb_kind more[] = {CWB_KIND_TANGENTIAL, CWB_KIND_DAMPING, CWB_KIND_ROLLING};
+        for (size_t k = 0; k < sizeof more / sizeof *more && used < sizeof label; k++)
             if (!(c->law[more[k]]->flags & CWB_LAW_ABSENT))
                 used += (size_t)snprintf(label + used, sizeof label - used, " + %s",
                                          c->law[more[k]]->name);
