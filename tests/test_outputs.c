@@ -942,6 +942,80 @@ START_TEST(tick_labels_of_a_noise_span_are_distinct)
 }
 END_TEST
 
+/* The power of ten an axis label's unit "[µs]", "[s]", "[x 10^-6 s]"
+ * scales its tick labels by; 99 when the label holds none of these. */
+static int label_power(const char *label)
+{
+    const char *open = strchr(label, '[');
+    if (!open)
+        return 99;
+    if (strncmp(open + 1, "x 10^", 5) == 0)
+        return atoi(open + 6);
+    static const struct {
+        const char *prefix;
+        int power;
+    } si[] = {{"s]", 0}, {"ms]", -3}, {"\xc2\xb5s]", -6}, {"ns]", -9}, {"ps]", -12}};
+    for (size_t i = 0; i < sizeof si / sizeof *si; i++)
+        if (strncmp(open + 1, si[i].prefix, strlen(si[i].prefix)) == 0)
+            return si[i].power;
+    return 99;
+}
+
+/* A log axis's label and its tick labels agree: the SI prefix in the
+ * label scales the ticks too. gnuplot's own log ticks are unscaled, and
+ * the label took the prefix anyway: `cwb sweep
+ * cases/verlet_hertz_glass.case --vary driver.dt=1e-8:1e-6:5:log` drew
+ * "dt [µs]" under ticks 1e-08 .. 1e-06, seconds. Rendered to SVG here,
+ * each x tick label times the label's power of ten must lie within the
+ * x values drawn: the sweep's dt 1e-8 .. 1e-6 s and the LAMMPS
+ * reference's 8.75e-7 .. 7e-6 s (reference/peer-lammps/verlet/
+ * hertz_restitution.csv), widened by 25 % for the 2 % margins of the
+ * plot; a prefix off by 10^3 puts them a decade or more outside. */
+START_TEST(log_axis_label_scales_its_ticks)
+{
+    char full[512], dir[256], svg[300], log[300];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return;
+    test_tmp_make(dir, sizeof dir, "logticks");
+    ck_assert(dir[0]);
+    const char *sweep[] = {"sweep",  "cases/verlet_hertz_glass.case",
+                           "--vary", "driver.dt=1e-8:1e-6:5:log",
+                           "--out",  dir,
+                           NULL};
+    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
+    test_tmp_path(dir, "gnuplot.log", log, sizeof log);
+    char *argv[] = {full, "-e", "cwb_format='svg'", "verlet_hertz_glass_sweep.gp", NULL};
+    ck_assert_int_eq(cwb_spawn(argv, dir, log), 0);
+    test_tmp_path(dir, "verlet_hertz_glass_sweep.svg", svg, sizeof svg);
+    char *text = test_slurp(svg);
+    /* gnuplot 5.4's SVG writes an x tick label centred, text-anchor="middle",
+     * as <text>LABEL</text>; of the centred texts only the tick labels are
+     * numbers (the axis labels and the title are words) */
+    double ticks[32];
+    int n = 0, power = 99;
+    for (const char *p = text; (p = strstr(p, "text-anchor=\"middle\"")) && n < 32; p++) {
+        const char *open = strstr(p, "<text>");
+        char *end;
+        double v = open ? strtod(open + 6, &end) : 0;
+        if (open && end != open + 6 && *end == '<')
+            ticks[n++] = v;
+        else if (open && strncmp(open + 6, "dt [", 4) == 0)
+            power = label_power(open + 6);
+    }
+    free(text);
+    ck_assert_msg(power != 99, "%s: no x label 'dt [...s]'", svg);
+    ck_assert_msg(n >= 2, "%s: %d x tick labels", svg, n);
+    for (int i = 0; i < n; i++) {
+        double seconds = ticks[i] * pow(10.0, power);
+        ck_assert_msg(seconds >= 1e-8 / 1.25 && seconds <= 7e-6 * 1.25,
+                      "%s: x tick '%g' under a label of 10^%d s reads %g s, outside the dt "
+                      "drawn (1e-8 .. 7e-6 s)",
+                      svg, ticks[i], power, seconds);
+    }
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* A run's plot names every law that acts in its legend, the damping law
  * too (it named normal, tangential and rolling, so a damped impact, e =
  * 0.9, read "cwb: hertz + mindlin" as if undamped), in the order of the
@@ -1063,6 +1137,7 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, fit_title_states_a_value_without_error);
     tcase_add_test(tc, tick_labels_of_a_noise_span_are_distinct);
     tcase_add_test(tc, run_legend_names_the_damping_law);
+    tcase_add_test(tc, log_axis_label_scales_its_ticks);
     suite_add_tcase(s, tc);
     /* 2^21 doubles through both formatters: about 4 s of CPU on the
      * development machine (the printf/strtod one is the dear one) */
