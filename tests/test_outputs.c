@@ -942,6 +942,85 @@ START_TEST(tick_labels_of_a_noise_span_are_distinct)
 }
 END_TEST
 
+/* 1 when dir/name is there (of any type). */
+static int present(const char *dir, const char *name)
+{
+    char path[400];
+    struct stat st;
+    return lstat(test_tmp_path(dir, name, path, sizeof path), &st) == 0;
+}
+
+/* Files named names (NULL-ended) in dir, each holding a line of text. */
+static void plant(const char *dir, const char *const *names)
+{
+    char path[400];
+    for (size_t i = 0; names[i]; i++)
+        test_write_file(test_tmp_path(dir, names[i], path, sizeof path), "an earlier plot\n");
+}
+
+/* --no-plot leaves no older plot beside the new table: the .gp and .png of
+ * the same name an earlier run, sweep or fit left in DIR are removed (their
+ * legend's verdict was another run's: README's tour re-ran
+ * glass_bead_impact at 5 m/s with --no-plot and kept the 20 m/s plot
+ * saying PASS), and nothing else is: not another name, not another format
+ * (a .pdf; the default format is png), not a folder at a plot's name, not
+ * an input of the command (a case file spring.gp run with --out beside it). */
+START_TEST(no_plot_removes_the_older_plots_of_its_name)
+{
+    char dir[256], folder[300];
+    test_tmp_make(dir, sizeof dir, "noplot");
+    ck_assert(dir[0]);
+    const char *older[] = {"linear_spring_impact.gp",
+                           "linear_spring_impact.png",
+                           "verlet_hertz_glass_sweep.gp",
+                           "verlet_hertz_glass_sweep.png",
+                           "seed000_fig15_kn_fit.gp",
+                           "seed000_fig15_kn_fit.png",
+                           "seed000_fig15_kn_fit_residual.gp",
+                           "seed000_fig15_kn_fit_residual.png",
+                           NULL};
+    const char *others[] = {"linear_spring_impact.pdf", "linear_spring_impact_notes.png",
+                            "linear_spring_impact.gp.txt", "verlet_hertz_glass.png", NULL};
+    plant(dir, older);
+    plant(dir, others);
+    test_tmp_path(dir, "chung_ooi_1_glass.png", folder, sizeof folder);
+    ck_assert_int_eq(mkdir(folder, 0700), 0);
+    const char *run[] = {"run", "cases/linear_spring_impact.case", "--no-plot", "--out", dir, NULL};
+    const char *folder_run[] = {"run", "cases/chung_ooi_1_glass.case", "--no-plot", "--out", dir,
+                                NULL};
+    const char *sweep[] = {"sweep", "cases/verlet_hertz_glass.case", "--no-plot", "--out", dir,
+                           NULL};
+    const char *fit[] = {"fit", "cases/seed000_fig15_kn.fit", "--no-plot", "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, run), 0);
+    ck_assert_int_eq(cwb_to(NULL, folder_run), 0);
+    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
+    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    /* a case file named as a plot is an input, not a plot */
+    char kase[300], *text = test_slurp("cases/linear_spring_impact.case"),
+                    *rooted = test_rooted(text);
+    test_write_file(test_tmp_path(dir, "spring.gp", kase, sizeof kase), rooted);
+    free(text);
+    free(rooted);
+    const char *input_run[] = {"run", kase, "--no-plot", "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, input_run), 0);
+    ck_assert_msg(present(dir, "spring.gp") && present(dir, "spring.csv"),
+                  "%s: the case file was removed as a plot", kase);
+    for (size_t i = 0; older[i]; i++)
+        ck_assert_msg(!present(dir, older[i]), "%s/%s: an older plot is left beside the new table",
+                      dir, older[i]);
+    for (size_t i = 0; others[i]; i++)
+        ck_assert_msg(present(dir, others[i]), "%s/%s: removed, but no run would write it", dir,
+                      others[i]);
+    ck_assert_msg(present(dir, "chung_ooi_1_glass.png"), "%s: the folder was removed", folder);
+    ck_assert_msg(present(dir, "linear_spring_impact.csv") &&
+                      present(dir, "verlet_hertz_glass_sweep.csv") &&
+                      present(dir, "seed000_fig15_kn_fit.csv"),
+                  "%s: a table is missing", dir);
+    rmdir(folder);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* The power of ten an axis label's unit "[µs]", "[s]", "[x 10^-6 s]"
  * scales its tick labels by; 99 when the label holds none of these. */
 static int label_power(const char *label)
@@ -1138,6 +1217,7 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, tick_labels_of_a_noise_span_are_distinct);
     tcase_add_test(tc, run_legend_names_the_damping_law);
     tcase_add_test(tc, log_axis_label_scales_its_ticks);
+    tcase_add_test(tc, no_plot_removes_the_older_plots_of_its_name);
     suite_add_tcase(s, tc);
     /* 2^21 doubles through both formatters: about 4 s of CPU on the
      * development machine (the printf/strtod one is the dear one) */
