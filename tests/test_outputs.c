@@ -942,6 +942,241 @@ START_TEST(tick_labels_of_a_noise_span_are_distinct)
 }
 END_TEST
 
+/* 1 when dir/name is there (of any type). */
+static int present(const char *dir, const char *name)
+{
+    char path[400];
+    struct stat st;
+    return lstat(test_tmp_path(dir, name, path, sizeof path), &st) == 0;
+}
+
+/* Files named names (NULL-ended) in dir, each holding a line of text. */
+static void plant(const char *dir, const char *const *names)
+{
+    char path[400];
+    for (size_t i = 0; names[i]; i++)
+        test_write_file(test_tmp_path(dir, names[i], path, sizeof path), "an earlier plot\n");
+}
+
+/* --no-plot leaves no older plot beside the new table: the .gp and .png of
+ * the same name an earlier run, sweep or fit left in DIR are removed (their
+ * legend's verdict was another run's: README's tour re-ran
+ * glass_bead_impact at 5 m/s with --no-plot and kept the 20 m/s plot
+ * saying PASS), and nothing else is: not another name, not another format
+ * (a .pdf; the default format is png), not a folder at a plot's name, not
+ * an input of the command (a case file spring.gp run with --out beside it). */
+START_TEST(no_plot_removes_the_older_plots_of_its_name)
+{
+    char dir[256], folder[300];
+    test_tmp_make(dir, sizeof dir, "noplot");
+    ck_assert(dir[0]);
+    const char *older[] = {"linear_spring_impact.gp",
+                           "linear_spring_impact.png",
+                           "verlet_hertz_glass_sweep.gp",
+                           "verlet_hertz_glass_sweep.png",
+                           "seed000_fig15_kn_fit.gp",
+                           "seed000_fig15_kn_fit.png",
+                           "seed000_fig15_kn_fit_residual.gp",
+                           "seed000_fig15_kn_fit_residual.png",
+                           NULL};
+    const char *others[] = {"linear_spring_impact.pdf", "linear_spring_impact_notes.png",
+                            "linear_spring_impact.gp.txt", "verlet_hertz_glass.png", NULL};
+    plant(dir, older);
+    plant(dir, others);
+    test_tmp_path(dir, "chung_ooi_1_glass.png", folder, sizeof folder);
+    ck_assert_int_eq(mkdir(folder, 0700), 0);
+    const char *run[] = {"run", "cases/linear_spring_impact.case", "--no-plot", "--out", dir, NULL};
+    const char *folder_run[] = {"run", "cases/chung_ooi_1_glass.case", "--no-plot", "--out", dir,
+                                NULL};
+    const char *sweep[] = {"sweep", "cases/verlet_hertz_glass.case", "--no-plot", "--out", dir,
+                           NULL};
+    const char *fit[] = {"fit", "cases/seed000_fig15_kn.fit", "--no-plot", "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, run), 0);
+    ck_assert_int_eq(cwb_to(NULL, folder_run), 0);
+    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
+    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    /* a case file named as a plot is an input, not a plot */
+    char kase[300], *text = test_slurp("cases/linear_spring_impact.case"),
+                    *rooted = test_rooted(text);
+    test_write_file(test_tmp_path(dir, "spring.gp", kase, sizeof kase), rooted);
+    free(text);
+    free(rooted);
+    const char *input_run[] = {"run", kase, "--no-plot", "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, input_run), 0);
+    ck_assert_msg(present(dir, "spring.gp") && present(dir, "spring.csv"),
+                  "%s: the case file was removed as a plot", kase);
+    for (size_t i = 0; older[i]; i++)
+        ck_assert_msg(!present(dir, older[i]), "%s/%s: an older plot is left beside the new table",
+                      dir, older[i]);
+    for (size_t i = 0; others[i]; i++)
+        ck_assert_msg(present(dir, others[i]), "%s/%s: removed, but no run would write it", dir,
+                      others[i]);
+    ck_assert_msg(present(dir, "chung_ooi_1_glass.png"), "%s: the folder was removed", folder);
+    ck_assert_msg(present(dir, "linear_spring_impact.csv") &&
+                      present(dir, "verlet_hertz_glass_sweep.csv") &&
+                      present(dir, "seed000_fig15_kn_fit.csv"),
+                  "%s: a table is missing", dir);
+    rmdir(folder);
+    test_tmp_remove(dir);
+}
+END_TEST
+
+/* A plot's legend names a CSV by the title its header opens with, read
+ * whole when it is written over several lines: the first '#' line, joined
+ * with each next one while the title so far goes on (it ends in ',', ';',
+ * ':' or '(', inside a parenthesis, or on a word such as "with" or "of")
+ * and that line is no key line ("inputs: ..."). A legend that took the
+ * first line only cut such a title at its line break. Here the case of
+ * linear_spring_impact with its closed form under a title over two lines
+ * (then a remark that must stay out of it) as the reference, and the same
+ * table under a title ending in ':' before a key line as an overlay. */
+START_TEST(legend_reads_a_title_over_several_lines)
+{
+    char full[512], dir[256], path[300], gp[300];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return;
+    test_tmp_make(dir, sizeof dir, "titlelines");
+    ck_assert(dir[0]);
+    char *ref = test_slurp("reference/analytic/linear_impact.csv");
+    const char *rest = strchr(ref, '\n') + 1; /* its lines after the title */
+    size_t room = strlen(ref) + 400;
+    char *text = malloc(room);
+    ck_assert_ptr_nonnull(text);
+    snprintf(text, room,
+             "# Linear spring impact on a rigid wall, the force over\n"
+             "# half a period\n"
+             "# generated by awk in reference/analytic/generate.sh\n%s",
+             rest);
+    test_write_file(test_tmp_path(dir, "ref.csv", path, sizeof path), text);
+    snprintf(text, room, "# The same closed form, drawn again:\n%s", rest);
+    test_write_file(test_tmp_path(dir, "over.csv", path, sizeof path), text);
+    char *kase = test_slurp("cases/linear_spring_impact.case");
+    const char *line = "reference = ../reference/analytic/linear_impact.csv";
+    char *at = strstr(kase, line);
+    ck_assert_ptr_nonnull(at);
+    snprintf(text, room, "%.*sreference = ref.csv\noverlay = over.csv%s", (int)(at - kase), kase,
+             at + strlen(line));
+    test_write_file(test_tmp_path(dir, "spring.case", path, sizeof path), text);
+    free(kase);
+    free(ref);
+    free(text);
+    const char *run[] = {"run", path, "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, run), 0);
+    char *script = test_slurp(test_tmp_path(dir, "spring.gp", gp, sizeof gp));
+    ck_assert_msg(strstr(script,
+                         "title 'reference: Linear spring impact on a rigid wall, the force over "
+                         "half a period'"),
+                  "%s: the reference's title over two lines is not read whole", gp);
+    ck_assert_msg(!strstr(script, "generated by awk"), "%s: a remark joined the title", gp);
+    ck_assert_msg(strstr(script, "title 'The same closed form, drawn again'"),
+                  "%s: the overlay's title ran into its key line", gp);
+    free(script);
+    test_tmp_remove(dir);
+}
+END_TEST
+
+/* The power of ten an axis label's unit "[µs]", "[s]", "[x 10^-6 s]"
+ * scales its tick labels by; 99 when the label holds none of these. */
+static int label_power(const char *label)
+{
+    const char *open = strchr(label, '[');
+    if (!open)
+        return 99;
+    if (strncmp(open + 1, "x 10^", 5) == 0)
+        return atoi(open + 6);
+    static const struct {
+        const char *prefix;
+        int power;
+    } si[] = {{"s]", 0}, {"ms]", -3}, {"\xc2\xb5s]", -6}, {"ns]", -9}, {"ps]", -12}};
+    for (size_t i = 0; i < sizeof si / sizeof *si; i++)
+        if (strncmp(open + 1, si[i].prefix, strlen(si[i].prefix)) == 0)
+            return si[i].power;
+    return 99;
+}
+
+/* A log axis's label and its tick labels agree: the SI prefix in the
+ * label scales the ticks too. gnuplot's own log ticks are unscaled, and
+ * the label took the prefix anyway: `cwb sweep
+ * cases/verlet_hertz_glass.case --vary driver.dt=1e-8:1e-6:5:log` drew
+ * "dt [µs]" under ticks 1e-08 .. 1e-06, seconds. Rendered to SVG here,
+ * each x tick label times the label's power of ten must lie within the
+ * x values drawn: the sweep's dt 1e-8 .. 1e-6 s and the LAMMPS
+ * reference's 8.75e-7 .. 7e-6 s (reference/peer-lammps/verlet/
+ * hertz_restitution.csv), widened by 25 % for the 2 % margins of the
+ * plot; a prefix off by 10^3 puts them a decade or more outside. */
+START_TEST(log_axis_label_scales_its_ticks)
+{
+    char full[512], dir[256], svg[300], log[300];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return;
+    test_tmp_make(dir, sizeof dir, "logticks");
+    ck_assert(dir[0]);
+    const char *sweep[] = {"sweep",  "cases/verlet_hertz_glass.case",
+                           "--vary", "driver.dt=1e-8:1e-6:5:log",
+                           "--out",  dir,
+                           NULL};
+    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
+    test_tmp_path(dir, "gnuplot.log", log, sizeof log);
+    char *argv[] = {full, "-e", "cwb_format='svg'", "verlet_hertz_glass_sweep.gp", NULL};
+    ck_assert_int_eq(cwb_spawn(argv, dir, log), 0);
+    test_tmp_path(dir, "verlet_hertz_glass_sweep.svg", svg, sizeof svg);
+    char *text = test_slurp(svg);
+    /* gnuplot 5.4's SVG writes an x tick label centred, text-anchor="middle",
+     * as <text>LABEL</text>; of the centred texts only the tick labels are
+     * numbers (the axis labels and the title are words) */
+    double ticks[32];
+    int n = 0, power = 99;
+    for (const char *p = text; (p = strstr(p, "text-anchor=\"middle\"")) && n < 32; p++) {
+        const char *open = strstr(p, "<text>");
+        char *end;
+        double v = open ? strtod(open + 6, &end) : 0;
+        if (open && end != open + 6 && *end == '<')
+            ticks[n++] = v;
+        else if (open && strncmp(open + 6, "dt [", 4) == 0)
+            power = label_power(open + 6);
+    }
+    free(text);
+    ck_assert_msg(power != 99, "%s: no x label 'dt [...s]'", svg);
+    ck_assert_msg(n >= 2, "%s: %d x tick labels", svg, n);
+    for (int i = 0; i < n; i++) {
+        double seconds = ticks[i] * pow(10.0, power);
+        ck_assert_msg(seconds >= 1e-8 / 1.25 && seconds <= 7e-6 * 1.25,
+                      "%s: x tick '%g' under a label of 10^%d s reads %g s, outside the dt "
+                      "drawn (1e-8 .. 7e-6 s)",
+                      svg, ticks[i], power, seconds);
+    }
+    test_tmp_remove(dir);
+}
+END_TEST
+
+/* A run's plot names every law that acts in its legend, the damping law
+ * too (it named normal, tangential and rolling, so a damped impact, e =
+ * 0.9, read "cwb: hertz + mindlin" as if undamped), in the order of the
+ * CSV's "# laws:" line, as a sweep's legend does. The case is the one
+ * README's tour writes with cwb init. */
+START_TEST(run_legend_names_the_damping_law)
+{
+    char full[512], dir[256], path[300], gp[300];
+    if (!cwb_on_path("gnuplot", full, sizeof full))
+        return; /* the script is written only to be rendered */
+    test_tmp_make(dir, sizeof dir, "damplegend");
+    ck_assert(dir[0]);
+    test_tmp_path(dir, "my.case", path, sizeof path);
+    const char *init[] = {"init",    "collision", "--tangential",
+                          "mindlin", "--damping", "hertz_restitution",
+                          "--out",   path,        NULL};
+    ck_assert_int_eq(cwb_to(NULL, init), 0);
+    const char *run[] = {"run", path, "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, run), 0);
+    test_tmp_path(dir, "my.gp", gp, sizeof gp);
+    char *text = test_slurp(gp);
+    ck_assert_msg(strstr(text, "'cwb: hertz + mindlin + hertz_restitution'"),
+                  "%s: the legend does not name the damping law", gp);
+    free(text);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* cwb_result_set keeps one scalar per name, the last value set, in the
  * order names first came, and drops names beyond CWB_MAX_SCALARS: checked
  * against a plain list kept here, over random sets of 90 names that share
@@ -1034,6 +1269,10 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, shipped_outputs_hold_no_nan_nor_minus_zero);
     tcase_add_test(tc, fit_title_states_a_value_without_error);
     tcase_add_test(tc, tick_labels_of_a_noise_span_are_distinct);
+    tcase_add_test(tc, run_legend_names_the_damping_law);
+    tcase_add_test(tc, log_axis_label_scales_its_ticks);
+    tcase_add_test(tc, no_plot_removes_the_older_plots_of_its_name);
+    tcase_add_test(tc, legend_reads_a_title_over_several_lines);
     suite_add_tcase(s, tc);
     /* 2^21 doubles through both formatters: about 4 s of CPU on the
      * development machine (the printf/strtod one is the dear one) */

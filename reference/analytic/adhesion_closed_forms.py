@@ -105,7 +105,7 @@ def write_cycle(path, targets=(-1e-9, 2e-9, -1.2e-9), steps=400):
             rows.append((seg * steps + j, d, force(radius(d)) if contact else 0.0))
         start = end
     with open(path, "w") as f:
-        header(f, "JKR approach/separation cycle under displacement control, closed form in a", [
+        header(f, "JKR cycle under displacement control, closed form in the contact radius a", [
             "rows: the %d equal steps per segment of cases/beyond_jkr_cycle.case through %s m "
             "(compared on step)" % (steps, ", ".join("%g" % t for t in targets)),
             "tolerance: 1e-12 a(delta) by bisection here, by Newton in cwb, both to round-off; "

@@ -661,11 +661,12 @@ static int write_plot(const peer_job *j, char *msg, size_t n)
                         path);
     }
     rc = cwb_output_commit(&o, msg, n);
-    if (rc == CWB_OK && j->req->plot) {
-        char dir[CWB_TEXT];
-        snprintf(dir, sizeof dir, "%s", j->req->dir);
+    char dir[CWB_TEXT];
+    snprintf(dir, sizeof dir, "%s", j->req->dir);
+    if (rc == CWB_OK && j->req->plot)
         rc = cwb_plot_render_as(dir, j->base, j->req->format, msg, n);
-    }
+    else if (rc == CWB_OK) /* the new script is there to render; an older image is not its own */
+        rc = cwb_plot_remove_stale(dir, j->base, j->req->format, 0, msg, n);
     return rc;
 }
 

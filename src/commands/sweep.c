@@ -955,6 +955,9 @@ static int sweep_write(sweep *s, char *msg, size_t n)
         if (!s->skip[gi] &&
             (rc = cwb_plot_series(&s->specs[gi], &s->table.series, msg, n)) == CWB_OK)
             rc = cwb_plot_render_as(req->dir, s->specs[gi].name, req->format, msg, n);
+    for (size_t gi = 0; rc == CWB_OK && !req->plot && gi < s->ngroups; gi++)
+        if (!s->skip[gi]) /* the plots it would have written, as an earlier sweep left them */
+            rc = cwb_plot_remove_stale(req->dir, s->specs[gi].name, req->format, 1, msg, n);
     if (rc == CWB_OK && cwb_stop_signal()) /* a stop while plotting is not a success */
         rc = cwb_fail(msg, n, CWB_EFAIL,
                       "sweep stopped by %s after %s was written: the plots "

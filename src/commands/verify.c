@@ -490,6 +490,10 @@ static const char html_head[] =
     ".pass{background:#d8f5d8}.fail{background:#f8d0d0}.model{background:#dde6f8}"
     ".other{background:#eee}.error{background:#f8e0b0}\n"
     "code{font-size:.9em;overflow-wrap:anywhere}\n.info{min-width:0;overflow-wrap:anywhere}\n"
+    /* a table's words wrap only between words (at 1200 px the narrow columns broke "PAS|S",
+     * "toler|ance"); numbers and verdicts not at all (a browser breaks "8.96e-|06" after its
+     * hyphen); a result's name after its underscores (<wbr>) */
+    ".info th,.info td.name code{overflow-wrap:normal}.info td.n{white-space:nowrap}\n"
     "nav li{margin:.15em 0}\n</style>\n</head>\n<body>\n";
 
 static void counts_line(const page *pg, const cwb_verify_counts *c)
@@ -516,9 +520,16 @@ static void deviation_rows(const page *pg, const slot *s)
         snprintf(tol, sizeof tol, isfinite(s->dev[k].tolerance) ? "%.3g" : "none",
                  s->dev[k].tolerance);
         const char *v = s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "not judged";
-        if (pg->html)
-            fprintf(pg->f, "<tr><td><code>%s</code></td><td>", s->dev[k].y);
-        else
+        if (pg->html) {
+            fprintf(pg->f, "<tr><td class=\"name\"><code>");
+            for (const char *c = s->dev[k].y; *c; c++) {
+                char one[2] = {*c, '\0'};
+                esc(pg, one);
+                if (*c == '_')
+                    fputs("<wbr>", pg->f);
+            }
+            fprintf(pg->f, "</code></td><td>");
+        } else
             fprintf(pg->f, "| `%s` | ", s->dev[k].y);
         esc(pg, what);
         fprintf(pg->f, pg->html ? " <em>(" : " (");
@@ -526,7 +537,8 @@ static void deviation_rows(const page *pg, const slot *s)
         fprintf(pg->f, pg->html ? ")</em><br><code>" : ")<br>`");
         esc(pg, s->dev[k].reference);
         fprintf(pg->f,
-                pg->html ? "</code></td><td>%.3g</td><td>%s</td><td>%s</td></tr>\n"
+                pg->html ? "</code></td><td class=\"n\">%.3g</td><td class=\"n\">%s</td>"
+                           "<td class=\"n\">%s</td></tr>\n"
                          : "` | %.3g | %s | %s |\n",
                 s->dev[k].max_rel, tol, v);
     }

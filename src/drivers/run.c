@@ -492,8 +492,10 @@ static int write_run(const cwb_run_output *o, cwb_case *c, const char *const *ov
         return rc;
     cwb_record rec = {.command = o->command, .plot = o->plot};
     cwb_write_csv(out.f, c, r, &rec); /* a failed write shows in the commit */
-    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
+    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK)
         return rc;
+    if (!o->plot)
+        return cwb_plot_remove_stale(o->dir, c->name, o->format, 1, msg, n);
     note_overrides(c, over, nover);
     if ((rc = cwb_plot_write(o->dir, c, r, log, msg, n)) != CWB_OK)
         return rc;

@@ -257,6 +257,9 @@ int cwb_fit_open(const cwb_fit_out *o, const char *base, const char *ext, cwb_ou
                  char *msg, size_t n);
 int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *out, char *msg,
                           size_t n);
+/* With --no-plot (o->plot 0), in place of the script DIR/BASE.gp: remove the
+ * BASE.gp and rendered BASE image an earlier fit left (cwb_plot_remove_stale). */
+int cwb_fit_drop_script(const cwb_fit_out *o, const char *base, char *msg, size_t n);
 /* Write s into a gnuplot script as one single-quoted string (cwb_gp_quote),
  * so no title or name can end the string early or be expanded; `quote` is
  * kept for the callers and ignored. */

@@ -359,6 +359,11 @@ int cwb_fit_finish_script(const cwb_fit_out *o, const char *base, cwb_output *ou
     return cwb_plot_render_as(o->dir, base, o->format, msg, n);
 }
 
+int cwb_fit_drop_script(const cwb_fit_out *o, const char *base, char *msg, size_t n)
+{
+    return o->dir ? cwb_plot_remove_stale(o->dir, base, o->format, 1, msg, n) : CWB_OK;
+}
+
 void cwb_fit_csv_head(FILE *f, const cwb_fit_out *o, const char *what)
 {
     cwb_write_record(f, &o->record);
@@ -560,13 +565,16 @@ static int x_log_spaced(const cwb_fit_table *t)
 }
 
 /* DIR/NAME_fit.gp (the data and the fit against x) or, with residual,
- * DIR/NAME_fit_residual.gp (the last column against x). */
+ * DIR/NAME_fit_residual.gp (the last column against x); with --no-plot,
+ * an older one of that name removed. */
 static int write_table_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
                             int residual, char *msg, size_t n)
 {
     char base[sizeof fc->name + 16], csv[sizeof fc->name + 16];
     snprintf(base, sizeof base, "%s_fit%s", fc->name, residual ? "_residual" : "");
     snprintf(csv, sizeof csv, "%s_fit.csv", fc->name);
+    if (!o->plot)
+        return cwb_fit_drop_script(o, base, msg, n);
     cwb_output out;
     int rc = cwb_fit_open(o, base, "gp", &out, msg, n);
     if (rc != CWB_OK)
@@ -631,9 +639,9 @@ int cwb_fit_write_table(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_
             return rc;
     }
     int rc = write_table_csv(fc, o, t, msg, n);
-    if (rc == CWB_OK && o->plot)
+    if (rc == CWB_OK)
         rc = write_table_plot(fc, o, t, 0, msg, n);
-    if (rc == CWB_OK && o->plot)
+    if (rc == CWB_OK)
         rc = write_table_plot(fc, o, t, 1, msg, n);
     return rc;
 }

@@ -254,6 +254,10 @@ static int by_nu_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_f
     snprintf(base, sizeof base, "%s_fit_by_nu", fc->name);
     snprintf(csv, sizeof csv, "%s_fit.csv", fc->name);
     snprintf(title, sizeof title, "%s: w against a/R for each nu", fc->title);
+    if (!o->plot) {
+        free(u);
+        return cwb_fit_drop_script(o, base, msg, n);
+    }
     cwb_output out;
     int rc = cwb_fit_open(o, base, "gp", &out, msg, n);
     if (rc == CWB_OK) {
@@ -278,7 +282,7 @@ static int write_table(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *f
     cwb_fit_table t = {
         .cols = cols, .ncol = NTERM, .rows = fit->rows, .nrow = e->m, .ix = 0, .iy = 2, .ifit = 3};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
-    if (rc == CWB_OK && o->plot)
+    if (rc == CWB_OK)
         rc = by_nu_plot(fc, o, fit, e, msg, n);
     return rc;
 }
@@ -391,8 +395,8 @@ static int write_panel(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *f
     }
     if (rc == CWB_OK)
         panel_report(o, &p);
-    if (rc == CWB_OK && o->plot)
-        rc = panel_plot(fc, o, &p, msg, n);
+    if (rc == CWB_OK)
+        rc = o->plot ? panel_plot(fc, o, &p, msg, n) : cwb_fit_drop_script(o, fc->name, msg, n);
     cwb_reference_free(&p.e.d);
     return rc;
 }

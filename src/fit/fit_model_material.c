@@ -1298,8 +1298,10 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
             fputc(k + 1 < sizeof row / sizeof *row ? ',' : '\n', out.f);
         }
     }
-    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK || !o->plot)
+    if ((rc = cwb_output_commit(&out, msg, n)) != CWB_OK)
         return rc;
+    if (!o->plot)
+        return cwb_fit_drop_script(o, base, msg, n);
     if ((rc = cwb_fit_open(o, base, "gp", &out, msg, n)) != CWB_OK)
         return rc;
     FILE *f = out.f;

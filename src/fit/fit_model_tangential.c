@@ -608,10 +608,10 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
                         .fit_title = "A coth(B y^C)",
                         .fit_function = curve};
     int rc = cwb_fit_write_table(fc, o, &tb, msg, n);
-    if (rc != CWB_OK || !o->plot)
-        return rc;
     char base[sizeof fc->name + 8], csv[sizeof base + 8], label[160];
     snprintf(base, sizeof base, "%s_curves", fc->name);
+    if (rc != CWB_OK || !o->plot)
+        return rc == CWB_OK ? cwb_fit_drop_script(o, base, msg, n) : rc;
     snprintf(csv, sizeof csv, "%s_fit.csv", fc->name);
     cwb_output out;
     rc = open_y_plot(o, base, fc->title, r2, "friction coefficient F_t,max / F_n", &out, msg, n);
@@ -890,7 +890,7 @@ static int stiffness_trend_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     cwb_output out;
     int rc = trend_csv(o, tf, base, msg, n);
     if (rc != CWB_OK || !o->plot)
-        return rc;
+        return rc == CWB_OK ? cwb_fit_drop_script(o, base, msg, n) : rc;
     if ((rc = open_y_plot(o, base, fc->title, NAN, "a1, c1", &out, msg, n)) != CWB_OK)
         return rc;
     FILE *f = out.f;

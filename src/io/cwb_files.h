@@ -42,6 +42,8 @@ int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n);
  * it on; a program embedding libcwb keeps its own files). */
 void cwb_inputs_guard(void);
 void cwb_input_note(const char *path);
+/* 1 when path is one of those inputs (never removed as a stale output). */
+int cwb_is_input(const char *path);
 /* An output whose bytes are discarded (written to /dev/null), for a writer
  * run only for what it computes (the library's fit, in memory): commit
  * checks the writes and keeps no file; name is its path in messages. */

@@ -128,6 +128,17 @@ void cwb_input_note(const char *path)
     pthread_mutex_unlock(&inputs.lock);
 }
 
+int cwb_is_input(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;
+    pthread_mutex_lock(&inputs.lock);
+    int found = input_find(&st) != NULL;
+    pthread_mutex_unlock(&inputs.lock);
+    return found;
+}
+
 /* CWB_EINPUT when path names a file the command reads. */
 static int not_an_input(const char *path, char *msg, size_t n)
 {

@@ -13,6 +13,7 @@
  * names, column names, legends) reaches it only through cwb_gp_quote(), and
  * gnuplot is started without a shell (cwb_spawn).
  */
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -385,11 +386,12 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
     char label[160];
     if (c->driver->own_model)
         snprintf(label, sizeof label, "cwb: %s", c->driver->own_model);
-    else { /* the laws that act: normal, then tangential and rolling when not none */
+    else { /* the laws that act: normal, then tangential, damping and rolling when not
+            * none (the order of the CSV's "# laws:" line, which a sweep's legend reads) */
         size_t used =
             (size_t)snprintf(label, sizeof label, "cwb: %s", c->law[CWB_KIND_NORMAL]->name);
-        const cwb_kind more[] = {CWB_KIND_TANGENTIAL, CWB_KIND_ROLLING};
-        for (size_t k = 0; k < 2 && used < sizeof label; k++)
+        const cwb_kind more[] = {CWB_KIND_TANGENTIAL, CWB_KIND_DAMPING, CWB_KIND_ROLLING};
+        for (size_t k = 0; k < sizeof more / sizeof *more && used < sizeof label; k++)
             if (!(c->law[more[k]]->flags & CWB_LAW_ABSENT))
                 used += (size_t)snprintf(label + used, sizeof label - used, " + %s",
                                          c->law[more[k]]->name);
@@ -466,6 +468,26 @@ static int reserve(cwb_output *o, const char *path, char *msg, size_t n)
         o->f = NULL;
     }
     return rc;
+}
+
+int cwb_plot_remove_stale(const char *dir, const char *name, const char *format, int script,
+                          char *msg, size_t n)
+{
+    const char *ext[] = {cwb_plot_extension(format), "gp"};
+    for (int k = 0; k < 1 + (script != 0); k++) {
+        char path[CWB_TEXT + 160];
+        snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext[k]);
+        struct stat st;
+        /* a file of that name only: a folder, a link or a fifo there is not a plot cwb
+         * wrote, nor is a file the command reads (a case file named NAME.gp) */
+        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || cwb_is_input(path))
+            continue;
+        if (remove(path) != 0)
+            return cwb_fail(msg, n, CWB_EFAIL,
+                            "cannot remove %s, the plot of an earlier run (--no-plot): %s", path,
+                            strerror(errno));
+    }
+    return CWB_OK;
 }
 
 int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n)

@@ -22,12 +22,13 @@
  *   drawn inside the frame, not on it;
  * - a log axis where the values are log-spaced (cwb_gp_style_log_spaced
  *   decides, cwb_gp_style_log writes it);
- * - engineering tick labels (linear axes; a script that sets a log scale
- *   sets cwb_logx or cwb_logy = 1 and keeps gnuplot's ticks): the plot is drawn once on the `unknown`
- *   terminal to learn the axis ranges, then an axis whose largest |value|
- *   is outside [0.1, 10^4) gets ticks scaled by a power of 10^3 and the
- *   SI prefix goes into its label ("delta_n [µm]", a dimensionless one
- *   "[x 10^-6]"); then the real terminal replots.
+ * - engineering tick labels (a script that sets a log scale sets cwb_logx
+ *   or cwb_logy = 1): the plot is drawn once on the `unknown` terminal to
+ *   learn the axis ranges, then an axis whose largest |value| is outside
+ *   [0.1, 10^4) gets ticks scaled by a power of 10^3 and the SI prefix
+ *   goes into its label ("delta_n [µm]", a dimensionless one "[x 10^-6]"),
+ *   on a log axis too (its ticks at decades, log_axis); then the real
+ *   terminal replots.
  *
  * Texts reach the script only through cwb_gp_quote(); a text it refuses
  * makes these functions return -1 (the caller drops the script).
@@ -139,8 +140,45 @@ int cwb_gp_style_axis_column(FILE *f, char axis, const char *column)
     return cwb_gp_style_axis(f, axis, name, unit);
 }
 
+/* Engineering ticks on a log axis: the label's prefix must scale its tick
+ * labels too (gnuplot's own log ticks read metres under "delta_n [mm]",
+ * pascals under "E [x 10^9]"), so an axis that takes a prefix gets its
+ * ticks here: a labelled one at each decade (every second or more past
+ * eight decades), at 2 and 5 too within two and a half decades, at every
+ * multiple within one, and an unlabelled minor tick at the other
+ * multiples, each label the value over 10^cwb_e ("0.1 1 10 100" under
+ * "E [GPa]"). A log axis it cannot tick keeps gnuplot's ticks and no
+ * prefix. */
+static void log_axis(FILE *f, char a)
+{
+    fprintf(f,
+            "if (cwb_log%c && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {\n"
+            "  cwb_e = 0\n"
+            "}\n"
+            "if (cwb_log%c && cwb_e != 0) {\n"
+            "  set %crange [cwb_lo:cwb_hi]\n"
+            "  cwb_span = log10(cwb_hi / cwb_lo)\n"
+            "  cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1\n"
+            "  set %ctics ('' 1e300)\n"
+            "  do for [cwb_i = floor(log10(cwb_lo)):floor(log10(cwb_hi))] {\n"
+            "    do for [cwb_m = 1:9] {\n"
+            "      cwb_v = cwb_m * 10.0**cwb_i\n"
+            "      if (cwb_v >= cwb_lo * (1 - 1e-9) && cwb_v <= cwb_hi * (1 + 1e-9)) {\n"
+            "        if (cwb_m == 1 ? cwb_i %% cwb_every == 0 : cwb_span < 1 || "
+            "(cwb_span < 2.5 && (cwb_m == 2 || cwb_m == 5))) {\n"
+            "          set %ctics add (sprintf('%%g', cwb_v / 10.0**cwb_e) cwb_v)\n"
+            "        } else {\n"
+            "          set %ctics add ('' cwb_v 1)\n"
+            "        }\n"
+            "      }\n"
+            "    }\n"
+            "  }\n"
+            "}\n",
+            a, a, a, a, a, a);
+}
+
 /* Engineering ticks on a linear axis: fixed range, ticks every nice step
- * of the scaled values, the prefix in the label. */
+ * of the scaled values, the prefix in the label (a log axis: log_axis). */
 static void engineering_axis(FILE *f, char a, const char *A)
 {
     fprintf(f,
@@ -163,9 +201,10 @@ static void engineering_axis(FILE *f, char a, const char *A)
             "    cwb_v = cwb_i * cwb_s * 1.0\n"
             "    set %ctics add (sprintf(cwb_tick, cwb_v / 10.0**cwb_e) cwb_v)\n"
             "  }\n"
-            "}\n"
-            "set %clabel cwb_label(cwb_%cname, cwb_%cunit, cwb_e)%s noenhanced\n",
-            A, A, a, a, a, a, a, a, a, a, a,
+            "}\n",
+            A, A, a, a, a, a, a, a);
+    log_axis(f, a);
+    fprintf(f, "set %clabel cwb_label(cwb_%cname, cwb_%cunit, cwb_e)%s noenhanced\n", a, a, a,
             /* an empty second line keeps the legend below off the label */
             a == 'x' ? " . \"\\n\"" : "");
 }

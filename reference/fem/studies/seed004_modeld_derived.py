@@ -75,6 +75,16 @@ def penalty_share(source, header):
     return h0, 3.0 * sigma_y * h0 * radius / e_mod / delta
 
 
+def what_run(source, header):
+    """The run in a few words, from the source's parameters line: "30 deg impact, E 8500 MPa,
+    sigma_y 50 MPa"."""
+    params = field(source, header, "parameters")
+    return "%.3g deg impact, E %.5g MPa, sigma_y %.5g MPa" % (
+        number(source, params, r"= ([0-9.e+-]+) deg"),
+        1e-6 * number(source, params, r"E = ([0-9.e+-]+) Pa"),
+        1e-6 * number(source, params, r"sigma_y = ([0-9.e+-]+) Pa"))
+
+
 def mesh_note(name, h0):
     """What the tolerance line says of the run's mesh: its h0, and the refinement of its peak
     (from that table's rows, coarsest first, the run one of them) where there is one."""
@@ -112,10 +122,12 @@ def derive(name):
         xi_prev, f_prev = r["xi_t"], r["F_t_resisting"]
         rows.append((r["t_contact"], delta, r["F_n"], r["xi_t"], r["F_t_resisting"], work))
     with open(out + ".tmp", "w") as f:
+        # the first line says what the table is: a plot's legend reads it (up to its " (")
         f.write(
-            "# derived: %s_derived (script reference/fem/studies/seed004_modeld_derived.py) from "
-            "reference/fem/%s.csv (cwb reference, CalculiX ccx 2.20, *DYNAMIC, C3D10; its header "
-            "carries the full provenance)\n" % (name, name)
+            "# cwb's Model D FEM, %s (derived: %s_derived, by script "
+            "reference/fem/studies/seed004_modeld_derived.py from reference/fem/%s.csv: cwb "
+            "reference, CalculiX ccx 2.20, *DYNAMIC, C3D10; its header carries the full "
+            "provenance)\n" % (what_run(source, header), name, name)
         )
         f.write(header[1].replace("# ", "# run: ", 1))
         f.write(
