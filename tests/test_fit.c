@@ -13,6 +13,7 @@
 
 #include <gsl/gsl_errno.h>
 
+#include "cwb_csv.h"
 #include "cwb_fit.h"
 #include "cwb_fit_lsq.h"
 #include "cwb_out.h"
@@ -511,6 +512,109 @@ static int fit_logged(const char *text, cwb_result *r, captured_log *c, char *ms
     return cwb_fit(&req, r, &log, msg, n);
 }
 
+/* The header row of the CSV at path, into buf (fails the test when there is none). */
+static void csv_header(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "%s was not written", path);
+    buf[0] = '\0';
+    while (fgets(buf, (int)n, f) && buf[0] == '#')
+        ;
+    fclose(f);
+    buf[strcspn(buf, "\r\n")] = '\0';
+    ck_assert_msg(buf[0] && buf[0] != '#', "%s: no header row", path);
+}
+
+/* 1 when text has a line that starts with start and ends with end. */
+static int line_ends(const char *text, const char *start, const char *end)
+{
+    for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        size_t len = strcspn(p, "\n");
+        if (strncmp(p, start, strlen(start)) == 0 && len >= strlen(end) &&
+            strncmp(p + len - strlen(end), end, strlen(end)) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Every cell of the header row of tmp_dir/NAME is "name[unit]" (cwb_csv.h):
+ * what a reader of the table needs to know what its numbers are. */
+static void assert_units_in_header(const char *name, char *header, size_t n)
+{
+    char path[256], cells[1024];
+    csv_header(tmp(name, path, sizeof path), header, n);
+    snprintf(cells, sizeof cells, "%s", header);
+    for (char *save = NULL, *cell = strtok_r(cells, ",", &save); cell;
+         cell = strtok_r(NULL, ",", &save)) {
+        char col[256], unit[64];
+        ck_assert_msg(cwb_csv_cell(cell, col, sizeof col, unit, sizeof unit) == 1 && unit[0],
+                      "%s: column '%s' has no [unit] (header %s)", name, cell, header);
+    }
+}
+
+/* A fit's tables state every column's unit, and its summary the unit of
+ * each fitted value and of the residual rms: a fit-case of each model, the
+ * units those of the case's keys (normal.sigma_y in Pa: the thornton law's
+ * parameter table), of the run's columns (delta_n [m], F_n [N]) and of the
+ * data's header (reference/fem/seed000_fig7a.csv: R[m]). The fit printed
+ * "normal.sigma_y 118005194.8 +- 6.37e+05" and "residual rms 5.60778", and
+ * 24 of the 40 shipped fit tables had no unit in their header
+ * ("delta_n,F_n_data,F_n_fit,residual"). */
+START_TEST(fit_tables_and_summaries_state_units)
+{
+    static const struct {
+        const char *fit;              /* a fit-case of the repository */
+        const char *const csv[3];     /* the tables it writes */
+        const char *header;           /* the first table's header */
+        const char *const line[2][2]; /* summary lines: how they start, how they end */
+    } cases[] = {
+        {.fit = "examples/yield_stress_fit.fit",
+         .csv = {"yield_stress_fit_fit.csv"},
+         .header = "delta_n[m],F_n_data[N],F_n_fit[N],residual[N]",
+         .line = {{"  normal.sigma_y ", " Pa"}, {"  residual rms ", " N"}}},
+        {.fit = "examples/damping_for_restitution.fit",
+         .csv = {"damping_for_restitution_fit.csv"},
+         .header = "impact_velocity[m/s],restitution_normal_data[-],restitution_normal_fit[-],"
+                   "residual[-]",
+         .line = {{"  damping.e ", "+- undefined -"}, {"  residual rms ", " -"}}},
+        {.fit = "cases/seed000_fig15_kn.fit",
+         .csv = {"seed000_fig15_kn_fit.csv"},
+         .header = "delta_n[m],F_n_data[N/m],F_n_fit[N/m],residual[N/m]",
+         .line = {{"  k ", " (N/m)/m"}}},
+        {.fit = "cases/seed000_fig7a.fit",
+         .csv = {"seed000_fig7a.csv"},
+         .header = "R[m],a_over_R[-],nu[-],w_fem[-],w_fit[-],w_paper[-]"},
+        {.fit = "cases/seed000_fig8_eq33.fit", .csv = {"seed000_fig8_eq33_fit.csv"}},
+        {.fit = "cases/seed004_fig24_c_trend.fit",
+         .csv = {"seed004_fig24_c_trend_fit.csv", "seed004_fig24_c_trend_trend.csv"},
+         .header = "delta/delta_y[-],reduced_radius_data[m],reduced_radius_fit[m],group[-],"
+                   "residual[m]"},
+        {.fit = "cases/seed004_fig42_friction.fit", .csv = {"seed004_fig42_friction_fit.csv"}},
+        {.fit = "cases/seed004_fig45_stiffness.fit",
+         .csv = {"seed004_fig45_stiffness_fit.csv", "seed004_fig45_stiffness_trend.csv"}},
+    };
+    static captured_log c;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[512], msg[CWB_MSG], header[1024];
+        snprintf(path, sizeof path, "%s/%s", test_root(), cases[i].fit);
+        memset(&c, 0, sizeof c);
+        cwb_log log = {capture, &c};
+        cwb_fit_request req = {.path = path, .dir = tmp_dir, .plot = 0, .json = 0};
+        ck_assert_msg(cwb_fit(&req, NULL, &log, msg, sizeof msg) == CWB_OK, "%s: %s", path, msg);
+        for (size_t k = 0; k < 3 && cases[i].csv[k]; k++) {
+            assert_units_in_header(cases[i].csv[k], header, sizeof header);
+            if (k == 0 && cases[i].header)
+                ck_assert_str_eq(header, cases[i].header);
+        }
+        for (size_t k = 0; k < 2 && cases[i].line[k][0]; k++)
+            ck_assert_msg(
+                line_ends(c.text[CWB_LOG_RESULT], cases[i].line[k][0], cases[i].line[k][1]),
+                "%s: no line '%s...%s' in\n%s", cases[i].fit, cases[i].line[k][0],
+                cases[i].line[k][1], c.text[CWB_LOG_RESULT]);
+    }
+}
+END_TEST
+
 /* Started at p_y = 4.9e9 Pa, delta_y = 1.0e-4 m is far past the 3 um of
  * the reference: the whole run is Hertz and does not change with p_y. Its
  * standard error is undefined (GSL's covariance says 0: "exactly known"),
@@ -790,6 +894,7 @@ Suite *fit_suite(void)
     tcase_add_test(tc, line_fit_equivalent_stiffness);
     tcase_add_test(tc, fit_refusals);
     tcase_add_test(tc, fit_plot_shows_estimates_and_units);
+    tcase_add_test(tc, fit_tables_and_summaries_state_units);
     tcase_add_test(tc, json_writes_null_for_undefined_values);
     tcase_add_test(tc, run_fit_says_what_it_cannot_determine);
     tcase_add_test(tc, run_fit_started_at_the_answer_converges);

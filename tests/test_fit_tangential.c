@@ -332,7 +332,9 @@ START_TEST(stiffness_plot_counts_the_fitted_rows)
         if (line[0] == '#')
             continue;
         if (rows++ == 0) {
-            ck_assert_str_eq(line, "x,kt_over_8Ga_data,kt_over_8Ga_fit,group,y,fitted,residual\n");
+            ck_assert_str_eq(line,
+                             "x[-],kt_over_8Ga_data[-],kt_over_8Ga_fit[-],group[-],y[-],fitted[-],"
+                             "residual[-]\n");
             continue;
         }
         double v[7];

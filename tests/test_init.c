@@ -259,6 +259,48 @@ START_TEST(a_driver_key_follows_the_law_named)
 }
 END_TEST
 
+/* A collision case with a tangential law is an oblique impact, so that the
+ * law acts: `cwb init collision --tangential mindlin` wrote v_tangential
+ * 0, a head-on impact whose tangential restitution was undefined. Without
+ * a tangential law the impact stays head-on (v_tangential commented out at
+ * its default 0). The run's e_t is defined and the law took energy by
+ * slip; mindlin at 26.6 deg with mu 0.3 sticks in part (tan 26.6 deg = 0.5
+ * < (7/2) mu (1 + e_n) = 2.1: not gross sliding, Maw, Barber & Fawcett
+ * 1976), so e_t lies between the gross-sliding value and 1. */
+START_TEST(collision_with_a_tangential_law_is_oblique)
+{
+    scratch s;
+    scratch_make(&s);
+    char file[256], out[300];
+    snprintf(file, sizeof file, "%s/oblique.case", s.dir);
+    const char *init[] = {"init", "collision", "--tangential", "mindlin", "--out", file, NULL};
+    ck_assert_int_eq(cwb(&s, init), 0);
+    char *text = test_slurp(file);
+    ck_assert_msg(strstr(text, "\nv_tangential = 0.5\n") && strstr(text, "\nmu = 0.3\n"),
+                  "%s: no oblique impact", file);
+    free(text);
+    snprintf(out, sizeof out, "%s/out", s.dir);
+    const char *run[] = {"run", file, "--no-plot", "--json", "--out", out, NULL};
+    ck_assert_int_eq(cwb(&s, run), 0);
+    char *log = test_read_or_empty(s.log);
+    const char *et = strstr(log, "\"restitution_tangential\": "),
+               *slip = strstr(log, "\"energy_dissipated_slip\": ");
+    ck_assert_msg(et && slip, "%s", log);
+    double e_t = strtod(et + strlen("\"restitution_tangential\": "), NULL);
+    double d_slip = strtod(slip + strlen("\"energy_dissipated_slip\": "), NULL);
+    ck_assert_msg(e_t > 1.0 - 0.3 * 2.0 / 0.5 && e_t < 1.0 && d_slip > 0.0,
+                  "e_t %g, slip dissipation %g J", e_t, d_slip);
+    free(log);
+    const char *head_on[] = {"init", "collision", NULL};
+    ck_assert_int_eq(cwb(&s, head_on), 0);
+    log = test_read_or_empty(s.log);
+    ck_assert_msg(strstr(log, "\n# v_tangential = 0\n") && strstr(log, "\n# dt_tol = 1e-06\n"),
+                  "without a tangential law: %.300s", log);
+    free(log);
+    scratch_remove(&s);
+}
+END_TEST
+
 /* An unknown driver, or an unknown law of any kind: exit 2, the name given
  * and the names allowed in the message, nothing on stdout. */
 START_TEST(unknown_driver_or_law_refused)
@@ -360,6 +402,7 @@ Suite *init_suite(void)
     tcase_add_test(tc, every_driver_runs_with_its_default_laws);
     tcase_add_test(tc, every_law_runs_with_a_driver);
     tcase_add_test(tc, a_driver_key_follows_the_law_named);
+    tcase_add_test(tc, collision_with_a_tangential_law_is_oblique);
     tcase_add_test(tc, unknown_driver_or_law_refused);
     tcase_add_test(tc, incompatible_laws_refused);
     tcase_add_test(tc, out_is_atomic_and_kept);

@@ -444,7 +444,9 @@ END_TEST
 
 /* A name given to cwb verify that is no case naming a reference is refused
  * (exit 2, the name in the message), not dropped: "chung_ooi_1_glass
- * nonexistent_name" printed PASS 1 and exited 0, a typo in CI passing. */
+ * nonexistent_name" printed PASS 1 and exited 0, a typo in CI passing. The
+ * message says how to name another root: run from another folder, a
+ * shipped case's name was refused with no word of --root. */
 START_TEST(verify_refuses_an_unknown_name)
 {
     const char *bin = getenv("CWB_BIN");
@@ -456,8 +458,16 @@ START_TEST(verify_refuses_an_unknown_name)
                     "chung_ooi_1_glass", "no_such_case_x", NULL};
     int st = cwb_spawn(argv, NULL, log);
     char *text = test_read_file(log);
-    ck_assert_msg(st == 2 && text && strstr(text, "no_such_case_x: no case"), "exit %d: %s", st,
-                  text ? text : "");
+    ck_assert_msg(st == 2 && text && strstr(text, "no_such_case_x: no case") &&
+                      strstr(text, "give --root DIR"),
+                  "exit %d: %s", st, text ? text : "");
+    free(text);
+    char *outside[] = {(char *)bin, "verify", "--no-plot", "--out", dir, "chung_ooi_1_glass", NULL};
+    st = cwb_spawn(outside, dir, log); /* a folder without cases/ */
+    text = test_read_file(log);
+    ck_assert_msg(st == 2 && text && strstr(text, "chung_ooi_1_glass: no case") &&
+                      strstr(text, "give --root DIR"),
+                  "exit %d: %s", st, text ? text : "");
     free(text);
     ck_assert_int_eq(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), 0);
 }

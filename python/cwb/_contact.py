@@ -92,17 +92,45 @@ def _b(text):
     return None if text is None else str(text).encode()
 
 
+_BODIES = ("cwb.sphere(radius, E, nu, density), cwb.disc(radius, E, nu, density) or "
+           "cwb.wall(E=0, nu=0)")
+
+
+def _body(maker, shape, radius, E, nu, density):
+    """The C struct of a body; a value that is not a number raises cwb.Error
+    (ctypes would raise a bare TypeError). Its range is checked by the
+    library when the contact is made, with the case reader's words."""
+    try:
+        return _Body(shape, radius, E, nu, density)
+    except TypeError:
+        raise Error("cwb.%s: radius [m], E [Pa], nu [-] and density [kg/m^3] must be numbers, "
+                    "got %r, %r, %r, %r" % (maker, radius, E, nu, density)) from None
+
+
 def sphere(radius, E, nu, density):
-    return _Body(SPHERE, radius, E, nu, density)
+    """A sphere: radius [m], Young's modulus E [Pa], Poisson's ratio nu [-],
+    density [kg/m^3]."""
+    return _body("sphere", SPHERE, radius, E, nu, density)
 
 
 def disc(radius, E, nu, density):
-    return _Body(DISC, radius, E, nu, density)
+    """A disc (2D, per unit thickness): radius [m], E [Pa], nu [-], density [kg/m^3]."""
+    return _body("disc", DISC, radius, E, nu, density)
 
 
 def wall(E=0.0, nu=0.0):
     """A wall: rigid when E = 0, elastic (E [Pa], nu [-]) otherwise."""
-    return _Body(WALL, 0.0, E, nu, 0.0)
+    return _body("wall", WALL, 0.0, E, nu, 0.0)
+
+
+def _check_body(name, body):
+    """body1 and body2 are made by cwb.sphere, cwb.disc or cwb.wall: a dict or
+    a shape word raised ctypes' "byref() argument must be a ctypes instance"."""
+    if body is None:
+        raise Error("cwb: a contact needs %s: %s" % (name, _BODIES))
+    if not isinstance(body, _Body):
+        raise Error("cwb: %s = %r: a body is made by %s, e.g. body1=cwb.sphere(0.005, 7e10, "
+                    "0.25, 2500), body2=cwb.wall()" % (name, body, _BODIES))
 
 
 class Result:
@@ -133,15 +161,17 @@ class Contact:
     """A contact of four named laws between body1 and body2.
 
     params maps "section.key" (section: normal, tangential, damping,
-    rolling) to a value (number or word), e.g. {"tangential.mu": 0.3}."""
+    rolling) to a value (number or word), e.g. {"tangential.mu": 0.3}.
+    body1 and body2 are made by cwb.sphere(radius, E, nu, density),
+    cwb.disc(...) or cwb.wall(); anything else raises cwb.Error."""
 
     def __init__(self, normal, tangential=None, damping=None, rolling=None, params=None,
                  body1=None, body2=None):
+        _check_body("body1", body1)
+        _check_body("body2", body2)
         params = dict(params or {})
         keys = (ctypes.c_char_p * max(1, len(params)))(*[_b(k) for k in params])
         values = (ctypes.c_char_p * max(1, len(params)))(*[_b(_text(v)) for v in params.values()])
-        if body1 is None or body2 is None:
-            raise Error("cwb: a contact needs body1 and body2 (cwb.sphere(...), cwb.wall())")
         msg = ctypes.create_string_buffer(_MSG)
         self._p = _lib.cwb_api_contact_new(_b(normal), _b(tangential), _b(damping), _b(rolling),
                                            keys, values, len(params), ctypes.byref(body1),

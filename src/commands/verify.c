@@ -174,7 +174,8 @@ static int every_name_found(const cwb_verify_request *req, const item *items, si
         if (j == k)
             return cwb_fail(msg, n, CWB_EINPUT,
                             "%s: no case or fit-case of that name in %s%scases/ names a "
-                            "reference (cwb verify without names runs them all and lists them)",
+                            "reference (cwb verify without names runs them all and lists them; "
+                            "run it from the repository's root, or give --root DIR)",
                             req->only[i], req->root && req->root[0] ? req->root : "",
                             req->root && req->root[0] ? "/" : "");
     }

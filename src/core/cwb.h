@@ -177,7 +177,9 @@ typedef struct {
     /* "kind=value" (kind a law kind: tangential, damping, rolling): the
      * value `cwb init` writes for this driver key when the case it writes has
      * a law of that kind, which the driver applies only with the key so set
-     * (roll's slip = law). NULL: the example alone. */
+     * (roll's slip = law; collision's v_tangential: head-on, a tangential law
+     * does nothing), or which that law needs (collision's dt_tol). NULL: the
+     * example alone. */
     const char *example_with_law;
     /* "key=word" or "key=word1|word2": this key is read only when `key`, a
      * CHOICE of the same table, holds one of those words (or, for a REAL

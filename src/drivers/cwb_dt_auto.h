@@ -19,9 +19,12 @@
 /* The integration keys every time-stepping driver shares, in this order:
  * dt (a step, or auto), dt_tol (what auto must reach), max_steps (the
  * budget of one run) and rows (the CSV's size); defaults, the help lines
- * that say what auto measures, and when dt_tol is read (its read_when:
- * "dt=auto", or NULL where a fixed step reads it too) are the driver's. */
-#define CWB_STEP_KEYS(dt_help, tol_def, tol_help, tol_when, steps_def, steps_help, rows_def)       \
+ * that say what auto measures, when dt_tol is read (its read_when:
+ * "dt=auto", or NULL where a fixed step reads it too) and the dt_tol `cwb
+ * init` writes with a law of a kind (its example_with_law, or NULL) are
+ * the driver's. */
+#define CWB_STEP_KEYS(dt_help, tol_def, tol_help, tol_when, tol_with_law, steps_def, steps_help,   \
+                      rows_def)                                                                    \
     {.name = "dt",                                                                                 \
      .unit = "s",                                                                                  \
      .def = 0,                                                                                     \
@@ -36,7 +39,8 @@
          .max = 0.1,                                                                               \
          .flags = CWB_P_MIN_OPEN,                                                                  \
          .help = tol_help,                                                                         \
-         .read_when = tol_when},                                                                   \
+         .read_when = tol_when,                                                                    \
+         .example_with_law = tol_with_law},                                                        \
         {.name = "max_steps",                                                                      \
          .unit = "-",                                                                              \
          .flags = CWB_P_INTEGER,                                                                   \

@@ -77,7 +77,8 @@ static const cwb_param force_params[] = {
      .help = "centrifugal term: the inertial reaction -m v^2/(2R) in N (Fig. 13)"},
     CWB_STEP_KEYS("RK4 step; auto: halved until the separation changes by less than dt_tol", 1e-10,
                   "dt = auto: largest relative change of the separation time, place and speed",
-                  "dt=auto", 1e7, "give up (exit 1) when a run takes more steps than this", 1000),
+                  "dt=auto", NULL, 1e7, "give up (exit 1) when a run takes more steps than this",
+                  1000),
     {0}};
 
 static int force_check(const cwb_case *c, char *msg, size_t n)

@@ -220,9 +220,16 @@ typedef struct {
     /* with flagged set, column ifitted holds 1 for the rows the fit used and
      * 0 for rows drawn but not fitted; R^2 counts only the first */
     int flagged, ifitted;
-    /* for the plot, all optional: the units of columns ix and iy, and the
-     * legend's names of the data and the fit ("data", "fit" when NULL) */
+    /* the units of columns ix and iy ("-": dimensionless; NULL or "": not
+     * known), and the legend's names of the data and the fit ("data",
+     * "fit" when NULL) */
     const char *xunit, *yunit;
+    /* optional: the unit of each of the ncol columns (NULL entries: the
+     * rule below). Without it, the CSV's header row names column ix in
+     * xunit, columns iy, ifit and the residual (the last) in yunit, and the
+     * group and flag columns "-"; a column whose unit is not known is
+     * written without one */
+    const char *const *units;
     const char *data_title, *fit_title;
     const char *title; /* the plots' title (NULL: the fit-case's) */
     /* the fitted model as a gnuplot expression in x, drawn as a curve over

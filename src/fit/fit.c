@@ -370,6 +370,22 @@ void cwb_fit_csv_head(FILE *f, const cwb_fit_out *o, const char *what)
     fprintf(f, "# fit: %s\n%s", what, o->provenance.s ? o->provenance.s : "");
 }
 
+/* The unit of column j of table t, as cwb_fit_table says; NULL when it is
+ * not known. */
+static const char *column_unit(const cwb_fit_table *t, size_t j)
+{
+    const char *unit = NULL;
+    if (t->units && t->units[j])
+        unit = t->units[j];
+    else if ((int)j == t->ix)
+        unit = t->xunit;
+    else if ((int)j == t->iy || (int)j == t->ifit || j + 1 == t->ncol)
+        unit = t->yunit;
+    else if ((t->ngroup > 0 && (int)j == t->igroup) || (t->flagged && (int)j == t->ifitted))
+        unit = "-"; /* an index and a 0/1 flag */
+    return unit && unit[0] ? unit : NULL;
+}
+
 static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const cwb_fit_table *t,
                            char *msg, size_t n)
 {
@@ -380,8 +396,11 @@ static int write_table_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const c
     if (rc != CWB_OK)
         return rc;
     cwb_fit_csv_head(out.f, o, "the data, the fit and the residuals");
-    for (size_t j = 0; j < t->ncol; j++)
-        fprintf(out.f, "%s%s", j ? "," : "", t->cols[j]);
+    for (size_t j = 0; j < t->ncol; j++) { /* name[unit], as every cwb CSV (cwb_csv.h) */
+        const char *unit = column_unit(t, j);
+        fprintf(out.f, "%s%s%s%s%s", j ? "," : "", t->cols[j], unit ? "[" : "", unit ? unit : "",
+                unit ? "]" : "");
+    }
     fprintf(out.f, "\n");
     for (size_t i = 0; i < t->nrow; i++)
         for (size_t j = 0; j < t->ncol; j++) {
@@ -619,8 +638,7 @@ static int keep_table(const cwb_fit_out *o, const cwb_fit_table *t, char *msg, s
     if (s->ncol)
         return CWB_OK;
     for (size_t j = 0; j < t->ncol; j++) {
-        int is_y = (int)j == t->iy || (int)j == t->ifit || j + 1 == t->ncol;
-        const char *unit = (int)j == t->ix ? t->xunit : is_y ? t->yunit : "";
+        const char *unit = column_unit(t, j);
         if (cwb_series_column(s, t->cols[j], unit ? unit : "") < 0)
             return cwb_fail(msg, n, CWB_EFAIL, "fit: a table of %zu columns", t->ncol);
     }

@@ -279,8 +279,17 @@ static int write_table(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *f
                        const eq33_data *e, char *msg, size_t n)
 {
     static const char *const cols[] = {"a_over_R", "nu", "w_data", "w_fit", "w_paper", "residual"};
-    cwb_fit_table t = {
-        .cols = cols, .ncol = NTERM, .rows = fit->rows, .nrow = e->m, .ix = 0, .iy = 2, .ifit = 3};
+    static const char *const units[] = {"-", "-", "-", "-", "-", "-"}; /* w is a ratio (eq. 20) */
+    cwb_fit_table t = {.cols = cols,
+                       .ncol = NTERM,
+                       .rows = fit->rows,
+                       .nrow = e->m,
+                       .ix = 0,
+                       .iy = 2,
+                       .ifit = 3,
+                       .xunit = "-",
+                       .yunit = "-",
+                       .units = units};
     int rc = cwb_fit_write_table(fc, o, &t, msg, n);
     if (rc == CWB_OK)
         rc = by_nu_plot(fc, o, fit, e, msg, n);
@@ -292,6 +301,7 @@ static int write_table(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *f
 /* The `show` data's columns and how eq. 33 does on them. */
 typedef struct {
     const char *path, *xname;
+    const char *xunit; /* the show data's unit of column x ("-" when it names none) */
     eq33_data e;
     const double *xs; /* column x of the show data */
     double worst_fit, worst_paper;
@@ -309,7 +319,7 @@ static int panel_csv(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_fi
     char what[2 * CWB_TEXT];
     snprintf(what, sizeof what, "eq. 33 on %s against %s", p->path, p->xname);
     cwb_fit_csv_head(out.f, o, what);
-    fprintf(out.f, "%s,a_over_R[-],nu[-],w_fem[-],w_fit[-],w_paper[-]\n", p->xname);
+    fprintf(out.f, "%s[%s],a_over_R[-],nu[-],w_fem[-],w_fit[-],w_paper[-]\n", p->xname, p->xunit);
     p->worst_fit = p->worst_paper = 0.0;
     for (size_t i = 0; i < p->e.m; i++) {
         double x = p->e.x[i], nu = p->e.nu[i], w = p->e.w[i];
@@ -346,7 +356,7 @@ static int panel_plot(const cwb_fit_case *fc, const cwb_fit_out *o, const eq33_p
     cwb_fit_gp_title(out.f, o, fc->title, NAN);
     if (logx)
         fprintf(out.f, "set logscale x\ncwb_logx = 1\n");
-    cwb_gp_style_axis_column(out.f, 'x', p->xname);
+    cwb_gp_style_axis(out.f, 'x', p->xname, p->xunit);
     cwb_gp_style_axis(out.f, 'y', "penalty factor w", "");
     fprintf(out.f, "plot ");
     for (size_t i = 0; i < sizeof curves / sizeof *curves; i++) {
@@ -387,6 +397,7 @@ static int write_panel(const cwb_fit_case *fc, cwb_fit_out *o, const eq33_fit *f
                       fc->path, fc->line[CWB_FIT_SHOW], p.path, p.xname);
     } else {
         p.xs = p.e.d.v[jx];
+        p.xunit = p.e.d.unit[jx][0] ? p.e.d.unit[jx] : "-";
         p.e.x = p.e.d.v[ja];
         p.e.nu = p.e.d.v[jn];
         p.e.w = p.e.d.v[jw];

@@ -89,22 +89,34 @@ static void free_points(line_points *p)
         cwb_reference_free(&p->data);
 }
 
+/* k's unit, y's over x's ("(N/m)/m" when y's has a slash; y's alone when
+ * x is dimensionless, "-" when both are); "" when either is not known. */
+static void k_unit(const char *yu, const char *xu, char *out, size_t n)
+{
+    yu = yu ? yu : "";
+    xu = xu ? xu : "";
+    int y_none = strcmp(yu, "-") == 0, x_none = strcmp(xu, "-") == 0;
+    if (!yu[0] || !xu[0])
+        snprintf(out, n, "%s", "");
+    else if (x_none)
+        snprintf(out, n, "%s", yu);
+    else
+        snprintf(out, n, strchr(yu, '/') ? "(%s)/%s" : "%s/%s", y_none ? "1" : yu, xu);
+}
+
 static void report(const cwb_fit_case *fc, cwb_fit_out *o, const line_points *p, double k,
                    double se, double r2)
 {
     cwb_fit_note(o, "model: line y = k x through the origin (gsl_fit_mul)");
     cwb_fit_note(o, "source: %s", p->source);
-    /* k's unit: y's over x's, "(N/m)/m" style when either has a slash */
-    char unit[48] = "";
-    const char *yu = p->yunit ? p->yunit : "", *xu = p->xunit ? p->xunit : "";
-    if (yu[0] && xu[0] && strcmp(yu, "-") != 0 && strcmp(xu, "-") != 0)
-        snprintf(unit, sizeof unit, strchr(yu, '/') ? " (%s)/%s" : " %s/%s", yu, xu);
-    cwb_fit_note(o, "k = %.10g +- %.3g%s, R^2 = %.10g", k, se, unit, r2);
-    cwb_fit_say(o, "%s (%s = k %s over %zu points)\n  %-28s %.10g +- %.3g\n  %-28s %.10g\n",
-                fc->name, fc->v.text[CWB_FIT_Y], fc->v.text[CWB_FIT_X], p->m, "k", k, se, "R^2",
-                r2);
+    char unit[48];
+    k_unit(p->yunit, p->xunit, unit, sizeof unit);
+    cwb_fit_note(o, "k = %.10g +- %.3g%s%s, R^2 = %.10g", k, se, unit[0] ? " " : "", unit, r2);
+    cwb_fit_say(o, "%s (%s = k %s over %zu points)\n  %-28s %.10g +- %.3g %s\n  %-28s %.10g\n",
+                fc->name, fc->v.text[CWB_FIT_Y], fc->v.text[CWB_FIT_X], p->m, "k", k, se,
+                unit[0] ? unit : "(unit not known)", "R^2", r2);
     double var = se * se;
-    cwb_fit_parameter(o, "k", unit[0] ? unit + 1 : "-", k, se); /* unit: " N/m" */
+    cwb_fit_parameter(o, "k", unit[0] ? unit : "-", k, se);
     cwb_fit_solved(o, 1, &var, r2, p->m);
     cwb_fit_put(o, "k", "", k);
     cwb_fit_put(o, "k", "_stderr", se);

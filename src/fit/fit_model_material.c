@@ -1229,6 +1229,21 @@ static void make_series(const material_fit *mf, series_set *ss)
     }
 }
 
+/* The table's column of a formula's y, "reduced radius [m]": the name in
+ * one word and suffix ("reduced_radius_data"), the bracket its unit. */
+static void y_column(const char *y_name, const char *suffix, char *name, size_t nn, char *unit,
+                     size_t nu)
+{
+    const char *open = strchr(y_name, '['), *close = open ? strchr(open, ']') : NULL;
+    size_t len = open ? (size_t)(open - y_name) : strlen(y_name);
+    while (len > 0 && y_name[len - 1] == ' ')
+        len--;
+    snprintf(name, nn, "%.*s%s", (int)len, y_name, suffix);
+    for (char *c = name; *c; c++)
+        *c = *c == ' ' ? '_' : *c;
+    snprintf(unit, nu, "%.*s", open && close ? (int)(close - open - 1) : 0, open ? open + 1 : "");
+}
+
 static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const material_fit *mf,
                          char *msg, size_t n)
 {
@@ -1249,9 +1264,9 @@ static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const mat
         }
     }
     make_series(mf, ss);
-    char c1[64], c2[64], title[CWB_TEXT + 200];
-    snprintf(c1, sizeof c1, "%s data", mf->fm->y_name);
-    snprintf(c2, sizeof c2, "%s fit", mf->fm->y_name);
+    char c1[64], c2[64], unit[32], title[CWB_TEXT + 200];
+    y_column(mf->fm->y_name, "_data", c1, sizeof c1, unit, sizeof unit);
+    y_column(mf->fm->y_name, "_fit", c2, sizeof c2, unit, sizeof unit);
     const char *cols[] = {"delta/delta_y", c1, c2, "group", "residual"};
     cwb_fit_table t = {.cols = cols,
                        .ncol = 5,
@@ -1260,6 +1275,8 @@ static int write_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const mat
                        .ix = 0,
                        .iy = 1,
                        .ifit = 2,
+                       .xunit = "-",
+                       .yunit = unit,
                        .igroup = 3,
                        .ngroup = (int)mf->ngroups,
                        .data_title = cwb_fit_data_title(&mf->ref[0]),
@@ -1288,7 +1305,10 @@ static int write_trend(const cwb_fit_case *fc, const cwb_fit_out *o, const mater
         return rc;
     const double *t = mf->fm->thesis_trend;
     cwb_fit_csv_head(out.f, o, "the trend across the tables");
-    fprintf(out.f, "%s,%s,stderr,cwb_line,thesis_line\n", mf->fm->trend_x, mf->fm->trend_y);
+    /* every trend quantity is a ratio: nu, (1-nu^2) E* over sigma_y, D over sigma_y, c, z and
+     * u delta_y */
+    fprintf(out.f, "%s[-],%s[-],stderr[-],cwb_line[-],thesis_line[-]\n", mf->fm->trend_x,
+            mf->fm->trend_y);
     for (size_t i = 0; i < mf->trend_points; i++) {
         double x = mf->trend_xs[i];
         const double row[] = {x, mf->trend_ys[i], mf->trend_ses[i], mf->trend[0] + mf->trend[1] * x,

@@ -51,7 +51,7 @@ typedef struct {
     size_t nq;
     double *yfit; /* the run at xq, last evaluation */
     cwb_case *c;
-    char xunit[16], yunit[16]; /* the reference's units of x and y, for the plot */
+    char xunit[32], yunit[32]; /* the units of x and y: the reference's, else the run's */
     const char *data_title;    /* what the reference is, for the legend */
     int rc;                    /* status of the last run (GSL sees only GSL_EDOM) */
     char msg[CWB_MSG];
@@ -122,6 +122,17 @@ static int same_units(run_fit *rf, const char *x, const char *xunit, const char 
     return CWB_OK;
 }
 
+/* The run's units of x and y where the reference names none (same_units
+ * has held those it names to the run's): the table's header and the
+ * summary state them ("-": dimensionless). */
+static void adopt_units(run_fit *rf, const char *xunit, const char *yunit)
+{
+    if (!rf->xunit[0])
+        snprintf(rf->xunit, sizeof rf->xunit, "%s", xunit && xunit[0] ? xunit : "-");
+    if (!rf->yunit[0])
+        snprintf(rf->yunit, sizeof rf->yunit, "%s", yunit && yunit[0] ? yunit : "-");
+}
+
 /* Column x or y of the run in r, interpolated at the reference x. */
 static int run_curve(run_fit *rf, const cwb_result *r)
 {
@@ -132,6 +143,7 @@ static int run_curve(run_fit *rf, const cwb_result *r)
     int rc = same_units(rf, rf->x, r->series.col[ix].unit, rf->y, r->series.col[iy].unit);
     if (rc != CWB_OK)
         return rc;
+    adopt_units(rf, r->series.col[ix].unit, r->series.col[iy].unit);
     /* The run's first stretch of rising x: a load-unload history is fitted
      * on its loading, as the reference's `where` selects its loading leg. */
     const double *x = r->series.col[ix].v;
@@ -197,6 +209,8 @@ static int run_at(run_fit *rf, const gsl_vector *theta)
         if (rc == CWB_OK && q == 0)
             rc = same_units(rf, rf->vary, case_key_unit(rf->c, rf->vary), rf->result,
                             result_unit(&r, rf->result));
+        if (rc == CWB_OK && q == 0)
+            adopt_units(rf, case_key_unit(rf->c, rf->vary), result_unit(&r, rf->result));
         rf->yfit[q] = rc == CWB_OK ? cwb_result_get(&r, rf->result) : NAN;
         if (rc == CWB_OK && !isfinite(rf->yfit[q]))
             rc = cwb_fail(rf->msg, sizeof rf->msg, CWB_EINPUT,
@@ -465,7 +479,8 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
         snprintf(se_text, sizeof se_text, isnan(se) ? "undefined" : "%.3g", se);
         cwb_fit_note(o, "%s = %.10g +- %s%s%s (bounds %g..%g)", rf->key[i], x, se_text,
                      unit[0] ? " " : "", unit, rf->lo[i], rf->hi[i]);
-        cwb_fit_say(o, "  %-28s %.10g +- %s%s\n", rf->key[i], x, se_text,
+        /* the unit as `cwb run` prints its results: "-" when dimensionless */
+        cwb_fit_say(o, "  %-28s %.10g +- %s %s%s\n", rf->key[i], x, se_text, unit[0] ? unit : "-",
                     !isnan(at_bound(rf, sol, i))           ? " (at its bound)"
                     : sol->jac.state[i] == CWB_FIT_FLAT    ? " (the curve does not change with it)"
                     : sol->jac.state[i] == CWB_FIT_TANGLED ? " (determined only with another key)"
@@ -475,10 +490,11 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const run_fit *rf,
         cwb_fit_put(o, rf->key[i], "_stderr", se);
     }
     cwb_fit_solved(o, rf->np, sol->cov, sol->r2, rf->nq);
-    cwb_fit_note(o, "R^2 = %.10g, residual rms = %.6g, iterations %zu, runs %zu, GSL status %d",
-                 sol->r2, sol->rms, sol->iterations, rf->runs, sol->status);
-    cwb_fit_say(o, "  %-28s %.10g\n  %-28s %.6g\n  %-28s %zu (%zu runs)\n", "R^2", sol->r2,
-                "residual rms", sol->rms, "iterations", sol->iterations, rf->runs);
+    /* the residuals are in y's unit */
+    cwb_fit_note(o, "R^2 = %.10g, residual rms = %.6g %s, iterations %zu, runs %zu, GSL status %d",
+                 sol->r2, sol->rms, rf->yunit, sol->iterations, rf->runs, sol->status);
+    cwb_fit_say(o, "  %-28s %.10g\n  %-28s %.6g %s\n  %-28s %zu (%zu runs)\n", "R^2", sol->r2,
+                "residual rms", sol->rms, rf->yunit, "iterations", sol->iterations, rf->runs);
     cwb_fit_json_number(&o->json_out, "rms", sol->rms);
     cwb_fit_json_number(&o->json_out, "iterations", (double)sol->iterations);
     cwb_fit_put(o, "r_squared", "", sol->r2);

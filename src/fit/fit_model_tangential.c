@@ -593,6 +593,7 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
         memcpy(rows + 5 * d, row, sizeof row);
     }
     const char *cols[] = {"y", "mu_data", "mu_fit", "mu_eq77", "residual"};
+    static const char *const units[] = {"-", "-", "-", "-", "-"}; /* y = delta_n/delta_y */
     char curve[96];
     snprintf(curve, sizeof curve, "%.10g / tanh(%.10g * x**%.10g)", p[0], p[1], p[2]);
     cwb_fit_table tb = {.cols = cols,
@@ -604,6 +605,7 @@ static int friction_outputs(const cwb_fit_case *fc, const cwb_fit_out *o, const 
                         .ifit = 2,
                         .xunit = "-",
                         .yunit = "-",
+                        .units = units,
                         .data_title = cwb_fit_data_title(&tf->ref[0]),
                         .fit_title = "A coth(B y^C)",
                         .fit_function = curve};
@@ -784,6 +786,7 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
     }
     const char *cols[] = {"x", "kt_over_8Ga_data", "kt_over_8Ga_fit", "group",
                           "y", "fitted",           "residual"};
+    static const char *const units[] = {"-", "-", "-", "-", "-", "-", "-"}; /* x, y: ratios */
     cwb_fit_table tb = {.cols = cols,
                         .ncol = 7,
                         .rows = rows,
@@ -797,6 +800,7 @@ static int stiffness_table_out(const cwb_fit_case *fc, const cwb_fit_out *o,
                         .ifitted = 5,
                         .xunit = "-",
                         .yunit = "-",
+                        .units = units,
                         .data_title = "FEM: k_t / (8 G* a), one group per normal force",
                         .fit_title = "eq. 82: (1 - x)^(1/4) to x1, a1 (c1) fitted past it",
                         .title = stiffness_plot_title(fc, title, sizeof title),

@@ -15,6 +15,7 @@ fails. A sanity check that the comparison can fail: a 1e-15 change of a
 force is detected.
 
 Also: a bad parameter's message (the case reader's text), an unknown key,
+bodies not made by cwb.sphere/cwb.wall (a dict) and doc/library.md's example,
 purity of eval(), a stale trial refused, the law catalogue, and kinematics
 the library refuses (an overlap of 1e300 m, a zero normal) raising a
 ValueError with the library's message.
@@ -171,6 +172,40 @@ def test_errors():
         check("'hertzz' is not a normal law" in str(e), "unknown law: %s" % e)
 
 
+def test_bodies():
+    """body1 and body2 must be made by cwb.sphere, cwb.disc or cwb.wall: a
+    dict (a natural guess) raised ctypes' "TypeError: byref() argument must
+    be a ctypes instance, not 'dict'". Now cwb.Error names the makers. And
+    doc/library.md's Python example gives its C example's numbers: Hertz's
+    (4/3) E* sqrt(R) delta^1.5 (Johnson 1985, eq. 4.22) for F_n, and the
+    C example's 0.59422 N for F_t (the same library call)."""
+    guesses = [{"shape": "sphere", "radius": 0.005, "E": 7e10, "nu": 0.25, "density": 2500},
+               "wall", None]
+    for guess in guesses:
+        for body1, body2 in ((guess, cwb.wall()), (cwb.sphere(**SPHERE), guess)):
+            try:
+                cwb.Contact("hertz", "mindlin", params={"tangential.mu": MU}, body1=body1,
+                            body2=body2)
+                check(False, "body %r was accepted" % (guess,))
+            except cwb.Error as e:
+                which = "body1" if body2 is not guess else "body2"
+                check(which in str(e) and "cwb.sphere(radius, E, nu, density)" in str(e) and
+                      "cwb.wall(" in str(e), "body %r: %s" % (guess, e))
+    try:
+        cwb.sphere("5 mm", 7e10, 0.25, 2500)
+        check(False, "a radius of '5 mm' was accepted")
+    except cwb.Error as e:
+        check("must be numbers" in str(e) and "'5 mm'" in str(e), "radius '5 mm': %s" % e)
+    c = cwb.Contact("hertz", "mindlin", params={"tangential.mu": 0.3},
+                    body1=cwb.sphere(0.005, 7e10, 0.25, 2500), body2=cwb.wall())
+    r = c.step(overlap=1e-6, normal=(0, 0, 1), dxi_t=(1e-7, 0, 0))
+    f_hertz = 4.0 / 3.0 * 7e10 / (1 - 0.25 ** 2) * 0.005 ** 0.5 * 1e-6 ** 1.5
+    check(abs(r.force_n - f_hertz) <= 1e-12 * f_hertz, "library.md F_n %r vs %r" % (r.force_n,
+                                                                                   f_hertz))
+    check(round(r.force_n, 5) == 7.03964 and round(r.force_t[0], 5) == 0.59422 and
+          r.force_t[1:] == (0.0, 0.0), "library.md's numbers: %r, %r" % (r.force_n, r.force_t))
+
+
 def test_param_values_as_run_spells_them():
     """params= spells a value as cwb.run(set=...) does: a bool as the switch's
     yes/no (it was 'True', refused as not one of no|yes), a numpy float as
@@ -261,6 +296,7 @@ def test_contract():
 if __name__ == "__main__":
     test_history_matches_cli()
     test_errors()
+    test_bodies()
     test_param_values_as_run_spells_them()
     test_contract()
     test_bad_kinematics()
