@@ -13,7 +13,8 @@ Runs (RUNS below; each the coarsest mesh, h0 = 0.011492 R, of the mesh check fin
       Under mortar a slave node on two rings' faces belongs to two contact pairs and CalculiX
       gives it no Lagrange multiplier ("checkspcmpc: node ... in more than one contacttie and set
       NoLM!"): 86 nodes, 60 of the 81 slave corner nodes within the contact radius. The run
-      stopped in the tangential step (see the CSV's solver line).
+      stopped in the tangential step (see the CSV's solver line); the same deck under
+      TYPE=PGMORTAR stopped in the approach step (raw/NAME/pgmortar_*, a line of the CSV).
   seed004_modelc_coulomb_y3_coarsest_mortar  the same mesh with one contact pair and Coulomb
       mu = 0.420188 alone (seed004_modelc_coulomb_y3_coarsest.study): whether mortar runs the
       plastic sphere at all when no node is on two pairs.
@@ -180,6 +181,24 @@ def near(table, t):
     return hits[0] if len(hits) == 1 else None
 
 
+def variant_line(raw):
+    """A header line for the same deck under TYPE=PGMORTAR, when that run was kept beside."""
+    cost = os.path.join(raw, "pgmortar_cost.txt")
+    if not os.path.exists(cost):
+        return ""
+    cpu, _, status = read_cost(cost)
+    with open(os.path.join(raw, "pgmortar_p001.sta")) as f:
+        rows = [line.split() for line in f.read().split("\n")[2:] if len(line.split()) >= 7]
+    done = [r for r in rows if not r[2].endswith("U")]
+    cut = [r for r in rows if r[2].endswith("U")]
+    return (f"# TYPE=PGMORTAR (Petrov-Galerkin mortar) on the same deck: the same NoLM nodes; "
+            f"stopped (exit status {status}, *ERROR: too many cutbacks) in step "
+            f"{cwb_step(int(cut[-1][0]))} after {len(done)} accepted increment(s) up to total "
+            f"time {float(done[-1][4]):g}, its next increment failing {len(cut)} attempts, down to "
+            f"{float(cut[-1][6]):.3g} of the step ({sum(int(r[3]) for r in cut)} iterations); "
+            f"user CPU {cpu:.0f} s (raw/.../pgmortar_*)\n")
+
+
 def comparison_lines(study, pairs, s2s):
     """The header lines comparing the mortar run with the surface-to-surface one at the same
     delta_t (pairs: (delta_t, mortar F_t/F_n, surface-to-surface F_t/F_n))."""
@@ -245,6 +264,7 @@ def write_table(name, study, mu, friction):
                 f"{s2s_normal[1]:.6g} N: delta_n {100 * (end_normal[0] / s2s_normal[0] - 1):+.2f} "
                 "%)\n")
         f.write(comparison_lines(study, pairs, s2s))
+        f.write(variant_line(raw))
         f.write("# tolerance: 0.02 of F_n, the mesh studies' tolerance on F_t (the question is "
                 "whether mortar moves the sliding F_t/F_n by more than that on the same mesh)\n")
         f.write("# independence: fem gmsh + CalculiX, CalculiX's mortar contact in place of "
