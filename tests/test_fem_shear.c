@@ -63,6 +63,7 @@ static const char *const studies[] = {"seed004_modelc_elastic",
                                       "seed004_modelc_tauc_y3_coarsest",
                                       "seed004_modelc_tauc09_y3_coarser",
                                       "seed004_modelc_tauc09_y3_coarsest",
+                                      "seed004_modelc_coulomb_y3_coarsest",
                                       "seed004_modelc_fig11_stick1",
                                       "seed004_modelc_fig11_stick3"};
 #define NELASTIC 2
@@ -1931,6 +1932,105 @@ START_TEST(shear_fig11_stiff_normal_penalty_meets_lagrange)
 }
 END_TEST
 
+/* CalculiX 2.20's mortar contact on the plastic Model C, the coarsest mesh
+ * of the y = 3 check (h0 = 0.0115 R; finding 44). The mortar CSVs are
+ * written by reference/fem/studies/seed004_modelc_mortar.py from the
+ * committed ccx output of the study's deck with every contact pair
+ * TYPE=MORTAR; the surface-to-surface CSVs by cwb reference from the same
+ * deck. Two numbers of two contact codes of one FEM, read at the same
+ * tangential displacement. */
+#define MORTAR_TRAVEL 9e-8 /* the studies' [load] tangential, m */
+
+/* The row of CSV r whose delta_t is dt in the tangential step (-1: none). */
+static long row_at(const cwb_reference *r, double dt)
+{
+    for (size_t i = 0; i < r->nrow; i++)
+        if (col(r, "step", i) == 2.0 && fabs(col(r, "delta_t", i) - dt) <= 1e-3 * dt)
+            return (long)i;
+    return -1;
+}
+
+/* The tau_c rings under mortar: each ring is its own contact pair, a slave
+ * node on two rings' faces gets no Lagrange multiplier (CalculiX's NoLM:
+ * 60 of the 81 slave corner nodes within the contact radius), and the run
+ * stops. What it gave, asserted: the normal step ends 5.0 % deeper than
+ * surface-to-surface (the single-pair mortar run below: -0.4 %, so the
+ * rings, not mortar, make the difference; 3 % to 7 % is asserted, the
+ * spread the single-pair run leaves being under 0.5 %), and no increment
+ * past 2 % of the travel (it stopped at 1.04 %), so there is no sliding F_t/F_n to compare with
+ * the surface-to-surface 0.4242. */
+START_TEST(shear_mortar_rings_stop_before_sliding)
+{
+    cwb_reference m, s;
+    load_csv(&m, "seed004_modelc_tauc_y3_coarsest_mortar", "");
+    load_csv(&s, "seed004_modelc_tauc_y3_coarsest", "");
+    double last_dt = col(&m, "delta_t", m.nrow - 1);
+    long sliding = row_at(&s, MORTAR_TRAVEL);
+    ck_assert_msg(sliding >= 0, "the surface-to-surface run has no row at 9e-8 m");
+    double mu_s2s = col(&s, "F_t_top", (size_t)sliding) / col(&s, "F_n", (size_t)sliding);
+    size_t mn = 0, sn = 0; /* the last rows of the normal step */
+    for (size_t i = 0; i < m.nrow; i++)
+        if (col(&m, "step", i) == 1.0)
+            mn = i;
+    for (size_t i = 0; i < s.nrow; i++)
+        if (col(&s, "step", i) == 1.0)
+            sn = i;
+    double deeper = col(&m, "delta_n", mn) / col(&s, "delta_n", sn) - 1.0;
+    printf("fem_shear: mortar, tau_c rings (coarsest mesh): stopped at delta_t = %.3g m of %.3g; "
+           "normal step %+.2f %% deeper than surface-to-surface (whose sliding F_t/F_n is %.4f)\n",
+           last_dt, MORTAR_TRAVEL, 100 * deeper, mu_s2s);
+    ck_assert_double_lt(last_dt, 0.02 * MORTAR_TRAVEL);
+    ck_assert_double_gt(deeper, 0.03);
+    ck_assert_double_lt(deeper, 0.07);
+    ck_assert_rel(mu_s2s, 0.4242, 1e-3); /* finding 44's coarsest mesh */
+    cwb_reference_free(&m);
+    cwb_reference_free(&s);
+}
+END_TEST
+
+/* One contact pair, Coulomb mu alone, on the same plastic mesh: mortar runs
+ * to the end. Its sliding F_t/F_n is mu (Coulomb, to SHEAR_COULOMB_TOL)
+ * and the surface-to-surface run's to 1e-3; before sliding the two contact
+ * codes differ by up to 0.0233 of F_n (at 2.25e-8 m), more than the
+ * studies' 0.02 and 3.6 times the 0.0065 of F_n by which one 1.3 mesh
+ * refinement moves the tau_c stick-slip part (finding 44): asserted above
+ * 0.02 and below 0.03. */
+START_TEST(shear_mortar_single_pair_slides_at_mu)
+{
+    cwb_reference m, s;
+    load_csv(&m, "seed004_modelc_coulomb_y3_coarsest_mortar", "");
+    load_csv(&s, "seed004_modelc_coulomb_y3_coarsest", "");
+    double mu = col(&s, "mu", 0), worst = 0.0, worst_dt = 0.0;
+    size_t compared = 0;
+    for (size_t i = 0; i < m.nrow; i++) {
+        if (col(&m, "step", i) != 2.0)
+            continue;
+        double dt = col(&m, "delta_t", i);
+        long j = row_at(&s, dt);
+        ck_assert_msg(j >= 0, "no surface-to-surface row at delta_t = %g", dt);
+        double d = col(&m, "F_t", i) / col(&m, "F_n", i) -
+                   col(&s, "F_t_top", (size_t)j) / col(&s, "F_n", (size_t)j);
+        if (fabs(d) > fabs(worst))
+            worst = d, worst_dt = dt;
+        compared++;
+    }
+    ck_assert_uint_eq(compared, 12);
+    long ms = row_at(&m, MORTAR_TRAVEL), ss = row_at(&s, MORTAR_TRAVEL);
+    ck_assert(ms >= 0 && ss >= 0);
+    double mu_m = col(&m, "F_t", (size_t)ms) / col(&m, "F_n", (size_t)ms);
+    double mu_s = col(&s, "F_t_top", (size_t)ss) / col(&s, "F_n", (size_t)ss);
+    printf("fem_shear: mortar, one pair, Coulomb mu %.6f (coarsest mesh): sliding F_t/F_n %.4f "
+           "(surface-to-surface %.4f); largest difference before sliding %+.4f at %.3g m\n",
+           mu, mu_m, mu_s, worst, worst_dt);
+    ck_assert_abs(mu_m, mu, mu, SHEAR_COULOMB_TOL);
+    ck_assert_abs(mu_m, mu_s, 1.0, 1e-3);
+    ck_assert_double_gt(fabs(worst), 0.02);
+    ck_assert_double_lt(fabs(worst), 0.03);
+    cwb_reference_free(&m);
+    cwb_reference_free(&s);
+}
+END_TEST
+
 Suite *fem_shear_suite(void)
 {
     Suite *s = suite_create("fem_shear");
@@ -1968,6 +2068,8 @@ Suite *fem_shear_suite(void)
     tcase_add_test(t, shear_fig11_lagrange_mesh_study);
     tcase_add_test(t, shear_fig11_penalty_approaches_lagrange);
     tcase_add_test(t, shear_fig11_stiff_normal_penalty_meets_lagrange);
+    tcase_add_test(t, shear_mortar_rings_stop_before_sliding);
+    tcase_add_test(t, shear_mortar_single_pair_slides_at_mu);
     suite_add_tcase(s, t);
     return s;
 }
