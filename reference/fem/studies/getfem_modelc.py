@@ -559,6 +559,14 @@ def partial(log_path, args):
 
 
 def main():
+    if len(sys.argv) < 2:
+        # make reference runs every script here without arguments; this one's runs take minutes
+        # to hours each and are started one by one (the docstring's cases; each table's header
+        # names its command), so without a case it leaves the committed tables as they are
+        print("getfem_modelc.py: no case given, nothing regenerated (the cases: "
+              "getfem_modelc.py elastic|plastic H0 [F_n [TAG]], summary, curves, partial; "
+              "see its docstring)", file=sys.stderr)
+        return
     if sys.argv[1] == "partial":
         partial(sys.argv[2], sys.argv[3:])
         return
