@@ -744,6 +744,18 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* A further reference's comparison, drawn beside the judged one: no
+ * verdict, but whether it is within that reference's own tolerance, with
+ * the tolerance (a "not judged" alone read as a pass). Returns buf. */
+static const char *drawn_line(double deviation, double tolerance, char *buf, size_t n)
+{
+    if (isfinite(tolerance))
+        snprintf(buf, n, "%s %.3g", cwb_verdict_drawn(deviation, tolerance), tolerance);
+    else
+        snprintf(buf, n, "%s", cwb_verdict_drawn(deviation, tolerance));
+    return buf;
+}
+
 /* DIR/NAME_sweep.csv, atomically; nothing when the sweep is stopped. */
 static int sweep_write_csv(sweep *s, char *msg, size_t n)
 {
@@ -755,7 +767,7 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
     if ((rc = cwb_output_open(&out, s->file, msg, n)) != CWB_OK)
         return rc;
     const vary_spec *v = &s->v;
-    char from[40], to[40], mx[40], rms[40];
+    char from[40], to[40], mx[40], rms[40], drawn[120];
     cwb_format_shortest(v->from, from, sizeof from);
     cwb_format_shortest(v->to, to, sizeof to);
     fprintf(out.f, "# sweep of %s over %s = %s ... %s, %zu values (%s)\n", s->base->file, v->key,
@@ -777,7 +789,8 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
                         "%.0f points, %.0f of its %.0f rows; %s\n",
                         s->specs[gi].y[0], s->ref_paths[gi][k], mx, rms, s->dev[gi][k][2],
                         s->dev[gi][k][4], s->dev[gi][k][5],
-                        k ? "drawn for comparison, not judged" : cwb_verdict_word(s->verdict[gi]));
+                        k ? drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn, sizeof drawn)
+                          : cwb_verdict_word(s->verdict[gi]));
             }
     cwb_record rec = {
         .command = s->req.command, .plot = s->req.plot, .varied = v->key, .linked = v->link};
@@ -912,10 +925,11 @@ static int sweep_report(const sweep *s)
                 if (k == 0)
                     cwb_verdict_line(s->verdict[gi], s->dev[gi][k][0], s->dev[gi][k][3], judged,
                                      sizeof judged);
-                else
-                    snprintf(judged, sizeof judged,
-                             "max deviation %.3g (drawn for comparison, not judged)",
-                             s->dev[gi][k][0]);
+                else {
+                    char drawn[120];
+                    snprintf(judged, sizeof judged, "max deviation %.3g (%s)", s->dev[gi][k][0],
+                             drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn, sizeof drawn));
+                }
                 char rows[80] = ""; /* a verdict on part of the reference says which part */
                 if (s->dev[gi][k][4] < s->dev[gi][k][5])
                     snprintf(rows, sizeof rows, ", over %.0f of its %.0f rows", s->dev[gi][k][4],
