@@ -634,10 +634,14 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
         cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->base->file, why);
         return -1;
     }
+    /* samples: at the reference's x the sweep ran, or where its interpolant is
+     * certain enough (cwb_compare); a FAIL on a guess between two far
+     * samples measured the gap, not cwb */
     cwb_compare_columns cols = {.x = sp->x,
                                 .y = sp->y[0],
                                 .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
-                                .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0]};
+                                .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0],
+                                .samples = 1};
     cwb_deviation dev;
     int rc = match ? cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) : CWB_OK;
     if (rc == CWB_EINPUT) { /* a column misspelt or in another unit: the input is wrong */
@@ -655,6 +659,14 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
         d[3] = rf.tolerance;
         d[4] = (double)dev.ref_rows;
         d[5] = (double)dev.ref_rows_total;
+        if (dev.ref_rows_unresolved)
+            cwb_result_warn(&s->table,
+                            "%zu of %s's rows inside the sweep's range not compared: the sweep "
+                            "did not run their %s and interpolating it there is not certain "
+                            "enough (worst at %s = %.6g, between the sweep's %.6g and %.6g: "
+                            "%.3g of max |ref|)",
+                            dev.ref_rows_unresolved, sp->refs[k], sp->x, sp->x, dev.unresolved_x,
+                            dev.unresolved_lo, dev.unresolved_hi, dev.unresolved_uncertainty);
     } else
         cwb_result_warn(&s->table, "not compared with %s: %s", sp->refs[k], why);
     cwb_reference_free(&rf);
