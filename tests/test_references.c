@@ -10,6 +10,7 @@
  * values of the references it names, so cwb compares it, and a run with
  * another physical input is refused the comparison. */
 #define _XOPEN_SOURCE 700
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -473,7 +474,30 @@ START_TEST(verify_refuses_an_unknown_name)
 }
 END_TEST
 
-/* Every CSV under reference/ (except the FEM solvers' raw output) carries both fields. */
+/* Whether the "# tolerance:" line of the CSV at path gives a reason beside
+ * its number (a word after it: "1e-8" alone said nothing of why, on
+ * 5-point approximations that a run of the exact problem misses by 0.36 %). */
+static int tolerance_has_reason(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    char line[8192];
+    int reason = 0;
+    while (fgets(line, sizeof line, f) && line[0] == '#') {
+        if (strncmp(line, "# tolerance:", 12) != 0)
+            continue;
+        char *end;
+        strtod(line + 12, &end);
+        while (*end == ' ' || *end == '\t')
+            end++;
+        reason = end > line + 12 && *end && !isspace((unsigned char)*end);
+    }
+    fclose(f);
+    return reason;
+}
+
+/* Every CSV under reference/ (except the FEM solvers' raw output) carries both fields,
+ * the tolerance with its reason beside it; so does every peer code's table. */
 START_TEST(every_reference_has_fields)
 {
     size_t count = 0;
@@ -485,10 +509,19 @@ START_TEST(every_reference_has_fields)
             double tol;
             ck_assert_msg(reference_ok(g.gl_pathv[i], &tol, msg, sizeof msg), "%s", msg);
             ck_assert_msg(tol > 0.0 && tol < 1.0, "%s: tolerance %g", g.gl_pathv[i], tol);
+            ck_assert_msg(tolerance_has_reason(g.gl_pathv[i]),
+                          "%s: '# tolerance: X' without its reason beside it", g.gl_pathv[i]);
         }
         globfree(&g);
     }
     ck_assert_int_ge(count, 163); /* the 163 reference CSVs of today */
+    glob_t peer; /* tables the tests read row by row (a model column: not cwb_reference_load's) */
+    ck_assert_int_eq(glob("reference/peer-*/*/*.csv", 0, NULL, &peer), 0);
+    for (size_t i = 0; i < peer.gl_pathc; i++)
+        ck_assert_msg(tolerance_has_reason(peer.gl_pathv[i]), "%s: no '# tolerance: X reason' line",
+                      peer.gl_pathv[i]);
+    ck_assert_uint_ge(peer.gl_pathc, 2);
+    globfree(&peer);
 }
 END_TEST
 
@@ -1073,7 +1106,7 @@ START_TEST(physical_set_refuses_each_kind_of_reference)
                       !strstr(err, "not drawn"),
                   "%s", err);
 
-    /* three angles keep it short; the coarse sweep is compared as any other */
+    /* three angles keep it short; the coarse sweep is compared where it ran */
     const char *alumina[] = {"sweep.n=3", "body1.E=2e11"};
     ck_assert_int_eq(
         cli_sets("sweep", "cases/chung_ooi_4_al_oxide.case", alumina, 2, out, err, sizeof out), 0);
@@ -1094,19 +1127,30 @@ START_TEST(physical_set_refuses_each_kind_of_reference)
         snprintf(line, sizeof line, "vs %s: max deviation", refused[i]);
         ck_assert_msg(!strstr(out, line), "'%s' printed: %s", line, out);
     }
-    /* judged against its tolerance: three angles are too coarse to pass */
-    ck_assert_msg(strstr(out, "vs reference/analytic/oblique_gross_sliding_et_al_oxide.csv: FAIL: "
-                              "max deviation"),
+    /* judged where three angles resolve the curve: at the angles run (45
+     * and 85 degrees), not on a cubic through runs 40 degrees apart (which
+     * FAILed 0.0122 against 0.01 on the rebound angle: the gap, not cwb) */
+    ck_assert_msg(strstr(out, "vs reference/analytic/oblique_gross_sliding_et_al_oxide.csv: PASS: "
+                              "max deviation") &&
+                      strstr(out, "over 2 of its 52 rows"),
                   "%s", out);
-    /* a numerical change refuses nothing */
+    ck_assert_msg(strstr(err, "of reference/analytic/oblique_gross_sliding_et_al_oxide.csv's rows "
+                              "inside the sweep's range not compared"),
+                  "%s", err);
+    /* a numerical change refuses nothing: each curve is compared, or (three
+     * angles, 40 degrees apart) left uncompared for want of runs near its
+     * rows, never for other inputs */
     const char *coarse[] = {"sweep.n=3", "driver.dt_tol=1e-4"};
     ck_assert_int_eq(
         cli_sets("sweep", "cases/chung_ooi_4_al_oxide.case", coarse, 2, out, err, sizeof out), 0);
     ck_assert_msg(!strstr(err, "other inputs"), "%s", err);
     for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
-        char line[512];
+        char line[512], unresolved[512];
         snprintf(line, sizeof line, "vs %s: max deviation", refused[i]);
-        ck_assert_msg(strstr(out, line), "'%s' not in: %s", line, out);
+        snprintf(unresolved, sizeof unresolved,
+                 "not compared with %s: of its rows inside the sweep's range", refused[i]);
+        ck_assert_msg(strstr(out, line) || strstr(err, unresolved), "'%s' not in: %s%s", line, out,
+                      err);
     }
 }
 END_TEST

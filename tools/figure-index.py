@@ -10,6 +10,11 @@ Stops with exit status 2 and a message naming the row when the table contradicts
 cases: an unknown source or status, a case that is not in cases/, a row without cases and without
 a status, a row whose cases have no verdict and no status, "reproduced" with neither a PASS case
 nor a test named in its evidence, a case of a source that no row lists.
+An item whose cases draw a published curve or a measurement (a comparison drawn beside the judged
+one, "not judged") that misses that reference's own tolerance is not "reproduced", whatever its
+verdicts or its status column say: it is "partial", and the page lists those comparisons in its
+evidence (the published curve is the figure; a PASS against a closed form that covers part of it
+does not make the figure reproduced).
 tests/test_references.c runs it on cwb verify's output and compares the page with the committed
 one (make docs rewrites it).
 """
@@ -25,14 +30,19 @@ SOURCES = {  # key: heading (the prefix of its case names is the key + "_", seed
     "seed004": "Seed 004: Rathbone, PhD thesis (elastic-plastic normal and tangential laws)",
     "chung_ooi": "Chung & Ooi (2011): benchmark tests for DEM codes",
 }
+# The reference classes that stand for the figure itself (the published curve, the experiment it
+# shows): a comparison with one of them over its tolerance keeps the item from "reproduced".
+FIGURE_CLASSES = ("published", "measured")
 STATUSES = ("reproduced", "model comparison", "partial", "not reproduced", "out of scope")
 MEANING = {
     "reproduced": "a shipped case, an independent reference and a PASS verdict (or, for numbers "
-    "that are not a curve, a test that asserts them)",
+    "that are not a curve, a test that asserts them), and no published curve or measurement its "
+    "cases draw is missed by more than that reference's own tolerance",
     "model comparison": "a shipped case draws the item against another model or an FEM and "
     "prints the deviation; no verdict (the deviation is the result)",
     "partial": "part of the item is reproduced (some angles, loads or constants), or it is "
-    "drawn without an independent reference",
+    "drawn without an independent reference, or its cases pass but a published curve or "
+    "measurement they draw is missed by more than its own tolerance (listed in the evidence)",
     "not reproduced": "tried and not recovered, or no run of its inputs exists: the evidence says "
     "which",
     "out of scope": "schematics, photographs, input tables and many-particle simulations: "
@@ -82,11 +92,41 @@ def read_verdicts(path):
     for case in report["cases"]:
         dev = case["deviations"][0] if case["deviations"] else {}
         found[case["name"]] = {"verdict": case["verdict"], "plot": case["plot"],
-                               "max_rel": dev.get("max_rel"), "tolerance": dev.get("tolerance")}
+                               "max_rel": dev.get("max_rel"), "tolerance": dev.get("tolerance"),
+                               "deviations": case["deviations"]}
     return found
 
 
+def missed_figures(row, verdicts):
+    """The comparisons of the row's cases with a published curve or a measurement whose deviation
+    exceeds that reference's own tolerance: (case, deviation) pairs."""
+    missed = []
+    for name in row["cases"]:
+        for dev in verdicts.get(name, {}).get("deviations", []):
+            tol, dmax = dev.get("tolerance"), dev.get("max_rel")
+            if (dev.get("independence") in FIGURE_CLASSES and tol is not None and
+                    dmax is not None and dmax > tol):
+                missed.append((name, dev))
+    return missed
+
+
+def missed_text(missed):
+    """The evidence the page adds for them: each deviation against its tolerance."""
+    parts = ["%s %s vs %s: max %s > tolerance %s" % (
+        name, dev["y"], os.path.splitext(os.path.basename(dev["reference"]))[0],
+        short(dev["max_rel"]), short(dev["tolerance"])) for name, dev in missed]
+    return ("Over their own tolerance (published or measured, drawn, not judged): " +
+            "; ".join(parts) + ".")
+
+
 def status_of(row, verdicts, path):
+    status = verdict_status(row, verdicts, path)
+    if status == "reproduced" and row["missed"]:
+        return "partial"  # the figure's own curve is missed: the PASS covers part of it
+    return status
+
+
+def verdict_status(row, verdicts, path):
     judged = [verdicts[c]["verdict"] for c in row["cases"] if c in verdicts]
     for c in row["cases"]:
         if c in verdicts and judged and verdicts[c]["verdict"] not in ("PASS", "FAIL",
@@ -173,9 +213,13 @@ def write_page(out, rows, verdicts):
         lines += ["", "## " + heading, "", "| item | status | cases (verdict, deviation) | "
                   "evidence |", "|---|---|---|---|"]
         for row in (r for r in rows if r["source"] == s):
+            evidence = row["evidence"]
+            if row["missed"]:
+                evidence = evidence.rstrip(". ")
+                evidence += (". " if evidence else "") + missed_text(row["missed"])
             lines.append("| %s | %s | %s | %s |" % (cell(row["item"]), row["computed"],
                                                     case_cell(row["cases"], verdicts),
-                                                    cell(row["evidence"])))
+                                                    cell(evidence)))
     tmp = out + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
@@ -191,6 +235,7 @@ def main(argv):
         rows = read_table(table)
         verdicts = read_verdicts(report)
         for row in rows:
+            row["missed"] = missed_figures(row, verdicts)
             row["computed"] = status_of(row, verdicts, table)
         check_complete(rows, verdicts, table)
     except TableError as e:

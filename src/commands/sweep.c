@@ -634,10 +634,14 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
         cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->base->file, why);
         return -1;
     }
+    /* samples: at the reference's x the sweep ran, or where its interpolant is
+     * certain enough (cwb_compare); a FAIL on a guess between two far
+     * samples measured the gap, not cwb */
     cwb_compare_columns cols = {.x = sp->x,
                                 .y = sp->y[0],
                                 .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
-                                .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0]};
+                                .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0],
+                                .samples = 1};
     cwb_deviation dev;
     int rc = match ? cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) : CWB_OK;
     if (rc == CWB_EINPUT) { /* a column misspelt or in another unit: the input is wrong */
@@ -655,6 +659,14 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
         d[3] = rf.tolerance;
         d[4] = (double)dev.ref_rows;
         d[5] = (double)dev.ref_rows_total;
+        if (dev.ref_rows_unresolved)
+            cwb_result_warn(&s->table,
+                            "%zu of %s's rows inside the sweep's range not compared: the sweep "
+                            "did not run their %s and interpolating it there is not certain "
+                            "enough (worst at %s = %.6g, between the sweep's %.6g and %.6g: "
+                            "%.3g of max |ref|)",
+                            dev.ref_rows_unresolved, sp->refs[k], sp->x, sp->x, dev.unresolved_x,
+                            dev.unresolved_lo, dev.unresolved_hi, dev.unresolved_uncertainty);
     } else
         cwb_result_warn(&s->table, "not compared with %s: %s", sp->refs[k], why);
     cwb_reference_free(&rf);
@@ -744,6 +756,18 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
     return CWB_OK;
 }
 
+/* A further reference's comparison, drawn beside the judged one: no
+ * verdict, but whether it is within that reference's own tolerance, with
+ * the tolerance (a "not judged" alone read as a pass). Returns buf. */
+static const char *drawn_line(double deviation, double tolerance, char *buf, size_t n)
+{
+    if (isfinite(tolerance))
+        snprintf(buf, n, "%s %.3g", cwb_verdict_drawn(deviation, tolerance), tolerance);
+    else
+        snprintf(buf, n, "%s", cwb_verdict_drawn(deviation, tolerance));
+    return buf;
+}
+
 /* DIR/NAME_sweep.csv, atomically; nothing when the sweep is stopped. */
 static int sweep_write_csv(sweep *s, char *msg, size_t n)
 {
@@ -755,7 +779,7 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
     if ((rc = cwb_output_open(&out, s->file, msg, n)) != CWB_OK)
         return rc;
     const vary_spec *v = &s->v;
-    char from[40], to[40], mx[40], rms[40];
+    char from[40], to[40], mx[40], rms[40], drawn[120];
     cwb_format_shortest(v->from, from, sizeof from);
     cwb_format_shortest(v->to, to, sizeof to);
     fprintf(out.f, "# sweep of %s over %s = %s ... %s, %zu values (%s)\n", s->base->file, v->key,
@@ -777,7 +801,8 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
                         "%.0f points, %.0f of its %.0f rows; %s\n",
                         s->specs[gi].y[0], s->ref_paths[gi][k], mx, rms, s->dev[gi][k][2],
                         s->dev[gi][k][4], s->dev[gi][k][5],
-                        k ? "drawn for comparison, not judged" : cwb_verdict_word(s->verdict[gi]));
+                        k ? drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn, sizeof drawn)
+                          : cwb_verdict_word(s->verdict[gi]));
             }
     cwb_record rec = {
         .command = s->req.command, .plot = s->req.plot, .varied = v->key, .linked = v->link};
@@ -912,10 +937,11 @@ static int sweep_report(const sweep *s)
                 if (k == 0)
                     cwb_verdict_line(s->verdict[gi], s->dev[gi][k][0], s->dev[gi][k][3], judged,
                                      sizeof judged);
-                else
-                    snprintf(judged, sizeof judged,
-                             "max deviation %.3g (drawn for comparison, not judged)",
-                             s->dev[gi][k][0]);
+                else {
+                    char drawn[120];
+                    snprintf(judged, sizeof judged, "max deviation %.3g (%s)", s->dev[gi][k][0],
+                             drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn, sizeof drawn));
+                }
                 char rows[80] = ""; /* a verdict on part of the reference says which part */
                 if (s->dev[gi][k][4] < s->dev[gi][k][5])
                     snprintf(rows, sizeof rows, ", over %.0f of its %.0f rows", s->dev[gi][k][4],

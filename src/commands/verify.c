@@ -520,7 +520,9 @@ static void deviation_rows(const page *pg, const slot *s)
         reference_source(s->dev[k].reference, cls, sizeof cls, what, sizeof what);
         snprintf(tol, sizeof tol, isfinite(s->dev[k].tolerance) ? "%.3g" : "none",
                  s->dev[k].tolerance);
-        const char *v = s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "not judged";
+        const char *v = s->dev[k].verdict
+                            ? cwb_verdict_word(s->dev[k].verdict)
+                            : cwb_verdict_drawn(s->dev[k].max_rel, s->dev[k].tolerance);
         if (pg->html) {
             fprintf(pg->f, "<tr><td class=\"name\"><code>");
             for (const char *c = s->dev[k].y; *c; c++) {
@@ -662,7 +664,8 @@ static void md_rows(const page *pg, const cwb_verify_request *req, const item *i
         snprintf(tol, sizeof tol, isfinite(s->dev[k].tolerance) ? "%.3g" : "none",
                  s->dev[k].tolerance);
         fprintf(pg->f, " | %s | %.3g | %s | ",
-                s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict) : "drawn, not judged",
+                s->dev[k].verdict ? cwb_verdict_word(s->dev[k].verdict)
+                                  : cwb_verdict_drawn(s->dev[k].max_rel, s->dev[k].tolerance),
                 s->dev[k].max_rel, tol);
         esc(pg, what);
         fprintf(pg->f, " (");

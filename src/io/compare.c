@@ -352,6 +352,125 @@ static int deviation(const curve *a, const curve *b, deviation_sums *sums)
     return rc;
 }
 
+/* A sweep value and a reference x this close (relative) are the same x:
+ * the rounding of a value written out and read back. */
+#define SAME_X 1e-9
+/* A sweep's interpolant is compared where its uncertainty is at most this
+ * share of the reference's tolerance, so that the deviation measures the
+ * runs, not the gaps between them. */
+#define INTERP_SHARE 0.1
+
+/* The second divided difference of samples c, c + 1, c + 2. */
+static double divided3(const double *X, const double *Y, size_t c)
+{
+    double left = (Y[c + 1] - Y[c]) / (X[c + 1] - X[c]);
+    double right = (Y[c + 2] - Y[c + 1]) / (X[c + 2] - X[c + 1]);
+    return (right - left) / (X[c + 2] - X[c]);
+}
+
+/* The sweep's samples (X, Y: k points, x strictly increasing) at x: the
+ * sample itself where the sweep ran x (*unc = 0), else the Steffen value s
+ * with its uncertainty *unc: the larger of |s - the chord of the two
+ * samples around x| and Newton's next term beyond that chord, from the
+ * sample before and from the one after, f[three samples] (x - lo)(x - hi)
+ * (how far the curve the samples show bends away from the chord; the gap
+ * between cubic and chord alone vanished where a cubic through three runs
+ * 40 degrees apart was wrong by a degree); infinite from fewer than three
+ * samples. *lo, *hi: the samples around x.
+ * NaN outside the sweep's range. */
+static double sample_at(const double *X, const double *Y, size_t k, double s, double x, double *unc,
+                        double *lo, double *hi)
+{
+    if (k == 0 || x < X[0] - SAME_X * fabs(X[0]) || x > X[k - 1] + SAME_X * fabs(X[k - 1]))
+        return NAN;
+    size_t i = 0, j = k - 1; /* the last X[i] <= x, by bisection */
+    while (j > i + 1) {
+        size_t mid = (i + j) / 2;
+        if (X[mid] <= x)
+            i = mid;
+        else
+            j = mid;
+    }
+    for (size_t c = i; c <= j && c < k; c++)
+        if (fabs(X[c] - x) <= SAME_X * fmax(fabs(X[c]), fabs(x))) {
+            *unc = 0.0;
+            *lo = *hi = X[c];
+            return Y[c];
+        }
+    if (isnan(s))
+        return NAN;
+    *lo = X[i];
+    *hi = X[j];
+    double chord = Y[i] + (Y[j] - Y[i]) * (x - X[i]) / (X[j] - X[i]);
+    double w = (x - X[i]) * (x - X[j]); /* Newton's next term: the chord's error estimate */
+    double before = i >= 1 ? fabs(divided3(X, Y, i - 1) * w) : 0.0;
+    double after = j + 1 < k ? fabs(divided3(X, Y, i) * w) : 0.0;
+    *unc = k >= 3 ? fmax(fabs(s - chord), fmax(before, after)) : INFINITY;
+    return s;
+}
+
+/* The deviation of reference b from the sweep's samples a (monotone in x),
+ * into *sums; the rows not compared, because the sweep did not run their x
+ * and its interpolant there is uncertain by more than INTERP_SHARE of the
+ * tolerance, into dev's ref_rows_unresolved and unresolved_*. */
+static int deviation_at_samples(const curve *a, const curve *b, double tolerance,
+                                deviation_sums *sums, cwb_deviation *dev)
+{
+    size_t m = a->m, k = 0;
+    double *X = malloc(m * sizeof *X), *Y = malloc(m * sizeof *Y);
+    double *ys = malloc((b->m ? b->m : 1) * sizeof *ys),
+           *unc = malloc((b->m ? b->m : 1) * sizeof *unc);
+    double *lo = malloc((b->m ? b->m : 1) * sizeof *lo),
+           *hi = malloc((b->m ? b->m : 1) * sizeof *hi);
+    int rc = X && Y && ys && unc && lo && hi ? CWB_OK : CWB_EFAIL;
+    int up = m && a->x[m - 1] >= a->x[0];
+    for (size_t i = 0; rc == CWB_OK && i < m; i++) { /* increasing, repeats dropped */
+        size_t j = up ? i : m - 1 - i;
+        if (isfinite(a->x[j]) && isfinite(a->y[j]) && (k == 0 || a->x[j] > X[k - 1])) {
+            X[k] = a->x[j];
+            Y[k++] = a->y[j];
+        }
+    }
+    for (size_t q = 0; rc == CWB_OK && q < b->m; q++)
+        ys[q] = NAN;
+    if (rc == CWB_OK && k >= 2)
+        rc = cwb_interp_curve(X, Y, k, b->x, b->m, ys);
+    double scale = 0.0;
+    for (size_t q = 0; rc == CWB_OK && q < b->m; q++) {
+        ys[q] = sample_at(X, Y, k, ys[q], b->x[q], &unc[q], &lo[q], &hi[q]);
+        if (!isnan(ys[q]) && isfinite(b->y[q]))
+            scale = fmax(scale, fabs(b->y[q]));
+    }
+    double s0 = scale > 0.0 ? scale : 1.0;
+    double limit = isfinite(tolerance) ? INTERP_SHARE * tolerance * s0 : INFINITY;
+    for (size_t q = 0; rc == CWB_OK && q < b->m; q++) {
+        if (isnan(ys[q]) || !isfinite(b->y[q])) /* outside the sweep, or undefined */
+            continue;
+        if (!(unc[q] <= limit)) {
+            if (!dev->ref_rows_unresolved++ || unc[q] / s0 > dev->unresolved_uncertainty) {
+                dev->unresolved_x = b->x[q];
+                dev->unresolved_lo = lo[q];
+                dev->unresolved_hi = hi[q];
+                dev->unresolved_uncertainty = unc[q] / s0;
+            }
+            continue;
+        }
+        double d = fabs(ys[q] - b->y[q]);
+        sums->worst = fmax(sums->worst, d);
+        sums->sum2 += d * d;
+        sums->count++;
+        b->reached[q] = 1;
+        sums->scale = fmax(sums->scale, fabs(b->y[q]));
+    }
+    free(X);
+    free(Y);
+    free(ys);
+    free(unc);
+    free(lo);
+    free(hi);
+    return rc;
+}
+
 /* The end (exclusive) of the stretch of x that starts at i and does not
  * change direction; repeated x stay in the stretch. */
 static size_t stretch_end(const double *x, size_t m, size_t i)
@@ -439,7 +558,10 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
     curve a = {run->col[ix].v, run->col[iy].v, run->nrow, NULL};
     curve b = {ref->v[jx], ref->v[jy], ref->nrow, reached};
     deviation_sums sums = {0.0, 0.0, 0.0, 0};
-    if (a.m >= 2 && monotone(a.x, a.m))
+    cwb_deviation unresolved = {0};
+    if (cols->samples && a.m >= 1 && monotone(a.x, a.m))
+        rc = deviation_at_samples(&a, &b, ref->tolerance, &sums, &unresolved);
+    else if (a.m >= 2 && monotone(a.x, a.m))
         rc = deviation(&a, &b, &sums);
     else if (b.m >= 2 && monotone(b.x, b.m))
         rc = deviation(&b, &a, &sums);
@@ -453,6 +575,16 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
     free(reached);
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", cols->x);
+    if (sums.count == 0 && unresolved.ref_rows_unresolved)
+        return cwb_fail(msg, n, CWB_EFAIL,
+                        "of its rows inside the sweep's range (%zu), none is at a value the sweep "
+                        "ran, and interpolating the sweep there is not certain enough (at %s = "
+                        "%.6g, between the sweep's %.6g and %.6g, uncertain by %.3g of max |ref|, "
+                        "more than %g of the tolerance %g): "
+                        "sweep at the reference's %s to compare",
+                        unresolved.ref_rows_unresolved, cols->x, unresolved.unresolved_x,
+                        unresolved.unresolved_lo, unresolved.unresolved_hi,
+                        unresolved.unresolved_uncertainty, INTERP_SHARE, ref->tolerance, cols->x);
     if (sums.count == 0)
         return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path,
                         cols->x);
@@ -461,6 +593,11 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
                            .rms_rel = sqrt(sums.sum2 / (double)sums.count) / scale,
                            .points = sums.count,
                            .ref_rows = rows,
-                           .ref_rows_total = ref->nrow};
+                           .ref_rows_total = ref->nrow,
+                           .ref_rows_unresolved = unresolved.ref_rows_unresolved,
+                           .unresolved_x = unresolved.unresolved_x,
+                           .unresolved_lo = unresolved.unresolved_lo,
+                           .unresolved_hi = unresolved.unresolved_hi,
+                           .unresolved_uncertainty = unresolved.unresolved_uncertainty};
     return CWB_OK;
 }

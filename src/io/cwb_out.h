@@ -38,6 +38,8 @@ int cwb_interp_curve(const double *ax, const double *ay, size_t m, const double 
 typedef struct {
     const char *x, *y;         /* the run's columns */
     const char *ref_x, *ref_y; /* the reference's columns */
+    int samples; /* the run is a sweep's samples, one per value: compared at the reference's x
+                    only where it ran that x or its interpolation there is certain enough */
 } cwb_compare_columns;
 
 /* How far a run is from a reference, relative to max |ref| over the part
@@ -49,6 +51,12 @@ typedef struct {
     size_t points;         /* points compared (where the curves overlap) */
     size_t ref_rows;       /* reference rows in the x range compared */
     size_t ref_rows_total; /* reference rows */
+    /* samples: reference rows inside the run's range not compared, because the
+     * sweep did not run their x and interpolating it there is too uncertain;
+     * the worst of them: its x, the sweep values around it and that
+     * uncertainty (relative to max |ref|) */
+    size_t ref_rows_unresolved;
+    double unresolved_x, unresolved_lo, unresolved_hi, unresolved_uncertainty;
 } cwb_deviation;
 
 /* Compare the columns cols of the run and the reference over their common
@@ -57,7 +65,20 @@ typedef struct {
  * when neither is, leg by leg: the k-th stretch of x that does not turn
  * back in the run against the k-th in the reference, refused with
  * CWB_EINPUT when their numbers differ). Fills *dev. CWB_EINPUT when a column is missing, CWB_EFAIL when nothing
- * overlaps. */
+ * overlaps.
+ *
+ * With cols->samples (a sweep: one run per value of the varied key, often a
+ * few values far apart), a reference row is compared with the run's value
+ * where the sweep ran its x (within rounding, 1e-9 relative) and with the
+ * run's interpolant elsewhere only when that interpolant is certain to a
+ * tenth of the reference's tolerance: its uncertainty is taken as the larger
+ * of the gap between the Steffen cubic and the straight line through the two
+ * samples around the row, and Newton's next term beyond that line from the
+ * neighbouring samples (the curvature the samples leave unresolved; none can
+ * be told from two samples). Other rows are not compared (ref_rows_unresolved);
+ * when no row is left, CWB_EFAIL with msg saying which x the sweep missed.
+ * A reference without a tolerance is interpolated everywhere (it gets no
+ * verdict). */
 int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compare_columns *cols,
                 cwb_deviation *dev, char *msg, size_t n);
 

@@ -28,4 +28,11 @@ const char *cwb_verdict_word(cwb_verdict v);
  * (of max |ref|), "model comparison: max deviation 0.18 (no verdict: ...)". */
 void cwb_verdict_line(cwb_verdict v, double deviation, double tolerance, char *buf, size_t n);
 
+/* The words for a comparison drawn beside the judged one (an also_reference,
+ * a sweep's further references): no verdict, but whether the deviation is
+ * within that reference's own tolerance, so that "not judged" is not read as
+ * a pass: "drawn, not judged: over its tolerance" (or "within its
+ * tolerance"; "drawn, not judged" when it states none). */
+const char *cwb_verdict_drawn(double deviation, double tolerance);
+
 #endif /* CWB_VERDICT_H */

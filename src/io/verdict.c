@@ -48,3 +48,11 @@ void cwb_verdict_line(cwb_verdict v, double deviation, double tolerance, char *b
     case CWB_VERDICT_NONE: snprintf(buf, n, "no reference"); break;
     }
 }
+
+const char *cwb_verdict_drawn(double deviation, double tolerance)
+{
+    if (!isfinite(tolerance) || !isfinite(deviation))
+        return "drawn, not judged";
+    return deviation > tolerance ? "drawn, not judged: over its tolerance"
+                                 : "drawn, not judged: within its tolerance";
+}

@@ -65,6 +65,9 @@ alpha=$(calc "1.2728-4.2783*$e+11.087*$e^2-22.348*$e^3+27.467*$e^4-18.022*$e^5+4
 {
     echo "# LAMMPS (29 Sep 2021 - Update 2) fix nve/sphere + pair_style granular; inputs and command: run_lammps.sh"
     echo "# independence: second-coding another code, LAMMPS (C++), stepping the same bodies with the same scheme apart from cwb's C (tests/test_verlet.c compares step for step)"
+    echo "# tolerance: 1e-9 what tests/test_verlet.c holds cwb's integrator = verlet to at each row: |u| (at most 1 m/s) within 1e-9 m/s, omega1_y within 1e-9 relative, equal step counts; the two codes step the same scheme in another order of arithmetic (round-off 1e-16 a step over at most 86 steps, the Tsuji alpha through e and back 1.4e-13), while the scheme's own error here is 5.8e-6 (hertz at t_c/80) to 4 % (the oblique spin at t_c/10), so a changed step shows"
+    echo "# stands for: contact.normal = hertz; body1.radius = 0.01; body1.E = 4.8e+10; body1.nu = 0.2; body1.density = 2800; driver.v_normal = 1; driver.integrator = verlet"
+    echo "# the column model adds, per row: tsuji (contact.damping = tsuji, its alpha in the column alpha) or hertz_mindlin (contact.tangential = mindlin; tangential.mu = 0.35; driver.v_tangential = 0.5); the column dt is driver.dt"
     echo "model,dt,steps,u1_minus_u2_z,u1_minus_u2_x,omega1_y,alpha"
     for dt in 7e-6 3.5e-6 1.75e-6 8.75e-7; do
         alpha=0; run hertz $dt 0 "0.0 $NU tangential linear_nohistory 0.0 0.0 damping viscoelastic"
