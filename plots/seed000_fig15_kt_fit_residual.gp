@@ -65,6 +65,27 @@ if (!cwb_logx && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
     set xtics add (sprintf(cwb_tick, cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
+if (cwb_logx && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
+  cwb_e = 0
+}
+if (cwb_logx && cwb_e != 0) {
+  set xrange [cwb_lo:cwb_hi]
+  cwb_span = log10(cwb_hi / cwb_lo)
+  cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
+  set xtics ('' 1e300)
+  do for [cwb_i = floor(log10(cwb_lo)):floor(log10(cwb_hi))] {
+    do for [cwb_m = 1:9] {
+      cwb_v = cwb_m * 10.0**cwb_i
+      if (cwb_v >= cwb_lo * (1 - 1e-9) && cwb_v <= cwb_hi * (1 + 1e-9)) {
+        if (cwb_m == 1 ? cwb_i % cwb_every == 0 : cwb_span < 1 || (cwb_span < 2.5 && (cwb_m == 2 || cwb_m == 5))) {
+          set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
+        } else {
+          set xtics add ('' cwb_v 1)
+        }
+      }
+    }
+  }
+}
 set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX
 if (!cwb_logy && cwb_hi - cwb_lo <= 1e-9 * cwb_big(cwb_lo, cwb_hi)) {
@@ -82,6 +103,27 @@ if (!cwb_logy && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
   do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {
     cwb_v = cwb_i * cwb_s * 1.0
     set ytics add (sprintf(cwb_tick, cwb_v / 10.0**cwb_e) cwb_v)
+  }
+}
+if (cwb_logy && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
+  cwb_e = 0
+}
+if (cwb_logy && cwb_e != 0) {
+  set yrange [cwb_lo:cwb_hi]
+  cwb_span = log10(cwb_hi / cwb_lo)
+  cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
+  set ytics ('' 1e300)
+  do for [cwb_i = floor(log10(cwb_lo)):floor(log10(cwb_hi))] {
+    do for [cwb_m = 1:9] {
+      cwb_v = cwb_m * 10.0**cwb_i
+      if (cwb_v >= cwb_lo * (1 - 1e-9) && cwb_v <= cwb_hi * (1 + 1e-9)) {
+        if (cwb_m == 1 ? cwb_i % cwb_every == 0 : cwb_span < 1 || (cwb_span < 2.5 && (cwb_m == 2 || cwb_m == 5))) {
+          set ytics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
+        } else {
+          set ytics add ('' cwb_v 1)
+        }
+      }
+    }
   }
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced

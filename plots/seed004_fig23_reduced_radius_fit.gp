@@ -39,9 +39,9 @@ set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.05
 cwb_width = 960; cwb_height = 680
 set title 'Rathbone thesis Fig. 23: reduced contact radius, eq. 55 fitted' . "\n" . 'to cwb''s FEM (E = 26000 MPa, nu = 0.3, sigma_y = 160 MPa)' . "\n" . 'R^2 = 0.9981' noenhanced
 cwb_xname = 'delta/delta_y'
-cwb_xunit = ''
+cwb_xunit = '-'
 set xlabel cwb_label(cwb_xname, cwb_xunit, 0) noenhanced
-cwb_yname = 'reduced radius'
+cwb_yname = 'reduced_radius'
 cwb_yunit = 'm'
 set ylabel cwb_label(cwb_yname, cwb_yunit, 0) noenhanced
 plot 'seed004_fig23_reduced_radius_fit.csv' using 1:((column(4) == 0) ? column(2) : NaN) with points ps 1.0 lt 1 title 'FEM E = 26 GPa, nu = 0.3, sigma_y = 160 MPa, to 4.97 delta_y: c = 10.29 ± 0.28', \
@@ -67,6 +67,27 @@ if (!cwb_logx && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
     set xtics add (sprintf(cwb_tick, cwb_v / 10.0**cwb_e) cwb_v)
   }
 }
+if (cwb_logx && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
+  cwb_e = 0
+}
+if (cwb_logx && cwb_e != 0) {
+  set xrange [cwb_lo:cwb_hi]
+  cwb_span = log10(cwb_hi / cwb_lo)
+  cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
+  set xtics ('' 1e300)
+  do for [cwb_i = floor(log10(cwb_lo)):floor(log10(cwb_hi))] {
+    do for [cwb_m = 1:9] {
+      cwb_v = cwb_m * 10.0**cwb_i
+      if (cwb_v >= cwb_lo * (1 - 1e-9) && cwb_v <= cwb_hi * (1 + 1e-9)) {
+        if (cwb_m == 1 ? cwb_i % cwb_every == 0 : cwb_span < 1 || (cwb_span < 2.5 && (cwb_m == 2 || cwb_m == 5))) {
+          set xtics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
+        } else {
+          set xtics add ('' cwb_v 1)
+        }
+      }
+    }
+  }
+}
 set xlabel cwb_label(cwb_xname, cwb_xunit, cwb_e) . "\n" noenhanced
 cwb_lo = GPVAL_Y_MIN; cwb_hi = GPVAL_Y_MAX
 if (!cwb_logy && cwb_hi - cwb_lo <= 1e-9 * cwb_big(cwb_lo, cwb_hi)) {
@@ -84,6 +105,27 @@ if (!cwb_logy && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
   do for [cwb_i = ceil(cwb_lo / cwb_s - 1e-9):floor(cwb_hi / cwb_s + 1e-9)] {
     cwb_v = cwb_i * cwb_s * 1.0
     set ytics add (sprintf(cwb_tick, cwb_v / 10.0**cwb_e) cwb_v)
+  }
+}
+if (cwb_logy && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
+  cwb_e = 0
+}
+if (cwb_logy && cwb_e != 0) {
+  set yrange [cwb_lo:cwb_hi]
+  cwb_span = log10(cwb_hi / cwb_lo)
+  cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
+  set ytics ('' 1e300)
+  do for [cwb_i = floor(log10(cwb_lo)):floor(log10(cwb_hi))] {
+    do for [cwb_m = 1:9] {
+      cwb_v = cwb_m * 10.0**cwb_i
+      if (cwb_v >= cwb_lo * (1 - 1e-9) && cwb_v <= cwb_hi * (1 + 1e-9)) {
+        if (cwb_m == 1 ? cwb_i % cwb_every == 0 : cwb_span < 1 || (cwb_span < 2.5 && (cwb_m == 2 || cwb_m == 5))) {
+          set ytics add (sprintf('%g', cwb_v / 10.0**cwb_e) cwb_v)
+        } else {
+          set ytics add ('' cwb_v 1)
+        }
+      }
+    }
   }
 }
 set ylabel cwb_label(cwb_yname, cwb_yunit, cwb_e) noenhanced
