@@ -17,6 +17,7 @@
 #include "cwb_fit.h"
 #include "cwb_json.h"
 #include "cwb_out.h"
+#include "cwb_plot.h"
 #include "cwb_pool.h"
 #include "cwb_verdict.h"
 #include "cwb_verify.h"
@@ -419,7 +420,7 @@ static void reference_source(const char *path, char *cls, size_t ncls, char *wha
          * lines every CSV of cwb opens with) */
         if (t < p + len && strncmp(t, "cwb ", 4) != 0 && strncmp(t, "date: ", 6) != 0 &&
             strncmp(t, "command: ", 9) != 0) {
-            snprintf(what, nwhat, "%.*s", (int)(p + len - t), t);
+            cwb_header_title(t, what, nwhat); /* a title continued over lines, whole */
             break;
         }
         p = end ? end + 1 : p + len;

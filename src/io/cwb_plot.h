@@ -19,4 +19,9 @@ typedef struct {
  * where the provenance tells them apart. */
 void cwb_plot_legends_make(const cwb_plot_spec *sp, cwb_plot_legends *l);
 
+/* The title that starts at p, a CSV header line's text past its '#'
+ * marks, read over the header lines that continue it (a line ending in
+ * ',' or on "with", inside a parenthesis, ...), into out. */
+void cwb_header_title(const char *p, char *out, size_t n);
+
 #endif /* CWB_PLOT_H */
