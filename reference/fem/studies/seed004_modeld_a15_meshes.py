@@ -7,8 +7,9 @@ separation), from cwb's CalculiX runs of it (reference/fem/NAME.csv, written by 
 reference/fem/studies/NAME.study`, NAME in RUNS: h0 = 0.0396 and 0.028 R, ratio sqrt 2; the same
 fine zone, growth, block, increments and ballast), read as the 45 deg check
 (seed004_modeld_a45_meshes.py, whose readings this one imports). The third mesh of the series,
-0.02 R (reference/fem/unfinished/seed004_modeld_a15_ballast_h002.study), was not run for the
-time: with it in RUNS the header gets the observed orders and Richardson's extrapolations.
+0.02 R (reference/fem/studies/seed004_modeld_a15_ballast_h002.study), was stopped at 0.651 t_c
+after the first touch for the time (its CSV says STOPPED: no separation, no rebound): with it
+finished and in RUNS the header gets the observed orders and Richardson's extrapolations.
 
 Writes reference/fem/seed004_modeld_a15_meshes.csv: per mesh (coarsest first)
   F_peak, t_c, e  as seed004_modeld_a68_meshes.py, against Hertz (Johnson 1985 ch. 11);
