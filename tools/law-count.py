@@ -11,6 +11,8 @@ import json
 import re
 import sys
 
+from page_numbers import write_into_pages
+
 PHRASE = re.compile(r"any of its \d+ laws")
 
 
@@ -22,15 +24,7 @@ def law_count(laws_json):
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__.strip().splitlines()[-1])
-    count = law_count(sys.stdin)
-    for page in argv[1:]:
-        text = open(page, encoding="utf-8").read()
-        new, n = PHRASE.subn(f"any of its {count} laws", text)
-        if n == 0:
-            sys.exit(f"law-count: {page}: no 'any of its N laws' to write")
-        if new != text:
-            open(page, "w", encoding="utf-8").write(new)
-        print(f"law-count: {page}: {count} laws")
+    write_into_pages("law-count", PHRASE, f"any of its {law_count(sys.stdin)} laws", argv[1:])
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ import json
 import re
 import sys
 
+from page_numbers import write_into_pages
+
 COUNTS = re.compile(r"PASS \d+, FAIL \d+, model comparisons \d+, no verdict \d+, "
                     r"errors \d+ \(\d+ cases\)")
 
@@ -26,15 +28,7 @@ def counts_line(report):
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__.strip().splitlines()[-1])
-    line = counts_line(argv[1])
-    for page in argv[2:]:
-        text = open(page, encoding="utf-8").read()
-        new, n = COUNTS.subn(line, text)
-        if n == 0:
-            sys.exit(f"verify-counts: {page}: no counts line to write")
-        if new != text:
-            open(page, "w", encoding="utf-8").write(new)
-        print(f"verify-counts: {page}: {line}")
+    write_into_pages("verify-counts", COUNTS, counts_line(argv[1]), argv[2:])
 
 
 if __name__ == "__main__":
