@@ -120,7 +120,8 @@ static const struct {
      "  DIR/NAME.csv with provenance and DIR/raw/NAME/; DIR defaults to the folder\n"
      "  above the study's (reference/fem/ for reference/fem/studies/), WORK to build/fem.\n"
      "  --reuse: keep a finished solve in WORK/NAME/ whose deck is byte for byte the one\n"
-     "  the study writes (only the parsing and the CSVs are redone).\n"},
+     "  the study writes (only the parsing and the CSVs are redone); not for a model\n"
+     "  that adjusts its deck from a first solve (sphere_shear), which is solved again.\n"},
     {"laws", "cwb laws [normal|tangential|damping|rolling] [--json]\n"
              "  List the registered laws (of one kind) and the drivers (--json: one JSON\n"
              "  object, doc/outputs.md).\n"},

@@ -446,6 +446,11 @@ static int same_bytes(const char *a, const char *b)
 static int reusable(const pipeline *p, const run_files *f, const cwb_mesh *m, const void *spec,
                     char *msg, size_t n)
 {
+    if (p->reuse && p->model->adjust) /* said, not done silently */
+        cwb_logf(p->log, CWB_LOG_WARN,
+                 "%s: model %s adjusts its deck from a first solve, so --reuse does not apply: "
+                 "solving again\n",
+                 f->inp, p->model->name);
     if (!p->reuse || p->model->adjust || access(f->dat, R_OK) != 0 || access(f->frd, R_OK) != 0 ||
         access(f->ccx_log, R_OK) != 0 || log_has_error(f->ccx_log))
         return 0;
