@@ -950,12 +950,13 @@ static int present(const char *dir, const char *name)
     return lstat(test_tmp_path(dir, name, path, sizeof path), &st) == 0;
 }
 
-/* Files named names (NULL-ended) in dir, each holding a line of text. */
-static void plant(const char *dir, const char *const *names)
+/* Files named names (NULL-ended) in dir, each holding text (a script cwb
+ * wrote opens with "# gnuplot script written by cwb"). */
+static void plant(const char *dir, const char *const *names, const char *text)
 {
     char path[400];
     for (size_t i = 0; names[i]; i++)
-        test_write_file(test_tmp_path(dir, names[i], path, sizeof path), "an earlier plot\n");
+        test_write_file(test_tmp_path(dir, names[i], path, sizeof path), text);
 }
 
 /* --no-plot leaves no older plot beside the new table: the .gp and .png of
@@ -964,7 +965,9 @@ static void plant(const char *dir, const char *const *names)
  * glass_bead_impact at 5 m/s with --no-plot and kept the 20 m/s plot
  * saying PASS), and nothing else is: not another name, not another format
  * (a .pdf; the default format is png), not a folder at a plot's name, not
- * an input of the command (a case file spring.gp run with --out beside it). */
+ * an input of the command (a case file spring.gp run with --out beside it),
+ * not a NAME.gp that cwb did not write (the user's notes) nor the image
+ * beside it. */
 START_TEST(no_plot_removes_the_older_plots_of_its_name)
 {
     char dir[256], folder[300];
@@ -981,8 +984,8 @@ START_TEST(no_plot_removes_the_older_plots_of_its_name)
                            NULL};
     const char *others[] = {"linear_spring_impact.pdf", "linear_spring_impact_notes.png",
                             "linear_spring_impact.gp.txt", "verlet_hertz_glass.png", NULL};
-    plant(dir, older);
-    plant(dir, others);
+    plant(dir, older, "# gnuplot script written by cwb 0.1.0\nan earlier plot\n");
+    plant(dir, others, "# gnuplot script written by cwb 0.1.0\nan earlier plot\n");
     test_tmp_path(dir, "chung_ooi_1_glass.png", folder, sizeof folder);
     ck_assert_int_eq(mkdir(folder, 0700), 0);
     const char *run[] = {"run", "cases/linear_spring_impact.case", "--no-plot", "--out", dir, NULL};
@@ -1017,6 +1020,17 @@ START_TEST(no_plot_removes_the_older_plots_of_its_name)
                       present(dir, "seed000_fig15_kn_fit.csv"),
                   "%s: a table is missing", dir);
     rmdir(folder);
+    test_tmp_remove(dir);
+    /* the user's own NAME.gp and NAME.png: not cwb's, both stay */
+    test_tmp_make(dir, sizeof dir, "noplot_user");
+    ck_assert(dir[0]);
+    const char *mine[] = {"linear_spring_impact.gp", "linear_spring_impact.png", NULL};
+    plant(dir, mine, "my notes\n");
+    const char *mine_run[] = {"run", "cases/linear_spring_impact.case", "--no-plot", "--out", dir,
+                              NULL};
+    ck_assert_int_eq(cwb_to(NULL, mine_run), 0);
+    for (size_t i = 0; mine[i]; i++)
+        ck_assert_msg(present(dir, mine[i]), "%s/%s: the user's file was removed", dir, mine[i]);
     test_tmp_remove(dir);
 }
 END_TEST

@@ -195,10 +195,11 @@ int cwb_plot_render(const char *dir, const char *name, char *msg, size_t n);
 /* The same in format "png", "pdf" or "svg" (NULL: png): DIR/NAME.FORMAT. */
 int cwb_plot_render_as(const char *dir, const char *name, const char *format, char *msg, size_t n);
 /* --no-plot: remove DIR/NAME.FORMAT (NULL: png) and, with script, DIR/NAME.gp,
- * when each is a regular file and not an input of the command (cwb_is_input):
- * the plot an earlier run left there would show
- * that run beside the new table (its legend's verdict baked in). Nothing
- * else is touched; CWB_EFAIL when a removal fails. */
+ * when DIR/NAME.gp is a script cwb wrote (its first line cwb's) and each is
+ * a regular file and not an input of the command (cwb_is_input): the plot
+ * an earlier run left there would show that run beside the new table (its
+ * legend's verdict baked in). A NAME.gp of the user's, and the image beside
+ * it, stay; nothing else is touched; CWB_EFAIL when a removal fails. */
 int cwb_plot_remove_stale(const char *dir, const char *name, const char *format, int script,
                           char *msg, size_t n);
 

@@ -470,17 +470,40 @@ static int reserve(cwb_output *o, const char *path, char *msg, size_t n)
     return rc;
 }
 
+/* 1 when path is a regular file the command does not read (a folder, a
+ * link or a fifo there is not a plot cwb wrote, nor is a case file named
+ * NAME.gp), and, for a script, one cwb wrote: its first line is the one
+ * cwb opens every script with (plot.c, fit.c). */
+static int cwb_made(const char *path, int script)
+{
+    static const char mark[] = "# gnuplot script written by cwb ";
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || cwb_is_input(path))
+        return 0;
+    if (!script)
+        return 1;
+    char head[sizeof mark] = "";
+    FILE *f = fopen(path, "r");
+    size_t got = f ? fread(head, 1, sizeof mark - 1, f) : 0;
+    if (f)
+        fclose(f);
+    return got == sizeof mark - 1 && memcmp(head, mark, got) == 0;
+}
+
 int cwb_plot_remove_stale(const char *dir, const char *name, const char *format, int script,
                           char *msg, size_t n)
 {
-    const char *ext[] = {cwb_plot_extension(format), "gp"};
-    for (int k = 0; k < 1 + (script != 0); k++) {
+    const char *ext[] = {"gp", cwb_plot_extension(format)};
+    char gp[CWB_TEXT + 160];
+    snprintf(gp, sizeof gp, "%s/%s.gp", dir, name);
+    /* only beside a script cwb wrote: a NAME.gp and NAME.png of the user's
+     * own (notes, a photograph) are not an earlier run's plot */
+    if (!cwb_made(gp, 1))
+        return CWB_OK;
+    for (int k = script ? 0 : 1; k < 2; k++) {
         char path[CWB_TEXT + 160];
         snprintf(path, sizeof path, "%s/%s.%s", dir, name, ext[k]);
-        struct stat st;
-        /* a file of that name only: a folder, a link or a fifo there is not a plot cwb
-         * wrote, nor is a file the command reads (a case file named NAME.gp) */
-        if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || cwb_is_input(path))
+        if (!cwb_made(path, k == 0))
             continue;
         if (remove(path) != 0)
             return cwb_fail(msg, n, CWB_EFAIL,
