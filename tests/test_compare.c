@@ -522,6 +522,14 @@ START_TEST(sweeps_are_compared_where_they_ran)
     r.tolerance = NAN;
     ck_assert_msg(cwb_compare(&s, &r, &sampled, &dev, msg, sizeof msg) == CWB_OK, "%s", msg);
     ck_assert_msg(dev.points == 2 && dev.ref_rows_unresolved == 0, "%zu", dev.points);
+    /* two values bound nothing between them: the message says so (it read
+     * "uncertain by inf of max |ref|") */
+    static double x2[] = {1, 2}, y2[] = {2, 3}, r2x[] = {1.5}, r2y[] = {2.5};
+    run_series(&s, x2, y2, 2);
+    reference(&r, r2x, r2y, 1);
+    r.tolerance = 1e-3;
+    ck_assert_int_eq(cwb_compare(&s, &r, &sampled, &dev, msg, sizeof msg), CWB_EFAIL);
+    ck_assert_msg(strstr(msg, "two values show no curvature") && !strstr(msg, "inf"), "%s", msg);
 }
 END_TEST
 

@@ -659,7 +659,13 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
         d[3] = rf.tolerance;
         d[4] = (double)dev.ref_rows;
         d[5] = (double)dev.ref_rows_total;
-        if (dev.ref_rows_unresolved)
+        if (dev.ref_rows_unresolved && isinf(dev.unresolved_uncertainty))
+            cwb_result_warn(&s->table,
+                            "%zu of %s's rows inside the sweep's range not compared: the sweep "
+                            "did not run their %s and two values show no curvature to bound the "
+                            "interpolant between them",
+                            dev.ref_rows_unresolved, sp->refs[k], sp->x);
+        else if (dev.ref_rows_unresolved)
             cwb_result_warn(&s->table,
                             "%zu of %s's rows inside the sweep's range not compared: the sweep "
                             "did not run their %s and interpolating it there is not certain "
