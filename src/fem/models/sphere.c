@@ -45,6 +45,10 @@
 #include <string.h>
 
 #include "cwb_fem.h"
+
+/* The tolerance line of a run without a refinement check of its own (its
+ * [mesh] refine = 1): the study's tolerance, checked by its mesh study. */
+#define NO_CHECK "(the study's [mesh] tolerance; this run has no refinement check of its own)"
 #include "cwb_pair.h"
 
 /* ------------------------------------------------------- study keys */
@@ -1249,9 +1253,8 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
                 "the elements that hold it (*EL PRINT in the .dat, within one element h0 of "
                 "the centre of the contact area), peeq_max = the largest nodal PEEQ "
                 "(extrapolated to nodes by CalculiX)\n"
-                "# tolerance: %g the mesh-refinement change of the force at every leg's end "
-                "(refinement check above)\n",
-                job->tolerance);
+                "# tolerance: %g the mesh-refinement change of the force at every leg's end %s\n",
+                job->tolerance, job->refine > 1.0 ? "(refinement check above)" : NO_CHECK);
     else if (t == TABLE_PROFILES)
         fprintf(f, "# rows: contact pressure of the slave corner nodes at every converged "
                    "increment of leg 1 (loading), one block per delta (penetration scaled to that "

@@ -51,6 +51,10 @@
 
 #include "cwb_fem.h"
 #include "cwb_fem_c3d10.h"
+
+/* The tolerance line of a run without a refinement check of its own (its
+ * [mesh] refine = 1): the study's tolerance, checked by its mesh study. */
+#define NO_CHECK "(the study's [mesh] tolerance; this run has no refinement check of its own)"
 #include "cwb_fem_shear.h"
 
 /* ------------------------------------------------------- study keys */
@@ -1075,12 +1079,12 @@ static void provenance(FILE *f, size_t t, const cwb_fem_job *job, const void *su
             "beyond the edge, so this is up to h0 above it -- elastic study: Hertz a + 1.0 h0); "
             "peeq_max = "
             "the largest nodal PEEQ (.frd, extrapolated to the nodes by CalculiX)\n"
-            "# tolerance: %g the mesh-refinement change of F_t relative to mu F_n (refinement "
-            "check above)\n"
+            "# tolerance: %g the mesh-refinement change of F_t relative to mu F_n %s\n"
             "# independence: fem " FEM_INDEPENDENCE "\n"
             "# raw solver output: %s/p001.dat (the flat's reaction and the top's displacement "
             "and reaction per increment; the .frd fields are not kept)\n",
-            refined, job->tolerance, job->raw);
+            refined, job->tolerance, job->refine > 1.0 ? "(refinement check above)" : NO_CHECK,
+            job->raw);
     if (t == 1)
         fprintf(f, "# rows: the tangential step, from the end of the normal step (delta_t = 0)\n");
     /* plastic: the study's mu is the law's mu(y) (friction = plastic), which
