@@ -264,9 +264,11 @@ END_TEST
  * 0, a head-on impact whose tangential restitution was undefined. Without
  * a tangential law the impact stays head-on (v_tangential commented out at
  * its default 0). The run's e_t is defined and the law took energy by
- * slip; mindlin at 26.6 deg with mu 0.3 sticks in part (tan 26.6 deg = 0.5
- * < (7/2) mu (1 + e_n) = 2.1: not gross sliding, Maw, Barber & Fawcett
- * 1976), so e_t lies between the gross-sliding value and 1. */
+ * slip: a range check, not a reference value (mindlin at 26.6 deg with mu
+ * 0.3 sticks in part, tan 26.6 deg = 0.5 < (7/2) mu (1 + e_n); an elastic
+ * sphere's e_t then lies in (-1, 1), Maw, Barber & Fawcett 1976, "The
+ * oblique impact of elastic spheres", Wear 38; the values themselves are
+ * held to references in tests/test_collision.c). */
 START_TEST(collision_with_a_tangential_law_is_oblique)
 {
     scratch s;
@@ -288,8 +290,8 @@ START_TEST(collision_with_a_tangential_law_is_oblique)
     ck_assert_msg(et && slip, "%s", log);
     double e_t = strtod(et + strlen("\"restitution_tangential\": "), NULL);
     double d_slip = strtod(slip + strlen("\"energy_dissipated_slip\": "), NULL);
-    ck_assert_msg(e_t > 1.0 - 0.3 * 2.0 / 0.5 && e_t < 1.0 && d_slip > 0.0,
-                  "e_t %g, slip dissipation %g J", e_t, d_slip);
+    ck_assert_msg(e_t > -1.0 && e_t < 1.0 && d_slip > 0.0, "e_t %g, slip dissipation %g J", e_t,
+                  d_slip);
     free(log);
     const char *head_on[] = {"init", "collision", NULL};
     ck_assert_int_eq(cwb(&s, head_on), 0);
