@@ -116,7 +116,7 @@ static void report(const cwb_fit_case *fc, cwb_fit_out *o, const line_points *p,
                 fc->name, fc->v.text[CWB_FIT_Y], fc->v.text[CWB_FIT_X], p->m, "k", k, se,
                 unit[0] ? unit : "(unit not known)", "R^2", r2);
     double var = se * se;
-    cwb_fit_parameter(o, "k", unit[0] ? unit : "-", k, se);
+    cwb_fit_parameter(o, "k", unit[0] ? unit : "?", k, se); /* not known: not "-" */
     cwb_fit_solved(o, 1, &var, r2, p->m);
     cwb_fit_put(o, "k", "", k);
     cwb_fit_put(o, "k", "_stderr", se);
