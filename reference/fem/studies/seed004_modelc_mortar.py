@@ -270,8 +270,11 @@ def write_table(name, study, mu, friction):
         f.write("# independence: fem gmsh + CalculiX, CalculiX's mortar contact in place of "
                 "surface-to-surface (its own contact code); shares no code with cwb's laws; the "
                 "mesh and deck are cwb reference's\n")
+        # a given Coulomb mu is an input the table stands for; the rings' min(1, tau_c / p) is
+        # the thesis' plastic friction, which has none
+        given_mu = f"; tangential.mu = {mu:g}" if "coulomb" in name else ""
         f.write(f"# stands for: body1.radius = {R:g}; body1.E = {E:g}; body1.nu = {NU:g}; "
-                f"normal.sigma_y = {SIGMA_Y:.9g}; driver.normal = {FN}, {FN}\n")
+                f"normal.sigma_y = {SIGMA_Y:.9g}; driver.normal = {FN}, {FN}{given_mu}\n")
         f.write("# provenance: the development machine (2 shared cores, AMD EPYC), Debian "
                 "calculix-ccx 2.20, gmsh 4.8.4; 2026-11-29; commands in the script's docstring; "
                 f"F_n from load - spring checked on the surface-to-surface .dat to "
