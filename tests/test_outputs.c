@@ -1035,6 +1035,17 @@ START_TEST(no_plot_removes_the_older_plots_of_its_name)
 }
 END_TEST
 
+/* gnuplot's full path into full and a scratch folder named tag into dir,
+ * for a test that renders a script; 0 without gnuplot (the test skips). */
+static int gnuplot_scratch(char *full, size_t nf, char *dir, size_t nd, const char *tag)
+{
+    if (!cwb_on_path("gnuplot", full, nf))
+        return 0;
+    test_tmp_make(dir, nd, tag);
+    ck_assert(dir[0]);
+    return 1;
+}
+
 /* A plot's legend names a CSV by the title its header opens with, read
  * whole when it is written over several lines: the first '#' line, joined
  * with each next one while the title so far goes on (it ends in ',', ';',
@@ -1047,10 +1058,8 @@ END_TEST
 START_TEST(legend_reads_a_title_over_several_lines)
 {
     char full[512], dir[256], path[300], gp[300];
-    if (!cwb_on_path("gnuplot", full, sizeof full))
+    if (!gnuplot_scratch(full, sizeof full, dir, sizeof dir, "titlelines"))
         return;
-    test_tmp_make(dir, sizeof dir, "titlelines");
-    ck_assert(dir[0]);
     char *ref = test_slurp("reference/analytic/linear_impact.csv");
     const char *rest = strchr(ref, '\n') + 1; /* its lines after the title */
     size_t room = strlen(ref) + 400;
@@ -1121,10 +1130,8 @@ static int label_power(const char *label)
 START_TEST(log_axis_label_scales_its_ticks)
 {
     char full[512], dir[256], svg[300], log[300];
-    if (!cwb_on_path("gnuplot", full, sizeof full))
+    if (!gnuplot_scratch(full, sizeof full, dir, sizeof dir, "logticks"))
         return;
-    test_tmp_make(dir, sizeof dir, "logticks");
-    ck_assert(dir[0]);
     const char *sweep[] = {"sweep",  "cases/verlet_hertz_glass.case",
                            "--vary", "driver.dt=1e-8:1e-6:5:log",
                            "--out",  dir,
@@ -1171,10 +1178,8 @@ END_TEST
 START_TEST(run_legend_names_the_damping_law)
 {
     char full[512], dir[256], path[300], gp[300];
-    if (!cwb_on_path("gnuplot", full, sizeof full))
+    if (!gnuplot_scratch(full, sizeof full, dir, sizeof dir, "damplegend"))
         return; /* the script is written only to be rendered */
-    test_tmp_make(dir, sizeof dir, "damplegend");
-    ck_assert(dir[0]);
     test_tmp_path(dir, "my.case", path, sizeof path);
     const char *init[] = {"init",    "collision", "--tangential",
                           "mindlin", "--damping", "hertz_restitution",
