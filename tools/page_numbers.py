@@ -4,6 +4,7 @@ Shared by tools/law-count.py and tools/verify-counts.py: each finds its
 phrase (a regular expression) in every page and puts the text it made from
 the data in its place, so no page carries a hand-copied count.
 """
+import os
 import sys
 
 
@@ -14,6 +15,8 @@ def write_into_pages(tool, pattern, text, pages):
         new, n = pattern.subn(text, old)
         if n == 0:
             sys.exit(f"{tool}: {page}: no '{pattern.pattern}' to write")
-        if new != old:
-            open(page, "w", encoding="utf-8").write(new)
+        if new != old:  # a temporary name, then renamed: a failure never truncates a page
+            with open(page + ".tmp", "w", encoding="utf-8") as f:
+                f.write(new)
+            os.replace(page + ".tmp", page)
         print(f"{tool}: {page}: {text}")
