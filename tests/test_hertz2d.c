@@ -533,6 +533,48 @@ START_TEST(per_body_compliance)
 }
 END_TEST
 
+/* hertz2d_accurate in an oblique collision of two steel discs (R 1 mm, E
+ * 210 GPa, nu 0.3, 7850 kg/m^3; 1 m/s normal, 0.5 m/s tangential, mu
+ * 0.3: what `cwb init collision --tangential hertz2d_accurate` writes).
+ * The law's Masing branch starts where the tangential motion reverses and
+ * its Coulomb cap engages where the carried force meets mu N; the law now
+ * reports both (CWB_FLAG_REVERSAL, slip_margin) and the collision driver
+ * ends its RK4 steps there. A convergence check, not a reference value:
+ * the tangential restitution at the fixed steps t_c/512, t_c/1024,
+ * t_c/2048 (t_c = 1.9263111e-6 s) must agree to 1e-6. Measured: 0.31865388,
+ * 0.31865373, 0.31865384 (spread 1.5e-7); before, with both decided per
+ * step, 0.31862185, 0.31866038, 0.31862529 (spread 3.9e-5, no order), and
+ * dt = auto at dt_tol 1e-6 took 279,057 steps (now 4,315). */
+static const char oblique_discs[] =
+    "[contact]\nnormal = hertz2d\ntangential = hertz2d_accurate\n"
+    "[body1]\nshape = disc\nradius = 1e-3\nE = 2.1e11\nnu = 0.3\ndensity = 7850\n"
+    "[body2]\nshape = same\n"
+    "[driver]\ntype = collision\nv_normal = 1\nv_tangential = 0.5\nrows = 10\n"
+    "[tangential]\nmu = 0.3\n";
+
+START_TEST(accurate_collision_settles_with_the_step)
+{
+    char dir[256], path[512];
+    test_tmp_make(dir, sizeof dir, "h2dcoll");
+    test_write_file(test_tmp_path(dir, "discs.case", path, sizeof path), oblique_discs);
+    double e[3], lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < 3; i++) {
+        char step[64];
+        snprintf(step, sizeof step, "driver.dt=%.17g", 1.9263111e-6 / (512 << i));
+        const char *over[] = {step};
+        cwb_result r;
+        test_run(path, over, 1, &r);
+        e[i] = cwb_result_get(&r, "restitution_tangential");
+        lo = fmin(lo, e[i]);
+        hi = fmax(hi, e[i]);
+        cwb_result_free(&r);
+    }
+    ck_assert_msg(hi - lo < 1e-6, "e_t %.9g, %.9g, %.9g at t_c/512, /1024, /2048: spread %g > 1e-6",
+                  e[0], e[1], e[2], hi - lo);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 Suite *hertz2d_suite(void)
 {
     Suite *s = suite_create("hertz2d");
@@ -553,5 +595,8 @@ Suite *hertz2d_suite(void)
     tcase_add_test(tc, refusals_2d);
     tcase_add_test(tc, per_body_compliance);
     suite_add_tcase(s, tc);
+    TCase *coll = test_tcase("hertz2d_collision", 60);
+    tcase_add_test(coll, accurate_collision_settles_with_the_step);
+    suite_add_tcase(s, coll);
     return s;
 }

@@ -60,9 +60,10 @@ enum {
     CWB_FLAG_ENERGY_GAIN = 1u << 2,
     /* A tangential law whose stiffness jumps where the motion along its
      * force reverses (a hysteretic branch switch: rathbone_tangential's
-     * loading -> unloading). The collision driver ends a step where
-     * v_t . F_t turns from > 0 to <= 0 while the contact sticks, as it
-     * does at stick <-> slip, so that no RK4 step straddles the kink
+     * loading -> unloading; hertz2d_accurate's Masing branches). The
+     * collision driver ends a step where v_t . F_t turns from > 0 to <= 0
+     * while the contact sticks, as it does at stick <-> slip, so that no
+     * RK4 step straddles the kink
      * (src/drivers/collision.c, "Law transitions inside a step"). */
     CWB_FLAG_REVERSAL = 1u << 3
 };

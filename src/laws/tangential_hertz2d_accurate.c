@@ -38,12 +38,21 @@
  * closes and the slip dissipation is the area of the loops. All of it is
  * booked as slip at constant N, as stiffness_energy on flagged steps.
  *
+ * In a collision (N varying) the law reports its branch switches so that
+ * the collision driver ends an RK4 step on each: CWB_FLAG_REVERSAL (a
+ * Masing branch starts with the initial stiffness where the motion along
+ * the force reverses) and slip_margin (below). Decided per step instead,
+ * they left the fixed-step tangential restitution of `cwb init collision
+ * --tangential hertz2d_accurate` scattered by 3.9e-5 from t_c/512 to
+ * t_c/2048 with no order; located, by 1.5e-7 (tests/test_hertz2d.c).
+ *
  * Against a rigid wall the disc and its mirror image move 2 xi relative to
  * each other (seed 000 sec. 3.2): every displacement above is 2 xi.
  *
  * Units: mu [-]; w [-]; forces [N/m]; displacements [m]; stiffness [N/m^2].
  * 2D discs with the hertz2d normal law.
  */
+#include <float.h>
 #include <string.h>
 
 #include <gsl/gsl_integration.h>
@@ -154,9 +163,10 @@ static void branch_end(const accurate_state *s, double *u_end)
 }
 
 /* Force and dT/du on the branch in force at displacement u (contact units;
- * scale turns them into pair displacements). */
+ * scale turns them into pair displacements), and how far past the
+ * ultimate slip the branch is (pair displacement, < 0 before it). */
 static double branch_force(curve *cv, const accurate_state *s, double u, double scale,
-                           double *slope)
+                           double *slope, double *past_slip)
 {
     /* virgin: T = T_m(x), x = |u| scale; Masing: T = t0 + 2 dir T_m(x),
      * x = dir (u - u0) scale / 2; either way dT/du = scale / delta_m'(T_m) */
@@ -172,6 +182,7 @@ static double branch_force(curve *cv, const accurate_state *s, double u, double 
         t = t0 + s->dir * 2.0 * tm;
     }
     *slope = x >= cv->d_ult ? 0.0 : scale / cwb_disc_slip_compliance(&cv->s, tm);
+    *past_slip = x - cv->d_ult;
     return t;
 }
 
@@ -185,6 +196,21 @@ static double branch_work(curve *cv, const accurate_state *s, double u1, double 
     double u0 = s->ur[s->n - 1], t0 = s->tr[s->n - 1];
     double x1 = s->dir * (u1 - u0) * scale / 2.0, x2 = s->dir * (u2 - u0) * scale / 2.0;
     return (t0 * (u2 - u1) * scale + 4.0 * (primitive(cv, x2) - primitive(cv, x1))) / scale;
+}
+
+/* The slip margin of cwb_law.h, continuous across stick <-> slip so that
+ * the collision driver can locate where the contact starts or stops
+ * sliding inside a step: |T| - mu N below full slip, the overshoot of a
+ * branch that N's fall carried past mu N, and past the ultimate slip on
+ * the curve the displacement beyond it at the secant stiffness mu N /
+ * d_ult. */
+static double slip_margin(const curve *cv, double t, double past_slip)
+{
+    if (fabs(t) > cv->s.mu_n)
+        return fabs(t) - cv->s.mu_n;
+    if (past_slip >= 0.0)
+        return past_slip * cv->s.mu_n / cv->d_ult;
+    return fabs(t) - cv->s.mu_n;
 }
 
 /* The law's axis: its first motion, carried into the current plane; zero
@@ -274,8 +300,9 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state, 
     if (fabs(nrm->force - sc->fn) > 1e-9 * fmax(nrm->force, sc->fn) && (sc->u != 0.0 || sc->n > 0))
         flags |= CWB_FLAG_EXTRAPOLATED;
     flags |= accurate_reversal(sc, st, du);
-    double work = accurate_walk(&cv, st, sc->u, u, d.scale), slope = 0.0;
-    double t = branch_force(&cv, st, u, d.scale, &slope);
+    double work = accurate_walk(&cv, st, sc->u, u, d.scale), slope = 0.0, past_slip = 0.0;
+    double t = branch_force(&cv, st, u, d.scale, &slope, &past_slip);
+    double margin = slip_margin(&cv, t, past_slip);
     if (fabs(t) > cv.s.mu_n) {
         /* Only after N fell under tangential history (flagged): the branch
          * overshoots the Coulomb limit. Clamp, and restart on the virgin
@@ -309,9 +336,12 @@ static int accurate_step(const double *p, const cwb_pair *g, const void *state, 
     else
         out->slip = out->dissipated;
     out->sliding = fabs(t) >= cv.s.mu_n * (1.0 - 1e-12);
+    out->slip_margin = out->sliding ? fmax(margin, DBL_MIN) : fmin(margin, -DBL_MIN);
     if (cv.outside)
         flags |= CWB_FLAG_EXTRAPOLATED;
-    out->flags = flags;
+    /* Every reversal starts a Masing branch whose stiffness jumps back to
+     * the initial one: the collision driver ends a step there. */
+    out->flags = flags | CWB_FLAG_REVERSAL;
     return CWB_OK;
 }
 
