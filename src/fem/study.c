@@ -328,7 +328,9 @@ typedef struct {
     const cwb_fem_model *model;
     const cwb_log *log;
     int reuse;           /* keep a finished solve whose deck is unchanged (--reuse) */
+    const char *command; /* the command line, for the made line (NULL: rebuilt) */
     const char *dir;     /* DIR: the CSVs */
+    const char *work;    /* WORK */
     char wdir[PATH_LEN]; /* WORK/NAME: every run's files */
     char raw[PATH_LEN], raw_tmp[PATH_LEN]; /* DIR/raw/NAME and its partial twin */
     int raw_open;                          /* raw_tmp exists */
@@ -600,12 +602,28 @@ static void csv_path(const pipeline *p, size_t t, char *buf, size_t n)
     snprintf(buf, n, "%s/%s%s.csv", p->dir, p->job.name, p->model->tables[t].suffix);
 }
 
+/* When, where and how the table was made (cwb_write_made_line): the
+ * command as typed, or, called without one, the command that does what
+ * this call does. */
+static void made_line(FILE *f, const pipeline *p)
+{
+    if (p->command) {
+        cwb_write_made_line(f, p->command);
+        return;
+    }
+    char cmd[4 * PATH_LEN];
+    snprintf(cmd, sizeof cmd, "cwb reference %s --out %s --work %s%s", p->s->path, p->dir, p->work,
+             p->reuse ? " --reuse" : "");
+    cwb_write_made_line(f, cmd);
+}
+
 /* Table t: the pipeline's first lines, the model's provenance, the
  * columns with their units, the rows. */
 static void write_table(FILE *f, const pipeline *p, size_t t)
 {
     const cwb_fem_study *s = p->s;
     fprintf(f, "# cwb %s reference: %s (study %s)\n", CWB_VERSION, p->job.name, s->path);
+    made_line(f, p);
     if (s->study.text[CWB_FEM_TITLE][0])
         fprintf(f, "# %s\n", s->study.text[CWB_FEM_TITLE]);
     p->model->provenance(f, t, &p->job, p->summary);
@@ -686,6 +704,11 @@ static int publish(pipeline *p, char *msg, size_t n)
             used +=
                 (size_t)snprintf(names + used, sizeof names - used, "%s%s", t ? ", " : "", path);
         if ((rc = cwb_output_open(&o[t], path, msg, n)) == CWB_OK) {
+            /* tables written before 2026-11-27 hold %.10g of the numbers
+             * (cwb_csv_number's shortest round trip since): one regenerated
+             * from the same solver output keeps that text, not 17 digits
+             * that would change its values past the tenth */
+            o[t].digits = 10;
             opened++;
             write_table(o[t].f, p, t);
         }
@@ -731,7 +754,7 @@ static int pipeline_open(pipeline *p, const cwb_fem_study *s, const char *dir, c
                          const cwb_log *log, char *msg, size_t n)
 {
     const char *name = s->study.text[CWB_FEM_NAME];
-    *p = (pipeline){.s = s, .model = s->model, .log = log, .dir = dir};
+    *p = (pipeline){.s = s, .model = s->model, .log = log, .dir = dir, .work = work};
     snprintf(p->wdir, sizeof p->wdir, "%s/%s", work, name);
     snprintf(p->raw, sizeof p->raw, "%s/raw/%s", dir, name);
     snprintf(p->raw_tmp, sizeof p->raw_tmp, "%s/raw/%s.partial", dir, name);
@@ -773,11 +796,11 @@ static void pipeline_close(pipeline *p)
 int cwb_reference_study(const char *path, const char *dir, const char *work, const cwb_log *log,
                         char *msg, size_t n)
 {
-    return cwb_reference_study_reuse(path, dir, work, 0, log, msg, n);
+    return cwb_reference_study_reuse(path, dir, work, 0, NULL, log, msg, n);
 }
 
 int cwb_reference_study_reuse(const char *path, const char *dir, const char *work, int reuse,
-                              const cwb_log *log, char *msg, size_t n)
+                              const char *command, const cwb_log *log, char *msg, size_t n)
 {
     cwb_fem_study *s;
     int rc = cwb_fem_study_load(&s, path, msg, n);
@@ -787,6 +810,7 @@ int cwb_reference_study_reuse(const char *path, const char *dir, const char *wor
     if ((rc = tools_present(msg, n)) == CWB_OK)
         rc = pipeline_open(&p, s, dir, work, log, msg, n);
     p.reuse = reuse;
+    p.command = command;
     if (rc == CWB_OK)
         rc = run_points(&p, msg, n);
     if (rc == CWB_OK)

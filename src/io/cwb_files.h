@@ -19,8 +19,8 @@
 /* An output being written: cwb_output_open() creates path's temporary twin
  * ("DIR/.NAME.XXXXXX"); cwb_output_commit() checks every write, closes and
  * renames it over path (or, when path is a regular file that differs only
- * in its record's commit and date lines, removes it and keeps path, with
- * its time set to now); cwb_output_abort() removes it. Either of the two
+ * in its record's commit and date lines and its "# made:" line, removes it
+ * and keeps path, with its time set to now); cwb_output_abort() removes it. Either of the two
  * ends it; both are safe on an output that failed to open. While it is
  * open, the temporary's name is in a registry cwb_output_remove_temporaries
  * reads. */
@@ -28,7 +28,10 @@ typedef struct {
     FILE *f;
     char path[CWB_TEXT + 64];
     char tmp[CWB_TEXT + 80];
-    int slot; /* in the registry of temporaries (-1: none) */
+    int slot;   /* in the registry of temporaries (-1: none) */
+    int digits; /* > 0: an existing file whose data lines are this one's with the
+                   numbers written to `digits` significant digits (%.*g) is kept
+                   (src/fem/study.c: the tables written before 2026-11-27) */
 } cwb_output;
 
 int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n);
