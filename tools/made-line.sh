@@ -10,11 +10,10 @@
 # when a file other than the tables and raw solver output under reference/
 # differs from it; "unknown" outside a checkout of its own) and COMMAND.
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [ -n "${SOURCE_DATE_EPOCH:-}" ]; then
-    when=$(date -u -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M UTC')
-else
-    when=$(date -u '+%Y-%m-%d %H:%M UTC')
-fi
+case "${SOURCE_DATE_EPOCH:-}" in
+    '' | *[!0-9]*) when=$(date -u '+%Y-%m-%d %H:%M UTC') ;; # unset or not seconds: now, as cwb
+    *) when=$(date -u -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M UTC') ;;
+esac
 host=$(uname -n | tr ' (),' '____')
 cpu=$(awk -F: 'BEGIN { split("model name|cpu model|Hardware|Processor", key, "|") }
     { k = $1; sub(/[ \t]+$/, "", k); v = substr($0, index($0, ":") + 1)
