@@ -1055,7 +1055,8 @@ static void write_as_before(const char *from, const char *to, int nudge_first_ce
  * leaves a committed one as it is: `make reference` rewrote the tables
  * written before 2026-11-27 (%.10g) with 17 digits (E = 1e+10 as
  * 10000000000) from byte-identical .dat files, changing their values past
- * the tenth digit; a table whose value changed is still rewritten. The
+ * the tenth digit. Their rows keep their text (the file too when its header
+ * is unchanged); a table whose value changed is rewritten. The
  * stand-in solvers hand out the committed mesh and .dat of the eq. 17
  * study's a/R = 0.05 point. */
 START_TEST(fem_tables_say_when_they_were_made_and_keep_their_text)
@@ -1119,7 +1120,20 @@ START_TEST(fem_tables_say_when_they_were_made_and_keep_their_text)
     free(before);
     free(after);
 
-    /* one whose value differs in its 9th digit: rewritten, with its made line */
+    /* one whose header was worded otherwise: rewritten, with its made line,
+     * its rows in their committed text (the same values) */
+    plant(csv, path, "# mesh: ", "# mesh as once worded: ");
+    ck_assert_int_eq(rename(path, csv), 0);
+    st = run_reference_reuse(study, bin, out, 1, err, sizeof err);
+    ck_assert_msg(st == 0, "status %d: %s", st, err);
+    after = slurp_text(csv);
+    ck_assert_msg(test_made_line(after, line, sizeof line) == 1 && strstr(after, ",1e+10,") &&
+                      !strstr(after, "as once worded") && strstr(after, "\n# mesh: "),
+                  "not rewritten with the rows' text:\n%s", after);
+    free(after);
+
+    /* one whose value differs in its 9th digit: rewritten, with its made line,
+     * in the one number format */
     write_as_before(csv, path, 1);
     ck_assert_int_eq(rename(path, csv), 0);
     st = run_reference_reuse(study, bin, out, 1, err, sizeof err);

@@ -617,9 +617,56 @@ static void made_line(FILE *f, const pipeline *p)
     cwb_write_made_line(f, cmd);
 }
 
+/* Whether line is row i of r with every number as %.10g writes it. */
+static int row_is_10g(const char *line, const cwb_fem_rows *r, size_t i)
+{
+    const char *at = line;
+    for (size_t j = 0; j < r->ncol; j++) {
+        char cell[48];
+        int len = snprintf(cell, sizeof cell, "%.10g", r->v[i * r->ncol + j]);
+        if (strncmp(at, cell, (size_t)len) != 0 || at[len] != (j + 1 < r->ncol ? ',' : '\n'))
+            return 0;
+        at += len + 1;
+    }
+    return *at == '\0';
+}
+
+/* Whether the table at path (the committed one a regeneration replaces)
+ * holds exactly these rows as %.10g wrote them. `cwb reference` wrote its
+ * rows with %.10g until 2026-11-27, with cwb_csv_number's shortest round
+ * trip since; regenerated from byte-identical solver output, such a table
+ * came back in 17 digits (E = 1e+10 as 10000000000), its values changed
+ * past the tenth. It is written in its own format instead, so that its rows
+ * keep their text and values (and, its header unchanged, the file is kept:
+ * cwb_output_commit). */
+static int rows_as_committed(const char *path, const cwb_fem_rows *r)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char *line = NULL;
+    size_t cap = 0, i = 0;
+    int header_row = 1, same = r->nrow > 0;
+    while (same && getline(&line, &cap, f) >= 0) {
+        if (line[0] == '#' && header_row)
+            continue;
+        if (header_row) {
+            header_row = 0;
+            continue;
+        }
+        same = i < r->nrow && row_is_10g(line, r, i);
+        i++;
+    }
+    same = same && !ferror(f) && !header_row && i == r->nrow;
+    free(line);
+    fclose(f);
+    return same;
+}
+
 /* Table t: the pipeline's first lines, the model's provenance, the
- * columns with their units, the rows. */
-static void write_table(FILE *f, const pipeline *p, size_t t)
+ * columns with their units, the rows (as %.10g wrote them when ten is 1:
+ * rows_as_committed). */
+static void write_table(FILE *f, const pipeline *p, size_t t, int ten)
 {
     const cwb_fem_study *s = p->s;
     fprintf(f, "# cwb %s reference: %s (study %s)\n", CWB_VERSION, p->job.name, s->path);
@@ -636,7 +683,10 @@ static void write_table(FILE *f, const pipeline *p, size_t t)
         for (size_t j = 0; j < r->ncol; j++) {
             if (j)
                 fputc(',', f);
-            cwb_csv_number(f, r->v[i * r->ncol + j]);
+            if (ten)
+                fprintf(f, "%.10g", r->v[i * r->ncol + j]);
+            else
+                cwb_csv_number(f, r->v[i * r->ncol + j]);
             if (j + 1 == r->ncol)
                 fputc('\n', f);
         }
@@ -704,13 +754,8 @@ static int publish(pipeline *p, char *msg, size_t n)
             used +=
                 (size_t)snprintf(names + used, sizeof names - used, "%s%s", t ? ", " : "", path);
         if ((rc = cwb_output_open(&o[t], path, msg, n)) == CWB_OK) {
-            /* tables written before 2026-11-27 hold %.10g of the numbers
-             * (cwb_csv_number's shortest round trip since): one regenerated
-             * from the same solver output keeps that text, not 17 digits
-             * that would change its values past the tenth */
-            o[t].digits = 10;
             opened++;
-            write_table(o[t].f, p, t);
+            write_table(o[t].f, p, t, rows_as_committed(path, &p->rows[t]));
         }
     }
     if (rc) {

@@ -28,10 +28,7 @@ typedef struct {
     FILE *f;
     char path[CWB_TEXT + 64];
     char tmp[CWB_TEXT + 80];
-    int slot;   /* in the registry of temporaries (-1: none) */
-    int digits; /* > 0: an existing file whose data lines are this one's with the
-                   numbers written to `digits` significant digits (%.*g) is kept
-                   (src/fem/study.c: the tables written before 2026-11-27) */
+    int slot; /* in the registry of temporaries (-1: none) */
 } cwb_output;
 
 int cwb_output_open(cwb_output *o, const char *path, char *msg, size_t n);

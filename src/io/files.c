@@ -2,7 +2,6 @@
  * without a shell (cwb_files.h says why). */
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -270,58 +269,14 @@ static ssize_t next_line(char **l, size_t *n, FILE *f, int *opening)
     return r;
 }
 
-/* The length of the cell at s (up to ',', newline or the end). */
-static size_t cell_length(const char *s)
-{
-    return strcspn(s, ",\r\n");
-}
-
-/* Whether the cell old[0..nold) is the number now[0..nnow) written with
- * `digits` significant digits (%.*g; "-0" for zero, as %g writes -0.0). */
-static int cell_rounds_to(const char *old, size_t nold, const char *now, size_t nnow, int digits)
-{
-    char num[64], text[64];
-    if (nnow == 0 || nnow >= sizeof num || nold >= sizeof text)
-        return 0;
-    memcpy(num, now, nnow);
-    num[nnow] = '\0';
-    char *end;
-    double x = strtod(num, &end);
-    if (*end || !isfinite(x))
-        return 0;
-    snprintf(text, sizeof text, "%.*g", digits, x);
-    if (strlen(text) == nold && memcmp(text, old, nold) == 0)
-        return 1;
-    return x == 0 && nold == 2 && memcmp(old, "-0", 2) == 0;
-}
-
-/* Whether the data line `old` is the line `now` with every number that
- * differs written with `digits` significant digits. */
-static int line_rounds_to(const char *old, const char *now, int digits)
-{
-    for (;;) {
-        size_t a = cell_length(old), b = cell_length(now);
-        if (!(a == b && memcmp(old, now, a) == 0) && !cell_rounds_to(old, a, now, b, digits))
-            return 0;
-        old += a;
-        now += b;
-        if (*old != ',' || *now != ',')
-            return strcmp(old, now) == 0;
-        old++;
-        now++;
-    }
-}
-
 /* Whether the finished temporary says what the existing file says, apart
  * from the commit and the date it was made and its "# made:" line: then the
  * existing file is kept, and regenerating a set of committed outputs
  * changes only the files whose content changed (its record still names a
- * build and a time that made exactly this content). digits > 0: a data line
- * of the existing file that is the new one's with its numbers written to
- * that many significant digits is the same (o->digits). Any read failure (a
+ * build and a time that made exactly this content). Any read failure (a
  * line too long for memory included: getline's ENOMEM sets no error flag)
  * counts as a difference. */
-static int same_but_when(const char *tmp, const char *path, int digits)
+static int same_but_when(const char *tmp, const char *path)
 {
     FILE *a = fopen(tmp, "r"), *b = a ? open_regular(path) : NULL;
     char *la = NULL, *lb = NULL;
@@ -336,9 +291,7 @@ static int same_but_when(const char *tmp, const char *path, int digits)
         opening = opening && la[0] == '#' && lb[0] == '#';
         ka = opening ? when_kind(la, ka) : 0;
         kb = opening ? when_kind(lb, kb) : 0;
-        same = (ka && ka == kb) || (ra == rb && memcmp(la, lb, (size_t)ra) == 0) ||
-               (digits > 0 && !open_a && !open_b && strlen(la) == (size_t)ra &&
-                strlen(lb) == (size_t)rb && line_rounds_to(lb, la, digits));
+        same = (ka && ka == kb) || (ra == rb && memcmp(la, lb, (size_t)ra) == 0);
     }
     free(la);
     free(lb);
@@ -364,7 +317,7 @@ int cwb_output_commit(cwb_output *o, char *msg, size_t n)
         err = errno;
     }
     o->f = NULL;
-    if (!bad && same_but_when(o->tmp, o->path, o->digits)) {
+    if (!bad && same_but_when(o->tmp, o->path)) {
         /* kept, but made now: a rule that compares times sees it fresh */
         utimensat(AT_FDCWD, o->path, NULL, 0);
         unlink(o->tmp);
