@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <regex.h>
 #include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +146,29 @@ void test_fputs_rooted(FILE *f, const char *text)
         fputs(test_root(), f);
         p = at + 5;
     }
+}
+
+int test_made_line(const char *text, char *line, size_t n)
+{
+    static const char grammar[] =
+        "^# made: [0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9] "
+        "UTC on [^ (),]+ \\([^,].*, [0-9]+ cores?\\), cwb [^ ,]+, command: [^ ].*$";
+    regex_t re;
+    ck_assert_int_eq(regcomp(&re, grammar, REG_EXTENDED | REG_NOSUB), 0);
+    int found = 0;
+    line[0] = '\0';
+    for (const char *p = text; *p == '#'; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "") {
+        size_t len = strcspn(p, "\n");
+        if (strncmp(p, "# made:", 7) != 0)
+            continue;
+        snprintf(line, n, "%.*s", (int)len, p);
+        if (found++ || regexec(&re, line, 0, NULL, 0) != 0) {
+            found = -1;
+            break;
+        }
+    }
+    regfree(&re);
+    return found;
 }
 
 char *test_read_file(const char *path)

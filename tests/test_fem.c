@@ -1021,6 +1021,130 @@ START_TEST(fem_reuse_refuses_planted_output)
 }
 END_TEST
 
+/* The table as `cwb reference` wrote it before 2026-11-27: every number of
+ * its rows with %.10g, no "# made:" line (the committed tables of that time). */
+static void write_as_before(const char *from, const char *to, int nudge_first_cell)
+{
+    char *text = slurp_text(from);
+    FILE *f = fopen(to, "w");
+    ck_assert_ptr_nonnull(f);
+    int header_row_seen = 0, nudged = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        if (line[0] == '#' || !header_row_seen) {
+            header_row_seen = line[0] != '#';
+            if (strncmp(line, "# made: ", 8) != 0)
+                fprintf(f, "%s\n", line);
+            continue;
+        }
+        for (char *cell = line, *next; cell; cell = next) {
+            next = strchr(cell, ',');
+            if (next)
+                *next++ = '\0';
+            double x = strtod(cell, NULL);
+            if (nudge_first_cell && !nudged++)
+                x = x * (1 + 1e-8); /* a value that changed in its 9th digit */
+            fprintf(f, "%.10g%s", x, next ? "," : "\n");
+        }
+    }
+    ck_assert_int_eq(fclose(f), 0);
+    free(text);
+}
+
+/* Every table says when, where and how it was made, in one "# made:" line
+ * (doc/case-files.md), and regenerating a table from the same solver output
+ * leaves a committed one as it is: `make reference` rewrote the tables
+ * written before 2026-11-27 (%.10g) with 17 digits (E = 1e+10 as
+ * 10000000000) from byte-identical .dat files, changing their values past
+ * the tenth digit. Their rows keep their text (the file too when its header
+ * is unchanged); a table whose value changed is rewritten. The
+ * stand-in solvers hand out the committed mesh and .dat of the eq. 17
+ * study's a/R = 0.05 point. */
+START_TEST(fem_tables_say_when_they_were_made_and_keep_their_text)
+{
+    char dir[256], study[300], bin[300], out[300], path[400], err[8192], body[1024], dat[512];
+    scratch_dir(dir, sizeof dir, "made");
+    snprintf(study, sizeof study, "%s/eq17.study", dir);
+    snprintf(bin, sizeof bin, "%s/bin", dir);
+    snprintf(out, sizeof out, "%s/out", dir);
+    ck_assert_int_eq(mkdir(bin, 0755), 0);
+    write_text(study, "[study]\nname = eq17\nmodel = halfround\n[body]\na_over_R = 0.05\n"
+                      "base = symmetric\n[mesh]\nrefine = 1\n");
+    fake_gmsh(bin, "tests/data/fem/halfround_coarse.msh");
+    ck_assert_ptr_nonnull(realpath("reference/fem/raw/seed000_halfround_eq17/p003.dat", dat));
+    snprintf(path, sizeof path, "%s/ccx", bin);
+    snprintf(body, sizeof body,
+             "[ \"$1\" = -v ] && { echo 'This is Version 2.20'; exit 0; }\n"
+             "/bin/cp '%s' \"$2.dat\" && : > \"$2.frd\"\n",
+             dat);
+    write_script(path, body);
+    int st = run_reference(study, bin, out, err, sizeof err);
+    ck_assert_msg(st == 0, "status %d: %s", st, err);
+    char csv[400], line[4096], *text;
+    snprintf(csv, sizeof csv, "%s/eq17.csv", out);
+    text = slurp_text(csv);
+    ck_assert_msg(test_made_line(text, line, sizeof line) == 1, "made line: '%s' in\n%s", line,
+                  text);
+    /* the second line, naming the command that made it */
+    ck_assert_msg(strncmp(strchr(text, '\n') + 1, "# made: ", 8) == 0, "%s", text);
+    ck_assert_msg(strstr(line, "command: cwb reference ") && strstr(line, study), "%s", line);
+    free(text);
+
+    /* SOURCE_DATE_EPOCH names the date (reproducible-builds.org) */
+    char fixed[300];
+    snprintf(fixed, sizeof fixed, "%s/fixed", dir);
+    setenv("SOURCE_DATE_EPOCH", "1795000000", 1);
+    st = run_reference(study, bin, fixed, err, sizeof err);
+    unsetenv("SOURCE_DATE_EPOCH");
+    ck_assert_msg(st == 0, "status %d: %s", st, err);
+    snprintf(path, sizeof path, "%s/eq17.csv", fixed);
+    text = slurp_text(path);
+    ck_assert_msg(test_made_line(text, line, sizeof line) == 1 &&
+                      strncmp(line, "# made: 2026-11-18 11:06 UTC on ", 32) == 0,
+                  "%s", line);
+    free(text);
+
+    /* a table of the old format, regenerated from the same output: kept */
+    char *before, *after;
+    write_as_before(csv, path, 0);
+    ck_assert_int_eq(rename(path, csv), 0);
+    before = slurp_text(csv);
+    ck_assert_msg(strstr(before, ",1e+10,"), "%s", before); /* E as %.10g wrote it */
+    st = run_reference_reuse(study, bin, out, 1, err, sizeof err);
+    ck_assert_msg(st == 0, "status %d: %s", st, err);
+    after = slurp_text(csv);
+    size_t same = 0;
+    while (before[same] && before[same] == after[same])
+        same++;
+    ck_assert_msg(!before[same] && !after[same], "the table's text changed at byte %zu: '%.80s'",
+                  same, after + same);
+    free(before);
+    free(after);
+
+    /* one whose header was worded otherwise: rewritten, with its made line,
+     * its rows in their committed text (the same values) */
+    plant(csv, path, "# mesh: ", "# mesh as once worded: ");
+    ck_assert_int_eq(rename(path, csv), 0);
+    st = run_reference_reuse(study, bin, out, 1, err, sizeof err);
+    ck_assert_msg(st == 0, "status %d: %s", st, err);
+    after = slurp_text(csv);
+    ck_assert_msg(test_made_line(after, line, sizeof line) == 1 && strstr(after, ",1e+10,") &&
+                      !strstr(after, "as once worded") && strstr(after, "\n# mesh: "),
+                  "not rewritten with the rows' text:\n%s", after);
+    free(after);
+
+    /* one whose value differs in its 9th digit: rewritten, with its made line,
+     * in the one number format */
+    write_as_before(csv, path, 1);
+    ck_assert_int_eq(rename(path, csv), 0);
+    st = run_reference_reuse(study, bin, out, 1, err, sizeof err);
+    ck_assert_msg(st == 0, "status %d: %s", st, err);
+    after = slurp_text(csv);
+    ck_assert_msg(test_made_line(after, line, sizeof line) == 1 && !strstr(after, ",1e+10,"),
+                  "not rewritten:\n%s", after);
+    free(after);
+}
+END_TEST
+
 Suite *fem_suite(void)
 {
     Suite *s = suite_create("fem");
@@ -1045,6 +1169,7 @@ Suite *fem_suite(void)
     tcase_add_test(t, fem_missing_or_failing_solver);
     tcase_add_test(t, fem_pipeline_with_stand_in_solvers);
     tcase_add_test(t, fem_reuse_refuses_planted_output);
+    tcase_add_test(t, fem_tables_say_when_they_were_made_and_keep_their_text);
     suite_add_tcase(s, t);
     return s;
 }

@@ -11,6 +11,22 @@
 set -e
 gen=${1:-build/ref_hertz_impact}
 d=reference/analytic
+# Every table this script writes states when, where and how it was made, as
+# its second line (tools/made-line.sh; doc/case-files.md): stamped at the end
+# into each CSV written since the start that has no "# made:" line of its
+# own (the Python writers it calls write theirs; ref_hertz_impact.c, GSL
+# only, and the awk blocks do not).
+made=$(sh tools/made-line.sh sh reference/analytic/generate.sh "$@")
+started=$(mktemp)
+trap 'rm -f "$started"' EXIT
+stamp_made() {
+    find reference/analytic reference/fem/seed000_fig13_secant_x.csv -name '*.csv' \
+        -newer "$started" | while read -r f; do
+        grep -q '^# made: ' "$f" && continue
+        MADE="$made" awk 'NR == 1 { print; print ENVIRON["MADE"]; next } 1' "$f" > "$f.tmp"
+        mv "$f.tmp" "$f"
+    done
+}
 #            OUT                                   LABEL                                R1    E1     nu1  rho1 R2    E2     nu2  rho2 V
 $gen $d/hertz_impact_chung_ooi_1_glass.csv     "Chung & Ooi test 1, glass"          0.010 4.8e10 0.20 2800 0.010 4.8e10 0.20 2800 20
 $gen $d/hertz_impact_chung_ooi_1_limestone.csv "Chung & Ooi test 1, limestone"      0.010 2.0e10 0.25 2500 0.010 2.0e10 0.25 2500 20
@@ -493,3 +509,4 @@ sh tools/ensure-deps.sh python3-numpy python3-scipy
 # Seed 004 Table 1 elastic-plastic laws: restitution and permanent overlap of a sphere on a
 # rigid wall by quadrature of each law's force-overlap curves (cases/seed004_restitution_*.case)
 /usr/bin/python3 reference/analytic/restitution_quadrature.py reference/analytic
+stamp_made

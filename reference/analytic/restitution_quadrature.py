@@ -52,6 +52,9 @@ import math
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../tools"))
+from made_line import made_line  # noqa: E402  when, where and how a table was made
+
 import numpy as np
 from scipy.integrate import quad
 from scipy.optimize import brentq, minimize_scalar
@@ -506,7 +509,8 @@ if __name__ == "__main__":
         rows = table(law)
         path = "%s/restitution_%s.csv" % (out, law.name)
         with open(path + ".tmp", "w") as f:
-            f.write(header(law, rows) + "\n")
+            title, rest = header(law, rows).split("\n", 1)
+            f.write(title + "\n" + made_line() + rest + "\n")
             for v, e, d_min in rows:
                 f.write("%.15g,%.12g,%.12g\n" % (v, e, max(d_min, 0.0) + 0.0))
         os.replace(path + ".tmp", path)

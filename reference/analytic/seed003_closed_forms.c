@@ -13,11 +13,39 @@
  * mu = 0.6, y0 = 0.86 R, chosen m = 1 kg). */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <gsl/gsl_errno.h>
 
 #include "../../src/drivers/cwb_sliding.h"
 #include "cwb.h"
+#include "cwb_out.h"
+
+/* How this program was called, for the tables' made lines. */
+static const char *command = "seed003_closed_forms";
+
+/* Close the table `name` and give it, after its first line (the title), the
+ * line that says when, where and how it was made (cwb_write_made_line,
+ * doc/case-files.md). 1 on a failed write. */
+static int close_table(FILE *f, const char *name)
+{
+    if (fclose(f))
+        return 1;
+    static char text[1 << 20];
+    FILE *in = fopen(name, "r");
+    size_t len = in ? fread(text, 1, sizeof text - 1, in) : 0;
+    if (!in || ferror(in) | fclose(in) || len == sizeof text - 1)
+        return 1;
+    text[len] = '\0';
+    char *rest = strchr(text, '\n');
+    FILE *out = fopen(name, "w");
+    if (!out || !rest)
+        return 1 | (out && fclose(out));
+    fwrite(text, 1, (size_t)(rest + 1 - text), out);
+    cwb_write_made_line(out, command);
+    fputs(rest + 1, out);
+    return fclose(out) ? 1 : 0;
+}
 
 static const char *const common =
     "# inputs: line path, R=1 m, kn=1 N/m^1.5, mu=0.6, m=1 kg, h0=0.1 m (y_c=1.9 m)\n"
@@ -135,7 +163,7 @@ static int write_sweep(const char *file, const char *head, const cwb_sliding *g,
         double r = sweep_at(from, 5.0, i);
         fprintf(f, "%.12g,%.12g\n", r, sweep_value(g, w, r * vc, what));
     }
-    return fclose(f) ? 1 : 0;
+    return close_table(f, file);
 }
 
 static const char *const force_common =
@@ -180,13 +208,13 @@ static int write_force(void)
             double s = -g.su + (sc + g.su) * i / 200.0;
             fprintf(f, "%.12g,%.12g\n", s, cwb_fsliding_velocity_eq43(&g, s));
         }
-        if (fclose(f))
+        if (close_table(f, name))
             return 1;
     }
     for (int k = 0; k < 2; k++) {
-        FILE *f = fopen(k ? "reference/analytic/seed003_fig15_eq47.csv"
-                          : "reference/analytic/seed003_fig15_contact_time.csv",
-                        "w");
+        const char *file = k ? "reference/analytic/seed003_fig15_eq47.csv"
+                             : "reference/analytic/seed003_fig15_contact_time.csv";
+        FILE *f = fopen(file, "w");
         if (!f)
             return 1;
         fprintf(
@@ -211,7 +239,7 @@ static int write_force(void)
             fprintf(f, "%.12g,%.12g\n", r,
                     k ? cwb_fsliding_time_eq47(&g, sc) : cwb_fsliding_time_qags(&g, sc, 1));
         }
-        if (fclose(f))
+        if (close_table(f, file))
             return 1;
     }
     return 0;
@@ -268,7 +296,7 @@ static int write_fig9(const cwb_sliding *g, const char *tag, double vc, int exac
         double s = -g->su + 2.0 * g->su * i / ROWS;
         fprintf(f, "%.12g,%.12g\n", s, cwb_sliding_velocity(g, v0, s, exact));
     }
-    return fclose(f) ? 1 : 0;
+    return close_table(f, name);
 }
 
 static int write_circle(void)
@@ -309,15 +337,18 @@ static int write_circle(void)
     return 0;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    (void)argc;
+    command = argv[0];
     gsl_set_error_handler_off();
     cwb_sliding g;
     char msg[256];
     if (cwb_sliding_init(&g, &paper_line, msg, sizeof msg))
         return 1;
     double vc = cwb_sliding_vcrit(&g);
-    FILE *f = fopen("reference/analytic/seed003_fig6_line_velocity.csv", "w");
+    const char *file = "reference/analytic/seed003_fig6_line_velocity.csv";
+    FILE *f = fopen(file, "w");
     if (!f)
         return 1;
     fprintf(
@@ -334,9 +365,10 @@ int main(void)
         double s = -g.su + 2.0 * g.su * i / 200.0;
         fprintf(f, "%.12g,%.12g\n", s, cwb_sliding_velocity(&g, 1.5 * vc, s, 0));
     }
-    if (fclose(f))
+    if (close_table(f, file))
         return 1;
-    f = fopen("reference/analytic/seed003_fig7_restitution.csv", "w");
+    file = "reference/analytic/seed003_fig7_restitution.csv";
+    f = fopen(file, "w");
     if (!f)
         return 1;
     fprintf(
@@ -353,7 +385,7 @@ int main(void)
         double r = 1.05 + (5.0 - 1.05) * i / 11.0;
         fprintf(f, "%.12g,%.12g\n", r, cwb_sliding_restitution(&g, r * vc));
     }
-    if (fclose(f))
+    if (close_table(f, file))
         return 1;
     if (write_sweep("reference/analytic/seed003_fig8_contact_time.csv",
                     "# Balevičius & Mróz II Fig. 8: contact time against v0 / v_crit, line path, "

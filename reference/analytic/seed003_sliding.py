@@ -61,6 +61,9 @@ import math
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../tools"))
+from made_line import made_line  # noqa: E402  when, where and how a table was made
+
 try:
     import numpy as np
     from scipy.integrate import quad, solve_ivp
@@ -580,8 +583,10 @@ def write_csv(name, outdir, info):
     out = os.path.join(outdir, "seed003_%s.csv" % name)
     tmp = out + ".tmp"
     with open(tmp, "w") as fh:
-        for ln in lines:
+        for k, ln in enumerate(lines):
             fh.write("# " + ln + "\n")
+            if k == 0:
+                fh.write(made_line())
         units = dict(COLUMNS)
         fh.write(",".join("%s[%s]" % (c, units[c]) for c in OUT_COLS) + "\n")
         for i in range(len(info["ts"])):

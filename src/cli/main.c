@@ -776,7 +776,8 @@ static int cmd_reference(int argc, char **argv)
     char msg[CWB_MSG];
     int rc = cwb_make_dirs(dir, msg, sizeof msg);
     if (rc == CWB_OK)
-        rc = cwb_reference_study_reuse(path, dir, work, reuse, &cli_log, msg, sizeof msg);
+        rc = cwb_reference_study_reuse(path, dir, work, reuse, command_line, &cli_log, msg,
+                                       sizeof msg);
     return report(rc, msg);
 }
 

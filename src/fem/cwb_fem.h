@@ -33,9 +33,10 @@ int cwb_reference_study(const char *path, const char *dir, const char *work, con
 /* The same; reuse = 1 keeps a finished solve in WORK/NAME/ whose deck is
  * byte for byte the one this run writes (its .dat, .frd and a ccx log
  * without *ERROR there) instead of solving again: the parsers and tables
- * can be redone on a long solve. */
+ * can be redone on a long solve. command: the command line the tables'
+ * "# made:" line names (NULL: the equivalent `cwb reference` command). */
 int cwb_reference_study_reuse(const char *path, const char *dir, const char *work, int reuse,
-                              const cwb_log *log, char *msg, size_t n);
+                              const char *command, const cwb_log *log, char *msg, size_t n);
 
 /* ------------------------------------------------------------------ */
 /* Meshes and deck pieces (fem.c)                                      */

@@ -328,7 +328,9 @@ typedef struct {
     const cwb_fem_model *model;
     const cwb_log *log;
     int reuse;           /* keep a finished solve whose deck is unchanged (--reuse) */
+    const char *command; /* the command line, for the made line (NULL: rebuilt) */
     const char *dir;     /* DIR: the CSVs */
+    const char *work;    /* WORK */
     char wdir[PATH_LEN]; /* WORK/NAME: every run's files */
     char raw[PATH_LEN], raw_tmp[PATH_LEN]; /* DIR/raw/NAME and its partial twin */
     int raw_open;                          /* raw_tmp exists */
@@ -600,12 +602,75 @@ static void csv_path(const pipeline *p, size_t t, char *buf, size_t n)
     snprintf(buf, n, "%s/%s%s.csv", p->dir, p->job.name, p->model->tables[t].suffix);
 }
 
+/* When, where and how the table was made (cwb_write_made_line): the
+ * command as typed, or, called without one, the command that does what
+ * this call does. */
+static void made_line(FILE *f, const pipeline *p)
+{
+    if (p->command) {
+        cwb_write_made_line(f, p->command);
+        return;
+    }
+    char cmd[4 * PATH_LEN];
+    snprintf(cmd, sizeof cmd, "cwb reference %s --out %s --work %s%s", p->s->path, p->dir, p->work,
+             p->reuse ? " --reuse" : "");
+    cwb_write_made_line(f, cmd);
+}
+
+/* Whether line is row i of r with every number as %.10g writes it. */
+static int row_is_10g(const char *line, const cwb_fem_rows *r, size_t i)
+{
+    const char *at = line;
+    for (size_t j = 0; j < r->ncol; j++) {
+        char cell[48];
+        int len = snprintf(cell, sizeof cell, "%.10g", r->v[i * r->ncol + j]);
+        if (strncmp(at, cell, (size_t)len) != 0 || at[len] != (j + 1 < r->ncol ? ',' : '\n'))
+            return 0;
+        at += len + 1;
+    }
+    return *at == '\0';
+}
+
+/* Whether the table at path (the committed one a regeneration replaces)
+ * holds exactly these rows as %.10g wrote them. `cwb reference` wrote its
+ * rows with %.10g until 2026-11-27, with cwb_csv_number's shortest round
+ * trip since; regenerated from byte-identical solver output, such a table
+ * came back in 17 digits (E = 1e+10 as 10000000000), its values changed
+ * past the tenth. It is written in its own format instead, so that its rows
+ * keep their text and values (and, its header unchanged, the file is kept:
+ * cwb_output_commit). */
+static int rows_as_committed(const char *path, const cwb_fem_rows *r)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    char *line = NULL;
+    size_t cap = 0, i = 0;
+    int header_row = 1, same = r->nrow > 0;
+    while (same && getline(&line, &cap, f) >= 0) {
+        if (line[0] == '#' && header_row)
+            continue;
+        if (header_row) {
+            header_row = 0;
+            continue;
+        }
+        same = i < r->nrow && row_is_10g(line, r, i);
+        i++;
+    }
+    same = same && !ferror(f) && !header_row && i == r->nrow;
+    free(line);
+    fclose(f);
+    return same;
+}
+
 /* Table t: the pipeline's first lines, the model's provenance, the
- * columns with their units, the rows. */
-static void write_table(FILE *f, const pipeline *p, size_t t)
+ * columns with their units, the rows (as %.10g wrote them when ten is 1:
+ * rows_as_committed). */
+static void write_table(FILE *f, const pipeline *p, size_t t, int ten)
 {
     const cwb_fem_study *s = p->s;
     fprintf(f, "# cwb %s reference: %s (study %s)\n", CWB_VERSION, p->job.name, s->path);
+    made_line(f, p);
     if (s->study.text[CWB_FEM_TITLE][0])
         fprintf(f, "# %s\n", s->study.text[CWB_FEM_TITLE]);
     p->model->provenance(f, t, &p->job, p->summary);
@@ -618,7 +683,10 @@ static void write_table(FILE *f, const pipeline *p, size_t t)
         for (size_t j = 0; j < r->ncol; j++) {
             if (j)
                 fputc(',', f);
-            cwb_csv_number(f, r->v[i * r->ncol + j]);
+            if (ten)
+                fprintf(f, "%.10g", r->v[i * r->ncol + j]);
+            else
+                cwb_csv_number(f, r->v[i * r->ncol + j]);
             if (j + 1 == r->ncol)
                 fputc('\n', f);
         }
@@ -687,7 +755,7 @@ static int publish(pipeline *p, char *msg, size_t n)
                 (size_t)snprintf(names + used, sizeof names - used, "%s%s", t ? ", " : "", path);
         if ((rc = cwb_output_open(&o[t], path, msg, n)) == CWB_OK) {
             opened++;
-            write_table(o[t].f, p, t);
+            write_table(o[t].f, p, t, rows_as_committed(path, &p->rows[t]));
         }
     }
     if (rc) {
@@ -731,7 +799,7 @@ static int pipeline_open(pipeline *p, const cwb_fem_study *s, const char *dir, c
                          const cwb_log *log, char *msg, size_t n)
 {
     const char *name = s->study.text[CWB_FEM_NAME];
-    *p = (pipeline){.s = s, .model = s->model, .log = log, .dir = dir};
+    *p = (pipeline){.s = s, .model = s->model, .log = log, .dir = dir, .work = work};
     snprintf(p->wdir, sizeof p->wdir, "%s/%s", work, name);
     snprintf(p->raw, sizeof p->raw, "%s/raw/%s", dir, name);
     snprintf(p->raw_tmp, sizeof p->raw_tmp, "%s/raw/%s.partial", dir, name);
@@ -773,11 +841,11 @@ static void pipeline_close(pipeline *p)
 int cwb_reference_study(const char *path, const char *dir, const char *work, const cwb_log *log,
                         char *msg, size_t n)
 {
-    return cwb_reference_study_reuse(path, dir, work, 0, log, msg, n);
+    return cwb_reference_study_reuse(path, dir, work, 0, NULL, log, msg, n);
 }
 
 int cwb_reference_study_reuse(const char *path, const char *dir, const char *work, int reuse,
-                              const cwb_log *log, char *msg, size_t n)
+                              const char *command, const cwb_log *log, char *msg, size_t n)
 {
     cwb_fem_study *s;
     int rc = cwb_fem_study_load(&s, path, msg, n);
@@ -787,6 +855,7 @@ int cwb_reference_study_reuse(const char *path, const char *dir, const char *wor
     if ((rc = tools_present(msg, n)) == CWB_OK)
         rc = pipeline_open(&p, s, dir, work, log, msg, n);
     p.reuse = reuse;
+    p.command = command;
     if (rc == CWB_OK)
         rc = run_points(&p, msg, n);
     if (rc == CWB_OK)

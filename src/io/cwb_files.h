@@ -19,8 +19,8 @@
 /* An output being written: cwb_output_open() creates path's temporary twin
  * ("DIR/.NAME.XXXXXX"); cwb_output_commit() checks every write, closes and
  * renames it over path (or, when path is a regular file that differs only
- * in its record's commit and date lines, removes it and keeps path, with
- * its time set to now); cwb_output_abort() removes it. Either of the two
+ * in its record's commit and date lines and its "# made:" line, removes it
+ * and keeps path, with its time set to now); cwb_output_abort() removes it. Either of the two
  * ends it; both are safe on an output that failed to open. While it is
  * open, the temporary's name is in a registry cwb_output_remove_temporaries
  * reads. */

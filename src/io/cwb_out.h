@@ -114,6 +114,17 @@ typedef struct {
 void cwb_write_record(FILE *f, const cwb_record *rec);
 /* The date as the record writes it. */
 void cwb_record_date(char *buf, size_t n);
+/* The one line a reference table states when, where and how it was made
+ * (doc/case-files.md, "When, where and how a reference was made"), newline
+ * included:
+ *   # made: YYYY-MM-DD HH:MM UTC on HOST (CPU MODEL, N cores), cwb COMMIT, command: ...
+ * the date now (or SOURCE_DATE_EPOCH's), the host by uname(2), the CPU's
+ * model from /proc/cpuinfo, the cores online, the commit cwb was built from
+ * (cwb_commit) and the command (NULL: "(a library call, no command line)").
+ * The reference scripts write the same line (tools/made-line.sh,
+ * tools/made_line.py). */
+void cwb_made_line(char *buf, size_t n, const char *command);
+void cwb_write_made_line(FILE *f, const char *command);
 
 /* The record, then the case: file, laws and their sources, every key of
  * the laws' and the driver's sections and the keys given of the bodies'

@@ -254,20 +254,36 @@ static FILE *open_regular(const char *path)
     return f;
 }
 
+/* A "# made:" line of an output's opening '#' block (a reference table's
+ * record of when, where and how it was made, src/io/record.c): read as
+ * absent, so that a table regenerated with the same content keeps its file,
+ * and one written before tables had the line keeps its text. */
+static ssize_t next_line(char **l, size_t *n, FILE *f, int *opening)
+{
+    ssize_t r;
+    while ((r = getline(l, n, f)) >= 0) {
+        *opening = *opening && (*l)[0] == '#';
+        if (!*opening || strncmp(*l, "# made: ", 8) != 0)
+            break;
+    }
+    return r;
+}
+
 /* Whether the finished temporary says what the existing file says, apart
- * from the commit and the date it was made: then the existing file is kept,
- * and regenerating a set of committed outputs changes only the files whose
- * content changed (its record still names a build and a time that made
- * exactly this content). Any read failure (a line too long for memory
- * included: getline's ENOMEM sets no error flag) counts as a difference. */
+ * from the commit and the date it was made and its "# made:" line: then the
+ * existing file is kept, and regenerating a set of committed outputs
+ * changes only the files whose content changed (its record still names a
+ * build and a time that made exactly this content). Any read failure (a
+ * line too long for memory included: getline's ENOMEM sets no error flag)
+ * counts as a difference. */
 static int same_but_when(const char *tmp, const char *path)
 {
     FILE *a = fopen(tmp, "r"), *b = a ? open_regular(path) : NULL;
     char *la = NULL, *lb = NULL;
     size_t na = 0, nb = 0;
-    int same = b != NULL, opening = 1, ka = 0, kb = 0;
+    int same = b != NULL, opening = 1, ka = 0, kb = 0, open_a = 1, open_b = 1;
     while (same) {
-        ssize_t ra = getline(&la, &na, a), rb = getline(&lb, &nb, b);
+        ssize_t ra = next_line(&la, &na, a, &open_a), rb = next_line(&lb, &nb, b, &open_b);
         if (ra < 0 || rb < 0) {
             same = ra < 0 && rb < 0 && feof(a) && feof(b) && !ferror(a) && !ferror(b);
             break;

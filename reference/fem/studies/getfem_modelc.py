@@ -104,6 +104,9 @@ import numpy as np
 # Debian's python3-getfem version, as the 2D check of the friction operator records it
 from getfem_tresca_block import version
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 # Units: micrometre, millinewton, GPa (= mN / um^2): the residuals of the force, contact and
 # constraint equations are then of comparable size (in mm, N, MPa the contact rows, scaled by
 # 1 / r, were 1e-8 of the force rows, and Newton's absolute criterion stopped on them at once).
@@ -451,6 +454,7 @@ def summary(tag, runs):
             f.write(f"{h0:g},{last['delta_t']:.10g},{last['F_t'] / last['F_n']:.10g},"
                     f"{prev:.10g},{last['a_x']:.10g},{last['a_y']:.10g},{last['a_area']:.10g},"
                     f"{last['peeq_max']:.10g},{cpu:.1f},{dofs}\n")
+    stamp_made_line(out + ".tmp")
     os.replace(out + ".tmp", out)
     print(out)
 
@@ -528,6 +532,7 @@ def curves(tag, runs):
             a, _ = hertz(d["fn"])  # um; 8 G* a in mN/um = 1e3 N/m
             f.write(f"{d['h0']:g},{d['dofs']},{d['cpu']:.1f},{d['mesh_gap']:.6g},"
                     f"{d['cm_gap']:.6g},{d['k0'] / (8e3 * GSTAR * a):.6g}\n")
+    stamp_made_line(out + ".tmp")
     os.replace(out + ".tmp", out)
     print(out)
 
@@ -698,6 +703,7 @@ def write(tag, case, h0, fn, mu, tau_c, study, rows, total, args=None, cpu_note=
         scale = dict(delta_t=um, delta_n=um, F_n=mn, F_t=mn, a_area=um, a_x=um, a_y=um, p_max=gpa)
         for r in rows:
             f.write(",".join(f"{r[k] * scale.get(k, 1):.10g}" for k in COLS) + "\n")
+    stamp_made_line(out + ".tmp")
     os.replace(out + ".tmp", out)
     print(out)
 

@@ -27,6 +27,9 @@ import sys
 import getfem as gf
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 E, NU = 26000.0, 0.3  # MPa
 LAME, SHEAR = E * NU / ((1 + NU) * (1 - 2 * NU)), E / (2 * (1 + NU))
 L, H, NX, NY = 1.0, 0.5, 20, 10  # mm, elements
@@ -142,6 +145,7 @@ def main():
         f.write("mu[-],tau_c[MPa],x[mm],p[MPa],tau[MPa],cap[MPa]\n")
         for r in rows:
             f.write(",".join(f"{v:.10g}" for v in r) + "\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
     print(OUT)
 

@@ -22,6 +22,10 @@ import os
 
 import numpy as np
 from scipy.optimize import least_squares
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
 
 FEM = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUT = os.path.join(FEM, "seed004_eq61_definitions.csv")
@@ -98,6 +102,7 @@ def main():
         f.write("E[Pa],nu[-],sigma_y[Pa],definition[-],u_dy_all[-],u_dy_first[-],first_leg[-]\n")
         for r in rows:
             f.write(",".join(f"{v:.6g}" for v in r) + "\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
     for nu in (0.0, 0.3):
         for k, name in enumerate(DEFS):

@@ -33,6 +33,9 @@ import sys
 import numpy as np
 from scipy.optimize import least_squares
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 FEM = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 OUT = os.path.join(FEM, "seed004_eq82_force_curve.csv")
 # the runs: y = 3 (tau_c = 0.9k) at 12, 24 and 48 increments on h0 0.01 ... 0.0042 R
@@ -180,6 +183,7 @@ def main(which):
                 "correlation[-],rms_x[-],hardening[-],c1_identified[-]\n")
         for r in out:
             f.write(",".join("%.6g" % v for v in r) + "\n")
+    stamp_made_line(out_path + ".tmp")
     os.replace(out_path + ".tmp", out_path)
     for run, r in zip(found, out):
         c1 = "c1 %.3f +- %.3f (corr %+.2f)" % (r[6], r[7], r[8]) if r[11] else "c1 not identified"

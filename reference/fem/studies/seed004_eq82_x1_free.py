@@ -24,6 +24,9 @@ import numpy as np
 from scipy.optimize import least_squares
 from scipy.stats import f as f_dist
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import seed004_eq82_force_curve as eq82  # noqa: E402
 
@@ -142,6 +145,7 @@ def main():
                 "c1_eq83[-],rms_eq83[-],rms_free[-]\n")
         for r in rows:
             f.write(",".join("%.6g" % v for v in r) + "\n")
+    stamp_made_line(OUT + ".tmp")
     os.replace(OUT + ".tmp", OUT)
     for run, r in zip(found, rows):
         print("%-27s y %6.3f mu %.4f: eq. 83 %+.3f; free x1 %.4f +- %.4f (95 %% below %.3f), "

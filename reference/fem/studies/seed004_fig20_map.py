@@ -20,6 +20,9 @@ import math
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
 ROOT = os.path.normpath(os.path.join(FEM, "..", ".."))
@@ -125,6 +128,7 @@ def main():
         f.write("r[m],z[m],mises[Pa],peeq[-]\n")
         for r, z, m, p in rows:
             f.write(f"{r:.6g},{z:.6g},{m:.6g},{p:.6g}\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
     print(f"{len(rows)} nodes; largest von Mises {top[2] / 1e6:.2f} MPa at r = {top[0]:.3g}, "
           f"z = {top[1]:.3g}; largest PEEQ {worst[3]:.4g} at r = {worst[0]:.3g}, "

@@ -70,6 +70,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from seed004_fig31_eq64 import onset as rule_growth  # noqa: E402  cwb's own rule, one coding
 
@@ -461,6 +464,7 @@ def onsets():
             e, ip, n = point_columns(p)
             f.write(f"{nu:g},{h0:g},{kind},{target:g},{e},{ip},{n},{z:.4g},{r:.4g},{code},"
                     f"{v if math.isfinite(v) else -1:.4g}\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
     # the finding's table: one line per sampling point, the meshes side by side per rule
     for nu in dict.fromkeys(r[0] for r in rows):

@@ -28,6 +28,10 @@ import math
 import os
 
 import numpy as np
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
@@ -140,6 +144,7 @@ def main():
         f.write("nu[-],quantity[-],h1[-],h2[-],h3[-],order[-],richardson[-],tolerance[-]\n")
         for r in rows:
             f.write(f"{r[0]:g},{r[1]}," + ",".join(f"{v:.6g}" for v in r[2:]) + "\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
     for r in rows:
         print(f"nu {r[0]:g} {r[1]:2d} h1 {r[2]:8.4g} h2 {r[3]:8.4g} h3 {r[4]:8.4g} "

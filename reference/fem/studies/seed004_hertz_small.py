@@ -17,6 +17,10 @@ reference/fem/studies/seed004_hertz_small.py
 import glob
 import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
@@ -98,6 +102,7 @@ def main():
             f.write(f"{r['a_over_R']:g},{r['nu']:g},{int(r['kin'] == 'small')},"
                     f"{int(r['law'] == 'neo_hooke')},{r['h0']:g},{r['coarse']:g},{r['penalty']:g},"
                     f"{r['dev']:.8g},{ref:.3g}\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
     print("\n".join(n[2:] for n in notes))
     for r in runs:

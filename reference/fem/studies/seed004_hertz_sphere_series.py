@@ -35,6 +35,10 @@ import os
 import numpy as np
 from scipy.integrate import quad
 from scipy.special import spherical_jn, digamma
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEMDIR = os.path.normpath(os.path.join(HERE, ".."))
@@ -302,6 +306,7 @@ def write_csv(consts):
         f.write("# stands for: body1.radius = 0.0001; body1.E = 2.6e+10\n")  # the FEM's; a/R, nu rule
         f.write("a_over_R[-],nu[-],F_over_F_Hertz_minus_1[-],asymptote[-],L[-],K[-]\n")
         f.write("\n".join(lines) + "\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
     print(f"\nwrote {OUT}")
 

@@ -22,6 +22,10 @@ the load the deck applies to the top (force control), 0.4 mN.
 Run: /usr/bin/python3 reference/fem/studies/seed004_modelc_elastic_mortar.py
 """
 import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
@@ -106,6 +110,7 @@ def write_table(mortar, s2s, worst, drift):
         for t in rows:
             m, s = mortar[t], s2s[t]
             f.write(f"{t:.6g},{m[0]:.6e},{m[1]:.6e},{m[2]:.6e},{s[0]:.6e},{s[1]:.6e},{s[2]:.6e}\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
 
 

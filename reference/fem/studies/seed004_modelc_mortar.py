@@ -40,6 +40,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
 L, F = 1e-6, 1e-6          # the decks' length and force units (m, N): stress 1 MPa
@@ -299,6 +302,7 @@ def write_table(name, study, mu, friction):
             tail = cvg[(s[0], s[1], s[2])]
             f.write(f"{cwb_step(s[0])},{t:.7g},{r[0]:.7g},{r[1]:.7g},{r[2]:.7g},{r[3]:.7g},"
                     f"{r[3] / r[1]:.6f},{s[2]},{s[4]},{tail[0]:.4g},{tail[1]:.4g},{tail[2]:.4g}\n")
+    stamp_made_line(out + ".tmp")
     os.replace(out + ".tmp", out)
     print(f"{out}: {len(times)} increments, {state}")
 

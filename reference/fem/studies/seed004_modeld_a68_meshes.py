@@ -29,6 +29,9 @@ import math
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
 RUNS = (
@@ -221,6 +224,7 @@ def write_table(out, script, run_names, runs, studied, words, printed=()):
         f.write(",".join("%s[%s]" % c for c in words["columns"]) + "\n")
         for r in runs:
             f.write(",".join("%.10g" % r[c] for c, _ in words["columns"]) + "\n")
+    stamp_made_line(path + ".tmp")
     os.replace(path + ".tmp", path)
     for r in runs if printed else ():
         print(out + ": h0 %g R: " % r["h0"] + ", ".join("%s %.6g" % (c, r[c]) for c, _ in printed))

@@ -22,6 +22,10 @@ No new solve: run after those studies (make reference runs the scripts after the
 """
 import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
@@ -149,6 +153,7 @@ def derive(name):
         f.write("t_contact[s],delta_n[m],F_n[N],xi_t[m],F_t_resisting[N],W_t[J]\n")
         for row in rows:
             f.write(",".join("%.10g" % v for v in row) + "\n")
+    stamp_made_line(out + ".tmp")
     os.replace(out + ".tmp", out)
     print("wrote %s (%d rows; delta_n max %.4g m, W_t end %.4g J)" % (
         out, len(rows), max(r[1] for r in rows), rows[-1][5]))

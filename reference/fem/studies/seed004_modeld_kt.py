@@ -57,6 +57,9 @@ import math
 import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
 # (run, the meshes' family: runs of one family differ in h0 alone), coarsest first in a family
@@ -314,6 +317,7 @@ def main():
         f.write(",".join("%s[%s]" % c for c in COLUMNS) + "\n")
         for b in table:
             f.write(",".join("%.10g" % b[c] for c, _ in COLUMNS) + "\n")
+    stamp_made_line(path + ".tmp")
     os.replace(path + ".tmp", path)
     for b in table:
         print(OUT + ": run %d y %5.2f x %.3f kt %6.3f +- %.3f law %5.3f P_eff %6.2f mindlin %.2f "

@@ -37,6 +37,10 @@ import math
 import os
 
 import numpy as np
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../tools"))
+from made_line import stamp_made_line  # noqa: E402  the table's "# made:" line
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEM = os.path.normpath(os.path.join(HERE, ".."))
@@ -185,6 +189,7 @@ def write(rows):
             f.write(f"{k + 1},{r['E']:.6g},{r['nu']:g},{r['sy']:.6g},{r['n']},{r['nl']:.6g},"
                     f"{r['nl_at']:.6g},{r['lin']:.6g},{r['lin_at']:.6g},{r['fit25']:.6g},"
                     f"{r['fit50']:.6g},{r['c_fit']:.6g},{r['nl_fit']:.6g},{r['lin_fit']:.6g}\n")
+    stamp_made_line(tmp)
     os.replace(tmp, OUT)
     tmp = CURVES + ".tmp"
     with open(tmp, "w") as f:
@@ -198,6 +203,7 @@ def write(rows):
         for k, r in enumerate(rows):
             for x, a, b, c, d in zip(*r["curve"]):
                 f.write(f"{k + 1},{x:.6g},{a:.6g},{b:.6g},{c:.6g},{d:.6g}\n")
+    stamp_made_line(tmp)
     os.replace(tmp, CURVES)
 
 
