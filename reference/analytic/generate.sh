@@ -407,7 +407,7 @@ awk -v R=0.5 -v E=1e10 -v nu=0.25 -v mu=0.3 "$seed000_awk"'BEGIN { setup()
 }' > $d/seed000_fig15.csv
 echo "$d/seed000_fig15.csv"
 sh reference/analytic/generate_rolling.sh
-python3 reference/analytic/adhesion_closed_forms.py   # JKR, DMT, Thornton-Ning (cases/beyond_*.case)
+/usr/bin/python3 reference/analytic/adhesion_closed_forms.py   # JKR, DMT, Thornton-Ning (cases/beyond_*.case)
 # Seed 002's purely elastic 6-DoF model, its rotational springs: T_n = k_w phi_n,
 # T_b = k_b phi_t with k_w = l^2 k_n, k_b = l^2 (k_t/k_n) k_n (the page's l k read
 # as l^2 k for a torque: doc/findings.md, finding 39). Rolling 0 -> 2e-3 -> -2e-3
@@ -501,7 +501,7 @@ awk -v E=2.1e11 -v nu=0.3 -v R=0.005 -v mu=0.3 -v dn=2e-6 -v dend=2e-8 -v c=0.05
 }' > $d/oblique_proportional.csv
 echo "$d/oblique_proportional.csv"
 
-python3 reference/analytic/lubkin_torsion.py reference/analytic/beyond_twisting_lubkin.csv   # Lubkin torsion with partial slip (cases/beyond_twisting_lubkin.case)
+/usr/bin/python3 reference/analytic/lubkin_torsion.py reference/analytic/beyond_twisting_lubkin.csv   # Lubkin torsion with partial slip (cases/beyond_twisting_lubkin.case)
 # Seed 003 Figs. 1, 3, 4, 5: the sliding dynamics with hysteresis coded again with
 # SciPy (Debian's python3-numpy and python3-scipy, for Debian's own /usr/bin/python3)
 sh tools/ensure-deps.sh python3-numpy python3-scipy

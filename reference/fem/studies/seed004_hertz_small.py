@@ -64,7 +64,8 @@ def run(path):
 def main():
     paths = [os.path.join(FEM, "seed004_elastic_small.csv")] + sorted(
         p for p in glob.glob(os.path.join(FEM, "seed004_hertz_*.csv"))
-        if not p.endswith("_pressure.csv") and not p.endswith("seed004_hertz_small.csv"))
+        if not p.endswith("_pressure.csv") and not p.endswith("seed004_hertz_small.csv")
+        and not p.endswith("seed004_hertz_sphere_series.csv"))  # a closed form, not a run
     runs = [run(p) for p in paths]
     base = {(r["a_over_R"], r["nu"], r["kin"], r["law"]): r for r in runs
             if r["h0"] in (0.0005, 0.001) and r["coarse"] == 0.1 and r["penalty"] == 100}
