@@ -762,18 +762,6 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* A further reference's comparison, drawn beside the judged one: no
- * verdict, but whether it is within that reference's own tolerance, with
- * the tolerance (a "not judged" alone read as a pass). Returns buf. */
-static const char *drawn_line(double deviation, double tolerance, char *buf, size_t n)
-{
-    if (isfinite(tolerance))
-        snprintf(buf, n, "%s %.3g", cwb_verdict_drawn(deviation, tolerance), tolerance);
-    else
-        snprintf(buf, n, "%s", cwb_verdict_drawn(deviation, tolerance));
-    return buf;
-}
-
 /* DIR/NAME_sweep.csv, atomically; nothing when the sweep is stopped. */
 static int sweep_write_csv(sweep *s, char *msg, size_t n)
 {
@@ -807,7 +795,8 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
                         "%.0f points, %.0f of its %.0f rows; %s\n",
                         s->specs[gi].y[0], s->ref_paths[gi][k], mx, rms, s->dev[gi][k][2],
                         s->dev[gi][k][4], s->dev[gi][k][5],
-                        k ? drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn, sizeof drawn)
+                        k ? cwb_verdict_drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn,
+                                                   sizeof drawn)
                           : cwb_verdict_word(s->verdict[gi]));
             }
     cwb_record rec = {
@@ -946,7 +935,8 @@ static int sweep_report(const sweep *s)
                 else {
                     char drawn[120];
                     snprintf(judged, sizeof judged, "max deviation %.3g (%s)", s->dev[gi][k][0],
-                             drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn, sizeof drawn));
+                             cwb_verdict_drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn,
+                                                    sizeof drawn));
                 }
                 char rows[80] = ""; /* a verdict on part of the reference says which part */
                 if (s->dev[gi][k][4] < s->dev[gi][k][5])
