@@ -1170,6 +1170,46 @@ START_TEST(log_axis_label_scales_its_ticks)
 }
 END_TEST
 
+/* A sweep's reference drawn where the sweep did not compare it says so
+ * under it in the legend, with why; its symbols beside the sweep read as a
+ * comparison otherwise. Velocity Verlet swept over dt = 1e-8 .. 1e-6 s
+ * in 5 log steps: the LAMMPS reference's one row inside that range (dt
+ * 8.75e-7 s) lies between the runs at 3.2e-7 and 1e-6 s, where the
+ * interpolant is uncertain by 1.5e-6 of max |ref|, over a tenth of its
+ * tolerance 1e-9, so the sweep compares none of it (doc/outputs.md,
+ * "Verdicts"). Chung & Ooi test 6 at dt_tol = 1e-5 compares 15 of the
+ * closed form's 19 rows and leaves 1 inside its range: a row count. */
+START_TEST(sweep_plot_says_a_reference_was_not_compared)
+{
+    char full[512], dir[256], gp[300];
+    if (!gnuplot_scratch(full, sizeof full, dir, sizeof dir, "notcompared"))
+        return; /* the sweep renders its plot */
+    const char *sweep[] = {"sweep",  "cases/verlet_hertz_glass.case",
+                           "--vary", "driver.dt=1e-8:1e-6:5:log",
+                           "--out",  dir,
+                           NULL};
+    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
+    char *text = test_slurp(test_tmp_path(dir, "verlet_hertz_glass_sweep.gp", gp, sizeof gp));
+    const char *at = strstr(text, "title 'reference: LAMMPS");
+    ck_assert_msg(at && strstr(at, "keyentry with lines lc rgb '#ffffff' title '  drawn, not "
+                                   "compared: no run at its dt = 8.75e-07, interpolating is too "
+                                   "uncertain'"),
+                  "%s: the reference not compared is drawn without a word", gp);
+    free(text);
+    const char *partial[] = {
+        "sweep", "cases/chung_ooi_6_al_alloy.case", "--set", "driver.dt_tol=1e-5", "--out", dir,
+        NULL};
+    ck_assert_int_eq(cwb_to(NULL, partial), 0);
+    text = test_slurp(test_tmp_path(dir, "chung_ooi_6_al_alloy_sweep_beta.gp", gp, sizeof gp));
+    at = strstr(text, "(15 pts): PASS (tolerance 0.002)'");
+    ck_assert_msg(at && strstr(at, "title '  1 of its rows not compared (chi = 0.95): no run "
+                                   "there, interpolating is too uncertain'"),
+                  "%s: the row not compared is not said", gp);
+    free(text);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* A run's plot names every law that acts in its legend, the damping law
  * too (it named normal, tangential and rolling, so a damped impact, e =
  * 0.9, read "cwb: hertz + mindlin" as if undamped), in the order of the
@@ -1290,6 +1330,7 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, tick_labels_of_a_noise_span_are_distinct);
     tcase_add_test(tc, run_legend_names_the_damping_law);
     tcase_add_test(tc, log_axis_label_scales_its_ticks);
+    tcase_add_test(tc, sweep_plot_says_a_reference_was_not_compared);
     tcase_add_test(tc, no_plot_removes_the_older_plots_of_its_name);
     tcase_add_test(tc, legend_reads_a_title_over_several_lines);
     suite_add_tcase(s, tc);
