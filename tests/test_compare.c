@@ -345,6 +345,55 @@ START_TEST(step_references_name_their_history)
 }
 END_TEST
 
+/* An [output] also_reference is drawn, not judged, but `cwb run` reads its
+ * deviation against its own tolerance, as cwb sweep and cwb verify read
+ * their further references: it printed also_ref_max_rel_error alone, which
+ * a reader took for a pass. The spring above, compared with F = k delta
+ * exactly and, beside it, with two curves 10 % above it (1.1 k delta): max
+ * |run - ref| / max |ref| = 0.1 / 1.1 = 0.0909 at the last step, over a
+ * stated tolerance 0.01 and within one of 0.2. */
+START_TEST(also_references_are_read_against_their_tolerance)
+{
+    char dir[256], path[512], ccase[512];
+    test_tmp_make(dir, sizeof dir, "alsoref");
+    ck_assert(dir[0]);
+    char text_case[1024];
+    snprintf(text_case, sizeof text_case, "%salso_reference = far.csv; near.csv\n", spring_case);
+    test_write_file(test_tmp_path(dir, "spring.case", ccase, sizeof ccase), text_case);
+    const char *head = "# stands for: contact.normal = linear; normal.kn = 1e6; driver.steps = 2\n"
+                       "# independence: closed-form\n";
+    char ref[1024];
+    snprintf(ref, sizeof ref, "%s# tolerance: 1e-9 F = k delta\n%s", head,
+             "step[-],delta_n[m],F_n[N]\n0,0,0\n1,5e-10,5e-4\n2,1e-9,1e-3\n");
+    test_write_file(test_tmp_path(dir, "ref.csv", path, sizeof path), ref);
+    const char *high = "step[-],delta_n[m],F_n[N]\n0,0,0\n1,5e-10,5.5e-4\n2,1e-9,1.1e-3\n";
+    snprintf(ref, sizeof ref, "%s# tolerance: 0.01 a tight bound\n%s", head, high);
+    test_write_file(test_tmp_path(dir, "far.csv", path, sizeof path), ref);
+    snprintf(ref, sizeof ref, "%s# tolerance: 0.2 a loose bound\n%s", head, high);
+    test_write_file(test_tmp_path(dir, "near.csv", path, sizeof path), ref);
+    static char text[1 << 16];
+    ck_assert_int_eq(cli("run", ccase, "driver.steps=2", text, sizeof text), 0);
+    ck_assert_msg(strstr(text, "cwb: PASS: max deviation") &&
+                      strstr(text, "cwb: max deviation 0.0909 (drawn, not judged: over its "
+                                   "tolerance 0.01) of max |ref| against ") &&
+                      strstr(text, "far.csv\n") &&
+                      strstr(text, "cwb: max deviation 0.0909 (drawn, not judged: within its "
+                                   "tolerance 0.2) of max |ref| against ") &&
+                      strstr(text, "near.csv\n"),
+                  "%s", text);
+    /* the JSON carries them as a sweep's "deviations" do */
+    const char *json[] = {"run", ccase, "--set", "driver.steps=2", "--json", NULL};
+    ck_assert_int_eq(cli_args(json, text, sizeof text), 0);
+    const char *at = strstr(text, "\"also_references\": [{\"reference\": ");
+    ck_assert_msg(
+        at && strstr(at, "far.csv\", \"max_rel\": 0.0909") &&
+            strstr(at, "\"points\": 3, \"tolerance\": 0.01, \"verdict\": \"not judged\"}") &&
+            strstr(at, "\"tolerance\": 0.2, \"verdict\": \"not judged\"}]"),
+        "%s", text);
+    test_tmp_remove(dir);
+}
+END_TEST
+
 /* A reference's header is what the comparison trusts: a column named twice
  * (the comparison would take the first and never say so) and a column in
  * another unit than the run's (read as it stands, kN as N: 1000 times off)
@@ -543,6 +592,7 @@ Suite *compare_suite(void)
     tcase_add_test(tc, reference_states_what_it_stands_for);
     tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
     tcase_add_test(tc, step_references_name_their_history);
+    tcase_add_test(tc, also_references_are_read_against_their_tolerance);
     tcase_add_test(tc, reference_headers_are_checked);
     tcase_add_test(tc, header_cells_split);
     tcase_add_test(tc, overlay_with_a_long_header_is_drawn);

@@ -1950,15 +1950,29 @@ static long row_at(const cwb_reference *r, double dt)
     return -1;
 }
 
+/* How much deeper the top went under mortar than under surface-to-surface
+ * at the end of the normal step (step 1's last row of each), a fraction. */
+static double normal_step_deeper(const cwb_reference *m, const cwb_reference *s)
+{
+    size_t mn = 0, sn = 0;
+    for (size_t i = 0; i < m->nrow; i++)
+        if (col(m, "step", i) == 1.0)
+            mn = i;
+    for (size_t i = 0; i < s->nrow; i++)
+        if (col(s, "step", i) == 1.0)
+            sn = i;
+    return col(m, "delta_n", mn) / col(s, "delta_n", sn) - 1.0;
+}
+
 /* The tau_c rings under mortar: each ring is its own contact pair, a slave
  * node on two rings' faces gets no Lagrange multiplier (CalculiX's NoLM:
  * 60 of the 81 slave corner nodes within the contact radius), and the run
- * stops. What it gave, asserted: the normal step ends 5.0 % deeper than
- * surface-to-surface (the single-pair mortar run below: -0.4 %, so the
- * rings, not mortar, make the difference; 3 % to 7 % is asserted, the
- * spread the single-pair run leaves being under 0.5 %), and no increment
- * past 2 % of the travel (it stopped at 1.04 %), so there is no sliding F_t/F_n to compare with
- * the surface-to-surface 0.4242. */
+ * stops. Asserted: it stopped, its last increment short of the travel the
+ * study imposes (9e-8 m; it stopped at 1.04 % of it), so there is no
+ * sliding F_t/F_n to compare with surface-to-surface's. Printed, with no
+ * bound that has a source: how much deeper its normal step ends (+5.0 %;
+ * the single-pair run below -0.4 %) and surface-to-surface's sliding
+ * F_t/F_n (0.4242). */
 START_TEST(shear_mortar_rings_stop_before_sliding)
 {
     cwb_reference m, s;
@@ -1968,33 +1982,25 @@ START_TEST(shear_mortar_rings_stop_before_sliding)
     long sliding = row_at(&s, MORTAR_TRAVEL);
     ck_assert_msg(sliding >= 0, "the surface-to-surface run has no row at 9e-8 m");
     double mu_s2s = col(&s, "F_t_top", (size_t)sliding) / col(&s, "F_n", (size_t)sliding);
-    size_t mn = 0, sn = 0; /* the last rows of the normal step */
-    for (size_t i = 0; i < m.nrow; i++)
-        if (col(&m, "step", i) == 1.0)
-            mn = i;
-    for (size_t i = 0; i < s.nrow; i++)
-        if (col(&s, "step", i) == 1.0)
-            sn = i;
-    double deeper = col(&m, "delta_n", mn) / col(&s, "delta_n", sn) - 1.0;
     printf("fem_shear: mortar, tau_c rings (coarsest mesh): stopped at delta_t = %.3g m of %.3g; "
            "normal step %+.2f %% deeper than surface-to-surface (whose sliding F_t/F_n is %.4f)\n",
-           last_dt, MORTAR_TRAVEL, 100 * deeper, mu_s2s);
-    ck_assert_double_lt(last_dt, 0.02 * MORTAR_TRAVEL);
-    ck_assert_double_gt(deeper, 0.03);
-    ck_assert_double_lt(deeper, 0.07);
-    ck_assert_rel(mu_s2s, 0.4242, 1e-3); /* finding 44's coarsest mesh */
+           last_dt, MORTAR_TRAVEL, 100 * normal_step_deeper(&m, &s), mu_s2s);
+    ck_assert_double_lt(last_dt, MORTAR_TRAVEL);
     cwb_reference_free(&m);
     cwb_reference_free(&s);
 }
 END_TEST
 
-/* One contact pair, Coulomb mu alone, on the same plastic mesh: mortar runs
- * to the end. Its sliding F_t/F_n is mu (Coulomb, to SHEAR_COULOMB_TOL)
- * and the surface-to-surface run's to 1e-3; before sliding the two contact
- * codes differ by up to 0.0233 of F_n (at 2.25e-8 m), more than the
- * studies' 0.02 and 3.6 times the 0.0065 of F_n by which one 1.3 mesh
- * refinement moves the tau_c stick-slip part (finding 44): asserted above
- * 0.02 and below 0.03. */
+/* One contact pair, Coulomb mu alone (the study's mu = 0.420188, eq. 77's
+ * at y = 3), on the same plastic mesh: mortar runs to the end. Sliding,
+ * F_t/F_n is that mu for both contact codes, to SHEAR_COULOMB_TOL (Coulomb
+ * fixes it; measured 0.4200 and 0.4202). Before sliding the two codes
+ * differ by up to 0.0233 of F_n (at 2.25e-8 m): asserted only to be more
+ * than one mesh refinement may move F_t there, (1.69 - 1.3) x the study's
+ * 2 % tolerance = 0.0078 of F_n (the first-order bound of
+ * shear_plastic_mesh_check_coarser, whose measured change, 0.0065, it
+ * meets): on this mesh the contact formulation matters more than one
+ * refinement step. The difference itself has no reference and is printed. */
 START_TEST(shear_mortar_single_pair_slides_at_mu)
 {
     cwb_reference m, s;
@@ -2019,13 +2025,17 @@ START_TEST(shear_mortar_single_pair_slides_at_mu)
     ck_assert(ms >= 0 && ss >= 0);
     double mu_m = col(&m, "F_t", (size_t)ms) / col(&m, "F_n", (size_t)ms);
     double mu_s = col(&s, "F_t_top", (size_t)ss) / col(&s, "F_n", (size_t)ss);
+    cwb_shear sp;
+    double tol, refine;
+    load_spec("seed004_modelc_tauc_y3", &sp, &tol, &refine); /* the mesh check's study */
+    double one_refinement = (1.69 - 1.3) * tol;
     printf("fem_shear: mortar, one pair, Coulomb mu %.6f (coarsest mesh): sliding F_t/F_n %.4f "
-           "(surface-to-surface %.4f); largest difference before sliding %+.4f at %.3g m\n",
-           mu, mu_m, mu_s, worst, worst_dt);
+           "(surface-to-surface %.4f); largest difference before sliding %+.4f at %.3g m (one "
+           "refinement may move F_t by %.4f); normal step %+.2f %% deeper\n",
+           mu, mu_m, mu_s, worst, worst_dt, one_refinement, 100 * normal_step_deeper(&m, &s));
     ck_assert_abs(mu_m, mu, mu, SHEAR_COULOMB_TOL);
-    ck_assert_abs(mu_m, mu_s, 1.0, 1e-3);
-    ck_assert_double_gt(fabs(worst), 0.02);
-    ck_assert_double_lt(fabs(worst), 0.03);
+    ck_assert_abs(mu_s, mu, mu, SHEAR_COULOMB_TOL);
+    ck_assert_double_gt(fabs(worst), one_refinement);
     cwb_reference_free(&m);
     cwb_reference_free(&s);
 }

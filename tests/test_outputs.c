@@ -1117,6 +1117,28 @@ static int label_power(const char *label)
     return 99;
 }
 
+/* The x tick labels of an SVG gnuplot 5.4 wrote (at most max), and the
+ * power of ten of the x label that opens with label (99: none): it writes
+ * an x tick label centred, text-anchor="middle", as <text>LABEL</text>;
+ * of the centred texts only the tick labels are numbers (the axis labels
+ * and the title are words). */
+static int svg_x_ticks(const char *svg, const char *label, double *ticks, int max, int *power)
+{
+    char *text = test_slurp(svg);
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, "text-anchor=\"middle\"")) && n < max; p++) {
+        const char *open = strstr(p, "<text>");
+        char *end;
+        double v = open ? strtod(open + 6, &end) : 0;
+        if (open && end != open + 6 && *end == '<')
+            ticks[n++] = v;
+        else if (open && strncmp(open + 6, label, strlen(label)) == 0)
+            *power = label_power(open + 6);
+    }
+    free(text);
+    return n;
+}
+
 /* A log axis's label and its tick labels agree: the SI prefix in the
  * label scales the ticks too. gnuplot's own log ticks are unscaled, and
  * the label took the prefix anyway: `cwb sweep
@@ -1141,22 +1163,8 @@ START_TEST(log_axis_label_scales_its_ticks)
     char *argv[] = {full, "-e", "cwb_format='svg'", "verlet_hertz_glass_sweep.gp", NULL};
     ck_assert_int_eq(cwb_spawn(argv, dir, log), 0);
     test_tmp_path(dir, "verlet_hertz_glass_sweep.svg", svg, sizeof svg);
-    char *text = test_slurp(svg);
-    /* gnuplot 5.4's SVG writes an x tick label centred, text-anchor="middle",
-     * as <text>LABEL</text>; of the centred texts only the tick labels are
-     * numbers (the axis labels and the title are words) */
     double ticks[32];
-    int n = 0, power = 99;
-    for (const char *p = text; (p = strstr(p, "text-anchor=\"middle\"")) && n < 32; p++) {
-        const char *open = strstr(p, "<text>");
-        char *end;
-        double v = open ? strtod(open + 6, &end) : 0;
-        if (open && end != open + 6 && *end == '<')
-            ticks[n++] = v;
-        else if (open && strncmp(open + 6, "dt [", 4) == 0)
-            power = label_power(open + 6);
-    }
-    free(text);
+    int power = 99, n = svg_x_ticks(svg, "dt [", ticks, 32, &power);
     ck_assert_msg(power != 99, "%s: no x label 'dt [...s]'", svg);
     ck_assert_msg(n >= 2, "%s: %d x tick labels", svg, n);
     for (int i = 0; i < n; i++) {
@@ -1166,6 +1174,78 @@ START_TEST(log_axis_label_scales_its_ticks)
                       "drawn (1e-8 .. 7e-6 s)",
                       svg, ticks[i], power, seconds);
     }
+    test_tmp_remove(dir);
+}
+END_TEST
+
+/* A log axis of under two and a half decades is labelled at 1, 2 and 5
+ * times each decade: gnuplot labels decades only, so the Hertz 2D paper
+ * (2020) Fig. 7a's penalty factor against R = 0.1 .. 5 m (six FEM points,
+ * reference/fem/seed000_fig7a.csv) read "0.1" and "1" alone, its ticks
+ * were set only where the label took an SI prefix. Rendered to SVG, the x
+ * tick labels are 0.1, 0.2, 0.5, 1, 2, 5: the 1-2-5 values inside the
+ * range. */
+START_TEST(short_log_axis_has_1_2_5_ticks)
+{
+    char full[512], dir[256], svg[300], log[300];
+    if (!gnuplot_scratch(full, sizeof full, dir, sizeof dir, "logshort"))
+        return;
+    const char *fit[] = {"fit", "cases/seed000_fig7a.fit", "--out", dir, NULL};
+    ck_assert_int_eq(cwb_to(NULL, fit), 0);
+    test_tmp_path(dir, "gnuplot.log", log, sizeof log);
+    char *argv[] = {full, "-e", "cwb_format='svg'", "seed000_fig7a.gp", NULL};
+    ck_assert_int_eq(cwb_spawn(argv, dir, log), 0);
+    test_tmp_path(dir, "seed000_fig7a.svg", svg, sizeof svg);
+    static const double want[] = {0.1, 0.2, 0.5, 1, 2, 5};
+    double ticks[32];
+    int power = 99, n = svg_x_ticks(svg, "R [", ticks, 32, &power);
+    char *text = test_slurp(svg); /* metres, no prefix: the ticks read as drawn */
+    ck_assert_msg(strstr(text, "<text>R [m]</text>"), "%s: no x label 'R [m]'", svg);
+    free(text);
+    ck_assert_msg(n == 6, "%s: %d x tick labels, not the 6 of 0.1, 0.2, 0.5, 1, 2, 5", svg, n);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(fabs(ticks[i] - want[i]) < 1e-12, "%s: x tick %d reads %g, not %g", svg, i,
+                      ticks[i], want[i]);
+    test_tmp_remove(dir);
+}
+END_TEST
+
+/* A sweep's reference drawn where the sweep did not compare it says so
+ * under it in the legend, with why; its symbols beside the sweep read as a
+ * comparison otherwise. Velocity Verlet swept over dt = 1e-8 .. 1e-6 s
+ * in 5 log steps: the LAMMPS reference's one row inside that range (dt
+ * 8.75e-7 s) lies between the runs at 3.2e-7 and 1e-6 s, where the
+ * interpolant is uncertain by 1.5e-6 of max |ref|, over a tenth of its
+ * tolerance 1e-9, so the sweep compares none of it (doc/outputs.md,
+ * "Verdicts"). Chung & Ooi test 6 at dt_tol = 1e-5 compares 15 of the
+ * closed form's 19 rows and leaves 1 inside its range: a row count. */
+START_TEST(sweep_plot_says_a_reference_was_not_compared)
+{
+    char full[512], dir[256], gp[300];
+    if (!gnuplot_scratch(full, sizeof full, dir, sizeof dir, "notcompared"))
+        return; /* the sweep renders its plot */
+    const char *sweep[] = {"sweep",  "cases/verlet_hertz_glass.case",
+                           "--vary", "driver.dt=1e-8:1e-6:5:log",
+                           "--out",  dir,
+                           NULL};
+    ck_assert_int_eq(cwb_to(NULL, sweep), 0);
+    char *text = test_slurp(test_tmp_path(dir, "verlet_hertz_glass_sweep.gp", gp, sizeof gp));
+    const char *at = strstr(text, "title 'reference: LAMMPS");
+    ck_assert_msg(at && strstr(at, "keyentry with lines lc rgb '#ffffff' title '  drawn, not "
+                                   "compared: no run at its dt = 8.75e-07, interpolating is too "
+                                   "uncertain'"),
+                  "%s: the reference not compared is drawn without a word", gp);
+    free(text);
+    const char *partial[] = {
+        "sweep", "cases/chung_ooi_6_al_alloy.case", "--set", "driver.dt_tol=1e-5", "--out", dir,
+        NULL};
+    ck_assert_int_eq(cwb_to(NULL, partial), 0);
+    text = test_slurp(test_tmp_path(dir, "chung_ooi_6_al_alloy_sweep_beta.gp", gp, sizeof gp));
+    at = strstr(text, "(15 pts): PASS (tolerance 0.002)'");
+    ck_assert_msg(at && strstr(at, "title '  1 of its rows not compared (chi = 0.95): no run "
+                                   "there, interpolating is too uncertain'"),
+                  "%s: the row not compared is not said", gp);
+    free(text);
     test_tmp_remove(dir);
 }
 END_TEST
@@ -1290,6 +1370,8 @@ Suite *outputs_suite(void)
     tcase_add_test(tc, tick_labels_of_a_noise_span_are_distinct);
     tcase_add_test(tc, run_legend_names_the_damping_law);
     tcase_add_test(tc, log_axis_label_scales_its_ticks);
+    tcase_add_test(tc, short_log_axis_has_1_2_5_ticks);
+    tcase_add_test(tc, sweep_plot_says_a_reference_was_not_compared);
     tcase_add_test(tc, no_plot_removes_the_older_plots_of_its_name);
     tcase_add_test(tc, legend_reads_a_title_over_several_lines);
     suite_add_tcase(s, tc);

@@ -557,6 +557,23 @@ static void print_verdict(const cwb_case *c, const cwb_result *r)
         fprintf(stderr, "cwb:   (%s)\n", c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
 }
 
+/* Each [output] also_reference compared: not judged, but read against its
+ * own tolerance, as a sweep and cwb verify read their further references
+ * (a deviation printed without it passes for a pass). */
+static void print_also_references(const cwb_result *r)
+{
+    for (size_t k = 0; k < CWB_ALSO_MAX; k++) {
+        if (!r->also[k].path[0])
+            continue;
+        char key[64], drawn[120];
+        cwb_also_ref_key(key, sizeof key, k, "max_rel_error");
+        double deviation = cwb_result_get(r, key);
+        fprintf(stderr, "cwb: max deviation %.3g (%s) of max |ref| against %s\n", deviation,
+                cwb_verdict_drawn_line(deviation, r->also[k].tolerance, drawn, sizeof drawn),
+                r->also[k].path);
+    }
+}
+
 static int cmd_run(int argc, char **argv)
 {
     options o;
@@ -595,6 +612,7 @@ static int cmd_run(int argc, char **argv)
     for (size_t w = 0; !o.json && w < r.nwarn; w++) /* warnings on stderr, results on stdout */
         fprintf(stderr, "cwb: warning: %s\n", r.warn[w]);
     print_verdict(c, &r);
+    print_also_references(&r);
 out:
     report(rc, msg);
     cwb_result_free(&r);

@@ -77,6 +77,8 @@ typedef struct {
     cwb_verdict verdict[8]; /* each group's first curve against its first reference */
     size_t group_refs[8];   /* the references of each group */
     const char *ref_paths[8][8];
+    char ref_notes[8][8][160]; /* the legend's line under a reference not compared (all rows or
+                                  some): specs[gi].ref_note[k] */
     char plot_names[8][240], data_name[200];
     char gy[CWB_TEXT], gr[CWB_TEXT], gry[CWB_TEXT], gx[CWB_TEXT], overlay[CWB_TEXT];
     const char *overlays[12];
@@ -619,6 +621,39 @@ static int reference_stands_for_sweep(const sweep *s, const cwb_reference *rf, c
  * s->dev[gi][k] (NaN when not compared, with a warning). 1 when the
  * reference stands for the sweep's inputs, 0 when not, -1 with msg on a
  * reference that cannot be read. */
+/* The legend's line under reference k of group gi where the sweep did not
+ * compare it (compared: 0), or not at every row inside its range: drawn
+ * beside the sweep, its symbols would read as compared. Brief; the warning
+ * gives the numbers. */
+static void note_not_compared(sweep *s, size_t gi, size_t k, int compared, const cwb_deviation *dev,
+                              const char *why)
+{
+    char *note = s->ref_notes[gi][k];
+    size_t room = sizeof s->ref_notes[gi][k];
+    const char *x = s->specs[gi].x;
+    /* under 90 characters, for the 960-pixel legend; the row (the worst
+     * one) tells two references' notes apart */
+    const char *cannot = isinf(dev->unresolved_uncertainty) ? "two runs bound no interpolant"
+                                                            : "interpolating is too uncertain";
+    note[0] = '\0';
+    if (compared && dev->ref_rows_unresolved == 1)
+        snprintf(note, room, "  1 of its rows not compared (%s = %.3g): no run there, %s", x,
+                 dev->unresolved_x, cannot);
+    else if (compared && dev->ref_rows_unresolved)
+        snprintf(note, room, "  %zu of its rows not compared (one at %s = %.3g): no run there, %s",
+                 dev->ref_rows_unresolved, x, dev->unresolved_x, cannot);
+    else if (!compared && dev->ref_rows_unresolved == 1)
+        snprintf(note, room, "  drawn, not compared: no run at its %s = %.3g, %s", x,
+                 dev->unresolved_x, cannot);
+    else if (!compared && dev->ref_rows_unresolved)
+        snprintf(note, room, "  drawn, not compared: no run at its %zu %s (one %.3g), %s",
+                 dev->ref_rows_unresolved, x, dev->unresolved_x, cannot);
+    else if (!compared)
+        snprintf(note, room, "  drawn, not compared: %.60s%s", why, strlen(why) > 60 ? "..." : "");
+    if (k < 8)
+        s->specs[gi].ref_note[k] = note;
+}
+
 static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
 {
     cwb_plot_spec *sp = &s->specs[gi];
@@ -642,8 +677,10 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
                                 .ref_x = sp->ref_x[0] ? sp->ref_x : sp->x,
                                 .ref_y = sp->ref_y[0] ? sp->ref_y : sp->y[0],
                                 .samples = 1};
-    cwb_deviation dev;
+    cwb_deviation dev = {.ref_rows_unresolved = 0};
     int rc = match ? cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) : CWB_OK;
+    if (match && rc != CWB_EINPUT)
+        note_not_compared(s, gi, k, rc == CWB_OK, &dev, why);
     if (rc == CWB_EINPUT) { /* a column misspelt or in another unit: the input is wrong */
         cwb_reference_free(&rf);
         cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->base->file, why);
@@ -762,18 +799,6 @@ static int sweep_groups(sweep *s, char *msg, size_t n)
     return CWB_OK;
 }
 
-/* A further reference's comparison, drawn beside the judged one: no
- * verdict, but whether it is within that reference's own tolerance, with
- * the tolerance (a "not judged" alone read as a pass). Returns buf. */
-static const char *drawn_line(double deviation, double tolerance, char *buf, size_t n)
-{
-    if (isfinite(tolerance))
-        snprintf(buf, n, "%s %.3g", cwb_verdict_drawn(deviation, tolerance), tolerance);
-    else
-        snprintf(buf, n, "%s", cwb_verdict_drawn(deviation, tolerance));
-    return buf;
-}
-
 /* DIR/NAME_sweep.csv, atomically; nothing when the sweep is stopped. */
 static int sweep_write_csv(sweep *s, char *msg, size_t n)
 {
@@ -807,7 +832,8 @@ static int sweep_write_csv(sweep *s, char *msg, size_t n)
                         "%.0f points, %.0f of its %.0f rows; %s\n",
                         s->specs[gi].y[0], s->ref_paths[gi][k], mx, rms, s->dev[gi][k][2],
                         s->dev[gi][k][4], s->dev[gi][k][5],
-                        k ? drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn, sizeof drawn)
+                        k ? cwb_verdict_drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn,
+                                                   sizeof drawn)
                           : cwb_verdict_word(s->verdict[gi]));
             }
     cwb_record rec = {
@@ -946,7 +972,8 @@ static int sweep_report(const sweep *s)
                 else {
                     char drawn[120];
                     snprintf(judged, sizeof judged, "max deviation %.3g (%s)", s->dev[gi][k][0],
-                             drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn, sizeof drawn));
+                             cwb_verdict_drawn_line(s->dev[gi][k][0], s->dev[gi][k][3], drawn,
+                                                    sizeof drawn));
                 }
                 char rows[80] = ""; /* a verdict on part of the reference says which part */
                 if (s->dev[gi][k][4] < s->dev[gi][k][5])

@@ -19,6 +19,8 @@
  * both, since a sweep and a batch table every named scalar as a column (a
  * column of 32 cut energy_dissipated_rolling_viscous). */
 #define CWB_NAME 48
+/* [output] also_references compared and drawn (also_ref_*, also_ref2_*, also_ref3_*) */
+#define CWB_ALSO_MAX 3
 
 typedef struct {
     char name[CWB_NAME]; /* column name, e.g. "F_n" */
@@ -72,6 +74,14 @@ typedef struct {
                       read, a driver may leave the series empty */
     cwb_verdict verdict; /* the comparison with [output] reference against its
                             tolerance (ref_max_rel_error, ref_tolerance) */
+    /* the k-th [output] also_reference compared (its deviation also_ref_*,
+     * also_ref2_*, ...: cwb_also_ref_key): its file ("" when none was) and the
+     * tolerance it states (NaN: none), which its deviation is read against
+     * though not judged (cwb_verdict_drawn) */
+    struct {
+        char path[CWB_TEXT];
+        double tolerance;
+    } also[CWB_ALSO_MAX];
     /* set by the caller after cwb_result_init: the scalars and warnings it
      * reads (NULL, the default: all of them) */
     const cwb_result_want *want;

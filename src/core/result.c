@@ -29,6 +29,8 @@ void cwb_result_init(cwb_result *r)
     r->name_seen[0] = r->name_seen[1] = 0;
     r->no_series = 0;
     r->verdict = CWB_VERDICT_NONE;
+    for (size_t k = 0; k < CWB_ALSO_MAX; k++)
+        r->also[k].path[0] = '\0';
     r->want = NULL;
 }
 

@@ -142,7 +142,6 @@ static int step_reference_names_history(const cwb_reference *ref, const cwb_case
                     ref->path);
 }
 
-enum { ALSO_MAX = 3 };  /* also_references compared (and drawn) */
 enum { REF_CACHE = 8 }; /* references kept: a case's four, for two cases */
 
 /* A reference read, with the file it came from. */
@@ -380,9 +379,13 @@ static int compare_reference(const cwb_case *c, const cwb_compare_columns *cols,
     return rc;
 }
 
-/* The deviation from the k-th also_reference compared (cwb_also_ref_key). */
-static void set_also_deviation(cwb_result *r, size_t k, const cwb_deviation *dev)
+/* The deviation from the k-th also_reference compared (cwb_also_ref_key),
+ * read from path, and the tolerance that reference states. */
+static void set_also_deviation(cwb_result *r, size_t k, const cwb_deviation *dev, const char *path,
+                               double tolerance)
 {
+    snprintf(r->also[k].path, sizeof r->also[k].path, "%s", path);
+    r->also[k].tolerance = tolerance;
     char key[64];
     cwb_also_ref_key(key, sizeof key, k, "max_rel_error");
     cwb_result_set(r, key, "-", dev->max_rel);
@@ -418,7 +421,7 @@ static int compare_also_with(const cwb_case *c, const char *path, const cwb_refe
     if (rc != CWB_OK)
         cwb_result_warn(r, "not compared with %s: %s", path, why);
     else
-        set_also_deviation(r, k, &dev);
+        set_also_deviation(r, k, &dev, path, rf->tolerance);
     return CWB_OK;
 }
 
@@ -454,7 +457,7 @@ int cwb_run_case(const cwb_case *c, cwb_result *r, char *msg, size_t n)
     const char *paths[8];
     size_t np = cwb_split_paths(list, paths, 8);
     size_t seen = 0;
-    for (size_t k = 0; k < np && seen < ALSO_MAX && rc == CWB_OK; k++)
+    for (size_t k = 0; k < np && seen < CWB_ALSO_MAX && rc == CWB_OK; k++)
         rc = compare_also_reference(c, paths[k], &seen, cols, r, msg, n);
     return rc;
 }

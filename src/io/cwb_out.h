@@ -58,6 +58,9 @@ typedef struct {
     size_t ref_rows_unresolved;
     double unresolved_x, unresolved_lo, unresolved_hi, unresolved_uncertainty;
 } cwb_deviation;
+/* (cwb_compare failing with CWB_EFAIL because no row could be compared
+ * still sets dev's ref_rows_total and unresolved rows, the deviations NaN:
+ * a caller can say briefly why.) */
 
 /* Compare the columns cols of the run and the reference over their common
  * x range by interpolation (cwb_interp_curve) of the run at the reference
@@ -176,6 +179,8 @@ typedef struct {
     const cwb_log *log;                  /* warnings (an overlay not drawn); NULL: silent */
     const char *no_reference;            /* why the plot draws no independent reference,
                                             into its title ([output] no_reference) */
+    const char *ref_note[8]; /* a legend line under refs[k] (NULL or "": none): why it is
+                                drawn but not compared, or not at every row */
 } cwb_plot_spec;
 
 /* s as a gnuplot single-quoted string (quotes included, a quote doubled)

@@ -34,5 +34,9 @@ void cwb_verdict_line(cwb_verdict v, double deviation, double tolerance, char *b
  * a pass: "drawn, not judged: over its tolerance" (or "within its
  * tolerance"; "drawn, not judged" when it states none). */
 const char *cwb_verdict_drawn(double deviation, double tolerance);
+/* The same with the tolerance, as every command prints it: "drawn, not
+ * judged: over its tolerance 0.011" (the words alone when it states none).
+ * Returns buf. */
+const char *cwb_verdict_drawn_line(double deviation, double tolerance, char *buf, size_t n);
 
 #endif /* CWB_VERDICT_H */

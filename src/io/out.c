@@ -298,6 +298,36 @@ int cwb_json_emit(cwb_json *j, FILE *f)
     return failed ? CWB_EFAIL : CWB_OK;
 }
 
+/* "also_references": each [output] also_reference compared, as a sweep's
+ * further references are in its "deviations" (the same keys; "verdict"
+ * "not judged", the tolerance beside the deviation to read it against). */
+static void json_also_references(cwb_json *j, const cwb_result *r)
+{
+    static const char *const what[3] = {"max_rel_error", "rms_error", "points"};
+    static const char *const keys[3] = {"max_rel", "rms_rel", "points"};
+    size_t compared = 0;
+    for (size_t k = 0; k < CWB_ALSO_MAX; k++)
+        compared += r->also[k].path[0] != '\0';
+    if (!compared)
+        return;
+    cwb_json_open(j, "also_references", '[');
+    for (size_t k = 0; k < CWB_ALSO_MAX; k++) {
+        if (!r->also[k].path[0])
+            continue;
+        cwb_json_open(j, NULL, '{');
+        cwb_json_string(j, "reference", r->also[k].path);
+        for (int q = 0; q < 3; q++) {
+            char key[64];
+            cwb_also_ref_key(key, sizeof key, k, what[q]);
+            cwb_json_number(j, keys[q], cwb_result_get(r, key));
+        }
+        cwb_json_number(j, "tolerance", r->also[k].tolerance);
+        cwb_json_string(j, "verdict", "not judged");
+        cwb_json_close(j);
+    }
+    cwb_json_close(j);
+}
+
 int cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *dir)
 {
     cwb_json j;
@@ -326,6 +356,7 @@ int cwb_write_json(FILE *f, const cwb_case *c, const cwb_result *r, const char *
             cwb_json_string(&j, "model_comparison",
                             c->output_values.text[CWB_OUT_MODEL_COMPARISON]);
     }
+    json_also_references(&j, r);
     cwb_json_warnings(&j, r);
     cwb_json_close(&j);
     int rc = cwb_json_emit(&j, f);

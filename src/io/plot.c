@@ -328,6 +328,12 @@ static void gp_references(gp_script *g, const cwb_plot_spec *sp)
             gp_deviation(g, sp->also_dev[also][0], sp->also_dev[also][1], sp->also_dev[also][2],
                          "");
         also += r >= sp->also_from;
+        /* drawn but not compared (a sweep that did not run at its x): said
+         * under it, or the symbols read as a comparison */
+        if (r < 8 && sp->ref_note[r] && sp->ref_note[r][0]) {
+            cwb_gp_style_note(g->f);
+            gp_legend_text(g, sp->ref_note[r]);
+        }
         cwb_reference_free(&rf);
     }
 }

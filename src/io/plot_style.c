@@ -27,8 +27,8 @@
  *   learn the axis ranges, then an axis whose largest |value| is outside
  *   [0.1, 10^4) gets ticks scaled by a power of 10^3 and the SI prefix
  *   goes into its label ("delta_n [µm]", a dimensionless one "[x 10^-6]"),
- *   on a log axis too (its ticks at decades, log_axis); then the real
- *   terminal replots.
+ *   on a log axis too (its ticks at decades, and at 2 and 5 on a short
+ *   one, log_axis); then the real terminal replots.
  *
  * Texts reach the script only through cwb_gp_quote(); a text it refuses
  * makes these functions return -1 (the caller drops the script).
@@ -142,12 +142,14 @@ int cwb_gp_style_axis_column(FILE *f, char axis, const char *column)
 
 /* Engineering ticks on a log axis: the label's prefix must scale its tick
  * labels too (gnuplot's own log ticks read metres under "delta_n [mm]",
- * pascals under "E [x 10^9]"), so an axis that takes a prefix gets its
- * ticks here: a labelled one at each decade (every second or more past
- * eight decades), at 2 and 5 too within two and a half decades, at every
- * multiple within one, and an unlabelled minor tick at the other
- * multiples, each label the value over 10^cwb_e ("0.1 1 10 100" under
- * "E [GPa]"). A log axis it cannot tick keeps gnuplot's ticks and no
+ * pascals under "E [x 10^9]"), and gnuplot labels decades only, two of
+ * them on an axis of under two and a half decades (R = 0.1 .. 5 m read "0.1"
+ * and "1"). So an axis that takes a prefix, or spans under two and a half
+ * decades, gets its ticks here: a labelled one at each decade (every
+ * second or more past eight decades), at 2 and 5 too within two and a half
+ * decades, at every multiple within one, and an unlabelled minor tick at
+ * the other multiples, each label the value over 10^cwb_e ("0.1 1 10 100"
+ * under "E [GPa]"). A log axis it cannot tick keeps gnuplot's ticks and no
  * prefix. */
 static void log_axis(FILE *f, char a)
 {
@@ -155,7 +157,8 @@ static void log_axis(FILE *f, char a)
             "if (cwb_log%c && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {\n"
             "  cwb_e = 0\n"
             "}\n"
-            "if (cwb_log%c && cwb_e != 0) {\n"
+            "if (cwb_log%c && cwb_lo > 0 && cwb_hi > cwb_lo && "
+            "(cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {\n"
             "  set %crange [cwb_lo:cwb_hi]\n"
             "  cwb_span = log10(cwb_hi / cwb_lo)\n"
             "  cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1\n"

@@ -56,3 +56,12 @@ const char *cwb_verdict_drawn(double deviation, double tolerance)
     return deviation > tolerance ? "drawn, not judged: over its tolerance"
                                  : "drawn, not judged: within its tolerance";
 }
+
+const char *cwb_verdict_drawn_line(double deviation, double tolerance, char *buf, size_t n)
+{
+    if (isfinite(tolerance))
+        snprintf(buf, n, "%s %.3g", cwb_verdict_drawn(deviation, tolerance), tolerance);
+    else
+        snprintf(buf, n, "%s", cwb_verdict_drawn(deviation, tolerance));
+    return buf;
+}
