@@ -1371,9 +1371,10 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
 }
 
 /* The main table's tolerance line. A solve stopped before the separation
- * has no contact time and no rebound, and its force history is half a
- * curve: a case compared with it would be judged on the loading alone, so
- * it states no tolerance (compare.c: "none", the verdict "no tolerance"). */
+ * has no contact time and no rebound, and its force history is only a
+ * part of the curve: a case compared with it would be judged on that part
+ * alone, so it states no tolerance (compare.c: "none", the verdict "no
+ * tolerance"). */
 static void provenance_tolerance(FILE *f, const summary *sum)
 {
     const cwb_impact *s = &sum->s;
@@ -1381,8 +1382,8 @@ static void provenance_tolerance(FILE *f, const summary *sum)
     if (sum->t_last < sum->t_end * (1.0 - 1e-6) && isnan(sum->t_c)) {
         fprintf(f,
                 "# tolerance: none (partial run: stopped at %.3g t_c after the first touch, "
-                "before the separation: no t_c, no rebound, half a force history; it judges no "
-                "case)\n",
+                "before the separation: no t_c, no rebound, only part of the force history; it "
+                "judges no case)\n",
                 (sum->t_last - gap_of(s) / s->v_n) / h->t_c);
         return;
     }
