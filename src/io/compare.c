@@ -53,24 +53,35 @@ static const char *field_value(const char *line, const char *key)
     return p;
 }
 
+/* Whether v is the word "none" alone or before a blank. */
+static int is_none(const char *v)
+{
+    return strncmp(v, "none", 4) == 0 && (!v[4] || isspace((unsigned char)v[4]));
+}
+
 /* Read the machine fields of a '#' line: "# tolerance: X reason" with X a
- * finite number > 0 ending at a blank or the end of the line, and
- * "# independence: WORD reason" with WORD one of independence_words. */
+ * finite number > 0 ending at a blank or the end of the line, or "none
+ * reason" (a table that judges no run: a solve stopped before the end of
+ * what it stands for; the tolerance stays NaN, the verdict "no
+ * tolerance"), and "# independence: WORD reason" with WORD one of
+ * independence_words. */
 static int read_field(cwb_reference *ref, const char *line, int lineno, char *msg, size_t n)
 {
     const char *v = field_value(line, "tolerance");
     if (v) {
         char *end;
-        double x = strtod(v, &end);
-        if (end == v || !isfinite(x) || x <= 0.0 || (*end && !isspace((unsigned char)*end)))
+        double x = is_none(v) ? NAN : strtod(v, &end);
+        if (!is_none(v) &&
+            (end == v || !isfinite(x) || x <= 0.0 || (*end && !isspace((unsigned char)*end))))
             return cwb_fail(msg, n, CWB_EINPUT,
                             "%s:%d: expected '# tolerance: X reason' with X a "
-                            "number > 0 (max |run - ref| / max |ref|)",
+                            "number > 0 (max |run - ref| / max |ref|), or 'none reason'",
                             ref->path, lineno);
-        if (!isnan(ref->tolerance))
+        if (ref->tolerance_stated)
             return cwb_fail(msg, n, CWB_EINPUT, "%s:%d: a second tolerance line", ref->path,
                             lineno);
         ref->tolerance = x;
+        ref->tolerance_stated = 1;
         return CWB_OK;
     }
     if ((v = field_value(line, "stands for"))) {

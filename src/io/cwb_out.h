@@ -17,6 +17,7 @@ typedef struct cwb_reference {
     double *v[CWB_MAX_COLS];
     char provenance[2048]; /* the '#' lines, joined */
     double tolerance;      /* "# tolerance: X ...": bound on cwb_compare's max_rel (NaN: none) */
+    int tolerance_stated;  /* a "# tolerance:" line was read (X, or "none": it judges no run) */
     char independence[32]; /* "# independence: WORD ..." ("": none); see compare.c */
     char stands_for[1024]; /* "# stands for: section.key = value; ...": the inputs it was
                               made for ("": not stated) */

@@ -8,7 +8,9 @@
  * not judged: a model comparison (the case says, in [output]
  * model_comparison, that the deviation measures how far one model is from
  * another: it is the result, and no tolerance bounds it), and a reference
- * made for other inputs (not compared at all).
+ * made for other inputs (not compared at all). A table that judges no
+ * run says "# tolerance: none reason" (a FEM solve stopped before the end
+ * of what it stands for): its comparisons are "no tolerance".
  */
 #ifndef CWB_VERDICT_H
 #define CWB_VERDICT_H

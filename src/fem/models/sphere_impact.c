@@ -1370,12 +1370,36 @@ static void provenance_model(FILE *f, const cwb_fem_job *job, const summary *sum
             h->a / (s->fine * s->R), job->ccx_version, s->alpha, s->increments, s->duration);
 }
 
+/* The main table's tolerance line. A solve stopped before the separation
+ * has no contact time and no rebound, and its force history is only a
+ * part of the curve: a case compared with it would be judged on that part
+ * alone, so it states no tolerance (compare.c: "none", the verdict "no
+ * tolerance"). */
+static void provenance_tolerance(FILE *f, const summary *sum)
+{
+    const cwb_impact *s = &sum->s;
+    const cwb_impact_hertz *h = &sum->h;
+    if (sum->t_last < sum->t_end * (1.0 - 1e-6) && isnan(sum->t_c)) {
+        fprintf(f,
+                "# tolerance: none (partial run: stopped at %.3g t_c after the first touch, "
+                "before the separation: no t_c, no rebound, only part of the force history; it "
+                "judges no case)\n",
+                (sum->t_last - gap_of(s) / s->v_n) / h->t_c);
+        return;
+    }
+    fprintf(f,
+            "# tolerance: 0.05 on the normal force against Hertz's elastic impact (of F_max; and "
+            "on t_c): a mesh of a_max / h0 = %.3g, a finite "
+            "block, the increments, the penalty contact and the elastic waves Hertz leaves out "
+            "(tests/test_fem_impact.c)\n",
+            h->a / (s->fine * s->R));
+}
+
 /* The main table's lines of its rows, tolerance and source, and what
  * inputs it stands for. */
 static void provenance_rows(FILE *f, const cwb_fem_job *job, const summary *sum)
 {
     const cwb_impact *s = &sum->s;
-    const cwb_impact_hertz *h = &sum->h;
     char sigma_y_key[64] = "", friction_key[64];
     if (s->sigma_y > 0)
         snprintf(sigma_y_key, sizeof sigma_y_key, "; normal.sigma_y = %.10g", s->sigma_y);
@@ -1399,19 +1423,17 @@ static void provenance_rows(FILE *f, const cwb_fem_job *job, const summary *sum)
         "xi_t = int v_slip dt from the first touch to the separation, the contact point's "
         "rigid-body tangential displacement (cwb's collision driver's xi_t); F_t_resisting = -F_t, "
         "the friction force in the sense of cwb's collision driver's F_t (positive against "
-        "the initial tangential velocity)\n"
-        "# tolerance: 0.05 on the normal force against Hertz's elastic impact (of F_max; and "
-        "on t_c): a mesh of a_max / h0 = %.3g, a finite "
-        "block, the increments, the penalty contact and the elastic waves Hertz leaves out "
-        "(tests/test_fem_impact.c)\n"
-        "# independence: fem " FEM_INDEPENDENCE "\n"
-        "# raw solver output: %s/p001.dat (the contact force and moment, the block's "
-        "reaction and the sphere's kinetic energy per increment; the .frd is not kept)\n"
-        "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g; "
-        "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; %s; "
-        "driver.v_normal = %.10g; driver.v_tangential = %.10g%s\n",
-        h->a / (s->fine * s->R), job->raw, s->R, s->E, s->nu, s->rho, s->E, s->nu, friction_key,
-        s->v_n, s->v_t, sigma_y_key);
+        "the initial tangential velocity)\n");
+    provenance_tolerance(f, sum);
+    fprintf(f,
+            "# independence: fem " FEM_INDEPENDENCE "\n"
+            "# raw solver output: %s/p001.dat (the contact force and moment, the block's "
+            "reaction and the sphere's kinetic energy per increment; the .frd is not kept)\n"
+            "# stands for: body1.radius = %.10g; body1.E = %.10g; body1.nu = %.10g; "
+            "body1.density = %.10g; body2.E = %.10g; body2.nu = %.10g; %s; "
+            "driver.v_normal = %.10g; driver.v_tangential = %.10g%s\n",
+            job->raw, s->R, s->E, s->nu, s->rho, s->E, s->nu, friction_key, s->v_n, s->v_t,
+            sigma_y_key);
 }
 
 /* The main table's notes: a solve stopped early, the elastic-plastic
