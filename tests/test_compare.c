@@ -390,6 +390,23 @@ START_TEST(also_references_are_read_against_their_tolerance)
             strstr(at, "\"points\": 3, \"tolerance\": 0.01, \"verdict\": \"not judged\"}") &&
             strstr(at, "\"tolerance\": 0.2, \"verdict\": \"not judged\"}]"),
         "%s", text);
+    /* and the plot's legend reads them so, under each deviation */
+    const char *over[] = {"driver.steps=2"};
+    cwb_case *c = test_load(ccase, over, 1);
+    cwb_result r;
+    char msg[CWB_MSG], gp[600];
+    ck_assert_int_eq(cwb_run_case(c, &r, msg, sizeof msg), CWB_OK);
+    ck_assert_msg(cwb_plot_write(dir, c, &r, NULL, msg, sizeof msg) == CWB_OK, "%s", msg);
+    char *script = test_slurp(test_tmp_path(dir, "spring.gp", gp, sizeof gp));
+    ck_assert_msg(
+        strstr(script, "'  drawn, not judged: over its tolerance 0.01 (max 0.0909)'") &&
+            strstr(script, "'  drawn, not judged: within its tolerance 0.2 (max 0.0909)'"),
+        "%s", script);
+    free(script);
+    remove(gp);
+    remove(test_tmp_path(dir, "spring.png", gp, sizeof gp));
+    cwb_result_free(&r);
+    free(c);
     test_tmp_remove(dir);
 }
 END_TEST

@@ -1245,6 +1245,12 @@ START_TEST(sweep_plot_says_a_reference_was_not_compared)
     ck_assert_msg(at && strstr(at, "title '  1 of its rows not compared (chi = 0.95): no run "
                                    "there, interpolating is too uncertain'"),
                   "%s: the row not compared is not said", gp);
+    /* the published DEM curve beside it: its deviation read against its own
+     * tolerance (0.013), not left bare to pass for a pass */
+    at = strstr(text, "title 'reference: Chung & Ooi (2011) test 6");
+    ck_assert_msg(at && strstr(at, "title '  deviation: max ") &&
+                      strstr(at, "title '  drawn, not judged: over its tolerance 0.013 (max "),
+                  "%s: the published curve's deviation is not read against its tolerance", gp);
     free(text);
     test_tmp_remove(dir);
 }

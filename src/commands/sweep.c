@@ -749,6 +749,10 @@ static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
                                 s->base->output_values.text[CWB_OUT_MODEL_COMPARISON][0] != 0)
             : CWB_VERDICT_NONE;
     sp->dev_verdict = (int)s->verdict[gi];
+    sp->also_from = 1; /* the others: drawn with their deviation, read against their tolerance */
+    for (size_t k = 1; k < nref && k <= 8; k++)
+        for (int q = 0; q < 4; q++)
+            sp->also_dev[k - 1][q] = s->dev[gi][k][q];
     const char *b = strrchr(sp->refs[0], '/');
     sp->dev_what = b ? b + 1 : sp->refs[0];
     return CWB_OK;

@@ -172,9 +172,12 @@ typedef struct {
     const char *ref_x, *ref_y;           /* their columns (default x, y[0]) */
     const char *dev_what;                /* what the deviation is against */
     double dev_max, dev_rms, dev_points; /* refs[0]'s, printed when finite */
-    size_t also_from;                    /* refs[also_from..]: [output] also_reference */
+    size_t also_from;                    /* refs[also_from..]: drawn, not judged (a run's
+                                            [output] also_reference, a sweep group's further
+                                            references) */
     const char *also_ref_y;              /* their y column (default ref_y) */
-    double also_dev[3][3];               /* the k-th drawn's max, rms, points (if > 0) */
+    double also_dev[8][4];               /* the k-th drawn's max, rms, points (if > 0) and
+                                            the tolerance its reference states (NaN: none) */
     double dev_tolerance;                /* the reference's tolerance (NaN: none) */
     int dev_verdict;                     /* cwb_verdict of the deviation (0: none) */
     const cwb_log *log;                  /* warnings (an overlay not drawn); NULL: silent */

@@ -324,9 +324,19 @@ static void gp_references(gp_script *g, const cwb_plot_spec *sp)
             else if (sp->dev_verdict == CWB_VERDICT_MODEL)
                 snprintf(verdict, sizeof verdict, ": model comparison, no verdict");
             gp_deviation(g, sp->dev_max, sp->dev_rms, sp->dev_points, verdict);
-        } else if (r >= sp->also_from && also < 3 && sp->also_dev[also][2] > 0)
-            gp_deviation(g, sp->also_dev[also][0], sp->also_dev[also][1], sp->also_dev[also][2],
-                         "");
+        } else if (r >= sp->also_from && also < 8 && sp->also_dev[also][2] > 0) {
+            /* not judged, but read against its own tolerance, as the
+             * terminal reads it: a bare deviation passes for a pass */
+            const double *d = sp->also_dev[also];
+            char drawn[120], line[160];
+            gp_deviation(g, d[0], d[1], d[2], "");
+            /* its own line (the legend is 90 characters wide); the max
+             * keeps two references' lines apart */
+            snprintf(line, sizeof line, "  %s (max %.3g)",
+                     cwb_verdict_drawn_line(d[0], d[3], drawn, sizeof drawn), d[0]);
+            cwb_gp_style_note(g->f);
+            gp_legend_text(g, line);
+        }
         also += r >= sp->also_from;
         /* drawn but not compared (a sweep that did not run at its x): said
          * under it, or the symbols read as a comparison */
@@ -442,6 +452,7 @@ int cwb_plot_write(const char *dir, const cwb_case *c, const cwb_result *r, cons
             cwb_also_ref_key(key, sizeof key, k, what[q]);
             sp.also_dev[k][q] = cwb_result_get(r, key);
         }
+        sp.also_dev[k][3] = k < CWB_ALSO_MAX ? r->also[k].tolerance : NAN;
         sp.refs[sp.nref++] = more[k];
     }
     return cwb_plot_series(&sp, &r->series, msg, n);
