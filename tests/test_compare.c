@@ -411,6 +411,24 @@ START_TEST(also_references_are_read_against_their_tolerance)
 }
 END_TEST
 
+/* cwb verify lists a run's also_references beside its judged reference,
+ * as it lists a sweep's further references: Seed 000 Fig. 11 passes against
+ * the second coding of eqs. 1-2 and draws the two-cylinder FEM tractions
+ * beside it, 0.162 of max |ref| off at the stick-slip edge (the FEM table
+ * states 0.01 for its resultants). The report listed the PASS alone. */
+START_TEST(verify_lists_a_runs_also_references)
+{
+    const char *verify[] = {"verify", "seed000_fig11", "--json", NULL};
+    static char answer[1 << 16];
+    ck_assert_int_eq(cli_args(verify, answer, sizeof answer), 0);
+    const char *at = strstr(answer, "seed000_cylinders_case1_tractions.csv\"");
+    ck_assert_msg(at && strstr(at, "\"independence\": \"fem\"") &&
+                      strstr(at, "\"tolerance\": 0.01, \"ref_rows_compared\": 68") &&
+                      strstr(at, "\"verdict\": \"not judged\""),
+                  "%.3000s", answer);
+}
+END_TEST
+
 /* A reference's header is what the comparison trusts: a column named twice
  * (the comparison would take the first and never say so) and a column in
  * another unit than the run's (read as it stands, kN as N: 1000 times off)
@@ -610,6 +628,7 @@ Suite *compare_suite(void)
     tcase_add_test(tc, runs_with_other_inputs_are_not_compared);
     tcase_add_test(tc, step_references_name_their_history);
     tcase_add_test(tc, also_references_are_read_against_their_tolerance);
+    tcase_add_test(tc, verify_lists_a_runs_also_references);
     tcase_add_test(tc, reference_headers_are_checked);
     tcase_add_test(tc, header_cells_split);
     tcase_add_test(tc, overlay_with_a_long_header_is_drawn);
