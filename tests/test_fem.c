@@ -975,19 +975,17 @@ START_TEST(fem_pipeline_with_stand_in_solvers)
 }
 END_TEST
 
-/* `cwb reference --reuse` re-reads a kept solve: a displacement of 1e305 m
- * planted in its .dat (a copy of the committed output of the eq. 17
- * study's a/R = 0.05 point) ended in the CSV as u_z_top = 1e+305 and
- * u_z_rel_to_eq17 = inf with exit status 0. Now the run fails (exit 1)
- * naming the .dat and its line, and the CSV of the earlier run stays as
- * it was. */
-START_TEST(fem_reuse_refuses_planted_output)
+/* The eq. 17 study's a/R = 0.05 point in scratch folder `tag`, solved by
+ * stand-in solvers that hand out its committed mesh and .dat (dat: that
+ * .dat's path); returns run_reference's status. */
+static int eq17_standin(const char *tag, char *dir, size_t ndir, char *study, char *bin, char *out,
+                        char *dat, char *err, size_t nerr)
 {
-    char dir[256], study[300], bin[300], out[300], path[400], err[8192], body[1024], dat[512];
-    scratch_dir(dir, sizeof dir, "reuse");
-    snprintf(study, sizeof study, "%s/eq17.study", dir);
-    snprintf(bin, sizeof bin, "%s/bin", dir);
-    snprintf(out, sizeof out, "%s/out", dir);
+    char path[400], body[1024];
+    scratch_dir(dir, ndir, tag);
+    snprintf(study, 300, "%s/eq17.study", dir);
+    snprintf(bin, 300, "%s/bin", dir);
+    snprintf(out, 300, "%s/out", dir);
     ck_assert_int_eq(mkdir(bin, 0755), 0);
     write_text(study, "[study]\nname = eq17\nmodel = halfround\n[body]\na_over_R = 0.05\n"
                       "base = symmetric\n[mesh]\nrefine = 1\n");
@@ -999,7 +997,19 @@ START_TEST(fem_reuse_refuses_planted_output)
              "/bin/cp '%s' \"$2.dat\" && : > \"$2.frd\"\n",
              dat);
     write_script(path, body);
-    int st = run_reference(study, bin, out, err, sizeof err);
+    return run_reference(study, bin, out, err, nerr);
+}
+
+/* `cwb reference --reuse` re-reads a kept solve: a displacement of 1e305 m
+ * planted in its .dat (a copy of the committed output of the eq. 17
+ * study's a/R = 0.05 point) ended in the CSV as u_z_top = 1e+305 and
+ * u_z_rel_to_eq17 = inf with exit status 0. Now the run fails (exit 1)
+ * naming the .dat and its line, and the CSV of the earlier run stays as
+ * it was. */
+START_TEST(fem_reuse_refuses_planted_output)
+{
+    char dir[256], study[300], bin[300], out[300], err[8192], dat[4096];
+    int st = eq17_standin("reuse", dir, sizeof dir, study, bin, out, dat, err, sizeof err);
     ck_assert_msg(st == 0, "status %d: %s", st, err);
     char csv[400], *before, *after;
     snprintf(csv, sizeof csv, "%s/eq17.csv", out);
@@ -1061,23 +1071,9 @@ static void write_as_before(const char *from, const char *to, int nudge_first_ce
  * study's a/R = 0.05 point. */
 START_TEST(fem_tables_say_when_they_were_made_and_keep_their_text)
 {
-    char dir[256], study[300], bin[300], out[300], path[400], err[8192], body[1024], dat[512];
-    scratch_dir(dir, sizeof dir, "made");
-    snprintf(study, sizeof study, "%s/eq17.study", dir);
-    snprintf(bin, sizeof bin, "%s/bin", dir);
-    snprintf(out, sizeof out, "%s/out", dir);
-    ck_assert_int_eq(mkdir(bin, 0755), 0);
-    write_text(study, "[study]\nname = eq17\nmodel = halfround\n[body]\na_over_R = 0.05\n"
-                      "base = symmetric\n[mesh]\nrefine = 1\n");
-    fake_gmsh(bin, "tests/data/fem/halfround_coarse.msh");
-    ck_assert_ptr_nonnull(realpath("reference/fem/raw/seed000_halfround_eq17/p003.dat", dat));
-    snprintf(path, sizeof path, "%s/ccx", bin);
-    snprintf(body, sizeof body,
-             "[ \"$1\" = -v ] && { echo 'This is Version 2.20'; exit 0; }\n"
-             "/bin/cp '%s' \"$2.dat\" && : > \"$2.frd\"\n",
-             dat);
-    write_script(path, body);
-    int st = run_reference(study, bin, out, err, sizeof err);
+    char dir[256], study[300], bin[300], out[300], err[8192], dat[4096];
+    int st = eq17_standin("made", dir, sizeof dir, study, bin, out, dat, err, sizeof err);
+    char path[400];
     ck_assert_msg(st == 0, "status %d: %s", st, err);
     char csv[400], line[4096], *text;
     snprintf(csv, sizeof csv, "%s/eq17.csv", out);

@@ -860,6 +860,17 @@ static double rebound_against_law(const char *angle, const char *what, const dou
     return error;
 }
 
+/* Mindlin-Deresiewicz's rebound in a Fig. 37 case: v_t' and omega R
+ * [m/s] (R 10 um, Table 5: the case's body1.radius). */
+static void law_rebound(const char *case_path, double *v_t, double *omega_r)
+{
+    cwb_result law;
+    test_run(case_path, NULL, 0, &law);
+    *v_t = cwb_result_get(&law, "u_tangential_after");
+    *omega_r = fabs(cwb_result_get(&law, "omega1_after")) * 1e-5;
+    cwb_result_free(&law);
+}
+
 START_TEST(impact_stick_slip_refinement)
 {
     stick_slip_mesh q[NSTICK_MESHES];
@@ -892,12 +903,8 @@ START_TEST(impact_stick_slip_refinement)
     }
     /* Against Mindlin-Deresiewicz (cases/seed004_fig37_fem_a45.case):
      * printed, as the 15 deg check prints its three meshes. */
-    cwb_result law;
-    test_run("cases/seed004_fig37_fem_a45.case", NULL, 0, &law);
-    const double radius = 1e-5; /* m, Table 5 (the case's body1.radius) */
-    const double law_v_t = cwb_result_get(&law, "u_tangential_after");
-    const double law_omega_r = fabs(cwb_result_get(&law, "omega1_after")) * radius;
-    cwb_result_free(&law);
+    double law_v_t, law_omega_r;
+    law_rebound("cases/seed004_fig37_fem_a45.case", &law_v_t, &law_omega_r);
     const double law_of[] = {law_v_t, law_omega_r, law_v_t - law_omega_r};
     for (size_t k = 0; k < sizeof rebound / sizeof *rebound; k++) {
         double gap;
@@ -954,12 +961,8 @@ START_TEST(impact_stick_refinement_15)
                       "%s: the rigid slip stops at %g m v_n, before Coulomb's bound %g",
                       stick_meshes_15[k], q[k].j_stop, q[k].j_rigid);
     }
-    cwb_result law;
-    test_run("cases/seed004_fig37_fem_a15.case", NULL, 0, &law);
-    const double radius = 1e-5; /* m, Table 5 (the case's body1.radius) */
-    const double law_v_t = cwb_result_get(&law, "u_tangential_after");
-    const double law_omega_r = fabs(cwb_result_get(&law, "omega1_after")) * radius;
-    cwb_result_free(&law);
+    double law_v_t, law_omega_r;
+    law_rebound("cases/seed004_fig37_fem_a15.case", &law_v_t, &law_omega_r);
     if (NSTICK_MESHES_15 >= 3) {
         /* With three meshes: the mesh's error estimate on the finest (from
          * Richardson's value, or without an order the meshes' spread and

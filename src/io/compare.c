@@ -593,15 +593,15 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
     free(reached);
     if (rc != CWB_OK)
         return cwb_fail(msg, n, CWB_EFAIL, "cannot interpolate along %s", cols->x);
-    if (sums.count == 0) /* not compared: which rows could not be, for the caller to say */
-        *dev = (cwb_deviation){.max_rel = NAN,
-                               .rms_rel = NAN,
-                               .ref_rows_total = ref->nrow,
-                               .ref_rows_unresolved = unresolved.ref_rows_unresolved,
-                               .unresolved_x = unresolved.unresolved_x,
-                               .unresolved_lo = unresolved.unresolved_lo,
-                               .unresolved_hi = unresolved.unresolved_hi,
-                               .unresolved_uncertainty = unresolved.unresolved_uncertainty};
+    /* which rows could not be compared, also when none could: for the caller to say */
+    *dev = (cwb_deviation){.max_rel = NAN,
+                           .rms_rel = NAN,
+                           .ref_rows_total = ref->nrow,
+                           .ref_rows_unresolved = unresolved.ref_rows_unresolved,
+                           .unresolved_x = unresolved.unresolved_x,
+                           .unresolved_lo = unresolved.unresolved_lo,
+                           .unresolved_hi = unresolved.unresolved_hi,
+                           .unresolved_uncertainty = unresolved.unresolved_uncertainty};
     if (sums.count == 0 && unresolved.ref_rows_unresolved &&
         isinf(unresolved.unresolved_uncertainty))
         return cwb_fail(msg, n, CWB_EFAIL,
@@ -623,15 +623,9 @@ int cwb_compare(const cwb_series *run, const cwb_reference *ref, const cwb_compa
         return cwb_fail(msg, n, CWB_EFAIL, "the run and %s do not overlap in %s", ref->path,
                         cols->x);
     double scale = sums.scale > 0.0 ? sums.scale : 1.0; /* all zero: the deviation is absolute */
-    *dev = (cwb_deviation){.max_rel = sums.worst / scale,
-                           .rms_rel = sqrt(sums.sum2 / (double)sums.count) / scale,
-                           .points = sums.count,
-                           .ref_rows = rows,
-                           .ref_rows_total = ref->nrow,
-                           .ref_rows_unresolved = unresolved.ref_rows_unresolved,
-                           .unresolved_x = unresolved.unresolved_x,
-                           .unresolved_lo = unresolved.unresolved_lo,
-                           .unresolved_hi = unresolved.unresolved_hi,
-                           .unresolved_uncertainty = unresolved.unresolved_uncertainty};
+    dev->max_rel = sums.worst / scale;
+    dev->rms_rel = sqrt(sums.sum2 / (double)sums.count) / scale;
+    dev->points = sums.count;
+    dev->ref_rows = rows;
     return CWB_OK;
 }
