@@ -159,6 +159,11 @@ int test_made_line(const char *text, char *line, size_t n)
     line[0] = '\0';
     for (const char *p = text; *p == '#'; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "") {
         size_t len = strcspn(p, "\n");
+        if (found) { /* a '#' line after it: the made line is the block's last */
+            snprintf(line, n, "not the last '#' line: %.*s", (int)len, p);
+            found = -1;
+            break;
+        }
         if (strncmp(p, "# made:", 7) != 0)
             continue;
         snprintf(line, n, "%.*s", (int)len, p);

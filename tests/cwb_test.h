@@ -105,8 +105,10 @@ char *test_read_or_empty(const char *path);
  * against its grammar (doc/case-files.md, "When, where and how a reference
  * was made"), coded here apart from its writers:
  *   # made: YYYY-MM-DD HH:MM UTC on HOST (CPU MODEL, N cores), cwb COMMIT, command: ...
- * 1: one, well formed (the line into line[0..n)); 0: none; -1: malformed or
- * given twice (line says which). */
+ * It is the block's last line, just before the column names (a table's
+ * title, which legends and reports read, is the lines that open it).
+ * 1: one, well formed and last (the line into line[0..n)); 0: none; -1:
+ * malformed, given twice or followed by a '#' line (line says which). */
 int test_made_line(const char *text, char *line, size_t n);
 /* Value of column `name` in row `row` of a run's series (fails the test if absent). */
 double test_col(const cwb_result *r, const char *name, size_t row);

@@ -10,8 +10,10 @@
 # when a file other than the tables and raw solver output under reference/
 # differs from it; "unknown" outside a checkout of its own) and COMMAND.
 root=$(cd "$(dirname "$0")/.." && pwd)
+# SOURCE_DATE_EPOCH of 1 to 12 digits names the time, anything else means now
+# (as cwb's utc_text, src/io/record.c, and tools/made_line.py)
 case "${SOURCE_DATE_EPOCH:-}" in
-    '' | *[!0-9]*) when=$(date -u '+%Y-%m-%d %H:%M UTC') ;; # unset or not seconds: now, as cwb
+    '' | *[!0-9]* | ?????????????*) when=$(date -u '+%Y-%m-%d %H:%M UTC') ;;
     *) when=$(date -u -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M UTC') ;;
 esac
 host=$(uname -n | tr ' (),' '____')

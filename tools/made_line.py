@@ -13,8 +13,10 @@ outside a checkout of its own) and the command (by default this process's).
 
 A writer under reference/ imports it with
   sys.path.insert(0, os.path.join(ROOT, "tools")); from made_line import made_line
-and writes made_line() as its table's second line, or calls stamp_made_line(path) on
-the finished table before renaming it into place.
+and writes made_line() as the last line of its table's opening '#' block (before the
+column names: a table's title, which plots and reports read, is the lines that open it
+and may go on over several), or calls stamp_made_line(path) on the finished table
+before renaming it into place.
 """
 import os
 import shlex
@@ -67,8 +69,11 @@ def commit():
 def made_line(command=None):
     """The line, newline included; command: the command that made the table
     (None: this process's, python and its arguments)."""
+    # SOURCE_DATE_EPOCH of 1 to 12 ASCII digits names the time, anything else means now
+    # (as cwb's utc_text, src/io/record.c, and tools/made-line.sh)
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    now = int(epoch) if epoch.isdigit() else time.time()
+    digits = epoch.isascii() and epoch.isdigit() and 1 <= len(epoch) <= 12
+    now = int(epoch) if digits else time.time()
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(now))
     host = _one_line(os.uname().nodename).replace(" ", "_")
     for c in "(),":
@@ -85,16 +90,19 @@ def made_line(command=None):
 
 
 def stamp_made_line(path, command=None):
-    """Give the table at path, written by this process, its made line after its first line
-    (the title), unless its opening '#' block has one already."""
+    """Give the table at path, written by this process, its made line as the last line of its
+    opening '#' block (just before the column names: the readers of a table's title take the
+    lines that open it, and a title may go on over several), unless the block has one already."""
     with open(path) as f:
         lines = f.readlines()
+    end = 0
     for line in lines:
         if not line.startswith("#"):
             break
         if line.startswith("# made: "):
             return
-    lines.insert(1, made_line(command))
+        end += 1
+    lines.insert(end, made_line(command))
     with open(path, "w") as f:
         f.writelines(lines)
 

@@ -12,7 +12,8 @@ set -e
 gen=${1:-build/ref_hertz_impact}
 d=reference/analytic
 # Every table this script writes states when, where and how it was made, as
-# its second line (tools/made-line.sh; doc/case-files.md): stamped at the end
+# the last line of its opening '#' block, before the column names
+# (tools/made-line.sh; doc/case-files.md): stamped at the end of the script
 # into each CSV written since the start that has no "# made:" line of its
 # own (the Python writers it calls write theirs; ref_hertz_impact.c, GSL
 # only, and the awk blocks do not).
@@ -23,7 +24,7 @@ stamp_made() {
     find reference/analytic reference/fem/seed000_fig13_secant_x.csv -name '*.csv' \
         -newer "$started" | while read -r f; do
         grep -q '^# made: ' "$f" && continue
-        MADE="$made" awk 'NR == 1 { print; print ENVIRON["MADE"]; next } 1' "$f" > "$f.tmp"
+        MADE="$made" awk '!done && !/^#/ { print ENVIRON["MADE"]; done = 1 } 1' "$f" > "$f.tmp"
         mv "$f.tmp" "$f"
     done
 }

@@ -509,8 +509,10 @@ if __name__ == "__main__":
         rows = table(law)
         path = "%s/restitution_%s.csv" % (out, law.name)
         with open(path + ".tmp", "w") as f:
-            title, rest = header(law, rows).split("\n", 1)
-            f.write(title + "\n" + made_line() + rest + "\n")
+            # the made line last in the '#' block, before the column names (the
+            # readers of a title take the lines that open the table)
+            comments, columns = header(law, rows).rsplit("\n", 1)
+            f.write(comments + "\n" + made_line() + columns + "\n")
             for v, e, d_min in rows:
                 f.write("%.15g,%.12g,%.12g\n" % (v, e, max(d_min, 0.0) + 0.0))
         os.replace(path + ".tmp", path)

@@ -24,9 +24,11 @@
 /* How this program was called, for the tables' made lines. */
 static const char *command = "seed003_closed_forms";
 
-/* Close the table `name` and give it, after its first line (the title), the
- * line that says when, where and how it was made (cwb_write_made_line,
- * doc/case-files.md). 1 on a failed write. */
+/* Close the table `name` and give it, as the last line of its opening '#'
+ * block (before the column names: the readers of a title take the lines
+ * that open it), the line that says when, where and how it was made
+ * (cwb_write_made_line, doc/case-files.md); written to name.tmp and renamed,
+ * so that a failed write leaves the table as it was. 1 on a failed write. */
 static int close_table(FILE *f, const char *name)
 {
     if (fclose(f))
@@ -37,14 +39,22 @@ static int close_table(FILE *f, const char *name)
     if (!in || ferror(in) | fclose(in) || len == sizeof text - 1)
         return 1;
     text[len] = '\0';
-    char *rest = strchr(text, '\n');
-    FILE *out = fopen(name, "w");
-    if (!out || !rest)
-        return 1 | (out && fclose(out));
-    fwrite(text, 1, (size_t)(rest + 1 - text), out);
+    char *columns = text; /* the first line that is not a '#' line */
+    while (*columns == '#' && strchr(columns, '\n'))
+        columns = strchr(columns, '\n') + 1;
+    char tmp[1024];
+    snprintf(tmp, sizeof tmp, "%s.tmp", name);
+    FILE *out = fopen(tmp, "w");
+    if (!out)
+        return 1;
+    fwrite(text, 1, (size_t)(columns - text), out);
     cwb_write_made_line(out, command);
-    fputs(rest + 1, out);
-    return fclose(out) ? 1 : 0;
+    fputs(columns, out);
+    if (fclose(out) || rename(tmp, name)) {
+        remove(tmp);
+        return 1;
+    }
+    return 0;
 }
 
 static const char *const common =

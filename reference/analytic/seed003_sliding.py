@@ -583,10 +583,9 @@ def write_csv(name, outdir, info):
     out = os.path.join(outdir, "seed003_%s.csv" % name)
     tmp = out + ".tmp"
     with open(tmp, "w") as fh:
-        for k, ln in enumerate(lines):
+        for ln in lines:
             fh.write("# " + ln + "\n")
-            if k == 0:
-                fh.write(made_line())
+        fh.write(made_line())  # last in the '#' block: a title's readers take its first lines
         units = dict(COLUMNS)
         fh.write(",".join("%s[%s]" % (c, units[c]) for c in OUT_COLS) + "\n")
         for i in range(len(info["ts"])):

@@ -663,17 +663,17 @@ static int rows_as_committed(const char *path, const cwb_fem_rows *r)
     return same;
 }
 
-/* Table t: the pipeline's first lines, the model's provenance, the
- * columns with their units, the rows (as %.10g wrote them when ten is 1:
+/* Table t: the pipeline's first lines, the model's provenance, the made
+ * line, the columns with their units, the rows (as %.10g wrote them when ten is 1:
  * rows_as_committed). */
 static void write_table(FILE *f, const pipeline *p, size_t t, int ten)
 {
     const cwb_fem_study *s = p->s;
     fprintf(f, "# cwb %s reference: %s (study %s)\n", CWB_VERSION, p->job.name, s->path);
-    made_line(f, p);
     if (s->study.text[CWB_FEM_TITLE][0])
         fprintf(f, "# %s\n", s->study.text[CWB_FEM_TITLE]);
     p->model->provenance(f, t, &p->job, p->summary);
+    made_line(f, p); /* last: the readers of a title take the lines after the stamp */
     const cwb_fem_column *col = p->model->tables[t].columns;
     for (size_t j = 0; col[j].name; j++)
         fprintf(f, "%s%s[%s]", j ? "," : "", col[j].name, col[j].unit);

@@ -43,15 +43,17 @@ static const char *gnuplot_version(void)
     return version;
 }
 
-/* Now in UTC as strftime's format gives it, or "unknown". */
+/* Now in UTC as strftime's format gives it, or "unknown". SOURCE_DATE_EPOCH
+ * (reproducible-builds.org), when it is 1 to 12 digits and nothing else,
+ * names the time instead: a regenerated file set that must not differ by its
+ * dates alone states its own. Anything else (empty, a sign, blanks, more
+ * digits) means now, as in tools/made-line.sh and tools/made_line.py. */
 static void utc_text(const char *format, char *buf, size_t n)
 {
-    /* SOURCE_DATE_EPOCH (reproducible-builds.org): a regenerated file set
-     * that must not differ by its dates alone states its own */
     const char *epoch = getenv("SOURCE_DATE_EPOCH");
-    char *end = NULL;
-    long long e = epoch ? strtoll(epoch, &end, 10) : -1;
-    time_t t = epoch && end && !*end && e >= 0 ? (time_t)e : time(NULL);
+    size_t digits = epoch ? strspn(epoch, "0123456789") : 0;
+    time_t t = digits >= 1 && digits <= 12 && !epoch[digits] ? (time_t)strtoll(epoch, NULL, 10)
+                                                             : time(NULL);
     struct tm utc;
     if (!gmtime_r(&t, &utc) || !strftime(buf, n, format, &utc))
         snprintf(buf, n, "unknown");
