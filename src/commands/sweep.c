@@ -617,10 +617,6 @@ static int reference_stands_for_sweep(const sweep *s, const cwb_reference *rf, c
     return cwb_reference_stands_for(rf, s->base, s->v.key, why, n);
 }
 
-/* The deviation of group gi's first curve from its reference k into
- * s->dev[gi][k] (NaN when not compared, with a warning). 1 when the
- * reference stands for the sweep's inputs, 0 when not, -1 with msg on a
- * reference that cannot be read. */
 /* The legend's line under reference k of group gi where the sweep did not
  * compare it (compared: 0), or not at every row inside its range: drawn
  * beside the sweep, its symbols would read as compared. Brief; the warning
@@ -654,6 +650,10 @@ static void note_not_compared(sweep *s, size_t gi, size_t k, int compared, const
         s->specs[gi].ref_note[k] = note;
 }
 
+/* The deviation of group gi's first curve from its reference k into
+ * s->dev[gi][k] (NaN when not compared, with a warning). 1 when the
+ * reference stands for the sweep's inputs, 0 when not, -1 with msg on a
+ * reference that cannot be read. */
 static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
 {
     cwb_plot_spec *sp = &s->specs[gi];
@@ -681,6 +681,7 @@ static int reference_compare(sweep *s, size_t gi, size_t k, char *msg, size_t n)
     int rc = match ? cwb_compare(&s->table.series, &rf, &cols, &dev, why, sizeof why) : CWB_OK;
     if (match && rc != CWB_EINPUT)
         note_not_compared(s, gi, k, rc == CWB_OK, &dev, why);
+
     if (rc == CWB_EINPUT) { /* a column misspelt or in another unit: the input is wrong */
         cwb_reference_free(&rf);
         cwb_fail(msg, n, CWB_EINPUT, "%s: [sweep] reference: %s", s->base->file, why);
@@ -725,12 +726,15 @@ static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
     s->group_refs[gi] = nref;
     for (size_t k = 0; k < nref; k++)
         s->ref_paths[gi][k] = sp->refs[k];
+    int matches[8] = {0};
     for (size_t k = 0; k < nref; k++) {
         int match = reference_compare(s, gi, k, msg, n);
         if (match < 0)
             return CWB_EINPUT; /* msg says why */
         if (k == 0)
             first_matches = match;
+        if (k < 8)
+            matches[k] = match;
     }
     if (!first_matches) {
         sp->nref = 0; /* not drawn either: the plot would invite the comparison */
@@ -749,10 +753,21 @@ static int group_compare(sweep *s, size_t gi, char *msg, size_t n)
                                 s->base->output_values.text[CWB_OUT_MODEL_COMPARISON][0] != 0)
             : CWB_VERDICT_NONE;
     sp->dev_verdict = (int)s->verdict[gi];
-    sp->also_from = 1; /* the others: drawn with their deviation, read against their tolerance */
-    for (size_t k = 1; k < nref && k <= 8; k++)
+    /* the others: drawn with their deviation, read against their tolerance;
+     * one made for other inputs is not drawn (as cwb run leaves it out: its
+     * symbols would invite the comparison), the warning says why */
+    sp->also_from = 1;
+    size_t drawn = 1;
+    for (size_t k = 1; k < nref && k < 8; k++) {
+        if (!matches[k])
+            continue;
+        sp->refs[drawn] = sp->refs[k];
+        sp->ref_note[drawn] = sp->ref_note[k];
         for (int q = 0; q < 4; q++)
-            sp->also_dev[k - 1][q] = s->dev[gi][k][q];
+            sp->also_dev[drawn - 1][q] = s->dev[gi][k][q];
+        drawn++;
+    }
+    sp->nref = drawn;
     const char *b = strrchr(sp->refs[0], '/');
     sp->dev_what = b ? b + 1 : sp->refs[0];
     return CWB_OK;

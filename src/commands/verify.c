@@ -243,19 +243,19 @@ static void fit_one(const item *it, const cwb_verify_request *req, const char *d
     cwb_result_free(&r);
 }
 
-/* A run's [output] also_references after its judged one, as a sweep's
- * further references are listed: their deviation and the tolerance each
+/* A run's [output] also_references after its judged one (if any), as a
+ * sweep's further references are listed: the run's column compared, their
+ * deviation over the reference rows compared and the tolerance each
  * states, not judged (verdict 0 reads "drawn, not judged: over/within"). */
 static void add_also_deviations(slot *s, const cwb_case *c, const cwb_result *r)
 {
-    const char *y = c->output_values.text[CWB_OUT_ALSO_REFERENCE_Y];
     for (size_t k = 0; k < CWB_ALSO_MAX && s->ndev < MAX_DEV; k++) {
         if (!r->also[k].path[0])
             continue;
         char key[64];
         size_t d = s->ndev++;
         snprintf(s->dev[d].y, sizeof s->dev[d].y, "%.*s", (int)sizeof s->dev[d].y - 1,
-                 y[0] ? y : s->dev[0].y);
+                 cwb_plot_y(c));
         snprintf(s->dev[d].reference, sizeof s->dev[d].reference, "%s", r->also[k].path);
         cwb_also_ref_key(key, sizeof key, k, "max_rel_error");
         s->dev[d].max_rel = cwb_result_get(r, key);
@@ -296,10 +296,11 @@ static void run_one(const item *it, const cwb_verify_request *req, const char *d
             s->dev[0].rows_compared = cwb_result_get(&r, "ref_rows_compared");
             s->dev[0].rows = cwb_result_get(&r, "ref_rows");
             s->dev[0].verdict = r.verdict;
-            add_also_deviations(s, c, &r);
         }
-        if (rc == CWB_OK)
+        if (rc == CWB_OK) {
+            add_also_deviations(s, c, &r);
             snprintf(s->plot, sizeof s->plot, "%s", it->name);
+        }
         cwb_result_free(&r);
         free(c);
     } else {
