@@ -566,6 +566,8 @@ START_TEST(malformed_fields_named)
         {"# tolerance: 1e-6\n# tolerance: 1e-5\n", "second tolerance"},
         {"# tolerance: none partial\n# tolerance: 1e-5\n", "second tolerance"},
         {"# tolerance: nonesuch\n", "tolerance"},
+        {"# tolerance: none\n", "'none reason'"},
+        {"# tolerance: none   \n", "'none reason'"},
         {"# independence: trust-me\n", "independence 'trust-me'"},
     };
     char dir[] = "/tmp/cwb-refhdr-XXXXXX";

@@ -9,7 +9,7 @@
 # cores online, the commit of this checkout (git describe --always, "-dirty"
 # when a file other than the tables and raw solver output under reference/
 # differs from it; "unknown" outside a checkout of its own) and COMMAND.
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/.." && pwd -P) # physical, as git rev-parse names it
 # SOURCE_DATE_EPOCH of 1 to 12 digits names the time, anything else means now
 # (as cwb's utc_text, src/io/record.c, and tools/made_line.py)
 case "${SOURCE_DATE_EPOCH:-}" in

@@ -39,9 +39,11 @@
  * booked as slip at constant N, as stiffness_energy on flagged steps.
  *
  * In a collision (N varying) the law reports its branch switches so that
- * the collision driver ends an RK4 step on each: CWB_FLAG_REVERSAL (a
+ * the collision driver can end an RK4 step on them: CWB_FLAG_REVERSAL (a
  * Masing branch starts with the initial stiffness where the motion along
- * the force reverses) and slip_margin (below). Decided per step instead,
+ * the force reverses; the driver locates a reversal from loading to
+ * unloading, v_t . F_t turning from > 0 to <= 0 while sticking, not one
+ * back) and slip_margin (stick <-> slip, below). Decided per step instead,
  * they left the fixed-step tangential restitution of `cwb init collision
  * --tangential hertz2d_accurate` scattered by 3.9e-5 from t_c/512 to
  * t_c/2048 with no order; located, by 1.5e-7 (tests/test_hertz2d.c).
