@@ -5,7 +5,8 @@ pre-factor in kt becomes 5G*a in the fully oblique case", against eq. 82's 8 G* 
 force) and eq. 110 (Sec. 5.9: with a given Coulomb mu the prefactor "becomes 3G*a" and y is held at
 y_cons = -18.75 mu + 18.75 instead of 7), from the committed runs (reference/fem/NAME.csv, written
 by `cwb reference reference/fem/studies/NAME.study`, NAME in RUNS). No new solve except the 4 deg
-mu = 0.1 study, made for this check (its study file says why).
+mu = 0.1 study and the 8 deg, 2 m/s mu = 0.2 study (the one given-mu run past y_cons), made for this
+check (their study files say why).
 
 What is read, per run, over its tangential loading (from the first touch while the contact point's
 rigid-body slip xi_t grows, up to the largest F_t: past it the FEM's F_t falls while xi_t still
@@ -45,6 +46,10 @@ constants and eq. 110's hold use):
             (E / h0 pi a^2)). A model of the penalty, not measured: the column says which way and
             about how far the penalty moves kt (0 where the model breaks down, kt above the
             penalty spring: the coarsest mesh's contact spans about one element there).
+y_cons (header lines "# y_cons:", hold_lines): for a given-mu run whose y_max passes eq. 110's
+y_cons, what the law does there (derived from eqs. 100-104: the hold moves 3 shape by < 1e-9) and
+what the FEM does (its bins read on past F_t's peak while xi_t grows, P_eff's slope against y below
+and past y_cons, the y from which it is flat if any).
 Writes reference/fem/seed004_modeld_kt.csv, one row per run and bin (bins with fewer than 4
 increments are left out). The 15 deg runs of Table 6's sphere on three meshes (h0 = 0.044, 0.0311,
 0.022 R) give the refinement trend per bin in the header (differences, observed order and
@@ -73,15 +78,31 @@ RUNS = (
     ("seed004_modeld_a30_E8500_s50_mu01", ""),
     ("seed004_modeld_a30_E8500_s50_mu02", ""),
     ("seed004_modeld_a4_E8500_s50_mu01", ""),
+    ("seed004_modeld_a8_v2_E8500_s50_mu02", ""),
 )
 OUT = "seed004_modeld_kt"
 # the bins of y = delta_n / delta_y: below 1 eq. 89 is its first branch (x1 = 1), the elastic sphere
-Y_EDGES = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 13.0)
+# (up to 13 for the runs at 1 m/s; 15 and 16.875 are eq. 110's y_cons at mu 0.2 and 0.1, bin edges so
+# that no bin straddles one)
+Y_EDGES = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 13.0, 15.0, 16.875, 19.0, 22.0, 25.0, 30.0)
 MIN_ROWS = 4
 SHAPE_FLOOR = 0.1
 PREFACTOR_OBLIQUE = 5.0  # eq. 89
 PREFACTOR_GIVEN = 3.0    # eq. 110
 MINDLIN = 8.0            # eq. 82 and Mindlin's 8 G* a
+# the runs' solves and this table (the newest run's cost file has its per-3-minute log)
+PROVENANCE = (
+    "the runs by `cwb reference reference/fem/studies/NAME.study --out reference/fem --work "
+    "build/fem` (each run's CSV names its model, mesh and solver; the 4 deg run's cost is in "
+    "doc/refitted-constants.md), run 9 by `OMP_NUM_THREADS=1 nice -n 10 /usr/bin/time -v build/cwb "
+    "reference reference/fem/studies/seed004_modeld_a8_v2_E8500_s50_mu02.study --out reference/fem "
+    "--work build/fem` on 2026-11-29 14:54-16:22 UTC: 3180 s user + 13 s system CPU, 1:27:44 wall "
+    "(60 % of a core), 635 MB, 130 increments (reference/fem/studies/"
+    "seed004_modeld_a8_v2_E8500_s50_mu02_cost.txt); machine: the development machine, 2 cores "
+    "(AMD EPYC) shared with other helpers' CalculiX runs, Debian calculix-ccx 2.20 (SPOOLES), gmsh "
+    "4.8.4; this table by /usr/bin/python3 reference/fem/studies/seed004_modeld_kt.py, 2026-11-29")
+HOLD_FROM = 4.0          # y_cons' check: bins from y = 4 (below, eq. 89's a1 still moves by > 5 %)
+HOLD_SE = 2.0            # y_cons' check: slopes "the same" within 2 standard errors
 
 sys.path.insert(0, HERE)
 from seed004_modeld_derived import field, load, number  # noqa: E402
@@ -114,10 +135,16 @@ def radius(r_star, delta_y, delta):
     return math.sqrt(r_star * delta_y * (1.19 * (delta / delta_y - 1.0) ** 1.1 + 1.0))
 
 
-def shape(x, y, mu, given):
+def y_hold(mu, given):
+    """The y past which eq. 89's a1 and c1 are held: 7 (eq. 98), or eq. 110's y_cons."""
+    return 18.75 * (1.0 - mu) if given else 7.0
+
+
+def shape(x, y, mu, given, held=True):
     """Eq. 89's bracket k_t / (P G* a) as rathbone_tangential's rt_loading_factor (eqs. 97-104,
-    the hold of eq. 98 / eq. 110)."""
-    y = min(y, 18.75 * (1.0 - mu) if given else 7.0)
+    the hold of eq. 98 / eq. 110; held=False: a1, c1 at y itself, the hold left out)."""
+    if held:
+        y = min(y, y_hold(mu, given))
     x1 = 1.0 if y < 1.0 else max(0.0, -1.85 + 5.20 * mu)
     if x < x1:
         return (1.0 - x) ** 0.25 if x < 1.0 else 0.0
@@ -154,6 +181,7 @@ def inputs_of(name):
         "h0": number(source, field(source, header, "mesh"), r"size h0 = ([0-9.e+-]+) R"),
         "given": "tangential.friction = given" in field(source, header, "stands for"),
         "stands": field(source, header, "stands for"),
+        "v_n": number(source, field(source, header, "stands for"), r"driver.v_normal = ([0-9.e+-]+)"),
     }
     shear = run["E"] / (2.0 * (1.0 + run["nu"]))
     run["G_star"] = shear / (2.0 * (2.0 - run["nu"]))  # two bodies of one material
@@ -163,10 +191,10 @@ def inputs_of(name):
     return run, data
 
 
-def loading_rows(data):
+def loading_rows(run, data):
     """(t, delta_n, F_n, F_t, xi_t) of the tangential loading: from the first touch (delta_n from
-    v_n = 1 m/s there, trapezoids) while xi_t grows, up to the largest F_t; and of every row."""
-    t_prev, v_prev, delta, every = 0.0, 1.0, 0.0, []
+    the run's v_n there, trapezoids) while xi_t grows, up to the largest F_t; and of every row."""
+    t_prev, v_prev, delta, every = 0.0, run["v_n"], 0.0, []
     for r in data:
         delta += 0.5 * (v_prev + r["v_n"]) * (r["t_contact"] - t_prev)
         t_prev, v_prev = r["t_contact"], r["v_n"]
@@ -250,11 +278,96 @@ def refinement_lines(table):
     return lines
 
 
+def weighted_slope(points):
+    """Slope of v on y through (y, v, se) weighted by 1 / se^2, and its standard error from the
+    se alone (sqrt(1 / sum w (y - y_w)^2))."""
+    w = [1.0 / (p[2] * p[2]) for p in points]
+    yw = sum(wi * p[0] for wi, p in zip(w, points)) / sum(w)
+    vw = sum(wi * p[1] for wi, p in zip(w, points)) / sum(w)
+    syy = sum(wi * (p[0] - yw) ** 2 for wi, p in zip(w, points))
+    return sum(wi * (p[0] - yw) * (p[1] - vw) for wi, p in zip(w, points)) / syy, math.sqrt(1.0 / syy)
+
+
+def hold_lines(index, run, rows, all_rows, y_max):
+    """Eq. 110's y_cons against a given-mu run that passes it (y_max > y_cons, bins on both
+    sides). The law: a1 / 0.9 - 1 at y_cons (eqs. 100, 102 tend to 0.9 and 1.51; x1 = 0 for mu
+    < 0.356, so the bracket's only y is a1's and c1's) and the largest |3 shape held - 3 shape
+    unheld| over the bins past y_cons. The FEM: its bins read over every row while xi_t grows
+    (here also past F_t's peak, where the table stops: the FEM's F_t may stay flat there, which
+    is the question), P_eff = kt / (G* a shape) (eq. 110's own x dependence taken out) per bin
+    from y = HOLD_FROM, its weighted slope against y below and past y_cons (weights 1 / se^2, se
+    = kt_se / shape), and the lowest bin from which the slope to the last bin is within HOLD_SE
+    of its standard error: the y past which the FEM's k_t / (G* a) at a given x stops changing,
+    if any; and F_t past its peak as a share of the peak."""
+    y_cons = y_hold(run["mu"], True)
+    if not run["given"] or y_max <= y_cons:
+        return []
+    end = 1
+    while end < len(all_rows) and all_rows[end][4] > all_rows[end - 1][4]:
+        end += 1
+    bins = bins_of(run, all_rows[:end])
+    past = [b for b in bins if b["y_lo"] >= y_cons]
+    if len(past) < 2:
+        return []
+    a1_rel = 1.0 / math.tanh(0.24 * y_cons ** 1.4) - 1.0
+    gap = max(abs(shape(b["x"], b["y"], run["mu"], True) - shape(b["x"], b["y"], run["mu"], True,
+                                                                 held=False)) for b in past)
+    peak = rows[-1]
+    after = all_rows[len(rows):end]
+    lines = ["run %d, eq. 110 at y_cons = 18.75 (1 - %g) = %.4g: a1 / 0.9 - 1 = %.3g there (%.3g "
+             "at y = 7), c1 / 1.51 - 1 < 1e-12; over the %d bins past y_cons the held and unheld "
+             "3 shape differ by at most %.3g G* a: the law predicts no change of k_t / (G* a) at "
+             "y_cons (it is 3 (1 - 0.9 x) for x < 0.836 from y ~ 7 on, held or not)"
+             % (index, run["mu"], y_cons, a1_rel, 1.0 / math.tanh(0.24 * 7.0 ** 1.4) - 1.0,
+                len(past), PREFACTOR_GIVEN * gap)]
+    if after:
+        lines.append("run %d, FEM: F_t's peak %.5g N at y %.2f (x %.3f); xi_t grows on to y %.2f, "
+                     "F_t there %.4f-%.4f of its peak (the rows past the peak are read below, not "
+                     "in the table)" % (index, peak[3], peak[1] / run["delta_y"],
+                                        peak[3] / (run["mu"] * peak[2]),
+                                        after[-1][1] / run["delta_y"],
+                                        min(r[3] for r in after) / peak[3],
+                                        max(r[3] for r in after) / peak[3]))
+    fem = [(b["y"], b["P_eff"], b["kt_se"] / b["shape"], b) for b in bins
+           if b["y_lo"] >= HOLD_FROM and b["shape"] >= SHAPE_FLOOR]
+    lines.append("run %d, FEM per bin from y = %g to the end of xi_t's growth: %s" % (
+        index, HOLD_FROM, "; ".join(
+            "[%g, %g) %d rows y %.2f x %.3f kt %.3f +- %.3f law %.3f P_eff %.3f +- %.3f" % (
+                b["y_lo"], b["y_hi"], b["rows"], b["y"], b["x"], b["kt"], b["kt_se"], b["law"],
+                p, se) for _, p, se, b in fem)))
+    side = []
+    for name, sel in (("below", [f for f in fem if f[3]["y_hi"] <= y_cons]),
+                      ("past", [f for f in fem if f[3]["y_lo"] >= y_cons])):
+        if len(sel) >= 2:
+            k, se = weighted_slope(sel)
+            side.append((k, se))
+            lines.append("run %d, FEM P_eff against y %s y_cons (%d bins, y %.2f-%.2f): slope %+.4f "
+                         "+- %.4f per unit y" % (index, name, len(sel), sel[0][0], sel[-1][0], k, se))
+    if len(side) == 2:
+        diff, se = side[1][0] - side[0][0], math.hypot(side[0][1], side[1][1])
+        lines.append("run %d, FEM slope past y_cons minus below: %+.4f +- %.4f: %s" % (
+            index, diff, se, "a change at y_cons beyond %g standard errors" % HOLD_SE
+            if abs(diff) > HOLD_SE * se else "no change at y_cons beyond %g standard errors" % HOLD_SE))
+    flat = None
+    for i in range(len(fem) - 2):
+        k, se = weighted_slope(fem[i:])
+        if abs(k) <= HOLD_SE * se:
+            flat = (fem[i][3], k, se)
+            break
+    lines.append("run %d, FEM: %s" % (index, (
+        "P_eff flat from the bin [%g, %g) on, y %.2f (slope %+.4f +- %.4f per unit y to the last "
+        "bin, within %g standard errors of 0)" % (flat[0]["y_lo"], flat[0]["y_hi"], flat[0]["y"],
+                                                 flat[1], flat[2], HOLD_SE)) if flat else
+        "P_eff not flat (slope beyond %g standard errors) over any run of 3 or more bins to the "
+        "last" % HOLD_SE))
+    return lines
+
+
 def main():
-    table, notes = [], []
+    table, notes, holds = [], [], []
     for index, (name, _) in enumerate(RUNS):
         run, data = inputs_of(name)
-        rows, all_rows = loading_rows(data)
+        rows, all_rows = loading_rows(run, data)
         bins = bins_of(run, rows)
         for b in bins:
             b["run"] = index
@@ -275,6 +388,7 @@ def main():
                      % (snap[0], snap[1], snap[2], 100.0 * (snap[2] / snap[1] - 1.0)))
         notes.append(note)
         print(OUT + ": " + note)
+        holds += hold_lines(index, run, rows, all_rows, y_max)
     path = os.path.join(FEM, OUT + ".csv")
     first = os.path.join(FEM, RUNS[0][0] + ".csv")
     with open(path + ".tmp", "w") as f:
@@ -289,6 +403,8 @@ def main():
             f.write("# run: %s\n" % note)
         for line in refinement_lines(table):
             f.write("# convergence: %s\n" % line)
+        for line in holds:
+            f.write("# y_cons: %s\n" % line)
         f.write("# closed forms: eq. 89's k_t / (G* a) = 5 shape and eq. 110's 3 shape at the "
                 "FEM's x and y (shape: eqs. 97-104 as cwb's rathbone_tangential implements them); "
                 "Mindlin's 8 (1 - x)^(1/3) at a fixed normal force and Mindlin & Deresiewicz's "
@@ -297,7 +413,9 @@ def main():
         f.write("# tolerance: 1e-9 on these rows recomputed from the runs (tests/test_fem_impact.c, "
                 "impact_plastic_tangential_stiffness, which also holds the FEM's kt below y = 4 "
                 "against eq. 89's 5 x shape on the 15 deg meshes and eq. 110's 3 x shape on the 4 "
-                "deg given-mu run: bound the three 15 deg meshes' spread in the bin plus 2 kt_se); "
+                "deg given-mu run: bound the three 15 deg meshes' spread in the bin plus 2 kt_se; "
+                "and, on the 8 deg given-mu run, y_max past eq. 110's y_cons, x < 1 (Maw, Barber "
+                "& Fawcett 1976: it sticks) and eq. 110's hold moving 3 shape by < 1e-6 there); "
                 "one mesh at every angle but 15 deg and one material a run: model "
                 "comparisons, not verifications\n")
         # the inputs every run shares (the materials, angles and mu differ: the rows say which)
@@ -306,6 +424,7 @@ def main():
             if all(e in field(os.path.join(FEM, n + ".csv"), load(os.path.join(FEM, n + ".csv"))[0],
                               "stands for") for n, _ in RUNS)))
         f.write("# independence: fem gmsh + CalculiX; shares no code with cwb's laws\n")
+        f.write("# provenance: %s\n" % PROVENANCE)
         f.write("# rows: per run (the run lines' index) and y bin [y_lo, y_hi) with at least %d "
                 "increments of tangential loading: the angle, E, sigma_y, the Coulomb mu, given "
                 "1 for a given mu (eq. 110) or 0 for mu 0.37 standing for tau_c (eq. 89), h0 / R, "
@@ -325,6 +444,8 @@ def main():
                                   b["P_eff"], b["mindlin"], b["kt_stick"]))
     for line in refinement_lines(table):
         print(OUT + ": " + line)
+    for line in holds:
+        print(OUT + ": y_cons: " + line)
 
 
 if __name__ == "__main__":
