@@ -107,7 +107,7 @@ static void cpu_model(char *buf, size_t n)
     snprintf(buf, n, "unknown CPU");
     for (size_t k = 0; k < 4; k++)
         if (found[k][0]) {
-            snprintf(buf, n, "%s", found[k]);
+            snprintf(buf, n, "%.*s", (int)(n - 1), found[k]); /* bounded: no truncation warning */
             break;
         }
 }
