@@ -768,7 +768,7 @@ static void provenance_common(FILE *f, size_t t, const cwb_fem_job *job, const s
  * corner at the stick-slip boundary |x| = c (Johnson 1985 sec. 7.1), so a
  * node's distance to either, O(h), errs the traction there by O(sqrt(h)).
  * Seed 000 case 1 (element sizes x 2, x 1, / 2): q's change at the
- * stick-slip boundary falls from 0.120 to 0.079 of max |q|, order 0.6. */
+ * stick-slip boundary falls from 0.126 to 0.080 of max |q|, order 0.65. */
 #define TRACTION_ORDER 0.5
 
 /* The tractions table's tolerance: what its pointwise values are good to,
