@@ -367,6 +367,16 @@ typedef struct {
 int cwb_cylinders_dat(cwb_cylinders_reactions *r, const char *path, char *msg, size_t n);
 void cwb_cylinders_reactions_free(cwb_cylinders_reactions *r);
 
+/* Pointwise refinement change of the contact tractions, measured as the
+ * comparison measures a run against them (src/io/compare.c): rows
+ * {x_deformed, x, p, q} sorted by x; the refined run's p and q interpolated
+ * (cwb_interp_curve) at the base run's x, |base - refined| over the base
+ * rows inside the refined run's span, / max |base| there. change[0] is p's,
+ * change[1] q's; at[] the x of each largest change. CWB_EFAIL when a curve
+ * cannot be interpolated or no base row is inside the refined span. */
+int cwb_cylinders_traction_change(const double (*base)[4], size_t nb, const double (*fine)[4],
+                                  size_t nf, double change[2], double at[2]);
+
 /* ------------------------------------------------------------------ */
 /* Elastic-perfectly-plastic sphere on a rigid flat (Rathbone, ch. 3-4) */
 
