@@ -50,7 +50,12 @@ plot 'chung_ooi_6_nylon_sweep.csv' using 23:24 with linespoints ps 0.7 lt 1 titl
      '../reference/analytic/spin_gross_sliding_tan.csv' using 1:2 every 1::0 with points lt 2 pt 6 dt 1 ps 1.2 lw 1.5 title 'reference: Spin-only impact in gross sliding, rigid-body closed form', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.000304, rms 0.000302 of max |ref| (21 pts): PASS (tolerance 0.002)', \
      '../reference/published/chung_ooi_2011_test6_tan_nylon.csv' using 1:2 every 1::0 with points lt 3 pt 4 dt 1 ps 1.2 lw 1.5 title 'reference: Chung & Ooi (2011) test 6, DEM result: nylon sphere, R = 0.1 m, spinning, ...', \
+     keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0588, rms 0.0239 of max |ref| (11 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  drawn, not judged: over its tolerance 0.0063 (max 0.0588)', \
+     keyentry with lines lc rgb '#ffffff' title '  5 of its rows not compared (one at tan_incident = 1.73): no run there, interpolating is too uncertain', \
      'chung_ooi_6_nylon_sweep.csv' using 23:24 with linespoints ps 0.7 lt 1 notitle
+set key maxrows 7
+cwb_width = 1075
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX
@@ -74,7 +79,7 @@ if (!cwb_logx && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logx && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logx && cwb_e != 0) {
+if (cwb_logx && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set xrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
@@ -114,7 +119,7 @@ if (!cwb_logy && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logy && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logy && cwb_e != 0) {
+if (cwb_logy && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set yrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1

@@ -50,9 +50,10 @@ plot 'seed000_fig11.csv' using 1:4 with lines lt 1 title 'cwb: hertz2d + hertz2d
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 3.96e-12, rms 1.69e-12 of max |ref| (99 pts): PASS (tolerance 1e-09)', \
      '../reference/fem/seed000_cylinders_case1_tractions.csv' using 2:4 every 2::1 with points lt 4 pt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.162, rms 0.0434 of max |ref| (68 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  drawn, not judged: over its tolerance 0.081 (max 0.162)', \
      'seed000_fig11.csv' using 1:4 with lines lt 1 notitle, \
      'seed000_fig11.csv' using 1:3 with lines lt 2 notitle
-set key maxrows 6
+set key maxrows 7
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX
@@ -76,7 +77,7 @@ if (!cwb_logx && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logx && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logx && cwb_e != 0) {
+if (cwb_logx && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set xrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
@@ -116,7 +117,7 @@ if (!cwb_logy && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logy && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logy && cwb_e != 0) {
+if (cwb_logy && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set yrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1

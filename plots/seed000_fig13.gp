@@ -50,8 +50,9 @@ plot 'seed000_fig13.csv' using 2:11 with lines lt 1 title 'cwb: hertz2d + hertz2
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.71e-12, rms 1.35e-12 of max |ref| (250 pts): PASS (tolerance 1e-07)', \
      '../reference/fem/seed000_fig13_secant_x.csv' using 1:2 every 1::0 with points lt 4 pt 4 dt 1 ps 1.2 lw 1.5 title 'reference: FEM (gmsh + CalculiX), seed 000 Fig. 13: k_secant = R_x / S (the horizontal ...', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0586, rms 0.0304 of max |ref| (24 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  drawn, not judged: over its tolerance 0.001 (max 0.0586)', \
      'seed000_fig13.csv' using 2:11 with lines lt 1 notitle
-set key maxrows 6
+set key maxrows 7
 cwb_width = 965
 
 # second pass: tick labels from the measured ranges, then the real terminal
@@ -76,7 +77,7 @@ if (!cwb_logx && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logx && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logx && cwb_e != 0) {
+if (cwb_logx && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set xrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
@@ -116,7 +117,7 @@ if (!cwb_logy && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logy && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logy && cwb_e != 0) {
+if (cwb_logy && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set yrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1

@@ -50,8 +50,9 @@ plot 'seed000_fig15b.csv' using 5:6 with lines lt 1 title 'cwb: hertz2d + hertz2
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 2.26e-12, rms 8.52e-13 of max |ref| (101 pts): PASS (tolerance 1e-09)', \
      '../reference/fem/seed000_cylinders_case2_forces.csv' using 5:7 every 1::0 with points lt 4 pt 4 dt 1 ps 1.2 lw 1.5 title 'FEM (gmsh + CalculiX)', \
      keyentry with lines lc rgb '#ffffff' title '  deviation: max 0.0484, rms 0.027 of max |ref| (12 pts)', \
+     keyentry with lines lc rgb '#ffffff' title '  drawn, not judged: over its tolerance 0.001 (max 0.0484)', \
      'seed000_fig15b.csv' using 5:6 with lines lt 1 notitle
-set key maxrows 6
+set key maxrows 7
 
 # second pass: tick labels from the measured ranges, then the real terminal
 cwb_lo = GPVAL_X_MIN; cwb_hi = GPVAL_X_MAX
@@ -75,7 +76,7 @@ if (!cwb_logx && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logx && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logx && cwb_e != 0) {
+if (cwb_logx && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set xrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
@@ -115,7 +116,7 @@ if (!cwb_logy && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logy && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logy && cwb_e != 0) {
+if (cwb_logy && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set yrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1

@@ -68,7 +68,7 @@ if (!cwb_logx && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logx && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logx && cwb_e != 0) {
+if (cwb_logx && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set xrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
@@ -108,7 +108,7 @@ if (!cwb_logy && (cwb_e != 0 || cwb_n > 6) && cwb_hi > cwb_lo) {
 if (cwb_logy && !(cwb_lo > 0 && cwb_hi > cwb_lo)) {
   cwb_e = 0
 }
-if (cwb_logy && cwb_e != 0) {
+if (cwb_logy && cwb_lo > 0 && cwb_hi > cwb_lo && (cwb_e != 0 || cwb_hi < cwb_lo * 10.0**2.5)) {
   set yrange [cwb_lo:cwb_hi]
   cwb_span = log10(cwb_hi / cwb_lo)
   cwb_every = cwb_span > 8 ? ceil(cwb_span / 8.0) : 1
