@@ -99,7 +99,7 @@ PROVENANCE = (
     "--work build/fem` on 2026-11-29 14:54-16:22 UTC: 3180 s user + 13 s system CPU, 1:27:44 wall "
     "(60 % of a core), 635 MB, 130 increments (reference/fem/studies/"
     "seed004_modeld_a8_v2_E8500_s50_mu02_cost.txt); machine: the development machine, 2 cores "
-    "(AMD EPYC) shared with other helpers' CalculiX runs, Debian calculix-ccx 2.20 (SPOOLES), gmsh "
+    "(AMD EPYC) shared with other CalculiX runs, Debian calculix-ccx 2.20 (SPOOLES), gmsh "
     "4.8.4; this table by /usr/bin/python3 reference/fem/studies/seed004_modeld_kt.py, 2026-11-29")
 HOLD_FROM = 4.0          # y_cons' check: bins from y = 4 (below, eq. 89's a1 still moves by > 5 %)
 HOLD_SE = 2.0            # y_cons' check: slopes "the same" within 2 standard errors
