@@ -14,6 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../tools"))
 from made_line import made_line  # noqa: E402  when, where and how a table was made
+from table_file import replacing  # noqa: E402  PATH.tmp, then renamed over PATH
 
 R, E_BODY, NU, RHO, W = 1e-5, 1e10, 0.3, 2000.0, 0.05  # cases/beyond_jkr_*.case
 E = E_BODY / (1 - NU * NU)  # rigid flat: E* = E/(1 - nu^2), R* = R
@@ -110,7 +111,7 @@ def write_cycle(path, targets=(-1e-9, 2e-9, -1.2e-9), steps=400):
             contact = d >= DC if contact else d >= 0.0
             rows.append((seg * steps + j, d, force(radius(d)) if contact else 0.0))
         start = end
-    with open(path, "w") as f:
+    with replacing(path) as f:
         header(f, "JKR cycle under displacement control, closed form in the contact radius a", [
             "rows: the %d equal steps per segment of cases/beyond_jkr_cycle.case through %s m "
             "(compared on step)" % (steps, ", ".join("%g" % t for t in targets)),
@@ -124,7 +125,7 @@ def write_cycle(path, targets=(-1e-9, 2e-9, -1.2e-9), steps=400):
 
 
 def write_unstable(path, n=400):
-    with open(path, "w") as f:
+    with replacing(path) as f:
         header(f, "JKR unstable branch a < a_c (never a state of the law: drawn only)", [
             "tolerance: 1e-12 (a formality: drawn beside the cycle as an overlay, never compared; the law never takes this branch)",
             "independence: closed-form curve of JKR 1971 in a"])
@@ -135,7 +136,7 @@ def write_unstable(path, n=400):
 
 
 def write_restitution(path, n=40):
-    with open(path, "w") as f:
+    with replacing(path) as f:
         header(f, "JKR elastic impact on a rigid flat: e = sqrt(1 - (V_s/V)^2), sticking below V_s", [
             "form of Thornton & Ning (1998) for the elastic JKR case; V_s from the cycle loss above",
             "tolerance: 1e-6 (dt_tol of the runs) at the sweep's own 41 speeds (log-spaced 0.0225 to 1 m/s, "
@@ -177,7 +178,7 @@ def history_rows(targets, steps, force_of):
 
 
 def write_history(path, title, lines, rows, stands):
-    with open(path, "w") as f:
+    with replacing(path) as f:
         header(f, title, lines, stands)
         f.write("step[-],delta_n[m],F_n[N]\n")
         for k, d, F in rows:
@@ -269,7 +270,7 @@ def write_pull_off(path, targets=(5e-6, -4e-6), steps=100):
             start = end
             continue
         break
-    with open(path, "w") as f:
+    with replacing(path) as f:
         header(f, "JKR under force control: load, pull, pull-off at the force minimum", [
             "rows: the %d equal force steps per segment of cases/beyond_jkr_pull_off.case "
             "through %s N, to the pull-off (compared on step)"

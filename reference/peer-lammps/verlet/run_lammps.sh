@@ -79,7 +79,8 @@ alpha=$(calc "1.2728-4.2783*$e+11.087*$e^2-22.348*$e^3+27.467*$e^4-18.022*$e^5+4
         run tsuji $dt 0 "$e $NU tangential linear_nohistory 0.0 0.0 damping tsuji"
         alpha=0; run hertz_mindlin $dt 0.5 "0.0 $NU tangential mindlin NULL 0.0 0.35 damping viscoelastic"
     done
-} > "$out"
+} > "$out.tmp"
+mv "$out.tmp" "$out" # renamed whole: a failed run leaves the committed table
 cat "$out"
 
 # The Hertz rows as the reference curve of cases/verlet_hertz_glass.case
@@ -93,5 +94,6 @@ cat "$out"
     echo "$made"
     echo "dt[s],restitution_normal[-]"
     awk -F, '$1 == "hertz" { printf "%s,%.17g\n", $2, -$4 }' "$out" | sort -t, -g -k1,1
-} > "$here/hertz_restitution.csv"
+} > "$here/hertz_restitution.csv.tmp"
+mv "$here/hertz_restitution.csv.tmp" "$here/hertz_restitution.csv"
 cat "$here/hertz_restitution.csv"
